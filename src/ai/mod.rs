@@ -1,0 +1,3 @@
+//! The solo-mode opponent (seed 002, rules/solo-mode.md).
+
+pub mod setup;

@@ -1,0 +1,245 @@
+//! Solo-mode setup of the automated warband: battle groups by dice (SOLO-S2).
+
+use crate::rules::dice::{Dice, roll_off_among};
+use crate::scenario::formats::GroupName;
+
+/// The result of SOLO-S2: a group per fighter (in warband order) and what the dice said.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SoloGroups {
+    pub groups: Vec<GroupName>,
+    pub log: Vec<String>,
+}
+
+const SIDE: [&str; 3] = ["left", "middle", "right"];
+
+/// SOLO-S2: forms the automated warband's battle groups.
+///
+/// `seeds` are the three fighters put in a row as the seeds of the left, middle and right
+/// groups; `None` draws them at random from the dice stream (the reading of solo-mode.md).
+/// Every other fighter, in warband order, rolls a D6: 1-2 left, 3-4 middle, 5-6 the group with
+/// the fewest fighters (roll-off on a tie). A group holding more than half of the warband then
+/// gives its excess (its last-added fighters) to the group with the fewest fighters (roll-off
+/// on a tie). The largest group becomes Shield (roll-off if two are largest); of the other two
+/// the left one is Dagger and the right one Hammer.
+pub fn form_solo_groups(
+    names: &[String],
+    seeds: Option<[usize; 3]>,
+    dice: &mut dyn Dice,
+) -> SoloGroups {
+    let n = names.len();
+    assert!(n >= 3, "SOLO-S2 needs at least 3 fighters (SET-1)");
+    let mut log = Vec::new();
+    let seeds = seeds.unwrap_or_else(|| {
+        let mut pool: Vec<usize> = (0..n).collect();
+        let mut s = [0; 3];
+        for slot in &mut s {
+            *slot = pool.remove(dice.pick(pool.len()));
+        }
+        s
+    });
+    log.push(format!(
+        "seeds: {} left, {} middle, {} right",
+        names[seeds[0]], names[seeds[1]], names[seeds[2]]
+    ));
+    // members[g] in the order they joined.
+    let mut members: [Vec<usize>; 3] = [vec![seeds[0]], vec![seeds[1]], vec![seeds[2]]];
+    for f in (0..n).filter(|f| !seeds.contains(f)) {
+        let roll = dice.d6();
+        let g = match roll {
+            1 | 2 => 0,
+            3 | 4 => 1,
+            _ => fewest(&members, dice, &mut log),
+        };
+        log.push(format!("{} rolls {roll} -> {} group", names[f], SIDE[g]));
+        members[g].push(f);
+    }
+    let half = n / 2;
+    if let Some(big) = (0..3).find(|&g| members[g].len() > half) {
+        let excess = members[big].len() - half;
+        let to = fewest(&members, dice, &mut log);
+        let moved: Vec<usize> = members[big].split_off(half);
+        log.push(format!(
+            "{} group has more than half ({} of {n}): {excess} fighter(s) ({}) move to the {} group",
+            SIDE[big],
+            half + excess,
+            moved.iter().map(|&f| names[f].as_str()).collect::<Vec<_>>().join(", "),
+            SIDE[to]
+        ));
+        members[to].extend(moved);
+    }
+    let most = members.iter().map(Vec::len).max().unwrap_or(0);
+    let largest: Vec<usize> = (0..3).filter(|&g| members[g].len() == most).collect();
+    let shield = if largest.len() == 1 {
+        largest[0]
+    } else {
+        let (w, rounds) = roll_off_among(largest.len(), dice);
+        log.push(format!(
+            "groups {:?} tie for largest; roll-off {rounds:?}",
+            largest.iter().map(|&g| SIDE[g]).collect::<Vec<_>>()
+        ));
+        largest[w]
+    };
+    let mut groups = vec![GroupName::Dagger; n];
+    let rest: Vec<usize> = (0..3).filter(|&g| g != shield).collect();
+    for (g, name) in [
+        (shield, GroupName::Shield),
+        (rest[0], GroupName::Dagger),
+        (rest[1], GroupName::Hammer),
+    ] {
+        for &f in &members[g] {
+            groups[f] = name;
+        }
+        log.push(format!(
+            "{} group ({} fighters) is {name:?}",
+            SIDE[g],
+            members[g].len()
+        ));
+    }
+    SoloGroups { groups, log }
+}
+
+/// The group with the fewest fighters; a roll-off among those tied.
+fn fewest(members: &[Vec<usize>; 3], dice: &mut dyn Dice, log: &mut Vec<String>) -> usize {
+    let least = members.iter().map(Vec::len).min().unwrap_or(0);
+    let tied: Vec<usize> = (0..3).filter(|&g| members[g].len() == least).collect();
+    if tied.len() == 1 {
+        return tied[0];
+    }
+    let (w, rounds) = roll_off_among(tied.len(), dice);
+    log.push(format!(
+        "{:?} tie for fewest fighters; roll-off {rounds:?}",
+        tied.iter().map(|&g| SIDE[g]).collect::<Vec<_>>()
+    ));
+    tied[w]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::dice::{DiceRng, ScriptedDice};
+    use crate::rules::warband::check_group_sizes;
+    use GroupName::*;
+
+    fn names(n: usize) -> Vec<String> {
+        (0..n).map(|i| format!("f{i}")).collect()
+    }
+
+    fn counts(g: &[GroupName]) -> [usize; 3] {
+        let mut c = [0; 3];
+        for x in g {
+            c[*x as usize] += 1;
+        }
+        c
+    }
+
+    #[test]
+    fn solo_s2_rolls_1_2_left_3_4_middle() {
+        // 7 fighters, seeds 0,1,2. Fighters 3..6 roll 1, 2, 3, 4: two left, two middle.
+        // Left {0,3,4} and middle {1,5,6} tie for largest: roll-off 6, 2 -> left is Shield;
+        // of middle and right, middle is the left one -> Dagger, right -> Hammer.
+        let mut d = ScriptedDice::new(&[1, 2, 3, 4, 6, 2]);
+        let r = form_solo_groups(&names(7), Some([0, 1, 2]), &mut d);
+        assert_eq!(
+            r.groups,
+            vec![Shield, Dagger, Hammer, Shield, Shield, Dagger, Dagger]
+        );
+        assert_eq!(d.remaining(), 0);
+    }
+
+    #[test]
+    fn solo_s2_largest_is_shield_left_dagger_right_hammer() {
+        // 6 fighters, seeds 0,1,2. Fighters 3,4,5 roll 3, 4, 1: middle gets 3 and 4, left 5.
+        // left {0,5} = 2, middle {1,3,4} = 3, right {2} = 1.
+        let mut d = ScriptedDice::new(&[3, 4, 1]);
+        let r = form_solo_groups(&names(6), Some([0, 1, 2]), &mut d);
+        assert_eq!(
+            r.groups,
+            vec![Dagger, Shield, Hammer, Shield, Shield, Dagger]
+        );
+        assert_eq!(d.remaining(), 0);
+        assert_eq!(r.log[0], "seeds: f0 left, f1 middle, f2 right");
+    }
+
+    #[test]
+    fn solo_s2_five_six_goes_to_fewest_with_roll_off_on_tie() {
+        // 4 fighters, seeds 0,1,2 (one each). Fighter 3 rolls 6: all three groups tie for
+        // fewest -> roll-off among left, middle, right: 2, 5, 3 -> middle.
+        let mut d = ScriptedDice::new(&[6, 2, 5, 3]);
+        let r = form_solo_groups(&names(4), Some([0, 1, 2]), &mut d);
+        assert_eq!(r.groups, vec![Dagger, Shield, Hammer, Shield]);
+        assert_eq!(d.remaining(), 0);
+        // 5 fighters: fighter 3 rolls 1 (left), fighter 4 rolls 5 -> middle and right tie
+        // for fewest (1 each): roll-off 1, 6 -> right.
+        // Left {0,3} = 2, middle {1} = 1, right {2,4} = 2: left and right tie for largest,
+        // roll-off 4, 2 -> left is Shield.
+        let mut d = ScriptedDice::new(&[1, 5, 1, 6, 4, 2]);
+        let r = form_solo_groups(&names(5), Some([0, 1, 2]), &mut d);
+        assert_eq!(r.groups, vec![Shield, Dagger, Hammer, Shield, Hammer]);
+        assert_eq!(d.remaining(), 0);
+    }
+
+    #[test]
+    fn solo_s2_excess_over_half_moves_to_the_fewest() {
+        // 8 fighters, seeds 0,1,2; fighters 3..7 all roll 1 -> left has 6 of 8 (> half = 4):
+        // the last two added (6, 7) move to the fewest group; middle and right tie (1 each)
+        // -> roll-off 2, 5 -> right. Left 4, middle 1, right 3: left is Shield, middle Dagger,
+        // right Hammer.
+        let mut d = ScriptedDice::new(&[1, 1, 1, 1, 1, 2, 5]);
+        let r = form_solo_groups(&names(8), Some([0, 1, 2]), &mut d);
+        assert_eq!(
+            r.groups,
+            vec![
+                Shield, Dagger, Hammer, Shield, Shield, Shield, Hammer, Hammer
+            ]
+        );
+        assert!(
+            r.log
+                .iter()
+                .any(|l| l.contains("(f6, f7) move to the right group")),
+            "{:?}",
+            r.log
+        );
+        assert_eq!(d.remaining(), 0);
+    }
+
+    #[test]
+    fn solo_s2_tie_for_largest_is_rolled_off() {
+        // 5 fighters, seeds 0,1,2; 3 rolls 1 (left), 4 rolls 6 -> fewest: middle/right tie,
+        // roll-off 1, 6 -> right. left 2, middle 1, right 2: roll-off for Shield between left
+        // and right: 3, 4 -> right is Shield; left Dagger, middle Hammer.
+        let mut d = ScriptedDice::new(&[1, 6, 1, 6, 3, 4]);
+        let r = form_solo_groups(&names(5), Some([0, 1, 2]), &mut d);
+        assert_eq!(r.groups, vec![Dagger, Hammer, Shield, Dagger, Shield]);
+        assert_eq!(d.remaining(), 0);
+    }
+
+    #[test]
+    fn solo_s2_seeds_drawn_from_the_stream_and_groups_always_legal() {
+        // Random seeds and rolls, many warband sizes: the result always satisfies SET-3.
+        for n in 3..=15 {
+            for seed in 0..50 {
+                let mut d = DiceRng::new(seed * 31 + n as u64);
+                let r = form_solo_groups(&names(n), None, &mut d);
+                let c = counts(&r.groups);
+                assert!(
+                    check_group_sizes(c, n).is_empty(),
+                    "n={n} seed={seed} {c:?}"
+                );
+                assert!(c[1] >= c[0] && c[1] >= c[2], "Shield is the largest: {c:?}");
+            }
+        }
+        // Same stream, same groups.
+        let a = form_solo_groups(&names(10), None, &mut DiceRng::new(3));
+        let b = form_solo_groups(&names(10), None, &mut DiceRng::new(3));
+        assert_eq!(a, b);
+        // Scripted random seeds: picks index into the remaining pool: 4, then 0, then 2.
+        // Fighter 1 rolls 3 (middle), fighter 3 rolls 1 (left): left {f4, f3} and middle
+        // {f0, f1} tie for largest; roll-off 5, 2 -> left is Shield, middle Dagger, right
+        // Hammer.
+        let mut d = ScriptedDice::new(&[3, 1, 5, 2]).with_picks(&[4, 0, 1]);
+        let r = form_solo_groups(&names(5), None, &mut d);
+        assert_eq!(r.log[0], "seeds: f4 left, f0 middle, f2 right");
+        assert_eq!(r.groups, vec![Dagger, Dagger, Hammer, Shield, Shield]);
+        assert_eq!(d.remaining(), 0);
+    }
+}

@@ -1,0 +1,4 @@
+//! Geometry of the battlefield: footprints and standing places.
+
+pub mod footprint;
+pub mod standing;

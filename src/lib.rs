@@ -1,0 +1,35 @@
+//! warcry-sim: a simulator of the Warcry skirmish game.
+//!
+//! The headless core (rules, battlefield, ai, scenario, sim) runs without a window; the `gui`
+//! feature adds the 3D view and the egui panels.
+
+pub mod ai;
+pub mod battlefield;
+pub mod rules;
+pub mod scenario;
+#[cfg(feature = "gui")]
+pub mod view;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+
+/// The rules, battlefield, AI and scenario plugins: everything a battle needs without a window.
+pub struct HeadlessPlugins;
+
+impl Plugin for HeadlessPlugins {
+    fn build(&self, app: &mut App) {
+        if !app.is_plugin_added::<StatesPlugin>() {
+            app.add_plugins(StatesPlugin);
+        }
+        app.add_plugins(rules::plugin);
+    }
+}
+
+/// A headless app with a battle spawned (not yet set up): `MinimalPlugins`, `StatesPlugin`
+/// and [`HeadlessPlugins`]. Call `app.update()` to run setup (SET-2..SET-6).
+pub fn headless_app(spec: &scenario::load::BattleSpec) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, HeadlessPlugins));
+    scenario::spawn::spawn_battle(app.world_mut(), spec);
+    app
+}

@@ -1,0 +1,171 @@
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use warcry_sim::scenario::load::{self, DEFAULT_BATTLE, Disk, Embedded, SceneSource};
+
+/// A 3D simulator of the Warcry skirmish game.
+#[derive(Parser)]
+#[command(version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    play: PlayArgs,
+}
+
+#[derive(clap::Args, Clone, Default)]
+struct PlayArgs {
+    /// Battle file to open; the embedded default battle when absent.
+    #[arg(long, global = true)]
+    battle: Option<PathBuf>,
+    /// Override the battle file's seed.
+    #[arg(long, global = true)]
+    seed: Option<u64>,
+    /// Render, save a screenshot of the window to this PNG file.
+    #[arg(long)]
+    screenshot: Option<PathBuf>,
+    /// Exit after the screenshot is saved.
+    #[arg(long)]
+    exit: bool,
+    /// Frames to render before the screenshot.
+    #[arg(long, default_value_t = 8)]
+    frames: u32,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Open the 3D view of a battle (the default).
+    Play,
+    /// Load and validate scene files or folders; print every problem as path:line:col.
+    Check {
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
+    /// Set up a battle headless (SET-2..SET-6) and print the log and where everyone stands.
+    Setup {
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Convert a battleplans.json transcription into deployment cards.
+    ImportDeployments {
+        json: PathBuf,
+        /// Folder to write the cards to.
+        out: PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command.unwrap_or(Command::Play) {
+        Command::Play => play(&cli.play),
+        Command::Check { paths } => {
+            let (problems, n) = load::check_paths(&paths);
+            if problems.is_empty() {
+                println!("{n} file(s) checked, no problems");
+                ExitCode::SUCCESS
+            } else {
+                eprint!("{problems}");
+                eprintln!("{} problem(s) in {n} file(s) checked", problems.0.len());
+                ExitCode::FAILURE
+            }
+        }
+        Command::Setup { json } => match load_spec(&cli.play) {
+            Ok(spec) => {
+                let mut app = warcry_sim::headless_app(&spec);
+                app.update();
+                let report = warcry_sim::scenario::report::setup_report(app.world_mut());
+                if json {
+                    println!(
+                        "{}",
+                        serde_json::to_string_pretty(&report).expect("report serializes")
+                    );
+                } else {
+                    print!("{}", report.text());
+                }
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprint!("{e}");
+                ExitCode::FAILURE
+            }
+        },
+        Command::ImportDeployments { json, out } => import_deployments(&json, &out),
+    }
+}
+
+fn load_spec(args: &PlayArgs) -> Result<load::BattleSpec, load::Problems> {
+    let (src, file): (&dyn SceneSource, String) = match &args.battle {
+        Some(p) => (&Disk, p.to_string_lossy().to_string()),
+        None => (&Embedded, DEFAULT_BATTLE.to_string()),
+    };
+    let mut spec = load::load_battle(src, &file)?;
+    if let Some(seed) = args.seed {
+        spec.seed = seed;
+    }
+    Ok(spec)
+}
+
+#[cfg(feature = "gui")]
+fn play(args: &PlayArgs) -> ExitCode {
+    match load_spec(args) {
+        Ok(spec) => {
+            let opts = warcry_sim::view::ViewOptions {
+                screenshot: args.screenshot.clone(),
+                exit_after_screenshot: args.exit,
+                frames_before_screenshot: args.frames,
+            };
+            warcry_sim::view::run(spec, opts)
+        }
+        Err(e) => {
+            eprint!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(not(feature = "gui"))]
+fn play(_args: &PlayArgs) -> ExitCode {
+    eprintln!(
+        "this build has no window (built without the `gui` feature); try `warcry-sim setup` or `warcry-sim check`"
+    );
+    ExitCode::FAILURE
+}
+
+fn import_deployments(json: &std::path::Path, out: &std::path::Path) -> ExitCode {
+    let text = match std::fs::read_to_string(json) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("{}:1:1: cannot read the file: {e}", json.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let rules = load::default_ruleset();
+    let cards = match warcry_sim::scenario::battleplans::convert(&text, rules.battlefield) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("{}:{e}", json.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Err(e) = std::fs::create_dir_all(out) {
+        eprintln!("{}: cannot create the folder: {e}", out.display());
+        return ExitCode::FAILURE;
+    }
+    for c in &cards {
+        let path = out.join(&c.file_name);
+        let text = warcry_sim::scenario::battleplans::to_ron(&c.card);
+        if let Err(e) = warcry_sim::scenario::write_atomic(&path, text.as_bytes()) {
+            eprintln!("{}: cannot write: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+    }
+    println!(
+        "{} deployment card(s) written to {}",
+        cards.len(),
+        out.display()
+    );
+    ExitCode::SUCCESS
+}

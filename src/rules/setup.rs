@@ -1,0 +1,327 @@
+//! Setting up a battle (SET-2..SET-6, SOLO-S2, SOLO-S3): priority roll, solo battle groups,
+//! red/blue choice, alternating deployment of battle groups, reserves held back.
+
+use bevy::prelude::*;
+
+use crate::ai::setup::form_solo_groups;
+use crate::battlefield::footprint::Footprint;
+use crate::battlefield::standing::{Standing, standing_heights};
+use crate::rules::components::*;
+use crate::rules::dice::{DiceRng, roll_off};
+use crate::rules::log::BattleLog;
+use crate::rules::ruleset::Ruleset;
+use crate::scenario::formats::{Colour, Controller, GroupName, Mode, Point2, TerrainPiece};
+
+/// Grid step of the placement search, in inches.
+const STEP: f32 = 0.25;
+
+/// Runs SET-2..SET-6 on a spawned battle. Afterwards every fighter of a round-1 group is
+/// `Presence::Deployed` and every reserve fighter is `Presence::Reserve`.
+pub fn run_setup(world: &mut World) {
+    let mode = world.resource::<BattleInfo>().mode;
+
+    // SET-2: priority roll.
+    let ro = roll_off(world.resource_mut::<DiceRng>().as_mut());
+    let priority = ro.winner;
+    {
+        let names: Vec<String> = world
+            .resource::<BattleInfo>()
+            .sides
+            .iter()
+            .map(|s| s.name.clone())
+            .collect();
+        let rolls = ro
+            .rolls
+            .iter()
+            .map(|(a, b)| format!("{a} v {b}"))
+            .collect::<Vec<_>>()
+            .join(", then ");
+        world.resource_mut::<BattleLog>().push(
+            0,
+            &["SET-2", "GEN-4"],
+            format!(
+                "Priority roll: {} v {}: {rolls}; {} is the priority player",
+                names[0], names[1], names[priority]
+            ),
+        );
+    }
+
+    // SOLO-S2: the automated warband's groups are rolled.
+    if mode == Mode::Solo {
+        let ai_side = world
+            .resource::<BattleInfo>()
+            .sides
+            .iter()
+            .position(|s| s.controller == Controller::Ai);
+        if let Some(ai) = ai_side {
+            roll_solo_groups(world, ai);
+        }
+    }
+
+    // SET-5 / SOLO-S3: colours.
+    let colours = {
+        let info = world.resource::<BattleInfo>();
+        if mode == Mode::Solo {
+            let human = info
+                .sides
+                .iter()
+                .position(|s| s.controller == Controller::Human)
+                .unwrap_or(0);
+            let mut c = [Colour::Red; 2];
+            c[human] = Colour::Blue;
+            c
+        } else {
+            // The priority player's choice; until choices are Commands it takes red.
+            let mut c = [Colour::Blue; 2];
+            c[priority] = Colour::Red;
+            c
+        }
+    };
+    {
+        let mut info = world.resource_mut::<BattleInfo>();
+        info.priority = Some(priority);
+        info.sides[0].colour = Some(colours[0]);
+        info.sides[1].colour = Some(colours[1]);
+        let text = format!(
+            "{} deploys red, {} deploys blue",
+            info.sides[colours.iter().position(|c| *c == Colour::Red).unwrap_or(0)].name,
+            info.sides[colours.iter().position(|c| *c == Colour::Blue).unwrap_or(1)].name
+        );
+        let rule: &'static str = if mode == Mode::Solo {
+            "SOLO-S3"
+        } else {
+            "SET-5"
+        };
+        world.resource_mut::<BattleLog>().push(0, &[rule], text);
+    }
+
+    // SET-6: alternate by group, priority player first, Dagger, Shield, Hammer.
+    let order = [priority, 1 - priority];
+    for group in GroupName::ALL {
+        for side in order {
+            deploy_group(world, side, colours[side], group);
+        }
+    }
+}
+
+fn roll_solo_groups(world: &mut World, ai: usize) {
+    let mut q = world.query::<(Entity, &Fighter, &Side)>();
+    let mut fighters: Vec<(u32, Entity, String)> = q
+        .iter(world)
+        .filter(|(_, _, s)| s.0 == ai)
+        .map(|(e, f, _)| (f.id, e, f.name.clone()))
+        .collect();
+    fighters.sort();
+    let names: Vec<String> = fighters.iter().map(|f| f.2.clone()).collect();
+    let r = form_solo_groups(&names, None, world.resource_mut::<DiceRng>().as_mut());
+    for ((_, e, _), g) in fighters.iter().zip(&r.groups) {
+        world.entity_mut(*e).insert(BattleGroup(*g));
+    }
+    let mut log = world.resource_mut::<BattleLog>();
+    for line in r.log {
+        log.push(0, &["SOLO-S2"], line);
+    }
+}
+
+fn deploy_group(world: &mut World, side: usize, colour: Colour, group: GroupName) {
+    let point = world
+        .query::<&DeploymentMarker>()
+        .iter(world)
+        .find(|p| p.colour == colour && p.spec.group == group)
+        .map(|p| p.spec.clone());
+    let Some(point) = point else {
+        return;
+    };
+    let side_name = world.resource::<BattleInfo>().sides[side].name.clone();
+    let mut members: Vec<(u32, Entity)> = world
+        .query::<(Entity, &Fighter, &Side, &BattleGroup)>()
+        .iter(world)
+        .filter(|(_, _, s, g)| s.0 == side && g.0 == group)
+        .map(|(e, f, _, _)| (f.id, e))
+        .collect();
+    // Biggest bases first, so that they find room near the point; then by fighter number.
+    members.sort_by(|a, b| {
+        let size = |e: Entity| {
+            world
+                .get::<Profile>(e)
+                .map(|p| p.0.base.max_radius())
+                .unwrap_or(0.0)
+        };
+        size(b.1).total_cmp(&size(a.1)).then(a.0.cmp(&b.0))
+    });
+    if members.is_empty() {
+        return;
+    }
+    if point.round > 1 {
+        for (_, e) in &members {
+            world
+                .entity_mut(*e)
+                .insert(Presence::Reserve { round: point.round });
+        }
+        world.resource_mut::<BattleLog>().push(
+            0,
+            &["SET-6", "RES-1"],
+            format!(
+                "{side_name} {group:?} ({} fighters) is a reserve arriving in round {} (RND{})",
+                members.len(),
+                point.round,
+                point.round
+            ),
+        );
+        return;
+    }
+    let rules = world.resource::<Ruleset>().clone();
+    let terrain: Vec<TerrainPiece> = world
+        .query::<&Terrain>()
+        .iter(world)
+        .map(|t| t.0.clone())
+        .collect();
+    // Everyone already on the battlefield.
+    let mut placed: Vec<Standing> = world
+        .query::<(&Profile, &Position, &Facing, &Presence)>()
+        .iter(world)
+        .filter(|(_, _, _, p)| **p == Presence::Deployed)
+        .map(|(pr, pos, f, _)| Standing {
+            footprint: Footprint::base(&pr.0.base, (pos.0.x, pos.0.z), f.0),
+            y: pos.0.y,
+            body: pr.0.body_height(),
+        })
+        .collect();
+    // Face the centre of the battlefield.
+    let (cx, cz) = (rules.battlefield.0 / 2.0, rules.battlefield.1 / 2.0);
+    let facing = (cx - point.position.0).atan2(cz - point.position.1) - std::f32::consts::FRAC_PI_2;
+    let mut where_ = Vec::new();
+    for (_, e) in &members {
+        let profile = world.get::<Profile>(*e).map(|p| p.0.clone());
+        let Some(profile) = profile else { continue };
+        let radius = if profile.has_runemark("monster") {
+            rules.deploy_radius_monster
+        } else {
+            rules.deploy_radius
+        };
+        let body = profile.body_height();
+        let spot = find_spot(
+            &terrain,
+            rules.battlefield,
+            point.position,
+            radius,
+            &profile.base,
+            facing,
+            body,
+            &placed,
+        );
+        let (pos, within) = match spot {
+            Some(p) => (p, true),
+            // No legal spot wholly within: as close as possible (the spirit of RES-2).
+            None => (
+                find_spot(
+                    &terrain,
+                    rules.battlefield,
+                    point.position,
+                    radius * 4.0,
+                    &profile.base,
+                    facing,
+                    body,
+                    &placed,
+                )
+                .unwrap_or(Vec3::new(point.position.0, 0.0, point.position.1)),
+                false,
+            ),
+        };
+        placed.push(Standing {
+            footprint: Footprint::base(&profile.base, (pos.x, pos.z), facing),
+            y: pos.y,
+            body,
+        });
+        where_.push(format!(
+            "{} at ({:.2}, {:.2}, {:.2}){}",
+            world
+                .get::<Fighter>(*e)
+                .map(|f| f.name.as_str())
+                .unwrap_or("?"),
+            pos.x,
+            pos.y,
+            pos.z,
+            if within {
+                ""
+            } else {
+                " (no room within range: as close as possible)"
+            }
+        ));
+        world
+            .entity_mut(*e)
+            .insert((Position(pos), Facing(facing), Presence::Deployed));
+    }
+    world.resource_mut::<BattleLog>().push(
+        0,
+        &["SET-6"],
+        format!(
+            "{side_name} sets up {group:?} at {colour:?} point ({:.1}, {:.1}): {}",
+            point.position.0,
+            point.position.1,
+            where_.join("; ")
+        ),
+    );
+}
+
+/// The legal standing place nearest to `point` whose base is wholly within `radius`
+/// horizontally of it, clashing with no placed fighter. Candidates are searched on a grid,
+/// nearest first (ties by angle), so the result is deterministic.
+#[allow(clippy::too_many_arguments)]
+pub fn find_spot(
+    terrain: &[TerrainPiece],
+    battlefield: Point2,
+    point: Point2,
+    radius: f32,
+    base: &crate::scenario::formats::BaseSize,
+    facing: f32,
+    body: f32,
+    placed: &[Standing],
+) -> Option<Vec3> {
+    let reach = radius - base.max_radius() * 0.9;
+    if reach < 0.0 {
+        return None;
+    }
+    let n = (reach / STEP).ceil() as i32;
+    let mut cands: Vec<(f32, f32, Point2)> = Vec::new();
+    for i in -n..=n {
+        for j in -n..=n {
+            let (dx, dz) = (i as f32 * STEP, j as f32 * STEP);
+            let d = (dx * dx + dz * dz).sqrt();
+            if d <= reach + 1e-4 {
+                cands.push((d, dz.atan2(dx), (point.0 + dx, point.1 + dz)));
+            }
+        }
+    }
+    cands.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    for (_, _, c) in cands {
+        let fp = Footprint::base(base, c, facing);
+        if fp.max_distance_from(point) > radius + 1e-4 {
+            continue;
+        }
+        for y in standing_heights(terrain, battlefield, base, c, facing, body) {
+            let me = Standing {
+                footprint: fp.clone(),
+                y,
+                body,
+            };
+            if placed.iter().all(|o| !me.clashes(o)) {
+                return Some(Vec3::new(c.0, y, c.1));
+            }
+        }
+    }
+    None
+}
+
+/// Runs setup when the battle enters [`BattlePhase::Setup`], then moves on to the first
+/// initiative phase.
+pub fn setup_system(world: &mut World) {
+    if world.get_resource::<BattleInfo>().is_none() {
+        return;
+    }
+    run_setup(world);
+    world.resource_mut::<RoundState>().round = 1;
+    world
+        .resource_mut::<NextState<BattlePhase>>()
+        .set(BattlePhase::Initiative);
+}

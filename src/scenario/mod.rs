@@ -1,0 +1,34 @@
+//! Scene files: formats, the spanned RON reader, loading and validation, spawning, imports.
+
+pub mod battleplans;
+pub mod formats;
+pub mod load;
+pub mod report;
+pub mod ron_span;
+pub mod spawn;
+pub mod validate;
+
+use std::io::Write;
+use std::path::Path;
+
+/// Writes a file atomically: a temporary file beside it, then a rename, so a crash never
+/// leaves a half-written file.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_else(|| "file".into());
+    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
+    {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+    }
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
+}

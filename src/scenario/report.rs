@@ -1,0 +1,88 @@
+//! A plain summary of a set-up battle: the log and where every fighter stands.
+
+use bevy::prelude::*;
+use serde::Serialize;
+
+use crate::rules::components::*;
+use crate::rules::log::BattleLog;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct FighterReport {
+    pub id: u32,
+    pub name: String,
+    pub side: usize,
+    pub group: String,
+    /// `deployed`, `reserve (round N)`, `unplaced`, `taken down`.
+    pub presence: String,
+    pub position: [f32; 3],
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct LogLine {
+    pub round: u32,
+    pub rules: Vec<&'static str>,
+    pub text: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SetupReport {
+    pub battle: String,
+    pub sides: Vec<String>,
+    pub colours: Vec<String>,
+    pub priority: Option<usize>,
+    pub log: Vec<LogLine>,
+    pub fighters: Vec<FighterReport>,
+}
+
+impl SetupReport {
+    pub fn text(&self) -> String {
+        let mut s = format!("Battle: {}\n", self.battle);
+        for l in &self.log {
+            s += &format!("R{} [{}] {}\n", l.round, l.rules.join(", "), l.text);
+        }
+        s
+    }
+}
+
+pub fn setup_report(world: &mut World) -> SetupReport {
+    let info = world.resource::<BattleInfo>().clone();
+    let log = world.resource::<BattleLog>().clone();
+    let mut fighters: Vec<FighterReport> = world
+        .query::<(&Fighter, &Side, &BattleGroup, &Presence, &Position)>()
+        .iter(world)
+        .map(|(f, s, g, p, pos)| FighterReport {
+            id: f.id,
+            name: f.name.clone(),
+            side: s.0,
+            group: format!("{:?}", g.0),
+            presence: match p {
+                Presence::Unplaced => "unplaced".into(),
+                Presence::Deployed => "deployed".into(),
+                Presence::Reserve { round } => format!("reserve (round {round})"),
+                Presence::TakenDown => "taken down".into(),
+            },
+            position: pos.0.to_array(),
+        })
+        .collect();
+    fighters.sort_by_key(|f| f.id);
+    SetupReport {
+        battle: info.name.clone(),
+        sides: info.sides.iter().map(|s| s.name.clone()).collect(),
+        colours: info
+            .sides
+            .iter()
+            .map(|s| s.colour.map(|c| format!("{c:?}")).unwrap_or_default())
+            .collect(),
+        priority: info.priority,
+        log: log
+            .entries
+            .iter()
+            .map(|e| LogLine {
+                round: e.round,
+                rules: e.rules.clone(),
+                text: e.text.clone(),
+            })
+            .collect(),
+        fighters,
+    }
+}

@@ -1,0 +1,92 @@
+//! Spawning a loaded battle into the ECS world: fighters, terrain, objectives, treasure and
+//! deployment points as entities; the ruleset, dice, battle info, round state and log as
+//! resources.
+
+use bevy::prelude::*;
+
+use crate::rules::components::*;
+use crate::rules::dice::DiceRng;
+use crate::rules::log::BattleLog;
+use crate::scenario::formats::{Colour, GroupName};
+use crate::scenario::load::BattleSpec;
+
+/// Spawns `spec` into `world`, replacing any battle already there.
+pub fn spawn_battle(world: &mut World, spec: &BattleSpec) {
+    despawn_battle(world);
+    world.insert_resource(spec.ruleset.clone());
+    world.insert_resource(DiceRng::new(spec.seed));
+    world.insert_resource(RoundState::default());
+    world.insert_resource(BattleLog::default());
+    let side_info = |i: usize| SideInfo {
+        name: spec.sides[i].warband.name.clone(),
+        controller: spec.sides[i].controller,
+        colour: None,
+    };
+    world.insert_resource(BattleInfo {
+        name: spec.name.clone(),
+        mode: spec.mode,
+        victory: spec.victory.clone(),
+        twist: spec.twist.clone(),
+        terrain_name: spec.terrain.name.clone(),
+        deployment_name: spec.deployment.name.clone(),
+        sides: [side_info(0), side_info(1)],
+        priority: None,
+    });
+    for piece in &spec.terrain.pieces {
+        world.spawn((BattleEntity, Terrain(piece.clone())));
+    }
+    for (index, &position) in spec.objectives().iter().enumerate() {
+        world.spawn((BattleEntity, Objective { index, position }));
+    }
+    for (index, &position) in spec.victory.treasure.iter().enumerate() {
+        world.spawn((BattleEntity, Treasure { index, position }));
+    }
+    for colour in [Colour::Red, Colour::Blue] {
+        for p in spec.deployment.points(colour) {
+            world.spawn((
+                BattleEntity,
+                DeploymentMarker {
+                    colour,
+                    spec: p.clone(),
+                },
+            ));
+        }
+    }
+    let mut id = 0;
+    for (side, s) in spec.sides.iter().enumerate() {
+        for f in &s.fighters {
+            world.spawn((
+                BattleEntity,
+                Fighter {
+                    id,
+                    name: f.name.clone(),
+                },
+                Profile(f.profile.clone()),
+                Side(side),
+                WarbandRole(f.role),
+                // The solo opponent's groups are rolled at setup (SOLO-S2); until then Dagger.
+                BattleGroup(f.group.unwrap_or(GroupName::Dagger)),
+                Position(Vec3::ZERO),
+                Facing::default(),
+                Damage::default(),
+                Activation::default(),
+                Presence::Unplaced,
+            ));
+            id += 1;
+        }
+    }
+}
+
+/// Marks every entity that belongs to the battle, so a new battle can replace it.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct BattleEntity;
+
+pub fn despawn_battle(world: &mut World) {
+    let old: Vec<Entity> = world
+        .query_filtered::<Entity, With<BattleEntity>>()
+        .iter(world)
+        .collect();
+    for e in old {
+        world.despawn(e);
+    }
+}
