@@ -396,7 +396,8 @@ pub fn load_warband(
             );
         }
     }
-    if !dangling {
+    // SET-1 and SET-3 only speak of a warband whose fighters are all known.
+    if all_read && !dangling {
         let limit = points_limit
             .or(w.points_limit)
             .unwrap_or(rules.muster().max_points);

@@ -1,0 +1,77 @@
+//! The first 3D view renders: the screenshot flag writes a real picture of the battle.
+//! Needs a display: CI and the README's test command run the tests under Xvfb with Mesa's
+//! software Vulkan (lavapipe), installed by scripts/setup.sh.
+
+use std::process::Command;
+
+fn decode(path: &std::path::Path) -> (u32, u32, Vec<[u8; 3]>) {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let channels = info.color_type.samples();
+    let pixels = buf[..info.buffer_size()]
+        .chunks(channels)
+        .map(|c| [c[0], c[1], c[2]])
+        .collect();
+    (info.width, info.height, pixels)
+}
+
+#[test]
+fn screenshot_flag_renders_the_mat_and_both_sides() {
+    let dir = tempfile::tempdir().unwrap();
+    let shot = dir.path().join("battle.png");
+    let bin = env!("CARGO_BIN_EXE_warcry-sim");
+    let display =
+        std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some();
+    let mut cmd = if display {
+        Command::new(bin)
+    } else {
+        let mut c = Command::new("xvfb-run");
+        c.args(["-a", "-s", "-screen 0 1280x720x24", bin]);
+        c
+    };
+    let out = cmd
+        .arg("--screenshot")
+        .arg(&shot)
+        .arg("--exit")
+        .output()
+        .expect("xvfb-run is installed by scripts/setup.sh");
+    assert!(
+        out.status.success(),
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (w, h, px) = decode(&shot);
+    assert_eq!((w, h), (1280, 720));
+    // Not blank: many distinct colours.
+    let mut distinct: Vec<[u8; 3]> = px
+        .iter()
+        .map(|p| [p[0] & 0xf0, p[1] & 0xf0, p[2] & 0xf0])
+        .collect();
+    distinct.sort();
+    distinct.dedup();
+    assert!(
+        distinct.len() > 50,
+        "only {} colours: a blank render",
+        distinct.len()
+    );
+    // Count right of the side panel (its text is coloured too), in the battlefield view.
+    let count = |f: &dyn Fn(i32, i32, i32) -> bool| {
+        px.iter()
+            .enumerate()
+            .filter(|(i, _)| (*i as u32 % w) > 330)
+            .filter(|(_, p)| f(p[0] as i32, p[1] as i32, p[2] as i32))
+            .count()
+    };
+    // The mat: a muted green covering a large part of the window.
+    let mat = count(&|r, g, b| g > r + 8 && g > b + 25 && g > 70);
+    // Side colours on bases and bodies.
+    let red = count(&|r, g, b| r > 150 && g < 110 && b < 110);
+    let blue = count(&|r, g, b| b > 150 && r < 120 && b > g + 40);
+    let total = px.len();
+    assert!(mat > total / 5, "mat pixels {mat} of {total}");
+    assert!(red > 300, "red side pixels {red}");
+    assert!(blue > 300, "blue side pixels {blue}");
+}
