@@ -1,4 +1,5 @@
 //! Geometry of the battlefield: footprints and standing places.
 
 pub mod footprint;
+pub mod measure;
 pub mod standing;

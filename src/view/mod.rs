@@ -55,6 +55,12 @@ pub fn run(spec: BattleSpec, opts: ViewOptions) -> ExitCode {
                 }),
                 ..default()
             })
+            // For a screenshot, compile every pipeline before drawing, so that the captured
+            // frame shows the whole scene and not only what finished compiling in time.
+            .set(bevy::render::RenderPlugin {
+                synchronous_pipeline_compilation: opts.screenshot.is_some(),
+                ..default()
+            })
             .disable::<bevy::log::LogPlugin>(),
     )
     .add_plugins((
