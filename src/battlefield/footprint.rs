@@ -70,6 +70,30 @@ impl Footprint {
             .fold(0.0, f32::max)
     }
 
+    /// The gap between two footprints seen from above (0 when they overlap).
+    pub fn distance(&self, other: &Footprint) -> f32 {
+        if self.overlaps(other) {
+            return 0.0;
+        }
+        let mut best = f32::MAX;
+        for (from, to) in [(self, other), (other, self)] {
+            let n = to.points.len();
+            for &p in &from.points {
+                for i in 0..n {
+                    let (ax, az) = to.points[i];
+                    let (bx, bz) = to.points[(i + 1) % n];
+                    let (abx, abz) = (bx - ax, bz - az);
+                    let t = (((p.0 - ax) * abx + (p.1 - az) * abz)
+                        / (abx * abx + abz * abz).max(1e-12))
+                    .clamp(0.0, 1.0);
+                    let (qx, qz) = (ax + abx * t, az + abz * t);
+                    best = best.min(((p.0 - qx).powi(2) + (p.1 - qz).powi(2)).sqrt());
+                }
+            }
+        }
+        best
+    }
+
     /// Axis-aligned bounds: (min x, min z, max x, max z).
     pub fn bounds(&self) -> (f32, f32, f32, f32) {
         self.points.iter().fold(

@@ -2,4 +2,6 @@
 
 pub mod footprint;
 pub mod measure;
+pub mod shapes;
+pub mod sight;
 pub mod standing;

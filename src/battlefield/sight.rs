@@ -1,0 +1,330 @@
+//! Visibility (GEN-3) and cover (ATK-4).
+//!
+//! A fighter's body is a vertical cylinder standing on its base (bases are ignored for sight):
+//! its radius is three quarters of the base's smaller half-width, its height the profile's
+//! body height. B is visible to A when some straight line from a sample point of A's body to a
+//! sample point of B's body passes through no terrain and no other fighter's body. The samples
+//! are the top, middle and low points of the body's axis and four points around its upper
+//! part, so that a head showing over a wall is seen and a fighter fully behind it is not.
+
+use bevy::math::{Vec2, Vec3};
+use parry3d::math::{Pose, Vector};
+use parry3d::query::{Ray, RayCast};
+use parry3d::shape::Cylinder;
+
+use crate::battlefield::footprint::Footprint;
+use crate::battlefield::measure::{Base, horizontal_gap};
+use crate::battlefield::shapes::{TerrainShapes, to_parry};
+use crate::scenario::formats::TerrainKind;
+
+/// Height of a base's top above the surface it stands on; bodies start there.
+pub const BASE_THICKNESS: f32 = 0.12;
+
+/// A fighter for sight: its base and the height of its body above the base.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Body {
+    pub base: Base,
+    pub height: f32,
+}
+
+impl Body {
+    pub fn new(base: Base, height: f32) -> Self {
+        Body { base, height }
+    }
+
+    pub fn radius(&self) -> f32 {
+        let (a, b) = self.base.size.half_extents();
+        a.min(b) * 0.75
+    }
+
+    fn bottom(&self) -> f32 {
+        self.base.centre.y + BASE_THICKNESS
+    }
+
+    /// Sample points, most telling first.
+    pub fn samples(&self) -> [Vec3; 7] {
+        let c = self.base.centre;
+        let (y0, h) = (self.bottom(), self.height);
+        let r = self.radius() * 0.9;
+        let at = |f: f32| y0 + h * f;
+        [
+            Vec3::new(c.x, at(0.97), c.z),
+            Vec3::new(c.x, at(0.55), c.z),
+            Vec3::new(c.x + r, at(0.8), c.z),
+            Vec3::new(c.x - r, at(0.8), c.z),
+            Vec3::new(c.x, at(0.8), c.z + r),
+            Vec3::new(c.x, at(0.8), c.z - r),
+            Vec3::new(c.x, at(0.15), c.z),
+        ]
+    }
+
+    /// Does the segment pass through this body?
+    fn blocks(&self, a: Vec3, b: Vec3) -> bool {
+        let r = self.radius();
+        // Cheap rejection: the segment stays away from the axis seen from above, or passes
+        // wholly above or below the body.
+        let c = Vec2::new(self.base.centre.x, self.base.centre.z);
+        let q = crate::battlefield::measure::closest_on_segment(
+            Vec2::new(a.x, a.z),
+            Vec2::new(b.x, b.z),
+            c,
+        );
+        if q.distance(c) > r {
+            return false;
+        }
+        let top = self.bottom() + self.height;
+        if (a.y > top && b.y > top) || (a.y < self.bottom() && b.y < self.bottom()) {
+            return false;
+        }
+        let d = b - a;
+        let len = d.length();
+        if len < 1e-6 {
+            return false;
+        }
+        let pose = Pose::from_translation(Vector::new(
+            self.base.centre.x,
+            self.bottom() + self.height / 2.0,
+            self.base.centre.z,
+        ));
+        let cyl = Cylinder::new(self.height / 2.0, r);
+        cyl.intersects_ray(&pose, &Ray::new(to_parry(a), to_parry(d / len)), len)
+    }
+}
+
+/// GEN-3: can `from` see `to`? `others` are every other fighter on the battlefield (those two
+/// may be included; they are skipped by position).
+pub fn visible(terrain: &TerrainShapes, from: &Body, to: &Body, others: &[Body]) -> bool {
+    let blockers: Vec<&Body> = others
+        .iter()
+        .filter(|o| **o != *from && **o != *to)
+        .collect();
+    for a in from.samples() {
+        for b in to.samples() {
+            if terrain.blocks(a, b) {
+                continue;
+            }
+            if blockers.iter().any(|o| o.blocks(a, b)) {
+                continue;
+            }
+            return true;
+        }
+    }
+    false
+}
+
+/// Why a target has cover (ATK-4), if it does.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cover {
+    /// On a platform this many inches higher than the attacker.
+    HigherPlatform(f32),
+    /// The line between the closest base points passes through this terrain piece.
+    Obstacle(String),
+}
+
+/// ATK-4: the target is in cover when it stands on a platform `platform_height` or more above
+/// the attacker, or when the line between the closest points of the two bases passes through
+/// an obstacle; obstacles within 1/2" of the attacker are ignored when the fighters are more
+/// than 1" apart.
+pub fn cover(
+    terrain: &TerrainShapes,
+    attacker: &Base,
+    target: &Base,
+    platform_height: f32,
+) -> Option<Cover> {
+    let dy = target.centre.y - attacker.centre.y;
+    if target.centre.y > 0.0 && dy >= platform_height - 1e-4 {
+        return Some(Cover::HigherPlatform(dy));
+    }
+    let (gap, pa, pb) = horizontal_gap(attacker, target);
+    let apart = (gap * gap + dy * dy).sqrt();
+    // Just above the surfaces, so a wall standing on the floor is crossed.
+    let lift = 0.05;
+    let a = Vec3::new(pa.x, attacker.centre.y + lift, pa.y);
+    let b = Vec3::new(pb.x, target.centre.y + lift, pb.y);
+    let near_attacker = attacker.footprint();
+    terrain
+        .pieces
+        .iter()
+        .filter(|s| {
+            matches!(
+                s.piece.kind,
+                TerrainKind::Obstacle | TerrainKind::LowTerrain | TerrainKind::Archway
+            )
+        })
+        .filter(|s| s.hits_segment(a, b))
+        .find(|s| !(apart > 1.0 && Footprint::piece(&s.piece).distance(&near_attacker) <= 0.5))
+        .map(|s| Cover::Obstacle(s.piece.id.clone()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::formats::{BaseSize, TerrainPiece};
+
+    fn piece(kind: TerrainKind, pos: (f32, f32), size: (f32, f32), height: f32) -> TerrainPiece {
+        TerrainPiece {
+            id: format!("{kind:?}"),
+            kind,
+            position: pos,
+            rotation: 0.0,
+            size,
+            height,
+            elevation: 0.0,
+            thickness: None,
+            clearance: None,
+        }
+    }
+
+    fn body(x: f32, y: f32, z: f32, height: f32) -> Body {
+        Body::new(
+            Base::new(BaseSize::Round(32.0), Vec3::new(x, y, z), 0.0),
+            height,
+        )
+    }
+
+    /// A wall along z at x = 10, from z = 6 to z = 14.
+    fn wall(height: f32) -> TerrainShapes {
+        TerrainShapes::new(&[piece(
+            TerrainKind::Obstacle,
+            (10.0, 10.0),
+            (0.5, 8.0),
+            height,
+        )])
+    }
+
+    #[test]
+    fn gen3_clear_line() {
+        let t = TerrainShapes::new(&[]);
+        assert!(visible(
+            &t,
+            &body(2.0, 0.0, 10.0, 1.5),
+            &body(20.0, 0.0, 10.0, 1.5),
+            &[]
+        ));
+    }
+
+    #[test]
+    fn gen3_wall_in_between_hides() {
+        let t = wall(3.0);
+        assert!(!visible(
+            &t,
+            &body(8.0, 0.0, 10.0, 1.5),
+            &body(12.0, 0.0, 10.0, 1.5),
+            &[]
+        ));
+        // Off to the side of the wall's end, the line goes round it.
+        assert!(visible(
+            &t,
+            &body(8.0, 0.0, 16.0, 1.5),
+            &body(12.0, 0.0, 16.0, 1.5),
+            &[]
+        ));
+    }
+
+    #[test]
+    fn gen3_head_over_a_low_wall_is_seen() {
+        // A 1.4" wall; the target's body reaches 0.12 + 1.5 = 1.62": its head shows.
+        let t = wall(1.4);
+        assert!(visible(
+            &t,
+            &body(8.0, 0.0, 10.0, 1.5),
+            &body(10.8, 0.0, 10.0, 1.5),
+            &[]
+        ));
+        // A short fighter (1.0" body) fully behind the same wall is not seen.
+        assert!(!visible(
+            &t,
+            &body(8.0, 0.0, 10.0, 1.0),
+            &body(10.6, 0.0, 10.0, 1.0),
+            &[]
+        ));
+    }
+
+    #[test]
+    fn gen3_another_fighter_in_the_way_hides() {
+        let t = TerrainShapes::new(&[]);
+        let a = body(2.0, 0.0, 10.0, 1.5);
+        let b = body(8.0, 0.0, 10.0, 1.5);
+        // A big fighter (60 mm, tall) right between them.
+        let big = Body::new(
+            Base::new(BaseSize::Round(60.0), Vec3::new(5.0, 0.0, 10.0), 0.0),
+            3.0,
+        );
+        assert!(!visible(&t, &a, &b, &[a, b, big]));
+        // Moved aside, it no longer blocks.
+        let aside = Body::new(
+            Base::new(BaseSize::Round(60.0), Vec3::new(5.0, 0.0, 13.0), 0.0),
+            3.0,
+        );
+        assert!(visible(&t, &a, &b, &[a, b, aside]));
+    }
+
+    #[test]
+    fn gen3_target_on_a_platform_seen_from_below() {
+        // A 3" platform; the target stands on its top near the edge; the viewer on the floor.
+        let t = TerrainShapes::new(&[piece(TerrainKind::Platform, (10.0, 10.0), (4.0, 4.0), 3.0)]);
+        let top = body(11.3, 3.0, 10.0, 1.5);
+        assert!(visible(&t, &body(16.0, 0.0, 10.0, 1.5), &top, &[]));
+        // Right under the far side of the platform, the block is in the way.
+        assert!(!visible(
+            &t,
+            &body(7.4, 0.0, 10.0, 1.0),
+            &body(12.8, 0.0, 10.0, 1.0),
+            &[]
+        ));
+    }
+
+    #[test]
+    fn gen3_bases_are_ignored() {
+        // A 0.1" low strip between two fighters hides the bases, not the bodies.
+        let t = TerrainShapes::new(&[piece(
+            TerrainKind::LowTerrain,
+            (10.0, 10.0),
+            (0.5, 8.0),
+            0.1,
+        )]);
+        assert!(visible(
+            &t,
+            &body(8.0, 0.0, 10.0, 1.0),
+            &body(12.0, 0.0, 10.0, 1.0),
+            &[]
+        ));
+        // And another fighter's base alone (a body too short to reach the line) does not
+        // block: a line over it at body height passes.
+        let a = body(2.0, 0.0, 10.0, 1.5);
+        let b = body(8.0, 0.0, 10.0, 1.5);
+        let flat = Body::new(
+            Base::new(BaseSize::Round(60.0), Vec3::new(5.0, 0.0, 10.0), 0.0),
+            0.05,
+        );
+        assert!(visible(&t, &a, &b, &[flat]));
+    }
+
+    #[test]
+    fn atk4_cover_behind_an_obstacle_and_on_a_higher_platform() {
+        let t = wall(1.0);
+        let attacker = Base::new(BaseSize::Round(32.0), Vec3::new(6.0, 0.0, 10.0), 0.0);
+        let target = Base::new(BaseSize::Round(32.0), Vec3::new(11.0, 0.0, 10.0), 0.0);
+        assert_eq!(
+            cover(&t, &attacker, &target, 3.0),
+            Some(Cover::Obstacle("Obstacle".into()))
+        );
+        // The attacker right behind the wall (within 1/2") and more than 1" apart: ignored.
+        let hugging = Base::new(BaseSize::Round(32.0), Vec3::new(9.2, 0.0, 10.0), 0.0);
+        let far = Base::new(BaseSize::Round(32.0), Vec3::new(14.0, 0.0, 10.0), 0.0);
+        assert_eq!(cover(&t, &hugging, &far, 3.0), None);
+        // No wall between: no cover.
+        let clear = Base::new(BaseSize::Round(32.0), Vec3::new(6.0, 0.0, 18.0), 0.0);
+        let clear_t = Base::new(BaseSize::Round(32.0), Vec3::new(12.0, 0.0, 18.0), 0.0);
+        assert_eq!(cover(&t, &clear, &clear_t, 3.0), None);
+        // A target on a platform 3" up has cover; 2.5" up does not (by height).
+        let none = TerrainShapes::new(&[]);
+        let up3 = Base::new(BaseSize::Round(32.0), Vec3::new(11.0, 3.0, 10.0), 0.0);
+        assert_eq!(
+            cover(&none, &attacker, &up3, 3.0),
+            Some(Cover::HigherPlatform(3.0))
+        );
+        let up25 = Base::new(BaseSize::Round(32.0), Vec3::new(11.0, 2.5, 10.0), 0.0);
+        assert_eq!(cover(&none, &attacker, &up25, 3.0), None);
+    }
+}
