@@ -447,8 +447,7 @@ impl NavWorld {
     /// Is a straight walk on one layer clear all along (same checks as the cells)?
     pub fn walk_clear(
         &self,
-        y: f32,
-        on: Option<usize>,
+        (y, on): (f32, Option<usize>),
         a: Vec2,
         b: Vec2,
         mover: &Mover,
@@ -513,8 +512,7 @@ impl NavWorld {
             if !g.usable(start_layer, k, avoid_deadly)
                 || blocked_by(blockers, g.layers[start_layer].y, c, mover)
                 || !self.walk_clear(
-                    g.layers[start_layer].y,
-                    g.layers[start_layer].piece,
+                    (g.layers[start_layer].y, g.layers[start_layer].piece),
                     sc,
                     c,
                     mover,
@@ -595,8 +593,7 @@ impl NavWorld {
             let target = Vec3::new(p.x, layer.y, p.z);
             if last.distance(target) > 1e-4
                 && self.walk_clear(
-                    layer.y,
-                    layer.piece,
+                    (layer.y, layer.piece),
                     Vec2::new(last.x, last.z),
                     Vec2::new(p.x, p.z),
                     mover,
@@ -640,8 +637,7 @@ impl NavWorld {
                 let b = pts[k].0;
                 let layer = &g.layers[la];
                 if self.walk_clear(
-                    layer.y,
-                    layer.piece,
+                    (layer.y, layer.piece),
                     Vec2::new(a.x, a.z),
                     Vec2::new(b.x, b.z),
                     mover,
@@ -797,7 +793,7 @@ impl NavWorld {
             }
         }
         let mut v: Vec<(Node, f32)> = dist.into_iter().collect();
-        v.sort_by(|a, b| a.0.cmp(&b.0));
+        v.sort_by_key(|a| a.0);
         for ((l, k), d) in v {
             let layer = &g.layers[l as usize];
             if layer.stop {
@@ -1019,8 +1015,7 @@ mod tests {
                 let on = on.expect("a walk starts on a surface");
                 assert!(
                     w.walk_clear(
-                        s.from.y,
-                        on,
+                        (s.from.y, on),
                         Vec2::new(s.from.x, s.from.z),
                         Vec2::new(s.to.x, s.to.z),
                         m,
@@ -1189,8 +1184,7 @@ mod tests {
         assert!(round.cost > 11.0, "{}", round.cost);
         for s in &round.steps {
             assert!(w.walk_clear(
-                0.0,
-                None,
+                (0.0, None),
                 Vec2::new(s.from.x, s.from.z),
                 Vec2::new(s.to.x, s.to.z),
                 &m,

@@ -415,11 +415,11 @@ pub(crate) mod tests {
     #[test]
     fn set1_second_edition_thralls_and_monsters() {
         let mut w = legal(8);
-        for i in 1..=4 {
-            w[i].profile.runemarks.push("thrall".into());
+        for f in &mut w[1..=4] {
+            f.profile.runemarks.push("thrall".into());
         }
-        for i in 5..=6 {
-            w[i].profile.runemarks.push("monster".into());
+        for f in &mut w[5..=6] {
+            f.profile.runemarks.push("monster".into());
         }
         // Seed 004 sets no such limits.
         assert!(muster(&w, &seed004(), 1000).is_empty());

@@ -417,7 +417,7 @@ impl TerrainCard {
                     ),
                 ),
                 (TerrainKind::Archway, None) => v.error(
-                    format!("{path}"),
+                    path.clone(),
                     "an archway needs a `clearance` (the height of its opening)",
                 ),
                 (TerrainKind::Archway, _) | (_, None) => {}

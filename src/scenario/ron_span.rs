@@ -1169,7 +1169,7 @@ impl<'de> de::VariantAccess<'de> for Enum<'_, '_> {
     fn unit_variant(self) -> Result<(), DeError> {
         match self.body {
             Body::Unit => Ok(()),
-            Body::Tuple(items) if items.is_empty() => Ok(()),
+            Body::Tuple([]) => Ok(()),
             _ => Err(DeError {
                 message: format!("variant `{}` takes no values", self.variant),
                 pos: Some(self.de.node.pos),
@@ -1209,9 +1209,7 @@ impl<'de> de::VariantAccess<'de> for Enum<'_, '_> {
     ) -> Result<V::Value, DeError> {
         match self.body {
             Body::Struct(fs) => visitor.visit_map(StructAcc::new(self.de, fs, Some(fields))),
-            Body::Tuple(items) if items.is_empty() => {
-                visitor.visit_map(StructAcc::new(self.de, &[], Some(fields)))
-            }
+            Body::Tuple([]) => visitor.visit_map(StructAcc::new(self.de, &[], Some(fields))),
             _ => Err(DeError {
                 message: format!(
                     "variant `{}` takes named fields: `{}({}: ...)`",

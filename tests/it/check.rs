@@ -58,7 +58,7 @@ fn syntax_error_points_at_the_offending_character() {
         "terrain/t.ron",
         "TerrainCard(\n    name: \"T\"\n    pieces: [],\n)\n",
     );
-    let p = check(&[f.clone()]);
+    let p = check(std::slice::from_ref(&f));
     assert_eq!(
         at(&p),
         vec!["3:5: syntax error: expected `,` or `)`, found `p`"]
@@ -146,7 +146,7 @@ fn dangling_references_are_reported_where_they_are_made() {
         "warbands/w.ron",
         "Warband(\n  name: \"W\",\n  faction: \"test\",\n  profiles: [\"../fighters/f.ron\"],\n  fighters: [\n    (profile: \"boss\", role: Leader),\n    (profile: \"grunt\"),\n    (profile: \"grnut\"),\n  ],\n)\n",
     );
-    let p = at(&check(&[w.clone()]));
+    let p = at(&check(std::slice::from_ref(&w)));
     assert_eq!(
         p,
         vec!["8:15: no fighter profile `grnut` in ../fighters/f.ron"],
