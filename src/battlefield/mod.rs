@@ -2,6 +2,7 @@
 
 pub mod footprint;
 pub mod measure;
+pub mod moves;
 pub mod nav;
 pub mod shapes;
 pub mod sight;
