@@ -49,6 +49,28 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Distances (3D, horizontal, vertical and rounded), visibility and cover between two
+    /// fighters (id or name) or points (x,y,z), after setup.
+    Measure {
+        #[arg(long)]
+        from: String,
+        #[arg(long)]
+        to: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The shortest path of a fighter to a point (x,y,z), a fighter, or `objective N`, after
+    /// setup: waypoints, each step's kind (walk/climb/jump/fly) and cost.
+    Path {
+        #[arg(long)]
+        fighter: String,
+        #[arg(long)]
+        to: String,
+        #[arg(long)]
+        avoid_deadly: bool,
+        #[arg(long)]
+        json: bool,
+    },
     /// Convert a battleplans.json transcription into deployment cards.
     ImportDeployments {
         json: PathBuf,
@@ -93,6 +115,50 @@ fn main() -> ExitCode {
             }
         },
         Command::ImportDeployments { json, out } => import_deployments(&json, &out),
+        Command::Measure { from, to, json } => with_battle(&cli.play, json, |w| {
+            warcry_sim::battlefield::query::measure(w, &from, &to).map(|r| (r.text(), to_json(&r)))
+        }),
+        Command::Path {
+            fighter,
+            to,
+            avoid_deadly,
+            json,
+        } => with_battle(&cli.play, json, |w| {
+            warcry_sim::battlefield::query::path(w, &fighter, &to, avoid_deadly)
+                .map(|r| (r.text(), to_json(&r)))
+        }),
+    }
+}
+
+fn to_json<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_string_pretty(v).expect("reports serialize")
+}
+
+/// Loads and sets up the battle headless, then answers a question about it.
+fn with_battle(
+    args: &PlayArgs,
+    json: bool,
+    ask: impl FnOnce(&mut bevy::prelude::World) -> Result<(String, String), String>,
+) -> ExitCode {
+    let spec = match load_spec(args) {
+        Ok(s) => s,
+        Err(e) => {
+            eprint!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut app = warcry_sim::headless_app(&spec);
+    app.update();
+    app.update();
+    match ask(app.world_mut()) {
+        Ok((text, js)) => {
+            println!("{}", if json { js } else { text });
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
     }
 }
 

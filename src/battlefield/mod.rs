@@ -4,6 +4,51 @@ pub mod footprint;
 pub mod measure;
 pub mod moves;
 pub mod nav;
+pub mod query;
 pub mod shapes;
 pub mod sight;
 pub mod standing;
+
+use bevy::prelude::*;
+
+use crate::rules::components::Terrain;
+use crate::rules::ruleset::Ruleset;
+use nav::NavWorld;
+use shapes::TerrainShapes;
+
+/// The battlefield's geometry: terrain shapes for sight and cover, and the navigation model.
+/// Rebuilt whenever terrain entities change.
+#[derive(Resource)]
+pub struct Battlefield {
+    pub shapes: TerrainShapes,
+    pub nav: NavWorld,
+}
+
+impl Battlefield {
+    pub fn new(pieces: Vec<crate::scenario::formats::TerrainPiece>, rules: &Ruleset) -> Self {
+        Battlefield {
+            shapes: TerrainShapes::new(&pieces),
+            nav: NavWorld::new(pieces, rules.battlefield, rules.jump_impact_height),
+        }
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(PreUpdate, rebuild_battlefield);
+}
+
+fn rebuild_battlefield(
+    mut commands: Commands,
+    rules: Option<Res<Ruleset>>,
+    changed: Query<(), Changed<Terrain>>,
+    mut removed: RemovedComponents<Terrain>,
+    terrain: Query<&Terrain>,
+    existing: Option<Res<Battlefield>>,
+) {
+    let Some(rules) = rules else { return };
+    let dirty = existing.is_none() || !changed.is_empty() || removed.read().next().is_some();
+    if dirty {
+        let pieces = terrain.iter().map(|t| t.0.clone()).collect();
+        commands.insert_resource(Battlefield::new(pieces, &rules));
+    }
+}

@@ -1297,4 +1297,106 @@ mod tests {
         assert!(r5.iter().any(|(p, _)| (p.y - 3.0).abs() < 1e-4));
         assert!(!r.iter().any(|(p, _)| (p.y - 3.0).abs() < 1e-4));
     }
+
+    mod properties {
+        use super::*;
+        use proptest::prelude::*;
+        use std::sync::OnceLock;
+
+        fn default_world() -> &'static NavWorld {
+            static W: OnceLock<NavWorld> = OnceLock::new();
+            W.get_or_init(|| {
+                let spec = crate::scenario::load::load_battle(
+                    &crate::scenario::load::Embedded,
+                    crate::scenario::load::DEFAULT_BATTLE,
+                )
+                .expect("default battle loads");
+                NavWorld::new(spec.terrain.pieces, spec.ruleset.battlefield, 3.0)
+            })
+        }
+
+        fn movers() -> [Mover; 4] {
+            [
+                walker(),
+                Mover {
+                    base: BaseSize::Round(40.0),
+                    body: 2.0,
+                    ..walker()
+                },
+                Mover {
+                    base: BaseSize::Oval(60.0, 35.0),
+                    body: 2.2,
+                    can_climb: false,
+                    can_fly: false,
+                },
+                Mover {
+                    can_fly: true,
+                    ..walker()
+                },
+            ]
+        }
+
+        /// A place on the default terrain card where the mover can stand, from random numbers.
+        /// `fx`, `fz` in 0..1 place it across the floor or across the chosen piece's top.
+        fn place(w: &NavWorld, m: &Mover, fx: f32, fz: f32, layer: usize) -> Option<Vec3> {
+            let specs: Vec<_> = w.layer_specs().into_iter().filter(|l| l.2).collect();
+            let (y, on, _) = specs[layer % specs.len()];
+            let (x, z) = match on {
+                None => (1.0 + 28.0 * fx, 1.0 + 20.0 * fz),
+                Some(i) => {
+                    let p = &w.terrain[i];
+                    let (lx, lz) = ((fx - 0.5) * p.size.0, (fz - 0.5) * p.size.1);
+                    let (s, c) = p.rotation.to_radians().sin_cos();
+                    (
+                        p.position.0 + lx * c + lz * s,
+                        p.position.1 - lx * s + lz * c,
+                    )
+                }
+            };
+            let p = Vec3::new(x, y, z);
+            w.can_stop(m, p).then_some(p)
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig { cases: 96, max_global_rejects: 4096, ..ProptestConfig::default() })]
+
+            /// MOVE-1..MOVE-7 on the default terrain: every path found is continuous, costs
+            /// what the rules say for its steps, passes through no terrain or fighter, never
+            /// leaves the battlefield, and ends where a base can stand.
+            #[test]
+            fn paths_on_the_default_terrain_are_legal(
+                k in 0usize..4,
+                sx in 0.0f32..1.0, sz in 0.0f32..1.0, sl in 0usize..8,
+                tx in 0.0f32..1.0, tz in 0.0f32..1.0, tl in 0usize..8,
+                bx in 1.0f32..29.0, bz in 1.0f32..21.0,
+                avoid in any::<bool>(),
+            ) {
+                let w = default_world();
+                let m = movers()[k];
+                let from = place(w, &m, sx, sz, sl);
+                let to = place(w, &m, tx, tz, tl);
+                prop_assume!(from.is_some() && to.is_some());
+                let (from, to) = (from.unwrap(), to.unwrap());
+                let blocker = Base::new(BaseSize::Round(32.0), Vec3::new(bx, 0.0, bz), 0.0);
+                let blockers: Vec<Base> = (Vec2::new(bx - from.x, bz - from.z).length() > 2.0
+                    && Vec2::new(bx - to.x, bz - to.z).length() > 2.0)
+                    .then_some(blocker)
+                    .into_iter()
+                    .collect();
+                let found = w.shortest_path(&m, from, Goal::Point(to), &blockers, avoid);
+                if let Some(p) = found {
+                    assert_path_legal(w, &m, &p, &blockers);
+                    if let Some(first) = p.start() {
+                        prop_assert!(first.distance(from) < 1e-4);
+                    }
+                    // It gets where it was asked to (the exact point, or the nearest grid
+                    // place when the last straight walk is not clear).
+                    let end = p.end().unwrap_or(from);
+                    prop_assert!(Vec2::new(end.x - to.x, end.z - to.z).length() <= 0.75);
+                    // Never shorter than the straight line (MOVE-1).
+                    prop_assert!(p.cost >= Vec2::new(to.x - from.x, to.z - from.z).length() - 0.75);
+                }
+            }
+        }
+    }
 }

@@ -1,0 +1,132 @@
+//! Battlefield queries on the default battle: `cargo bench --no-default-features`.
+
+use std::hint::black_box;
+use std::sync::OnceLock;
+
+use bevy::math::Vec3;
+use warcry_sim::battlefield::measure::{Base, distance};
+use warcry_sim::battlefield::nav::{Goal, Mover, NavWorld};
+use warcry_sim::battlefield::shapes::TerrainShapes;
+use warcry_sim::battlefield::sight::{Body, visible};
+use warcry_sim::scenario::formats::BaseSize;
+use warcry_sim::scenario::load::{DEFAULT_BATTLE, Embedded, load_battle};
+
+fn main() {
+    divan::main();
+}
+
+struct Fixture {
+    shapes: TerrainShapes,
+    nav: NavWorld,
+    bodies: Vec<Body>,
+}
+
+fn fixture() -> &'static Fixture {
+    static F: OnceLock<Fixture> = OnceLock::new();
+    F.get_or_init(|| {
+        let spec = load_battle(&Embedded, DEFAULT_BATTLE).expect("default battle");
+        let mut app = warcry_sim::headless_app(&spec);
+        app.update();
+        let world = app.world_mut();
+        let bodies = world
+            .query::<(
+                &warcry_sim::rules::components::Profile,
+                &warcry_sim::rules::components::Position,
+                &warcry_sim::rules::components::Presence,
+            )>()
+            .iter(world)
+            .filter(|(_, _, p)| **p == warcry_sim::rules::components::Presence::Deployed)
+            .map(|(pr, pos, _)| Body::new(Base::new(pr.0.base, pos.0, 0.0), pr.0.body_height()))
+            .collect();
+        let nav = NavWorld::new(spec.terrain.pieces.clone(), spec.ruleset.battlefield, 3.0);
+        // Build the grid for the benchmarked size up front.
+        nav.grid(&walker());
+        Fixture {
+            shapes: TerrainShapes::new(&spec.terrain.pieces),
+            nav,
+            bodies,
+        }
+    })
+}
+
+fn walker() -> Mover {
+    Mover {
+        base: BaseSize::Round(25.0),
+        body: 1.2,
+        can_climb: true,
+        can_fly: false,
+    }
+}
+
+#[divan::bench]
+fn distance_between_fighters() -> f32 {
+    let f = fixture();
+    distance(black_box(&f.bodies[0].base), black_box(&f.bodies[5].base))
+}
+
+#[divan::bench]
+fn distance_between_oval_and_round() -> f32 {
+    let a = Base::new(BaseSize::Oval(90.0, 52.0), Vec3::new(5.0, 0.0, 5.0), 0.4);
+    let b = Base::new(BaseSize::Round(32.0), Vec3::new(9.0, 0.0, 7.0), 0.0);
+    distance(black_box(&a), black_box(&b))
+}
+
+/// A clear line (found at the first sample pair).
+#[divan::bench]
+fn visibility_clear() -> bool {
+    let f = fixture();
+    let a = Body::new(
+        Base::new(BaseSize::Round(32.0), Vec3::new(2.0, 0.0, 20.0), 0.0),
+        1.5,
+    );
+    let b = Body::new(
+        Base::new(BaseSize::Round(32.0), Vec3::new(28.0, 0.0, 20.5), 0.0),
+        1.5,
+    );
+    visible(&f.shapes, black_box(&a), black_box(&b), &f.bodies)
+}
+
+/// Hidden behind the tower: every sample pair is tried.
+#[divan::bench]
+fn visibility_blocked() -> bool {
+    let f = fixture();
+    let a = Body::new(
+        Base::new(BaseSize::Round(32.0), Vec3::new(6.0, 0.0, 11.5), 0.0),
+        1.5,
+    );
+    let b = Body::new(
+        Base::new(BaseSize::Round(32.0), Vec3::new(15.0, 0.0, 12.5), 0.0),
+        1.5,
+    );
+    visible(&f.shapes, black_box(&a), black_box(&b), &f.bodies)
+}
+
+/// Corner to corner across the whole battlefield, round the terrain.
+#[divan::bench]
+fn shortest_path_across_the_battlefield() -> f32 {
+    let f = fixture();
+    f.nav
+        .shortest_path(
+            &walker(),
+            black_box(Vec3::new(1.0, 0.0, 1.0)),
+            Goal::Point(Vec3::new(29.0, 0.0, 21.0)),
+            &[],
+            true,
+        )
+        .map(|p| p.cost)
+        .unwrap_or(0.0)
+}
+
+#[divan::bench]
+fn reachable_set_6_inches() -> usize {
+    let f = fixture();
+    f.nav
+        .reachable(
+            &walker(),
+            black_box(Vec3::new(12.0, 0.0, 17.0)),
+            6.0,
+            &[],
+            true,
+        )
+        .len()
+}
