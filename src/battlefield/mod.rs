@@ -52,3 +52,5 @@ fn rebuild_battlefield(
         commands.insert_resource(Battlefield::new(pieces, &rules));
     }
 }
+#[cfg(test)]
+pub(crate) mod testing;

@@ -249,31 +249,9 @@ pub fn path_enters_deadly(world: &NavWorld, mover: &Mover, path: &Path) -> bool 
 mod tests {
     use super::*;
     use crate::battlefield::nav::Goal;
+    use crate::battlefield::testing::{piece, walker};
     use crate::rules::dice::ScriptedDice;
-    use crate::scenario::formats::{BaseSize, TerrainKind, TerrainPiece};
-
-    fn piece(kind: TerrainKind, pos: (f32, f32), size: (f32, f32), height: f32) -> TerrainPiece {
-        TerrainPiece {
-            id: format!("{kind:?}"),
-            kind,
-            position: pos,
-            rotation: 0.0,
-            size,
-            height,
-            elevation: 0.0,
-            thickness: None,
-            clearance: None,
-        }
-    }
-
-    fn walker() -> Mover {
-        Mover {
-            base: BaseSize::Round(25.0),
-            body: 1.2,
-            can_climb: true,
-            can_fly: false,
-        }
-    }
+    use crate::scenario::formats::{BaseSize, TerrainKind};
 
     fn rules() -> Ruleset {
         crate::scenario::load::default_ruleset()

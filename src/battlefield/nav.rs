@@ -949,29 +949,7 @@ impl NavGrid {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn piece(id: &str, kind: TerrainKind, pos: Point2, size: Point2, height: f32) -> TerrainPiece {
-        TerrainPiece {
-            id: id.into(),
-            kind,
-            position: pos,
-            rotation: 0.0,
-            size,
-            height,
-            elevation: 0.0,
-            thickness: None,
-            clearance: None,
-        }
-    }
-
-    fn walker() -> Mover {
-        Mover {
-            base: BaseSize::Round(25.0),
-            body: 1.2,
-            can_climb: true,
-            can_fly: false,
-        }
-    }
+    use crate::battlefield::testing::{piece, walker};
 
     fn world(pieces: Vec<TerrainPiece>) -> NavWorld {
         NavWorld::new(pieces, (30.0, 22.0), 3.0)
@@ -1053,7 +1031,6 @@ mod tests {
     #[test]
     fn move2_goes_round_a_wall_and_other_fighters_and_stays_on_the_battlefield() {
         let w = world(vec![piece(
-            "wall",
             TerrainKind::Obstacle,
             (10.0, 11.0),
             (0.5, 16.0),
@@ -1086,7 +1063,6 @@ mod tests {
     #[test]
     fn move5_climbing_a_platform_costs_its_height() {
         let w = world(vec![piece(
-            "tower",
             TerrainKind::Platform,
             (15.0, 11.0),
             (4.0, 4.0),
@@ -1114,7 +1090,6 @@ mod tests {
     #[test]
     fn move5_mount_cannot_climb() {
         let w = world(vec![piece(
-            "tower",
             TerrainKind::Platform,
             (15.0, 11.0),
             (4.0, 4.0),
@@ -1137,7 +1112,6 @@ mod tests {
     #[test]
     fn move6_jumping_down_4_inches_costs_the_horizontal_distance_and_hurts() {
         let w = world(vec![piece(
-            "tower",
             TerrainKind::Platform,
             (15.0, 11.0),
             (4.0, 4.0),
@@ -1165,7 +1139,6 @@ mod tests {
     #[test]
     fn move10_avoids_a_deadly_area_when_asked_even_if_longer() {
         let w = world(vec![piece(
-            "pool",
             TerrainKind::Deadly,
             (15.0, 11.0),
             (3.0, 8.0),
@@ -1198,7 +1171,6 @@ mod tests {
     #[test]
     fn move7_a_flyer_crosses_a_wall_at_horizontal_cost() {
         let w = world(vec![piece(
-            "wall",
             TerrainKind::Obstacle,
             (10.0, 11.0),
             (0.5, 22.0),
@@ -1277,7 +1249,6 @@ mod tests {
     #[test]
     fn reachable_set_respects_the_budget() {
         let w = world(vec![piece(
-            "tower",
             TerrainKind::Platform,
             (15.0, 11.0),
             (4.0, 4.0),

@@ -159,21 +159,8 @@ pub fn cover(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::formats::{BaseSize, TerrainPiece};
-
-    fn piece(kind: TerrainKind, pos: (f32, f32), size: (f32, f32), height: f32) -> TerrainPiece {
-        TerrainPiece {
-            id: format!("{kind:?}"),
-            kind,
-            position: pos,
-            rotation: 0.0,
-            size,
-            height,
-            elevation: 0.0,
-            thickness: None,
-            clearance: None,
-        }
-    }
+    use crate::battlefield::testing::piece;
+    use crate::scenario::formats::BaseSize;
 
     fn body(x: f32, y: f32, z: f32, height: f32) -> Body {
         Body::new(

@@ -70,14 +70,8 @@ mod tests {
     fn piece(kind: TerrainKind, pos: Point2, size: Point2, height: f32, elev: f32) -> TerrainPiece {
         TerrainPiece {
             id: format!("{kind:?}"),
-            kind,
-            position: pos,
-            rotation: 0.0,
-            size,
-            height,
             elevation: elev,
-            thickness: None,
-            clearance: None,
+            ..crate::battlefield::testing::piece(kind, pos, size, height)
         }
     }
 

@@ -1,0 +1,29 @@
+//! Shared helpers for the battlefield's unit tests.
+
+use crate::battlefield::nav::Mover;
+use crate::scenario::formats::{BaseSize, Point2, TerrainKind, TerrainPiece};
+
+/// An unrotated piece standing on the floor, named after its kind.
+pub fn piece(kind: TerrainKind, pos: Point2, size: Point2, height: f32) -> TerrainPiece {
+    TerrainPiece {
+        id: format!("{kind:?}"),
+        kind,
+        position: pos,
+        rotation: 0.0,
+        size,
+        height,
+        elevation: 0.0,
+        thickness: None,
+        clearance: None,
+    }
+}
+
+/// A 25 mm fighter with a 1.2" body that climbs and does not fly.
+pub fn walker() -> Mover {
+    Mover {
+        base: BaseSize::Round(25.0),
+        body: 1.2,
+        can_climb: true,
+        can_fly: false,
+    }
+}
