@@ -69,7 +69,6 @@ mod tests {
 
     fn piece(kind: TerrainKind, pos: Point2, size: Point2, height: f32, elev: f32) -> TerrainPiece {
         TerrainPiece {
-            id: format!("{kind:?}"),
             elevation: elev,
             ..crate::battlefield::testing::piece(kind, pos, size, height)
         }
