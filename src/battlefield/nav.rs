@@ -167,9 +167,52 @@ pub struct NavGrid {
     edges_deadly: Vec<Vec<u8>>,
     /// Climb and jump edges between layers: (from node, to node, kind, cost).
     links: HashMap<Node, Vec<(Node, StepKind, f32)>>,
+    /// Where each layer's cells start in a flat numbering of all cells (and the total last).
+    offsets: Vec<usize>,
 }
 
 type Node = (u16, u32);
+
+/// A map from grid nodes to values, stored flat (faster than hashing in the search loops).
+struct NodeMap<'a, T> {
+    offsets: &'a [usize],
+    vals: Vec<Option<T>>,
+}
+
+impl<'a, T: Copy> NodeMap<'a, T> {
+    fn new(g: &'a NavGrid) -> Self {
+        NodeMap {
+            offsets: &g.offsets,
+            vals: vec![None; g.offsets.last().copied().unwrap_or(0)],
+        }
+    }
+
+    fn index(&self, n: &Node) -> usize {
+        self.offsets[n.0 as usize] + n.1 as usize
+    }
+
+    fn get(&self, n: &Node) -> Option<&T> {
+        self.vals[self.index(n)].as_ref()
+    }
+
+    fn insert(&mut self, n: Node, v: T) {
+        let i = self.index(&n);
+        self.vals[i] = Some(v);
+    }
+
+    /// Every entry, in node order.
+    fn entries(&self) -> Vec<(Node, T)> {
+        let mut out = Vec::new();
+        for l in 0..self.offsets.len() - 1 {
+            for i in self.offsets[l]..self.offsets[l + 1] {
+                if let Some(v) = self.vals[i] {
+                    out.push(((l as u16, (i - self.offsets[l]) as u32), v));
+                }
+            }
+        }
+        out
+    }
+}
 
 /// The battlefield's geometry for movement: terrain, size, and a grid per size of fighter.
 #[derive(Debug)]
@@ -195,6 +238,62 @@ fn circle_hits_piece(p: &TerrainPiece, c: Vec2, r: f32) -> bool {
     let (hx, hz) = (p.size.0 / 2.0, p.size.1 / 2.0);
     let q = Vec2::new(local.x.clamp(-hx, hx), local.y.clamp(-hz, hz));
     q.distance_squared(local) < (r - 1e-3).max(0.0).powi(2)
+}
+
+/// The segment from `a` to `b` swept by a circle of radius `r`: does it overlap the piece's
+/// footprint? Exact: the distance between the segment and the (rotated) rectangle.
+fn segment_hits_piece(p: &TerrainPiece, a: Vec2, b: Vec2, r: f32) -> bool {
+    let (s, co) = p.rotation.to_radians().sin_cos();
+    let centre = Vec2::new(p.position.0, p.position.1);
+    let to_local = |v: Vec2| {
+        let d = v - centre;
+        Vec2::new(d.x * co - d.y * s, d.x * s + d.y * co)
+    };
+    let (la, lb) = (to_local(a), to_local(b));
+    let h = Vec2::new(p.size.0 / 2.0, p.size.1 / 2.0);
+    let limit = (r - 1e-3).max(0.0);
+    // Does the segment cross the box (Liang-Barsky)?
+    let d = lb - la;
+    let (mut t0, mut t1) = (0.0f32, 1.0f32);
+    let mut crosses = true;
+    for (pd, q) in [
+        (-d.x, la.x + h.x),
+        (d.x, h.x - la.x),
+        (-d.y, la.y + h.y),
+        (d.y, h.y - la.y),
+    ] {
+        if pd.abs() < 1e-9 {
+            if q < 0.0 {
+                crosses = false;
+                break;
+            }
+        } else {
+            let t = q / pd;
+            if pd < 0.0 {
+                t0 = t0.max(t);
+            } else {
+                t1 = t1.min(t);
+            }
+            if t0 > t1 {
+                crosses = false;
+                break;
+            }
+        }
+    }
+    if crosses {
+        return true;
+    }
+    let box_dist = |v: Vec2| v.clamp(-h, h).distance(v);
+    let mut best = box_dist(la).min(box_dist(lb));
+    for c in [
+        Vec2::new(-h.x, -h.y),
+        Vec2::new(h.x, -h.y),
+        Vec2::new(h.x, h.y),
+        Vec2::new(-h.x, h.y),
+    ] {
+        best = best.min(crate::battlefield::measure::closest_on_segment(la, lb, c).distance(c));
+    }
+    best < limit
 }
 
 fn point_in_piece(p: &TerrainPiece, c: Vec2) -> bool {
@@ -247,6 +346,40 @@ impl NavWorld {
             let shares = lo < y + body - 1e-3 && hi > y + 1e-3;
             !(shares && circle_hits_piece(p, c, r))
         })
+    }
+
+    /// Exact version of sampling `clear_at` along a straight walk on one surface: the base
+    /// swept from `a` to `b` stays on the battlefield, on its surface and clear of terrain.
+    pub fn segment_clear(
+        &self,
+        y: f32,
+        on: Option<usize>,
+        a: Vec2,
+        b: Vec2,
+        r: f32,
+        body: f32,
+    ) -> bool {
+        // The battlefield and a platform top are convex: the ends decide.
+        if !self.clear_at(y, on, a, r, body) || !self.clear_at(y, on, b, r, body) {
+            return false;
+        }
+        self.terrain.iter().enumerate().all(|(i, p)| {
+            if Some(i) == on || matches!(p.kind, TerrainKind::LowTerrain | TerrainKind::Deadly) {
+                return true;
+            }
+            let (lo, hi) = p.solid_span();
+            let shares = lo < y + body - 1e-3 && hi > y + 1e-3;
+            !(shares && segment_hits_piece(p, a, b, r))
+        })
+    }
+
+    /// Does a base swept from `a` to `b` touch a deadly area (MOVE-10)?
+    pub fn segment_touches_deadly(&self, y: f32, a: Vec2, b: Vec2, r: f32) -> bool {
+        y.abs() < 1e-3
+            && self
+                .terrain
+                .iter()
+                .any(|p| p.kind == TerrainKind::Deadly && segment_hits_piece(p, a, b, r))
     }
 
     /// Does a base at `c` touch a deadly area (MOVE-10)?
@@ -334,17 +467,8 @@ impl NavWorld {
                         continue;
                     }
                     let b = layer.centre(m);
-                    let n = ((a.distance(b) / SAMPLE).ceil() as usize).max(1);
-                    let pts = (1..n).map(|i| a.lerp(b, i as f32 / n as f32));
-                    let mut clear = true;
-                    let mut touches = deadly[l][k] || deadly[l][m];
-                    for c in pts {
-                        if !self.clear_at(layer.y, layer.piece, c, r, mover.body) {
-                            clear = false;
-                            break;
-                        }
-                        touches |= self.touches_deadly(layer.y, c, r);
-                    }
+                    let clear = self.segment_clear(layer.y, layer.piece, a, b, r, mover.body);
+                    let touches = self.segment_touches_deadly(layer.y, a, b, r);
                     if clear {
                         e[k] |= 1 << d;
                         if touches {
@@ -363,7 +487,14 @@ impl NavWorld {
             edges,
             edges_deadly,
             links: HashMap::new(),
+            offsets: Vec::new(),
         };
+        let mut acc = 0;
+        for layer in &grid.layers {
+            grid.offsets.push(acc);
+            acc += layer.nx * layer.nz;
+        }
+        grid.offsets.push(acc);
         self.link_layers(&mut grid, mover);
         grid
     }
@@ -454,13 +585,10 @@ impl NavWorld {
         blockers: &[Base],
         avoid_deadly: bool,
     ) -> bool {
-        let steps = ((a.distance(b) / SAMPLE).ceil() as usize).max(1);
-        (0..=steps).all(|s| {
-            let c = a.lerp(b, s as f32 / steps as f32);
-            self.clear_at(y, on, c, mover.radius(), mover.body)
-                && !(avoid_deadly && self.touches_deadly(y, c, mover.radius()))
-                && !blocked_by(blockers, y, c, mover)
-        })
+        let r = mover.radius();
+        self.segment_clear(y, on, a, b, r, mover.body)
+            && !(avoid_deadly && self.segment_touches_deadly(y, a, b, r))
+            && !segment_blocked_by(blockers, y, a, b, mover)
     }
 
     fn layer_of(&self, g: &NavGrid, pos: Vec3, mover: &Mover) -> Option<usize> {
@@ -499,8 +627,8 @@ impl NavWorld {
         let sc = Vec2::new(from.x, from.z);
         let r = mover.radius();
         // Start: the cells around the start point that a straight walk reaches.
-        let mut dist: HashMap<Node, f32> = HashMap::new();
-        let mut prev: HashMap<Node, (Node, StepKind)> = HashMap::new();
+        let mut dist: NodeMap<f32> = NodeMap::new(&g);
+        let mut prev: NodeMap<(Node, StepKind)> = NodeMap::new(&g);
         let mut heap = BinaryHeap::new();
         let goal_ok = |l: usize, c: Vec2| self.goal_met(&g, l, c, mover, goal);
         // A goal already met at the start: nothing to do.
@@ -629,24 +757,27 @@ impl NavWorld {
                 i += 1;
                 continue;
             }
-            // Farthest j with walks only from i to j and a clear straight line.
-            let mut j = i + 1;
-            let mut k = i + 1;
-            while k + 1 < pts.len() && pts[k + 1].2 == StepKind::Walk {
-                k += 1;
-                let b = pts[k].0;
-                let layer = &g.layers[la];
-                if self.walk_clear(
-                    (layer.y, layer.piece),
-                    Vec2::new(a.x, a.z),
-                    Vec2::new(b.x, b.z),
-                    mover,
-                    blockers,
-                    avoid_deadly,
-                ) {
-                    j = k;
-                }
+            // The farthest j, walking only from i to j, reached by a clear straight walk:
+            // tried from the far end back, so an open field costs one check.
+            let mut last = i + 1;
+            while last + 1 < pts.len() && pts[last + 1].2 == StepKind::Walk {
+                last += 1;
             }
+            let layer = &g.layers[la];
+            let j = (i + 2..=last)
+                .rev()
+                .find(|&k| {
+                    let b = pts[k].0;
+                    self.walk_clear(
+                        (layer.y, layer.piece),
+                        Vec2::new(a.x, a.z),
+                        Vec2::new(b.x, b.z),
+                        mover,
+                        blockers,
+                        avoid_deadly,
+                    )
+                })
+                .unwrap_or(i + 1);
             let b = pts[j].0;
             if a.distance(b) > 1e-5 {
                 steps.push(Step::new(StepKind::Walk, a, Vec3::new(b.x, a.y, b.z)));
@@ -751,7 +882,7 @@ impl NavWorld {
             return out;
         };
         let sc = Vec2::new(from.x, from.z);
-        let mut dist: HashMap<Node, f32> = HashMap::new();
+        let mut dist: NodeMap<f32> = NodeMap::new(&g);
         let mut heap = BinaryHeap::new();
         for (k, c) in g.cells_near(sl, sc, CELL * 1.5) {
             if g.usable(sl, k, avoid_deadly) && !blocked_by(blockers, g.layers[sl].y, c, mover) {
@@ -792,9 +923,7 @@ impl NavWorld {
                 }
             }
         }
-        let mut v: Vec<(Node, f32)> = dist.into_iter().collect();
-        v.sort_by_key(|a| a.0);
-        for ((l, k), d) in v {
+        for ((l, k), d) in dist.entries() {
             let layer = &g.layers[l as usize];
             if layer.stop {
                 let c = layer.centre(k as usize);
@@ -976,30 +1105,21 @@ mod tests {
         );
         for s in &p.steps {
             if s.kind == StepKind::Walk {
-                let on = w
-                    .layer_specs()
-                    .iter()
-                    .find(|l| {
-                        (l.0 - s.from.y).abs() < 1e-3
-                            && w.clear_at(
-                                l.0,
-                                l.1,
-                                Vec2::new(s.from.x, s.from.z),
-                                m.radius(),
-                                m.body,
-                            )
-                    })
-                    .map(|l| l.1);
-                let on = on.expect("a walk starts on a surface");
+                // Some surface at that height holds the whole walk (two platforms can meet at
+                // the same height, so the start alone may not say which).
+                let held = w.layer_specs().iter().any(|l| {
+                    (l.0 - s.from.y).abs() < 1e-3
+                        && w.walk_clear(
+                            (l.0, l.1),
+                            Vec2::new(s.from.x, s.from.z),
+                            Vec2::new(s.to.x, s.to.z),
+                            m,
+                            blockers,
+                            false,
+                        )
+                });
                 assert!(
-                    w.walk_clear(
-                        (s.from.y, on),
-                        Vec2::new(s.from.x, s.from.z),
-                        Vec2::new(s.to.x, s.to.z),
-                        m,
-                        blockers,
-                        false
-                    ),
+                    held,
                     "walk {s:?} passes through terrain, a fighter or the edge"
                 );
             }
@@ -1329,7 +1449,13 @@ mod tests {
         }
 
         proptest! {
-            #![proptest_config(ProptestConfig { cases: 96, max_global_rejects: 4096, ..ProptestConfig::default() })]
+            #![proptest_config(ProptestConfig {
+                cases: 256,
+                max_global_rejects: 8192,
+                // The same cases on every run and machine; failures are persisted too.
+                rng_seed: proptest::test_runner::RngSeed::Fixed(20261122),
+                ..ProptestConfig::default()
+            })]
 
             /// MOVE-1..MOVE-7 on the default terrain: every path found is continuous, costs
             /// what the rules say for its steps, passes through no terrain or fighter, never
