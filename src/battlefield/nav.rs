@@ -1328,6 +1328,39 @@ mod tests {
     }
 
     #[test]
+    fn move2_archways_let_fighters_through_that_fit_under_them() {
+        // A wall across the battlefield with an archway (2.2" opening) in it.
+        let mut arch = piece(TerrainKind::Archway, (10.0, 11.0), (0.6, 3.0), 3.0);
+        arch.clearance = Some(2.2);
+        let w = world(vec![
+            piece(TerrainKind::Obstacle, (10.0, 4.75), (0.6, 9.5), 6.0),
+            arch,
+            piece(TerrainKind::Obstacle, (10.0, 17.25), (0.6, 9.5), 6.0),
+        ]);
+        let m = Mover {
+            can_climb: false,
+            ..walker()
+        };
+        let from = Vec3::new(6.0, 0.0, 11.0);
+        let to = Vec3::new(14.0, 0.0, 11.0);
+        let p = w
+            .shortest_path(&m, from, Goal::Point(to), &[], false)
+            .unwrap();
+        assert!(
+            (p.cost - 8.0).abs() < 1e-3,
+            "straight through the arch: {}",
+            p.cost
+        );
+        assert_path_legal(&w, &m, &p, &[]);
+        // A 3" tall fighter does not fit under it and can't climb: no way through.
+        let tall = Mover { body: 3.0, ..m };
+        assert!(
+            w.shortest_path(&tall, from, Goal::Point(to), &[], false)
+                .is_none()
+        );
+    }
+
+    #[test]
     fn goal_within_range_of_a_fighter_or_objective() {
         let w = world(vec![]);
         let m = walker();

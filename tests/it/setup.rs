@@ -319,3 +319,23 @@ fn set6_groups_alternate_priority_player_first_dagger_shield_hammer() {
         .collect();
     assert_eq!(got, expect);
 }
+
+#[test]
+fn battlefield_is_built_from_terrain_and_rebuilt_when_it_changes() {
+    use warcry_sim::battlefield::Battlefield;
+    let spec = default_spec(1);
+    let mut app = set_up(&spec);
+    app.update();
+    let n = app.world().resource::<Battlefield>().nav.terrain.len();
+    assert_eq!(n, spec.terrain.pieces.len());
+    // A designer adds a piece: the shapes and the navigation model follow.
+    let mut extra = spec.terrain.pieces[0].clone();
+    extra.id = "added".into();
+    extra.position = (27.0, 3.0);
+    app.world_mut()
+        .spawn((warcry_sim::scenario::spawn::BattleEntity, Terrain(extra)));
+    app.update();
+    let bf = app.world().resource::<Battlefield>();
+    assert_eq!(bf.nav.terrain.len(), n + 1);
+    assert!(bf.shapes.pieces.iter().any(|p| p.piece.id == "added"));
+}
