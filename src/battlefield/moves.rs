@@ -249,7 +249,7 @@ pub fn path_enters_deadly(world: &NavWorld, mover: &Mover, path: &Path) -> bool 
 mod tests {
     use super::*;
     use crate::battlefield::nav::Goal;
-    use crate::battlefield::testing::{piece, walker};
+    use crate::battlefield::testing::{piece, walker, world};
     use crate::rules::dice::ScriptedDice;
     use crate::scenario::formats::{BaseSize, TerrainKind};
 
@@ -259,7 +259,7 @@ mod tests {
 
     #[test]
     fn move1_truncate_at_the_budget() {
-        let w = NavWorld::new(vec![], (30.0, 22.0), 3.0);
+        let w = world(vec![]);
         let m = walker();
         let p = w
             .shortest_path(
@@ -278,11 +278,12 @@ mod tests {
 
     #[test]
     fn move1_a_climb_the_budget_does_not_cover_is_not_started() {
-        let w = NavWorld::new(
-            vec![piece(TerrainKind::Platform, (15.0, 11.0), (4.0, 4.0), 3.0)],
-            (30.0, 22.0),
+        let w = world(vec![piece(
+            TerrainKind::Platform,
+            (15.0, 11.0),
+            (4.0, 4.0),
             3.0,
-        );
+        )]);
         let m = walker();
         let p = w
             .shortest_path(
@@ -301,7 +302,7 @@ mod tests {
 
     #[test]
     fn solo_c5_stop_as_soon_as_in_range() {
-        let w = NavWorld::new(vec![], (30.0, 22.0), 3.0);
+        let w = world(vec![]);
         let m = walker();
         let target = Base::new(BaseSize::Round(32.0), Vec3::new(20.0, 0.0, 11.0), 0.0);
         let p = w
@@ -341,7 +342,7 @@ mod tests {
 
     #[test]
     fn dis1_disengage_ends_more_than_1_inch_from_every_enemy() {
-        let w = NavWorld::new(vec![], (30.0, 22.0), 3.0);
+        let w = world(vec![]);
         let m = walker();
         let from = Vec3::new(10.0, 0.0, 10.0);
         let enemy = Base::new(BaseSize::Round(25.4), Vec3::new(11.2, 0.0, 10.0), 0.0);
@@ -358,7 +359,7 @@ mod tests {
     #[test]
     fn dis1_impossible_when_no_spot_is_more_than_1_inch_from_enemies() {
         // Boxed in a corner by three enemies and the battlefield edges.
-        let w = NavWorld::new(vec![], (30.0, 22.0), 3.0);
+        let w = world(vec![]);
         let m = walker();
         let from = Vec3::new(0.6, 0.0, 0.6);
         let big = |x: f32, z: f32| Base::new(BaseSize::Round(60.0), Vec3::new(x, 0.0, z), 0.0);
@@ -374,11 +375,12 @@ mod tests {
 
     #[test]
     fn move8_fall_lands_within_2_inches_lower_with_impact_damage() {
-        let w = NavWorld::new(
-            vec![piece(TerrainKind::Platform, (15.0, 11.0), (4.0, 4.0), 4.0)],
-            (30.0, 22.0),
-            3.0,
-        );
+        let w = world(vec![piece(
+            TerrainKind::Platform,
+            (15.0, 11.0),
+            (4.0, 4.0),
+            4.0,
+        )]);
         let m = walker();
         let from = Vec3::new(16.8, 4.0, 11.0); // on the platform near its edge
         let mut dice = ScriptedDice::new(&[6]);
@@ -394,16 +396,12 @@ mod tests {
     #[test]
     fn move8_nowhere_to_land_on_a_platform_stays_else_taken_down() {
         // A wide platform: from its middle, nothing lower lies within 2".
-        let w = NavWorld::new(
-            vec![piece(
-                TerrainKind::Platform,
-                (15.0, 11.0),
-                (10.0, 10.0),
-                3.0,
-            )],
-            (30.0, 22.0),
+        let w = world(vec![piece(
+            TerrainKind::Platform,
+            (15.0, 11.0),
+            (10.0, 10.0),
             3.0,
-        );
+        )]);
         let m = walker();
         let mut dice = ScriptedDice::new(&[]);
         let out = resolve_fall(
@@ -424,11 +422,12 @@ mod tests {
         let r = rules();
         let dmg: Vec<u32> = (1..=6).map(|d| impact_damage(&r, d)).collect();
         assert_eq!(dmg, vec![0, 0, 0, 1, 1, 3]);
-        let w = NavWorld::new(
-            vec![piece(TerrainKind::Deadly, (15.0, 11.0), (3.0, 3.0), 0.05)],
-            (30.0, 22.0),
-            3.0,
-        );
+        let w = world(vec![piece(
+            TerrainKind::Deadly,
+            (15.0, 11.0),
+            (3.0, 3.0),
+            0.05,
+        )]);
         let m = walker();
         let p = w
             .shortest_path(

@@ -1078,11 +1078,7 @@ impl NavGrid {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::battlefield::testing::{piece, walker};
-
-    fn world(pieces: Vec<TerrainPiece>) -> NavWorld {
-        NavWorld::new(pieces, (30.0, 22.0), 3.0)
-    }
+    use crate::battlefield::testing::{piece, walker, world};
 
     /// Every step continuous, costed by the rules, clear of terrain and others; ends where a
     /// base may stop.

@@ -1,6 +1,6 @@
 //! Shared helpers for the battlefield's unit tests.
 
-use crate::battlefield::nav::Mover;
+use crate::battlefield::nav::{Mover, NavWorld};
 use crate::scenario::formats::{BaseSize, Point2, TerrainKind, TerrainPiece};
 
 /// An unrotated piece standing on the floor, named after its kind.
@@ -26,4 +26,9 @@ pub fn walker() -> Mover {
         can_climb: true,
         can_fly: false,
     }
+}
+
+/// A 30"x22" battlefield with these pieces; jumps of 3" or more hurt.
+pub fn world(pieces: Vec<TerrainPiece>) -> NavWorld {
+    NavWorld::new(pieces, (30.0, 22.0), 3.0)
 }
