@@ -7,6 +7,7 @@ pub mod ai;
 pub mod battlefield;
 pub mod rules;
 pub mod scenario;
+pub mod sim;
 #[cfg(feature = "gui")]
 pub mod view;
 

@@ -71,6 +71,47 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Play a battle headless to the end and print the log. Both sides are played by the
+    /// built-in policy, except that a commands file plays the human sides (every side when
+    /// the battle has no human) for as long as it lasts.
+    Run {
+        /// A RON list of commands, e.g. `[WildDice(side: 0, uses: [Single]), ...]`.
+        #[arg(long)]
+        commands: Option<PathBuf>,
+        /// Continue a saved battle instead of starting one.
+        #[arg(long)]
+        load: Option<PathBuf>,
+        /// Stop after this many commands (to save mid-battle).
+        #[arg(long)]
+        stop_after: Option<usize>,
+        /// Write a save (mid-battle) or replay (finished) file, atomically.
+        #[arg(long)]
+        save: Option<PathBuf>,
+        /// Write the log to this file instead of printing it.
+        #[arg(long)]
+        log: Option<PathBuf>,
+        /// The log as JSON (structured events with rule IDs).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Re-run a replay or save file; with --verify check the world hash after every round.
+    Replay {
+        file: PathBuf,
+        #[arg(long)]
+        verify: bool,
+        /// Print the log.
+        #[arg(long)]
+        log: bool,
+    },
+    /// Play many battles with the built-in policy on both sides; print JSON figures.
+    Simulate {
+        #[arg(long, default_value_t = 100)]
+        battles: usize,
+        #[arg(long, default_value_t = 1)]
+        first_seed: u64,
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+    },
     /// Convert a battleplans.json transcription into deployment cards.
     ImportDeployments {
         json: PathBuf,
@@ -115,6 +156,34 @@ fn main() -> ExitCode {
             }
         },
         Command::ImportDeployments { json, out } => import_deployments(&json, &out),
+        Command::Run {
+            commands,
+            load,
+            stop_after,
+            save,
+            log,
+            json,
+        } => run(&cli.play, commands, load, stop_after, save, log, json),
+        Command::Replay { file, verify, log } => replay(&file, verify, log),
+        Command::Simulate {
+            battles,
+            first_seed,
+            threads,
+        } => match load_spec(&cli.play) {
+            Ok(spec) => {
+                let report = warcry_sim::sim::simulate(&spec, battles, first_seed, threads);
+                println!("{}", to_json(&report));
+                if report.errors.is_empty() && report.unfinished == 0 {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::FAILURE
+                }
+            }
+            Err(e) => {
+                eprint!("{e}");
+                ExitCode::FAILURE
+            }
+        },
         Command::Measure { from, to, json } => with_battle(&cli.play, json, |w| {
             warcry_sim::battlefield::query::measure(w, &from, &to).map(|r| (r.text(), to_json(&r)))
         }),
@@ -234,4 +303,142 @@ fn import_deployments(json: &std::path::Path, out: &std::path::Path) -> ExitCode
         out.display()
     );
     ExitCode::SUCCESS
+}
+
+fn log_out(world: &bevy::prelude::World, json: bool) -> String {
+    let log = world.resource::<warcry_sim::rules::log::BattleLog>();
+    if json {
+        serde_json::to_string_pretty(&log.entries).expect("the log serializes")
+    } else {
+        log.to_text()
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run(
+    args: &PlayArgs,
+    commands: Option<PathBuf>,
+    load_from: Option<PathBuf>,
+    stop_after: Option<usize>,
+    save: Option<PathBuf>,
+    log: Option<PathBuf>,
+    json: bool,
+) -> ExitCode {
+    use warcry_sim::sim::{Driver, play, replay::SavedBattle};
+    let (mut app, battle) = match &load_from {
+        Some(p) => match SavedBattle::read(p).and_then(|s| s.restore().map(|a| (a, s.battle))) {
+            Ok(x) => x,
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::FAILURE;
+            }
+        },
+        None => match load_spec(args) {
+            Ok(spec) => (
+                warcry_sim::sim::battle_app(&spec),
+                args.battle
+                    .as_ref()
+                    .map(|p| p.to_string_lossy().to_string()),
+            ),
+            Err(e) => {
+                eprint!("{e}");
+                return ExitCode::FAILURE;
+            }
+        },
+    };
+    let script = match &commands {
+        Some(p) => match read_commands(p) {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::FAILURE;
+            }
+        },
+        None => Vec::new(),
+    };
+    let world = app.world_mut();
+    let mut driver = if commands.is_some() {
+        Driver::scripted(world, script)
+    } else {
+        Driver::policy()
+    };
+    driver.stop_after = stop_after;
+    let result = play(world, &mut driver);
+    let text = log_out(world, json);
+    match &log {
+        Some(p) => {
+            if let Err(e) = warcry_sim::scenario::write_atomic(p, text.as_bytes()) {
+                eprintln!("{}: cannot write: {e}", p.display());
+                return ExitCode::FAILURE;
+            }
+        }
+        None => print!("{text}"),
+    }
+    if let Some(p) = &save {
+        if let Err(e) = SavedBattle::of(world, battle).write(p) {
+            eprintln!("{}: cannot write: {e}", p.display());
+            return ExitCode::FAILURE;
+        }
+        eprintln!("saved to {}", p.display());
+    }
+    match result {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn read_commands(
+    path: &std::path::Path,
+) -> Result<Vec<warcry_sim::rules::command::Command>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("{}:1:1: cannot read the file: {e}", path.display()))?;
+    ron::from_str(&text).map_err(|e| {
+        format!(
+            "{}:{}:{}: {}",
+            path.display(),
+            e.span.start.line,
+            e.span.start.col,
+            e.code
+        )
+    })
+}
+
+fn replay(file: &std::path::Path, verify: bool, show_log: bool) -> ExitCode {
+    use warcry_sim::rules::engine::Engine;
+    use warcry_sim::sim::replay::SavedBattle;
+    let saved = match SavedBattle::read(file) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match saved.restore() {
+        Ok(mut app) => {
+            let world = app.world_mut();
+            if show_log || !verify {
+                print!("{}", log_out(world, false));
+            }
+            let e = world.resource::<Engine>();
+            if verify {
+                println!(
+                    "verified: {} commands, {} round hash(es) and the final hash {:016x} match",
+                    saved.commands.len(),
+                    saved.round_hashes.len(),
+                    saved.hash
+                );
+            }
+            if let Some(o) = e.outcome {
+                println!("outcome: {o:?}");
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{}: replay differs: {e}", file.display());
+            ExitCode::FAILURE
+        }
+    }
 }

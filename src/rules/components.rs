@@ -74,12 +74,19 @@ pub struct Objective {
     pub position: Point2,
 }
 
-/// A treasure token, measured to its centre (GEN-8).
-#[derive(Component, Debug, Clone, Copy)]
+/// A treasure token, measured to its centre (GEN-8): on the ground at `position` and height
+/// `y`, or carried by the fighter with id `carrier`.
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
 pub struct Treasure {
     pub index: usize,
     pub position: Point2,
+    pub y: f32,
+    pub carrier: Option<u32>,
 }
+
+/// REA-1: reactions a fighter made this round (each costs one of its actions).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Reactions(pub u8);
 
 /// A deployment point of the deployment card (SET-5).
 #[derive(Component, Debug, Clone)]
@@ -118,7 +125,7 @@ impl BattleInfo {
     }
 }
 
-/// The battle's phase (States drive the battle; the later phases come with the engine).
+/// The battle's phase; the engine ([`crate::rules::engine`]) sets it as the battle moves on.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum BattlePhase {
     #[default]

@@ -26,6 +26,8 @@ pub trait Dice {
 pub struct DiceRng {
     rng: ChaCha8Rng,
     seed: u64,
+    /// Dice injected by a test: rolled before the stream resumes.
+    script: VecDeque<u8>,
 }
 
 impl DiceRng {
@@ -33,7 +35,19 @@ impl DiceRng {
         DiceRng {
             rng: ChaCha8Rng::seed_from_u64(seed),
             seed,
+            script: VecDeque::new(),
         }
+    }
+
+    /// Injects dice for an exact test case: the next `d6` calls return these, in order.
+    pub fn inject(&mut self, values: &[u8]) {
+        assert!(values.iter().all(|v| (1..=6).contains(v)), "dice are 1..=6");
+        self.script.extend(values.iter().copied());
+    }
+
+    /// Injected dice not rolled yet.
+    pub fn injected_left(&self) -> usize {
+        self.script.len()
     }
 
     pub fn seed(&self) -> u64 {
@@ -51,19 +65,23 @@ impl Clone for DiceRng {
         DiceRng {
             rng: ChaCha8Rng::deserialize_state(&self.rng.serialize_state()),
             seed: self.seed,
+            script: self.script.clone(),
         }
     }
 }
 
 impl PartialEq for DiceRng {
     fn eq(&self, other: &Self) -> bool {
-        self.rng == other.rng
+        self.rng == other.rng && self.script == other.script
     }
 }
 
 impl Dice for DiceRng {
     fn d6(&mut self) -> u8 {
-        self.rng.random_range(1..=6u8)
+        match self.script.pop_front() {
+            Some(d) => d,
+            None => self.rng.random_range(1..=6u8),
+        }
     }
 
     fn pick(&mut self, n: usize) -> usize {

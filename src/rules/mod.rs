@@ -1,7 +1,13 @@
-//! The rules of the game: ruleset, dice, components, warband rules, setup, log.
+//! The rules of the game: ruleset, dice, components, warband rules, setup, the battle engine
+//! (initiative, reserves, combat, actions, abilities, reactions, victory) and the log.
 
+pub mod abilities;
+pub mod actions;
+pub mod command;
 pub mod components;
 pub mod dice;
+pub mod engine;
+pub mod initiative;
 pub mod log;
 pub mod ruleset;
 pub mod setup;
@@ -13,5 +19,6 @@ use components::BattlePhase;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_state::<BattlePhase>()
+        .add_plugins(engine::plugin)
         .add_systems(OnEnter(BattlePhase::Setup), setup::setup_system);
 }

@@ -59,6 +59,9 @@ pub struct Ruleset {
     pub deploy_radius_monster: f32,
     /// SET-8.
     pub tie_rule: TieRule,
+    /// SET-8: "play on until one side is left" stops as a draw after this round, so that two
+    /// warbands that can no longer reach each other don't play for ever.
+    pub last_standing_round_limit: u32,
     /// GEN-8: treasure carrier move penalty and minimum Move, flying and disengaging allowed.
     pub carrier_move_penalty: u32,
     pub carrier_min_move: u32,

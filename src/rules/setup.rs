@@ -10,7 +10,9 @@ use crate::rules::components::*;
 use crate::rules::dice::{DiceRng, roll_off};
 use crate::rules::log::BattleLog;
 use crate::rules::ruleset::Ruleset;
-use crate::scenario::formats::{Colour, Controller, GroupName, Mode, Point2, TerrainPiece};
+use crate::scenario::formats::{
+    Colour, Controller, DeploymentPoint, GroupName, Mode, Point2, TerrainPiece, TwistEffect,
+};
 
 /// Grid step of the placement search, in inches.
 const STEP: f32 = 0.25;
@@ -139,16 +141,7 @@ fn deploy_group(world: &mut World, side: usize, colour: Colour, group: GroupName
         .filter(|(_, _, s, g)| s.0 == side && g.0 == group)
         .map(|(e, f, _, _)| (f.id, e))
         .collect();
-    // Biggest bases first, so that they find room near the point; then by fighter number.
-    members.sort_by(|a, b| {
-        let size = |e: Entity| {
-            world
-                .get::<Profile>(e)
-                .map(|p| p.0.base.max_radius())
-                .unwrap_or(0.0)
-        };
-        size(b.1).total_cmp(&size(a.1)).then(a.0.cmp(&b.0))
-    });
+    members.sort();
     if members.is_empty() {
         return;
     }
@@ -170,6 +163,56 @@ fn deploy_group(world: &mut World, side: usize, colour: Colour, group: GroupName
         );
         return;
     }
+    place_group(world, side, &point, &members, false);
+}
+
+/// RES-1: the reserve groups of `side` due this round arrive (the deployment card's RND2/RND3,
+/// delayed by the Late Reinforcements kind of twist).
+pub fn arrive_reserves(world: &mut World, side: usize) {
+    let round = world.resource::<RoundState>().round;
+    let delay = match world.resource::<BattleInfo>().twist.effect {
+        TwistEffect::DelayedReserves { rounds } => rounds,
+        _ => 0,
+    };
+    let Some(colour) = world.resource::<BattleInfo>().sides[side].colour else {
+        return;
+    };
+    for group in GroupName::ALL {
+        let mut members: Vec<(u32, Entity)> = world
+            .query::<(Entity, &Fighter, &Side, &BattleGroup, &Presence)>()
+            .iter(world)
+            .filter(|(_, _, s, g, p)| {
+                s.0 == side
+                    && g.0 == group
+                    && matches!(p, Presence::Reserve { round: r } if r + delay == round)
+            })
+            .map(|(e, f, _, _, _)| (f.id, e))
+            .collect();
+        if members.is_empty() {
+            continue;
+        }
+        members.sort();
+        let point = world
+            .query::<&DeploymentMarker>()
+            .iter(world)
+            .find(|p| p.colour == colour && p.spec.group == group)
+            .map(|p| p.spec.clone());
+        let Some(point) = point else { continue };
+        place_group(world, side, &point, &members, true);
+    }
+}
+
+/// SET-6 / RES-1 / RES-2: sets up `members` (biggest bases first) wholly within range of the
+/// deployment point or of its deployment line; when there is no room, as close as possible.
+fn place_group(
+    world: &mut World,
+    side: usize,
+    point: &DeploymentPoint,
+    members: &[(u32, Entity)],
+    arriving: bool,
+) {
+    let side_name = world.resource::<BattleInfo>().sides[side].name.clone();
+    let group = point.group;
     let rules = world.resource::<Ruleset>().clone();
     let terrain: Vec<TerrainPiece> = world
         .query::<&Terrain>()
@@ -187,10 +230,39 @@ fn deploy_group(world: &mut World, side: usize, colour: Colour, group: GroupName
             body: pr.0.body_height(),
         })
         .collect();
+    // RES-1: a deployment line: anywhere along the marked edge; else the point itself.
+    let centres: Vec<Point2> = if point.lines.is_empty() {
+        vec![point.position]
+    } else {
+        let mut c = Vec::new();
+        for l in &point.lines {
+            let len = ((l.to.0 - l.from.0).powi(2) + (l.to.1 - l.from.1).powi(2)).sqrt();
+            let n = (len / 0.5).ceil().max(1.0) as usize;
+            for i in 0..=n {
+                let t = i as f32 / n as f32;
+                c.push((
+                    l.from.0 + (l.to.0 - l.from.0) * t,
+                    l.from.1 + (l.to.1 - l.from.1) * t,
+                ));
+            }
+        }
+        c
+    };
     // Face the centre of the battlefield.
     let (cx, cz) = (rules.battlefield.0 / 2.0, rules.battlefield.1 / 2.0);
     let facing = (cx - point.position.0).atan2(cz - point.position.1) - std::f32::consts::FRAC_PI_2;
     let mut where_ = Vec::new();
+    let mut members: Vec<(u32, Entity)> = members.to_vec();
+    // Biggest bases first, so that they find room near the point; then by fighter number.
+    members.sort_by(|a, b| {
+        let size = |e: Entity| {
+            world
+                .get::<Profile>(e)
+                .map(|p| p.0.base.max_radius())
+                .unwrap_or(0.0)
+        };
+        size(b.1).total_cmp(&size(a.1)).then(a.0.cmp(&b.0))
+    });
     for (_, e) in &members {
         let profile = world.get::<Profile>(*e).map(|p| p.0.clone());
         let Some(profile) = profile else { continue };
@@ -200,31 +272,25 @@ fn deploy_group(world: &mut World, side: usize, colour: Colour, group: GroupName
             rules.deploy_radius
         };
         let body = profile.body_height();
-        let spot = find_spot(
-            &terrain,
-            rules.battlefield,
-            point.position,
-            radius,
-            &profile.base,
-            facing,
-            body,
-            &placed,
-        );
-        let (pos, within) = match spot {
-            Some(p) => (p, true),
-            // No legal spot wholly within: as close as possible (the spirit of RES-2).
-            None => (
+        let search = |r: f32| {
+            centres.iter().find_map(|c| {
                 find_spot(
                     &terrain,
                     rules.battlefield,
-                    point.position,
-                    radius * 4.0,
+                    *c,
+                    r,
                     &profile.base,
                     facing,
                     body,
                     &placed,
                 )
-                .unwrap_or(Vec3::new(point.position.0, 0.0, point.position.1)),
+            })
+        };
+        let (pos, within) = match search(radius) {
+            Some(p) => (p, true),
+            // RES-2: no legal spot wholly within: as close as possible.
+            None => (
+                search(radius * 4.0).unwrap_or(Vec3::new(point.position.0, 0.0, point.position.1)),
                 false,
             ),
         };
@@ -252,13 +318,31 @@ fn deploy_group(world: &mut World, side: usize, colour: Colour, group: GroupName
             .entity_mut(*e)
             .insert((Position(pos), Facing(facing), Presence::Deployed));
     }
+    let round = world.resource::<RoundState>().round;
+    let (rules_ids, verb): (&[&'static str], &str) = if arriving {
+        if where_.iter().any(|w| w.contains("as close as possible")) {
+            (&["RES-1", "RES-2"], "brings in reserve")
+        } else {
+            (&["RES-1"], "brings in reserve")
+        }
+    } else {
+        (&["SET-6"], "sets up")
+    };
+    let colour = world.resource::<BattleInfo>().sides[side]
+        .colour
+        .unwrap_or(Colour::Red);
     world.resource_mut::<BattleLog>().push(
-        0,
-        &["SET-6"],
+        round,
+        rules_ids,
         format!(
-            "{side_name} sets up {group:?} at {colour:?} point ({:.1}, {:.1}): {}",
+            "{side_name} {verb} {group:?} at {colour:?} point ({:.1}, {:.1}){}: {}",
             point.position.0,
             point.position.1,
+            if point.lines.is_empty() {
+                ""
+            } else {
+                " along its deployment line"
+            },
             where_.join("; ")
         ),
     );
@@ -313,15 +397,12 @@ pub fn find_spot(
     None
 }
 
-/// Runs setup when the battle enters [`BattlePhase::Setup`], then moves on to the first
-/// initiative phase.
+/// Runs setup when the battle enters [`BattlePhase::Setup`], then starts round 1's initiative
+/// phase (the engine rolls the initiative dice).
 pub fn setup_system(world: &mut World) {
     if world.get_resource::<BattleInfo>().is_none() {
         return;
     }
     run_setup(world);
-    world.resource_mut::<RoundState>().round = 1;
-    world
-        .resource_mut::<NextState<BattlePhase>>()
-        .set(BattlePhase::Initiative);
+    crate::rules::engine::start_battle(world);
 }

@@ -260,6 +260,7 @@ pub(crate) mod tests {
                 strength: 4,
                 damage: (1, 4),
             }],
+            abilities: Vec::new(),
         }
     }
 

@@ -96,6 +96,9 @@ pub struct FighterProfile {
     #[serde(default)]
     pub height: Option<f32>,
     pub weapons: Vec<Weapon>,
+    /// Faction abilities (ABL-2, ABL-5); the universal abilities of ABL-3 need not be listed.
+    #[serde(default)]
+    pub abilities: Vec<crate::rules::abilities::AbilityDef>,
 }
 
 impl FighterProfile {

@@ -80,7 +80,7 @@ pub fn setup_report(world: &mut World) -> SetupReport {
             .map(|e| LogLine {
                 round: e.round,
                 rules: e.rules.clone(),
-                text: e.text.clone(),
+                text: e.text().to_string(),
             })
             .collect(),
         fighters,

@@ -39,7 +39,15 @@ pub fn spawn_battle(world: &mut World, spec: &BattleSpec) {
         world.spawn((BattleEntity, Objective { index, position }));
     }
     for (index, &position) in spec.victory.treasure.iter().enumerate() {
-        world.spawn((BattleEntity, Treasure { index, position }));
+        world.spawn((
+            BattleEntity,
+            Treasure {
+                index,
+                position,
+                y: 0.0,
+                carrier: None,
+            },
+        ));
     }
     for colour in [Colour::Red, Colour::Blue] {
         for p in spec.deployment.points(colour) {
@@ -70,6 +78,7 @@ pub fn spawn_battle(world: &mut World, spec: &BattleSpec) {
                 Facing::default(),
                 Damage::default(),
                 Activation::default(),
+                Reactions::default(),
                 Presence::Unplaced,
             ));
             id += 1;

@@ -466,7 +466,7 @@ fn battle_panel(
                 .max_height(140.0)
                 .show(ui, |ui| {
                     for e in log.entries.iter().rev().take(12) {
-                        ui.small(format!("[{}] {}", e.rules.join(", "), e.text));
+                        ui.small(format!("[{}] {}", e.rules.join(", "), e.text()));
                     }
                 });
         });

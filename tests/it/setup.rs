@@ -193,7 +193,7 @@ fn set6_every_deployment_card_deploys_legally() {
             .resource::<BattleLog>()
             .entries
             .iter()
-            .any(|e| e.text.contains("as close as possible"));
+            .any(|e| e.text().contains("as close as possible"));
         if !crowded {
             assert_deployment_legal(&spec, &mut app);
         }
@@ -210,7 +210,7 @@ fn set2_priority_roll_is_logged_with_dice_and_is_deterministic() {
     assert_eq!(la, lb, "same battle file and seed, same setup");
     let first = &a.world().resource::<BattleLog>().entries[0];
     assert_eq!(first.rules, vec!["SET-2", "GEN-4"]);
-    assert!(first.text.contains(" v "), "{}", first.text);
+    assert!(first.text().contains(" v "), "{}", first.text());
     let pa: Vec<Vec3> = fighters(&mut a).iter().map(|f| f.pos).collect();
     let pb: Vec<Vec3> = fighters(&mut b).iter().map(|f| f.pos).collect();
     assert_eq!(pa, pb);
@@ -253,7 +253,7 @@ fn solo_s2_ai_groups_are_rolled_and_legal() {
     assert!(
         log.entries
             .iter()
-            .any(|e| e.rules == vec!["SOLO-S2"] && e.text.starts_with("seeds:"))
+            .any(|e| e.rules == vec!["SOLO-S2"] && e.text().starts_with("seeds:"))
     );
     let ai = spec
         .sides
@@ -295,7 +295,7 @@ fn set6_groups_alternate_priority_player_first_dagger_shield_hammer() {
         .iter()
         .filter(|e| e.rules.contains(&"SET-6"))
         .map(|e| {
-            e.text
+            e.text()
                 .split(" (")
                 .next()
                 .unwrap()

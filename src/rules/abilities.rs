@@ -1,0 +1,365 @@
+//! Abilities (ABL-1..ABL-5, CMB-3): the universal abilities of ABL-3 fully automated, and the
+//! data model for faction abilities: one the engine can't execute is offered as "not
+//! automated", its dice are spent and the log says to resolve it by hand.
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::battlefield::measure::distance;
+use crate::rules::command::Rejected;
+use crate::rules::components::*;
+use crate::rules::engine::{
+    self, Bonus, Engine, FighterView, after_action, can_see, fighters, log,
+};
+use crate::rules::log::Event;
+use crate::rules::ruleset::Ruleset;
+
+/// ABL-1: what an ability costs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DiceCost {
+    Double,
+    Triple,
+    Quad,
+}
+
+impl DiceCost {
+    pub fn dice(self) -> u8 {
+        match self {
+            DiceCost::Double => 2,
+            DiceCost::Triple => 3,
+            DiceCost::Quad => 4,
+        }
+    }
+}
+
+/// What an ability does, when the engine knows how.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AbilityEffect {
+    Rush,
+    Onslaught,
+    Respite,
+    InspiringPresence,
+    Reckoning,
+    /// ABL-5: resolved by the players; the engine spends the dice and logs it.
+    NotAutomated,
+}
+
+/// An ability a fighter may use (ABL-2: gated by runemarks).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AbilityDef {
+    pub name: String,
+    pub cost: DiceCost,
+    /// Runemarks the fighter needs (all of them); empty: anyone.
+    #[serde(default)]
+    pub runemarks: Vec<String>,
+    /// The rules text, shown to the players.
+    #[serde(default)]
+    pub text: String,
+    #[serde(default = "not_automated")]
+    pub effect: AbilityEffect,
+}
+
+fn not_automated() -> AbilityEffect {
+    AbilityEffect::NotAutomated
+}
+
+fn def(
+    name: &str,
+    cost: DiceCost,
+    runemarks: &[&str],
+    text: &str,
+    effect: AbilityEffect,
+) -> AbilityDef {
+    AbilityDef {
+        name: name.into(),
+        cost,
+        runemarks: runemarks.iter().map(|s| s.to_string()).collect(),
+        text: text.into(),
+        effect,
+    }
+}
+
+/// ABL-3: the universal abilities, with the ruleset's values.
+pub fn universal(r: &Ruleset) -> Vec<AbilityDef> {
+    vec![
+        def(
+            "Rush",
+            DiceCost::Double,
+            &[],
+            &format!(
+                "+{} Move until the end of the activation",
+                r.rush_move_bonus
+            ),
+            AbilityEffect::Rush,
+        ),
+        def(
+            "Respite",
+            DiceCost::Double,
+            &[],
+            "Not within 1\" of an enemy: remove damage equal to the value",
+            AbilityEffect::Respite,
+        ),
+        def(
+            "Onslaught",
+            DiceCost::Triple,
+            &[],
+            &format!(
+                "+{} Attacks for melee attacks this activation",
+                r.onslaught_attacks_bonus
+            ),
+            AbilityEffect::Onslaught,
+        ),
+        def(
+            "Inspiring Presence",
+            DiceCost::Triple,
+            &["hero"],
+            &format!(
+                "A visible friendly fighter within {}\" not yet activated is activated right after this one",
+                r.inspiring_presence_range
+            ),
+            AbilityEffect::InspiringPresence,
+        ),
+        def(
+            "Reckoning",
+            DiceCost::Quad,
+            &[],
+            "Once half the warband or more is taken down: bonus move up to the value, then a bonus attack if within 1\" of an enemy",
+            AbilityEffect::Reckoning,
+        ),
+    ]
+}
+
+/// ABL-2: does `f` have the runemarks? ("hero" counts leaders and heroes, GEN-6.)
+fn allowed(f: &FighterView, d: &AbilityDef) -> bool {
+    d.runemarks.iter().all(|m| {
+        if m.eq_ignore_ascii_case("hero") {
+            f.is_hero()
+        } else {
+            f.profile.has_runemark(m)
+        }
+    })
+}
+
+/// Every ability `f` may use: the universal ones and its profile's (ABL-2, ABL-5).
+pub fn abilities_of(r: &Ruleset, f: &FighterView) -> Vec<AbilityDef> {
+    universal(r)
+        .into_iter()
+        .chain(f.profile.abilities.iter().cloned())
+        .filter(|d| allowed(f, d))
+        .collect()
+}
+
+/// ABL-3: may `f` use `d` now (leaving dice aside)? `target` for Inspiring Presence.
+fn eligible(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    d: &AbilityDef,
+    target: Option<u32>,
+) -> Result<(), Rejected> {
+    let r = world.resource::<Ruleset>();
+    match d.effect {
+        AbilityEffect::Respite => {
+            if all.iter().any(|o| {
+                o.on_board() && o.side != f.side && distance(&o.base(), &f.base()) <= 1.0 + 1e-4
+            }) {
+                return Err(Rejected::new("ABL-3", "Respite: an enemy is within 1\""));
+            }
+            if f.damage == 0 {
+                return Err(Rejected::new("ABL-3", "Respite: no damage to remove"));
+            }
+        }
+        AbilityEffect::Reckoning => {
+            let mine: Vec<&FighterView> = all.iter().filter(|o| o.side == f.side).collect();
+            let down = mine
+                .iter()
+                .filter(|o| o.presence == Presence::TakenDown)
+                .count();
+            if down * 2 < mine.len() {
+                return Err(Rejected::new(
+                    "ABL-3",
+                    format!(
+                        "Reckoning: {down} of {} taken down, fewer than half",
+                        mine.len()
+                    ),
+                ));
+            }
+        }
+        AbilityEffect::InspiringPresence => {
+            let t = target
+                .and_then(|id| all.iter().find(|o| o.id == id))
+                .ok_or_else(|| {
+                    Rejected::new("ABL-3", "Inspiring Presence needs a friendly target")
+                })?;
+            if t.side != f.side || t.id == f.id {
+                return Err(Rejected::new(
+                    "ABL-3",
+                    "the target must be another friendly fighter",
+                ));
+            }
+            if !t.on_board() || t.activation != Activation::Ready || !t.can_activate() {
+                return Err(Rejected::new(
+                    "ABL-3",
+                    format!("{} can't be activated", t.name),
+                ));
+            }
+            if distance(&f.base(), &t.base()) > r.inspiring_presence_range + 1e-4 {
+                return Err(Rejected::new(
+                    "ABL-3",
+                    format!(
+                        "{} is more than {}\" away",
+                        t.name, r.inspiring_presence_range
+                    ),
+                ));
+            }
+            if !can_see(world, all, f, t) {
+                return Err(Rejected::new(
+                    "GEN-3",
+                    format!("{} can't see {}", f.name, t.name),
+                ));
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Inspiring Presence targets for `f` (for the AI and the UI).
+pub fn inspiring_targets(world: &World, all: &[FighterView], f: &FighterView) -> Vec<u32> {
+    let r = world.resource::<Ruleset>();
+    let Some(d) = abilities_of(r, f)
+        .into_iter()
+        .find(|d| d.effect == AbilityEffect::InspiringPresence)
+    else {
+        return Vec::new();
+    };
+    all.iter()
+        .filter(|t| eligible(world, all, f, &d, Some(t.id)).is_ok())
+        .map(|t| t.id)
+        .collect()
+}
+
+/// Could `f` use any ability now with the dice its side holds (CMB-3)?
+pub fn any_usable(world: &mut World, f: &FighterView) -> bool {
+    let dice = world.resource::<Engine>().dice[f.side].clone();
+    if dice.groups.is_empty() {
+        return false;
+    }
+    let all = fighters(world);
+    let r = world.resource::<Ruleset>().clone();
+    abilities_of(&r, f).iter().any(|d| {
+        dice.groups.iter().any(|g| g.size >= d.cost.dice())
+            && match d.effect {
+                AbilityEffect::InspiringPresence => !inspiring_targets(world, &all, f).is_empty(),
+                _ => eligible(world, &all, f, d, None).is_ok(),
+            }
+    })
+}
+
+/// ABL-1..ABL-5, CMB-3: `f` uses `name`, paying with the dice showing `value`.
+pub(crate) fn use_ability(
+    world: &mut World,
+    all: &[FighterView],
+    f: &FighterView,
+    name: &str,
+    value: u8,
+    target: Option<u32>,
+) -> Result<(), Rejected> {
+    let act = world
+        .resource::<Engine>()
+        .activation
+        .clone()
+        .expect("activation");
+    if act.ability_used {
+        return Err(Rejected::new(
+            "CMB-3",
+            format!("{} has already used an ability this activation", f.name),
+        ));
+    }
+    let r = world.resource::<Ruleset>().clone();
+    let Some(d) = abilities_of(&r, f)
+        .into_iter()
+        .find(|d| d.name.eq_ignore_ascii_case(name))
+    else {
+        return Err(Rejected::new(
+            "ABL-2",
+            format!(
+                "{} has no ability called {name} (or lacks its runemarks)",
+                f.name
+            ),
+        ));
+    };
+    let dice = world.resource::<Engine>().dice[f.side].clone();
+    let Some(group) = dice.group_for(value, d.cost.dice()).copied() else {
+        return Err(Rejected::new(
+            "ABL-1",
+            format!("no ability dice of {value}s big enough for a {:?}", d.cost),
+        ));
+    };
+    eligible(world, all, f, &d, target)?;
+    // Paid: the whole group is spent (ABL-1).
+    engine::engine(world).dice[f.side].spend(value);
+    let automated = d.effect != AbilityEffect::NotAutomated;
+    let mut what = String::new();
+    {
+        let mut e = engine::engine(world);
+        let a = e.activation.as_mut().expect("activation");
+        a.ability_used = true;
+        match d.effect {
+            AbilityEffect::Rush => {
+                a.move_bonus += r.rush_move_bonus;
+                what = format!("+{} Move", r.rush_move_bonus);
+            }
+            AbilityEffect::Onslaught => {
+                a.attacks_bonus += r.onslaught_attacks_bonus;
+                what = format!("+{} Attacks for melee attacks", r.onslaught_attacks_bonus);
+            }
+            AbilityEffect::Reckoning => {
+                a.bonus = vec![
+                    Bonus::Move {
+                        max: f32::from(value),
+                    },
+                    Bonus::Attack,
+                ];
+                what = format!("bonus move up to {value}\", then a bonus attack if within 1\"");
+            }
+            AbilityEffect::InspiringPresence => {
+                a.inspired = target;
+                what = format!("fighter {} is activated next", target.unwrap_or(0));
+            }
+            AbilityEffect::Respite | AbilityEffect::NotAutomated => {}
+        }
+    }
+    if d.effect == AbilityEffect::Respite {
+        let healed = u32::from(value).min(f.damage);
+        world.entity_mut(f.entity).insert(Damage(f.damage - healed));
+        what = format!("removes {healed} damage");
+    }
+    if !automated {
+        what = format!("not automated: resolve by hand (ABL-5): {}", d.text);
+    }
+    let ids: &[&'static str] = if automated {
+        &["ABL-1", "ABL-3", "CMB-3"]
+    } else {
+        &["ABL-1", "ABL-5", "CMB-3"]
+    };
+    log(
+        world,
+        ids,
+        Event::Ability {
+            fighter: f.id,
+            ability: d.name.clone(),
+            value,
+            automated,
+            text: format!(
+                "{} uses {} with a {} of {}s (value {value}): {what}",
+                f.name,
+                d.name,
+                group.kind(),
+                value
+            ),
+        },
+    );
+    after_action(world);
+    Ok(())
+}

@@ -1,0 +1,106 @@
+//! Commands: the one door through which humans, the AI and replays act on a battle. The
+//! engine validates each one the same way for everyone and applies it or rejects it with the
+//! rule it breaks.
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::initiative::WildUse;
+
+/// A reaction (REA-2..REA-4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ReactionKind {
+    /// REA-2: when targeted by a melee attack.
+    Counter,
+    /// REA-3: in cover and targeted by a missile attack, after the hit rolls.
+    TakeCover,
+    /// REA-4: a visible enemy within 1" disengages.
+    StrikeThemDown,
+}
+
+impl ReactionKind {
+    pub fn rule(self) -> &'static str {
+        match self {
+            ReactionKind::Counter => "REA-2",
+            ReactionKind::TakeCover => "REA-3",
+            ReactionKind::StrikeThemDown => "REA-4",
+        }
+    }
+}
+
+/// Everything a side can decide. Fighters are named by their battle id (`Fighter::id`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Command {
+    /// INI-3: how this side uses each of its wild dice this round.
+    WildDice { side: usize, uses: Vec<WildUse> },
+    /// CMB-1: the side with the initiative picks who takes the first turn.
+    FirstTurn { side: usize, first: usize },
+    /// CMB-1: activate a fighter that has not been activated (or is waiting, WAIT-1).
+    Activate { fighter: u32 },
+    /// CMB-1: pass (only when no fighter can be activated).
+    Pass { side: usize },
+    /// MOVE-1..7: move the active fighter to a point (base centre, x, y, z) along the shortest
+    /// legal path; `pick_up` takes a treasure it passes within 1" of (GEN-8).
+    Move {
+        fighter: u32,
+        to: [f32; 3],
+        #[serde(default = "yes")]
+        pick_up: bool,
+    },
+    /// ATK-1..6: attack `target` with the weapon at index `weapon` of the profile.
+    Attack {
+        fighter: u32,
+        target: u32,
+        weapon: usize,
+    },
+    /// DIS-1: move up to 3" to a point more than 1" from every enemy.
+    Disengage { fighter: u32, to: [f32; 3] },
+    /// WAIT-1.
+    Wait { fighter: u32 },
+    /// GEN-8: drop the carried treasure.
+    DropTreasure { fighter: u32 },
+    /// ABL-1..5: use an ability, paying with the ability dice showing `dice`.
+    Ability {
+        fighter: u32,
+        ability: String,
+        dice: u8,
+        #[serde(default)]
+        target: Option<u32>,
+    },
+    /// End the active fighter's activation, forgoing what is left (CMB-2, CMB-3).
+    EndActivation { fighter: u32 },
+    /// REA-1..4: react with this fighter to the enemy action on offer.
+    React {
+        fighter: u32,
+        reaction: ReactionKind,
+    },
+    /// Let the reaction on offer go by.
+    DeclineReaction { side: usize },
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl Command {
+    /// A short readable form for logs and errors.
+    pub fn describe(&self) -> String {
+        format!("{self:?}")
+    }
+}
+
+/// A command the rules forbid: the rule it breaks and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("rejected ({rule}): {reason}")]
+pub struct Rejected {
+    pub rule: &'static str,
+    pub reason: String,
+}
+
+impl Rejected {
+    pub fn new(rule: &'static str, reason: impl Into<String>) -> Self {
+        Rejected {
+            rule,
+            reason: reason.into(),
+        }
+    }
+}

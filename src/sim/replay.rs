@@ -1,0 +1,129 @@
+//! Saves and replays. A save (and a replay) is the battle file, the seed and the commands
+//! applied so far, with a hash of the world after each round and at the end: loading replays
+//! the commands, so a loaded battle continues exactly as if it had never stopped, and any
+//! difference (another build, an edited battle file) is caught by the hashes.
+
+use std::path::Path;
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::rules::command::Command;
+use crate::rules::engine::{self, Engine, world_hash};
+use crate::scenario::load::{self, BattleSpec, DEFAULT_BATTLE, Disk, Embedded, SceneSource};
+
+/// The file format of saves and replays (RON).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SavedBattle {
+    pub format: u32,
+    /// The battle file; `None` for the embedded default battle.
+    pub battle: Option<String>,
+    pub seed: u64,
+    pub commands: Vec<Command>,
+    /// World hash after each finished round.
+    pub round_hashes: Vec<u64>,
+    /// World hash after the last command.
+    pub hash: u64,
+}
+
+pub const FORMAT: u32 = 1;
+
+impl SavedBattle {
+    /// The save of the battle in `world`, loaded from `battle` (`None`: embedded default).
+    pub fn of(world: &mut World, battle: Option<String>) -> Self {
+        let hash = world_hash(world);
+        let e = world.resource::<Engine>();
+        let seed = world.resource::<crate::rules::dice::DiceRng>().seed();
+        SavedBattle {
+            format: FORMAT,
+            battle,
+            seed,
+            commands: e.commands.clone(),
+            round_hashes: e.round_hashes.clone(),
+            hash,
+        }
+    }
+
+    pub fn to_ron(&self) -> String {
+        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default().struct_names(true))
+            .expect("saves serialize")
+    }
+
+    /// Parses a save; errors carry `path:line:col`.
+    pub fn from_ron(path: &Path, text: &str) -> Result<Self, String> {
+        ron::from_str(text).map_err(|e| {
+            format!(
+                "{}:{}:{}: {}",
+                path.display(),
+                e.span.start.line,
+                e.span.start.col,
+                e.code
+            )
+        })
+    }
+
+    /// Writes atomically (temp file + rename).
+    pub fn write(&self, path: &Path) -> std::io::Result<()> {
+        crate::scenario::write_atomic(path, self.to_ron().as_bytes())
+    }
+
+    pub fn read(path: &Path) -> Result<Self, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("{}:1:1: cannot read the file: {e}", path.display()))?;
+        Self::from_ron(path, &text)
+    }
+
+    /// Loads the battle file this save names, with its seed.
+    pub fn spec(&self) -> Result<BattleSpec, String> {
+        let (src, file): (&dyn SceneSource, &str) = match &self.battle {
+            Some(p) => (&Disk, p.as_str()),
+            None => (&Embedded, DEFAULT_BATTLE),
+        };
+        let mut spec = load::load_battle(src, file).map_err(|p| p.to_string())?;
+        spec.seed = self.seed;
+        Ok(spec)
+    }
+
+    /// Rebuilds the battle: set up, then every command applied and every round hash checked.
+    /// `Err` says which command or round differs.
+    pub fn restore(&self) -> Result<App, String> {
+        if self.format != FORMAT {
+            return Err(format!("save format {} is not {FORMAT}", self.format));
+        }
+        let spec = self.spec()?;
+        let mut app = super::battle_app(&spec);
+        let world = app.world_mut();
+        for (i, c) in self.commands.iter().enumerate() {
+            engine::apply(world, c)
+                .map_err(|e| format!("command {} ({}): {e}", i + 1, c.describe()))?;
+            let got = &world.resource::<Engine>().round_hashes;
+            if let Some(k) = got.len().checked_sub(1)
+                && got.len() <= self.round_hashes.len()
+                && got[k] != self.round_hashes[k]
+            {
+                return Err(format!(
+                    "round {} ends differently: world hash {:016x}, saved {:016x}",
+                    k + 1,
+                    got[k],
+                    self.round_hashes[k]
+                ));
+            }
+        }
+        let got = world.resource::<Engine>().round_hashes.clone();
+        if got != self.round_hashes {
+            return Err(format!(
+                "{} round(s) finished, the save recorded {}",
+                got.len(),
+                self.round_hashes.len()
+            ));
+        }
+        let h = world_hash(world);
+        if h != self.hash {
+            return Err(format!(
+                "the world differs after the last command: hash {h:016x}, saved {:016x}",
+                self.hash
+            ));
+        }
+        Ok(app)
+    }
+}
