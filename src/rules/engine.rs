@@ -1136,7 +1136,7 @@ pub(crate) fn d6(world: &mut World) -> u8 {
 }
 
 /// Bases of every fighter on the battlefield except `except`.
-pub(crate) fn blockers(all: &[FighterView], except: u32) -> Vec<Base> {
+pub fn blockers(all: &[FighterView], except: u32) -> Vec<Base> {
     all.iter()
         .filter(|f| f.on_board() && f.id != except)
         .map(|f| f.base())

@@ -246,6 +246,9 @@ fn place_group(
                 ));
             }
         }
+        // Nearest the deployment point first.
+        let d = |q: &Point2| (q.0 - point.position.0).powi(2) + (q.1 - point.position.1).powi(2);
+        c.sort_by(|a, b| d(a).total_cmp(&d(b)));
         c
     };
     // Face the centre of the battlefield.

@@ -1,0 +1,135 @@
+//! Whole battles headless: every battle ends, the same seed gives the same battle, a battle
+//! saved in the middle and loaded goes on exactly as if never stopped, replays verify.
+
+use std::process::Command as Process;
+
+use warcry_sim::rules::engine::Engine;
+use warcry_sim::rules::log::BattleLog;
+use warcry_sim::scenario::load::{DEFAULT_BATTLE, Embedded, load_battle};
+use warcry_sim::sim::replay::SavedBattle;
+use warcry_sim::sim::{Driver, battle_app, play, run_one, simulate};
+
+fn spec() -> warcry_sim::scenario::load::BattleSpec {
+    load_battle(&Embedded, DEFAULT_BATTLE).unwrap()
+}
+
+fn log_text(app: &bevy::prelude::App) -> String {
+    app.world().resource::<BattleLog>().to_text()
+}
+
+#[test]
+fn vic1_same_seed_twice_gives_the_identical_battle() {
+    let (r1, a1) = run_one(&spec(), 5).unwrap();
+    let (_, a2) = run_one(&spec(), 5).unwrap();
+    assert!(r1.outcome.is_some());
+    assert_eq!(log_text(&a1), log_text(&a2));
+    assert_eq!(
+        a1.world().resource::<Engine>().round_hashes,
+        a2.world().resource::<Engine>().round_hashes
+    );
+    let (_, a3) = run_one(&spec(), 6).unwrap();
+    assert_ne!(log_text(&a1), log_text(&a3), "another seed, another battle");
+}
+
+/// The 1,000-battle run of the issue (headless run only: the gui run would repeat it).
+#[cfg(not(feature = "gui"))]
+#[test]
+fn vic1_set8_a_thousand_battles_all_end_with_a_winner_or_a_draw() {
+    let report = simulate(&spec(), 1000, 1, 2);
+    assert!(report.errors.is_empty(), "{:?}", report.errors);
+    assert_eq!(report.unfinished, 0);
+    assert_eq!(report.wins[0] + report.wins[1] + report.draws, 1000);
+    assert!(report.wins[0] > 0 && report.wins[1] > 0, "{report:?}");
+}
+
+#[test]
+fn a_battle_saved_mid_way_and_loaded_goes_on_exactly_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    for seed in [3u64, 17, 42, 99] {
+        let (full, whole) = run_one(&spec(), seed).unwrap();
+        // Somewhere in the middle, different for every seed.
+        let stop = (full.commands / 3) + (seed as usize * 7) % (full.commands / 3);
+        let mut s = spec();
+        s.seed = seed;
+        let mut app = battle_app(&s);
+        let mut d = Driver::policy();
+        d.stop_after = Some(stop);
+        play(app.world_mut(), &mut d).unwrap();
+        let path = dir.path().join(format!("save-{seed}.ron"));
+        SavedBattle::of(app.world_mut(), None).write(&path).unwrap();
+        drop(app);
+        let mut loaded = SavedBattle::read(&path).unwrap().restore().unwrap();
+        play(loaded.world_mut(), &mut Driver::policy()).unwrap();
+        assert_eq!(
+            log_text(&loaded),
+            log_text(&whole),
+            "seed {seed}, saved at {stop}"
+        );
+    }
+}
+
+fn cli(args: &[&str]) -> (bool, String, String) {
+    let out = Process::new(env!("CARGO_BIN_EXE_warcry-sim"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+#[test]
+fn run_prints_the_log_and_replay_verify_checks_every_round() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("battle.ron");
+    let s = save.to_str().unwrap();
+    let (ok, out, err) = cli(&["run", "--seed", "11", "--save", s]);
+    assert!(ok, "{err}");
+    assert!(out.contains("[INI-1"), "{out}");
+    assert!(out.contains("[VIC-1]") || out.contains("[SET-8]"), "{out}");
+    let (ok, out, err) = cli(&["replay", s, "--verify"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("verified"), "{out}");
+    // Tamper with one round hash: the replay names the round that differs.
+    let mut saved = SavedBattle::read(&save).unwrap();
+    saved.round_hashes[1] ^= 1;
+    saved.write(&save).unwrap();
+    let (ok, _, err) = cli(&["replay", s, "--verify"]);
+    assert!(!ok);
+    assert!(err.contains("round 2"), "{err}");
+}
+
+#[test]
+fn run_with_a_commands_file_plays_the_human_side_and_rejects_forbidden_commands() {
+    let dir = tempfile::tempdir().unwrap();
+    // Round 1: the human side (0) declares its wild die, then the policy plays on.
+    let (_, app) = run_one(&spec(), 2026).unwrap();
+    let first_human = app.world().resource::<Engine>().commands[..2]
+        .iter()
+        .find(|c| {
+            matches!(
+                c,
+                warcry_sim::rules::command::Command::WildDice { side: 0, .. }
+            )
+        })
+        .cloned()
+        .unwrap();
+    let good = dir.path().join("good.ron");
+    std::fs::write(&good, ron::to_string(&vec![first_human]).unwrap()).unwrap();
+    let (ok, out, err) = cli(&["run", "--commands", good.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(out.contains("wins") || out.contains("draw"), "{out}");
+    // A command the rules forbid: activating an enemy fighter before the wild dice.
+    let bad = dir.path().join("bad.ron");
+    std::fs::write(&bad, "[Activate(fighter: 12)]").unwrap();
+    let (ok, _, err) = cli(&["run", "--commands", bad.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(err.contains("rejected (INI-3)"), "{err}");
+    // A broken file: path:line:col.
+    std::fs::write(&bad, "[Activate(fighter: )]").unwrap();
+    let (ok, _, err) = cli(&["run", "--commands", bad.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(err.contains("bad.ron:1:"), "{err}");
+}

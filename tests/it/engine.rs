@@ -1,0 +1,719 @@
+//! The battle engine, rule by rule, on hand-built states with injected dice; then whole
+//! battles: determinism, saves and replays.
+
+mod arena;
+
+use arena::{Arena, weapon};
+use bevy::prelude::*;
+use warcry_sim::battlefield::Battlefield;
+use warcry_sim::battlefield::moves::disengage_spots;
+use warcry_sim::rules::abilities::{AbilityDef, AbilityEffect, DiceCost};
+use warcry_sim::rules::command::{Command, ReactionKind};
+use warcry_sim::rules::components::*;
+use warcry_sim::rules::engine::{Pending, blockers};
+use warcry_sim::rules::initiative::{DiceGroup, WildUse};
+use warcry_sim::rules::log::Event;
+use warcry_sim::scenario::formats::{TerrainKind, TerrainPiece};
+
+// Side 0 (Ironclad Vanguard) has fighters 0..=7, side 1 (Ashen Covenant) 8..=17.
+const A: u32 = 2;
+const A2: u32 = 3;
+const B: u32 = 10;
+const B2: u32 = 11;
+
+fn obstacle(x: f32, z: f32, size: (f32, f32), height: f32) -> TerrainPiece {
+    TerrainPiece {
+        id: "wall".into(),
+        kind: TerrainKind::Obstacle,
+        position: (x, z),
+        rotation: 0.0,
+        size,
+        height,
+        elevation: 0.0,
+        thickness: None,
+        clearance: None,
+    }
+}
+
+/// A melee duel: A at (10, 10) with a 1" weapon, B 0.5" away (centres 1.5" apart).
+fn duel(strength: u32, toughness: u32) -> Arena {
+    let mut a = Arena::new();
+    a.rules(|r| r.reactions = false);
+    a.profile(A, |p| p.weapons = vec![weapon(1.0, 3, strength, (2, 5))]);
+    a.profile(B, |p| {
+        p.toughness = toughness;
+        p.wounds = 30;
+    });
+    a.place(A, 10.0, 10.0);
+    a.place(B, 11.5, 10.0);
+    a.activate(A);
+    a
+}
+
+fn attack(a: &mut Arena, target: u32) -> Result<(), warcry_sim::rules::command::Rejected> {
+    a.apply(Command::Attack {
+        fighter: A,
+        target,
+        weapon: 0,
+    })
+}
+
+fn needed_and_hits(e: &Event) -> (u8, u32, u32) {
+    match e {
+        Event::Attack {
+            needed,
+            hits,
+            crits,
+            ..
+        } => (*needed, *hits, *crits),
+        _ => panic!("not an attack: {e:?}"),
+    }
+}
+
+#[test]
+fn atk3_hit_table_s_above_equal_below_t() {
+    for (s, t, needed) in [(5, 4, 3), (4, 4, 4), (3, 4, 5)] {
+        let mut a = duel(s, t);
+        let n = a.log_len();
+        // 3 hits only when it needs 3+; 4 when 4+ or less; 5 always.
+        a.dice(&[3, 4, 5]);
+        attack(&mut a, B).unwrap();
+        let ev = a.attacks_since(n);
+        let (got, hits, crits) = needed_and_hits(&ev[0]);
+        assert_eq!(got, needed, "S{s} v T{t}");
+        assert_eq!(hits, (3..=5).filter(|r| *r >= needed).count() as u32);
+        assert_eq!(crits, 0);
+        assert_eq!(a.damage(B), hits * 2, "2 damage per hit");
+    }
+}
+
+#[test]
+fn atk3_sixes_are_criticals_with_crit_damage() {
+    let mut a = duel(4, 4);
+    a.dice(&[6, 6, 4]);
+    let n = a.log_len();
+    attack(&mut a, B).unwrap();
+    assert_eq!(needed_and_hits(&a.attacks_since(n)[0]), (4, 1, 2));
+    assert_eq!(a.damage(B), 2 * 5 + 2);
+    assert_eq!(a.dice_left(), 0);
+}
+
+#[test]
+fn atk4_cover_behind_an_obstacle_gives_plus_one_toughness() {
+    let mut a = Arena::new();
+    a.rules(|r| r.reactions = false);
+    a.profile(A, |p| p.weapons = vec![weapon(12.0, 2, 4, (1, 2))]);
+    a.profile(B, |p| p.toughness = 4);
+    a.place(A, 5.0, 10.0);
+    a.place(B, 11.0, 10.0);
+    // Low enough to see over, in the way of the line between the bases.
+    a.add_terrain(obstacle(8.0, 10.0, (0.4, 4.0), 0.8));
+    a.activate(A);
+    a.dice(&[4, 5]);
+    let n = a.log_len();
+    attack(&mut a, B).unwrap();
+    let log = a.log_since(n);
+    let atk = log
+        .iter()
+        .find(|e| matches!(e.event, Event::Attack { .. }))
+        .unwrap();
+    assert!(atk.rules.contains(&"ATK-4"), "{:?}", atk.rules);
+    // S4 v T4+1: 5+ to hit, so only the 5 hits.
+    assert_eq!(needed_and_hits(&atk.event), (5, 1, 0));
+}
+
+#[test]
+fn atk2_missile_cant_target_an_enemy_near_the_attackers_friends() {
+    let mut a = Arena::new();
+    a.rules(|r| r.reactions = false);
+    let mut crossbow = weapon(12.0, 2, 4, (1, 2));
+    crossbow.min_range = 3.0;
+    a.profile(A, |p| p.weapons = vec![crossbow, weapon(6.0, 2, 4, (1, 2))]);
+    a.place(A, 5.0, 10.0);
+    a.place(B, 12.0, 10.0);
+    a.place(A2, 13.2, 10.0); // a friend of A 0.2" from B
+    a.activate(A);
+    let r = a.rejected(Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 0,
+    });
+    assert_eq!(r.rule, "ATK-2", "{r}");
+    // No minimum range and within 3": allowed.
+    a.place(A, 9.6, 10.0);
+    a.dice(&[2, 2]);
+    a.apply(Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 1,
+    })
+    .unwrap();
+}
+
+#[test]
+fn atk2_an_enemy_within_1_inch_must_be_the_target() {
+    let mut a = duel(4, 4);
+    a.profile(A, |p| p.weapons = vec![weapon(3.0, 2, 4, (1, 2))]);
+    a.place(B2, 10.0, 12.5); // 1.5" away
+    let r = a.rejected(Command::Attack {
+        fighter: A,
+        target: B2,
+        weapon: 0,
+    });
+    assert_eq!(r.rule, "ATK-2");
+    assert!(r.reason.contains("within 1\""), "{r}");
+    a.dice(&[1, 1]);
+    attack(&mut a, B).unwrap();
+}
+
+#[test]
+fn dis1_disengage_impossible_when_no_spot_is_more_than_1_inch_from_enemies() {
+    let mut a = Arena::new();
+    a.place(A, 15.0, 11.0);
+    // Six enemies in a ring 0.6" from A, gaps too narrow to pass.
+    for (k, id) in (8..14).enumerate() {
+        let ang = k as f32 * std::f32::consts::TAU / 6.0;
+        a.place(id, 15.0 + 1.6 * ang.cos(), 11.0 + 1.6 * ang.sin());
+    }
+    a.activate(A);
+    let all = warcry_sim::rules::engine::fighters(a.world());
+    let f = all.iter().find(|f| f.id == A).unwrap().clone();
+    let enemies: Vec<_> = all
+        .iter()
+        .filter(|o| o.side == 1 && o.on_board())
+        .map(|o| o.base())
+        .collect();
+    let spots = {
+        let w = a.world();
+        let rules = w.resource::<warcry_sim::rules::ruleset::Ruleset>().clone();
+        let bf = w.resource::<Battlefield>();
+        disengage_spots(
+            &bf.nav,
+            &f.mover(&rules),
+            f.pos,
+            &enemies,
+            &blockers(&all, A),
+        )
+    };
+    assert!(spots.is_empty(), "{spots:?}");
+    let r = a.rejected(Command::Disengage {
+        fighter: A,
+        to: [15.0, 0.0, 14.0],
+    });
+    assert_eq!(r.rule, "DIS-1", "{r}");
+}
+
+#[test]
+fn dis1_rea4_disengage_with_strike_them_down_damage() {
+    let mut a = Arena::new();
+    a.profile(A, |p| p.wounds = 20);
+    a.place(A, 10.0, 10.0);
+    a.place(B, 11.5, 10.0);
+    a.activate(A);
+    // Not more than 1" from the enemy at the end: refused.
+    let r = a.rejected(Command::Disengage {
+        fighter: A,
+        to: [9.5, 0.0, 10.0],
+    });
+    assert_eq!(r.rule, "DIS-1");
+    a.apply(Command::Disengage {
+        fighter: A,
+        to: [8.0, 0.0, 10.0],
+    })
+    .unwrap();
+    // REA-4 is offered to B's side before A moves.
+    assert_eq!(a.pending(), Pending::Reaction { side: 1 });
+    assert_eq!(a.fighter(A).pos.x, 10.0);
+    a.dice(&[4, 5]); // 4+: D6 damage = 5
+    a.apply(Command::React {
+        fighter: B,
+        reaction: ReactionKind::StrikeThemDown,
+    })
+    .unwrap();
+    assert_eq!(a.damage(A), 5);
+    assert!((a.fighter(A).pos.x - 8.0).abs() < 0.05);
+    assert_eq!(
+        a.fighter(B).reactions,
+        1,
+        "REA-1: a reaction costs an action"
+    );
+    assert_eq!(a.pending(), Pending::Action { fighter: A });
+}
+
+#[test]
+fn rea2_counter_deals_two_per_one_and_one_for_two_misses() {
+    let mut a = Arena::new();
+    a.profile(A, |p| {
+        p.weapons = vec![weapon(1.0, 3, 4, (1, 3))];
+        p.wounds = 20;
+    });
+    a.profile(B, |p| p.toughness = 4);
+    a.place(A, 10.0, 10.0);
+    a.place(B, 11.5, 10.0);
+    a.activate(A);
+    attack(&mut a, B).unwrap();
+    assert_eq!(a.pending(), Pending::Reaction { side: 1 });
+    // Only the target may counter.
+    let r = a.rejected(Command::React {
+        fighter: B2,
+        reaction: ReactionKind::Counter,
+    });
+    assert_eq!(r.rule, "REA-1");
+    a.dice(&[1, 1, 3]);
+    a.apply(Command::React {
+        fighter: B,
+        reaction: ReactionKind::Counter,
+    })
+    .unwrap();
+    // Two 1s (2 + 2) and three misses (+1).
+    assert_eq!(a.damage(A), 5);
+    assert_eq!(a.damage(B), 0);
+}
+
+#[test]
+fn rea3_take_cover_turns_criticals_into_hits_on_4_plus() {
+    let mut a = Arena::new();
+    a.profile(A, |p| p.weapons = vec![weapon(12.0, 2, 5, (1, 4))]);
+    a.profile(B, |p| {
+        p.toughness = 4;
+        p.wounds = 30;
+    });
+    a.place(A, 5.0, 10.0);
+    a.place(B, 11.0, 10.0);
+    a.add_terrain(obstacle(8.0, 10.0, (0.4, 4.0), 0.8));
+    a.activate(A);
+    a.dice(&[6, 6]);
+    attack(&mut a, B).unwrap();
+    assert_eq!(a.pending(), Pending::Reaction { side: 1 });
+    a.dice(&[4, 2]); // one of the two criticals becomes a hit
+    a.apply(Command::React {
+        fighter: B,
+        reaction: ReactionKind::TakeCover,
+    })
+    .unwrap();
+    assert_eq!(a.damage(B), 1 + 4);
+}
+
+#[test]
+fn atk5_gen8_taken_down_carrier_drops_its_treasure() {
+    let mut a = duel(4, 4);
+    a.profile(B, |p| p.wounds = 2);
+    let points = a.fighter(B).profile.points;
+    let w = a.world();
+    let t = w.spawn(Treasure {
+        index: 7,
+        position: (0.0, 0.0),
+        y: 0.0,
+        carrier: Some(B),
+    });
+    let te = t.id();
+    a.dice(&[4, 1, 1]);
+    attack(&mut a, B).unwrap();
+    assert_eq!(a.fighter(B).presence, Presence::TakenDown);
+    let t = *a.world().get::<Treasure>(te).unwrap();
+    assert_eq!(t.carrier, None);
+    assert_eq!(t.position, (11.5, 10.0), "dropped where the carrier stood");
+    assert_eq!(a.engine().points_taken_down[0], points);
+}
+
+#[test]
+fn gen8_picks_up_treasure_on_the_way_and_carriers_move_slower() {
+    let mut a = Arena::new();
+    a.profile(A, |p| p.movement = 4);
+    a.place(A, 5.0, 5.0);
+    let te = a
+        .world()
+        .spawn(Treasure {
+            index: 0,
+            position: (7.0, 5.5),
+            y: 0.0,
+            carrier: None,
+        })
+        .id();
+    a.activate(A);
+    a.apply(Command::Move {
+        fighter: A,
+        to: [9.0, 0.0, 5.0],
+        pick_up: true,
+    })
+    .unwrap();
+    assert_eq!(a.world().get::<Treasure>(te).unwrap().carrier, Some(A));
+    // Move 4 - 2 = 2, at least 3.
+    let r = a.rejected(Command::Move {
+        fighter: A,
+        to: [12.5, 0.0, 5.0],
+        pick_up: true,
+    });
+    assert_eq!(r.rule, "MOVE-1", "{r}");
+    a.apply(Command::Move {
+        fighter: A,
+        to: [11.9, 0.0, 5.0],
+        pick_up: true,
+    })
+    .unwrap();
+}
+
+#[test]
+fn wait1_wait_then_a_second_activation_with_one_action() {
+    let mut a = Arena::new();
+    a.place(A, 5.0, 5.0);
+    a.place(B, 25.0, 15.0);
+    a.activate(A);
+    a.apply(Command::Wait { fighter: A }).unwrap();
+    assert_eq!(a.fighter(A).activation, Activation::Waiting);
+    assert_eq!(a.pending(), Pending::Turn { side: 1 });
+    a.activate(A);
+    assert_eq!(a.engine().activation.as_ref().unwrap().actions_left, 1);
+    a.apply(Command::Move {
+        fighter: A,
+        to: [7.0, 0.0, 5.0],
+        pick_up: true,
+    })
+    .unwrap();
+    // One action only: no second action (an ability could still follow, CMB-3).
+    let r = a.rejected(Command::Move {
+        fighter: A,
+        to: [8.0, 0.0, 5.0],
+        pick_up: true,
+    });
+    assert_eq!(r.rule, "CMB-2");
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    assert_eq!(a.fighter(A).activation, Activation::Activated);
+    let r = a.rejected(Command::Activate { fighter: A });
+    assert_eq!(r.rule, "CMB-1");
+}
+
+#[test]
+fn cmb1_activating_an_activated_fighter_is_rejected() {
+    let mut a = Arena::new();
+    a.place(A, 5.0, 5.0);
+    a.place(A2, 6.0, 7.0);
+    a.place(B, 25.0, 15.0);
+    a.activate(A);
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    a.engine().pending = Pending::Turn { side: 0 };
+    let r = a.rejected(Command::Activate { fighter: A });
+    assert_eq!(r.rule, "CMB-1");
+    let r = a.rejected(Command::Activate { fighter: B });
+    assert_eq!(r.rule, "CMB-1", "not this side's fighter");
+    let r = a.rejected(Command::Pass { side: 0 });
+    assert_eq!(r.rule, "CMB-1", "must activate when able");
+}
+
+#[test]
+fn move1_too_far_atk2_out_of_range_gen3_unseen_are_rejected_unchanged() {
+    let mut a = Arena::new();
+    a.profile(A, |p| {
+        p.movement = 4;
+        p.weapons = vec![weapon(6.0, 2, 4, (1, 2))];
+    });
+    a.place(A, 5.0, 5.0);
+    a.place(B, 20.0, 5.0);
+    a.place(B2, 5.0, 10.0);
+    // A tall wall between A and B2.
+    a.add_terrain(obstacle(5.0, 7.5, (6.0, 0.5), 5.0));
+    a.activate(A);
+    let r = a.rejected(Command::Move {
+        fighter: A,
+        to: [10.0, 0.0, 5.0],
+        pick_up: true,
+    });
+    assert_eq!(r.rule, "MOVE-1");
+    let r = a.rejected(Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 0,
+    });
+    assert_eq!(r.rule, "ATK-2");
+    let r = a.rejected(Command::Attack {
+        fighter: A,
+        target: B2,
+        weapon: 0,
+    });
+    assert_eq!(r.rule, "GEN-3");
+    let r = a.rejected(Command::Attack {
+        fighter: A,
+        target: A2,
+        weapon: 0,
+    });
+    assert_eq!(r.rule, "ATK-2");
+    // A legal move still works afterwards.
+    a.apply(Command::Move {
+        fighter: A,
+        to: [9.0, 0.0, 5.0],
+        pick_up: true,
+    })
+    .unwrap();
+}
+
+#[test]
+fn move3_an_engaged_fighter_cant_walk_away() {
+    let mut a = Arena::new();
+    a.place(A, 10.0, 10.0);
+    a.place(B, 11.5, 10.0);
+    a.activate(A);
+    let r = a.rejected(Command::Move {
+        fighter: A,
+        to: [7.0, 0.0, 10.0],
+        pick_up: true,
+    });
+    assert_eq!(r.rule, "MOVE-3");
+}
+
+fn give_dice(a: &mut Arena, side: usize, groups: &[(u8, u8)]) {
+    a.engine().dice[side].groups = groups
+        .iter()
+        .map(|&(value, size)| DiceGroup {
+            value,
+            size,
+            wild: false,
+        })
+        .collect();
+}
+
+fn ability(name: &str, dice: u8, target: Option<u32>) -> Command {
+    Command::Ability {
+        fighter: A,
+        ability: name.into(),
+        dice,
+        target,
+    }
+}
+
+#[test]
+fn cmb3_abl3_rush_then_a_second_ability_is_rejected() {
+    let mut a = Arena::new();
+    a.profile(A, |p| p.movement = 4);
+    a.place(A, 5.0, 5.0);
+    a.place(B, 25.0, 15.0);
+    a.activate(A);
+    give_dice(&mut a, 0, &[(2, 2), (5, 3)]);
+    a.apply(ability("Rush", 2, None)).unwrap();
+    let r = a.rejected(ability("Rush", 5, None));
+    assert_eq!(r.rule, "CMB-3");
+    // ABL-1: the double of 2s is spent; the triple is left.
+    assert_eq!(a.engine().dice[0].groups.len(), 1);
+    // Rush: Move 4 + 1.
+    a.apply(Command::Move {
+        fighter: A,
+        to: [9.9, 0.0, 5.0],
+        pick_up: true,
+    })
+    .unwrap();
+}
+
+#[test]
+fn abl1_abl3_costs_and_eligibility() {
+    let mut a = duel(4, 4);
+    give_dice(&mut a, 0, &[(3, 2), (6, 4)]);
+    // A double can't pay for a triple.
+    assert_eq!(a.rejected(ability("Onslaught", 3, None)).rule, "ABL-1");
+    // Reckoning needs half the warband taken down.
+    assert_eq!(a.rejected(ability("Reckoning", 6, None)).rule, "ABL-3");
+    // Respite: not within 1" of an enemy.
+    a.set(A, Damage(4));
+    assert_eq!(a.rejected(ability("Respite", 3, None)).rule, "ABL-3");
+    // Unknown ability.
+    assert_eq!(a.rejected(ability("Fly Away", 3, None)).rule, "ABL-2");
+    // Onslaught with the quad: +1 Attacks for melee.
+    a.apply(ability("Onslaught", 6, None)).unwrap();
+    a.dice(&[1, 1, 1, 1]);
+    let n = a.log_len();
+    attack(&mut a, B).unwrap();
+    match &a.attacks_since(n)[0] {
+        Event::Attack { rolls, .. } => assert_eq!(rolls.len(), 4),
+        e => panic!("{e:?}"),
+    }
+}
+
+#[test]
+fn abl3_respite_removes_damage_equal_to_the_value() {
+    let mut a = Arena::new();
+    a.place(A, 5.0, 5.0);
+    a.place(B, 25.0, 15.0);
+    a.set(A, Damage(6));
+    a.activate(A);
+    give_dice(&mut a, 0, &[(4, 2)]);
+    a.apply(ability("Respite", 4, None)).unwrap();
+    assert_eq!(a.damage(A), 2);
+}
+
+#[test]
+fn abl3_inspiring_presence_activates_a_friend_next() {
+    let mut a = Arena::new();
+    let hero = 0;
+    assert!(a.fighter(hero).is_hero());
+    a.place(hero, 5.0, 5.0);
+    a.place(A, 8.0, 5.0);
+    a.place(B, 25.0, 15.0);
+    a.activate(hero);
+    give_dice(&mut a, 0, &[(5, 3)]);
+    a.apply(Command::Ability {
+        fighter: hero,
+        ability: "Inspiring Presence".into(),
+        dice: 5,
+        target: Some(A),
+    })
+    .unwrap();
+    a.apply(Command::EndActivation { fighter: hero }).unwrap();
+    assert_eq!(
+        a.pending(),
+        Pending::Action { fighter: A },
+        "same turn, A next"
+    );
+    // A non-hero can't use it.
+    give_dice(&mut a, 0, &[(5, 3)]);
+    assert_eq!(
+        a.rejected(ability("Inspiring Presence", 5, Some(hero)))
+            .rule,
+        "ABL-2"
+    );
+}
+
+#[test]
+fn abl5_a_faction_ability_the_engine_cant_run_is_logged_as_not_automated() {
+    let mut a = Arena::new();
+    a.profile(A, |p| {
+        p.abilities = vec![AbilityDef {
+            name: "Forge Blessing".into(),
+            cost: DiceCost::Double,
+            runemarks: vec![],
+            text: "A friend within 3\" gets +1 Toughness".into(),
+            effect: AbilityEffect::NotAutomated,
+        }]
+    });
+    a.place(A, 5.0, 5.0);
+    a.place(B, 25.0, 15.0);
+    a.activate(A);
+    give_dice(&mut a, 0, &[(1, 2)]);
+    let n = a.log_len();
+    a.apply(ability("Forge Blessing", 1, None)).unwrap();
+    let log = a.log_since(n);
+    let e = log
+        .iter()
+        .find(|e| matches!(e.event, Event::Ability { .. }))
+        .unwrap();
+    assert!(e.rules.contains(&"ABL-5"));
+    assert!(matches!(
+        e.event,
+        Event::Ability {
+            automated: false,
+            ..
+        }
+    ));
+    assert!(
+        e.event.text().contains("not automated"),
+        "{}",
+        e.event.text()
+    );
+}
+
+/// Ends the round: every placed fighter but `last` is already activated; `last` (side 0)
+/// activates and ends its activation, both sides pass, and the round ends.
+fn end_round(a: &mut Arena, placed: &[u32], last: u32) {
+    for &id in placed {
+        if id != last {
+            a.set(id, Activation::Activated);
+        }
+    }
+    a.activate(last);
+    a.apply(Command::EndActivation { fighter: last }).unwrap();
+}
+
+#[test]
+fn gen7_objective_control_by_count_at_the_end_of_the_round() {
+    let mut a = Arena::new();
+    let o = {
+        let w = a.world();
+        let mut q = w.query::<&Objective>();
+        q.iter(w).find(|o| o.index == 0).copied().unwrap()
+    };
+    let (x, z) = o.position;
+    a.place(A, x + 1.5, z);
+    a.place(A2, x - 1.5, z);
+    a.place(B, x, z + 2.0);
+    a.place(B2, x + 10.0, z + 5.0_f32.min(20.0 - z));
+    let n = a.log_len();
+    end_round(&mut a, &[A, A2, B, B2], A);
+    assert_eq!(a.engine().control[0], Some(0), "2 v 1 within 3\"");
+    let log = a.log_since(n);
+    assert!(log.iter().any(|e| e.rules.contains(&"GEN-7")
+        && matches!(
+            e.event,
+            Event::Control {
+                objective: 0,
+                side: 0,
+                ..
+            }
+        )));
+    // Round 2 has begun: initiative rolled, wild dice asked.
+    assert_eq!(a.engine().round, 2);
+    assert!(matches!(a.pending(), Pending::WildDice { .. }));
+}
+
+#[test]
+fn ini1_ini3_ini4_initiative_wild_dice_and_seizing_in_the_engine() {
+    let mut a = Arena::new();
+    a.place(A, 5.0, 5.0);
+    a.place(B, 25.0, 15.0);
+    // Next round: side 0 rolls 2 singles, side 1 rolls 2 singles: tie -> roll-off 6 v 1.
+    a.dice(&[1, 1, 2, 2, 3, 4, 1, 2, 5, 5, 6, 6, 6, 1]);
+    end_round(&mut a, &[A, B], A);
+    assert_eq!(a.engine().initiative, Some(0));
+    assert_eq!(a.pending(), Pending::WildDice { side: 0 });
+    // The side without the initiative can't declare first.
+    let r = a.rejected(Command::WildDice {
+        side: 1,
+        uses: vec![WildUse::Single],
+    });
+    assert_eq!(r.rule, "INI-3");
+    // One wild die per group: a double can't become a quad.
+    a.engine().dice[0].wild = 2;
+    let r = a.rejected(Command::WildDice {
+        side: 0,
+        uses: vec![WildUse::Upgrade { value: 1 }, WildUse::Upgrade { value: 1 }],
+    });
+    assert_eq!(r.rule, "INI-3");
+    a.apply(Command::WildDice {
+        side: 0,
+        uses: vec![WildUse::Save, WildUse::Upgrade { value: 2 }],
+    })
+    .unwrap();
+    let n = a.log_len();
+    a.apply(Command::WildDice {
+        side: 1,
+        uses: vec![WildUse::Single],
+    })
+    .unwrap();
+    // 2 v 3 singles: side 1 seizes the initiative (INI-4) and picks who goes first.
+    assert_eq!(a.engine().initiative, Some(1));
+    assert!(a.log_since(n).iter().any(|e| e.rules.contains(&"INI-4")));
+    assert_eq!(a.pending(), Pending::FirstTurn { side: 1 });
+    assert_eq!(
+        a.engine().dice[0].saved,
+        1,
+        "the saved wild die waits for next round"
+    );
+    assert_eq!(a.dice_left(), 0);
+}
+
+#[test]
+fn ini4_a_tie_that_already_existed_brings_no_new_roll_off() {
+    let mut a = Arena::new();
+    a.place(A, 5.0, 5.0);
+    a.place(B, 25.0, 15.0);
+    // 2 v 2 singles, roll-off 2 v 5: side 1.
+    a.dice(&[1, 1, 2, 2, 3, 4, 1, 2, 5, 5, 6, 6, 2, 5]);
+    end_round(&mut a, &[A, B], A);
+    assert_eq!(a.engine().initiative, Some(1));
+    for side in [1, 0] {
+        a.apply(Command::WildDice {
+            side,
+            uses: vec![WildUse::Single],
+        })
+        .unwrap();
+    }
+    // 3 v 3: tied before and after, side 1 keeps it without rolling.
+    assert_eq!(a.engine().initiative, Some(1));
+    assert_eq!(a.dice_left(), 0);
+}

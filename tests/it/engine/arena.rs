@@ -1,0 +1,178 @@
+//! A small hand-built battle state for exact rule tests: the default battle set up on an empty
+//! battlefield, every fighter held off the table until a test places it, 1" bases
+//! (25.4 mm), and dice injected where the test needs exact rolls.
+
+use bevy::prelude::*;
+
+use warcry_sim::battlefield::Battlefield;
+use warcry_sim::rules::command::{Command, Rejected};
+use warcry_sim::rules::components::*;
+use warcry_sim::rules::dice::DiceRng;
+use warcry_sim::rules::engine::{self, Engine, FighterView, Pending, world_hash};
+use warcry_sim::rules::log::{BattleLog, Event, LogEntry};
+use warcry_sim::rules::ruleset::Ruleset;
+use warcry_sim::scenario::formats::{BaseSize, FighterProfile, TerrainPiece, Weapon};
+use warcry_sim::scenario::load::{DEFAULT_BATTLE, Embedded, load_battle};
+use warcry_sim::sim::battle_app;
+
+pub struct Arena {
+    pub app: App,
+    terrain: Vec<TerrainPiece>,
+}
+
+pub fn weapon(range: f32, attacks: u32, strength: u32, damage: (u32, u32)) -> Weapon {
+    Weapon {
+        name: format!("W{range}"),
+        runemark: None,
+        min_range: 0.0,
+        max_range: range,
+        attacks,
+        strength,
+        damage,
+    }
+}
+
+impl Arena {
+    pub fn new() -> Self {
+        let mut spec = load_battle(&Embedded, DEFAULT_BATTLE).unwrap();
+        spec.terrain.pieces.clear();
+        let mut app = battle_app(&spec);
+        let world = app.world_mut();
+        let ids: Vec<Entity> = world
+            .query_filtered::<Entity, With<Fighter>>()
+            .iter(world)
+            .collect();
+        for e in ids {
+            world.entity_mut(e).insert(Presence::Reserve { round: 99 });
+            world.get_mut::<Profile>(e).unwrap().0.base = BaseSize::Round(25.4);
+        }
+        let mut a = Arena {
+            app,
+            terrain: Vec::new(),
+        };
+        a.rebuild();
+        a
+    }
+
+    pub fn world(&mut self) -> &mut World {
+        self.app.world_mut()
+    }
+
+    fn rebuild(&mut self) {
+        let rules = self.world().resource::<Ruleset>().clone();
+        let bf = Battlefield::new(self.terrain.clone(), &rules);
+        self.world().insert_resource(bf);
+    }
+
+    pub fn add_terrain(&mut self, piece: TerrainPiece) {
+        self.terrain.push(piece);
+        self.rebuild();
+    }
+
+    pub fn rules(&mut self, f: impl FnOnce(&mut Ruleset)) {
+        f(&mut self.world().resource_mut::<Ruleset>());
+    }
+
+    fn entity(&mut self, id: u32) -> Entity {
+        let w = self.world();
+        w.query::<(Entity, &Fighter)>()
+            .iter(w)
+            .find(|(_, f)| f.id == id)
+            .map(|(e, _)| e)
+            .expect("fighter id exists")
+    }
+
+    /// Puts fighter `id` on the floor at (x, z).
+    pub fn place(&mut self, id: u32, x: f32, z: f32) {
+        let e = self.entity(id);
+        self.world()
+            .entity_mut(e)
+            .insert((Position(Vec3::new(x, 0.0, z)), Presence::Deployed));
+    }
+
+    pub fn profile(&mut self, id: u32, f: impl FnOnce(&mut FighterProfile)) {
+        let e = self.entity(id);
+        f(&mut self.world().get_mut::<Profile>(e).unwrap().0);
+    }
+
+    pub fn set<C: Component>(&mut self, id: u32, c: C) {
+        let e = self.entity(id);
+        self.world().entity_mut(e).insert(c);
+    }
+
+    pub fn fighter(&mut self, id: u32) -> FighterView {
+        engine::fighter(self.world(), id).unwrap()
+    }
+
+    pub fn engine(&mut self) -> Mut<'_, Engine> {
+        self.world().resource_mut::<Engine>()
+    }
+
+    /// Makes it `id`'s side's turn and activates it.
+    pub fn activate(&mut self, id: u32) {
+        let side = self.fighter(id).side;
+        {
+            let mut e = self.engine();
+            e.pending = Pending::Turn { side };
+            e.turn = side;
+            e.activation = None;
+        }
+        self.apply(Command::Activate { fighter: id }).unwrap();
+    }
+
+    /// The next dice rolled.
+    pub fn dice(&mut self, d: &[u8]) {
+        self.world().resource_mut::<DiceRng>().inject(d);
+    }
+
+    pub fn dice_left(&mut self) -> usize {
+        self.world().resource::<DiceRng>().injected_left()
+    }
+
+    pub fn apply(&mut self, c: Command) -> Result<(), Rejected> {
+        engine::apply(self.world(), &c)
+    }
+
+    /// Applies a command the rules must reject and checks that nothing changed.
+    pub fn rejected(&mut self, c: Command) -> Rejected {
+        let before = world_hash(self.world());
+        let log = self.log_len();
+        let r = self.apply(c).expect_err("the rules forbid this command");
+        assert_eq!(
+            world_hash(self.world()),
+            before,
+            "a rejected command changed the world"
+        );
+        assert_eq!(
+            self.log_len(),
+            log,
+            "a rejected command was logged as an event"
+        );
+        r
+    }
+
+    pub fn log_len(&mut self) -> usize {
+        self.world().resource::<BattleLog>().entries.len()
+    }
+
+    pub fn log_since(&mut self, n: usize) -> Vec<LogEntry> {
+        self.world().resource::<BattleLog>().entries[n..].to_vec()
+    }
+
+    /// The attack events logged since entry `n`.
+    pub fn attacks_since(&mut self, n: usize) -> Vec<Event> {
+        self.log_since(n)
+            .into_iter()
+            .map(|e| e.event)
+            .filter(|e| matches!(e, Event::Attack { .. }))
+            .collect()
+    }
+
+    pub fn damage(&mut self, id: u32) -> u32 {
+        self.fighter(id).damage
+    }
+
+    pub fn pending(&mut self) -> Pending {
+        self.world().resource::<Engine>().pending
+    }
+}
