@@ -32,6 +32,10 @@ struct PlayArgs {
     /// Frames to render before the screenshot.
     #[arg(long, default_value_t = 8)]
     frames: u32,
+    /// Let the built-in policy make this many decisions before the first frame (spectating,
+    /// screenshots of a battle in progress).
+    #[arg(long, default_value_t = 0)]
+    autoplay: usize,
 }
 
 #[derive(Subcommand)]
@@ -251,6 +255,7 @@ fn play(args: &PlayArgs) -> ExitCode {
                 screenshot: args.screenshot.clone(),
                 exit_after_screenshot: args.exit,
                 frames_before_screenshot: args.frames,
+                autoplay_commands: args.autoplay,
             };
             warcry_sim::view::run(spec, opts)
         }

@@ -15,6 +15,7 @@ use bevy_panorbit_camera::{PanOrbitCamera, PanOrbitCameraPlugin};
 
 use crate::HeadlessPlugins;
 use crate::rules::components::*;
+use crate::rules::engine::{self, Engine, Outcome, Pending};
 use crate::rules::log::BattleLog;
 use crate::rules::ruleset::Ruleset;
 use crate::scenario::formats::{BaseSize, Colour, TerrainKind};
@@ -30,6 +31,17 @@ pub struct ViewOptions {
     pub screenshot: Option<PathBuf>,
     pub exit_after_screenshot: bool,
     pub frames_before_screenshot: u32,
+    /// Decisions the built-in policy makes before the first frame is shown.
+    pub autoplay_commands: usize,
+}
+
+/// Spectating: the built-in policy makes decisions (Space: one; P: play on by itself).
+#[derive(Resource, Debug, Clone, Default)]
+struct Autoplay {
+    /// Commands still to apply at once (from `--autoplay`).
+    burst: usize,
+    running: bool,
+    last_error: Option<String>,
 }
 
 #[derive(Resource, Clone)]
@@ -70,6 +82,10 @@ pub fn run(spec: BattleSpec, opts: ViewOptions) -> ExitCode {
         MeshPickingPlugin,
         plugin,
     ))
+    .insert_resource(Autoplay {
+        burst: opts.autoplay_commands,
+        ..default()
+    })
     .insert_resource(ScreenshotPlan {
         path: opts.screenshot,
         exit: opts.exit_after_screenshot,
@@ -93,7 +109,10 @@ pub fn plugin(app: &mut App) {
             ..default()
         })
         .add_systems(Startup, (spawn_camera_and_light, spawn_static_scene))
-        .add_systems(Update, (attach_fighter_meshes, sync_fighters, screenshot))
+        .add_systems(
+            Update,
+            (autoplay, (attach_fighter_meshes, sync_fighters, screenshot)).chain(),
+        )
         .add_systems(EguiPrimaryContextPass, battle_panel);
 }
 
@@ -410,11 +429,52 @@ fn sync_fighters(
     }
 }
 
+/// Applies the built-in policy's commands: the `--autoplay` burst, one per Space press, and
+/// one per frame while running (P toggles).
+fn autoplay(world: &mut World) {
+    let (space, p) = world
+        .get_resource::<ButtonInput<KeyCode>>()
+        .map(|k| {
+            (
+                k.just_pressed(KeyCode::Space),
+                k.just_pressed(KeyCode::KeyP),
+            )
+        })
+        .unwrap_or((false, false));
+    let mut a = world.resource::<Autoplay>().clone();
+    if p {
+        a.running = !a.running;
+    }
+    let n = if a.burst > 0 {
+        std::mem::take(&mut a.burst)
+    } else {
+        usize::from(space || a.running)
+    };
+    if world.resource::<Engine>().pending != Pending::Setup {
+        for _ in 0..n {
+            let Some(cmd) = crate::ai::simple::choose(world) else {
+                a.running = false;
+                break;
+            };
+            if let Err(e) = engine::apply(world, &cmd) {
+                a.last_error = Some(e.to_string());
+                a.running = false;
+                break;
+            }
+        }
+    } else {
+        a.burst = n.max(a.burst);
+    }
+    world.insert_resource(a);
+}
+
 fn battle_panel(
     mut contexts: EguiContexts,
     info: Res<BattleInfo>,
     round: Res<RoundState>,
     log: Res<BattleLog>,
+    eng: Res<Engine>,
+    auto: Res<Autoplay>,
     fighters: Query<(&Fighter, &Side, &BattleGroup, &Presence, &Profile, &Damage)>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -430,8 +490,39 @@ fn battle_panel(
                 "Terrain: {} · Deployment: {}",
                 info.terrain_name, info.deployment_name
             ));
+            let side = |s: Option<usize>| {
+                s.map(|s| info.sides[s].name.clone())
+                    .unwrap_or_else(|| "-".into())
+            };
+            ui.label(format!(
+                "Initiative: {} · Score {} : {} · Waiting for {}",
+                side(eng.initiative),
+                eng.score[0],
+                eng.score[1],
+                engine::describe_pending(eng.pending)
+            ));
+            if let Some(o) = eng.outcome {
+                ui.strong(match o {
+                    Outcome::Winner(s) => format!("{} wins", info.sides[s].name),
+                    Outcome::Draw => "Draw".into(),
+                });
+            }
+            ui.small(format!(
+                "Space: next decision by the built-in policy · P: {}",
+                if auto.running { "pause" } else { "play on" }
+            ));
+            if let Some(e) = &auto.last_error {
+                ui.colored_label(egui::Color32::LIGHT_RED, e);
+            }
             ui.separator();
             for (i, s) in info.sides.iter().enumerate() {
+                let d = &eng.dice[i];
+                let dice = d
+                    .groups
+                    .iter()
+                    .map(|g| format!("{} {}s", g.kind(), g.value))
+                    .collect::<Vec<_>>()
+                    .join(", ");
                 let colour = match s.colour {
                     Some(Colour::Red) => egui::Color32::from_rgb(220, 70, 60),
                     Some(Colour::Blue) => egui::Color32::from_rgb(90, 140, 240),
@@ -443,6 +534,12 @@ fn battle_panel(
                     ""
                 };
                 ui.colored_label(colour, format!("{} · {:?}{prio}", s.name, s.controller));
+                ui.small(format!(
+                    "  singles {} · ability dice: {} · wild saved {}",
+                    d.singles_count(),
+                    if dice.is_empty() { "none".into() } else { dice },
+                    d.saved
+                ));
                 let mut rows: Vec<_> = fighters.iter().filter(|f| f.1.0 == i).collect();
                 rows.sort_by_key(|f| f.0.id);
                 for (f, _, g, p, prof, dmg) in rows {

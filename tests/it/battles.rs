@@ -7,7 +7,7 @@ use warcry_sim::rules::engine::Engine;
 use warcry_sim::rules::log::BattleLog;
 use warcry_sim::scenario::load::{DEFAULT_BATTLE, Embedded, load_battle};
 use warcry_sim::sim::replay::SavedBattle;
-use warcry_sim::sim::{Driver, battle_app, play, run_one, simulate};
+use warcry_sim::sim::{Driver, battle_app, play, run_one};
 
 fn spec() -> warcry_sim::scenario::load::BattleSpec {
     load_battle(&Embedded, DEFAULT_BATTLE).unwrap()
@@ -35,7 +35,7 @@ fn vic1_same_seed_twice_gives_the_identical_battle() {
 #[cfg(not(feature = "gui"))]
 #[test]
 fn vic1_set8_a_thousand_battles_all_end_with_a_winner_or_a_draw() {
-    let report = simulate(&spec(), 1000, 1, 2);
+    let report = warcry_sim::sim::simulate(&spec(), 1000, 1, 2);
     assert!(report.errors.is_empty(), "{:?}", report.errors);
     assert_eq!(report.unfinished, 0);
     assert_eq!(report.wins[0] + report.wins[1] + report.draws, 1000);
