@@ -352,13 +352,15 @@ fn run(
         },
     };
     let script = match &commands {
-        Some(p) => match read_commands(p) {
-            Ok(c) => c,
-            Err(e) => {
-                eprintln!("{e}");
-                return ExitCode::FAILURE;
+        Some(p) => {
+            match warcry_sim::scenario::read_ron::<Vec<warcry_sim::rules::command::Command>>(p) {
+                Ok(c) => c,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return ExitCode::FAILURE;
+                }
             }
-        },
+        }
         None => Vec::new(),
     };
     let world = app.world_mut();
@@ -393,22 +395,6 @@ fn run(
             ExitCode::FAILURE
         }
     }
-}
-
-fn read_commands(
-    path: &std::path::Path,
-) -> Result<Vec<warcry_sim::rules::command::Command>, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("{}:1:1: cannot read the file: {e}", path.display()))?;
-    ron::from_str(&text).map_err(|e| {
-        format!(
-            "{}:{}:{}: {}",
-            path.display(),
-            e.span.start.line,
-            e.span.start.col,
-            e.code
-        )
-    })
 }
 
 fn replay(file: &std::path::Path, verify: bool, show_log: bool) -> ExitCode {

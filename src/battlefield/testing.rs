@@ -5,17 +5,7 @@ use crate::scenario::formats::{BaseSize, Point2, TerrainKind, TerrainPiece};
 
 /// An unrotated piece standing on the floor, named after its kind.
 pub fn piece(kind: TerrainKind, pos: Point2, size: Point2, height: f32) -> TerrainPiece {
-    TerrainPiece {
-        id: format!("{kind:?}"),
-        kind,
-        position: pos,
-        rotation: 0.0,
-        size,
-        height,
-        elevation: 0.0,
-        thickness: None,
-        clearance: None,
-    }
+    TerrainPiece::on_floor(&format!("{kind:?}"), kind, pos, size, height)
 }
 
 /// A 25 mm fighter with a 1.2" body that climbs and does not fly.

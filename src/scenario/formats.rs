@@ -331,6 +331,27 @@ pub struct TerrainPiece {
 }
 
 impl TerrainPiece {
+    /// An unrotated piece standing on the floor.
+    pub fn on_floor(
+        id: &str,
+        kind: TerrainKind,
+        position: Point2,
+        size: Point2,
+        height: f32,
+    ) -> Self {
+        TerrainPiece {
+            id: id.into(),
+            kind,
+            position,
+            rotation: 0.0,
+            size,
+            height,
+            elevation: 0.0,
+            thickness: None,
+            clearance: None,
+        }
+    }
+
     pub fn top(&self) -> f32 {
         self.elevation + self.height
     }

@@ -32,3 +32,23 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         let _ = std::fs::remove_file(&tmp);
     })
 }
+
+/// Reads a RON file of a plain serde type (commands, saves); errors carry `path:line:col`.
+pub fn read_ron<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("{}:1:1: cannot read the file: {e}", path.display()))?;
+    parse_ron(path, &text)
+}
+
+/// Parses RON text of a plain serde type; errors carry `path:line:col`.
+pub fn parse_ron<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Result<T, String> {
+    ron::from_str(text).map_err(|e| {
+        format!(
+            "{}:{}:{}: {}",
+            path.display(),
+            e.span.start.line,
+            e.span.start.col,
+            e.code
+        )
+    })
+}

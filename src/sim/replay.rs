@@ -51,15 +51,7 @@ impl SavedBattle {
 
     /// Parses a save; errors carry `path:line:col`.
     pub fn from_ron(path: &Path, text: &str) -> Result<Self, String> {
-        ron::from_str(text).map_err(|e| {
-            format!(
-                "{}:{}:{}: {}",
-                path.display(),
-                e.span.start.line,
-                e.span.start.col,
-                e.code
-            )
-        })
+        crate::scenario::parse_ron(path, text)
     }
 
     /// Writes atomically (temp file + rename).
@@ -68,9 +60,7 @@ impl SavedBattle {
     }
 
     pub fn read(path: &Path) -> Result<Self, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("{}:1:1: cannot read the file: {e}", path.display()))?;
-        Self::from_ron(path, &text)
+        crate::scenario::read_ron(path)
     }
 
     /// Loads the battle file this save names, with its seed.

@@ -1,18 +1,6 @@
 //! `measure` and `path` on the default battle, as a user runs them.
 
-use std::process::Command;
-
-fn run(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_warcry-sim"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
-}
+use crate::cli as run;
 
 #[test]
 fn gen2_gen3_measure_prints_distances_visibility_and_cover_as_json() {

@@ -1,13 +1,13 @@
 //! Whole battles headless: every battle ends, the same seed gives the same battle, a battle
 //! saved in the middle and loaded goes on exactly as if never stopped, replays verify.
 
-use std::process::Command as Process;
-
 use warcry_sim::rules::engine::Engine;
 use warcry_sim::rules::log::BattleLog;
 use warcry_sim::scenario::load::{DEFAULT_BATTLE, Embedded, load_battle};
 use warcry_sim::sim::replay::SavedBattle;
 use warcry_sim::sim::{Driver, battle_app, play, run_one};
+
+use crate::cli;
 
 fn spec() -> warcry_sim::scenario::load::BattleSpec {
     load_battle(&Embedded, DEFAULT_BATTLE).unwrap()
@@ -66,18 +66,6 @@ fn a_battle_saved_mid_way_and_loaded_goes_on_exactly_the_same() {
             "seed {seed}, saved at {stop}"
         );
     }
-}
-
-fn cli(args: &[&str]) -> (bool, String, String) {
-    let out = Process::new(env!("CARGO_BIN_EXE_warcry-sim"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
 }
 
 #[test]

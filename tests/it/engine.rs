@@ -22,17 +22,7 @@ const B: u32 = 10;
 const B2: u32 = 11;
 
 fn obstacle(x: f32, z: f32, size: (f32, f32), height: f32) -> TerrainPiece {
-    TerrainPiece {
-        id: "wall".into(),
-        kind: TerrainKind::Obstacle,
-        position: (x, z),
-        rotation: 0.0,
-        size,
-        height,
-        elevation: 0.0,
-        thickness: None,
-        clearance: None,
-    }
+    TerrainPiece::on_floor("wall", TerrainKind::Obstacle, (x, z), size, height)
 }
 
 /// A melee duel: A at (10, 10) with a 1" weapon, B 0.5" away (centres 1.5" apart).

@@ -8,3 +8,16 @@ mod engine;
 #[cfg(feature = "gui")]
 mod render;
 mod setup;
+
+/// Runs the warcry-sim binary: (success, stdout, stderr).
+pub fn cli(args: &[&str]) -> (bool, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_warcry-sim"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
