@@ -655,6 +655,30 @@ impl NavWorld {
             dist.insert(n, d);
             heap.push(Open(d + h(start_layer, c), d, n));
         }
+        // A fighter set up legally by its exact base (an oval along an edge or a wall) can
+        // stand where the grid's round approximation of it does not fit: it first pivots
+        // and steps to the open cells within 2" (clear of other fighters).
+        if heap.is_empty() {
+            let y = g.layers[start_layer].y;
+            // Bases the round approximation already overlaps at the start don't stop the step.
+            let apart: Vec<Base> = blockers
+                .iter()
+                .filter(|b| !blocked_by(std::slice::from_ref(*b), y, sc, mover))
+                .copied()
+                .collect();
+            for (k, c) in g.cells_near(start_layer, sc, 2.0) {
+                if !g.usable(start_layer, k, avoid_deadly)
+                    || blocked_by(blockers, y, c, mover)
+                    || segment_blocked_by(&apart, y, sc, c, mover)
+                {
+                    continue;
+                }
+                let n: Node = (start_layer as u16, k as u32);
+                let d = sc.distance(c);
+                dist.insert(n, d);
+                heap.push(Open(d + h(start_layer, c), d, n));
+            }
+        }
         let mut found: Option<Node> = None;
         while let Some(Open(_, d, n)) = heap.pop() {
             if dist.get(&n).is_some_and(|&best| d > best + 1e-5) {
@@ -934,24 +958,38 @@ impl NavWorld {
     }
 }
 
+/// Is a base of radius `r` centred at `c` overlapping `o` (its exact shape: ovals are long
+/// and thin, so a circle round them would wall in the fighters set up beside them)?
+fn overlaps(o: &Base, c: Vec2, r: f32) -> bool {
+    o.closest_horizontal_point(c).distance(c) < r - 1e-3
+}
+
 /// MOVE-2: does a straight walk from `a` to `b` pass through another fighter's base?
 fn segment_blocked_by(blockers: &[Base], y: f32, a: Vec2, b: Vec2, mover: &Mover) -> bool {
     let r = mover.radius();
     blockers.iter().any(|o| {
         let oc = Vec2::new(o.centre.x, o.centre.z);
-        (o.centre.y - y).abs() < mover.body.max(1.0)
-            && crate::battlefield::measure::closest_on_segment(a, b, oc).distance(oc)
-                < r + o.size.max_radius() - 1e-3
+        if (o.centre.y - y).abs() >= mover.body.max(1.0)
+            || crate::battlefield::measure::closest_on_segment(a, b, oc).distance(oc)
+                >= r + o.size.max_radius() - 1e-3
+        {
+            return false;
+        }
+        if matches!(o.size, crate::scenario::formats::BaseSize::Round(_)) {
+            return true;
+        }
+        // An oval in reach of the bounding circle: check along the walk every 0.1".
+        let n = ((a.distance(b) / 0.1).ceil() as usize).max(1);
+        (0..=n).any(|i| overlaps(o, a.lerp(b, i as f32 / n as f32), r))
     })
 }
 
 /// MOVE-2: another fighter's base in the way (same level, overlapping).
 fn blocked_by(blockers: &[Base], y: f32, c: Vec2, mover: &Mover) -> bool {
     let r = mover.radius();
-    blockers.iter().any(|b| {
-        (b.centre.y - y).abs() < mover.body.max(1.0)
-            && Vec2::new(b.centre.x, b.centre.z).distance(c) < r + b.size.max_radius() - 1e-3
-    })
+    blockers
+        .iter()
+        .any(|b| (b.centre.y - y).abs() < mover.body.max(1.0) && overlaps(b, c, r))
 }
 
 /// Heap entry: (priority, cost so far, node), smallest priority first; ties by node for a

@@ -239,9 +239,17 @@ pub fn validate_move(
         .get_resource::<Battlefield>()
         .ok_or_else(|| Rejected::new("MOVE-2", "the battlefield is not built yet"))?;
     let mover = f.mover(&rules(world));
+    let others = blockers(all, f.id);
+    // MOVE-10: the fighter goes round deadly terrain when that way fits its Move; the
+    // shortest way (through it, taking the impact) only when it does not.
     let path = bf
         .nav
-        .shortest_path(&mover, f.pos, Goal::Point(to), &blockers(all, f.id), false)
+        .shortest_path(&mover, f.pos, Goal::Point(to), &others, true)
+        .filter(|p| p.cost <= budget + EPS)
+        .or_else(|| {
+            bf.nav
+                .shortest_path(&mover, f.pos, Goal::Point(to), &others, false)
+        })
         .ok_or_else(|| {
             Rejected::new(
                 "MOVE-2",
