@@ -22,7 +22,7 @@ impl Plugin for HeadlessPlugins {
         if !app.is_plugin_added::<StatesPlugin>() {
             app.add_plugins(StatesPlugin);
         }
-        app.add_plugins((rules::plugin, battlefield::plugin));
+        app.add_plugins((rules::plugin, battlefield::plugin, ai::solo::SoloAiPlugin));
     }
 }
 

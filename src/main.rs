@@ -107,7 +107,16 @@ enum Command {
         #[arg(long)]
         log: bool,
     },
-    /// Play many battles with the built-in policy on both sides; print JSON figures.
+    /// What the solo AI will do for its next activation and why (target, active fighter, each
+    /// action with its rule IDs), from a save or from the start of a battle file; the battle
+    /// itself is not changed.
+    Plan {
+        /// A save/replay file (`run --save`), or a battle file (set up with --seed).
+        file: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play many AI-vs-AI battles (the solo AI on both sides); print JSON figures.
     Simulate {
         #[arg(long, default_value_t = 100)]
         battles: usize,
@@ -169,6 +178,7 @@ fn main() -> ExitCode {
             json,
         } => run(&cli.play, commands, load, stop_after, save, log, json),
         Command::Replay { file, verify, log } => replay(&file, verify, log),
+        Command::Plan { file, json } => plan(&file, cli.play.seed, json),
         Command::Simulate {
             battles,
             first_seed,
@@ -432,4 +442,38 @@ fn replay(file: &std::path::Path, verify: bool, show_log: bool) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `plan`: restores the save (or sets up the battle file) on a scratch world and lets the solo
+/// AI plan its next activation there; other sides' reactions by the built-in policy.
+fn plan(file: &std::path::Path, seed: Option<u64>, json: bool) -> ExitCode {
+    use warcry_sim::sim::replay::SavedBattle;
+    let app = match SavedBattle::read(file) {
+        Ok(saved) => saved.restore(),
+        Err(save_err) => {
+            let args = PlayArgs {
+                battle: Some(file.to_path_buf()),
+                seed,
+                ..PlayArgs::default()
+            };
+            match load_spec(&args) {
+                Ok(spec) => Ok(warcry_sim::sim::battle_app(&spec)),
+                Err(e) => Err(format!("{save_err}\n(nor is it a battle file:)\n{e}",)),
+            }
+        }
+    };
+    let mut app = match app {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let p = warcry_sim::ai::solo::plan(app.world_mut(), warcry_sim::ai::simple::choose);
+    if json {
+        println!("{}", to_json(&p));
+    } else {
+        print!("{}", p.text());
+    }
+    ExitCode::SUCCESS
 }

@@ -2,3 +2,4 @@
 
 pub mod setup;
 pub mod simple;
+pub mod solo;

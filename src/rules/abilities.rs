@@ -256,28 +256,34 @@ pub fn any_usable(world: &mut World, f: &FighterView) -> bool {
     })
 }
 
-/// ABL-1..ABL-5, CMB-3: `f` uses `name`, paying with the dice showing `value`.
-pub(crate) fn use_ability(
-    world: &mut World,
+/// ABL-1..ABL-5, CMB-3: may `f` use `name` now, paying with the dice showing `value`?
+pub fn validate_ability(
+    world: &World,
     all: &[FighterView],
     f: &FighterView,
     name: &str,
     value: u8,
     target: Option<u32>,
-) -> Result<(), Rejected> {
+) -> Result<(AbilityDef, crate::rules::initiative::DiceGroup), Rejected> {
     let act = world
         .resource::<Engine>()
         .activation
         .clone()
-        .expect("activation");
+        .ok_or_else(|| Rejected::new("CMB-3", "abilities are used during an activation"))?;
+    if act.fighter != f.id {
+        return Err(Rejected::new(
+            "CMB-3",
+            format!("{} is not the active fighter", f.name),
+        ));
+    }
     if act.ability_used {
         return Err(Rejected::new(
             "CMB-3",
             format!("{} has already used an ability this activation", f.name),
         ));
     }
-    let r = world.resource::<Ruleset>().clone();
-    let Some(d) = abilities_of(&r, f)
+    let r = world.resource::<Ruleset>();
+    let Some(d) = abilities_of(r, f)
         .into_iter()
         .find(|d| d.name.eq_ignore_ascii_case(name))
     else {
@@ -289,7 +295,7 @@ pub(crate) fn use_ability(
             ),
         ));
     };
-    let dice = world.resource::<Engine>().dice[f.side].clone();
+    let dice = &world.resource::<Engine>().dice[f.side];
     let Some(group) = dice.group_for(value, d.cost.dice()).copied() else {
         return Err(Rejected::new(
             "ABL-1",
@@ -297,6 +303,20 @@ pub(crate) fn use_ability(
         ));
     };
     eligible(world, all, f, &d, target)?;
+    Ok((d, group))
+}
+
+/// ABL-1..ABL-5, CMB-3: `f` uses `name`, paying with the dice showing `value`.
+pub(crate) fn use_ability(
+    world: &mut World,
+    all: &[FighterView],
+    f: &FighterView,
+    name: &str,
+    value: u8,
+    target: Option<u32>,
+) -> Result<(), Rejected> {
+    let (d, group) = validate_ability(world, all, f, name, value, target)?;
+    let r = world.resource::<Ruleset>().clone();
     // Paid: the whole group is spent (ABL-1).
     engine::engine(world).dice[f.side].spend(value);
     let automated = d.effect != AbilityEffect::NotAutomated;

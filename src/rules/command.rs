@@ -75,6 +75,13 @@ pub enum Command {
     },
     /// Let the reaction on offer go by.
     DeclineReaction { side: usize },
+    /// Why a side decides what it does next (the solo AI's explanations, SOLO-A..C): logged
+    /// with its rule IDs, changes nothing, and is kept in replays so they show it too.
+    Explain {
+        side: usize,
+        rules: Vec<String>,
+        text: String,
+    },
 }
 
 fn yes() -> bool {

@@ -331,12 +331,27 @@ pub fn apply(world: &mut World, cmd: &Command) -> Result<(), Rejected> {
 
 fn dispatch(world: &mut World, pending: Pending, cmd: &Command) -> Result<(), Rejected> {
     match (pending, cmd) {
+        (_, Command::Explain { side, rules, text }) => {
+            let ids: Vec<&'static str> = rules
+                .iter()
+                .filter_map(|r| crate::rules::log::rule_id(r))
+                .collect();
+            log(
+                world,
+                &ids,
+                Event::Decision {
+                    side: *side,
+                    text: text.clone(),
+                },
+            );
+            Ok(())
+        }
         (Pending::Ended, _) => Err(Rejected::new("VIC-1", "the battle is over")),
         (Pending::WildDice { side }, Command::WildDice { side: s, uses }) => {
             if *s != side {
                 return Err(Rejected::new(
                     "INI-3",
-                    format!("side {side} declares its wild dice first"),
+                    format!("side {side} declares its wild dice first (INI-3, SOLO-I1)"),
                 ));
             }
             wild_dice(world, side, uses)
@@ -350,6 +365,12 @@ fn dispatch(world: &mut World, pending: Pending, cmd: &Command) -> Result<(), Re
             }
             if *first > 1 {
                 return Err(Rejected::new("CMB-1", "there are two sides: 0 and 1"));
+            }
+            if solo_sides(world).is_some() && *first != side {
+                return Err(Rejected::new(
+                    "SOLO-I4",
+                    "in solo mode the side with the initiative activates first",
+                ));
             }
             log(
                 world,
@@ -456,36 +477,19 @@ fn begin_round(world: &mut World) {
         e.activation = None;
         e.reaction = None;
     }
-    // INI-1: each side rolls; INI-2: last round's dice are discarded.
-    let mut singles = [0u32; 2];
-    for (side, count) in singles.iter_mut().enumerate() {
-        let rolled = world
-            .resource_mut::<DiceRng>()
-            .roll(rules.initiative_dice as usize);
-        let saved = world.resource::<Engine>().dice[side].saved;
-        let mut d = SideDice::from_roll(&rolled);
-        d.wild = saved + rules.wild_dice_per_round;
-        *count = d.singles_count();
-        let text = format!(
-            "{} rolls {:?}: {} single(s), ability dice {}; {} wild dice to declare",
-            side_name(world, side),
-            rolled,
-            *count,
-            groups_text(&d),
-            d.wild
-        );
-        log(
-            world,
-            &["INI-1", "INI-2"],
-            Event::InitiativeRoll {
-                side,
-                dice: rolled.clone(),
-                singles: *count,
-                text,
-            },
-        );
-        engine(world).dice[side] = d;
+    // SOLO-I1: in solo mode the human rolls and settles its wild dice before the automated
+    // warband rolls.
+    if let Some((human, _)) = solo_sides(world) {
+        roll_initiative(world, human, &rules);
+        engine(world).initiative = None;
+        ask_wild(world, human);
+        return;
     }
+    // INI-1: each side rolls; INI-2: last round's dice are discarded.
+    let singles = [
+        roll_initiative(world, 0, &rules),
+        roll_initiative(world, 1, &rules),
+    ];
     let holder = match most_singles(singles[0], singles[1]) {
         Some(s) => s,
         None => {
@@ -524,6 +528,51 @@ fn begin_round(world: &mut World) {
         },
     );
     ask_wild(world, holder);
+}
+
+/// INI-1, INI-2: `side` rolls its initiative dice (last round's ability dice are discarded;
+/// saved wild dice carry over). Returns its singles.
+fn roll_initiative(world: &mut World, side: usize, rules: &Ruleset) -> u32 {
+    let rolled = world
+        .resource_mut::<DiceRng>()
+        .roll(rules.initiative_dice as usize);
+    let saved = world.resource::<Engine>().dice[side].saved;
+    let mut d = SideDice::from_roll(&rolled);
+    d.wild = saved + rules.wild_dice_per_round;
+    let count = d.singles_count();
+    let text = format!(
+        "{} rolls {:?}: {} single(s), ability dice {}; {} wild dice to declare",
+        side_name(world, side),
+        rolled,
+        count,
+        groups_text(&d),
+        d.wild
+    );
+    log(
+        world,
+        &["INI-1", "INI-2"],
+        Event::InitiativeRoll {
+            side,
+            dice: rolled.clone(),
+            singles: count,
+            text,
+        },
+    );
+    engine(world).dice[side] = d;
+    count
+}
+
+/// Solo mode (SOLO-S3): (the human's side, the automated warband's side).
+pub fn solo_sides(world: &World) -> Option<(usize, usize)> {
+    let info = world.resource::<BattleInfo>();
+    if info.mode != crate::scenario::formats::Mode::Solo {
+        return None;
+    }
+    let h = info
+        .sides
+        .iter()
+        .position(|s| s.controller == crate::scenario::formats::Controller::Human)?;
+    Some((h, 1 - h))
 }
 
 fn groups_text(d: &SideDice) -> String {
@@ -576,8 +625,19 @@ fn wild_dice(world: &mut World, side: usize, uses: &[WildUse]) -> Result<(), Rej
             },
         );
     }
-    let holder = world.resource::<Engine>().initiative.unwrap_or(0);
     engine(world).dice[side] = d;
+    if let Some((human, ai)) = solo_sides(world) {
+        if side == human {
+            // SOLO-I2: now the automated warband rolls, and uses its wild die at once.
+            let rules = world.resource::<Ruleset>().clone();
+            roll_initiative(world, ai, &rules);
+            ask_wild(world, ai);
+        } else {
+            solo_initiative(world);
+        }
+        return Ok(());
+    }
+    let holder = world.resource::<Engine>().initiative.unwrap_or(0);
     if side == holder {
         ask_wild(world, 1 - holder);
         return Ok(());
@@ -627,15 +687,63 @@ fn wild_dice(world: &mut World, side: usize, uses: &[WildUse]) -> Result<(), Rej
             ro.winner
         }
     };
-    engine(world).initiative = Some(new_holder);
-    // RES-1: reserves arrive from round 2, the initiative side first.
+    initiative_settled(world, new_holder);
+    Ok(())
+}
+
+/// SOLO-I4: with both sides' dice settled, the side with more singles has the initiative
+/// (ties: roll-off, GEN-4).
+fn solo_initiative(world: &mut World) {
+    let (s0, s1) = {
+        let e = world.resource::<Engine>();
+        (e.dice[0].singles_count(), e.dice[1].singles_count())
+    };
+    let holder = match most_singles(s0, s1) {
+        Some(h) => h,
+        None => {
+            let ro = roll_off(world.resource_mut::<DiceRng>().as_mut());
+            let text = format!(
+                "Singles tied {s0} v {s1}: roll-off {}",
+                rolls_text(&ro.rolls)
+            );
+            log(
+                world,
+                &["SOLO-I4", "GEN-4"],
+                Event::RollOff {
+                    rolls: ro.rolls.clone(),
+                    winner: ro.winner,
+                    text,
+                },
+            );
+            ro.winner
+        }
+    };
+    let text = format!(
+        "{} has the initiative ({s0} v {s1} singles) and activates first",
+        side_name(world, holder)
+    );
+    log(
+        world,
+        &["SOLO-I4", "INI-1"],
+        Event::Initiative {
+            side: holder,
+            seized: false,
+            text,
+        },
+    );
+    initiative_settled(world, holder);
+}
+
+/// After the initiative phase: reserves arrive from round 2, the initiative side first
+/// (RES-1); then the initiative side picks who goes first (CMB-1).
+fn initiative_settled(world: &mut World, holder: usize) {
+    engine(world).initiative = Some(holder);
     if world.resource::<Engine>().round >= 2 {
-        for s in [new_holder, 1 - new_holder] {
+        for s in [holder, 1 - holder] {
             crate::rules::setup::arrive_reserves(world, s);
         }
     }
-    engine(world).pending = Pending::FirstTurn { side: new_holder };
-    Ok(())
+    engine(world).pending = Pending::FirstTurn { side: holder };
 }
 
 // ---------------------------------------------------------------------------------------------

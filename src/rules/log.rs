@@ -116,6 +116,11 @@ pub enum Event {
         outcome: Outcome,
         text: String,
     },
+    /// A side's reasons for its next command (SOLO-A..C).
+    Decision {
+        side: usize,
+        text: String,
+    },
 }
 
 impl Event {
@@ -140,7 +145,8 @@ impl Event {
             | Event::Roll { text, .. }
             | Event::Control { text, .. }
             | Event::Score { text, .. }
-            | Event::End { text, .. } => text,
+            | Event::End { text, .. }
+            | Event::Decision { text, .. } => text,
         }
     }
 }
@@ -185,4 +191,16 @@ impl BattleLog {
             .map(|e| format!("R{} [{}] {}\n", e.round, e.rules.join(", "), e.text()))
             .collect()
     }
+}
+
+/// The rule IDs an explanation may cite, as the log's `&'static str`s (unknown IDs are kept
+/// in the text only).
+pub fn rule_id(id: &str) -> Option<&'static str> {
+    const IDS: &[&str] = &[
+        "SOLO-S1", "SOLO-S2", "SOLO-S3", "SOLO-I1", "SOLO-I2", "SOLO-I3", "SOLO-I4", "SOLO-A1",
+        "SOLO-A2", "SOLO-A3", "SOLO-A4", "SOLO-A5", "SOLO-A6", "SOLO-B1", "SOLO-B2", "SOLO-C1",
+        "SOLO-C2", "SOLO-C3", "SOLO-C4", "SOLO-C5", "SOLO-C6", "SOLO-C7", "CMB-1", "CMB-2",
+        "CMB-3", "ATK-2", "DIS-1", "MOVE-1", "GEN-4", "GEN-7", "REA-1", "INI-3",
+    ];
+    IDS.iter().copied().find(|k| *k == id)
 }

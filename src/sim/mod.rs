@@ -43,7 +43,7 @@ pub enum RunError {
         command: String,
         rejected: Rejected,
     },
-    #[error("the built-in policy sent a command the rules reject: {0}")]
+    #[error("the AI or the built-in policy sent a command the rules reject: {0}")]
     Policy(String),
     #[error("the battle did not end within {0} commands")]
     TooLong(usize),
@@ -86,8 +86,9 @@ impl Driver {
     }
 }
 
-/// Plays on until the battle ends (or the driver stops). Returns the number of commands this
-/// call applied.
+/// Plays on until the battle ends (or the driver stops): scripted sides from the script while
+/// it lasts, AI sides by the solo AI (SOLO-A..C), other sides by the built-in policy. Returns
+/// the number of decisions this call applied (explanations not counted).
 pub fn play(world: &mut World, driver: &mut Driver) -> Result<usize, RunError> {
     const LIMIT: usize = 20_000;
     let mut applied = 0;
@@ -103,34 +104,51 @@ pub fn play(world: &mut World, driver: &mut Driver) -> Result<usize, RunError> {
             return Err(RunError::TooLong(LIMIT));
         }
         let side = deciding_side(world).unwrap_or(0);
-        let from_script = driver.scripted[side] && !driver.script.is_empty();
-        let cmd = if from_script {
-            script_index += 1;
-            driver.script.pop_front().expect("not empty")
-        } else {
-            match crate::ai::simple::choose(world) {
-                Some(c) => c,
-                None => return Ok(applied),
+        if !driver.scripted[side] || driver.script.is_empty() {
+            if !auto_step(world).map_err(RunError::Policy)? {
+                return Ok(applied);
             }
-        };
-        match engine::apply(world, &cmd) {
-            Ok(()) => applied += 1,
-            Err(rejected) if from_script => {
-                return Err(RunError::Rejected {
-                    index: script_index,
-                    command: cmd.describe(),
-                    rejected,
-                });
-            }
-            Err(rejected) => {
-                return Err(RunError::Policy(format!(
-                    "{} -> {rejected} (waiting for {})",
-                    cmd.describe(),
-                    engine::describe_pending(world.resource::<Engine>().pending)
-                )));
-            }
+            applied += 1;
+            continue;
         }
+        script_index += 1;
+        let cmd = driver.script.pop_front().expect("not empty");
+        engine::apply(world, &cmd).map_err(|rejected| RunError::Rejected {
+            index: script_index,
+            command: cmd.describe(),
+            rejected,
+        })?;
+        applied += 1;
     }
+}
+
+/// Makes the next decision of whichever side must decide: an AI side by the solo AI (an
+/// explanation, then the command), another side by the built-in policy. `Ok(false)` when
+/// there is nothing to decide; `Err` when the rules reject the command.
+pub fn auto_step(world: &mut World) -> Result<bool, String> {
+    let Some(side) = deciding_side(world) else {
+        return Ok(false);
+    };
+    let cmd = if crate::ai::solo::is_ai(world, side) {
+        let Some(d) = crate::ai::solo::decide(world) else {
+            return Ok(false);
+        };
+        engine::apply(world, &crate::ai::solo::explain(side, &d)).map_err(|e| e.to_string())?;
+        d.command
+    } else {
+        match crate::ai::simple::choose(world) {
+            Some(c) => c,
+            None => return Ok(false),
+        }
+    };
+    engine::apply(world, &cmd).map_err(|e| {
+        format!(
+            "{} -> {e} (waiting for {})",
+            cmd.describe(),
+            engine::describe_pending(world.resource::<Engine>().pending)
+        )
+    })?;
+    Ok(true)
 }
 
 /// The figures of one finished battle.
@@ -144,7 +162,8 @@ pub struct BattleResult {
     pub points_taken_down: [u32; 2],
 }
 
-/// Plays `spec` with `seed` to the end with the built-in policy on both sides.
+/// Plays `spec` with `seed` to the end: AI sides by the solo AI, human sides by the built-in
+/// policy.
 pub fn run_one(spec: &BattleSpec, seed: u64) -> Result<(BattleResult, App), RunError> {
     let mut spec = spec.clone();
     spec.seed = seed;
@@ -178,8 +197,15 @@ pub struct BatchReport {
     pub threads: usize,
 }
 
-/// Plays `n` battles with seeds `first_seed..first_seed + n` on `threads` threads.
+/// Plays `n` AI-vs-AI battles (both sides by the solo AI, each treating the other as the
+/// player warband) with seeds `first_seed..first_seed + n` on `threads` threads. A command of
+/// the AI that the rules reject is an error of that battle.
 pub fn simulate(spec: &BattleSpec, n: usize, first_seed: u64, threads: usize) -> BatchReport {
+    let mut spec = spec.clone();
+    for s in &mut spec.sides {
+        s.controller = Controller::Ai;
+    }
+    let spec = &spec;
     let start = std::time::Instant::now();
     let threads = threads.max(1);
     let results: Vec<Result<BattleResult, String>> = std::thread::scope(|s| {

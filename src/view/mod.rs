@@ -86,6 +86,11 @@ pub fn run(spec: BattleSpec, opts: ViewOptions) -> ExitCode {
         burst: opts.autoplay_commands,
         ..default()
     })
+    // The solo AI plays its sides' decisions as they come (the human's wait for Space / P).
+    .insert_resource(crate::ai::solo::SoloAi {
+        enabled: true,
+        ..default()
+    })
     .insert_resource(ScreenshotPlan {
         path: opts.screenshot,
         exit: opts.exit_after_screenshot,
@@ -429,8 +434,8 @@ fn sync_fighters(
     }
 }
 
-/// Applies the built-in policy's commands: the `--autoplay` burst, one per Space press, and
-/// one per frame while running (P toggles).
+/// Makes decisions (the solo AI for AI sides, the built-in policy for the others): the
+/// `--autoplay` burst, one per Space press, and one per frame while running (P toggles).
 fn autoplay(world: &mut World) {
     let (space, p) = world
         .get_resource::<ButtonInput<KeyCode>>()
@@ -452,14 +457,17 @@ fn autoplay(world: &mut World) {
     };
     if world.resource::<Engine>().pending != Pending::Setup {
         for _ in 0..n {
-            let Some(cmd) = crate::ai::simple::choose(world) else {
-                a.running = false;
-                break;
-            };
-            if let Err(e) = engine::apply(world, &cmd) {
-                a.last_error = Some(e.to_string());
-                a.running = false;
-                break;
+            match crate::sim::auto_step(world) {
+                Ok(true) => {}
+                Ok(false) => {
+                    a.running = false;
+                    break;
+                }
+                Err(e) => {
+                    a.last_error = Some(e);
+                    a.running = false;
+                    break;
+                }
             }
         }
     } else {
@@ -508,11 +516,31 @@ fn battle_panel(
                 });
             }
             ui.small(format!(
-                "Space: next decision by the built-in policy · P: {}",
+                "Space: next decision (solo AI / built-in policy) · P: {}",
                 if auto.running { "pause" } else { "play on" }
             ));
             if let Some(e) = &auto.last_error {
                 ui.colored_label(egui::Color32::LIGHT_RED, e);
+            }
+            // The solo AI's last decisions and why (SOLO-A..C), the newest last.
+            let decisions: Vec<_> = log
+                .entries
+                .iter()
+                .rev()
+                .filter(|e| matches!(e.event, crate::rules::log::Event::Decision { .. }))
+                .take(3)
+                .collect();
+            if !decisions.is_empty() {
+                ui.separator();
+                ui.strong("Solo AI");
+                for d in decisions.iter().rev() {
+                    ui.small(format!(
+                        "R{} [{}] {}",
+                        d.round,
+                        d.rules.join(", "),
+                        d.text()
+                    ));
+                }
             }
             ui.separator();
             for (i, s) in info.sides.iter().enumerate() {

@@ -31,17 +31,6 @@ fn vic1_same_seed_twice_gives_the_identical_battle() {
     assert_ne!(log_text(&a1), log_text(&a3), "another seed, another battle");
 }
 
-/// The 1,000-battle run of the issue (headless run only: the gui run would repeat it).
-#[cfg(not(feature = "gui"))]
-#[test]
-fn vic1_set8_a_thousand_battles_all_end_with_a_winner_or_a_draw() {
-    let report = warcry_sim::sim::simulate(&spec(), 1000, 1, 2);
-    assert!(report.errors.is_empty(), "{:?}", report.errors);
-    assert_eq!(report.unfinished, 0);
-    assert_eq!(report.wins[0] + report.wins[1] + report.draws, 1000);
-    assert!(report.wins[0] > 0 && report.wins[1] > 0, "{report:?}");
-}
-
 #[test]
 fn a_battle_saved_mid_way_and_loaded_goes_on_exactly_the_same() {
     let dir = tempfile::tempdir().unwrap();

@@ -1,7 +1,7 @@
 //! The battle engine, rule by rule, on hand-built states with injected dice; then whole
 //! battles: determinism, saves and replays.
 
-mod arena;
+pub mod arena;
 
 use arena::{Arena, weapon};
 use bevy::prelude::*;
@@ -600,16 +600,6 @@ fn abl5_a_faction_ability_the_engine_cant_run_is_logged_as_not_automated() {
 
 /// Ends the round: every placed fighter but `last` is already activated; `last` (side 0)
 /// activates and ends its activation, both sides pass, and the round ends.
-fn end_round(a: &mut Arena, placed: &[u32], last: u32) {
-    for &id in placed {
-        if id != last {
-            a.set(id, Activation::Activated);
-        }
-    }
-    a.activate(last);
-    a.apply(Command::EndActivation { fighter: last }).unwrap();
-}
-
 #[test]
 fn gen7_objective_control_by_count_at_the_end_of_the_round() {
     let mut a = Arena::new();
@@ -624,7 +614,7 @@ fn gen7_objective_control_by_count_at_the_end_of_the_round() {
     a.place(B, x, z + 2.0);
     a.place(B2, x + 10.0, z + 5.0_f32.min(20.0 - z));
     let n = a.log_len();
-    end_round(&mut a, &[A, A2, B, B2], A);
+    a.end_round(&[A, A2, B, B2], A);
     assert_eq!(a.engine().control[0], Some(0), "2 v 1 within 3\"");
     let log = a.log_since(n);
     assert!(log.iter().any(|e| e.rules.contains(&"GEN-7")
@@ -648,7 +638,7 @@ fn ini1_ini3_ini4_initiative_wild_dice_and_seizing_in_the_engine() {
     a.place(B, 25.0, 15.0);
     // Next round: side 0 rolls 2 singles, side 1 rolls 2 singles: tie -> roll-off 6 v 1.
     a.dice(&[1, 1, 2, 2, 3, 4, 1, 2, 5, 5, 6, 6, 6, 1]);
-    end_round(&mut a, &[A, B], A);
+    a.end_round(&[A, B], A);
     assert_eq!(a.engine().initiative, Some(0));
     assert_eq!(a.pending(), Pending::WildDice { side: 0 });
     // The side without the initiative can't declare first.
@@ -694,7 +684,7 @@ fn ini4_a_tie_that_already_existed_brings_no_new_roll_off() {
     a.place(B, 25.0, 15.0);
     // 2 v 2 singles, roll-off 2 v 5: side 1.
     a.dice(&[1, 1, 2, 2, 3, 4, 1, 2, 5, 5, 6, 6, 2, 5]);
-    end_round(&mut a, &[A, B], A);
+    a.end_round(&[A, B], A);
     assert_eq!(a.engine().initiative, Some(1));
     for side in [1, 0] {
         a.apply(Command::WildDice {

@@ -8,6 +8,7 @@ mod engine;
 #[cfg(feature = "gui")]
 mod render;
 mod setup;
+mod solo;
 
 /// Runs the warcry-sim binary: (success, stdout, stderr).
 pub fn cli(args: &[&str]) -> (bool, String, String) {

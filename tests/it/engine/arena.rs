@@ -11,7 +11,7 @@ use warcry_sim::rules::dice::DiceRng;
 use warcry_sim::rules::engine::{self, Engine, FighterView, Pending, world_hash};
 use warcry_sim::rules::log::{BattleLog, Event, LogEntry};
 use warcry_sim::rules::ruleset::Ruleset;
-use warcry_sim::scenario::formats::{BaseSize, FighterProfile, TerrainPiece, Weapon};
+use warcry_sim::scenario::formats::{BaseSize, FighterProfile, Mode, TerrainPiece, Weapon};
 use warcry_sim::scenario::load::{DEFAULT_BATTLE, Embedded, load_battle};
 use warcry_sim::sim::battle_app;
 
@@ -46,11 +46,20 @@ impl Arena {
             world.entity_mut(e).insert(Presence::Reserve { round: 99 });
             world.get_mut::<Profile>(e).unwrap().0.base = BaseSize::Round(25.4);
         }
+        // The core rules (INI-3 order of wild dice); `solo()` switches to the solo mode.
+        world.resource_mut::<BattleInfo>().mode = Mode::Standard;
         let mut a = Arena {
             app,
             terrain: Vec::new(),
         };
         a.rebuild();
+        a
+    }
+
+    /// Solo mode: side 0 is the human, side 1 the automated warband (SOLO-S3).
+    pub fn solo() -> Self {
+        let mut a = Arena::new();
+        a.world().resource_mut::<BattleInfo>().mode = Mode::Solo;
         a
     }
 
@@ -174,5 +183,36 @@ impl Arena {
 
     pub fn pending(&mut self) -> Pending {
         self.world().resource::<Engine>().pending
+    }
+}
+
+impl Arena {
+    /// Replaces the battle's objectives with these (index order), nobody controlling them.
+    pub fn objectives(&mut self, at: &[(f32, f32)]) {
+        let w = self.world();
+        let old: Vec<Entity> = w
+            .query_filtered::<Entity, With<Objective>>()
+            .iter(w)
+            .collect();
+        for e in old {
+            w.despawn(e);
+        }
+        for (index, &position) in at.iter().enumerate() {
+            w.spawn(Objective { index, position });
+        }
+        w.resource_mut::<Engine>().control = vec![None; at.len()];
+    }
+
+    /// Ends the round: every placed fighter but `last` is marked activated, `last` is
+    /// activated and ends its activation.
+    pub fn end_round(&mut self, placed: &[u32], last: u32) {
+        for &id in placed {
+            if id != last {
+                self.set(id, Activation::Activated);
+            }
+        }
+        self.activate(last);
+        self.apply(Command::EndActivation { fighter: last })
+            .unwrap();
     }
 }
