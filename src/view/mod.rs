@@ -489,6 +489,8 @@ fn battle_panel(
     egui::Window::new(info.name.as_str())
         .default_pos([10.0, 10.0])
         .default_width(300.0)
+        .default_height(680.0)
+        .vscroll(true)
         .show(ctx, |ui| {
             ui.label(format!(
                 "Round {} · {} · {}",
