@@ -1,4 +1,4 @@
-//! Battlefield queries on the default battle: `cargo bench --no-default-features`.
+//! Battlefield queries and the solo AI on the default battle: `cargo bench --no-default-features`.
 
 use std::hint::black_box;
 use std::sync::OnceLock;
@@ -129,4 +129,24 @@ fn reachable_set_6_inches() -> usize {
             true,
         )
         .len()
+}
+
+/// The solo AI's next decision (target, active fighter) at its first turn of round 2 of the
+/// default battle.
+#[divan::bench(sample_count = 30)]
+fn solo_ai_next_decision(bencher: divan::Bencher) {
+    use warcry_sim::rules::engine::{Engine, Pending};
+    let spec = load_battle(&Embedded, DEFAULT_BATTLE).expect("default battle");
+    let mut app = warcry_sim::sim::battle_app(&spec);
+    let w = app.world_mut();
+    loop {
+        let e = w.resource::<Engine>();
+        if e.round == 2 && e.pending == (Pending::Turn { side: 1 }) {
+            break;
+        }
+        if !warcry_sim::sim::auto_step(w).expect("legal") {
+            break;
+        }
+    }
+    bencher.bench_local(|| black_box(warcry_sim::ai::solo::decide(w)));
 }
