@@ -692,11 +692,23 @@ pub fn step_threat_range(world: &World, ctx: &Ctx) -> Step {
         let b = crate::battlefield::measure::Base::new(size, p, facing);
         in_attack_range(&f, distance(&b, &tb))
     };
-    // Towards the enemy; the move stops as soon as it is in attack range (of any weapon:
-    // a minimum range can put the longest one out of reach close up).
+    // Towards the enemy; the move stops as soon as it is in attack range. Beyond the longest
+    // range the search can stop at that range; inside it (a minimum range keeps the longest
+    // weapon out of use close up) it heads for base contact.
+    let reach = ctx
+        .f
+        .profile
+        .weapons
+        .iter()
+        .map(|w| w.max_range)
+        .fold(0.0f32, f32::max);
     let goal = Goal::NearBase {
         base: tb,
-        within: 0.5,
+        within: if ctx.dist(t) > reach {
+            (reach - 0.05).max(0.5)
+        } else {
+            0.5
+        },
     };
     match move_decision(
         world,

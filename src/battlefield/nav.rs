@@ -819,7 +819,13 @@ impl NavWorld {
                 (p.y - y).abs() < 0.3 && Vec2::new(p.x, p.z).distance(c) <= CELL * 0.75
             }
             Goal::NearPoint { point, within } => distance_to_point(&here, point) <= within + 1e-4,
-            Goal::NearBase { base, within } => distance(&here, &base) <= within + 1e-4,
+            Goal::NearBase { base, within } => {
+                // Far off by the bounding circles: no need for the exact shapes.
+                let apart = Vec2::new(base.centre.x, base.centre.z).distance(c)
+                    - mover.radius()
+                    - base.size.max_radius();
+                apart <= within + 1e-4 && distance(&here, &base) <= within + 1e-4
+            }
         }
     }
 
@@ -975,12 +981,28 @@ fn segment_blocked_by(blockers: &[Base], y: f32, a: Vec2, b: Vec2, mover: &Mover
         {
             return false;
         }
-        if matches!(o.size, crate::scenario::formats::BaseSize::Round(_)) {
+        let (long, short) = o.size.half_extents();
+        if matches!(o.size, crate::scenario::formats::BaseSize::Round(_))
+            || crate::battlefield::measure::closest_on_segment(a, b, oc).distance(oc)
+                < r + long.min(short) - 1e-3
+        {
             return true;
         }
-        // An oval in reach of the bounding circle: check along the walk every 0.1".
-        let n = ((a.distance(b) / 0.1).ceil() as usize).max(1);
-        (0..=n).any(|i| overlaps(o, a.lerp(b, i as f32 / n as f32), r))
+        // Between the oval's inner and outer circles: check every 0.1" along the part of the
+        // walk inside the outer one.
+        let reach = r + long.max(short);
+        let d = b - a;
+        let len = d.length();
+        if len < 1e-6 {
+            return overlaps(o, a, r);
+        }
+        let u = d / len;
+        let along = (oc - a).dot(u);
+        let off = ((oc - a).length_squared() - along * along).max(0.0);
+        let half = (reach * reach - off).max(0.0).sqrt();
+        let (t0, t1) = ((along - half).max(0.0), (along + half).min(len));
+        let n = (((t1 - t0) / 0.1).ceil() as usize).max(1);
+        (0..=n).any(|i| overlaps(o, a + u * (t0 + (t1 - t0) * i as f32 / n as f32), r))
     })
 }
 
