@@ -930,7 +930,10 @@ pub fn decide(world: &mut World) -> Option<Decision> {
                     uses: uses.clone(),
                 },
                 &["SOLO-I2", "SOLO-I3"],
-                format!("wild dice {uses:?}: triple -> quad, else double -> triple, else single -> double; never saved"),
+                format!(
+                    "wild dice {uses:?}: triple -> quad, else double -> triple, else single -> double \
+                     (among several of a kind, the highest value: the solo rules leave it open); never saved"
+                ),
             )
         }
         Pending::FirstTurn { side } => decision(
