@@ -139,15 +139,8 @@ mod tests {
 
     fn piece(pos: Point2, size: Point2, rot: f32) -> TerrainPiece {
         TerrainPiece {
-            id: "p".into(),
-            kind: TerrainKind::Obstacle,
-            position: pos,
             rotation: rot,
-            size,
-            height: 2.0,
-            elevation: 0.0,
-            thickness: None,
-            clearance: None,
+            ..TerrainPiece::on_floor("p", TerrainKind::Obstacle, pos, size, 2.0)
         }
     }
 

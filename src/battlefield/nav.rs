@@ -391,6 +391,15 @@ impl NavWorld {
                 .any(|p| p.kind == TerrainKind::Deadly && circle_hits_piece(p, c, r))
     }
 
+    /// The platform whose top a base centred at `pos` stands on (none on the floor).
+    pub fn platform_under(&self, pos: Vec3) -> Option<&TerrainPiece> {
+        self.terrain.iter().find(|p| {
+            p.kind == TerrainKind::Platform
+                && (p.top() - pos.y).abs() < 1e-3
+                && point_in_piece(p, Vec2::new(pos.x, pos.z))
+        })
+    }
+
     /// MOVE-8: is `pos` a place where a base may end a move (floor or platform, clear)?
     pub fn can_stop(&self, mover: &Mover, pos: Vec3) -> bool {
         let c = Vec2::new(pos.x, pos.z);

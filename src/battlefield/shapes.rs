@@ -100,17 +100,7 @@ mod tests {
     use super::*;
 
     fn wall() -> TerrainPiece {
-        TerrainPiece {
-            id: "wall".into(),
-            kind: TerrainKind::Obstacle,
-            position: (5.0, 5.0),
-            rotation: 0.0,
-            size: (0.5, 4.0),
-            height: 2.0,
-            elevation: 0.0,
-            thickness: None,
-            clearance: None,
-        }
+        TerrainPiece::on_floor("wall", TerrainKind::Obstacle, (5.0, 5.0), (0.5, 4.0), 2.0)
     }
 
     #[test]

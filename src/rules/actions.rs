@@ -775,6 +775,25 @@ fn knocked_off(world: &mut World, t: &FighterView, attacker: u32) {
     if t.profile.has_runemark("fly") || t.pos.y < 0.01 {
         return;
     }
+    let walled = world
+        .resource::<Battlefield>()
+        .nav
+        .platform_under(t.pos)
+        .filter(|p| p.walled)
+        .map(|p| p.id.clone());
+    if let Some(platform) = walled {
+        log(
+            world,
+            &["ATK-6"],
+            Event::Note {
+                text: format!(
+                    "{} stands on the walled platform `{platform}`: it can't be knocked off",
+                    t.name
+                ),
+            },
+        );
+        return;
+    }
     let r = rules(world);
     let near_edge = {
         let bf = world.resource::<Battlefield>();

@@ -328,6 +328,11 @@ pub struct TerrainPiece {
     /// Archways only: the height of the opening.
     #[serde(default)]
     pub clearance: Option<f32>,
+    /// Platforms only: a parapet runs round every edge, so a fighter standing on it is never
+    /// knocked off (ATK-6 applies to unwalled edges only). Drawn as a low rim; it doesn't block
+    /// movement or sight.
+    #[serde(default)]
+    pub walled: bool,
 }
 
 impl TerrainPiece {
@@ -349,6 +354,7 @@ impl TerrainPiece {
             elevation: 0.0,
             thickness: None,
             clearance: None,
+            walled: false,
         }
     }
 
@@ -449,6 +455,12 @@ impl TerrainCard {
                     format!("{path}.clearance"),
                     "only archways have a clearance",
                 ),
+            }
+            if p.walled && p.kind != TerrainKind::Platform {
+                v.error(
+                    format!("{path}.walled"),
+                    "only platforms are walled (ATK-6: walled platform edges)",
+                );
             }
             let eps = 1e-3;
             if p.size.0 > 0.0

@@ -243,6 +243,32 @@ fn spawn_static_scene(
             MeshMaterial3d(mat),
             Transform::from_xyz(p.position.0, (lo + hi) / 2.0, p.position.1).with_rotation(rot),
         ));
+        if p.kind == TerrainKind::Platform && p.walled {
+            // A low parapet round the top (ATK-6: no knock-offs); drawn only, it doesn't block.
+            let (rim_h, rim_w) = (0.35, 0.15);
+            let rim_mat = materials.add(terrain_colour(TerrainKind::Obstacle));
+            let (hx, hz) = (p.size.0 / 2.0, p.size.1 / 2.0);
+            for (along_x, off) in [
+                (true, Vec3::new(0.0, 0.0, -hz + rim_w / 2.0)),
+                (true, Vec3::new(0.0, 0.0, hz - rim_w / 2.0)),
+                (false, Vec3::new(-hx + rim_w / 2.0, 0.0, 0.0)),
+                (false, Vec3::new(hx - rim_w / 2.0, 0.0, 0.0)),
+            ] {
+                let size = if along_x {
+                    Vec3::new(p.size.0, rim_h, rim_w)
+                } else {
+                    Vec3::new(rim_w, rim_h, p.size.1)
+                };
+                commands.spawn((
+                    Mesh3d(meshes.add(Cuboid::from_size(size))),
+                    MeshMaterial3d(rim_mat.clone()),
+                    Transform::from_translation(
+                        Vec3::new(p.position.0, hi + rim_h / 2.0, p.position.1) + rot * off,
+                    )
+                    .with_rotation(rot),
+                ));
+            }
+        }
         if p.kind == TerrainKind::Platform && p.thickness.is_some() {
             // Supports at the ends of an open walkway.
             let support = meshes.add(Cuboid::new(0.3, hi - p.elevation, 0.3));

@@ -111,10 +111,10 @@ fn out_of_range_values_are_reported_at_the_value() {
     let f = write(
         d.path(),
         "terrain/t.ron",
-        "TerrainCard(\n  name: \"T\",\n  pieces: [\n    TerrainPiece(id: \"a\", kind: Platform, position: (29, 5), size: (4, 4), height: 3),\n    TerrainPiece(id: \"b\", kind: LowTerrain, position: (5, 5), size: (1, 1), height: 2),\n    TerrainPiece(id: \"c\", kind: Obstacle, position: (9, 9), size: (1, -1), height: 2),\n  ],\n)\n",
+        "TerrainCard(\n  name: \"T\",\n  pieces: [\n    TerrainPiece(id: \"a\", kind: Platform, position: (29, 5), size: (4, 4), height: 3),\n    TerrainPiece(id: \"b\", kind: LowTerrain, position: (5, 5), size: (1, 1), height: 2),\n    TerrainPiece(id: \"c\", kind: Obstacle, position: (9, 9), size: (1, -1), height: 2),\n    TerrainPiece(id: \"d\", kind: Obstacle, position: (15, 9), size: (1, 1), height: 2, walled: true),\n  ],\n)\n",
     );
     let p = at(&check(&[f]));
-    assert_eq!(p.len(), 3, "{p:?}");
+    assert_eq!(p.len(), 4, "{p:?}");
     assert!(
         p[0].starts_with("4:53: the piece reaches outside the 30\"x22\" battlefield"),
         "{p:?}"
@@ -125,6 +125,11 @@ fn out_of_range_values_are_reported_at_the_value() {
     );
     assert!(
         p[2].starts_with("6:67: must be a positive number, found -1"),
+        "{p:?}"
+    );
+    // Only a platform has a parapet (ATK-6).
+    assert!(
+        p[3].starts_with("7:95: only platforms are walled (ATK-6"),
         "{p:?}"
     );
 

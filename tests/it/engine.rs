@@ -88,6 +88,81 @@ fn atk3_sixes_are_criticals_with_crit_damage() {
     assert_eq!(a.dice_left(), 0);
 }
 
+/// B on a 4"x4", 3"-high platform at (10, 10), its base 0.2" from the east edge; A on the
+/// floor 4.7" east of it with a 12" missile weapon (1 attack, S4, 1/2 damage). Reactions off.
+fn on_the_edge(walled: bool) -> Arena {
+    let mut a = Arena::new();
+    a.rules(|r| r.reactions = false);
+    a.add_terrain(TerrainPiece {
+        walled,
+        ..TerrainPiece::on_floor("keep", TerrainKind::Platform, (10.0, 10.0), (4.0, 4.0), 3.0)
+    });
+    a.profile(A, |p| p.weapons = vec![weapon(12.0, 1, 4, (1, 2))]);
+    a.profile(B, |p| p.wounds = 30);
+    a.place_at(B, Vec3::new(11.3, 3.0, 10.0));
+    a.place(A, 16.0, 10.0);
+    a.activate(A);
+    a
+}
+
+#[test]
+fn atk6_move8_move9_a_critical_near_an_unwalled_edge_knocks_the_target_off_on_a_1() {
+    let mut a = on_the_edge(false);
+    // Hit roll 6 (critical), ATK-6 roll 1 (falls), MOVE-9 impact roll 1 (no damage).
+    a.dice(&[6, 1, 1]);
+    let n = a.log_len();
+    attack(&mut a, B).unwrap();
+    assert_eq!(a.dice_left(), 0);
+    let b = a.fighter(B);
+    assert!(b.pos.y.abs() < 1e-3, "B fell to the floor: {:?}", b.pos);
+    let moved = Vec2::new(b.pos.x - 11.3, b.pos.z - 10.0).length();
+    assert!(moved <= 2.0 + 1e-3, "MOVE-8: lands within 2\": {moved}");
+    // The opponent picks the landing place: east, towards the attacker.
+    assert!(b.pos.x > 12.0, "{:?}", b.pos);
+    assert_eq!(
+        a.damage(B),
+        2,
+        "the critical's damage, no impact damage on a 1"
+    );
+    let log = a.log_since(n);
+    assert!(log.iter().any(|e| e.rules.contains(&"ATK-6")));
+    assert!(
+        log.iter()
+            .any(|e| e.rules.contains(&"MOVE-8") && e.rules.contains(&"MOVE-9")),
+        "{log:#?}"
+    );
+}
+
+#[test]
+fn atk6_a_roll_above_1_leaves_the_target_on_the_platform() {
+    let mut a = on_the_edge(false);
+    a.dice(&[6, 2]);
+    attack(&mut a, B).unwrap();
+    assert_eq!(a.dice_left(), 0, "the ATK-6 die was rolled");
+    assert_eq!(a.fighter(B).pos, Vec3::new(11.3, 3.0, 10.0));
+}
+
+#[test]
+fn atk6_a_walled_platform_never_knocks_a_fighter_off() {
+    let mut a = on_the_edge(true);
+    // The 1 would knock B off if an ATK-6 die were rolled.
+    a.dice(&[6, 1]);
+    let n = a.log_len();
+    attack(&mut a, B).unwrap();
+    assert_eq!(a.fighter(B).pos, Vec3::new(11.3, 3.0, 10.0));
+    assert_eq!(a.dice_left(), 1, "no ATK-6 die rolled");
+    let log = a.log_since(n);
+    assert!(
+        log.iter().any(|e| e.rules == vec!["ATK-6"]
+            && matches!(&e.event, Event::Note { text } if text.contains("walled platform `keep`"))),
+        "the log says why there is no roll: {log:#?}"
+    );
+    assert!(
+        !log.iter()
+            .any(|e| matches!(e.event, Event::Roll { .. }) && e.rules.contains(&"ATK-6"))
+    );
+}
+
 #[test]
 fn atk4_cover_behind_an_obstacle_gives_plus_one_toughness() {
     let mut a = Arena::new();

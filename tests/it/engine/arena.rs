@@ -93,10 +93,15 @@ impl Arena {
 
     /// Puts fighter `id` on the floor at (x, z).
     pub fn place(&mut self, id: u32, x: f32, z: f32) {
+        self.place_at(id, Vec3::new(x, 0.0, z));
+    }
+
+    /// Puts fighter `id` with its base centre at `pos` (a platform top, say).
+    pub fn place_at(&mut self, id: u32, pos: Vec3) {
         let e = self.entity(id);
         self.world()
             .entity_mut(e)
-            .insert((Position(Vec3::new(x, 0.0, z)), Presence::Deployed));
+            .insert((Position(pos), Presence::Deployed));
     }
 
     pub fn profile(&mut self, id: u32, f: impl FnOnce(&mut FighterProfile)) {
