@@ -5,6 +5,7 @@
 
 pub mod ai;
 pub mod battlefield;
+pub mod model;
 pub mod rules;
 pub mod scenario;
 pub mod sim;

@@ -207,6 +207,8 @@ fn approach(world: &World, all: &[FighterView], f: &FighterView, budget: f32) ->
                 fighter: f.id,
                 to: to.to_array(),
                 pick_up: true,
+                descend: None,
+                via: vec![],
             });
         }
         b -= 0.5;

@@ -274,7 +274,7 @@ fn engaged(all: &[FighterView], f: &FighterView) -> bool {
 pub fn choose_active(
     world: &mut World,
     side: usize,
-    target: Target,
+    target: Option<Target>,
 ) -> Option<(u32, &'static str, String)> {
     let all = fighters(world);
     let ready: Vec<&FighterView> = all
@@ -303,6 +303,24 @@ pub fn choose_active(
             ),
         ));
     }
+    let Some(target) = target else {
+        // CMB-1: the battle never waits on a side that can't decide. With no target (no
+        // objective to take and no enemy on the battlefield) SOLO-B2 has no distance to
+        // compare: its own tie-breaks decide (most wounds left, then points).
+        let mut c = ready.clone();
+        c.sort_by(by_wounds);
+        let f = c.first()?;
+        return Some((
+            f.id,
+            "SOLO-B2",
+            format!(
+                "{}: no target to be closest to, so the most wounds left ({}) then points ({})",
+                f.name,
+                f.wounds_left(),
+                f.profile.points
+            ),
+        ));
+    };
     let tp = target_pos(&all, target)?;
     let dist = |f: &FighterView| match target {
         Target::Objective { at, .. } => distance_to_point(&f.base(), Vec3::from_array(at)),
@@ -492,6 +510,8 @@ fn move_decision(
                     fighter: ctx.f.id,
                     to: to.to_array(),
                     pick_up: true,
+                    descend: None,
+                    via: vec![],
                 },
                 rules: ctx.rule_ids(step),
                 why: format!(
@@ -794,7 +814,12 @@ pub fn activation_step(world: &mut World, fighter: u32) -> Decision {
         return end("the fighter is gone");
     };
     let Some(tc) = choose_target(world, f.side) else {
-        return end("no target left");
+        return decision(
+            Command::EndActivation { fighter },
+            &["SOLO-C7", "CMB-1"],
+            "no target (no objective to take, no enemy on the battlefield): it holds its ground \
+             and the activation ends",
+        );
     };
     let hold = held_objective(world, &all, &f);
     let mut ctx = Ctx {
@@ -835,14 +860,16 @@ pub fn activation_step(world: &mut World, fighter: u32) -> Decision {
     } else {
         action_step(world, &ctx, act.bonus.first())
     };
+    // SOLO-C1 runs as part of the sequence for each action: after the last action there is no
+    // sequence left to run, so no ability either.
+    if act.actions_left == 0 && act.bonus.is_empty() {
+        return end(
+            "its actions are used: the sequence has nothing left to run and the activation ends",
+        );
+    }
     ctx.next_action = action.as_ref().map(|d| d.command.clone());
     if let Step::Decide(d) = step_ability(world, &ctx) {
         return with_target(d);
-    }
-    if act.actions_left == 0 && act.bonus.is_empty() {
-        return end(
-            "both actions are used and SOLO-C1 finds no ability worth its dice: the activation ends",
-        );
     }
     match action {
         Some(d) => with_target(d),
@@ -941,15 +968,27 @@ pub fn decide(world: &mut World) -> Option<Decision> {
             &["SOLO-I4"],
             "the side with the initiative activates first",
         ),
-        Pending::Turn { side } => {
-            let tc = choose_target(world, side)?;
-            let (id, rule, why) = choose_active(world, side, tc.target)?;
-            decision(
-                Command::Activate { fighter: id },
-                &[tc.rule, rule],
-                format!("target {} [{}]; active {why} [{rule}]", tc.why, tc.rule),
-            )
-        }
+        Pending::Turn { side } => match choose_target(world, side) {
+            Some(tc) => {
+                let (id, rule, why) = choose_active(world, side, Some(tc.target))?;
+                decision(
+                    Command::Activate { fighter: id },
+                    &[tc.rule, rule],
+                    format!("target {} [{}]; active {why} [{rule}]", tc.why, tc.rule),
+                )
+            }
+            None => {
+                let (id, rule, why) = choose_active(world, side, None)?;
+                decision(
+                    Command::Activate { fighter: id },
+                    &["CMB-1", rule],
+                    format!(
+                        "no target (no objective to take, no enemy on the battlefield); a side \
+                         must still activate a fighter when it can: active {why} [{rule}]"
+                    ),
+                )
+            }
+        },
         Pending::Action { fighter } => activation_step(world, fighter),
         Pending::Reaction { side } => {
             let offer = world.resource::<Engine>().reaction.clone()?;
@@ -1093,7 +1132,7 @@ pub fn plan(world: &mut World, other: impl Fn(&mut World) -> Option<Command>) ->
             let all = fighters(world);
             p.target = Some(target_name(&all, tc.target));
             p.target_rule = Some(tc.rule);
-            if let Some((id, rule, _)) = choose_active(world, side, tc.target) {
+            if let Some((id, rule, _)) = choose_active(world, side, Some(tc.target)) {
                 p.active = Some(id);
                 p.active_name = all.iter().find(|f| f.id == id).map(|f| f.name.clone());
                 p.active_rule = Some(rule);

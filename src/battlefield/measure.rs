@@ -149,7 +149,8 @@ pub fn horizontal_distance(a: &Base, b: &Base) -> f32 {
     horizontal_gap(a, b).0
 }
 
-/// GEN-2: vertical-only distance between two bases (unrounded).
+/// The height between two bases as measured (unrounded; rules that use a vertical-only
+/// distance round it with [`round_up_half_inch`], GEN-2).
 pub fn vertical_distance(a: &Base, b: &Base) -> f32 {
     (a.centre.y - b.centre.y).abs()
 }

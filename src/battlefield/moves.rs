@@ -4,7 +4,7 @@
 
 use bevy::math::{Vec2, Vec3};
 
-use crate::battlefield::measure::{Base, distance};
+use crate::battlefield::measure::{Base, distance, round_up_half_inch};
 use crate::battlefield::nav::{Mover, NavWorld, Path, Step, StepKind};
 use crate::rules::dice::Dice;
 use crate::rules::ruleset::Ruleset;
@@ -131,16 +131,21 @@ pub fn disengage_spots(
     if !enemies.iter().any(|e| distance(&start, e) <= 1.0 + 1e-4) {
         return Vec::new();
     }
-    world
-        .reachable(&walker, from, 3.0, others, false)
-        .into_iter()
-        .map(|(p, _)| p)
-        .filter(|p| (p.y - from.y).abs() < 1e-3)
-        .filter(|p| {
-            let b = Base::new(mover.base, *p, 0.0);
-            enemies.iter().all(|e| distance(&b, e) > 1.0 + 1e-4)
-        })
-        .collect()
+    let spots = |avoid_deadly: bool| -> Vec<Vec3> {
+        world
+            .reachable(&walker, from, 3.0, others, avoid_deadly)
+            .into_iter()
+            .map(|(p, _)| p)
+            .filter(|p| (p.y - from.y).abs() < 1e-3)
+            .filter(|p| {
+                let b = Base::new(mover.base, *p, 0.0);
+                enemies.iter().all(|e| distance(&b, e) > 1.0 + 1e-4)
+            })
+            .collect()
+    };
+    // MOVE-10: the places reached without touching deadly terrain when there are any.
+    let safe = spots(true);
+    if safe.is_empty() { spots(false) } else { safe }
 }
 
 /// MOVE-9: impact damage for one roll.
@@ -204,7 +209,8 @@ pub fn resolve_fall(
         };
     }
     let landing = cands[pick(&cands).min(cands.len() - 1)];
-    let drop = from.y - landing.y;
+    // GEN-2: how far it fell is a vertical-only distance, rounded up.
+    let drop = round_up_half_inch(from.y - landing.y);
     let mut impacts = Vec::new();
     if drop >= rules.fall_impact_height - 1e-4 {
         let roll = dice.d6();

@@ -22,7 +22,7 @@ use std::sync::{Arc, RwLock};
 use bevy::math::{Vec2, Vec3};
 use serde::Serialize;
 
-use crate::battlefield::measure::{Base, distance, distance_to_point};
+use crate::battlefield::measure::{Base, distance, distance_to_point, round_up_half_inch};
 use crate::scenario::formats::{BaseSize, Point2, TerrainKind, TerrainPiece};
 
 /// Grid spacing in inches.
@@ -58,7 +58,8 @@ impl Step {
         let h = Vec2::new(to.x - from.x, to.z - from.z).length();
         match kind {
             StepKind::Walk | StepKind::Jump | StepKind::Fly => h,
-            StepKind::Climb => h + (to.y - from.y).abs(),
+            // GEN-2: the vertical part is a vertical-only distance, rounded up.
+            StepKind::Climb => h + round_up_half_inch(to.y - from.y),
         }
     }
 
@@ -87,18 +88,41 @@ impl Path {
         self.steps.last().map(|s| s.to)
     }
 
-    /// Drops from jumps that reach `threshold` (MOVE-6 impact damage), in inches.
+    /// Drops from jumps that reach `threshold` (MOVE-6 impact damage), in inches, each a
+    /// vertical-only distance rounded up (GEN-2).
     pub fn impacts(&self, threshold: f32) -> Vec<f32> {
         self.steps
             .iter()
-            .filter(|s| s.kind == StepKind::Jump && s.from.y - s.to.y >= threshold - 1e-4)
-            .map(|s| s.from.y - s.to.y)
+            .filter(|s| s.kind == StepKind::Jump)
+            .map(|s| round_up_half_inch(s.from.y - s.to.y))
+            .filter(|&d| d >= threshold - 1e-4)
             .collect()
     }
 
     fn from_steps(steps: Vec<Step>) -> Path {
         let cost = steps.iter().map(|s| s.cost).sum();
         Path { steps, cost }
+    }
+}
+
+/// MOVE-5 / MOVE-6: how a move gets down from a higher surface, when the mover chooses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub enum Descend {
+    /// Climb down (the vertical distance counts against Move, no impact damage).
+    Climb,
+    /// Jump down (only the horizontal distance counts; a long drop hurts).
+    Jump,
+}
+
+impl Descend {
+    /// May a step of `kind` from height `from_y` to `to_y` be taken under this choice?
+    pub fn allows(self, kind: StepKind, from_y: f32, to_y: f32) -> bool {
+        let down = to_y < from_y - 1e-3;
+        match (self, kind) {
+            (Descend::Climb, StepKind::Jump) => false,
+            (Descend::Jump, StepKind::Climb) => !down,
+            _ => true,
+        }
     }
 }
 
@@ -628,6 +652,20 @@ impl NavWorld {
         blockers: &[Base],
         avoid_deadly: bool,
     ) -> Option<Path> {
+        self.shortest_path_descending(mover, from, goal, blockers, avoid_deadly, None)
+    }
+
+    /// [`NavWorld::shortest_path`] getting down from higher surfaces only the way `descend`
+    /// says (MOVE-5 climbing down is a choice); `None`: the shortest way.
+    pub fn shortest_path_descending(
+        &self,
+        mover: &Mover,
+        from: Vec3,
+        goal: Goal,
+        blockers: &[Base],
+        avoid_deadly: bool,
+        descend: Option<Descend>,
+    ) -> Option<Path> {
         if mover.can_fly {
             return self.fly_path(mover, from, goal, blockers);
         }
@@ -640,6 +678,13 @@ impl NavWorld {
         let mut prev: NodeMap<(Node, StepKind)> = NodeMap::new(&g);
         let mut heap = BinaryHeap::new();
         let goal_ok = |l: usize, c: Vec2| self.goal_met(&g, l, c, mover, goal);
+        // MOVE-1: a move of any length, however short, straight to a point a clear walk
+        // reaches (the grid's cells would round it to the nearest 0.5").
+        if let Some(direct) =
+            self.direct_walk(&g, start_layer, from, goal, mover, blockers, avoid_deadly)
+        {
+            return Some(direct);
+        }
         // A goal already met at the start: nothing to do.
         if goal_ok(start_layer, sc) {
             return Some(Path::default());
@@ -720,7 +765,8 @@ impl NavWorld {
                 for &(m, kind, w) in links {
                     let (ml, mk) = (m.0 as usize, m.1 as usize);
                     let mc = g.layers[ml].centre(mk);
-                    if g.usable(ml, mk, avoid_deadly)
+                    if descend.is_none_or(|d| d.allows(kind, g.layers[l].y, g.layers[ml].y))
+                        && g.usable(ml, mk, avoid_deadly)
                         && !blocked_by(blockers, g.layers[ml].y, mc, mover)
                     {
                         relax(m, kind, w, &mut heap);
@@ -768,6 +814,37 @@ impl NavWorld {
         let steps = self.pull_straight(&g, &pts, mover, blockers, avoid_deadly);
         let _ = r;
         Some(Path::from_steps(steps))
+    }
+
+    /// A straight walk on the start surface to a `Goal::Point` where the base can stop, when
+    /// it is clear all the way (MOVE-1, MOVE-2).
+    #[allow(clippy::too_many_arguments)]
+    fn direct_walk(
+        &self,
+        g: &NavGrid,
+        start_layer: usize,
+        from: Vec3,
+        goal: Goal,
+        mover: &Mover,
+        blockers: &[Base],
+        avoid_deadly: bool,
+    ) -> Option<Path> {
+        let Goal::Point(p) = goal else { return None };
+        let layer = &g.layers[start_layer];
+        let (a, b) = (Vec2::new(from.x, from.z), Vec2::new(p.x, p.z));
+        if !layer.stop || (p.y - layer.y).abs() >= 0.3 || a.distance(b) < 1e-4 {
+            return None;
+        }
+        let avoid = avoid_deadly && !self.touches_deadly(from.y, a, mover.radius());
+        let clear = self.walk_clear((layer.y, layer.piece), a, b, mover, blockers, avoid)
+            && !blocked_by(blockers, layer.y, b, mover);
+        clear.then(|| {
+            Path::from_steps(vec![Step::new(
+                StepKind::Walk,
+                from,
+                Vec3::new(p.x, layer.y, p.z),
+            )])
+        })
     }
 
     /// Joins waypoints into steps, replacing runs of walking on one layer by the fewest

@@ -13,7 +13,7 @@ use parry3d::query::{Ray, RayCast};
 use parry3d::shape::Cylinder;
 
 use crate::battlefield::footprint::Footprint;
-use crate::battlefield::measure::{Base, horizontal_gap};
+use crate::battlefield::measure::{Base, horizontal_gap, round_up_half_inch};
 use crate::battlefield::shapes::{TerrainShapes, to_parry};
 use crate::scenario::formats::TerrainKind;
 
@@ -132,8 +132,14 @@ pub fn cover(
     platform_height: f32,
 ) -> Option<Cover> {
     let dy = target.centre.y - attacker.centre.y;
-    if target.centre.y > 0.0 && dy >= platform_height - 1e-4 {
-        return Some(Cover::HigherPlatform(dy));
+    // GEN-2: the height difference is a vertical-only distance, rounded up.
+    let higher = if dy > 0.0 {
+        round_up_half_inch(dy)
+    } else {
+        0.0
+    };
+    if target.centre.y > 0.0 && higher >= platform_height - 1e-4 {
+        return Some(Cover::HigherPlatform(higher));
     }
     let (gap, pa, pb) = horizontal_gap(attacker, target);
     let apart = (gap * gap + dy * dy).sqrt();

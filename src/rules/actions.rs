@@ -8,7 +8,7 @@ use crate::battlefield::measure::{Base, distance, distance_to_point};
 use crate::battlefield::moves::{
     engaged_end_allowed, impact_damage, path_enters_deadly, resolve_fall,
 };
-use crate::battlefield::nav::{Goal, Mover, Path, StepKind};
+use crate::battlefield::nav::{Descend, Goal, Mover, Path, StepKind};
 use crate::battlefield::sight::cover;
 use crate::rules::command::{Command, ReactionKind, Rejected};
 use crate::rules::components::*;
@@ -85,7 +85,7 @@ pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<()
         | Command::Attack { fighter, .. }
         | Command::Disengage { fighter, .. }
         | Command::Wait { fighter }
-        | Command::DropTreasure { fighter }
+        | Command::DropTreasure { fighter, .. }
         | Command::Ability { fighter, .. }
         | Command::EndActivation { fighter } => *fighter,
         Command::Activate { fighter } => {
@@ -159,12 +159,23 @@ pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<()
         _ => {}
     }
     match cmd {
-        Command::Move { to, pick_up, .. } => {
+        Command::Move {
+            to,
+            pick_up,
+            descend,
+            via,
+            ..
+        } => {
             let budget = match bonus {
                 Some(Bonus::Move { max }) => max,
                 _ => f.move_budget(&rules(world), act.move_bonus),
             };
-            let path = validate_move(world, &all, &f, v3(*to), budget)?;
+            let route = Route {
+                descend: *descend,
+                via,
+                pick_up: *pick_up,
+            };
+            let path = validate_route(world, &all, &f, v3(*to), budget, route)?;
             spend(world, bonus.is_some());
             do_move(world, &f, &path, *pick_up);
             after_action(world);
@@ -196,15 +207,17 @@ pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<()
             log(world, &["WAIT-1"], Event::Note { text });
             end_activation(world, first);
         }
-        Command::DropTreasure { .. } => {
+        Command::DropTreasure { at, .. } => {
             let Some(t) = f.carrying else {
                 return Err(Rejected::new(
                     "GEN-8",
                     format!("{} carries no treasure", f.name),
                 ));
             };
+            let at = at.map(v3).unwrap_or(f.pos);
+            validate_drop(world, &f, at)?;
             spend(world, false);
-            drop_treasure(world, &f, t);
+            drop_treasure(world, &f, t, at);
             after_action(world);
         }
         _ => unreachable!("handled above"),
@@ -227,7 +240,18 @@ fn spend(world: &mut World, bonus: bool) {
 // Move (MOVE-1..MOVE-10, GEN-8)
 // ---------------------------------------------------------------------------------------------
 
-/// MOVE-1..MOVE-3: the path of a legal move of `f` to `to` with `budget` inches, or why not.
+/// How a move goes: how it gets down from higher surfaces and the waypoints it passes through
+/// (MOVE-5: the mover's choices).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Route<'a> {
+    pub descend: Option<Descend>,
+    pub via: &'a [[f32; 3]],
+    /// GEN-8: pick up a treasure it comes within 1" of.
+    pub pick_up: bool,
+}
+
+/// MOVE-1..MOVE-3: the path of a legal move of `f` to `to` with `budget` inches by the shortest
+/// way, or why not.
 pub fn validate_move(
     world: &World,
     all: &[FighterView],
@@ -235,30 +259,30 @@ pub fn validate_move(
     to: Vec3,
     budget: f32,
 ) -> Result<Path, Rejected> {
-    let bf = world
-        .get_resource::<Battlefield>()
-        .ok_or_else(|| Rejected::new("MOVE-2", "the battlefield is not built yet"))?;
-    let mover = f.mover(&rules(world));
-    let others = blockers(all, f.id);
-    // MOVE-10: the fighter goes round deadly terrain when that way fits its Move; the
-    // shortest way (through it, taking the impact) only when it does not.
-    let path = bf
-        .nav
-        .shortest_path(&mover, f.pos, Goal::Point(to), &others, true)
-        .filter(|p| p.cost <= budget + EPS)
-        .or_else(|| {
-            bf.nav
-                .shortest_path(&mover, f.pos, Goal::Point(to), &others, false)
-        })
-        .ok_or_else(|| {
-            Rejected::new(
-                "MOVE-2",
-                format!(
-                    "{} can't get to ({:.2}, {:.2}, {:.2})",
-                    f.name, to.x, to.y, to.z
-                ),
-            )
-        })?;
+    let route = Route {
+        pick_up: true,
+        ..Route::default()
+    };
+    validate_route(world, all, f, to, budget, route)
+}
+
+/// [`validate_move`] along the mover's chosen [`Route`].
+pub fn validate_route(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    to: Vec3,
+    budget: f32,
+    route: Route,
+) -> Result<Path, Rejected> {
+    let mut path = Path::default();
+    let mut at = f.pos;
+    for p in route.via.iter().map(|p| v3(*p)).chain(std::iter::once(to)) {
+        let leg = leg_path(world, all, f, at, p, budget - path.cost, route.descend)?;
+        at = leg.end().unwrap_or(at);
+        path.steps.extend(leg.steps);
+        path.cost += leg.cost;
+    }
     if path.cost > budget + EPS {
         return Err(Rejected::new(
             "MOVE-1",
@@ -268,17 +292,23 @@ pub fn validate_move(
             ),
         ));
     }
-    let end = path.end().unwrap_or(f.pos);
-    if end.distance(to) > 0.05 {
+    let end_base = Base::new(f.profile.base, at, f.facing);
+    let picked = token_picked_up(world, f, &path, route.pick_up);
+    let radius = world.resource::<Ruleset>().treasure_token_radius;
+    if let Some(t) = ground_tokens(world)
+        .into_iter()
+        .filter(|t| Some(t.index) != picked)
+        .find(|t| distance_to_point(&end_base, token_at(t)) < radius - 1e-4)
+    {
         return Err(Rejected::new(
-            "MOVE-2",
+            "GEN-8",
             format!(
-                "{} can't stand at ({:.2}, {:.2}, {:.2})",
-                f.name, to.x, to.y, to.z
+                "{} may pass over treasure {} but not end its move touching it",
+                f.name,
+                t.index + 1
             ),
         ));
     }
-    let end_base = Base::new(f.profile.base, end, f.facing);
     if !engaged_end_allowed(&f.base(), &end_base, &enemy_bases(all, f.side)) {
         return Err(Rejected::new(
             "MOVE-3",
@@ -289,6 +319,57 @@ pub fn validate_move(
         ));
     }
     Ok(path)
+}
+
+/// One leg of a move, from `from` to `to`, with `budget` inches left.
+fn leg_path(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    from: Vec3,
+    to: Vec3,
+    budget: f32,
+    descend: Option<Descend>,
+) -> Result<Path, Rejected> {
+    let bf = world
+        .get_resource::<Battlefield>()
+        .ok_or_else(|| Rejected::new("MOVE-2", "the battlefield is not built yet"))?;
+    let mover = f.mover(&rules(world));
+    let others = blockers(all, f.id);
+    let search = |avoid_deadly: bool| {
+        bf.nav.shortest_path_descending(
+            &mover,
+            from,
+            Goal::Point(to),
+            &others,
+            avoid_deadly,
+            descend,
+        )
+    };
+    // MOVE-10: the fighter goes round deadly terrain when that way fits its Move; the
+    // shortest way (through it, taking the impact) only when it does not.
+    let path = search(true)
+        .filter(|p| p.cost <= budget + EPS)
+        .or_else(|| search(false))
+        .ok_or_else(|| {
+            Rejected::new(
+                "MOVE-2",
+                format!("{} can't get to {}", f.name, point_text(to)),
+            )
+        })?;
+    let end = path.end().unwrap_or(from);
+    if end.distance(to) > 0.05 {
+        return Err(Rejected::new(
+            "MOVE-2",
+            format!("{} can't stand at {}", f.name, point_text(to)),
+        ));
+    }
+    Ok(path)
+}
+
+/// A point for people: `(10.20, 0.00, 4.50)`.
+pub fn point_text(p: Vec3) -> String {
+    format!("({:.2}, {:.2}, {:.2})", p.x, p.y, p.z)
 }
 
 fn path_points(path: &Path, from: Vec3) -> Vec<[f32; 3]> {
@@ -339,34 +420,18 @@ fn do_move(world: &mut World, f: &FighterView, path: &Path, pick_up: bool) {
         },
     );
     // GEN-8: picks up the first treasure it comes within 1" of.
-    if pick_up && f.can_carry() && f.carrying.is_none() {
-        let mut tokens: Vec<Treasure> = world
-            .query::<&Treasure>()
-            .iter(world)
-            .filter(|t| t.carrier.is_none())
-            .copied()
-            .collect();
-        tokens.sort_by_key(|t| t.index);
-        let samples = sample_path(path, f.pos);
-        let found = samples.iter().find_map(|p| {
-            tokens.iter().find(|t| {
-                let b = Base::new(f.profile.base, *p, f.facing);
-                distance_to_point(&b, Vec3::new(t.position.0, t.y, t.position.1)) <= 1.0 + 1e-4
-            })
-        });
-        if let Some(t) = found.copied() {
-            set_treasure(world, t.index, |tr| tr.carrier = Some(f.id));
-            log(
-                world,
-                &["GEN-8"],
-                Event::Treasure {
-                    fighter: f.id,
-                    treasure: t.index,
-                    picked_up: true,
-                    text: format!("{} picks up treasure {}", f.name, t.index + 1),
-                },
-            );
-        }
+    if let Some(index) = token_picked_up(world, f, path, pick_up) {
+        set_treasure(world, index, |tr| tr.carrier = Some(f.id));
+        log(
+            world,
+            &["GEN-8"],
+            Event::Treasure {
+                fighter: f.id,
+                treasure: index,
+                picked_up: true,
+                text: format!("{} picks up treasure {}", f.name, index + 1),
+            },
+        );
     }
     // MOVE-6 / MOVE-9: jumping down far enough hurts; MOVE-10: so does deadly terrain.
     let mover = f.mover(&r);
@@ -395,6 +460,41 @@ fn do_move(world: &mut World, f: &FighterView, path: &Path, pick_up: bool) {
     }
 }
 
+/// The treasure tokens on the ground, by index.
+fn ground_tokens(world: &World) -> Vec<Treasure> {
+    let mut tokens: Vec<Treasure> = world
+        .try_query::<&Treasure>()
+        .map(|mut q| {
+            q.iter(world)
+                .filter(|t| t.carrier.is_none())
+                .copied()
+                .collect()
+        })
+        .unwrap_or_default();
+    tokens.sort_by_key(|t| t.index);
+    tokens
+}
+
+fn token_at(t: &Treasure) -> Vec3 {
+    Vec3::new(t.position.0, t.y, t.position.1)
+}
+
+/// GEN-8: the treasure `f` picks up moving along `path`: the first it comes within 1" of, when
+/// it may carry one and wants to.
+fn token_picked_up(world: &World, f: &FighterView, path: &Path, pick_up: bool) -> Option<usize> {
+    if !pick_up || !f.can_carry() || f.carrying.is_some() {
+        return None;
+    }
+    let tokens = ground_tokens(world);
+    sample_path(path, f.pos).iter().find_map(|p| {
+        let b = Base::new(f.profile.base, *p, f.facing);
+        tokens
+            .iter()
+            .find(|t| distance_to_point(&b, token_at(t)) <= 1.0 + 1e-4)
+            .map(|t| t.index)
+    })
+}
+
 fn sample_path(path: &Path, from: Vec3) -> Vec<Vec3> {
     let mut out = vec![from];
     for s in &path.steps {
@@ -411,8 +511,54 @@ fn set_treasure(world: &mut World, index: usize, f: impl FnOnce(&mut Treasure)) 
     }
 }
 
-fn drop_treasure(world: &mut World, f: &FighterView, index: usize) {
-    let pos = fighter(world, f.id).map(|g| g.pos).unwrap_or(f.pos);
+/// GEN-8: may `f` drop its treasure at `at`? On the floor or a platform, within 1"
+/// horizontally of its base, level with it or lower, and visible to it.
+pub fn validate_drop(world: &World, f: &FighterView, at: Vec3) -> Result<(), Rejected> {
+    let bf = world
+        .get_resource::<Battlefield>()
+        .ok_or_else(|| Rejected::new("GEN-8", "the battlefield is not built yet"))?;
+    let token = Mover {
+        base: BaseSize::Round(2.0),
+        body: 0.1,
+        can_climb: false,
+        can_fly: false,
+    };
+    let near = horizontal_gap_to_point(&f.base(), at) <= 1.0 + 1e-4;
+    let why = if !near {
+        Some("more than 1\" from it horizontally")
+    } else if at.y > f.pos.y + 1e-3 {
+        Some("higher than it")
+    } else if !bf.nav.can_stop(&token, at) {
+        Some("not on the floor or a platform")
+    } else if !f
+        .body()
+        .samples()
+        .iter()
+        .any(|s| !bf.shapes.blocks(*s, at + Vec3::Y * 0.05))
+    {
+        Some("out of its sight")
+    } else {
+        None
+    };
+    match why {
+        None => Ok(()),
+        Some(why) => Err(Rejected::new(
+            "GEN-8",
+            format!(
+                "{} can't put its treasure at {}: {why}",
+                f.name,
+                point_text(at)
+            ),
+        )),
+    }
+}
+
+/// The horizontal distance from a base to a point.
+fn horizontal_gap_to_point(b: &Base, p: Vec3) -> f32 {
+    distance_to_point(b, Vec3::new(p.x, b.centre.y, p.z))
+}
+
+fn drop_treasure(world: &mut World, f: &FighterView, index: usize, pos: Vec3) {
     set_treasure(world, index, |t| {
         t.carrier = None;
         t.position = (pos.x, pos.z);
@@ -480,7 +626,8 @@ pub(crate) fn deal_damage(world: &mut World, id: u32, amount: u32, ids: &[&'stat
     );
     if total >= f.profile.wounds {
         if let Some(t) = f.carrying {
-            drop_treasure(world, &f, t);
+            // GEN-8: where it stood, the legal default (within 1", level, visible).
+            drop_treasure(world, &f, t, f.pos);
         }
         world.entity_mut(f.entity).insert(Presence::TakenDown);
         engine::engine(world).points_taken_down[1 - f.side] += f.profile.points;
@@ -903,10 +1050,16 @@ pub fn validate_disengage(
         can_fly: false,
         ..f.mover(&r)
     };
-    let path = bf
-        .nav
-        .shortest_path(&walker, f.pos, Goal::Point(to), &blockers(all, f.id), false)
-        .filter(|p| p.steps.iter().all(|s| s.kind == StepKind::Walk))
+    let others = blockers(all, f.id);
+    let walk = |avoid_deadly: bool| {
+        bf.nav
+            .shortest_path(&walker, f.pos, Goal::Point(to), &others, avoid_deadly)
+            .filter(|p| p.steps.iter().all(|s| s.kind == StepKind::Walk))
+    };
+    // MOVE-10: round deadly terrain when that way is short enough, through it otherwise.
+    let path = walk(true)
+        .filter(|p| p.cost <= 3.0 + EPS)
+        .or_else(|| walk(false))
         .ok_or_else(|| {
             Rejected::new(
                 "DIS-1",
@@ -1023,6 +1176,19 @@ fn finish_disengage(world: &mut World, id: u32, to: [f32; 3], striker: Option<u3
                         ),
                     },
                 );
+                // MOVE-10: crossing deadly terrain hurts as in a move.
+                let deadly = {
+                    let bf = world.resource::<Battlefield>();
+                    path_enters_deadly(&bf.nav, &f.mover(&rules(world)), &path)
+                };
+                if deadly {
+                    impact(
+                        world,
+                        id,
+                        &["DIS-1", "MOVE-10", "MOVE-9"],
+                        "disengaging across deadly terrain",
+                    );
+                }
             }
             Err(e) => log(
                 world,

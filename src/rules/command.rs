@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::battlefield::nav::Descend;
 use crate::rules::initiative::WildUse;
 
 /// A reaction (REA-2..REA-4).
@@ -40,11 +41,19 @@ pub enum Command {
     Pass { side: usize },
     /// MOVE-1..7: move the active fighter to a point (base centre, x, y, z) along the shortest
     /// legal path; `pick_up` takes a treasure it passes within 1" of (GEN-8).
+    ///
+    /// `descend` says how it gets down from higher surfaces (MOVE-5: climbing down is the
+    /// mover's choice; none: the shortest way, jumping). `via` are waypoints the path goes
+    /// through in order, each by its shortest way.
     Move {
         fighter: u32,
         to: [f32; 3],
         #[serde(default = "yes")]
         pick_up: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        descend: Option<Descend>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        via: Vec<[f32; 3]>,
     },
     /// ATK-1..6: attack `target` with the weapon at index `weapon` of the profile.
     Attack {
@@ -56,8 +65,13 @@ pub enum Command {
     Disengage { fighter: u32, to: [f32; 3] },
     /// WAIT-1.
     Wait { fighter: u32 },
-    /// GEN-8: drop the carried treasure.
-    DropTreasure { fighter: u32 },
+    /// GEN-8: drop the carried treasure at `at` (on the floor or a platform within 1"
+    /// horizontally, visible to the fighter, level with it or lower); none: where it stands.
+    DropTreasure {
+        fighter: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<[f32; 3]>,
+    },
     /// ABL-1..5: use an ability, paying with the ability dice showing `dice`.
     Ability {
         fighter: u32,

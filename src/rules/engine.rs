@@ -1054,7 +1054,13 @@ fn end_of_round(world: &mut World) {
     let rules = world.resource::<Ruleset>().clone();
     let overtime = world.resource::<Engine>().overtime;
     if round >= victory.rounds {
-        let leader = leader_by_condition(world);
+        // SET-8: once the battle plays on past the extra round, the victory card no longer
+        // decides: only the last warband with fighters on the battlefield wins.
+        let leader = if overtime == Overtime::LastStanding {
+            None
+        } else {
+            leader_by_condition(world)
+        };
         match (leader, overtime) {
             (Some(w), _) => {
                 finish(world, Outcome::Winner(w), "VIC-1", "the victory condition");

@@ -67,6 +67,10 @@ pub struct Ruleset {
     pub carrier_min_move: u32,
     pub carrier_can_fly: bool,
     pub carrier_can_disengage: bool,
+    /// GEN-8: the radius of a treasure token, in inches: a move may not end with the base
+    /// touching one.
+    #[serde(default = "default_token_radius")]
+    pub treasure_token_radius: f32,
     /// MOVE-6: a jump down of this many inches or more causes impact damage.
     pub jump_impact_height: f32,
     /// MOVE-8: a fall of this many inches or more causes impact damage.
@@ -86,6 +90,10 @@ pub struct Ruleset {
     pub wild_dice_per_round: u32,
     /// INI-1: initiative dice per side.
     pub initiative_dice: u32,
+}
+
+fn default_token_radius() -> f32 {
+    0.5
 }
 
 impl Ruleset {
@@ -120,6 +128,7 @@ impl Ruleset {
         v.non_negative("jump_impact_height", self.jump_impact_height);
         v.non_negative("fall_impact_height", self.fall_impact_height);
         v.non_negative("cover_platform_height", self.cover_platform_height);
+        v.non_negative("treasure_token_radius", self.treasure_token_radius);
         v.non_negative("inspiring_presence_range", self.inspiring_presence_range);
         if self.initiative_dice == 0 {
             v.error(

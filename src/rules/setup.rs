@@ -291,11 +291,29 @@ fn place_group(
         };
         let (pos, within) = match search(radius) {
             Some(p) => (p, true),
-            // RES-2: no legal spot wholly within: as close as possible.
-            None => (
-                search(radius * 4.0).unwrap_or(Vec3::new(point.position.0, 0.0, point.position.1)),
-                false,
-            ),
+            // RES-2: no legal spot wholly within: the legal spot closest to the point or line.
+            None => match closest_spot(&centres, radius, |c, r| {
+                find_spot(
+                    &terrain,
+                    rules.battlefield,
+                    c,
+                    r,
+                    &profile.base,
+                    facing,
+                    body,
+                    &placed,
+                )
+            }) {
+                Some(p) => (p, false),
+                None => {
+                    let name = world.get::<Fighter>(*e).map(|f| f.name.clone());
+                    where_.push(format!(
+                        "{} finds no room anywhere on the battlefield and stays off it",
+                        name.unwrap_or_default()
+                    ));
+                    continue;
+                }
+            },
         };
         placed.push(Standing {
             footprint: Footprint::base(&profile.base, (pos.x, pos.z), facing),
@@ -349,6 +367,31 @@ fn place_group(
             where_.join("; ")
         ),
     );
+}
+
+/// RES-2: the legal spot closest to any of `centres` (a deployment point, or the points of a
+/// deployment line), searching ever wider rings beyond `radius` until the whole battlefield is
+/// covered. `find` is [`find_spot`] with everything but the centre and the radius fixed.
+fn closest_spot(
+    centres: &[Point2],
+    radius: f32,
+    find: impl Fn(Point2, f32) -> Option<Vec3>,
+) -> Option<Vec3> {
+    let mut r = radius * 2.0;
+    while r <= 80.0 {
+        let best = centres
+            .iter()
+            .filter_map(|c| {
+                let p = find(*c, r)?;
+                Some(((p.x - c.0).hypot(p.z - c.1), p))
+            })
+            .min_by(|a, b| a.0.total_cmp(&b.0));
+        if let Some((_, p)) = best {
+            return Some(p);
+        }
+        r *= 2.0;
+    }
+    None
 }
 
 /// The legal standing place nearest to `point` whose base is wholly within `radius`

@@ -400,6 +400,8 @@ fn gen8_picks_up_treasure_on_the_way_and_carriers_move_slower() {
         fighter: A,
         to: [9.0, 0.0, 5.0],
         pick_up: true,
+        descend: None,
+        via: vec![],
     })
     .unwrap();
     assert_eq!(a.world().get::<Treasure>(te).unwrap().carrier, Some(A));
@@ -408,12 +410,16 @@ fn gen8_picks_up_treasure_on_the_way_and_carriers_move_slower() {
         fighter: A,
         to: [12.5, 0.0, 5.0],
         pick_up: true,
+        descend: None,
+        via: vec![],
     });
     assert_eq!(r.rule, "MOVE-1", "{r}");
     a.apply(Command::Move {
         fighter: A,
         to: [11.9, 0.0, 5.0],
         pick_up: true,
+        descend: None,
+        via: vec![],
     })
     .unwrap();
 }
@@ -433,6 +439,8 @@ fn wait1_wait_then_a_second_activation_with_one_action() {
         fighter: A,
         to: [7.0, 0.0, 5.0],
         pick_up: true,
+        descend: None,
+        via: vec![],
     })
     .unwrap();
     // One action only: no second action (an ability could still follow, CMB-3).
@@ -440,6 +448,8 @@ fn wait1_wait_then_a_second_activation_with_one_action() {
         fighter: A,
         to: [8.0, 0.0, 5.0],
         pick_up: true,
+        descend: None,
+        via: vec![],
     });
     assert_eq!(r.rule, "CMB-2");
     a.apply(Command::EndActivation { fighter: A }).unwrap();
@@ -482,6 +492,8 @@ fn move1_too_far_atk2_out_of_range_gen3_unseen_are_rejected_unchanged() {
         fighter: A,
         to: [10.0, 0.0, 5.0],
         pick_up: true,
+        descend: None,
+        via: vec![],
     });
     assert_eq!(r.rule, "MOVE-1");
     let r = a.rejected(Command::Attack {
@@ -507,6 +519,8 @@ fn move1_too_far_atk2_out_of_range_gen3_unseen_are_rejected_unchanged() {
         fighter: A,
         to: [9.0, 0.0, 5.0],
         pick_up: true,
+        descend: None,
+        via: vec![],
     })
     .unwrap();
 }
@@ -521,6 +535,8 @@ fn move3_an_engaged_fighter_cant_walk_away() {
         fighter: A,
         to: [7.0, 0.0, 10.0],
         pick_up: true,
+        descend: None,
+        via: vec![],
     });
     assert_eq!(r.rule, "MOVE-3");
 }
@@ -563,6 +579,8 @@ fn cmb3_abl3_rush_then_a_second_ability_is_rejected() {
         fighter: A,
         to: [9.9, 0.0, 5.0],
         pick_up: true,
+        descend: None,
+        via: vec![],
     })
     .unwrap();
 }

@@ -4,6 +4,7 @@ mod battlefield_cli;
 mod battles;
 mod check;
 mod deployment_cards;
+mod deviations;
 mod engine;
 #[cfg(feature = "gui")]
 mod render;

@@ -429,12 +429,12 @@ fn solo_b1_an_engaged_fighter_first_most_wounds_then_points() {
     a.place(DAGNI, 11.5, 4.0);
     a.place(MOR, 23.0, 18.0);
     let (t, _, _) = target(&mut a);
-    let (id, rule, why) = solo::choose_active(a.world(), 1, t).unwrap();
+    let (id, rule, why) = solo::choose_active(a.world(), 1, Some(t)).unwrap();
     assert_eq!((id, rule), (TAMSIN, "SOLO-B1"), "{why}");
     assert!(why.contains("8 wounds left, 75 points"), "{why}");
     // With 1 damage Tamsin has fewer wounds left than Ka: Ka.
     a.set(TAMSIN, Damage(1));
-    let (id, rule, _) = solo::choose_active(a.world(), 1, t).unwrap();
+    let (id, rule, _) = solo::choose_active(a.world(), 1, Some(t)).unwrap();
     assert_eq!((id, rule), (KA, "SOLO-B1"));
 }
 
@@ -451,18 +451,18 @@ fn solo_b2_closest_to_the_target_ties_by_wounds_then_points() {
         index: 0,
         at: [15.0, 0.0, 10.0],
     };
-    let (id, rule, why) = solo::choose_active(a.world(), 1, t).unwrap();
+    let (id, rule, why) = solo::choose_active(a.world(), 1, Some(t)).unwrap();
     assert_eq!((id, rule), (TAMSIN, "SOLO-B2"), "{why}");
     a.set(TAMSIN, Damage(2));
-    let (id, _, _) = solo::choose_active(a.world(), 1, t).unwrap();
+    let (id, _, _) = solo::choose_active(a.world(), 1, Some(t)).unwrap();
     assert_eq!(id, KA, "Ka and Mor tie on everything: the lower id");
     // Nearer wins over wounds.
     a.place(MOR, 17.0, 10.0);
-    let (id, rule, _) = solo::choose_active(a.world(), 1, t).unwrap();
+    let (id, rule, _) = solo::choose_active(a.world(), 1, Some(t)).unwrap();
     assert_eq!((id, rule), (MOR, "SOLO-B2"));
     // Already activated fighters are not chosen.
     a.set(MOR, Activation::Activated);
-    let (id, _, _) = solo::choose_active(a.world(), 1, t).unwrap();
+    let (id, _, _) = solo::choose_active(a.world(), 1, Some(t)).unwrap();
     assert_eq!(id, KA);
 }
 

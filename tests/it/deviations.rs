@@ -1,0 +1,385 @@
+//! The places where the engine played differently from the rules (core v2 review), each pinned
+//! by a test on a hand-built state with injected dice, rule ID in its name.
+
+use bevy::prelude::*;
+
+use warcry_sim::ai::solo;
+use warcry_sim::battlefield::Battlefield;
+use warcry_sim::battlefield::moves::disengage_spots;
+use warcry_sim::rules::command::Command;
+use warcry_sim::rules::components::*;
+use warcry_sim::rules::engine::{Overtime, Pending, blockers};
+use warcry_sim::rules::initiative::SideDice;
+use warcry_sim::rules::log::Event;
+use warcry_sim::scenario::formats::{TerrainKind, TerrainPiece};
+
+use crate::engine::arena::{Arena, weapon};
+
+// Side 0 has fighters 0..=7, side 1 fighters 8..=17.
+const A: u32 = 2;
+const B: u32 = 10;
+const KA: u32 = 10; // automated side in solo mode: zealot, 8 wounds
+const THANE: u32 = 0;
+
+fn platform(id: &str, at: (f32, f32), size: (f32, f32), height: f32) -> TerrainPiece {
+    TerrainPiece::on_floor(id, TerrainKind::Platform, at, size, height)
+}
+
+fn moved(a: &mut Arena, since: usize) -> Vec<(Vec<[f32; 3]>, f32)> {
+    a.log_since(since)
+        .into_iter()
+        .filter_map(|e| match e.event {
+            Event::Move { path, cost, .. } => Some((path, cost)),
+            _ => None,
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// SET-8: playing on
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn set8_after_the_extra_round_the_victory_card_no_longer_decides() {
+    let mut a = Arena::new();
+    a.objectives(&[]);
+    a.place(A, 5.0, 5.0);
+    a.place(B, 25.0, 15.0);
+    {
+        let mut e = a.engine();
+        e.round = 6;
+        e.overtime = Overtime::LastStanding;
+        // Side 0 is ahead on the victory card's count (attrition, victory points).
+        e.score = [9, 0];
+        e.points_taken_down = [500, 0];
+    }
+    a.set(B, Activation::Activated);
+    a.end_round(&[A], A);
+    assert_eq!(
+        a.engine().outcome,
+        None,
+        "both warbands still have fighters on the battlefield: the battle goes on"
+    );
+    assert!(
+        matches!(a.pending(), Pending::WildDice { .. }),
+        "{:?}",
+        a.pending()
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// GEN-2: vertical-only distances are rounded up to the half inch
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn gen2_atk4_a_target_on_a_2_6_inch_platform_is_in_cover() {
+    let mut a = Arena::new();
+    a.rules(|r| r.reactions = false);
+    a.add_terrain(platform("ledge", (10.0, 10.0), (4.0, 4.0), 2.6));
+    a.profile(A, |p| p.weapons = vec![weapon(12.0, 1, 4, (1, 2))]);
+    a.profile(B, |p| p.toughness = 4);
+    a.place_at(B, Vec3::new(10.0, 2.6, 10.0));
+    a.place(A, 16.0, 10.0);
+    a.activate(A);
+    a.dice(&[4]);
+    let n = a.log_len();
+    a.apply(Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 0,
+    })
+    .unwrap();
+    let atk = a
+        .log_since(n)
+        .into_iter()
+        .find(|e| matches!(e.event, Event::Attack { .. }))
+        .unwrap();
+    assert!(
+        atk.rules.contains(&"ATK-4"),
+        "2.6\" rounds up to 3\": {atk:?}"
+    );
+    assert!(matches!(
+        atk.event,
+        Event::Attack {
+            needed: 5,
+            hits: 0,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn gen2_move6_move9_a_jump_from_2_6_inches_rolls_impact_as_from_3() {
+    let mut a = Arena::new();
+    a.add_terrain(platform("ledge", (10.0, 10.0), (4.0, 4.0), 2.6));
+    a.place_at(A, Vec3::new(11.2, 2.6, 10.0));
+    a.activate(A);
+    a.dice(&[6]);
+    let n = a.log_len();
+    a.apply(Command::Move {
+        fighter: A,
+        to: [14.0, 0.0, 10.0],
+        pick_up: true,
+        descend: None,
+        via: vec![],
+    })
+    .unwrap();
+    let log = a.log_since(n);
+    assert!(
+        log.iter().any(|e| e.rules.contains(&"MOVE-6")
+            && matches!(&e.event, Event::Roll { dice, .. } if dice == &vec![6])),
+        "an impact roll: {log:#?}"
+    );
+    assert_eq!(a.damage(A), 3, "a 6 on the impact roll: 3 damage (MOVE-9)");
+}
+
+#[test]
+fn gen2_move5_climbing_2_6_inches_costs_3_inches_of_move() {
+    let mut a = Arena::new();
+    a.add_terrain(platform("ledge", (10.0, 10.0), (4.0, 4.0), 2.6));
+    a.profile(A, |p| p.movement = 8);
+    a.place(A, 13.0, 10.0);
+    a.activate(A);
+    let n = a.log_len();
+    a.apply(Command::Move {
+        fighter: A,
+        to: [11.0, 2.6, 10.0],
+        pick_up: true,
+        descend: None,
+        via: vec![],
+    })
+    .unwrap();
+    let (_, cost) = moved(&mut a, n)[0].clone();
+    // 2" across (0.5" to the wall... the base centre goes 2" horizontally) + 3" up.
+    assert!((cost - 5.0).abs() < 0.15, "{cost}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// MOVE-1 / MOVE-3: short moves
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn move1_a_move_of_a_fifth_of_an_inch_is_legal() {
+    let mut a = Arena::new();
+    a.place(A, 10.0, 10.0);
+    a.activate(A);
+    let n = a.log_len();
+    a.apply(Command::Move {
+        fighter: A,
+        to: [10.2, 0.0, 10.0],
+        pick_up: true,
+        descend: None,
+        via: vec![],
+    })
+    .unwrap();
+    assert_eq!(a.fighter(A).pos, Vec3::new(10.2, 0.0, 10.0));
+    let (_, cost) = moved(&mut a, n)[0].clone();
+    assert!((cost - 0.2).abs() < 1e-3, "{cost}");
+}
+
+#[test]
+fn move3_an_engaged_fighter_may_step_0_2_inches_closer_to_its_enemy() {
+    let mut a = Arena::new();
+    a.place(A, 10.0, 10.0);
+    a.place(B, 11.8, 10.0); // 0.8" apart
+    a.activate(A);
+    a.apply(Command::Move {
+        fighter: A,
+        to: [10.2, 0.0, 10.0],
+        pick_up: true,
+        descend: None,
+        via: vec![],
+    })
+    .unwrap();
+    assert_eq!(a.fighter(A).pos.x, 10.2);
+}
+
+// ---------------------------------------------------------------------------------------------
+// MOVE-10 when disengaging
+// ---------------------------------------------------------------------------------------------
+
+/// A at (10, 10) engaged by B to its west; a deadly strip east of A from z = 9 to 11.
+fn disengage_by_deadly_strip() -> Arena {
+    let mut a = Arena::new();
+    a.rules(|r| r.reactions = false);
+    a.place(A, 10.0, 10.0);
+    a.place(B, 8.5, 10.0);
+    a.add_terrain(TerrainPiece::on_floor(
+        "pit",
+        TerrainKind::Deadly,
+        (12.0, 10.0),
+        (1.0, 2.0),
+        0.0,
+    ));
+    a
+}
+
+#[test]
+fn move10_dis1_the_disengage_search_avoids_deadly_terrain_when_it_can() {
+    let mut a = disengage_by_deadly_strip();
+    let f = a.fighter(A);
+    let all = warcry_sim::rules::engine::fighters(a.world());
+    let enemies: Vec<_> = all
+        .iter()
+        .filter(|o| o.side == 1 && o.on_board())
+        .map(|o| o.base())
+        .collect();
+    let rules = a
+        .world()
+        .resource::<warcry_sim::rules::ruleset::Ruleset>()
+        .clone();
+    let bf = a.world().resource::<Battlefield>();
+    let spots = disengage_spots(
+        &bf.nav,
+        &f.mover(&rules),
+        f.pos,
+        &enemies,
+        &blockers(&all, A),
+    );
+    assert!(!spots.is_empty());
+    for p in &spots {
+        assert!(
+            !bf.nav.touches_deadly(p.y, Vec2::new(p.x, p.z), 0.5),
+            "a spot on the deadly strip: {p}"
+        );
+    }
+}
+
+#[test]
+fn move10_dis1_disengaging_across_deadly_terrain_rolls_impact() {
+    let mut a = disengage_by_deadly_strip();
+    a.activate(A);
+    a.dice(&[6]);
+    let n = a.log_len();
+    a.apply(Command::Disengage {
+        fighter: A,
+        to: [12.0, 0.0, 10.0],
+    })
+    .unwrap();
+    let log = a.log_since(n);
+    assert!(
+        log.iter()
+            .any(|e| e.rules.contains(&"MOVE-10") && matches!(e.event, Event::Roll { .. })),
+        "{log:#?}"
+    );
+    assert_eq!(a.damage(A), 3);
+}
+
+// ---------------------------------------------------------------------------------------------
+// CMB-1 and the solo AI: no target
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn cmb1_solo_with_no_target_the_ai_still_activates_and_the_battle_goes_on() {
+    let mut a = Arena::solo();
+    a.objectives(&[]);
+    // Every enemy fighter is off the battlefield (in reserve): SOLO-A finds no target.
+    a.place(KA, 5.0, 5.0);
+    {
+        let mut e = a.engine();
+        e.pending = Pending::Turn { side: 1 };
+        e.turn = 1;
+    }
+    assert!(solo::choose_target(a.world(), 1).is_none());
+    let d = solo::decide(a.world()).expect("the automated warband decides");
+    assert_eq!(d.command, Command::Activate { fighter: KA });
+    assert!(d.rules.contains(&"CMB-1"), "{:?}", d.rules);
+    warcry_sim::rules::engine::apply(a.world(), &d.command).unwrap();
+    let d = solo::decide(a.world()).expect("the activation decides too");
+    assert_eq!(d.command, Command::EndActivation { fighter: KA });
+    let round = a.engine().round;
+    warcry_sim::rules::engine::apply(a.world(), &d.command).unwrap();
+    // Nobody else can activate: both sides pass and the next round begins.
+    assert_eq!(a.engine().round, round + 1);
+    assert!(
+        matches!(a.pending(), Pending::WildDice { .. }),
+        "{:?}",
+        a.pending()
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// SOLO-C1: the sequence runs for each action
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn solo_c1_no_ability_after_the_last_action() {
+    let mut a = Arena::solo();
+    a.objectives(&[]);
+    a.rules(|r| r.reactions = false);
+    a.place(KA, 5.0, 5.0);
+    a.place(THANE, 25.0, 15.0);
+    a.set(KA, Damage(4));
+    a.activate(KA);
+    // Both actions taken; a double of 6s would pay for Respite (4 damage to remove).
+    a.engine().dice[1] = SideDice::from_roll(&[6, 6, 1, 2, 3, 4]);
+    {
+        let mut e = a.engine();
+        let act = e.activation.as_mut().unwrap();
+        act.actions_left = 0;
+        act.actions_taken = 2;
+    }
+    let d = solo::activation_step(a.world(), KA);
+    assert_eq!(d.command, Command::EndActivation { fighter: KA }, "{d:?}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// RES-2: no room within 3"
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn res2_a_reserve_with_no_room_goes_to_the_closest_legal_spot_never_the_bare_point() {
+    let mut a = Arena::new();
+    let side = 0;
+    let colour = a.world().resource::<BattleInfo>().sides[side]
+        .colour
+        .unwrap();
+    let (group, point) = {
+        let w = a.world();
+        let m = w
+            .query::<&DeploymentMarker>()
+            .iter(w)
+            .find(|m| m.colour == colour)
+            .unwrap()
+            .clone();
+        (m.spec.group, m.spec.position)
+    };
+    // A block 26" wide covering everything within 13" of the point: nowhere to stand there.
+    let block = TerrainPiece::on_floor("block", TerrainKind::Obstacle, point, (26.0, 26.0), 6.0);
+    a.world().spawn(Terrain(block.clone()));
+    a.add_terrain(block);
+    let members: Vec<u32> = {
+        let w = a.world();
+        w.query::<(&Fighter, &Side, &BattleGroup)>()
+            .iter(w)
+            .filter(|(_, s, g)| s.0 == side && g.0 == group)
+            .map(|(f, _, _)| f.id)
+            .collect()
+    };
+    for &id in &members {
+        a.set(id, Presence::Reserve { round: 2 });
+    }
+    a.world().resource_mut::<RoundState>().round = 2;
+    warcry_sim::rules::setup::arrive_reserves(a.world(), side);
+    let bf_nav = a.world().resource::<Battlefield>().nav.clone();
+    for id in members {
+        let f = a.fighter(id);
+        assert_eq!(f.presence, Presence::Deployed, "{} arrived", f.name);
+        let mover = f.mover(
+            &a.world()
+                .resource::<warcry_sim::rules::ruleset::Ruleset>()
+                .clone(),
+        );
+        assert!(
+            bf_nav.can_stop(&mover, f.pos),
+            "{} stands legally at {}",
+            f.name,
+            f.pos
+        );
+        assert!(
+            Vec2::new(f.pos.x - point.0, f.pos.z - point.1).length() > 12.0,
+            "not on the bare point inside the block: {}",
+            f.pos
+        );
+    }
+}
