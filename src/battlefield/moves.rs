@@ -5,7 +5,9 @@
 use bevy::math::{Vec2, Vec3};
 
 use crate::battlefield::measure::{Base, distance, round_up_half_inch};
-use crate::battlefield::nav::{Mover, NavWorld, Path, Step, StepKind};
+use crate::battlefield::nav::{
+    Mover, NavWorld, Path, Step, StepKind, partial_climb_down, partial_climb_up,
+};
 use crate::rules::dice::Dice;
 use crate::rules::ruleset::Ruleset;
 
@@ -30,6 +32,9 @@ pub fn truncate_until(
 ) -> Path {
     let mut steps: Vec<Step> = Vec::new();
     let mut used = 0.0;
+    // MOVE-5: a climb the budget doesn't cover is climbed as far as it goes (the fighter
+    // hangs on the terrain); kept only when nothing before it is dropped below.
+    let mut hang: Option<Step> = None;
     for s in &path.steps {
         if stop_here(s.from) {
             break;
@@ -40,6 +45,11 @@ pub fn truncate_until(
             steps.push(*s);
             used += s.cost;
             continue;
+        }
+        if s.kind == StepKind::Climb {
+            let room = budget - used;
+            hang = partial_climb_up(s, room).or_else(|| partial_climb_down(s, room));
+            break;
         }
         if s.kind != StepKind::Walk {
             break;
@@ -70,11 +80,18 @@ pub fn truncate_until(
     }
     // Never end on a surface where a base can't stop (an obstacle top): drop steps back to
     // the last place that can.
+    let whole = steps.len();
     while let Some(last) = steps.last() {
         if stop_ok(world, mover, last.to) {
             break;
         }
         steps.pop();
+    }
+    if let Some(h) = hang
+        && steps.len() == whole
+        && steps.last().is_none_or(|l| l.to.distance(h.from) < 1e-4)
+    {
+        steps.push(h);
     }
     let cost = steps.iter().map(|s| s.cost).sum();
     Path { steps, cost }
@@ -283,7 +300,7 @@ mod tests {
     }
 
     #[test]
-    fn move1_a_climb_the_budget_does_not_cover_is_not_started() {
+    fn move5_a_climb_the_budget_does_not_cover_ends_part_way_up() {
         let w = world(vec![piece(
             TerrainKind::Platform,
             (15.0, 11.0),
@@ -300,10 +317,15 @@ mod tests {
                 false,
             )
             .unwrap();
-        // 4" of Move: walking to the wall (~0.5") is fine, the 3"+ climb is not.
+        // 4" of Move: walking to the wall, then up as many whole half inches as are left
+        // (the cost of a climb is rounded up, GEN-2); the fighter hangs there.
         let t = truncate(&w, &m, &p, 4.0);
-        assert!(t.steps.iter().all(|s| s.kind == StepKind::Walk));
-        assert!(t.end().unwrap().y == 0.0);
+        let last = t.steps.last().unwrap();
+        assert_eq!(last.kind, StepKind::Climb);
+        let up = last.to.y;
+        assert!(up > 0.0 && up <= 3.0 && (up * 2.0).fract() == 0.0, "{up}");
+        assert!(t.cost <= 4.0 + 1e-4);
+        assert!(w.hanging_on(&m, last.to).is_some());
     }
 
     #[test]

@@ -941,7 +941,6 @@ fn knocked_off(world: &mut World, t: &FighterView, attacker: u32) {
         );
         return;
     }
-    let r = rules(world);
     let near_edge = {
         let bf = world.resource::<Battlefield>();
         let probe = Mover {
@@ -980,28 +979,46 @@ fn knocked_off(world: &mut World, t: &FighterView, attacker: u32) {
     if roll != 1 {
         return;
     }
+    // MOVE-8: the opponent picks where it lands: the candidate nearest the attacker.
+    let toward = fighter(world, attacker).map_or(t.pos, |a| a.pos);
+    fall(world, t, toward);
+}
+
+/// MOVE-8: `t` falls (knocked off, or still climbing when its activation ends). The opponent
+/// picks the landing place: the candidate nearest `toward`.
+pub(crate) fn fall(world: &mut World, t: &FighterView, toward: Vec3) {
+    let r = rules(world);
     let all = fighters(world);
     let others = blockers(&all, t.id);
     let mover = t.mover(&r);
-    let attacker_pos = all.iter().find(|a| a.id == attacker).map(|a| a.pos);
     let mut dice = world.resource::<DiceRng>().clone();
     let out = {
         let bf = world.resource::<Battlefield>();
-        // MOVE-8: the opponent picks where it lands: the candidate nearest the attacker.
         resolve_fall(&bf.nav, &r, &mover, t.pos, &others, &mut dice, |c| {
-            let to = attacker_pos.unwrap_or(t.pos);
             c.iter()
                 .enumerate()
-                .min_by(|a, b| a.1.distance(to).total_cmp(&b.1.distance(to)))
+                .min_by(|a, b| a.1.distance(toward).total_cmp(&b.1.distance(toward)))
                 .map(|(i, _)| i)
                 .unwrap_or(0)
         })
     };
     world.insert_resource(dice);
+    let rolls: Vec<String> = out
+        .impacts
+        .iter()
+        .map(|(die, dmg)| format!("{die} ({dmg} damage)"))
+        .collect();
     let text = match out.landing {
         Some(p) => format!(
-            "{} falls {:.1}\" to ({:.2}, {:.2}, {:.2}); impact rolls {:?}",
-            t.name, out.drop, p.x, p.y, p.z, out.impacts
+            "{} falls {:.1}\" to {}{}",
+            t.name,
+            out.drop,
+            point_text(p),
+            if rolls.is_empty() {
+                String::new()
+            } else {
+                format!("; impact roll {}", rolls.join(", "))
+            }
         ),
         None => format!("{} falls with nowhere to land", t.name),
     };

@@ -864,6 +864,27 @@ pub(crate) fn end_activation(world: &mut World, waiting: bool) {
     let Some(act) = engine(world).activation.take() else {
         return;
     };
+    // MOVE-8: still climbing when its activation ends, it falls.
+    if let Some(f) = fighter(world, act.fighter)
+        && f.on_board()
+        && world
+            .resource::<Battlefield>()
+            .nav
+            .hanging_on(&f.mover(world.resource::<Ruleset>()), f.pos)
+            .is_some()
+    {
+        log(
+            world,
+            &["MOVE-8", "MOVE-5"],
+            Event::Note {
+                text: format!(
+                    "{} is still climbing as its activation ends and falls",
+                    f.name
+                ),
+            },
+        );
+        actions::fall(world, &f, f.pos);
+    }
     if let Some(f) = fighter(world, act.fighter) {
         world.entity_mut(f.entity).insert(if waiting {
             Activation::Waiting

@@ -161,11 +161,12 @@ pub fn relative_to(from_file: &str, rel: &str) -> String {
     if rel.starts_with('/') {
         return normalize(rel);
     }
+    // A bare file name's parent is `""`, not `.`: joined as `{dir}/{rel}` that would be `/{rel}`.
     let dir = Path::new(from_file)
         .parent()
-        .map(|p| p.to_string_lossy().to_string())
-        .unwrap_or_default();
-    normalize(&format!("{dir}/{rel}"))
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    normalize(&format!("{}/{rel}", dir.to_string_lossy()))
 }
 
 /// A file converted into `T`, with the positions of its values.
@@ -707,6 +708,9 @@ mod tests {
             "scenes/terrain/t.ron"
         );
         assert_eq!(relative_to("/tmp/b/x.ron", "../y.ron"), "/tmp/y.ron");
+        // A bare file name is in the current directory, not `/`.
+        assert_eq!(relative_to("x.ron", "../y.ron"), "../y.ron");
+        assert_eq!(relative_to("x.ron", "y.ron"), "y.ron");
     }
 
     #[test]

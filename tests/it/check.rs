@@ -339,3 +339,44 @@ fn never_panics_on_garbage() {
         }
     }
 }
+
+/// Copies the directory tree `from` into `to`.
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let dest = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_tree(&e.path(), &dest);
+        } else {
+            std::fs::copy(e.path(), dest).unwrap();
+        }
+    }
+}
+
+#[test]
+fn check_a_bare_file_name_resolves_references_from_its_own_folder() {
+    // `default.ron` names `../terrain/...`, `../warbands/...`: from `scenes/battles` those are
+    // `scenes/terrain/...`, not `/terrain/...`.
+    let d = tempfile::tempdir().unwrap();
+    let scenes = d.path().join("scenes");
+    copy_tree(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes"),
+        &scenes,
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_warcry-sim"))
+        .args(["check", "default.ron"])
+        .current_dir(scenes.join("battles"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("1 file(s) checked, no problems"),
+        "{stdout}"
+    );
+}

@@ -6,11 +6,12 @@ use bevy::prelude::*;
 use warcry_sim::ai::solo;
 use warcry_sim::battlefield::Battlefield;
 use warcry_sim::battlefield::moves::disengage_spots;
+use warcry_sim::battlefield::nav::Descend;
 use warcry_sim::rules::command::Command;
 use warcry_sim::rules::components::*;
 use warcry_sim::rules::engine::{Overtime, Pending, blockers};
 use warcry_sim::rules::initiative::SideDice;
-use warcry_sim::rules::log::Event;
+use warcry_sim::rules::log::{Event, LogEntry};
 use warcry_sim::scenario::formats::{TerrainKind, TerrainPiece};
 
 use crate::engine::arena::{Arena, weapon};
@@ -382,4 +383,306 @@ fn res2_a_reserve_with_no_room_goes_to_the_closest_legal_spot_never_the_bare_poi
             f.pos
         );
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// MOVE-5: climbing down is a choice
+// ---------------------------------------------------------------------------------------------
+
+fn down_from_a_3_inch_platform(descend: Option<Descend>) -> (Arena, Vec<LogEntry>) {
+    let mut a = Arena::new();
+    a.add_terrain(platform("keep", (10.0, 10.0), (4.0, 4.0), 3.0));
+    a.profile(A, |p| p.movement = 8);
+    a.place_at(A, Vec3::new(11.2, 3.0, 10.0));
+    a.activate(A);
+    a.dice(&[6]);
+    let n = a.log_len();
+    a.apply(Command::Move {
+        fighter: A,
+        to: [14.0, 0.0, 10.0],
+        pick_up: true,
+        descend,
+        via: vec![],
+    })
+    .unwrap();
+    let log = a.log_since(n);
+    (a, log)
+}
+
+fn step_kinds(log: &[LogEntry]) -> String {
+    log.iter()
+        .find_map(|e| match &e.event {
+            Event::Move { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .unwrap()
+}
+
+#[test]
+fn move5_a_move_may_climb_down_instead_of_jumping() {
+    let (mut a, log) = down_from_a_3_inch_platform(Some(Descend::Climb));
+    assert!(step_kinds(&log).contains("climb"), "{log:#?}");
+    assert!(
+        !log.iter().any(|e| e.rules.contains(&"MOVE-6")),
+        "no jump, no impact"
+    );
+    assert_eq!(a.damage(A), 0);
+    assert_eq!(a.dice_left(), 1, "no impact die rolled");
+    // Climbing down costs the 3" drop on top of the 2.8" across.
+    let (_, cost) = moved(&mut a, 0).last().unwrap().clone();
+    assert!((cost - 5.8).abs() < 0.2, "{cost}");
+}
+
+#[test]
+fn move5_move6_jumping_down_stays_the_shortest_way_and_can_be_asked_for() {
+    for descend in [None, Some(Descend::Jump)] {
+        let (mut a, log) = down_from_a_3_inch_platform(descend);
+        assert!(step_kinds(&log).contains("jump"), "{log:#?}");
+        assert_eq!(a.damage(A), 3, "a 3\" jump: impact roll 6, 3 damage");
+    }
+}
+
+#[test]
+fn move1_waypoints_the_path_goes_through_each_in_order() {
+    let mut a = Arena::new();
+    a.profile(A, |p| p.movement = 8);
+    a.place(A, 5.0, 5.0);
+    a.activate(A);
+    let n = a.log_len();
+    a.apply(Command::Move {
+        fighter: A,
+        to: [9.0, 0.0, 5.0],
+        pick_up: true,
+        descend: None,
+        via: vec![[7.0, 0.0, 7.0]],
+    })
+    .unwrap();
+    let (path, cost) = moved(&mut a, n)[0].clone();
+    assert!(
+        path.iter()
+            .any(|p| (p[0] - 7.0).abs() < 1e-3 && (p[2] - 7.0).abs() < 1e-3)
+    );
+    let expected = 2.0 * (2.0f32 * 2.0 + 2.0 * 2.0).sqrt();
+    assert!((cost - expected).abs() < 1e-3, "{cost} v {expected}");
+    // Waypoints count against Move like the rest of the path.
+    a.activate(A);
+    let r = a.rejected(Command::Move {
+        fighter: A,
+        to: [9.0, 0.0, 5.0],
+        pick_up: true,
+        descend: None,
+        via: vec![[9.0, 0.0, 15.0]],
+    });
+    assert_eq!(r.rule, "MOVE-1", "{r}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// GEN-8: treasure tokens
+// ---------------------------------------------------------------------------------------------
+
+fn token(a: &mut Arena, index: usize, at: (f32, f32)) -> Entity {
+    a.world()
+        .spawn(Treasure {
+            index,
+            position: at,
+            y: 0.0,
+            carrier: None,
+        })
+        .id()
+}
+
+#[test]
+fn gen8_a_move_may_pass_over_a_token_but_not_end_touching_it() {
+    let mut a = Arena::new();
+    a.profile(A, |p| p.movement = 6);
+    a.place(A, 5.0, 5.0);
+    token(&mut a, 0, (7.0, 5.0));
+    a.activate(A);
+    // Not picking it up: ending with the base over the token is refused...
+    let r = a.rejected(Command::Move {
+        fighter: A,
+        to: [7.2, 0.0, 5.0],
+        pick_up: false,
+        descend: None,
+        via: vec![],
+    });
+    assert_eq!(r.rule, "GEN-8", "{r}");
+    // ... passing over it is fine.
+    a.apply(Command::Move {
+        fighter: A,
+        to: [9.5, 0.0, 5.0],
+        pick_up: false,
+        descend: None,
+        via: vec![],
+    })
+    .unwrap();
+    assert_eq!(a.fighter(A).pos.x, 9.5);
+}
+
+#[test]
+fn gen8_a_carrier_drops_its_treasure_where_its_side_picks() {
+    let mut a = Arena::new();
+    a.add_terrain(platform("keep", (10.0, 10.0), (4.0, 4.0), 3.0));
+    a.place(A, 5.0, 5.0);
+    let te = a
+        .world()
+        .spawn(Treasure {
+            index: 0,
+            position: (0.0, 0.0),
+            y: 0.0,
+            carrier: Some(A),
+        })
+        .id();
+    a.activate(A);
+    // More than 1" away horizontally: refused.
+    let r = a.rejected(Command::DropTreasure {
+        fighter: A,
+        at: Some([7.0, 0.0, 5.0]),
+    });
+    assert_eq!(r.rule, "GEN-8", "{r}");
+    // Within 1" of the base (0.5" radius), on the floor: placed there.
+    a.apply(Command::DropTreasure {
+        fighter: A,
+        at: Some([6.3, 0.0, 5.0]),
+    })
+    .unwrap();
+    let t = *a.world().get::<Treasure>(te).unwrap();
+    assert_eq!((t.carrier, t.position, t.y), (None, (6.3, 5.0), 0.0));
+}
+
+#[test]
+fn gen8_dropped_treasure_goes_level_or_lower_on_a_surface() {
+    let mut a = Arena::new();
+    a.add_terrain(platform("keep", (10.0, 10.0), (4.0, 4.0), 3.0));
+    // On the floor beside the platform: its top is higher than the carrier.
+    a.place(A, 12.6, 10.0);
+    a.world().spawn(Treasure {
+        index: 0,
+        position: (0.0, 0.0),
+        y: 0.0,
+        carrier: Some(A),
+    });
+    a.activate(A);
+    let r = a.rejected(Command::DropTreasure {
+        fighter: A,
+        at: Some([11.8, 3.0, 10.0]),
+    });
+    assert!(r.reason.contains("higher"), "{r}");
+    // In the air off the floor: not a surface.
+    let r = a.rejected(Command::DropTreasure {
+        fighter: A,
+        at: Some([13.0, 0.5, 10.0]),
+    });
+    assert_eq!(r.rule, "GEN-8", "{r}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// MOVE-5 / MOVE-8: long climbs
+// ---------------------------------------------------------------------------------------------
+
+/// A 4"-tall tower, 3" square at (10, 10) (x 8.5..11.5); A (Move 4) on the floor 1" east of
+/// its wall.
+fn tower() -> Arena {
+    let mut a = Arena::new();
+    a.add_terrain(platform("tower", (10.0, 10.0), (3.0, 3.0), 4.0));
+    a.profile(A, |p| p.movement = 4);
+    a.place(A, 12.5, 10.0);
+    a
+}
+
+#[test]
+fn move5_a_move_4_fighter_gets_onto_a_4_inch_tower_with_two_moves() {
+    let mut a = tower();
+    a.activate(A);
+    // The top is out of reach of one move (4" up plus the way across)...
+    let top = [10.5, 4.0, 10.0];
+    let r = a.rejected(Command::Move {
+        fighter: A,
+        to: top,
+        pick_up: true,
+        descend: None,
+        via: vec![],
+    });
+    assert_eq!(r.rule, "MOVE-1", "{r}");
+    // ... so the first move ends part-way up the wall, the fighter hanging on it.
+    a.apply(Command::Move {
+        fighter: A,
+        to: [12.0, 3.0, 10.0],
+        pick_up: true,
+        descend: None,
+        via: vec![],
+    })
+    .unwrap();
+    let hang = a.fighter(A).pos;
+    assert!(
+        hang.y > 2.0 && hang.y < 4.0,
+        "hanging on the wall at {hang}"
+    );
+    // The second move carries on to the top.
+    let n = a.log_len();
+    a.apply(Command::Move {
+        fighter: A,
+        to: top,
+        pick_up: true,
+        descend: None,
+        via: vec![],
+    })
+    .unwrap();
+    assert_eq!(a.fighter(A).pos, Vec3::from_array(top));
+    let (_, cost) = moved(&mut a, n)[0].clone();
+    assert!(cost <= 4.0 + 1e-3, "{cost}");
+}
+
+#[test]
+fn move8_a_fighter_still_climbing_when_its_activation_ends_falls() {
+    let mut a = tower();
+    a.activate(A);
+    a.apply(Command::Move {
+        fighter: A,
+        to: [12.0, 3.5, 10.0],
+        pick_up: true,
+        descend: None,
+        via: vec![],
+    })
+    .unwrap();
+    assert!(a.fighter(A).pos.y > 3.0);
+    // It falls 3.5" (rounded: 3.5" >= 3"): an impact roll, a 6 is 3 damage.
+    a.dice(&[6]);
+    let n = a.log_len();
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    let f = a.fighter(A);
+    assert!(f.pos.y.abs() < 1e-3, "on the floor: {}", f.pos);
+    assert_eq!(a.damage(A), 3);
+    let log = a.log_since(n);
+    assert!(log.iter().any(|e| e.rules.contains(&"MOVE-8")), "{log:#?}");
+}
+
+#[test]
+fn move5_truncated_moves_end_part_way_up_a_climb() {
+    use warcry_sim::battlefield::moves::truncate;
+    use warcry_sim::battlefield::nav::{Goal, StepKind};
+    let mut a = tower();
+    let f = a.fighter(A);
+    let rules = a
+        .world()
+        .resource::<warcry_sim::rules::ruleset::Ruleset>()
+        .clone();
+    let mover = f.mover(&rules);
+    let bf = a.world().resource::<Battlefield>();
+    let full = bf
+        .nav
+        .shortest_path(
+            &mover,
+            f.pos,
+            Goal::Point(Vec3::new(10.5, 4.0, 10.0)),
+            &[],
+            true,
+        )
+        .unwrap();
+    let cut = truncate(&bf.nav, &mover, &full, 4.0);
+    let last = cut.steps.last().unwrap();
+    assert_eq!(last.kind, StepKind::Climb, "{cut:?}");
+    assert!(last.to.y >= 3.0 && last.to.y < 4.0, "{cut:?}");
+    assert!(cut.cost <= 4.0 + 1e-3);
+    assert!(bf.nav.hanging_on(&mover, last.to).is_some());
 }

@@ -8,6 +8,7 @@ mod deviations;
 mod engine;
 #[cfg(feature = "gui")]
 mod render;
+mod rule_coverage;
 mod setup;
 mod solo;
 
