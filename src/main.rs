@@ -408,7 +408,7 @@ fn run(
 }
 
 fn replay(file: &std::path::Path, verify: bool, show_log: bool) -> ExitCode {
-    use warcry_sim::rules::engine::Engine;
+    use warcry_sim::rules::engine::{Engine, Outcome};
     use warcry_sim::sim::replay::SavedBattle;
     let saved = match SavedBattle::read(file) {
         Ok(s) => s,
@@ -433,7 +433,13 @@ fn replay(file: &std::path::Path, verify: bool, show_log: bool) -> ExitCode {
                 );
             }
             if let Some(o) = e.outcome {
-                println!("outcome: {o:?}");
+                println!(
+                    "outcome: {}",
+                    match o {
+                        Outcome::Winner(s) => format!("side {s} wins"),
+                        Outcome::Draw => "a draw".into(),
+                    }
+                );
             }
             ExitCode::SUCCESS
         }

@@ -74,8 +74,13 @@ pub fn form_solo_groups(
     } else {
         let (w, rounds) = roll_off_among(largest.len(), dice);
         log.push(format!(
-            "groups {:?} tie for largest; roll-off {rounds:?}",
-            largest.iter().map(|&g| SIDE[g]).collect::<Vec<_>>()
+            "groups {} tie for largest; roll-off {}",
+            largest
+                .iter()
+                .map(|&g| SIDE[g])
+                .collect::<Vec<_>>()
+                .join(" and "),
+            crate::rules::dice::roll_off_text(&rounds, |c| SIDE[largest[c]].to_string())
         ));
         largest[w]
     };
@@ -90,7 +95,7 @@ pub fn form_solo_groups(
             groups[f] = name;
         }
         log.push(format!(
-            "{} group ({} fighters) is {name:?}",
+            "{} group ({} fighters) is {name}",
             SIDE[g],
             members[g].len()
         ));
@@ -107,8 +112,12 @@ fn fewest(members: &[Vec<usize>; 3], dice: &mut dyn Dice, log: &mut Vec<String>)
     }
     let (w, rounds) = roll_off_among(tied.len(), dice);
     log.push(format!(
-        "{:?} tie for fewest fighters; roll-off {rounds:?}",
-        tied.iter().map(|&g| SIDE[g]).collect::<Vec<_>>()
+        "{} tie for fewest fighters; roll-off {}",
+        tied.iter()
+            .map(|&g| SIDE[g])
+            .collect::<Vec<_>>()
+            .join(" and "),
+        crate::rules::dice::roll_off_text(&rounds, |c| SIDE[tied[c]].to_string())
     ));
     tied[w]
 }

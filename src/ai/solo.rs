@@ -100,7 +100,10 @@ fn closest_to_warband(world: &mut World, lists: &[Vec<f32>]) -> (usize, String) 
     let (w, rounds) = roll_off_among(tied.len(), &mut dice);
     (
         tied[w],
-        format!(" (tied at equal distances: roll-off {rounds:?}, GEN-4)"),
+        format!(
+            " (tied at equal distances: roll-off {}, GEN-4)",
+            crate::rules::dice::roll_off_text(&rounds, |c| format!("candidate {}", c + 1))
+        ),
     )
 }
 
@@ -958,8 +961,9 @@ pub fn decide(world: &mut World) -> Option<Decision> {
                 },
                 &["SOLO-I2", "SOLO-I3"],
                 format!(
-                    "wild dice {uses:?}: triple -> quad, else double -> triple, else single -> double \
-                     (among several of a kind, the highest value: the solo rules leave it open); never saved"
+                    "wild dice: {}: triple -> quad, else double -> triple, else single -> double \
+                     (among several of a kind, the highest value: the solo rules leave it open); never saved",
+                    crate::rules::initiative::uses_text(&uses)
                 ),
             )
         }
@@ -1000,7 +1004,7 @@ pub fn decide(world: &mut World) -> Option<Decision> {
                     },
                     &["REA-1", offer.kind.rule()],
                     format!(
-                        "the solo rules say nothing of reactions: the automated warband always takes {:?}",
+                        "the solo rules say nothing of reactions: the automated warband always takes {}",
                         offer.kind
                     ),
                 ),

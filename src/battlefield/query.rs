@@ -178,7 +178,7 @@ impl PathReport {
         for st in &self.path.steps {
             s += &format!(
                 "  {:<5} ({:.2}, {:.2}, {:.2}) -> ({:.2}, {:.2}, {:.2})  {:.2}\"\n",
-                format!("{:?}", st.kind).to_lowercase(),
+                st.kind.to_string(),
                 st.from.x,
                 st.from.y,
                 st.from.z,

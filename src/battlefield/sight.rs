@@ -121,6 +121,15 @@ pub enum Cover {
     Obstacle(String),
 }
 
+impl std::fmt::Display for Cover {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Cover::HigherPlatform(h) => write!(f, "on a platform {h}\" higher"),
+            Cover::Obstacle(id) => write!(f, "behind `{id}`"),
+        }
+    }
+}
+
 /// ATK-4: the target is in cover when it stands on a platform `platform_height` or more above
 /// the attacker, or when the line between the closest points of the two bases passes through
 /// an obstacle; obstacles within 1/2" of the attacker are ignored when the fighters are more

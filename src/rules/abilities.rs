@@ -22,6 +22,16 @@ pub enum DiceCost {
     Quad,
 }
 
+impl std::fmt::Display for DiceCost {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            DiceCost::Double => "double",
+            DiceCost::Triple => "triple",
+            DiceCost::Quad => "quad",
+        })
+    }
+}
+
 impl DiceCost {
     pub fn dice(self) -> u8 {
         match self {
@@ -299,7 +309,7 @@ pub fn validate_ability(
     let Some(group) = dice.group_for(value, d.cost.dice()).copied() else {
         return Err(Rejected::new(
             "ABL-1",
-            format!("no ability dice of {value}s big enough for a {:?}", d.cost),
+            format!("no ability dice of {value}s big enough for a {}", d.cost),
         ));
     };
     eligible(world, all, f, &d, target)?;

@@ -147,7 +147,13 @@ pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<()
         (Some(b), _) => {
             return Err(Rejected::new(
                 "CMB-2",
-                format!("the bonus action {b:?} comes first"),
+                format!(
+                    "the bonus {} comes first",
+                    match b {
+                        Bonus::Move { max } => format!("move of up to {max}\""),
+                        Bonus::Attack => "attack".into(),
+                    }
+                ),
             ));
         }
         (None, _) if act.actions_left == 0 => {
@@ -386,7 +392,7 @@ fn do_move(world: &mut World, f: &FighterView, path: &Path, pick_up: bool) {
         .steps
         .iter()
         .filter(|s| s.kind != StepKind::Walk)
-        .map(|s| format!("{:?}", s.kind).to_lowercase())
+        .map(|s| s.kind.to_string())
         .collect();
     let mut ids = vec!["MOVE-1"];
     if !kinds.is_empty() {
@@ -784,7 +790,7 @@ fn cover_of(world: &World, attacker: &FighterView, target: &FighterView) -> Opti
         &target.base(),
         r.cover_platform_height,
     )
-    .map(|c| format!("{c:?}"))
+    .map(|c| c.to_string())
 }
 
 fn roll_hits(world: &mut World, attacker: u32, target: u32, weapon: usize, counter: bool) {
@@ -865,11 +871,14 @@ fn finish_attack(
         crits -= turned;
         hits += turned;
         ids.push("REA-3");
-        extra = format!("; take cover rolls {saves:?}: {turned} critical(s) become hits");
+        extra = format!(
+            "; take cover rolls {}: {turned} critical(s) become hits",
+            crate::rules::dice::dice_text(&saves)
+        );
     }
     let damage = hits * w.damage.0 + crits * w.damage.1;
     let text = format!(
-        "{} attacks {} with {} (S{} v T{}{}): rolls {:?}, {}+ to hit: {} hit(s), {} critical(s){extra} -> {} damage",
+        "{} attacks {} with {} (S{} v T{}{}): rolls {}, {}+ to hit: {} hit(s), {} critical(s){extra} -> {} damage",
         f.name,
         t.name,
         w.name,
@@ -879,7 +888,7 @@ fn finish_attack(
             .as_ref()
             .map(|c| format!(", cover {c}"))
             .unwrap_or_default(),
-        rolls,
+        crate::rules::dice::dice_text(&rolls),
         needed,
         hits,
         crits,
@@ -1238,7 +1247,7 @@ pub(crate) fn reaction(world: &mut World, side: usize, cmd: &Command) -> Result<
             if *reaction != offer.kind {
                 return Err(Rejected::new(
                     reaction.rule(),
-                    format!("the reaction on offer is {:?}", offer.kind),
+                    format!("the reaction on offer is {}", offer.kind),
                 ));
             }
             if !offer.fighters.contains(id) {
@@ -1261,7 +1270,7 @@ pub(crate) fn reaction(world: &mut World, side: usize, cmd: &Command) -> Result<
                     fighter: *id,
                     reaction: offer.kind,
                     text: format!(
-                        "{} reacts: {:?} (costs one of its actions this round{})",
+                        "{} reacts: {} (costs one of its actions this round{})",
                         f.name,
                         offer.kind,
                         if activated {

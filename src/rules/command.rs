@@ -18,6 +18,16 @@ pub enum ReactionKind {
     StrikeThemDown,
 }
 
+impl std::fmt::Display for ReactionKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ReactionKind::Counter => "Counter",
+            ReactionKind::TakeCover => "Take Cover",
+            ReactionKind::StrikeThemDown => "Strike Them Down",
+        })
+    }
+}
+
 impl ReactionKind {
     pub fn rule(self) -> &'static str {
         match self {
@@ -103,9 +113,48 @@ fn yes() -> bool {
 }
 
 impl Command {
-    /// A short readable form for logs and errors.
+    /// A short readable form for logs and errors: `fighter 3 moves to (10.00, 0.00, 4.00)`.
     pub fn describe(&self) -> String {
-        format!("{self:?}")
+        let at = |p: &[f32; 3]| format!("({:.2}, {:.2}, {:.2})", p[0], p[1], p[2]);
+        match self {
+            Command::WildDice { side, uses } => format!(
+                "side {side} uses its wild dice ({})",
+                crate::rules::initiative::uses_text(uses)
+            ),
+            Command::FirstTurn { side, first } => {
+                format!("side {side} gives the first turn to side {first}")
+            }
+            Command::Activate { fighter } => format!("activate fighter {fighter}"),
+            Command::Pass { side } => format!("side {side} passes"),
+            Command::Move { fighter, to, .. } => format!("fighter {fighter} moves to {}", at(to)),
+            Command::Attack {
+                fighter,
+                target,
+                weapon,
+            } => format!(
+                "fighter {fighter} attacks fighter {target} with weapon {}",
+                weapon + 1
+            ),
+            Command::Disengage { fighter, to } => {
+                format!("fighter {fighter} disengages to {}", at(to))
+            }
+            Command::Wait { fighter } => format!("fighter {fighter} waits"),
+            Command::DropTreasure { fighter, .. } => {
+                format!("fighter {fighter} drops its treasure")
+            }
+            Command::Ability {
+                fighter,
+                ability,
+                dice,
+                ..
+            } => format!("fighter {fighter} uses {ability} with its {dice}s"),
+            Command::EndActivation { fighter } => {
+                format!("fighter {fighter} ends its activation")
+            }
+            Command::React { fighter, reaction } => format!("fighter {fighter} reacts: {reaction}"),
+            Command::DeclineReaction { side } => format!("side {side} lets the reaction go"),
+            Command::Explain { side, .. } => format!("side {side} explains its next decision"),
+        }
     }
 }
 

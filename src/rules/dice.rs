@@ -158,6 +158,32 @@ pub fn roll_off(dice: &mut dyn Dice) -> RollOff {
     }
 }
 
+/// Dice for people: `4, 5, 6` (none: `no dice`).
+pub fn dice_text(d: &[u8]) -> String {
+    if d.is_empty() {
+        return "no dice".into();
+    }
+    d.iter()
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The rounds of a roll-off among several, for people: contenders are named by `name`:
+/// `left 3, right 5`, rounds joined by `, then `.
+pub fn roll_off_text(rounds: &[Vec<(usize, u8)>], name: impl Fn(usize) -> String) -> String {
+    rounds
+        .iter()
+        .map(|r| {
+            r.iter()
+                .map(|(c, v)| format!("{} {v}", name(*c)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+        .collect::<Vec<_>>()
+        .join(", then ")
+}
+
 /// GEN-4 among `k` contenders: each rolls a die, the highest wins, those tied for highest roll
 /// again. Returns the winner's index and every round of dice rolled.
 pub fn roll_off_among(k: usize, dice: &mut dyn Dice) -> (usize, Vec<Vec<(usize, u8)>>) {

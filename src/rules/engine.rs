@@ -279,10 +279,11 @@ pub fn fighter(world: &mut World, id: u32) -> Option<FighterView> {
     fighters(world).into_iter().find(|f| f.id == id)
 }
 
-/// GEN-3 with the twist of VIC-2: can `a` see `b`?
+/// GEN-3 with the twist of VIC-2: can `a` see `b`? Under a visibility twist, fighters
+/// `max_distance` or more apart can't ("4\" or more", read inclusively as written).
 pub fn can_see(world: &World, all: &[FighterView], a: &FighterView, b: &FighterView) -> bool {
     if let TwistEffect::Visibility { max_distance } = world.resource::<BattleInfo>().twist.effect
-        && distance(&a.base(), &b.base()) > max_distance + 1e-4
+        && distance(&a.base(), &b.base()) >= max_distance - 1e-4
     {
         return false;
     }
@@ -352,6 +353,13 @@ fn dispatch(world: &mut World, pending: Pending, cmd: &Command) -> Result<(), Re
                 return Err(Rejected::new(
                     "INI-3",
                     format!("side {side} declares its wild dice first (INI-3, SOLO-I1)"),
+                ));
+            }
+            if solo_sides(world).is_some_and(|(_, ai)| ai == side) && uses.contains(&WildUse::Save)
+            {
+                return Err(Rejected::new(
+                    "SOLO-I3",
+                    "the automated warband never saves a wild die",
                 ));
             }
             wild_dice(world, side, uses)
@@ -541,9 +549,9 @@ fn roll_initiative(world: &mut World, side: usize, rules: &Ruleset) -> u32 {
     d.wild = saved + rules.wild_dice_per_round;
     let count = d.singles_count();
     let text = format!(
-        "{} rolls {:?}: {} single(s), ability dice {}; {} wild dice to declare",
+        "{} rolls {}: {} single(s), ability dice {}; {} wild dice to declare",
         side_name(world, side),
-        rolled,
+        crate::rules::dice::dice_text(&rolled),
         count,
         groups_text(&d),
         d.wild
@@ -608,9 +616,9 @@ fn wild_dice(world: &mut World, side: usize, uses: &[WildUse]) -> Result<(), Rej
     d.use_wild(uses).map_err(|e| Rejected::new("INI-3", e))?;
     if !uses.is_empty() {
         let text = format!(
-            "{} uses wild dice {:?}: {} single(s), ability dice {}, {} saved",
+            "{} uses wild dice ({}): {} single(s), ability dice {}, {} saved",
             side_name(world, side),
-            uses,
+            crate::rules::initiative::uses_text(uses),
             d.singles_count(),
             groups_text(&d),
             d.saved

@@ -34,6 +34,24 @@ pub enum WildUse {
     Save,
 }
 
+impl std::fmt::Display for WildUse {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WildUse::Single => f.write_str("+1 single"),
+            WildUse::Upgrade { value } => write!(f, "upgrade the {value}s"),
+            WildUse::Save => f.write_str("saved"),
+        }
+    }
+}
+
+/// Wild dice uses for people: `upgrade the 5s, saved`.
+pub fn uses_text(uses: &[WildUse]) -> String {
+    uses.iter()
+        .map(|u| u.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// One side's dice in a round.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SideDice {

@@ -3,6 +3,7 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
+use crate::model::RuleId;
 use crate::rules::command::ReactionKind;
 use crate::rules::engine::Outcome;
 use crate::rules::initiative::WildUse;
@@ -193,14 +194,8 @@ impl BattleLog {
     }
 }
 
-/// The rule IDs an explanation may cite, as the log's `&'static str`s (unknown IDs are kept
-/// in the text only).
+/// A rule ID as the log's `&'static str`, for every ID of the rules files ([`RuleId`]); `None`
+/// for a string that is no rule ID.
 pub fn rule_id(id: &str) -> Option<&'static str> {
-    const IDS: &[&str] = &[
-        "SOLO-S1", "SOLO-S2", "SOLO-S3", "SOLO-I1", "SOLO-I2", "SOLO-I3", "SOLO-I4", "SOLO-A1",
-        "SOLO-A2", "SOLO-A3", "SOLO-A4", "SOLO-A5", "SOLO-A6", "SOLO-B1", "SOLO-B2", "SOLO-C1",
-        "SOLO-C2", "SOLO-C3", "SOLO-C4", "SOLO-C5", "SOLO-C6", "SOLO-C7", "CMB-1", "CMB-2",
-        "CMB-3", "ATK-2", "DIS-1", "MOVE-1", "GEN-4", "GEN-7", "REA-1", "INI-3",
-    ];
-    IDS.iter().copied().find(|k| *k == id)
+    RuleId::parse(id).map(RuleId::code)
 }

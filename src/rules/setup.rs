@@ -155,7 +155,7 @@ fn deploy_group(world: &mut World, side: usize, colour: Colour, group: GroupName
             0,
             &["SET-6", "RES-1"],
             format!(
-                "{side_name} {group:?} ({} fighters) is a reserve arriving in round {} (RND{})",
+                "{side_name} {group} ({} fighters) is a reserve arriving in round {} (RND{})",
                 members.len(),
                 point.round,
                 point.round
@@ -356,7 +356,7 @@ fn place_group(
         round,
         rules_ids,
         format!(
-            "{side_name} {verb} {group:?} at {colour:?} point ({:.1}, {:.1}){}: {}",
+            "{side_name} {verb} {group} at the {colour} point ({:.1}, {:.1}){}: {}",
             point.position.0,
             point.position.1,
             if point.lines.is_empty() {

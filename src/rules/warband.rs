@@ -90,7 +90,7 @@ pub fn check_muster(
                     "SET-1",
                     Some(i),
                     format!(
-                        "{} is taken as {:?} but has no leader runemark",
+                        "{} is taken as {} but has no leader runemark",
                         f.name, f.role
                     ),
                 ));
@@ -190,14 +190,14 @@ pub fn check_group_sizes(counts: [usize; 3], total: usize) -> Vec<Violation> {
             out.push(Violation::new(
                 "SET-3",
                 None,
-                format!("{g:?} has no fighters; every battle group needs at least 1"),
+                format!("{g} has no fighters; every battle group needs at least 1"),
             ));
         }
         if 2 * n > total {
             out.push(Violation::new(
                 "SET-3",
                 None,
-                format!("{g:?} has {n} of {total} fighters: more than half the warband"),
+                format!("{g} has {n} of {total} fighters: more than half the warband"),
             ));
         }
     }

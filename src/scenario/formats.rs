@@ -242,6 +242,16 @@ pub enum GroupName {
     Hammer,
 }
 
+impl std::fmt::Display for GroupName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            GroupName::Dagger => "Dagger",
+            GroupName::Shield => "Shield",
+            GroupName::Hammer => "Hammer",
+        })
+    }
+}
+
 impl GroupName {
     pub const ALL: [GroupName; 3] = [GroupName::Dagger, GroupName::Shield, GroupName::Hammer];
 }
@@ -254,6 +264,17 @@ pub enum Role {
     Ally,
     #[default]
     Fighter,
+}
+
+impl std::fmt::Display for Role {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Role::Leader => "the leader",
+            Role::Hero => "a hero",
+            Role::Ally => "an ally",
+            Role::Fighter => "a fighter",
+        })
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -333,6 +354,11 @@ pub struct TerrainPiece {
     /// movement or sight.
     #[serde(default)]
     pub walled: bool,
+}
+
+/// A point on the battlefield for people: `(10.5, 4)`.
+pub fn xy(p: Point2) -> String {
+    format!("({}, {})", p.0, p.1)
 }
 
 impl TerrainPiece {
@@ -472,8 +498,8 @@ impl TerrainCard {
                 v.error(
                     format!("{path}.position"),
                     format!(
-                        "the piece reaches outside the {bw}\"x{bd}\" battlefield (centre {:?}, size {:?}, rotation {})",
-                        p.position, p.size, p.rotation
+                        "the piece reaches outside the {bw}\"x{bd}\" battlefield (centre {}, size {}\" x {}\", rotation {})",
+                        xy(p.position), p.size.0, p.size.1, p.rotation
                     ),
                 );
             }
@@ -563,8 +589,8 @@ impl DeploymentCard {
                     v.error(
                         format!("{path}.position"),
                         format!(
-                            "point {:?} is off the {bw}\"x{bd}\" battlefield{}",
-                            p.position,
+                            "point {} is off the {bw}\"x{bd}\" battlefield{}",
+                            xy(p.position),
                             if p.round > 1 { " by more than 3\"" } else { "" }
                         ),
                     );
@@ -574,8 +600,9 @@ impl DeploymentCard {
                         v.error(
                             format!("{path}.lines[{j}]"),
                             format!(
-                                "deployment line {:?}-{:?} must run along one battlefield edge",
-                                l.from, l.to
+                                "deployment line {} to {} must run along one battlefield edge",
+                                xy(l.from),
+                                xy(l.to)
                             ),
                         );
                     }
@@ -614,6 +641,15 @@ fn on_same_edge(l: &DeploymentLine, bw: f32, bd: f32) -> bool {
 pub enum Colour {
     Red,
     Blue,
+}
+
+impl std::fmt::Display for Colour {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Colour::Red => "red",
+            Colour::Blue => "blue",
+        })
+    }
 }
 
 impl Colour {
@@ -669,7 +705,7 @@ impl VictoryCard {
             if !on_board(*p) {
                 v.error(
                     format!("objectives[{i}]"),
-                    format!("objective {p:?} is off the battlefield"),
+                    format!("objective {} is off the battlefield", xy(*p)),
                 );
             }
         }
@@ -677,7 +713,7 @@ impl VictoryCard {
             if !on_board(*p) {
                 v.error(
                     format!("treasure[{i}]"),
-                    format!("treasure {p:?} is off the battlefield"),
+                    format!("treasure {} is off the battlefield", xy(*p)),
                 );
             }
         }
@@ -698,7 +734,7 @@ impl VictoryCard {
 pub enum TwistEffect {
     /// Matched play: no twist.
     None,
-    /// VIC-2: fighters more than `max_distance` inches apart can't see each other.
+    /// VIC-2: fighters `max_distance` inches or more apart can't see each other.
     Visibility { max_distance: f32 },
     /// VIC-2: reserve groups arrive `rounds` rounds later than their card says.
     DelayedReserves { rounds: u32 },

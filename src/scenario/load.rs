@@ -392,7 +392,10 @@ pub fn load_warband(
         if !allowed.contains(&limit) {
             l.add_at(
                 "points_limit",
-                format!("points_limit {limit} is none of the limits of the ruleset {allowed:?} (SET-1, SOLO-S1)"),
+                format!(
+                    "points_limit {limit} is none of the limits of the ruleset ({}) (SET-1, SOLO-S1)",
+                    allowed.map(|a| a.to_string()).join(", ")
+                ),
                 problems,
             );
         }

@@ -54,7 +54,7 @@ pub fn setup_report(world: &mut World) -> SetupReport {
             id: f.id,
             name: f.name.clone(),
             side: s.0,
-            group: format!("{:?}", g.0),
+            group: g.0.to_string(),
             presence: match p {
                 Presence::Unplaced => "unplaced".into(),
                 Presence::Deployed => "deployed".into(),
@@ -71,7 +71,7 @@ pub fn setup_report(world: &mut World) -> SetupReport {
         colours: info
             .sides
             .iter()
-            .map(|s| s.colour.map(|c| format!("{c:?}")).unwrap_or_default())
+            .map(|s| s.colour.map(|c| c.to_string()).unwrap_or_default())
             .collect(),
         priority: info.priority,
         log: log

@@ -297,7 +297,7 @@ fn several_problems_in_several_files_are_all_reported_and_the_cli_fails() {
     assert!(has("w.ron", "10:15: no fighter profile `ghost`"), "{err}");
     assert!(has("t.ron", "1:21: syntax error"), "{err}");
     assert!(has("d.ron", "3:8: red needs 3 deployment points"), "{err}");
-    assert!(has("d.ron", "3:35: point (40.0, 5.0) is off"), "{err}");
+    assert!(has("d.ron", "3:35: point (40, 5) is off"), "{err}");
     assert!(
         has("d.ron", "3:51: round 7 must be 1, 2 (RND2) or 3 (RND3)"),
         "{err}"

@@ -686,3 +686,63 @@ fn move5_truncated_moves_end_part_way_up_a_climb() {
     assert!(cut.cost <= 4.0 + 1e-3);
     assert!(bf.nav.hanging_on(&mover, last.to).is_some());
 }
+
+// ---------------------------------------------------------------------------------------------
+// Readings the rules leave open, as the README says
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn solo_i3_the_engine_rejects_a_saved_wild_die_from_the_automated_warband() {
+    use warcry_sim::rules::initiative::WildUse;
+    let mut a = Arena::solo();
+    a.engine().pending = Pending::WildDice { side: 1 };
+    a.engine().dice[1] = SideDice::from_roll(&[1, 2, 3, 4, 5, 6]);
+    a.engine().dice[1].wild = 1;
+    let r = a.rejected(Command::WildDice {
+        side: 1,
+        uses: vec![WildUse::Save],
+    });
+    assert_eq!(r.rule, "SOLO-I3", "{r}");
+}
+
+#[test]
+fn the_log_keeps_every_rule_id_an_explanation_cites() {
+    let mut a = Arena::new();
+    let n = a.log_len();
+    a.apply(Command::Explain {
+        side: 1,
+        rules: vec![
+            "MOVE-10".into(),
+            "VIC-2".into(),
+            "SOLO-B2".into(),
+            "NOPE-1".into(),
+        ],
+        text: "why".into(),
+    })
+    .unwrap();
+    assert_eq!(a.log_since(n)[0].rules, vec!["MOVE-10", "VIC-2", "SOLO-B2"]);
+}
+
+#[test]
+fn the_log_reads_as_sentences_no_debug_output() {
+    // A whole AI-vs-AI battle: no `{ .. }`, `[..]` or `Some(` in any line of the log.
+    let spec = warcry_sim::scenario::load::load_battle(
+        &warcry_sim::scenario::load::Embedded,
+        warcry_sim::scenario::load::DEFAULT_BATTLE,
+    )
+    .unwrap();
+    let (_, mut app) = warcry_sim::sim::run_one(&spec, 7).unwrap();
+    let text = app
+        .world_mut()
+        .resource::<warcry_sim::rules::log::BattleLog>()
+        .to_text();
+    for line in text.lines() {
+        let body = line.split_once("] ").map_or(line, |(_, b)| b);
+        for bad in [
+            "{ ", " }", "[(", "[1", "[2", "[3", "[4", "[5", "[6", "Some(", "None", "Upgrade",
+            "Red ", "Blue ",
+        ] {
+            assert!(!body.contains(bad), "Debug output `{bad}` in: {line}");
+        }
+    }
+}

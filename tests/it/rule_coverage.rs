@@ -724,9 +724,6 @@ fn vic2_just_over_4_inches_apart_fighters_cant_see_each_other() {
 }
 
 #[test]
-#[ignore = "engine bug: can_see (src/rules/engine.rs) hides fighters only when they are MORE \
-            than max_distance apart (`distance > max_distance + 1e-4`), so fighters exactly 4\" \
-            apart still see each other, while VIC-2 says 4\" or more apart can't"]
 fn vic2_exactly_4_inches_apart_fighters_cant_see_each_other() {
     let mut a = fog(4.0);
     let all = engine::fighters(a.world());

@@ -57,6 +57,7 @@ impl NavWorld {
     /// The shortest path from a fighter hanging on `climb` at `from`: on up to the top or back
     /// down to the foot (whichever makes the whole way shorter), or along the climb itself to
     /// another point of it.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn path_from_climb(
         &self,
         mover: &Mover,
@@ -97,6 +98,7 @@ impl NavWorld {
     }
 
     /// A path to a point part-way up a climb: to its foot, then up to the point.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn path_onto_climb(
         &self,
         g: &NavGrid,

@@ -42,6 +42,17 @@ pub enum StepKind {
     Fly,
 }
 
+impl std::fmt::Display for StepKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            StepKind::Walk => "walk",
+            StepKind::Climb => "climb",
+            StepKind::Jump => "jump",
+            StepKind::Fly => "fly",
+        })
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Step {
     pub from: Vec3,
