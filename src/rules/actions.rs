@@ -428,16 +428,8 @@ fn do_move(world: &mut World, f: &FighterView, path: &Path, pick_up: bool) {
     // GEN-8: picks up the first treasure it comes within 1" of.
     if let Some(index) = token_picked_up(world, f, path, pick_up) {
         set_treasure(world, index, |tr| tr.carrier = Some(f.id));
-        log(
-            world,
-            &["GEN-8"],
-            Event::Treasure {
-                fighter: f.id,
-                treasure: index,
-                picked_up: true,
-                text: format!("{} picks up treasure {}", f.name, index + 1),
-            },
-        );
+        let text = format!("{} picks up treasure {}", f.name, index + 1);
+        treasure_event(world, f.id, index, true, text);
     }
     // MOVE-6 / MOVE-9: jumping down far enough hurts; MOVE-10: so does deadly terrain.
     let mover = f.mover(&r);
@@ -570,23 +562,24 @@ fn drop_treasure(world: &mut World, f: &FighterView, index: usize, pos: Vec3) {
         t.position = (pos.x, pos.z);
         t.y = pos.y;
     });
-    log(
-        world,
-        &["GEN-8"],
-        Event::Treasure {
-            fighter: f.id,
-            treasure: index,
-            picked_up: false,
-            text: format!(
-                "{} drops treasure {} at ({:.2}, {:.2}, {:.2})",
-                f.name,
-                index + 1,
-                pos.x,
-                pos.y,
-                pos.z
-            ),
-        },
+    let text = format!(
+        "{} drops treasure {} at {}",
+        f.name,
+        index + 1,
+        point_text(pos)
     );
+    treasure_event(world, f.id, index, false, text);
+}
+
+/// GEN-8: logs a treasure picked up or dropped.
+fn treasure_event(world: &mut World, fighter: u32, treasure: usize, picked_up: bool, text: String) {
+    let event = Event::Treasure {
+        fighter,
+        treasure,
+        picked_up,
+        text,
+    };
+    log(world, &["GEN-8"], event);
 }
 
 /// MOVE-9: one impact roll.

@@ -275,35 +275,22 @@ fn place_group(
             rules.deploy_radius
         };
         let body = profile.body_height();
-        let search = |r: f32| {
-            centres.iter().find_map(|c| {
-                find_spot(
-                    &terrain,
-                    rules.battlefield,
-                    *c,
-                    r,
-                    &profile.base,
-                    facing,
-                    body,
-                    &placed,
-                )
-            })
+        let find = |c: Point2, r: f32| {
+            find_spot(
+                &terrain,
+                rules.battlefield,
+                c,
+                r,
+                &profile.base,
+                facing,
+                body,
+                &placed,
+            )
         };
-        let (pos, within) = match search(radius) {
+        let (pos, within) = match centres.iter().find_map(|c| find(*c, radius)) {
             Some(p) => (p, true),
             // RES-2: no legal spot wholly within: the legal spot closest to the point or line.
-            None => match closest_spot(&centres, radius, |c, r| {
-                find_spot(
-                    &terrain,
-                    rules.battlefield,
-                    c,
-                    r,
-                    &profile.base,
-                    facing,
-                    body,
-                    &placed,
-                )
-            }) {
+            None => match closest_spot(&centres, radius, find) {
                 Some(p) => (p, false),
                 None => {
                     let name = world.get::<Fighter>(*e).map(|f| f.name.clone());

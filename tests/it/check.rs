@@ -36,17 +36,9 @@ const PROFILES: &str = r#"FighterProfiles(fighters: [
 
 #[test]
 fn shipped_scenes_check_clean_via_the_cli() {
-    let out = Command::new(env!("CARGO_BIN_EXE_warcry-sim"))
-        .args(["check", "scenes"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let (ok, stdout, stderr) =
+        crate::cli_in(Path::new(env!("CARGO_MANIFEST_DIR")), &["check", "scenes"]);
+    assert!(ok, "{stdout}{stderr}");
     assert!(stdout.contains("no problems"), "{stdout}");
 }
 
@@ -364,17 +356,8 @@ fn check_a_bare_file_name_resolves_references_from_its_own_folder() {
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes"),
         &scenes,
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_warcry-sim"))
-        .args(["check", "default.ron"])
-        .current_dir(scenes.join("battles"))
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let (ok, stdout, stderr) = crate::cli_in(&scenes.join("battles"), &["check", "default.ron"]);
+    assert!(ok, "{stdout}{stderr}");
     assert!(
         stdout.contains("1 file(s) checked, no problems"),
         "{stdout}"

@@ -117,14 +117,7 @@ fn gen2_move6_move9_a_jump_from_2_6_inches_rolls_impact_as_from_3() {
     a.activate(A);
     a.dice(&[6]);
     let n = a.log_len();
-    a.apply(Command::Move {
-        fighter: A,
-        to: [14.0, 0.0, 10.0],
-        pick_up: true,
-        descend: None,
-        via: vec![],
-    })
-    .unwrap();
+    a.walk(A, [14.0, 0.0, 10.0]).unwrap();
     let log = a.log_since(n);
     assert!(
         log.iter().any(|e| e.rules.contains(&"MOVE-6")
@@ -142,14 +135,7 @@ fn gen2_move5_climbing_2_6_inches_costs_3_inches_of_move() {
     a.place(A, 13.0, 10.0);
     a.activate(A);
     let n = a.log_len();
-    a.apply(Command::Move {
-        fighter: A,
-        to: [11.0, 2.6, 10.0],
-        pick_up: true,
-        descend: None,
-        via: vec![],
-    })
-    .unwrap();
+    a.walk(A, [11.0, 2.6, 10.0]).unwrap();
     let (_, cost) = moved(&mut a, n)[0].clone();
     // 2" across (0.5" to the wall... the base centre goes 2" horizontally) + 3" up.
     assert!((cost - 5.0).abs() < 0.15, "{cost}");
@@ -165,14 +151,7 @@ fn move1_a_move_of_a_fifth_of_an_inch_is_legal() {
     a.place(A, 10.0, 10.0);
     a.activate(A);
     let n = a.log_len();
-    a.apply(Command::Move {
-        fighter: A,
-        to: [10.2, 0.0, 10.0],
-        pick_up: true,
-        descend: None,
-        via: vec![],
-    })
-    .unwrap();
+    a.walk(A, [10.2, 0.0, 10.0]).unwrap();
     assert_eq!(a.fighter(A).pos, Vec3::new(10.2, 0.0, 10.0));
     let (_, cost) = moved(&mut a, n)[0].clone();
     assert!((cost - 0.2).abs() < 1e-3, "{cost}");
@@ -184,14 +163,7 @@ fn move3_an_engaged_fighter_may_step_0_2_inches_closer_to_its_enemy() {
     a.place(A, 10.0, 10.0);
     a.place(B, 11.8, 10.0); // 0.8" apart
     a.activate(A);
-    a.apply(Command::Move {
-        fighter: A,
-        to: [10.2, 0.0, 10.0],
-        pick_up: true,
-        descend: None,
-        via: vec![],
-    })
-    .unwrap();
+    a.walk(A, [10.2, 0.0, 10.0]).unwrap();
     assert_eq!(a.fighter(A).pos.x, 10.2);
 }
 
@@ -605,14 +577,7 @@ fn move5_a_move_4_fighter_gets_onto_a_4_inch_tower_with_two_moves() {
     });
     assert_eq!(r.rule, "MOVE-1", "{r}");
     // ... so the first move ends part-way up the wall, the fighter hanging on it.
-    a.apply(Command::Move {
-        fighter: A,
-        to: [12.0, 3.0, 10.0],
-        pick_up: true,
-        descend: None,
-        via: vec![],
-    })
-    .unwrap();
+    a.walk(A, [12.0, 3.0, 10.0]).unwrap();
     let hang = a.fighter(A).pos;
     assert!(
         hang.y > 2.0 && hang.y < 4.0,
@@ -620,14 +585,7 @@ fn move5_a_move_4_fighter_gets_onto_a_4_inch_tower_with_two_moves() {
     );
     // The second move carries on to the top.
     let n = a.log_len();
-    a.apply(Command::Move {
-        fighter: A,
-        to: top,
-        pick_up: true,
-        descend: None,
-        via: vec![],
-    })
-    .unwrap();
+    a.walk(A, top).unwrap();
     assert_eq!(a.fighter(A).pos, Vec3::from_array(top));
     let (_, cost) = moved(&mut a, n)[0].clone();
     assert!(cost <= 4.0 + 1e-3, "{cost}");
@@ -637,14 +595,7 @@ fn move5_a_move_4_fighter_gets_onto_a_4_inch_tower_with_two_moves() {
 fn move8_a_fighter_still_climbing_when_its_activation_ends_falls() {
     let mut a = tower();
     a.activate(A);
-    a.apply(Command::Move {
-        fighter: A,
-        to: [12.0, 3.5, 10.0],
-        pick_up: true,
-        descend: None,
-        via: vec![],
-    })
-    .unwrap();
+    a.walk(A, [12.0, 3.5, 10.0]).unwrap();
     assert!(a.fighter(A).pos.y > 3.0);
     // It falls 3.5" (rounded: 3.5" >= 3"): an impact roll, a 6 is 3 damage.
     a.dice(&[6]);

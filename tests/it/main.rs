@@ -14,8 +14,14 @@ mod solo;
 
 /// Runs the warcry-sim binary: (success, stdout, stderr).
 pub fn cli(args: &[&str]) -> (bool, String, String) {
+    cli_in(std::path::Path::new("."), args)
+}
+
+/// Runs the warcry-sim binary in the folder `dir`: (success, stdout, stderr).
+pub fn cli_in(dir: &std::path::Path, args: &[&str]) -> (bool, String, String) {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_warcry-sim"))
         .args(args)
+        .current_dir(dir)
         .output()
         .unwrap();
     (

@@ -143,6 +143,17 @@ impl Arena {
         self.world().resource::<DiceRng>().injected_left()
     }
 
+    /// A plain move of `id` to `to` by the shortest way, picking up treasure on the way.
+    pub fn walk(&mut self, id: u32, to: [f32; 3]) -> Result<(), Rejected> {
+        self.apply(Command::Move {
+            fighter: id,
+            to,
+            pick_up: true,
+            descend: None,
+            via: vec![],
+        })
+    }
+
     pub fn apply(&mut self, c: Command) -> Result<(), Rejected> {
         engine::apply(self.world(), &c)
     }
