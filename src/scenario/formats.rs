@@ -771,6 +771,15 @@ pub enum Controller {
     Ai,
 }
 
+impl std::fmt::Display for Controller {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Controller::Human => "human",
+            Controller::Ai => "solo AI",
+        })
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum Mode {
     /// Two warbands under the core rules; either may be human or AI.

@@ -589,7 +589,7 @@ fn battle_panel(
                 } else {
                     ""
                 };
-                ui.colored_label(colour, format!("{} · {:?}{prio}", s.name, s.controller));
+                ui.colored_label(colour, format!("{} · {}{prio}", s.name, s.controller));
                 ui.small(format!(
                     "  singles {} · ability dice: {} · wild saved {}",
                     d.singles_count(),
@@ -606,7 +606,7 @@ fn battle_panel(
                         Presence::TakenDown => " · taken down".into(),
                     };
                     ui.label(format!(
-                        "  {:?} · {} · {}/{} W{where_}",
+                        "  {} · {} · {}/{} W{where_}",
                         g.0,
                         f.name,
                         prof.0.wounds.saturating_sub(dmg.0),
