@@ -8,7 +8,7 @@ use warcry_sim::battlefield::measure::{Base, distance};
 use warcry_sim::battlefield::nav::{Goal, Mover, NavWorld};
 use warcry_sim::battlefield::shapes::TerrainShapes;
 use warcry_sim::battlefield::sight::{Body, visible};
-use warcry_sim::scenario::formats::BaseSize;
+use warcry_sim::model::formats::BaseSize;
 use warcry_sim::scenario::load::{DEFAULT_BATTLE, Embedded, load_battle};
 
 fn main() {
@@ -30,12 +30,12 @@ fn fixture() -> &'static Fixture {
         let world = app.world_mut();
         let bodies = world
             .query::<(
-                &warcry_sim::rules::components::Profile,
-                &warcry_sim::rules::components::Position,
-                &warcry_sim::rules::components::Presence,
+                &warcry_sim::model::components::Profile,
+                &warcry_sim::model::components::Position,
+                &warcry_sim::model::components::Presence,
             )>()
             .iter(world)
-            .filter(|(_, _, p)| **p == warcry_sim::rules::components::Presence::Deployed)
+            .filter(|(_, _, p)| **p == warcry_sim::model::components::Presence::Deployed)
             .map(|(pr, pos, _)| Body::new(Base::new(pr.0.base, pos.0, 0.0), pr.0.body_height()))
             .collect();
         let nav = NavWorld::new(spec.terrain.pieces.clone(), spec.ruleset.battlefield, 3.0);

@@ -8,12 +8,12 @@ use crate::battlefield::Battlefield;
 use crate::battlefield::measure::distance;
 use crate::battlefield::moves::{disengage_spots, truncate};
 use crate::battlefield::nav::Goal;
+use crate::model::ruleset::Ruleset;
 use crate::rules::abilities::{AbilityEffect, abilities_of, inspiring_targets};
 use crate::rules::actions::{legal_attacks, validate_move};
 use crate::rules::command::Command;
 use crate::rules::engine::{Bonus, Engine, FighterView, Pending, blockers, fighters};
 use crate::rules::initiative::{SideDice, WildUse};
-use crate::rules::ruleset::Ruleset;
 
 /// The command the policy sends for the decision the battle waits for (`None` when nothing is
 /// to decide).
@@ -79,7 +79,7 @@ pub fn wild_uses(dice: &SideDice) -> Vec<WildUse> {
 }
 
 /// Expected damage of a weapon against a toughness (exact by dice odds).
-pub fn expected_damage(w: &crate::scenario::formats::Weapon, toughness: u32) -> f32 {
+pub fn expected_damage(w: &crate::model::formats::Weapon, toughness: u32) -> f32 {
     let needed = crate::rules::actions::hit_threshold(w.strength, toughness) as f32;
     let p_hit = (6.0 - needed) / 6.0;
     w.attacks as f32 * (p_hit * w.damage.0 as f32 + w.damage.1 as f32 / 6.0)
@@ -250,7 +250,7 @@ fn ability(world: &World, all: &[FighterView], f: &FighterView) -> Option<Comman
     let mine: Vec<_> = all.iter().filter(|o| o.side == f.side).collect();
     let down = mine
         .iter()
-        .filter(|o| o.presence == crate::rules::components::Presence::TakenDown)
+        .filter(|o| o.presence == crate::model::components::Presence::TakenDown)
         .count();
     if down * 2 >= mine.len()
         && let Some(p) = has(AbilityEffect::Reckoning)

@@ -14,15 +14,15 @@ use crate::battlefield::Battlefield;
 use crate::battlefield::measure::{distance, distance_to_point};
 use crate::battlefield::moves::{disengage_spots, truncate_until};
 use crate::battlefield::nav::{Goal, Path};
+use crate::model::components::*;
+use crate::model::dice::{DiceRng, roll_off_among};
+use crate::model::formats::{Controller, Role, VictoryCondition};
+use crate::model::ruleset::Ruleset;
 use crate::rules::abilities::{AbilityEffect, abilities_of, inspiring_targets, validate_ability};
 use crate::rules::actions::{validate_attack, validate_disengage, validate_move};
 use crate::rules::command::Command;
-use crate::rules::components::*;
-use crate::rules::dice::{DiceRng, roll_off_among};
 use crate::rules::engine::{Engine, FighterView, Pending, blockers, fighters, world_hash};
 use crate::rules::initiative::{SideDice, WildUse};
-use crate::rules::ruleset::Ruleset;
-use crate::scenario::formats::{Controller, Role, VictoryCondition};
 
 /// What the automated warband is after (SOLO-A).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -102,7 +102,7 @@ fn closest_to_warband(world: &mut World, lists: &[Vec<f32>]) -> (usize, String) 
         tied[w],
         format!(
             " (tied at equal distances: roll-off {}, GEN-4)",
-            crate::rules::dice::roll_off_text(&rounds, |c| format!("candidate {}", c + 1))
+            crate::model::dice::roll_off_text(&rounds, |c| format!("candidate {}", c + 1))
         ),
     )
 }
@@ -948,7 +948,7 @@ pub fn solo_wild_uses(dice: &SideDice) -> Vec<WildUse> {
 
 /// The decision the automated warband makes for what the battle waits for, if it is its turn.
 pub fn decide(world: &mut World) -> Option<Decision> {
-    let side = crate::sim::deciding_side(world)?;
+    let side = crate::rules::engine::deciding_side(world)?;
     let pending = world.resource::<Engine>().pending;
     Some(match pending {
         Pending::WildDice { side } => {
@@ -1097,7 +1097,7 @@ pub fn plan(world: &mut World, other: impl Fn(&mut World) -> Option<Command>) ->
             p.stops = "the battle is over".into();
             return p;
         }
-        let Some(side) = crate::sim::deciding_side(world) else {
+        let Some(side) = crate::rules::engine::deciding_side(world) else {
             p.stops = "nothing to decide".into();
             return p;
         };
@@ -1178,7 +1178,7 @@ fn solo_ai_system(world: &mut World) {
     if !world.resource::<SoloAi>().enabled || world.get_resource::<Engine>().is_none() {
         return;
     }
-    let Some(side) = crate::sim::deciding_side(world) else {
+    let Some(side) = crate::rules::engine::deciding_side(world) else {
         return;
     };
     if !is_ai(world, side) {

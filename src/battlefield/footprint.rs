@@ -2,7 +2,7 @@
 //! pieces (rotated rectangles), as convex polygons in (x, z) inches. Used to place fighters
 //! (SET-6: wholly within, on a platform, overlapping nothing).
 
-use crate::scenario::formats::{BaseSize, Point2, TerrainPiece};
+use crate::model::formats::{BaseSize, Point2, TerrainPiece};
 
 /// Segments used to approximate a base's rim. The polygon is drawn *around* the rim, so it
 /// always contains the true base: a placement that is legal for the polygon is legal for
@@ -135,7 +135,7 @@ pub fn contains(poly: &Footprint, p: Point2) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::formats::TerrainKind;
+    use crate::model::formats::TerrainKind;
 
     fn piece(pos: Point2, size: Point2, rot: f32) -> TerrainPiece {
         TerrainPiece {

@@ -9,7 +9,7 @@
 use bevy::math::{Vec2, Vec3};
 
 use crate::battlefield::footprint::Footprint;
-use crate::scenario::formats::BaseSize;
+use crate::model::formats::BaseSize;
 
 /// A fighter's base where it stands: centre on its surface, facing (radians about +y).
 #[derive(Debug, Clone, Copy, PartialEq)]

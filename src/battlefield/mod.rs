@@ -11,8 +11,8 @@ pub mod standing;
 
 use bevy::prelude::*;
 
-use crate::rules::components::Terrain;
-use crate::rules::ruleset::Ruleset;
+use crate::model::components::Terrain;
+use crate::model::ruleset::Ruleset;
 use nav::NavWorld;
 use shapes::TerrainShapes;
 
@@ -25,7 +25,7 @@ pub struct Battlefield {
 }
 
 impl Battlefield {
-    pub fn new(pieces: Vec<crate::scenario::formats::TerrainPiece>, rules: &Ruleset) -> Self {
+    pub fn new(pieces: Vec<crate::model::formats::TerrainPiece>, rules: &Ruleset) -> Self {
         Battlefield {
             shapes: TerrainShapes::new(&pieces),
             nav: NavWorld::new(pieces, rules.battlefield, rules.jump_impact_height),

@@ -8,8 +8,8 @@ use crate::battlefield::measure::{Base, distance, round_up_half_inch};
 use crate::battlefield::nav::{
     Mover, NavWorld, Path, Step, StepKind, partial_climb_down, partial_climb_up,
 };
-use crate::rules::dice::Dice;
-use crate::rules::ruleset::Ruleset;
+use crate::model::dice::Dice;
+use crate::model::ruleset::Ruleset;
 
 /// Precision of cutting a walk short, in inches.
 const CUT_STEP: f32 = 0.05;
@@ -273,11 +273,11 @@ mod tests {
     use super::*;
     use crate::battlefield::nav::Goal;
     use crate::battlefield::testing::{piece, walker, world};
-    use crate::rules::dice::ScriptedDice;
-    use crate::scenario::formats::{BaseSize, TerrainKind};
+    use crate::model::dice::ScriptedDice;
+    use crate::model::formats::{BaseSize, TerrainKind};
 
     fn rules() -> Ruleset {
-        crate::scenario::load::default_ruleset()
+        crate::model::ruleset::default_ruleset()
     }
 
     #[test]

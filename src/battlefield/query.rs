@@ -9,9 +9,9 @@ use crate::battlefield::measure::{
 };
 use crate::battlefield::nav::{Goal, Mover, Path};
 use crate::battlefield::sight::{Body, Cover, cover, visible};
-use crate::rules::components::*;
-use crate::rules::ruleset::Ruleset;
-use crate::scenario::formats::BaseSize;
+use crate::model::components::*;
+use crate::model::formats::BaseSize;
+use crate::model::ruleset::Ruleset;
 
 /// A fighter on the battlefield, as geometry.
 #[derive(Debug, Clone)]

@@ -10,7 +10,7 @@ use parry3d::math::{Pose, Rot3, Vector};
 use parry3d::query::{Ray, RayCast};
 use parry3d::shape::{Compound, Cuboid, SharedShape};
 
-use crate::scenario::formats::{TerrainKind, TerrainPiece};
+use crate::model::formats::{TerrainKind, TerrainPiece};
 
 pub fn to_parry(v: Vec3) -> Vector {
     Vector::from_array(v.to_array())

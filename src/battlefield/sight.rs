@@ -15,7 +15,7 @@ use parry3d::shape::Cylinder;
 use crate::battlefield::footprint::Footprint;
 use crate::battlefield::measure::{Base, horizontal_gap, round_up_half_inch};
 use crate::battlefield::shapes::{TerrainShapes, to_parry};
-use crate::scenario::formats::TerrainKind;
+use crate::model::formats::TerrainKind;
 
 /// Height of a base's top above the surface it stands on; bodies start there.
 pub const BASE_THICKNESS: f32 = 0.12;
@@ -175,7 +175,7 @@ pub fn cover(
 mod tests {
     use super::*;
     use crate::battlefield::testing::piece;
-    use crate::scenario::formats::BaseSize;
+    use crate::model::formats::BaseSize;
 
     fn body(x: f32, y: f32, z: f32, height: f32) -> Body {
         Body::new(

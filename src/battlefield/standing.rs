@@ -2,7 +2,7 @@
 //! and no other base (SET-6, MOVE-2).
 
 use crate::battlefield::footprint::Footprint;
-use crate::scenario::formats::{BaseSize, Point2, TerrainKind, TerrainPiece};
+use crate::model::formats::{BaseSize, Point2, TerrainKind, TerrainPiece};
 
 /// A base standing somewhere: its footprint, the height of the surface and its body height.
 #[derive(Debug, Clone)]

@@ -1,7 +1,7 @@
 //! Shared helpers for the battlefield's unit tests.
 
 use crate::battlefield::nav::{Mover, NavWorld};
-use crate::scenario::formats::{BaseSize, Point2, TerrainKind, TerrainPiece};
+use crate::model::formats::{BaseSize, Point2, TerrainKind, TerrainPiece};
 
 /// An unrotated piece standing on the floor, named after its kind.
 pub fn piece(kind: TerrainKind, pos: Point2, size: Point2, height: f32) -> TerrainPiece {

@@ -3,141 +3,17 @@
 //! automated", its dice are spent and the log says to resolve it by hand.
 
 use bevy::prelude::*;
-use serde::{Deserialize, Serialize};
 
 use crate::battlefield::measure::distance;
+use crate::model::components::*;
+use crate::model::ruleset::Ruleset;
 use crate::rules::command::Rejected;
-use crate::rules::components::*;
 use crate::rules::engine::{
     self, Bonus, Engine, FighterView, after_action, can_see, fighters, log,
 };
 use crate::rules::log::Event;
-use crate::rules::ruleset::Ruleset;
 
-/// ABL-1: what an ability costs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum DiceCost {
-    Double,
-    Triple,
-    Quad,
-}
-
-impl std::fmt::Display for DiceCost {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            DiceCost::Double => "double",
-            DiceCost::Triple => "triple",
-            DiceCost::Quad => "quad",
-        })
-    }
-}
-
-impl DiceCost {
-    pub fn dice(self) -> u8 {
-        match self {
-            DiceCost::Double => 2,
-            DiceCost::Triple => 3,
-            DiceCost::Quad => 4,
-        }
-    }
-}
-
-/// What an ability does, when the engine knows how.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum AbilityEffect {
-    Rush,
-    Onslaught,
-    Respite,
-    InspiringPresence,
-    Reckoning,
-    /// ABL-5: resolved by the players; the engine spends the dice and logs it.
-    NotAutomated,
-}
-
-/// An ability a fighter may use (ABL-2: gated by runemarks).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct AbilityDef {
-    pub name: String,
-    pub cost: DiceCost,
-    /// Runemarks the fighter needs (all of them); empty: anyone.
-    #[serde(default)]
-    pub runemarks: Vec<String>,
-    /// The rules text, shown to the players.
-    #[serde(default)]
-    pub text: String,
-    #[serde(default = "not_automated")]
-    pub effect: AbilityEffect,
-}
-
-fn not_automated() -> AbilityEffect {
-    AbilityEffect::NotAutomated
-}
-
-fn def(
-    name: &str,
-    cost: DiceCost,
-    runemarks: &[&str],
-    text: &str,
-    effect: AbilityEffect,
-) -> AbilityDef {
-    AbilityDef {
-        name: name.into(),
-        cost,
-        runemarks: runemarks.iter().map(|s| s.to_string()).collect(),
-        text: text.into(),
-        effect,
-    }
-}
-
-/// ABL-3: the universal abilities, with the ruleset's values.
-pub fn universal(r: &Ruleset) -> Vec<AbilityDef> {
-    vec![
-        def(
-            "Rush",
-            DiceCost::Double,
-            &[],
-            &format!(
-                "+{} Move until the end of the activation",
-                r.rush_move_bonus
-            ),
-            AbilityEffect::Rush,
-        ),
-        def(
-            "Respite",
-            DiceCost::Double,
-            &[],
-            "Not within 1\" of an enemy: remove damage equal to the value",
-            AbilityEffect::Respite,
-        ),
-        def(
-            "Onslaught",
-            DiceCost::Triple,
-            &[],
-            &format!(
-                "+{} Attacks for melee attacks this activation",
-                r.onslaught_attacks_bonus
-            ),
-            AbilityEffect::Onslaught,
-        ),
-        def(
-            "Inspiring Presence",
-            DiceCost::Triple,
-            &["hero"],
-            &format!(
-                "A visible friendly fighter within {}\" not yet activated is activated right after this one",
-                r.inspiring_presence_range
-            ),
-            AbilityEffect::InspiringPresence,
-        ),
-        def(
-            "Reckoning",
-            DiceCost::Quad,
-            &[],
-            "Once half the warband or more is taken down: bonus move up to the value, then a bonus attack if within 1\" of an enemy",
-            AbilityEffect::Reckoning,
-        ),
-    ]
-}
+pub use crate::model::abilities::{AbilityDef, AbilityEffect, DiceCost, universal};
 
 /// ABL-2: does `f` have the runemarks? ("hero" counts leaders and heroes, GEN-6.)
 fn allowed(f: &FighterView, d: &AbilityDef) -> bool {

@@ -10,16 +10,16 @@ use crate::battlefield::moves::{
 };
 use crate::battlefield::nav::{Descend, Goal, Mover, Path, StepKind};
 use crate::battlefield::sight::cover;
+use crate::model::components::*;
+use crate::model::dice::{Dice, DiceRng};
+use crate::model::formats::{BaseSize, Weapon};
+use crate::model::ruleset::Ruleset;
 use crate::rules::command::{Command, ReactionKind, Rejected};
-use crate::rules::components::*;
-use crate::rules::dice::{Dice, DiceRng};
 use crate::rules::engine::{
     self, Bonus, Engine, FighterView, Pending, ReactionOffer, Resume, after_action, blockers,
     can_see, end_activation, fighter, fighters, log,
 };
 use crate::rules::log::Event;
-use crate::rules::ruleset::Ruleset;
-use crate::scenario::formats::{BaseSize, Weapon};
 
 const EPS: f32 = 1e-3;
 
@@ -866,7 +866,7 @@ fn finish_attack(
         ids.push("REA-3");
         extra = format!(
             "; take cover rolls {}: {turned} critical(s) become hits",
-            crate::rules::dice::dice_text(&saves)
+            crate::model::dice::dice_text(&saves)
         );
     }
     let damage = hits * w.damage.0 + crits * w.damage.1;
@@ -881,7 +881,7 @@ fn finish_attack(
             .as_ref()
             .map(|c| format!(", cover {c}"))
             .unwrap_or_default(),
-        crate::rules::dice::dice_text(&rolls),
+        crate::model::dice::dice_text(&rolls),
         needed,
         hits,
         crits,

@@ -15,14 +15,14 @@ use crate::battlefield::Battlefield;
 use crate::battlefield::measure::{Base, distance, distance_to_point};
 use crate::battlefield::nav::Mover;
 use crate::battlefield::sight::{Body, visible};
+use crate::model::components::*;
+use crate::model::dice::{Dice, DiceRng, roll_off};
+use crate::model::formats::{FighterProfile, Role, TwistEffect, VictoryCondition};
+use crate::model::ruleset::{Ruleset, TieRule};
 use crate::rules::actions;
 use crate::rules::command::{Command, ReactionKind, Rejected};
-use crate::rules::components::*;
-use crate::rules::dice::{Dice, DiceRng, roll_off};
 use crate::rules::initiative::{Seize, SideDice, WildUse, most_singles, seize};
 use crate::rules::log::{BattleLog, Event};
-use crate::rules::ruleset::{Ruleset, TieRule};
-use crate::scenario::formats::{FighterProfile, Role, TwistEffect, VictoryCondition};
 
 /// What the battle waits for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -428,6 +428,19 @@ fn rule_of_pending(p: Pending) -> &'static str {
     }
 }
 
+/// Which side decides what the battle waits for.
+pub fn deciding_side(world: &World) -> Option<usize> {
+    let e = world.resource::<Engine>();
+    match e.pending {
+        Pending::WildDice { side }
+        | Pending::FirstTurn { side }
+        | Pending::Turn { side }
+        | Pending::Reaction { side } => Some(side),
+        Pending::Action { .. } => e.activation.as_ref().map(|a| a.side),
+        Pending::Setup | Pending::Ended => None,
+    }
+}
+
 pub fn describe_pending(p: Pending) -> String {
     match p {
         Pending::Setup => "setup".into(),
@@ -551,7 +564,7 @@ fn roll_initiative(world: &mut World, side: usize, rules: &Ruleset) -> u32 {
     let text = format!(
         "{} rolls {}: {} single(s), ability dice {}; {} wild dice to declare",
         side_name(world, side),
-        crate::rules::dice::dice_text(&rolled),
+        crate::model::dice::dice_text(&rolled),
         count,
         groups_text(&d),
         d.wild
@@ -573,13 +586,13 @@ fn roll_initiative(world: &mut World, side: usize, rules: &Ruleset) -> u32 {
 /// Solo mode (SOLO-S3): (the human's side, the automated warband's side).
 pub fn solo_sides(world: &World) -> Option<(usize, usize)> {
     let info = world.resource::<BattleInfo>();
-    if info.mode != crate::scenario::formats::Mode::Solo {
+    if info.mode != crate::model::formats::Mode::Solo {
         return None;
     }
     let h = info
         .sides
         .iter()
-        .position(|s| s.controller == crate::scenario::formats::Controller::Human)?;
+        .position(|s| s.controller == crate::model::formats::Controller::Human)?;
     Some((h, 1 - h))
 }
 

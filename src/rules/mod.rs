@@ -4,18 +4,16 @@
 pub mod abilities;
 pub mod actions;
 pub mod command;
-pub mod components;
-pub mod dice;
 pub mod engine;
 pub mod initiative;
 pub mod log;
-pub mod ruleset;
 pub mod setup;
+pub mod solo_setup;
 pub mod warband;
 
 use bevy::prelude::*;
 
-use components::BattlePhase;
+use crate::model::components::BattlePhase;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_state::<BattlePhase>()

@@ -3,16 +3,16 @@
 
 use bevy::prelude::*;
 
-use crate::ai::setup::form_solo_groups;
 use crate::battlefield::footprint::Footprint;
 use crate::battlefield::standing::{Standing, standing_heights};
-use crate::rules::components::*;
-use crate::rules::dice::{DiceRng, roll_off};
-use crate::rules::log::BattleLog;
-use crate::rules::ruleset::Ruleset;
-use crate::scenario::formats::{
+use crate::model::components::*;
+use crate::model::dice::{DiceRng, roll_off};
+use crate::model::formats::{
     Colour, Controller, DeploymentPoint, GroupName, Mode, Point2, TerrainPiece, TwistEffect,
 };
+use crate::model::ruleset::Ruleset;
+use crate::rules::log::BattleLog;
+use crate::rules::solo_setup::form_solo_groups;
 
 /// Grid step of the placement search, in inches.
 const STEP: f32 = 0.25;
@@ -390,7 +390,7 @@ pub fn find_spot(
     battlefield: Point2,
     point: Point2,
     radius: f32,
-    base: &crate::scenario::formats::BaseSize,
+    base: &crate::model::formats::BaseSize,
     facing: f32,
     body: f32,
     placed: &[Standing],

@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::ruleset::MusterLimits;
-use crate::scenario::formats::{FighterProfile, GroupName, Role};
+use crate::model::formats::{FighterProfile, GroupName, Role};
+use crate::model::ruleset::MusterLimits;
 
 /// A fighter of a warband with its profile resolved.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -235,8 +235,8 @@ pub fn check_battle_groups(fighters: &[ResolvedFighter]) -> Vec<Violation> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::rules::ruleset::{MusterLimits, Ruleset};
-    use crate::scenario::formats::{BaseSize, Weapon};
+    use crate::model::formats::{BaseSize, Weapon};
+    use crate::model::ruleset::{MusterLimits, Ruleset};
 
     pub fn profile(id: &str, faction: &str, points: u32, runemarks: &[&str]) -> FighterProfile {
         FighterProfile {
@@ -291,13 +291,13 @@ pub(crate) mod tests {
     }
 
     fn seed004() -> MusterLimits {
-        ron::from_str::<Ruleset>(crate::rules::ruleset::DEFAULT_RULESET_RON)
+        ron::from_str::<Ruleset>(crate::model::ruleset::DEFAULT_RULESET_RON)
             .unwrap()
             .muster_seed004
     }
 
     fn second() -> MusterLimits {
-        ron::from_str::<Ruleset>(crate::rules::ruleset::DEFAULT_RULESET_RON)
+        ron::from_str::<Ruleset>(crate::model::ruleset::DEFAULT_RULESET_RON)
             .unwrap()
             .muster_second_edition
     }

@@ -6,9 +6,7 @@
 
 use serde::Deserialize;
 
-use crate::scenario::formats::{
-    DeploymentCard, DeploymentLine, DeploymentPoint, GroupName, Point2,
-};
+use crate::model::formats::{DeploymentCard, DeploymentLine, DeploymentPoint, GroupName, Point2};
 
 #[derive(Debug, Deserialize)]
 struct File {

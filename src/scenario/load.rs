@@ -7,11 +7,11 @@ use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
 
-use crate::rules::ruleset::{DEFAULT_RULESET_RON, Ruleset};
+use crate::model::formats::*;
+use crate::model::ruleset::{DEFAULT_RULESET_RON, Ruleset};
+use crate::model::validate::Validator;
 use crate::rules::warband::{ResolvedFighter, Violation, check_battle_groups, check_muster};
-use crate::scenario::formats::*;
 use crate::scenario::ron_span::{self, Pos, Trace};
-use crate::scenario::validate::Validator;
 
 /// One problem in one file.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -240,9 +240,7 @@ fn typed_from_node<T: DeserializeOwned>(
 }
 
 /// The ruleset used when a file is checked on its own.
-pub fn default_ruleset() -> Ruleset {
-    ron::from_str(DEFAULT_RULESET_RON).expect("the embedded default ruleset is valid")
-}
+pub use crate::model::ruleset::default_ruleset;
 
 /// The kinds of scene file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,12 +1,10 @@
 //! Scene files: formats, the spanned RON reader, loading and validation, spawning, imports.
 
 pub mod battleplans;
-pub mod formats;
 pub mod load;
 pub mod report;
 pub mod ron_span;
 pub mod spawn;
-pub mod validate;
 
 use std::io::Write;
 use std::path::Path;

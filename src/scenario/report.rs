@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::rules::components::*;
+use crate::model::components::*;
 use crate::rules::log::BattleLog;
 
 #[derive(Debug, Clone, Serialize)]

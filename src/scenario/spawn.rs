@@ -4,10 +4,10 @@
 
 use bevy::prelude::*;
 
-use crate::rules::components::*;
-use crate::rules::dice::DiceRng;
+use crate::model::components::*;
+use crate::model::dice::DiceRng;
+use crate::model::formats::{Colour, GroupName};
 use crate::rules::log::BattleLog;
-use crate::scenario::formats::{Colour, GroupName};
 use crate::scenario::load::BattleSpec;
 
 /// Spawns `spec` into `world`, replacing any battle already there.

@@ -8,10 +8,11 @@ use std::collections::VecDeque;
 use bevy::prelude::*;
 use serde::Serialize;
 
+use crate::model::components::BattleInfo;
+use crate::model::formats::Controller;
 use crate::rules::command::{Command, Rejected};
-use crate::rules::components::BattleInfo;
+use crate::rules::engine::deciding_side;
 use crate::rules::engine::{self, Engine, Outcome, Pending};
-use crate::scenario::formats::Controller;
 use crate::scenario::load::BattleSpec;
 
 /// A headless app with `spec` spawned and set up; round 1's initiative dice are rolled.
@@ -19,19 +20,6 @@ pub fn battle_app(spec: &BattleSpec) -> App {
     let mut app = crate::headless_app(spec);
     app.update();
     app
-}
-
-/// Which side decides what the battle waits for.
-pub fn deciding_side(world: &World) -> Option<usize> {
-    let e = world.resource::<Engine>();
-    match e.pending {
-        Pending::WildDice { side }
-        | Pending::FirstTurn { side }
-        | Pending::Turn { side }
-        | Pending::Reaction { side } => Some(side),
-        Pending::Action { .. } => e.activation.as_ref().map(|a| a.side),
-        Pending::Setup | Pending::Ended => None,
-    }
 }
 
 /// Why a headless run stopped early.

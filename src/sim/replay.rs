@@ -33,7 +33,7 @@ impl SavedBattle {
     pub fn of(world: &mut World, battle: Option<String>) -> Self {
         let hash = world_hash(world);
         let e = world.resource::<Engine>();
-        let seed = world.resource::<crate::rules::dice::DiceRng>().seed();
+        let seed = world.resource::<crate::model::dice::DiceRng>().seed();
         SavedBattle {
             format: FORMAT,
             battle,

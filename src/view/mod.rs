@@ -14,11 +14,11 @@ use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
 use bevy_panorbit_camera::{PanOrbitCamera, PanOrbitCameraPlugin};
 
 use crate::HeadlessPlugins;
-use crate::rules::components::*;
+use crate::model::components::*;
+use crate::model::formats::{BaseSize, Colour, TerrainKind};
+use crate::model::ruleset::Ruleset;
 use crate::rules::engine::{self, Engine, Outcome, Pending};
 use crate::rules::log::BattleLog;
-use crate::rules::ruleset::Ruleset;
-use crate::scenario::formats::{BaseSize, Colour, TerrainKind};
 use crate::scenario::load::BattleSpec;
 use crate::scenario::spawn::spawn_battle;
 

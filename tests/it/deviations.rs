@@ -7,12 +7,12 @@ use warcry_sim::ai::solo;
 use warcry_sim::battlefield::Battlefield;
 use warcry_sim::battlefield::moves::disengage_spots;
 use warcry_sim::battlefield::nav::Descend;
+use warcry_sim::model::components::*;
+use warcry_sim::model::formats::{TerrainKind, TerrainPiece};
 use warcry_sim::rules::command::Command;
-use warcry_sim::rules::components::*;
 use warcry_sim::rules::engine::{Overtime, Pending, blockers};
 use warcry_sim::rules::initiative::SideDice;
 use warcry_sim::rules::log::{Event, LogEntry};
-use warcry_sim::scenario::formats::{TerrainKind, TerrainPiece};
 
 use crate::engine::arena::{Arena, weapon};
 
@@ -199,7 +199,7 @@ fn move10_dis1_the_disengage_search_avoids_deadly_terrain_when_it_can() {
         .collect();
     let rules = a
         .world()
-        .resource::<warcry_sim::rules::ruleset::Ruleset>()
+        .resource::<warcry_sim::model::ruleset::Ruleset>()
         .clone();
     let bf = a.world().resource::<Battlefield>();
     let spots = disengage_spots(
@@ -340,7 +340,7 @@ fn res2_a_reserve_with_no_room_goes_to_the_closest_legal_spot_never_the_bare_poi
         assert_eq!(f.presence, Presence::Deployed, "{} arrived", f.name);
         let mover = f.mover(
             &a.world()
-                .resource::<warcry_sim::rules::ruleset::Ruleset>()
+                .resource::<warcry_sim::model::ruleset::Ruleset>()
                 .clone(),
         );
         assert!(
@@ -616,7 +616,7 @@ fn move5_truncated_moves_end_part_way_up_a_climb() {
     let f = a.fighter(A);
     let rules = a
         .world()
-        .resource::<warcry_sim::rules::ruleset::Ruleset>()
+        .resource::<warcry_sim::model::ruleset::Ruleset>()
         .clone();
     let mover = f.mover(&rules);
     let bf = a.world().resource::<Battlefield>();

@@ -7,13 +7,13 @@ use arena::{Arena, weapon};
 use bevy::prelude::*;
 use warcry_sim::battlefield::Battlefield;
 use warcry_sim::battlefield::moves::disengage_spots;
+use warcry_sim::model::components::*;
+use warcry_sim::model::formats::{TerrainKind, TerrainPiece};
 use warcry_sim::rules::abilities::{AbilityDef, AbilityEffect, DiceCost};
 use warcry_sim::rules::command::{Command, ReactionKind};
-use warcry_sim::rules::components::*;
 use warcry_sim::rules::engine::{Pending, blockers};
 use warcry_sim::rules::initiative::{DiceGroup, WildUse};
 use warcry_sim::rules::log::Event;
-use warcry_sim::scenario::formats::{TerrainKind, TerrainPiece};
 
 // Side 0 (Ironclad Vanguard) has fighters 0..=7, side 1 (Ashen Covenant) 8..=17.
 const A: u32 = 2;
@@ -250,7 +250,7 @@ fn dis1_disengage_impossible_when_no_spot_is_more_than_1_inch_from_enemies() {
         .collect();
     let spots = {
         let w = a.world();
-        let rules = w.resource::<warcry_sim::rules::ruleset::Ruleset>().clone();
+        let rules = w.resource::<warcry_sim::model::ruleset::Ruleset>().clone();
         let bf = w.resource::<Battlefield>();
         disengage_spots(
             &bf.nav,

@@ -6,6 +6,7 @@ mod check;
 mod deployment_cards;
 mod deviations;
 mod engine;
+mod layout;
 #[cfg(feature = "gui")]
 mod render;
 mod rule_coverage;

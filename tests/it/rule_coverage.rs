@@ -5,17 +5,17 @@
 use bevy::prelude::*;
 
 use warcry_sim::battlefield::footprint::Footprint;
-use warcry_sim::rules::abilities::inspiring_targets;
-use warcry_sim::rules::command::{Command, ReactionKind};
-use warcry_sim::rules::components::*;
-use warcry_sim::rules::engine::{self, Outcome, Pending, can_see, leader_by_condition};
-use warcry_sim::rules::initiative::{DiceGroup, WildUse};
-use warcry_sim::rules::log::{BattleLog, Event};
-use warcry_sim::rules::ruleset::Ruleset;
-use warcry_sim::scenario::formats::{
+use warcry_sim::model::components::*;
+use warcry_sim::model::formats::{
     Colour, GroupName, TerrainKind, TerrainPiece, TwistCard, TwistEffect, VictoryCard,
     VictoryCondition,
 };
+use warcry_sim::model::ruleset::Ruleset;
+use warcry_sim::rules::abilities::inspiring_targets;
+use warcry_sim::rules::command::{Command, ReactionKind};
+use warcry_sim::rules::engine::{self, Outcome, Pending, can_see, leader_by_condition};
+use warcry_sim::rules::initiative::{DiceGroup, WildUse};
+use warcry_sim::rules::log::{BattleLog, Event};
 use warcry_sim::scenario::load::{BattleSpec, DEFAULT_BATTLE, Embedded, load_battle};
 use warcry_sim::sim::battle_app;
 

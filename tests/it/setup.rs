@@ -2,9 +2,9 @@
 
 use bevy::prelude::*;
 use warcry_sim::battlefield::footprint::Footprint;
-use warcry_sim::rules::components::*;
+use warcry_sim::model::components::*;
+use warcry_sim::model::formats::{Colour, Controller, Mode, TerrainKind, TerrainPiece};
 use warcry_sim::rules::log::BattleLog;
-use warcry_sim::scenario::formats::{Colour, Controller, Mode, TerrainKind, TerrainPiece};
 use warcry_sim::scenario::load::{BattleSpec, DEFAULT_BATTLE, Embedded, load_battle};
 
 fn default_spec(seed: u64) -> BattleSpec {
@@ -22,11 +22,11 @@ fn set_up(spec: &BattleSpec) -> App {
 struct Placed {
     name: String,
     side: usize,
-    group: warcry_sim::scenario::formats::GroupName,
+    group: warcry_sim::model::formats::GroupName,
     presence: Presence,
     pos: Vec3,
     facing: f32,
-    profile: warcry_sim::scenario::formats::FighterProfile,
+    profile: warcry_sim::model::formats::FighterProfile,
 }
 
 fn fighters(app: &mut App) -> Vec<Placed> {

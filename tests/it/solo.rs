@@ -6,14 +6,14 @@ use bevy::prelude::*;
 use warcry_sim::ai::solo::{self, Target};
 use warcry_sim::battlefield::Battlefield;
 use warcry_sim::battlefield::measure::{Base, distance, distance_to_point};
+use warcry_sim::model::components::*;
+use warcry_sim::model::formats::{
+    BaseSize, Controller, TerrainKind, TerrainPiece, VictoryCondition,
+};
 use warcry_sim::rules::command::Command;
-use warcry_sim::rules::components::*;
 use warcry_sim::rules::engine::{Engine, Pending};
 use warcry_sim::rules::initiative::{SideDice, WildUse};
 use warcry_sim::rules::log::Event;
-use warcry_sim::scenario::formats::{
-    BaseSize, Controller, TerrainKind, TerrainPiece, VictoryCondition,
-};
 use warcry_sim::sim::auto_step;
 
 use crate::cli;
@@ -867,7 +867,7 @@ fn plan_json_on_a_saved_battle_says_what_the_ai_then_does() {
         let w = loaded.world_mut();
         let mut done = Vec::new();
         while done.len() < decisions.len() {
-            let side = warcry_sim::sim::deciding_side(w);
+            let side = warcry_sim::rules::engine::deciding_side(w);
             let before = w.resource::<Engine>().commands.len();
             assert!(auto_step(w).unwrap());
             // The AI's own decisions (the other side's reactions are not part of the plan).
@@ -904,7 +904,7 @@ fn player_v_ai_a_commands_file_for_the_human_and_the_ai_play_a_whole_battle() {
         assert_eq!(info.sides[1].controller, Controller::Ai);
     }
     let mut human = Vec::new();
-    while let Some(side) = warcry_sim::sim::deciding_side(w) {
+    while let Some(side) = warcry_sim::rules::engine::deciding_side(w) {
         let before = w.resource::<Engine>().commands.len();
         if !auto_step(w).unwrap() {
             break;

@@ -23,7 +23,7 @@ use bevy::math::{Vec2, Vec3};
 use serde::Serialize;
 
 use crate::battlefield::measure::{Base, distance, distance_to_point, round_up_half_inch};
-use crate::scenario::formats::{BaseSize, Point2, TerrainKind, TerrainPiece};
+use crate::model::formats::{BaseSize, Point2, TerrainKind, TerrainPiece};
 
 /// Grid spacing in inches.
 pub const CELL: f32 = 0.5;
@@ -1090,7 +1090,7 @@ fn segment_blocked_by(blockers: &[Base], y: f32, a: Vec2, b: Vec2, mover: &Mover
             return false;
         }
         let (long, short) = o.size.half_extents();
-        if matches!(o.size, crate::scenario::formats::BaseSize::Round(_))
+        if matches!(o.size, crate::model::formats::BaseSize::Round(_))
             || crate::battlefield::measure::closest_on_segment(a, b, oc).distance(oc)
                 < r + long.min(short) - 1e-3
         {

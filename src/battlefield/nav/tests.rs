@@ -348,12 +348,15 @@ mod properties {
     fn default_world() -> &'static NavWorld {
         static W: OnceLock<NavWorld> = OnceLock::new();
         W.get_or_init(|| {
-            let spec = crate::scenario::load::load_battle(
-                &crate::scenario::load::Embedded,
-                crate::scenario::load::DEFAULT_BATTLE,
-            )
-            .expect("default battle loads");
-            NavWorld::new(spec.terrain.pieces, spec.ruleset.battlefield, 3.0)
+            // The default battle's terrain card.
+            let card: crate::model::formats::TerrainCard = ron::Options::default()
+                .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+                .from_str(include_str!(
+                    "../../../scenes/terrain/shattered_bastion.ron"
+                ))
+                .expect("the default terrain card parses");
+            let rules = crate::model::ruleset::default_ruleset();
+            NavWorld::new(card.pieces, rules.battlefield, 3.0)
         })
     }
 

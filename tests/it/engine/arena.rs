@@ -5,13 +5,13 @@
 use bevy::prelude::*;
 
 use warcry_sim::battlefield::Battlefield;
+use warcry_sim::model::components::*;
+use warcry_sim::model::dice::DiceRng;
+use warcry_sim::model::formats::{BaseSize, FighterProfile, Mode, TerrainPiece, Weapon};
+use warcry_sim::model::ruleset::Ruleset;
 use warcry_sim::rules::command::{Command, Rejected};
-use warcry_sim::rules::components::*;
-use warcry_sim::rules::dice::DiceRng;
 use warcry_sim::rules::engine::{self, Engine, FighterView, Pending, world_hash};
 use warcry_sim::rules::log::{BattleLog, Event, LogEntry};
-use warcry_sim::rules::ruleset::Ruleset;
-use warcry_sim::scenario::formats::{BaseSize, FighterProfile, Mode, TerrainPiece, Weapon};
 use warcry_sim::scenario::load::{DEFAULT_BATTLE, Embedded, load_battle};
 use warcry_sim::sim::battle_app;
 

@@ -7,8 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::ruleset::Ruleset;
-use crate::scenario::validate::Validator;
+use crate::model::ruleset::Ruleset;
+use crate::model::validate::Validator;
 
 /// `(x, z)` in inches.
 pub type Point2 = (f32, f32);
@@ -98,7 +98,7 @@ pub struct FighterProfile {
     pub weapons: Vec<Weapon>,
     /// Faction abilities (ABL-2, ABL-5); the universal abilities of ABL-3 need not be listed.
     #[serde(default)]
-    pub abilities: Vec<crate::rules::abilities::AbilityDef>,
+    pub abilities: Vec<crate::model::abilities::AbilityDef>,
 }
 
 impl FighterProfile {

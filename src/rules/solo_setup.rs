@@ -1,7 +1,7 @@
 //! Solo-mode setup of the automated warband: battle groups by dice (SOLO-S2).
 
-use crate::rules::dice::{Dice, roll_off_among};
-use crate::scenario::formats::GroupName;
+use crate::model::dice::{Dice, roll_off_among};
+use crate::model::formats::GroupName;
 
 /// The result of SOLO-S2: a group per fighter (in warband order) and what the dice said.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -80,7 +80,7 @@ pub fn form_solo_groups(
                 .map(|&g| SIDE[g])
                 .collect::<Vec<_>>()
                 .join(" and "),
-            crate::rules::dice::roll_off_text(&rounds, |c| SIDE[largest[c]].to_string())
+            crate::model::dice::roll_off_text(&rounds, |c| SIDE[largest[c]].to_string())
         ));
         largest[w]
     };
@@ -117,7 +117,7 @@ fn fewest(members: &[Vec<usize>; 3], dice: &mut dyn Dice, log: &mut Vec<String>)
             .map(|&g| SIDE[g])
             .collect::<Vec<_>>()
             .join(" and "),
-        crate::rules::dice::roll_off_text(&rounds, |c| SIDE[tied[c]].to_string())
+        crate::model::dice::roll_off_text(&rounds, |c| SIDE[tied[c]].to_string())
     ));
     tied[w]
 }
@@ -125,7 +125,7 @@ fn fewest(members: &[Vec<usize>; 3], dice: &mut dyn Dice, log: &mut Vec<String>)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::dice::{DiceRng, ScriptedDice};
+    use crate::model::dice::{DiceRng, ScriptedDice};
     use crate::rules::warband::check_group_sizes;
     use GroupName::*;
 

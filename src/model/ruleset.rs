@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::scenario::validate::Validator;
+use crate::model::validate::Validator;
 
 /// Which muster limits apply (SET-1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -140,4 +140,9 @@ impl Ruleset {
 }
 
 /// The default ruleset file, embedded so that the app runs without a scenes folder.
+/// The embedded default ruleset.
+pub fn default_ruleset() -> Ruleset {
+    ron::from_str(DEFAULT_RULESET_RON).expect("the embedded default ruleset is valid")
+}
+
 pub const DEFAULT_RULESET_RON: &str = include_str!("../../scenes/rulesets/default.ron");

@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use crate::scenario::formats::{
+use crate::model::formats::{
     Colour, Controller, DeploymentPoint, FighterProfile, GroupName, Mode, Point2, Role,
     TerrainPiece, TwistCard, VictoryCard,
 };
