@@ -14,6 +14,7 @@ use crate::rules::actions::{legal_attacks, validate_move};
 use crate::rules::command::Command;
 use crate::rules::engine::{Bonus, Engine, FighterView, Pending, blockers, fighters};
 use crate::rules::initiative::{SideDice, WildUse};
+use crate::rules::options::{Decision, options};
 
 /// The command the policy sends for the decision the battle waits for (`None` when nothing is
 /// to decide).
@@ -29,10 +30,14 @@ pub fn choose(world: &mut World) -> Option<Command> {
             })
         }
         Pending::FirstTurn { side } => Some(Command::FirstTurn { side, first: side }),
-        Pending::Turn { side } => {
+        Pending::Turn { .. } => {
+            // The fighters the rules let it activate (options), ready ones before waiting ones.
+            let Decision::Activate { fighters: ids } = options(world).decision else {
+                return None;
+            };
             let all = fighters(world);
             all.iter()
-                .filter(|f| f.side == side && f.can_activate())
+                .filter(|f| ids.contains(&f.id))
                 .min_by_key(|f| (f.activation as u8, f.id))
                 .map(|f| Command::Activate { fighter: f.id })
         }

@@ -4,9 +4,11 @@
 pub mod abilities;
 pub mod actions;
 pub mod command;
+pub mod door;
 pub mod engine;
 pub mod initiative;
 pub mod log;
+pub mod options;
 pub mod setup;
 pub mod solo_setup;
 pub mod warband;
@@ -17,6 +19,6 @@ use crate::model::components::BattlePhase;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_state::<BattlePhase>()
-        .add_plugins(engine::plugin)
+        .add_plugins((engine::plugin, door::plugin))
         .add_systems(OnEnter(BattlePhase::Setup), setup::setup_system);
 }

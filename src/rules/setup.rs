@@ -211,62 +211,20 @@ fn place_group(
     members: &[(u32, Entity)],
     arriving: bool,
 ) {
-    let side_name = world.resource::<BattleInfo>().sides[side].name.clone();
-    let group = point.group;
     let rules = world.resource::<Ruleset>().clone();
     let terrain: Vec<TerrainPiece> = world
         .query::<&Terrain>()
         .iter(world)
         .map(|t| t.0.clone())
         .collect();
-    // Everyone already on the battlefield.
-    let mut placed: Vec<Standing> = world
-        .query::<(&Profile, &Position, &Facing, &Presence)>()
-        .iter(world)
-        .filter(|(_, _, _, p)| **p == Presence::Deployed)
-        .map(|(pr, pos, f, _)| Standing {
-            footprint: Footprint::base(&pr.0.base, (pos.0.x, pos.0.z), f.0),
-            y: pos.0.y,
-            body: pr.0.body_height(),
-        })
-        .collect();
-    // RES-1: a deployment line: anywhere along the marked edge; else the point itself.
-    let centres: Vec<Point2> = if point.lines.is_empty() {
-        vec![point.position]
-    } else {
-        let mut c = Vec::new();
-        for l in &point.lines {
-            let len = ((l.to.0 - l.from.0).powi(2) + (l.to.1 - l.from.1).powi(2)).sqrt();
-            let n = (len / 0.5).ceil().max(1.0) as usize;
-            for i in 0..=n {
-                let t = i as f32 / n as f32;
-                c.push((
-                    l.from.0 + (l.to.0 - l.from.0) * t,
-                    l.from.1 + (l.to.1 - l.from.1) * t,
-                ));
-            }
-        }
-        // Nearest the deployment point first.
-        let d = |q: &Point2| (q.0 - point.position.0).powi(2) + (q.1 - point.position.1).powi(2);
-        c.sort_by(|a, b| d(a).total_cmp(&d(b)));
-        c
-    };
+    let mut placed = standing_fighters(world);
+    let centres = deployment_centres(point);
     // Face the centre of the battlefield.
     let (cx, cz) = (rules.battlefield.0 / 2.0, rules.battlefield.1 / 2.0);
     let facing = (cx - point.position.0).atan2(cz - point.position.1) - std::f32::consts::FRAC_PI_2;
     let mut where_ = Vec::new();
-    let mut members: Vec<(u32, Entity)> = members.to_vec();
-    // Biggest bases first, so that they find room near the point; then by fighter number.
-    members.sort_by(|a, b| {
-        let size = |e: Entity| {
-            world
-                .get::<Profile>(e)
-                .map(|p| p.0.base.max_radius())
-                .unwrap_or(0.0)
-        };
-        size(b.1).total_cmp(&size(a.1)).then(a.0.cmp(&b.0))
-    });
-    for (_, e) in &members {
+    for e in biggest_first(world, members) {
+        let e = &e;
         let profile = world.get::<Profile>(*e).map(|p| p.0.clone());
         let Some(profile) = profile else { continue };
         let radius = if profile.has_runemark("monster") {
@@ -326,6 +284,69 @@ fn place_group(
             .entity_mut(*e)
             .insert((Position(pos), Facing(facing), Presence::Deployed));
     }
+    log_placement(world, side, point, arriving, &where_);
+}
+
+/// Everyone already on the battlefield, as standing places.
+fn standing_fighters(world: &mut World) -> Vec<Standing> {
+    world
+        .query::<(&Profile, &Position, &Facing, &Presence)>()
+        .iter(world)
+        .filter(|(_, _, _, p)| **p == Presence::Deployed)
+        .map(|(pr, pos, f, _)| Standing {
+            footprint: Footprint::base(&pr.0.base, (pos.0.x, pos.0.z), f.0),
+            y: pos.0.y,
+            body: pr.0.body_height(),
+        })
+        .collect()
+}
+
+/// RES-1: the places a group is set up around: along its deployment line (every 0.5",
+/// nearest the deployment point first), else the point itself.
+fn deployment_centres(point: &DeploymentPoint) -> Vec<Point2> {
+    if point.lines.is_empty() {
+        return vec![point.position];
+    }
+    let mut c = Vec::new();
+    for l in &point.lines {
+        let len = ((l.to.0 - l.from.0).powi(2) + (l.to.1 - l.from.1).powi(2)).sqrt();
+        let n = (len / 0.5).ceil().max(1.0) as usize;
+        for i in 0..=n {
+            let t = i as f32 / n as f32;
+            c.push((
+                l.from.0 + (l.to.0 - l.from.0) * t,
+                l.from.1 + (l.to.1 - l.from.1) * t,
+            ));
+        }
+    }
+    let d = |q: &Point2| (q.0 - point.position.0).powi(2) + (q.1 - point.position.1).powi(2);
+    c.sort_by(|a, b| d(a).total_cmp(&d(b)));
+    c
+}
+
+/// Biggest bases first, so that they find room near the point; then by fighter number.
+fn biggest_first(world: &World, members: &[(u32, Entity)]) -> Vec<Entity> {
+    let mut members: Vec<(u32, Entity)> = members.to_vec();
+    let size = |e: Entity| {
+        world
+            .get::<Profile>(e)
+            .map(|p| p.0.base.max_radius())
+            .unwrap_or(0.0)
+    };
+    members.sort_by(|a, b| size(b.1).total_cmp(&size(a.1)).then(a.0.cmp(&b.0)));
+    members.into_iter().map(|(_, e)| e).collect()
+}
+
+/// SET-6 / RES-1 / RES-2: one log line for a group set up or arriving.
+fn log_placement(
+    world: &mut World,
+    side: usize,
+    point: &DeploymentPoint,
+    arriving: bool,
+    where_: &[String],
+) {
+    let side_name = world.resource::<BattleInfo>().sides[side].name.clone();
+    let group = point.group;
     let round = world.resource::<RoundState>().round;
     let (rules_ids, verb): (&[&'static str], &str) = if arriving {
         if where_.iter().any(|w| w.contains("as close as possible")) {

@@ -29,34 +29,64 @@ pub fn form_solo_groups(
     let n = names.len();
     assert!(n >= 3, "SOLO-S2 needs at least 3 fighters (SET-1)");
     let mut log = Vec::new();
-    let seeds = seeds.unwrap_or_else(|| {
-        let mut pool: Vec<usize> = (0..n).collect();
-        let mut s = [0; 3];
-        for slot in &mut s {
-            *slot = pool.remove(dice.pick(pool.len()));
-        }
-        s
-    });
+    let seeds = seeds.unwrap_or_else(|| draw_seeds(n, dice));
     log.push(format!(
         "seeds: {} left, {} middle, {} right",
         names[seeds[0]], names[seeds[1]], names[seeds[2]]
     ));
+    let mut members = roll_for_groups(names, seeds, dice, &mut log);
+    give_away_excess(&mut members, names, dice, &mut log);
+    let shield = largest_group(&members, dice, &mut log);
+    let groups = name_groups(&members, shield, n, &mut log);
+    SoloGroups { groups, log }
+}
+
+/// Three distinct fighters drawn at random from the dice stream, as the seeds.
+fn draw_seeds(n: usize, dice: &mut dyn Dice) -> [usize; 3] {
+    let mut pool: Vec<usize> = (0..n).collect();
+    let mut s = [0; 3];
+    for slot in &mut s {
+        *slot = pool.remove(dice.pick(pool.len()));
+    }
+    s
+}
+
+/// Every fighter but the seeds, in warband order, rolls a D6 for its group: the members of
+/// each group in the order they joined.
+fn roll_for_groups(
+    names: &[String],
+    seeds: [usize; 3],
+    dice: &mut dyn Dice,
+    log: &mut Vec<String>,
+) -> [Vec<usize>; 3] {
     // members[g] in the order they joined.
     let mut members: [Vec<usize>; 3] = [vec![seeds[0]], vec![seeds[1]], vec![seeds[2]]];
-    for f in (0..n).filter(|f| !seeds.contains(f)) {
+    for f in (0..names.len()).filter(|f| !seeds.contains(f)) {
         let roll = dice.d6();
         let g = match roll {
             1 | 2 => 0,
             3 | 4 => 1,
-            _ => fewest(&members, dice, &mut log),
+            _ => fewest(&members, dice, log),
         };
         log.push(format!("{} rolls {roll} -> {} group", names[f], SIDE[g]));
         members[g].push(f);
     }
+    members
+}
+
+/// A group holding more than half of the warband gives its last-added fighters to the group
+/// with the fewest fighters.
+fn give_away_excess(
+    members: &mut [Vec<usize>; 3],
+    names: &[String],
+    dice: &mut dyn Dice,
+    log: &mut Vec<String>,
+) {
+    let n = names.len();
     let half = n / 2;
     if let Some(big) = (0..3).find(|&g| members[g].len() > half) {
         let excess = members[big].len() - half;
-        let to = fewest(&members, dice, &mut log);
+        let to = fewest(members, dice, log);
         let moved: Vec<usize> = members[big].split_off(half);
         log.push(format!(
             "{} group has more than half ({} of {n}): {excess} fighter(s) ({}) move to the {} group",
@@ -67,23 +97,35 @@ pub fn form_solo_groups(
         ));
         members[to].extend(moved);
     }
+}
+
+/// The group that becomes Shield: the largest; a roll-off among those tied.
+fn largest_group(members: &[Vec<usize>; 3], dice: &mut dyn Dice, log: &mut Vec<String>) -> usize {
     let most = members.iter().map(Vec::len).max().unwrap_or(0);
     let largest: Vec<usize> = (0..3).filter(|&g| members[g].len() == most).collect();
-    let shield = if largest.len() == 1 {
-        largest[0]
-    } else {
-        let (w, rounds) = roll_off_among(largest.len(), dice);
-        log.push(format!(
-            "groups {} tie for largest; roll-off {}",
-            largest
-                .iter()
-                .map(|&g| SIDE[g])
-                .collect::<Vec<_>>()
-                .join(" and "),
-            crate::model::dice::roll_off_text(&rounds, |c| SIDE[largest[c]].to_string())
-        ));
-        largest[w]
-    };
+    if largest.len() == 1 {
+        return largest[0];
+    }
+    let (w, rounds) = roll_off_among(largest.len(), dice);
+    log.push(format!(
+        "groups {} tie for largest; roll-off {}",
+        largest
+            .iter()
+            .map(|&g| SIDE[g])
+            .collect::<Vec<_>>()
+            .join(" and "),
+        crate::model::dice::roll_off_text(&rounds, |c| SIDE[largest[c]].to_string())
+    ));
+    largest[w]
+}
+
+/// Shield for `shield`; of the other two, the left one is Dagger and the right one Hammer.
+fn name_groups(
+    members: &[Vec<usize>; 3],
+    shield: usize,
+    n: usize,
+    log: &mut Vec<String>,
+) -> Vec<GroupName> {
     let mut groups = vec![GroupName::Dagger; n];
     let rest: Vec<usize> = (0..3).filter(|&g| g != shield).collect();
     for (g, name) in [
@@ -100,7 +142,7 @@ pub fn form_solo_groups(
             members[g].len()
         ));
     }
-    SoloGroups { groups, log }
+    groups
 }
 
 /// The group with the fewest fighters; a roll-off among those tied.

@@ -52,6 +52,24 @@ pub fn check_muster(
     points_limit: u32,
 ) -> Vec<Violation> {
     let mut out = Vec::new();
+    check_fighter_count(fighters, limits, &mut out);
+    check_points(fighters, points_limit, &mut out);
+    for (i, f) in fighters.iter().enumerate() {
+        check_faction(i, f, faction, &mut out);
+        check_leader_runemark(i, f, &mut out);
+        check_ally_alliance(i, f, grand_alliance, &mut out);
+    }
+    check_roles(fighters, limits, &mut out);
+    check_runemark_limits(fighters, limits, &mut out);
+    out
+}
+
+/// SET-1: between the least and the most fighters.
+fn check_fighter_count(
+    fighters: &[ResolvedFighter],
+    limits: &MusterLimits,
+    out: &mut Vec<Violation>,
+) {
     let n = fighters.len() as u32;
     if n < limits.min_fighters || n > limits.max_fighters {
         out.push(Violation::new(
@@ -63,6 +81,10 @@ pub fn check_muster(
             ),
         ));
     }
+}
+
+/// SET-1: the fighters' points within the limit.
+fn check_points(fighters: &[ResolvedFighter], points_limit: u32, out: &mut Vec<Violation>) {
     let points: u32 = fighters.iter().map(|f| f.profile.points).sum();
     if points > points_limit {
         out.push(Violation::new(
@@ -71,56 +93,74 @@ pub fn check_muster(
             format!("the warband costs {points} points; the limit is {points_limit}"),
         ));
     }
-    for (i, f) in fighters.iter().enumerate() {
-        let is_ally = f.role == Role::Ally;
-        if !is_ally && !f.profile.faction.eq_ignore_ascii_case(faction) {
+}
+
+/// SET-1: every fighter but an ally has the warband's faction runemark.
+fn check_faction(i: usize, f: &ResolvedFighter, faction: &str, out: &mut Vec<Violation>) {
+    if f.role != Role::Ally && !f.profile.faction.eq_ignore_ascii_case(faction) {
+        out.push(Violation::new(
+            "SET-1",
+            Some(i),
+            format!(
+                "{} has the faction runemark `{}`, not the warband's `{faction}` (only allies may differ)",
+                f.name, f.profile.faction
+            ),
+        ));
+    }
+}
+
+/// SET-1: the leader, heroes and allies have the leader runemark, and only they do.
+fn check_leader_runemark(i: usize, f: &ResolvedFighter, out: &mut Vec<Violation>) {
+    let leader_mark = f.profile.has_runemark("leader");
+    match f.role {
+        Role::Leader | Role::Hero | Role::Ally if !leader_mark => {
             out.push(Violation::new(
                 "SET-1",
                 Some(i),
                 format!(
-                    "{} has the faction runemark `{}`, not the warband's `{faction}` (only allies may differ)",
-                    f.name, f.profile.faction
+                    "{} is taken as {} but has no leader runemark",
+                    f.name, f.role
                 ),
             ));
         }
-        let leader_mark = f.profile.has_runemark("leader");
-        match f.role {
-            Role::Leader | Role::Hero | Role::Ally if !leader_mark => {
-                out.push(Violation::new(
-                    "SET-1",
-                    Some(i),
-                    format!(
-                        "{} is taken as {} but has no leader runemark",
-                        f.name, f.role
-                    ),
-                ));
-            }
-            Role::Fighter if leader_mark => {
-                out.push(Violation::new(
-                    "SET-1",
-                    Some(i),
-                    format!(
-                        "{} has the leader runemark, so it must be the leader, a hero or an ally",
-                        f.name
-                    ),
-                ));
-            }
-            _ => {}
-        }
-        if is_ally
-            && let (Some(ga), Some(fga)) = (grand_alliance, f.profile.grand_alliance.as_deref())
-            && !ga.eq_ignore_ascii_case(fga)
-        {
+        Role::Fighter if leader_mark => {
             out.push(Violation::new(
                 "SET-1",
                 Some(i),
                 format!(
-                    "ally {} is from the {fga} grand alliance, not the warband's {ga}",
+                    "{} has the leader runemark, so it must be the leader, a hero or an ally",
                     f.name
                 ),
             ));
         }
+        _ => {}
     }
+}
+
+/// SET-1: an ally is of the warband's grand alliance, when both are known.
+fn check_ally_alliance(
+    i: usize,
+    f: &ResolvedFighter,
+    grand_alliance: Option<&str>,
+    out: &mut Vec<Violation>,
+) {
+    if f.role == Role::Ally
+        && let (Some(ga), Some(fga)) = (grand_alliance, f.profile.grand_alliance.as_deref())
+        && !ga.eq_ignore_ascii_case(fga)
+    {
+        out.push(Violation::new(
+            "SET-1",
+            Some(i),
+            format!(
+                "ally {} is from the {fga} grand alliance, not the warband's {ga}",
+                f.name
+            ),
+        ));
+    }
+}
+
+/// SET-1: exactly one leader, and no more heroes and allies than the limits.
+fn check_roles(fighters: &[ResolvedFighter], limits: &MusterLimits, out: &mut Vec<Violation>) {
     let count_role = |r: Role| fighters.iter().filter(|f| f.role == r).count() as u32;
     let leaders = count_role(Role::Leader);
     if leaders != 1 {
@@ -152,6 +192,14 @@ pub fn check_muster(
             ),
         ));
     }
+}
+
+/// SET-1 (2nd-edition variant): no more thralls and monsters than the limits.
+fn check_runemark_limits(
+    fighters: &[ResolvedFighter],
+    limits: &MusterLimits,
+    out: &mut Vec<Violation>,
+) {
     let count_mark = |m: &str| {
         fighters
             .iter()
@@ -178,7 +226,6 @@ pub fn check_muster(
             ));
         }
     }
-    out
 }
 
 /// SET-3: group sizes of a warband of `total` fighters.

@@ -5,6 +5,7 @@ mod battles;
 mod check;
 mod deployment_cards;
 mod deviations;
+mod door;
 mod engine;
 mod layout;
 #[cfg(feature = "gui")]

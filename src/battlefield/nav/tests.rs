@@ -1,5 +1,6 @@
 //! Unit tests of the navigation model.
 use super::*;
+use crate::battlefield::measure::{distance, distance_to_point};
 use crate::battlefield::testing::{piece, walker, world};
 
 /// Every step continuous, costed by the rules, clear of terrain and others; ends where a

@@ -1,0 +1,76 @@
+//! SOLO-C1 (rules/solo-mode.md): the ability the active fighter uses before its action.
+
+use bevy::prelude::*;
+
+use super::steps::{Ctx, Step};
+use super::{decision, engaged};
+use crate::rules::abilities::{AbilityEffect, abilities_of, inspiring_targets, validate_ability};
+use crate::rules::command::Command;
+use crate::rules::engine::Engine;
+use crate::rules::initiative::SideDice;
+
+/// SOLO-C1: the eligible ability with the most dice icons, then the highest value, when its
+/// effect is not nil.
+pub fn step_ability(world: &World, ctx: &Ctx) -> Step {
+    let act = world.resource::<Engine>().activation.clone();
+    if act
+        .as_ref()
+        .is_none_or(|a| a.ability_used || !a.bonus.is_empty())
+    {
+        return Step::Next;
+    }
+    let dice: SideDice = world.resource::<Engine>().dice[ctx.f.side].clone();
+    let f = &ctx.f;
+    let eng = engaged(&ctx.all, f);
+    let mut best: Option<(u8, u8, String, Option<u32>, String)> = None;
+    for d in abilities_of(&ctx.rules, f) {
+        // Is its effect not nil here?
+        let (useful, target, note) = match d.effect {
+            AbilityEffect::Rush => (
+                matches!(ctx.next_action, Some(Command::Move { .. })),
+                None,
+                "its next action is a move",
+            ),
+            AbilityEffect::Onslaught => (
+                matches!(ctx.next_action, Some(Command::Attack { weapon, .. })
+                    if f.profile.weapons.get(weapon).is_some_and(|w| w.is_melee())),
+                None,
+                "its next action is a melee attack",
+            ),
+            AbilityEffect::Respite => (f.damage > 0 && !eng, None, "it has damage to remove"),
+            AbilityEffect::Reckoning => (true, None, "half the warband is down"),
+            AbilityEffect::InspiringPresence => {
+                let t = inspiring_targets(world, &ctx.all, f).first().copied();
+                (t.is_some(), t, "a friend can act right after")
+            }
+            AbilityEffect::NotAutomated => (false, None, "not automated"),
+        };
+        if !useful {
+            continue;
+        }
+        for g in dice.groups.iter().filter(|g| g.size >= d.cost.dice()) {
+            let key = (d.cost.dice(), g.value);
+            if best.as_ref().is_none_or(|b| key > (b.0, b.1)) {
+                best = Some((key.0, key.1, d.name.clone(), target, note.to_string()));
+            }
+        }
+    }
+    let Some((icons, value, name, target, note)) = best else {
+        return Step::Next;
+    };
+    let command = Command::Ability {
+        fighter: f.id,
+        ability: name.clone(),
+        dice: value,
+        target,
+    };
+    // The engine has the last word on eligibility (e.g. Reckoning's condition).
+    if validate_ability(world, &ctx.all, f, &name, value, target).is_err() {
+        return Step::Next;
+    }
+    Step::Decide(decision(
+        command,
+        &["SOLO-C1"],
+        format!("{name} ({icons} dice icons, value {value}): {note}"),
+    ))
+}

@@ -1,0 +1,124 @@
+//! SOLO-B1..B2 (rules/solo-mode.md): the fighter the automated warband activates.
+
+use std::cmp::Ordering;
+
+use bevy::prelude::*;
+
+use super::{Target, engaged, target_pos};
+use crate::battlefield::measure::{distance, distance_to_point};
+use crate::rules::engine::{FighterView, fighters};
+
+/// A chosen fighter: its id, the rule that chose it and the figures.
+type ActiveChoice = (u32, &'static str, String);
+
+/// SOLO-B1..B2: the fighter to activate, with the rule and the figures.
+pub fn choose_active(
+    world: &mut World,
+    side: usize,
+    target: Option<Target>,
+) -> Option<(u32, &'static str, String)> {
+    let all = fighters(world);
+    let ready: Vec<&FighterView> = all
+        .iter()
+        .filter(|f| f.side == side && f.can_activate())
+        .collect();
+    if let Some(choice) = engaged_active(&all, &ready) {
+        return Some(choice);
+    }
+    let Some(target) = target else {
+        // CMB-1: the battle never waits on a side that can't decide. With no target (no
+        // objective to take and no enemy on the battlefield) SOLO-B2 has no distance to
+        // compare: its own tie-breaks decide (most wounds left, then points).
+        return untargeted_active(&ready);
+    };
+    closest_active(&all, &ready, target)
+}
+
+/// The tie-breaks: most wounds left, then the highest points value, then the lowest id.
+fn by_wounds(a: &&FighterView, b: &&FighterView) -> Ordering {
+    (b.wounds_left(), b.profile.points, std::cmp::Reverse(b.id)).cmp(&(
+        a.wounds_left(),
+        a.profile.points,
+        std::cmp::Reverse(a.id),
+    ))
+}
+
+/// SOLO-B1: an engaged fighter, if any.
+fn engaged_active(all: &[FighterView], ready: &[&FighterView]) -> Option<ActiveChoice> {
+    let mut eng: Vec<&FighterView> = ready.iter().copied().filter(|f| engaged(all, f)).collect();
+    if eng.is_empty() {
+        return None;
+    }
+    eng.sort_by(by_wounds);
+    let f = eng[0];
+    Some((
+        f.id,
+        "SOLO-B1",
+        format!(
+            "{}: engaged, {} wounds left, {} points",
+            f.name,
+            f.wounds_left(),
+            f.profile.points
+        ),
+    ))
+}
+
+/// SOLO-B2 with no target: the tie-breaks alone.
+fn untargeted_active(ready: &[&FighterView]) -> Option<ActiveChoice> {
+    let mut c = ready.to_vec();
+    c.sort_by(by_wounds);
+    let f = c.first()?;
+    Some((
+        f.id,
+        "SOLO-B2",
+        format!(
+            "{}: no target to be closest to, so the most wounds left ({}) then points ({})",
+            f.name,
+            f.wounds_left(),
+            f.profile.points
+        ),
+    ))
+}
+
+/// SOLO-B2: the fighter closest to the target, then the tie-breaks.
+fn closest_active(
+    all: &[FighterView],
+    ready: &[&FighterView],
+    target: Target,
+) -> Option<ActiveChoice> {
+    let tp = target_pos(all, target)?;
+    let dist = |f: &FighterView| distance_to_target(all, f, target, tp);
+    let mut c = ready.to_vec();
+    c.sort_by(|a, b| {
+        let (da, db) = (dist(a), dist(b));
+        if (da - db).abs() > 1e-4 {
+            da.total_cmp(&db)
+        } else {
+            by_wounds(a, b)
+        }
+    });
+    let f = c.first()?;
+    Some((
+        f.id,
+        "SOLO-B2",
+        format!(
+            "{}: closest to the target ({:.2}\"), {} wounds left, {} points",
+            f.name,
+            dist(f),
+            f.wounds_left(),
+            f.profile.points
+        ),
+    ))
+}
+
+/// How far `f` is from the target (at `tp`).
+fn distance_to_target(all: &[FighterView], f: &FighterView, target: Target, tp: Vec3) -> f32 {
+    match target {
+        Target::Objective { at, .. } => distance_to_point(&f.base(), Vec3::from_array(at)),
+        Target::Fighter(id) => all
+            .iter()
+            .find(|t| t.id == id)
+            .map(|t| distance(&f.base(), &t.base()))
+            .unwrap_or(f.pos.distance(tp)),
+    }
+}

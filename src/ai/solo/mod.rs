@@ -1,0 +1,280 @@
+//! The solo-mode opponent of seed 002 (rules/solo-mode.md): target (SOLO-A), active fighter
+//! (SOLO-B) and the activation sequence (SOLO-C1..C7), one function per step, each returning a
+//! decision with its rule ID or "next step". It acts only through [`Command`]s, and explains
+//! every decision with an `Explain` command so that the log (and every replay) shows why.
+//!
+//! Ties the paper leaves open are broken by a roll-off from a dice stream of its own, seeded by
+//! the battle's seed and the world hash, so the AI never draws from the battle's dice and a
+//! replay of its commands reproduces the battle.
+//!
+//! This file holds the decision of what the battle waits for (SOLO-I4, REA-1 and the rest
+//! delegated), the shared vocabulary and the Bevy plugin; `target.rs` is SOLO-A, `active.rs`
+//! SOLO-B, `ability.rs` SOLO-C1, `steps.rs` SOLO-C2..C7, `initiative.rs` SOLO-I2..I3 and
+//! `plan.rs` the `plan` command.
+
+mod ability;
+mod active;
+mod initiative;
+mod plan;
+mod steps;
+mod target;
+
+pub use ability::step_ability;
+pub use active::choose_active;
+pub use initiative::solo_wild_uses;
+pub use plan::{Plan, plan};
+pub use steps::{
+    Ctx, Step, activation_step, step_approach, step_attack_range, step_engaged, step_threat_range,
+};
+pub use target::{Target, TargetChoice, choose_target};
+
+use crate::rules::door::{BattleSet, CommandResult, SubmitCommand};
+use bevy::prelude::*;
+use serde::Serialize;
+
+use crate::battlefield::measure::distance;
+use crate::model::components::*;
+use crate::model::dice::DiceRng;
+use crate::model::formats::Controller;
+use crate::model::ruleset::Ruleset;
+use crate::rules::command::Command;
+use crate::rules::engine::{Engine, FighterView, Pending, world_hash};
+
+/// One decision: the command, the rules that chose it and the figures behind it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Decision {
+    pub command: Command,
+    pub rules: Vec<&'static str>,
+    pub why: String,
+}
+
+fn decision(command: Command, rules: &[&'static str], why: impl Into<String>) -> Decision {
+    Decision {
+        command,
+        rules: rules.to_vec(),
+        why: why.into(),
+    }
+}
+
+/// The AI's own tie-break dice (GEN-4 roll-offs among tied candidates).
+fn tie_dice(world: &mut World) -> DiceRng {
+    let seed = world.resource::<DiceRng>().seed();
+    DiceRng::new(seed ^ world_hash(world).rotate_left(17))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Vocabulary
+// ---------------------------------------------------------------------------------------------
+
+/// The objectives on the battlefield, in index order.
+fn sorted_objectives(world: &mut World) -> Vec<Objective> {
+    let mut objectives: Vec<Objective> = world.query::<&Objective>().iter(world).copied().collect();
+    objectives.sort_by_key(|o| o.index);
+    objectives
+}
+
+/// Attack range: within the range of one of `f`'s weapons (respecting minimum ranges).
+pub fn in_attack_range(f: &FighterView, d: f32) -> bool {
+    f.profile
+        .weapons
+        .iter()
+        .any(|w| d <= w.max_range + 1e-4 && !(w.min_range > 0.0 && d <= w.min_range + 1e-4))
+}
+
+/// Threat range: Move + the longest weapon range.
+pub fn threat_range(f: &FighterView, rules: &Ruleset, move_bonus: u32) -> f32 {
+    f.move_budget(rules, move_bonus)
+        + f.profile
+            .weapons
+            .iter()
+            .map(|w| w.max_range)
+            .fold(0.0, f32::max)
+}
+
+/// "An enemy fighter": the target if it is a fighter that qualifies, else the qualifying enemy
+/// with the most remaining wounds, then the highest points value, then the lowest id.
+fn an_enemy<'a>(
+    target: Target,
+    candidates: impl Iterator<Item = &'a FighterView>,
+) -> Option<&'a FighterView> {
+    let c: Vec<&FighterView> = candidates.collect();
+    if let Target::Fighter(t) = target
+        && let Some(f) = c.iter().find(|f| f.id == t)
+    {
+        return Some(f);
+    }
+    c.into_iter().max_by(|a, b| {
+        (a.wounds_left(), a.profile.points, std::cmp::Reverse(a.id)).cmp(&(
+            b.wounds_left(),
+            b.profile.points,
+            std::cmp::Reverse(b.id),
+        ))
+    })
+}
+
+fn target_pos(all: &[FighterView], t: Target) -> Option<Vec3> {
+    match t {
+        Target::Objective { at, .. } => Some(Vec3::from_array(at)),
+        Target::Fighter(id) => all.iter().find(|f| f.id == id).map(|f| f.pos),
+    }
+}
+
+fn target_name(all: &[FighterView], t: Target) -> String {
+    match t {
+        Target::Objective { index, .. } => format!("objective {}", index + 1),
+        Target::Fighter(id) => all
+            .iter()
+            .find(|f| f.id == id)
+            .map(|f| f.name.clone())
+            .unwrap_or_default(),
+    }
+}
+
+fn engaged(all: &[FighterView], f: &FighterView) -> bool {
+    all.iter()
+        .any(|o| o.on_board() && o.side != f.side && distance(&o.base(), &f.base()) <= 1.0 + 1e-4)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Initiative, turns, reactions
+// ---------------------------------------------------------------------------------------------
+
+/// The decision the automated warband makes for what the battle waits for, if it is its turn.
+pub fn decide(world: &mut World) -> Option<Decision> {
+    let side = crate::rules::engine::deciding_side(world)?;
+    let pending = world.resource::<Engine>().pending;
+    Some(match pending {
+        Pending::WildDice { side } => {
+            let d = world.resource::<Engine>().dice[side].clone();
+            let uses = solo_wild_uses(&d);
+            decision(
+                Command::WildDice {
+                    side,
+                    uses: uses.clone(),
+                },
+                &["SOLO-I2", "SOLO-I3"],
+                format!(
+                    "wild dice: {}: triple -> quad, else double -> triple, else single -> double \
+                     (among several of a kind, the highest value: the solo rules leave it open); never saved",
+                    crate::rules::initiative::uses_text(&uses)
+                ),
+            )
+        }
+        Pending::FirstTurn { side } => decision(
+            Command::FirstTurn { side, first: side },
+            &["SOLO-I4"],
+            "the side with the initiative activates first",
+        ),
+        Pending::Turn { side } => match choose_target(world, side) {
+            Some(tc) => {
+                let (id, rule, why) = choose_active(world, side, Some(tc.target))?;
+                decision(
+                    Command::Activate { fighter: id },
+                    &[tc.rule, rule],
+                    format!("target {} [{}]; active {why} [{rule}]", tc.why, tc.rule),
+                )
+            }
+            None => {
+                let (id, rule, why) = choose_active(world, side, None)?;
+                decision(
+                    Command::Activate { fighter: id },
+                    &["CMB-1", rule],
+                    format!(
+                        "no target (no objective to take, no enemy on the battlefield); a side \
+                         must still activate a fighter when it can: active {why} [{rule}]"
+                    ),
+                )
+            }
+        },
+        Pending::Action { fighter } => activation_step(world, fighter),
+        Pending::Reaction { side } => {
+            let offer = world.resource::<Engine>().reaction.clone()?;
+            match offer.fighters.first() {
+                Some(&f) => decision(
+                    Command::React {
+                        fighter: f,
+                        reaction: offer.kind,
+                    },
+                    &["REA-1", offer.kind.rule()],
+                    format!(
+                        "the solo rules say nothing of reactions: the automated warband always takes {}",
+                        offer.kind
+                    ),
+                ),
+                None => decision(Command::DeclineReaction { side }, &["REA-1"], "no fighter can react"),
+            }
+        }
+        Pending::Setup | Pending::Ended => return None,
+    })
+    .filter(|_| is_ai(world, side))
+}
+
+/// The explanation command that goes before `d`'s command.
+pub fn explain(side: usize, d: &Decision) -> Command {
+    Command::Explain {
+        side,
+        rules: d.rules.iter().map(|r| r.to_string()).collect(),
+        text: d.why.clone(),
+    }
+}
+
+/// Is `side` played by the AI?
+pub fn is_ai(world: &World, side: usize) -> bool {
+    world.resource::<BattleInfo>().sides[side].controller == Controller::Ai
+}
+
+/// The solo AI as a Bevy plugin: while [`SoloAi::enabled`], each frame it makes the next
+/// decision of any side marked AI (an explanation, then the command) and sends both through
+/// the door ([`SubmitCommand`]), like the human UI and replays.
+pub struct SoloAiPlugin;
+
+#[derive(Resource, Debug, Clone, Default)]
+pub struct SoloAi {
+    pub enabled: bool,
+    pub last_error: Option<String>,
+    /// The command sent this frame, to recognise its answer.
+    sent: Option<Command>,
+}
+
+impl Plugin for SoloAiPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<SoloAi>().add_systems(
+            Update,
+            (
+                solo_ai_system.in_set(BattleSet::Decide),
+                solo_ai_results.in_set(BattleSet::React),
+            ),
+        );
+    }
+}
+
+fn solo_ai_system(world: &mut World) {
+    if !world.resource::<SoloAi>().enabled || world.get_resource::<Engine>().is_none() {
+        return;
+    }
+    let Some(side) = crate::rules::engine::deciding_side(world) else {
+        return;
+    };
+    if !is_ai(world, side) {
+        return;
+    }
+    if let Some(d) = decide(world) {
+        world.write_message(SubmitCommand(explain(side, &d)));
+        world.write_message(SubmitCommand(d.command.clone()));
+        world.resource_mut::<SoloAi>().sent = Some(d.command);
+    }
+}
+
+/// A command of the AI's that the rules reject stops the AI (and says why) rather than
+/// sending it again every frame.
+fn solo_ai_results(mut ai: ResMut<SoloAi>, mut results: MessageReader<CommandResult>) {
+    for r in results.read() {
+        if ai.sent.as_ref() == Some(&r.command) {
+            ai.sent = None;
+            if let Err(e) = &r.result {
+                ai.last_error = Some(e.to_string());
+                ai.enabled = false;
+            }
+        }
+    }
+}

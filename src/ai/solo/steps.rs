@@ -1,0 +1,533 @@
+//! SOLO-C2..C7 (rules/solo-mode.md): the activation sequence, one function per step, each
+//! returning a decision with its rule ID or "next step"; SOLO-C1 is in `ability.rs`.
+
+use bevy::prelude::*;
+
+use super::ability::step_ability;
+use super::{
+    Decision, Target, TargetChoice, an_enemy, choose_target, decision, engaged, in_attack_range,
+    sorted_objectives, target_name, threat_range,
+};
+use crate::battlefield::Battlefield;
+use crate::battlefield::measure::{distance, distance_to_point};
+use crate::battlefield::moves::{disengage_spots, truncate_until};
+use crate::battlefield::nav::{Goal, Path};
+use crate::model::ruleset::Ruleset;
+use crate::rules::actions::{validate_attack, validate_disengage, validate_move};
+use crate::rules::command::Command;
+use crate::rules::engine::{ActivationState, Bonus, Engine, FighterView, blockers, fighters};
+
+/// What one step decides.
+pub enum Step {
+    Decide(Decision),
+    Next,
+}
+
+/// The context every step reads.
+pub struct Ctx {
+    pub all: Vec<FighterView>,
+    pub f: FighterView,
+    pub target: Target,
+    pub rules: Ruleset,
+    pub move_bonus: u32,
+    /// A bonus move's own limit (it replaces the fighter's Move for that action).
+    pub bonus_move: Option<f32>,
+    /// SOLO-C2: the objective the fighter holds alone (its centre).
+    pub hold: Option<(usize, Vec3)>,
+    /// The action SOLO-C3..C6 choose now, looked at by SOLO-C1 to tell whether an ability's
+    /// effect would be nil (Rush with no move to make, Onslaught with no melee attack).
+    pub next_action: Option<Command>,
+}
+
+impl Ctx {
+    fn enemies(&self) -> impl Iterator<Item = &FighterView> {
+        self.all
+            .iter()
+            .filter(move |o| o.on_board() && o.side != self.f.side)
+    }
+
+    fn dist(&self, o: &FighterView) -> f32 {
+        distance(&self.f.base(), &o.base())
+    }
+
+    fn rule_ids(&self, step: &'static str) -> Vec<&'static str> {
+        if self.hold.is_some() {
+            vec!["SOLO-C2", step]
+        } else {
+            vec![step]
+        }
+    }
+}
+
+/// The best legal weapon of `f` against `t` (most expected damage), if any.
+fn weapon_against(world: &World, ctx: &Ctx, t: &FighterView) -> Option<usize> {
+    (0..ctx.f.profile.weapons.len())
+        .filter(|&w| validate_attack(world, &ctx.all, &ctx.f, t.id, w).is_ok())
+        .max_by(|&a, &b| {
+            let e = |w: usize| {
+                crate::ai::simple::expected_damage(&ctx.f.profile.weapons[w], t.profile.toughness)
+            };
+            e(a).total_cmp(&e(b)).then(b.cmp(&a))
+        })
+}
+
+fn attack(
+    world: &World,
+    ctx: &Ctx,
+    t: &FighterView,
+    step: &'static str,
+    why: &str,
+) -> Option<Decision> {
+    let w = weapon_against(world, ctx, t)?;
+    Some(Decision {
+        command: Command::Attack {
+            fighter: ctx.f.id,
+            target: t.id,
+            weapon: w,
+        },
+        rules: ctx.rule_ids(step),
+        why: format!(
+            "attack {} with {} ({:.2}\" away, {} wounds left){why}",
+            t.name,
+            ctx.f.profile.weapons[w].name,
+            ctx.dist(t),
+            t.wounds_left()
+        ),
+    })
+}
+
+/// Cuts a path so that the fighter never leaves 3" of the objective it holds (SOLO-C2).
+fn hold_cut(
+    world: &World,
+    ctx: &Ctx,
+    path: &Path,
+    budget: f32,
+    stop: impl Fn(Vec3) -> bool,
+) -> Path {
+    let bf = world.resource::<Battlefield>();
+    let mover = ctx.f.mover(&ctx.rules);
+    let base = ctx.f.profile.base;
+    let facing = ctx.f.facing;
+    match ctx.hold {
+        None => truncate_until(&bf.nav, &mover, path, budget, stop),
+        Some((_, at)) => truncate_until(&bf.nav, &mover, path, budget, |p| {
+            stop(p)
+                || distance_to_point(&crate::battlefield::measure::Base::new(base, p, facing), at)
+                    > 2.95
+        }),
+    }
+}
+
+fn move_decision(
+    world: &World,
+    ctx: &Ctx,
+    goal: Goal,
+    stop: impl Fn(Vec3) -> bool,
+    step: &'static str,
+    why: String,
+) -> Option<Decision> {
+    let bf = world.get_resource::<Battlefield>()?;
+    let mover = ctx.f.mover(&ctx.rules);
+    let others = blockers(&ctx.all, ctx.f.id);
+    // Round deadly terrain when there is a way round; straight through only if not. When the
+    // spot next to the goal is taken (other fighters, terrain), as near as the fighter can get.
+    let here = ctx.f.base();
+    let now = match goal {
+        Goal::Point(_) => f32::INFINITY,
+        Goal::NearPoint { point, .. } => distance_to_point(&here, point),
+        Goal::NearBase { base, .. } => distance(&here, &base),
+    };
+    let path = std::iter::successors(Some(goal), |g| {
+        let wider = |w: f32| (w + 1.0 < now - 0.25).then_some(w + 1.0);
+        match *g {
+            Goal::NearPoint { point, within } => {
+                wider(within).map(|within| Goal::NearPoint { point, within })
+            }
+            Goal::NearBase { base, within } => {
+                wider(within).map(|within| Goal::NearBase { base, within })
+            }
+            Goal::Point(_) => None,
+        }
+    })
+    .find_map(|g| {
+        bf.nav
+            .shortest_path(&mover, ctx.f.pos, g, &others, true)
+            .or_else(|| bf.nav.shortest_path(&mover, ctx.f.pos, g, &others, false))
+    })?;
+    let budget = ctx
+        .bonus_move
+        .unwrap_or_else(|| ctx.f.move_budget(&ctx.rules, ctx.move_bonus));
+    let mut b = budget;
+    for _ in 0..4 {
+        let cut = hold_cut(world, ctx, &path, b, &stop);
+        let to = cut.end()?;
+        if to.distance(ctx.f.pos) < 0.05 {
+            return None;
+        }
+        if validate_move(world, &ctx.all, &ctx.f, to, budget).is_ok() {
+            return Some(Decision {
+                command: Command::Move {
+                    fighter: ctx.f.id,
+                    to: to.to_array(),
+                    pick_up: true,
+                    descend: None,
+                    via: vec![],
+                },
+                rules: ctx.rule_ids(step),
+                why: format!(
+                    "{why}: moves {:.2}\" to ({:.2}, {:.2}, {:.2})",
+                    cut.cost, to.x, to.y, to.z
+                ),
+            });
+        }
+        b -= 0.5;
+    }
+    None
+}
+
+/// SOLO-C3: engaged.
+pub fn step_engaged(world: &World, ctx: &Ctx) -> Step {
+    if !engaged(&ctx.all, &ctx.f) {
+        return Step::Next;
+    }
+    if let Some(t) = target_fighter_on_board(ctx) {
+        let d = ctx.dist(t);
+        if in_attack_range(&ctx.f, d)
+            && let Some(dec) = attack(
+                world,
+                ctx,
+                t,
+                "SOLO-C3",
+                ": engaged, the target is in attack range",
+            )
+        {
+            return Step::Decide(dec);
+        }
+        if let Some(dec) = disengage_towards(world, ctx, t, d) {
+            return Step::Decide(dec);
+        }
+    }
+    let cands: Vec<&FighterView> = ctx
+        .enemies()
+        .filter(|o| weapon_against(world, ctx, o).is_some())
+        .collect();
+    if let Some(t) = an_enemy(ctx.target, cands.into_iter())
+        && let Some(dec) = attack(
+            world,
+            ctx,
+            t,
+            "SOLO-C3",
+            ": engaged, attack an enemy fighter",
+        )
+    {
+        return Step::Decide(dec);
+    }
+    Step::Next
+}
+
+/// The target, if it is a fighter on the battlefield.
+fn target_fighter_on_board(ctx: &Ctx) -> Option<&FighterView> {
+    match ctx.target {
+        Target::Fighter(id) => ctx.all.iter().find(|o| o.id == id && o.on_board()),
+        Target::Objective { .. } => None,
+    }
+}
+
+/// SOLO-C3: engaged, with the target `t` (`d` away) in threat range: disengage towards it.
+fn disengage_towards(world: &World, ctx: &Ctx, t: &FighterView, d: f32) -> Option<Decision> {
+    let threat = threat_range(&ctx.f, &ctx.rules, ctx.move_bonus);
+    let in_threat = d <= threat + 1e-4;
+    if !in_threat {
+        return None;
+    }
+    let bf = world.get_resource::<Battlefield>()?;
+    let p = disengage_spot(world, ctx, bf, t)?;
+    Some(Decision {
+        command: Command::Disengage {
+            fighter: ctx.f.id,
+            to: p.to_array(),
+        },
+        rules: ctx.rule_ids("SOLO-C3"),
+        why: format!(
+            "engaged, {} is in threat range ({d:.2}\" <= {threat:.0}\"): disengage towards it",
+            t.name
+        ),
+    })
+}
+
+/// The legal disengage spot nearest `t` (within 3" of the objective the fighter holds).
+fn disengage_spot(world: &World, ctx: &Ctx, bf: &Battlefield, t: &FighterView) -> Option<Vec3> {
+    let enemies: Vec<_> = ctx.enemies().map(|o| o.base()).collect();
+    let spots = disengage_spots(
+        &bf.nav,
+        &ctx.f.mover(&ctx.rules),
+        ctx.f.pos,
+        &enemies,
+        &blockers(&ctx.all, ctx.f.id),
+    );
+    spots
+        .into_iter()
+        .filter(|p| keeps_hold(ctx, *p))
+        .filter(|p| validate_disengage(world, &ctx.all, &ctx.f, *p).is_ok())
+        .min_by(|a, b| a.distance(t.pos).total_cmp(&b.distance(t.pos)))
+}
+
+/// SOLO-C2: would the fighter at `p` stay within 3" of the objective it holds (if any)?
+fn keeps_hold(ctx: &Ctx, p: Vec3) -> bool {
+    match ctx.hold {
+        Some((_, at)) => {
+            distance_to_point(
+                &crate::battlefield::measure::Base::new(ctx.f.profile.base, p, ctx.f.facing),
+                at,
+            ) <= 3.0
+        }
+        None => true,
+    }
+}
+
+/// SOLO-C4: an enemy in attack range.
+pub fn step_attack_range(world: &World, ctx: &Ctx) -> Step {
+    let cands: Vec<&FighterView> = ctx
+        .enemies()
+        .filter(|o| in_attack_range(&ctx.f, ctx.dist(o)) && weapon_against(world, ctx, o).is_some())
+        .collect();
+    match an_enemy(ctx.target, cands.into_iter()).and_then(|t| {
+        attack(
+            world,
+            ctx,
+            t,
+            "SOLO-C4",
+            ": an enemy fighter in attack range",
+        )
+    }) {
+        Some(d) => Step::Decide(d),
+        None => Step::Next,
+    }
+}
+
+/// SOLO-C5: an enemy in threat range: move towards it, stopping in attack range.
+pub fn step_threat_range(world: &World, ctx: &Ctx) -> Step {
+    let threat = threat_range(&ctx.f, &ctx.rules, ctx.move_bonus);
+    let cands: Vec<&FighterView> = ctx
+        .enemies()
+        .filter(|o| ctx.dist(o) <= threat + 1e-4)
+        .collect();
+    let Some(t) = an_enemy(ctx.target, cands.into_iter()) else {
+        return Step::Next;
+    };
+    let tb = t.base();
+    let (size, facing) = (ctx.f.profile.base, ctx.f.facing);
+    let f = ctx.f.clone();
+    let stop = move |p: Vec3| {
+        let b = crate::battlefield::measure::Base::new(size, p, facing);
+        in_attack_range(&f, distance(&b, &tb))
+    };
+    // Towards the enemy; the move stops as soon as it is in attack range. Beyond the longest
+    // range the search can stop at that range; inside it (a minimum range keeps the longest
+    // weapon out of use close up) it heads for base contact.
+    let reach = ctx
+        .f
+        .profile
+        .weapons
+        .iter()
+        .map(|w| w.max_range)
+        .fold(0.0f32, f32::max);
+    let goal = Goal::NearBase {
+        base: tb,
+        within: if ctx.dist(t) > reach {
+            (reach - 0.05).max(0.5)
+        } else {
+            0.5
+        },
+    };
+    match move_decision(
+        world,
+        ctx,
+        goal,
+        stop,
+        "SOLO-C5",
+        format!(
+            "{} is in threat range ({:.2}\" <= {threat:.0}\"), move until in attack range",
+            t.name,
+            ctx.dist(t)
+        ),
+    ) {
+        Some(d) => Step::Decide(d),
+        None => Step::Next,
+    }
+}
+
+/// SOLO-C6: move towards the target, the full distance.
+pub fn step_approach(world: &World, ctx: &Ctx) -> Step {
+    let goal = match ctx.target {
+        Target::Objective { at, .. } => Goal::NearPoint {
+            point: Vec3::from_array(at),
+            within: 0.5,
+        },
+        Target::Fighter(id) => match ctx.all.iter().find(|o| o.id == id) {
+            Some(t) => Goal::NearBase {
+                base: t.base(),
+                within: 0.5,
+            },
+            None => return Step::Next,
+        },
+    };
+    match move_decision(
+        world,
+        ctx,
+        goal,
+        |_| false,
+        "SOLO-C6",
+        format!(
+            "move towards the target, {}",
+            target_name(&ctx.all, ctx.target)
+        ),
+    ) {
+        Some(d) => Step::Decide(d),
+        None => Step::Next,
+    }
+}
+
+/// SOLO-C2 context: the objective `f` holds alone, if any.
+fn held_objective(
+    world: &mut World,
+    all: &[FighterView],
+    f: &FighterView,
+) -> Option<(usize, Vec3)> {
+    let objectives = sorted_objectives(world);
+    objectives.into_iter().find_map(|o| {
+        let at = Vec3::new(o.position.0, 0.0, o.position.1);
+        let near = |g: &FighterView| distance_to_point(&g.base(), at) <= 3.0 + 1e-4;
+        (near(f)
+            && !all
+                .iter()
+                .any(|g| g.on_board() && g.side == f.side && g.id != f.id && near(g)))
+        .then_some((o.index, at))
+    })
+}
+
+/// SOLO-C7: the decision that ends the activation of `fighter`.
+fn end_activation(fighter: u32, why: &str) -> Decision {
+    decision(
+        Command::EndActivation { fighter },
+        &["SOLO-C7"],
+        why.to_string(),
+    )
+}
+
+/// SOLO-C1..C6 for the active fighter's next action (C7: the target is chosen again first).
+pub fn activation_step(world: &mut World, fighter: u32) -> Decision {
+    let Some(act) = world.resource::<Engine>().activation.clone() else {
+        return end_activation(fighter, "no activation");
+    };
+    let all = fighters(world);
+    let Some(f) = all.iter().find(|f| f.id == fighter).cloned() else {
+        return end_activation(fighter, "the fighter is gone");
+    };
+    let Some(tc) = choose_target(world, f.side) else {
+        return decision(
+            Command::EndActivation { fighter },
+            &["SOLO-C7", "CMB-1"],
+            "no target (no objective to take, no enemy on the battlefield): it holds its ground \
+             and the activation ends",
+        );
+    };
+    let hold = held_objective(world, &all, &f);
+    let mut ctx = step_context(world, &act, all, f, tc.target, hold);
+    // SOLO-C7: after an action the target is chosen again (it may have changed).
+    let again = act.actions_taken > 0;
+    // SOLO-C1 runs as part of the sequence for each action: after the last action there is no
+    // sequence left to run, so no ability either.
+    if act.actions_left == 0 && act.bonus.is_empty() {
+        return end_activation(
+            fighter,
+            "its actions are used: the sequence has nothing left to run and the activation ends",
+        );
+    }
+    let action = action_step(world, &ctx, act.bonus.first());
+    ctx.next_action = action.as_ref().map(|d| d.command.clone());
+    let d = match step_ability(world, &ctx) {
+        Step::Decide(d) => d,
+        Step::Next => action.unwrap_or_else(|| no_step_applies(fighter, ctx.hold.is_some())),
+    };
+    with_target(d, &tc, again)
+}
+
+/// The context of the steps for the active fighter `f` (no next action chosen yet).
+fn step_context(
+    world: &World,
+    act: &ActivationState,
+    all: Vec<FighterView>,
+    f: FighterView,
+    target: Target,
+    hold: Option<(usize, Vec3)>,
+) -> Ctx {
+    Ctx {
+        all,
+        f,
+        target,
+        rules: world.resource::<Ruleset>().clone(),
+        move_bonus: act.move_bonus,
+        bonus_move: match act.bonus.first() {
+            Some(Bonus::Move { max }) => Some(*max),
+            _ => None,
+        },
+        hold,
+        next_action: None,
+    }
+}
+
+/// SOLO-C7 when none of SOLO-C3..C6 decides (SOLO-C2: when it holds an objective alone).
+fn no_step_applies(fighter: u32, holds: bool) -> Decision {
+    if holds {
+        decision(
+            Command::EndActivation { fighter },
+            &["SOLO-C2", "SOLO-C7"],
+            "it holds the objective alone and no step of SOLO-C3..C6 applies within 3\" of it: the activation ends",
+        )
+    } else {
+        end_activation(
+            fighter,
+            "no step of SOLO-C3..C6 applies: the activation ends",
+        )
+    }
+}
+
+/// Puts the target (SOLO-A) and, after an action, SOLO-C7 in front of a step's decision.
+fn with_target(mut d: Decision, tc: &TargetChoice, again: bool) -> Decision {
+    let prefix = format!(
+        "{}target {} [{}]; ",
+        if again {
+            "target chosen again [SOLO-C7]: "
+        } else {
+            ""
+        },
+        tc.why,
+        tc.rule
+    );
+    d.rules.insert(0, tc.rule);
+    if again && !d.rules.contains(&"SOLO-C7") {
+        d.rules.insert(0, "SOLO-C7");
+    }
+    d.why = format!("{prefix}{}", d.why);
+    d
+}
+
+/// SOLO-C3..C6 in order: the first step that decides (for a pending bonus action, the first
+/// that decides an action of the bonus's kind).
+fn action_step(world: &World, ctx: &Ctx, bonus: Option<&Bonus>) -> Option<Decision> {
+    let steps: [fn(&World, &Ctx) -> Step; 4] = [
+        step_engaged,
+        step_attack_range,
+        step_threat_range,
+        step_approach,
+    ];
+    steps.iter().find_map(|s| match s(world, ctx) {
+        Step::Decide(d) => match bonus {
+            None => Some(d),
+            Some(Bonus::Move { .. }) => matches!(d.command, Command::Move { .. }).then_some(d),
+            Some(Bonus::Attack) => matches!(d.command, Command::Attack { .. }).then_some(d),
+        },
+        Step::Next => None,
+    })
+}

@@ -1,0 +1,184 @@
+//! SOLO-A1..A6 (rules/solo-mode.md): the automated warband's target, "closest to the warband",
+//! and the GEN-4 roll-off among tied candidates.
+
+use bevy::prelude::*;
+use serde::Serialize;
+
+use super::{sorted_objectives, tie_dice};
+use crate::battlefield::measure::{distance, distance_to_point};
+use crate::model::components::*;
+use crate::model::dice::roll_off_among;
+use crate::model::formats::{Role, VictoryCondition};
+use crate::rules::engine::{Engine, FighterView, fighters};
+
+/// What the automated warband is after (SOLO-A).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub enum Target {
+    Objective { index: usize, at: [f32; 3] },
+    Fighter(u32),
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TargetChoice {
+    pub target: Target,
+    pub rule: &'static str,
+    pub why: String,
+}
+
+/// "Closest to the warband": distances from each friendly fighter on the battlefield, sorted.
+fn closeness(all: &[FighterView], side: usize, dist: impl Fn(&FighterView) -> f32) -> Vec<f32> {
+    let mut d: Vec<f32> = all
+        .iter()
+        .filter(|f| f.on_board() && f.side == side)
+        .map(dist)
+        .collect();
+    d.sort_by(f32::total_cmp);
+    d
+}
+
+/// Among candidates with their closeness lists, the closest to the warband: nearest to one
+/// fighter, then to two, and so on; then a roll-off. Returns (index, tie note).
+fn closest_to_warband(world: &mut World, lists: &[Vec<f32>]) -> (usize, String) {
+    let mut order: Vec<usize> = (0..lists.len()).collect();
+    let cmp = |a: &Vec<f32>, b: &Vec<f32>| {
+        for (x, y) in a.iter().zip(b) {
+            if (x - y).abs() > 1e-4 {
+                return x.total_cmp(y);
+            }
+        }
+        std::cmp::Ordering::Equal
+    };
+    order.sort_by(|&a, &b| cmp(&lists[a], &lists[b]));
+    let tied: Vec<usize> = order
+        .iter()
+        .copied()
+        .filter(|&i| cmp(&lists[i], &lists[order[0]]) == std::cmp::Ordering::Equal)
+        .collect();
+    if tied.len() == 1 {
+        return (tied[0], String::new());
+    }
+    let mut dice = tie_dice(world);
+    let (w, rounds) = roll_off_among(tied.len(), &mut dice);
+    (
+        tied[w],
+        format!(
+            " (tied at equal distances: roll-off {}, GEN-4)",
+            crate::model::dice::roll_off_text(&rounds, |c| format!("candidate {}", c + 1))
+        ),
+    )
+}
+
+/// The centre of an objective, on the ground.
+fn objective_at(o: &Objective) -> Vec3 {
+    Vec3::new(o.position.0, 0.0, o.position.1)
+}
+
+/// SOLO-A1..A6 for the automated warband `side`.
+pub fn choose_target(world: &mut World, side: usize) -> Option<TargetChoice> {
+    let all = fighters(world);
+    objective_target(world, &all, side).or_else(|| fighter_target(world, &all, side))
+}
+
+/// SOLO-A1, SOLO-A2: an objective nobody controls, else one the player warband controls.
+fn objective_target(world: &mut World, all: &[FighterView], side: usize) -> Option<TargetChoice> {
+    let enemy = 1 - side;
+    let control = world.resource::<Engine>().control.clone();
+    let objectives = sorted_objectives(world);
+    for (rule, owner, what) in [
+        ("SOLO-A1", None, "an objective nobody controls"),
+        (
+            "SOLO-A2",
+            Some(enemy),
+            "an objective the player warband controls",
+        ),
+    ] {
+        let cands: Vec<&Objective> = objectives
+            .iter()
+            .filter(|o| control.get(o.index).copied().flatten() == owner)
+            .collect();
+        if cands.is_empty() {
+            continue;
+        }
+        let lists: Vec<Vec<f32>> = cands
+            .iter()
+            .map(|o| closeness(all, side, |f| distance_to_point(&f.base(), objective_at(o))))
+            .collect();
+        let (i, tie) = closest_to_warband(world, &lists);
+        let o = cands[i];
+        return Some(TargetChoice {
+            target: Target::Objective {
+                index: o.index,
+                at: objective_at(o).to_array(),
+            },
+            rule,
+            why: format!(
+                "objective {}: {what}, {:.2}\" from the nearest fighter of the warband{tie}",
+                o.index + 1,
+                lists[i].first().copied().unwrap_or(f32::INFINITY)
+            ),
+        });
+    }
+    None
+}
+
+type Filter = Box<dyn Fn(&FighterView) -> bool>;
+
+/// The kinds of enemy fighter SOLO-A3..A6 look for, in order: (rule, what, which qualify).
+fn fighter_kinds(victory: VictoryCondition) -> [(&'static str, &'static str, Filter); 4] {
+    [
+        (
+            "SOLO-A3",
+            "named by the victory condition (carries treasure)",
+            Box::new(move |f: &FighterView| {
+                victory == VictoryCondition::TreasureRace && f.carrying.is_some()
+            }),
+        ),
+        (
+            "SOLO-A4",
+            "the enemy leader",
+            Box::new(|f: &FighterView| f.role == Role::Leader),
+        ),
+        (
+            "SOLO-A5",
+            "an enemy fighter not yet activated this round",
+            Box::new(|f: &FighterView| f.activation != Activation::Activated),
+        ),
+        (
+            "SOLO-A6",
+            "an enemy fighter already activated this round",
+            Box::new(|f: &FighterView| f.activation == Activation::Activated),
+        ),
+    ]
+}
+
+/// SOLO-A3..A6: the first kind of enemy fighter on the battlefield, closest to the warband.
+fn fighter_target(world: &mut World, all: &[FighterView], side: usize) -> Option<TargetChoice> {
+    let enemy = 1 - side;
+    let victory = world.resource::<BattleInfo>().victory.condition.clone();
+    let enemies: Vec<&FighterView> = all
+        .iter()
+        .filter(|f| f.side == enemy && f.on_board())
+        .collect();
+    for (rule, what, keep) in fighter_kinds(victory) {
+        let cands: Vec<&&FighterView> = enemies.iter().filter(|f| keep(f)).collect();
+        if cands.is_empty() {
+            continue;
+        }
+        let lists: Vec<Vec<f32>> = cands
+            .iter()
+            .map(|e| closeness(all, side, |f| distance(&f.base(), &e.base())))
+            .collect();
+        let (i, tie) = closest_to_warband(world, &lists);
+        let t = cands[i];
+        return Some(TargetChoice {
+            target: Target::Fighter(t.id),
+            rule,
+            why: format!(
+                "{}: {what}, {:.2}\" from the nearest fighter of the warband{tie}",
+                t.name,
+                lists[i].first().copied().unwrap_or(f32::INFINITY)
+            ),
+        });
+    }
+    None
+}

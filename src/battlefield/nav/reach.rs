@@ -1,0 +1,123 @@
+//! The places in reach of a move (for the move preview overlay): every grid place a mover can
+//! get to with the Move it has, and what it costs to get there.
+
+use std::collections::BinaryHeap;
+
+use bevy::math::{Vec2, Vec3};
+
+use super::blockers::{blocked_by, segment_blocked_by};
+use super::grid::{Node, NodeMap};
+use super::search::Open;
+use super::{CELL, Mover, NavGrid, NavWorld};
+use crate::battlefield::measure::Base;
+
+impl NavWorld {
+    /// Every grid place a mover can reach with `budget` inches of Move, with the cost to get
+    /// there (for the move preview overlay).
+    pub fn reachable(
+        &self,
+        mover: &Mover,
+        from: Vec3,
+        budget: f32,
+        blockers: &[Base],
+        avoid_deadly: bool,
+    ) -> Vec<(Vec3, f32)> {
+        let g = self.grid(mover);
+        if mover.can_fly {
+            return self.reachable_flying(&g, mover, from, budget, blockers);
+        }
+        let mut out = Vec::new();
+        let Some(sl) = self.layer_of(&g, from, mover) else {
+            return out;
+        };
+        let reach = Reach {
+            g: &g,
+            mover,
+            budget,
+            blockers,
+            avoid_deadly,
+        };
+        let dist = reach.costs(sl, Vec2::new(from.x, from.z));
+        for ((l, k), d) in dist.entries() {
+            let layer = &g.layers[l as usize];
+            if layer.stop {
+                let c = layer.centre(k as usize);
+                out.push((Vec3::new(c.x, layer.y, c.y), d));
+            }
+        }
+        out
+    }
+}
+
+/// A search of everything within a budget of Move (Dijkstra on the grid).
+struct Reach<'a> {
+    g: &'a NavGrid,
+    mover: &'a Mover,
+    budget: f32,
+    blockers: &'a [Base],
+    avoid_deadly: bool,
+}
+
+impl<'a> Reach<'a> {
+    /// The cheapest cost of every node within the budget from `sc` on layer `sl`.
+    fn costs(&self, sl: usize, sc: Vec2) -> NodeMap<'a, f32> {
+        let g = self.g;
+        let mut dist: NodeMap<f32> = NodeMap::new(g);
+        let mut heap = BinaryHeap::new();
+        for (k, c) in g.cells_near(sl, sc, CELL * 1.5) {
+            if g.usable(sl, k, self.avoid_deadly)
+                && !blocked_by(self.blockers, g.layers[sl].y, c, self.mover)
+            {
+                let d = sc.distance(c);
+                if d <= self.budget {
+                    dist.insert((sl as u16, k as u32), d);
+                    heap.push(Open(d, d, (sl as u16, k as u32)));
+                }
+            }
+        }
+        while let Some(Open(_, d, n)) = heap.pop() {
+            if dist.get(&n).is_some_and(|&best| d > best + 1e-5) {
+                continue;
+            }
+            for (m, w) in self.next(n) {
+                let (ml, mk) = (m.0 as usize, m.1 as usize);
+                let nd = d + w;
+                let mc = g.layers[ml].centre(mk);
+                if nd <= self.budget
+                    && g.usable(ml, mk, self.avoid_deadly)
+                    && !blocked_by(self.blockers, g.layers[ml].y, mc, self.mover)
+                    && dist.get(&m).is_none_or(|&old| nd < old - 1e-6)
+                {
+                    dist.insert(m, nd);
+                    heap.push(Open(nd, nd, m));
+                }
+            }
+        }
+        dist
+    }
+
+    /// The nodes one step from `n`: walks to its neighbours clear of other fighters, then its
+    /// climbs and jumps, with their costs.
+    fn next(&self, n: Node) -> Vec<(Node, f32)> {
+        let g = self.g;
+        let (l, k) = (n.0 as usize, n.1 as usize);
+        let c = g.layers[l].centre(k);
+        let mut next: Vec<(Node, f32)> = g
+            .neighbours(l, k, self.avoid_deadly)
+            .filter(|&(j, _)| {
+                !segment_blocked_by(
+                    self.blockers,
+                    g.layers[l].y,
+                    c,
+                    g.layers[l].centre(j),
+                    self.mover,
+                )
+            })
+            .map(|(j, w)| ((l as u16, j as u32), w))
+            .collect();
+        if let Some(links) = g.links.get(&n) {
+            next.extend(links.iter().map(|&(m, _, w)| (m, w)));
+        }
+        next
+    }
+}

@@ -1,0 +1,313 @@
+//! The attack action (ATK-1..ATK-4) with the counter and take cover reactions (REA-2,
+//! REA-3).
+
+use super::*;
+
+/// ATK-3: the score needed to hit: S > T 3+, S = T 4+, S < T 5+.
+pub fn hit_threshold(strength: u32, toughness: u32) -> u8 {
+    match strength.cmp(&toughness) {
+        std::cmp::Ordering::Greater => 3,
+        std::cmp::Ordering::Equal => 4,
+        std::cmp::Ordering::Less => 5,
+    }
+}
+
+/// ATK-3: hits and critical hits among the rolls (a 6 is a critical hit).
+pub fn count_hits(rolls: &[u8], needed: u8) -> (u32, u32) {
+    let crits = rolls.iter().filter(|&&r| r == 6).count() as u32;
+    let hits = rolls.iter().filter(|&&r| r >= needed && r < 6).count() as u32;
+    (hits, crits)
+}
+
+/// REA-2: damage a counter deals to the attacker: 2 per unmodified 1, and 1 more when two or
+/// more rolls missed.
+pub fn counter_damage(rolls: &[u8], needed: u8) -> u32 {
+    let ones = rolls.iter().filter(|&&r| r == 1).count() as u32;
+    let misses = rolls.iter().filter(|&&r| r < needed).count();
+    2 * ones + u32::from(misses >= 2)
+}
+
+/// ATK-1, ATK-2, GEN-3: is attacking `target` with weapon `weapon` legal for `f`?
+pub fn validate_attack<'a>(
+    world: &World,
+    all: &'a [FighterView],
+    f: &FighterView,
+    target: u32,
+    weapon: usize,
+) -> Result<(&'a FighterView, Weapon), Rejected> {
+    let w = f.profile.weapons.get(weapon).cloned().ok_or_else(|| {
+        Rejected::new("ATK-1", format!("{} has no weapon number {weapon}", f.name))
+    })?;
+    let t = all
+        .iter()
+        .find(|t| t.id == target)
+        .ok_or_else(|| Rejected::new("ATK-2", format!("there is no fighter {target}")))?;
+    if t.side == f.side {
+        return Err(Rejected::new(
+            "ATK-2",
+            format!("{} is not an enemy", t.name),
+        ));
+    }
+    if !t.on_board() {
+        return Err(Rejected::new(
+            "ATK-2",
+            format!("{} is not on the battlefield", t.name),
+        ));
+    }
+    let d = distance(&f.base(), &t.base());
+    if d > w.max_range + 1e-4 {
+        return Err(Rejected::new(
+            "ATK-2",
+            format!(
+                "{} is {d:.2}\" away, beyond the {}\" range of {}",
+                t.name, w.max_range, w.name
+            ),
+        ));
+    }
+    if w.min_range > 0.0 && d <= w.min_range + 1e-4 {
+        return Err(Rejected::new(
+            "ATK-2",
+            format!(
+                "{} is within the {}\" minimum range of {}",
+                t.name, w.min_range, w.name
+            ),
+        ));
+    }
+    let near = enemies_within(all, f, 1.0);
+    if !near.is_empty() && !near.contains(&t.id) {
+        return Err(Rejected::new(
+            "ATK-2",
+            format!(
+                "an enemy is within 1\" of {}: the target must be one of them",
+                f.name
+            ),
+        ));
+    }
+    if !w.is_melee() {
+        let near_friend = all.iter().any(|o| {
+            o.on_board()
+                && o.side == f.side
+                && o.id != f.id
+                && distance(&o.base(), &t.base()) <= 1.0 + 1e-4
+        });
+        if near_friend && !(w.min_range <= 0.0 && d <= 3.0 + 1e-4) {
+            return Err(Rejected::new(
+                "ATK-2",
+                format!(
+                    "{} is within 1\" of a fighter friendly to {}: a missile attack can't target it",
+                    t.name, f.name
+                ),
+            ));
+        }
+    }
+    if !can_see(world, all, f, t) {
+        return Err(Rejected::new(
+            "GEN-3",
+            format!("{} can't see {}", f.name, t.name),
+        ));
+    }
+    Ok((t, w))
+}
+
+/// Every legal (target, weapon) for `f` (for AI and UI).
+pub fn legal_attacks(world: &World, all: &[FighterView], f: &FighterView) -> Vec<(u32, usize)> {
+    let mut out = Vec::new();
+    for t in all.iter().filter(|t| t.on_board() && t.side != f.side) {
+        for wi in 0..f.profile.weapons.len() {
+            if validate_attack(world, all, f, t.id, wi).is_ok() {
+                out.push((t.id, wi));
+            }
+        }
+    }
+    out
+}
+
+pub(super) fn offer(world: &mut World, offer: ReactionOffer) {
+    let mut e = engine::engine(world);
+    e.pending = Pending::Reaction { side: offer.side };
+    e.reaction = Some(offer);
+}
+
+pub(super) fn start_attack(world: &mut World, f: &FighterView, target: u32, weapon: usize) {
+    let r = rules(world);
+    let Some(t) = fighter(world, target) else {
+        return;
+    };
+    let w = &f.profile.weapons[weapon];
+    if r.reactions && w.is_melee() && t.can_react() {
+        offer(
+            world,
+            ReactionOffer {
+                side: t.side,
+                kind: ReactionKind::Counter,
+                fighters: vec![t.id],
+                resume: Resume::AttackBeforeHits {
+                    attacker: f.id,
+                    target,
+                    weapon,
+                },
+            },
+        );
+        return;
+    }
+    roll_hits(world, f.id, target, weapon, false);
+}
+
+/// ATK-4: the toughness bonus `target` gets against `attacker`, and why.
+pub(super) fn cover_of(
+    world: &World,
+    attacker: &FighterView,
+    target: &FighterView,
+) -> Option<String> {
+    let r = world.resource::<Ruleset>();
+    let bf = world.get_resource::<Battlefield>()?;
+    cover(
+        &bf.shapes,
+        &attacker.base(),
+        &target.base(),
+        r.cover_platform_height,
+    )
+    .map(|c| c.to_string())
+}
+
+pub(super) fn roll_hits(
+    world: &mut World,
+    attacker: u32,
+    target: u32,
+    weapon: usize,
+    counter: bool,
+) {
+    let (Some(f), Some(t)) = (fighter(world, attacker), fighter(world, target)) else {
+        return;
+    };
+    let w = f.profile.weapons[weapon].clone();
+    let bonus = world
+        .resource::<Engine>()
+        .activation
+        .as_ref()
+        .map(|a| if w.is_melee() { a.attacks_bonus } else { 0 })
+        .unwrap_or(0);
+    let rolls = world
+        .resource_mut::<DiceRng>()
+        .roll((w.attacks + bonus) as usize);
+    let in_cover = cover_of(world, &f, &t).is_some();
+    let crits = rolls.iter().filter(|&&r| r == 6).count();
+    let r = rules(world);
+    if r.reactions
+        && !w.is_melee()
+        && in_cover
+        && crits > 0
+        && t.can_react()
+        && !t.profile.has_runemark("mount")
+    {
+        offer(
+            world,
+            ReactionOffer {
+                side: t.side,
+                kind: ReactionKind::TakeCover,
+                fighters: vec![t.id],
+                resume: Resume::AttackAfterHits {
+                    attacker,
+                    target,
+                    weapon,
+                    rolls,
+                    counter,
+                },
+            },
+        );
+        return;
+    }
+    finish_attack(world, attacker, target, weapon, rolls, counter, false);
+}
+
+pub(super) fn finish_attack(
+    world: &mut World,
+    attacker: u32,
+    target: u32,
+    weapon: usize,
+    rolls: Vec<u8>,
+    counter: bool,
+    take_cover: bool,
+) {
+    let (Some(f), Some(t)) = (fighter(world, attacker), fighter(world, target)) else {
+        return;
+    };
+    let r = rules(world);
+    let w = f.profile.weapons[weapon].clone();
+    let cover_why = cover_of(world, &f, &t);
+    let toughness = t.profile.toughness
+        + if cover_why.is_some() {
+            r.cover_toughness_bonus
+        } else {
+            0
+        };
+    let needed = hit_threshold(w.strength, toughness);
+    let (mut hits, mut crits) = count_hits(&rolls, needed);
+    let mut ids = vec!["ATK-3"];
+    if cover_why.is_some() {
+        ids.push("ATK-4");
+    }
+    let mut extra = String::new();
+    if take_cover {
+        let turned;
+        (turned, extra) = take_cover_rolls(world, crits);
+        crits -= turned;
+        hits += turned;
+        ids.push("REA-3");
+    }
+    let damage = hits * w.damage.0 + crits * w.damage.1;
+    let text = format!(
+        "{} attacks {} with {} (S{} v T{}{}): rolls {}, {}+ to hit: {} hit(s), {} critical(s){extra} -> {} damage",
+        f.name,
+        t.name,
+        w.name,
+        w.strength,
+        toughness,
+        cover_why
+            .as_ref()
+            .map(|c| format!(", cover {c}"))
+            .unwrap_or_default(),
+        crate::model::dice::dice_text(&rolls),
+        needed,
+        hits,
+        crits,
+        damage
+    );
+    log(
+        world,
+        &ids,
+        Event::Attack {
+            attacker,
+            target,
+            weapon: w.name.clone(),
+            rolls: rolls.clone(),
+            needed,
+            hits,
+            crits,
+            text,
+        },
+    );
+    let down = deal_damage(world, target, damage, &["ATK-3", "ATK-5"]);
+    if counter {
+        let c = counter_damage(&rolls, needed);
+        let text = format!("{}'s counter: {} damage to {}", t.name, c, f.name);
+        log(world, &["REA-2"], Event::Note { text });
+        deal_damage(world, attacker, c, &["REA-2"]);
+    }
+    if !down && crits > 0 {
+        knocked_off(world, &t, attacker);
+    }
+    after_action(world);
+}
+
+/// REA-3: a die per critical hit; each 4+ turns one into a normal hit. Returns how many and
+/// the words for the log.
+fn take_cover_rolls(world: &mut World, crits: u32) -> (u32, String) {
+    let saves = world.resource_mut::<DiceRng>().roll(crits as usize);
+    let turned = saves.iter().filter(|&&s| s >= 4).count() as u32;
+    let text = format!(
+        "; take cover rolls {}: {turned} critical(s) become hits",
+        crate::model::dice::dice_text(&saves)
+    );
+    (turned, text)
+}

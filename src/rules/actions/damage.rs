@@ -1,0 +1,183 @@
+//! Damage and falls: allocating damage (ATK-5), impact rolls (MOVE-9), knock-offs (ATK-6)
+//! and falls (MOVE-8).
+
+use super::*;
+
+/// MOVE-9: one impact roll.
+pub(super) fn impact(world: &mut World, id: u32, ids: &[&'static str], why: &str) {
+    let roll = engine::d6(world);
+    let dmg = impact_damage(&rules(world), roll);
+    let name = fighter(world, id).map(|f| f.name).unwrap_or_default();
+    log(
+        world,
+        ids,
+        Event::Roll {
+            dice: vec![roll],
+            text: format!("Impact roll for {name} ({why}): {roll} -> {dmg} damage"),
+        },
+    );
+    if dmg > 0 {
+        deal_damage(world, id, dmg, ids);
+    }
+}
+
+/// ATK-5: allocates damage; returns true when the fighter is taken down.
+pub(crate) fn deal_damage(world: &mut World, id: u32, amount: u32, ids: &[&'static str]) -> bool {
+    let Some(f) = fighter(world, id) else {
+        return false;
+    };
+    if !f.on_board() || amount == 0 {
+        return false;
+    }
+    let total = f.damage + amount;
+    world.entity_mut(f.entity).insert(Damage(total));
+    log(
+        world,
+        ids,
+        Event::Damage {
+            fighter: id,
+            amount,
+            total,
+            text: format!(
+                "{} suffers {amount} damage ({total}/{})",
+                f.name, f.profile.wounds
+            ),
+        },
+    );
+    if total >= f.profile.wounds {
+        if let Some(t) = f.carrying {
+            // GEN-8: where it stood, the legal default (within 1", level, visible).
+            drop_treasure(world, &f, t, f.pos);
+        }
+        world.entity_mut(f.entity).insert(Presence::TakenDown);
+        engine::engine(world).points_taken_down[1 - f.side] += f.profile.points;
+        log(
+            world,
+            &["ATK-5"],
+            Event::TakenDown {
+                fighter: id,
+                text: format!("{} is taken down", f.name),
+            },
+        );
+        return true;
+    }
+    false
+}
+
+/// ATK-6: a target near an unwalled platform edge that can't fly may fall after a critical hit.
+pub(super) fn knocked_off(world: &mut World, t: &FighterView, attacker: u32) {
+    if t.profile.has_runemark("fly") || t.pos.y < 0.01 {
+        return;
+    }
+    let walled = world
+        .resource::<Battlefield>()
+        .nav
+        .platform_under(t.pos)
+        .filter(|p| p.walled)
+        .map(|p| p.id.clone());
+    if let Some(platform) = walled {
+        log(
+            world,
+            &["ATK-6"],
+            Event::Note {
+                text: format!(
+                    "{} stands on the walled platform `{platform}`: it can't be knocked off",
+                    t.name
+                ),
+            },
+        );
+        return;
+    }
+    let near_edge = {
+        let bf = world.resource::<Battlefield>();
+        let probe = Mover {
+            base: BaseSize::Round(2.0),
+            body: 0.1,
+            can_climb: false,
+            can_fly: false,
+        };
+        let reach = t.profile.base.max_radius() + 0.5;
+        (0..8).any(|k| {
+            let a = k as f32 * std::f32::consts::FRAC_PI_4;
+            let p = Vec3::new(
+                t.pos.x + reach * a.cos(),
+                t.pos.y,
+                t.pos.z + reach * a.sin(),
+            );
+            !bf.nav.can_stop(&probe, p)
+        })
+    };
+    if !near_edge {
+        return;
+    }
+    let roll = engine::d6(world);
+    log(
+        world,
+        &["ATK-6"],
+        Event::Roll {
+            dice: vec![roll],
+            text: format!(
+                "{} is within 1/2\" of a platform edge: rolls {roll}{}",
+                t.name,
+                if roll == 1 { " and falls" } else { ", stays" }
+            ),
+        },
+    );
+    if roll != 1 {
+        return;
+    }
+    // MOVE-8: the opponent picks where it lands: the candidate nearest the attacker.
+    let toward = fighter(world, attacker).map_or(t.pos, |a| a.pos);
+    fall(world, t, toward);
+}
+
+/// MOVE-8: `t` falls (knocked off, or still climbing when its activation ends). The opponent
+/// picks the landing place: the candidate nearest `toward`.
+pub(crate) fn fall(world: &mut World, t: &FighterView, toward: Vec3) {
+    let r = rules(world);
+    let all = fighters(world);
+    let others = blockers(&all, t.id);
+    let mover = t.mover(&r);
+    let mut dice = world.resource::<DiceRng>().clone();
+    let out = {
+        let bf = world.resource::<Battlefield>();
+        resolve_fall(&bf.nav, &r, &mover, t.pos, &others, &mut dice, |c| {
+            c.iter()
+                .enumerate()
+                .min_by(|a, b| a.1.distance(toward).total_cmp(&b.1.distance(toward)))
+                .map(|(i, _)| i)
+                .unwrap_or(0)
+        })
+    };
+    world.insert_resource(dice);
+    let rolls: Vec<String> = out
+        .impacts
+        .iter()
+        .map(|(die, dmg)| format!("{die} ({dmg} damage)"))
+        .collect();
+    let text = match out.landing {
+        Some(p) => format!(
+            "{} falls {:.1}\" to {}{}",
+            t.name,
+            out.drop,
+            point_text(p),
+            if rolls.is_empty() {
+                String::new()
+            } else {
+                format!("; impact roll {}", rolls.join(", "))
+            }
+        ),
+        None => format!("{} falls with nowhere to land", t.name),
+    };
+    log(world, &out.rules, Event::Note { text });
+    if let Some(p) = out.landing {
+        world.entity_mut(t.entity).insert(Position(p));
+    }
+    if out.taken_down {
+        let left = t.wounds_left();
+        deal_damage(world, t.id, left, &["MOVE-8"]);
+    }
+    for (_, dmg) in out.impacts {
+        deal_damage(world, t.id, dmg, &["MOVE-9"]);
+    }
+}

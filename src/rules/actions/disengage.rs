@@ -1,0 +1,188 @@
+//! The disengage action (DIS-1) with the strike them down reaction (REA-4).
+
+use super::*;
+
+/// DIS-1: is a disengage of `f` to `to` legal? Returns its path.
+pub fn validate_disengage(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    to: Vec3,
+) -> Result<Path, Rejected> {
+    if enemies_within(all, f, 1.0).is_empty() {
+        return Err(Rejected::new(
+            "DIS-1",
+            format!("{} is not within 1\" of an enemy", f.name),
+        ));
+    }
+    let r = rules(world);
+    if f.carrying.is_some() && !r.carrier_can_disengage {
+        return Err(Rejected::new(
+            "GEN-8",
+            format!("{} carries treasure and can't disengage", f.name),
+        ));
+    }
+    let bf = world
+        .get_resource::<Battlefield>()
+        .ok_or_else(|| Rejected::new("DIS-1", "the battlefield is not built yet"))?;
+    let walker = Mover {
+        can_climb: false,
+        can_fly: false,
+        ..f.mover(&r)
+    };
+    let others = blockers(all, f.id);
+    let walk = |avoid_deadly: bool| {
+        bf.nav
+            .shortest_path(&walker, f.pos, Goal::Point(to), &others, avoid_deadly)
+            .filter(|p| p.steps.iter().all(|s| s.kind == StepKind::Walk))
+    };
+    // MOVE-10: round deadly terrain when that way is short enough, through it otherwise.
+    let path = walk(true)
+        .filter(|p| p.cost <= 3.0 + EPS)
+        .or_else(|| walk(false))
+        .ok_or_else(|| {
+            Rejected::new(
+                "DIS-1",
+                format!(
+                    "{} can't walk to ({:.2}, {:.2}, {:.2}) without climbing or jumping",
+                    f.name, to.x, to.y, to.z
+                ),
+            )
+        })?;
+    if path.cost > 3.0 + EPS {
+        return Err(Rejected::new(
+            "DIS-1",
+            format!("a disengage is at most 3\"; this one is {:.2}\"", path.cost),
+        ));
+    }
+    let end = path.end().unwrap_or(f.pos);
+    if end.distance(to) > 0.05 {
+        return Err(Rejected::new(
+            "DIS-1",
+            format!("{} can't stand there", f.name),
+        ));
+    }
+    let b = Base::new(f.profile.base, end, f.facing);
+    if enemy_bases(all, f.side)
+        .iter()
+        .any(|e| distance(&b, e) <= 1.0 + 1e-4)
+    {
+        return Err(Rejected::new(
+            "DIS-1",
+            "a disengage must end more than 1\" from every enemy",
+        ));
+    }
+    Ok(path)
+}
+
+pub(super) fn start_disengage(
+    world: &mut World,
+    all: &[FighterView],
+    f: &FighterView,
+    to: [f32; 3],
+) {
+    let r = rules(world);
+    if r.reactions {
+        let strikers: Vec<u32> = all
+            .iter()
+            .filter(|o| {
+                o.on_board()
+                    && o.side != f.side
+                    && o.can_react()
+                    && distance(&o.base(), &f.base()) <= 1.0 + 1e-4
+                    && can_see(world, all, o, f)
+            })
+            .map(|o| o.id)
+            .collect();
+        if !strikers.is_empty() {
+            offer(
+                world,
+                ReactionOffer {
+                    side: 1 - f.side,
+                    kind: ReactionKind::StrikeThemDown,
+                    fighters: strikers,
+                    resume: Resume::Disengage { fighter: f.id, to },
+                },
+            );
+            return;
+        }
+    }
+    finish_disengage(world, f.id, to, None);
+}
+
+pub(super) fn finish_disengage(world: &mut World, id: u32, to: [f32; 3], striker: Option<u32>) {
+    if let Some(s) = striker {
+        let roll = engine::d6(world);
+        let (name, target) = (
+            fighter(world, s).map(|f| f.name).unwrap_or_default(),
+            fighter(world, id).map(|f| f.name).unwrap_or_default(),
+        );
+        if roll >= 4 {
+            let dmg = engine::d6(world);
+            log(
+                world,
+                &["REA-4"],
+                Event::Roll {
+                    dice: vec![roll, dmg],
+                    text: format!(
+                        "{name} strikes {target} down as it disengages: {roll} (4+), D6 damage {dmg}"
+                    ),
+                },
+            );
+            deal_damage(world, id, dmg as u32, &["REA-4"]);
+        } else {
+            log(
+                world,
+                &["REA-4"],
+                Event::Roll {
+                    dice: vec![roll],
+                    text: format!("{name} strikes at {target} as it disengages: {roll}, no damage"),
+                },
+            );
+        }
+    }
+    let all = fighters(world);
+    if let Some(f) = all.iter().find(|f| f.id == id && f.on_board()).cloned() {
+        match validate_disengage(world, &all, &f, v3(to)) {
+            Ok(path) => {
+                world
+                    .entity_mut(f.entity)
+                    .insert(Position(path.end().unwrap_or(f.pos)));
+                log(
+                    world,
+                    &["DIS-1"],
+                    Event::Move {
+                        fighter: id,
+                        path: path_points(&path, f.pos),
+                        cost: path.cost,
+                        text: format!(
+                            "{} disengages {:.2}\" to ({:.2}, {:.2}, {:.2})",
+                            f.name, path.cost, to[0], to[1], to[2]
+                        ),
+                    },
+                );
+                // MOVE-10: crossing deadly terrain hurts as in a move.
+                let deadly = {
+                    let bf = world.resource::<Battlefield>();
+                    path_enters_deadly(&bf.nav, &f.mover(&rules(world)), &path)
+                };
+                if deadly {
+                    impact(
+                        world,
+                        id,
+                        &["DIS-1", "MOVE-10", "MOVE-9"],
+                        "disengaging across deadly terrain",
+                    );
+                }
+            }
+            Err(e) => log(
+                world,
+                &["DIS-1"],
+                Event::Note {
+                    text: format!("{} can no longer disengage: {}", f.name, e.reason),
+                },
+            ),
+        }
+    }
+    after_action(world);
+}

@@ -1,0 +1,278 @@
+//! Actions (MOVE, ATK, DIS, WAIT, GEN-8 treasure) and reactions (REA-1..REA-4): validation
+//! first, then the effects, so that a rejected command changes nothing.
+
+use bevy::prelude::*;
+
+use crate::battlefield::Battlefield;
+use crate::battlefield::measure::{Base, distance, distance_to_point};
+use crate::battlefield::moves::{
+    engaged_end_allowed, impact_damage, path_enters_deadly, resolve_fall,
+};
+use crate::battlefield::nav::{Descend, Goal, Mover, Path, StepKind};
+use crate::battlefield::sight::cover;
+use crate::model::components::*;
+use crate::model::dice::{Dice, DiceRng};
+use crate::model::formats::{BaseSize, Weapon};
+use crate::model::ruleset::Ruleset;
+use crate::rules::command::{Command, ReactionKind, Rejected};
+use crate::rules::engine::{
+    self, ActivationState, Bonus, Engine, FighterView, Pending, ReactionOffer, Resume,
+    after_action, blockers, can_see, end_activation, fighter, fighters, log,
+};
+use crate::rules::log::Event;
+
+mod attack;
+mod damage;
+mod disengage;
+mod movement;
+mod reactions;
+mod treasure;
+
+use attack::*;
+pub use attack::{count_hits, counter_damage, hit_threshold, legal_attacks, validate_attack};
+use damage::*;
+pub(crate) use damage::{deal_damage, fall};
+pub use disengage::validate_disengage;
+use disengage::*;
+use movement::*;
+pub use movement::{Route, point_text, validate_move, validate_route};
+pub(crate) use reactions::reaction;
+pub use treasure::validate_drop;
+use treasure::*;
+
+const EPS: f32 = 1e-3;
+
+fn v3(a: [f32; 3]) -> Vec3 {
+    Vec3::from_array(a)
+}
+
+fn rules(world: &World) -> Ruleset {
+    world.resource::<Ruleset>().clone()
+}
+
+fn enemies_within(all: &[FighterView], f: &FighterView, d: f32) -> Vec<u32> {
+    all.iter()
+        .filter(|o| o.on_board() && o.side != f.side && distance(&f.base(), &o.base()) <= d + 1e-4)
+        .map(|o| o.id)
+        .collect()
+}
+
+fn enemy_bases(all: &[FighterView], side: usize) -> Vec<Base> {
+    all.iter()
+        .filter(|o| o.on_board() && o.side != side)
+        .map(|o| o.base())
+        .collect()
+}
+
+/// A command while `active` is activated (CMB-2, CMB-3).
+pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<(), Rejected> {
+    let act = world
+        .resource::<Engine>()
+        .activation
+        .clone()
+        .ok_or_else(|| Rejected::new("CMB-2", "no fighter is activated"))?;
+    check_actor(active, cmd)?;
+    let all = fighters(world);
+    let f = all
+        .iter()
+        .find(|f| f.id == active)
+        .cloned()
+        .ok_or_else(|| Rejected::new("CMB-2", "the active fighter is gone"))?;
+    match cmd {
+        Command::EndActivation { .. } => {
+            let text = format!("{} ends its activation", f.name);
+            log(world, &["CMB-2"], Event::Note { text });
+            end_activation(world, false);
+            return Ok(());
+        }
+        Command::Ability {
+            ability,
+            dice,
+            target,
+            ..
+        } => return crate::rules::abilities::use_ability(world, &all, &f, ability, *dice, *target),
+        _ => {}
+    }
+    let bonus = check_slot(&act, cmd, &f)?;
+    match cmd {
+        Command::Move {
+            to,
+            pick_up,
+            descend,
+            via,
+            ..
+        } => {
+            let budget = match bonus {
+                Some(Bonus::Move { max }) => max,
+                _ => f.move_budget(&rules(world), act.move_bonus),
+            };
+            let route = Route {
+                descend: *descend,
+                via,
+                pick_up: *pick_up,
+            };
+            let path = validate_route(world, &all, &f, v3(*to), budget, route)?;
+            spend(world, bonus.is_some());
+            do_move(world, &f, &path, *pick_up);
+            after_action(world);
+        }
+        Command::Attack { target, weapon, .. } => {
+            validate_attack(world, &all, &f, *target, *weapon)?;
+            spend(world, bonus.is_some());
+            start_attack(world, &f, *target, *weapon);
+        }
+        Command::Disengage { to, .. } => {
+            validate_disengage(world, &all, &f, v3(*to))?;
+            spend(world, false);
+            start_disengage(world, &all, &f, *to);
+        }
+        Command::Wait { .. } => wait(world, &act, &f)?,
+        Command::DropTreasure { at, .. } => drop_action(world, &f, *at)?,
+        _ => unreachable!("check_actor lets only actions through"),
+    }
+    Ok(())
+}
+
+/// CMB-1, CMB-2: is `cmd` an action of the active fighter?
+fn check_actor(active: u32, cmd: &Command) -> Result<(), Rejected> {
+    let who = match cmd {
+        Command::Move { fighter, .. }
+        | Command::Attack { fighter, .. }
+        | Command::Disengage { fighter, .. }
+        | Command::Wait { fighter }
+        | Command::DropTreasure { fighter, .. }
+        | Command::Ability { fighter, .. }
+        | Command::EndActivation { fighter } => *fighter,
+        Command::Activate { fighter } => {
+            return Err(Rejected::new(
+                "CMB-1",
+                format!(
+                    "fighter {active} is still activated: fighter {fighter} must wait its turn"
+                ),
+            ));
+        }
+        other => {
+            return Err(Rejected::new(
+                "CMB-2",
+                format!(
+                    "fighter {active} is activated; {} is not an action",
+                    other.describe()
+                ),
+            ));
+        }
+    };
+    if who != active {
+        return Err(Rejected::new(
+            "CMB-2",
+            format!("fighter {who} is not the active fighter ({active} is)"),
+        ));
+    }
+    Ok(())
+}
+
+/// CMB-2: which action this is: the pending bonus action first (ABL-3 Reckoning), else one of
+/// the activation's actions. Returns the bonus it uses, if any.
+fn check_slot(
+    act: &ActivationState,
+    cmd: &Command,
+    f: &FighterView,
+) -> Result<Option<Bonus>, Rejected> {
+    let bonus = act.bonus.first().copied();
+    match (bonus, cmd) {
+        (Some(Bonus::Move { .. }), Command::Move { .. })
+        | (Some(Bonus::Attack), Command::Attack { .. }) => Ok(bonus),
+        (Some(b), _) => Err(Rejected::new(
+            "CMB-2",
+            format!(
+                "the bonus {} comes first",
+                match b {
+                    Bonus::Move { max } => format!("move of up to {max}\""),
+                    Bonus::Attack => "attack".into(),
+                }
+            ),
+        )),
+        (None, _) if act.actions_left == 0 => Err(Rejected::new(
+            "CMB-2",
+            format!("{} has no actions left this activation", f.name),
+        )),
+        _ => Ok(None),
+    }
+}
+
+/// WAIT-1: as the first action the fighter waits for a second activation; as the last, the
+/// activation ends.
+fn wait(world: &mut World, act: &ActivationState, f: &FighterView) -> Result<(), Rejected> {
+    if f.profile.has_runemark("monster") {
+        return Err(Rejected::new("WAIT-1", "monsters never wait"));
+    }
+    let first = act.actions_taken == 0 && act.actions_left == 2 && !act.after_wait;
+    spend(world, false);
+    let text = if first {
+        format!(
+            "{} waits: it may be activated once more this phase with 1 action",
+            f.name
+        )
+    } else {
+        format!("{} waits: its activation ends", f.name)
+    };
+    log(world, &["WAIT-1"], Event::Note { text });
+    end_activation(world, first);
+    Ok(())
+}
+
+/// GEN-8: the carrier drops its treasure at `at` (default: where it stands).
+fn drop_action(world: &mut World, f: &FighterView, at: Option<[f32; 3]>) -> Result<(), Rejected> {
+    let Some(t) = f.carrying else {
+        return Err(Rejected::new(
+            "GEN-8",
+            format!("{} carries no treasure", f.name),
+        ));
+    };
+    let at = at.map(v3).unwrap_or(f.pos);
+    validate_drop(world, f, at)?;
+    spend(world, false);
+    drop_treasure(world, f, t, at);
+    after_action(world);
+    Ok(())
+}
+
+fn spend(world: &mut World, bonus: bool) {
+    let mut e = engine::engine(world);
+    let act = e.activation.as_mut().expect("an activation");
+    if bonus {
+        act.bonus.remove(0);
+    } else {
+        act.actions_left = act.actions_left.saturating_sub(1);
+        act.actions_taken += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atk3_hit_table_s_greater_equal_less_than_t() {
+        assert_eq!(hit_threshold(5, 4), 3);
+        assert_eq!(hit_threshold(4, 4), 4);
+        assert_eq!(hit_threshold(3, 4), 5);
+    }
+
+    #[test]
+    fn atk3_sixes_are_critical_hits() {
+        // 4+ to hit: 6 crit, 4 and 5 hits, the rest miss.
+        assert_eq!(count_hits(&[6, 5, 4, 3, 1], 4), (2, 1));
+        assert_eq!(count_hits(&[6, 6], 5), (0, 2));
+        assert_eq!(count_hits(&[2, 3], 3), (1, 0));
+    }
+
+    #[test]
+    fn rea2_counter_damage_two_per_one_and_one_for_two_misses() {
+        // 4+ to hit: 1, 1, 3 missed (three misses) -> 2 + 2 + 1.
+        assert_eq!(counter_damage(&[1, 1, 3, 5], 4), 5);
+        // One miss, no 1s -> nothing.
+        assert_eq!(counter_damage(&[3, 5, 6], 4), 0);
+        // Two misses, no 1s -> 1.
+        assert_eq!(counter_damage(&[2, 3, 6], 4), 1);
+    }
+}

@@ -1,0 +1,225 @@
+//! The move action (MOVE-1..MOVE-10): validating a route (descend, waypoints, short moves,
+//! long climbs) and moving along it, with treasure picked up on the way (GEN-8).
+
+use super::*;
+
+/// How a move goes: how it gets down from higher surfaces and the waypoints it passes through
+/// (MOVE-5: the mover's choices).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Route<'a> {
+    pub descend: Option<Descend>,
+    pub via: &'a [[f32; 3]],
+    /// GEN-8: pick up a treasure it comes within 1" of.
+    pub pick_up: bool,
+}
+
+/// MOVE-1..MOVE-3: the path of a legal move of `f` to `to` with `budget` inches by the shortest
+/// way, or why not.
+pub fn validate_move(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    to: Vec3,
+    budget: f32,
+) -> Result<Path, Rejected> {
+    let route = Route {
+        pick_up: true,
+        ..Route::default()
+    };
+    validate_route(world, all, f, to, budget, route)
+}
+
+/// [`validate_move`] along the mover's chosen [`Route`].
+pub fn validate_route(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    to: Vec3,
+    budget: f32,
+    route: Route,
+) -> Result<Path, Rejected> {
+    let mut path = Path::default();
+    let mut at = f.pos;
+    for p in route.via.iter().map(|p| v3(*p)).chain(std::iter::once(to)) {
+        let leg = leg_path(world, all, f, at, p, budget - path.cost, route.descend)?;
+        at = leg.end().unwrap_or(at);
+        path.steps.extend(leg.steps);
+        path.cost += leg.cost;
+    }
+    if path.cost > budget + EPS {
+        return Err(Rejected::new(
+            "MOVE-1",
+            format!(
+                "the move costs {:.2}\" and {} may move {:.0}\"",
+                path.cost, f.name, budget
+            ),
+        ));
+    }
+    let end_base = Base::new(f.profile.base, at, f.facing);
+    let picked = token_picked_up(world, f, &path, route.pick_up);
+    let radius = world.resource::<Ruleset>().treasure_token_radius;
+    if let Some(t) = ground_tokens(world)
+        .into_iter()
+        .filter(|t| Some(t.index) != picked)
+        .find(|t| distance_to_point(&end_base, token_at(t)) < radius - 1e-4)
+    {
+        return Err(Rejected::new(
+            "GEN-8",
+            format!(
+                "{} may pass over treasure {} but not end its move touching it",
+                f.name,
+                t.index + 1
+            ),
+        ));
+    }
+    if !engaged_end_allowed(&f.base(), &end_base, &enemy_bases(all, f.side)) {
+        return Err(Rejected::new(
+            "MOVE-3",
+            format!(
+                "{} started within 1\" of an enemy and would end farther from it: that needs a disengage",
+                f.name
+            ),
+        ));
+    }
+    Ok(path)
+}
+
+/// One leg of a move, from `from` to `to`, with `budget` inches left.
+pub(super) fn leg_path(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    from: Vec3,
+    to: Vec3,
+    budget: f32,
+    descend: Option<Descend>,
+) -> Result<Path, Rejected> {
+    let bf = world
+        .get_resource::<Battlefield>()
+        .ok_or_else(|| Rejected::new("MOVE-2", "the battlefield is not built yet"))?;
+    let mover = f.mover(&rules(world));
+    let others = blockers(all, f.id);
+    let search = |avoid_deadly: bool| {
+        bf.nav.shortest_path_descending(
+            &mover,
+            from,
+            Goal::Point(to),
+            &others,
+            avoid_deadly,
+            descend,
+        )
+    };
+    // MOVE-10: the fighter goes round deadly terrain when that way fits its Move; the
+    // shortest way (through it, taking the impact) only when it does not.
+    let path = search(true)
+        .filter(|p| p.cost <= budget + EPS)
+        .or_else(|| search(false))
+        .ok_or_else(|| {
+            Rejected::new(
+                "MOVE-2",
+                format!("{} can't get to {}", f.name, point_text(to)),
+            )
+        })?;
+    let end = path.end().unwrap_or(from);
+    if end.distance(to) > 0.05 {
+        return Err(Rejected::new(
+            "MOVE-2",
+            format!("{} can't stand at {}", f.name, point_text(to)),
+        ));
+    }
+    Ok(path)
+}
+
+/// A point for people: `(10.20, 0.00, 4.50)`.
+pub fn point_text(p: Vec3) -> String {
+    format!("({:.2}, {:.2}, {:.2})", p.x, p.y, p.z)
+}
+
+pub(super) fn path_points(path: &Path, from: Vec3) -> Vec<[f32; 3]> {
+    let mut pts = vec![from.to_array()];
+    pts.extend(path.steps.iter().map(|s| s.to.to_array()));
+    pts
+}
+
+pub(super) fn do_move(world: &mut World, f: &FighterView, path: &Path, pick_up: bool) {
+    let r = rules(world);
+    let end = path.end().unwrap_or(f.pos);
+    world.entity_mut(f.entity).insert(Position(end));
+    let kinds: Vec<String> = path
+        .steps
+        .iter()
+        .filter(|s| s.kind != StepKind::Walk)
+        .map(|s| s.kind.to_string())
+        .collect();
+    let mut ids = vec!["MOVE-1"];
+    if !kinds.is_empty() {
+        ids.push(if path.steps.iter().any(|s| s.kind == StepKind::Fly) {
+            "MOVE-7"
+        } else {
+            "MOVE-5"
+        });
+    }
+    let text = format!(
+        "{} moves {:.2}\" to ({:.2}, {:.2}, {:.2}){}",
+        f.name,
+        path.cost,
+        end.x,
+        end.y,
+        end.z,
+        if kinds.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", kinds.join(", "))
+        }
+    );
+    log(
+        world,
+        &ids,
+        Event::Move {
+            fighter: f.id,
+            path: path_points(path, f.pos),
+            cost: path.cost,
+            text,
+        },
+    );
+    // GEN-8: picks up the first treasure it comes within 1" of.
+    if let Some(index) = token_picked_up(world, f, path, pick_up) {
+        set_treasure(world, index, |tr| tr.carrier = Some(f.id));
+        let text = format!("{} picks up treasure {}", f.name, index + 1);
+        treasure_event(world, f.id, index, true, text);
+    }
+    // MOVE-6 / MOVE-9: jumping down far enough hurts; MOVE-10: so does deadly terrain.
+    let mover = f.mover(&r);
+    let (drops, deadly) = {
+        let bf = world.resource::<Battlefield>();
+        (
+            path.impacts(r.jump_impact_height),
+            path_enters_deadly(&bf.nav, &mover, path),
+        )
+    };
+    for d in drops {
+        impact(
+            world,
+            f.id,
+            &["MOVE-6", "MOVE-9"],
+            &format!("jumping down {d:.1}\""),
+        );
+    }
+    if deadly {
+        impact(
+            world,
+            f.id,
+            &["MOVE-10", "MOVE-9"],
+            "moving onto deadly terrain",
+        );
+    }
+}
+
+pub(super) fn sample_path(path: &Path, from: Vec3) -> Vec<Vec3> {
+    let mut out = vec![from];
+    for s in &path.steps {
+        let n = ((s.from.distance(s.to) / 0.25).ceil() as usize).max(1);
+        out.extend((1..=n).map(|i| s.from.lerp(s.to, i as f32 / n as f32)));
+    }
+    out
+}

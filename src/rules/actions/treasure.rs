@@ -1,0 +1,129 @@
+//! Treasure (GEN-8): tokens on the ground, picking up, where a move may end, dropping.
+
+use super::*;
+
+/// The treasure tokens on the ground, by index.
+pub(super) fn ground_tokens(world: &World) -> Vec<Treasure> {
+    let mut tokens: Vec<Treasure> = world
+        .try_query::<&Treasure>()
+        .map(|mut q| {
+            q.iter(world)
+                .filter(|t| t.carrier.is_none())
+                .copied()
+                .collect()
+        })
+        .unwrap_or_default();
+    tokens.sort_by_key(|t| t.index);
+    tokens
+}
+
+pub(super) fn token_at(t: &Treasure) -> Vec3 {
+    Vec3::new(t.position.0, t.y, t.position.1)
+}
+
+/// GEN-8: the treasure `f` picks up moving along `path`: the first it comes within 1" of, when
+/// it may carry one and wants to.
+pub(super) fn token_picked_up(
+    world: &World,
+    f: &FighterView,
+    path: &Path,
+    pick_up: bool,
+) -> Option<usize> {
+    if !pick_up || !f.can_carry() || f.carrying.is_some() {
+        return None;
+    }
+    let tokens = ground_tokens(world);
+    sample_path(path, f.pos).iter().find_map(|p| {
+        let b = Base::new(f.profile.base, *p, f.facing);
+        tokens
+            .iter()
+            .find(|t| distance_to_point(&b, token_at(t)) <= 1.0 + 1e-4)
+            .map(|t| t.index)
+    })
+}
+
+pub(super) fn set_treasure(world: &mut World, index: usize, f: impl FnOnce(&mut Treasure)) {
+    let mut q = world.query::<&mut Treasure>();
+    if let Some(mut t) = q.iter_mut(world).find(|t| t.index == index) {
+        f(&mut t);
+    }
+}
+
+/// GEN-8: may `f` drop its treasure at `at`? On the floor or a platform, within 1"
+/// horizontally of its base, level with it or lower, and visible to it.
+pub fn validate_drop(world: &World, f: &FighterView, at: Vec3) -> Result<(), Rejected> {
+    let bf = world
+        .get_resource::<Battlefield>()
+        .ok_or_else(|| Rejected::new("GEN-8", "the battlefield is not built yet"))?;
+    let token = Mover {
+        base: BaseSize::Round(2.0),
+        body: 0.1,
+        can_climb: false,
+        can_fly: false,
+    };
+    let near = horizontal_gap_to_point(&f.base(), at) <= 1.0 + 1e-4;
+    let why = if !near {
+        Some("more than 1\" from it horizontally")
+    } else if at.y > f.pos.y + 1e-3 {
+        Some("higher than it")
+    } else if !bf.nav.can_stop(&token, at) {
+        Some("not on the floor or a platform")
+    } else if !f
+        .body()
+        .samples()
+        .iter()
+        .any(|s| !bf.shapes.blocks(*s, at + Vec3::Y * 0.05))
+    {
+        Some("out of its sight")
+    } else {
+        None
+    };
+    match why {
+        None => Ok(()),
+        Some(why) => Err(Rejected::new(
+            "GEN-8",
+            format!(
+                "{} can't put its treasure at {}: {why}",
+                f.name,
+                point_text(at)
+            ),
+        )),
+    }
+}
+
+/// The horizontal distance from a base to a point.
+pub(super) fn horizontal_gap_to_point(b: &Base, p: Vec3) -> f32 {
+    distance_to_point(b, Vec3::new(p.x, b.centre.y, p.z))
+}
+
+pub(super) fn drop_treasure(world: &mut World, f: &FighterView, index: usize, pos: Vec3) {
+    set_treasure(world, index, |t| {
+        t.carrier = None;
+        t.position = (pos.x, pos.z);
+        t.y = pos.y;
+    });
+    let text = format!(
+        "{} drops treasure {} at {}",
+        f.name,
+        index + 1,
+        point_text(pos)
+    );
+    treasure_event(world, f.id, index, false, text);
+}
+
+/// GEN-8: logs a treasure picked up or dropped.
+pub(super) fn treasure_event(
+    world: &mut World,
+    fighter: u32,
+    treasure: usize,
+    picked_up: bool,
+    text: String,
+) {
+    let event = Event::Treasure {
+        fighter,
+        treasure,
+        picked_up,
+        text,
+    };
+    log(world, &["GEN-8"], event);
+}

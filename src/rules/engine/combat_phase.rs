@@ -1,0 +1,256 @@
+//! The combat phase (CMB-1..CMB-3): turns, passes, activations and what follows an action.
+
+use super::*;
+
+/// CMB-1: hands the turn to `Engine::turn`; a side that can't activate anyone passes, and two
+/// passes in a row end the phase.
+pub(crate) fn next_turn(world: &mut World) {
+    if world.resource::<Engine>().outcome.is_some() {
+        return;
+    }
+    if let Some(winner) = last_side_standing(world) {
+        finish(
+            world,
+            Outcome::Winner(winner),
+            "SET-8",
+            "the only warband left",
+        );
+        return;
+    }
+    loop {
+        let side = world.resource::<Engine>().turn;
+        let all = fighters(world);
+        if all.iter().any(|f| f.side == side && f.can_activate()) {
+            engine(world).pending = Pending::Turn { side };
+            return;
+        }
+        let text = format!(
+            "{} has no fighter to activate and passes",
+            side_name(world, side)
+        );
+        log(world, &["CMB-1"], Event::Pass { side, text });
+        let mut e = engine(world);
+        e.passes += 1;
+        e.turn = 1 - side;
+        if e.passes >= 2 {
+            end_of_round(world);
+            return;
+        }
+    }
+}
+
+pub(super) fn activate(world: &mut World, side: usize, id: u32) -> Result<(), Rejected> {
+    let f = fighter(world, id)
+        .ok_or_else(|| Rejected::new("CMB-1", format!("there is no fighter {id}")))?;
+    if f.side != side {
+        return Err(Rejected::new(
+            "CMB-1",
+            format!("{} is not in the warband whose turn it is", f.name),
+        ));
+    }
+    if !f.on_board() {
+        return Err(Rejected::new(
+            "CMB-1",
+            format!("{} is not on the battlefield", f.name),
+        ));
+    }
+    if !f.can_activate() {
+        return Err(Rejected::new(
+            "CMB-1",
+            format!("{} has already been activated this phase", f.name),
+        ));
+    }
+    engine(world).passes = 0;
+    start_activation(world, &f);
+    Ok(())
+}
+
+pub(crate) fn start_activation(world: &mut World, f: &FighterView) {
+    let after_wait = f.activation == Activation::Waiting;
+    let actions = if after_wait {
+        1
+    } else {
+        2u8.saturating_sub(f.reactions)
+    };
+    let text = format!(
+        "{} activates {} ({} action{}{})",
+        side_name(world, f.side),
+        f.name,
+        actions,
+        if actions == 1 { "" } else { "s" },
+        if after_wait { ", after waiting" } else { "" }
+    );
+    let rules: &[&'static str] = if after_wait {
+        &["CMB-1", "WAIT-1"]
+    } else if f.reactions > 0 {
+        &["CMB-1", "REA-1"]
+    } else {
+        &["CMB-1", "CMB-2"]
+    };
+    log(
+        world,
+        rules,
+        Event::Activate {
+            fighter: f.id,
+            text,
+        },
+    );
+    let mut e = engine(world);
+    e.activation = Some(ActivationState {
+        fighter: f.id,
+        side: f.side,
+        actions_left: actions,
+        actions_taken: 0,
+        ability_used: false,
+        after_wait,
+        move_bonus: 0,
+        attacks_bonus: 0,
+        bonus: Vec::new(),
+        inspired: None,
+    });
+    e.pending = Pending::Action { fighter: f.id };
+}
+
+/// Ends the active fighter's activation (as activated or, WAIT-1, waiting) and moves on.
+pub(crate) fn end_activation(world: &mut World, waiting: bool) {
+    let Some(act) = engine(world).activation.take() else {
+        return;
+    };
+    // MOVE-8: still climbing when its activation ends, it falls.
+    if let Some(f) = fighter(world, act.fighter)
+        && f.on_board()
+        && world
+            .resource::<Battlefield>()
+            .nav
+            .hanging_on(&f.mover(world.resource::<Ruleset>()), f.pos)
+            .is_some()
+    {
+        log(
+            world,
+            &["MOVE-8", "MOVE-5"],
+            Event::Note {
+                text: format!(
+                    "{} is still climbing as its activation ends and falls",
+                    f.name
+                ),
+            },
+        );
+        actions::fall(world, &f, f.pos);
+    }
+    if let Some(f) = fighter(world, act.fighter) {
+        world.entity_mut(f.entity).insert(if waiting {
+            Activation::Waiting
+        } else {
+            Activation::Activated
+        });
+    }
+    // ABL-3 Inspiring Presence: the inspired fighter goes next, in the same turn.
+    if let Some(next) = act.inspired
+        && let Some(n) = fighter(world, next)
+        && n.can_activate()
+        && n.activation == Activation::Ready
+    {
+        start_activation(world, &n);
+        return;
+    }
+    engine(world).turn = 1 - act.side;
+    next_turn(world);
+}
+
+/// What to do after an action: wait for the next one, an ability, or end the activation.
+pub(crate) fn after_action(world: &mut World) {
+    if world.resource::<Engine>().outcome.is_some() {
+        return;
+    }
+    let Some(act) = world.resource::<Engine>().activation.clone() else {
+        return;
+    };
+    let Some(f) = fighter(world, act.fighter) else {
+        return;
+    };
+    if !f.on_board() {
+        // Taken down during its own activation (a counter, impact damage).
+        end_activation(world, false);
+        return;
+    }
+    // A bonus attack only follows when an enemy is within 1" (ABL-3 Reckoning).
+    if act.bonus.first() == Some(&Bonus::Attack) {
+        let all = fighters(world);
+        let near = all.iter().any(|o| {
+            o.on_board() && o.side != f.side && distance(&f.base(), &o.base()) <= 1.0 + 1e-4
+        });
+        if !near {
+            engine(world)
+                .activation
+                .as_mut()
+                .expect("activation")
+                .bonus
+                .remove(0);
+            log(
+                world,
+                &["ABL-3"],
+                Event::Note {
+                    text: format!("{}: no enemy within 1\", no bonus attack", f.name),
+                },
+            );
+        }
+    }
+    let act = world
+        .resource::<Engine>()
+        .activation
+        .clone()
+        .expect("activation");
+    if act.actions_left == 0
+        && act.bonus.is_empty()
+        && (act.ability_used || !crate::rules::abilities::any_usable(world, &f))
+    {
+        end_activation(world, false);
+    } else {
+        engine(world).pending = Pending::Action { fighter: f.id };
+    }
+}
+
+pub(super) fn last_side_standing(world: &mut World) -> Option<usize> {
+    let all = fighters(world);
+    let alive = |s: usize| {
+        all.iter().any(|f| {
+            f.side == s && matches!(f.presence, Presence::Deployed | Presence::Reserve { .. })
+        })
+    };
+    match (alive(0), alive(1)) {
+        (true, false) => Some(0),
+        (false, true) => Some(1),
+        _ => None,
+    }
+}
+
+/// CMB-1, SOLO-I4: the side with the initiative (`side`) gives the first turn to `first`.
+pub(super) fn first_turn(
+    world: &mut World,
+    side: usize,
+    by: usize,
+    first: usize,
+) -> Result<(), Rejected> {
+    if by != side {
+        return Err(Rejected::new(
+            "CMB-1",
+            "only the side with the initiative picks who goes first",
+        ));
+    }
+    if first > 1 {
+        return Err(Rejected::new("CMB-1", "there are two sides: 0 and 1"));
+    }
+    if solo_sides(world).is_some() && first != side {
+        return Err(Rejected::new(
+            "SOLO-I4",
+            "in solo mode the side with the initiative activates first",
+        ));
+    }
+    let text = format!("{} takes the first turn", side_name(world, first));
+    log(world, &["CMB-1"], Event::FirstTurn { side: first, text });
+    let mut e = engine(world);
+    e.turn = first;
+    e.passes = 0;
+    next_turn(world);
+    Ok(())
+}

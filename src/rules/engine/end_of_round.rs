@@ -1,0 +1,198 @@
+//! The end of a round: objective control (GEN-7), scoring and the end of the battle (VIC-1,
+//! SET-8).
+
+use super::*;
+
+/// GEN-7: the side with more fighters within 3" of each objective, or `None` on a tie.
+pub fn objective_majority(all: &[FighterView], objective: Vec3) -> [u32; 2] {
+    let mut n = [0u32; 2];
+    for f in all.iter().filter(|f| f.on_board()) {
+        if distance_to_point(&f.base(), objective) <= 3.0 + 1e-4 {
+            n[f.side] += 1;
+        }
+    }
+    n
+}
+
+/// The end of the round: objective control (GEN-7), victory points (VIC-1), activations
+/// reset, the round's hash, then either the end of the battle (VIC-1, SET-8) or the next round.
+pub(super) fn end_of_round(world: &mut World) {
+    if let Some(mut next) = world.get_resource_mut::<NextState<BattlePhase>>() {
+        next.set(BattlePhase::EndOfRound);
+    }
+    let all = fighters(world);
+    update_control(world, &all);
+    score_objectives(world);
+    for f in &all {
+        world
+            .entity_mut(f.entity)
+            .insert((Activation::Ready, Reactions(0)));
+    }
+    let hash = world_hash(world);
+    engine(world).round_hashes.push(hash);
+    if !battle_over(world) {
+        begin_round(world);
+    }
+}
+
+/// GEN-7: the side with more fighters within 3" of an objective takes control of it; control
+/// stays on a tie.
+fn update_control(world: &mut World, all: &[FighterView]) {
+    let mut objectives: Vec<Objective> = world.query::<&Objective>().iter(world).copied().collect();
+    objectives.sort_by_key(|o| o.index);
+    for o in &objectives {
+        let n = objective_majority(all, Vec3::new(o.position.0, 0.0, o.position.1));
+        let before = world
+            .resource::<Engine>()
+            .control
+            .get(o.index)
+            .copied()
+            .flatten();
+        let now = match n[0].cmp(&n[1]) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => before,
+        };
+        if now != before
+            && let Some(s) = now
+        {
+            let text = format!(
+                "{} takes control of objective {} ({} v {} fighters within 3\")",
+                side_name(world, s),
+                o.index + 1,
+                n[s],
+                n[1 - s]
+            );
+            let event = Event::Control {
+                objective: o.index,
+                side: s,
+                text,
+            };
+            log(world, &["GEN-7"], event);
+        }
+        if let Some(c) = engine(world).control.get_mut(o.index) {
+            *c = now;
+        }
+    }
+}
+
+/// VIC-1: victory points for the objectives each side controls, when the card scores them.
+fn score_objectives(world: &mut World) {
+    let victory = world.resource::<BattleInfo>().victory.clone();
+    let VictoryCondition::ObjectiveControl {
+        points_per_objective,
+    } = victory.condition
+    else {
+        return;
+    };
+    for side in 0..2 {
+        let held = world
+            .resource::<Engine>()
+            .control
+            .iter()
+            .filter(|c| **c == Some(side))
+            .count() as u32;
+        let points = held * points_per_objective;
+        engine(world).score[side] += points;
+        let total = world.resource::<Engine>().score[side];
+        let text = format!(
+            "{} holds {held} objective(s): +{points} victory points ({total} in all)",
+            side_name(world, side)
+        );
+        let event = Event::Score {
+            side,
+            points,
+            total,
+            text,
+        };
+        log(world, &["VIC-1", "GEN-7"], event);
+    }
+}
+
+/// VIC-1, SET-8: after the victory card's rounds, does the battle end? A side ahead by the
+/// card wins; undecided, one more round, then play on (the card no longer decides) until one
+/// warband is left or the ruleset's round limit.
+fn battle_over(world: &mut World) -> bool {
+    let round = world.resource::<Engine>().round;
+    let rounds = world.resource::<BattleInfo>().victory.rounds;
+    let (tie_rule, limit) = {
+        let r = world.resource::<Ruleset>();
+        (r.tie_rule, r.last_standing_round_limit)
+    };
+    let overtime = world.resource::<Engine>().overtime;
+    if round < rounds {
+        return false;
+    }
+    // SET-8: once the battle plays on past the extra round, the victory card no longer
+    // decides: only the last warband with fighters on the battlefield wins.
+    let leader = if overtime == Overtime::LastStanding {
+        None
+    } else {
+        leader_by_condition(world)
+    };
+    let note = |world: &mut World, text: &str| {
+        let event = Event::Note { text: text.into() };
+        log(world, &["SET-8"], event);
+    };
+    match (leader, overtime) {
+        (Some(w), _) => finish(world, Outcome::Winner(w), "VIC-1", "the victory condition"),
+        (None, _) if tie_rule == TieRule::Draw => finish(
+            world,
+            Outcome::Draw,
+            "SET-8",
+            "nobody met the victory condition",
+        ),
+        (None, Overtime::No) => {
+            engine(world).overtime = Overtime::ExtraRound;
+            note(world, "Nobody met the victory condition: one more round");
+            return false;
+        }
+        (None, Overtime::ExtraRound) => {
+            engine(world).overtime = Overtime::LastStanding;
+            note(
+                world,
+                "Still undecided: play on until only one warband has fighters left",
+            );
+            return false;
+        }
+        (None, Overtime::LastStanding) if round >= limit => finish(
+            world,
+            Outcome::Draw,
+            "SET-8",
+            "the ruleset's round limit for playing on was reached",
+        ),
+        (None, Overtime::LastStanding) => return false,
+    }
+    true
+}
+
+/// VIC-1: who is ahead by the victory card's condition, or `None` when level.
+pub fn leader_by_condition(world: &mut World) -> Option<usize> {
+    let victory = world.resource::<BattleInfo>().victory.clone();
+    let value = match victory.condition {
+        VictoryCondition::ObjectiveControl { .. } => world.resource::<Engine>().score,
+        VictoryCondition::Attrition => world.resource::<Engine>().points_taken_down,
+        VictoryCondition::TreasureRace => {
+            let all = fighters(world);
+            let mut n = [0u32; 2];
+            for f in all.iter().filter(|f| f.carrying.is_some() && f.on_board()) {
+                n[f.side] += 1;
+            }
+            n
+        }
+    };
+    most_singles(value[0], value[1])
+}
+
+pub(super) fn finish(world: &mut World, outcome: Outcome, rule: &'static str, why: &str) {
+    let text = match outcome {
+        Outcome::Winner(s) => format!("{} wins: {why}", side_name(world, s)),
+        Outcome::Draw => format!("The battle is a draw: {why}"),
+    };
+    log(world, &[rule], Event::End { outcome, text });
+    let mut e = engine(world);
+    e.outcome = Some(outcome);
+    e.pending = Pending::Ended;
+    e.activation = None;
+    e.reaction = None;
+}

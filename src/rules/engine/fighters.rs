@@ -1,0 +1,164 @@
+//! Fighters as the rules see them (`FighterView`), found by id, and what they see (GEN-3).
+
+use super::*;
+
+/// A fighter as the rules see it.
+#[derive(Debug, Clone)]
+pub struct FighterView {
+    pub entity: Entity,
+    pub id: u32,
+    pub name: String,
+    pub side: usize,
+    pub pos: Vec3,
+    pub facing: f32,
+    pub profile: FighterProfile,
+    pub role: Role,
+    pub damage: u32,
+    pub presence: Presence,
+    pub activation: Activation,
+    pub reactions: u8,
+    pub carrying: Option<usize>,
+}
+
+impl FighterView {
+    pub fn base(&self) -> Base {
+        Base::new(self.profile.base, self.pos, self.facing)
+    }
+
+    pub fn body(&self) -> Body {
+        Body::new(self.base(), self.profile.body_height())
+    }
+
+    pub fn on_board(&self) -> bool {
+        self.presence == Presence::Deployed
+    }
+
+    pub fn wounds_left(&self) -> u32 {
+        self.profile.wounds.saturating_sub(self.damage)
+    }
+
+    pub fn is_hero(&self) -> bool {
+        matches!(self.role, Role::Leader | Role::Hero)
+            || self.profile.has_runemark("hero")
+            || self.profile.has_runemark("leader")
+    }
+
+    /// GEN-8: may this fighter carry treasure?
+    pub fn can_carry(&self) -> bool {
+        !(self.profile.has_runemark("monster") || self.profile.has_runemark("beast"))
+    }
+
+    /// How it moves (MOVE-5, MOVE-7; GEN-8 carriers can't fly unless the ruleset says so).
+    pub fn mover(&self, rules: &Ruleset) -> Mover {
+        Mover {
+            base: self.profile.base,
+            body: self.profile.body_height(),
+            can_climb: !self.profile.has_runemark("mount"),
+            can_fly: self.profile.has_runemark("fly")
+                && (self.carrying.is_none() || rules.carrier_can_fly),
+        }
+    }
+
+    /// MOVE-1 with GEN-8 and ABL-3 Rush (ABL-4: add, then subtract).
+    pub fn move_budget(&self, rules: &Ruleset, bonus: u32) -> f32 {
+        let m = self.profile.movement + bonus;
+        let m = if self.carrying.is_some() {
+            m.saturating_sub(rules.carrier_move_penalty)
+                .max(rules.carrier_min_move)
+        } else {
+            m
+        };
+        m as f32
+    }
+
+    /// CMB-1, WAIT-1, REA-1: can it still be activated this phase?
+    pub fn can_activate(&self) -> bool {
+        self.on_board()
+            && match self.activation {
+                Activation::Ready => self.reactions < 2,
+                Activation::Waiting => true,
+                Activation::Activated => false,
+            }
+    }
+
+    /// REA-1: not yet activated this round (with an action to spare), or waiting.
+    pub fn can_react(&self) -> bool {
+        self.can_activate()
+    }
+}
+
+/// Every fighter, by id.
+pub fn fighters(world: &mut World) -> Vec<FighterView> {
+    let mut carried: Vec<(u32, usize)> = world
+        .query::<&Treasure>()
+        .iter(world)
+        .filter_map(|t| t.carrier.map(|c| (c, t.index)))
+        .collect();
+    carried.sort();
+    let mut q = world.query::<(
+        Entity,
+        &Fighter,
+        &Side,
+        &Position,
+        &Facing,
+        &Profile,
+        &WarbandRole,
+        &Damage,
+        &Presence,
+        &Activation,
+        Option<&Reactions>,
+    )>();
+    let mut out: Vec<FighterView> = q
+        .iter(world)
+        .map(
+            |(entity, f, side, pos, facing, profile, role, dmg, presence, act, rea)| FighterView {
+                entity,
+                id: f.id,
+                name: f.name.clone(),
+                side: side.0,
+                pos: pos.0,
+                facing: facing.0,
+                profile: profile.0.clone(),
+                role: role.0,
+                damage: dmg.0,
+                presence: *presence,
+                activation: *act,
+                reactions: rea.map(|r| r.0).unwrap_or(0),
+                carrying: carried.iter().find(|c| c.0 == f.id).map(|c| c.1),
+            },
+        )
+        .collect();
+    out.sort_by_key(|f| f.id);
+    out
+}
+
+pub fn fighter(world: &mut World, id: u32) -> Option<FighterView> {
+    fighters(world).into_iter().find(|f| f.id == id)
+}
+
+/// GEN-3 with the twist of VIC-2: can `a` see `b`? Under a visibility twist, fighters
+/// `max_distance` or more apart can't ("4\" or more", read inclusively as written).
+pub fn can_see(world: &World, all: &[FighterView], a: &FighterView, b: &FighterView) -> bool {
+    if let TwistEffect::Visibility { max_distance } = world.resource::<BattleInfo>().twist.effect
+        && distance(&a.base(), &b.base()) >= max_distance - 1e-4
+    {
+        return false;
+    }
+    let Some(bf) = world.get_resource::<Battlefield>() else {
+        return true;
+    };
+    let others: Vec<Body> = all
+        .iter()
+        .filter(|o| o.on_board() && o.id != a.id && o.id != b.id)
+        .map(|o| o.body())
+        .collect();
+    visible(&bf.shapes, &a.body(), &b.body(), &others)
+}
+
+/// Bases of every fighter on the battlefield except `except`.
+pub fn blockers(all: &[FighterView], except: u32) -> Vec<Base> {
+    all.iter()
+        .filter(|f| f.on_board() && f.id != except)
+        .map(|f| f.base())
+        .collect()
+}

@@ -1,0 +1,324 @@
+//! The initiative phase (seed 001, INI-1..INI-4; solo mode SOLO-I1..I4): rolling, wild dice,
+//! seizing, then the reserve phase (RES-1) and the first turn (CMB-1).
+
+use super::*;
+
+/// Starts the battle after setup: round 1's initiative phase.
+pub fn start_battle(world: &mut World) {
+    let objectives = world.query::<&Objective>().iter(world).count();
+    let mut e = Engine {
+        control: vec![None; objectives],
+        ..Default::default()
+    };
+    if let Some(old) = world.get_resource::<Engine>() {
+        e.commands = old.commands.clone();
+    }
+    world.insert_resource(e);
+    begin_round(world);
+    sync_phase(world);
+}
+
+pub(super) fn begin_round(world: &mut World) {
+    let rules = world.resource::<Ruleset>().clone();
+    let round = world.resource::<Engine>().round + 1;
+    world.resource_mut::<RoundState>().round = round;
+    {
+        let mut e = engine(world);
+        e.round = round;
+        e.activation = None;
+        e.reaction = None;
+    }
+    // SOLO-I1: in solo mode the human rolls and settles its wild dice before the automated
+    // warband rolls.
+    if let Some((human, _)) = solo_sides(world) {
+        roll_initiative(world, human, &rules);
+        engine(world).initiative = None;
+        ask_wild(world, human);
+        return;
+    }
+    // INI-1: each side rolls; INI-2: last round's dice are discarded.
+    let singles = [
+        roll_initiative(world, 0, &rules),
+        roll_initiative(world, 1, &rules),
+    ];
+    let holder = match most_singles(singles[0], singles[1]) {
+        Some(s) => s,
+        None => {
+            let ro = roll_off(world.resource_mut::<DiceRng>().as_mut());
+            let text = format!(
+                "Singles tied {} v {}: roll-off {}",
+                singles[0],
+                singles[1],
+                rolls_text(&ro.rolls)
+            );
+            log(
+                world,
+                &["INI-1", "GEN-4"],
+                Event::RollOff {
+                    rolls: ro.rolls.clone(),
+                    winner: ro.winner,
+                    text,
+                },
+            );
+            ro.winner
+        }
+    };
+    {
+        let mut e = engine(world);
+        e.initiative = Some(holder);
+        e.singles_before = (singles[0], singles[1]);
+    }
+    let text = format!("{} has the initiative", side_name(world, holder));
+    log(
+        world,
+        &["INI-1"],
+        Event::Initiative {
+            side: holder,
+            seized: false,
+            text,
+        },
+    );
+    ask_wild(world, holder);
+}
+
+/// INI-1, INI-2: `side` rolls its initiative dice (last round's ability dice are discarded;
+/// saved wild dice carry over). Returns its singles.
+pub(super) fn roll_initiative(world: &mut World, side: usize, rules: &Ruleset) -> u32 {
+    let rolled = world
+        .resource_mut::<DiceRng>()
+        .roll(rules.initiative_dice as usize);
+    let saved = world.resource::<Engine>().dice[side].saved;
+    let mut d = SideDice::from_roll(&rolled);
+    d.wild = saved + rules.wild_dice_per_round;
+    let count = d.singles_count();
+    let text = format!(
+        "{} rolls {}: {} single(s), ability dice {}; {} wild dice to declare",
+        side_name(world, side),
+        crate::model::dice::dice_text(&rolled),
+        count,
+        groups_text(&d),
+        d.wild
+    );
+    log(
+        world,
+        &["INI-1", "INI-2"],
+        Event::InitiativeRoll {
+            side,
+            dice: rolled.clone(),
+            singles: count,
+            text,
+        },
+    );
+    engine(world).dice[side] = d;
+    count
+}
+
+/// Solo mode (SOLO-S3): (the human's side, the automated warband's side).
+pub fn solo_sides(world: &World) -> Option<(usize, usize)> {
+    let info = world.resource::<BattleInfo>();
+    if info.mode != crate::model::formats::Mode::Solo {
+        return None;
+    }
+    let h = info
+        .sides
+        .iter()
+        .position(|s| s.controller == crate::model::formats::Controller::Human)?;
+    Some((h, 1 - h))
+}
+
+pub(super) fn groups_text(d: &SideDice) -> String {
+    if d.groups.is_empty() {
+        return "none".into();
+    }
+    d.groups
+        .iter()
+        .map(|g| format!("{} of {}s", g.kind(), g.value))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+pub(super) fn rolls_text(rolls: &[(u8, u8)]) -> String {
+    rolls
+        .iter()
+        .map(|(a, b)| format!("{a} v {b}"))
+        .collect::<Vec<_>>()
+        .join(", then ")
+}
+
+/// INI-3: asks `side` for its wild dice (skipped when it has none).
+pub(super) fn ask_wild(world: &mut World, side: usize) {
+    if world.resource::<Engine>().dice[side].wild == 0 {
+        let _ = wild_dice(world, side, &[]);
+    } else {
+        engine(world).pending = Pending::WildDice { side };
+    }
+}
+
+/// INI-3, SOLO-I1, SOLO-I3: `by` declares its wild dice while `side`'s are asked for.
+pub(super) fn declare_wild(
+    world: &mut World,
+    side: usize,
+    by: usize,
+    uses: &[WildUse],
+) -> Result<(), Rejected> {
+    if by != side {
+        return Err(Rejected::new(
+            "INI-3",
+            format!("side {side} declares its wild dice first (INI-3, SOLO-I1)"),
+        ));
+    }
+    if solo_sides(world).is_some_and(|(_, ai)| ai == side) && uses.contains(&WildUse::Save) {
+        return Err(Rejected::new(
+            "SOLO-I3",
+            "the automated warband never saves a wild die",
+        ));
+    }
+    wild_dice(world, side, uses)
+}
+
+pub(super) fn wild_dice(world: &mut World, side: usize, uses: &[WildUse]) -> Result<(), Rejected> {
+    let mut d = world.resource::<Engine>().dice[side].clone();
+    d.use_wild(uses).map_err(|e| Rejected::new("INI-3", e))?;
+    if !uses.is_empty() {
+        let text = format!(
+            "{} uses wild dice ({}): {} single(s), ability dice {}, {} saved",
+            side_name(world, side),
+            crate::rules::initiative::uses_text(uses),
+            d.singles_count(),
+            groups_text(&d),
+            d.saved
+        );
+        log(
+            world,
+            &["INI-3"],
+            Event::WildDice {
+                side,
+                uses: uses.to_vec(),
+                text,
+            },
+        );
+    }
+    engine(world).dice[side] = d;
+    if let Some((human, ai)) = solo_sides(world) {
+        if side == human {
+            // SOLO-I2: now the automated warband rolls, and uses its wild die at once.
+            let rules = world.resource::<Ruleset>().clone();
+            roll_initiative(world, ai, &rules);
+            ask_wild(world, ai);
+        } else {
+            solo_initiative(world);
+        }
+        return Ok(());
+    }
+    let holder = world.resource::<Engine>().initiative.unwrap_or(0);
+    if side == holder {
+        ask_wild(world, 1 - holder);
+        return Ok(());
+    }
+    let new_holder = seize_check(world, holder);
+    initiative_settled(world, new_holder);
+    Ok(())
+}
+
+/// INI-4: with both sides' wild dice declared, does the side without the initiative seize it?
+fn seize_check(world: &mut World, holder: usize) -> usize {
+    let (s0, s1) = {
+        let e = world.resource::<Engine>();
+        (e.dice[0].singles_count(), e.dice[1].singles_count())
+    };
+    let before = world.resource::<Engine>().singles_before;
+    match seize(before, (s0, s1), holder) {
+        Seize::Keep => holder,
+        Seize::Seized => {
+            let text = format!(
+                "{} now has more singles ({} v {}) and seizes the initiative",
+                side_name(world, 1 - holder),
+                s0,
+                s1
+            );
+            log(
+                world,
+                &["INI-4"],
+                Event::Initiative {
+                    side: 1 - holder,
+                    seized: true,
+                    text,
+                },
+            );
+            1 - holder
+        }
+        Seize::RollOff => {
+            let ro = roll_off(world.resource_mut::<DiceRng>().as_mut());
+            let text = format!(
+                "Singles now tied {s0} v {s1}: roll-off {}; {} has the initiative",
+                rolls_text(&ro.rolls),
+                side_name(world, ro.winner)
+            );
+            log(
+                world,
+                &["INI-4", "GEN-4"],
+                Event::RollOff {
+                    rolls: ro.rolls.clone(),
+                    winner: ro.winner,
+                    text,
+                },
+            );
+            ro.winner
+        }
+    }
+}
+
+/// SOLO-I4: with both sides' dice settled, the side with more singles has the initiative
+/// (ties: roll-off, GEN-4).
+pub(super) fn solo_initiative(world: &mut World) {
+    let (s0, s1) = {
+        let e = world.resource::<Engine>();
+        (e.dice[0].singles_count(), e.dice[1].singles_count())
+    };
+    let holder = match most_singles(s0, s1) {
+        Some(h) => h,
+        None => {
+            let ro = roll_off(world.resource_mut::<DiceRng>().as_mut());
+            let text = format!(
+                "Singles tied {s0} v {s1}: roll-off {}",
+                rolls_text(&ro.rolls)
+            );
+            log(
+                world,
+                &["SOLO-I4", "GEN-4"],
+                Event::RollOff {
+                    rolls: ro.rolls.clone(),
+                    winner: ro.winner,
+                    text,
+                },
+            );
+            ro.winner
+        }
+    };
+    let text = format!(
+        "{} has the initiative ({s0} v {s1} singles) and activates first",
+        side_name(world, holder)
+    );
+    log(
+        world,
+        &["SOLO-I4", "INI-1"],
+        Event::Initiative {
+            side: holder,
+            seized: false,
+            text,
+        },
+    );
+    initiative_settled(world, holder);
+}
+
+/// After the initiative phase: reserves arrive from round 2, the initiative side first
+/// (RES-1); then the initiative side picks who goes first (CMB-1).
+pub(super) fn initiative_settled(world: &mut World, holder: usize) {
+    engine(world).initiative = Some(holder);
+    if world.resource::<Engine>().round >= 2 {
+        for s in [holder, 1 - holder] {
+            crate::rules::setup::arrive_reserves(world, s);
+        }
+    }
+    engine(world).pending = Pending::FirstTurn { side: holder };
+}

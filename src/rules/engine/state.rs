@@ -1,0 +1,161 @@
+//! The engine's state: what the battle waits for (`Pending`), the active fighter's
+//! activation, the reaction on offer and where the action resumes after it, the result.
+
+use super::*;
+
+/// What the battle waits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Pending {
+    /// Not started (setup runs first).
+    #[default]
+    Setup,
+    /// INI-3: `side` declares its wild dice.
+    WildDice { side: usize },
+    /// CMB-1: the initiative side picks who goes first.
+    FirstTurn { side: usize },
+    /// CMB-1: `side` activates a fighter.
+    Turn { side: usize },
+    /// CMB-2, CMB-3: the active fighter's next action or ability, or the end of its activation.
+    Action { fighter: u32 },
+    /// REA-1: `side` may react to the enemy action on offer.
+    Reaction { side: usize },
+    /// The battle is over.
+    Ended,
+}
+
+/// A bonus action granted by an ability (CMB-2), taken before any other action.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub enum Bonus {
+    Move { max: f32 },
+    Attack,
+}
+
+/// The active fighter's activation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ActivationState {
+    pub fighter: u32,
+    pub side: usize,
+    pub actions_left: u8,
+    pub actions_taken: u8,
+    /// CMB-3.
+    pub ability_used: bool,
+    /// Second activation of a waiting fighter (WAIT-1).
+    pub after_wait: bool,
+    /// ABL-3 Rush and Onslaught.
+    pub move_bonus: u32,
+    pub attacks_bonus: u32,
+    pub bonus: Vec<Bonus>,
+    /// ABL-3 Inspiring Presence: activated right after this one.
+    pub inspired: Option<u32>,
+}
+
+/// Where an action waiting for a reaction carries on.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Resume {
+    AttackBeforeHits {
+        attacker: u32,
+        target: u32,
+        weapon: usize,
+    },
+    AttackAfterHits {
+        attacker: u32,
+        target: u32,
+        weapon: usize,
+        rolls: Vec<u8>,
+        counter: bool,
+    },
+    Disengage {
+        fighter: u32,
+        to: [f32; 3],
+    },
+}
+
+/// A reaction on offer (REA-1).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReactionOffer {
+    pub side: usize,
+    pub kind: ReactionKind,
+    /// The fighters that may react.
+    pub fighters: Vec<u32>,
+    pub resume: Resume,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    Winner(usize),
+    Draw,
+}
+
+/// SET-8: where the battle is past the victory card's rounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Overtime {
+    #[default]
+    No,
+    ExtraRound,
+    LastStanding,
+}
+
+/// The engine's state: everything about the battle that is not a component.
+#[derive(Resource, Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Engine {
+    pub round: u32,
+    pub initiative: Option<usize>,
+    pub dice: [SideDice; 2],
+    /// INI-4: each side's singles before the wild dice.
+    pub singles_before: (u32, u32),
+    pub pending: Pending,
+    /// Whose turn it is in the combat phase.
+    pub turn: usize,
+    /// CMB-1: consecutive passes.
+    pub passes: u8,
+    pub activation: Option<ActivationState>,
+    pub reaction: Option<ReactionOffer>,
+    /// GEN-7: who controls each objective.
+    pub control: Vec<Option<usize>>,
+    /// VIC-1 victory points.
+    pub score: [u32; 2],
+    /// VIC-1 attrition: points of enemy fighters each side took down.
+    pub points_taken_down: [u32; 2],
+    pub overtime: Overtime,
+    pub outcome: Option<Outcome>,
+    /// Every command applied, in order (a replay is the battle + seed + this list).
+    pub commands: Vec<Command>,
+    /// A hash of the world after each round.
+    pub round_hashes: Vec<u64>,
+}
+
+pub(super) fn rule_of_pending(p: Pending) -> &'static str {
+    match p {
+        Pending::Setup => "SET-4",
+        Pending::WildDice { .. } => "INI-3",
+        Pending::FirstTurn { .. } | Pending::Turn { .. } => "CMB-1",
+        Pending::Action { .. } => "CMB-2",
+        Pending::Reaction { .. } => "REA-1",
+        Pending::Ended => "VIC-1",
+    }
+}
+
+/// Which side decides what the battle waits for.
+pub fn deciding_side(world: &World) -> Option<usize> {
+    let e = world.resource::<Engine>();
+    match e.pending {
+        Pending::WildDice { side }
+        | Pending::FirstTurn { side }
+        | Pending::Turn { side }
+        | Pending::Reaction { side } => Some(side),
+        Pending::Action { .. } => e.activation.as_ref().map(|a| a.side),
+        Pending::Setup | Pending::Ended => None,
+    }
+}
+
+pub fn describe_pending(p: Pending) -> String {
+    match p {
+        Pending::Setup => "setup".into(),
+        Pending::WildDice { side } => format!("side {side}'s wild dice"),
+        Pending::FirstTurn { side } => format!("side {side} to pick who goes first"),
+        Pending::Turn { side } => format!("side {side} to activate a fighter"),
+        Pending::Action { fighter } => format!("fighter {fighter}'s next action"),
+        Pending::Reaction { side } => format!("side {side}'s reaction"),
+        Pending::Ended => "nothing (the battle is over)".into(),
+    }
+}

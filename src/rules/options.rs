@@ -1,0 +1,392 @@
+//! What the pending decision allows, as data: the question a side answers and every answer the
+//! rules accept, each refused answer with its rule ID. The built-in policy and the desktop
+//! game's action bar read it; the engine stays the one judge (`apply` checks every command
+//! again).
+
+use bevy::prelude::*;
+use serde::Serialize;
+
+use crate::battlefield::Battlefield;
+use crate::battlefield::moves::disengage_spots;
+use crate::model::ruleset::Ruleset;
+use crate::rules::abilities::{abilities_of, validate_ability};
+use crate::rules::actions::validate_attack;
+use crate::rules::command::{Command, ReactionKind, Rejected};
+use crate::rules::engine::{Bonus, Engine, FighterView, Pending, blockers, can_see, fighters};
+use crate::rules::initiative::SideDice;
+
+/// What the battle waits for, and what may be done about it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Options {
+    pub pending: Pending,
+    /// The side that decides (none: setup, or the battle is over).
+    pub side: Option<usize>,
+    pub decision: Decision,
+}
+
+/// The decision on offer.
+#[derive(Debug, Clone, Serialize)]
+pub enum Decision {
+    /// Nothing to decide.
+    None,
+    /// INI-3: the side's dice and how many wild dice it declares.
+    WildDice { dice: SideDice },
+    /// CMB-1: who takes the first turn (in solo mode only the side itself, SOLO-I4).
+    FirstTurn { choices: Vec<usize> },
+    /// CMB-1: the fighters that may activate (the side passes only when there is none).
+    Activate { fighters: Vec<u32> },
+    /// CMB-2, CMB-3: the active fighter's actions and abilities.
+    Action(Box<ActiveOptions>),
+    /// REA-1: the reaction on offer and who may make it (declining is always allowed).
+    Reaction {
+        kind: ReactionKind,
+        fighters: Vec<u32>,
+    },
+}
+
+/// Everything the active fighter may do now.
+#[derive(Debug, Clone, Serialize)]
+pub struct ActiveOptions {
+    pub fighter: u32,
+    /// Actions left (CMB-2) and a bonus action that must come first (ABL-3).
+    pub actions_left: u8,
+    pub bonus: Option<Bonus>,
+    /// Each kind of action: allowed, or the rule that forbids it and why.
+    pub actions: Vec<ActionOption>,
+    /// ATK-1, ATK-2, GEN-3: every enemy on the battlefield against every weapon.
+    pub attacks: Vec<AttackOption>,
+    /// ABL-1..ABL-5: the abilities it has and the dice values that can pay for each now.
+    pub abilities: Vec<AbilityOption>,
+    /// MOVE-1: where a move can end (grid places on floor and platforms) and what it costs.
+    pub moves: Vec<([f32; 3], f32)>,
+    /// DIS-1: where a disengage can end.
+    pub disengage: Vec<[f32; 3]>,
+}
+
+/// The kinds of action (CMB-2) and the end of the activation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum ActionKind {
+    Move,
+    Attack,
+    Disengage,
+    Wait,
+    DropTreasure,
+    Ability,
+    EndActivation,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ActionOption {
+    pub kind: ActionKind,
+    /// `None` when allowed, else the rule that forbids it now.
+    pub refused: Option<Refusal>,
+}
+
+/// Why an option is greyed out: the rule ID and a sentence.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Refusal {
+    pub rule: &'static str,
+    pub reason: String,
+}
+
+impl From<Rejected> for Refusal {
+    fn from(r: Rejected) -> Self {
+        Refusal {
+            rule: r.rule,
+            reason: r.reason,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct AttackOption {
+    pub target: u32,
+    pub weapon: usize,
+    /// GEN-3: does the attacker see the target?
+    pub visible: bool,
+    pub refused: Option<Refusal>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct AbilityOption {
+    pub name: String,
+    /// The dice values (ABL-1) that can pay for it now; empty: it can't be used now.
+    pub dice: Vec<u8>,
+    pub refused: Option<Refusal>,
+}
+
+/// What the pending decision allows (see [`Options`]).
+pub fn options(world: &mut World) -> Options {
+    let pending = world.resource::<Engine>().pending;
+    let side = crate::rules::engine::deciding_side(world);
+    let decision = match pending {
+        Pending::Setup | Pending::Ended => Decision::None,
+        Pending::WildDice { side } => Decision::WildDice {
+            dice: world.resource::<Engine>().dice[side].clone(),
+        },
+        Pending::FirstTurn { side } => Decision::FirstTurn {
+            choices: if crate::rules::engine::solo_sides(world).is_some() {
+                vec![side]
+            } else {
+                vec![side, 1 - side]
+            },
+        },
+        Pending::Turn { side } => Decision::Activate {
+            fighters: fighters(world)
+                .iter()
+                .filter(|f| f.side == side && f.can_activate())
+                .map(|f| f.id)
+                .collect(),
+        },
+        Pending::Action { fighter } => match active_options(world, fighter) {
+            Some(a) => Decision::Action(Box::new(a)),
+            None => Decision::None,
+        },
+        Pending::Reaction { .. } => match world.resource::<Engine>().reaction.clone() {
+            Some(o) => Decision::Reaction {
+                kind: o.kind,
+                fighters: o.fighters,
+            },
+            None => Decision::None,
+        },
+    };
+    Options {
+        pending,
+        side,
+        decision,
+    }
+}
+
+/// The active fighter's options.
+fn active_options(world: &mut World, id: u32) -> Option<ActiveOptions> {
+    let act = world.resource::<Engine>().activation.clone()?;
+    let all = fighters(world);
+    let f = all.iter().find(|f| f.id == id)?.clone();
+    let rules = world.resource::<Ruleset>().clone();
+    let bonus = act.bonus.first().copied();
+    let budget = match bonus {
+        Some(Bonus::Move { max }) => max,
+        _ => f.move_budget(&rules, act.move_bonus),
+    };
+    let attacks = attack_options(world, &all, &f);
+    let abilities = ability_options(world, &all, &f);
+    let (moves, disengage) = move_options(world, &all, &f, budget);
+    let actions = action_options(world, &act, &f, &attacks, &moves, &disengage);
+    Some(ActiveOptions {
+        fighter: id,
+        actions_left: act.actions_left,
+        bonus,
+        actions,
+        attacks,
+        abilities,
+        moves,
+        disengage,
+    })
+}
+
+fn attack_options(world: &World, all: &[FighterView], f: &FighterView) -> Vec<AttackOption> {
+    let mut out = Vec::new();
+    for t in all.iter().filter(|t| t.on_board() && t.side != f.side) {
+        let visible = can_see(world, all, f, t);
+        for weapon in 0..f.profile.weapons.len() {
+            out.push(AttackOption {
+                target: t.id,
+                weapon,
+                visible,
+                refused: validate_attack(world, all, f, t.id, weapon)
+                    .err()
+                    .map(Refusal::from),
+            });
+        }
+    }
+    out
+}
+
+fn ability_options(world: &World, all: &[FighterView], f: &FighterView) -> Vec<AbilityOption> {
+    let rules = world.resource::<Ruleset>();
+    let dice = world.resource::<Engine>().dice[f.side].clone();
+    let mut values: Vec<u8> = dice.groups.iter().map(|g| g.value).collect();
+    values.dedup();
+    abilities_of(rules, f)
+        .into_iter()
+        .map(|d| {
+            let mut last = None;
+            let ok: Vec<u8> = values
+                .iter()
+                .copied()
+                .filter(
+                    |&v| match validate_ability(world, all, f, &d.name, v, None) {
+                        Ok(_) => true,
+                        Err(e) => {
+                            last = Some(e);
+                            false
+                        }
+                    },
+                )
+                .collect();
+            let refused = if ok.is_empty() {
+                Some(last.map(Refusal::from).unwrap_or(Refusal {
+                    rule: "ABL-1",
+                    reason: format!("no ability dice to pay for {}", d.name),
+                }))
+            } else {
+                None
+            };
+            AbilityOption {
+                name: d.name,
+                dice: ok,
+                refused,
+            }
+        })
+        .collect()
+}
+
+type Places = (Vec<([f32; 3], f32)>, Vec<[f32; 3]>);
+
+/// MOVE-1 reachable places with their costs, and DIS-1 disengage spots.
+fn move_options(world: &World, all: &[FighterView], f: &FighterView, budget: f32) -> Places {
+    let Some(bf) = world.get_resource::<Battlefield>() else {
+        return (Vec::new(), Vec::new());
+    };
+    let rules = world.resource::<Ruleset>();
+    let mover = f.mover(rules);
+    let others = blockers(all, f.id);
+    let moves = bf
+        .nav
+        .reachable(&mover, f.pos, budget, &others, false)
+        .into_iter()
+        .map(|(p, c)| (p.to_array(), c))
+        .collect();
+    let enemies: Vec<_> = all
+        .iter()
+        .filter(|o| o.on_board() && o.side != f.side)
+        .map(|o| o.base())
+        .collect();
+    let disengage = disengage_spots(&bf.nav, &mover, f.pos, &enemies, &others)
+        .into_iter()
+        .map(|p| p.to_array())
+        .collect();
+    (moves, disengage)
+}
+
+/// Each kind of action: allowed now, or why not.
+fn action_options(
+    world: &World,
+    act: &crate::rules::engine::ActivationState,
+    f: &FighterView,
+    attacks: &[AttackOption],
+    moves: &[([f32; 3], f32)],
+    disengage: &[[f32; 3]],
+) -> Vec<ActionOption> {
+    let refuse = |rule: &'static str, reason: String| {
+        Some(Refusal {
+            rule,
+            reason: reason.to_string(),
+        })
+    };
+    let no_actions = (act.actions_left == 0 && act.bonus.is_empty())
+        .then(|| refuse("CMB-2", format!("{} has no actions left", f.name)))
+        .flatten();
+    let bonus_first = |kind: ActionKind| match act.bonus.first() {
+        Some(Bonus::Move { .. }) if kind != ActionKind::Move => {
+            refuse("CMB-2", "the bonus move comes first".into())
+        }
+        Some(Bonus::Attack) if kind != ActionKind::Attack => {
+            refuse("CMB-2", "the bonus attack comes first".into())
+        }
+        _ => None,
+    };
+    let rules = world.resource::<Ruleset>();
+    let mut out = Vec::new();
+    let mut push = |kind, refused: Option<Refusal>| out.push(ActionOption { kind, refused });
+    let gate = |kind: ActionKind| bonus_first(kind).or_else(|| no_actions.clone());
+    push(
+        ActionKind::Move,
+        gate(ActionKind::Move).or_else(|| {
+            moves
+                .is_empty()
+                .then(|| refuse("MOVE-2", format!("{} has nowhere to move", f.name)))
+                .flatten()
+        }),
+    );
+    push(
+        ActionKind::Attack,
+        gate(ActionKind::Attack).or_else(|| {
+            (!attacks.iter().any(|a| a.refused.is_none()))
+                .then(|| refuse("ATK-2", "no enemy can be attacked".into()))
+                .flatten()
+        }),
+    );
+    let dis = if f.carrying.is_some() && !rules.carrier_can_disengage {
+        refuse("GEN-8", "a treasure carrier can't disengage".into())
+    } else if disengage.is_empty() {
+        refuse(
+            "DIS-1",
+            "not within 1\" of an enemy, or nowhere more than 1\" from every enemy".into(),
+        )
+    } else {
+        None
+    };
+    push(ActionKind::Disengage, gate(ActionKind::Disengage).or(dis));
+    let wait = f
+        .profile
+        .has_runemark("monster")
+        .then(|| refuse("WAIT-1", "monsters never wait".into()))
+        .flatten();
+    push(ActionKind::Wait, gate(ActionKind::Wait).or(wait));
+    let drop = f
+        .carrying
+        .is_none()
+        .then(|| refuse("GEN-8", format!("{} carries no treasure", f.name)))
+        .flatten();
+    push(
+        ActionKind::DropTreasure,
+        gate(ActionKind::DropTreasure).or(drop),
+    );
+    let ability = act
+        .ability_used
+        .then(|| refuse("CMB-3", "one ability per activation".into()))
+        .flatten();
+    push(ActionKind::Ability, ability);
+    push(ActionKind::EndActivation, None);
+    out
+}
+
+impl Options {
+    /// Is `cmd` one of the answers this decision offers? (A quick check for the UI; the engine
+    /// judges every command in full.)
+    pub fn offers(&self, cmd: &Command) -> bool {
+        match (&self.decision, cmd) {
+            (Decision::Activate { fighters }, Command::Activate { fighter }) => {
+                fighters.contains(fighter)
+            }
+            (Decision::FirstTurn { choices }, Command::FirstTurn { first, .. }) => {
+                choices.contains(first)
+            }
+            (Decision::Reaction { fighters, .. }, Command::React { fighter, .. }) => {
+                fighters.contains(fighter)
+            }
+            (Decision::Reaction { .. }, Command::DeclineReaction { .. }) => true,
+            (Decision::WildDice { .. }, Command::WildDice { .. }) => true,
+            (Decision::Action(a), Command::Attack { target, weapon, .. }) => a
+                .attacks
+                .iter()
+                .any(|o| o.target == *target && o.weapon == *weapon && o.refused.is_none()),
+            (Decision::Action(a), _) => {
+                let kind = match cmd {
+                    Command::Move { .. } => ActionKind::Move,
+                    Command::Disengage { .. } => ActionKind::Disengage,
+                    Command::Wait { .. } => ActionKind::Wait,
+                    Command::DropTreasure { .. } => ActionKind::DropTreasure,
+                    Command::Ability { .. } => ActionKind::Ability,
+                    Command::EndActivation { .. } => ActionKind::EndActivation,
+                    _ => return false,
+                };
+                a.actions
+                    .iter()
+                    .any(|o| o.kind == kind && o.refused.is_none())
+            }
+            _ => false,
+        }
+    }
+}

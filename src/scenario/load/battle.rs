@@ -1,0 +1,221 @@
+//! Battle files: the battle and every file it names (ruleset, cards and warbands), loaded
+//! into the [`BattleSpec`] the ECS world is spawned from.
+
+use super::source::relative_to;
+use super::warband::load_warband;
+use super::{
+    Loaded, Problems, SceneSource, default_ruleset, load_deployment, load_ruleset, load_terrain,
+    load_twist, load_victory, read_typed,
+};
+use crate::model::formats::{
+    Battle, BattleSide, Controller, DeploymentCard, Difficulty, Mode, Point2, TerrainCard,
+    TwistCard, VictoryCard, VictoryCondition, Warband,
+};
+use crate::model::ruleset::Ruleset;
+use crate::rules::warband::ResolvedFighter;
+
+/// A battle with every file it names loaded: what the ECS world is spawned from.
+#[derive(Debug, Clone)]
+pub struct BattleSpec {
+    pub name: String,
+    pub file: String,
+    pub ruleset: Ruleset,
+    pub terrain: TerrainCard,
+    pub deployment: DeploymentCard,
+    pub victory: VictoryCard,
+    pub twist: TwistCard,
+    pub seed: u64,
+    pub mode: Mode,
+    pub difficulty: Difficulty,
+    pub sides: Vec<SideSpec>,
+}
+
+#[derive(Debug, Clone)]
+pub struct SideSpec {
+    pub warband: Warband,
+    pub controller: Controller,
+    pub fighters: Vec<ResolvedFighter>,
+}
+
+impl BattleSpec {
+    /// The objectives to place: the victory card's, else the deployment card's.
+    pub fn objectives(&self) -> Vec<Point2> {
+        self.victory
+            .objectives
+            .clone()
+            .unwrap_or_else(|| self.deployment.objectives.clone())
+    }
+}
+
+/// Loads a battle file and everything it names. `Err` lists every problem found.
+pub fn load_battle(src: &dyn SceneSource, file: &str) -> Result<BattleSpec, Problems> {
+    let mut problems = Problems::default();
+    let spec = load_battle_into(src, file, &mut problems);
+    let problems = problems.finish();
+    match spec {
+        Some(s) if problems.is_empty() => Ok(s),
+        _ => Err(problems),
+    }
+}
+
+pub(super) fn load_battle_into(
+    src: &dyn SceneSource,
+    file: &str,
+    problems: &mut Problems,
+) -> Option<BattleSpec> {
+    let l = read_typed::<Battle>(src, file, problems)?;
+    let b = &l.value;
+    let ruleset = readable(src, &l, "ruleset", &b.ruleset, problems)
+        .and_then(|p| load_ruleset(src, &p, problems));
+    let rules = ruleset.clone().unwrap_or_else(default_ruleset);
+    let terrain = readable(src, &l, "terrain", &b.terrain, problems)
+        .and_then(|p| load_terrain(src, &p, &rules, problems));
+    let deployment = readable(src, &l, "deployment", &b.deployment, problems)
+        .and_then(|p| load_deployment(src, &p, &rules, problems));
+    let victory = readable(src, &l, "victory", &b.victory, problems)
+        .and_then(|p| load_victory(src, &p, &rules, problems));
+    let twist = readable(src, &l, "twist", &b.twist, problems)
+        .and_then(|p| load_twist(src, &p, &rules, problems));
+
+    check_side_count(&l, problems);
+    let sides = load_sides(src, &l, &rules, problems);
+    check_objectives_placed(&l, victory.as_ref(), deployment.as_ref(), problems);
+    Some(BattleSpec {
+        name: b.name.clone(),
+        file: file.to_string(),
+        ruleset: ruleset?,
+        terrain: terrain?,
+        deployment: deployment?,
+        victory: victory?,
+        twist: twist?,
+        seed: b.seed,
+        mode: b.mode,
+        difficulty: b.difficulty,
+        sides,
+    })
+}
+
+/// The path of the file `rel` that the battle names in `field`, when it can be read. A
+/// referenced file that can't be read is reported at the reference.
+fn readable(
+    src: &dyn SceneSource,
+    l: &Loaded<Battle>,
+    field: &str,
+    rel: &str,
+    problems: &mut Problems,
+) -> Option<String> {
+    let path = relative_to(&l.file, rel);
+    match src.read(&path) {
+        Ok(_) => Some(path),
+        Err(e) => {
+            l.add_at(
+                field,
+                format!("`{rel}` cannot be read (looked for {path}): {e}"),
+                problems,
+            );
+            None
+        }
+    }
+}
+
+/// Two warbands; in solo mode one Human and one Ai side (SOLO-S3).
+fn check_side_count(l: &Loaded<Battle>, problems: &mut Problems) {
+    let b = &l.value;
+    if b.sides.len() != 2 {
+        l.add_at(
+            "sides",
+            format!(
+                "a battle has two warbands; this one names {}",
+                b.sides.len()
+            ),
+            problems,
+        );
+    }
+    if b.mode == Mode::Solo {
+        let humans = b
+            .sides
+            .iter()
+            .filter(|s| s.controller == Controller::Human)
+            .count();
+        if humans != 1 || b.sides.len() != 2 {
+            l.add_at(
+                "sides",
+                "solo mode needs exactly one Human side and one Ai side (SOLO-S3)",
+                problems,
+            );
+        }
+    }
+}
+
+/// The warband of every side that loads, checked against the side's points limit.
+fn load_sides(
+    src: &dyn SceneSource,
+    l: &Loaded<Battle>,
+    rules: &Ruleset,
+    problems: &mut Problems,
+) -> Vec<SideSpec> {
+    let b = &l.value;
+    let mut sides = Vec::new();
+    for (i, s) in b.sides.iter().enumerate() {
+        let limit = points_limit(b, s, rules);
+        let w = readable(src, l, &format!("sides[{i}].warband"), &s.warband, problems)
+            .and_then(|p| load_warband(src, &p, rules, limit, problems));
+        if let Some(w) = w {
+            // Outside solo mode every fighter needs a group (SET-3); the solo opponent's are
+            // rolled at setup (SOLO-S2).
+            let rolled = b.mode == Mode::Solo && s.controller == Controller::Ai;
+            if !rolled && w.fighters.iter().all(|f| f.group.is_none()) {
+                l.add_at(
+                    &format!("sides[{i}].warband"),
+                    format!(
+                        "the fighters of `{}` have no battle groups (SET-3); only the solo opponent's are rolled (SOLO-S2)",
+                        s.warband
+                    ),
+                    problems,
+                );
+            }
+            sides.push(SideSpec {
+                warband: w.warband,
+                controller: s.controller,
+                fighters: w.fighters,
+            });
+        }
+    }
+    sides
+}
+
+/// The points limit of a side's warband: the solo opponent's by difficulty (SOLO-S1), else
+/// the muster limit (SET-1).
+fn points_limit(b: &Battle, s: &BattleSide, rules: &Ruleset) -> Option<u32> {
+    match (b.mode, s.controller) {
+        (Mode::Solo, Controller::Ai) => Some(match b.difficulty {
+            Difficulty::Easy => rules.solo_points.0,
+            Difficulty::Balanced => rules.solo_points.1,
+            Difficulty::Hard => rules.solo_points.2,
+        }),
+        _ => Some(rules.muster().max_points),
+    }
+}
+
+/// A victory card that scores objectives needs objectives placed, by it or the deployment
+/// card.
+fn check_objectives_placed(
+    l: &Loaded<Battle>,
+    victory: Option<&VictoryCard>,
+    deployment: Option<&DeploymentCard>,
+    problems: &mut Problems,
+) {
+    if let (Some(v), Some(d)) = (victory, deployment)
+        && matches!(v.condition, VictoryCondition::ObjectiveControl { .. })
+        && v.objectives.as_ref().unwrap_or(&d.objectives).is_empty()
+    {
+        l.add_at(
+            "victory",
+            format!(
+                "victory card `{}` scores objectives but neither it nor deployment card `{}` places any",
+                v.name, d.name
+            ),
+            problems,
+        );
+    }
+}

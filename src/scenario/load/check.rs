@@ -1,0 +1,152 @@
+//! `warcry-sim check`: every `.ron` file under the given files or folders, of any kind.
+
+use std::path::{Path, PathBuf};
+
+use super::source::Disk;
+use super::{
+    Problems, SceneSource, default_ruleset, load_battle_into, load_deployment, load_fighters,
+    load_ruleset, load_terrain, load_twist, load_victory, load_warband,
+};
+use crate::model::ruleset::Ruleset;
+use crate::scenario::ron_span::{self, Pos};
+
+/// The kinds of scene file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SceneKind {
+    Ruleset,
+    Fighters,
+    Warband,
+    Terrain,
+    Deployment,
+    Victory,
+    Twist,
+    Battle,
+}
+
+impl SceneKind {
+    fn from_root_name(name: &str) -> Option<Self> {
+        Some(match name {
+            "Ruleset" => SceneKind::Ruleset,
+            "FighterProfiles" => SceneKind::Fighters,
+            "Warband" => SceneKind::Warband,
+            "TerrainCard" => SceneKind::Terrain,
+            "DeploymentCard" => SceneKind::Deployment,
+            "VictoryCard" => SceneKind::Victory,
+            "TwistCard" => SceneKind::Twist,
+            "Battle" => SceneKind::Battle,
+            _ => return None,
+        })
+    }
+
+    fn from_folder(file: &str) -> Option<Self> {
+        let folder = Path::new(file).parent()?.file_name()?.to_str()?;
+        Some(match folder {
+            "rulesets" => SceneKind::Ruleset,
+            "fighters" => SceneKind::Fighters,
+            "warbands" => SceneKind::Warband,
+            "terrain" => SceneKind::Terrain,
+            "deployment" => SceneKind::Deployment,
+            "victory" => SceneKind::Victory,
+            "twist" => SceneKind::Twist,
+            "battles" => SceneKind::Battle,
+            _ => return None,
+        })
+    }
+}
+
+/// `warcry-sim check`: loads and validates every `.ron` file under the given files or folders.
+/// Returns the problems (empty: all good) and how many files were checked.
+pub fn check_paths(paths: &[PathBuf]) -> (Problems, usize) {
+    let mut files = Vec::new();
+    let mut problems = Problems::default();
+    for p in paths {
+        if p.is_dir() {
+            collect_ron(p, &mut files);
+        } else if p.exists() {
+            files.push(p.clone());
+        } else {
+            problems.add(
+                &p.to_string_lossy(),
+                Pos { line: 1, col: 1 },
+                "no such file or folder",
+            );
+        }
+    }
+    files.sort();
+    let rules = default_ruleset();
+    for f in &files {
+        check_file(&Disk, &f.to_string_lossy(), &rules, &mut problems);
+    }
+    (problems.finish(), files.len())
+}
+
+fn collect_ron(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            collect_ron(&p, out);
+        } else if p.extension().is_some_and(|x| x == "ron") {
+            out.push(p);
+        }
+    }
+}
+
+/// Checks one file of any kind.
+pub fn check_file(src: &dyn SceneSource, file: &str, rules: &Ruleset, problems: &mut Problems) {
+    let text = match src.read(file) {
+        Ok(t) => t,
+        Err(e) => {
+            problems.add(
+                file,
+                Pos { line: 1, col: 1 },
+                format!("cannot read the file: {e}"),
+            );
+            return;
+        }
+    };
+    let node = match ron_span::parse(&text) {
+        Ok(n) => n,
+        Err(p) => {
+            problems.add(file, p.pos, format!("syntax error: {}", p.message));
+            return;
+        }
+    };
+    let kind = node
+        .type_name()
+        .and_then(SceneKind::from_root_name)
+        .or_else(|| SceneKind::from_folder(file));
+    match kind {
+        None => problems.add(
+            file,
+            node.pos,
+            "cannot tell what kind of scene file this is: start it with its kind, e.g. `TerrainCard(` or `Warband(`",
+        ),
+        Some(SceneKind::Ruleset) => {
+            load_ruleset(src, file, problems);
+        }
+        Some(SceneKind::Fighters) => {
+            load_fighters(src, file, rules, problems);
+        }
+        Some(SceneKind::Warband) => {
+            load_warband(src, file, rules, None, problems);
+        }
+        Some(SceneKind::Terrain) => {
+            load_terrain(src, file, rules, problems);
+        }
+        Some(SceneKind::Deployment) => {
+            load_deployment(src, file, rules, problems);
+        }
+        Some(SceneKind::Victory) => {
+            load_victory(src, file, rules, problems);
+        }
+        Some(SceneKind::Twist) => {
+            load_twist(src, file, rules, problems);
+        }
+        Some(SceneKind::Battle) => {
+            load_battle_into(src, file, problems);
+        }
+    }
+}
