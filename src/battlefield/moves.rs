@@ -2,6 +2,7 @@
 //! engaged rule (MOVE-3), disengaging (DIS-1), falling (MOVE-8), impact damage (MOVE-9) and
 //! deadly terrain (MOVE-10).
 
+use crate::model::RuleId;
 use bevy::math::{Vec2, Vec3};
 
 use crate::battlefield::measure::{Base, distance, round_up_half_inch};
@@ -181,7 +182,7 @@ pub struct FallOutcome {
     pub impacts: Vec<(u8, u32)>,
     pub taken_down: bool,
     /// Rule IDs involved, for the log.
-    pub rules: Vec<&'static str>,
+    pub rules: Vec<RuleId>,
 }
 
 /// MOVE-8: the places a falling fighter at `from` may land: on the floor or a platform, within
@@ -214,7 +215,7 @@ pub fn resolve_fall(
     pick: impl Fn(&[Vec3]) -> usize,
 ) -> FallOutcome {
     let cands = fall_candidates(world, mover, from, others);
-    let mut rules_used = vec!["MOVE-8"];
+    let mut rules_used = vec![RuleId::Move8];
     if cands.is_empty() {
         let on_platform = from.y > 1e-3 && world.can_stop(mover, from);
         return FallOutcome {
@@ -232,7 +233,7 @@ pub fn resolve_fall(
     if drop >= rules.fall_impact_height - 1e-4 {
         let roll = dice.d6();
         impacts.push((roll, impact_damage(rules, roll)));
-        rules_used.push("MOVE-9");
+        rules_used.push(RuleId::Move9);
     }
     if world.touches_deadly(
         landing.y,
@@ -241,7 +242,7 @@ pub fn resolve_fall(
     ) {
         let roll = dice.d6();
         impacts.push((roll, impact_damage(rules, roll)));
-        rules_used.push("MOVE-10");
+        rules_used.push(RuleId::Move10);
     }
     FallOutcome {
         landing: Some(landing),
@@ -418,7 +419,7 @@ mod tests {
         assert!(Vec2::new(land.x - from.x, land.z - from.z).length() <= 2.0 + 1e-4);
         assert_eq!(out.drop, 4.0);
         assert_eq!(out.impacts, vec![(6, 3)], "MOVE-9: a 6 deals 3");
-        assert!(out.rules.contains(&"MOVE-9"));
+        assert!(out.rules.contains(&RuleId::Move9));
     }
 
     #[test]

@@ -299,6 +299,11 @@ impl RuleId {
     }
 
     /// The ID as written in the rules files, e.g. `"ATK-4"`.
+    /// Rule IDs for people: `ATK-3, ATK-4`.
+    pub fn list(ids: &[RuleId]) -> String {
+        ids.iter().map(|r| r.code()).collect::<Vec<_>>().join(", ")
+    }
+
     pub fn code(self) -> &'static str {
         self.row().1
     }
@@ -316,6 +321,19 @@ impl RuleId {
     /// The rule whose code is exactly `s` (e.g. `"ATK-4"`), if any.
     pub fn parse(s: &str) -> Option<RuleId> {
         TABLE.iter().find(|row| row.1 == s).map(|row| row.0)
+    }
+}
+
+/// `RuleId::Atk4 == "ATK-4"`: compare with the code as written in the rules files.
+impl PartialEq<&str> for RuleId {
+    fn eq(&self, other: &&str) -> bool {
+        self.code() == *other
+    }
+}
+
+impl PartialEq<RuleId> for &str {
+    fn eq(&self, other: &RuleId) -> bool {
+        *self == other.code()
     }
 }
 

@@ -2,6 +2,7 @@
 //! data model for faction abilities: one the engine can't execute is offered as "not
 //! automated", its dice are spent and the log says to resolve it by hand.
 
+use crate::model::RuleId;
 use bevy::prelude::*;
 
 use crate::battlefield::measure::distance;
@@ -49,10 +50,13 @@ fn eligible(
             if all.iter().any(|o| {
                 o.on_board() && o.side != f.side && distance(&o.base(), &f.base()) <= 1.0 + 1e-4
             }) {
-                return Err(Rejected::new("ABL-3", "Respite: an enemy is within 1\""));
+                return Err(Rejected::new(
+                    RuleId::Abl3,
+                    "Respite: an enemy is within 1\"",
+                ));
             }
             if f.damage == 0 {
-                return Err(Rejected::new("ABL-3", "Respite: no damage to remove"));
+                return Err(Rejected::new(RuleId::Abl3, "Respite: no damage to remove"));
             }
         }
         AbilityEffect::Reckoning => {
@@ -63,7 +67,7 @@ fn eligible(
                 .count();
             if down * 2 < mine.len() {
                 return Err(Rejected::new(
-                    "ABL-3",
+                    RuleId::Abl3,
                     format!(
                         "Reckoning: {down} of {} taken down, fewer than half",
                         mine.len()
@@ -75,23 +79,23 @@ fn eligible(
             let t = target
                 .and_then(|id| all.iter().find(|o| o.id == id))
                 .ok_or_else(|| {
-                    Rejected::new("ABL-3", "Inspiring Presence needs a friendly target")
+                    Rejected::new(RuleId::Abl3, "Inspiring Presence needs a friendly target")
                 })?;
             if t.side != f.side || t.id == f.id {
                 return Err(Rejected::new(
-                    "ABL-3",
+                    RuleId::Abl3,
                     "the target must be another friendly fighter",
                 ));
             }
             if !t.on_board() || t.activation != Activation::Ready || !t.can_activate() {
                 return Err(Rejected::new(
-                    "ABL-3",
+                    RuleId::Abl3,
                     format!("{} can't be activated", t.name),
                 ));
             }
             if distance(&f.base(), &t.base()) > r.inspiring_presence_range + 1e-4 {
                 return Err(Rejected::new(
-                    "ABL-3",
+                    RuleId::Abl3,
                     format!(
                         "{} is more than {}\" away",
                         t.name, r.inspiring_presence_range
@@ -100,7 +104,7 @@ fn eligible(
             }
             if !can_see(world, all, f, t) {
                 return Err(Rejected::new(
-                    "GEN-3",
+                    RuleId::Gen3,
                     format!("{} can't see {}", f.name, t.name),
                 ));
             }
@@ -155,16 +159,16 @@ pub fn validate_ability(
         .resource::<Engine>()
         .activation
         .clone()
-        .ok_or_else(|| Rejected::new("CMB-3", "abilities are used during an activation"))?;
+        .ok_or_else(|| Rejected::new(RuleId::Cmb3, "abilities are used during an activation"))?;
     if act.fighter != f.id {
         return Err(Rejected::new(
-            "CMB-3",
+            RuleId::Cmb3,
             format!("{} is not the active fighter", f.name),
         ));
     }
     if act.ability_used {
         return Err(Rejected::new(
-            "CMB-3",
+            RuleId::Cmb3,
             format!("{} has already used an ability this activation", f.name),
         ));
     }
@@ -174,7 +178,7 @@ pub fn validate_ability(
         .find(|d| d.name.eq_ignore_ascii_case(name))
     else {
         return Err(Rejected::new(
-            "ABL-2",
+            RuleId::Abl2,
             format!(
                 "{} has no ability called {name} (or lacks its runemarks)",
                 f.name
@@ -184,7 +188,7 @@ pub fn validate_ability(
     let dice = &world.resource::<Engine>().dice[f.side];
     let Some(group) = dice.group_for(value, d.cost.dice()).copied() else {
         return Err(Rejected::new(
-            "ABL-1",
+            RuleId::Abl1,
             format!("no ability dice of {value}s big enough for a {}", d.cost),
         ));
     };
@@ -244,10 +248,10 @@ pub(crate) fn use_ability(
     if !automated {
         what = format!("not automated: resolve by hand (ABL-5): {}", d.text);
     }
-    let ids: &[&'static str] = if automated {
-        &["ABL-1", "ABL-3", "CMB-3"]
+    let ids: &[RuleId] = if automated {
+        &[RuleId::Abl1, RuleId::Abl3, RuleId::Cmb3]
     } else {
-        &["ABL-1", "ABL-5", "CMB-3"]
+        &[RuleId::Abl1, RuleId::Abl5, RuleId::Cmb3]
     };
     log(
         world,

@@ -2,6 +2,7 @@
 //! engine validates each one the same way for everyone and applies it or rejects it with the
 //! rule it breaks.
 
+use crate::model::RuleId;
 use serde::{Deserialize, Serialize};
 
 use crate::battlefield::nav::Descend;
@@ -29,11 +30,11 @@ impl std::fmt::Display for ReactionKind {
 }
 
 impl ReactionKind {
-    pub fn rule(self) -> &'static str {
+    pub fn rule(self) -> RuleId {
         match self {
-            ReactionKind::Counter => "REA-2",
-            ReactionKind::TakeCover => "REA-3",
-            ReactionKind::StrikeThemDown => "REA-4",
+            ReactionKind::Counter => RuleId::Rea2,
+            ReactionKind::TakeCover => RuleId::Rea3,
+            ReactionKind::StrikeThemDown => RuleId::Rea4,
         }
     }
 }
@@ -162,12 +163,12 @@ impl Command {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("rejected ({rule}): {reason}")]
 pub struct Rejected {
-    pub rule: &'static str,
+    pub rule: RuleId,
     pub reason: String,
 }
 
 impl Rejected {
-    pub fn new(rule: &'static str, reason: impl Into<String>) -> Self {
+    pub fn new(rule: RuleId, reason: impl Into<String>) -> Self {
         Rejected {
             rule,
             reason: reason.into(),

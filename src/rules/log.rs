@@ -156,7 +156,7 @@ impl Event {
 pub struct LogEntry {
     pub round: u32,
     /// Rule IDs (`SET-2`, `SOLO-S2`, ...).
-    pub rules: Vec<&'static str>,
+    pub rules: Vec<RuleId>,
     pub event: Event,
 }
 
@@ -173,11 +173,11 @@ pub struct BattleLog {
 
 impl BattleLog {
     /// A plain note.
-    pub fn push(&mut self, round: u32, rules: &[&'static str], text: impl Into<String>) {
+    pub fn push(&mut self, round: u32, rules: &[RuleId], text: impl Into<String>) {
         self.event(round, rules, Event::Note { text: text.into() });
     }
 
-    pub fn event(&mut self, round: u32, rules: &[&'static str], event: Event) {
+    pub fn event(&mut self, round: u32, rules: &[RuleId], event: Event) {
         self.entries.push(LogEntry {
             round,
             rules: rules.to_vec(),
@@ -189,13 +189,13 @@ impl BattleLog {
     pub fn to_text(&self) -> String {
         self.entries
             .iter()
-            .map(|e| format!("R{} [{}] {}\n", e.round, e.rules.join(", "), e.text()))
+            .map(|e| format!("R{} [{}] {}\n", e.round, RuleId::list(&e.rules), e.text()))
             .collect()
     }
 }
 
-/// A rule ID as the log's `&'static str`, for every ID of the rules files ([`RuleId`]); `None`
-/// for a string that is no rule ID.
-pub fn rule_id(id: &str) -> Option<&'static str> {
-    RuleId::parse(id).map(RuleId::code)
+/// The rule ID a string names, for every ID of the rules files ([`RuleId`]); `None` for a
+/// string that is no rule ID.
+pub fn rule_id(id: &str) -> Option<RuleId> {
+    RuleId::parse(id)
 }

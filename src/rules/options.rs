@@ -3,6 +3,7 @@
 //! game's action bar read it; the engine stays the one judge (`apply` checks every command
 //! again).
 
+use crate::model::RuleId;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -85,7 +86,7 @@ pub struct ActionOption {
 /// Why an option is greyed out: the rule ID and a sentence.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Refusal {
-    pub rule: &'static str,
+    pub rule: RuleId,
     pub reason: String,
 }
 
@@ -226,7 +227,7 @@ fn ability_options(world: &World, all: &[FighterView], f: &FighterView) -> Vec<A
                 .collect();
             let refused = if ok.is_empty() {
                 Some(last.map(Refusal::from).unwrap_or(Refusal {
-                    rule: "ABL-1",
+                    rule: RuleId::Abl1,
                     reason: format!("no ability dice to pay for {}", d.name),
                 }))
             } else {
@@ -278,21 +279,21 @@ fn action_options(
     moves: &[([f32; 3], f32)],
     disengage: &[[f32; 3]],
 ) -> Vec<ActionOption> {
-    let refuse = |rule: &'static str, reason: String| {
+    let refuse = |rule: RuleId, reason: String| {
         Some(Refusal {
             rule,
             reason: reason.to_string(),
         })
     };
     let no_actions = (act.actions_left == 0 && act.bonus.is_empty())
-        .then(|| refuse("CMB-2", format!("{} has no actions left", f.name)))
+        .then(|| refuse(RuleId::Cmb2, format!("{} has no actions left", f.name)))
         .flatten();
     let bonus_first = |kind: ActionKind| match act.bonus.first() {
         Some(Bonus::Move { .. }) if kind != ActionKind::Move => {
-            refuse("CMB-2", "the bonus move comes first".into())
+            refuse(RuleId::Cmb2, "the bonus move comes first".into())
         }
         Some(Bonus::Attack) if kind != ActionKind::Attack => {
-            refuse("CMB-2", "the bonus attack comes first".into())
+            refuse(RuleId::Cmb2, "the bonus attack comes first".into())
         }
         _ => None,
     };
@@ -305,7 +306,7 @@ fn action_options(
         gate(ActionKind::Move).or_else(|| {
             moves
                 .is_empty()
-                .then(|| refuse("MOVE-2", format!("{} has nowhere to move", f.name)))
+                .then(|| refuse(RuleId::Move2, format!("{} has nowhere to move", f.name)))
                 .flatten()
         }),
     );
@@ -313,15 +314,15 @@ fn action_options(
         ActionKind::Attack,
         gate(ActionKind::Attack).or_else(|| {
             (!attacks.iter().any(|a| a.refused.is_none()))
-                .then(|| refuse("ATK-2", "no enemy can be attacked".into()))
+                .then(|| refuse(RuleId::Atk2, "no enemy can be attacked".into()))
                 .flatten()
         }),
     );
     let dis = if f.carrying.is_some() && !rules.carrier_can_disengage {
-        refuse("GEN-8", "a treasure carrier can't disengage".into())
+        refuse(RuleId::Gen8, "a treasure carrier can't disengage".into())
     } else if disengage.is_empty() {
         refuse(
-            "DIS-1",
+            RuleId::Dis1,
             "not within 1\" of an enemy, or nowhere more than 1\" from every enemy".into(),
         )
     } else {
@@ -331,13 +332,13 @@ fn action_options(
     let wait = f
         .profile
         .has_runemark("monster")
-        .then(|| refuse("WAIT-1", "monsters never wait".into()))
+        .then(|| refuse(RuleId::Wait1, "monsters never wait".into()))
         .flatten();
     push(ActionKind::Wait, gate(ActionKind::Wait).or(wait));
     let drop = f
         .carrying
         .is_none()
-        .then(|| refuse("GEN-8", format!("{} carries no treasure", f.name)))
+        .then(|| refuse(RuleId::Gen8, format!("{} carries no treasure", f.name)))
         .flatten();
     push(
         ActionKind::DropTreasure,
@@ -345,7 +346,7 @@ fn action_options(
     );
     let ability = act
         .ability_used
-        .then(|| refuse("CMB-3", "one ability per activation".into()))
+        .then(|| refuse(RuleId::Cmb3, "one ability per activation".into()))
         .flatten();
     push(ActionKind::Ability, ability);
     push(ActionKind::EndActivation, None);

@@ -1,6 +1,7 @@
 //! Setting up a battle (SET-2..SET-6, SOLO-S2, SOLO-S3): priority roll, solo battle groups,
 //! red/blue choice, alternating deployment of battle groups, reserves held back.
 
+use crate::model::RuleId;
 use bevy::prelude::*;
 
 use crate::battlefield::footprint::Footprint;
@@ -40,7 +41,7 @@ pub fn run_setup(world: &mut World) {
             .join(", then ");
         world.resource_mut::<BattleLog>().push(
             0,
-            &["SET-2", "GEN-4"],
+            &[RuleId::Set2, RuleId::Gen4],
             format!(
                 "Priority roll: {} v {}: {rolls}; {} is the priority player",
                 names[0], names[1], names[priority]
@@ -89,10 +90,10 @@ pub fn run_setup(world: &mut World) {
             info.sides[colours.iter().position(|c| *c == Colour::Red).unwrap_or(0)].name,
             info.sides[colours.iter().position(|c| *c == Colour::Blue).unwrap_or(1)].name
         );
-        let rule: &'static str = if mode == Mode::Solo {
-            "SOLO-S3"
+        let rule: RuleId = if mode == Mode::Solo {
+            RuleId::SoloS3
         } else {
-            "SET-5"
+            RuleId::Set5
         };
         world.resource_mut::<BattleLog>().push(0, &[rule], text);
     }
@@ -121,7 +122,7 @@ fn roll_solo_groups(world: &mut World, ai: usize) {
     }
     let mut log = world.resource_mut::<BattleLog>();
     for line in r.log {
-        log.push(0, &["SOLO-S2"], line);
+        log.push(0, &[RuleId::SoloS2], line);
     }
 }
 
@@ -153,7 +154,7 @@ fn deploy_group(world: &mut World, side: usize, colour: Colour, group: GroupName
         }
         world.resource_mut::<BattleLog>().push(
             0,
-            &["SET-6", "RES-1"],
+            &[RuleId::Set6, RuleId::Res1],
             format!(
                 "{side_name} {group} ({} fighters) is a reserve arriving in round {} (RND{})",
                 members.len(),
@@ -348,14 +349,14 @@ fn log_placement(
     let side_name = world.resource::<BattleInfo>().sides[side].name.clone();
     let group = point.group;
     let round = world.resource::<RoundState>().round;
-    let (rules_ids, verb): (&[&'static str], &str) = if arriving {
+    let (rules_ids, verb): (&[RuleId], &str) = if arriving {
         if where_.iter().any(|w| w.contains("as close as possible")) {
-            (&["RES-1", "RES-2"], "brings in reserve")
+            (&[RuleId::Res1, RuleId::Res2], "brings in reserve")
         } else {
-            (&["RES-1"], "brings in reserve")
+            (&[RuleId::Res1], "brings in reserve")
         }
     } else {
-        (&["SET-6"], "sets up")
+        (&[RuleId::Set6], "sets up")
     };
     let colour = world.resource::<BattleInfo>().sides[side]
         .colour

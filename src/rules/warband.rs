@@ -1,6 +1,7 @@
 //! Warband rules as plain functions: muster validation (SET-1) and battle groups (SET-3).
 //! Each returns every broken rule, not only the first.
 
+use crate::model::RuleId;
 use serde::{Deserialize, Serialize};
 
 use crate::model::formats::{FighterProfile, GroupName, Role};
@@ -18,13 +19,13 @@ pub struct ResolvedFighter {
 /// One broken rule. `fighter` is the index of the fighter it is about, if any.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Violation {
-    pub rule: &'static str,
+    pub rule: RuleId,
     pub fighter: Option<usize>,
     pub message: String,
 }
 
 impl Violation {
-    fn new(rule: &'static str, fighter: Option<usize>, message: String) -> Self {
+    fn new(rule: RuleId, fighter: Option<usize>, message: String) -> Self {
         Violation {
             rule,
             fighter,
@@ -73,7 +74,7 @@ fn check_fighter_count(
     let n = fighters.len() as u32;
     if n < limits.min_fighters || n > limits.max_fighters {
         out.push(Violation::new(
-            "SET-1",
+            RuleId::Set1,
             None,
             format!(
                 "a warband has {}-{} fighters; this one has {n}",
@@ -88,7 +89,7 @@ fn check_points(fighters: &[ResolvedFighter], points_limit: u32, out: &mut Vec<V
     let points: u32 = fighters.iter().map(|f| f.profile.points).sum();
     if points > points_limit {
         out.push(Violation::new(
-            "SET-1",
+            RuleId::Set1,
             None,
             format!("the warband costs {points} points; the limit is {points_limit}"),
         ));
@@ -99,7 +100,7 @@ fn check_points(fighters: &[ResolvedFighter], points_limit: u32, out: &mut Vec<V
 fn check_faction(i: usize, f: &ResolvedFighter, faction: &str, out: &mut Vec<Violation>) {
     if f.role != Role::Ally && !f.profile.faction.eq_ignore_ascii_case(faction) {
         out.push(Violation::new(
-            "SET-1",
+            RuleId::Set1,
             Some(i),
             format!(
                 "{} has the faction runemark `{}`, not the warband's `{faction}` (only allies may differ)",
@@ -115,7 +116,7 @@ fn check_leader_runemark(i: usize, f: &ResolvedFighter, out: &mut Vec<Violation>
     match f.role {
         Role::Leader | Role::Hero | Role::Ally if !leader_mark => {
             out.push(Violation::new(
-                "SET-1",
+                RuleId::Set1,
                 Some(i),
                 format!(
                     "{} is taken as {} but has no leader runemark",
@@ -125,7 +126,7 @@ fn check_leader_runemark(i: usize, f: &ResolvedFighter, out: &mut Vec<Violation>
         }
         Role::Fighter if leader_mark => {
             out.push(Violation::new(
-                "SET-1",
+                RuleId::Set1,
                 Some(i),
                 format!(
                     "{} has the leader runemark, so it must be the leader, a hero or an ally",
@@ -149,7 +150,7 @@ fn check_ally_alliance(
         && !ga.eq_ignore_ascii_case(fga)
     {
         out.push(Violation::new(
-            "SET-1",
+            RuleId::Set1,
             Some(i),
             format!(
                 "ally {} is from the {fga} grand alliance, not the warband's {ga}",
@@ -165,7 +166,7 @@ fn check_roles(fighters: &[ResolvedFighter], limits: &MusterLimits, out: &mut Ve
     let leaders = count_role(Role::Leader);
     if leaders != 1 {
         out.push(Violation::new(
-            "SET-1",
+            RuleId::Set1,
             None,
             format!("a warband has exactly one leader; this one has {leaders}"),
         ));
@@ -173,7 +174,7 @@ fn check_roles(fighters: &[ResolvedFighter], limits: &MusterLimits, out: &mut Ve
     let heroes = count_role(Role::Hero);
     if heroes > limits.max_heroes {
         out.push(Violation::new(
-            "SET-1",
+            RuleId::Set1,
             None,
             format!(
                 "at most {} hero(es); this warband has {heroes}",
@@ -184,7 +185,7 @@ fn check_roles(fighters: &[ResolvedFighter], limits: &MusterLimits, out: &mut Ve
     let allies = count_role(Role::Ally);
     if allies > limits.max_allies {
         out.push(Violation::new(
-            "SET-1",
+            RuleId::Set1,
             None,
             format!(
                 "at most {} ally(ies); this warband has {allies}",
@@ -210,7 +211,7 @@ fn check_runemark_limits(
         let t = count_mark("thrall");
         if t > max {
             out.push(Violation::new(
-                "SET-1",
+                RuleId::Set1,
                 None,
                 format!("at most {max} thrall(s); this warband has {t}"),
             ));
@@ -220,7 +221,7 @@ fn check_runemark_limits(
         let m = count_mark("monster");
         if m > max {
             out.push(Violation::new(
-                "SET-1",
+                RuleId::Set1,
                 None,
                 format!("at most {max} monster(s); this warband has {m}"),
             ));
@@ -235,14 +236,14 @@ pub fn check_group_sizes(counts: [usize; 3], total: usize) -> Vec<Violation> {
     for (g, &n) in GroupName::ALL.iter().zip(counts.iter()) {
         if n == 0 {
             out.push(Violation::new(
-                "SET-3",
+                RuleId::Set3,
                 None,
                 format!("{g} has no fighters; every battle group needs at least 1"),
             ));
         }
         if 2 * n > total {
             out.push(Violation::new(
-                "SET-3",
+                RuleId::Set3,
                 None,
                 format!("{g} has {n} of {total} fighters: more than half the warband"),
             ));
@@ -250,7 +251,7 @@ pub fn check_group_sizes(counts: [usize; 3], total: usize) -> Vec<Violation> {
     }
     if counts[1] < third_up {
         out.push(Violation::new(
-            "SET-3",
+            RuleId::Set3,
             None,
             format!(
                 "Shield has {} of {total} fighters; it needs at least a third, rounded up ({third_up})",
@@ -269,7 +270,7 @@ pub fn check_battle_groups(fighters: &[ResolvedFighter]) -> Vec<Violation> {
         match f.group {
             Some(g) => counts[g as usize] += 1,
             None => out.push(Violation::new(
-                "SET-3",
+                RuleId::Set3,
                 Some(i),
                 format!("{} is in no battle group", f.name),
             )),
@@ -485,7 +486,7 @@ pub(crate) mod tests {
         w[1].profile.points = 2000;
         let v = muster(&w, &seed004(), 1000);
         assert_eq!(v.len(), 5, "{v:#?}");
-        assert!(v.iter().all(|x| x.rule == "SET-1"));
+        assert!(v.iter().all(|x| x.rule == RuleId::Set1));
     }
 
     #[test]
@@ -514,7 +515,7 @@ pub(crate) mod tests {
         assert!(
             check_group_sizes([1, 1, 1], 3)
                 .iter()
-                .all(|v| v.rule == "SET-3")
+                .all(|v| v.rule == RuleId::Set3)
         );
     }
 

@@ -1,5 +1,6 @@
 //! A plain summary of a set-up battle: the log and where every fighter stands.
 
+use crate::model::RuleId;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -20,7 +21,7 @@ pub struct FighterReport {
 #[derive(Debug, Clone, Serialize)]
 pub struct LogLine {
     pub round: u32,
-    pub rules: Vec<&'static str>,
+    pub rules: Vec<RuleId>,
     pub text: String,
 }
 
@@ -38,7 +39,7 @@ impl SetupReport {
     pub fn text(&self) -> String {
         let mut s = format!("Battle: {}\n", self.battle);
         for l in &self.log {
-            s += &format!("R{} [{}] {}\n", l.round, l.rules.join(", "), l.text);
+            s += &format!("R{} [{}] {}\n", l.round, RuleId::list(&l.rules), l.text);
         }
         s
     }

@@ -2,6 +2,7 @@
 //! by a test on a hand-built state with injected dice, rule ID in its name.
 
 use bevy::prelude::*;
+use warcry_sim::model::RuleId;
 
 use warcry_sim::ai::solo;
 use warcry_sim::battlefield::Battlefield;
@@ -96,7 +97,7 @@ fn gen2_atk4_a_target_on_a_2_6_inch_platform_is_in_cover() {
         .find(|e| matches!(e.event, Event::Attack { .. }))
         .unwrap();
     assert!(
-        atk.rules.contains(&"ATK-4"),
+        atk.rules.contains(&RuleId::Atk4),
         "2.6\" rounds up to 3\": {atk:?}"
     );
     assert!(matches!(
@@ -120,7 +121,7 @@ fn gen2_move6_move9_a_jump_from_2_6_inches_rolls_impact_as_from_3() {
     a.walk(A, [14.0, 0.0, 10.0]).unwrap();
     let log = a.log_since(n);
     assert!(
-        log.iter().any(|e| e.rules.contains(&"MOVE-6")
+        log.iter().any(|e| e.rules.contains(&RuleId::Move6)
             && matches!(&e.event, Event::Roll { dice, .. } if dice == &vec![6])),
         "an impact roll: {log:#?}"
     );
@@ -232,7 +233,7 @@ fn move10_dis1_disengaging_across_deadly_terrain_rolls_impact() {
     let log = a.log_since(n);
     assert!(
         log.iter()
-            .any(|e| e.rules.contains(&"MOVE-10") && matches!(e.event, Event::Roll { .. })),
+            .any(|e| e.rules.contains(&RuleId::Move10) && matches!(e.event, Event::Roll { .. })),
         "{log:#?}"
     );
     assert_eq!(a.damage(A), 3);
@@ -256,7 +257,7 @@ fn cmb1_solo_with_no_target_the_ai_still_activates_and_the_battle_goes_on() {
     assert!(solo::choose_target(a.world(), 1).is_none());
     let d = solo::decide(a.world()).expect("the automated warband decides");
     assert_eq!(d.command, Command::Activate { fighter: KA });
-    assert!(d.rules.contains(&"CMB-1"), "{:?}", d.rules);
+    assert!(d.rules.contains(&RuleId::Cmb1), "{:?}", d.rules);
     warcry_sim::rules::engine::apply(a.world(), &d.command).unwrap();
     let d = solo::decide(a.world()).expect("the activation decides too");
     assert_eq!(d.command, Command::EndActivation { fighter: KA });
@@ -395,7 +396,7 @@ fn move5_a_move_may_climb_down_instead_of_jumping() {
     let (mut a, log) = down_from_a_3_inch_platform(Some(Descend::Climb));
     assert!(step_kinds(&log).contains("climb"), "{log:#?}");
     assert!(
-        !log.iter().any(|e| e.rules.contains(&"MOVE-6")),
+        !log.iter().any(|e| e.rules.contains(&RuleId::Move6)),
         "no jump, no impact"
     );
     assert_eq!(a.damage(A), 0);
@@ -605,7 +606,10 @@ fn move8_a_fighter_still_climbing_when_its_activation_ends_falls() {
     assert!(f.pos.y.abs() < 1e-3, "on the floor: {}", f.pos);
     assert_eq!(a.damage(A), 3);
     let log = a.log_since(n);
-    assert!(log.iter().any(|e| e.rules.contains(&"MOVE-8")), "{log:#?}");
+    assert!(
+        log.iter().any(|e| e.rules.contains(&RuleId::Move8)),
+        "{log:#?}"
+    );
 }
 
 #[test]

@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 
+use warcry_sim::model::RuleId;
 use warcry_sim::model::components::*;
 use warcry_sim::rules::command::Command;
 use warcry_sim::rules::door::{BattleEvent, CommandResult, SubmitCommand};
@@ -25,7 +26,7 @@ fn active(a: &mut Arena) -> Box<warcry_sim::rules::options::ActiveOptions> {
     }
 }
 
-fn refusal(o: &warcry_sim::rules::options::ActiveOptions, kind: ActionKind) -> Option<&str> {
+fn refusal(o: &warcry_sim::rules::options::ActiveOptions, kind: ActionKind) -> Option<RuleId> {
     o.actions
         .iter()
         .find(|x| x.kind == kind)
@@ -70,10 +71,10 @@ fn cmb2_atk2_dis1_action_options_with_their_refusals() {
     assert_eq!(o.fighter, A);
     assert_eq!(o.actions_left, 2);
     // Not within 1" of an enemy: no disengage (DIS-1); the rest is allowed.
-    assert_eq!(refusal(&o, ActionKind::Disengage), Some("DIS-1"));
+    assert_eq!(refusal(&o, ActionKind::Disengage), Some(RuleId::Dis1));
     assert_eq!(refusal(&o, ActionKind::Move), None);
     assert_eq!(refusal(&o, ActionKind::Attack), None);
-    assert_eq!(refusal(&o, ActionKind::DropTreasure), Some("GEN-8"));
+    assert_eq!(refusal(&o, ActionKind::DropTreasure), Some(RuleId::Gen8));
     // ATK-2: the 1" weapon can't reach, the 8" one can.
     let by_weapon = |w: usize| {
         o.attacks
@@ -81,7 +82,10 @@ fn cmb2_atk2_dis1_action_options_with_their_refusals() {
             .find(|x| x.target == B && x.weapon == w)
             .unwrap()
     };
-    assert_eq!(by_weapon(0).refused.as_ref().map(|r| r.rule), Some("ATK-2"));
+    assert_eq!(
+        by_weapon(0).refused.as_ref().map(|r| r.rule),
+        Some(RuleId::Atk2)
+    );
     assert!(by_weapon(1).refused.is_none());
     assert!(by_weapon(1).visible);
     // ABL-1: Rush can be paid for with the double of 6s.
@@ -116,12 +120,12 @@ fn wait1_cmb2_a_monster_may_not_wait_and_no_actions_are_left_after_two() {
     a.place(A, 10.0, 10.0);
     a.activate(A);
     let o = active(&mut a);
-    assert_eq!(refusal(&o, ActionKind::Wait), Some("WAIT-1"));
+    assert_eq!(refusal(&o, ActionKind::Wait), Some(RuleId::Wait1));
     a.walk(A, [11.0, 0.0, 10.0]).unwrap();
     a.walk(A, [12.0, 0.0, 10.0]).unwrap();
     if let Pending::Action { .. } = a.pending() {
         let o = active(&mut a);
-        assert_eq!(refusal(&o, ActionKind::Move), Some("CMB-2"));
+        assert_eq!(refusal(&o, ActionKind::Move), Some(RuleId::Cmb2));
         assert_eq!(refusal(&o, ActionKind::EndActivation), None);
     }
 }

@@ -7,6 +7,7 @@ use arena::{Arena, weapon};
 use bevy::prelude::*;
 use warcry_sim::battlefield::Battlefield;
 use warcry_sim::battlefield::moves::disengage_spots;
+use warcry_sim::model::RuleId;
 use warcry_sim::model::components::*;
 use warcry_sim::model::formats::{TerrainKind, TerrainPiece};
 use warcry_sim::rules::abilities::{AbilityDef, AbilityEffect, DiceCost};
@@ -125,10 +126,10 @@ fn atk6_move8_move9_a_critical_near_an_unwalled_edge_knocks_the_target_off_on_a_
         "the critical's damage, no impact damage on a 1"
     );
     let log = a.log_since(n);
-    assert!(log.iter().any(|e| e.rules.contains(&"ATK-6")));
+    assert!(log.iter().any(|e| e.rules.contains(&RuleId::Atk6)));
     assert!(
         log.iter()
-            .any(|e| e.rules.contains(&"MOVE-8") && e.rules.contains(&"MOVE-9")),
+            .any(|e| e.rules.contains(&RuleId::Move8) && e.rules.contains(&RuleId::Move9)),
         "{log:#?}"
     );
 }
@@ -159,7 +160,7 @@ fn atk6_a_walled_platform_never_knocks_a_fighter_off() {
     );
     assert!(
         !log.iter()
-            .any(|e| matches!(e.event, Event::Roll { .. }) && e.rules.contains(&"ATK-6"))
+            .any(|e| matches!(e.event, Event::Roll { .. }) && e.rules.contains(&RuleId::Atk6))
     );
 }
 
@@ -182,7 +183,7 @@ fn atk4_cover_behind_an_obstacle_gives_plus_one_toughness() {
         .iter()
         .find(|e| matches!(e.event, Event::Attack { .. }))
         .unwrap();
-    assert!(atk.rules.contains(&"ATK-4"), "{:?}", atk.rules);
+    assert!(atk.rules.contains(&RuleId::Atk4), "{:?}", atk.rules);
     // S4 v T4+1: 5+ to hit, so only the 5 hits.
     assert_eq!(needed_and_hits(&atk.event), (5, 1, 0));
 }
@@ -676,7 +677,7 @@ fn abl5_a_faction_ability_the_engine_cant_run_is_logged_as_not_automated() {
         .iter()
         .find(|e| matches!(e.event, Event::Ability { .. }))
         .unwrap();
-    assert!(e.rules.contains(&"ABL-5"));
+    assert!(e.rules.contains(&RuleId::Abl5));
     assert!(matches!(
         e.event,
         Event::Ability {
@@ -710,7 +711,7 @@ fn gen7_objective_control_by_count_at_the_end_of_the_round() {
     a.end_round(&[A, A2, B, B2], A);
     assert_eq!(a.engine().control[0], Some(0), "2 v 1 within 3\"");
     let log = a.log_since(n);
-    assert!(log.iter().any(|e| e.rules.contains(&"GEN-7")
+    assert!(log.iter().any(|e| e.rules.contains(&RuleId::Gen7)
         && matches!(
             e.event,
             Event::Control {
@@ -760,7 +761,11 @@ fn ini1_ini3_ini4_initiative_wild_dice_and_seizing_in_the_engine() {
     .unwrap();
     // 2 v 3 singles: side 1 seizes the initiative (INI-4) and picks who goes first.
     assert_eq!(a.engine().initiative, Some(1));
-    assert!(a.log_since(n).iter().any(|e| e.rules.contains(&"INI-4")));
+    assert!(
+        a.log_since(n)
+            .iter()
+            .any(|e| e.rules.contains(&RuleId::Ini4))
+    );
     assert_eq!(a.pending(), Pending::FirstTurn { side: 1 });
     assert_eq!(
         a.engine().dice[0].saved,

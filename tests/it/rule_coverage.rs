@@ -3,6 +3,7 @@
 //! (or on the default battle with one battleplan card changed), rule ID first in its name.
 
 use bevy::prelude::*;
+use warcry_sim::model::RuleId;
 
 use warcry_sim::battlefield::footprint::Footprint;
 use warcry_sim::model::components::*;
@@ -200,7 +201,7 @@ fn set4_the_terrain_stands_before_the_deployment_card_places_fighters() {
     let first_round_1 = log.iter().position(|e| e.round == 1).unwrap();
     let last_set6 = log
         .iter()
-        .rposition(|e| e.rules.contains(&"SET-6"))
+        .rposition(|e| e.rules.contains(&RuleId::Set6))
         .unwrap();
     assert!(last_set6 < first_round_1);
     assert!(log[..first_round_1].iter().all(|e| e.round == 0));
@@ -407,7 +408,7 @@ fn res1_round_2_reserves_arrive_in_round_2_wholly_within_3_inches_initiative_sid
     let arrivals: Vec<String> = a
         .log_since(n)
         .into_iter()
-        .filter(|e| e.rules.contains(&"RES-1"))
+        .filter(|e| e.rules.contains(&RuleId::Res1))
         .map(|e| e.text().to_string())
         .collect();
     assert_eq!(arrivals.len(), 2, "{arrivals:#?}");

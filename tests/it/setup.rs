@@ -2,6 +2,7 @@
 
 use bevy::prelude::*;
 use warcry_sim::battlefield::footprint::Footprint;
+use warcry_sim::model::RuleId;
 use warcry_sim::model::components::*;
 use warcry_sim::model::formats::{Colour, Controller, Mode, TerrainKind, TerrainPiece};
 use warcry_sim::rules::log::BattleLog;
@@ -293,7 +294,7 @@ fn set6_groups_alternate_priority_player_first_dagger_shield_hammer() {
         .resource::<BattleLog>()
         .entries
         .iter()
-        .filter(|e| e.rules.contains(&"SET-6"))
+        .filter(|e| e.rules.contains(&RuleId::Set6))
         .map(|e| {
             e.text()
                 .split(" (")

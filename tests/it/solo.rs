@@ -2,6 +2,7 @@
 //! decision and the rule IDs it cites. Then whole battles: AI vs AI, `plan`, player vs AI.
 
 use bevy::prelude::*;
+use warcry_sim::model::RuleId;
 
 use warcry_sim::ai::solo::{self, Target};
 use warcry_sim::battlefield::Battlefield;
@@ -39,7 +40,7 @@ fn solo() -> Arena {
     a
 }
 
-fn target(a: &mut Arena) -> (Target, &'static str, String) {
+fn target(a: &mut Arena) -> (Target, RuleId, String) {
     let t = solo::choose_target(a.world(), 1).expect("a target");
     (t.target, t.rule, t.why)
 }
@@ -224,7 +225,7 @@ fn solo_i2_in_the_engine_the_ai_uses_its_wild_die_at_once_and_says_so() {
             uses: vec![WildUse::Upgrade { value: 6 }]
         }
     );
-    assert!(d.rules.contains(&"SOLO-I2"), "{:?}", d.rules);
+    assert!(d.rules.contains(&RuleId::SoloI2), "{:?}", d.rules);
     let n = a.log_len();
     play(&mut a);
     let first = a.log_since(n).remove(0);
@@ -232,7 +233,7 @@ fn solo_i2_in_the_engine_the_ai_uses_its_wild_die_at_once_and_says_so() {
         matches!(first.event, Event::Decision { side: 1, .. }),
         "{first:?}"
     );
-    assert!(first.rules.contains(&"SOLO-I2"), "{first:?}");
+    assert!(first.rules.contains(&RuleId::SoloI2), "{first:?}");
     assert!(
         a.engine().dice[1]
             .groups
@@ -301,7 +302,7 @@ fn solo_i4_equal_singles_are_rolled_off() {
     assert!(
         a.log_since(n)
             .iter()
-            .any(|e| e.rules.contains(&"SOLO-I4") && matches!(e.event, Event::RollOff { .. }))
+            .any(|e| e.rules.contains(&RuleId::SoloI4) && matches!(e.event, Event::RollOff { .. }))
     );
     // The AI has the initiative and goes first (SOLO-I4).
     let d = solo::decide(a.world()).unwrap();
@@ -371,7 +372,7 @@ fn solo_a3_the_fighter_the_victory_condition_names() {
         carrier: Some(ORVI),
     });
     let (t, rule, _) = target(&mut a);
-    assert_eq!((t, rule), (Target::Fighter(ORVI), "SOLO-A3"));
+    assert_eq!((t, rule), (Target::Fighter(ORVI), RuleId::SoloA3));
 }
 
 #[test]
@@ -381,7 +382,7 @@ fn solo_a4_the_enemy_leader() {
     a.place(ORVI, 12.0, 10.0);
     a.place(THANE, 25.0, 10.0);
     let (t, rule, _) = target(&mut a);
-    assert_eq!((t, rule), (Target::Fighter(THANE), "SOLO-A4"));
+    assert_eq!((t, rule), (Target::Fighter(THANE), RuleId::SoloA4));
 }
 
 #[test]
@@ -393,7 +394,7 @@ fn solo_a5_an_enemy_not_yet_activated_before_a_nearer_activated_one() {
     a.place(DAGNI, 20.0, 10.0);
     a.place(HALLA, 25.0, 10.0);
     let (t, rule, _) = target(&mut a);
-    assert_eq!((t, rule), (Target::Fighter(DAGNI), "SOLO-A5"));
+    assert_eq!((t, rule), (Target::Fighter(DAGNI), RuleId::SoloA5));
 }
 
 #[test]
@@ -409,7 +410,7 @@ fn solo_a6_an_activated_enemy_two_fighter_tie_break() {
     }
     assert!((gap(&mut a, KA, ORVI) - gap(&mut a, KA, DAGNI)).abs() < 1e-4);
     let (t, rule, why) = target(&mut a);
-    assert_eq!((t, rule), (Target::Fighter(DAGNI), "SOLO-A6"));
+    assert_eq!((t, rule), (Target::Fighter(DAGNI), RuleId::SoloA6));
     assert!(!why.contains("roll-off"), "{why}");
 }
 
@@ -430,12 +431,12 @@ fn solo_b1_an_engaged_fighter_first_most_wounds_then_points() {
     a.place(MOR, 23.0, 18.0);
     let (t, _, _) = target(&mut a);
     let (id, rule, why) = solo::choose_active(a.world(), 1, Some(t)).unwrap();
-    assert_eq!((id, rule), (TAMSIN, "SOLO-B1"), "{why}");
+    assert_eq!((id, rule), (TAMSIN, RuleId::SoloB1), "{why}");
     assert!(why.contains("8 wounds left, 75 points"), "{why}");
     // With 1 damage Tamsin has fewer wounds left than Ka: Ka.
     a.set(TAMSIN, Damage(1));
     let (id, rule, _) = solo::choose_active(a.world(), 1, Some(t)).unwrap();
-    assert_eq!((id, rule), (KA, "SOLO-B1"));
+    assert_eq!((id, rule), (KA, RuleId::SoloB1));
 }
 
 #[test]
@@ -452,14 +453,14 @@ fn solo_b2_closest_to_the_target_ties_by_wounds_then_points() {
         at: [15.0, 0.0, 10.0],
     };
     let (id, rule, why) = solo::choose_active(a.world(), 1, Some(t)).unwrap();
-    assert_eq!((id, rule), (TAMSIN, "SOLO-B2"), "{why}");
+    assert_eq!((id, rule), (TAMSIN, RuleId::SoloB2), "{why}");
     a.set(TAMSIN, Damage(2));
     let (id, _, _) = solo::choose_active(a.world(), 1, Some(t)).unwrap();
     assert_eq!(id, KA, "Ka and Mor tie on everything: the lower id");
     // Nearer wins over wounds.
     a.place(MOR, 17.0, 10.0);
     let (id, rule, _) = solo::choose_active(a.world(), 1, Some(t)).unwrap();
-    assert_eq!((id, rule), (MOR, "SOLO-B2"));
+    assert_eq!((id, rule), (MOR, RuleId::SoloB2));
     // Already activated fighters are not chosen.
     a.set(MOR, Activation::Activated);
     let (id, _, _) = solo::choose_active(a.world(), 1, Some(t)).unwrap();
@@ -493,7 +494,7 @@ fn solo_c1_the_ability_with_the_highest_value_when_its_effect_is_not_nil() {
     play(&mut a);
     // Not an action: the same action goes on with the move, 5 + Rush.
     let d = step(&mut a, KA);
-    assert!(d.rules.contains(&"SOLO-C6"), "{d:?}");
+    assert!(d.rules.contains(&RuleId::SoloC6), "{d:?}");
     let rush = a.engine().activation.clone().unwrap().move_bonus;
     assert!(rush > 0);
     let events = play(&mut a);
@@ -531,7 +532,7 @@ fn solo_c1_most_dice_icons_first() {
         },
         "{d:?}"
     );
-    assert!(d.rules.contains(&"SOLO-C1"));
+    assert!(d.rules.contains(&RuleId::SoloC1));
 }
 
 #[test]
@@ -587,7 +588,7 @@ fn solo_c2_holding_an_objective_alone_it_attacks_but_never_leaves_3_inches() {
     a.set(ORVI, Presence::TakenDown);
     let d = step(&mut a, TAMSIN);
     assert!(
-        d.rules.contains(&"SOLO-C2") && d.rules.contains(&"SOLO-C6"),
+        d.rules.contains(&RuleId::SoloC2) && d.rules.contains(&RuleId::SoloC6),
         "{d:?}"
     );
     let to = moved_to(&d);
@@ -691,7 +692,7 @@ fn solo_c4_respects_minimum_ranges() {
     a.activate(TAMSIN);
     let d = step(&mut a, TAMSIN);
     assert!(!matches!(d.command, Command::Attack { .. }), "{d:?}");
-    assert!(d.rules.contains(&"SOLO-C5"), "{d:?}");
+    assert!(d.rules.contains(&RuleId::SoloC5), "{d:?}");
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! SOLO-C1 (rules/solo-mode.md): the ability the active fighter uses before its action.
 
+use crate::model::RuleId;
 use bevy::prelude::*;
 
 use super::steps::{Ctx, Step};
@@ -70,7 +71,7 @@ pub fn step_ability(world: &World, ctx: &Ctx) -> Step {
     }
     Step::Decide(decision(
         command,
-        &["SOLO-C1"],
+        &[RuleId::SoloC1],
         format!("{name} ({icons} dice icons, value {value}): {note}"),
     ))
 }

@@ -1,5 +1,6 @@
 //! SOLO-B1..B2 (rules/solo-mode.md): the fighter the automated warband activates.
 
+use crate::model::RuleId;
 use std::cmp::Ordering;
 
 use bevy::prelude::*;
@@ -9,14 +10,14 @@ use crate::battlefield::measure::{distance, distance_to_point};
 use crate::rules::engine::{FighterView, fighters};
 
 /// A chosen fighter: its id, the rule that chose it and the figures.
-type ActiveChoice = (u32, &'static str, String);
+type ActiveChoice = (u32, RuleId, String);
 
 /// SOLO-B1..B2: the fighter to activate, with the rule and the figures.
 pub fn choose_active(
     world: &mut World,
     side: usize,
     target: Option<Target>,
-) -> Option<(u32, &'static str, String)> {
+) -> Option<(u32, RuleId, String)> {
     let all = fighters(world);
     let ready: Vec<&FighterView> = all
         .iter()
@@ -53,7 +54,7 @@ fn engaged_active(all: &[FighterView], ready: &[&FighterView]) -> Option<ActiveC
     let f = eng[0];
     Some((
         f.id,
-        "SOLO-B1",
+        RuleId::SoloB1,
         format!(
             "{}: engaged, {} wounds left, {} points",
             f.name,
@@ -70,7 +71,7 @@ fn untargeted_active(ready: &[&FighterView]) -> Option<ActiveChoice> {
     let f = c.first()?;
     Some((
         f.id,
-        "SOLO-B2",
+        RuleId::SoloB2,
         format!(
             "{}: no target to be closest to, so the most wounds left ({}) then points ({})",
             f.name,
@@ -100,7 +101,7 @@ fn closest_active(
     let f = c.first()?;
     Some((
         f.id,
-        "SOLO-B2",
+        RuleId::SoloB2,
         format!(
             "{}: closest to the target ({:.2}\"), {} wounds left, {} points",
             f.name,

@@ -28,6 +28,7 @@ pub use steps::{
 };
 pub use target::{Target, TargetChoice, choose_target};
 
+use crate::model::RuleId;
 use crate::rules::door::{BattleSet, CommandResult, SubmitCommand};
 use bevy::prelude::*;
 use serde::Serialize;
@@ -44,11 +45,11 @@ use crate::rules::engine::{Engine, FighterView, Pending, world_hash};
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Decision {
     pub command: Command,
-    pub rules: Vec<&'static str>,
+    pub rules: Vec<RuleId>,
     pub why: String,
 }
 
-fn decision(command: Command, rules: &[&'static str], why: impl Into<String>) -> Decision {
+fn decision(command: Command, rules: &[RuleId], why: impl Into<String>) -> Decision {
     Decision {
         command,
         rules: rules.to_vec(),
@@ -152,7 +153,7 @@ pub fn decide(world: &mut World) -> Option<Decision> {
                     side,
                     uses: uses.clone(),
                 },
-                &["SOLO-I2", "SOLO-I3"],
+                &[RuleId::SoloI2, RuleId::SoloI3],
                 format!(
                     "wild dice: {}: triple -> quad, else double -> triple, else single -> double \
                      (among several of a kind, the highest value: the solo rules leave it open); never saved",
@@ -162,7 +163,7 @@ pub fn decide(world: &mut World) -> Option<Decision> {
         }
         Pending::FirstTurn { side } => decision(
             Command::FirstTurn { side, first: side },
-            &["SOLO-I4"],
+            &[RuleId::SoloI4],
             "the side with the initiative activates first",
         ),
         Pending::Turn { side } => match choose_target(world, side) {
@@ -178,7 +179,7 @@ pub fn decide(world: &mut World) -> Option<Decision> {
                 let (id, rule, why) = choose_active(world, side, None)?;
                 decision(
                     Command::Activate { fighter: id },
-                    &["CMB-1", rule],
+                    &[RuleId::Cmb1, rule],
                     format!(
                         "no target (no objective to take, no enemy on the battlefield); a side \
                          must still activate a fighter when it can: active {why} [{rule}]"
@@ -195,13 +196,13 @@ pub fn decide(world: &mut World) -> Option<Decision> {
                         fighter: f,
                         reaction: offer.kind,
                     },
-                    &["REA-1", offer.kind.rule()],
+                    &[RuleId::Rea1, offer.kind.rule()],
                     format!(
                         "the solo rules say nothing of reactions: the automated warband always takes {}",
                         offer.kind
                     ),
                 ),
-                None => decision(Command::DeclineReaction { side }, &["REA-1"], "no fighter can react"),
+                None => decision(Command::DeclineReaction { side }, &[RuleId::Rea1], "no fighter can react"),
             }
         }
         Pending::Setup | Pending::Ended => return None,

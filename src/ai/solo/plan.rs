@@ -1,6 +1,7 @@
 //! `warcry-sim plan` (rules/solo-mode.md, SOLO-A, SOLO-B, SOLO-C): the AI's next activation,
 //! played on a scratch copy of the battle and explained decision by decision.
 
+use crate::model::RuleId;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -13,10 +14,10 @@ use crate::rules::engine::{Engine, Pending, fighters};
 pub struct Plan {
     pub side: Option<usize>,
     pub target: Option<String>,
-    pub target_rule: Option<&'static str>,
+    pub target_rule: Option<RuleId>,
     pub active: Option<u32>,
     pub active_name: Option<String>,
-    pub active_rule: Option<&'static str>,
+    pub active_rule: Option<RuleId>,
     /// Decisions of the other side before the AI's activation, assumed to be the built-in
     /// policy's (when the plan is asked while the other side is to decide).
     pub assumed: Vec<String>,
@@ -45,7 +46,7 @@ impl Plan {
                 "{}. {} [{}]\n   {}\n",
                 i + 1,
                 d.command.describe(),
-                d.rules.join(", "),
+                RuleId::list(&d.rules),
                 d.why
             );
         }

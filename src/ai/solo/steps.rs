@@ -1,6 +1,7 @@
 //! SOLO-C2..C7 (rules/solo-mode.md): the activation sequence, one function per step, each
 //! returning a decision with its rule ID or "next step"; SOLO-C1 is in `ability.rs`.
 
+use crate::model::RuleId;
 use bevy::prelude::*;
 
 use super::ability::step_ability;
@@ -50,9 +51,9 @@ impl Ctx {
         distance(&self.f.base(), &o.base())
     }
 
-    fn rule_ids(&self, step: &'static str) -> Vec<&'static str> {
+    fn rule_ids(&self, step: RuleId) -> Vec<RuleId> {
         if self.hold.is_some() {
-            vec!["SOLO-C2", step]
+            vec![RuleId::SoloC2, step]
         } else {
             vec![step]
         }
@@ -71,13 +72,7 @@ fn weapon_against(world: &World, ctx: &Ctx, t: &FighterView) -> Option<usize> {
         })
 }
 
-fn attack(
-    world: &World,
-    ctx: &Ctx,
-    t: &FighterView,
-    step: &'static str,
-    why: &str,
-) -> Option<Decision> {
+fn attack(world: &World, ctx: &Ctx, t: &FighterView, step: RuleId, why: &str) -> Option<Decision> {
     let w = weapon_against(world, ctx, t)?;
     Some(Decision {
         command: Command::Attack {
@@ -123,7 +118,7 @@ fn move_decision(
     ctx: &Ctx,
     goal: Goal,
     stop: impl Fn(Vec3) -> bool,
-    step: &'static str,
+    step: RuleId,
     why: String,
 ) -> Option<Decision> {
     let bf = world.get_resource::<Battlefield>()?;
@@ -197,7 +192,7 @@ pub fn step_engaged(world: &World, ctx: &Ctx) -> Step {
                 world,
                 ctx,
                 t,
-                "SOLO-C3",
+                RuleId::SoloC3,
                 ": engaged, the target is in attack range",
             )
         {
@@ -216,7 +211,7 @@ pub fn step_engaged(world: &World, ctx: &Ctx) -> Step {
             world,
             ctx,
             t,
-            "SOLO-C3",
+            RuleId::SoloC3,
             ": engaged, attack an enemy fighter",
         )
     {
@@ -247,7 +242,7 @@ fn disengage_towards(world: &World, ctx: &Ctx, t: &FighterView, d: f32) -> Optio
             fighter: ctx.f.id,
             to: p.to_array(),
         },
-        rules: ctx.rule_ids("SOLO-C3"),
+        rules: ctx.rule_ids(RuleId::SoloC3),
         why: format!(
             "engaged, {} is in threat range ({d:.2}\" <= {threat:.0}\"): disengage towards it",
             t.name
@@ -296,7 +291,7 @@ pub fn step_attack_range(world: &World, ctx: &Ctx) -> Step {
             world,
             ctx,
             t,
-            "SOLO-C4",
+            RuleId::SoloC4,
             ": an enemy fighter in attack range",
         )
     }) {
@@ -345,7 +340,7 @@ pub fn step_threat_range(world: &World, ctx: &Ctx) -> Step {
         ctx,
         goal,
         stop,
-        "SOLO-C5",
+        RuleId::SoloC5,
         format!(
             "{} is in threat range ({:.2}\" <= {threat:.0}\"), move until in attack range",
             t.name,
@@ -377,7 +372,7 @@ pub fn step_approach(world: &World, ctx: &Ctx) -> Step {
         ctx,
         goal,
         |_| false,
-        "SOLO-C6",
+        RuleId::SoloC6,
         format!(
             "move towards the target, {}",
             target_name(&ctx.all, ctx.target)
@@ -410,7 +405,7 @@ fn held_objective(
 fn end_activation(fighter: u32, why: &str) -> Decision {
     decision(
         Command::EndActivation { fighter },
-        &["SOLO-C7"],
+        &[RuleId::SoloC7],
         why.to_string(),
     )
 }
@@ -427,7 +422,7 @@ pub fn activation_step(world: &mut World, fighter: u32) -> Decision {
     let Some(tc) = choose_target(world, f.side) else {
         return decision(
             Command::EndActivation { fighter },
-            &["SOLO-C7", "CMB-1"],
+            &[RuleId::SoloC7, RuleId::Cmb1],
             "no target (no objective to take, no enemy on the battlefield): it holds its ground \
              and the activation ends",
         );
@@ -482,7 +477,7 @@ fn no_step_applies(fighter: u32, holds: bool) -> Decision {
     if holds {
         decision(
             Command::EndActivation { fighter },
-            &["SOLO-C2", "SOLO-C7"],
+            &[RuleId::SoloC2, RuleId::SoloC7],
             "it holds the objective alone and no step of SOLO-C3..C6 applies within 3\" of it: the activation ends",
         )
     } else {
@@ -506,8 +501,8 @@ fn with_target(mut d: Decision, tc: &TargetChoice, again: bool) -> Decision {
         tc.rule
     );
     d.rules.insert(0, tc.rule);
-    if again && !d.rules.contains(&"SOLO-C7") {
-        d.rules.insert(0, "SOLO-C7");
+    if again && !d.rules.contains(&RuleId::SoloC7) {
+        d.rules.insert(0, RuleId::SoloC7);
     }
     d.why = format!("{prefix}{}", d.why);
     d

@@ -1,6 +1,7 @@
 //! SOLO-A1..A6 (rules/solo-mode.md): the automated warband's target, "closest to the warband",
 //! and the GEN-4 roll-off among tied candidates.
 
+use crate::model::RuleId;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -21,7 +22,7 @@ pub enum Target {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TargetChoice {
     pub target: Target,
-    pub rule: &'static str,
+    pub rule: RuleId,
     pub why: String,
 }
 
@@ -85,9 +86,9 @@ fn objective_target(world: &mut World, all: &[FighterView], side: usize) -> Opti
     let control = world.resource::<Engine>().control.clone();
     let objectives = sorted_objectives(world);
     for (rule, owner, what) in [
-        ("SOLO-A1", None, "an objective nobody controls"),
+        (RuleId::SoloA1, None, "an objective nobody controls"),
         (
-            "SOLO-A2",
+            RuleId::SoloA2,
             Some(enemy),
             "an objective the player warband controls",
         ),
@@ -124,27 +125,27 @@ fn objective_target(world: &mut World, all: &[FighterView], side: usize) -> Opti
 type Filter = Box<dyn Fn(&FighterView) -> bool>;
 
 /// The kinds of enemy fighter SOLO-A3..A6 look for, in order: (rule, what, which qualify).
-fn fighter_kinds(victory: VictoryCondition) -> [(&'static str, &'static str, Filter); 4] {
+fn fighter_kinds(victory: VictoryCondition) -> [(RuleId, &'static str, Filter); 4] {
     [
         (
-            "SOLO-A3",
+            RuleId::SoloA3,
             "named by the victory condition (carries treasure)",
             Box::new(move |f: &FighterView| {
                 victory == VictoryCondition::TreasureRace && f.carrying.is_some()
             }),
         ),
         (
-            "SOLO-A4",
+            RuleId::SoloA4,
             "the enemy leader",
             Box::new(|f: &FighterView| f.role == Role::Leader),
         ),
         (
-            "SOLO-A5",
+            RuleId::SoloA5,
             "an enemy fighter not yet activated this round",
             Box::new(|f: &FighterView| f.activation != Activation::Activated),
         ),
         (
-            "SOLO-A6",
+            RuleId::SoloA6,
             "an enemy fighter already activated this round",
             Box::new(|f: &FighterView| f.activation == Activation::Activated),
         ),

@@ -2,6 +2,7 @@
 //! REA-3).
 
 use super::*;
+use crate::model::RuleId;
 
 /// ATK-3: the score needed to hit: S > T 3+, S = T 4+, S < T 5+.
 pub fn hit_threshold(strength: u32, toughness: u32) -> u8 {
@@ -36,28 +37,31 @@ pub fn validate_attack<'a>(
     weapon: usize,
 ) -> Result<(&'a FighterView, Weapon), Rejected> {
     let w = f.profile.weapons.get(weapon).cloned().ok_or_else(|| {
-        Rejected::new("ATK-1", format!("{} has no weapon number {weapon}", f.name))
+        Rejected::new(
+            RuleId::Atk1,
+            format!("{} has no weapon number {weapon}", f.name),
+        )
     })?;
     let t = all
         .iter()
         .find(|t| t.id == target)
-        .ok_or_else(|| Rejected::new("ATK-2", format!("there is no fighter {target}")))?;
+        .ok_or_else(|| Rejected::new(RuleId::Atk2, format!("there is no fighter {target}")))?;
     if t.side == f.side {
         return Err(Rejected::new(
-            "ATK-2",
+            RuleId::Atk2,
             format!("{} is not an enemy", t.name),
         ));
     }
     if !t.on_board() {
         return Err(Rejected::new(
-            "ATK-2",
+            RuleId::Atk2,
             format!("{} is not on the battlefield", t.name),
         ));
     }
     let d = distance(&f.base(), &t.base());
     if d > w.max_range + 1e-4 {
         return Err(Rejected::new(
-            "ATK-2",
+            RuleId::Atk2,
             format!(
                 "{} is {d:.2}\" away, beyond the {}\" range of {}",
                 t.name, w.max_range, w.name
@@ -66,7 +70,7 @@ pub fn validate_attack<'a>(
     }
     if w.min_range > 0.0 && d <= w.min_range + 1e-4 {
         return Err(Rejected::new(
-            "ATK-2",
+            RuleId::Atk2,
             format!(
                 "{} is within the {}\" minimum range of {}",
                 t.name, w.min_range, w.name
@@ -76,7 +80,7 @@ pub fn validate_attack<'a>(
     let near = enemies_within(all, f, 1.0);
     if !near.is_empty() && !near.contains(&t.id) {
         return Err(Rejected::new(
-            "ATK-2",
+            RuleId::Atk2,
             format!(
                 "an enemy is within 1\" of {}: the target must be one of them",
                 f.name
@@ -92,7 +96,7 @@ pub fn validate_attack<'a>(
         });
         if near_friend && !(w.min_range <= 0.0 && d <= 3.0 + 1e-4) {
             return Err(Rejected::new(
-                "ATK-2",
+                RuleId::Atk2,
                 format!(
                     "{} is within 1\" of a fighter friendly to {}: a missile attack can't target it",
                     t.name, f.name
@@ -102,7 +106,7 @@ pub fn validate_attack<'a>(
     }
     if !can_see(world, all, f, t) {
         return Err(Rejected::new(
-            "GEN-3",
+            RuleId::Gen3,
             format!("{} can't see {}", f.name, t.name),
         ));
     }
@@ -243,9 +247,9 @@ pub(super) fn finish_attack(
         };
     let needed = hit_threshold(w.strength, toughness);
     let (mut hits, mut crits) = count_hits(&rolls, needed);
-    let mut ids = vec!["ATK-3"];
+    let mut ids = vec![RuleId::Atk3];
     if cover_why.is_some() {
-        ids.push("ATK-4");
+        ids.push(RuleId::Atk4);
     }
     let mut extra = String::new();
     if take_cover {
@@ -253,7 +257,7 @@ pub(super) fn finish_attack(
         (turned, extra) = take_cover_rolls(world, crits);
         crits -= turned;
         hits += turned;
-        ids.push("REA-3");
+        ids.push(RuleId::Rea3);
     }
     let damage = hits * w.damage.0 + crits * w.damage.1;
     let text = format!(
@@ -287,12 +291,12 @@ pub(super) fn finish_attack(
             text,
         },
     );
-    let down = deal_damage(world, target, damage, &["ATK-3", "ATK-5"]);
+    let down = deal_damage(world, target, damage, &[RuleId::Atk3, RuleId::Atk5]);
     if counter {
         let c = counter_damage(&rolls, needed);
         let text = format!("{}'s counter: {} damage to {}", t.name, c, f.name);
-        log(world, &["REA-2"], Event::Note { text });
-        deal_damage(world, attacker, c, &["REA-2"]);
+        log(world, &[RuleId::Rea2], Event::Note { text });
+        deal_damage(world, attacker, c, &[RuleId::Rea2]);
     }
     if !down && crits > 0 {
         knocked_off(world, &t, attacker);

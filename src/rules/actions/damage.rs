@@ -2,9 +2,10 @@
 //! and falls (MOVE-8).
 
 use super::*;
+use crate::model::RuleId;
 
 /// MOVE-9: one impact roll.
-pub(super) fn impact(world: &mut World, id: u32, ids: &[&'static str], why: &str) {
+pub(super) fn impact(world: &mut World, id: u32, ids: &[RuleId], why: &str) {
     let roll = engine::d6(world);
     let dmg = impact_damage(&rules(world), roll);
     let name = fighter(world, id).map(|f| f.name).unwrap_or_default();
@@ -22,7 +23,7 @@ pub(super) fn impact(world: &mut World, id: u32, ids: &[&'static str], why: &str
 }
 
 /// ATK-5: allocates damage; returns true when the fighter is taken down.
-pub(crate) fn deal_damage(world: &mut World, id: u32, amount: u32, ids: &[&'static str]) -> bool {
+pub(crate) fn deal_damage(world: &mut World, id: u32, amount: u32, ids: &[RuleId]) -> bool {
     let Some(f) = fighter(world, id) else {
         return false;
     };
@@ -53,7 +54,7 @@ pub(crate) fn deal_damage(world: &mut World, id: u32, amount: u32, ids: &[&'stat
         engine::engine(world).points_taken_down[1 - f.side] += f.profile.points;
         log(
             world,
-            &["ATK-5"],
+            &[RuleId::Atk5],
             Event::TakenDown {
                 fighter: id,
                 text: format!("{} is taken down", f.name),
@@ -78,7 +79,7 @@ pub(super) fn knocked_off(world: &mut World, t: &FighterView, attacker: u32) {
     if let Some(platform) = walled {
         log(
             world,
-            &["ATK-6"],
+            &[RuleId::Atk6],
             Event::Note {
                 text: format!(
                     "{} stands on the walled platform `{platform}`: it can't be knocked off",
@@ -113,7 +114,7 @@ pub(super) fn knocked_off(world: &mut World, t: &FighterView, attacker: u32) {
     let roll = engine::d6(world);
     log(
         world,
-        &["ATK-6"],
+        &[RuleId::Atk6],
         Event::Roll {
             dice: vec![roll],
             text: format!(
@@ -175,9 +176,9 @@ pub(crate) fn fall(world: &mut World, t: &FighterView, toward: Vec3) {
     }
     if out.taken_down {
         let left = t.wounds_left();
-        deal_damage(world, t.id, left, &["MOVE-8"]);
+        deal_damage(world, t.id, left, &[RuleId::Move8]);
     }
     for (_, dmg) in out.impacts {
-        deal_damage(world, t.id, dmg, &["MOVE-9"]);
+        deal_damage(world, t.id, dmg, &[RuleId::Move9]);
     }
 }

@@ -1,6 +1,7 @@
 //! The disengage action (DIS-1) with the strike them down reaction (REA-4).
 
 use super::*;
+use crate::model::RuleId;
 
 /// DIS-1: is a disengage of `f` to `to` legal? Returns its path.
 pub fn validate_disengage(
@@ -11,20 +12,20 @@ pub fn validate_disengage(
 ) -> Result<Path, Rejected> {
     if enemies_within(all, f, 1.0).is_empty() {
         return Err(Rejected::new(
-            "DIS-1",
+            RuleId::Dis1,
             format!("{} is not within 1\" of an enemy", f.name),
         ));
     }
     let r = rules(world);
     if f.carrying.is_some() && !r.carrier_can_disengage {
         return Err(Rejected::new(
-            "GEN-8",
+            RuleId::Gen8,
             format!("{} carries treasure and can't disengage", f.name),
         ));
     }
     let bf = world
         .get_resource::<Battlefield>()
-        .ok_or_else(|| Rejected::new("DIS-1", "the battlefield is not built yet"))?;
+        .ok_or_else(|| Rejected::new(RuleId::Dis1, "the battlefield is not built yet"))?;
     let walker = Mover {
         can_climb: false,
         can_fly: false,
@@ -42,7 +43,7 @@ pub fn validate_disengage(
         .or_else(|| walk(false))
         .ok_or_else(|| {
             Rejected::new(
-                "DIS-1",
+                RuleId::Dis1,
                 format!(
                     "{} can't walk to ({:.2}, {:.2}, {:.2}) without climbing or jumping",
                     f.name, to.x, to.y, to.z
@@ -51,14 +52,14 @@ pub fn validate_disengage(
         })?;
     if path.cost > 3.0 + EPS {
         return Err(Rejected::new(
-            "DIS-1",
+            RuleId::Dis1,
             format!("a disengage is at most 3\"; this one is {:.2}\"", path.cost),
         ));
     }
     let end = path.end().unwrap_or(f.pos);
     if end.distance(to) > 0.05 {
         return Err(Rejected::new(
-            "DIS-1",
+            RuleId::Dis1,
             format!("{} can't stand there", f.name),
         ));
     }
@@ -68,7 +69,7 @@ pub fn validate_disengage(
         .any(|e| distance(&b, e) <= 1.0 + 1e-4)
     {
         return Err(Rejected::new(
-            "DIS-1",
+            RuleId::Dis1,
             "a disengage must end more than 1\" from every enemy",
         ));
     }
@@ -121,7 +122,7 @@ pub(super) fn finish_disengage(world: &mut World, id: u32, to: [f32; 3], striker
             let dmg = engine::d6(world);
             log(
                 world,
-                &["REA-4"],
+                &[RuleId::Rea4],
                 Event::Roll {
                     dice: vec![roll, dmg],
                     text: format!(
@@ -129,11 +130,11 @@ pub(super) fn finish_disengage(world: &mut World, id: u32, to: [f32; 3], striker
                     ),
                 },
             );
-            deal_damage(world, id, dmg as u32, &["REA-4"]);
+            deal_damage(world, id, dmg as u32, &[RuleId::Rea4]);
         } else {
             log(
                 world,
-                &["REA-4"],
+                &[RuleId::Rea4],
                 Event::Roll {
                     dice: vec![roll],
                     text: format!("{name} strikes at {target} as it disengages: {roll}, no damage"),
@@ -150,7 +151,7 @@ pub(super) fn finish_disengage(world: &mut World, id: u32, to: [f32; 3], striker
                     .insert(Position(path.end().unwrap_or(f.pos)));
                 log(
                     world,
-                    &["DIS-1"],
+                    &[RuleId::Dis1],
                     Event::Move {
                         fighter: id,
                         path: path_points(&path, f.pos),
@@ -170,14 +171,14 @@ pub(super) fn finish_disengage(world: &mut World, id: u32, to: [f32; 3], striker
                     impact(
                         world,
                         id,
-                        &["DIS-1", "MOVE-10", "MOVE-9"],
+                        &[RuleId::Dis1, RuleId::Move10, RuleId::Move9],
                         "disengaging across deadly terrain",
                     );
                 }
             }
             Err(e) => log(
                 world,
-                &["DIS-1"],
+                &[RuleId::Dis1],
                 Event::Note {
                     text: format!("{} can no longer disengage: {}", f.name, e.reason),
                 },

@@ -1,6 +1,7 @@
 //! Actions (MOVE, ATK, DIS, WAIT, GEN-8 treasure) and reactions (REA-1..REA-4): validation
 //! first, then the effects, so that a rejected command changes nothing.
 
+use crate::model::RuleId;
 use bevy::prelude::*;
 
 use crate::battlefield::Battlefield;
@@ -70,18 +71,18 @@ pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<()
         .resource::<Engine>()
         .activation
         .clone()
-        .ok_or_else(|| Rejected::new("CMB-2", "no fighter is activated"))?;
+        .ok_or_else(|| Rejected::new(RuleId::Cmb2, "no fighter is activated"))?;
     check_actor(active, cmd)?;
     let all = fighters(world);
     let f = all
         .iter()
         .find(|f| f.id == active)
         .cloned()
-        .ok_or_else(|| Rejected::new("CMB-2", "the active fighter is gone"))?;
+        .ok_or_else(|| Rejected::new(RuleId::Cmb2, "the active fighter is gone"))?;
     match cmd {
         Command::EndActivation { .. } => {
             let text = format!("{} ends its activation", f.name);
-            log(world, &["CMB-2"], Event::Note { text });
+            log(world, &[RuleId::Cmb2], Event::Note { text });
             end_activation(world, false);
             return Ok(());
         }
@@ -145,7 +146,7 @@ fn check_actor(active: u32, cmd: &Command) -> Result<(), Rejected> {
         | Command::EndActivation { fighter } => *fighter,
         Command::Activate { fighter } => {
             return Err(Rejected::new(
-                "CMB-1",
+                RuleId::Cmb1,
                 format!(
                     "fighter {active} is still activated: fighter {fighter} must wait its turn"
                 ),
@@ -153,7 +154,7 @@ fn check_actor(active: u32, cmd: &Command) -> Result<(), Rejected> {
         }
         other => {
             return Err(Rejected::new(
-                "CMB-2",
+                RuleId::Cmb2,
                 format!(
                     "fighter {active} is activated; {} is not an action",
                     other.describe()
@@ -163,7 +164,7 @@ fn check_actor(active: u32, cmd: &Command) -> Result<(), Rejected> {
     };
     if who != active {
         return Err(Rejected::new(
-            "CMB-2",
+            RuleId::Cmb2,
             format!("fighter {who} is not the active fighter ({active} is)"),
         ));
     }
@@ -182,7 +183,7 @@ fn check_slot(
         (Some(Bonus::Move { .. }), Command::Move { .. })
         | (Some(Bonus::Attack), Command::Attack { .. }) => Ok(bonus),
         (Some(b), _) => Err(Rejected::new(
-            "CMB-2",
+            RuleId::Cmb2,
             format!(
                 "the bonus {} comes first",
                 match b {
@@ -192,7 +193,7 @@ fn check_slot(
             ),
         )),
         (None, _) if act.actions_left == 0 => Err(Rejected::new(
-            "CMB-2",
+            RuleId::Cmb2,
             format!("{} has no actions left this activation", f.name),
         )),
         _ => Ok(None),
@@ -203,7 +204,7 @@ fn check_slot(
 /// activation ends.
 fn wait(world: &mut World, act: &ActivationState, f: &FighterView) -> Result<(), Rejected> {
     if f.profile.has_runemark("monster") {
-        return Err(Rejected::new("WAIT-1", "monsters never wait"));
+        return Err(Rejected::new(RuleId::Wait1, "monsters never wait"));
     }
     let first = act.actions_taken == 0 && act.actions_left == 2 && !act.after_wait;
     spend(world, false);
@@ -215,7 +216,7 @@ fn wait(world: &mut World, act: &ActivationState, f: &FighterView) -> Result<(),
     } else {
         format!("{} waits: its activation ends", f.name)
     };
-    log(world, &["WAIT-1"], Event::Note { text });
+    log(world, &[RuleId::Wait1], Event::Note { text });
     end_activation(world, first);
     Ok(())
 }
@@ -224,7 +225,7 @@ fn wait(world: &mut World, act: &ActivationState, f: &FighterView) -> Result<(),
 fn drop_action(world: &mut World, f: &FighterView, at: Option<[f32; 3]>) -> Result<(), Rejected> {
     let Some(t) = f.carrying else {
         return Err(Rejected::new(
-            "GEN-8",
+            RuleId::Gen8,
             format!("{} carries no treasure", f.name),
         ));
     };

@@ -2,6 +2,7 @@
 //! long climbs) and moving along it, with treasure picked up on the way (GEN-8).
 
 use super::*;
+use crate::model::RuleId;
 
 /// How a move goes: how it gets down from higher surfaces and the waypoints it passes through
 /// (MOVE-5: the mover's choices).
@@ -48,7 +49,7 @@ pub fn validate_route(
     }
     if path.cost > budget + EPS {
         return Err(Rejected::new(
-            "MOVE-1",
+            RuleId::Move1,
             format!(
                 "the move costs {:.2}\" and {} may move {:.0}\"",
                 path.cost, f.name, budget
@@ -64,7 +65,7 @@ pub fn validate_route(
         .find(|t| distance_to_point(&end_base, token_at(t)) < radius - 1e-4)
     {
         return Err(Rejected::new(
-            "GEN-8",
+            RuleId::Gen8,
             format!(
                 "{} may pass over treasure {} but not end its move touching it",
                 f.name,
@@ -74,7 +75,7 @@ pub fn validate_route(
     }
     if !engaged_end_allowed(&f.base(), &end_base, &enemy_bases(all, f.side)) {
         return Err(Rejected::new(
-            "MOVE-3",
+            RuleId::Move3,
             format!(
                 "{} started within 1\" of an enemy and would end farther from it: that needs a disengage",
                 f.name
@@ -96,7 +97,7 @@ pub(super) fn leg_path(
 ) -> Result<Path, Rejected> {
     let bf = world
         .get_resource::<Battlefield>()
-        .ok_or_else(|| Rejected::new("MOVE-2", "the battlefield is not built yet"))?;
+        .ok_or_else(|| Rejected::new(RuleId::Move2, "the battlefield is not built yet"))?;
     let mover = f.mover(&rules(world));
     let others = blockers(all, f.id);
     let search = |avoid_deadly: bool| {
@@ -116,14 +117,14 @@ pub(super) fn leg_path(
         .or_else(|| search(false))
         .ok_or_else(|| {
             Rejected::new(
-                "MOVE-2",
+                RuleId::Move2,
                 format!("{} can't get to {}", f.name, point_text(to)),
             )
         })?;
     let end = path.end().unwrap_or(from);
     if end.distance(to) > 0.05 {
         return Err(Rejected::new(
-            "MOVE-2",
+            RuleId::Move2,
             format!("{} can't stand at {}", f.name, point_text(to)),
         ));
     }
@@ -151,12 +152,12 @@ pub(super) fn do_move(world: &mut World, f: &FighterView, path: &Path, pick_up: 
         .filter(|s| s.kind != StepKind::Walk)
         .map(|s| s.kind.to_string())
         .collect();
-    let mut ids = vec!["MOVE-1"];
+    let mut ids = vec![RuleId::Move1];
     if !kinds.is_empty() {
         ids.push(if path.steps.iter().any(|s| s.kind == StepKind::Fly) {
-            "MOVE-7"
+            RuleId::Move7
         } else {
-            "MOVE-5"
+            RuleId::Move5
         });
     }
     let text = format!(
@@ -201,7 +202,7 @@ pub(super) fn do_move(world: &mut World, f: &FighterView, path: &Path, pick_up: 
         impact(
             world,
             f.id,
-            &["MOVE-6", "MOVE-9"],
+            &[RuleId::Move6, RuleId::Move9],
             &format!("jumping down {d:.1}\""),
         );
     }
@@ -209,7 +210,7 @@ pub(super) fn do_move(world: &mut World, f: &FighterView, path: &Path, pick_up: 
         impact(
             world,
             f.id,
-            &["MOVE-10", "MOVE-9"],
+            &[RuleId::Move10, RuleId::Move9],
             "moving onto deadly terrain",
         );
     }

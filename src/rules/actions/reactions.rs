@@ -1,6 +1,7 @@
 //! Answering the reaction on offer (REA-1) and resuming the action it interrupted.
 
 use super::*;
+use crate::model::RuleId;
 
 /// A command while a reaction is on offer to `side`.
 pub(crate) fn reaction(world: &mut World, side: usize, cmd: &Command) -> Result<(), Rejected> {
@@ -8,7 +9,7 @@ pub(crate) fn reaction(world: &mut World, side: usize, cmd: &Command) -> Result<
         .resource::<Engine>()
         .reaction
         .clone()
-        .ok_or_else(|| Rejected::new("REA-1", "no reaction is on offer"))?;
+        .ok_or_else(|| Rejected::new(RuleId::Rea1, "no reaction is on offer"))?;
     let who = match cmd {
         Command::React {
             fighter: id,
@@ -22,7 +23,7 @@ pub(crate) fn reaction(world: &mut World, side: usize, cmd: &Command) -> Result<
             }
             if !offer.fighters.contains(id) {
                 return Err(Rejected::new(
-                    "REA-1",
+                    RuleId::Rea1,
                     format!("fighter {id} can't make this reaction"),
                 ));
             }
@@ -32,7 +33,7 @@ pub(crate) fn reaction(world: &mut World, side: usize, cmd: &Command) -> Result<
         Command::DeclineReaction { side: s } if *s == side => None,
         other => {
             return Err(Rejected::new(
-                "REA-1",
+                RuleId::Rea1,
                 format!(
                     "side {side} is offered a reaction; {} is not an answer",
                     other.describe()
@@ -98,5 +99,5 @@ fn react(world: &mut World, id: u32, kind: ReactionKind) {
         reaction: kind,
         text,
     };
-    log(world, &["REA-1", kind.rule()], event);
+    log(world, &[RuleId::Rea1, kind.rule()], event);
 }

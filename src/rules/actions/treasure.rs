@@ -1,6 +1,7 @@
 //! Treasure (GEN-8): tokens on the ground, picking up, where a move may end, dropping.
 
 use super::*;
+use crate::model::RuleId;
 
 /// The treasure tokens on the ground, by index.
 pub(super) fn ground_tokens(world: &World) -> Vec<Treasure> {
@@ -54,7 +55,7 @@ pub(super) fn set_treasure(world: &mut World, index: usize, f: impl FnOnce(&mut 
 pub fn validate_drop(world: &World, f: &FighterView, at: Vec3) -> Result<(), Rejected> {
     let bf = world
         .get_resource::<Battlefield>()
-        .ok_or_else(|| Rejected::new("GEN-8", "the battlefield is not built yet"))?;
+        .ok_or_else(|| Rejected::new(RuleId::Gen8, "the battlefield is not built yet"))?;
     let token = Mover {
         base: BaseSize::Round(2.0),
         body: 0.1,
@@ -81,7 +82,7 @@ pub fn validate_drop(world: &World, f: &FighterView, at: Vec3) -> Result<(), Rej
     match why {
         None => Ok(()),
         Some(why) => Err(Rejected::new(
-            "GEN-8",
+            RuleId::Gen8,
             format!(
                 "{} can't put its treasure at {}: {why}",
                 f.name,
@@ -125,5 +126,5 @@ pub(super) fn treasure_event(
         picked_up,
         text,
     };
-    log(world, &["GEN-8"], event);
+    log(world, &[RuleId::Gen8], event);
 }

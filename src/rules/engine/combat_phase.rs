@@ -1,6 +1,7 @@
 //! The combat phase (CMB-1..CMB-3): turns, passes, activations and what follows an action.
 
 use super::*;
+use crate::model::RuleId;
 
 /// CMB-1: hands the turn to `Engine::turn`; a side that can't activate anyone passes, and two
 /// passes in a row end the phase.
@@ -12,7 +13,7 @@ pub(crate) fn next_turn(world: &mut World) {
         finish(
             world,
             Outcome::Winner(winner),
-            "SET-8",
+            RuleId::Set8,
             "the only warband left",
         );
         return;
@@ -28,7 +29,7 @@ pub(crate) fn next_turn(world: &mut World) {
             "{} has no fighter to activate and passes",
             side_name(world, side)
         );
-        log(world, &["CMB-1"], Event::Pass { side, text });
+        log(world, &[RuleId::Cmb1], Event::Pass { side, text });
         let mut e = engine(world);
         e.passes += 1;
         e.turn = 1 - side;
@@ -41,22 +42,22 @@ pub(crate) fn next_turn(world: &mut World) {
 
 pub(super) fn activate(world: &mut World, side: usize, id: u32) -> Result<(), Rejected> {
     let f = fighter(world, id)
-        .ok_or_else(|| Rejected::new("CMB-1", format!("there is no fighter {id}")))?;
+        .ok_or_else(|| Rejected::new(RuleId::Cmb1, format!("there is no fighter {id}")))?;
     if f.side != side {
         return Err(Rejected::new(
-            "CMB-1",
+            RuleId::Cmb1,
             format!("{} is not in the warband whose turn it is", f.name),
         ));
     }
     if !f.on_board() {
         return Err(Rejected::new(
-            "CMB-1",
+            RuleId::Cmb1,
             format!("{} is not on the battlefield", f.name),
         ));
     }
     if !f.can_activate() {
         return Err(Rejected::new(
-            "CMB-1",
+            RuleId::Cmb1,
             format!("{} has already been activated this phase", f.name),
         ));
     }
@@ -80,12 +81,12 @@ pub(crate) fn start_activation(world: &mut World, f: &FighterView) {
         if actions == 1 { "" } else { "s" },
         if after_wait { ", after waiting" } else { "" }
     );
-    let rules: &[&'static str] = if after_wait {
-        &["CMB-1", "WAIT-1"]
+    let rules: &[RuleId] = if after_wait {
+        &[RuleId::Cmb1, RuleId::Wait1]
     } else if f.reactions > 0 {
-        &["CMB-1", "REA-1"]
+        &[RuleId::Cmb1, RuleId::Rea1]
     } else {
-        &["CMB-1", "CMB-2"]
+        &[RuleId::Cmb1, RuleId::Cmb2]
     };
     log(
         world,
@@ -127,7 +128,7 @@ pub(crate) fn end_activation(world: &mut World, waiting: bool) {
     {
         log(
             world,
-            &["MOVE-8", "MOVE-5"],
+            &[RuleId::Move8, RuleId::Move5],
             Event::Note {
                 text: format!(
                     "{} is still climbing as its activation ends and falls",
@@ -188,7 +189,7 @@ pub(crate) fn after_action(world: &mut World) {
                 .remove(0);
             log(
                 world,
-                &["ABL-3"],
+                &[RuleId::Abl3],
                 Event::Note {
                     text: format!("{}: no enemy within 1\", no bonus attack", f.name),
                 },
@@ -233,21 +234,25 @@ pub(super) fn first_turn(
 ) -> Result<(), Rejected> {
     if by != side {
         return Err(Rejected::new(
-            "CMB-1",
+            RuleId::Cmb1,
             "only the side with the initiative picks who goes first",
         ));
     }
     if first > 1 {
-        return Err(Rejected::new("CMB-1", "there are two sides: 0 and 1"));
+        return Err(Rejected::new(RuleId::Cmb1, "there are two sides: 0 and 1"));
     }
     if solo_sides(world).is_some() && first != side {
         return Err(Rejected::new(
-            "SOLO-I4",
+            RuleId::SoloI4,
             "in solo mode the side with the initiative activates first",
         ));
     }
     let text = format!("{} takes the first turn", side_name(world, first));
-    log(world, &["CMB-1"], Event::FirstTurn { side: first, text });
+    log(
+        world,
+        &[RuleId::Cmb1],
+        Event::FirstTurn { side: first, text },
+    );
     let mut e = engine(world);
     e.turn = first;
     e.passes = 0;

@@ -2,6 +2,7 @@
 //! SET-8).
 
 use super::*;
+use crate::model::RuleId;
 
 /// GEN-7: the side with more fighters within 3" of each objective, or `None` on a tie.
 pub fn objective_majority(all: &[FighterView], objective: Vec3) -> [u32; 2] {
@@ -68,7 +69,7 @@ fn update_control(world: &mut World, all: &[FighterView]) {
                 side: s,
                 text,
             };
-            log(world, &["GEN-7"], event);
+            log(world, &[RuleId::Gen7], event);
         }
         if let Some(c) = engine(world).control.get_mut(o.index) {
             *c = now;
@@ -105,7 +106,7 @@ fn score_objectives(world: &mut World) {
             total,
             text,
         };
-        log(world, &["VIC-1", "GEN-7"], event);
+        log(world, &[RuleId::Vic1, RuleId::Gen7], event);
     }
 }
 
@@ -132,14 +133,19 @@ fn battle_over(world: &mut World) -> bool {
     };
     let note = |world: &mut World, text: &str| {
         let event = Event::Note { text: text.into() };
-        log(world, &["SET-8"], event);
+        log(world, &[RuleId::Set8], event);
     };
     match (leader, overtime) {
-        (Some(w), _) => finish(world, Outcome::Winner(w), "VIC-1", "the victory condition"),
+        (Some(w), _) => finish(
+            world,
+            Outcome::Winner(w),
+            RuleId::Vic1,
+            "the victory condition",
+        ),
         (None, _) if tie_rule == TieRule::Draw => finish(
             world,
             Outcome::Draw,
-            "SET-8",
+            RuleId::Set8,
             "nobody met the victory condition",
         ),
         (None, Overtime::No) => {
@@ -158,7 +164,7 @@ fn battle_over(world: &mut World) -> bool {
         (None, Overtime::LastStanding) if round >= limit => finish(
             world,
             Outcome::Draw,
-            "SET-8",
+            RuleId::Set8,
             "the ruleset's round limit for playing on was reached",
         ),
         (None, Overtime::LastStanding) => return false,
@@ -184,7 +190,7 @@ pub fn leader_by_condition(world: &mut World) -> Option<usize> {
     most_singles(value[0], value[1])
 }
 
-pub(super) fn finish(world: &mut World, outcome: Outcome, rule: &'static str, why: &str) {
+pub(super) fn finish(world: &mut World, outcome: Outcome, rule: RuleId, why: &str) {
     let text = match outcome {
         Outcome::Winner(s) => format!("{} wins: {why}", side_name(world, s)),
         Outcome::Draw => format!("The battle is a draw: {why}"),

@@ -2,6 +2,7 @@
 //! seizing, then the reserve phase (RES-1) and the first turn (CMB-1).
 
 use super::*;
+use crate::model::RuleId;
 
 /// Starts the battle after setup: round 1's initiative phase.
 pub fn start_battle(world: &mut World) {
@@ -53,7 +54,7 @@ pub(super) fn begin_round(world: &mut World) {
             );
             log(
                 world,
-                &["INI-1", "GEN-4"],
+                &[RuleId::Ini1, RuleId::Gen4],
                 Event::RollOff {
                     rolls: ro.rolls.clone(),
                     winner: ro.winner,
@@ -71,7 +72,7 @@ pub(super) fn begin_round(world: &mut World) {
     let text = format!("{} has the initiative", side_name(world, holder));
     log(
         world,
-        &["INI-1"],
+        &[RuleId::Ini1],
         Event::Initiative {
             side: holder,
             seized: false,
@@ -101,7 +102,7 @@ pub(super) fn roll_initiative(world: &mut World, side: usize, rules: &Ruleset) -
     );
     log(
         world,
-        &["INI-1", "INI-2"],
+        &[RuleId::Ini1, RuleId::Ini2],
         Event::InitiativeRoll {
             side,
             dice: rolled.clone(),
@@ -163,13 +164,13 @@ pub(super) fn declare_wild(
 ) -> Result<(), Rejected> {
     if by != side {
         return Err(Rejected::new(
-            "INI-3",
+            RuleId::Ini3,
             format!("side {side} declares its wild dice first (INI-3, SOLO-I1)"),
         ));
     }
     if solo_sides(world).is_some_and(|(_, ai)| ai == side) && uses.contains(&WildUse::Save) {
         return Err(Rejected::new(
-            "SOLO-I3",
+            RuleId::SoloI3,
             "the automated warband never saves a wild die",
         ));
     }
@@ -178,7 +179,8 @@ pub(super) fn declare_wild(
 
 pub(super) fn wild_dice(world: &mut World, side: usize, uses: &[WildUse]) -> Result<(), Rejected> {
     let mut d = world.resource::<Engine>().dice[side].clone();
-    d.use_wild(uses).map_err(|e| Rejected::new("INI-3", e))?;
+    d.use_wild(uses)
+        .map_err(|e| Rejected::new(RuleId::Ini3, e))?;
     if !uses.is_empty() {
         let text = format!(
             "{} uses wild dice ({}): {} single(s), ability dice {}, {} saved",
@@ -190,7 +192,7 @@ pub(super) fn wild_dice(world: &mut World, side: usize, uses: &[WildUse]) -> Res
         );
         log(
             world,
-            &["INI-3"],
+            &[RuleId::Ini3],
             Event::WildDice {
                 side,
                 uses: uses.to_vec(),
@@ -238,7 +240,7 @@ fn seize_check(world: &mut World, holder: usize) -> usize {
             );
             log(
                 world,
-                &["INI-4"],
+                &[RuleId::Ini4],
                 Event::Initiative {
                     side: 1 - holder,
                     seized: true,
@@ -256,7 +258,7 @@ fn seize_check(world: &mut World, holder: usize) -> usize {
             );
             log(
                 world,
-                &["INI-4", "GEN-4"],
+                &[RuleId::Ini4, RuleId::Gen4],
                 Event::RollOff {
                     rolls: ro.rolls.clone(),
                     winner: ro.winner,
@@ -285,7 +287,7 @@ pub(super) fn solo_initiative(world: &mut World) {
             );
             log(
                 world,
-                &["SOLO-I4", "GEN-4"],
+                &[RuleId::SoloI4, RuleId::Gen4],
                 Event::RollOff {
                     rolls: ro.rolls.clone(),
                     winner: ro.winner,
@@ -301,7 +303,7 @@ pub(super) fn solo_initiative(world: &mut World) {
     );
     log(
         world,
-        &["SOLO-I4", "INI-1"],
+        &[RuleId::SoloI4, RuleId::Ini1],
         Event::Initiative {
             side: holder,
             seized: false,

@@ -6,6 +6,7 @@
 //! `app.update()` (or a batch run calling [`apply`] directly) can apply many commands; the
 //! [`BattlePhase`] state mirrors the phase for views and per-phase systems.
 
+use crate::model::RuleId;
 use std::hash::Hasher;
 
 use bevy::prelude::*;
@@ -45,7 +46,7 @@ pub use state::{
     deciding_side, describe_pending,
 };
 
-pub(crate) fn log(world: &mut World, rules: &[&'static str], event: Event) {
+pub(crate) fn log(world: &mut World, rules: &[RuleId], event: Event) {
     let round = world.resource::<Engine>().round;
     world.resource_mut::<BattleLog>().event(round, rules, event);
 }
@@ -66,7 +67,7 @@ pub(crate) fn engine(world: &mut World) -> Mut<'_, Engine> {
 /// unchanged).
 pub fn apply(world: &mut World, cmd: &Command) -> Result<(), Rejected> {
     if world.get_resource::<Engine>().is_none() {
-        return Err(Rejected::new("SET-4", "no battle is set up"));
+        return Err(Rejected::new(RuleId::Set4, "no battle is set up"));
     }
     let pending = world.resource::<Engine>().pending;
     let result = dispatch(world, pending, cmd);
@@ -83,7 +84,7 @@ fn dispatch(world: &mut World, pending: Pending, cmd: &Command) -> Result<(), Re
             explain(world, *side, rules, text);
             Ok(())
         }
-        (Pending::Ended, _) => Err(Rejected::new("VIC-1", "the battle is over")),
+        (Pending::Ended, _) => Err(Rejected::new(RuleId::Vic1, "the battle is over")),
         (Pending::WildDice { side }, Command::WildDice { side: s, uses }) => {
             declare_wild(world, side, *s, uses)
         }
@@ -93,10 +94,10 @@ fn dispatch(world: &mut World, pending: Pending, cmd: &Command) -> Result<(), Re
         (Pending::Turn { side }, Command::Activate { fighter: id }) => activate(world, side, *id),
         (Pending::Turn { side }, Command::Pass { side: s }) => {
             if *s != side {
-                return Err(Rejected::new("CMB-1", "it is the other side's turn"));
+                return Err(Rejected::new(RuleId::Cmb1, "it is the other side's turn"));
             }
             Err(Rejected::new(
-                "CMB-1",
+                RuleId::Cmb1,
                 "a side must activate a fighter if it can",
             ))
         }
@@ -115,7 +116,7 @@ fn dispatch(world: &mut World, pending: Pending, cmd: &Command) -> Result<(), Re
 
 /// Logs a side's reasons for its next command, with every rule ID it cites (SOLO-A..C).
 fn explain(world: &mut World, side: usize, rules: &[String], text: &str) {
-    let ids: Vec<&'static str> = rules
+    let ids: Vec<RuleId> = rules
         .iter()
         .filter_map(|r| crate::rules::log::rule_id(r))
         .collect();

@@ -2,6 +2,7 @@
 //! activation, the reaction on offer and where the action resumes after it, the result.
 
 use super::*;
+use crate::model::RuleId;
 
 /// What the battle waits for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -124,14 +125,14 @@ pub struct Engine {
     pub round_hashes: Vec<u64>,
 }
 
-pub(super) fn rule_of_pending(p: Pending) -> &'static str {
+pub(super) fn rule_of_pending(p: Pending) -> RuleId {
     match p {
-        Pending::Setup => "SET-4",
-        Pending::WildDice { .. } => "INI-3",
-        Pending::FirstTurn { .. } | Pending::Turn { .. } => "CMB-1",
-        Pending::Action { .. } => "CMB-2",
-        Pending::Reaction { .. } => "REA-1",
-        Pending::Ended => "VIC-1",
+        Pending::Setup => RuleId::Set4,
+        Pending::WildDice { .. } => RuleId::Ini3,
+        Pending::FirstTurn { .. } | Pending::Turn { .. } => RuleId::Cmb1,
+        Pending::Action { .. } => RuleId::Cmb2,
+        Pending::Reaction { .. } => RuleId::Rea1,
+        Pending::Ended => RuleId::Vic1,
     }
 }
 
