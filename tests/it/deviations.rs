@@ -701,3 +701,22 @@ fn the_log_reads_as_sentences_no_debug_output() {
         }
     }
 }
+
+#[test]
+fn solo_b2_gen4_a_last_tie_is_rolled_off_with_the_ais_own_dice_and_said() {
+    // Two zealots (same wounds and points) the same distance from the enemy leader.
+    const MOR: u32 = 11;
+    let mut a = Arena::solo();
+    a.objectives(&[]);
+    a.place(THANE, 15.0, 10.0);
+    a.place(KA, 10.0, 10.0);
+    a.place(MOR, 20.0, 10.0);
+    let t = solo::choose_target(a.world(), 1).unwrap().target;
+    let (id, rule, why) = solo::choose_active(a.world(), 1, Some(t)).unwrap();
+    assert_eq!(rule, RuleId::SoloB2);
+    assert!([KA, MOR].contains(&id));
+    assert!(why.contains("roll-off") && why.contains("GEN-4"), "{why}");
+    // The same world gives the same roll-off: replays reproduce it.
+    let again = solo::choose_active(a.world(), 1, Some(t)).unwrap();
+    assert_eq!((again.0, again.2), (id, why));
+}

@@ -5,7 +5,7 @@ use std::cmp::Ordering;
 
 use bevy::prelude::*;
 
-use super::{Target, engaged, target_pos};
+use super::{Target, engaged, roll_off_last_tie, target_pos};
 use crate::battlefield::measure::{distance, distance_to_point};
 use crate::rules::engine::{FighterView, fighters};
 
@@ -18,24 +18,26 @@ pub fn choose_active(
     side: usize,
     target: Option<Target>,
 ) -> Option<(u32, RuleId, String)> {
+    let seed = super::tie_seed(world);
     let all = fighters(world);
     let ready: Vec<&FighterView> = all
         .iter()
         .filter(|f| f.side == side && f.can_activate())
         .collect();
-    if let Some(choice) = engaged_active(&all, &ready) {
+    if let Some(choice) = engaged_active(&all, &ready, seed) {
         return Some(choice);
     }
     let Some(target) = target else {
         // CMB-1: the battle never waits on a side that can't decide. With no target (no
         // objective to take and no enemy on the battlefield) SOLO-B2 has no distance to
         // compare: its own tie-breaks decide (most wounds left, then points).
-        return untargeted_active(&ready);
+        return untargeted_active(&ready, seed);
     };
-    closest_active(&all, &ready, target)
+    closest_active(&all, &ready, target, seed)
 }
 
-/// The tie-breaks: most wounds left, then the highest points value, then the lowest id.
+/// The tie-breaks: most wounds left, then the highest points value (then the lowest id, for a
+/// stable order before the roll-off of the last tie).
 fn by_wounds(a: &&FighterView, b: &&FighterView) -> Ordering {
     (b.wounds_left(), b.profile.points, std::cmp::Reverse(b.id)).cmp(&(
         a.wounds_left(),
@@ -45,18 +47,15 @@ fn by_wounds(a: &&FighterView, b: &&FighterView) -> Ordering {
 }
 
 /// SOLO-B1: an engaged fighter, if any.
-fn engaged_active(all: &[FighterView], ready: &[&FighterView]) -> Option<ActiveChoice> {
+fn engaged_active(all: &[FighterView], ready: &[&FighterView], seed: u64) -> Option<ActiveChoice> {
     let mut eng: Vec<&FighterView> = ready.iter().copied().filter(|f| engaged(all, f)).collect();
-    if eng.is_empty() {
-        return None;
-    }
     eng.sort_by(by_wounds);
-    let f = eng[0];
+    let (f, tie) = roll_off_last_tie(&eng, seed)?;
     Some((
         f.id,
         RuleId::SoloB1,
         format!(
-            "{}: engaged, {} wounds left, {} points",
+            "{}: engaged, {} wounds left, {} points{tie}",
             f.name,
             f.wounds_left(),
             f.profile.points
@@ -65,15 +64,15 @@ fn engaged_active(all: &[FighterView], ready: &[&FighterView]) -> Option<ActiveC
 }
 
 /// SOLO-B2 with no target: the tie-breaks alone.
-fn untargeted_active(ready: &[&FighterView]) -> Option<ActiveChoice> {
+fn untargeted_active(ready: &[&FighterView], seed: u64) -> Option<ActiveChoice> {
     let mut c = ready.to_vec();
     c.sort_by(by_wounds);
-    let f = c.first()?;
+    let (f, tie) = roll_off_last_tie(&c, seed)?;
     Some((
         f.id,
         RuleId::SoloB2,
         format!(
-            "{}: no target to be closest to, so the most wounds left ({}) then points ({})",
+            "{}: no target to be closest to, so the most wounds left ({}) then points ({}){tie}",
             f.name,
             f.wounds_left(),
             f.profile.points
@@ -86,6 +85,7 @@ fn closest_active(
     all: &[FighterView],
     ready: &[&FighterView],
     target: Target,
+    seed: u64,
 ) -> Option<ActiveChoice> {
     let tp = target_pos(all, target)?;
     let dist = |f: &FighterView| distance_to_target(all, f, target, tp);
@@ -98,12 +98,18 @@ fn closest_active(
             by_wounds(a, b)
         }
     });
-    let f = c.first()?;
+    let nearest = dist(c.first()?);
+    let near: Vec<&FighterView> = c
+        .iter()
+        .copied()
+        .take_while(|f| (dist(f) - nearest).abs() <= 1e-4)
+        .collect();
+    let (f, tie) = roll_off_last_tie(&near, seed)?;
     Some((
         f.id,
         RuleId::SoloB2,
         format!(
-            "{}: closest to the target ({:.2}\"), {} wounds left, {} points",
+            "{}: closest to the target ({:.2}\"), {} wounds left, {} points{tie}",
             f.name,
             dist(f),
             f.wounds_left(),

@@ -59,8 +59,47 @@ fn decision(command: Command, rules: &[RuleId], why: impl Into<String>) -> Decis
 
 /// The AI's own tie-break dice (GEN-4 roll-offs among tied candidates).
 fn tie_dice(world: &mut World) -> DiceRng {
+    DiceRng::new(tie_seed(world))
+}
+
+/// The seed of the AI's tie-break dice: the battle's seed and the state of the world, so that
+/// replaying the AI's commands reproduces its roll-offs without drawing from the battle's dice.
+fn tie_seed(world: &mut World) -> u64 {
     let seed = world.resource::<DiceRng>().seed();
-    DiceRng::new(seed ^ world_hash(world).rotate_left(17))
+    seed ^ world_hash(world).rotate_left(17)
+}
+
+/// The last tie of "most wounds left, then the highest points value" (SOLO-B, "an enemy
+/// fighter") is rolled off with the AI's own dice, as the solo rules settle every tie (GEN-4).
+/// `ranked` is sorted best first; returns the winner and, when there was a roll-off, the words
+/// for the log.
+fn roll_off_last_tie<'a>(
+    ranked: &[&'a FighterView],
+    seed: u64,
+) -> Option<(&'a FighterView, String)> {
+    let first = *ranked.first()?;
+    let key = |f: &FighterView| (f.wounds_left(), f.profile.points);
+    let tied: Vec<&FighterView> = ranked
+        .iter()
+        .copied()
+        .take_while(|f| key(f) == key(first))
+        .collect();
+    if tied.len() == 1 {
+        return Some((first, String::new()));
+    }
+    let mut dice = DiceRng::new(seed);
+    let (w, rounds) = crate::model::dice::roll_off_among(tied.len(), &mut dice);
+    let text = format!(
+        " (tied with {} on wounds and points: roll-off {}, GEN-4)",
+        tied.iter()
+            .enumerate()
+            .filter(|(i, _)| *i != w)
+            .map(|(_, f)| f.name.as_str())
+            .collect::<Vec<_>>()
+            .join(" and "),
+        crate::model::dice::roll_off_text(&rounds, |c| tied[c].name.clone())
+    );
+    Some((tied[w], text))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -93,24 +132,27 @@ pub fn threat_range(f: &FighterView, rules: &Ruleset, move_bonus: u32) -> f32 {
 }
 
 /// "An enemy fighter": the target if it is a fighter that qualifies, else the qualifying enemy
-/// with the most remaining wounds, then the highest points value, then the lowest id.
+/// with the most remaining wounds, then the highest points value, then a roll-off (seeded by
+/// `seed`, said in the returned words).
 fn an_enemy<'a>(
     target: Target,
     candidates: impl Iterator<Item = &'a FighterView>,
-) -> Option<&'a FighterView> {
-    let c: Vec<&FighterView> = candidates.collect();
+    seed: u64,
+) -> Option<(&'a FighterView, String)> {
+    let mut c: Vec<&FighterView> = candidates.collect();
     if let Target::Fighter(t) = target
         && let Some(f) = c.iter().find(|f| f.id == t)
     {
-        return Some(f);
+        return Some((f, String::new()));
     }
-    c.into_iter().max_by(|a, b| {
-        (a.wounds_left(), a.profile.points, std::cmp::Reverse(a.id)).cmp(&(
-            b.wounds_left(),
-            b.profile.points,
-            std::cmp::Reverse(b.id),
+    c.sort_by(|a, b| {
+        (b.wounds_left(), b.profile.points, std::cmp::Reverse(b.id)).cmp(&(
+            a.wounds_left(),
+            a.profile.points,
+            std::cmp::Reverse(a.id),
         ))
-    })
+    });
+    roll_off_last_tie(&c, seed)
 }
 
 fn target_pos(all: &[FighterView], t: Target) -> Option<Vec3> {

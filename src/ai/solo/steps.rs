@@ -38,6 +38,8 @@ pub struct Ctx {
     /// The action SOLO-C3..C6 choose now, looked at by SOLO-C1 to tell whether an ability's
     /// effect would be nil (Rush with no move to make, Onslaught with no melee attack).
     pub next_action: Option<Command>,
+    /// The seed of the AI's own tie-break dice for this decision (GEN-4 roll-offs).
+    pub tie_seed: u64,
 }
 
 impl Ctx {
@@ -206,13 +208,13 @@ pub fn step_engaged(world: &World, ctx: &Ctx) -> Step {
         .enemies()
         .filter(|o| weapon_against(world, ctx, o).is_some())
         .collect();
-    if let Some(t) = an_enemy(ctx.target, cands.into_iter())
+    if let Some((t, tie)) = an_enemy(ctx.target, cands.into_iter(), ctx.tie_seed)
         && let Some(dec) = attack(
             world,
             ctx,
             t,
             RuleId::SoloC3,
-            ": engaged, attack an enemy fighter",
+            &format!(": engaged, attack an enemy fighter{tie}"),
         )
     {
         return Step::Decide(dec);
@@ -286,13 +288,13 @@ pub fn step_attack_range(world: &World, ctx: &Ctx) -> Step {
         .enemies()
         .filter(|o| in_attack_range(&ctx.f, ctx.dist(o)) && weapon_against(world, ctx, o).is_some())
         .collect();
-    match an_enemy(ctx.target, cands.into_iter()).and_then(|t| {
+    match an_enemy(ctx.target, cands.into_iter(), ctx.tie_seed).and_then(|(t, tie)| {
         attack(
             world,
             ctx,
             t,
             RuleId::SoloC4,
-            ": an enemy fighter in attack range",
+            &format!(": an enemy fighter in attack range{tie}"),
         )
     }) {
         Some(d) => Step::Decide(d),
@@ -307,7 +309,7 @@ pub fn step_threat_range(world: &World, ctx: &Ctx) -> Step {
         .enemies()
         .filter(|o| ctx.dist(o) <= threat + 1e-4)
         .collect();
-    let Some(t) = an_enemy(ctx.target, cands.into_iter()) else {
+    let Some((t, tie)) = an_enemy(ctx.target, cands.into_iter(), ctx.tie_seed) else {
         return Step::Next;
     };
     let tb = t.base();
@@ -342,7 +344,7 @@ pub fn step_threat_range(world: &World, ctx: &Ctx) -> Step {
         stop,
         RuleId::SoloC5,
         format!(
-            "{} is in threat range ({:.2}\" <= {threat:.0}\"), move until in attack range",
+            "{} is in threat range ({:.2}\" <= {threat:.0}\"), move until in attack range{tie}",
             t.name,
             ctx.dist(t)
         ),
@@ -429,6 +431,7 @@ pub fn activation_step(world: &mut World, fighter: u32) -> Decision {
     };
     let hold = held_objective(world, &all, &f);
     let mut ctx = step_context(world, &act, all, f, tc.target, hold);
+    ctx.tie_seed = super::tie_seed(world);
     // SOLO-C7: after an action the target is chosen again (it may have changed).
     let again = act.actions_taken > 0;
     // SOLO-C1 runs as part of the sequence for each action: after the last action there is no
@@ -469,6 +472,7 @@ fn step_context(
         },
         hold,
         next_action: None,
+        tie_seed: 0,
     }
 }
 
