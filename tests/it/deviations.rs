@@ -720,3 +720,20 @@ fn solo_b2_gen4_a_last_tie_is_rolled_off_with_the_ais_own_dice_and_said() {
     let again = solo::choose_active(a.world(), 1, Some(t)).unwrap();
     assert_eq!((again.0, again.2), (id, why));
 }
+
+#[test]
+fn gen5_simultaneous_effects_are_ordered_by_the_turn_then_the_initiative() {
+    use warcry_sim::rules::engine::simultaneous_first;
+    let mut a = Arena::new();
+    a.place(A, 5.0, 5.0);
+    {
+        let mut e = a.engine();
+        e.initiative = Some(1);
+        e.pending = Pending::FirstTurn { side: 1 };
+    }
+    // Outside the combat phase's turns: the side with the initiative.
+    assert_eq!(simultaneous_first(a.world()), 1);
+    // In the combat phase: the side whose turn it is.
+    a.activate(A);
+    assert_eq!(simultaneous_first(a.world()), 0);
+}

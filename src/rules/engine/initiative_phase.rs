@@ -318,7 +318,10 @@ pub(super) fn solo_initiative(world: &mut World) {
 pub(super) fn initiative_settled(world: &mut World, holder: usize) {
     engine(world).initiative = Some(holder);
     if world.resource::<Engine>().round >= 2 {
-        for s in [holder, 1 - holder] {
+        // RES-1 with GEN-5: both sides' reserves arrive at once; the side that orders
+        // simultaneous effects (here the initiative side) goes first.
+        let first = simultaneous_first(world);
+        for s in [first, 1 - first] {
             crate::rules::setup::arrive_reserves(world, s);
         }
     }

@@ -43,7 +43,7 @@ pub use initiative_phase::{solo_sides, start_battle};
 use state::rule_of_pending;
 pub use state::{
     ActivationState, Bonus, Engine, Outcome, Overtime, Pending, ReactionOffer, Resume,
-    deciding_side, describe_pending,
+    deciding_side, describe_pending, simultaneous_first,
 };
 
 pub(crate) fn log(world: &mut World, rules: &[RuleId], event: Event) {

@@ -125,6 +125,20 @@ pub struct Engine {
     pub round_hashes: Vec<u64>,
 }
 
+/// GEN-5: the side that orders simultaneous effects: in the combat phase the side whose turn
+/// it is; in other phases the side with the initiative; before there is one (setup), the
+/// priority player (SET-2, the roll-off the battle already made).
+pub fn simultaneous_first(world: &World) -> usize {
+    let e = world.resource::<Engine>();
+    match e.pending {
+        Pending::Turn { .. } | Pending::Action { .. } | Pending::Reaction { .. } => e.turn,
+        _ => e
+            .initiative
+            .or(world.resource::<BattleInfo>().priority)
+            .unwrap_or(0),
+    }
+}
+
 pub(super) fn rule_of_pending(p: Pending) -> RuleId {
     match p {
         Pending::Setup => RuleId::Set4,
