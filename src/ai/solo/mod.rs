@@ -39,7 +39,7 @@ use crate::model::dice::DiceRng;
 use crate::model::formats::Controller;
 use crate::model::ruleset::Ruleset;
 use crate::rules::command::Command;
-use crate::rules::engine::{Engine, FighterView, Pending, world_hash};
+use crate::rules::engine::{Engine, FighterView, Pending};
 
 /// One decision: the command, the rules that chose it and the figures behind it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -62,11 +62,15 @@ fn tie_dice(world: &mut World) -> DiceRng {
     DiceRng::new(tie_seed(world))
 }
 
-/// The seed of the AI's tie-break dice: the battle's seed and the state of the world, so that
-/// replaying the AI's commands reproduces its roll-offs without drawing from the battle's dice.
-fn tie_seed(world: &mut World) -> u64 {
+/// The seed of the AI's tie-break dice: the battle's seed and how far the battle has come (the
+/// commands applied so far), so that replaying the AI's commands, or a save, reproduces its
+/// roll-offs without drawing from the battle's dice. Cheap: it is asked for every decision.
+fn tie_seed(world: &World) -> u64 {
     let seed = world.resource::<DiceRng>().seed();
-    seed ^ world_hash(world).rotate_left(17)
+    let done = world.resource::<Engine>().commands.len() as u64;
+    seed ^ (done + 1)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .rotate_left(17)
 }
 
 /// The last tie of "most wounds left, then the highest points value" (SOLO-B, "an enemy

@@ -34,6 +34,9 @@ pub(super) fn token_picked_up(
         return None;
     }
     let tokens = ground_tokens(world);
+    if tokens.is_empty() {
+        return None;
+    }
     sample_path(path, f.pos).iter().find_map(|p| {
         let b = Base::new(f.profile.base, *p, f.facing);
         tokens
