@@ -1,7 +1,12 @@
 //! Playing battles headless: a battle driven to its end by a commands file and the built-in
-//! policy, batches of battles with figures, saves and replays.
+//! policy, batches of battles with figures (`batch`), batches over other deployment and
+//! victory cards (`cards`), saves and replays (`replay`).
 
+pub mod batch;
+pub mod cards;
 pub mod replay;
+
+pub use batch::{BatchReport, simulate};
 
 use std::collections::VecDeque;
 
@@ -33,8 +38,20 @@ pub enum RunError {
     },
     #[error("the AI or the built-in policy sent a command the rules reject: {0}")]
     Policy(String),
+    /// The battle stalled: it has not ended but nobody can decide (the solo AI or the policy
+    /// found nothing to do while the battle waits for `waiting_for`).
+    #[error("the battle stalled after {applied} commands: nobody can decide {waiting_for}")]
+    Stalled { applied: usize, waiting_for: String },
+    /// The battle stalled: it did not end within the command limit.
     #[error("the battle did not end within {0} commands")]
     TooLong(usize),
+}
+
+impl RunError {
+    /// Did the battle stall (nobody could decide, or the command limit) rather than fail?
+    pub fn is_stall(&self) -> bool {
+        matches!(self, RunError::Stalled { .. } | RunError::TooLong(_))
+    }
 }
 
 /// Where each side's commands come from.
@@ -76,7 +93,9 @@ impl Driver {
 
 /// Plays on until the battle ends (or the driver stops): scripted sides from the script while
 /// it lasts, AI sides by the solo AI (SOLO-A..C), other sides by the built-in policy. Returns
-/// the number of decisions this call applied (explanations not counted).
+/// the number of decisions this call applied (explanations not counted). A battle that has
+/// not ended when nobody can decide ([`RunError::Stalled`]) or after the command limit
+/// ([`RunError::TooLong`]) is an error: it stalled.
 pub fn play(world: &mut World, driver: &mut Driver) -> Result<usize, RunError> {
     const LIMIT: usize = 20_000;
     let mut applied = 0;
@@ -94,7 +113,10 @@ pub fn play(world: &mut World, driver: &mut Driver) -> Result<usize, RunError> {
         let side = deciding_side(world).unwrap_or(0);
         if !driver.scripted[side] || driver.script.is_empty() {
             if !auto_step(world).map_err(RunError::Policy)? {
-                return Ok(applied);
+                return Err(RunError::Stalled {
+                    applied,
+                    waiting_for: waiting_for(world),
+                });
             }
             applied += 1;
             continue;
@@ -108,6 +130,12 @@ pub fn play(world: &mut World, driver: &mut Driver) -> Result<usize, RunError> {
         })?;
         applied += 1;
     }
+}
+
+/// What the battle waits for, for people: "(waiting for side 1's reaction)".
+fn waiting_for(world: &World) -> String {
+    let pending = world.resource::<Engine>().pending;
+    format!("(waiting for {})", engine::describe_pending(pending))
 }
 
 /// Makes the next decision of whichever side must decide: an AI side by the solo AI (an
@@ -129,13 +157,8 @@ pub fn auto_step(world: &mut World) -> Result<bool, String> {
             None => return Ok(false),
         }
     };
-    engine::apply(world, &cmd).map_err(|e| {
-        format!(
-            "{} -> {e} (waiting for {})",
-            cmd.describe(),
-            engine::describe_pending(world.resource::<Engine>().pending)
-        )
-    })?;
+    engine::apply(world, &cmd)
+        .map_err(|e| format!("{} -> {e} {}", cmd.describe(), waiting_for(world)))?;
     Ok(true)
 }
 
@@ -167,89 +190,4 @@ pub fn run_one(spec: &BattleSpec, seed: u64) -> Result<(BattleResult, App), RunE
         points_taken_down: e.points_taken_down,
     };
     Ok((r, app))
-}
-
-/// Figures of a batch of battles.
-#[derive(Debug, Clone, Serialize)]
-pub struct BatchReport {
-    pub battle: String,
-    pub battles: usize,
-    pub first_seed: u64,
-    pub wins: [usize; 2],
-    pub draws: usize,
-    pub unfinished: usize,
-    pub errors: Vec<String>,
-    pub mean_rounds: f64,
-    pub mean_commands: f64,
-    pub ms_per_battle: f64,
-    pub threads: usize,
-}
-
-/// Plays `n` AI-vs-AI battles (both sides by the solo AI, each treating the other as the
-/// player warband) with seeds `first_seed..first_seed + n` on `threads` threads. A command of
-/// the AI that the rules reject is an error of that battle.
-pub fn simulate(spec: &BattleSpec, n: usize, first_seed: u64, threads: usize) -> BatchReport {
-    let mut spec = spec.clone();
-    for s in &mut spec.sides {
-        s.controller = Controller::Ai;
-    }
-    let spec = &spec;
-    let start = std::time::Instant::now();
-    let threads = threads.max(1);
-    let results: Vec<Result<BattleResult, String>> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                s.spawn(move || {
-                    (0..n)
-                        .filter(|i| i % threads == t)
-                        .map(|i| {
-                            let seed = first_seed + i as u64;
-                            run_one(spec, seed)
-                                .map(|(r, _)| r)
-                                .map_err(|e| format!("seed {seed}: {e}"))
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| vec![Err("a battle panicked".into())])
-            })
-            .collect()
-    });
-    let elapsed = start.elapsed().as_secs_f64() * 1000.0;
-    let mut wins = [0; 2];
-    let (mut draws, mut unfinished, mut rounds, mut commands) = (0, 0, 0u64, 0u64);
-    let mut errors = Vec::new();
-    for r in &results {
-        match r {
-            Ok(b) => {
-                match b.outcome {
-                    Some(Outcome::Winner(s)) => wins[s] += 1,
-                    Some(Outcome::Draw) => draws += 1,
-                    None => unfinished += 1,
-                }
-                rounds += b.rounds as u64;
-                commands += b.commands as u64;
-            }
-            Err(e) => errors.push(e.clone()),
-        }
-    }
-    let ok = (results.len() - errors.len()).max(1) as f64;
-    BatchReport {
-        battle: spec.name.clone(),
-        battles: n,
-        first_seed,
-        wins,
-        draws,
-        unfinished,
-        errors,
-        mean_rounds: rounds as f64 / ok,
-        mean_commands: commands as f64 / ok,
-        ms_per_battle: elapsed * threads as f64 / n.max(1) as f64,
-        threads,
-    }
 }

@@ -87,10 +87,7 @@ pub fn run(spec: BattleSpec, opts: ViewOptions) -> ExitCode {
         ..default()
     })
     // The solo AI plays its sides' decisions as they come (the human's wait for Space / P).
-    .insert_resource(crate::ai::solo::SoloAi {
-        enabled: true,
-        ..default()
-    })
+    .insert_resource(crate::ai::solo::SoloAi::on())
     .insert_resource(ScreenshotPlan {
         path: opts.screenshot,
         exit: opts.exit_after_screenshot,
@@ -565,7 +562,7 @@ fn battle_panel(
                     ui.small(format!(
                         "R{} [{}] {}",
                         d.round,
-                        d.rules.join(", "),
+                        crate::model::RuleId::list(&d.rules),
                         d.text()
                     ));
                 }
@@ -619,7 +616,11 @@ fn battle_panel(
                 .max_height(140.0)
                 .show(ui, |ui| {
                     for e in log.entries.iter().rev().take(12) {
-                        ui.small(format!("[{}] {}", e.rules.join(", "), e.text()));
+                        ui.small(format!(
+                            "[{}] {}",
+                            crate::model::RuleId::list(&e.rules),
+                            e.text()
+                        ));
                     }
                 });
         });

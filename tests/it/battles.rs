@@ -110,3 +110,57 @@ fn run_with_a_commands_file_plays_the_human_side_and_rejects_forbidden_commands(
     assert!(!ok);
     assert!(err.contains("bad.ron:1:"), "{err}");
 }
+
+#[test]
+fn a_battle_nobody_can_decide_in_stalls_instead_of_ending_quietly() {
+    use warcry_sim::sim::RunError;
+    // Spawned but not set up: the battle waits for setup, which no side decides.
+    let mut app = warcry_sim::headless_app(&spec());
+    let err = play(app.world_mut(), &mut Driver::policy()).unwrap_err();
+    assert!(err.is_stall(), "{err}");
+    assert!(
+        matches!(&err, RunError::Stalled { applied: 0, .. }),
+        "{err}"
+    );
+    assert_eq!(
+        err.to_string(),
+        "the battle stalled after 0 commands: nobody can decide (waiting for setup)"
+    );
+    assert!(RunError::TooLong(20_000).is_stall());
+    assert!(!RunError::Policy("x".into()).is_stall());
+}
+
+#[test]
+fn a_tally_counts_stalls_apart_from_errors_and_lists_the_first_20_seeds() {
+    use warcry_sim::sim::batch::{STALLS_LISTED, Tally, Verdict};
+    let (ended, _) = run_one(&spec(), 5).unwrap();
+    let mut verdicts = vec![
+        Verdict::Ended(ended.clone()),
+        Verdict::Error("seed 2: no".into()),
+    ];
+    verdicts.extend((100..125).map(|seed| Verdict::Stalled {
+        seed,
+        reason: "stuck".into(),
+    }));
+    let t = Tally::of(&verdicts);
+    assert_eq!(t.battles, 27);
+    assert_eq!(t.stalls, 25);
+    assert_eq!(t.errors, ["seed 2: no"]);
+    assert_eq!(t.ended(), 1);
+    assert_eq!(
+        t.stalled_seeds,
+        (100..100 + STALLS_LISTED as u64).collect::<Vec<_>>()
+    );
+    assert_eq!(t.stall_reasons[0], "seed 100: stuck");
+    assert_eq!(t.rounds, u64::from(ended.rounds));
+}
+
+#[test]
+fn simulate_reports_stalls_errors_and_unfinished_that_add_up() {
+    let r = warcry_sim::sim::simulate(&spec(), 4, 1, 2);
+    assert_eq!(r.battles, 4);
+    assert_eq!((r.stalls, r.unfinished), (0, 0), "{:?}", r.stall_reasons);
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    assert_eq!(r.wins[0] + r.wins[1] + r.draws + r.unfinished, r.battles);
+    assert!(r.all_ended());
+}

@@ -3,6 +3,7 @@
 mod battlefield_cli;
 mod battles;
 mod check;
+mod cli_simulate;
 mod deployment_cards;
 mod deviations;
 mod door;

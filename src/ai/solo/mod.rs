@@ -283,6 +283,16 @@ pub struct SoloAi {
     sent: Option<Command>,
 }
 
+impl SoloAi {
+    /// The AI on: it plays its sides' decisions as they come.
+    pub fn on() -> Self {
+        SoloAi {
+            enabled: true,
+            ..Default::default()
+        }
+    }
+}
+
 impl Plugin for SoloAiPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<SoloAi>().add_systems(

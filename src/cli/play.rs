@@ -1,0 +1,24 @@
+//! `play` (the default): the 3D view of a battle.
+
+use std::process::ExitCode;
+
+use crate::PlayArgs;
+
+#[cfg(feature = "gui")]
+pub fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
+    let spec = super::load_spec(args)?;
+    let opts = warcry_sim::view::ViewOptions {
+        screenshot: args.screenshot.clone(),
+        exit_after_screenshot: args.exit,
+        frames_before_screenshot: args.frames,
+        autoplay_commands: args.autoplay,
+    };
+    Ok(warcry_sim::view::run(spec, opts))
+}
+
+#[cfg(not(feature = "gui"))]
+pub fn play(_args: &PlayArgs) -> anyhow::Result<ExitCode> {
+    anyhow::bail!(
+        "this build has no window (built without the `gui` feature); try `warcry-sim setup` or `warcry-sim check`"
+    )
+}

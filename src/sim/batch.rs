@@ -1,0 +1,235 @@
+//! Batches of AI-vs-AI battles on a few threads, and their figures. Each battle ends (a
+//! winner or a draw), stalls (it has not ended but nobody can decide, or it hit the command
+//! limit) or errors (the rules rejected a command of the AI, or the battle panicked).
+
+use std::panic::AssertUnwindSafe;
+use std::time::Duration;
+
+use serde::Serialize;
+
+use super::{BattleResult, run_one};
+use crate::model::formats::Controller;
+use crate::rules::engine::Outcome;
+use crate::scenario::load::BattleSpec;
+
+/// How many stalled seeds (and their reasons) a report lists; `stalls` counts them all.
+pub const STALLS_LISTED: usize = 20;
+
+/// How one battle of a batch went.
+#[derive(Debug, Clone)]
+pub enum Verdict {
+    /// The battle ended: a winner or a draw.
+    Ended(BattleResult),
+    /// The battle has not ended, but nobody can decide or it hit the command limit.
+    Stalled { seed: u64, reason: String },
+    /// The rules rejected a command of the AI, or the battle panicked: `seed N: why`.
+    Error(String),
+}
+
+/// `spec` with every side played by the solo AI (each treating the other as the player
+/// warband).
+pub fn ai_v_ai(spec: &BattleSpec) -> BattleSpec {
+    let mut spec = spec.clone();
+    for s in &mut spec.sides {
+        s.controller = Controller::Ai;
+    }
+    spec
+}
+
+/// Plays `spec` with `seed` to the end (see [`run_one`]) and says how it went. A panic is an
+/// error of this battle, not of the batch.
+pub fn judge(spec: &BattleSpec, seed: u64) -> Verdict {
+    let run = std::panic::catch_unwind(AssertUnwindSafe(|| {
+        run_one(spec, seed).map(|(result, _app)| result)
+    }));
+    match run {
+        Ok(Ok(r)) if r.outcome.is_some() => Verdict::Ended(r),
+        Ok(Ok(r)) => Verdict::Stalled {
+            seed,
+            reason: format!(
+                "the battle stopped after {} commands, not ended",
+                r.commands
+            ),
+        },
+        Ok(Err(e)) if e.is_stall() => Verdict::Stalled {
+            seed,
+            reason: e.to_string(),
+        },
+        Ok(Err(e)) => Verdict::Error(format!("seed {seed}: {e}")),
+        Err(panic) => Verdict::Error(format!(
+            "seed {seed}: the battle panicked: {}",
+            panic_text(panic.as_ref())
+        )),
+    }
+}
+
+fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = panic.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = panic.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "(no message)".to_string()
+    }
+}
+
+/// Runs `job(0)`, ..., `job(n - 1)` on `threads` threads, job `i` on thread `i % threads`;
+/// the results in job order. A job should not panic: a panic is passed on to the caller.
+pub fn parallel<T: Send>(n: usize, threads: usize, job: impl Fn(usize) -> T + Sync) -> Vec<T> {
+    let threads = threads.max(1);
+    let job = &job;
+    let mut done: Vec<(usize, T)> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                s.spawn(move || {
+                    (t..n)
+                        .step_by(threads)
+                        .map(|i| (i, job(i)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect()
+    });
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, t)| t).collect()
+}
+
+/// The figures of some battles' verdicts.
+#[derive(Debug, Clone, Default)]
+pub struct Tally {
+    pub battles: usize,
+    pub wins: [usize; 2],
+    pub draws: usize,
+    pub stalls: usize,
+    /// The first [`STALLS_LISTED`] stalled seeds, and why each stalled (`seed N: why`).
+    pub stalled_seeds: Vec<u64>,
+    pub stall_reasons: Vec<String>,
+    pub errors: Vec<String>,
+    /// Sums over the battles that ended.
+    pub rounds: u64,
+    pub commands: u64,
+}
+
+impl Tally {
+    pub fn of(verdicts: &[Verdict]) -> Self {
+        let mut t = Tally {
+            battles: verdicts.len(),
+            ..Tally::default()
+        };
+        for v in verdicts {
+            match v {
+                Verdict::Ended(b) => t.ended_battle(b),
+                Verdict::Stalled { seed, reason } => t.stalled(*seed, reason),
+                Verdict::Error(e) => t.errors.push(e.clone()),
+            }
+        }
+        t
+    }
+
+    fn ended_battle(&mut self, b: &BattleResult) {
+        match b.outcome {
+            Some(Outcome::Winner(s)) => self.wins[s] += 1,
+            Some(Outcome::Draw) => self.draws += 1,
+            None => return self.stalled(b.seed, "the battle stopped before its end"),
+        }
+        self.rounds += u64::from(b.rounds);
+        self.commands += b.commands as u64;
+    }
+
+    fn stalled(&mut self, seed: u64, reason: &str) {
+        self.stalls += 1;
+        if self.stalled_seeds.len() < STALLS_LISTED {
+            self.stalled_seeds.push(seed);
+            self.stall_reasons.push(format!("seed {seed}: {reason}"));
+        }
+    }
+
+    /// Battles that ended, with a winner or a draw.
+    pub fn ended(&self) -> usize {
+        self.wins[0] + self.wins[1] + self.draws
+    }
+}
+
+/// Figures of a batch of battles (the JSON `simulate` prints).
+#[derive(Debug, Clone, Serialize)]
+pub struct BatchReport {
+    pub battle: String,
+    /// The names of the deployment and victory cards played.
+    pub deployment: String,
+    pub victory: String,
+    pub battles: usize,
+    pub first_seed: u64,
+    pub wins: [usize; 2],
+    pub draws: usize,
+    /// Battles that stalled: not ended, but nobody could decide (the solo AI found nothing to
+    /// do) or the command limit was hit. Not errors: no command was rejected.
+    pub stalls: usize,
+    /// The first 20 stalled seeds, and why each stalled.
+    pub stalled_seeds: Vec<u64>,
+    pub stall_reasons: Vec<String>,
+    /// Battles with neither a winner nor a draw: `stalls + errors.len()`, so that
+    /// `wins[0] + wins[1] + draws + unfinished == battles`. (Before stalls were counted this
+    /// was the battles where nobody could decide, and a battle over the command limit was an
+    /// error; both are stalls now, counted here too.)
+    pub unfinished: usize,
+    /// `seed N: why` for each battle where the rules rejected a command of the AI or that
+    /// panicked.
+    pub errors: Vec<String>,
+    /// Means over the battles that ended.
+    pub mean_rounds: f64,
+    pub mean_commands: f64,
+    pub ms_per_battle: f64,
+    pub threads: usize,
+}
+
+impl BatchReport {
+    fn new(spec: &BattleSpec, first_seed: u64, threads: usize, t: Tally, took: Duration) -> Self {
+        let ended = t.ended().max(1) as f64;
+        let ms = took.as_secs_f64() * 1000.0;
+        BatchReport {
+            battle: spec.name.clone(),
+            deployment: spec.deployment.name.clone(),
+            victory: spec.victory.name.clone(),
+            battles: t.battles,
+            first_seed,
+            wins: t.wins,
+            draws: t.draws,
+            stalls: t.stalls,
+            unfinished: t.stalls + t.errors.len(),
+            stalled_seeds: t.stalled_seeds,
+            stall_reasons: t.stall_reasons,
+            errors: t.errors,
+            mean_rounds: t.rounds as f64 / ended,
+            mean_commands: t.commands as f64 / ended,
+            ms_per_battle: ms * threads as f64 / t.battles.max(1) as f64,
+            threads,
+        }
+    }
+
+    /// No battle errored or stalled.
+    pub fn all_ended(&self) -> bool {
+        self.errors.is_empty() && self.stalls == 0
+    }
+}
+
+/// Plays `n` AI-vs-AI battles (both sides by the solo AI, each treating the other as the
+/// player warband) with seeds `first_seed..first_seed + n` on `threads` threads. A command of
+/// the AI that the rules reject is an error of that battle; a battle that doesn't end is a
+/// stall.
+pub fn simulate(spec: &BattleSpec, n: usize, first_seed: u64, threads: usize) -> BatchReport {
+    let spec = ai_v_ai(spec);
+    let threads = threads.max(1);
+    let start = std::time::Instant::now();
+    let verdicts = parallel(n, threads, |i| judge(&spec, first_seed + i as u64));
+    BatchReport::new(
+        &spec,
+        first_seed,
+        threads,
+        Tally::of(&verdicts),
+        start.elapsed(),
+    )
+}
