@@ -5,10 +5,10 @@ use std::path::{Path, PathBuf};
 use super::source::Disk;
 use super::{
     Problems, SceneSource, default_ruleset, load_battle_into, load_deployment, load_fighters,
-    load_ruleset, load_terrain, load_twist, load_victory, load_warband,
+    load_ruleset, load_terrain, load_twist, load_victory, load_warband, read_node,
 };
 use crate::model::ruleset::Ruleset;
-use crate::scenario::ron_span::{self, Pos};
+use crate::scenario::ron_span::Pos;
 
 /// The kinds of scene file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -96,23 +96,8 @@ fn collect_ron(dir: &Path, out: &mut Vec<PathBuf>) {
 
 /// Checks one file of any kind.
 pub fn check_file(src: &dyn SceneSource, file: &str, rules: &Ruleset, problems: &mut Problems) {
-    let text = match src.read(file) {
-        Ok(t) => t,
-        Err(e) => {
-            problems.add(
-                file,
-                Pos { line: 1, col: 1 },
-                format!("cannot read the file: {e}"),
-            );
-            return;
-        }
-    };
-    let node = match ron_span::parse(&text) {
-        Ok(n) => n,
-        Err(p) => {
-            problems.add(file, p.pos, format!("syntax error: {}", p.message));
-            return;
-        }
+    let Some(node) = read_node(src, file, problems) else {
+        return;
     };
     let kind = node
         .type_name()

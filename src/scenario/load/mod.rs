@@ -53,6 +53,17 @@ fn read_typed<T: DeserializeOwned>(
     file: &str,
     problems: &mut Problems,
 ) -> Option<Loaded<T>> {
+    let node = read_node(src, file, problems)?;
+    typed_from_node(&node, file, problems)
+}
+
+/// Reads and parses one file into its spanned tree; a file that can't be read or parsed is a
+/// problem at its position.
+pub(super) fn read_node(
+    src: &dyn SceneSource,
+    file: &str,
+    problems: &mut Problems,
+) -> Option<ron_span::Node> {
     let text = match src.read(file) {
         Ok(t) => t,
         Err(e) => {
@@ -64,14 +75,13 @@ fn read_typed<T: DeserializeOwned>(
             return None;
         }
     };
-    let node = match ron_span::parse(&text) {
-        Ok(n) => n,
+    match ron_span::parse(&text) {
+        Ok(n) => Some(n),
         Err(p) => {
             problems.add(file, p.pos, format!("syntax error: {}", p.message));
-            return None;
+            None
         }
-    };
-    typed_from_node(&node, file, problems)
+    }
 }
 
 fn typed_from_node<T: DeserializeOwned>(
