@@ -101,11 +101,21 @@ pub enum Command {
     /// Let the reaction on offer go by.
     DeclineReaction { side: usize },
     /// Why a side decides what it does next (the solo AI's explanations, SOLO-A..C): logged
-    /// with its rule IDs, changes nothing, and is kept in replays so they show it too.
+    /// with its rule IDs, changes nothing, and is kept in replays so they show it too. (Older
+    /// replays; the AI now sends [`Command::Decided`].)
     Explain {
         side: usize,
         rules: Vec<String>,
         text: String,
+    },
+    /// A command with the reasons for it (the solo AI's decisions, SOLO-A..C): one `apply`.
+    /// When the rules accept `command`, the reasons are logged (with their rule IDs) just
+    /// before what it does; when they reject it, nothing is logged.
+    Decided {
+        side: usize,
+        rules: Vec<String>,
+        text: String,
+        command: Box<Command>,
     },
 }
 
@@ -155,6 +165,7 @@ impl Command {
             Command::React { fighter, reaction } => format!("fighter {fighter} reacts: {reaction}"),
             Command::DeclineReaction { side } => format!("side {side} lets the reaction go"),
             Command::Explain { side, .. } => format!("side {side} explains its next decision"),
+            Command::Decided { command, .. } => command.describe(),
         }
     }
 }

@@ -138,8 +138,8 @@ fn waiting_for(world: &World) -> String {
     format!("(waiting for {})", engine::describe_pending(pending))
 }
 
-/// Makes the next decision of whichever side must decide: an AI side by the solo AI (an
-/// explanation, then the command), another side by the built-in policy. `Ok(false)` when
+/// Makes the next decision of whichever side must decide: an AI side by the solo AI (the
+/// command with its reasons, one `Decided` command), another side by the built-in policy. `Ok(false)` when
 /// there is nothing to decide; `Err` when the rules reject the command.
 pub fn auto_step(world: &mut World) -> Result<bool, String> {
     let Some(side) = deciding_side(world) else {
@@ -149,8 +149,7 @@ pub fn auto_step(world: &mut World) -> Result<bool, String> {
         let Some(d) = crate::ai::solo::decide(world) else {
             return Ok(false);
         };
-        engine::apply(world, &crate::ai::solo::explain(side, &d)).map_err(|e| e.to_string())?;
-        d.command
+        crate::ai::solo::decided(side, &d)
     } else {
         match crate::ai::simple::choose(world) {
             Some(c) => c,

@@ -737,3 +737,34 @@ fn gen5_simultaneous_effects_are_ordered_by_the_turn_then_the_initiative() {
     a.activate(A);
     assert_eq!(simultaneous_first(a.world()), 0);
 }
+
+#[test]
+fn solo_c7_an_ai_decision_is_one_apply_of_an_explained_command() {
+    let mut a = Arena::new();
+    a.place(A, 10.0, 10.0);
+    a.activate(A);
+    let n = a.log_len();
+    let decided = |to: [f32; 3]| Command::Decided {
+        side: 0,
+        rules: vec!["SOLO-C6".into()],
+        text: "towards the target".into(),
+        command: Box::new(Command::Move {
+            fighter: A,
+            to,
+            pick_up: true,
+            descend: None,
+            via: vec![],
+        }),
+    };
+    // Rejected: neither the reasons nor anything else is logged, the world is unchanged.
+    let r = a.rejected(decided([25.0, 0.0, 10.0]));
+    assert_eq!(r.rule, RuleId::Move1);
+    // Accepted: the reasons, then what the command did; one command in the record.
+    let commands = a.engine().commands.len();
+    a.apply(decided([11.0, 0.0, 10.0])).unwrap();
+    let log = a.log_since(n);
+    assert!(matches!(log[0].event, Event::Decision { .. }), "{log:#?}");
+    assert_eq!(log[0].rules, vec!["SOLO-C6"]);
+    assert!(matches!(log[1].event, Event::Move { .. }));
+    assert_eq!(a.engine().commands.len(), commands + 1);
+}

@@ -878,10 +878,10 @@ fn plan_json_on_a_saved_battle_says_what_the_ai_then_does() {
             // The AI's own decisions (the other side's reactions are not part of the plan).
             if side == Some(1) {
                 let cmds = w.resource::<Engine>().commands[before..].to_vec();
-                done.extend(
-                    cmds.into_iter()
-                        .filter(|c| !matches!(c, Command::Explain { .. })),
-                );
+                done.extend(cmds.into_iter().map(|c| match c {
+                    Command::Decided { command, .. } => *command,
+                    other => other,
+                }));
             }
         }
         let planned: Vec<Command> = decisions

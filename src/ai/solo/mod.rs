@@ -256,12 +256,14 @@ pub fn decide(world: &mut World) -> Option<Decision> {
     .filter(|_| is_ai(world, side))
 }
 
-/// The explanation command that goes before `d`'s command.
-pub fn explain(side: usize, d: &Decision) -> Command {
-    Command::Explain {
+/// `d` as one command: the command with its reasons (one `apply`; the log shows the reasons
+/// just before what the command does).
+pub fn decided(side: usize, d: &Decision) -> Command {
+    Command::Decided {
         side,
         rules: d.rules.iter().map(|r| r.to_string()).collect(),
         text: d.why.clone(),
+        command: Box::new(d.command.clone()),
     }
 }
 
@@ -316,9 +318,9 @@ fn solo_ai_system(world: &mut World) {
         return;
     }
     if let Some(d) = decide(world) {
-        world.write_message(SubmitCommand(explain(side, &d)));
-        world.write_message(SubmitCommand(d.command.clone()));
-        world.resource_mut::<SoloAi>().sent = Some(d.command);
+        let cmd = decided(side, &d);
+        world.write_message(SubmitCommand(cmd.clone()));
+        world.resource_mut::<SoloAi>().sent = Some(cmd);
     }
 }
 

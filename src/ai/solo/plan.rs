@@ -5,7 +5,7 @@ use crate::model::RuleId;
 use bevy::prelude::*;
 use serde::Serialize;
 
-use super::{Decision, choose_active, choose_target, decide, explain, is_ai, target_name};
+use super::{Decision, choose_active, choose_target, decide, decided, is_ai, target_name};
 use crate::rules::command::Command;
 use crate::rules::engine::{Engine, Pending, fighters};
 
@@ -122,8 +122,7 @@ pub fn plan(world: &mut World, other: impl Fn(&mut World) -> Option<Command>) ->
             }
         }
         let Some(d) = decide(world) else { break };
-        let _ = crate::rules::engine::apply(world, &explain(side, &d));
-        if let Err(e) = crate::rules::engine::apply(world, &d.command) {
+        if let Err(e) = crate::rules::engine::apply(world, &decided(side, &d)) {
             p.stops = format!("the AI's command was rejected: {e}");
             p.decisions.push(d);
             return p;

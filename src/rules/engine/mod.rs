@@ -23,7 +23,7 @@ use crate::model::ruleset::{Ruleset, TieRule};
 use crate::rules::actions;
 use crate::rules::command::{Command, ReactionKind, Rejected};
 use crate::rules::initiative::{Seize, SideDice, WildUse, most_singles, seize};
-use crate::rules::log::{BattleLog, Event};
+use crate::rules::log::{BattleLog, Event, LogEntry};
 
 mod combat_phase;
 mod end_of_round;
@@ -84,6 +84,15 @@ fn dispatch(world: &mut World, pending: Pending, cmd: &Command) -> Result<(), Re
             explain(world, *side, rules, text);
             Ok(())
         }
+        (
+            _,
+            Command::Decided {
+                side,
+                rules,
+                text,
+                command,
+            },
+        ) => decided(world, pending, *side, rules, text, command),
         (Pending::Ended, _) => Err(Rejected::new(RuleId::Vic1, "the battle is over")),
         (Pending::WildDice { side }, Command::WildDice { side: s, uses }) => {
             declare_wild(world, side, *s, uses)
@@ -112,6 +121,26 @@ fn dispatch(world: &mut World, pending: Pending, cmd: &Command) -> Result<(), Re
             ),
         )),
     }
+}
+
+/// A command with its reasons: the command is judged as it is; when accepted, the reasons go
+/// in the log just before its events.
+fn decided(
+    world: &mut World,
+    pending: Pending,
+    side: usize,
+    rules: &[String],
+    text: &str,
+    command: &Command,
+) -> Result<(), Rejected> {
+    let before = world.resource::<BattleLog>().entries.len();
+    let round = world.resource::<Engine>().round;
+    dispatch(world, pending, command)?;
+    explain(world, side, rules, text);
+    let mut log = world.resource_mut::<BattleLog>();
+    let entry = log.entries.pop().expect("the explanation was just logged");
+    log.entries.insert(before, LogEntry { round, ..entry });
+    Ok(())
 }
 
 /// Logs a side's reasons for its next command, with every rule ID it cites (SOLO-A..C).
