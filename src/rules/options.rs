@@ -318,16 +318,7 @@ fn action_options(
                 .flatten()
         }),
     );
-    let dis = if f.carrying.is_some() && !rules.carrier_can_disengage {
-        refuse(RuleId::Gen8, "a treasure carrier can't disengage".into())
-    } else if disengage.is_empty() {
-        refuse(
-            RuleId::Dis1,
-            "not within 1\" of an enemy, or nowhere more than 1\" from every enemy".into(),
-        )
-    } else {
-        None
-    };
+    let dis = disengage_refusal(f, rules.carrier_can_disengage, disengage);
     push(ActionKind::Disengage, gate(ActionKind::Disengage).or(dis));
     let wait = f
         .profile
@@ -351,6 +342,24 @@ fn action_options(
     push(ActionKind::Ability, ability);
     push(ActionKind::EndActivation, None);
     out
+}
+
+/// DIS-1, GEN-8: why a disengage can't be taken now, if it can't.
+fn disengage_refusal(f: &FighterView, carrier_can: bool, spots: &[[f32; 3]]) -> Option<Refusal> {
+    let (rule, reason) = if f.carrying.is_some() && !carrier_can {
+        (RuleId::Gen8, "a treasure carrier can't disengage")
+    } else if spots.is_empty() {
+        (
+            RuleId::Dis1,
+            "not within 1\" of an enemy, or nowhere more than 1\" from every enemy",
+        )
+    } else {
+        return None;
+    };
+    Some(Refusal {
+        rule,
+        reason: reason.into(),
+    })
 }
 
 impl Options {

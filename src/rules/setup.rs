@@ -23,31 +23,7 @@ const STEP: f32 = 0.25;
 pub fn run_setup(world: &mut World) {
     let mode = world.resource::<BattleInfo>().mode;
 
-    // SET-2: priority roll.
-    let ro = roll_off(world.resource_mut::<DiceRng>().as_mut());
-    let priority = ro.winner;
-    {
-        let names: Vec<String> = world
-            .resource::<BattleInfo>()
-            .sides
-            .iter()
-            .map(|s| s.name.clone())
-            .collect();
-        let rolls = ro
-            .rolls
-            .iter()
-            .map(|(a, b)| format!("{a} v {b}"))
-            .collect::<Vec<_>>()
-            .join(", then ");
-        world.resource_mut::<BattleLog>().push(
-            0,
-            &[RuleId::Set2, RuleId::Gen4],
-            format!(
-                "Priority roll: {} v {}: {rolls}; {} is the priority player",
-                names[0], names[1], names[priority]
-            ),
-        );
-    }
+    let priority = priority_roll(world);
 
     // SOLO-S2: the automated warband's groups are rolled.
     if mode == Mode::Solo {
@@ -105,6 +81,32 @@ pub fn run_setup(world: &mut World) {
             deploy_group(world, side, colours[side], group);
         }
     }
+}
+
+/// SET-2: the priority roll (a roll-off, GEN-4); returns the priority player.
+fn priority_roll(world: &mut World) -> usize {
+    let ro = roll_off(world.resource_mut::<DiceRng>().as_mut());
+    let names: Vec<String> = world
+        .resource::<BattleInfo>()
+        .sides
+        .iter()
+        .map(|s| s.name.clone())
+        .collect();
+    let rolls = ro
+        .rolls
+        .iter()
+        .map(|(a, b)| format!("{a} v {b}"))
+        .collect::<Vec<_>>()
+        .join(", then ");
+    world.resource_mut::<BattleLog>().push(
+        0,
+        &[RuleId::Set2, RuleId::Gen4],
+        format!(
+            "Priority roll: {} v {}: {rolls}; {} is the priority player",
+            names[0], names[1], names[ro.winner]
+        ),
+    );
+    ro.winner
 }
 
 fn roll_solo_groups(world: &mut World, ai: usize) {
@@ -266,26 +268,28 @@ fn place_group(
             y: pos.y,
             body,
         });
-        where_.push(format!(
-            "{} at ({:.2}, {:.2}, {:.2}){}",
-            world
-                .get::<Fighter>(*e)
-                .map(|f| f.name.as_str())
-                .unwrap_or("?"),
-            pos.x,
-            pos.y,
-            pos.z,
-            if within {
-                ""
-            } else {
-                " (no room within range: as close as possible)"
-            }
-        ));
+        let name = world.get::<Fighter>(*e).map_or("?", |f| f.name.as_str());
+        where_.push(placed_text(name, pos, within));
         world
             .entity_mut(*e)
             .insert((Position(pos), Facing(facing), Presence::Deployed));
     }
     log_placement(world, side, point, arriving, &where_);
+}
+
+/// Where a fighter was set up, for the log.
+fn placed_text(name: &str, pos: Vec3, within: bool) -> String {
+    format!(
+        "{name} at ({:.2}, {:.2}, {:.2}){}",
+        pos.x,
+        pos.y,
+        pos.z,
+        if within {
+            ""
+        } else {
+            " (no room within range: as close as possible)"
+        }
+    )
 }
 
 /// Everyone already on the battlefield, as standing places.

@@ -87,22 +87,14 @@ pub fn validate_attack<'a>(
             ),
         ));
     }
-    if !w.is_melee() {
-        let near_friend = all.iter().any(|o| {
-            o.on_board()
-                && o.side == f.side
-                && o.id != f.id
-                && distance(&o.base(), &t.base()) <= 1.0 + 1e-4
-        });
-        if near_friend && !(w.min_range <= 0.0 && d <= 3.0 + 1e-4) {
-            return Err(Rejected::new(
-                RuleId::Atk2,
-                format!(
-                    "{} is within 1\" of a fighter friendly to {}: a missile attack can't target it",
-                    t.name, f.name
-                ),
-            ));
-        }
+    if !w.is_melee() && missile_blocked_by_friends(all, f, t, &w, d) {
+        return Err(Rejected::new(
+            RuleId::Atk2,
+            format!(
+                "{} is within 1\" of a fighter friendly to {}: a missile attack can't target it",
+                t.name, f.name
+            ),
+        ));
     }
     if !can_see(world, all, f, t) {
         return Err(Rejected::new(
@@ -111,6 +103,24 @@ pub fn validate_attack<'a>(
         ));
     }
     Ok((t, w))
+}
+
+/// ATK-2: a missile attack can't target an enemy within 1" of the attacker's friends, unless
+/// the weapon has no minimum range and the attacker is within 3" of the target.
+fn missile_blocked_by_friends(
+    all: &[FighterView],
+    f: &FighterView,
+    t: &FighterView,
+    w: &Weapon,
+    d: f32,
+) -> bool {
+    let near_friend = all.iter().any(|o| {
+        o.on_board()
+            && o.side == f.side
+            && o.id != f.id
+            && distance(&o.base(), &t.base()) <= 1.0 + 1e-4
+    });
+    near_friend && !(w.min_range <= 0.0 && d <= 3.0 + 1e-4)
 }
 
 /// Every legal (target, weapon) for `f` (for AI and UI).
