@@ -136,9 +136,3 @@ pub enum BattlePhase {
     EndOfRound,
     Ended,
 }
-
-/// Round number (0 during setup).
-#[derive(Resource, Debug, Clone, Copy, Default)]
-pub struct RoundState {
-    pub round: u32,
-}

@@ -12,6 +12,7 @@ use crate::model::formats::{
     Colour, Controller, DeploymentPoint, GroupName, Mode, Point2, TerrainPiece, TwistEffect,
 };
 use crate::model::ruleset::Ruleset;
+use crate::rules::engine::Engine;
 use crate::rules::log::BattleLog;
 use crate::rules::solo_setup::form_solo_groups;
 
@@ -172,7 +173,7 @@ fn deploy_group(world: &mut World, side: usize, colour: Colour, group: GroupName
 /// RES-1: the reserve groups of `side` due this round arrive (the deployment card's RND2/RND3,
 /// delayed by the Late Reinforcements kind of twist).
 pub fn arrive_reserves(world: &mut World, side: usize) {
-    let round = world.resource::<RoundState>().round;
+    let round = world.get_resource::<Engine>().map_or(0, |e| e.round);
     let delay = match world.resource::<BattleInfo>().twist.effect {
         TwistEffect::DelayedReserves { rounds } => rounds,
         _ => 0,
@@ -352,7 +353,7 @@ fn log_placement(
 ) {
     let side_name = world.resource::<BattleInfo>().sides[side].name.clone();
     let group = point.group;
-    let round = world.resource::<RoundState>().round;
+    let round = world.get_resource::<Engine>().map_or(0, |e| e.round);
     let (rules_ids, verb): (&[RuleId], &str) = if arriving {
         if where_.iter().any(|w| w.contains("as close as possible")) {
             (&[RuleId::Res1, RuleId::Res2], "brings in reserve")

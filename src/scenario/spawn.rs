@@ -15,7 +15,6 @@ pub fn spawn_battle(world: &mut World, spec: &BattleSpec) {
     despawn_battle(world);
     world.insert_resource(spec.ruleset.clone());
     world.insert_resource(DiceRng::new(spec.seed));
-    world.insert_resource(RoundState::default());
     world.insert_resource(BattleLog::default());
     let side_info = |i: usize| SideInfo {
         name: spec.sides[i].warband.name.clone(),

@@ -502,7 +502,6 @@ fn autoplay(world: &mut World) {
 fn battle_panel(
     mut contexts: EguiContexts,
     info: Res<BattleInfo>,
-    round: Res<RoundState>,
     log: Res<BattleLog>,
     eng: Res<Engine>,
     auto: Res<Autoplay>,
@@ -517,7 +516,7 @@ fn battle_panel(
         .show(ctx, |ui| {
             ui.label(format!(
                 "Round {} · {} · {}",
-                round.round, info.victory.name, info.twist.name
+                eng.round, info.victory.name, info.twist.name
             ));
             ui.label(format!(
                 "Terrain: {} · Deployment: {}",

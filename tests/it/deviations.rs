@@ -333,7 +333,7 @@ fn res2_a_reserve_with_no_room_goes_to_the_closest_legal_spot_never_the_bare_poi
     for &id in &members {
         a.set(id, Presence::Reserve { round: 2 });
     }
-    a.world().resource_mut::<RoundState>().round = 2;
+    a.engine().round = 2;
     warcry_sim::rules::setup::arrive_reserves(a.world(), side);
     let bf_nav = a.world().resource::<Battlefield>().nav.clone();
     for id in members {

@@ -219,12 +219,12 @@ fn set4_the_twist_resolved_after_the_deployment_card_delays_its_reserves() {
         a.set(id, Presence::Reserve { round: 2 });
     }
     // The deployment card says round 2; the twist makes it round 3.
-    a.world().resource_mut::<RoundState>().round = 2;
+    a.engine().round = 2;
     warcry_sim::rules::setup::arrive_reserves(a.world(), 0);
     for &id in &hammer {
         assert_eq!(a.fighter(id).presence, Presence::Reserve { round: 2 });
     }
-    a.world().resource_mut::<RoundState>().round = 3;
+    a.engine().round = 3;
     warcry_sim::rules::setup::arrive_reserves(a.world(), 0);
     for &id in &hammer {
         assert_eq!(a.fighter(id).presence, Presence::Deployed);

@@ -22,7 +22,6 @@ pub fn start_battle(world: &mut World) {
 pub(super) fn begin_round(world: &mut World) {
     let rules = world.resource::<Ruleset>().clone();
     let round = world.resource::<Engine>().round + 1;
-    world.resource_mut::<RoundState>().round = round;
     {
         let mut e = engine(world);
         e.round = round;
