@@ -13,7 +13,7 @@ use warcry_sim::model::formats::{TerrainKind, TerrainPiece};
 use warcry_sim::rules::abilities::{AbilityDef, AbilityEffect, DiceCost};
 use warcry_sim::rules::command::{Command, ReactionKind};
 use warcry_sim::rules::engine::{Pending, blockers};
-use warcry_sim::rules::initiative::{DiceGroup, WildUse};
+use warcry_sim::rules::initiative::WildUse;
 use warcry_sim::rules::log::Event;
 
 // Side 0 (Ironclad Vanguard) has fighters 0..=7, side 1 (Ashen Covenant) 8..=17.
@@ -542,17 +542,6 @@ fn move3_an_engaged_fighter_cant_walk_away() {
     assert_eq!(r.rule, "MOVE-3");
 }
 
-fn give_dice(a: &mut Arena, side: usize, groups: &[(u8, u8)]) {
-    a.engine().dice[side].groups = groups
-        .iter()
-        .map(|&(value, size)| DiceGroup {
-            value,
-            size,
-            wild: false,
-        })
-        .collect();
-}
-
 fn ability(name: &str, dice: u8, target: Option<u32>) -> Command {
     Command::Ability {
         fighter: A,
@@ -569,7 +558,7 @@ fn cmb3_abl3_rush_then_a_second_ability_is_rejected() {
     a.place(A, 5.0, 5.0);
     a.place(B, 25.0, 15.0);
     a.activate(A);
-    give_dice(&mut a, 0, &[(2, 2), (5, 3)]);
+    a.give_dice(0, &[(2, 2), (5, 3)]);
     a.apply(ability("Rush", 2, None)).unwrap();
     let r = a.rejected(ability("Rush", 5, None));
     assert_eq!(r.rule, "CMB-3");
@@ -589,7 +578,7 @@ fn cmb3_abl3_rush_then_a_second_ability_is_rejected() {
 #[test]
 fn abl1_abl3_costs_and_eligibility() {
     let mut a = duel(4, 4);
-    give_dice(&mut a, 0, &[(3, 2), (6, 4)]);
+    a.give_dice(0, &[(3, 2), (6, 4)]);
     // A double can't pay for a triple.
     assert_eq!(a.rejected(ability("Onslaught", 3, None)).rule, "ABL-1");
     // Reckoning needs half the warband taken down.
@@ -617,7 +606,7 @@ fn abl3_respite_removes_damage_equal_to_the_value() {
     a.place(B, 25.0, 15.0);
     a.set(A, Damage(6));
     a.activate(A);
-    give_dice(&mut a, 0, &[(4, 2)]);
+    a.give_dice(0, &[(4, 2)]);
     a.apply(ability("Respite", 4, None)).unwrap();
     assert_eq!(a.damage(A), 2);
 }
@@ -631,7 +620,7 @@ fn abl3_inspiring_presence_activates_a_friend_next() {
     a.place(A, 8.0, 5.0);
     a.place(B, 25.0, 15.0);
     a.activate(hero);
-    give_dice(&mut a, 0, &[(5, 3)]);
+    a.give_dice(0, &[(5, 3)]);
     a.apply(Command::Ability {
         fighter: hero,
         ability: "Inspiring Presence".into(),
@@ -646,7 +635,7 @@ fn abl3_inspiring_presence_activates_a_friend_next() {
         "same turn, A next"
     );
     // A non-hero can't use it.
-    give_dice(&mut a, 0, &[(5, 3)]);
+    a.give_dice(0, &[(5, 3)]);
     assert_eq!(
         a.rejected(ability("Inspiring Presence", 5, Some(hero)))
             .rule,
@@ -669,7 +658,7 @@ fn abl5_a_faction_ability_the_engine_cant_run_is_logged_as_not_automated() {
     a.place(A, 5.0, 5.0);
     a.place(B, 25.0, 15.0);
     a.activate(A);
-    give_dice(&mut a, 0, &[(1, 2)]);
+    a.give_dice(0, &[(1, 2)]);
     let n = a.log_len();
     a.apply(ability("Forge Blessing", 1, None)).unwrap();
     let log = a.log_since(n);

@@ -15,7 +15,7 @@ use warcry_sim::model::ruleset::Ruleset;
 use warcry_sim::rules::abilities::inspiring_targets;
 use warcry_sim::rules::command::{Command, ReactionKind};
 use warcry_sim::rules::engine::{self, Outcome, Pending, can_see, leader_by_condition};
-use warcry_sim::rules::initiative::{DiceGroup, WildUse};
+use warcry_sim::rules::initiative::WildUse;
 use warcry_sim::rules::log::{BattleLog, Event};
 use warcry_sim::scenario::load::{BattleSpec, DEFAULT_BATTLE, Embedded, load_battle};
 use warcry_sim::sim::battle_app;
@@ -45,17 +45,6 @@ fn attack(fighter: u32, target: u32, weapon: usize) -> Command {
         target,
         weapon,
     }
-}
-
-fn give_dice(a: &mut Arena, side: usize, groups: &[(u8, u8)]) {
-    a.engine().dice[side].groups = groups
-        .iter()
-        .map(|&(value, size)| DiceGroup {
-            value,
-            size,
-            wild: false,
-        })
-        .collect();
 }
 
 fn carry(a: &mut Arena, index: usize, carrier: u32) {
@@ -136,7 +125,7 @@ fn gen6_the_leader_cannot_inspire_itself() {
     a.place(A, 7.0, 5.0);
     a.place(B, 25.0, 15.0);
     a.activate(LEADER);
-    give_dice(&mut a, 0, &[(5, 3)]);
+    a.give_dice(0, &[(5, 3)]);
     let r = a.rejected(Command::Ability {
         fighter: LEADER,
         ability: "Inspiring Presence".into(),
@@ -541,7 +530,7 @@ fn atk1_a_3_inch_weapon_is_melee_in_play_and_a_3_5_inch_one_is_missile() {
     a.place(B, 13.5, 10.0); // 2.5" apart: within both ranges
     a.activate(A);
     // Onslaught: +1 Attacks for melee attacks.
-    give_dice(&mut a, 0, &[(5, 3)]);
+    a.give_dice(0, &[(5, 3)]);
     a.apply(Command::Ability {
         fighter: A,
         ability: "Onslaught".into(),
@@ -662,7 +651,7 @@ fn abl4_a_rushing_carrier_with_move_3_moves_3_inches_not_4() {
     a.place(B, 25.0, 15.0);
     carry(&mut a, 0, A);
     a.activate(A);
-    give_dice(&mut a, 0, &[(2, 2)]);
+    a.give_dice(0, &[(2, 2)]);
     a.apply(Command::Ability {
         fighter: A,
         ability: "Rush".into(),

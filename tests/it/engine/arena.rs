@@ -134,6 +134,18 @@ impl Arena {
         self.apply(Command::Activate { fighter: id }).unwrap();
     }
 
+    /// Gives `side` these ability dice (value, size), replacing its groups.
+    pub fn give_dice(&mut self, side: usize, groups: &[(u8, u8)]) {
+        self.engine().dice[side].groups = groups
+            .iter()
+            .map(|&(value, size)| warcry_sim::rules::initiative::DiceGroup {
+                value,
+                size,
+                wild: false,
+            })
+            .collect();
+    }
+
     /// The next dice rolled.
     pub fn dice(&mut self, d: &[u8]) {
         self.world().resource_mut::<DiceRng>().inject(d);
