@@ -14,6 +14,8 @@ use crate::model::ruleset::Ruleset;
 
 /// Precision of cutting a walk short, in inches.
 const CUT_STEP: f32 = 0.05;
+/// How close to the exact boundary a cut lands (inches).
+const BOUNDARY: f32 = 1e-4;
 
 /// MOVE-1: the part of `path` a fighter with `budget` inches of Move can follow, ending at a
 /// place where it can stop (MOVE-8): a walk is cut at the last clear point within the budget,
@@ -106,13 +108,23 @@ fn any_point(s: &Step, f: &impl Fn(Vec3) -> bool) -> bool {
     first_point(s, f).is_some()
 }
 
-/// The first fraction t of a walk where `f` holds, sampled every [`CUT_STEP`].
+/// The first fraction t of a walk where `f` holds: found by sampling every [`CUT_STEP`], then
+/// narrowed by halving the last sampled gap to within [`BOUNDARY`] inches, so that a cut at
+/// a distance (SOLO-C2's 3", SOLO-C5's attack range) lands on it, not up to a sample short.
 fn first_point(s: &Step, f: &impl Fn(Vec3) -> bool) -> Option<f32> {
     let len = s.from.distance(s.to);
     let n = ((len / CUT_STEP).ceil() as usize).max(1);
-    (1..=n)
-        .map(|i| i as f32 / n as f32)
-        .find(|&t| f(s.from.lerp(s.to, t)))
+    let i = (1..=n).find(|&i| f(s.from.lerp(s.to, i as f32 / n as f32)))?;
+    let (mut lo, mut hi) = ((i - 1) as f32 / n as f32, i as f32 / n as f32);
+    while (hi - lo) * len > BOUNDARY {
+        let mid = 0.5 * (lo + hi);
+        if f(s.from.lerp(s.to, mid)) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    Some(hi)
 }
 
 /// MOVE-3: a fighter that started its move within 1" of enemies must end it at least as close

@@ -16,7 +16,9 @@ use crate::battlefield::nav::{Goal, Path};
 use crate::model::ruleset::Ruleset;
 use crate::rules::actions::{validate_attack, validate_disengage, validate_move};
 use crate::rules::command::Command;
-use crate::rules::engine::{ActivationState, Bonus, Engine, FighterView, blockers, fighters};
+use crate::rules::engine::{
+    ActivationState, Bonus, Engine, FighterView, blockers, can_see, fighters,
+};
 
 /// What one step decides.
 pub enum Step {
@@ -93,7 +95,12 @@ fn attack(world: &World, ctx: &Ctx, t: &FighterView, step: RuleId, why: &str) ->
     })
 }
 
-/// Cuts a path so that the fighter never leaves 3" of the objective it holds (SOLO-C2).
+/// How far inside 3" a SOLO-C2 cut stops, so that float rounding never puts the fighter
+/// outside (the cut itself lands within 0.0001" of the boundary).
+const BOUNDARY_SLACK: f32 = 1e-4;
+
+/// Cuts a path so that the fighter never leaves 3" of the objective it holds (SOLO-C2): the
+/// move ends on the 3" boundary when the path crosses it.
 fn hold_cut(
     world: &World,
     ctx: &Ctx,
@@ -110,7 +117,7 @@ fn hold_cut(
         Some((_, at)) => truncate_until(&bf.nav, &mover, path, budget, |p| {
             stop(p)
                 || distance_to_point(&crate::battlefield::measure::Base::new(base, p, facing), at)
-                    > 2.95
+                    > 3.0 - 2.0 * BOUNDARY_SLACK
         }),
     }
 }
@@ -313,11 +320,14 @@ pub fn step_threat_range(world: &World, ctx: &Ctx) -> Step {
         return Step::Next;
     };
     let tb = t.base();
-    let (size, facing) = (ctx.f.profile.base, ctx.f.facing);
-    let f = ctx.f.clone();
-    let stop = move |p: Vec3| {
-        let b = crate::battlefield::measure::Base::new(size, p, facing);
-        in_attack_range(&f, distance(&b, &tb))
+    // "In attack range" to stop a move means able to attack from there: in a weapon's range
+    // and in sight (ATK-1). A hidden enemy in range is approached until it can be seen.
+    let stop = |p: Vec3| {
+        let moved = FighterView {
+            pos: p,
+            ..ctx.f.clone()
+        };
+        in_attack_range(&moved, distance(&moved.base(), &tb)) && can_see(world, &ctx.all, &moved, t)
     };
     // Towards the enemy; the move stops as soon as it is in attack range. Beyond the longest
     // range the search can stop at that range; inside it (a minimum range keeps the longest
