@@ -8,6 +8,7 @@ use crate::battlefield::Battlefield;
 use crate::battlefield::measure::distance;
 use crate::battlefield::moves::{disengage_spots, truncate};
 use crate::battlefield::nav::Goal;
+use crate::model::formats::Colour;
 use crate::model::ruleset::Ruleset;
 use crate::rules::abilities::{AbilityEffect, abilities_of, inspiring_targets};
 use crate::rules::actions::{legal_attacks, validate_move};
@@ -29,6 +30,10 @@ pub fn choose(world: &mut World) -> Option<Command> {
                 uses: wild_uses(&dice),
             })
         }
+        Pending::Colour { side } => Some(Command::ChooseColour {
+            side,
+            colour: Colour::Red,
+        }),
         Pending::FirstTurn { side } => Some(Command::FirstTurn { side, first: side }),
         Pending::Turn { .. } => {
             // The fighters the rules let it activate (options), ready ones before waiting ones.

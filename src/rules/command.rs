@@ -6,6 +6,7 @@ use crate::model::RuleId;
 use serde::{Deserialize, Serialize};
 
 use crate::battlefield::nav::Descend;
+use crate::model::formats::Colour;
 use crate::rules::initiative::WildUse;
 
 /// A reaction (REA-2..REA-4).
@@ -42,6 +43,9 @@ impl ReactionKind {
 /// Everything a side can decide. Fighters are named by their battle id (`Fighter::id`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Command {
+    /// SET-5: the priority player chooses the colour of the deployment points it sets up on
+    /// (the other side takes the other colour).
+    ChooseColour { side: usize, colour: Colour },
     /// INI-3: how this side uses each of its wild dice this round.
     WildDice { side: usize, uses: Vec<WildUse> },
     /// CMB-1: the side with the initiative picks who takes the first turn.
@@ -128,6 +132,7 @@ impl Command {
     pub fn describe(&self) -> String {
         let at = |p: &[f32; 3]| format!("({:.2}, {:.2}, {:.2})", p[0], p[1], p[2]);
         match self {
+            Command::ChooseColour { side, colour } => format!("side {side} takes {colour}"),
             Command::WildDice { side, uses } => format!(
                 "side {side} uses its wild dice ({})",
                 crate::rules::initiative::uses_text(uses)

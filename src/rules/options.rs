@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use crate::battlefield::Battlefield;
 use crate::battlefield::moves::disengage_spots;
+use crate::model::formats::Colour;
 use crate::model::ruleset::Ruleset;
 use crate::rules::abilities::{abilities_of, validate_ability};
 use crate::rules::actions::validate_attack;
@@ -30,6 +31,8 @@ pub struct Options {
 pub enum Decision {
     /// Nothing to decide.
     None,
+    /// SET-5: the priority player picks red or blue.
+    Colour { choices: [Colour; 2] },
     /// INI-3: the side's dice and how many wild dice it declares.
     WildDice { dice: SideDice },
     /// CMB-1: who takes the first turn (in solo mode only the side itself, SOLO-I4).
@@ -122,6 +125,9 @@ pub fn options(world: &mut World) -> Options {
     let side = crate::rules::engine::deciding_side(world);
     let decision = match pending {
         Pending::Setup | Pending::Ended => Decision::None,
+        Pending::Colour { .. } => Decision::Colour {
+            choices: [Colour::Red, Colour::Blue],
+        },
         Pending::WildDice { side } => Decision::WildDice {
             dice: world.resource::<Engine>().dice[side].clone(),
         },

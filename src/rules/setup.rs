@@ -12,70 +12,89 @@ use crate::model::formats::{
     Colour, Controller, DeploymentPoint, GroupName, Mode, Point2, TerrainPiece, TwistEffect,
 };
 use crate::model::ruleset::Ruleset;
-use crate::rules::engine::Engine;
+use crate::rules::command::Rejected;
+use crate::rules::engine::{Engine, Pending};
 use crate::rules::log::BattleLog;
 use crate::rules::solo_setup::form_solo_groups;
 
 /// Grid step of the placement search, in inches.
 const STEP: f32 = 0.25;
 
-/// Runs SET-2..SET-6 on a spawned battle. Afterwards every fighter of a round-1 group is
-/// `Presence::Deployed` and every reserve fighter is `Presence::Reserve`.
-pub fn run_setup(world: &mut World) {
+/// Runs SET-2..SET-6 on a spawned battle as far as it goes without a choice: the priority
+/// roll and (solo mode) the automated warband's groups and colours, then deployment. In a
+/// standard battle the priority player then chooses red or blue (SET-5, a
+/// [`crate::rules::command::Command::ChooseColour`]); deployment follows that choice. Returns
+/// whether setup is complete (every fighter of a round-1 group `Presence::Deployed`, every
+/// reserve fighter `Presence::Reserve`).
+pub fn run_setup(world: &mut World) -> bool {
     let mode = world.resource::<BattleInfo>().mode;
-
     let priority = priority_roll(world);
-
-    // SOLO-S2: the automated warband's groups are rolled.
-    if mode == Mode::Solo {
-        let ai_side = world
-            .resource::<BattleInfo>()
-            .sides
-            .iter()
-            .position(|s| s.controller == Controller::Ai);
-        if let Some(ai) = ai_side {
-            roll_solo_groups(world, ai);
-        }
+    world.resource_mut::<BattleInfo>().priority = Some(priority);
+    if mode != Mode::Solo {
+        world.resource_mut::<Engine>().pending = Pending::Colour { side: priority };
+        return false;
     }
+    // SOLO-S2: the automated warband's groups are rolled; SOLO-S3: it deploys red.
+    let ai_side = world
+        .resource::<BattleInfo>()
+        .sides
+        .iter()
+        .position(|s| s.controller == Controller::Ai);
+    if let Some(ai) = ai_side {
+        roll_solo_groups(world, ai);
+    }
+    let human = world
+        .resource::<BattleInfo>()
+        .sides
+        .iter()
+        .position(|s| s.controller == Controller::Human)
+        .unwrap_or(0);
+    let mut colours = [Colour::Red; 2];
+    colours[human] = Colour::Blue;
+    set_colours(world, colours, RuleId::SoloS3);
+    true
+}
 
-    // SET-5 / SOLO-S3: colours.
-    let colours = {
-        let info = world.resource::<BattleInfo>();
-        if mode == Mode::Solo {
-            let human = info
-                .sides
-                .iter()
-                .position(|s| s.controller == Controller::Human)
-                .unwrap_or(0);
-            let mut c = [Colour::Red; 2];
-            c[human] = Colour::Blue;
-            c
-        } else {
-            // The priority player's choice; until choices are Commands it takes red.
-            let mut c = [Colour::Blue; 2];
-            c[priority] = Colour::Red;
-            c
-        }
+/// SET-5: the priority player's choice of colour, then SET-6 deployment and round 1.
+pub fn choose_colour(
+    world: &mut World,
+    priority: usize,
+    side: usize,
+    colour: Colour,
+) -> Result<(), Rejected> {
+    if side != priority {
+        return Err(Rejected::new(
+            RuleId::Set5,
+            "the priority player chooses the colour",
+        ));
+    }
+    let other = match colour {
+        Colour::Red => Colour::Blue,
+        Colour::Blue => Colour::Red,
     };
+    let mut colours = [other; 2];
+    colours[side] = colour;
+    set_colours(world, colours, RuleId::Set5);
+    crate::rules::engine::start_battle(world);
+    Ok(())
+}
+
+/// Records each side's colour, logs it, and deploys (SET-6: alternating by group, priority
+/// player first, Dagger, Shield, Hammer).
+fn set_colours(world: &mut World, colours: [Colour; 2], rule: RuleId) {
+    let priority = world.resource::<BattleInfo>().priority.unwrap_or(0);
     {
         let mut info = world.resource_mut::<BattleInfo>();
-        info.priority = Some(priority);
         info.sides[0].colour = Some(colours[0]);
         info.sides[1].colour = Some(colours[1]);
+        let red = usize::from(colours[0] != Colour::Red);
         let text = format!(
             "{} deploys red, {} deploys blue",
-            info.sides[colours.iter().position(|c| *c == Colour::Red).unwrap_or(0)].name,
-            info.sides[colours.iter().position(|c| *c == Colour::Blue).unwrap_or(1)].name
+            info.sides[red].name,
+            info.sides[1 - red].name
         );
-        let rule: RuleId = if mode == Mode::Solo {
-            RuleId::SoloS3
-        } else {
-            RuleId::Set5
-        };
         world.resource_mut::<BattleLog>().push(0, &[rule], text);
     }
-
-    // SET-6: alternate by group, priority player first, Dagger, Shield, Hammer.
     let order = [priority, 1 - priority];
     for group in GroupName::ALL {
         for side in order {
@@ -463,6 +482,7 @@ pub fn setup_system(world: &mut World) {
     if world.get_resource::<BattleInfo>().is_none() {
         return;
     }
-    run_setup(world);
-    crate::rules::engine::start_battle(world);
+    if run_setup(world) {
+        crate::rules::engine::start_battle(world);
+    }
 }

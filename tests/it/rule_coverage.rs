@@ -8,7 +8,7 @@ use warcry_sim::model::RuleId;
 use warcry_sim::battlefield::footprint::Footprint;
 use warcry_sim::model::components::*;
 use warcry_sim::model::formats::{
-    Colour, GroupName, TerrainKind, TerrainPiece, TwistCard, TwistEffect, VictoryCard,
+    Colour, GroupName, Mode, TerrainKind, TerrainPiece, TwistCard, TwistEffect, VictoryCard,
     VictoryCondition,
 };
 use warcry_sim::model::ruleset::Ruleset;
@@ -912,4 +912,63 @@ fn vic1_treasure_race_most_carriers_on_the_battlefield_at_the_end_wins() {
     assert_eq!(leader_by_condition(a.world()), Some(1), "2 v 1 carriers");
     a.end_round(&[A, B, B2], A);
     assert_eq!(ended(&mut a), Some(Outcome::Winner(1)));
+}
+
+#[test]
+fn set5_the_priority_player_chooses_red_or_blue_and_deploys_on_that_colour() {
+    let mut spec = default_spec();
+    spec.mode = Mode::Standard;
+    let mut app = battle_app(&spec);
+    let world = app.world_mut();
+    let priority = world.resource::<BattleInfo>().priority.unwrap();
+    // Setup waits for the choice: nobody is deployed yet.
+    assert_eq!(
+        world.resource::<engine::Engine>().pending,
+        Pending::Colour { side: priority }
+    );
+    assert!(
+        engine::fighters(world)
+            .iter()
+            .all(|f| f.presence != Presence::Deployed)
+    );
+    // Only the priority player chooses.
+    let other = 1 - priority;
+    let err = engine::apply(
+        world,
+        &Command::ChooseColour {
+            side: other,
+            colour: Colour::Red,
+        },
+    )
+    .unwrap_err();
+    assert_eq!(err.rule, RuleId::Set5);
+    // It takes blue: its groups go to the blue points, the other side's to the red ones.
+    engine::apply(
+        world,
+        &Command::ChooseColour {
+            side: priority,
+            colour: Colour::Blue,
+        },
+    )
+    .unwrap();
+    let info = world.resource::<BattleInfo>();
+    assert_eq!(info.side_of_colour(Colour::Blue), Some(priority));
+    assert_eq!(info.side_of_colour(Colour::Red), Some(other));
+    let (x, z) = point_of(world, Colour::Blue, GroupName::Dagger);
+    let dagger = members(world, priority, GroupName::Dagger);
+    let all = engine::fighters(world);
+    for id in dagger {
+        let f = all.iter().find(|f| f.id == id).unwrap();
+        if f.presence == Presence::Deployed {
+            let d = Vec2::new(f.pos.x - x, f.pos.z - z).length();
+            assert!(d <= 3.0 + 1.0, "{} is {d}\" from its blue point", f.name);
+        }
+    }
+    // Round 1 begins: initiative (INI-3).
+    assert!(matches!(
+        world.resource::<engine::Engine>().pending,
+        Pending::WildDice { .. }
+    ));
+    let log = world.resource::<BattleLog>().to_text();
+    assert!(log.contains("[SET-5]"), "{log}");
 }

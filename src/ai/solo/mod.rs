@@ -36,7 +36,7 @@ use serde::Serialize;
 use crate::battlefield::measure::distance;
 use crate::model::components::*;
 use crate::model::dice::DiceRng;
-use crate::model::formats::Controller;
+use crate::model::formats::{Colour, Controller};
 use crate::model::ruleset::Ruleset;
 use crate::rules::command::Command;
 use crate::rules::engine::{Engine, FighterView, Pending};
@@ -207,6 +207,14 @@ pub fn decide(world: &mut World) -> Option<Decision> {
                 ),
             )
         }
+        Pending::Colour { side } => decision(
+            Command::ChooseColour {
+                side,
+                colour: Colour::Red,
+            },
+            &[RuleId::Set5],
+            "the priority player takes red (the AI weighs no difference between the colours)",
+        ),
         Pending::FirstTurn { side } => decision(
             Command::FirstTurn { side, first: side },
             &[RuleId::SoloI4],

@@ -94,6 +94,9 @@ fn dispatch(world: &mut World, pending: Pending, cmd: &Command) -> Result<(), Re
             },
         ) => decided(world, pending, *side, rules, text, command),
         (Pending::Ended, _) => Err(Rejected::new(RuleId::Vic1, "the battle is over")),
+        (Pending::Colour { side }, Command::ChooseColour { side: s, colour }) => {
+            crate::rules::setup::choose_colour(world, side, *s, *colour)
+        }
         (Pending::WildDice { side }, Command::WildDice { side: s, uses }) => {
             declare_wild(world, side, *s, uses)
         }
@@ -159,7 +162,7 @@ fn explain(world: &mut World, side: usize, rules: &[String], text: &str) {
 /// Mirrors the engine's phase into the [`BattlePhase`] state.
 fn sync_phase(world: &mut World) {
     let phase = match world.resource::<Engine>().pending {
-        Pending::Setup => BattlePhase::Setup,
+        Pending::Setup | Pending::Colour { .. } => BattlePhase::Setup,
         Pending::WildDice { .. } => BattlePhase::Initiative,
         Pending::FirstTurn { .. }
         | Pending::Turn { .. }

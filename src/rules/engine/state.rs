@@ -10,6 +10,8 @@ pub enum Pending {
     /// Not started (setup runs first).
     #[default]
     Setup,
+    /// SET-5: the priority player `side` chooses red or blue.
+    Colour { side: usize },
     /// INI-3: `side` declares its wild dice.
     WildDice { side: usize },
     /// CMB-1: the initiative side picks who goes first.
@@ -142,6 +144,7 @@ pub fn simultaneous_first(world: &World) -> usize {
 pub(super) fn rule_of_pending(p: Pending) -> RuleId {
     match p {
         Pending::Setup => RuleId::Set4,
+        Pending::Colour { .. } => RuleId::Set5,
         Pending::WildDice { .. } => RuleId::Ini3,
         Pending::FirstTurn { .. } | Pending::Turn { .. } => RuleId::Cmb1,
         Pending::Action { .. } => RuleId::Cmb2,
@@ -154,7 +157,8 @@ pub(super) fn rule_of_pending(p: Pending) -> RuleId {
 pub fn deciding_side(world: &World) -> Option<usize> {
     let e = world.resource::<Engine>();
     match e.pending {
-        Pending::WildDice { side }
+        Pending::Colour { side }
+        | Pending::WildDice { side }
         | Pending::FirstTurn { side }
         | Pending::Turn { side }
         | Pending::Reaction { side } => Some(side),
@@ -166,6 +170,7 @@ pub fn deciding_side(world: &World) -> Option<usize> {
 pub fn describe_pending(p: Pending) -> String {
     match p {
         Pending::Setup => "setup".into(),
+        Pending::Colour { side } => format!("side {side} to choose red or blue"),
         Pending::WildDice { side } => format!("side {side}'s wild dice"),
         Pending::FirstTurn { side } => format!("side {side} to pick who goes first"),
         Pending::Turn { side } => format!("side {side} to activate a fighter"),
