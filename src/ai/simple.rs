@@ -35,6 +35,7 @@ pub fn choose(world: &mut World) -> Option<Command> {
             colour: Colour::Red,
         }),
         Pending::FirstTurn { side } => Some(Command::FirstTurn { side, first: side }),
+        Pending::PlaceTreasure { side } => Some(Command::PlaceTreasure { side, at: None }),
         Pending::Turn { .. } => {
             // The fighters the rules let it activate (options), ready ones before waiting ones.
             let Decision::Activate { fighters: ids } = options(world).decision else {

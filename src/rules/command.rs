@@ -46,6 +46,13 @@ pub enum Command {
     /// SET-5: the priority player chooses the colour of the deployment points it sets up on
     /// (the other side takes the other colour).
     ChooseColour { side: usize, colour: Colour },
+    /// GEN-8: where the side of a taken-down carrier puts the treasure it dropped: on the floor
+    /// or a platform within 1" horizontally of the carrier, level or lower, in its sight
+    /// (`None`: where the carrier stood).
+    PlaceTreasure {
+        side: usize,
+        at: Option<[f32; 3]>,
+    },
     /// INI-3: how this side uses each of its wild dice this round.
     WildDice { side: usize, uses: Vec<WildUse> },
     /// CMB-1: the side with the initiative picks who takes the first turn.
@@ -133,6 +140,10 @@ impl Command {
         let at = |p: &[f32; 3]| format!("({:.2}, {:.2}, {:.2})", p[0], p[1], p[2]);
         match self {
             Command::ChooseColour { side, colour } => format!("side {side} takes {colour}"),
+            Command::PlaceTreasure { side, at: spot } => match spot {
+                Some(p) => format!("side {side} places the dropped treasure at {}", at(p)),
+                None => format!("side {side} leaves the dropped treasure where it fell"),
+            },
             Command::WildDice { side, uses } => format!(
                 "side {side} uses its wild dice ({})",
                 crate::rules::initiative::uses_text(uses)

@@ -31,6 +31,9 @@ pub struct Options {
 pub enum Decision {
     /// Nothing to decide.
     None,
+    /// GEN-8: where the treasure a taken-down carrier dropped goes (see
+    /// [`crate::rules::actions::validate_drop`] for a spot; `None` keeps it where it fell).
+    PlaceTreasure { treasure: usize, carrier: u32 },
     /// SET-5: the priority player picks red or blue.
     Colour { choices: [Colour; 2] },
     /// INI-3: the side's dice and how many wild dice it declares.
@@ -125,6 +128,13 @@ pub fn options(world: &mut World) -> Options {
     let side = crate::rules::engine::deciding_side(world);
     let decision = match pending {
         Pending::Setup | Pending::Ended => Decision::None,
+        Pending::PlaceTreasure { .. } => match world.resource::<Engine>().treasure_drops.first() {
+            Some(d) => Decision::PlaceTreasure {
+                treasure: d.treasure,
+                carrier: d.carrier,
+            },
+            None => Decision::None,
+        },
         Pending::Colour { .. } => Decision::Colour {
             choices: [Colour::Red, Colour::Blue],
         },

@@ -524,6 +524,55 @@ fn gen8_a_carrier_drops_its_treasure_where_its_side_picks() {
 }
 
 #[test]
+fn gen8_a_taken_down_carriers_treasure_goes_where_its_own_side_places_it() {
+    let mut a = Arena::new();
+    a.rules(|r| r.reactions = false);
+    a.profile(A, |p| p.weapons = vec![weapon(1.0, 1, 5, (9, 9))]);
+    a.profile(B, |p| p.wounds = 5);
+    a.place(A, 5.0, 5.0);
+    a.place(B, 6.5, 5.0);
+    let te = a
+        .world()
+        .spawn(Treasure {
+            index: 0,
+            position: (0.0, 0.0),
+            y: 0.0,
+            carrier: Some(B),
+        })
+        .id();
+    a.activate(A);
+    // A critical hit takes B down; the battle then waits for B's side (1) to place the token.
+    a.dice(&[6]);
+    a.apply(Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 0,
+    })
+    .unwrap();
+    assert_eq!(a.pending(), Pending::PlaceTreasure { side: 1 });
+    // The attacker's side can't place it; nor can it go over 1" from where B stood.
+    let r = a.rejected(Command::PlaceTreasure {
+        side: 0,
+        at: Some([7.0, 0.0, 5.0]),
+    });
+    assert_eq!(r.rule, "GEN-8", "{r}");
+    let r = a.rejected(Command::PlaceTreasure {
+        side: 1,
+        at: Some([9.5, 0.0, 5.0]),
+    });
+    assert_eq!(r.rule, "GEN-8", "{r}");
+    a.apply(Command::PlaceTreasure {
+        side: 1,
+        at: Some([7.3, 0.0, 5.5]),
+    })
+    .unwrap();
+    let t = *a.world().get::<Treasure>(te).unwrap();
+    assert_eq!((t.carrier, t.position), (None, (7.3, 5.5)));
+    // Then A's activation goes on.
+    assert_eq!(a.pending(), Pending::Action { fighter: A });
+}
+
+#[test]
 fn gen8_dropped_treasure_goes_level_or_lower_on_a_surface() {
     let mut a = Arena::new();
     a.add_terrain(platform("keep", (10.0, 10.0), (4.0, 4.0), 3.0));

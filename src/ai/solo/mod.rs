@@ -215,6 +215,11 @@ pub fn decide(world: &mut World) -> Option<Decision> {
             &[RuleId::Set5],
             "the priority player takes red (the AI weighs no difference between the colours)",
         ),
+        Pending::PlaceTreasure { side } => decision(
+            Command::PlaceTreasure { side, at: None },
+            &[RuleId::Gen8],
+            "the dropped treasure stays where its carrier fell (the solo rules say nothing of it)",
+        ),
         Pending::FirstTurn { side } => decision(
             Command::FirstTurn { side, first: side },
             &[RuleId::SoloI4],

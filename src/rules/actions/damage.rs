@@ -47,8 +47,16 @@ pub(crate) fn deal_damage(world: &mut World, id: u32, amount: u32, ids: &[RuleId
     );
     if total >= f.profile.wounds {
         if let Some(t) = f.carrying {
-            // GEN-8: where it stood, the legal default (within 1", level, visible).
+            // GEN-8: where it stood (a legal spot) until its side places it, once the
+            // command that took it down is done.
             drop_treasure(world, &f, t, f.pos);
+            engine::engine(world)
+                .treasure_drops
+                .push(crate::rules::engine::TreasureDrop {
+                    side: f.side,
+                    treasure: t,
+                    carrier: f.id,
+                });
         }
         world.entity_mut(f.entity).insert(Presence::TakenDown);
         engine::engine(world).points_taken_down[1 - f.side] += f.profile.points;

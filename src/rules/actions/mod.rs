@@ -38,6 +38,7 @@ use disengage::*;
 use movement::*;
 pub use movement::{Route, point_text, validate_move, validate_route};
 pub(crate) use reactions::reaction;
+pub(crate) use treasure::place_dropped_treasure;
 pub use treasure::validate_drop;
 use treasure::*;
 

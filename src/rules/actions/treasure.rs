@@ -131,3 +131,49 @@ pub(super) fn treasure_event(
     };
     log(world, &[RuleId::Gen8], event);
 }
+
+/// GEN-8: the side of a taken-down carrier places the treasure it dropped (`at`; `None`
+/// leaves it where the carrier stood). Then the next drop waits, or the battle goes on.
+pub(crate) fn place_dropped_treasure(
+    world: &mut World,
+    side: usize,
+    by: usize,
+    at: Option<[f32; 3]>,
+) -> Result<(), Rejected> {
+    if by != side {
+        return Err(Rejected::new(
+            RuleId::Gen8,
+            "the carrier's own side places the treasure it dropped",
+        ));
+    }
+    let Some(drop) = world.resource::<Engine>().treasure_drops.first().cloned() else {
+        return Err(Rejected::new(RuleId::Gen8, "no dropped treasure waits to be placed"));
+    };
+    let all = fighters(world);
+    let carrier = all
+        .iter()
+        .find(|f| f.id == drop.carrier)
+        .ok_or_else(|| Rejected::new(RuleId::Gen8, "the carrier is gone"))?;
+    if let Some(at) = at {
+        let at = Vec3::from_array(at);
+        validate_drop(world, carrier, at)?;
+        set_treasure(world, drop.treasure, |t| {
+            t.position = (at.x, at.z);
+            t.y = at.y;
+        });
+        let text = format!(
+            "{}'s side places treasure {} at {}",
+            carrier.name,
+            drop.treasure + 1,
+            point_text(at)
+        );
+        log(world, &[RuleId::Gen8], Event::Note { text });
+    }
+    let mut e = engine::engine(world);
+    e.treasure_drops.remove(0);
+    e.pending = match e.treasure_drops.first() {
+        Some(next) => Pending::PlaceTreasure { side: next.side },
+        None => e.after_drops.take().unwrap_or(Pending::Ended),
+    };
+    Ok(())
+}

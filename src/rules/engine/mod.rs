@@ -42,7 +42,7 @@ use initiative_phase::{begin_round, declare_wild};
 pub use initiative_phase::{solo_sides, start_battle};
 use state::rule_of_pending;
 pub use state::{
-    ActivationState, Bonus, Engine, Outcome, Overtime, Pending, ReactionOffer, Resume,
+    ActivationState, Bonus, Engine, Outcome, Overtime, Pending, ReactionOffer, Resume, TreasureDrop,
     deciding_side, describe_pending, simultaneous_first,
 };
 
@@ -73,9 +73,28 @@ pub fn apply(world: &mut World, cmd: &Command) -> Result<(), Rejected> {
     let result = dispatch(world, pending, cmd);
     if result.is_ok() {
         engine(world).commands.push(cmd.clone());
+        ask_for_treasure(world);
         sync_phase(world);
     }
     result
+}
+
+/// GEN-8: once a command is done, the side of each carrier it took down places the treasure
+/// (the battle waits for it, then goes on where it was).
+fn ask_for_treasure(world: &mut World) {
+    let mut e = engine(world);
+    if e.pending == Pending::Ended {
+        e.treasure_drops.clear();
+        e.after_drops = None;
+        return;
+    }
+    let Some(side) = e.treasure_drops.first().map(|d| d.side) else {
+        return;
+    };
+    if !matches!(e.pending, Pending::PlaceTreasure { .. }) {
+        e.after_drops = Some(e.pending);
+    }
+    e.pending = Pending::PlaceTreasure { side };
 }
 
 fn dispatch(world: &mut World, pending: Pending, cmd: &Command) -> Result<(), Rejected> {
@@ -115,6 +134,9 @@ fn dispatch(world: &mut World, pending: Pending, cmd: &Command) -> Result<(), Re
         }
         (Pending::Action { fighter }, cmd) => actions::action(world, fighter, cmd),
         (Pending::Reaction { side }, cmd) => actions::reaction(world, side, cmd),
+        (Pending::PlaceTreasure { side }, Command::PlaceTreasure { side: s, at }) => {
+            actions::place_dropped_treasure(world, side, *s, *at)
+        }
         (p, c) => Err(Rejected::new(
             rule_of_pending(p),
             format!(
@@ -167,7 +189,8 @@ fn sync_phase(world: &mut World) {
         Pending::FirstTurn { .. }
         | Pending::Turn { .. }
         | Pending::Action { .. }
-        | Pending::Reaction { .. } => BattlePhase::Combat,
+        | Pending::Reaction { .. }
+        | Pending::PlaceTreasure { .. } => BattlePhase::Combat,
         Pending::Ended => BattlePhase::Ended,
     };
     if let Some(mut next) = world.get_resource_mut::<NextState<BattlePhase>>() {

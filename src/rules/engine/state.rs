@@ -20,10 +20,22 @@ pub enum Pending {
     Turn { side: usize },
     /// CMB-2, CMB-3: the active fighter's next action or ability, or the end of its activation.
     Action { fighter: u32 },
+    /// GEN-8: `side` places the treasure its taken-down carrier dropped
+    /// ([`Engine::treasure_drops`]).
+    PlaceTreasure { side: usize },
     /// REA-1: `side` may react to the enemy action on offer.
     Reaction { side: usize },
     /// The battle is over.
     Ended,
+}
+
+/// GEN-8: a treasure a taken-down carrier dropped, waiting for its side to place it. Until
+/// then the token lies where the carrier stood (a legal spot).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TreasureDrop {
+    pub side: usize,
+    pub treasure: usize,
+    pub carrier: u32,
 }
 
 /// A bonus action granted by an ability (CMB-2), taken before any other action.
@@ -121,6 +133,10 @@ pub struct Engine {
     pub points_taken_down: [u32; 2],
     pub overtime: Overtime,
     pub outcome: Option<Outcome>,
+    /// GEN-8: treasure dropped by taken-down carriers, placed by their sides once the command
+    /// that took them down is done; then the battle goes on with `after_drops`.
+    pub treasure_drops: Vec<TreasureDrop>,
+    pub after_drops: Option<Pending>,
     /// Every command applied, in order (a replay is the battle + seed + this list).
     pub commands: Vec<Command>,
     /// A hash of the world after each round.
@@ -133,7 +149,10 @@ pub struct Engine {
 pub fn simultaneous_first(world: &World) -> usize {
     let e = world.resource::<Engine>();
     match e.pending {
-        Pending::Turn { .. } | Pending::Action { .. } | Pending::Reaction { .. } => e.turn,
+        Pending::Turn { .. }
+        | Pending::Action { .. }
+        | Pending::Reaction { .. }
+        | Pending::PlaceTreasure { .. } => e.turn,
         _ => e
             .initiative
             .or(world.resource::<BattleInfo>().priority)
@@ -149,6 +168,7 @@ pub(super) fn rule_of_pending(p: Pending) -> RuleId {
         Pending::FirstTurn { .. } | Pending::Turn { .. } => RuleId::Cmb1,
         Pending::Action { .. } => RuleId::Cmb2,
         Pending::Reaction { .. } => RuleId::Rea1,
+        Pending::PlaceTreasure { .. } => RuleId::Gen8,
         Pending::Ended => RuleId::Vic1,
     }
 }
@@ -160,6 +180,7 @@ pub fn deciding_side(world: &World) -> Option<usize> {
         Pending::Colour { side }
         | Pending::WildDice { side }
         | Pending::FirstTurn { side }
+        | Pending::PlaceTreasure { side }
         | Pending::Turn { side }
         | Pending::Reaction { side } => Some(side),
         Pending::Action { .. } => e.activation.as_ref().map(|a| a.side),
@@ -176,6 +197,7 @@ pub fn describe_pending(p: Pending) -> String {
         Pending::Turn { side } => format!("side {side} to activate a fighter"),
         Pending::Action { fighter } => format!("fighter {fighter}'s next action"),
         Pending::Reaction { side } => format!("side {side}'s reaction"),
+        Pending::PlaceTreasure { side } => format!("side {side} to place a dropped treasure"),
         Pending::Ended => "nothing (the battle is over)".into(),
     }
 }
