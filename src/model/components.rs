@@ -1,6 +1,8 @@
 //! The battle as ECS data: components of fighters, terrain, objectives and deployment points,
 //! and the resources that describe the battle.
 
+use bevy::ecs::lifecycle::HookContext;
+use bevy::ecs::world::DeferredWorld;
 use bevy::prelude::*;
 
 use crate::model::formats::{
@@ -8,11 +10,68 @@ use crate::model::formats::{
     TerrainPiece, TwistCard, VictoryCard,
 };
 
-/// A fighter. `id` is its stable number in the battle (side 0's fighters first).
+/// A fighter. `id` is its stable number in the battle (side 0's fighters first). Adding or
+/// removing one keeps the [`FighterIndex`] up to date (its only writer).
 #[derive(Component, Debug, Clone)]
+#[component(on_insert = index_fighter, on_discard = unindex_fighter)]
 pub struct Fighter {
     pub id: u32,
     pub name: String,
+}
+
+/// Every fighter's entity by id, in id order: how the rules find a fighter without going
+/// through all of them. Kept by [`Fighter`]'s hooks.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct FighterIndex {
+    by_id: Vec<(u32, Entity)>,
+}
+
+impl FighterIndex {
+    /// The entity of fighter `id`.
+    pub fn get(&self, id: u32) -> Option<Entity> {
+        self.by_id
+            .binary_search_by_key(&id, |e| e.0)
+            .ok()
+            .map(|i| self.by_id[i].1)
+    }
+
+    /// Every fighter's entity, by id.
+    pub fn entities(&self) -> impl Iterator<Item = Entity> + '_ {
+        self.by_id.iter().map(|e| e.1)
+    }
+
+    fn insert(&mut self, id: u32, entity: Entity) {
+        match self.by_id.binary_search_by_key(&id, |e| e.0) {
+            Ok(i) => self.by_id[i].1 = entity,
+            Err(i) => self.by_id.insert(i, (id, entity)),
+        }
+    }
+
+    fn remove(&mut self, id: u32, entity: Entity) {
+        self.by_id.retain(|e| *e != (id, entity));
+    }
+}
+
+fn index_fighter(mut world: DeferredWorld, ctx: HookContext) {
+    let Some(id) = world.get::<Fighter>(ctx.entity).map(|f| f.id) else {
+        return;
+    };
+    match world.get_resource_mut::<FighterIndex>() {
+        Some(mut index) => index.insert(id, ctx.entity),
+        None => world.commands().queue(move |w: &mut World| {
+            w.get_resource_or_init::<FighterIndex>()
+                .insert(id, ctx.entity)
+        }),
+    }
+}
+
+fn unindex_fighter(mut world: DeferredWorld, ctx: HookContext) {
+    let Some(id) = world.get::<Fighter>(ctx.entity).map(|f| f.id) else {
+        return;
+    };
+    if let Some(mut index) = world.get_resource_mut::<FighterIndex>() {
+        index.remove(id, ctx.entity);
+    }
 }
 
 /// The fighter's characteristics and weapons.
@@ -135,4 +194,43 @@ pub enum BattlePhase {
     Combat,
     EndOfRound,
     Ended,
+}
+
+#[cfg(test)]
+mod index_tests {
+    use super::*;
+
+    fn spawn(world: &mut World, id: u32) -> Entity {
+        world
+            .spawn(Fighter {
+                id,
+                name: format!("f{id}"),
+            })
+            .id()
+    }
+
+    #[test]
+    fn the_index_finds_fighters_by_id_in_id_order_and_forgets_despawned_ones() {
+        let mut world = World::new();
+        world.init_resource::<FighterIndex>();
+        let e5 = spawn(&mut world, 5);
+        let e1 = spawn(&mut world, 1);
+        let e3 = spawn(&mut world, 3);
+        let index = world.resource::<FighterIndex>();
+        assert_eq!(index.get(3), Some(e3));
+        assert_eq!(index.get(4), None);
+        assert_eq!(index.entities().collect::<Vec<_>>(), vec![e1, e3, e5]);
+        world.despawn(e3);
+        let index = world.resource::<FighterIndex>();
+        assert_eq!(index.get(3), None);
+        assert_eq!(index.entities().collect::<Vec<_>>(), vec![e1, e5]);
+    }
+
+    #[test]
+    fn fighters_spawned_before_the_index_exists_are_still_indexed() {
+        let mut world = World::new();
+        let e2 = spawn(&mut world, 2);
+        world.flush();
+        assert_eq!(world.resource::<FighterIndex>().get(2), Some(e2));
+    }
 }

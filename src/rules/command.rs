@@ -49,10 +49,7 @@ pub enum Command {
     /// GEN-8: where the side of a taken-down carrier puts the treasure it dropped: on the floor
     /// or a platform within 1" horizontally of the carrier, level or lower, in its sight
     /// (`None`: where the carrier stood).
-    PlaceTreasure {
-        side: usize,
-        at: Option<[f32; 3]>,
-    },
+    PlaceTreasure { side: usize, at: Option<[f32; 3]> },
     /// INI-3: how this side uses each of its wild dice this round.
     WildDice { side: usize, uses: Vec<WildUse> },
     /// CMB-1: the side with the initiative picks who takes the first turn.

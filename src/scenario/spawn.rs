@@ -13,6 +13,7 @@ use crate::scenario::load::BattleSpec;
 /// Spawns `spec` into `world`, replacing any battle already there.
 pub fn spawn_battle(world: &mut World, spec: &BattleSpec) {
     despawn_battle(world);
+    world.init_resource::<FighterIndex>();
     world.insert_resource(spec.ruleset.clone());
     world.insert_resource(DiceRng::new(spec.seed));
     world.insert_resource(BattleLog::default());

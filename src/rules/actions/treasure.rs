@@ -147,16 +147,16 @@ pub(crate) fn place_dropped_treasure(
         ));
     }
     let Some(drop) = world.resource::<Engine>().treasure_drops.first().cloned() else {
-        return Err(Rejected::new(RuleId::Gen8, "no dropped treasure waits to be placed"));
+        return Err(Rejected::new(
+            RuleId::Gen8,
+            "no dropped treasure waits to be placed",
+        ));
     };
-    let all = fighters(world);
-    let carrier = all
-        .iter()
-        .find(|f| f.id == drop.carrier)
+    let carrier = fighter(world, drop.carrier)
         .ok_or_else(|| Rejected::new(RuleId::Gen8, "the carrier is gone"))?;
     if let Some(at) = at {
         let at = Vec3::from_array(at);
-        validate_drop(world, carrier, at)?;
+        validate_drop(world, &carrier, at)?;
         set_treasure(world, drop.treasure, |t| {
             t.position = (at.x, at.z);
             t.y = at.y;

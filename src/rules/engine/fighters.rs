@@ -87,53 +87,52 @@ impl FighterView {
     }
 }
 
-/// Every fighter, by id.
+/// Every fighter, by id (through the [`FighterIndex`]).
 pub fn fighters(world: &mut World) -> Vec<FighterView> {
-    let mut carried: Vec<(u32, usize)> = world
+    let carried = carried(world);
+    let Some(index) = world.get_resource::<FighterIndex>() else {
+        return Vec::new();
+    };
+    index
+        .entities()
+        .filter_map(|e| view_of(world, e, &carried))
+        .collect()
+}
+
+/// Fighter `id`, found through the [`FighterIndex`].
+pub fn fighter(world: &mut World, id: u32) -> Option<FighterView> {
+    let e = world.get_resource::<FighterIndex>()?.get(id)?;
+    let carried = carried(world);
+    view_of(world, e, &carried)
+}
+
+/// Which fighter carries which treasure (GEN-8), as (fighter, treasure).
+fn carried(world: &mut World) -> Vec<(u32, usize)> {
+    world
         .query::<&Treasure>()
         .iter(world)
         .filter_map(|t| t.carrier.map(|c| (c, t.index)))
-        .collect();
-    carried.sort();
-    let mut q = world.query::<(
-        Entity,
-        &Fighter,
-        &Side,
-        &Position,
-        &Facing,
-        &Profile,
-        &WarbandRole,
-        &Damage,
-        &Presence,
-        &Activation,
-        Option<&Reactions>,
-    )>();
-    let mut out: Vec<FighterView> = q
-        .iter(world)
-        .map(
-            |(entity, f, side, pos, facing, profile, role, dmg, presence, act, rea)| FighterView {
-                entity,
-                id: f.id,
-                name: f.name.clone(),
-                side: side.0,
-                pos: pos.0,
-                facing: facing.0,
-                profile: profile.0.clone(),
-                role: role.0,
-                damage: dmg.0,
-                presence: *presence,
-                activation: *act,
-                reactions: rea.map(|r| r.0).unwrap_or(0),
-                carrying: carried.iter().find(|c| c.0 == f.id).map(|c| c.1),
-            },
-        )
-        .collect();
-    out.sort_by_key(|f| f.id);
-    out
+        .collect()
 }
 
-pub fn fighter(world: &mut World, id: u32) -> Option<FighterView> {
-    fighters(world).into_iter().find(|f| f.id == id)
+fn view_of(world: &World, entity: Entity, carried: &[(u32, usize)]) -> Option<FighterView> {
+    let e = world.get_entity(entity).ok()?;
+    let f = e.get::<Fighter>()?;
+    Some(FighterView {
+        entity,
+        id: f.id,
+        name: f.name.clone(),
+        side: e.get::<Side>()?.0,
+        pos: e.get::<Position>()?.0,
+        facing: e.get::<Facing>()?.0,
+        profile: e.get::<Profile>()?.0.clone(),
+        role: e.get::<WarbandRole>()?.0,
+        damage: e.get::<Damage>()?.0,
+        presence: *e.get::<Presence>()?,
+        activation: *e.get::<Activation>()?,
+        reactions: e.get::<Reactions>().map_or(0, |r| r.0),
+        carrying: carried.iter().find(|c| c.0 == f.id).map(|c| c.1),
+    })
 }
 
 /// GEN-3 with the twist of VIC-2: can `a` see `b`? Under a visibility twist, fighters

@@ -42,8 +42,8 @@ use initiative_phase::{begin_round, declare_wild};
 pub use initiative_phase::{solo_sides, start_battle};
 use state::rule_of_pending;
 pub use state::{
-    ActivationState, Bonus, Engine, Outcome, Overtime, Pending, ReactionOffer, Resume, TreasureDrop,
-    deciding_side, describe_pending, simultaneous_first,
+    ActivationState, Bonus, Engine, Outcome, Overtime, Pending, ReactionOffer, Resume,
+    TreasureDrop, deciding_side, describe_pending, simultaneous_first,
 };
 
 pub(crate) fn log(world: &mut World, rules: &[RuleId], event: Event) {
