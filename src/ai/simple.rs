@@ -22,7 +22,11 @@ use crate::rules::options::{Decision, options};
 pub fn choose(world: &mut World) -> Option<Command> {
     let pending = world.resource::<Engine>().pending;
     match pending {
-        Pending::Setup | Pending::Ended => None,
+        Pending::Setup
+        | Pending::RollInitiative
+        | Pending::Reserve
+        | Pending::EndOfRound
+        | Pending::Ended => None,
         Pending::WildDice { side } => {
             let dice = world.resource::<Engine>().dice[side].clone();
             Some(Command::WildDice {

@@ -184,8 +184,10 @@ impl BattleInfo {
     }
 }
 
-/// The battle's phase; the engine ([`crate::rules::engine`]) sets it as the battle moves on.
-#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+/// The battle's phase (SET, INI, RES, CMB, end of round): what the engine waits for
+/// (`rules::engine::Pending`) says which one it is, and each phase's systems run while it is
+/// (`rules::engine::in_phase`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum BattlePhase {
     #[default]
     Setup,

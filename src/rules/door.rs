@@ -2,12 +2,13 @@
 //! [`SubmitCommand`] messages; one system applies them in order (the engine validates each the
 //! same way for everyone) and answers with a [`CommandResult`] per command and a
 //! [`BattleEvent`] per event the battle logged, which the view animates and the log panel shows.
-//! Batch runs call [`crate::rules::engine::apply`] directly: the same validation, no schedule.
+//! Batch runs use [`crate::rules::engine::apply`]: the same inbox and phase systems, one
+//! command at a time.
 
 use bevy::prelude::*;
 
 use crate::rules::command::{Command, Rejected};
-use crate::rules::engine::apply;
+use crate::rules::engine::{Inbox, Outbox, run_rules};
 use crate::rules::log::{BattleLog, LogEntry};
 
 /// A command sent to the battle through the app.
@@ -36,30 +37,51 @@ pub enum BattleSet {
     React,
 }
 
+/// How many log entries have gone out as [`BattleEvent`]s.
+#[derive(Resource, Debug, Default)]
+struct EventsSent(usize);
+
+/// The door: the commands sent this frame go to the phase systems' inbox, the rules run until
+/// the battle waits for a decision nobody has sent, and each answer and logged event goes out.
 fn apply_submitted(world: &mut World) {
-    let cmds: Vec<Command> = world
+    if world.get_resource::<Inbox>().is_none() {
+        return;
+    }
+    let sent: Vec<Command> = world
         .resource_mut::<Messages<SubmitCommand>>()
         .drain()
         .map(|m| m.0)
         .collect();
-    for command in cmds {
-        let before = world
-            .get_resource::<BattleLog>()
-            .map_or(0, |l| l.entries.len());
-        let result = apply(world, &command);
-        let new: Vec<LogEntry> = world
-            .get_resource::<BattleLog>()
-            .map(|l| l.entries[before.min(l.entries.len())..].to_vec())
-            .unwrap_or_default();
-        for e in new {
-            world.write_message(BattleEvent(e));
-        }
-        world.write_message(CommandResult { command, result });
+    world.resource_mut::<Inbox>().0.extend(sent);
+    run_rules(world);
+    let answers = std::mem::take(&mut world.resource_mut::<Outbox>().0);
+    // Every entry logged since the last frame, whoever sent the command (a batch-style
+    // `apply` from a tool or test goes through the same inbox and phase systems).
+    // A new battle (its log just put in) starts from its first entry.
+    let from = if world.is_resource_added::<BattleLog>() {
+        0
+    } else {
+        world.resource::<EventsSent>().0
+    };
+    let (from, new): (usize, Vec<LogEntry>) = world
+        .get_resource::<BattleLog>()
+        .map(|l| {
+            let from = from.min(l.entries.len());
+            (from, l.entries[from..].to_vec())
+        })
+        .unwrap_or_default();
+    world.resource_mut::<EventsSent>().0 = from + new.len();
+    for e in new {
+        world.write_message(BattleEvent(e));
+    }
+    for a in answers {
+        world.write_message(a);
     }
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_message::<SubmitCommand>()
+    app.init_resource::<EventsSent>()
+        .add_message::<SubmitCommand>()
         .add_message::<CommandResult>()
         .add_message::<BattleEvent>()
         .configure_sets(

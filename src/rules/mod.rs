@@ -15,10 +15,6 @@ pub mod warband;
 
 use bevy::prelude::*;
 
-use crate::model::components::BattlePhase;
-
 pub(crate) fn plugin(app: &mut App) {
-    app.init_state::<BattlePhase>()
-        .add_plugins((engine::plugin, door::plugin))
-        .add_systems(OnEnter(BattlePhase::Setup), setup::setup_system);
+    app.add_plugins((engine::plugin, door::plugin));
 }

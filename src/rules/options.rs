@@ -127,7 +127,11 @@ pub fn options(world: &mut World) -> Options {
     let pending = world.resource::<Engine>().pending;
     let side = crate::rules::engine::deciding_side(world);
     let decision = match pending {
-        Pending::Setup | Pending::Ended => Decision::None,
+        Pending::Setup
+        | Pending::RollInitiative
+        | Pending::Reserve
+        | Pending::EndOfRound
+        | Pending::Ended => Decision::None,
         Pending::PlaceTreasure { .. } => match world.resource::<Engine>().treasure_drops.first() {
             Some(d) => Decision::PlaceTreasure {
                 treasure: d.treasure,

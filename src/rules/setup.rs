@@ -12,8 +12,9 @@ use crate::model::formats::{
     Colour, Controller, DeploymentPoint, GroupName, Mode, Point2, TerrainPiece, TwistEffect,
 };
 use crate::model::ruleset::Ruleset;
+use crate::rules::command::Command;
 use crate::rules::command::Rejected;
-use crate::rules::engine::{Engine, Pending};
+use crate::rules::engine::{Engine, Pending, not_now, take_command};
 use crate::rules::log::BattleLog;
 use crate::rules::solo_setup::form_solo_groups;
 
@@ -476,9 +477,18 @@ pub fn find_spot(
     None
 }
 
-/// Runs setup when the battle enters [`BattlePhase::Setup`], then starts round 1's initiative
-/// phase (the engine rolls the initiative dice).
-pub fn setup_system(world: &mut World) {
+/// The setup phase's system: runs setup on a spawned battle, takes the priority player's
+/// colour (SET-5), then starts round 1 (the initiative phase rolls the dice).
+pub fn setup_phase(world: &mut World) {
+    if world.resource::<Engine>().pending != Pending::Setup {
+        take_command(world, |world, pending, cmd| match (pending, cmd) {
+            (Pending::Colour { side }, Command::ChooseColour { side: s, colour }) => {
+                choose_colour(world, side, *s, *colour)
+            }
+            (p, c) => Err(not_now(p, c)),
+        });
+        return;
+    }
     if world.get_resource::<BattleInfo>().is_none() {
         return;
     }

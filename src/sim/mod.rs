@@ -138,23 +138,24 @@ fn waiting_for(world: &World) -> String {
     format!("(waiting for {})", engine::describe_pending(pending))
 }
 
+/// The next decision of whichever side must decide: an AI side's by the solo AI (one
+/// `Decided` command), another side's by the built-in policy; `None` when nobody decides.
+pub fn next_command(world: &mut World) -> Option<Command> {
+    let side = deciding_side(world)?;
+    if crate::ai::solo::is_ai(world, side) {
+        let d = crate::ai::solo::decide(world)?;
+        Some(crate::ai::solo::decided(side, &d))
+    } else {
+        crate::ai::simple::choose(world)
+    }
+}
+
 /// Makes the next decision of whichever side must decide: an AI side by the solo AI (the
 /// command with its reasons, one `Decided` command), another side by the built-in policy. `Ok(false)` when
 /// there is nothing to decide; `Err` when the rules reject the command.
 pub fn auto_step(world: &mut World) -> Result<bool, String> {
-    let Some(side) = deciding_side(world) else {
+    let Some(cmd) = next_command(world) else {
         return Ok(false);
-    };
-    let cmd = if crate::ai::solo::is_ai(world, side) {
-        let Some(d) = crate::ai::solo::decide(world) else {
-            return Ok(false);
-        };
-        crate::ai::solo::decided(side, &d)
-    } else {
-        match crate::ai::simple::choose(world) {
-            Some(c) => c,
-            None => return Ok(false),
-        }
     };
     engine::apply(world, &cmd)
         .map_err(|e| format!("{} -> {e} {}", cmd.describe(), waiting_for(world)))?;

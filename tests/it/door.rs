@@ -8,10 +8,13 @@ use warcry_sim::model::RuleId;
 use warcry_sim::model::components::*;
 use warcry_sim::rules::command::Command;
 use warcry_sim::rules::door::{BattleEvent, CommandResult, SubmitCommand};
-use warcry_sim::rules::engine::Pending;
+use warcry_sim::rules::engine::{self, Pending};
 use warcry_sim::rules::initiative::SideDice;
+use warcry_sim::rules::log::BattleLog;
 use warcry_sim::rules::log::Event;
 use warcry_sim::rules::options::{ActionKind, Decision, options};
+use warcry_sim::scenario::load::{DEFAULT_BATTLE, Embedded, load_battle};
+use warcry_sim::sim::{battle_app, next_command};
 
 use crate::engine::arena::{Arena, weapon};
 
@@ -169,4 +172,78 @@ fn commands_go_in_by_the_door_and_events_come_out() {
         "{events:?}"
     );
     assert_eq!(a.fighter(A).pos.x, 11.0);
+}
+
+/// Plays `steps` decisions of the default battle (seed 11): through the app's door when
+/// `by_door` (one `SubmitCommand` a frame), else by batch-style `apply`. Returns the log.
+fn play_default(steps: usize, by_door: bool) -> (String, Vec<BattleEvent>) {
+    let mut spec = load_battle(&Embedded, DEFAULT_BATTLE).unwrap();
+    spec.seed = 11;
+    let mut app = battle_app(&spec);
+    let mut events = Vec::new();
+    for _ in 0..steps {
+        let world = app.world_mut();
+        let Some(cmd) = next_command(world) else {
+            break;
+        };
+        if by_door {
+            world.write_message(SubmitCommand(cmd));
+        } else {
+            engine::apply(world, &cmd).unwrap();
+        }
+        app.update();
+        events.extend(
+            app.world_mut()
+                .resource_mut::<Messages<BattleEvent>>()
+                .drain(),
+        );
+    }
+    (app.world().resource::<BattleLog>().to_text(), events)
+}
+
+#[test]
+fn the_door_and_a_batch_apply_play_the_same_battle_through_the_same_phase_systems() {
+    let (by_door, door_events) = play_default(120, true);
+    let (by_apply, apply_events) = play_default(120, false);
+    assert!(by_door.lines().count() > 100, "{by_door}");
+    assert_eq!(by_door, by_apply);
+    // Events come out of the door for every logged entry, however the command went in.
+    assert_eq!(door_events.len(), apply_events.len());
+    assert!(door_events.len() > 100);
+}
+
+#[test]
+fn set4_ini1_res1_the_round_moves_through_its_phases_in_order() {
+    let mut spec = load_battle(&Embedded, DEFAULT_BATTLE).unwrap();
+    spec.seed = 5;
+    let mut app = battle_app(&spec);
+    let world = app.world_mut();
+    // Set up by the setup phase's system; round 1's initiative phase waits for wild dice.
+    assert_eq!(engine::phase(world), BattlePhase::Initiative);
+    let mut seen = vec![BattlePhase::Initiative];
+    while engine::phase(world) != BattlePhase::Ended && seen.len() < 200 {
+        let cmd = next_command(world).expect("someone decides");
+        engine::apply(world, &cmd).unwrap();
+        let p = engine::phase(world);
+        if seen.last() != Some(&p) {
+            seen.push(p);
+        }
+    }
+    // Only decision phases are ever seen between commands: the reserve and end-of-round
+    // systems run to completion inside the command that reaches them.
+    assert!(seen.contains(&BattlePhase::Combat));
+    assert!(!seen.contains(&BattlePhase::Reserve));
+    assert!(!seen.contains(&BattlePhase::EndOfRound));
+    // Initiative and combat alternate, round after round.
+    for w in seen.windows(2) {
+        assert!(
+            matches!(
+                (w[0], w[1]),
+                (BattlePhase::Initiative, BattlePhase::Combat)
+                    | (BattlePhase::Combat, BattlePhase::Initiative)
+                    | (BattlePhase::Combat, BattlePhase::Ended)
+            ),
+            "{seen:?}"
+        );
+    }
 }

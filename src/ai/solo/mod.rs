@@ -264,7 +264,11 @@ pub fn decide(world: &mut World) -> Option<Decision> {
                 None => decision(Command::DeclineReaction { side }, &[RuleId::Rea1], "no fighter can react"),
             }
         }
-        Pending::Setup | Pending::Ended => return None,
+        Pending::Setup
+        | Pending::RollInitiative
+        | Pending::Reserve
+        | Pending::EndOfRound
+        | Pending::Ended => return None,
     })
     .filter(|_| is_ai(world, side))
 }

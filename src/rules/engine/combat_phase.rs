@@ -3,6 +3,31 @@
 use super::*;
 use crate::model::RuleId;
 
+/// The combat phase's system: takes the command the turn waits for (who goes first, an
+/// activation, the active fighter's actions, a reaction, where a dropped treasure goes).
+pub(super) fn combat_phase(world: &mut World) {
+    take_command(world, |world, pending, cmd| match (pending, cmd) {
+        (Pending::FirstTurn { side }, Command::FirstTurn { side: s, first }) => {
+            first_turn(world, side, *s, *first)
+        }
+        (Pending::Turn { side }, Command::Activate { fighter: id }) => activate(world, side, *id),
+        (Pending::Turn { side }, Command::Pass { side: s }) => Err(Rejected::new(
+            RuleId::Cmb1,
+            if *s != side {
+                "it is the other side's turn"
+            } else {
+                "a side must activate a fighter if it can"
+            },
+        )),
+        (Pending::Action { fighter }, cmd) => actions::action(world, fighter, cmd),
+        (Pending::Reaction { side }, cmd) => actions::reaction(world, side, cmd),
+        (Pending::PlaceTreasure { side }, Command::PlaceTreasure { side: s, at }) => {
+            actions::place_dropped_treasure(world, side, *s, *at)
+        }
+        (p, c) => Err(not_now(p, c)),
+    });
+}
+
 /// CMB-1: hands the turn to `Engine::turn`; a side that can't activate anyone passes, and two
 /// passes in a row end the phase.
 pub(crate) fn next_turn(world: &mut World) {
@@ -34,7 +59,7 @@ pub(crate) fn next_turn(world: &mut World) {
         e.passes += 1;
         e.turn = 1 - side;
         if e.passes >= 2 {
-            end_of_round(world);
+            e.pending = Pending::EndOfRound;
             return;
         }
     }

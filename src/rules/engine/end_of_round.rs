@@ -17,10 +17,7 @@ pub fn objective_majority(all: &[FighterView], objective: Vec3) -> [u32; 2] {
 
 /// The end of the round: objective control (GEN-7), victory points (VIC-1), activations
 /// reset, the round's hash, then either the end of the battle (VIC-1, SET-8) or the next round.
-pub(super) fn end_of_round(world: &mut World) {
-    if let Some(mut next) = world.get_resource_mut::<NextState<BattlePhase>>() {
-        next.set(BattlePhase::EndOfRound);
-    }
+pub(super) fn end_of_round_phase(world: &mut World) {
     let all = fighters(world);
     update_control(world, &all);
     score_objectives(world);
@@ -32,7 +29,7 @@ pub(super) fn end_of_round(world: &mut World) {
     let hash = world_hash(world);
     engine(world).round_hashes.push(hash);
     if !battle_over(world) {
-        begin_round(world);
+        engine(world).pending = Pending::RollInitiative;
     }
 }
 

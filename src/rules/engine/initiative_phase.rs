@@ -14,9 +14,23 @@ pub fn start_battle(world: &mut World) {
     if let Some(old) = world.get_resource::<Engine>() {
         e.commands = old.commands.clone();
     }
+    e.pending = Pending::RollInitiative;
     world.insert_resource(e);
-    begin_round(world);
-    sync_phase(world);
+}
+
+/// The initiative phase's system: rolls the dice when a round begins (INI-1, INI-2), then
+/// takes each side's wild dice (INI-3) and settles the initiative (INI-4, SOLO-I4).
+pub(super) fn initiative_phase(world: &mut World) {
+    if world.resource::<Engine>().pending == Pending::RollInitiative {
+        begin_round(world);
+        return;
+    }
+    take_command(world, |world, pending, cmd| match (pending, cmd) {
+        (Pending::WildDice { side }, Command::WildDice { side: s, uses }) => {
+            declare_wild(world, side, *s, uses)
+        }
+        (p, c) => Err(not_now(p, c)),
+    });
 }
 
 pub(super) fn begin_round(world: &mut World) {
@@ -312,17 +326,9 @@ pub(super) fn solo_initiative(world: &mut World) {
     initiative_settled(world, holder);
 }
 
-/// After the initiative phase: reserves arrive from round 2, the initiative side first
-/// (RES-1); then the initiative side picks who goes first (CMB-1).
+/// The initiative phase is over: `holder` has the initiative; the reserve phase follows.
 pub(super) fn initiative_settled(world: &mut World, holder: usize) {
-    engine(world).initiative = Some(holder);
-    if world.resource::<Engine>().round >= 2 {
-        // RES-1 with GEN-5: both sides' reserves arrive at once; the side that orders
-        // simultaneous effects (here the initiative side) goes first.
-        let first = simultaneous_first(world);
-        for s in [first, 1 - first] {
-            crate::rules::setup::arrive_reserves(world, s);
-        }
-    }
-    engine(world).pending = Pending::FirstTurn { side: holder };
+    let mut e = engine(world);
+    e.initiative = Some(holder);
+    e.pending = Pending::Reserve;
 }

@@ -2,9 +2,12 @@
 //! round) driven only by [`Command`]s. [`apply`] validates a command against the rules and
 //! either applies it or rejects it with the rule it breaks, leaving the world untouched.
 //!
-//! The engine keeps the exact decision the battle waits for in [`Engine::pending`], so that one
-//! `app.update()` (or a batch run calling [`apply`] directly) can apply many commands; the
-//! [`BattlePhase`] state mirrors the phase for views and per-phase systems.
+//! The engine keeps the exact decision the battle waits for in [`Engine::pending`], the one
+//! state of the battle's progress; its phase ([`BattlePhase`]) follows from it. Each phase is
+//! a system of the [`RulesSchedule`] (`phases.rs`): the decision phases take the commands sent
+//! through the door, the automatic ones (initiative roll, reserves, end of round) run when the
+//! battle reaches them. Everyone sends commands the same way: the app's door, the AI, a
+//! replay and a batch run ([`apply`]: one command, then the schedule until the next decision).
 
 use crate::model::RuleId;
 use std::hash::Hasher;
@@ -30,16 +33,17 @@ mod end_of_round;
 mod fighters;
 mod hash;
 mod initiative_phase;
+mod phases;
 mod state;
 
-use combat_phase::{activate, first_turn};
 pub(crate) use combat_phase::{after_action, end_activation};
-use end_of_round::{end_of_round, finish};
+use end_of_round::finish;
 pub use end_of_round::{leader_by_condition, objective_majority};
 pub use fighters::{FighterView, blockers, can_see, fighter, fighters};
 pub use hash::world_hash;
-use initiative_phase::{begin_round, declare_wild};
 pub use initiative_phase::{solo_sides, start_battle};
+pub use phases::{Inbox, Outbox, RulesSchedule, in_phase, phase, run_rules};
+pub(crate) use phases::{not_now, take_command};
 use state::rule_of_pending;
 pub use state::{
     ActivationState, Bonus, Engine, Outcome, Overtime, Pending, ReactionOffer, Resume,
@@ -64,142 +68,28 @@ pub(crate) fn engine(world: &mut World) -> Mut<'_, Engine> {
 // ---------------------------------------------------------------------------------------------
 
 /// Validates `cmd` and applies it, or rejects it with the rule it breaks (the world is then
-/// unchanged).
+/// unchanged): the command goes through the door's [`Inbox`] to the phase system that takes
+/// it, and the rules schedule runs until the battle waits for the next decision.
 pub fn apply(world: &mut World, cmd: &Command) -> Result<(), Rejected> {
-    if world.get_resource::<Engine>().is_none() {
+    if world.get_resource::<Engine>().is_none() || world.get_resource::<Inbox>().is_none() {
         return Err(Rejected::new(RuleId::Set4, "no battle is set up"));
     }
-    let pending = world.resource::<Engine>().pending;
-    let result = dispatch(world, pending, cmd);
-    if result.is_ok() {
-        engine(world).commands.push(cmd.clone());
-        ask_for_treasure(world);
-        sync_phase(world);
+    let answered = world.resource::<Outbox>().0.len();
+    world.resource_mut::<Inbox>().0.push_back(cmd.clone());
+    if !run_rules(world) {
+        world.resource_mut::<Inbox>().0.clear();
+        return Err(Rejected::new(RuleId::Set4, "no battle is set up"));
     }
-    result
-}
-
-/// GEN-8: once a command is done, the side of each carrier it took down places the treasure
-/// (the battle waits for it, then goes on where it was).
-fn ask_for_treasure(world: &mut World) {
-    let mut e = engine(world);
-    if e.pending == Pending::Ended {
-        e.treasure_drops.clear();
-        e.after_drops = None;
-        return;
-    }
-    let Some(side) = e.treasure_drops.first().map(|d| d.side) else {
-        return;
-    };
-    if !matches!(e.pending, Pending::PlaceTreasure { .. }) {
-        e.after_drops = Some(e.pending);
-    }
-    e.pending = Pending::PlaceTreasure { side };
-}
-
-fn dispatch(world: &mut World, pending: Pending, cmd: &Command) -> Result<(), Rejected> {
-    match (pending, cmd) {
-        (_, Command::Explain { side, rules, text }) => {
-            explain(world, *side, rules, text);
-            Ok(())
-        }
-        (
-            _,
-            Command::Decided {
-                side,
-                rules,
-                text,
-                command,
-            },
-        ) => decided(world, pending, *side, rules, text, command),
-        (Pending::Ended, _) => Err(Rejected::new(RuleId::Vic1, "the battle is over")),
-        (Pending::Colour { side }, Command::ChooseColour { side: s, colour }) => {
-            crate::rules::setup::choose_colour(world, side, *s, *colour)
-        }
-        (Pending::WildDice { side }, Command::WildDice { side: s, uses }) => {
-            declare_wild(world, side, *s, uses)
-        }
-        (Pending::FirstTurn { side }, Command::FirstTurn { side: s, first }) => {
-            first_turn(world, side, *s, *first)
-        }
-        (Pending::Turn { side }, Command::Activate { fighter: id }) => activate(world, side, *id),
-        (Pending::Turn { side }, Command::Pass { side: s }) => {
-            if *s != side {
-                return Err(Rejected::new(RuleId::Cmb1, "it is the other side's turn"));
-            }
-            Err(Rejected::new(
-                RuleId::Cmb1,
-                "a side must activate a fighter if it can",
-            ))
-        }
-        (Pending::Action { fighter }, cmd) => actions::action(world, fighter, cmd),
-        (Pending::Reaction { side }, cmd) => actions::reaction(world, side, cmd),
-        (Pending::PlaceTreasure { side }, Command::PlaceTreasure { side: s, at }) => {
-            actions::place_dropped_treasure(world, side, *s, *at)
-        }
-        (p, c) => Err(Rejected::new(
-            rule_of_pending(p),
-            format!(
-                "the battle waits for {}, not {}",
-                describe_pending(p),
-                c.describe()
-            ),
-        )),
-    }
-}
-
-/// A command with its reasons: the command is judged as it is; when accepted, the reasons go
-/// in the log just before its events.
-fn decided(
-    world: &mut World,
-    pending: Pending,
-    side: usize,
-    rules: &[String],
-    text: &str,
-    command: &Command,
-) -> Result<(), Rejected> {
-    let before = world.resource::<BattleLog>().entries.len();
-    let round = world.resource::<Engine>().round;
-    dispatch(world, pending, command)?;
-    explain(world, side, rules, text);
-    let mut log = world.resource_mut::<BattleLog>();
-    let entry = log.entries.pop().expect("the explanation was just logged");
-    log.entries.insert(before, LogEntry { round, ..entry });
-    Ok(())
-}
-
-/// Logs a side's reasons for its next command, with every rule ID it cites (SOLO-A..C).
-fn explain(world: &mut World, side: usize, rules: &[String], text: &str) {
-    let ids: Vec<RuleId> = rules
-        .iter()
-        .filter_map(|r| crate::rules::log::rule_id(r))
-        .collect();
-    let event = Event::Decision {
-        side,
-        text: text.to_string(),
-    };
-    log(world, &ids, event);
-}
-
-/// Mirrors the engine's phase into the [`BattlePhase`] state.
-fn sync_phase(world: &mut World) {
-    let phase = match world.resource::<Engine>().pending {
-        Pending::Setup | Pending::Colour { .. } => BattlePhase::Setup,
-        Pending::WildDice { .. } => BattlePhase::Initiative,
-        Pending::FirstTurn { .. }
-        | Pending::Turn { .. }
-        | Pending::Action { .. }
-        | Pending::Reaction { .. }
-        | Pending::PlaceTreasure { .. } => BattlePhase::Combat,
-        Pending::Ended => BattlePhase::Ended,
-    };
-    if let Some(mut next) = world.get_resource_mut::<NextState<BattlePhase>>() {
-        next.set(phase);
-    }
+    let mut outbox = world.resource_mut::<Outbox>();
+    let answer = outbox.0.drain(answered..).next_back();
+    answer.map_or_else(
+        || Err(Rejected::new(RuleId::Set4, "the battle took no command")),
+        |a| a.result,
+    )
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<Engine>();
+    app.init_resource::<Engine>().add_plugins(phases::plugin);
 }
 
 /// Rolls the dice for a fighter-level effect from the battle's stream.

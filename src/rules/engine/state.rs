@@ -10,6 +10,12 @@ pub enum Pending {
     /// Not started (setup runs first).
     #[default]
     Setup,
+    /// INI-1: the round begins: the initiative phase's system rolls the dice.
+    RollInitiative,
+    /// RES-1: the reserve phase's system brings on the reserves due this round.
+    Reserve,
+    /// The end-of-round system scores and decides whether the battle goes on (VIC-1, SET-8).
+    EndOfRound,
     /// SET-5: the priority player `side` chooses red or blue.
     Colour { side: usize },
     /// INI-3: `side` declares its wild dice.
@@ -36,6 +42,24 @@ pub struct TreasureDrop {
     pub side: usize,
     pub treasure: usize,
     pub carrier: u32,
+}
+
+impl Pending {
+    /// The phase this decision (or automatic step) belongs to.
+    pub fn phase(self) -> BattlePhase {
+        match self {
+            Pending::Setup | Pending::Colour { .. } => BattlePhase::Setup,
+            Pending::RollInitiative | Pending::WildDice { .. } => BattlePhase::Initiative,
+            Pending::Reserve => BattlePhase::Reserve,
+            Pending::FirstTurn { .. }
+            | Pending::Turn { .. }
+            | Pending::Action { .. }
+            | Pending::Reaction { .. }
+            | Pending::PlaceTreasure { .. } => BattlePhase::Combat,
+            Pending::EndOfRound => BattlePhase::EndOfRound,
+            Pending::Ended => BattlePhase::Ended,
+        }
+    }
 }
 
 /// A bonus action granted by an ability (CMB-2), taken before any other action.
@@ -163,6 +187,9 @@ pub fn simultaneous_first(world: &World) -> usize {
 pub(super) fn rule_of_pending(p: Pending) -> RuleId {
     match p {
         Pending::Setup => RuleId::Set4,
+        Pending::RollInitiative => RuleId::Ini1,
+        Pending::Reserve => RuleId::Res1,
+        Pending::EndOfRound => RuleId::Vic1,
         Pending::Colour { .. } => RuleId::Set5,
         Pending::WildDice { .. } => RuleId::Ini3,
         Pending::FirstTurn { .. } | Pending::Turn { .. } => RuleId::Cmb1,
@@ -184,13 +211,20 @@ pub fn deciding_side(world: &World) -> Option<usize> {
         | Pending::Turn { side }
         | Pending::Reaction { side } => Some(side),
         Pending::Action { .. } => e.activation.as_ref().map(|a| a.side),
-        Pending::Setup | Pending::Ended => None,
+        Pending::Setup
+        | Pending::RollInitiative
+        | Pending::Reserve
+        | Pending::EndOfRound
+        | Pending::Ended => None,
     }
 }
 
 pub fn describe_pending(p: Pending) -> String {
     match p {
         Pending::Setup => "setup".into(),
+        Pending::RollInitiative => "the initiative roll".into(),
+        Pending::Reserve => "the reserves to arrive".into(),
+        Pending::EndOfRound => "the end of the round".into(),
         Pending::Colour { side } => format!("side {side} to choose red or blue"),
         Pending::WildDice { side } => format!("side {side}'s wild dice"),
         Pending::FirstTurn { side } => format!("side {side} to pick who goes first"),

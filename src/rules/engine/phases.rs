@@ -1,0 +1,198 @@
+//! The battle round as Bevy systems: one system per phase (setup, initiative, reserve, combat,
+//! end of round, and the ended battle) in the [`RulesSchedule`], each running only while the
+//! battle is in its phase ([`in_phase`]). The decision phases take the commands meant for them
+//! from the [`Inbox`] (the door's queue) one at a time and answer each in the [`Outbox`]; the
+//! automatic phases (the initiative roll, reserves, end of round) run when the battle reaches
+//! them. [`run_rules`] runs the schedule until the battle waits for a decision nobody has sent
+//! yet: the app's door does it once a frame, a batch run once per command ([`apply`]).
+//!
+//! [`apply`]: super::apply
+
+use std::collections::VecDeque;
+
+use bevy::ecs::schedule::ScheduleLabel;
+
+use super::*;
+use crate::rules::door::CommandResult;
+
+/// The schedule the phase systems run in.
+#[derive(ScheduleLabel, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct RulesSchedule;
+
+/// Commands waiting for the phase that takes them, in the order they were sent.
+#[derive(Resource, Debug, Default)]
+pub struct Inbox(pub VecDeque<Command>);
+
+/// The answer to each command taken from the [`Inbox`], in order.
+#[derive(Resource, Debug, Default)]
+pub struct Outbox(pub Vec<CommandResult>);
+
+/// The battle's phase, from what it waits for.
+pub fn phase(world: &World) -> BattlePhase {
+    world
+        .get_resource::<Engine>()
+        .map_or(BattlePhase::Setup, |e| e.pending.phase())
+}
+
+/// Run condition: is the battle in `p`?
+pub fn in_phase(p: BattlePhase) -> impl Fn(Option<Res<Engine>>) -> bool + Clone {
+    move |e: Option<Res<Engine>>| e.is_some_and(|e| e.pending.phase() == p)
+}
+
+/// Runs the phase systems until the battle waits for a decision the inbox doesn't hold (or
+/// is over and the inbox is empty). Returns false when the world has no rules schedule.
+pub fn run_rules(world: &mut World) -> bool {
+    loop {
+        let before = progress(world);
+        if world.try_run_schedule(RulesSchedule).is_err() {
+            return false;
+        }
+        if progress(world) == before {
+            return true;
+        }
+    }
+}
+
+fn progress(world: &World) -> (Pending, usize, usize) {
+    let pending = world.resource::<Engine>().pending;
+    let queued = world.get_resource::<Inbox>().map_or(0, |i| i.0.len());
+    let answered = world.get_resource::<Outbox>().map_or(0, |o| o.0.len());
+    (pending, queued, answered)
+}
+
+/// How a phase judges a command: apply it, or reject it with the rule it breaks (the world
+/// then unchanged).
+pub(crate) type Handler = fn(&mut World, Pending, &Command) -> Result<(), Rejected>;
+
+/// Takes the next command from the inbox and judges it with `handle` (a command with its
+/// reasons, [`Command::Decided`], logs them just before what it does when accepted).
+pub(crate) fn take_command(world: &mut World, handle: Handler) {
+    let Some(cmd) = world.resource_mut::<Inbox>().0.pop_front() else {
+        return;
+    };
+    let pending = world.resource::<Engine>().pending;
+    let result = match &cmd {
+        Command::Explain { side, rules, text } => {
+            explain(world, *side, rules, text);
+            Ok(())
+        }
+        Command::Decided {
+            side,
+            rules,
+            text,
+            command,
+        } => decided(world, pending, *side, rules, text, command, handle),
+        c => handle(world, pending, c),
+    };
+    if result.is_ok() {
+        engine(world).commands.push(cmd.clone());
+        ask_for_treasure(world);
+    }
+    world.resource_mut::<Outbox>().0.push(CommandResult {
+        command: cmd,
+        result,
+    });
+}
+
+/// A command with its reasons: the command is judged as it is; when accepted, the reasons go
+/// in the log just before its events.
+fn decided(
+    world: &mut World,
+    pending: Pending,
+    side: usize,
+    rules: &[String],
+    text: &str,
+    command: &Command,
+    handle: Handler,
+) -> Result<(), Rejected> {
+    let before = world.resource::<BattleLog>().entries.len();
+    let round = world.resource::<Engine>().round;
+    handle(world, pending, command)?;
+    explain(world, side, rules, text);
+    let mut log = world.resource_mut::<BattleLog>();
+    let entry = log.entries.pop().expect("the explanation was just logged");
+    log.entries.insert(before, LogEntry { round, ..entry });
+    Ok(())
+}
+
+/// Logs a side's reasons for its next command, with every rule ID it cites (SOLO-A..C).
+fn explain(world: &mut World, side: usize, rules: &[String], text: &str) {
+    let ids: Vec<RuleId> = rules
+        .iter()
+        .filter_map(|r| crate::rules::log::rule_id(r))
+        .collect();
+    let event = Event::Decision {
+        side,
+        text: text.to_string(),
+    };
+    log(world, &ids, event);
+}
+
+/// GEN-8: once a command is done, the side of each carrier it took down places the treasure
+/// (the battle waits for it, then goes on where it was).
+fn ask_for_treasure(world: &mut World) {
+    let mut e = engine(world);
+    if e.pending == Pending::Ended {
+        e.treasure_drops.clear();
+        e.after_drops = None;
+        return;
+    }
+    let Some(side) = e.treasure_drops.first().map(|d| d.side) else {
+        return;
+    };
+    if !matches!(e.pending, Pending::PlaceTreasure { .. }) {
+        e.after_drops = Some(e.pending);
+    }
+    e.pending = Pending::PlaceTreasure { side };
+}
+
+/// The answer to a command the phase doesn't take now.
+pub(crate) fn not_now(pending: Pending, cmd: &Command) -> Rejected {
+    Rejected::new(
+        rule_of_pending(pending),
+        format!(
+            "the battle waits for {}, not {}",
+            describe_pending(pending),
+            cmd.describe()
+        ),
+    )
+}
+
+/// The battle is over: every command is answered with VIC-1.
+fn ended_phase(world: &mut World) {
+    take_command(world, |_, _, _| {
+        Err(Rejected::new(RuleId::Vic1, "the battle is over"))
+    });
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_schedule(RulesSchedule)
+        .init_resource::<Inbox>()
+        .init_resource::<Outbox>()
+        .add_systems(
+            RulesSchedule,
+            (
+                crate::rules::setup::setup_phase.run_if(in_phase(BattlePhase::Setup)),
+                initiative_phase::initiative_phase.run_if(in_phase(BattlePhase::Initiative)),
+                reserve_phase.run_if(in_phase(BattlePhase::Reserve)),
+                combat_phase::combat_phase.run_if(in_phase(BattlePhase::Combat)),
+                end_of_round::end_of_round_phase.run_if(in_phase(BattlePhase::EndOfRound)),
+                ended_phase.run_if(in_phase(BattlePhase::Ended)),
+            )
+                .chain(),
+        );
+}
+
+/// RES-1 with GEN-5: from round 2 both sides' reserves due arrive at once; the side that
+/// orders simultaneous effects (the initiative side) goes first. Then the initiative side
+/// picks who takes the first turn (CMB-1).
+fn reserve_phase(world: &mut World) {
+    let holder = world.resource::<Engine>().initiative.unwrap_or(0);
+    if world.resource::<Engine>().round >= 2 {
+        let first = simultaneous_first(world);
+        for s in [first, 1 - first] {
+            crate::rules::setup::arrive_reserves(world, s);
+        }
+    }
+    engine(world).pending = Pending::FirstTurn { side: holder };
+}
