@@ -15,6 +15,8 @@ use crate::rules::initiative::{DiceGroup, WildUse};
 use crate::rules::solo_setup::SoloStep;
 
 mod render;
+#[cfg(test)]
+mod tests;
 
 /// What happened, as data (for views, statistics, tests and the log's sentences). Fighters are
 /// named by their battle id (`Fighter::id`), sides by 0 or 1, points are `[x, y, z]` inches.
