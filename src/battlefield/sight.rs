@@ -113,7 +113,8 @@ pub fn visible(terrain: &TerrainShapes, from: &Body, to: &Body, others: &[Body])
 }
 
 /// Why a target has cover (ATK-4), if it does.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Cover {
     /// On a platform this many inches higher than the attacker.
     HigherPlatform(f32),

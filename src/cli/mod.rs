@@ -73,7 +73,7 @@ pub fn with_battle(
 pub fn log_out(world: &bevy::prelude::World, json: bool) -> String {
     let log = world.resource::<warcry_sim::rules::log::BattleLog>();
     if json {
-        serde_json::to_string_pretty(&log.entries).expect("the log serializes")
+        serde_json::to_string_pretty(&log.rendered()).expect("the log serializes")
     } else {
         log.to_text()
     }

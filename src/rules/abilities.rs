@@ -12,7 +12,7 @@ use crate::rules::command::Rejected;
 use crate::rules::engine::{
     self, Bonus, Engine, FighterView, after_action, can_see, fighters, log,
 };
-use crate::rules::log::Event;
+use crate::rules::log::{AbilityOutcome, Event};
 
 pub use crate::model::abilities::{AbilityDef, AbilityEffect, DiceCost, universal};
 
@@ -210,19 +210,22 @@ pub(crate) fn use_ability(
     // Paid: the whole group is spent (ABL-1).
     engine::engine(world).dice[f.side].spend(value);
     let automated = d.effect != AbilityEffect::NotAutomated;
-    let mut what = String::new();
-    {
+    let effect = {
         let mut e = engine::engine(world);
         let a = e.activation.as_mut().expect("activation");
         a.ability_used = true;
         match d.effect {
             AbilityEffect::Rush => {
                 a.move_bonus += r.rush_move_bonus;
-                what = format!("+{} Move", r.rush_move_bonus);
+                AbilityOutcome::Rush {
+                    moves: r.rush_move_bonus,
+                }
             }
             AbilityEffect::Onslaught => {
                 a.attacks_bonus += r.onslaught_attacks_bonus;
-                what = format!("+{} Attacks for melee attacks", r.onslaught_attacks_bonus);
+                AbilityOutcome::Onslaught {
+                    attacks: r.onslaught_attacks_bonus,
+                }
             }
             AbilityEffect::Reckoning => {
                 a.bonus = vec![
@@ -231,22 +234,22 @@ pub(crate) fn use_ability(
                     },
                     Bonus::Attack,
                 ];
-                what = format!("bonus move up to {value}\", then a bonus attack if within 1\"");
+                AbilityOutcome::Reckoning { max_move: value }
             }
             AbilityEffect::InspiringPresence => {
                 a.inspired = target;
-                what = format!("fighter {} is activated next", target.unwrap_or(0));
+                AbilityOutcome::InspiringPresence { next: target }
             }
-            AbilityEffect::Respite | AbilityEffect::NotAutomated => {}
+            AbilityEffect::Respite => AbilityOutcome::Respite {
+                healed: u32::from(value).min(f.damage),
+            },
+            AbilityEffect::NotAutomated => AbilityOutcome::NotAutomated {
+                text: d.text.clone(),
+            },
         }
-    }
-    if d.effect == AbilityEffect::Respite {
-        let healed = u32::from(value).min(f.damage);
+    };
+    if let AbilityOutcome::Respite { healed } = effect {
         world.entity_mut(f.entity).insert(Damage(f.damage - healed));
-        what = format!("removes {healed} damage");
-    }
-    if !automated {
-        what = format!("not automated: resolve by hand (ABL-5): {}", d.text);
     }
     let ids: &[RuleId] = if automated {
         &[RuleId::Abl1, RuleId::Abl3, RuleId::Cmb3]
@@ -260,14 +263,9 @@ pub(crate) fn use_ability(
             fighter: f.id,
             ability: d.name.clone(),
             value,
+            size: group.size,
             automated,
-            text: format!(
-                "{} uses {} with a {} of {}s (value {value}): {what}",
-                f.name,
-                d.name,
-                group.kind(),
-                value
-            ),
+            effect,
         },
     );
     after_action(world);

@@ -52,6 +52,18 @@ pub fn uses_text(uses: &[WildUse]) -> String {
         .join(", ")
 }
 
+/// Ability dice for people: `double of 3s, triple of 5s` (none: `none`).
+pub fn groups_text(groups: &[DiceGroup]) -> String {
+    if groups.is_empty() {
+        return "none".into();
+    }
+    groups
+        .iter()
+        .map(|g| format!("{} of {}s", g.kind(), g.value))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// One side's dice in a round.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SideDice {

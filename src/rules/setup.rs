@@ -12,10 +12,9 @@ use crate::model::formats::{
     Colour, Controller, DeploymentPoint, GroupName, Mode, Point2, TerrainPiece, TwistEffect,
 };
 use crate::model::ruleset::Ruleset;
-use crate::rules::command::Command;
-use crate::rules::command::Rejected;
+use crate::rules::command::{Command, Rejected};
 use crate::rules::engine::{Engine, Pending, not_now, take_command};
-use crate::rules::log::BattleLog;
+use crate::rules::log::{BattleLog, Event, Placed, Spot};
 use crate::rules::solo_setup::form_solo_groups;
 
 /// Grid step of the placement search, in inches.
@@ -88,13 +87,11 @@ fn set_colours(world: &mut World, colours: [Colour; 2], rule: RuleId) {
         let mut info = world.resource_mut::<BattleInfo>();
         info.sides[0].colour = Some(colours[0]);
         info.sides[1].colour = Some(colours[1]);
-        let red = usize::from(colours[0] != Colour::Red);
-        let text = format!(
-            "{} deploys red, {} deploys blue",
-            info.sides[red].name,
-            info.sides[1 - red].name
-        );
-        world.resource_mut::<BattleLog>().push(0, &[rule], text);
+        let event = Event::Colours {
+            red: colours.iter().position(|c| *c == Colour::Red).unwrap_or(0),
+            blue: colours.iter().position(|c| *c == Colour::Blue).unwrap_or(1),
+        };
+        world.resource_mut::<BattleLog>().event(0, &[rule], event);
     }
     let order = [priority, 1 - priority];
     for group in GroupName::ALL {
@@ -107,45 +104,32 @@ fn set_colours(world: &mut World, colours: [Colour; 2], rule: RuleId) {
 /// SET-2: the priority roll (a roll-off, GEN-4); returns the priority player.
 fn priority_roll(world: &mut World) -> usize {
     let ro = roll_off(world.resource_mut::<DiceRng>().as_mut());
-    let names: Vec<String> = world
-        .resource::<BattleInfo>()
-        .sides
-        .iter()
-        .map(|s| s.name.clone())
-        .collect();
-    let rolls = ro
-        .rolls
-        .iter()
-        .map(|(a, b)| format!("{a} v {b}"))
-        .collect::<Vec<_>>()
-        .join(", then ");
-    world.resource_mut::<BattleLog>().push(
-        0,
-        &[RuleId::Set2, RuleId::Gen4],
-        format!(
-            "Priority roll: {} v {}: {rolls}; {} is the priority player",
-            names[0], names[1], names[ro.winner]
-        ),
-    );
+    let event = Event::PriorityRoll {
+        rolls: ro.rolls.clone(),
+        winner: ro.winner,
+    };
+    world
+        .resource_mut::<BattleLog>()
+        .event(0, &[RuleId::Set2, RuleId::Gen4], event);
     ro.winner
 }
 
 fn roll_solo_groups(world: &mut World, ai: usize) {
     let mut q = world.query::<(Entity, &Fighter, &Side)>();
-    let mut fighters: Vec<(u32, Entity, String)> = q
+    let mut fighters: Vec<(u32, Entity)> = q
         .iter(world)
         .filter(|(_, _, s)| s.0 == ai)
-        .map(|(e, f, _)| (f.id, e, f.name.clone()))
+        .map(|(e, f, _)| (f.id, e))
         .collect();
     fighters.sort();
-    let names: Vec<String> = fighters.iter().map(|f| f.2.clone()).collect();
-    let r = form_solo_groups(&names, None, world.resource_mut::<DiceRng>().as_mut());
-    for ((_, e, _), g) in fighters.iter().zip(&r.groups) {
+    let ids: Vec<u32> = fighters.iter().map(|f| f.0).collect();
+    let r = form_solo_groups(&ids, None, world.resource_mut::<DiceRng>().as_mut());
+    for ((_, e), g) in fighters.iter().zip(&r.groups) {
         world.entity_mut(*e).insert(BattleGroup(*g));
     }
     let mut log = world.resource_mut::<BattleLog>();
-    for line in r.log {
-        log.push(0, &[RuleId::SoloS2], line);
+    for step in r.log {
+        log.event(0, &[RuleId::SoloS2], Event::SoloGroups { step });
     }
 }
 
@@ -158,7 +142,6 @@ fn deploy_group(world: &mut World, side: usize, colour: Colour, group: GroupName
     let Some(point) = point else {
         return;
     };
-    let side_name = world.resource::<BattleInfo>().sides[side].name.clone();
     let mut members: Vec<(u32, Entity)> = world
         .query::<(Entity, &Fighter, &Side, &BattleGroup)>()
         .iter(world)
@@ -175,16 +158,15 @@ fn deploy_group(world: &mut World, side: usize, colour: Colour, group: GroupName
                 .entity_mut(*e)
                 .insert(Presence::Reserve { round: point.round });
         }
-        world.resource_mut::<BattleLog>().push(
-            0,
-            &[RuleId::Set6, RuleId::Res1],
-            format!(
-                "{side_name} {group} ({} fighters) is a reserve arriving in round {} (RND{})",
-                members.len(),
-                point.round,
-                point.round
-            ),
-        );
+        let event = Event::Reserve {
+            side,
+            group,
+            fighters: members.len(),
+            round: point.round,
+        };
+        world
+            .resource_mut::<BattleLog>()
+            .event(0, &[RuleId::Set6, RuleId::Res1], event);
         return;
     }
     place_group(world, side, &point, &members, false);
@@ -247,7 +229,7 @@ fn place_group(
     let (cx, cz) = (rules.battlefield.0 / 2.0, rules.battlefield.1 / 2.0);
     let facing = (cx - point.position.0).atan2(cz - point.position.1) - std::f32::consts::FRAC_PI_2;
     let mut where_ = Vec::new();
-    for e in biggest_first(world, members) {
+    for (id, e) in biggest_first(world, members) {
         let e = &e;
         let profile = world.get::<Profile>(*e).map(|p| p.0.clone());
         let Some(profile) = profile else { continue };
@@ -269,17 +251,16 @@ fn place_group(
                 &placed,
             )
         };
-        let (pos, within) = match centres.iter().find_map(|c| find(*c, radius)) {
-            Some(p) => (p, true),
+        let (pos, spot) = match centres.iter().find_map(|c| find(*c, radius)) {
+            Some(p) => (p, Spot::Within(p.to_array())),
             // RES-2: no legal spot wholly within: the legal spot closest to the point or line.
             None => match closest_spot(&centres, radius, find) {
-                Some(p) => (p, false),
+                Some(p) => (p, Spot::Closest(p.to_array())),
                 None => {
-                    let name = world.get::<Fighter>(*e).map(|f| f.name.clone());
-                    where_.push(format!(
-                        "{} finds no room anywhere on the battlefield and stays off it",
-                        name.unwrap_or_default()
-                    ));
+                    where_.push(Placed {
+                        fighter: id,
+                        spot: Spot::NoRoom,
+                    });
                     continue;
                 }
             },
@@ -289,28 +270,12 @@ fn place_group(
             y: pos.y,
             body,
         });
-        let name = world.get::<Fighter>(*e).map_or("?", |f| f.name.as_str());
-        where_.push(placed_text(name, pos, within));
+        where_.push(Placed { fighter: id, spot });
         world
             .entity_mut(*e)
             .insert((Position(pos), Facing(facing), Presence::Deployed));
     }
-    log_placement(world, side, point, arriving, &where_);
-}
-
-/// Where a fighter was set up, for the log.
-fn placed_text(name: &str, pos: Vec3, within: bool) -> String {
-    format!(
-        "{name} at ({:.2}, {:.2}, {:.2}){}",
-        pos.x,
-        pos.y,
-        pos.z,
-        if within {
-            ""
-        } else {
-            " (no room within range: as close as possible)"
-        }
-    )
+    log_placement(world, side, point, arriving, where_);
 }
 
 /// Everyone already on the battlefield, as standing places.
@@ -351,7 +316,7 @@ fn deployment_centres(point: &DeploymentPoint) -> Vec<Point2> {
 }
 
 /// Biggest bases first, so that they find room near the point; then by fighter number.
-fn biggest_first(world: &World, members: &[(u32, Entity)]) -> Vec<Entity> {
+fn biggest_first(world: &World, members: &[(u32, Entity)]) -> Vec<(u32, Entity)> {
     let mut members: Vec<(u32, Entity)> = members.to_vec();
     let size = |e: Entity| {
         world
@@ -360,7 +325,7 @@ fn biggest_first(world: &World, members: &[(u32, Entity)]) -> Vec<Entity> {
             .unwrap_or(0.0)
     };
     members.sort_by(|a, b| size(b.1).total_cmp(&size(a.1)).then(a.0.cmp(&b.0)));
-    members.into_iter().map(|(_, e)| e).collect()
+    members
 }
 
 /// SET-6 / RES-1 / RES-2: one log line for a group set up or arriving.
@@ -369,38 +334,31 @@ fn log_placement(
     side: usize,
     point: &DeploymentPoint,
     arriving: bool,
-    where_: &[String],
+    placed: Vec<Placed>,
 ) {
-    let side_name = world.resource::<BattleInfo>().sides[side].name.clone();
-    let group = point.group;
     let round = world.get_resource::<Engine>().map_or(0, |e| e.round);
-    let (rules_ids, verb): (&[RuleId], &str) = if arriving {
-        if where_.iter().any(|w| w.contains("as close as possible")) {
-            (&[RuleId::Res1, RuleId::Res2], "brings in reserve")
-        } else {
-            (&[RuleId::Res1], "brings in reserve")
-        }
+    let rules_ids: &[RuleId] = if !arriving {
+        &[RuleId::Set6]
+    } else if placed.iter().any(|p| matches!(p.spot, Spot::Closest(_))) {
+        &[RuleId::Res1, RuleId::Res2]
     } else {
-        (&[RuleId::Set6], "sets up")
+        &[RuleId::Res1]
     };
     let colour = world.resource::<BattleInfo>().sides[side]
         .colour
         .unwrap_or(Colour::Red);
-    world.resource_mut::<BattleLog>().push(
-        round,
-        rules_ids,
-        format!(
-            "{side_name} {verb} {group} at the {colour} point ({:.1}, {:.1}){}: {}",
-            point.position.0,
-            point.position.1,
-            if point.lines.is_empty() {
-                ""
-            } else {
-                " along its deployment line"
-            },
-            where_.join("; ")
-        ),
-    );
+    let event = Event::Deploy {
+        side,
+        group: point.group,
+        colour,
+        point: point.position,
+        along_line: !point.lines.is_empty(),
+        arriving,
+        fighters: placed,
+    };
+    world
+        .resource_mut::<BattleLog>()
+        .event(round, rules_ids, event);
 }
 
 /// RES-2: the legal spot closest to any of `centres` (a deployment point, or the points of a

@@ -1,5 +1,7 @@
 //! Solo-mode setup of the automated warband: battle groups by dice (SOLO-S2).
 
+use serde::Serialize;
+
 use crate::model::dice::{Dice, roll_off_among};
 use crate::model::formats::GroupName;
 
@@ -7,35 +9,91 @@ use crate::model::formats::GroupName;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SoloGroups {
     pub groups: Vec<GroupName>,
-    pub log: Vec<String>,
+    pub log: Vec<SoloStep>,
 }
 
-const SIDE: [&str; 3] = ["left", "middle", "right"];
+/// One of the three groups being formed, by where its seed stands in the row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Flank {
+    Left,
+    Middle,
+    Right,
+}
 
-/// SOLO-S2: forms the automated warband's battle groups.
+const FLANKS: [Flank; 3] = [Flank::Left, Flank::Middle, Flank::Right];
+
+impl std::fmt::Display for Flank {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Flank::Left => "left",
+            Flank::Middle => "middle",
+            Flank::Right => "right",
+        })
+    }
+}
+
+/// What one step of SOLO-S2 did; fighters by battle id.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SoloStep {
+    /// The seeds of the left, middle and right groups.
+    Seeds { fighters: [u32; 3] },
+    /// A fighter's D6 put it in a group.
+    Roll {
+        fighter: u32,
+        roll: u8,
+        flank: Flank,
+    },
+    /// Groups tied for the fewest fighters (or, `largest`, the most) rolled off (GEN-4):
+    /// every round's dice, each die by its index in `flanks`.
+    Tie {
+        flanks: Vec<Flank>,
+        largest: bool,
+        rounds: Vec<Vec<(usize, u8)>>,
+    },
+    /// A group of `held` of the warband's `of` fighters (more than half) gave `moved` to the
+    /// group with the fewest.
+    Excess {
+        from: Flank,
+        held: usize,
+        of: usize,
+        moved: Vec<u32>,
+        to: Flank,
+    },
+    /// A group of `fighters` fighters became `group`.
+    Named {
+        flank: Flank,
+        fighters: usize,
+        group: GroupName,
+    },
+}
+
+/// SOLO-S2: forms the automated warband's battle groups from `fighters` (battle ids, in
+/// warband order).
 ///
-/// `seeds` are the three fighters put in a row as the seeds of the left, middle and right
-/// groups; `None` draws them at random from the dice stream (the reading of solo-mode.md).
+/// `seeds` are the three fighters (indices into `fighters`) put in a row as the seeds of the
+/// left, middle and right groups; `None` draws them at random from the dice stream (the
+/// reading of solo-mode.md).
 /// Every other fighter, in warband order, rolls a D6: 1-2 left, 3-4 middle, 5-6 the group with
 /// the fewest fighters (roll-off on a tie). A group holding more than half of the warband then
 /// gives its excess (its last-added fighters) to the group with the fewest fighters (roll-off
 /// on a tie). The largest group becomes Shield (roll-off if two are largest); of the other two
 /// the left one is Dagger and the right one Hammer.
 pub fn form_solo_groups(
-    names: &[String],
+    fighters: &[u32],
     seeds: Option<[usize; 3]>,
     dice: &mut dyn Dice,
 ) -> SoloGroups {
-    let n = names.len();
+    let n = fighters.len();
     assert!(n >= 3, "SOLO-S2 needs at least 3 fighters (SET-1)");
     let mut log = Vec::new();
     let seeds = seeds.unwrap_or_else(|| draw_seeds(n, dice));
-    log.push(format!(
-        "seeds: {} left, {} middle, {} right",
-        names[seeds[0]], names[seeds[1]], names[seeds[2]]
-    ));
-    let mut members = roll_for_groups(names, seeds, dice, &mut log);
-    give_away_excess(&mut members, names, dice, &mut log);
+    log.push(SoloStep::Seeds {
+        fighters: seeds.map(|s| fighters[s]),
+    });
+    let mut members = roll_for_groups(fighters, seeds, dice, &mut log);
+    give_away_excess(&mut members, fighters, dice, &mut log);
     let shield = largest_group(&members, dice, &mut log);
     let groups = name_groups(&members, shield, n, &mut log);
     SoloGroups { groups, log }
@@ -54,21 +112,25 @@ fn draw_seeds(n: usize, dice: &mut dyn Dice) -> [usize; 3] {
 /// Every fighter but the seeds, in warband order, rolls a D6 for its group: the members of
 /// each group in the order they joined.
 fn roll_for_groups(
-    names: &[String],
+    fighters: &[u32],
     seeds: [usize; 3],
     dice: &mut dyn Dice,
-    log: &mut Vec<String>,
+    log: &mut Vec<SoloStep>,
 ) -> [Vec<usize>; 3] {
     // members[g] in the order they joined.
     let mut members: [Vec<usize>; 3] = [vec![seeds[0]], vec![seeds[1]], vec![seeds[2]]];
-    for f in (0..names.len()).filter(|f| !seeds.contains(f)) {
+    for f in (0..fighters.len()).filter(|f| !seeds.contains(f)) {
         let roll = dice.d6();
         let g = match roll {
             1 | 2 => 0,
             3 | 4 => 1,
             _ => fewest(&members, dice, log),
         };
-        log.push(format!("{} rolls {roll} -> {} group", names[f], SIDE[g]));
+        log.push(SoloStep::Roll {
+            fighter: fighters[f],
+            roll,
+            flank: FLANKS[g],
+        });
         members[g].push(f);
     }
     members
@@ -78,44 +140,40 @@ fn roll_for_groups(
 /// with the fewest fighters.
 fn give_away_excess(
     members: &mut [Vec<usize>; 3],
-    names: &[String],
+    fighters: &[u32],
     dice: &mut dyn Dice,
-    log: &mut Vec<String>,
+    log: &mut Vec<SoloStep>,
 ) {
-    let n = names.len();
+    let n = fighters.len();
     let half = n / 2;
     if let Some(big) = (0..3).find(|&g| members[g].len() > half) {
         let excess = members[big].len() - half;
         let to = fewest(members, dice, log);
         let moved: Vec<usize> = members[big].split_off(half);
-        log.push(format!(
-            "{} group has more than half ({} of {n}): {excess} fighter(s) ({}) move to the {} group",
-            SIDE[big],
-            half + excess,
-            moved.iter().map(|&f| names[f].as_str()).collect::<Vec<_>>().join(", "),
-            SIDE[to]
-        ));
+        log.push(SoloStep::Excess {
+            from: FLANKS[big],
+            held: half + excess,
+            of: n,
+            moved: moved.iter().map(|&f| fighters[f]).collect(),
+            to: FLANKS[to],
+        });
         members[to].extend(moved);
     }
 }
 
 /// The group that becomes Shield: the largest; a roll-off among those tied.
-fn largest_group(members: &[Vec<usize>; 3], dice: &mut dyn Dice, log: &mut Vec<String>) -> usize {
+fn largest_group(members: &[Vec<usize>; 3], dice: &mut dyn Dice, log: &mut Vec<SoloStep>) -> usize {
     let most = members.iter().map(Vec::len).max().unwrap_or(0);
     let largest: Vec<usize> = (0..3).filter(|&g| members[g].len() == most).collect();
     if largest.len() == 1 {
         return largest[0];
     }
     let (w, rounds) = roll_off_among(largest.len(), dice);
-    log.push(format!(
-        "groups {} tie for largest; roll-off {}",
-        largest
-            .iter()
-            .map(|&g| SIDE[g])
-            .collect::<Vec<_>>()
-            .join(" and "),
-        crate::model::dice::roll_off_text(&rounds, |c| SIDE[largest[c]].to_string())
-    ));
+    log.push(SoloStep::Tie {
+        flanks: largest.iter().map(|&g| FLANKS[g]).collect(),
+        largest: true,
+        rounds,
+    });
     largest[w]
 }
 
@@ -124,7 +182,7 @@ fn name_groups(
     members: &[Vec<usize>; 3],
     shield: usize,
     n: usize,
-    log: &mut Vec<String>,
+    log: &mut Vec<SoloStep>,
 ) -> Vec<GroupName> {
     let mut groups = vec![GroupName::Dagger; n];
     let rest: Vec<usize> = (0..3).filter(|&g| g != shield).collect();
@@ -136,31 +194,28 @@ fn name_groups(
         for &f in &members[g] {
             groups[f] = name;
         }
-        log.push(format!(
-            "{} group ({} fighters) is {name}",
-            SIDE[g],
-            members[g].len()
-        ));
+        log.push(SoloStep::Named {
+            flank: FLANKS[g],
+            fighters: members[g].len(),
+            group: name,
+        });
     }
     groups
 }
 
 /// The group with the fewest fighters; a roll-off among those tied.
-fn fewest(members: &[Vec<usize>; 3], dice: &mut dyn Dice, log: &mut Vec<String>) -> usize {
+fn fewest(members: &[Vec<usize>; 3], dice: &mut dyn Dice, log: &mut Vec<SoloStep>) -> usize {
     let least = members.iter().map(Vec::len).min().unwrap_or(0);
     let tied: Vec<usize> = (0..3).filter(|&g| members[g].len() == least).collect();
     if tied.len() == 1 {
         return tied[0];
     }
     let (w, rounds) = roll_off_among(tied.len(), dice);
-    log.push(format!(
-        "{} tie for fewest fighters; roll-off {}",
-        tied.iter()
-            .map(|&g| SIDE[g])
-            .collect::<Vec<_>>()
-            .join(" and "),
-        crate::model::dice::roll_off_text(&rounds, |c| SIDE[tied[c]].to_string())
-    ));
+    log.push(SoloStep::Tie {
+        flanks: tied.iter().map(|&g| FLANKS[g]).collect(),
+        largest: false,
+        rounds,
+    });
     tied[w]
 }
 
@@ -171,8 +226,8 @@ mod tests {
     use crate::rules::warband::check_group_sizes;
     use GroupName::*;
 
-    fn names(n: usize) -> Vec<String> {
-        (0..n).map(|i| format!("f{i}")).collect()
+    fn ids(n: usize) -> Vec<u32> {
+        (0..n as u32).collect()
     }
 
     fn counts(g: &[GroupName]) -> [usize; 3] {
@@ -189,7 +244,7 @@ mod tests {
         // Left {0,3,4} and middle {1,5,6} tie for largest: roll-off 6, 2 -> left is Shield;
         // of middle and right, middle is the left one -> Dagger, right -> Hammer.
         let mut d = ScriptedDice::new(&[1, 2, 3, 4, 6, 2]);
-        let r = form_solo_groups(&names(7), Some([0, 1, 2]), &mut d);
+        let r = form_solo_groups(&ids(7), Some([0, 1, 2]), &mut d);
         assert_eq!(
             r.groups,
             vec![Shield, Dagger, Hammer, Shield, Shield, Dagger, Dagger]
@@ -202,13 +257,18 @@ mod tests {
         // 6 fighters, seeds 0,1,2. Fighters 3,4,5 roll 3, 4, 1: middle gets 3 and 4, left 5.
         // left {0,5} = 2, middle {1,3,4} = 3, right {2} = 1.
         let mut d = ScriptedDice::new(&[3, 4, 1]);
-        let r = form_solo_groups(&names(6), Some([0, 1, 2]), &mut d);
+        let r = form_solo_groups(&ids(6), Some([0, 1, 2]), &mut d);
         assert_eq!(
             r.groups,
             vec![Dagger, Shield, Hammer, Shield, Shield, Dagger]
         );
         assert_eq!(d.remaining(), 0);
-        assert_eq!(r.log[0], "seeds: f0 left, f1 middle, f2 right");
+        assert_eq!(
+            r.log[0],
+            SoloStep::Seeds {
+                fighters: [0, 1, 2]
+            }
+        );
     }
 
     #[test]
@@ -216,7 +276,7 @@ mod tests {
         // 4 fighters, seeds 0,1,2 (one each). Fighter 3 rolls 6: all three groups tie for
         // fewest -> roll-off among left, middle, right: 2, 5, 3 -> middle.
         let mut d = ScriptedDice::new(&[6, 2, 5, 3]);
-        let r = form_solo_groups(&names(4), Some([0, 1, 2]), &mut d);
+        let r = form_solo_groups(&ids(4), Some([0, 1, 2]), &mut d);
         assert_eq!(r.groups, vec![Dagger, Shield, Hammer, Shield]);
         assert_eq!(d.remaining(), 0);
         // 5 fighters: fighter 3 rolls 1 (left), fighter 4 rolls 5 -> middle and right tie
@@ -224,7 +284,7 @@ mod tests {
         // Left {0,3} = 2, middle {1} = 1, right {2,4} = 2: left and right tie for largest,
         // roll-off 4, 2 -> left is Shield.
         let mut d = ScriptedDice::new(&[1, 5, 1, 6, 4, 2]);
-        let r = form_solo_groups(&names(5), Some([0, 1, 2]), &mut d);
+        let r = form_solo_groups(&ids(5), Some([0, 1, 2]), &mut d);
         assert_eq!(r.groups, vec![Shield, Dagger, Hammer, Shield, Hammer]);
         assert_eq!(d.remaining(), 0);
     }
@@ -236,7 +296,7 @@ mod tests {
         // -> roll-off 2, 5 -> right. Left 4, middle 1, right 3: left is Shield, middle Dagger,
         // right Hammer.
         let mut d = ScriptedDice::new(&[1, 1, 1, 1, 1, 2, 5]);
-        let r = form_solo_groups(&names(8), Some([0, 1, 2]), &mut d);
+        let r = form_solo_groups(&ids(8), Some([0, 1, 2]), &mut d);
         assert_eq!(
             r.groups,
             vec![
@@ -244,9 +304,13 @@ mod tests {
             ]
         );
         assert!(
-            r.log
-                .iter()
-                .any(|l| l.contains("(f6, f7) move to the right group")),
+            r.log.contains(&SoloStep::Excess {
+                from: Flank::Left,
+                held: 6,
+                of: 8,
+                moved: vec![6, 7],
+                to: Flank::Right
+            }),
             "{:?}",
             r.log
         );
@@ -259,7 +323,7 @@ mod tests {
         // roll-off 1, 6 -> right. left 2, middle 1, right 2: roll-off for Shield between left
         // and right: 3, 4 -> right is Shield; left Dagger, middle Hammer.
         let mut d = ScriptedDice::new(&[1, 6, 1, 6, 3, 4]);
-        let r = form_solo_groups(&names(5), Some([0, 1, 2]), &mut d);
+        let r = form_solo_groups(&ids(5), Some([0, 1, 2]), &mut d);
         assert_eq!(r.groups, vec![Dagger, Hammer, Shield, Dagger, Shield]);
         assert_eq!(d.remaining(), 0);
     }
@@ -270,7 +334,7 @@ mod tests {
         for n in 3..=15 {
             for seed in 0..50 {
                 let mut d = DiceRng::new(seed * 31 + n as u64);
-                let r = form_solo_groups(&names(n), None, &mut d);
+                let r = form_solo_groups(&ids(n), None, &mut d);
                 let c = counts(&r.groups);
                 assert!(
                     check_group_sizes(c, n).is_empty(),
@@ -280,16 +344,21 @@ mod tests {
             }
         }
         // Same stream, same groups.
-        let a = form_solo_groups(&names(10), None, &mut DiceRng::new(3));
-        let b = form_solo_groups(&names(10), None, &mut DiceRng::new(3));
+        let a = form_solo_groups(&ids(10), None, &mut DiceRng::new(3));
+        let b = form_solo_groups(&ids(10), None, &mut DiceRng::new(3));
         assert_eq!(a, b);
         // Scripted random seeds: picks index into the remaining pool: 4, then 0, then 2.
         // Fighter 1 rolls 3 (middle), fighter 3 rolls 1 (left): left {f4, f3} and middle
         // {f0, f1} tie for largest; roll-off 5, 2 -> left is Shield, middle Dagger, right
         // Hammer.
         let mut d = ScriptedDice::new(&[3, 1, 5, 2]).with_picks(&[4, 0, 1]);
-        let r = form_solo_groups(&names(5), None, &mut d);
-        assert_eq!(r.log[0], "seeds: f4 left, f0 middle, f2 right");
+        let r = form_solo_groups(&ids(5), None, &mut d);
+        assert_eq!(
+            r.log[0],
+            SoloStep::Seeds {
+                fighters: [4, 0, 2]
+            }
+        );
         assert_eq!(r.groups, vec![Dagger, Dagger, Hammer, Shield, Shield]);
         assert_eq!(d.remaining(), 0);
     }

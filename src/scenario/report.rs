@@ -81,7 +81,7 @@ pub fn setup_report(world: &mut World) -> SetupReport {
             .map(|e| LogLine {
                 round: e.round,
                 rules: e.rules.clone(),
-                text: e.text().to_string(),
+                text: log.text_of(e),
             })
             .collect(),
         fighters,

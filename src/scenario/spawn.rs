@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use crate::model::components::*;
 use crate::model::dice::DiceRng;
 use crate::model::formats::{Colour, GroupName};
-use crate::rules::log::BattleLog;
+use crate::rules::log::{BattleLog, Names};
 use crate::scenario::load::BattleSpec;
 
 /// Spawns `spec` into `world`, replacing any battle already there.
@@ -16,7 +16,7 @@ pub fn spawn_battle(world: &mut World, spec: &BattleSpec) {
     world.init_resource::<FighterIndex>();
     world.insert_resource(spec.ruleset.clone());
     world.insert_resource(DiceRng::new(spec.seed));
-    world.insert_resource(BattleLog::default());
+    world.insert_resource(BattleLog::new(names(spec)));
     let side_info = |i: usize| SideInfo {
         name: spec.sides[i].warband.name.clone(),
         controller: spec.sides[i].controller,
@@ -83,6 +83,18 @@ pub fn spawn_battle(world: &mut World, spec: &BattleSpec) {
             ));
             id += 1;
         }
+    }
+}
+
+/// The names the log's sentences use: fighters by id (numbered as they are spawned), sides.
+fn names(spec: &BattleSpec) -> Names {
+    Names {
+        fighters: spec
+            .sides
+            .iter()
+            .flat_map(|s| s.fighters.iter().map(|f| f.name.clone()))
+            .collect(),
+        sides: [0, 1].map(|i| spec.sides[i].warband.name.clone()),
     }
 }
 

@@ -562,7 +562,7 @@ fn battle_panel(
                         "R{} [{}] {}",
                         d.round,
                         crate::model::RuleId::list(&d.rules),
-                        d.text()
+                        log.text_of(d)
                     ));
                 }
             }
@@ -618,7 +618,7 @@ fn battle_panel(
                         ui.small(format!(
                             "[{}] {}",
                             crate::model::RuleId::list(&e.rules),
-                            e.text()
+                            log.text_of(e)
                         ));
                     }
                 });

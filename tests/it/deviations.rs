@@ -122,7 +122,7 @@ fn gen2_move6_move9_a_jump_from_2_6_inches_rolls_impact_as_from_3() {
     let log = a.log_since(n);
     assert!(
         log.iter().any(|e| e.rules.contains(&RuleId::Move6)
-            && matches!(&e.event, Event::Roll { dice, .. } if dice == &vec![6])),
+            && matches!(e.event, Event::ImpactRoll { roll: 6, .. })),
         "an impact roll: {log:#?}"
     );
     assert_eq!(a.damage(A), 3, "a 6 on the impact roll: 3 damage (MOVE-9)");
@@ -233,7 +233,8 @@ fn move10_dis1_disengaging_across_deadly_terrain_rolls_impact() {
     let log = a.log_since(n);
     assert!(
         log.iter()
-            .any(|e| e.rules.contains(&RuleId::Move10) && matches!(e.event, Event::Roll { .. })),
+            .any(|e| e.rules.contains(&RuleId::Move10)
+                && matches!(e.event, Event::ImpactRoll { .. })),
         "{log:#?}"
     );
     assert_eq!(a.damage(A), 3);
@@ -385,7 +386,13 @@ fn down_from_a_3_inch_platform(descend: Option<Descend>) -> (Arena, Vec<LogEntry
 fn step_kinds(log: &[LogEntry]) -> String {
     log.iter()
         .find_map(|e| match &e.event {
-            Event::Move { text, .. } => Some(text.clone()),
+            Event::Move { steps, .. } => Some(
+                steps
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ),
             _ => None,
         })
         .unwrap()

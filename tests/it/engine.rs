@@ -155,12 +155,13 @@ fn atk6_a_walled_platform_never_knocks_a_fighter_off() {
     let log = a.log_since(n);
     assert!(
         log.iter().any(|e| e.rules == vec!["ATK-6"]
-            && matches!(&e.event, Event::Note { text } if text.contains("walled platform `keep`"))),
+            && matches!(&e.event, Event::WalledPlatform { platform, .. } if platform == "keep")),
         "the log says why there is no roll: {log:#?}"
     );
     assert!(
         !log.iter()
-            .any(|e| matches!(e.event, Event::Roll { .. }) && e.rules.contains(&RuleId::Atk6))
+            .any(|e| matches!(e.event, Event::KnockOffRoll { .. })
+                && e.rules.contains(&RuleId::Atk6))
     );
 }
 
@@ -674,11 +675,8 @@ fn abl5_a_faction_ability_the_engine_cant_run_is_logged_as_not_automated() {
             ..
         }
     ));
-    assert!(
-        e.event.text().contains("not automated"),
-        "{}",
-        e.event.text()
-    );
+    let text = a.text_of(e);
+    assert!(text.contains("not automated"), "{text}");
 }
 
 /// Ends the round: every placed fighter but `last` is already activated; `last` (side 0)

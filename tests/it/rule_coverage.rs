@@ -398,7 +398,7 @@ fn res1_round_2_reserves_arrive_in_round_2_wholly_within_3_inches_initiative_sid
         .log_since(n)
         .into_iter()
         .filter(|e| e.rules.contains(&RuleId::Res1))
-        .map(|e| e.text().to_string())
+        .map(|e| a.text_of(&e))
         .collect();
     assert_eq!(arrivals.len(), 2, "{arrivals:#?}");
     assert!(

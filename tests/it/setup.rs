@@ -189,12 +189,11 @@ fn set6_every_deployment_card_deploys_legally() {
         let mut spec = default_spec(5);
         spec.deployment = dep;
         let mut app = set_up(&spec);
-        let crowded = app
-            .world()
-            .resource::<BattleLog>()
+        let log = app.world().resource::<BattleLog>();
+        let crowded = log
             .entries
             .iter()
-            .any(|e| e.text().contains("as close as possible"));
+            .any(|e| log.text_of(e).contains("as close as possible"));
         if !crowded {
             assert_deployment_legal(&spec, &mut app);
         }
@@ -209,9 +208,11 @@ fn set2_priority_roll_is_logged_with_dice_and_is_deterministic() {
     let la = a.world().resource::<BattleLog>().to_text();
     let lb = b.world().resource::<BattleLog>().to_text();
     assert_eq!(la, lb, "same battle file and seed, same setup");
-    let first = &a.world().resource::<BattleLog>().entries[0];
+    let log = a.world().resource::<BattleLog>();
+    let first = &log.entries[0];
     assert_eq!(first.rules, vec!["SET-2", "GEN-4"]);
-    assert!(first.text().contains(" v "), "{}", first.text());
+    let text = log.text_of(first);
+    assert!(text.contains(" v "), "{text}");
     let pa: Vec<Vec3> = fighters(&mut a).iter().map(|f| f.pos).collect();
     let pb: Vec<Vec3> = fighters(&mut b).iter().map(|f| f.pos).collect();
     assert_eq!(pa, pb);
@@ -254,7 +255,7 @@ fn solo_s2_ai_groups_are_rolled_and_legal() {
     assert!(
         log.entries
             .iter()
-            .any(|e| e.rules == vec!["SOLO-S2"] && e.text().starts_with("seeds:"))
+            .any(|e| e.rules == vec!["SOLO-S2"] && log.text_of(e).starts_with("seeds:"))
     );
     let ai = spec
         .sides
@@ -289,14 +290,13 @@ fn set6_groups_alternate_priority_player_first_dagger_shield_hammer() {
     let info = app.world().resource::<BattleInfo>().clone();
     let prio = &info.sides[info.priority.unwrap()].name;
     let other = &info.sides[1 - info.priority.unwrap()].name;
-    let order: Vec<String> = app
-        .world()
-        .resource::<BattleLog>()
+    let log = app.world().resource::<BattleLog>();
+    let order: Vec<String> = log
         .entries
         .iter()
         .filter(|e| e.rules.contains(&RuleId::Set6))
         .map(|e| {
-            e.text()
+            log.text_of(e)
                 .split(" (")
                 .next()
                 .unwrap()

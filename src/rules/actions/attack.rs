@@ -167,12 +167,12 @@ pub(super) fn start_attack(world: &mut World, f: &FighterView, target: u32, weap
     roll_hits(world, f.id, target, weapon, false);
 }
 
-/// ATK-4: the toughness bonus `target` gets against `attacker`, and why.
+/// ATK-4: why `target` has cover against `attacker`, if it does.
 pub(super) fn cover_of(
     world: &World,
     attacker: &FighterView,
     target: &FighterView,
-) -> Option<String> {
+) -> Option<Cover> {
     let r = world.resource::<Ruleset>();
     let bf = world.get_resource::<Battlefield>()?;
     cover(
@@ -181,7 +181,6 @@ pub(super) fn cover_of(
         &target.base(),
         r.cover_platform_height,
     )
-    .map(|c| c.to_string())
 }
 
 pub(super) fn roll_hits(
@@ -261,32 +260,13 @@ pub(super) fn finish_attack(
     if cover_why.is_some() {
         ids.push(RuleId::Atk4);
     }
-    let mut extra = String::new();
-    if take_cover {
-        let turned;
-        (turned, extra) = take_cover_rolls(world, crits);
-        crits -= turned;
-        hits += turned;
+    let saves = take_cover.then(|| take_cover_rolls(world, crits));
+    if let Some(t) = &saves {
+        crits -= t.turned;
+        hits += t.turned;
         ids.push(RuleId::Rea3);
     }
     let damage = hits * w.damage.0 + crits * w.damage.1;
-    let text = format!(
-        "{} attacks {} with {} (S{} v T{}{}): rolls {}, {}+ to hit: {} hit(s), {} critical(s){extra} -> {} damage",
-        f.name,
-        t.name,
-        w.name,
-        w.strength,
-        toughness,
-        cover_why
-            .as_ref()
-            .map(|c| format!(", cover {c}"))
-            .unwrap_or_default(),
-        crate::model::dice::dice_text(&rolls),
-        needed,
-        hits,
-        crits,
-        damage
-    );
     log(
         world,
         &ids,
@@ -294,18 +274,26 @@ pub(super) fn finish_attack(
             attacker,
             target,
             weapon: w.name.clone(),
+            strength: w.strength,
+            toughness,
+            cover: cover_why,
             rolls: rolls.clone(),
             needed,
             hits,
             crits,
-            text,
+            take_cover: saves,
+            damage,
         },
     );
     let down = deal_damage(world, target, damage, &[RuleId::Atk3, RuleId::Atk5]);
     if counter {
         let c = counter_damage(&rolls, needed);
-        let text = format!("{}'s counter: {} damage to {}", t.name, c, f.name);
-        log(world, &[RuleId::Rea2], Event::Note { text });
+        let event = Event::Counter {
+            fighter: target,
+            attacker,
+            damage: c,
+        };
+        log(world, &[RuleId::Rea2], event);
         deal_damage(world, attacker, c, &[RuleId::Rea2]);
     }
     if !down && crits > 0 {
@@ -314,14 +302,9 @@ pub(super) fn finish_attack(
     after_action(world);
 }
 
-/// REA-3: a die per critical hit; each 4+ turns one into a normal hit. Returns how many and
-/// the words for the log.
-fn take_cover_rolls(world: &mut World, crits: u32) -> (u32, String) {
+/// REA-3: a die per critical hit; each 4+ turns one into a normal hit.
+fn take_cover_rolls(world: &mut World, crits: u32) -> TakeCover {
     let saves = world.resource_mut::<DiceRng>().roll(crits as usize);
     let turned = saves.iter().filter(|&&s| s >= 4).count() as u32;
-    let text = format!(
-        "; take cover rolls {}: {turned} critical(s) become hits",
-        crate::model::dice::dice_text(&saves)
-    );
-    (turned, text)
+    TakeCover { saves, turned }
 }

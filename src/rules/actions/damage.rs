@@ -5,16 +5,17 @@ use super::*;
 use crate::model::RuleId;
 
 /// MOVE-9: one impact roll.
-pub(super) fn impact(world: &mut World, id: u32, ids: &[RuleId], why: &str) {
+pub(super) fn impact(world: &mut World, id: u32, ids: &[RuleId], cause: ImpactCause) {
     let roll = engine::d6(world);
     let dmg = impact_damage(&rules(world), roll);
-    let name = fighter(world, id).map(|f| f.name).unwrap_or_default();
     log(
         world,
         ids,
-        Event::Roll {
-            dice: vec![roll],
-            text: format!("Impact roll for {name} ({why}): {roll} -> {dmg} damage"),
+        Event::ImpactRoll {
+            fighter: id,
+            roll,
+            damage: dmg,
+            cause,
         },
     );
     if dmg > 0 {
@@ -39,10 +40,7 @@ pub(crate) fn deal_damage(world: &mut World, id: u32, amount: u32, ids: &[RuleId
             fighter: id,
             amount,
             total,
-            text: format!(
-                "{} suffers {amount} damage ({total}/{})",
-                f.name, f.profile.wounds
-            ),
+            wounds: f.profile.wounds,
         },
     );
     if total >= f.profile.wounds {
@@ -60,14 +58,7 @@ pub(crate) fn deal_damage(world: &mut World, id: u32, amount: u32, ids: &[RuleId
         }
         world.entity_mut(f.entity).insert(Presence::TakenDown);
         engine::engine(world).points_taken_down[1 - f.side] += f.profile.points;
-        log(
-            world,
-            &[RuleId::Atk5],
-            Event::TakenDown {
-                fighter: id,
-                text: format!("{} is taken down", f.name),
-            },
-        );
+        log(world, &[RuleId::Atk5], Event::TakenDown { fighter: id });
         return true;
     }
     false
@@ -88,11 +79,9 @@ pub(super) fn knocked_off(world: &mut World, t: &FighterView, attacker: u32) {
         log(
             world,
             &[RuleId::Atk6],
-            Event::Note {
-                text: format!(
-                    "{} stands on the walled platform `{platform}`: it can't be knocked off",
-                    t.name
-                ),
+            Event::WalledPlatform {
+                fighter: t.id,
+                platform,
             },
         );
         return;
@@ -123,13 +112,10 @@ pub(super) fn knocked_off(world: &mut World, t: &FighterView, attacker: u32) {
     log(
         world,
         &[RuleId::Atk6],
-        Event::Roll {
-            dice: vec![roll],
-            text: format!(
-                "{} is within 1/2\" of a platform edge: rolls {roll}{}",
-                t.name,
-                if roll == 1 { " and falls" } else { ", stays" }
-            ),
+        Event::KnockOffRoll {
+            fighter: t.id,
+            roll,
+            falls: roll == 1,
         },
     );
     if roll != 1 {
@@ -159,26 +145,13 @@ pub(crate) fn fall(world: &mut World, t: &FighterView, toward: Vec3) {
         })
     };
     world.insert_resource(dice);
-    let rolls: Vec<String> = out
-        .impacts
-        .iter()
-        .map(|(die, dmg)| format!("{die} ({dmg} damage)"))
-        .collect();
-    let text = match out.landing {
-        Some(p) => format!(
-            "{} falls {:.1}\" to {}{}",
-            t.name,
-            out.drop,
-            point_text(p),
-            if rolls.is_empty() {
-                String::new()
-            } else {
-                format!("; impact roll {}", rolls.join(", "))
-            }
-        ),
-        None => format!("{} falls with nowhere to land", t.name),
+    let event = Event::Fall {
+        fighter: t.id,
+        drop: out.drop,
+        landing: out.landing.map(|p| p.to_array()),
+        impacts: out.impacts.clone(),
     };
-    log(world, &out.rules, Event::Note { text });
+    log(world, &out.rules, event);
     if let Some(p) = out.landing {
         world.entity_mut(t.entity).insert(Position(p));
     }

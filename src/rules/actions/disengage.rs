@@ -114,32 +114,16 @@ pub(super) fn start_disengage(
 pub(super) fn finish_disengage(world: &mut World, id: u32, to: [f32; 3], striker: Option<u32>) {
     if let Some(s) = striker {
         let roll = engine::d6(world);
-        let (name, target) = (
-            fighter(world, s).map(|f| f.name).unwrap_or_default(),
-            fighter(world, id).map(|f| f.name).unwrap_or_default(),
-        );
-        if roll >= 4 {
-            let dmg = engine::d6(world);
-            log(
-                world,
-                &[RuleId::Rea4],
-                Event::Roll {
-                    dice: vec![roll, dmg],
-                    text: format!(
-                        "{name} strikes {target} down as it disengages: {roll} (4+), D6 damage {dmg}"
-                    ),
-                },
-            );
-            deal_damage(world, id, dmg as u32, &[RuleId::Rea4]);
-        } else {
-            log(
-                world,
-                &[RuleId::Rea4],
-                Event::Roll {
-                    dice: vec![roll],
-                    text: format!("{name} strikes at {target} as it disengages: {roll}, no damage"),
-                },
-            );
+        let damage = (roll >= 4).then(|| engine::d6(world));
+        let event = Event::StrikeThemDown {
+            striker: s,
+            target: id,
+            roll,
+            damage,
+        };
+        log(world, &[RuleId::Rea4], event);
+        if let Some(dmg) = damage {
+            deal_damage(world, id, u32::from(dmg), &[RuleId::Rea4]);
         }
     }
     let all = fighters(world);
@@ -152,14 +136,10 @@ pub(super) fn finish_disengage(world: &mut World, id: u32, to: [f32; 3], striker
                 log(
                     world,
                     &[RuleId::Dis1],
-                    Event::Move {
+                    Event::Disengage {
                         fighter: id,
                         path: path_points(&path, f.pos),
                         cost: path.cost,
-                        text: format!(
-                            "{} disengages {:.2}\" to ({:.2}, {:.2}, {:.2})",
-                            f.name, path.cost, to[0], to[1], to[2]
-                        ),
                     },
                 );
                 // MOVE-10: crossing deadly terrain hurts as in a move.
@@ -172,15 +152,17 @@ pub(super) fn finish_disengage(world: &mut World, id: u32, to: [f32; 3], striker
                         world,
                         id,
                         &[RuleId::Dis1, RuleId::Move10, RuleId::Move9],
-                        "disengaging across deadly terrain",
+                        ImpactCause::DisengageDeadly,
                     );
                 }
             }
             Err(e) => log(
                 world,
                 &[RuleId::Dis1],
-                Event::Note {
-                    text: format!("{} can no longer disengage: {}", f.name, e.reason),
+                Event::NoDisengage {
+                    fighter: id,
+                    rule: e.rule,
+                    reason: e.reason,
                 },
             ),
         }

@@ -10,7 +10,7 @@ use crate::battlefield::moves::{
     engaged_end_allowed, impact_damage, path_enters_deadly, resolve_fall,
 };
 use crate::battlefield::nav::{Descend, Goal, Mover, Path, StepKind};
-use crate::battlefield::sight::cover;
+use crate::battlefield::sight::{Cover, cover};
 use crate::model::components::*;
 use crate::model::dice::{Dice, DiceRng};
 use crate::model::formats::{BaseSize, Weapon};
@@ -20,7 +20,7 @@ use crate::rules::engine::{
     self, ActivationState, Bonus, Engine, FighterView, Pending, ReactionOffer, Resume,
     after_action, blockers, can_see, end_activation, fighter, fighters, log,
 };
-use crate::rules::log::Event;
+use crate::rules::log::{Event, ImpactCause, TakeCover};
 
 mod attack;
 mod damage;
@@ -82,8 +82,11 @@ pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<()
         .ok_or_else(|| Rejected::new(RuleId::Cmb2, "the active fighter is gone"))?;
     match cmd {
         Command::EndActivation { .. } => {
-            let text = format!("{} ends its activation", f.name);
-            log(world, &[RuleId::Cmb2], Event::Note { text });
+            log(
+                world,
+                &[RuleId::Cmb2],
+                Event::EndActivation { fighter: f.id },
+            );
             end_activation(world, false);
             return Ok(());
         }
@@ -209,15 +212,11 @@ fn wait(world: &mut World, act: &ActivationState, f: &FighterView) -> Result<(),
     }
     let first = act.actions_taken == 0 && act.actions_left == 2 && !act.after_wait;
     spend(world, false);
-    let text = if first {
-        format!(
-            "{} waits: it may be activated once more this phase with 1 action",
-            f.name
-        )
-    } else {
-        format!("{} waits: its activation ends", f.name)
+    let event = Event::Wait {
+        fighter: f.id,
+        activates_again: first,
     };
-    log(world, &[RuleId::Wait1], Event::Note { text });
+    log(world, &[RuleId::Wait1], event);
     end_activation(world, first);
     Ok(())
 }

@@ -146,48 +146,32 @@ pub(super) fn do_move(world: &mut World, f: &FighterView, path: &Path, pick_up: 
     let r = rules(world);
     let end = path.end().unwrap_or(f.pos);
     world.entity_mut(f.entity).insert(Position(end));
-    let kinds: Vec<String> = path
-        .steps
-        .iter()
-        .filter(|s| s.kind != StepKind::Walk)
-        .map(|s| s.kind.to_string())
-        .collect();
     let mut ids = vec![RuleId::Move1];
-    if !kinds.is_empty() {
+    if path.steps.iter().any(|s| s.kind != StepKind::Walk) {
         ids.push(if path.steps.iter().any(|s| s.kind == StepKind::Fly) {
             RuleId::Move7
         } else {
             RuleId::Move5
         });
     }
-    let text = format!(
-        "{} moves {:.2}\" to ({:.2}, {:.2}, {:.2}){}",
-        f.name,
-        path.cost,
-        end.x,
-        end.y,
-        end.z,
-        if kinds.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", kinds.join(", "))
-        }
-    );
     log(
         world,
         &ids,
         Event::Move {
             fighter: f.id,
             path: path_points(path, f.pos),
+            steps: path.steps.iter().map(|s| s.kind).collect(),
             cost: path.cost,
-            text,
         },
     );
     // GEN-8: picks up the first treasure it comes within 1" of.
     if let Some(index) = token_picked_up(world, f, path, pick_up) {
+        let at = ground_tokens(world)
+            .iter()
+            .find(|t| t.index == index)
+            .map_or(end, token_at);
         set_treasure(world, index, |tr| tr.carrier = Some(f.id));
-        let text = format!("{} picks up treasure {}", f.name, index + 1);
-        treasure_event(world, f.id, index, true, text);
+        treasure_event(world, f.id, index, true, at);
     }
     // MOVE-6 / MOVE-9: jumping down far enough hurts; MOVE-10: so does deadly terrain.
     let mover = f.mover(&r);
@@ -203,7 +187,7 @@ pub(super) fn do_move(world: &mut World, f: &FighterView, path: &Path, pick_up: 
             world,
             f.id,
             &[RuleId::Move6, RuleId::Move9],
-            &format!("jumping down {d:.1}\""),
+            ImpactCause::JumpDown { height: d },
         );
     }
     if deadly {
@@ -211,7 +195,7 @@ pub(super) fn do_move(world: &mut World, f: &FighterView, path: &Path, pick_up: 
             world,
             f.id,
             &[RuleId::Move10, RuleId::Move9],
-            "moving onto deadly terrain",
+            ImpactCause::DeadlyTerrain,
         );
     }
 }

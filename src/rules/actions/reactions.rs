@@ -84,20 +84,10 @@ fn react(world: &mut World, id: u32, kind: ReactionKind) {
     if activated {
         world.entity_mut(f.entity).insert(Activation::Activated);
     }
-    let text = format!(
-        "{} reacts: {} (costs one of its actions this round{})",
-        f.name,
-        kind,
-        if activated {
-            "; it counts as activated"
-        } else {
-            ""
-        }
-    );
     let event = Event::Reaction {
         fighter: id,
         reaction: kind,
-        text,
+        activated,
     };
     log(world, &[RuleId::Rea1, kind.rule()], event);
 }

@@ -106,28 +106,22 @@ pub(super) fn drop_treasure(world: &mut World, f: &FighterView, index: usize, po
         t.position = (pos.x, pos.z);
         t.y = pos.y;
     });
-    let text = format!(
-        "{} drops treasure {} at {}",
-        f.name,
-        index + 1,
-        point_text(pos)
-    );
-    treasure_event(world, f.id, index, false, text);
+    treasure_event(world, f.id, index, false, pos);
 }
 
-/// GEN-8: logs a treasure picked up or dropped.
+/// GEN-8: logs a treasure picked up from `at` or dropped at `at`.
 pub(super) fn treasure_event(
     world: &mut World,
     fighter: u32,
     treasure: usize,
     picked_up: bool,
-    text: String,
+    at: Vec3,
 ) {
     let event = Event::Treasure {
         fighter,
         treasure,
         picked_up,
-        text,
+        at: at.to_array(),
     };
     log(world, &[RuleId::Gen8], event);
 }
@@ -161,13 +155,12 @@ pub(crate) fn place_dropped_treasure(
             t.position = (at.x, at.z);
             t.y = at.y;
         });
-        let text = format!(
-            "{}'s side places treasure {} at {}",
-            carrier.name,
-            drop.treasure + 1,
-            point_text(at)
-        );
-        log(world, &[RuleId::Gen8], Event::Note { text });
+        let event = Event::TreasurePlaced {
+            carrier: carrier.id,
+            treasure: drop.treasure,
+            at: at.to_array(),
+        };
+        log(world, &[RuleId::Gen8], event);
     }
     let mut e = engine::engine(world);
     e.treasure_drops.remove(0);

@@ -39,7 +39,7 @@ pub(crate) fn next_turn(world: &mut World) {
             world,
             Outcome::Winner(winner),
             RuleId::Set8,
-            "the only warband left",
+            EndReason::LastWarband,
         );
         return;
     }
@@ -50,11 +50,7 @@ pub(crate) fn next_turn(world: &mut World) {
             engine(world).pending = Pending::Turn { side };
             return;
         }
-        let text = format!(
-            "{} has no fighter to activate and passes",
-            side_name(world, side)
-        );
-        log(world, &[RuleId::Cmb1], Event::Pass { side, text });
+        log(world, &[RuleId::Cmb1], Event::Pass { side });
         let mut e = engine(world);
         e.passes += 1;
         e.turn = 1 - side;
@@ -98,14 +94,6 @@ pub(crate) fn start_activation(world: &mut World, f: &FighterView) {
     } else {
         2u8.saturating_sub(f.reactions)
     };
-    let text = format!(
-        "{} activates {} ({} action{}{})",
-        side_name(world, f.side),
-        f.name,
-        actions,
-        if actions == 1 { "" } else { "s" },
-        if after_wait { ", after waiting" } else { "" }
-    );
     let rules: &[RuleId] = if after_wait {
         &[RuleId::Cmb1, RuleId::Wait1]
     } else if f.reactions > 0 {
@@ -118,7 +106,9 @@ pub(crate) fn start_activation(world: &mut World, f: &FighterView) {
         rules,
         Event::Activate {
             fighter: f.id,
-            text,
+            side: f.side,
+            actions,
+            after_wait,
         },
     );
     let mut e = engine(world);
@@ -154,12 +144,7 @@ pub(crate) fn end_activation(world: &mut World, waiting: bool) {
         log(
             world,
             &[RuleId::Move8, RuleId::Move5],
-            Event::Note {
-                text: format!(
-                    "{} is still climbing as its activation ends and falls",
-                    f.name
-                ),
-            },
+            Event::StillClimbing { fighter: f.id },
         );
         actions::fall(world, &f, f.pos);
     }
@@ -215,9 +200,7 @@ pub(crate) fn after_action(world: &mut World) {
             log(
                 world,
                 &[RuleId::Abl3],
-                Event::Note {
-                    text: format!("{}: no enemy within 1\", no bonus attack", f.name),
-                },
+                Event::NoBonusAttack { fighter: f.id },
             );
         }
     }
@@ -272,12 +255,7 @@ pub(super) fn first_turn(
             "in solo mode the side with the initiative activates first",
         ));
     }
-    let text = format!("{} takes the first turn", side_name(world, first));
-    log(
-        world,
-        &[RuleId::Cmb1],
-        Event::FirstTurn { side: first, text },
-    );
+    log(world, &[RuleId::Cmb1], Event::FirstTurn { side: first });
     let mut e = engine(world);
     e.turn = first;
     e.passes = 0;

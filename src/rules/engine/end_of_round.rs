@@ -54,17 +54,10 @@ fn update_control(world: &mut World, all: &[FighterView]) {
         if now != before
             && let Some(s) = now
         {
-            let text = format!(
-                "{} takes control of objective {} ({} v {} fighters within 3\")",
-                side_name(world, s),
-                o.index + 1,
-                n[s],
-                n[1 - s]
-            );
             let event = Event::Control {
                 objective: o.index,
                 side: s,
-                text,
+                fighters: n,
             };
             log(world, &[RuleId::Gen7], event);
         }
@@ -93,15 +86,11 @@ fn score_objectives(world: &mut World) {
         let points = held * points_per_objective;
         engine(world).score[side] += points;
         let total = world.resource::<Engine>().score[side];
-        let text = format!(
-            "{} holds {held} objective(s): +{points} victory points ({total} in all)",
-            side_name(world, side)
-        );
         let event = Event::Score {
             side,
+            objectives: held,
             points,
             total,
-            text,
         };
         log(world, &[RuleId::Vic1, RuleId::Gen7], event);
     }
@@ -128,42 +117,32 @@ fn battle_over(world: &mut World) -> bool {
     } else {
         leader_by_condition(world)
     };
-    let note = |world: &mut World, text: &str| {
-        let event = Event::Note { text: text.into() };
-        log(world, &[RuleId::Set8], event);
-    };
     match (leader, overtime) {
         (Some(w), _) => finish(
             world,
             Outcome::Winner(w),
             RuleId::Vic1,
-            "the victory condition",
+            EndReason::VictoryCondition,
         ),
         (None, _) if tie_rule == TieRule::Draw => finish(
             world,
             Outcome::Draw,
             RuleId::Set8,
-            "nobody met the victory condition",
+            EndReason::NobodyMetCondition,
         ),
         (None, Overtime::No) => {
             engine(world).overtime = Overtime::ExtraRound;
-            note(world, "Nobody met the victory condition: one more round");
+            log(world, &[RuleId::Set8], Event::ExtraRound);
             return false;
         }
         (None, Overtime::ExtraRound) => {
             engine(world).overtime = Overtime::LastStanding;
-            note(
-                world,
-                "Still undecided: play on until only one warband has fighters left",
-            );
+            log(world, &[RuleId::Set8], Event::PlayOn);
             return false;
         }
-        (None, Overtime::LastStanding) if round >= limit => finish(
-            world,
-            Outcome::Draw,
-            RuleId::Set8,
-            "the ruleset's round limit for playing on was reached",
-        ),
+        (None, Overtime::LastStanding) if round >= limit => {
+            finish(world, Outcome::Draw, RuleId::Set8, EndReason::RoundLimit)
+        }
         (None, Overtime::LastStanding) => return false,
     }
     true
@@ -187,12 +166,8 @@ pub fn leader_by_condition(world: &mut World) -> Option<usize> {
     most_singles(value[0], value[1])
 }
 
-pub(super) fn finish(world: &mut World, outcome: Outcome, rule: RuleId, why: &str) {
-    let text = match outcome {
-        Outcome::Winner(s) => format!("{} wins: {why}", side_name(world, s)),
-        Outcome::Draw => format!("The battle is a draw: {why}"),
-    };
-    log(world, &[rule], Event::End { outcome, text });
+pub(super) fn finish(world: &mut World, outcome: Outcome, rule: RuleId, reason: EndReason) {
+    log(world, &[rule], Event::End { outcome, reason });
     let mut e = engine(world);
     e.outcome = Some(outcome);
     e.pending = Pending::Ended;

@@ -59,19 +59,14 @@ pub(super) fn begin_round(world: &mut World) {
         Some(s) => s,
         None => {
             let ro = roll_off(world.resource_mut::<DiceRng>().as_mut());
-            let text = format!(
-                "Singles tied {} v {}: roll-off {}",
-                singles[0],
-                singles[1],
-                rolls_text(&ro.rolls)
-            );
             log(
                 world,
                 &[RuleId::Ini1, RuleId::Gen4],
                 Event::RollOff {
                     rolls: ro.rolls.clone(),
                     winner: ro.winner,
-                    text,
+                    singles,
+                    after_wild: false,
                 },
             );
             ro.winner
@@ -82,14 +77,14 @@ pub(super) fn begin_round(world: &mut World) {
         e.initiative = Some(holder);
         e.singles_before = (singles[0], singles[1]);
     }
-    let text = format!("{} has the initiative", side_name(world, holder));
     log(
         world,
         &[RuleId::Ini1],
         Event::Initiative {
             side: holder,
             seized: false,
-            text,
+            solo: false,
+            singles,
         },
     );
     ask_wild(world, holder);
@@ -105,14 +100,6 @@ pub(super) fn roll_initiative(world: &mut World, side: usize, rules: &Ruleset) -
     let mut d = SideDice::from_roll(&rolled);
     d.wild = saved + rules.wild_dice_per_round;
     let count = d.singles_count();
-    let text = format!(
-        "{} rolls {}: {} single(s), ability dice {}; {} wild dice to declare",
-        side_name(world, side),
-        crate::model::dice::dice_text(&rolled),
-        count,
-        groups_text(&d),
-        d.wild
-    );
     log(
         world,
         &[RuleId::Ini1, RuleId::Ini2],
@@ -120,7 +107,8 @@ pub(super) fn roll_initiative(world: &mut World, side: usize, rules: &Ruleset) -
             side,
             dice: rolled.clone(),
             singles: count,
-            text,
+            groups: d.groups.clone(),
+            wild: d.wild,
         },
     );
     engine(world).dice[side] = d;
@@ -138,25 +126,6 @@ pub fn solo_sides(world: &World) -> Option<(usize, usize)> {
         .iter()
         .position(|s| s.controller == crate::model::formats::Controller::Human)?;
     Some((h, 1 - h))
-}
-
-pub(super) fn groups_text(d: &SideDice) -> String {
-    if d.groups.is_empty() {
-        return "none".into();
-    }
-    d.groups
-        .iter()
-        .map(|g| format!("{} of {}s", g.kind(), g.value))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-pub(super) fn rolls_text(rolls: &[(u8, u8)]) -> String {
-    rolls
-        .iter()
-        .map(|(a, b)| format!("{a} v {b}"))
-        .collect::<Vec<_>>()
-        .join(", then ")
 }
 
 /// INI-3: asks `side` for its wild dice (skipped when it has none).
@@ -195,21 +164,15 @@ pub(super) fn wild_dice(world: &mut World, side: usize, uses: &[WildUse]) -> Res
     d.use_wild(uses)
         .map_err(|e| Rejected::new(RuleId::Ini3, e))?;
     if !uses.is_empty() {
-        let text = format!(
-            "{} uses wild dice ({}): {} single(s), ability dice {}, {} saved",
-            side_name(world, side),
-            crate::rules::initiative::uses_text(uses),
-            d.singles_count(),
-            groups_text(&d),
-            d.saved
-        );
         log(
             world,
             &[RuleId::Ini3],
             Event::WildDice {
                 side,
                 uses: uses.to_vec(),
-                text,
+                singles: d.singles_count(),
+                groups: d.groups.clone(),
+                saved: d.saved,
             },
         );
     }
@@ -245,37 +208,28 @@ fn seize_check(world: &mut World, holder: usize) -> usize {
     match seize(before, (s0, s1), holder) {
         Seize::Keep => holder,
         Seize::Seized => {
-            let text = format!(
-                "{} now has more singles ({} v {}) and seizes the initiative",
-                side_name(world, 1 - holder),
-                s0,
-                s1
-            );
             log(
                 world,
                 &[RuleId::Ini4],
                 Event::Initiative {
                     side: 1 - holder,
                     seized: true,
-                    text,
+                    solo: false,
+                    singles: [s0, s1],
                 },
             );
             1 - holder
         }
         Seize::RollOff => {
             let ro = roll_off(world.resource_mut::<DiceRng>().as_mut());
-            let text = format!(
-                "Singles now tied {s0} v {s1}: roll-off {}; {} has the initiative",
-                rolls_text(&ro.rolls),
-                side_name(world, ro.winner)
-            );
             log(
                 world,
                 &[RuleId::Ini4, RuleId::Gen4],
                 Event::RollOff {
                     rolls: ro.rolls.clone(),
                     winner: ro.winner,
-                    text,
+                    singles: [s0, s1],
+                    after_wild: true,
                 },
             );
             ro.winner
@@ -294,33 +248,27 @@ pub(super) fn solo_initiative(world: &mut World) {
         Some(h) => h,
         None => {
             let ro = roll_off(world.resource_mut::<DiceRng>().as_mut());
-            let text = format!(
-                "Singles tied {s0} v {s1}: roll-off {}",
-                rolls_text(&ro.rolls)
-            );
             log(
                 world,
                 &[RuleId::SoloI4, RuleId::Gen4],
                 Event::RollOff {
                     rolls: ro.rolls.clone(),
                     winner: ro.winner,
-                    text,
+                    singles: [s0, s1],
+                    after_wild: false,
                 },
             );
             ro.winner
         }
     };
-    let text = format!(
-        "{} has the initiative ({s0} v {s1} singles) and activates first",
-        side_name(world, holder)
-    );
     log(
         world,
         &[RuleId::SoloI4, RuleId::Ini1],
         Event::Initiative {
             side: holder,
             seized: false,
-            text,
+            solo: true,
+            singles: [s0, s1],
         },
     );
     initiative_settled(world, holder);

@@ -26,7 +26,7 @@ use crate::model::ruleset::{Ruleset, TieRule};
 use crate::rules::actions;
 use crate::rules::command::{Command, ReactionKind, Rejected};
 use crate::rules::initiative::{Seize, SideDice, WildUse, most_singles, seize};
-use crate::rules::log::{BattleLog, Event, LogEntry};
+use crate::rules::log::{BattleLog, EndReason, Event, LogEntry};
 
 mod combat_phase;
 mod end_of_round;
@@ -53,10 +53,6 @@ pub use state::{
 pub(crate) fn log(world: &mut World, rules: &[RuleId], event: Event) {
     let round = world.resource::<Engine>().round;
     world.resource_mut::<BattleLog>().event(round, rules, event);
-}
-
-fn side_name(world: &World, side: usize) -> String {
-    world.resource::<BattleInfo>().sides[side].name.clone()
 }
 
 pub(crate) fn engine(world: &mut World) -> Mut<'_, Engine> {

@@ -196,6 +196,11 @@ impl Arena {
         self.world().resource::<BattleLog>().entries[n..].to_vec()
     }
 
+    /// An entry's sentence, with this battle's names.
+    pub fn text_of(&mut self, e: &LogEntry) -> String {
+        self.world().resource::<BattleLog>().text_of(e)
+    }
+
     /// The attack events logged since entry `n`.
     pub fn attacks_since(&mut self, n: usize) -> Vec<Event> {
         self.log_since(n)

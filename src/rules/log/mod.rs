@@ -1,0 +1,403 @@
+//! The battle log: every event with the rule IDs involved. An event is data (who, where, which
+//! dice, how much); its sentence is rendered from that data and the battle's [`Names`]
+//! ([`render`]), so views animate from the same events and the words can change on their own.
+
+use bevy::prelude::*;
+use serde::Serialize;
+
+use crate::battlefield::nav::StepKind;
+use crate::battlefield::sight::Cover;
+use crate::model::RuleId;
+use crate::model::formats::{Colour, GroupName};
+use crate::rules::command::ReactionKind;
+use crate::rules::engine::Outcome;
+use crate::rules::initiative::{DiceGroup, WildUse};
+use crate::rules::solo_setup::SoloStep;
+
+mod render;
+#[cfg(test)]
+mod tests;
+
+/// What happened, as data (for views, statistics, tests and the log's sentences). Fighters are
+/// named by their battle id (`Fighter::id`), sides by 0 or 1, points are `[x, y, z]` inches.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Event {
+    /// SET-2: the priority roll-off between the two sides (GEN-4); the last roll decides.
+    PriorityRoll { rolls: Vec<(u8, u8)>, winner: usize },
+    /// SOLO-S2: one step of forming the automated warband's battle groups.
+    SoloGroups { step: SoloStep },
+    /// SET-5, SOLO-S3: which side deploys red and which blue.
+    Colours { red: usize, blue: usize },
+    /// SET-6 / RES-1 / RES-2: a battle group set up at its deployment point (or along its
+    /// deployment line); `arriving` when it comes in from reserve.
+    Deploy {
+        side: usize,
+        group: GroupName,
+        colour: Colour,
+        point: (f32, f32),
+        along_line: bool,
+        arriving: bool,
+        fighters: Vec<Placed>,
+    },
+    /// SET-6, RES-1: a battle group held back, arriving in `round`.
+    Reserve {
+        side: usize,
+        group: GroupName,
+        fighters: usize,
+        round: u32,
+    },
+    /// INI-1, INI-2: a side's initiative dice, its singles and ability dice, and its wild
+    /// dice to declare.
+    InitiativeRoll {
+        side: usize,
+        dice: Vec<u8>,
+        singles: u32,
+        groups: Vec<DiceGroup>,
+        wild: u32,
+    },
+    /// INI-3: how a side used its wild dice, and its dice afterwards.
+    WildDice {
+        side: usize,
+        uses: Vec<WildUse>,
+        singles: u32,
+        groups: Vec<DiceGroup>,
+        saved: u32,
+    },
+    /// INI-1, INI-4, SOLO-I4: tied singles (`[side 0, side 1]`) rolled off (GEN-4);
+    /// `after_wild` when the tie came after the wild dice (INI-4).
+    RollOff {
+        rolls: Vec<(u8, u8)>,
+        winner: usize,
+        singles: [u32; 2],
+        after_wild: bool,
+    },
+    /// INI-1, INI-4, SOLO-I4: who has the initiative, with both sides' singles.
+    Initiative {
+        side: usize,
+        seized: bool,
+        solo: bool,
+        singles: [u32; 2],
+    },
+    /// CMB-1: the side that takes the first turn.
+    FirstTurn { side: usize },
+    /// CMB-1: a side with no fighter to activate passes.
+    Pass { side: usize },
+    /// CMB-1, CMB-2, WAIT-1, REA-1: a fighter is activated with `actions` actions.
+    Activate {
+        fighter: u32,
+        side: usize,
+        actions: u8,
+        after_wait: bool,
+    },
+    /// MOVE-1..MOVE-7: a move along `path` (its start first), each leg made as `steps` says.
+    Move {
+        fighter: u32,
+        path: Vec<[f32; 3]>,
+        steps: Vec<StepKind>,
+        cost: f32,
+    },
+    /// DIS-1: a disengage along `path` (its start first).
+    Disengage {
+        fighter: u32,
+        path: Vec<[f32; 3]>,
+        cost: f32,
+    },
+    /// DIS-1: the disengage can't be made after the reaction; `reason` is the rules' refusal.
+    NoDisengage {
+        fighter: u32,
+        rule: RuleId,
+        reason: String,
+    },
+    /// WAIT-1: a fighter waits; as its first action it may activate once more this phase.
+    Wait { fighter: u32, activates_again: bool },
+    /// CMB-2: a fighter ends its activation.
+    EndActivation { fighter: u32 },
+    /// ATK-3, ATK-4, REA-3: an attack's hit rolls and the damage they do.
+    Attack {
+        attacker: u32,
+        target: u32,
+        weapon: String,
+        strength: u32,
+        /// The target's Toughness, with cover.
+        toughness: u32,
+        cover: Option<Cover>,
+        rolls: Vec<u8>,
+        needed: u8,
+        hits: u32,
+        crits: u32,
+        take_cover: Option<TakeCover>,
+        damage: u32,
+    },
+    /// REA-2: the damage a counter deals to the attacker.
+    Counter {
+        fighter: u32,
+        attacker: u32,
+        damage: u32,
+    },
+    /// ATK-5: damage allocated: `total` of the fighter's `wounds`.
+    Damage {
+        fighter: u32,
+        amount: u32,
+        total: u32,
+        wounds: u32,
+    },
+    /// ATK-5: a fighter is taken down.
+    TakenDown { fighter: u32 },
+    /// GEN-8: a treasure (0-based) picked up from `at` or dropped at `at`.
+    Treasure {
+        fighter: u32,
+        treasure: usize,
+        picked_up: bool,
+        at: [f32; 3],
+    },
+    /// GEN-8: the side of taken-down `carrier` places the treasure it dropped at `at`.
+    TreasurePlaced {
+        carrier: u32,
+        treasure: usize,
+        at: [f32; 3],
+    },
+    /// ABL-1..ABL-5, CMB-3: an ability paid with a group of `size` dice showing `value`.
+    Ability {
+        fighter: u32,
+        ability: String,
+        value: u8,
+        size: u8,
+        automated: bool,
+        effect: AbilityOutcome,
+    },
+    /// REA-1..REA-4: a fighter reacts; `activated` when that makes it count as activated.
+    Reaction {
+        fighter: u32,
+        reaction: ReactionKind,
+        activated: bool,
+    },
+    /// MOVE-9: an impact roll and the damage it does.
+    ImpactRoll {
+        fighter: u32,
+        roll: u8,
+        damage: u32,
+        cause: ImpactCause,
+    },
+    /// ATK-6: a target near an unwalled platform edge rolls; on a 1 it falls.
+    KnockOffRoll { fighter: u32, roll: u8, falls: bool },
+    /// ATK-6: a target on a walled platform can't be knocked off.
+    WalledPlatform { fighter: u32, platform: String },
+    /// REA-4: a strike them down roll (4+) and its D6 damage, if it struck.
+    StrikeThemDown {
+        striker: u32,
+        target: u32,
+        roll: u8,
+        damage: Option<u8>,
+    },
+    /// MOVE-8, MOVE-5: a fighter still climbing when its activation ends falls.
+    StillClimbing { fighter: u32 },
+    /// MOVE-8, MOVE-9: a fall of `drop` inches to `landing` (none: nowhere to land) with its
+    /// impact rolls `(die, damage)`.
+    Fall {
+        fighter: u32,
+        drop: f32,
+        landing: Option<[f32; 3]>,
+        impacts: Vec<(u8, u32)>,
+    },
+    /// ABL-3 Reckoning: no enemy within 1" after the bonus move, so no bonus attack.
+    NoBonusAttack { fighter: u32 },
+    /// GEN-7: a side takes control of an objective (0-based) with `fighters` (`[side 0,
+    /// side 1]`) within 3".
+    Control {
+        objective: usize,
+        side: usize,
+        fighters: [u32; 2],
+    },
+    /// VIC-1: victory points for the objectives a side holds.
+    Score {
+        side: usize,
+        objectives: u32,
+        points: u32,
+        total: u32,
+    },
+    /// SET-8: nobody met the victory condition: one more round.
+    ExtraRound,
+    /// SET-8: still undecided after the extra round: play on until one warband is left.
+    PlayOn,
+    /// VIC-1, SET-8: the battle ends.
+    End { outcome: Outcome, reason: EndReason },
+    /// A side's reasons for its next command (SOLO-A..C), in its own words.
+    Decision { side: usize, text: String },
+}
+
+/// SET-6, RES-2: where one fighter of a group was set up.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Placed {
+    pub fighter: u32,
+    pub spot: Spot,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Spot {
+    /// Wholly within range of the deployment point or line.
+    Within([f32; 3]),
+    /// RES-2: no room within range: as close as possible.
+    Closest([f32; 3]),
+    /// No room anywhere on the battlefield: it stays off it.
+    NoRoom,
+}
+
+/// REA-3: a die per critical hit; `turned` of them (4+) became normal hits.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TakeCover {
+    pub saves: Vec<u8>,
+    pub turned: u32,
+}
+
+/// ABL-3, ABL-5: what an ability did.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AbilityOutcome {
+    /// Rush: this much more Move.
+    Rush { moves: u32 },
+    /// Onslaught: this many more Attacks for melee attacks.
+    Onslaught { attacks: u32 },
+    /// Reckoning: a bonus move up to `max_move`", then a bonus attack if within 1".
+    Reckoning { max_move: u8 },
+    /// Inspiring Presence: this fighter is activated next.
+    InspiringPresence { next: Option<u32> },
+    /// Respite: this much damage removed.
+    Respite { healed: u32 },
+    /// ABL-5: not automated: resolved by hand, as the ability's text says.
+    NotAutomated { text: String },
+}
+
+/// MOVE-9: what made an impact roll.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ImpactCause {
+    /// MOVE-6: jumping down this many inches.
+    JumpDown { height: f32 },
+    /// MOVE-10: moving onto deadly terrain.
+    DeadlyTerrain,
+    /// DIS-1, MOVE-10: disengaging across deadly terrain.
+    DisengageDeadly,
+}
+
+/// VIC-1, SET-8: why the battle ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    /// SET-8: only one warband has fighters left.
+    LastWarband,
+    /// VIC-1: a side is ahead by the victory card.
+    VictoryCondition,
+    /// SET-8 (a ruleset where ties are draws): nobody met the victory condition.
+    NobodyMetCondition,
+    /// SET-8: the ruleset's round limit for playing on was reached.
+    RoundLimit,
+}
+
+/// The names the log's sentences use: each fighter's by battle id, each side's.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Names {
+    /// By fighter id.
+    pub fighters: Vec<String>,
+    pub sides: [String; 2],
+}
+
+impl Names {
+    /// A fighter's name (`fighter 3` when the battle has no such fighter).
+    pub fn fighter(&self, id: u32) -> String {
+        self.fighters
+            .get(id as usize)
+            .cloned()
+            .unwrap_or_else(|| format!("fighter {id}"))
+    }
+
+    /// A side's name (`side 1` when it has none).
+    pub fn side(&self, side: usize) -> String {
+        self.sides
+            .get(side)
+            .filter(|s| !s.is_empty())
+            .cloned()
+            .unwrap_or_else(|| format!("side {side}"))
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LogEntry {
+    pub round: u32,
+    /// Rule IDs (`SET-2`, `SOLO-S2`, ...).
+    pub rules: Vec<RuleId>,
+    pub event: Event,
+}
+
+/// An entry with its sentence, for JSON output.
+#[derive(Debug, Clone, Serialize)]
+pub struct RenderedEntry<'a> {
+    pub round: u32,
+    pub rules: &'a [RuleId],
+    pub event: &'a Event,
+    pub text: String,
+}
+
+#[derive(Resource, Debug, Clone, Default)]
+pub struct BattleLog {
+    pub entries: Vec<LogEntry>,
+    /// Set when the battle is spawned.
+    pub names: Names,
+}
+
+impl BattleLog {
+    pub fn new(names: Names) -> Self {
+        BattleLog {
+            entries: Vec::new(),
+            names,
+        }
+    }
+
+    pub fn event(&mut self, round: u32, rules: &[RuleId], event: Event) {
+        self.entries.push(LogEntry {
+            round,
+            rules: rules.to_vec(),
+            event,
+        });
+    }
+
+    /// The sentence of an entry, with this battle's names.
+    pub fn text_of(&self, entry: &LogEntry) -> String {
+        entry.event.render(&self.names)
+    }
+
+    /// One line per entry: `R0 [SET-2] text`.
+    pub fn to_text(&self) -> String {
+        self.entries
+            .iter()
+            .map(|e| {
+                format!(
+                    "R{} [{}] {}\n",
+                    e.round,
+                    RuleId::list(&e.rules),
+                    self.text_of(e)
+                )
+            })
+            .collect()
+    }
+
+    /// Every entry with its sentence (the JSON log).
+    pub fn rendered(&self) -> Vec<RenderedEntry<'_>> {
+        self.entries
+            .iter()
+            .map(|e| RenderedEntry {
+                round: e.round,
+                rules: &e.rules,
+                event: &e.event,
+                text: self.text_of(e),
+            })
+            .collect()
+    }
+}
+
+/// The rule ID a string names, for every ID of the rules files ([`RuleId`]); `None` for a
+/// string that is no rule ID.
+pub fn rule_id(id: &str) -> Option<RuleId> {
+    RuleId::parse(id)
+}

@@ -1,0 +1,595 @@
+//! The log's sentences, rendered from an [`Event`]'s data and the battle's [`Names`].
+
+use super::*;
+use crate::model::dice::{dice_text, roll_off_text};
+use crate::rules::initiative::{groups_text, uses_text};
+use crate::rules::solo_setup::{Flank, SoloStep};
+
+impl Event {
+    /// The event as a sentence for people, naming fighters and sides by `names`.
+    pub fn render(&self, names: &Names) -> String {
+        use crate::rules::log::Event::*;
+        match self {
+            PriorityRoll { .. }
+            | SoloGroups { .. }
+            | Colours { .. }
+            | Deploy { .. }
+            | Reserve { .. } => setup_text(self, names),
+            InitiativeRoll { .. }
+            | WildDice { .. }
+            | RollOff { .. }
+            | Initiative { .. }
+            | FirstTurn { .. }
+            | Pass { .. } => initiative_text(self, names),
+            Activate { .. }
+            | Move { .. }
+            | Disengage { .. }
+            | NoDisengage { .. }
+            | Wait { .. }
+            | EndActivation { .. }
+            | Treasure { .. }
+            | TreasurePlaced { .. }
+            | Ability { .. }
+            | NoBonusAttack { .. } => action_text(self, names),
+            Attack { .. }
+            | Counter { .. }
+            | Reaction { .. }
+            | StrikeThemDown { .. }
+            | Damage { .. }
+            | TakenDown { .. } => combat_text(self, names),
+            ImpactRoll { .. }
+            | KnockOffRoll { .. }
+            | WalledPlatform { .. }
+            | StillClimbing { .. }
+            | Fall { .. } => fall_text(self, names),
+            Control { .. } | Score { .. } | ExtraRound | PlayOn | End { .. } | Decision { .. } => {
+                end_text(self, names)
+            }
+        }
+    }
+}
+
+/// A point for people: `(10.20, 0.00, 4.50)`.
+fn point(p: &[f32; 3]) -> String {
+    format!("({:.2}, {:.2}, {:.2})", p[0], p[1], p[2])
+}
+
+/// Two-sided roll-offs for people: `2 v 2, then 5 v 3`.
+fn rolls_text(rolls: &[(u8, u8)]) -> String {
+    rolls
+        .iter()
+        .map(|(a, b)| format!("{a} v {b}"))
+        .collect::<Vec<_>>()
+        .join(", then ")
+}
+
+fn setup_text(e: &Event, n: &Names) -> String {
+    match e {
+        Event::PriorityRoll { rolls, winner } => format!(
+            "Priority roll: {} v {}: {}; {} is the priority player",
+            n.side(0),
+            n.side(1),
+            rolls_text(rolls),
+            n.side(*winner)
+        ),
+        Event::SoloGroups { step } => solo_text(step, n),
+        Event::Colours { red, blue } => {
+            format!(
+                "{} deploys red, {} deploys blue",
+                n.side(*red),
+                n.side(*blue)
+            )
+        }
+        Event::Deploy {
+            side,
+            group,
+            colour,
+            point: (x, z),
+            along_line,
+            arriving,
+            fighters,
+        } => format!(
+            "{} {} {group} at the {colour} point ({x:.1}, {z:.1}){}: {}",
+            n.side(*side),
+            if *arriving {
+                "brings in reserve"
+            } else {
+                "sets up"
+            },
+            if *along_line {
+                " along its deployment line"
+            } else {
+                ""
+            },
+            fighters
+                .iter()
+                .map(|p| placed_text(p, n))
+                .collect::<Vec<_>>()
+                .join("; ")
+        ),
+        Event::Reserve {
+            side,
+            group,
+            fighters,
+            round,
+        } => format!(
+            "{} {group} ({fighters} fighters) is a reserve arriving in round {round} (RND{round})",
+            n.side(*side)
+        ),
+        _ => unreachable!("not a setup event"),
+    }
+}
+
+fn placed_text(p: &Placed, n: &Names) -> String {
+    let name = n.fighter(p.fighter);
+    match &p.spot {
+        Spot::Within(at) => format!("{name} at {}", point(at)),
+        Spot::Closest(at) => format!(
+            "{name} at {} (no room within range: as close as possible)",
+            point(at)
+        ),
+        Spot::NoRoom => {
+            format!("{name} finds no room anywhere on the battlefield and stays off it")
+        }
+    }
+}
+
+fn flanks_text(flanks: &[Flank]) -> String {
+    flanks
+        .iter()
+        .map(|f| f.to_string())
+        .collect::<Vec<_>>()
+        .join(" and ")
+}
+
+fn solo_text(step: &SoloStep, n: &Names) -> String {
+    match step {
+        SoloStep::Seeds {
+            fighters: [l, m, r],
+        } => format!(
+            "seeds: {} left, {} middle, {} right",
+            n.fighter(*l),
+            n.fighter(*m),
+            n.fighter(*r)
+        ),
+        SoloStep::Roll {
+            fighter,
+            roll,
+            flank,
+        } => format!("{} rolls {roll} -> {flank} group", n.fighter(*fighter)),
+        SoloStep::Tie {
+            flanks,
+            largest,
+            rounds,
+        } => {
+            let rolls = roll_off_text(rounds, |f| flanks[f].to_string());
+            if *largest {
+                format!(
+                    "groups {} tie for largest; roll-off {rolls}",
+                    flanks_text(flanks)
+                )
+            } else {
+                format!(
+                    "{} tie for fewest fighters; roll-off {rolls}",
+                    flanks_text(flanks)
+                )
+            }
+        }
+        SoloStep::Excess {
+            from,
+            held,
+            of,
+            moved,
+            to,
+        } => format!(
+            "{from} group has more than half ({held} of {of}): {} fighter(s) ({}) move to the {to} group",
+            moved.len(),
+            moved
+                .iter()
+                .map(|f| n.fighter(*f))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        SoloStep::Named {
+            flank,
+            fighters,
+            group,
+        } => format!("{flank} group ({fighters} fighters) is {group}"),
+    }
+}
+
+fn initiative_text(e: &Event, n: &Names) -> String {
+    match e {
+        Event::InitiativeRoll {
+            side,
+            dice,
+            singles,
+            groups,
+            wild,
+        } => format!(
+            "{} rolls {}: {singles} single(s), ability dice {}; {wild} wild dice to declare",
+            n.side(*side),
+            dice_text(dice),
+            groups_text(groups)
+        ),
+        Event::WildDice {
+            side,
+            uses,
+            singles,
+            groups,
+            saved,
+        } => format!(
+            "{} uses wild dice ({}): {singles} single(s), ability dice {}, {saved} saved",
+            n.side(*side),
+            uses_text(uses),
+            groups_text(groups)
+        ),
+        Event::RollOff {
+            rolls,
+            winner,
+            singles: [s0, s1],
+            after_wild,
+        } => match after_wild {
+            false => format!("Singles tied {s0} v {s1}: roll-off {}", rolls_text(rolls)),
+            true => format!(
+                "Singles now tied {s0} v {s1}: roll-off {}; {} has the initiative",
+                rolls_text(rolls),
+                n.side(*winner)
+            ),
+        },
+        Event::Initiative {
+            side,
+            seized,
+            solo,
+            singles: [s0, s1],
+        } => {
+            let who = n.side(*side);
+            if *seized {
+                format!("{who} now has more singles ({s0} v {s1}) and seizes the initiative")
+            } else if *solo {
+                format!("{who} has the initiative ({s0} v {s1} singles) and activates first")
+            } else {
+                format!("{who} has the initiative")
+            }
+        }
+        Event::FirstTurn { side } => format!("{} takes the first turn", n.side(*side)),
+        Event::Pass { side } => {
+            format!("{} has no fighter to activate and passes", n.side(*side))
+        }
+        _ => unreachable!("not an initiative event"),
+    }
+}
+
+fn action_text(e: &Event, n: &Names) -> String {
+    match e {
+        Event::Activate {
+            fighter,
+            side,
+            actions,
+            after_wait,
+        } => format!(
+            "{} activates {} ({actions} action{}{})",
+            n.side(*side),
+            n.fighter(*fighter),
+            if *actions == 1 { "" } else { "s" },
+            if *after_wait { ", after waiting" } else { "" }
+        ),
+        Event::Move { .. } => move_text(e, n),
+        Event::Disengage {
+            fighter,
+            path,
+            cost,
+        } => format!(
+            "{} disengages {cost:.2}\" to {}",
+            n.fighter(*fighter),
+            path.last().map(point).unwrap_or_default()
+        ),
+        Event::NoDisengage {
+            fighter, reason, ..
+        } => format!("{} can no longer disengage: {reason}", n.fighter(*fighter)),
+        Event::Wait {
+            fighter,
+            activates_again,
+        } => match activates_again {
+            true => format!(
+                "{} waits: it may be activated once more this phase with 1 action",
+                n.fighter(*fighter)
+            ),
+            false => format!("{} waits: its activation ends", n.fighter(*fighter)),
+        },
+        Event::EndActivation { fighter } => {
+            format!("{} ends its activation", n.fighter(*fighter))
+        }
+        Event::Treasure {
+            fighter,
+            treasure,
+            picked_up,
+            at,
+        } => match picked_up {
+            true => format!("{} picks up treasure {}", n.fighter(*fighter), treasure + 1),
+            false => format!(
+                "{} drops treasure {} at {}",
+                n.fighter(*fighter),
+                treasure + 1,
+                point(at)
+            ),
+        },
+        Event::TreasurePlaced {
+            carrier,
+            treasure,
+            at,
+        } => format!(
+            "{}'s side places treasure {} at {}",
+            n.fighter(*carrier),
+            treasure + 1,
+            point(at)
+        ),
+        Event::Ability { .. } => ability_text(e, n),
+        Event::NoBonusAttack { fighter } => format!(
+            "{}: no enemy within 1\", no bonus attack",
+            n.fighter(*fighter)
+        ),
+        _ => unreachable!("not an action event"),
+    }
+}
+
+fn move_text(e: &Event, n: &Names) -> String {
+    let Event::Move {
+        fighter,
+        path,
+        steps,
+        cost,
+    } = e
+    else {
+        unreachable!("not a move")
+    };
+    let kinds: Vec<String> = steps
+        .iter()
+        .filter(|s| **s != StepKind::Walk)
+        .map(|s| s.to_string())
+        .collect();
+    format!(
+        "{} moves {cost:.2}\" to {}{}",
+        n.fighter(*fighter),
+        path.last().map(point).unwrap_or_default(),
+        if kinds.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", kinds.join(", "))
+        }
+    )
+}
+
+fn ability_text(e: &Event, n: &Names) -> String {
+    let Event::Ability {
+        fighter,
+        ability,
+        value,
+        size,
+        effect,
+        ..
+    } = e
+    else {
+        unreachable!("not an ability")
+    };
+    let what = match effect {
+        AbilityOutcome::Rush { moves } => format!("+{moves} Move"),
+        AbilityOutcome::Onslaught { attacks } => {
+            format!("+{attacks} Attacks for melee attacks")
+        }
+        AbilityOutcome::Reckoning { max_move } => {
+            format!("bonus move up to {max_move}\", then a bonus attack if within 1\"")
+        }
+        AbilityOutcome::InspiringPresence { next } => {
+            format!("fighter {} is activated next", next.unwrap_or(0))
+        }
+        AbilityOutcome::Respite { healed } => format!("removes {healed} damage"),
+        AbilityOutcome::NotAutomated { text } => {
+            format!("not automated: resolve by hand (ABL-5): {text}")
+        }
+    };
+    let group = DiceGroup {
+        value: *value,
+        size: *size,
+        wild: false,
+    };
+    format!(
+        "{} uses {ability} with a {} of {value}s (value {value}): {what}",
+        n.fighter(*fighter),
+        group.kind()
+    )
+}
+
+fn combat_text(e: &Event, n: &Names) -> String {
+    match e {
+        Event::Attack { .. } => attack_text(e, n),
+        Event::Counter {
+            fighter,
+            attacker,
+            damage,
+        } => format!(
+            "{}'s counter: {damage} damage to {}",
+            n.fighter(*fighter),
+            n.fighter(*attacker)
+        ),
+        Event::Reaction {
+            fighter,
+            reaction,
+            activated,
+        } => format!(
+            "{} reacts: {reaction} (costs one of its actions this round{})",
+            n.fighter(*fighter),
+            if *activated {
+                "; it counts as activated"
+            } else {
+                ""
+            }
+        ),
+        Event::StrikeThemDown {
+            striker,
+            target,
+            roll,
+            damage,
+        } => {
+            let (s, t) = (n.fighter(*striker), n.fighter(*target));
+            match damage {
+                Some(d) => {
+                    format!("{s} strikes {t} down as it disengages: {roll} (4+), D6 damage {d}")
+                }
+                None => format!("{s} strikes at {t} as it disengages: {roll}, no damage"),
+            }
+        }
+        Event::Damage {
+            fighter,
+            amount,
+            total,
+            wounds,
+        } => format!(
+            "{} suffers {amount} damage ({total}/{wounds})",
+            n.fighter(*fighter)
+        ),
+        Event::TakenDown { fighter } => format!("{} is taken down", n.fighter(*fighter)),
+        _ => unreachable!("not a combat event"),
+    }
+}
+
+fn attack_text(e: &Event, n: &Names) -> String {
+    let Event::Attack {
+        attacker,
+        target,
+        weapon,
+        strength,
+        toughness,
+        cover,
+        rolls,
+        needed,
+        hits,
+        crits,
+        take_cover,
+        damage,
+    } = e
+    else {
+        unreachable!("not an attack")
+    };
+    let cover = cover
+        .as_ref()
+        .map(|c| format!(", cover {c}"))
+        .unwrap_or_default();
+    let saves = take_cover
+        .as_ref()
+        .map(|t| {
+            format!(
+                "; take cover rolls {}: {} critical(s) become hits",
+                dice_text(&t.saves),
+                t.turned
+            )
+        })
+        .unwrap_or_default();
+    format!(
+        "{} attacks {} with {weapon} (S{strength} v T{toughness}{cover}): rolls {}, {needed}+ to hit: {hits} hit(s), {crits} critical(s){saves} -> {damage} damage",
+        n.fighter(*attacker),
+        n.fighter(*target),
+        dice_text(rolls)
+    )
+}
+
+fn fall_text(e: &Event, n: &Names) -> String {
+    match e {
+        Event::ImpactRoll {
+            fighter,
+            roll,
+            damage,
+            cause,
+        } => {
+            let why = match cause {
+                ImpactCause::JumpDown { height } => format!("jumping down {height:.1}\""),
+                ImpactCause::DeadlyTerrain => "moving onto deadly terrain".into(),
+                ImpactCause::DisengageDeadly => "disengaging across deadly terrain".into(),
+            };
+            format!(
+                "Impact roll for {} ({why}): {roll} -> {damage} damage",
+                n.fighter(*fighter)
+            )
+        }
+        Event::KnockOffRoll {
+            fighter,
+            roll,
+            falls,
+        } => format!(
+            "{} is within 1/2\" of a platform edge: rolls {roll}{}",
+            n.fighter(*fighter),
+            if *falls { " and falls" } else { ", stays" }
+        ),
+        Event::WalledPlatform { fighter, platform } => format!(
+            "{} stands on the walled platform `{platform}`: it can't be knocked off",
+            n.fighter(*fighter)
+        ),
+        Event::StillClimbing { fighter } => format!(
+            "{} is still climbing as its activation ends and falls",
+            n.fighter(*fighter)
+        ),
+        Event::Fall {
+            fighter,
+            drop,
+            landing,
+            impacts,
+        } => {
+            let name = n.fighter(*fighter);
+            let Some(at) = landing else {
+                return format!("{name} falls with nowhere to land");
+            };
+            let rolls: Vec<String> = impacts
+                .iter()
+                .map(|(die, dmg)| format!("{die} ({dmg} damage)"))
+                .collect();
+            let impact = if rolls.is_empty() {
+                String::new()
+            } else {
+                format!("; impact roll {}", rolls.join(", "))
+            };
+            format!("{name} falls {drop:.1}\" to {}{impact}", point(at))
+        }
+        _ => unreachable!("not a fall event"),
+    }
+}
+
+fn end_text(e: &Event, n: &Names) -> String {
+    match e {
+        Event::Control {
+            objective,
+            side,
+            fighters,
+        } => format!(
+            "{} takes control of objective {} ({} v {} fighters within 3\")",
+            n.side(*side),
+            objective + 1,
+            fighters[*side],
+            fighters[1 - side]
+        ),
+        Event::Score {
+            side,
+            objectives,
+            points,
+            total,
+        } => format!(
+            "{} holds {objectives} objective(s): +{points} victory points ({total} in all)",
+            n.side(*side)
+        ),
+        Event::ExtraRound => "Nobody met the victory condition: one more round".into(),
+        Event::PlayOn => "Still undecided: play on until only one warband has fighters left".into(),
+        Event::End { outcome, reason } => {
+            let why = match reason {
+                EndReason::LastWarband => "the only warband left",
+                EndReason::VictoryCondition => "the victory condition",
+                EndReason::NobodyMetCondition => "nobody met the victory condition",
+                EndReason::RoundLimit => "the ruleset's round limit for playing on was reached",
+            };
+            match outcome {
+                Outcome::Winner(s) => format!("{} wins: {why}", n.side(*s)),
+                Outcome::Draw => format!("The battle is a draw: {why}"),
+            }
+        }
+        Event::Decision { text, .. } => text.clone(),
+        _ => unreachable!("not an end-of-round event"),
+    }
+}
