@@ -27,6 +27,12 @@ fn platform(id: &str, at: (f32, f32), size: (f32, f32), height: f32) -> TerrainP
     TerrainPiece::on_floor(id, TerrainKind::Platform, at, size, height)
 }
 
+/// SOLO-B for side 1 when it is its turn (CMB-1: the fighters `options()` lets it activate).
+fn active_for_turn(a: &mut Arena, t: solo::Target) -> Option<(u32, RuleId, String)> {
+    a.engine().pending = Pending::Turn { side: 1 };
+    solo::choose_active(a.world(), 1, Some(t))
+}
+
 fn moved(a: &mut Arena, since: usize) -> Vec<(Vec<[f32; 3]>, f32)> {
     a.log_since(since)
         .into_iter()
@@ -768,12 +774,12 @@ fn solo_b2_gen4_a_last_tie_is_rolled_off_with_the_ais_own_dice_and_said() {
     a.place(KA, 10.0, 10.0);
     a.place(MOR, 20.0, 10.0);
     let t = solo::choose_target(a.world(), 1).unwrap().target;
-    let (id, rule, why) = solo::choose_active(a.world(), 1, Some(t)).unwrap();
+    let (id, rule, why) = active_for_turn(&mut a, t).unwrap();
     assert_eq!(rule, RuleId::SoloB2);
     assert!([KA, MOR].contains(&id));
     assert!(why.contains("roll-off") && why.contains("GEN-4"), "{why}");
     // The same world gives the same roll-off: replays reproduce it.
-    let again = solo::choose_active(a.world(), 1, Some(t)).unwrap();
+    let again = active_for_turn(&mut a, t).unwrap();
     assert_eq!((again.0, again.2), (id, why));
 }
 

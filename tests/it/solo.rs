@@ -45,6 +45,12 @@ fn target(a: &mut Arena) -> (Target, RuleId, String) {
     (t.target, t.rule, t.why)
 }
 
+/// SOLO-B for side 1 when it is its turn (CMB-1: the fighters `options()` lets it activate).
+fn active_for_turn(a: &mut Arena, t: solo::Target) -> Option<(u32, RuleId, String)> {
+    a.engine().pending = Pending::Turn { side: 1 };
+    solo::choose_active(a.world(), 1, Some(t))
+}
+
 fn step(a: &mut Arena, id: u32) -> solo::Decision {
     solo::activation_step(a.world(), id)
 }
@@ -430,12 +436,12 @@ fn solo_b1_an_engaged_fighter_first_most_wounds_then_points() {
     a.place(DAGNI, 11.5, 4.0);
     a.place(MOR, 21.0, 18.0);
     let (t, _, _) = target(&mut a);
-    let (id, rule, why) = solo::choose_active(a.world(), 1, Some(t)).unwrap();
+    let (id, rule, why) = active_for_turn(&mut a, t).unwrap();
     assert_eq!((id, rule), (TAMSIN, RuleId::SoloB1), "{why}");
     assert!(why.contains("8 wounds left, 75 points"), "{why}");
     // With 1 damage Tamsin has fewer wounds left than Ka: Ka.
     a.set(TAMSIN, Damage(1));
-    let (id, rule, _) = solo::choose_active(a.world(), 1, Some(t)).unwrap();
+    let (id, rule, _) = active_for_turn(&mut a, t).unwrap();
     assert_eq!((id, rule), (KA, RuleId::SoloB1));
 }
 
@@ -452,10 +458,10 @@ fn solo_b2_closest_to_the_target_ties_by_wounds_then_points() {
         index: 0,
         at: [15.0, 0.0, 10.0],
     };
-    let (id, rule, why) = solo::choose_active(a.world(), 1, Some(t)).unwrap();
+    let (id, rule, why) = active_for_turn(&mut a, t).unwrap();
     assert_eq!((id, rule), (TAMSIN, RuleId::SoloB2), "{why}");
     a.set(TAMSIN, Damage(2));
-    let (id, _, why) = solo::choose_active(a.world(), 1, Some(t)).unwrap();
+    let (id, _, why) = active_for_turn(&mut a, t).unwrap();
     assert!([KA, MOR].contains(&id), "{why}");
     assert!(
         why.contains("roll-off"),
@@ -463,11 +469,11 @@ fn solo_b2_closest_to_the_target_ties_by_wounds_then_points() {
     );
     // Nearer wins over wounds.
     a.place(MOR, 17.0, 10.0);
-    let (id, rule, _) = solo::choose_active(a.world(), 1, Some(t)).unwrap();
+    let (id, rule, _) = active_for_turn(&mut a, t).unwrap();
     assert_eq!((id, rule), (MOR, RuleId::SoloB2));
     // Already activated fighters are not chosen.
     a.set(MOR, Activation::Activated);
-    let (id, _, _) = solo::choose_active(a.world(), 1, Some(t)).unwrap();
+    let (id, _, _) = active_for_turn(&mut a, t).unwrap();
     assert_eq!(id, KA);
 }
 

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use super::{Target, engaged, roll_off_last_tie, target_pos};
 use crate::battlefield::measure::{distance, distance_to_point};
 use crate::rules::engine::{FighterView, fighters};
+use crate::rules::options::{Decision, options};
 
 /// A chosen fighter: its id, the rule that chose it and the figures.
 type ActiveChoice = (u32, RuleId, String);
@@ -19,10 +20,15 @@ pub fn choose_active(
     target: Option<Target>,
 ) -> Option<(u32, RuleId, String)> {
     let seed = super::tie_seed(world);
+    // The fighters the rules let it activate now (CMB-1, WAIT-1, REA-1), as the engine says.
+    let may: Vec<u32> = match options(world).decision {
+        Decision::Activate { fighters } => fighters,
+        _ => Vec::new(),
+    };
     let all = fighters(world);
     let ready: Vec<&FighterView> = all
         .iter()
-        .filter(|f| f.side == side && f.can_activate())
+        .filter(|f| f.side == side && may.contains(&f.id))
         .collect();
     if let Some(choice) = engaged_active(&all, &ready, seed) {
         return Some(choice);
