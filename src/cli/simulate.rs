@@ -22,9 +22,9 @@ pub fn simulate(args: &PlayArgs, sim: &SimulateArgs) -> anyhow::Result<()> {
     if !report.all_ended() {
         anyhow::bail!(
             "{} of {} battle(s) stalled and {} errored: see `stalled_seeds` and `errors`",
-            report.stalls,
-            report.battles,
-            report.errors.len()
+            report.tally.stalls,
+            report.tally.battles,
+            report.tally.errors.len()
         );
     }
     Ok(())

@@ -98,19 +98,26 @@ pub fn parallel<T: Send>(n: usize, threads: usize, job: impl Fn(usize) -> T + Sy
     done.into_iter().map(|(_, t)| t).collect()
 }
 
-/// The figures of some battles' verdicts.
-#[derive(Debug, Clone, Default)]
+/// The figures of some battles' verdicts (in a report's JSON, its fields sit beside the
+/// report's own).
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct Tally {
     pub battles: usize,
     pub wins: [usize; 2],
     pub draws: usize,
+    /// Battles that stalled: not ended, but nobody could decide (the solo AI found nothing to
+    /// do) or the command limit was hit. Not errors: no command was rejected.
     pub stalls: usize,
     /// The first [`STALLS_LISTED`] stalled seeds, and why each stalled (`seed N: why`).
     pub stalled_seeds: Vec<u64>,
     pub stall_reasons: Vec<String>,
+    /// `seed N: why` for each battle where the rules rejected a command of the AI or that
+    /// panicked.
     pub errors: Vec<String>,
     /// Sums over the battles that ended.
+    #[serde(skip)]
     pub rounds: u64,
+    #[serde(skip)]
     pub commands: u64,
 }
 
@@ -161,24 +168,12 @@ pub struct BatchReport {
     /// The names of the deployment and victory cards played.
     pub deployment: String,
     pub victory: String,
-    pub battles: usize,
     pub first_seed: u64,
-    pub wins: [usize; 2],
-    pub draws: usize,
-    /// Battles that stalled: not ended, but nobody could decide (the solo AI found nothing to
-    /// do) or the command limit was hit. Not errors: no command was rejected.
-    pub stalls: usize,
-    /// The first 20 stalled seeds, and why each stalled.
-    pub stalled_seeds: Vec<u64>,
-    pub stall_reasons: Vec<String>,
+    #[serde(flatten)]
+    pub tally: Tally,
     /// Battles with neither a winner nor a draw: `stalls + errors.len()`, so that
-    /// `wins[0] + wins[1] + draws + unfinished == battles`. (Before stalls were counted this
-    /// was the battles where nobody could decide, and a battle over the command limit was an
-    /// error; both are stalls now, counted here too.)
+    /// `wins[0] + wins[1] + draws + unfinished == battles`.
     pub unfinished: usize,
-    /// `seed N: why` for each battle where the rules rejected a command of the AI or that
-    /// panicked.
-    pub errors: Vec<String>,
     /// Means over the battles that ended.
     pub mean_rounds: f64,
     pub mean_commands: f64,
@@ -194,25 +189,19 @@ impl BatchReport {
             battle: spec.name.clone(),
             deployment: spec.deployment.name.clone(),
             victory: spec.victory.name.clone(),
-            battles: t.battles,
             first_seed,
-            wins: t.wins,
-            draws: t.draws,
-            stalls: t.stalls,
             unfinished: t.stalls + t.errors.len(),
-            stalled_seeds: t.stalled_seeds,
-            stall_reasons: t.stall_reasons,
-            errors: t.errors,
             mean_rounds: t.rounds as f64 / ended,
             mean_commands: t.commands as f64 / ended,
             ms_per_battle: ms * threads as f64 / t.battles.max(1) as f64,
             threads,
+            tally: t,
         }
     }
 
     /// No battle errored or stalled.
     pub fn all_ended(&self) -> bool {
-        self.errors.is_empty() && self.stalls == 0
+        self.tally.errors.is_empty() && self.tally.stalls == 0
     }
 }
 

@@ -185,18 +185,9 @@ fn ron_files(folder: &str) -> Result<Vec<String>, String> {
 pub struct PairReport {
     pub deployment: String,
     pub victory: String,
-    /// Battles played: 0 when the pair is refused.
-    pub battles: usize,
-    pub wins: [usize; 2],
-    pub draws: usize,
-    /// Battles that stalled (not ended, nobody could decide or the command limit); the first
-    /// 20 seeds and why.
-    pub stalls: usize,
-    pub stalled_seeds: Vec<u64>,
-    pub stall_reasons: Vec<String>,
-    /// `seed N: why` for each battle where the rules rejected a command of the AI, or that
-    /// panicked.
-    pub errors: Vec<String>,
+    /// Battles played (0 when the pair is refused), their outcomes, stalls and errors.
+    #[serde(flatten)]
+    pub tally: Tally,
     /// Why the loader refuses the pair (no battle played).
     pub refused: Option<String>,
 }
@@ -206,13 +197,7 @@ impl PairReport {
         PairReport {
             deployment: deployment.to_string(),
             victory: victory.to_string(),
-            battles: t.battles,
-            wins: t.wins,
-            draws: t.draws,
-            stalls: t.stalls,
-            stalled_seeds: t.stalled_seeds,
-            stall_reasons: t.stall_reasons,
-            errors: t.errors,
+            tally: t,
             refused,
         }
     }
@@ -239,12 +224,12 @@ impl CardTotals {
         };
         for p in pairs {
             t.refused += usize::from(p.refused.is_some());
-            t.battles += p.battles;
-            t.wins[0] += p.wins[0];
-            t.wins[1] += p.wins[1];
-            t.draws += p.draws;
-            t.stalls += p.stalls;
-            t.errors += p.errors.len();
+            t.battles += p.tally.battles;
+            t.wins[0] += p.tally.wins[0];
+            t.wins[1] += p.tally.wins[1];
+            t.draws += p.tally.draws;
+            t.stalls += p.tally.stalls;
+            t.errors += p.tally.errors.len();
         }
         t
     }

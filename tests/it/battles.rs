@@ -158,9 +158,17 @@ fn a_tally_counts_stalls_apart_from_errors_and_lists_the_first_20_seeds() {
 #[test]
 fn simulate_reports_stalls_errors_and_unfinished_that_add_up() {
     let r = warcry_sim::sim::simulate(&spec(), 4, 1, 2);
-    assert_eq!(r.battles, 4);
-    assert_eq!((r.stalls, r.unfinished), (0, 0), "{:?}", r.stall_reasons);
-    assert!(r.errors.is_empty(), "{:?}", r.errors);
-    assert_eq!(r.wins[0] + r.wins[1] + r.draws + r.unfinished, r.battles);
+    assert_eq!(r.tally.battles, 4);
+    assert_eq!(
+        (r.tally.stalls, r.unfinished),
+        (0, 0),
+        "{:?}",
+        r.tally.stall_reasons
+    );
+    assert!(r.tally.errors.is_empty(), "{:?}", r.tally.errors);
+    assert_eq!(
+        r.tally.wins[0] + r.tally.wins[1] + r.tally.draws + r.unfinished,
+        r.tally.battles
+    );
     assert!(r.all_ended());
 }

@@ -860,9 +860,12 @@ fn spec() -> warcry_sim::scenario::load::BattleSpec {
 fn vic1_set8_a_thousand_ai_v_ai_battles_end_and_the_ai_never_sends_a_forbidden_command() {
     let report = warcry_sim::sim::simulate(&spec(), 1000, 1, 2);
     // `simulate` plays both sides with the solo AI and counts any rejected command as an error.
-    assert!(report.errors.is_empty(), "{:?}", report.errors);
+    assert!(report.tally.errors.is_empty(), "{:?}", report.tally.errors);
     assert_eq!(report.unfinished, 0);
-    assert_eq!(report.wins[0] + report.wins[1] + report.draws, 1000);
+    assert_eq!(
+        report.tally.wins[0] + report.tally.wins[1] + report.tally.draws,
+        1000
+    );
 }
 
 #[test]
