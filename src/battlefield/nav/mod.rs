@@ -240,14 +240,10 @@ impl NavWorld {
         {
             return false;
         }
-        self.terrain.iter().enumerate().all(|(i, p)| {
-            if Some(i) == on || matches!(p.kind, TerrainKind::LowTerrain | TerrainKind::Deadly) {
-                return true;
-            }
-            let (lo, hi) = p.solid_span();
-            let shares = lo < y + body - 1e-3 && hi > y + 1e-3;
-            !(shares && circle_hits_piece(p, c, r))
-        })
+        self.terrain
+            .iter()
+            .enumerate()
+            .all(|(i, p)| !(in_the_way(p, i, on, y, body) && circle_hits_piece(p, c, r)))
     }
 
     /// Exact version of sampling `clear_at` along a straight walk on one surface: the base
@@ -265,14 +261,10 @@ impl NavWorld {
         if !self.clear_at(y, on, a, r, body) || !self.clear_at(y, on, b, r, body) {
             return false;
         }
-        self.terrain.iter().enumerate().all(|(i, p)| {
-            if Some(i) == on || matches!(p.kind, TerrainKind::LowTerrain | TerrainKind::Deadly) {
-                return true;
-            }
-            let (lo, hi) = p.solid_span();
-            let shares = lo < y + body - 1e-3 && hi > y + 1e-3;
-            !(shares && segment_hits_piece(p, a, b, r))
-        })
+        self.terrain
+            .iter()
+            .enumerate()
+            .all(|(i, p)| !(in_the_way(p, i, on, y, body) && segment_hits_piece(p, a, b, r)))
     }
 
     /// Does a base swept from `a` to `b` touch a deadly area (MOVE-10)?
@@ -325,4 +317,15 @@ impl NavWorld {
             && !(avoid_deadly && self.segment_touches_deadly(y, a, b, r))
             && !segment_blocked_by(blockers, y, a, b, mover)
     }
+}
+
+/// Can piece `p` (index `i`) be in the way of a body `body` tall standing at height `y` on
+/// surface `on`? Not its own surface, not low or deadly terrain (MOVE-4, MOVE-10), and only
+/// when its solid part shares heights with the body.
+fn in_the_way(p: &TerrainPiece, i: usize, on: Option<usize>, y: f32, body: f32) -> bool {
+    if Some(i) == on || matches!(p.kind, TerrainKind::LowTerrain | TerrainKind::Deadly) {
+        return false;
+    }
+    let (lo, hi) = p.solid_span();
+    lo < y + body - 1e-3 && hi > y + 1e-3
 }
