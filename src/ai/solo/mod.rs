@@ -190,87 +190,102 @@ fn engaged(all: &[FighterView], f: &FighterView) -> bool {
 pub fn decide(world: &mut World) -> Option<Decision> {
     let side = crate::rules::engine::deciding_side(world)?;
     let pending = world.resource::<Engine>().pending;
-    Some(match pending {
-        Pending::WildDice { side } => {
-            let d = world.resource::<Engine>().dice[side].clone();
-            let uses = solo_wild_uses(&d);
-            decision(
-                Command::WildDice {
-                    side,
-                    uses: uses.clone(),
-                },
-                &[RuleId::SoloI2, RuleId::SoloI3],
-                format!(
-                    "wild dice: {}: triple -> quad, else double -> triple, else single -> double \
-                     (among several of a kind, the highest value: the solo rules leave it open); never saved",
-                    crate::rules::initiative::uses_text(&uses)
-                ),
-            )
-        }
-        Pending::Colour { side } => decision(
+    match pending {
+        Pending::WildDice { side } => Some(wild_dice(world, side)),
+        Pending::Colour { side } => Some(decision(
             Command::ChooseColour {
                 side,
                 colour: Colour::Red,
             },
             &[RuleId::Set5],
             "the priority player takes red (the AI weighs no difference between the colours)",
-        ),
-        Pending::PlaceTreasure { side } => decision(
+        )),
+        Pending::PlaceTreasure { side } => Some(decision(
             Command::PlaceTreasure { side, at: None },
             &[RuleId::Gen8],
             "the dropped treasure stays where its carrier fell (the solo rules say nothing of it)",
-        ),
-        Pending::FirstTurn { side } => decision(
+        )),
+        Pending::FirstTurn { side } => Some(decision(
             Command::FirstTurn { side, first: side },
             &[RuleId::SoloI4],
             "the side with the initiative activates first",
-        ),
-        Pending::Turn { side } => match choose_target(world, side) {
-            Some(tc) => {
-                let (id, rule, why) = choose_active(world, side, Some(tc.target))?;
-                decision(
-                    Command::Activate { fighter: id },
-                    &[tc.rule, rule],
-                    format!("target {} [{}]; active {why} [{rule}]", tc.why, tc.rule),
-                )
-            }
-            None => {
-                let (id, rule, why) = choose_active(world, side, None)?;
-                decision(
-                    Command::Activate { fighter: id },
-                    &[RuleId::Cmb1, rule],
-                    format!(
-                        "no target (no objective to take, no enemy on the battlefield); a side \
-                         must still activate a fighter when it can: active {why} [{rule}]"
-                    ),
-                )
-            }
-        },
-        Pending::Action { fighter } => activation_step(world, fighter),
-        Pending::Reaction { side } => {
-            let offer = world.resource::<Engine>().reaction.clone()?;
-            match offer.fighters.first() {
-                Some(&f) => decision(
-                    Command::React {
-                        fighter: f,
-                        reaction: offer.kind,
-                    },
-                    &[RuleId::Rea1, offer.kind.rule()],
-                    format!(
-                        "the solo rules say nothing of reactions: the automated warband always takes {}",
-                        offer.kind
-                    ),
-                ),
-                None => decision(Command::DeclineReaction { side }, &[RuleId::Rea1], "no fighter can react"),
-            }
-        }
+        )),
+        Pending::Turn { side } => turn(world, side),
+        Pending::Action { fighter } => Some(activation_step(world, fighter)),
+        Pending::Reaction { side } => reaction(world, side),
         Pending::Setup
         | Pending::RollInitiative
         | Pending::Reserve
         | Pending::EndOfRound
-        | Pending::Ended => return None,
-    })
+        | Pending::Ended => None,
+    }
     .filter(|_| is_ai(world, side))
+}
+
+/// SOLO-I2, SOLO-I3: the automated warband's wild dice.
+fn wild_dice(world: &World, side: usize) -> Decision {
+    let d = world.resource::<Engine>().dice[side].clone();
+    let uses = solo_wild_uses(&d);
+    decision(
+        Command::WildDice {
+            side,
+            uses: uses.clone(),
+        },
+        &[RuleId::SoloI2, RuleId::SoloI3],
+        format!(
+            "wild dice: {}: triple -> quad, else double -> triple, else single -> double \
+             (among several of a kind, the highest value: the solo rules leave it open); never saved",
+            crate::rules::initiative::uses_text(&uses)
+        ),
+    )
+}
+
+/// SOLO-A, SOLO-B: the fighter to activate (CMB-1: one is activated even with no target).
+fn turn(world: &mut World, side: usize) -> Option<Decision> {
+    Some(match choose_target(world, side) {
+        Some(tc) => {
+            let (id, rule, why) = choose_active(world, side, Some(tc.target))?;
+            decision(
+                Command::Activate { fighter: id },
+                &[tc.rule, rule],
+                format!("target {} [{}]; active {why} [{rule}]", tc.why, tc.rule),
+            )
+        }
+        None => {
+            let (id, rule, why) = choose_active(world, side, None)?;
+            decision(
+                Command::Activate { fighter: id },
+                &[RuleId::Cmb1, rule],
+                format!(
+                    "no target (no objective to take, no enemy on the battlefield); a side \
+                     must still activate a fighter when it can: active {why} [{rule}]"
+                ),
+            )
+        }
+    })
+}
+
+/// REA-1: the solo rules say nothing of reactions; the automated warband takes each offered.
+fn reaction(world: &World, side: usize) -> Option<Decision> {
+    let offer = world.resource::<Engine>().reaction.clone()?;
+    Some(match offer.fighters.first() {
+        Some(&f) => decision(
+            Command::React {
+                fighter: f,
+                reaction: offer.kind,
+            },
+            &[RuleId::Rea1, offer.kind.rule()],
+            format!(
+                "the solo rules say nothing of reactions: the automated warband always takes {}",
+                offer.kind
+            ),
+        ),
+        None => decision(
+            Command::DeclineReaction { side },
+            &[RuleId::Rea1],
+            "no fighter can react",
+        ),
+    })
 }
 
 /// `d` as one command: the command with its reasons (one `apply`; the log shows the reasons
