@@ -477,6 +477,18 @@ fn token(a: &mut Arena, index: usize, at: (f32, f32)) -> Entity {
         .id()
 }
 
+/// Treasure 0, carried by `carrier`.
+fn carried_token(a: &mut Arena, carrier: u32) -> Entity {
+    a.world()
+        .spawn(Treasure {
+            index: 0,
+            position: (0.0, 0.0),
+            y: 0.0,
+            carrier: Some(carrier),
+        })
+        .id()
+}
+
 #[test]
 fn gen8_a_move_may_pass_over_a_token_but_not_end_touching_it() {
     let mut a = Arena::new();
@@ -510,15 +522,7 @@ fn gen8_a_carrier_drops_its_treasure_where_its_side_picks() {
     let mut a = Arena::new();
     a.add_terrain(platform("keep", (10.0, 10.0), (4.0, 4.0), 3.0));
     a.place(A, 5.0, 5.0);
-    let te = a
-        .world()
-        .spawn(Treasure {
-            index: 0,
-            position: (0.0, 0.0),
-            y: 0.0,
-            carrier: Some(A),
-        })
-        .id();
+    let te = carried_token(&mut a, A);
     a.activate(A);
     // More than 1" away horizontally: refused.
     let r = a.rejected(Command::DropTreasure {
@@ -544,15 +548,7 @@ fn gen8_a_taken_down_carriers_treasure_goes_where_its_own_side_places_it() {
     a.profile(B, |p| p.wounds = 5);
     a.place(A, 5.0, 5.0);
     a.place(B, 6.5, 5.0);
-    let te = a
-        .world()
-        .spawn(Treasure {
-            index: 0,
-            position: (0.0, 0.0),
-            y: 0.0,
-            carrier: Some(B),
-        })
-        .id();
+    let te = carried_token(&mut a, B);
     a.activate(A);
     // A critical hit takes B down; the battle then waits for B's side (1) to place the token.
     a.dice(&[6]);
