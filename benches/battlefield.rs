@@ -150,3 +150,24 @@ fn solo_ai_next_decision(bencher: divan::Bencher) {
     }
     bencher.bench_local(|| black_box(warcry_sim::ai::solo::decide(w)));
 }
+
+/// One run of the rules schedule when the battle waits for a decision nobody has sent: what
+/// driving the phases as Bevy systems adds to each command (a command costs one such run
+/// more than its own work, plus one per automatic phase it reaches).
+#[divan::bench]
+fn rules_schedule_idle_run(bencher: divan::Bencher) {
+    let spec = load_battle(&Embedded, DEFAULT_BATTLE).expect("default battle");
+    let mut app = warcry_sim::sim::battle_app(&spec);
+    let w = app.world_mut();
+    bencher.bench_local(|| black_box(warcry_sim::rules::engine::run_rules(w)));
+}
+
+/// A whole AI-vs-AI battle of the default battle (seed 1): setup, every command, the end.
+#[divan::bench(sample_count = 10)]
+fn full_ai_battle() -> usize {
+    let spec = warcry_sim::sim::batch::ai_v_ai(
+        &load_battle(&Embedded, DEFAULT_BATTLE).expect("default battle"),
+    );
+    let (result, _) = warcry_sim::sim::run_one(&spec, 1).expect("the battle ends");
+    black_box(result.commands)
+}
