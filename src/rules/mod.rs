@@ -8,6 +8,7 @@ pub mod door;
 pub mod engine;
 pub mod initiative;
 pub mod log;
+pub mod odds;
 pub mod options;
 pub mod setup;
 pub mod solo_setup;

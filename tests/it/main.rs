@@ -9,6 +9,7 @@ mod deviations;
 mod door;
 mod engine;
 mod layout;
+mod odds;
 #[cfg(feature = "gui")]
 mod render;
 mod rule_coverage;

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::model::RuleId;
+use crate::rules::odds::AttackRoll;
 
 /// ATK-3: the score needed to hit: S > T 3+, S = T 4+, S < T 5+.
 pub fn hit_threshold(strength: u32, toughness: u32) -> u8 {
@@ -183,6 +184,50 @@ pub(super) fn cover_of(
     )
 }
 
+/// ATK-3 with ABL-3 Onslaught: the dice the active fighter rolls with `w` (its Attacks, +1 per
+/// Onslaught for a melee weapon this activation).
+fn attack_dice(world: &World, w: &Weapon) -> u32 {
+    let bonus = world
+        .resource::<Engine>()
+        .activation
+        .as_ref()
+        .map(|a| if w.is_melee() { a.attacks_bonus } else { 0 })
+        .unwrap_or(0);
+    w.attacks + bonus
+}
+
+/// ATK-4: the target's Toughness against `f` (with the cover bonus), and why it is in cover.
+fn toughness_against(world: &World, f: &FighterView, t: &FighterView) -> (u32, Option<Cover>) {
+    let cover = cover_of(world, f, t);
+    let bonus = if cover.is_some() {
+        world.resource::<Ruleset>().cover_toughness_bonus
+    } else {
+        0
+    };
+    (t.profile.toughness + bonus, cover)
+}
+
+/// The attack `f` would make on `t` with weapon `weapon` now, for its exact odds
+/// ([`crate::rules::odds`]): the same dice, Toughness and damage the attack will use.
+/// `take_cover`: as if the target took cover (REA-3).
+pub fn attack_roll(
+    world: &World,
+    f: &FighterView,
+    t: &FighterView,
+    weapon: usize,
+    take_cover: bool,
+) -> Option<AttackRoll> {
+    let w = f.profile.weapons.get(weapon)?;
+    let (toughness, _) = toughness_against(world, f, t);
+    Some(AttackRoll {
+        attacks: attack_dice(world, w),
+        strength: w.strength,
+        toughness,
+        damage: w.damage,
+        take_cover,
+    })
+}
+
 pub(super) fn roll_hits(
     world: &mut World,
     attacker: u32,
@@ -194,15 +239,8 @@ pub(super) fn roll_hits(
         return;
     };
     let w = f.profile.weapons[weapon].clone();
-    let bonus = world
-        .resource::<Engine>()
-        .activation
-        .as_ref()
-        .map(|a| if w.is_melee() { a.attacks_bonus } else { 0 })
-        .unwrap_or(0);
-    let rolls = world
-        .resource_mut::<DiceRng>()
-        .roll((w.attacks + bonus) as usize);
+    let dice = attack_dice(world, &w);
+    let rolls = world.resource_mut::<DiceRng>().roll(dice as usize);
     let in_cover = cover_of(world, &f, &t).is_some();
     let crits = rolls.iter().filter(|&&r| r == 6).count();
     let r = rules(world);
@@ -245,15 +283,8 @@ pub(super) fn finish_attack(
     let (Some(f), Some(t)) = (fighter(world, attacker), fighter(world, target)) else {
         return;
     };
-    let r = rules(world);
     let w = f.profile.weapons[weapon].clone();
-    let cover_why = cover_of(world, &f, &t);
-    let toughness = t.profile.toughness
-        + if cover_why.is_some() {
-            r.cover_toughness_bonus
-        } else {
-            0
-        };
+    let (toughness, cover_why) = toughness_against(world, &f, &t);
     let needed = hit_threshold(w.strength, toughness);
     let (mut hits, mut crits) = count_hits(&rolls, needed);
     let mut ids = vec![RuleId::Atk3];

@@ -30,7 +30,9 @@ mod reactions;
 mod treasure;
 
 use attack::*;
-pub use attack::{count_hits, counter_damage, hit_threshold, legal_attacks, validate_attack};
+pub use attack::{
+    attack_roll, count_hits, counter_damage, hit_threshold, legal_attacks, validate_attack,
+};
 use damage::*;
 pub(crate) use damage::{deal_damage, fall};
 pub use disengage::validate_disengage;

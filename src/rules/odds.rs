@@ -1,0 +1,244 @@
+//! The exact odds of an attack (ATK-3): the probability of each damage total, counted over
+//! every way the dice can fall, not sampled. What the desktop game shows before a player
+//! commits an attack, and what the AI can weigh.
+//!
+//! Each attack die misses, hits or is a critical hit (a 6). With `A` dice there are
+//! `faces^A` equally likely rolls; the number of rolls giving `h` hits and `c` criticals is the
+//! multinomial `A! / (h! c! m!)` times the faces of each kind. Take Cover (REA-3: each
+//! critical becomes a normal hit on a 4+) halves a critical's faces and gives the other half to
+//! hits, so each die counts over 12 faces then.
+
+use serde::Serialize;
+
+use crate::rules::actions::hit_threshold;
+
+/// The most attack dice the odds are counted for (12 Attacks and Onslaught's +1, with room).
+pub const MAX_DICE: u32 = 16;
+
+/// The attack as the odds see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct AttackRoll {
+    /// Dice rolled (the weapon's Attacks, with Onslaught's +1 in melee, ABL-3).
+    pub attacks: u32,
+    pub strength: u32,
+    /// The target's Toughness, with the cover bonus when in cover (ATK-4).
+    pub toughness: u32,
+    /// Damage of a hit and of a critical hit (ATK-1).
+    pub damage: (u32, u32),
+    /// REA-3: the target takes cover (each critical becomes a hit on a 4+).
+    pub take_cover: bool,
+}
+
+/// The exact distribution of the damage one attack allocates.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AttackOdds {
+    /// ATK-3: the roll that hits.
+    pub needed: u8,
+    /// Every roll of the dice counts once: `ways` over `rolls` is a probability.
+    pub rolls: u64,
+    /// Each damage total that can happen, with the number of rolls that give it, by damage.
+    pub ways: Vec<(u32, u64)>,
+}
+
+impl AttackRoll {
+    /// The exact odds; `None` above [`MAX_DICE`] dice (the counts would overflow).
+    pub fn odds(&self) -> Option<AttackOdds> {
+        if self.attacks > MAX_DICE {
+            return None;
+        }
+        let needed = hit_threshold(self.strength, self.toughness);
+        // Faces of one die: (miss, hit, critical), over `faces`.
+        let hit = u64::from(6 - needed);
+        let miss = u64::from(needed - 1);
+        let (faces, miss, hit, crit) = if self.take_cover {
+            (12u64, 2 * miss, 2 * hit + 1, 1u64)
+        } else {
+            (6u64, miss, hit, 1u64)
+        };
+        let n = self.attacks;
+        let mut ways: Vec<(u32, u64)> = Vec::new();
+        for c in 0..=n {
+            for h in 0..=n - c {
+                let m = n - c - h;
+                let count = multinomial(n, h, c) * hit.pow(h) * crit.pow(c) * miss.pow(m);
+                if count == 0 {
+                    continue;
+                }
+                let dmg = h * self.damage.0 + c * self.damage.1;
+                match ways.binary_search_by_key(&dmg, |w| w.0) {
+                    Ok(i) => ways[i].1 += count,
+                    Err(i) => ways.insert(i, (dmg, count)),
+                }
+            }
+        }
+        Some(AttackOdds {
+            needed,
+            rolls: faces_pow(faces, n),
+            ways,
+        })
+    }
+}
+
+impl AttackOdds {
+    /// P(exactly `damage`).
+    pub fn probability(&self, damage: u32) -> f64 {
+        self.ways
+            .iter()
+            .find(|w| w.0 == damage)
+            .map_or(0.0, |w| w.1 as f64 / self.rolls as f64)
+    }
+
+    /// P(at least `damage`): with the target's wounds left, the chance to take it down (ATK-5).
+    pub fn at_least(&self, damage: u32) -> f64 {
+        let ways: u64 = self
+            .ways
+            .iter()
+            .filter(|w| w.0 >= damage)
+            .map(|w| w.1)
+            .sum();
+        ways as f64 / self.rolls as f64
+    }
+
+    /// The expected damage.
+    pub fn expected(&self) -> f64 {
+        let sum: f64 = self.ways.iter().map(|w| w.0 as f64 * w.1 as f64).sum();
+        sum / self.rolls as f64
+    }
+
+    /// Each damage total with its probability, by damage.
+    pub fn table(&self) -> Vec<(u32, f64)> {
+        self.ways
+            .iter()
+            .map(|w| (w.0, w.1 as f64 / self.rolls as f64))
+            .collect()
+    }
+}
+
+fn faces_pow(faces: u64, n: u32) -> u64 {
+    faces.pow(n)
+}
+
+/// `n! / (h! c! (n-h-c)!)`, exactly.
+fn multinomial(n: u32, h: u32, c: u32) -> u64 {
+    binomial(n, h) * binomial(n - h, c)
+}
+
+fn binomial(n: u32, k: u32) -> u64 {
+    let k = k.min(n - k);
+    (0..k).fold(1u64, |acc, i| acc * u64::from(n - i) / u64::from(i + 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::actions::count_hits;
+
+    fn roll(attacks: u32, strength: u32, toughness: u32, damage: (u32, u32)) -> AttackRoll {
+        AttackRoll {
+            attacks,
+            strength,
+            toughness,
+            damage,
+            take_cover: false,
+        }
+    }
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-12
+    }
+
+    #[test]
+    fn atk3_four_attacks_s4_against_t4_do_no_damage_one_time_in_sixteen() {
+        let o = roll(4, 4, 4, (1, 2)).odds().unwrap();
+        assert_eq!(o.needed, 4);
+        // Each die misses on 1-3: (1/2)^4.
+        assert!(close(o.probability(0), 1.0 / 16.0), "{o:?}");
+    }
+
+    #[test]
+    fn atk4_in_cover_s4_against_t5_misses_on_1_to_4() {
+        // Cover: +1 Toughness, so S4 v T5 hits on 5+: no damage is (4/6)^4.
+        let o = roll(4, 4, 5, (1, 2)).odds().unwrap();
+        assert_eq!(o.needed, 5);
+        assert!(close(o.probability(0), (4.0f64 / 6.0).powi(4)));
+    }
+
+    #[test]
+    fn atk3_one_attack_hand_worked() {
+        // S5 v T4: 3+ hits. 1-2 miss (2/6), 3-5 hit for 2 (3/6), 6 crits for 4 (1/6).
+        let o = roll(1, 5, 4, (2, 4)).odds().unwrap();
+        assert_eq!(
+            o.table(),
+            vec![(0, 2.0 / 6.0), (2, 3.0 / 6.0), (4, 1.0 / 6.0)]
+        );
+        assert!(close(o.expected(), (3.0 * 2.0 + 4.0) / 6.0));
+        assert!(close(o.at_least(3), 1.0 / 6.0));
+    }
+
+    #[test]
+    fn atk3_two_attacks_where_hits_and_crits_give_the_same_total() {
+        // S3 v T4: 5+. Damage 2/4: two hits (1/36) and one crit with a miss (2 * 4/36) both
+        // total 4.
+        let o = roll(2, 3, 4, (2, 4)).odds().unwrap();
+        assert!(
+            close(o.probability(4), (1.0 + 8.0) / 36.0),
+            "{:?}",
+            o.table()
+        );
+    }
+
+    #[test]
+    fn rea3_take_cover_turns_half_the_criticals_into_hits() {
+        // One die, S4 v T4, 1/3: miss 1/2, hit 1/3 + 1/12, crit 1/12.
+        let mut r = roll(1, 4, 4, (1, 3));
+        r.take_cover = true;
+        let o = r.odds().unwrap();
+        assert_eq!(o.rolls, 12);
+        assert_eq!(o.ways, vec![(0, 6), (1, 5), (3, 1)]);
+    }
+
+    /// Every roll of the dice, judged by the engine's own `count_hits` (ATK-3).
+    fn brute_force(r: AttackRoll) -> Vec<(u32, u64)> {
+        let needed = hit_threshold(r.strength, r.toughness);
+        let mut ways: Vec<(u32, u64)> = Vec::new();
+        for code in 0..6u64.pow(r.attacks) {
+            let rolls: Vec<u8> = (0..r.attacks)
+                .map(|i| ((code / 6u64.pow(i)) % 6 + 1) as u8)
+                .collect();
+            let (h, c) = count_hits(&rolls, needed);
+            let dmg = h * r.damage.0 + c * r.damage.1;
+            match ways.binary_search_by_key(&dmg, |w| w.0) {
+                Ok(i) => ways[i].1 += 1,
+                Err(i) => ways.insert(i, (dmg, 1)),
+            }
+        }
+        ways
+    }
+
+    #[test]
+    fn atk3_the_counts_equal_every_roll_judged_by_the_engine() {
+        for (a, s, t, d) in [
+            (1, 3, 3, (1, 2)),
+            (3, 4, 3, (2, 5)),
+            (5, 3, 5, (1, 3)),
+            (6, 5, 5, (3, 3)),
+        ] {
+            let r = roll(a, s, t, d);
+            assert_eq!(r.odds().unwrap().ways, brute_force(r), "{r:?}");
+        }
+    }
+
+    #[test]
+    fn atk3_twelve_attacks_and_onslaughts_thirteenth_are_exact_and_sum_to_one() {
+        for n in [12, 13] {
+            let o = roll(n, 4, 4, (2, 5)).odds().unwrap();
+            assert_eq!(o.rolls, 6u64.pow(n));
+            assert_eq!(o.ways.iter().map(|w| w.1).sum::<u64>(), o.rolls);
+            // No damage: every die misses (1/2 each).
+            assert!(close(o.probability(0), 0.5f64.powi(n as i32)));
+            // The expectation is n times one die's: (2 * 2 + 5) / 6.
+            assert!((o.expected() - n as f64 * 9.0 / 6.0).abs() < 1e-9);
+        }
+        assert!(roll(MAX_DICE + 1, 4, 4, (1, 2)).odds().is_none());
+    }
+}
