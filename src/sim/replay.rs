@@ -26,7 +26,9 @@ pub struct SavedBattle {
     pub hash: u64,
 }
 
-pub const FORMAT: u32 = 1;
+/// 2: the priority player's colour (SET-5) and where a fallen carrier's treasure goes (GEN-8)
+/// are commands, and the world hash covers the engine's new state.
+pub const FORMAT: u32 = 2;
 
 impl SavedBattle {
     /// The save of the battle in `world`, loaded from `battle` (`None`: embedded default).
@@ -78,7 +80,17 @@ impl SavedBattle {
     /// `Err` says which command or round differs.
     pub fn restore(&self) -> Result<App, String> {
         if self.format != FORMAT {
-            return Err(format!("save format {} is not {FORMAT}", self.format));
+            return Err(format!(
+                "this save is in format {}, written by {} build; this build reads format \
+                 {FORMAT} (since format 2 the colour choice and a fallen carrier's treasure are \
+                 commands of their own). Replay it with the build that wrote it",
+                self.format,
+                if self.format < FORMAT {
+                    "an older"
+                } else {
+                    "a newer"
+                }
+            ));
         }
         let spec = self.spec()?;
         let mut app = super::battle_app(&spec);

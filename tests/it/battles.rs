@@ -58,6 +58,16 @@ fn a_battle_saved_mid_way_and_loaded_goes_on_exactly_the_same() {
 }
 
 #[test]
+fn a_save_of_an_older_format_is_refused_with_a_sentence_that_says_why() {
+    let (_, mut app) = run_one(&spec(), 3).unwrap();
+    let mut saved = SavedBattle::of(app.world_mut(), None);
+    saved.format = 1;
+    let err = saved.restore().err().expect("format 1 is refused");
+    assert!(err.contains("format 1") && err.contains("older"), "{err}");
+    assert!(err.contains("colour choice"), "{err}");
+}
+
+#[test]
 fn run_prints_the_log_and_replay_verify_checks_every_round() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("battle.ron");
