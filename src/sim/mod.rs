@@ -5,6 +5,7 @@
 pub mod batch;
 pub mod cards;
 pub mod replay;
+pub mod summary;
 
 pub use batch::{BatchReport, simulate};
 

@@ -182,3 +182,37 @@ fn simulate_reports_stalls_errors_and_unfinished_that_add_up() {
     );
     assert!(r.all_ended());
 }
+
+#[test]
+fn vic1_atk5_the_summary_adds_up_what_the_battle_log_says() {
+    use warcry_sim::model::components::Presence;
+    use warcry_sim::rules::engine::{Engine, fighters};
+    use warcry_sim::sim::summary::summary;
+    let (result, mut app) = run_one(&spec(), 17).unwrap();
+    let world = app.world_mut();
+    let s = summary(world);
+    assert_eq!(s.outcome, result.outcome);
+    assert_eq!(s.rounds_played, result.rounds);
+    let all = fighters(world);
+    for side in 0..2 {
+        let down = all
+            .iter()
+            .filter(|f| f.side == side && f.presence == Presence::TakenDown)
+            .count();
+        assert_eq!(s.sides[side].fighters_lost.len(), down, "side {side}");
+        // Every point one side suffered, the other dealt.
+        assert_eq!(s.sides[side].damage_dealt, s.sides[1 - side].damage_taken);
+        assert_eq!(s.sides[side].score, world.resource::<Engine>().score[side]);
+    }
+    // A side that lost fighters took at least their wounds in damage.
+    let lost_wounds: u32 = all
+        .iter()
+        .filter(|f| f.side == 0 && f.presence == Presence::TakenDown)
+        .map(|f| f.profile.wounds)
+        .sum();
+    assert!(s.sides[0].damage_taken >= lost_wounds);
+    // One row per round played, the last with the final score.
+    assert_eq!(s.rounds.len() as u32, s.rounds_played);
+    let last = s.rounds.last().unwrap();
+    assert_eq!(last.score, [s.sides[0].score, s.sides[1].score]);
+}
