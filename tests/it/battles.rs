@@ -62,7 +62,9 @@ fn a_save_of_an_older_format_is_refused_with_a_sentence_that_says_why() {
     let (_, mut app) = run_one(&spec(), 3).unwrap();
     let mut saved = SavedBattle::of(app.world_mut(), None);
     saved.format = 1;
-    let err = saved.restore().err().expect("format 1 is refused");
+    let Err(err) = saved.restore() else {
+        panic!("format 1 is refused")
+    };
     assert!(err.contains("format 1") && err.contains("older"), "{err}");
     assert!(err.contains("colour choice"), "{err}");
 }
