@@ -980,3 +980,37 @@ fn player_v_ai_a_commands_file_for_the_human_and_the_ai_play_a_whole_battle() {
     let saved = warcry_sim::sim::replay::SavedBattle::read(&save).unwrap();
     assert_eq!(saved.commands, e.commands, "the same battle, every command");
 }
+
+#[test]
+fn solo_a_b_c_the_hint_says_what_the_solo_rules_would_do_for_the_human_and_it_is_legal() {
+    use warcry_sim::rules::engine::deciding_side;
+    use warcry_sim::scenario::load::{DEFAULT_BATTLE, Embedded, load_battle};
+    let spec = load_battle(&Embedded, DEFAULT_BATTLE).unwrap();
+    let mut app = warcry_sim::sim::battle_app(&spec);
+    let world = app.world_mut();
+    let mut hinted_turns = 0;
+    for _ in 0..60 {
+        let Some(side) = deciding_side(world) else {
+            break;
+        };
+        if solo::is_ai(world, side) {
+            warcry_sim::sim::auto_step(world).unwrap();
+            continue;
+        }
+        // The AI doesn't decide for the human...
+        assert!(solo::decide(world).is_none());
+        // ...but it can say what it would do, with its reasons, and that is a legal command.
+        let hint = solo::advise(world).expect("a hint");
+        assert!(!hint.rules.is_empty(), "{hint:?}");
+        if matches!(hint.command, Command::Activate { .. }) {
+            hinted_turns += 1;
+            assert!(
+                hint.rules
+                    .iter()
+                    .any(|r| r.to_string().starts_with("SOLO-B"))
+            );
+        }
+        warcry_sim::rules::engine::apply(world, &hint.command).unwrap();
+    }
+    assert!(hinted_turns > 0);
+}

@@ -189,6 +189,13 @@ fn engaged(all: &[FighterView], f: &FighterView) -> bool {
 /// The decision the automated warband makes for what the battle waits for, if it is its turn.
 pub fn decide(world: &mut World) -> Option<Decision> {
     let side = crate::rules::engine::deciding_side(world)?;
+    advise(world).filter(|_| is_ai(world, side))
+}
+
+/// What the solo rules would decide in the place of whichever side decides now, human or
+/// not: the game's hint for a player learning the rules (target, fighter, action, with the
+/// rule IDs that chose them).
+pub fn advise(world: &mut World) -> Option<Decision> {
     let pending = world.resource::<Engine>().pending;
     match pending {
         Pending::WildDice { side } => Some(wild_dice(world, side)),
@@ -219,7 +226,6 @@ pub fn decide(world: &mut World) -> Option<Decision> {
         | Pending::EndOfRound
         | Pending::Ended => None,
     }
-    .filter(|_| is_ai(world, side))
 }
 
 /// SOLO-I2, SOLO-I3: the automated warband's wild dice.
