@@ -6,6 +6,7 @@ pub mod batch;
 pub mod cards;
 pub mod replay;
 pub mod summary;
+pub mod takeback;
 
 pub use batch::{BatchReport, simulate};
 

@@ -218,3 +218,55 @@ fn vic1_atk5_the_summary_adds_up_what_the_battle_log_says() {
     let last = s.rounds.last().unwrap();
     assert_eq!(last.score, [s.sides[0].score, s.sides[1].score]);
 }
+
+#[test]
+fn a_move_that_rolled_no_dice_can_be_taken_back_and_leaves_no_trace() {
+    use warcry_sim::rules::command::Command;
+    use warcry_sim::rules::engine::{Engine, Pending, apply, fighter, world_hash};
+    use warcry_sim::sim::{auto_step, takeback::take_back};
+    let s = spec();
+    let mut app = battle_app(&s);
+    let world = app.world_mut();
+    // The human (side 0) settles its wild dice: the AI then rolls its own (SOLO-I1, SOLO-I2),
+    // so that can't be taken back.
+    assert!(matches!(
+        world.resource::<Engine>().pending,
+        Pending::WildDice { side: 0 }
+    ));
+    auto_step(world).unwrap();
+    let err = take_back(world, &s, 0).unwrap_err();
+    assert!(err.contains("dice were rolled since"), "{err}");
+    // On to the human's first action.
+    while !matches!(world.resource::<Engine>().pending, Pending::Action { fighter } if fighter < 8)
+    {
+        auto_step(world).unwrap();
+    }
+    let Pending::Action { fighter: id } = world.resource::<Engine>().pending else {
+        unreachable!()
+    };
+    let before = world_hash(world);
+    let log_before = world
+        .resource::<warcry_sim::rules::log::BattleLog>()
+        .to_text();
+    let f = fighter(world, id).unwrap();
+    apply(
+        world,
+        &Command::Move {
+            fighter: id,
+            to: (f.pos + bevy::math::Vec3::new(0.3, 0.0, 0.0)).to_array(),
+            pick_up: false,
+            descend: None,
+            via: vec![],
+        },
+    )
+    .unwrap();
+    assert_ne!(world_hash(world), before);
+    assert_eq!(take_back(world, &s, 0), Ok(1));
+    assert_eq!(world_hash(world), before);
+    assert_eq!(
+        world
+            .resource::<warcry_sim::rules::log::BattleLog>()
+            .to_text(),
+        log_before
+    );
+}
