@@ -10,6 +10,8 @@ pub mod rules;
 pub mod scenario;
 pub mod sim;
 #[cfg(feature = "gui")]
+mod ui;
+#[cfg(feature = "gui")]
 pub mod view;
 
 use bevy::prelude::*;

@@ -1,0 +1,188 @@
+//! The battle panel: where the battle stands, the controls, the solo AI's last decisions,
+//! each side's dice and fighters, and the newest log entries.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::model::RuleId;
+use crate::model::components::{
+    BattleGroup, BattleInfo, Damage, Fighter, Presence, Profile, Side, SideInfo,
+};
+use crate::rules::engine::{self, Engine, Outcome};
+use crate::rules::initiative::SideDice;
+use crate::rules::log::{BattleLog, Event};
+use crate::view::autoplay::Autoplay;
+use crate::view::palette;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, battle_panel);
+}
+
+/// Every fighter with what its roster row shows.
+type Roster<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static Fighter,
+        &'static Side,
+        &'static BattleGroup,
+        &'static Presence,
+        &'static Profile,
+        &'static Damage,
+    ),
+>;
+
+fn battle_panel(
+    mut contexts: EguiContexts,
+    info: Res<BattleInfo>,
+    log: Res<BattleLog>,
+    eng: Res<Engine>,
+    auto: Res<Autoplay>,
+    fighters: Roster,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new(info.name.as_str())
+        .default_pos([10.0, 10.0])
+        .default_width(300.0)
+        .default_height(680.0)
+        .vscroll(true)
+        .show(ctx, |ui| {
+            status(ui, &info, &eng);
+            controls(ui, &auto);
+            solo_ai_decisions(ui, &log);
+            ui.separator();
+            for (i, side) in info.sides.iter().enumerate() {
+                side_roster(ui, side, info.priority == Some(i), &eng.dice[i]);
+                fighter_rows(ui, &fighters, i);
+            }
+            ui.separator();
+            newest_entries(ui, &log);
+        });
+    Ok(())
+}
+
+/// The round, the cards, initiative, score, what the battle waits for and its outcome.
+fn status(ui: &mut egui::Ui, info: &BattleInfo, eng: &Engine) {
+    ui.label(format!(
+        "Round {} · {} · {}",
+        eng.round, info.victory.name, info.twist.name
+    ));
+    ui.label(format!(
+        "Terrain: {} · Deployment: {}",
+        info.terrain_name, info.deployment_name
+    ));
+    let initiative = eng
+        .initiative
+        .map(|s| info.sides[s].name.clone())
+        .unwrap_or_else(|| "-".into());
+    ui.label(format!(
+        "Initiative: {} · Score {} : {} · Waiting for {}",
+        initiative,
+        eng.score[0],
+        eng.score[1],
+        engine::describe_pending(eng.pending)
+    ));
+    if let Some(o) = eng.outcome {
+        ui.strong(match o {
+            Outcome::Winner(s) => format!("{} wins", info.sides[s].name),
+            Outcome::Draw => "Draw".into(),
+        });
+    }
+}
+
+/// The keys, and the last decision that could not be applied.
+fn controls(ui: &mut egui::Ui, auto: &Autoplay) {
+    ui.small(format!(
+        "Space: next decision (solo AI / built-in policy) · P: {}",
+        if auto.running() { "pause" } else { "play on" }
+    ));
+    if let Some(e) = auto.last_error() {
+        ui.colored_label(palette::ERROR_TEXT, e);
+    }
+}
+
+/// The solo AI's last decisions and why (SOLO-A..C), the newest last.
+fn solo_ai_decisions(ui: &mut egui::Ui, log: &BattleLog) {
+    let decisions: Vec<_> = log
+        .entries
+        .iter()
+        .rev()
+        .filter(|e| matches!(e.event, Event::Decision { .. }))
+        .take(3)
+        .collect();
+    if decisions.is_empty() {
+        return;
+    }
+    ui.separator();
+    ui.strong("Solo AI");
+    for d in decisions.iter().rev() {
+        ui.small(format!(
+            "R{} [{}] {}",
+            d.round,
+            RuleId::list(&d.rules),
+            log.text_of(d)
+        ));
+    }
+}
+
+/// A side's name in its colour, its controller, priority, and its dice this round.
+fn side_roster(ui: &mut egui::Ui, side: &SideInfo, priority: bool, dice: &SideDice) {
+    let prio = if priority { " (priority)" } else { "" };
+    ui.colored_label(
+        palette::side_text_colour(side.colour),
+        format!("{} · {}{prio}", side.name, side.controller),
+    );
+    let groups = dice
+        .groups
+        .iter()
+        .map(|g| format!("{} {}s", g.kind(), g.value))
+        .collect::<Vec<_>>()
+        .join(", ");
+    ui.small(format!(
+        "  singles {} · ability dice: {} · wild saved {}",
+        dice.singles_count(),
+        if groups.is_empty() {
+            "none".into()
+        } else {
+            groups
+        },
+        dice.saved
+    ));
+}
+
+/// Side `side`'s fighters by id: group, name, wounds left and where they are if not deployed.
+fn fighter_rows(ui: &mut egui::Ui, fighters: &Roster, side: usize) {
+    let mut rows: Vec<_> = fighters.iter().filter(|f| f.1.0 == side).collect();
+    rows.sort_by_key(|f| f.0.id);
+    for (f, _, g, p, prof, dmg) in rows {
+        ui.label(format!(
+            "  {} · {} · {}/{} W{}",
+            g.0,
+            f.name,
+            prof.0.wounds.saturating_sub(dmg.0),
+            prof.0.wounds,
+            presence_note(p)
+        ));
+    }
+}
+
+/// Where a fighter is when it is not on the battlefield.
+fn presence_note(p: &Presence) -> String {
+    match p {
+        Presence::Deployed => String::new(),
+        Presence::Reserve { round } => format!(" · reserve R{round}"),
+        Presence::Unplaced => " · unplaced".into(),
+        Presence::TakenDown => " · taken down".into(),
+    }
+}
+
+/// The newest log entries, newest first.
+fn newest_entries(ui: &mut egui::Ui, log: &BattleLog) {
+    egui::ScrollArea::vertical()
+        .max_height(140.0)
+        .show(ui, |ui| {
+            for e in log.entries.iter().rev().take(12) {
+                ui.small(format!("[{}] {}", RuleId::list(&e.rules), log.text_of(e)));
+            }
+        });
+}

@@ -1,0 +1,250 @@
+//! The static scene, built once at startup: the mat and its 1" grid, terrain pieces at their
+//! true sizes and heights, objectives with their control radius, treasure and the deployment
+//! points and lines.
+
+use std::f32::consts::FRAC_PI_2;
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+
+use super::palette;
+use crate::model::components::{DeploymentMarker, Objective, Terrain, Treasure};
+use crate::model::formats::{DeploymentPoint, TerrainKind, TerrainPiece};
+use crate::model::ruleset::Ruleset;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        Startup,
+        (
+            spawn_mat,
+            spawn_grid,
+            spawn_terrain,
+            spawn_objectives,
+            spawn_treasure,
+            spawn_deployment_points,
+        )
+            .chain(),
+    );
+}
+
+/// What the board is drawn with: commands and the mesh and material stores.
+#[derive(SystemParam)]
+struct Draw<'w, 's> {
+    commands: Commands<'w, 's>,
+    meshes: ResMut<'w, Assets<Mesh>>,
+    materials: ResMut<'w, Assets<StandardMaterial>>,
+}
+
+impl Draw<'_, '_> {
+    fn mesh(&mut self, mesh: impl Into<Mesh>) -> Handle<Mesh> {
+        self.meshes.add(mesh)
+    }
+
+    fn material(&mut self, material: impl Into<StandardMaterial>) -> Handle<StandardMaterial> {
+        self.materials.add(material)
+    }
+
+    fn spawn(
+        &mut self,
+        mesh: &Handle<Mesh>,
+        material: &Handle<StandardMaterial>,
+        transform: Transform,
+    ) {
+        self.commands.spawn((
+            Mesh3d(mesh.clone()),
+            MeshMaterial3d(material.clone()),
+            transform,
+        ));
+    }
+}
+
+/// Lies a flat shape (annulus) down on the floor at height `y`.
+fn flat_at(x: f32, y: f32, z: f32) -> Transform {
+    Transform::from_xyz(x, y, z).with_rotation(Quat::from_rotation_x(-FRAC_PI_2))
+}
+
+/// The mat, with a darker rim so its edge reads against the background.
+fn spawn_mat(mut draw: Draw, rules: Res<Ruleset>) {
+    let (w, d) = rules.battlefield;
+    let rim = draw.mesh(Cuboid::new(w + 0.6, 0.2, d + 0.6));
+    let rim_mat = draw.material(palette::mat_rim());
+    draw.spawn(&rim, &rim_mat, Transform::from_xyz(w / 2.0, -0.12, d / 2.0));
+    let cloth = draw.mesh(Cuboid::new(w, 0.02, d));
+    let cloth_mat = draw.material(palette::mat_cloth());
+    draw.spawn(
+        &cloth,
+        &cloth_mat,
+        Transform::from_xyz(w / 2.0, -0.01, d / 2.0),
+    );
+}
+
+/// A faint 1" grid helps reading distances.
+fn spawn_grid(mut draw: Draw, rules: Res<Ruleset>) {
+    let (w, d) = rules.battlefield;
+    let line = draw.material(palette::grid_line());
+    for x in 1..(w as i32) {
+        let mesh = draw.mesh(Cuboid::new(0.03, 0.005, d));
+        draw.spawn(&mesh, &line, Transform::from_xyz(x as f32, 0.003, d / 2.0));
+    }
+    for z in 1..(d as i32) {
+        let mesh = draw.mesh(Cuboid::new(w, 0.005, 0.03));
+        draw.spawn(&mesh, &line, Transform::from_xyz(w / 2.0, 0.003, z as f32));
+    }
+}
+
+fn spawn_terrain(mut draw: Draw, terrain: Query<&Terrain>) {
+    for t in &terrain {
+        spawn_piece(&mut draw, &t.0);
+    }
+}
+
+/// One terrain piece: its solid block, plus posts, a parapet or supports as its kind asks.
+fn spawn_piece(draw: &mut Draw, p: &TerrainPiece) {
+    let rot = Quat::from_rotation_y(p.rotation.to_radians());
+    let (lo, hi) = match p.kind {
+        TerrainKind::Deadly => (0.0, p.height.max(0.03)),
+        _ => p.solid_span(),
+    };
+    let mat = draw.material(palette::terrain(p.kind));
+    if p.kind == TerrainKind::Archway {
+        spawn_archway_posts(draw, p, rot, &mat);
+    }
+    let block = draw.mesh(Cuboid::new(p.size.0, hi - lo, p.size.1));
+    draw.spawn(
+        &block,
+        &mat,
+        Transform::from_xyz(p.position.0, (lo + hi) / 2.0, p.position.1).with_rotation(rot),
+    );
+    if p.kind == TerrainKind::Platform && p.walled {
+        spawn_parapet(draw, p, rot, hi);
+    }
+    if p.kind == TerrainKind::Platform && p.thickness.is_some() {
+        spawn_supports(draw, p, rot, hi);
+    }
+}
+
+/// An archway's two posts (the block over the opening is its lintel).
+fn spawn_archway_posts(
+    draw: &mut Draw,
+    p: &TerrainPiece,
+    rot: Quat,
+    mat: &Handle<StandardMaterial>,
+) {
+    let post_w = (p.size.0 * 0.2).min(0.6);
+    let post = draw.mesh(Cuboid::new(post_w, p.top() - p.elevation, p.size.1));
+    let centre = Vec3::new(p.position.0, (p.elevation + p.top()) / 2.0, p.position.1);
+    for side in [-1.0, 1.0] {
+        let offset = rot * Vec3::new(side * (p.size.0 - post_w) / 2.0, 0.0, 0.0);
+        draw.spawn(
+            &post,
+            mat,
+            Transform::from_translation(centre + offset).with_rotation(rot),
+        );
+    }
+}
+
+/// A low parapet round a walled platform's top (ATK-6: no knock-offs); drawn only, it doesn't
+/// block.
+fn spawn_parapet(draw: &mut Draw, p: &TerrainPiece, rot: Quat, top: f32) {
+    let (rim_h, rim_w) = (0.35, 0.15);
+    let rim_mat = draw.material(palette::terrain_trim());
+    let (hx, hz) = (p.size.0 / 2.0, p.size.1 / 2.0);
+    for (along_x, off) in [
+        (true, Vec3::new(0.0, 0.0, -hz + rim_w / 2.0)),
+        (true, Vec3::new(0.0, 0.0, hz - rim_w / 2.0)),
+        (false, Vec3::new(-hx + rim_w / 2.0, 0.0, 0.0)),
+        (false, Vec3::new(hx - rim_w / 2.0, 0.0, 0.0)),
+    ] {
+        let size = if along_x {
+            Vec3::new(p.size.0, rim_h, rim_w)
+        } else {
+            Vec3::new(rim_w, rim_h, p.size.1)
+        };
+        let rim = draw.mesh(Cuboid::from_size(size));
+        let centre = Vec3::new(p.position.0, top + rim_h / 2.0, p.position.1);
+        draw.spawn(
+            &rim,
+            &rim_mat,
+            Transform::from_translation(centre + rot * off).with_rotation(rot),
+        );
+    }
+}
+
+/// Supports at the corners of an open walkway, from its bottom up to the top of its slab.
+fn spawn_supports(draw: &mut Draw, p: &TerrainPiece, rot: Quat, top: f32) {
+    let support = draw.mesh(Cuboid::new(0.3, top - p.elevation, 0.3));
+    let smat = draw.material(palette::terrain_trim());
+    let centre = Vec3::new(p.position.0, (p.elevation + top) / 2.0, p.position.1);
+    for (sx, sz) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
+        let off = rot
+            * Vec3::new(
+                sx * (p.size.0 / 2.0 - 0.2),
+                0.0,
+                sz * (p.size.1 / 2.0 - 0.2),
+            );
+        draw.spawn(&support, &smat, Transform::from_translation(centre + off));
+    }
+}
+
+/// Objective markers, each with GEN-7's 3" control radius.
+fn spawn_objectives(mut draw: Draw, objectives: Query<&Objective>) {
+    let marker_mat = draw.material(palette::objective());
+    let marker = draw.mesh(Cylinder::new(0.5, 0.15));
+    for o in &objectives {
+        let (x, z) = o.position;
+        draw.spawn(&marker, &marker_mat, Transform::from_xyz(x, 0.075, z));
+        let ring = draw.mesh(Annulus::new(2.95, 3.0));
+        let ring_mat = draw.material(palette::objective_ring());
+        draw.spawn(&ring, &ring_mat, flat_at(x, 0.02, z));
+    }
+}
+
+/// Treasure tokens where they lie when the battle starts.
+fn spawn_treasure(mut draw: Draw, treasure: Query<&Treasure>) {
+    let token = draw.mesh(Cuboid::new(0.6, 0.4, 0.4));
+    let token_mat = draw.material(palette::treasure());
+    for t in &treasure {
+        draw.spawn(
+            &token,
+            &token_mat,
+            Transform::from_xyz(t.position.0, 0.2, t.position.1),
+        );
+    }
+}
+
+fn spawn_deployment_points(mut draw: Draw, rules: Res<Ruleset>, points: Query<&DeploymentMarker>) {
+    for p in &points {
+        let colour = palette::side_colour(p.colour);
+        spawn_deployment_point(&mut draw, rules.battlefield, &p.spec, colour);
+    }
+}
+
+/// A deployment point as a ring (pulled onto the battlefield if it lies off the edge) and its
+/// deployment lines (RES-1) as strips.
+fn spawn_deployment_point(
+    draw: &mut Draw,
+    (w, d): (f32, f32),
+    spec: &DeploymentPoint,
+    colour: Color,
+) {
+    let (x, z) = spec.position;
+    let ring = draw.mesh(Annulus::new(0.25, 0.4));
+    let ring_mat = draw.material(palette::side_marker(colour));
+    draw.spawn(
+        &ring,
+        &ring_mat,
+        flat_at(x.clamp(0.0, w), 0.015, z.clamp(0.0, d)),
+    );
+    for l in &spec.lines {
+        let a = Vec3::new(l.from.0, 0.02, l.from.1);
+        let b = Vec3::new(l.to.0, 0.02, l.to.1);
+        let strip = draw.mesh(Cuboid::new(a.distance(b).max(0.1), 0.02, 0.2));
+        let strip_mat = draw.material(palette::side_marker(colour));
+        draw.spawn(
+            &strip,
+            &strip_mat,
+            Transform::from_translation((a + b) / 2.0)
+                .with_rotation(Quat::from_rotation_y(-(b.z - a.z).atan2(b.x - a.x))),
+        );
+    }
+}

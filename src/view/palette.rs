@@ -1,0 +1,142 @@
+//! Every colour and material the view draws with: the background, the mat, terrain by kind,
+//! the sides (in the 3D scene and in the egui panels), objectives, treasure and fighters.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use crate::model::formats::{Colour, TerrainKind};
+
+/// Side colours (deployment colour red/blue), readable on the mat.
+pub(crate) const RED: Color = Color::srgb(0.78, 0.16, 0.14);
+pub(crate) const BLUE: Color = Color::srgb(0.16, 0.36, 0.82);
+
+/// Behind the battlefield.
+pub(crate) const BACKGROUND: Color = Color::srgb(0.09, 0.1, 0.12);
+
+/// A side's colour in the 3D scene.
+pub(crate) fn side_colour(colour: Colour) -> Color {
+    match colour {
+        Colour::Red => RED,
+        Colour::Blue => BLUE,
+    }
+}
+
+/// A side's colour as text on the dark egui panel (lighter than [`side_colour`]); grey until
+/// the colours are chosen (SET-5).
+pub(crate) fn side_text_colour(colour: Option<Colour>) -> egui::Color32 {
+    match colour {
+        Some(Colour::Red) => egui::Color32::from_rgb(220, 70, 60),
+        Some(Colour::Blue) => egui::Color32::from_rgb(90, 140, 240),
+        None => egui::Color32::GRAY,
+    }
+}
+
+/// Errors shown in the panels.
+pub(crate) const ERROR_TEXT: egui::Color32 = egui::Color32::LIGHT_RED;
+
+pub(crate) fn terrain_colour(kind: TerrainKind) -> Color {
+    match kind {
+        TerrainKind::Platform => Color::srgb(0.55, 0.5, 0.44),
+        TerrainKind::Obstacle => Color::srgb(0.42, 0.4, 0.38),
+        TerrainKind::LowTerrain => Color::srgb(0.47, 0.4, 0.3),
+        TerrainKind::Ladder => Color::srgb(0.5, 0.33, 0.16),
+        TerrainKind::Archway => Color::srgb(0.5, 0.47, 0.42),
+        TerrainKind::Deadly => Color::srgb(0.45, 0.75, 0.1),
+    }
+}
+
+/// The darker rim under the mat, so its edge reads against the background.
+pub(crate) fn mat_rim() -> StandardMaterial {
+    Color::srgb(0.16, 0.15, 0.13).into()
+}
+
+/// The mat's playing surface.
+pub(crate) fn mat_cloth() -> StandardMaterial {
+    StandardMaterial {
+        base_color: Color::srgb(0.36, 0.42, 0.27),
+        perceptual_roughness: 0.95,
+        ..default()
+    }
+}
+
+/// The faint 1" grid on the mat.
+pub(crate) fn grid_line() -> StandardMaterial {
+    StandardMaterial {
+        base_color: Color::srgba(0.0, 0.0, 0.0, 0.18),
+        alpha_mode: AlphaMode::Blend,
+        unlit: true,
+        ..default()
+    }
+}
+
+/// A terrain piece's body.
+pub(crate) fn terrain(kind: TerrainKind) -> StandardMaterial {
+    StandardMaterial {
+        base_color: terrain_colour(kind),
+        perceptual_roughness: 0.9,
+        ..default()
+    }
+}
+
+/// Parapets and walkway supports: drawn in the obstacle colour.
+pub(crate) fn terrain_trim() -> StandardMaterial {
+    terrain_colour(TerrainKind::Obstacle).into()
+}
+
+/// An objective marker: gold, glowing a little.
+pub(crate) fn objective() -> StandardMaterial {
+    StandardMaterial {
+        base_color: Color::srgb(0.95, 0.8, 0.2),
+        emissive: LinearRgba::rgb(0.4, 0.3, 0.0),
+        ..default()
+    }
+}
+
+/// The ring showing an objective's control radius.
+pub(crate) fn objective_ring() -> StandardMaterial {
+    StandardMaterial {
+        base_color: Color::srgba(0.95, 0.8, 0.2, 0.5),
+        alpha_mode: AlphaMode::Blend,
+        unlit: true,
+        ..default()
+    }
+}
+
+pub(crate) fn treasure() -> StandardMaterial {
+    Color::srgb(0.85, 0.65, 0.15).into()
+}
+
+/// Flat side colour, unaffected by light: deployment points and lines, fighters' base rims.
+pub(crate) fn side_marker(colour: Color) -> StandardMaterial {
+    StandardMaterial {
+        base_color: colour,
+        unlit: true,
+        ..default()
+    }
+}
+
+/// A fighter's black base.
+pub(crate) fn fighter_base() -> StandardMaterial {
+    StandardMaterial {
+        base_color: Color::srgb(0.08, 0.08, 0.08),
+        ..default()
+    }
+}
+
+/// A fighter's body, a shade lighter than its side colour.
+pub(crate) fn fighter_body(side: Color) -> StandardMaterial {
+    StandardMaterial {
+        base_color: side.lighter(0.05),
+        perceptual_roughness: 0.6,
+        ..default()
+    }
+}
+
+/// The gem over a leader's head.
+pub(crate) fn leader_gem() -> StandardMaterial {
+    StandardMaterial {
+        base_color: Color::srgb(1.0, 0.85, 0.2),
+        emissive: LinearRgba::rgb(0.6, 0.45, 0.0),
+        ..default()
+    }
+}
