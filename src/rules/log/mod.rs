@@ -1,6 +1,6 @@
 //! The battle log: every event with the rule IDs involved. An event is data (who, where, which
 //! dice, how much); its sentence is rendered from that data and the battle's [`Names`]
-//! ([`render`]), so views animate from the same events and the words can change on their own.
+//! (`render.rs`), so views animate from the same events and the words can change on their own.
 
 use bevy::prelude::*;
 use serde::Serialize;
