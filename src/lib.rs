@@ -4,6 +4,8 @@
 //! feature adds the 3D view and the egui panels.
 
 pub mod ai;
+#[cfg(feature = "gui")]
+pub mod app;
 pub mod battlefield;
 pub mod model;
 pub mod rules;

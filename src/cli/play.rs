@@ -7,13 +7,13 @@ use crate::PlayArgs;
 #[cfg(feature = "gui")]
 pub fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let spec = super::load_spec(args)?;
-    let opts = warcry_sim::view::ViewOptions {
+    let opts = warcry_sim::app::ViewOptions {
         screenshot: args.screenshot.clone(),
         exit_after_screenshot: args.exit,
         frames_before_screenshot: args.frames,
         autoplay_commands: args.autoplay,
     };
-    Ok(warcry_sim::view::run(spec, opts))
+    Ok(warcry_sim::app::run(spec, opts))
 }
 
 #[cfg(not(feature = "gui"))]

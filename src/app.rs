@@ -1,0 +1,71 @@
+//! The desktop app (`gui` feature): the window, Bevy's plugins, the rules, the solo AI, the
+//! 3D view (`crate::view`) and the egui panels over it (`crate::ui`). The top floor: it
+//! names both, neither names it.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use bevy::prelude::*;
+use bevy::window::{PresentMode, WindowResolution};
+use bevy_egui::EguiPlugin;
+use bevy_panorbit_camera::PanOrbitCameraPlugin;
+
+use crate::HeadlessPlugins;
+use crate::scenario::load::BattleSpec;
+use crate::scenario::spawn::spawn_battle;
+use crate::view::autoplay::Autoplay;
+use crate::view::capture::ScreenshotPlan;
+
+#[derive(Debug, Clone, Default)]
+pub struct ViewOptions {
+    pub screenshot: Option<PathBuf>,
+    pub exit_after_screenshot: bool,
+    pub frames_before_screenshot: u32,
+    /// Decisions the built-in policy makes before the first frame is shown.
+    pub autoplay_commands: usize,
+}
+
+/// Opens the window on `spec` and runs until it is closed (or the screenshot is saved).
+pub fn run(spec: BattleSpec, opts: ViewOptions) -> ExitCode {
+    let mut app = App::new();
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: format!("warcry-sim: {}", spec.name),
+                    resolution: WindowResolution::new(1280, 720),
+                    present_mode: PresentMode::AutoVsync,
+                    ..default()
+                }),
+                ..default()
+            })
+            // For a screenshot, compile every pipeline before drawing, so that the captured
+            // frame shows the whole scene and not only what finished compiling in time.
+            .set(bevy::render::RenderPlugin {
+                synchronous_pipeline_compilation: opts.screenshot.is_some(),
+                ..default()
+            })
+            .disable::<bevy::log::LogPlugin>(),
+    )
+    .add_plugins((
+        HeadlessPlugins,
+        EguiPlugin::default(),
+        PanOrbitCameraPlugin,
+        MeshPickingPlugin,
+        crate::view::plugin,
+        crate::ui::plugin,
+    ))
+    .insert_resource(Autoplay::burst(opts.autoplay_commands))
+    // The solo AI plays its sides' decisions as they come (the human's wait for Space / P).
+    .insert_resource(crate::ai::solo::SoloAi::on())
+    .insert_resource(ScreenshotPlan::new(
+        opts.screenshot,
+        opts.exit_after_screenshot,
+        opts.frames_before_screenshot,
+    ));
+    spawn_battle(app.world_mut(), &spec);
+    match app.run() {
+        AppExit::Success => ExitCode::SUCCESS,
+        AppExit::Error(_) => ExitCode::FAILURE,
+    }
+}
