@@ -153,11 +153,7 @@ pub fn options(world: &mut World) -> Options {
             },
         },
         Pending::Turn { side } => Decision::Activate {
-            fighters: fighters(world)
-                .iter()
-                .filter(|f| f.side == side && f.can_activate())
-                .map(|f| f.id)
-                .collect(),
+            fighters: crate::rules::engine::activatable(world, side),
         },
         Pending::Action { fighter } => match active_options(world, fighter) {
             Some(a) => Decision::Action(Box::new(a)),

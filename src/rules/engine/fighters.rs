@@ -73,12 +73,7 @@ impl FighterView {
 
     /// CMB-1, WAIT-1, REA-1: can it still be activated this phase?
     pub fn can_activate(&self) -> bool {
-        self.on_board()
-            && match self.activation {
-                Activation::Ready => self.reactions < 2,
-                Activation::Waiting => true,
-                Activation::Activated => false,
-            }
+        can_activate(self.presence, self.activation, self.reactions)
     }
 
     /// REA-1: not yet activated this round (with an action to spare), or waiting.
@@ -96,6 +91,38 @@ pub fn fighters(world: &mut World) -> Vec<FighterView> {
     index
         .entities()
         .filter_map(|e| view_of(world, e, &carried))
+        .collect()
+}
+
+/// CMB-1, WAIT-1, REA-1: a fighter on the battlefield that is ready (with an action left after
+/// its reactions) or waiting can be activated.
+fn can_activate(presence: Presence, activation: Activation, reactions: u8) -> bool {
+    presence == Presence::Deployed
+        && match activation {
+            Activation::Ready => reactions < 2,
+            Activation::Waiting => true,
+            Activation::Activated => false,
+        }
+}
+
+/// The fighters of `side` that can be activated now, by id (read straight from their
+/// components: no [`FighterView`]s built).
+pub fn activatable(world: &World, side: usize) -> Vec<u32> {
+    let Some(index) = world.get_resource::<FighterIndex>() else {
+        return Vec::new();
+    };
+    index
+        .entities()
+        .filter_map(|e| {
+            let e = world.get_entity(e).ok()?;
+            let ok = e.get::<Side>()?.0 == side
+                && can_activate(
+                    *e.get::<Presence>()?,
+                    *e.get::<Activation>()?,
+                    e.get::<Reactions>().map_or(0, |r| r.0),
+                );
+            ok.then(|| e.get::<Fighter>().map(|f| f.id)).flatten()
+        })
         .collect()
 }
 
