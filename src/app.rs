@@ -15,6 +15,7 @@ use crate::scenario::load::BattleSpec;
 use crate::scenario::spawn::spawn_battle;
 use crate::view::autoplay::Autoplay;
 use crate::view::capture::ScreenshotPlan;
+use crate::view::perf::{FrameReport, Graphics, GraphicsChoice};
 
 #[derive(Debug, Clone, Default)]
 pub struct ViewOptions {
@@ -23,11 +24,21 @@ pub struct ViewOptions {
     pub frames_before_screenshot: u32,
     /// Decisions the built-in policy makes before the first frame is shown.
     pub autoplay_commands: usize,
+    /// Print frame-time figures on exit (`view::perf`).
+    pub report_fps: bool,
+    pub graphics: Graphics,
 }
 
 /// Opens the window on `spec` and runs until it is closed (or the screenshot is saved).
 pub fn run(spec: BattleSpec, opts: ViewOptions) -> ExitCode {
+    let started = std::time::Instant::now();
     let mut app = App::new();
+    app.insert_resource(GraphicsChoice(opts.graphics));
+    if opts.report_fps {
+        let exit_after = (opts.exit_after_screenshot && opts.screenshot.is_none())
+            .then_some(opts.frames_before_screenshot);
+        app.insert_resource(FrameReport::new(started, exit_after));
+    }
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {

@@ -43,16 +43,33 @@ struct PlayArgs {
     /// Render, save a screenshot of the window to this PNG file.
     #[arg(long)]
     screenshot: Option<PathBuf>,
-    /// Exit after the screenshot is saved.
+    /// Exit after the screenshot is saved (with --report-fps and no screenshot: after
+    /// --frames measured frames).
     #[arg(long)]
     exit: bool,
-    /// Frames to render before the screenshot.
+    /// Frames to render before the screenshot (or to measure, with --report-fps).
     #[arg(long, default_value_t = 8)]
     frames: u32,
+    /// Print frame-time figures when the app exits: median and 95th-percentile frame time,
+    /// the main thread's CPU time per frame, the time to the first frame.
+    #[arg(long)]
+    report_fps: bool,
+    /// The look: `low` (no multisampling or tonemapping, unlit materials: for software
+    /// renderers), `high`, or `auto` (low when the adapter is a software one).
+    #[arg(long, value_enum, default_value_t = GraphicsArg::Auto)]
+    graphics: GraphicsArg,
     /// Let the built-in policy make this many decisions before the first frame (spectating,
     /// screenshots of a battle in progress).
     #[arg(long, default_value_t = 0)]
     autoplay: usize,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Default, Debug)]
+enum GraphicsArg {
+    #[default]
+    Auto,
+    Low,
+    High,
 }
 
 #[derive(Subcommand)]

@@ -12,6 +12,12 @@ pub fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         exit_after_screenshot: args.exit,
         frames_before_screenshot: args.frames,
         autoplay_commands: args.autoplay,
+        report_fps: args.report_fps,
+        graphics: match args.graphics {
+            crate::GraphicsArg::Auto => warcry_sim::view::perf::Graphics::Auto,
+            crate::GraphicsArg::Low => warcry_sim::view::perf::Graphics::Low,
+            crate::GraphicsArg::High => warcry_sim::view::perf::Graphics::High,
+        },
     };
     Ok(warcry_sim::app::run(spec, opts))
 }

@@ -15,6 +15,7 @@ mod camera;
 pub(crate) mod capture;
 mod fighters;
 pub(crate) mod palette;
+pub mod perf;
 
 use bevy::prelude::*;
 
@@ -36,5 +37,6 @@ pub fn plugin(app: &mut App) {
             fighters::plugin,
             autoplay::plugin,
             capture::plugin,
+            perf::plugin,
         ));
 }

@@ -21,29 +21,63 @@ fn decode(path: &std::path::Path) -> (u32, u32, Vec<[u8; 3]>) {
 fn screenshot_flag_renders_the_mat_and_both_sides() {
     let dir = tempfile::tempdir().unwrap();
     let shot = dir.path().join("battle.png");
-    let bin = env!("CARGO_BIN_EXE_warcry-sim");
-    let display =
-        std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some();
-    let mut cmd = if display {
-        Command::new(bin)
-    } else {
-        let mut c = Command::new("xvfb-run");
-        c.args(["-a", "-s", "-screen 0 1280x720x24", bin]);
-        c
-    };
-    let out = cmd
+    let out = app_command()
         .arg("--screenshot")
         .arg(&shot)
         .arg("--exit")
         .output()
         .expect("xvfb-run is installed by scripts/setup.sh");
+    check_render(&out, &shot);
+}
+
+/// The window under Xvfb when there is no display.
+fn app_command() -> Command {
+    let bin = env!("CARGO_BIN_EXE_warcry-sim");
+    let display =
+        std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some();
+    if display {
+        Command::new(bin)
+    } else {
+        let mut c = Command::new("xvfb-run");
+        c.args(["-a", "-s", "-screen 0 1280x720x24", bin]);
+        c
+    }
+}
+
+#[test]
+fn both_looks_render_the_mat_and_both_sides_and_report_fps_prints_frame_times() {
+    let dir = tempfile::tempdir().unwrap();
+    for look in ["low", "high"] {
+        let shot = dir.path().join(format!("{look}.png"));
+        let out = app_command()
+            .args(["--graphics", look, "--screenshot"])
+            .arg(&shot)
+            .arg("--exit")
+            .output()
+            .expect("xvfb-run is installed by scripts/setup.sh");
+        check_render(&out, &shot);
+    }
+    let out = app_command()
+        .args(["--report-fps", "--exit", "--frames", "5"])
+        .output()
+        .expect("xvfb-run is installed by scripts/setup.sh");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("frames 5: frame time median") && text.contains("first frame after"),
+        "{text}"
+    );
+}
+
+/// The app exited cleanly and `shot` is a real picture of the battle.
+fn check_render(out: &std::process::Output, shot: &std::path::Path) {
     assert!(
         out.status.success(),
         "{}\n{}",
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-    let (w, h, px) = decode(&shot);
+    let (w, h, px) = decode(shot);
     assert_eq!((w, h), (1280, 720));
     // Not blank: many distinct colours.
     let mut distinct: Vec<[u8; 3]> = px
