@@ -8,7 +8,8 @@ use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::battlefield::Battlefield;
-use crate::battlefield::moves::disengage_spots;
+use crate::battlefield::measure::Base;
+use crate::battlefield::moves::{disengage_spots, engaged_end_allowed};
 use crate::model::formats::Colour;
 use crate::model::ruleset::Ruleset;
 use crate::rules::abilities::{abilities_of, validate_ability};
@@ -268,16 +269,22 @@ fn move_options(world: &World, all: &[FighterView], f: &FighterView, budget: f32
     let rules = world.resource::<Ruleset>();
     let mover = f.mover(rules);
     let others = blockers(all, f.id);
-    let moves = bf
-        .nav
-        .reachable(&mover, f.pos, budget, &others, false)
-        .into_iter()
-        .map(|(p, c)| (p.to_array(), c))
-        .collect();
     let enemies: Vec<_> = all
         .iter()
         .filter(|o| o.on_board() && o.side != f.side)
         .map(|o| o.base())
+        .collect();
+    // MOVE-3: an engaged fighter's move ends at least as close to its nearest enemy.
+    let start = f.base();
+    let moves = bf
+        .nav
+        .reachable(&mover, f.pos, budget, &others, false)
+        .into_iter()
+        .filter(|(p, _)| {
+            let end = Base::new(f.profile.base, *p, f.facing);
+            engaged_end_allowed(&start, &end, &enemies)
+        })
+        .map(|(p, c)| (p.to_array(), c))
         .collect();
     let disengage = disengage_spots(&bf.nav, &mover, f.pos, &enemies, &others)
         .into_iter()

@@ -247,3 +247,26 @@ fn set4_ini1_res1_the_round_moves_through_its_phases_in_order() {
         );
     }
 }
+
+#[test]
+fn move3_an_engaged_fighters_move_options_end_no_farther_from_its_enemy() {
+    use warcry_sim::battlefield::measure::{Base, distance};
+    let mut a = Arena::new();
+    a.place(A, 10.0, 10.0);
+    a.place(B, 11.5, 10.0);
+    a.activate(A);
+    let o = active(&mut a);
+    let (fa, fb) = (a.fighter(A), a.fighter(B));
+    let now = distance(&fa.base(), &fb.base());
+    assert!(
+        !o.moves.is_empty(),
+        "it may still step closer or round its enemy"
+    );
+    for (p, _) in &o.moves {
+        let end = Base::new(fa.profile.base, bevy::math::Vec3::from_array(*p), fa.facing);
+        assert!(
+            distance(&end, &fb.base()) <= now + 1e-3,
+            "{p:?} ends farther than {now}"
+        );
+    }
+}

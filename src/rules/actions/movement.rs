@@ -133,7 +133,7 @@ pub(super) fn leg_path(
 
 /// A point for people: `(10.20, 0.00, 4.50)`.
 pub fn point_text(p: Vec3) -> String {
-    format!("({:.2}, {:.2}, {:.2})", p.x, p.y, p.z)
+    crate::rules::log::point(&p.to_array())
 }
 
 pub(super) fn path_points(path: &Path, from: Vec3) -> Vec<[f32; 3]> {

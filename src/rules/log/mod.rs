@@ -15,6 +15,8 @@ use crate::rules::initiative::{DiceGroup, WildUse};
 use crate::rules::solo_setup::SoloStep;
 
 mod render;
+
+pub use render::point;
 #[cfg(test)]
 mod tests;
 

@@ -50,8 +50,10 @@ impl Event {
 }
 
 /// A point for people: `(10.20, 0.00, 4.50)`.
-fn point(p: &[f32; 3]) -> String {
-    format!("({:.2}, {:.2}, {:.2})", p[0], p[1], p[2])
+pub fn point(p: &[f32; 3]) -> String {
+    // Rounded first, so that a coordinate a hair below zero reads 0.00, not -0.00.
+    let r = |v: f32| (v * 100.0).round() / 100.0 + 0.0;
+    format!("({:.2}, {:.2}, {:.2})", r(p[0]), r(p[1]), r(p[2]))
 }
 
 /// Two-sided roll-offs for people: `2 v 2, then 5 v 3`.
