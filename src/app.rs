@@ -12,7 +12,8 @@ use bevy_panorbit_camera::PanOrbitCameraPlugin;
 
 use crate::HeadlessPlugins;
 use crate::scenario::load::BattleSpec;
-use crate::scenario::spawn::spawn_battle;
+use crate::screens::{NextBattle, Screen};
+use crate::ui::setup_screen::SetupForm;
 use crate::view::autoplay::Autoplay;
 use crate::view::capture::ScreenshotPlan;
 use crate::view::perf::{FrameReport, Graphics, GraphicsChoice};
@@ -24,6 +25,10 @@ pub struct ViewOptions {
     pub frames_before_screenshot: u32,
     /// Decisions the built-in policy makes before the first frame is shown.
     pub autoplay_commands: usize,
+    /// Open the battle at once instead of the setup screen.
+    pub start: bool,
+    /// The battle file given on the command line (`None`: the built-in default).
+    pub battle_file: Option<PathBuf>,
     /// Print frame-time figures on exit (`view::perf`).
     pub report_fps: bool,
     pub graphics: Graphics,
@@ -43,7 +48,7 @@ pub fn run(spec: BattleSpec, opts: ViewOptions) -> ExitCode {
         DefaultPlugins
             .set(WindowPlugin {
                 primary_window: Some(Window {
-                    title: format!("warcry-sim: {}", spec.name),
+                    title: "warcry-sim".into(),
                     resolution: WindowResolution::new(1280, 720),
                     present_mode: PresentMode::AutoVsync,
                     ..default()
@@ -63,6 +68,7 @@ pub fn run(spec: BattleSpec, opts: ViewOptions) -> ExitCode {
         EguiPlugin::default(),
         PanOrbitCameraPlugin,
         MeshPickingPlugin,
+        crate::screens::plugin,
         crate::view::plugin,
         crate::ui::plugin,
     ))
@@ -74,7 +80,14 @@ pub fn run(spec: BattleSpec, opts: ViewOptions) -> ExitCode {
         opts.exit_after_screenshot,
         opts.frames_before_screenshot,
     ));
-    spawn_battle(app.world_mut(), &spec);
+    // The setup screen offers this battle; `start` opens it at once.
+    app.insert_resource(SetupForm::with(spec.clone(), opts.battle_file.clone()))
+        .insert_resource(NextBattle(spec))
+        .insert_state(if opts.start {
+            Screen::Battle
+        } else {
+            Screen::Setup
+        });
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,
         AppExit::Error(_) => ExitCode::FAILURE,

@@ -10,9 +10,11 @@ pub mod battlefield;
 pub mod model;
 pub mod rules;
 pub mod scenario;
+#[cfg(feature = "gui")]
+pub mod screens;
 pub mod sim;
 #[cfg(feature = "gui")]
-mod ui;
+pub(crate) mod ui;
 #[cfg(feature = "gui")]
 pub mod view;
 

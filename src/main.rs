@@ -50,6 +50,10 @@ struct PlayArgs {
     /// Frames to render before the screenshot (or to measure, with --report-fps).
     #[arg(long, default_value_t = 8)]
     frames: u32,
+    /// Open the battle at once instead of the setup screen (implied by --battle and by
+    /// --autoplay N > 0).
+    #[arg(long)]
+    start: bool,
     /// Print frame-time figures when the app exits: median and 95th-percentile frame time,
     /// the main thread's CPU time per frame, the time to the first frame.
     #[arg(long)]

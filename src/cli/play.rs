@@ -13,6 +13,8 @@ pub fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         frames_before_screenshot: args.frames,
         autoplay_commands: args.autoplay,
         report_fps: args.report_fps,
+        start: args.start || args.battle.is_some() || args.autoplay > 0,
+        battle_file: args.battle.clone(),
         graphics: match args.graphics {
             crate::GraphicsArg::Auto => warcry_sim::view::perf::Graphics::Auto,
             crate::GraphicsArg::Low => warcry_sim::view::perf::Graphics::Low,

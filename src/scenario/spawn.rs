@@ -13,6 +13,10 @@ use crate::scenario::load::BattleSpec;
 /// Spawns `spec` into `world`, replacing any battle already there.
 pub fn spawn_battle(world: &mut World, spec: &BattleSpec) {
     despawn_battle(world);
+    // A new battle: nothing of the last one's progress or queued commands is kept.
+    world.insert_resource(crate::rules::engine::Engine::default());
+    world.insert_resource(crate::rules::engine::Inbox::default());
+    world.insert_resource(crate::rules::engine::Outbox::default());
     world.init_resource::<FighterIndex>();
     world.insert_resource(spec.ruleset.clone());
     world.insert_resource(DiceRng::new(spec.seed));

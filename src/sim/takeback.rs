@@ -14,7 +14,6 @@ use crate::scenario::spawn::spawn_battle;
 
 /// Respawns `spec` in `world` (the same battle file and seed) and applies `commands`.
 pub fn rebuild(world: &mut World, spec: &BattleSpec, commands: &[Command]) -> Result<(), String> {
-    world.insert_resource(Engine::default());
     spawn_battle(world, spec);
     run_rules(world);
     for (i, c) in commands.iter().enumerate() {

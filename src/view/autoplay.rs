@@ -6,9 +6,15 @@ use bevy::prelude::*;
 
 use super::ViewSystems;
 use crate::rules::engine::{Engine, Pending};
+use crate::screens::Screen;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(Update, autoplay.in_set(ViewSystems::Decide));
+    app.add_systems(
+        Update,
+        autoplay
+            .in_set(ViewSystems::Decide)
+            .run_if(in_state(Screen::Battle)),
+    );
 }
 
 /// Spectating: the built-in policy makes decisions (Space: one; P: play on by itself).

@@ -1,4 +1,4 @@
-//! The static scene, built once at startup: the mat and its 1" grid, terrain pieces at their
+//! The static scene, built when the battle screen opens (and gone when the setup screen does): the mat and its 1" grid, terrain pieces at their
 //! true sizes and heights, objectives with their control radius, treasure and the deployment
 //! points and lines.
 
@@ -11,10 +11,11 @@ use super::palette;
 use crate::model::components::{DeploymentMarker, Objective, Terrain, Treasure};
 use crate::model::formats::{DeploymentPoint, TerrainKind, TerrainPiece};
 use crate::model::ruleset::Ruleset;
+use crate::screens::{BattleStart, Screen};
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
-        Startup,
+        OnEnter(Screen::Battle),
         (
             spawn_mat,
             spawn_grid,
@@ -23,7 +24,8 @@ pub(crate) fn plugin(app: &mut App) {
             spawn_treasure,
             spawn_deployment_points,
         )
-            .chain(),
+            .chain()
+            .after(BattleStart),
     );
 }
 
@@ -54,6 +56,8 @@ impl Draw<'_, '_> {
             Mesh3d(mesh.clone()),
             MeshMaterial3d(material.clone()),
             transform,
+            DespawnOnEnter(Screen::Setup),
+            super::targeting::BoardSurface,
         ));
     }
 }

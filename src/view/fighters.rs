@@ -9,7 +9,9 @@ use crate::model::formats::{BaseSize, FighterProfile};
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (attach_fighter_meshes, sync_fighters).in_set(ViewSystems::Show),
+        (attach_fighter_meshes, sync_fighters)
+            .in_set(ViewSystems::Show)
+            .run_if(resource_exists::<BattleInfo>),
     );
 }
 

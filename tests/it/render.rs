@@ -22,7 +22,7 @@ fn screenshot_flag_renders_the_mat_and_both_sides() {
     let dir = tempfile::tempdir().unwrap();
     let shot = dir.path().join("battle.png");
     let out = app_command()
-        .arg("--screenshot")
+        .args(["--start", "--screenshot"])
         .arg(&shot)
         .arg("--exit")
         .output()
@@ -50,7 +50,7 @@ fn both_looks_render_the_mat_and_both_sides_and_report_fps_prints_frame_times() 
     for look in ["low", "high"] {
         let shot = dir.path().join(format!("{look}.png"));
         let out = app_command()
-            .args(["--graphics", look, "--screenshot"])
+            .args(["--start", "--graphics", look, "--screenshot"])
             .arg(&shot)
             .arg("--exit")
             .output()
@@ -58,7 +58,7 @@ fn both_looks_render_the_mat_and_both_sides_and_report_fps_prints_frame_times() 
         check_render(&out, &shot);
     }
     let out = app_command()
-        .args(["--report-fps", "--exit", "--frames", "5"])
+        .args(["--start", "--report-fps", "--exit", "--frames", "5"])
         .output()
         .expect("xvfb-run is installed by scripts/setup.sh");
     let text = String::from_utf8_lossy(&out.stdout);
@@ -108,4 +108,38 @@ fn check_render(out: &std::process::Output, shot: &std::path::Path) {
     assert!(mat > total / 5, "mat pixels {mat} of {total}");
     assert!(red > 300, "red side pixels {red}");
     assert!(blue > 300, "blue side pixels {blue}");
+}
+
+#[test]
+fn without_a_battle_given_the_app_opens_on_the_setup_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let shot = dir.path().join("setup.png");
+    let out = app_command()
+        .arg("--screenshot")
+        .arg(&shot)
+        .arg("--exit")
+        .output()
+        .expect("xvfb-run is installed by scripts/setup.sh");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (w, _, px) = decode(&shot);
+    // The dialog's text (light grey) in the middle of the window, and no battlefield yet.
+    let middle = |i: usize| (400..880).contains(&(i as u32 % w));
+    let text = px
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| middle(*i) && p[0] > 150 && p[1] > 150 && p[2] > 150)
+        .count();
+    let mat = px
+        .iter()
+        .filter(|p| p[1] as i32 > p[0] as i32 + 8 && p[1] as i32 > p[2] as i32 + 25 && p[1] > 70)
+        .count();
+    assert!(text > 500, "dialog text pixels {text}");
+    assert!(
+        mat < 100,
+        "mat pixels {mat}: the board is not on the setup screen"
+    );
 }

@@ -1,0 +1,78 @@
+//! The app's screens as Bevy States: `Setup` (choose a battle and who plays it), `Battle` (the
+//! board and the game), `End` (the summary over the finished board). What each screen draws
+//! lives in `view` (the 3D board) and `ui` (the egui panels); this module holds the state, the
+//! battle the `Battle` screen opens, and the moves between screens.
+
+use bevy::prelude::*;
+
+use crate::rules::command::Command;
+use crate::rules::engine::{Engine, Pending, apply, run_rules};
+use crate::scenario::load::BattleSpec;
+use crate::scenario::spawn::{despawn_battle, spawn_battle};
+
+/// Where the app is.
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Screen {
+    /// Choose a battle file, who plays each side and the seed; or load a saved battle.
+    #[default]
+    Setup,
+    /// The battle, from setup to its end.
+    Battle,
+    /// The winner and the summary, over the finished board.
+    End,
+}
+
+/// The battle the `Battle` screen opens: chosen on the setup screen or given on the command
+/// line.
+#[derive(Resource, Clone)]
+pub struct NextBattle(pub BattleSpec);
+
+/// Commands to replay once the battle opens (a loaded save).
+#[derive(Resource, Clone)]
+pub struct Resume(pub Vec<Command>);
+
+/// Something the player should read (a save that no longer replays), until dismissed.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Notice(pub Option<String>);
+
+/// The battle is spawned in this set when the `Battle` screen opens; the board is drawn after.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BattleStart;
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Notice>()
+        .add_systems(OnEnter(Screen::Battle), start_battle.in_set(BattleStart))
+        .add_systems(OnEnter(Screen::Setup), despawn_battle)
+        .add_systems(Update, battle_over.run_if(in_state(Screen::Battle)));
+}
+
+/// Spawns the chosen battle (its setup runs in the rules' first pass).
+fn start_battle(world: &mut World) {
+    let Some(next) = world.get_resource::<NextBattle>() else {
+        return;
+    };
+    let spec = next.0.clone();
+    spawn_battle(world, &spec);
+    let Some(Resume(commands)) = world.remove_resource::<Resume>() else {
+        return;
+    };
+    run_rules(world);
+    for (i, c) in commands.iter().enumerate() {
+        if let Err(e) = apply(world, c) {
+            world.resource_mut::<Notice>().0 = Some(format!(
+                "The save stops replaying at command {} ({}): {e}. The battle goes on from \
+                 there.",
+                i + 1,
+                c.describe()
+            ));
+            break;
+        }
+    }
+}
+
+/// The battle is over: on to the end screen.
+fn battle_over(engine: Res<Engine>, mut next: ResMut<NextState<Screen>>) {
+    if engine.pending == Pending::Ended {
+        next.set(Screen::End);
+    }
+}

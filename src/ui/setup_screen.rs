@@ -1,0 +1,252 @@
+//! The setup screen: which battle, who plays each side (you, a second player at the same
+//! screen, or the solo AI), the seed; start it, or load a saved battle.
+
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::model::formats::{Controller, Mode};
+use crate::scenario::load::{BattleSpec, DEFAULT_BATTLE, Disk, Embedded, load_battle};
+use crate::screens::{NextBattle, Screen};
+use crate::sim::replay::SavedBattle;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<SetupForm>().add_systems(
+        EguiPrimaryContextPass,
+        setup_screen.run_if(in_state(Screen::Setup)),
+    );
+}
+
+/// Where the battle files are looked for, beside the working folder.
+const BATTLES: &str = "scenes/battles";
+
+/// What the player has chosen so far.
+#[derive(Resource, Debug, Clone)]
+pub(crate) struct SetupForm {
+    /// `None`: the built-in default battle.
+    battle: Option<PathBuf>,
+    found: Vec<PathBuf>,
+    /// The chosen battle, loaded (its sides' names and controllers), or why it can't be.
+    spec: Result<BattleSpec, String>,
+    controllers: [Controller; 2],
+    seed: u64,
+    save_path: String,
+    problem: Option<String>,
+}
+
+impl Default for SetupForm {
+    fn default() -> Self {
+        let mut form = SetupForm {
+            battle: None,
+            found: battle_files(Path::new(BATTLES)),
+            spec: Err(String::new()),
+            controllers: [Controller::Human, Controller::Ai],
+            seed: 1,
+            save_path: "battle.save.ron".into(),
+            problem: None,
+        };
+        form.load();
+        form
+    }
+}
+
+impl SetupForm {
+    /// The form for `spec` (given on the command line).
+    pub(crate) fn with(spec: BattleSpec, file: Option<PathBuf>) -> Self {
+        let mut form = SetupForm {
+            battle: file,
+            ..SetupForm::default()
+        };
+        form.take(Ok(spec));
+        form
+    }
+
+    fn load(&mut self) {
+        let spec = match &self.battle {
+            None => load_battle(&Embedded, DEFAULT_BATTLE),
+            Some(p) => load_battle(&Disk, &p.to_string_lossy()),
+        };
+        self.take(spec.map_err(|p| p.to_string()));
+    }
+
+    fn take(&mut self, spec: Result<BattleSpec, String>) {
+        if let Ok(s) = &spec {
+            self.seed = s.seed;
+            for (i, side) in s.sides.iter().enumerate().take(2) {
+                self.controllers[i] = side.controller;
+            }
+        }
+        self.spec = spec;
+    }
+
+    /// The battle to open: the file with the chosen players and seed. One player against
+    /// the solo AI plays the solo rules; two players (or two AIs) the core rules.
+    fn battle(&self) -> Option<BattleSpec> {
+        let mut spec = self.spec.clone().ok()?;
+        spec.seed = self.seed;
+        for (side, c) in spec.sides.iter_mut().zip(self.controllers) {
+            side.controller = c;
+        }
+        let humans = self
+            .controllers
+            .iter()
+            .filter(|c| **c == Controller::Human)
+            .count();
+        spec.mode = match humans {
+            1 => Mode::Solo,
+            2 => Mode::Standard,
+            _ => spec.mode,
+        };
+        Some(spec)
+    }
+}
+
+/// The `.ron` battle files in `dir`, by name.
+fn battle_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| {
+            d.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+fn setup_screen(
+    mut contexts: EguiContexts,
+    mut form: ResMut<SetupForm>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("New battle")
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(false)
+        .resizable(false)
+        .default_width(420.0)
+        .show(ctx, |ui| {
+            battle_choice(ui, &mut form);
+            ui.separator();
+            players(ui, &mut form);
+            seed(ui, &mut form);
+            ui.separator();
+            if ui
+                .add_enabled(form.spec.is_ok(), egui::Button::new("Start the battle"))
+                .clicked()
+                && let Some(spec) = form.battle()
+            {
+                commands.insert_resource(NextBattle(spec));
+                next.set(Screen::Battle);
+            }
+            ui.separator();
+            load_saved(ui, &mut form, &mut commands, &mut next);
+            if let Some(p) = &form.problem {
+                ui.colored_label(egui::Color32::from_rgb(230, 90, 80), p);
+            }
+        });
+    Ok(())
+}
+
+/// The battle file: the built-in default or one of `scenes/battles`.
+fn battle_choice(ui: &mut egui::Ui, form: &mut SetupForm) {
+    let name = |p: &Option<PathBuf>| match p {
+        None => "The default battle (built in)".to_string(),
+        Some(p) => p.file_name().map_or_else(
+            || p.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        ),
+    };
+    let mut chosen = form.battle.clone();
+    egui::ComboBox::from_label("Battle")
+        .selected_text(name(&chosen))
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut chosen, None, name(&None));
+            for f in form.found.clone() {
+                let v = Some(f);
+                let label = name(&v);
+                ui.selectable_value(&mut chosen, v, label);
+            }
+        });
+    if chosen != form.battle {
+        form.battle = chosen;
+        form.load();
+    }
+    match &form.spec {
+        Ok(s) => {
+            ui.label(format!(
+                "{} · terrain {} · deployment {} · victory {} · twist {}",
+                s.name, s.terrain.name, s.deployment.name, s.victory.name, s.twist.name
+            ));
+        }
+        Err(e) => {
+            ui.colored_label(egui::Color32::from_rgb(230, 90, 80), e);
+        }
+    }
+}
+
+/// Who plays each warband.
+fn players(ui: &mut egui::Ui, form: &mut SetupForm) {
+    let names: Vec<String> = match &form.spec {
+        Ok(s) => s.sides.iter().map(|s| s.warband.name.clone()).collect(),
+        Err(_) => vec!["Side 1".into(), "Side 2".into()],
+    };
+    for (i, name) in names.iter().enumerate().take(2) {
+        ui.horizontal(|ui| {
+            ui.label(format!("{name}:"));
+            ui.radio_value(&mut form.controllers[i], Controller::Human, "a player");
+            ui.radio_value(&mut form.controllers[i], Controller::Ai, "the solo AI");
+        });
+    }
+    let humans = form
+        .controllers
+        .iter()
+        .filter(|c| **c == Controller::Human)
+        .count();
+    ui.small(match humans {
+        1 => "You against the solo AI (the solo rules).",
+        2 => "Two players at this screen, taking turns (the core rules).",
+        _ => "The solo AI on both sides: watch it play.",
+    });
+}
+
+fn seed(ui: &mut egui::Ui, form: &mut SetupForm) {
+    ui.horizontal(|ui| {
+        ui.label("Seed (the same seed and choices give the same battle):");
+        ui.add(egui::DragValue::new(&mut form.seed));
+        if ui.button("Another").clicked() {
+            form.seed = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| u64::from(d.subsec_nanos() % 1_000_000));
+        }
+    });
+}
+
+/// Loads a saved battle: its file, seed and commands, replayed to where it stopped.
+fn load_saved(
+    ui: &mut egui::Ui,
+    form: &mut SetupForm,
+    commands: &mut Commands,
+    next: &mut NextState<Screen>,
+) {
+    ui.horizontal(|ui| {
+        ui.label("Saved battle:");
+        ui.text_edit_singleline(&mut form.save_path);
+        if ui.button("Load").clicked() {
+            match SavedBattle::read(Path::new(&form.save_path)).and_then(|s| {
+                let spec = s.spec()?;
+                Ok((s, spec))
+            }) {
+                Ok((save, spec)) => {
+                    commands.insert_resource(NextBattle(spec));
+                    commands.insert_resource(crate::screens::Resume(save.commands));
+                    form.problem = None;
+                    next.set(Screen::Battle);
+                }
+                Err(e) => form.problem = Some(e),
+            }
+        }
+    });
+}
