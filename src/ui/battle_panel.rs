@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::ai::solo::SoloAi;
 use crate::model::RuleId;
 use crate::model::components::{
     BattleGroup, BattleInfo, Damage, Fighter, Presence, Profile, Side, SideInfo,
@@ -11,11 +12,15 @@ use crate::model::components::{
 use crate::rules::engine::{self, Engine, Outcome};
 use crate::rules::initiative::SideDice;
 use crate::rules::log::{BattleLog, Event};
+use crate::screens::Screen;
 use crate::view::autoplay::Autoplay;
 use crate::view::palette;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, battle_panel);
+    app.add_systems(
+        EguiPrimaryContextPass,
+        battle_panel.run_if(in_state(Screen::Battle).or_else(in_state(Screen::End))),
+    );
 }
 
 /// Every fighter with what its roster row shows.
@@ -38,6 +43,7 @@ fn battle_panel(
     log: Res<BattleLog>,
     eng: Res<Engine>,
     auto: Res<Autoplay>,
+    mut ai: ResMut<SoloAi>,
     fighters: Roster,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -48,7 +54,7 @@ fn battle_panel(
         .vscroll(true)
         .show(ctx, |ui| {
             status(ui, &info, &eng);
-            controls(ui, &auto);
+            controls(ui, &auto, &mut ai);
             solo_ai_decisions(ui, &log);
             ui.separator();
             for (i, side) in info.sides.iter().enumerate() {
@@ -91,11 +97,27 @@ fn status(ui: &mut egui::Ui, info: &BattleInfo, eng: &Engine) {
 }
 
 /// The keys, and the last decision that could not be applied.
-fn controls(ui: &mut egui::Ui, auto: &Autoplay) {
+fn controls(ui: &mut egui::Ui, auto: &Autoplay, ai: &mut SoloAi) {
     ui.small(format!(
         "Space: next decision (solo AI / built-in policy) · P: {}",
         if auto.running() { "pause" } else { "play on" }
     ));
+    ui.horizontal(|ui| {
+        ui.label("AI:");
+        ui.selectable_value(&mut ai.enabled, false, "pause");
+        for (label, n) in [("1x", 1), ("4x", 4), ("instant", 200)] {
+            if ui
+                .selectable_label(ai.enabled && ai.per_frame == n, label)
+                .clicked()
+            {
+                ai.enabled = true;
+                ai.per_frame = n;
+            }
+        }
+    });
+    if let Some(e) = &ai.last_error {
+        ui.colored_label(palette::ERROR_TEXT, e);
+    }
     if let Some(e) = auto.last_error() {
         ui.colored_label(palette::ERROR_TEXT, e);
     }

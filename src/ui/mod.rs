@@ -2,9 +2,17 @@
 //! and the view's (autoplay, palette) and draw nothing in the 3D scene.
 
 mod battle_panel;
+mod decision_panel;
+mod end_screen;
+pub(crate) mod setup_screen;
 
 use bevy::prelude::*;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins(battle_panel::plugin);
+    app.add_plugins((
+        battle_panel::plugin,
+        decision_panel::plugin,
+        setup_screen::plugin,
+        end_screen::plugin,
+    ));
 }

@@ -16,6 +16,7 @@ pub(crate) mod capture;
 mod fighters;
 pub(crate) mod palette;
 pub mod perf;
+pub(crate) mod targeting;
 
 use bevy::prelude::*;
 
@@ -38,5 +39,6 @@ pub fn plugin(app: &mut App) {
             autoplay::plugin,
             capture::plugin,
             perf::plugin,
+            targeting::plugin,
         ));
 }

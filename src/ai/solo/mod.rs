@@ -318,6 +318,8 @@ pub struct SoloAiPlugin;
 #[derive(Resource, Debug, Clone, Default)]
 pub struct SoloAi {
     pub enabled: bool,
+    /// Decisions a frame at most (1: one a frame, to watch; more: faster). 0 counts as 1.
+    pub per_frame: u32,
     pub last_error: Option<String>,
     /// The command sent this frame, to recognise its answer.
     sent: Option<Command>,
@@ -328,6 +330,7 @@ impl SoloAi {
     pub fn on() -> Self {
         SoloAi {
             enabled: true,
+            per_frame: 1,
             ..Default::default()
         }
     }
@@ -349,16 +352,29 @@ fn solo_ai_system(world: &mut World) {
     if !world.resource::<SoloAi>().enabled || world.get_resource::<Engine>().is_none() {
         return;
     }
-    let Some(side) = crate::rules::engine::deciding_side(world) else {
-        return;
-    };
-    if !is_ai(world, side) {
-        return;
-    }
-    if let Some(d) = decide(world) {
+    // All but the last decision of the frame go in at once (the same inbox and phase
+    // systems as the door); the last through the door, whose answer `solo_ai_results` reads.
+    let n = world.resource::<SoloAi>().per_frame.max(1);
+    for i in 0..n {
+        let Some(side) = crate::rules::engine::deciding_side(world) else {
+            return;
+        };
+        if !is_ai(world, side) {
+            return;
+        }
+        let Some(d) = decide(world) else {
+            return;
+        };
         let cmd = decided(side, &d);
-        world.write_message(SubmitCommand(cmd.clone()));
-        world.resource_mut::<SoloAi>().sent = Some(cmd);
+        if i + 1 == n {
+            world.write_message(SubmitCommand(cmd.clone()));
+            world.resource_mut::<SoloAi>().sent = Some(cmd);
+        } else if let Err(e) = crate::rules::engine::apply(world, &cmd) {
+            let mut ai = world.resource_mut::<SoloAi>();
+            ai.last_error = Some(e.to_string());
+            ai.enabled = false;
+            return;
+        }
     }
 }
 

@@ -1,0 +1,434 @@
+//! The player's decisions: whatever the battle waits for from a side a person plays, as
+//! buttons built from `options()` (the engine says what is allowed; a greyed button says which
+//! rule forbids it). Colours, wild dice, who goes first, which fighter to activate, its
+//! actions (a move is chosen on the board), attacks with their exact odds, abilities,
+//! reactions, where a dropped treasure goes. A rejected command shows why, with its rule.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::ai::solo::is_ai;
+use crate::model::components::BattleInfo;
+use crate::model::formats::Colour;
+use crate::rules::actions::attack_roll;
+use crate::rules::command::{Command, ReactionKind};
+use crate::rules::door::{CommandResult, SubmitCommand};
+use crate::rules::engine::{Engine, FighterView, fighters};
+use crate::rules::initiative::{SideDice, WildUse};
+use crate::rules::odds::AttackOdds;
+use crate::rules::options::{ActionKind, ActiveOptions, Decision, Options, options};
+use crate::screens::Screen;
+use crate::view::targeting::{Going, Intent};
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Current>()
+        .add_systems(
+            Update,
+            (refresh, read_results).run_if(in_state(Screen::Battle)),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            decision_panel.run_if(in_state(Screen::Battle)),
+        );
+}
+
+/// The decision on offer to a person, with what the panel shows for it.
+#[derive(Resource, Default)]
+struct Current {
+    /// The engine's state it was read at (commands applied, what it waited for).
+    at: Option<(usize, String)>,
+    options: Option<Options>,
+    /// Names by fighter id.
+    names: Vec<(u32, String)>,
+    /// The exact odds of each allowed attack: (target, weapon, odds, target's wounds left).
+    odds: Vec<(u32, usize, AttackOdds, u32)>,
+    /// Wild dice declared so far this round (one button per die).
+    wild: Vec<WildUse>,
+    /// The last command the rules refused, and why.
+    refused: Option<String>,
+}
+
+/// Reads the options again when the battle has moved on, for a side a person plays.
+fn refresh(world: &mut World) {
+    let e = world.resource::<Engine>();
+    let at = Some((e.commands.len(), format!("{:?}", e.pending)));
+    if world.resource::<Current>().at == at {
+        return;
+    }
+    let o = options(world);
+    let human = o.side.is_some_and(|s| !is_ai(world, s));
+    let all = fighters(world);
+    let odds = match &o.decision {
+        Decision::Action(a) if human => attack_odds(world, &all, a),
+        _ => Vec::new(),
+    };
+    let mut c = world.resource_mut::<Current>();
+    c.at = at;
+    c.names = all.iter().map(|f| (f.id, f.name.clone())).collect();
+    c.odds = odds;
+    c.wild.clear();
+    c.options = human.then_some(o);
+}
+
+/// ATK-3: the odds of every attack the rules allow now.
+fn attack_odds(
+    world: &World,
+    all: &[FighterView],
+    a: &ActiveOptions,
+) -> Vec<(u32, usize, AttackOdds, u32)> {
+    let Some(f) = all.iter().find(|f| f.id == a.fighter) else {
+        return Vec::new();
+    };
+    a.attacks
+        .iter()
+        .filter(|o| o.refused.is_none())
+        .filter_map(|o| {
+            let t = all.iter().find(|t| t.id == o.target)?;
+            let odds = attack_roll(world, f, t, o.weapon, false)?.odds()?;
+            Some((o.target, o.weapon, odds, t.wounds_left()))
+        })
+        .collect()
+}
+
+/// A refused command's rule and reason, for the panel.
+fn read_results(mut results: MessageReader<CommandResult>, mut c: ResMut<Current>) {
+    for r in results.read() {
+        c.refused = r.result.as_ref().err().map(|e| {
+            format!(
+                "{} was refused [{}: {}]: {}",
+                r.command.describe(),
+                e.rule,
+                e.rule.title(),
+                e.reason
+            )
+        });
+    }
+}
+
+fn decision_panel(
+    mut contexts: EguiContexts,
+    mut c: ResMut<Current>,
+    info: Res<BattleInfo>,
+    engine: Res<Engine>,
+    mut intent: ResMut<Intent>,
+    mut submit: MessageWriter<SubmitCommand>,
+) -> Result {
+    let Some(o) = c.options.clone() else {
+        return Ok(());
+    };
+    let Some(side) = o.side else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new(format!("{}: your decision", info.sides[side].name))
+        .anchor(egui::Align2::RIGHT_TOP, [-10.0, 10.0])
+        .default_width(340.0)
+        .collapsible(false)
+        .show(ctx, |ui| {
+            let mut send = |cmd: Command| {
+                submit.write(SubmitCommand(cmd));
+            };
+            match &o.decision {
+                Decision::Colour { choices } => colour(ui, side, choices, &mut send),
+                Decision::WildDice { dice } => wild_dice(ui, side, dice, &mut c.wild, &mut send),
+                Decision::FirstTurn { choices } => first_turn(ui, &info, side, choices, &mut send),
+                Decision::Activate { fighters } => activate(ui, &c.names, fighters, &mut send),
+                Decision::Action(a) => {
+                    let dice = engine.dice[side].clone();
+                    action(ui, &c, a, &dice, &mut intent, &mut send)
+                }
+                Decision::Reaction { kind, fighters } => {
+                    reaction(ui, &c.names, side, *kind, fighters, &mut send)
+                }
+                Decision::PlaceTreasure { carrier, .. } => {
+                    ui.label(format!(
+                        "{} fell carrying treasure.",
+                        name(&c.names, *carrier)
+                    ));
+                    if ui.button("Leave it where it fell").clicked() {
+                        send(Command::PlaceTreasure { side, at: None });
+                    }
+                }
+                Decision::None => {}
+            }
+            if let Some(r) = &c.refused {
+                ui.separator();
+                ui.colored_label(egui::Color32::from_rgb(235, 110, 90), r);
+            }
+        });
+    Ok(())
+}
+
+fn name(names: &[(u32, String)], id: u32) -> String {
+    names
+        .iter()
+        .find(|n| n.0 == id)
+        .map_or_else(|| format!("fighter {id}"), |n| n.1.clone())
+}
+
+/// SET-5.
+fn colour(ui: &mut egui::Ui, side: usize, choices: &[Colour], send: &mut impl FnMut(Command)) {
+    ui.label("You are the priority player: choose the colour of the deployment points you set up on [SET-5].");
+    ui.horizontal(|ui| {
+        for c in choices {
+            if ui.button(format!("Deploy {c}")).clicked() {
+                send(Command::ChooseColour { side, colour: *c });
+            }
+        }
+    });
+}
+
+/// INI-3: one choice per wild die; the command goes when every die is declared.
+fn wild_dice(
+    ui: &mut egui::Ui,
+    side: usize,
+    dice: &SideDice,
+    chosen: &mut Vec<WildUse>,
+    send: &mut impl FnMut(Command),
+) {
+    ui.label(format!(
+        "Your dice: {} · singles {} · ability dice {} [INI-1, INI-2]",
+        crate::model::dice::dice_text(&dice.rolled),
+        dice.singles_count(),
+        crate::rules::initiative::groups_text(&dice.groups)
+    ));
+    ui.label(format!(
+        "Wild dice to declare: {} of {} [INI-3]",
+        chosen.len() + 1,
+        dice.wild
+    ));
+    let mut uses = vec![WildUse::Single, WildUse::Save];
+    uses.extend(dice.singles.iter().map(|&value| WildUse::Upgrade { value }));
+    uses.extend(
+        dice.groups
+            .iter()
+            .filter(|g| g.size < 4 && !g.wild)
+            .map(|g| WildUse::Upgrade { value: g.value }),
+    );
+    for u in uses {
+        let mut trial = chosen.clone();
+        trial.push(u);
+        let effect = preview_wild(dice, &trial);
+        if ui.button(format!("{u}: {effect}")).clicked() {
+            chosen.push(u);
+            if chosen.len() as u32 >= dice.wild {
+                send(Command::WildDice {
+                    side,
+                    uses: std::mem::take(chosen),
+                });
+            }
+        }
+    }
+}
+
+/// What the dice come to with `uses` declared (the rest as +1 single, to preview).
+fn preview_wild(dice: &SideDice, uses: &[WildUse]) -> String {
+    let mut all = uses.to_vec();
+    all.resize(dice.wild as usize, WildUse::Save);
+    let mut d = dice.clone();
+    match d.use_wild(&all) {
+        Ok(()) => format!(
+            "singles {}, ability dice {}",
+            d.singles_count(),
+            crate::rules::initiative::groups_text(&d.groups)
+        ),
+        Err(e) => e,
+    }
+}
+
+/// CMB-1.
+fn first_turn(
+    ui: &mut egui::Ui,
+    info: &BattleInfo,
+    side: usize,
+    choices: &[usize],
+    send: &mut impl FnMut(Command),
+) {
+    ui.label("You have the initiative: who takes the first turn? [CMB-1]");
+    for &s in choices {
+        if ui
+            .button(format!("{} goes first", info.sides[s].name))
+            .clicked()
+        {
+            send(Command::FirstTurn { side, first: s });
+        }
+    }
+}
+
+/// CMB-1: the fighters that may activate.
+fn activate(
+    ui: &mut egui::Ui,
+    names: &[(u32, String)],
+    ids: &[u32],
+    send: &mut impl FnMut(Command),
+) {
+    ui.label("Your turn: activate a fighter [CMB-1].");
+    for &id in ids {
+        if ui.button(format!("Activate {}", name(names, id))).clicked() {
+            send(Command::Activate { fighter: id });
+        }
+    }
+}
+
+/// CMB-2, CMB-3: the active fighter's actions, attacks with their odds, abilities.
+fn action(
+    ui: &mut egui::Ui,
+    c: &Current,
+    a: &ActiveOptions,
+    dice: &SideDice,
+    intent: &mut Intent,
+    send: &mut impl FnMut(Command),
+) {
+    let f = a.fighter;
+    ui.label(format!(
+        "{}: {} action{} left",
+        name(&c.names, f),
+        a.actions_left,
+        if a.actions_left == 1 { "" } else { "s" }
+    ));
+    ui.horizontal_wrapped(|ui| {
+        for opt in &a.actions {
+            let label = match opt.kind {
+                ActionKind::Move => "Move",
+                ActionKind::Attack => continue,
+                ActionKind::Disengage => "Disengage",
+                ActionKind::Wait => "Wait",
+                ActionKind::DropTreasure => "Drop treasure",
+                ActionKind::Ability => continue,
+                ActionKind::EndActivation => "End activation",
+            };
+            let b = ui.add_enabled(opt.refused.is_none(), egui::Button::new(label));
+            let b = match &opt.refused {
+                Some(r) => b.on_disabled_hover_text(format!("[{}] {}", r.rule, r.reason)),
+                None => b,
+            };
+            if b.clicked() {
+                match opt.kind {
+                    ActionKind::Move => {
+                        intent.start(f, Going::Move, a.moves.iter().map(|m| m.0).collect())
+                    }
+                    ActionKind::Disengage => intent.start(f, Going::Disengage, a.disengage.clone()),
+                    ActionKind::Wait => send(Command::Wait { fighter: f }),
+                    ActionKind::DropTreasure => send(Command::DropTreasure {
+                        fighter: f,
+                        at: None,
+                    }),
+                    ActionKind::EndActivation => send(Command::EndActivation { fighter: f }),
+                    _ => {}
+                }
+            }
+        }
+    });
+    if intent.moving == Some(f) {
+        move_hint(ui, intent);
+    }
+    let attack = a.actions.iter().find(|o| o.kind == ActionKind::Attack);
+    match attack.and_then(|o| o.refused.as_ref()) {
+        Some(r) if !c.odds.is_empty() => {
+            ui.weak(format!("No attack now [{}]: {}", r.rule, r.reason));
+        }
+        _ => attacks(ui, c, f, send),
+    }
+    abilities(ui, a, dice, send);
+}
+
+/// What the hovered place would cost, while choosing where to move.
+fn move_hint(ui: &mut egui::Ui, intent: &Intent) {
+    let text = match &intent.preview {
+        None => "Point at a place on the board; click to move there (right click: cancel).".into(),
+        Some(Ok(p)) => {
+            let kinds: Vec<String> = p.steps.iter().map(|s| s.kind.to_string()).collect();
+            let mut kinds = kinds;
+            kinds.dedup();
+            format!(
+                "{:.1}\" ({}): click to go there [{}]",
+                p.cost,
+                kinds.join(", then "),
+                match intent.going {
+                    Going::Move => "MOVE-1",
+                    Going::Disengage => "DIS-1",
+                }
+            )
+        }
+        Some(Err(e)) => format!("Can't go there [{}]: {}", e.rule, e.reason),
+    };
+    ui.label(text);
+}
+
+/// ATK-3: each attack the rules allow, with its exact odds.
+fn attacks(ui: &mut egui::Ui, c: &Current, f: u32, send: &mut impl FnMut(Command)) {
+    for (target, weapon, odds, wounds) in &c.odds {
+        let b = ui.button(format!(
+            "Attack {} (weapon {}): hits on {}+, expected {:.1} damage, {:.0}% to take it down",
+            name(&c.names, *target),
+            weapon + 1,
+            odds.needed,
+            odds.expected(),
+            100.0 * odds.at_least(*wounds)
+        ));
+        let table: Vec<String> = odds
+            .table()
+            .iter()
+            .map(|(d, p)| format!("{d} damage: {:.1}%", 100.0 * p))
+            .collect();
+        if b.on_hover_text(table.join("\n")).clicked() {
+            send(Command::Attack {
+                fighter: f,
+                target: *target,
+                weapon: *weapon,
+            });
+        }
+    }
+}
+
+/// ABL-1..ABL-3: the abilities it can pay for, with the dice that pay.
+fn abilities(
+    ui: &mut egui::Ui,
+    a: &ActiveOptions,
+    dice: &SideDice,
+    send: &mut impl FnMut(Command),
+) {
+    for ab in a.abilities.iter().filter(|ab| !ab.dice.is_empty()) {
+        for v in &ab.dice {
+            let size = dice
+                .groups
+                .iter()
+                .find(|g| g.value == *v)
+                .map_or(0, |g| g.size);
+            if ui
+                .button(format!("{} with the {}s ({} dice)", ab.name, v, size))
+                .clicked()
+            {
+                send(Command::Ability {
+                    fighter: a.fighter,
+                    ability: ab.name.clone(),
+                    dice: *v,
+                    target: None,
+                });
+            }
+        }
+    }
+}
+
+/// REA-1: a reaction on offer.
+fn reaction(
+    ui: &mut egui::Ui,
+    names: &[(u32, String)],
+    side: usize,
+    kind: ReactionKind,
+    ids: &[u32],
+    send: &mut impl FnMut(Command),
+) {
+    ui.label(format!("A reaction is on offer: {kind} [{}]", kind.rule()));
+    for &id in ids {
+        if ui.button(format!("{} reacts", name(names, id))).clicked() {
+            send(Command::React {
+                fighter: id,
+                reaction: kind,
+            });
+        }
+    }
+    if ui.button("Let it go").clicked() {
+        send(Command::DeclineReaction { side });
+    }
+}

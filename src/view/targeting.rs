@@ -1,0 +1,253 @@
+//! Choosing a place on the board: while the player is moving a fighter, the point under the
+//! cursor (on the mat or a terrain top), the path the rules would take there with its cost,
+//! climbs and jumps, or why it can't go (the rule ID); the places it can reach drawn on the
+//! floor and platforms. A click on a legal point sends the move through the door.
+
+use bevy::picking::mesh_picking::ray_cast::{MeshRayCast, MeshRayCastSettings};
+use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
+
+use super::ViewSystems;
+use crate::battlefield::nav::{Path, StepKind};
+use crate::model::components::{Fighter, Position, Profile};
+use crate::model::ruleset::Ruleset;
+use crate::rules::actions::{validate_disengage, validate_move};
+use crate::rules::command::{Command, Rejected};
+use crate::rules::door::SubmitCommand;
+use crate::rules::engine::{Bonus, Engine, Pending, fighters};
+use crate::screens::Screen;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Intent>().add_systems(
+        Update,
+        (
+            cursor_point,
+            preview_path,
+            commit_move,
+            draw_preview,
+            draw_active,
+        )
+            .chain()
+            .in_set(ViewSystems::Decide)
+            .run_if(in_state(Screen::Battle)),
+    );
+}
+
+/// A surface of the board the cursor can point at (the mat, terrain).
+#[derive(Component)]
+pub(crate) struct BoardSurface;
+
+/// How the chosen fighter goes to the chosen place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) enum Going {
+    /// MOVE-1: a move action.
+    #[default]
+    Move,
+    /// DIS-1: a disengage action.
+    Disengage,
+}
+
+/// What the player is choosing on the board.
+#[derive(Resource, Debug, Default)]
+pub(crate) struct Intent {
+    /// The fighter being moved, when the player chose Move or Disengage.
+    pub moving: Option<u32>,
+    pub going: Going,
+    /// Where it may go (MOVE-1: the reachable set, from `options()`).
+    pub reachable: Vec<[f32; 3]>,
+    /// The point under the cursor.
+    pub hover: Option<Vec3>,
+    /// The path there, or why not.
+    pub preview: Option<Result<Path, Rejected>>,
+    hovered_for: Option<Vec3>,
+}
+
+impl Intent {
+    /// Starts choosing where `fighter` moves (or disengages to, DIS-1), among `reachable`.
+    pub(crate) fn start(&mut self, fighter: u32, going: Going, reachable: Vec<[f32; 3]>) {
+        *self = Intent {
+            moving: Some(fighter),
+            going,
+            reachable,
+            ..Intent::default()
+        };
+    }
+
+    pub(crate) fn cancel(&mut self) {
+        *self = Intent::default();
+    }
+}
+
+/// The point of the board under the cursor, while moving.
+fn cursor_point(
+    mut intent: ResMut<Intent>,
+    mut ray_cast: MeshRayCast,
+    windows: Query<&Window>,
+    cams: Query<(&Camera, &GlobalTransform)>,
+    surfaces: Query<(), With<BoardSurface>>,
+) {
+    if intent.moving.is_none() {
+        return;
+    }
+    let (Ok(window), Ok((cam, cam_t))) = (windows.single(), cams.single()) else {
+        return;
+    };
+    let Some(ray) = window
+        .cursor_position()
+        .and_then(|c| cam.viewport_to_world(cam_t, c).ok())
+    else {
+        intent.hover = None;
+        return;
+    };
+    let only_board = |e: Entity| surfaces.contains(e);
+    let settings = MeshRayCastSettings::default().with_filter(&only_board);
+    intent.hover = ray_cast
+        .cast_ray(ray, &settings)
+        .first()
+        .map(|(_, hit)| hit.point);
+}
+
+/// The path to the hovered point, as the engine would judge the move.
+fn preview_path(world: &mut World) {
+    let intent = world.resource::<Intent>();
+    let (Some(id), Some(p)) = (intent.moving, intent.hover) else {
+        return;
+    };
+    if intent.hovered_for == Some(p) {
+        return;
+    }
+    let going = intent.going;
+    let all = fighters(world);
+    let Some(f) = all.iter().find(|f| f.id == id).cloned() else {
+        return;
+    };
+    let preview = match going {
+        Going::Move => validate_move(world, &all, &f, p, move_budget(world, &f)),
+        Going::Disengage => validate_disengage(world, &all, &f, p),
+    };
+    let mut intent = world.resource_mut::<Intent>();
+    intent.preview = Some(preview);
+    intent.hovered_for = Some(p);
+}
+
+/// MOVE-1: the active fighter's Move now (a bonus move's own limit, Rush, treasure).
+fn move_budget(world: &World, f: &crate::rules::engine::FighterView) -> f32 {
+    let rules = world.resource::<Ruleset>();
+    match world.resource::<Engine>().activation.as_ref() {
+        Some(a) => match a.bonus.first() {
+            Some(Bonus::Move { max }) => *max,
+            _ => f.move_budget(rules, a.move_bonus),
+        },
+        None => f.move_budget(rules, 0),
+    }
+}
+
+/// A left click on a legal point moves there; Escape or a right click stops choosing.
+fn commit_move(
+    mut intent: ResMut<Intent>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    egui: Option<Res<EguiWantsInput>>,
+    engine: Res<Engine>,
+    mut submit: MessageWriter<SubmitCommand>,
+) {
+    let Some(id) = intent.moving else {
+        return;
+    };
+    if engine.pending != (Pending::Action { fighter: id }) {
+        intent.cancel();
+        return;
+    }
+    if keys.just_pressed(KeyCode::Escape) || buttons.just_pressed(MouseButton::Right) {
+        intent.cancel();
+        return;
+    }
+    let over_panel = egui.is_some_and(|e| e.is_pointer_over_area());
+    if !buttons.just_pressed(MouseButton::Left) || over_panel {
+        return;
+    }
+    if let (Some(p), Some(Ok(_))) = (intent.hover, &intent.preview) {
+        let to = p.to_array();
+        submit.write(SubmitCommand(match intent.going {
+            Going::Move => Command::Move {
+                fighter: id,
+                to,
+                pick_up: true,
+                descend: None,
+                via: vec![],
+            },
+            Going::Disengage => Command::Disengage { fighter: id, to },
+        }));
+        intent.cancel();
+    }
+}
+
+/// The reachable places as dots, the path as a line coloured by step (walk white, climb
+/// yellow, jump or fall orange, flight cyan), a cross where it can't go.
+fn draw_preview(intent: Res<Intent>, mut gizmos: Gizmos) {
+    if intent.moving.is_none() {
+        return;
+    }
+    for p in &intent.reachable {
+        let p = Vec3::from_array(*p) + Vec3::Y * 0.05;
+        gizmos.line(p, p + Vec3::Y * 0.15, Color::srgb(0.55, 0.85, 0.55));
+    }
+    let Some(hover) = intent.hover else {
+        return;
+    };
+    match &intent.preview {
+        Some(Ok(path)) => {
+            for s in &path.steps {
+                let c = match s.kind {
+                    StepKind::Walk => Color::WHITE,
+                    StepKind::Climb => Color::srgb(1.0, 0.9, 0.2),
+                    StepKind::Fly => Color::srgb(0.3, 0.9, 1.0),
+                    _ => Color::srgb(1.0, 0.55, 0.1),
+                };
+                gizmos.line(s.from + Vec3::Y * 0.1, s.to + Vec3::Y * 0.1, c);
+            }
+            gizmos.circle(
+                Isometry3d::new(
+                    hover + Vec3::Y * 0.05,
+                    Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2),
+                ),
+                0.5,
+                Color::WHITE,
+            );
+        }
+        Some(Err(_)) => {
+            let c = Color::srgb(0.95, 0.3, 0.25);
+            let h = hover + Vec3::Y * 0.1;
+            gizmos.line(
+                h - Vec3::new(0.4, 0.0, 0.4),
+                h + Vec3::new(0.4, 0.0, 0.4),
+                c,
+            );
+            gizmos.line(
+                h - Vec3::new(0.4, 0.0, -0.4),
+                h + Vec3::new(0.4, 0.0, -0.4),
+                c,
+            );
+        }
+        None => {}
+    }
+}
+
+/// A ring round the active fighter's base.
+fn draw_active(
+    engine: Res<Engine>,
+    fighters: Query<(&Fighter, &Position, &Profile)>,
+    mut gizmos: Gizmos,
+) {
+    let Some(act) = engine.activation.as_ref() else {
+        return;
+    };
+    let Some((_, pos, profile)) = fighters.iter().find(|(f, _, _)| f.id == act.fighter) else {
+        return;
+    };
+    let r = profile.0.base.max_radius();
+    let flat = Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2);
+    let c = Color::srgb(1.0, 0.85, 0.2);
+    gizmos.circle(Isometry3d::new(pos.0 + Vec3::Y * 0.06, flat), r + 0.2, c);
+    gizmos.circle(Isometry3d::new(pos.0 + Vec3::Y * 0.06, flat), r + 0.25, c);
+}
