@@ -8,6 +8,7 @@ use std::path::Path;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use crate::model::formats::{Controller, Mode};
 use crate::rules::command::Command;
 use crate::rules::engine::{self, Engine, world_hash};
 use crate::scenario::load::{self, BattleSpec, DEFAULT_BATTLE, Disk, Embedded, SceneSource};
@@ -19,6 +20,13 @@ pub struct SavedBattle {
     /// The battle file; `None` for the embedded default battle.
     pub battle: Option<String>,
     pub seed: u64,
+    /// Who played each side, when it differs from the battle file (chosen on the setup
+    /// screen); absent: as the file says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub controllers: Option<Vec<Controller>>,
+    /// The rules played (solo or standard), when chosen on the setup screen.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<Mode>,
     pub commands: Vec<Command>,
     /// World hash after each finished round.
     pub round_hashes: Vec<u64>,
@@ -36,10 +44,15 @@ impl SavedBattle {
         let hash = world_hash(world);
         let e = world.resource::<Engine>();
         let seed = world.resource::<crate::model::dice::DiceRng>().seed();
+        let info = world.resource::<crate::model::components::BattleInfo>();
+        let controllers = Some(info.sides.iter().map(|s| s.controller).collect());
+        let mode = info.mode;
         SavedBattle {
             format: FORMAT,
             battle,
             seed,
+            controllers,
+            mode: Some(mode),
             commands: e.commands.clone(),
             round_hashes: e.round_hashes.clone(),
             hash,
@@ -73,6 +86,14 @@ impl SavedBattle {
         };
         let mut spec = load::load_battle(src, file).map_err(|p| p.to_string())?;
         spec.seed = self.seed;
+        if let Some(cs) = &self.controllers {
+            for (side, c) in spec.sides.iter_mut().zip(cs) {
+                side.controller = *c;
+            }
+        }
+        if let Some(m) = self.mode {
+            spec.mode = m;
+        }
         Ok(spec)
     }
 

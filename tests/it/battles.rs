@@ -270,3 +270,29 @@ fn a_move_that_rolled_no_dice_can_be_taken_back_and_leaves_no_trace() {
         log_before
     );
 }
+
+#[test]
+fn a_save_keeps_who_played_each_side_so_a_replay_of_an_ai_battle_replays() {
+    use std::path::Path;
+    use warcry_sim::model::components::BattleInfo;
+    use warcry_sim::model::formats::Controller;
+    use warcry_sim::rules::engine::world_hash;
+    // The default battle's human side played by the AI too (as chosen on the setup screen).
+    let ai = warcry_sim::sim::batch::ai_v_ai(&spec());
+    let (_, mut app) = run_one(&ai, 4).unwrap();
+    let saved = SavedBattle::of(app.world_mut(), None);
+    assert_eq!(
+        saved.controllers,
+        Some(vec![Controller::Ai, Controller::Ai])
+    );
+    let back = SavedBattle::from_ron(Path::new("x.ron"), &saved.to_ron()).unwrap();
+    let mut restored = back.restore().expect("it replays");
+    let w = restored.world_mut();
+    assert!(
+        w.resource::<BattleInfo>()
+            .sides
+            .iter()
+            .all(|s| s.controller == Controller::Ai)
+    );
+    assert_eq!(world_hash(w), saved.hash);
+}
