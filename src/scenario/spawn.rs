@@ -19,6 +19,12 @@ pub fn spawn_battle(world: &mut World, spec: &BattleSpec) {
     world.insert_resource(crate::rules::engine::Outbox::default());
     world.init_resource::<FighterIndex>();
     world.insert_resource(spec.ruleset.clone());
+    // The battlefield at once, so that commands can be applied before the next frame (a
+    // loaded save, a take-back).
+    world.insert_resource(crate::battlefield::Battlefield::new(
+        spec.terrain.pieces.clone(),
+        &spec.ruleset,
+    ));
     world.insert_resource(DiceRng::new(spec.seed));
     world.insert_resource(BattleLog::new(names(spec)));
     let side_info = |i: usize| SideInfo {
