@@ -53,6 +53,8 @@ pub fn run(spec: BattleSpec, opts: ViewOptions) -> ExitCode {
                     present_mode: PresentMode::AutoVsync,
                     ..default()
                 }),
+                // Closing the window during a battle asks first (`ui::game_menu`).
+                close_when_requested: false,
                 ..default()
             })
             // For a screenshot, compile every pipeline before drawing, so that the captured
@@ -82,7 +84,13 @@ pub fn run(spec: BattleSpec, opts: ViewOptions) -> ExitCode {
     ));
     // The setup screen offers this battle; `start` opens it at once.
     app.insert_resource(SetupForm::with(spec.clone(), opts.battle_file.clone()))
-        .insert_resource(NextBattle(spec))
+        .insert_resource(NextBattle {
+            spec,
+            file: opts
+                .battle_file
+                .as_ref()
+                .map(|p| p.to_string_lossy().into_owned()),
+        })
         .insert_state(if opts.start {
             Screen::Battle
         } else {

@@ -9,6 +9,7 @@ use crate::rules::command::Command;
 use crate::rules::engine::{Engine, Pending, apply, run_rules};
 use crate::scenario::load::BattleSpec;
 use crate::scenario::spawn::{despawn_battle, spawn_battle};
+use crate::sim::replay::SavedBattle;
 
 /// Where the app is.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -23,9 +24,16 @@ pub enum Screen {
 }
 
 /// The battle the `Battle` screen opens: chosen on the setup screen or given on the command
-/// line.
+/// line. `file`: its battle file as a save names it (`None`: the built-in default).
 #[derive(Resource, Clone)]
-pub struct NextBattle(pub BattleSpec);
+pub struct NextBattle {
+    pub spec: BattleSpec,
+    pub file: Option<String>,
+}
+
+/// Where the battle is saved after every round, so that a crash or a closed window loses at
+/// most a round.
+pub const AUTOSAVE: &str = "autosave.save.ron";
 
 /// Commands to replay once the battle opens (a loaded save).
 #[derive(Resource, Clone)]
@@ -43,7 +51,10 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<Notice>()
         .add_systems(OnEnter(Screen::Battle), start_battle.in_set(BattleStart))
         .add_systems(OnEnter(Screen::Setup), despawn_battle)
-        .add_systems(Update, battle_over.run_if(in_state(Screen::Battle)));
+        .add_systems(
+            Update,
+            (battle_over, autosave).run_if(in_state(Screen::Battle)),
+        );
 }
 
 /// Spawns the chosen battle (its setup runs in the rules' first pass).
@@ -51,7 +62,7 @@ fn start_battle(world: &mut World) {
     let Some(next) = world.get_resource::<NextBattle>() else {
         return;
     };
-    let spec = next.0.clone();
+    let spec = next.spec.clone();
     spawn_battle(world, &spec);
     let Some(Resume(commands)) = world.remove_resource::<Resume>() else {
         return;
@@ -74,5 +85,30 @@ fn start_battle(world: &mut World) {
 fn battle_over(engine: Res<Engine>, mut next: ResMut<NextState<Screen>>) {
     if engine.pending == Pending::Ended {
         next.set(Screen::End);
+    }
+}
+
+/// Saves the battle (atomically: a temp file, then a rename) to `path`.
+pub fn save(world: &mut World, path: &std::path::Path) -> Result<(), String> {
+    let file = world
+        .get_resource::<NextBattle>()
+        .and_then(|n| n.file.clone());
+    SavedBattle::of(world, file)
+        .write(path)
+        .map_err(|e| format!("{}: can't write the save: {e}", path.display()))
+}
+
+/// After every round (and at the end), the battle is saved to [`AUTOSAVE`].
+fn autosave(world: &mut World, mut rounds_saved: Local<usize>) {
+    let rounds = world.resource::<Engine>().round_hashes.len();
+    if rounds == *rounds_saved {
+        return;
+    }
+    *rounds_saved = rounds;
+    if rounds == 0 {
+        return;
+    }
+    if let Err(e) = save(world, std::path::Path::new(AUTOSAVE)) {
+        world.resource_mut::<Notice>().0 = Some(e);
     }
 }

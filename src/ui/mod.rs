@@ -4,6 +4,7 @@
 mod battle_panel;
 mod decision_panel;
 mod end_screen;
+mod game_menu;
 pub(crate) mod setup_screen;
 
 use bevy::prelude::*;
@@ -14,5 +15,6 @@ pub(crate) fn plugin(app: &mut App) {
         decision_panel::plugin,
         setup_screen::plugin,
         end_screen::plugin,
+        game_menu::plugin,
     ));
 }

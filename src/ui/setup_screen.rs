@@ -138,7 +138,11 @@ fn setup_screen(
                 .clicked()
                 && let Some(spec) = form.battle()
             {
-                commands.insert_resource(NextBattle(spec));
+                let file = form
+                    .battle
+                    .as_ref()
+                    .map(|p| p.to_string_lossy().into_owned());
+                commands.insert_resource(NextBattle { spec, file });
                 next.set(Screen::Battle);
             }
             ui.separator();
@@ -240,7 +244,8 @@ fn load_saved(
                 Ok((s, spec))
             }) {
                 Ok((save, spec)) => {
-                    commands.insert_resource(NextBattle(spec));
+                    let file = save.battle.clone();
+                    commands.insert_resource(NextBattle { spec, file });
                     commands.insert_resource(crate::screens::Resume(save.commands));
                     form.problem = None;
                     next.set(Screen::Battle);
