@@ -25,6 +25,8 @@ pub struct ViewOptions {
     pub frames_before_screenshot: u32,
     /// Decisions the built-in policy makes before the first frame is shown.
     pub autoplay_commands: usize,
+    /// Play through the app and save screenshots to this folder (`view::smoke`).
+    pub smoke: Option<PathBuf>,
     /// Open the battle at once instead of the setup screen.
     pub start: bool,
     /// The battle file given on the command line (`None`: the built-in default).
@@ -39,6 +41,9 @@ pub fn run(spec: BattleSpec, opts: ViewOptions) -> ExitCode {
     let started = std::time::Instant::now();
     let mut app = App::new();
     app.insert_resource(GraphicsChoice(opts.graphics));
+    if let Some(dir) = &opts.smoke {
+        app.insert_resource(crate::view::smoke::Smoke::new(dir.clone()));
+    }
     if opts.report_fps {
         let exit_after = (opts.exit_after_screenshot && opts.screenshot.is_none())
             .then_some(opts.frames_before_screenshot);

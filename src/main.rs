@@ -50,6 +50,10 @@ struct PlayArgs {
     /// Frames to render before the screenshot (or to measure, with --report-fps).
     #[arg(long, default_value_t = 8)]
     frames: u32,
+    /// Play through the app by itself (setup screen, a move preview, an attack with its odds,
+    /// the battle to its end screen) and save a screenshot of each to this folder; exit then.
+    #[arg(long)]
+    smoke: Option<PathBuf>,
     /// Open the battle at once instead of the setup screen (implied by --battle and by
     /// --autoplay N > 0).
     #[arg(long)]

@@ -13,7 +13,8 @@ pub fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         frames_before_screenshot: args.frames,
         autoplay_commands: args.autoplay,
         report_fps: args.report_fps,
-        start: args.start || args.battle.is_some() || args.autoplay > 0,
+        start: args.smoke.is_none() && (args.start || args.battle.is_some() || args.autoplay > 0),
+        smoke: args.smoke.clone(),
         battle_file: args.battle.clone(),
         graphics: match args.graphics {
             crate::GraphicsArg::Auto => warcry_sim::view::perf::Graphics::Auto,

@@ -16,6 +16,7 @@ pub(crate) mod capture;
 mod fighters;
 pub(crate) mod palette;
 pub mod perf;
+pub(crate) mod smoke;
 pub(crate) mod targeting;
 
 use bevy::prelude::*;
@@ -40,5 +41,6 @@ pub fn plugin(app: &mut App) {
             capture::plugin,
             perf::plugin,
             targeting::plugin,
+            smoke::plugin,
         ));
 }

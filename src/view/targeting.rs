@@ -60,6 +60,8 @@ pub(crate) struct Intent {
     /// The path there, or why not.
     pub preview: Option<Result<Path, Rejected>>,
     hovered_for: Option<Vec3>,
+    /// The hovered point was set by a script (`--smoke`), not the cursor.
+    pinned: bool,
 }
 
 impl Intent {
@@ -76,6 +78,11 @@ impl Intent {
     pub(crate) fn cancel(&mut self) {
         *self = Intent::default();
     }
+
+    /// Keeps the hovered point as it is set, whatever the cursor does.
+    pub(crate) fn pin(&mut self) {
+        self.pinned = true;
+    }
 }
 
 /// The point of the board under the cursor, while moving.
@@ -86,7 +93,7 @@ fn cursor_point(
     cams: Query<(&Camera, &GlobalTransform)>,
     surfaces: Query<(), With<BoardSurface>>,
 ) {
-    if intent.moving.is_none() {
+    if intent.moving.is_none() || intent.pinned {
         return;
     }
     let (Ok(window), Ok((cam, cam_t))) = (windows.single(), cams.single()) else {

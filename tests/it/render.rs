@@ -143,3 +143,52 @@ fn without_a_battle_given_the_app_opens_on_the_setup_screen() {
         "mat pixels {mat}: the board is not on the setup screen"
     );
 }
+
+/// Distinct colours (rounded to 4 bits a channel) and mat-green pixels of a screenshot.
+fn colours_and_mat(path: &std::path::Path) -> (usize, usize) {
+    let (_, _, px) = decode(path);
+    let mut distinct: Vec<[u8; 3]> = px
+        .iter()
+        .map(|p| [p[0] & 0xf0, p[1] & 0xf0, p[2] & 0xf0])
+        .collect();
+    distinct.sort();
+    distinct.dedup();
+    let mat = px
+        .iter()
+        .filter(|p| p[1] as i32 > p[0] as i32 + 8 && p[1] as i32 > p[2] as i32 + 25 && p[1] > 70)
+        .count();
+    (distinct.len(), mat)
+}
+
+#[test]
+fn smoke_plays_through_setup_a_move_preview_an_attack_and_a_whole_battle_to_the_end_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = app_command()
+        .arg("--smoke")
+        .arg(dir.path())
+        .output()
+        .expect("xvfb-run is installed by scripts/setup.sh");
+    assert!(
+        out.status.success(),
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for name in ["setup", "board", "move", "attack", "end"] {
+        let path = dir.path().join(format!("{name}.png"));
+        assert!(path.exists(), "{name}.png was not saved");
+        let (colours, mat) = colours_and_mat(&path);
+        if name == "setup" {
+            assert!(
+                colours > 5 && mat < 100,
+                "{name}: {colours} colours, mat {mat}"
+            );
+        } else {
+            assert!(colours > 50, "{name}: only {colours} colours");
+            assert!(
+                mat > 50_000,
+                "{name}: the board is missing ({mat} mat pixels)"
+            );
+        }
+    }
+}

@@ -1,0 +1,197 @@
+//! `--smoke DIR`: the app plays itself through, the way CI checks it: the setup screen, a
+//! battle of the player's side (played by the built-in policy) against the solo AI, a move
+//! preview and an attack with its odds on screen, then both sides to the end screen. A
+//! screenshot of each goes to DIR (`setup.png`, `board.png`, `move.png`, `attack.png`,
+//! `end.png`); the app exits when the last is written, with an error if the battle could not
+//! be played.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Capturing, Screenshot, save_to_disk};
+
+use super::targeting::{Going, Intent};
+use crate::ai::solo::{SoloAi, is_ai};
+use crate::rules::engine::{Engine, Pending, deciding_side};
+use crate::rules::options::{ActionKind, Decision, options};
+use crate::screens::Screen;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(Update, smoke.run_if(resource_exists::<Smoke>));
+}
+
+/// The smoke run's progress.
+#[derive(Resource, Debug)]
+pub(crate) struct Smoke {
+    dir: PathBuf,
+    step: Step,
+    /// Frames to let pass before the next step (rendering, pipelines).
+    wait: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    Setup,
+    Start,
+    Board,
+    ToMove,
+    Move,
+    ToAttack,
+    Attack,
+    ToEnd,
+    End,
+    Exit,
+}
+
+impl Smoke {
+    pub(crate) fn new(dir: PathBuf) -> Self {
+        Smoke {
+            dir,
+            step: Step::Setup,
+            wait: 8,
+        }
+    }
+}
+
+fn smoke(world: &mut World) {
+    {
+        let mut s = world.resource_mut::<Smoke>();
+        if s.wait > 0 {
+            s.wait -= 1;
+            return;
+        }
+    }
+    let step = world.resource::<Smoke>().step;
+    let next = match step {
+        Step::Setup => shot(world, "setup.png").then_some(Step::Start),
+        Step::Start => {
+            world
+                .resource_mut::<NextState<Screen>>()
+                .set(Screen::Battle);
+            Some(Step::Board)
+        }
+        Step::Board => shot(world, "board.png").then_some(Step::ToMove),
+        Step::ToMove => play_until(world, start_move).then_some(Step::Move),
+        Step::Move => shot(world, "move.png").then_some(Step::ToAttack),
+        Step::ToAttack => {
+            world.resource_mut::<Intent>().cancel();
+            play_until(world, can_attack).then_some(Step::Attack)
+        }
+        Step::Attack => shot(world, "attack.png").then_some(Step::ToEnd),
+        Step::ToEnd => to_the_end(world).then_some(Step::End),
+        Step::End => shot(world, "end.png").then_some(Step::Exit),
+        Step::Exit => {
+            if world.query::<&Capturing>().iter(world).next().is_none() {
+                world.write_message(AppExit::Success);
+            }
+            None
+        }
+    };
+    if let Some(n) = next {
+        let mut s = world.resource_mut::<Smoke>();
+        s.step = n;
+        s.wait = 10;
+    }
+}
+
+/// Saves a screenshot of the window to the smoke folder.
+fn shot(world: &mut World, name: &str) -> bool {
+    let path = world.resource::<Smoke>().dir.join(name);
+    world
+        .spawn(Screenshot::primary_window())
+        .observe(save_to_disk(path));
+    true
+}
+
+/// Makes the player's decisions with the built-in policy (the AI's come by themselves) until
+/// `ready` says the screen shows what is wanted. Gives up with an error at the end of the
+/// battle.
+fn play_until(world: &mut World, ready: fn(&mut World) -> bool) -> bool {
+    for _ in 0..50 {
+        if ready(world) {
+            return true;
+        }
+        let Some(side) = deciding_side(world) else {
+            break;
+        };
+        if is_ai(world, side) {
+            return false;
+        }
+        if crate::sim::auto_step(world).is_err() {
+            break;
+        }
+    }
+    if world.resource::<Engine>().pending == Pending::Ended {
+        world.write_message(AppExit::error());
+    }
+    false
+}
+
+/// The player's fighter has a move: the preview is opened on the farthest place it reaches.
+fn start_move(world: &mut World) -> bool {
+    let Decision::Action(a) = options(world).decision else {
+        return false;
+    };
+    if deciding_side(world).is_some_and(|s| is_ai(world, s)) {
+        return false;
+    }
+    let allowed = a
+        .actions
+        .iter()
+        .any(|o| o.kind == ActionKind::Move && o.refused.is_none());
+    let Some(far) = a.moves.iter().max_by(|x, y| x.1.total_cmp(&y.1)) else {
+        return false;
+    };
+    if !allowed {
+        return false;
+    }
+    let mut intent = world.resource_mut::<Intent>();
+    intent.start(
+        a.fighter,
+        Going::Move,
+        a.moves.iter().map(|m| m.0).collect(),
+    );
+    intent.hover = Some(Vec3::from_array(far.0));
+    intent.pin();
+    true
+}
+
+/// The player's fighter may attack: the decision panel shows the attack with its odds.
+fn can_attack(world: &mut World) -> bool {
+    if deciding_side(world).is_some_and(|s| is_ai(world, s)) {
+        return false;
+    }
+    let Decision::Action(a) = options(world).decision else {
+        return false;
+    };
+    let attack = a
+        .actions
+        .iter()
+        .any(|o| o.kind == ActionKind::Attack && o.refused.is_none());
+    attack && a.attacks.iter().any(|o| o.refused.is_none())
+}
+
+/// Both sides to the AI, instantly, until the end screen.
+fn to_the_end(world: &mut World) -> bool {
+    if *world.resource::<State<Screen>>().get() == Screen::End {
+        return true;
+    }
+    {
+        let mut ai = world.resource_mut::<SoloAi>();
+        ai.enabled = true;
+        ai.per_frame = 200;
+    }
+    for _ in 0..200 {
+        let Some(side) = deciding_side(world) else {
+            break;
+        };
+        if is_ai(world, side) {
+            break;
+        }
+        if crate::sim::auto_step(world).is_err() {
+            world.write_message(AppExit::error());
+            break;
+        }
+    }
+    false
+}
