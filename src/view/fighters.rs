@@ -11,9 +11,14 @@ pub(crate) fn plugin(app: &mut App) {
         Update,
         (attach_fighter_meshes, sync_fighters)
             .in_set(ViewSystems::Show)
+            .in_set(Synced)
             .run_if(resource_exists::<BattleInfo>),
     );
 }
+
+/// The fighters' meshes are where the rules put them (animations run after).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Synced;
 
 /// Marks a fighter entity whose meshes are spawned.
 #[derive(Component)]

@@ -9,6 +9,7 @@
 //! `camera`, `board` (the static scene), `fighters`, `autoplay` (decisions from the
 //! keyboard) and `capture` (screenshots).
 
+mod animation;
 pub(crate) mod autoplay;
 mod board;
 mod camera;
@@ -42,5 +43,6 @@ pub fn plugin(app: &mut App) {
             perf::plugin,
             targeting::plugin,
             smoke::plugin,
+            animation::plugin,
         ));
 }

@@ -320,6 +320,9 @@ pub struct SoloAi {
     pub enabled: bool,
     /// Decisions a frame at most (1: one a frame, to watch; more: faster). 0 counts as 1.
     pub per_frame: u32,
+    /// Set by a view while it shows what the last decision did (a fighter walking): the AI
+    /// waits.
+    pub hold: bool,
     pub last_error: Option<String>,
     /// The command sent this frame, to recognise its answer.
     sent: Option<Command>,
@@ -331,6 +334,7 @@ impl SoloAi {
         SoloAi {
             enabled: true,
             per_frame: 1,
+            hold: false,
             ..Default::default()
         }
     }
@@ -349,7 +353,8 @@ impl Plugin for SoloAiPlugin {
 }
 
 fn solo_ai_system(world: &mut World) {
-    if !world.resource::<SoloAi>().enabled || world.get_resource::<Engine>().is_none() {
+    let ai = world.resource::<SoloAi>();
+    if !ai.enabled || ai.hold || world.get_resource::<Engine>().is_none() {
         return;
     }
     // All but the last decision of the frame go in at once (the same inbox and phase

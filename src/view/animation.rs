@@ -1,0 +1,127 @@
+//! Moves shown, not skipped: a fighter that moves or disengages walks its path on the board
+//! (from the battle's `Move`/`Disengage` events, the same data the log renders), at the speed
+//! chosen for the AI (1x: 6" a second, 4x: 24"; instant: no walk). While a fighter walks, the
+//! solo AI holds its next decision, so that each of its turns can be followed.
+
+use bevy::prelude::*;
+
+use super::ViewSystems;
+use crate::ai::solo::SoloAi;
+use crate::model::components::Fighter;
+use crate::rules::door::BattleEvent;
+use crate::rules::log::Event;
+use crate::screens::Screen;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Walks>().add_systems(
+        Update,
+        (start_walks, walk)
+            .chain()
+            .after(super::fighters::Synced)
+            .in_set(ViewSystems::Show)
+            .run_if(in_state(Screen::Battle)),
+    );
+}
+
+/// The fighters walking now.
+#[derive(Resource, Debug, Default)]
+pub(crate) struct Walks(Vec<Walk>);
+
+#[derive(Debug)]
+struct Walk {
+    fighter: u32,
+    points: Vec<Vec3>,
+    /// Inches walked so far.
+    done: f32,
+}
+
+/// Inches a second at 1x.
+const PACE: f32 = 6.0;
+
+/// The walking speed for the AI's speed setting, or `None` (instant: no walks).
+fn speed(ai: &SoloAi) -> Option<f32> {
+    match ai.per_frame {
+        0 | 1 => Some(PACE),
+        n if n <= 4 => Some(PACE * n as f32),
+        _ => None,
+    }
+}
+
+/// A walk for each move and disengage the battle logged.
+fn start_walks(mut events: MessageReader<BattleEvent>, ai: Res<SoloAi>, mut walks: ResMut<Walks>) {
+    let animate = speed(&ai).is_some();
+    for e in events.read() {
+        let (Event::Move { fighter, path, .. } | Event::Disengage { fighter, path, .. }) =
+            &e.0.event
+        else {
+            continue;
+        };
+        if animate && path.len() >= 2 {
+            walks.0.retain(|w| w.fighter != *fighter);
+            walks.0.push(Walk {
+                fighter: *fighter,
+                points: path.iter().map(|p| Vec3::from_array(*p)).collect(),
+                done: 0.0,
+            });
+        }
+    }
+}
+
+/// Moves each walking fighter's meshes along its path (after the scene is synced to where the
+/// rules put it); a finished walk ends. The AI waits while any walk goes on.
+fn walk(
+    time: Res<Time>,
+    mut walks: ResMut<Walks>,
+    mut ai: ResMut<SoloAi>,
+    mut fighters: Query<(&Fighter, &mut Transform)>,
+) {
+    let Some(pace) = speed(&ai) else {
+        walks.0.clear();
+        ai.hold = false;
+        return;
+    };
+    let step = pace * time.delta_secs();
+    for w in &mut walks.0 {
+        w.done += step;
+        let at = point_along(&w.points, w.done);
+        if let Some((_, mut t)) = fighters.iter_mut().find(|(f, _)| f.id == w.fighter) {
+            t.translation = at;
+        }
+    }
+    walks.0.retain(|w| w.done < length(&w.points));
+    ai.hold = !walks.0.is_empty();
+}
+
+fn length(points: &[Vec3]) -> f32 {
+    points.windows(2).map(|s| s[0].distance(s[1])).sum()
+}
+
+/// The point `d` inches along the polyline (its end past the end).
+fn point_along(points: &[Vec3], mut d: f32) -> Vec3 {
+    for s in points.windows(2) {
+        let len = s[0].distance(s[1]);
+        if d <= len {
+            return s[0].lerp(s[1], if len > 0.0 { d / len } else { 1.0 });
+        }
+        d -= len;
+    }
+    points.last().copied().unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_walk_follows_its_path_and_stops_at_the_end() {
+        let p = vec![
+            Vec3::ZERO,
+            Vec3::new(3.0, 0.0, 0.0),
+            Vec3::new(3.0, 4.0, 0.0),
+        ];
+        assert_eq!(length(&p), 7.0);
+        assert_eq!(point_along(&p, 1.5), Vec3::new(1.5, 0.0, 0.0));
+        assert_eq!(point_along(&p, 5.0), Vec3::new(3.0, 2.0, 0.0));
+        assert_eq!(point_along(&p, 99.0), Vec3::new(3.0, 4.0, 0.0));
+    }
+}
