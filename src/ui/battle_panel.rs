@@ -204,7 +204,17 @@ fn newest_entries(ui: &mut egui::Ui, log: &BattleLog) {
         .max_height(140.0)
         .show(ui, |ui| {
             for e in log.entries.iter().rev().take(12) {
-                ui.small(format!("[{}] {}", RuleId::list(&e.rules), log.text_of(e)));
+                ui.small(format!("[{}] {}", RuleId::list(&e.rules), log.text_of(e)))
+                    .on_hover_text(rules_explained(&e.rules));
             }
         });
+}
+
+/// Each rule ID with its title and what it says, one a line (hovering a log line).
+pub(crate) fn rules_explained(rules: &[RuleId]) -> String {
+    rules
+        .iter()
+        .map(|r| format!("{} {}: {}", r.code(), r.title(), r.summary()))
+        .collect::<Vec<_>>()
+        .join("\n")
 }

@@ -299,7 +299,12 @@ fn action(
             };
             let b = ui.add_enabled(opt.refused.is_none(), egui::Button::new(label));
             let b = match &opt.refused {
-                Some(r) => b.on_disabled_hover_text(format!("[{}] {}", r.rule, r.reason)),
+                Some(r) => b.on_disabled_hover_text(format!(
+                    "[{}] {}\n\n{}",
+                    r.rule,
+                    r.reason,
+                    super::battle_panel::rules_explained(&[r.rule])
+                )),
                 None => b,
             };
             if b.clicked() {
