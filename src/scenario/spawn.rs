@@ -1,6 +1,6 @@
 //! Spawning a loaded battle into the ECS world: fighters, terrain, objectives, treasure and
-//! deployment points as entities; the ruleset, dice, battle info, round state and log as
-//! resources.
+//! deployment points as entities; the ruleset, battlefield, dice, battle info, engine state
+//! and log as resources.
 
 use bevy::prelude::*;
 
@@ -13,7 +13,14 @@ use crate::scenario::load::BattleSpec;
 /// Spawns `spec` into `world`, replacing any battle already there.
 pub fn spawn_battle(world: &mut World, spec: &BattleSpec) {
     despawn_battle(world);
-    // A new battle: nothing of the last one's progress or queued commands is kept.
+    insert_battle_resources(world, spec);
+    spawn_places(world, spec);
+    spawn_fighters(world, spec);
+}
+
+/// The battle's resources, all new: nothing of the last battle's progress or queued commands
+/// is kept.
+fn insert_battle_resources(world: &mut World, spec: &BattleSpec) {
     world.insert_resource(crate::rules::engine::Engine::default());
     world.insert_resource(crate::rules::engine::Inbox::default());
     world.insert_resource(crate::rules::engine::Outbox::default());
@@ -42,6 +49,10 @@ pub fn spawn_battle(world: &mut World, spec: &BattleSpec) {
         sides: [side_info(0), side_info(1)],
         priority: None,
     });
+}
+
+/// Terrain pieces, objectives, treasure and deployment points.
+fn spawn_places(world: &mut World, spec: &BattleSpec) {
     for piece in &spec.terrain.pieces {
         world.spawn((BattleEntity, Terrain(piece.clone())));
     }
@@ -70,6 +81,10 @@ pub fn spawn_battle(world: &mut World, spec: &BattleSpec) {
             ));
         }
     }
+}
+
+/// Every fighter, numbered in order (side 0's first), not yet on the battlefield.
+fn spawn_fighters(world: &mut World, spec: &BattleSpec) {
     let mut id = 0;
     for (side, s) in spec.sides.iter().enumerate() {
         for f in &s.fighters {

@@ -159,19 +159,24 @@ fn apply_graphics(
     }
 }
 
+/// The assets added since the last read.
+fn added_ids<A: Asset>(added: &mut MessageReader<AssetEvent<A>>) -> Vec<AssetId<A>> {
+    added
+        .read()
+        .filter_map(|e| match e {
+            AssetEvent::Added { id } => Some(*id),
+            _ => None,
+        })
+        .collect()
+}
+
 /// In the low look every material is drawn unlit, those made later included.
 fn unlit_materials(
     low: Option<Res<LowGraphics>>,
     mut added: MessageReader<AssetEvent<StandardMaterial>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let ids: Vec<_> = added
-        .read()
-        .filter_map(|e| match e {
-            AssetEvent::Added { id } => Some(*id),
-            _ => None,
-        })
-        .collect();
+    let ids = added_ids(&mut added);
     if !low.is_some_and(|l| l.0) {
         return;
     }
@@ -197,13 +202,7 @@ fn shade_meshes(
     mut added: MessageReader<AssetEvent<Mesh>>,
     mut meshes: ResMut<Assets<Mesh>>,
 ) {
-    let ids: Vec<_> = added
-        .read()
-        .filter_map(|e| match e {
-            AssetEvent::Added { id } => Some(*id),
-            _ => None,
-        })
-        .collect();
+    let ids = added_ids(&mut added);
     if !low.is_some_and(|l| l.0) {
         return;
     }
