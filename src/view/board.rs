@@ -8,7 +8,9 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::palette;
-use crate::model::components::{DeploymentMarker, Objective, Terrain, Treasure};
+use crate::model::components::{
+    DeploymentMarker, Fighter, Objective, Position, Profile, Terrain, Treasure,
+};
 use crate::model::formats::{DeploymentPoint, TerrainKind, TerrainPiece};
 use crate::model::ruleset::Ruleset;
 use crate::screens::{BattleStart, Screen};
@@ -26,6 +28,12 @@ pub(crate) fn plugin(app: &mut App) {
         )
             .chain()
             .after(BattleStart),
+    )
+    .add_systems(
+        Update,
+        sync_treasure
+            .in_set(super::ViewSystems::Show)
+            .run_if(in_state(Screen::Battle)),
     );
 }
 
@@ -204,15 +212,35 @@ fn spawn_objectives(mut draw: Draw, objectives: Query<&Objective>) {
 }
 
 /// Treasure tokens where they lie when the battle starts.
-fn spawn_treasure(mut draw: Draw, treasure: Query<&Treasure>) {
+/// A chest on each treasure token (the token entity itself carries it, so it follows the
+/// token: [`sync_treasure`]).
+fn spawn_treasure(mut draw: Draw, treasure: Query<(Entity, &Treasure)>) {
     let token = draw.mesh(Cuboid::new(0.6, 0.4, 0.4));
     let token_mat = draw.material(palette::treasure());
-    for t in &treasure {
-        draw.spawn(
-            &token,
-            &token_mat,
-            Transform::from_xyz(t.position.0, 0.2, t.position.1),
-        );
+    for (e, t) in &treasure {
+        draw.commands.entity(e).insert((
+            Mesh3d(token.clone()),
+            MeshMaterial3d(token_mat.clone()),
+            Transform::from_xyz(t.position.0, t.y + 0.2, t.position.1),
+            Visibility::default(),
+        ));
+    }
+}
+
+/// GEN-8: a token on the ground sits where it lies; a carried one rides above its carrier's
+/// head.
+fn sync_treasure(
+    mut tokens: Query<(&Treasure, &mut Transform), With<Mesh3d>>,
+    fighters: Query<(&Fighter, &Position, &Profile)>,
+) {
+    for (t, mut tf) in &mut tokens {
+        tf.translation = match t.carrier {
+            None => Vec3::new(t.position.0, t.y + 0.2, t.position.1),
+            Some(id) => match fighters.iter().find(|(f, _, _)| f.id == id) {
+                Some((_, pos, profile)) => pos.0 + Vec3::Y * (profile.0.body_height() + 0.5),
+                None => tf.translation,
+            },
+        };
     }
 }
 
