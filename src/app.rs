@@ -65,7 +65,7 @@ pub fn run(spec: BattleSpec, opts: ViewOptions) -> ExitCode {
             // For a screenshot, compile every pipeline before drawing, so that the captured
             // frame shows the whole scene and not only what finished compiling in time.
             .set(bevy::render::RenderPlugin {
-                synchronous_pipeline_compilation: opts.screenshot.is_some(),
+                synchronous_pipeline_compilation: opts.screenshot.is_some() || opts.smoke.is_some(),
                 ..default()
             })
             .disable::<bevy::log::LogPlugin>(),

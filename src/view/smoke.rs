@@ -48,7 +48,7 @@ impl Smoke {
         Smoke {
             dir,
             step: Step::Setup,
-            wait: 8,
+            wait: 20,
         }
     }
 }

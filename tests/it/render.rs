@@ -30,18 +30,21 @@ fn screenshot_flag_renders_the_mat_and_both_sides() {
     check_render(&out, &shot);
 }
 
-/// The window under Xvfb when there is no display.
+/// The window under Xvfb when there is no display, run in a scratch folder (the game writes
+/// its autosave where it runs).
 fn app_command() -> Command {
     let bin = env!("CARGO_BIN_EXE_warcry-sim");
     let display =
         std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some();
-    if display {
+    let mut c = if display {
         Command::new(bin)
     } else {
         let mut c = Command::new("xvfb-run");
         c.args(["-a", "-s", "-screen 0 1280x720x24", bin]);
         c
-    }
+    };
+    c.current_dir(std::env::temp_dir());
+    c
 }
 
 #[test]
