@@ -17,6 +17,7 @@ pub(crate) mod capture;
 mod fighters;
 pub(crate) mod palette;
 pub mod perf;
+mod picking;
 pub(crate) mod smoke;
 pub(crate) mod targeting;
 
@@ -44,5 +45,6 @@ pub fn plugin(app: &mut App) {
             targeting::plugin,
             smoke::plugin,
             animation::plugin,
+            picking::plugin,
         ));
 }

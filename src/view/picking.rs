@@ -1,0 +1,119 @@
+//! Clicking a fighter on the board: on your turn, one you may activate is activated (CMB-1);
+//! during your fighter's activation, an enemy it may attack is attacked with the weapon whose
+//! exact odds promise the most damage (ATK-3). What is allowed comes from `options()`.
+
+use bevy::picking::mesh_picking::ray_cast::{MeshRayCast, MeshRayCastSettings};
+use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
+
+use super::ViewSystems;
+use super::targeting::Intent;
+use crate::ai::solo::is_ai;
+use crate::model::components::Fighter;
+use crate::rules::actions::attack_roll;
+use crate::rules::command::Command;
+use crate::rules::door::SubmitCommand;
+use crate::rules::engine::{deciding_side, fighters};
+use crate::rules::options::{ActionKind, ActiveOptions, Decision, options};
+use crate::screens::Screen;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Clicked>().add_systems(
+        Update,
+        (clicked_fighter, act_on_click)
+            .chain()
+            .in_set(ViewSystems::Decide)
+            .run_if(in_state(Screen::Battle)),
+    );
+}
+
+/// The fighter clicked this frame.
+#[derive(Resource, Debug, Default)]
+struct Clicked(Option<u32>);
+
+/// Which fighter a left click (not on a panel, not while choosing a place) landed on.
+#[allow(clippy::too_many_arguments)]
+fn clicked_fighter(
+    mut clicked: ResMut<Clicked>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    egui: Option<Res<EguiWantsInput>>,
+    intent: Res<Intent>,
+    mut ray_cast: MeshRayCast,
+    windows: Query<&Window>,
+    cams: Query<(&Camera, &GlobalTransform)>,
+    parents: Query<&ChildOf>,
+    fighters: Query<&Fighter>,
+) {
+    clicked.0 = None;
+    if !buttons.just_pressed(MouseButton::Left)
+        || intent.moving.is_some()
+        || egui.is_some_and(|e| e.is_pointer_over_area())
+    {
+        return;
+    }
+    let (Ok(window), Ok((cam, cam_t))) = (windows.single(), cams.single()) else {
+        return;
+    };
+    let Some(ray) = window
+        .cursor_position()
+        .and_then(|c| cam.viewport_to_world(cam_t, c).ok())
+    else {
+        return;
+    };
+    let Some((hit, _)) = ray_cast
+        .cast_ray(ray, &MeshRayCastSettings::default())
+        .first()
+    else {
+        return;
+    };
+    // A fighter's meshes are its children.
+    let owner = parents.get(*hit).map_or(*hit, |p| p.parent());
+    clicked.0 = fighters.get(owner).ok().map(|f| f.id);
+}
+
+/// Activates or attacks the clicked fighter when the rules allow it.
+fn act_on_click(world: &mut World) {
+    let Some(id) = world.resource_mut::<Clicked>().0.take() else {
+        return;
+    };
+    if deciding_side(world).is_none_or(|s| is_ai(world, s)) {
+        return;
+    }
+    let cmd = match options(world).decision {
+        Decision::Activate { fighters } if fighters.contains(&id) => {
+            Some(Command::Activate { fighter: id })
+        }
+        Decision::Action(a) => best_attack(world, &a, id),
+        _ => None,
+    };
+    if let Some(c) = cmd {
+        world.write_message(SubmitCommand(c));
+    }
+}
+
+/// The attack on `target` with the most expected damage, when an attack is allowed.
+fn best_attack(world: &mut World, a: &ActiveOptions, target: u32) -> Option<Command> {
+    let allowed = a
+        .actions
+        .iter()
+        .any(|o| o.kind == ActionKind::Attack && o.refused.is_none());
+    if !allowed {
+        return None;
+    }
+    let all = fighters(world);
+    let f = all.iter().find(|f| f.id == a.fighter)?;
+    let t = all.iter().find(|f| f.id == target)?;
+    a.attacks
+        .iter()
+        .filter(|o| o.target == target && o.refused.is_none())
+        .filter_map(|o| {
+            let odds = attack_roll(world, f, t, o.weapon, false)?.odds()?;
+            Some((o.weapon, odds.expected()))
+        })
+        .max_by(|x, y| x.1.total_cmp(&y.1))
+        .map(|(weapon, _)| Command::Attack {
+            fighter: a.fighter,
+            target,
+            weapon,
+        })
+}
