@@ -59,6 +59,8 @@ pub struct ActiveOptions {
     /// Actions left (CMB-2) and a bonus action that must come first (ABL-3).
     pub actions_left: u8,
     pub bonus: Option<Bonus>,
+    /// MOVE-1: the inches its next move may cover (a bonus move's own limit, Rush, treasure).
+    pub budget: f32,
     /// Each kind of action: allowed, or the rule that forbids it and why.
     pub actions: Vec<ActionOption>,
     /// ATK-1, ATK-2, GEN-3: every enemy on the battlefield against every weapon.
@@ -194,6 +196,7 @@ fn active_options(world: &mut World, id: u32) -> Option<ActiveOptions> {
         fighter: id,
         actions_left: act.actions_left,
         bonus,
+        budget,
         actions,
         attacks,
         abilities,

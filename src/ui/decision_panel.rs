@@ -13,7 +13,7 @@ use crate::model::formats::Colour;
 use crate::rules::actions::attack_roll;
 use crate::rules::command::{Command, ReactionKind};
 use crate::rules::door::{CommandResult, SubmitCommand};
-use crate::rules::engine::{Engine, FighterView, fighters};
+use crate::rules::engine::{Engine, FighterView, Pending, fighters};
 use crate::rules::initiative::{SideDice, WildUse};
 use crate::rules::odds::AttackOdds;
 use crate::rules::options::{ActionKind, ActiveOptions, Decision, Options, options};
@@ -36,7 +36,7 @@ pub(crate) fn plugin(app: &mut App) {
 #[derive(Resource, Default)]
 struct Current {
     /// The engine's state it was read at (commands applied, what it waited for).
-    at: Option<(usize, String)>,
+    at: Option<(usize, Pending)>,
     options: Option<Options>,
     /// Names by fighter id.
     names: Vec<(u32, String)>,
@@ -51,7 +51,7 @@ struct Current {
 /// Reads the options again when the battle has moved on, for a side a person plays.
 fn refresh(world: &mut World) {
     let e = world.resource::<Engine>();
-    let at = Some((e.commands.len(), format!("{:?}", e.pending)));
+    let at = Some((e.commands.len(), e.pending));
     if world.resource::<Current>().at == at {
         return;
     }
@@ -309,10 +309,8 @@ fn action(
             };
             if b.clicked() {
                 match opt.kind {
-                    ActionKind::Move => {
-                        intent.start(f, Going::Move, a.moves.iter().map(|m| m.0).collect())
-                    }
-                    ActionKind::Disengage => intent.start(f, Going::Disengage, a.disengage.clone()),
+                    ActionKind::Move => intent.start(f, Going::Move, a),
+                    ActionKind::Disengage => intent.start(f, Going::Disengage, a),
                     ActionKind::Wait => send(Command::Wait { fighter: f }),
                     ActionKind::DropTreasure => send(Command::DropTreasure {
                         fighter: f,

@@ -51,13 +51,7 @@ fn clicked_fighter(
     {
         return;
     }
-    let (Ok(window), Ok((cam, cam_t))) = (windows.single(), cams.single()) else {
-        return;
-    };
-    let Some(ray) = window
-        .cursor_position()
-        .and_then(|c| cam.viewport_to_world(cam_t, c).ok())
-    else {
+    let Some(ray) = super::targeting::cursor_ray(&windows, &cams) else {
         return;
     };
     let Some((hit, _)) = ray_cast

@@ -146,11 +146,7 @@ fn start_move(world: &mut World) -> bool {
         return false;
     }
     let mut intent = world.resource_mut::<Intent>();
-    intent.start(
-        a.fighter,
-        Going::Move,
-        a.moves.iter().map(|m| m.0).collect(),
-    );
+    intent.start(a.fighter, Going::Move, &a);
     intent.hover = Some(Vec3::from_array(far.0));
     intent.pin();
     true

@@ -10,11 +10,11 @@ use bevy_egui::input::EguiWantsInput;
 use super::ViewSystems;
 use crate::battlefield::nav::{Path, StepKind};
 use crate::model::components::{Fighter, Position, Profile};
-use crate::model::ruleset::Ruleset;
 use crate::rules::actions::{validate_disengage, validate_move};
 use crate::rules::command::{Command, Rejected};
 use crate::rules::door::SubmitCommand;
-use crate::rules::engine::{Bonus, Engine, Pending, fighters};
+use crate::rules::engine::{Engine, Pending, fighters};
+use crate::rules::options::ActiveOptions;
 use crate::screens::Screen;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -53,6 +53,8 @@ pub(crate) struct Intent {
     /// The fighter being moved, when the player chose Move or Disengage.
     pub moving: Option<u32>,
     pub going: Going,
+    /// MOVE-1: the inches the move may cover (from `options()`).
+    budget: f32,
     /// Where it may go (MOVE-1: the reachable set, from `options()`).
     pub reachable: Vec<[f32; 3]>,
     /// The point under the cursor.
@@ -66,10 +68,15 @@ pub(crate) struct Intent {
 
 impl Intent {
     /// Starts choosing where `fighter` moves (or disengages to, DIS-1), among `reachable`.
-    pub(crate) fn start(&mut self, fighter: u32, going: Going, reachable: Vec<[f32; 3]>) {
+    pub(crate) fn start(&mut self, fighter: u32, going: Going, a: &ActiveOptions) {
+        let reachable = match going {
+            Going::Move => a.moves.iter().map(|m| m.0).collect(),
+            Going::Disengage => a.disengage.clone(),
+        };
         *self = Intent {
             moving: Some(fighter),
             going,
+            budget: a.budget,
             reachable,
             ..Intent::default()
         };
@@ -96,13 +103,7 @@ fn cursor_point(
     if intent.moving.is_none() || intent.pinned {
         return;
     }
-    let (Ok(window), Ok((cam, cam_t))) = (windows.single(), cams.single()) else {
-        return;
-    };
-    let Some(ray) = window
-        .cursor_position()
-        .and_then(|c| cam.viewport_to_world(cam_t, c).ok())
-    else {
+    let Some(ray) = cursor_ray(&windows, &cams) else {
         intent.hover = None;
         return;
     };
@@ -114,6 +115,18 @@ fn cursor_point(
         .map(|(_, hit)| hit.point);
 }
 
+/// The ray from the camera through the cursor, when the cursor is over the window.
+pub(crate) fn cursor_ray(
+    windows: &Query<&Window>,
+    cams: &Query<(&Camera, &GlobalTransform)>,
+) -> Option<Ray3d> {
+    let (Ok(window), Ok((cam, cam_t))) = (windows.single(), cams.single()) else {
+        return None;
+    };
+    let c = window.cursor_position()?;
+    cam.viewport_to_world(cam_t, c).ok()
+}
+
 /// The path to the hovered point, as the engine would judge the move.
 fn preview_path(world: &mut World) {
     let intent = world.resource::<Intent>();
@@ -123,30 +136,18 @@ fn preview_path(world: &mut World) {
     if intent.hovered_for == Some(p) {
         return;
     }
-    let going = intent.going;
+    let (going, budget) = (intent.going, intent.budget);
     let all = fighters(world);
     let Some(f) = all.iter().find(|f| f.id == id).cloned() else {
         return;
     };
     let preview = match going {
-        Going::Move => validate_move(world, &all, &f, p, move_budget(world, &f)),
+        Going::Move => validate_move(world, &all, &f, p, budget),
         Going::Disengage => validate_disengage(world, &all, &f, p),
     };
     let mut intent = world.resource_mut::<Intent>();
     intent.preview = Some(preview);
     intent.hovered_for = Some(p);
-}
-
-/// MOVE-1: the active fighter's Move now (a bonus move's own limit, Rush, treasure).
-fn move_budget(world: &World, f: &crate::rules::engine::FighterView) -> f32 {
-    let rules = world.resource::<Ruleset>();
-    match world.resource::<Engine>().activation.as_ref() {
-        Some(a) => match a.bonus.first() {
-            Some(Bonus::Move { max }) => *max,
-            _ => f.move_budget(rules, a.move_bonus),
-        },
-        None => f.move_budget(rules, 0),
-    }
 }
 
 /// A left click on a legal point moves there; Escape or a right click stops choosing.
