@@ -15,6 +15,7 @@ mod board;
 mod camera;
 pub(crate) mod capture;
 mod fighters;
+mod flat;
 pub(crate) mod palette;
 pub mod perf;
 mod picking;
@@ -46,5 +47,6 @@ pub fn plugin(app: &mut App) {
             smoke::plugin,
             animation::plugin,
             picking::plugin,
+            flat::plugin,
         ));
 }

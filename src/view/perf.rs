@@ -5,10 +5,9 @@
 //! thread's work), and the time to the first frame, printed when the app exits.
 //!
 //! `--graphics low|high|auto`: a software renderer (Mesa lavapipe, no GPU) pays for every
-//! pixel's shading on the CPU, so `low` drops multisampling and tonemapping and draws
-//! materials unlit, with the light baked into each mesh's vertex colours once (faces turned
-//! to the sun lighter, the others darker) so that shapes still read; `auto` (the default)
-//! picks `low` on a software adapter.
+//! pixel's shading on the CPU, so `low` drops multisampling and tonemapping and draws every
+//! material with the flat shader of `view::flat`; `auto` (the default) picks `low` on a
+//! software adapter.
 
 use std::time::{Duration, Instant};
 
@@ -88,7 +87,6 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(First, begin_frame.run_if(resource_exists::<FrameReport>))
         .add_systems(Last, end_frame.run_if(resource_exists::<FrameReport>))
         .add_systems(PostStartup, apply_graphics)
-        .add_systems(PostUpdate, (unlit_materials, shade_meshes))
         .add_systems(
             Last,
             print_on_exit
@@ -159,77 +157,6 @@ fn apply_graphics(
     }
 }
 
-/// The assets added since the last read.
-fn added_ids<A: Asset>(added: &mut MessageReader<AssetEvent<A>>) -> Vec<AssetId<A>> {
-    added
-        .read()
-        .filter_map(|e| match e {
-            AssetEvent::Added { id } => Some(*id),
-            _ => None,
-        })
-        .collect()
-}
-
-/// In the low look every material is drawn unlit, those made later included.
-fn unlit_materials(
-    low: Option<Res<LowGraphics>>,
-    mut added: MessageReader<AssetEvent<StandardMaterial>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-) {
-    let ids = added_ids(&mut added);
-    if !low.is_some_and(|l| l.0) {
-        return;
-    }
-    for id in ids {
-        if let Some(mut m) = materials.get_mut(id) {
-            m.unlit = true;
-        }
-    }
-}
-
-/// Where the baked light comes from (towards the sun of `camera.rs`, from the battlefield).
-const SUN: Vec3 = Vec3::new(-21.0, 30.0, 29.0);
-
-/// How light a face is under the baked sun: 0.55 in shade, up to 1.0 facing it.
-fn baked_light(normal: Vec3) -> f32 {
-    0.55 + 0.45 * normal.normalize_or_zero().dot(SUN.normalize()).max(0.0)
-}
-
-/// In the low look, every new mesh gets the sun baked into its vertex colours (unlit
-/// materials multiply their colour by them).
-fn shade_meshes(
-    low: Option<Res<LowGraphics>>,
-    mut added: MessageReader<AssetEvent<Mesh>>,
-    mut meshes: ResMut<Assets<Mesh>>,
-) {
-    let ids = added_ids(&mut added);
-    if !low.is_some_and(|l| l.0) {
-        return;
-    }
-    for id in ids {
-        let Some(mut mesh) = meshes.get_mut(id) else {
-            continue;
-        };
-        if mesh.contains_attribute(Mesh::ATTRIBUTE_COLOR) {
-            continue;
-        }
-        let Some(normals) = mesh
-            .attribute(Mesh::ATTRIBUTE_NORMAL)
-            .and_then(|a| a.as_float3())
-        else {
-            continue;
-        };
-        let colours: Vec<[f32; 4]> = normals
-            .iter()
-            .map(|n| {
-                let l = baked_light(Vec3::from_array(*n));
-                [l, l, l, 1.0]
-            })
-            .collect();
-        mesh.insert_attribute(Mesh::ATTRIBUTE_COLOR, colours);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -240,14 +167,5 @@ mod tests {
         assert_eq!(percentile(&v, 0.5), 10.0);
         assert_eq!(percentile(&v, 0.95), 19.0);
         assert_eq!(percentile(&[], 0.5), 0.0);
-    }
-
-    #[test]
-    fn baked_light_is_brighter_on_faces_towards_the_sun() {
-        let top = baked_light(Vec3::Y);
-        let side_away = baked_light(Vec3::X);
-        let under = baked_light(-Vec3::Y);
-        assert!(top > side_away && side_away >= under);
-        assert!((0.55..=1.0).contains(&top) && under == 0.55);
     }
 }
