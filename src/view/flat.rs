@@ -149,7 +149,10 @@ mod tests {
         let cloth = StandardMaterial::from(Color::srgb(0.36, 0.42, 0.27));
         let twin = FlatMaterial::from(&cloth);
         assert_eq!(twin.flat.shade, 1.0, "a surface is shaded by the sun");
-        assert_eq!(twin.flat.color, Color::srgb(0.36, 0.42, 0.27).to_linear().to_vec4());
+        assert_eq!(
+            twin.flat.color,
+            Color::srgb(0.36, 0.42, 0.27).to_linear().to_vec4()
+        );
         assert_eq!(twin.alpha_mode, AlphaMode::Opaque);
     }
 }
