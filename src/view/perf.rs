@@ -48,7 +48,6 @@ pub(crate) struct FrameReport {
     main_cpu_ms: Vec<f64>,
     /// CPU time of every thread but the software rasteriser's, when measuring began.
     app_cpu_began: Option<Duration>,
-    app_cpu_ms_per_frame: Option<f64>,
 }
 
 impl FrameReport {
@@ -64,7 +63,6 @@ impl FrameReport {
             schedules_ms: Vec::new(),
             main_cpu_ms: Vec::new(),
             app_cpu_began: None,
-            app_cpu_ms_per_frame: None,
         }
     }
 
@@ -73,9 +71,16 @@ impl FrameReport {
         let first = self
             .first_frame
             .map_or("never".to_string(), |d| format!("{:.2} s", d.as_secs_f64()));
-        let app = self
-            .app_cpu_ms_per_frame
-            .map_or("not measured".to_string(), |ms| format!("{ms:.2} ms"));
+        // Read once, when the figures are printed, not every frame.
+        let app = match (self.app_cpu_began, app_cpu()) {
+            (Some(a), Some(b)) if !self.frame_ms.is_empty() => {
+                format!(
+                    "{:.2} ms",
+                    ms(b.saturating_sub(a)) / self.frame_ms.len() as f64
+                )
+            }
+            _ => "not measured".to_string(),
+        };
         format!(
             "frames {}: frame time median {:.1} ms, 95th percentile {:.1} ms; main thread CPU \
              per frame median {:.2} ms, 95th percentile {:.2} ms (its schedules took {:.2} ms \
@@ -101,9 +106,6 @@ impl FrameReport {
             self.main_cpu_ms.push(ms(b.saturating_sub(a)));
         }
         self.frame_ms.push(ms(frame));
-        if let (Some(a), Some(b)) = (self.app_cpu_began, app_cpu()) {
-            self.app_cpu_ms_per_frame = Some(ms(b.saturating_sub(a)) / self.frame_ms.len() as f64);
-        }
     }
 }
 
