@@ -1,5 +1,6 @@
-//! The battle panel: where the battle stands, the controls, the solo AI's last decisions,
-//! each side's dice and fighters, and the newest log entries.
+//! The battle panel, in two tabs. "Battle": where the battle stands, the controls, the solo
+//! AI's last decisions, each side's dice and fighters (click one for its card) and the newest
+//! log entries. "Log": the whole log with its filters (`log_panel`).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -15,6 +16,9 @@ use crate::rules::log::{BattleLog, Event};
 use crate::screens::Screen;
 use crate::view::autoplay::Autoplay;
 use crate::view::palette;
+use crate::view::picking::Selected;
+
+use super::log_panel::{LogFilter, log_tab};
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
@@ -37,6 +41,14 @@ type Roster<'w, 's> = Query<
     ),
 >;
 
+/// The panel's tab and the log's filters.
+#[derive(Default)]
+struct Tabs {
+    log: bool,
+    filter: LogFilter,
+}
+
+#[allow(clippy::too_many_arguments)]
 fn battle_panel(
     mut contexts: EguiContexts,
     info: Res<BattleInfo>,
@@ -44,6 +56,8 @@ fn battle_panel(
     eng: Res<Engine>,
     auto: Res<Autoplay>,
     mut ai: ResMut<SoloAi>,
+    mut selected: ResMut<Selected>,
+    mut tabs: Local<Tabs>,
     fighters: Roster,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -51,20 +65,41 @@ fn battle_panel(
         .default_pos([10.0, 10.0])
         .default_width(300.0)
         .default_height(680.0)
-        .vscroll(true)
         .show(ctx, |ui| {
-            status(ui, &info, &eng);
-            controls(ui, &auto, &mut ai);
-            solo_ai_decisions(ui, &log);
+            ui.horizontal(|ui| {
+                ui.selectable_value(&mut tabs.log, false, "Battle");
+                ui.selectable_value(&mut tabs.log, true, "Log");
+            });
             ui.separator();
-            for (i, side) in info.sides.iter().enumerate() {
-                side_roster(ui, side, info.priority == Some(i), &eng.dice[i]);
-                fighter_rows(ui, &fighters, i);
+            if tabs.log {
+                let names = names(&fighters);
+                log_tab(ui, &log, &mut tabs.filter, &names);
+                return;
             }
-            ui.separator();
-            newest_entries(ui, &log);
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                status(ui, &info, &eng);
+                controls(ui, &auto, &mut ai);
+                solo_ai_decisions(ui, &log);
+                ui.separator();
+                for (i, side) in info.sides.iter().enumerate() {
+                    side_roster(ui, side, info.priority == Some(i), &eng.dice[i]);
+                    fighter_rows(ui, &fighters, i, &mut selected);
+                }
+                ui.separator();
+                newest_entries(ui, &log);
+            });
         });
     Ok(())
+}
+
+/// Every fighter's id and name, by id.
+fn names(fighters: &Roster) -> Vec<(u32, String)> {
+    let mut n: Vec<_> = fighters
+        .iter()
+        .map(|f| (f.0.id, f.0.name.clone()))
+        .collect();
+    n.sort_by_key(|f| f.0);
+    n
 }
 
 /// The round, the cards, initiative, score, what the battle waits for and its outcome.
@@ -105,7 +140,7 @@ fn controls(ui: &mut egui::Ui, auto: &Autoplay, ai: &mut SoloAi) {
     ui.horizontal(|ui| {
         ui.label("AI:");
         ui.selectable_value(&mut ai.enabled, false, "pause");
-        for (label, n) in [("1x", 1), ("4x", 4), ("instant", 200)] {
+        for (label, n) in [("1x", 1), ("2x", 2), ("4x", 4), ("instant", 200)] {
             if ui
                 .selectable_label(ai.enabled && ai.per_frame == n, label)
                 .clicked()
@@ -172,19 +207,27 @@ fn side_roster(ui: &mut egui::Ui, side: &SideInfo, priority: bool, dice: &SideDi
     ));
 }
 
-/// Side `side`'s fighters by id: group, name, wounds left and where they are if not deployed.
-fn fighter_rows(ui: &mut egui::Ui, fighters: &Roster, side: usize) {
+/// Side `side`'s fighters by id: group, name, wounds left and where they are if not deployed;
+/// a click shows the fighter's card.
+fn fighter_rows(ui: &mut egui::Ui, fighters: &Roster, side: usize, selected: &mut Selected) {
     let mut rows: Vec<_> = fighters.iter().filter(|f| f.1.0 == side).collect();
     rows.sort_by_key(|f| f.0.id);
     for (f, _, g, p, prof, dmg) in rows {
-        ui.label(format!(
+        let text = format!(
             "  {} · {} · {}/{} W{}",
             g.0,
             f.name,
             prof.0.wounds.saturating_sub(dmg.0),
             prof.0.wounds,
             presence_note(p)
-        ));
+        );
+        if ui
+            .selectable_label(selected.0 == Some(f.id), text)
+            .on_hover_text("Show its card")
+            .clicked()
+        {
+            selected.0 = Some(f.id);
+        }
     }
 }
 
@@ -203,7 +246,7 @@ fn newest_entries(ui: &mut egui::Ui, log: &BattleLog) {
     egui::ScrollArea::vertical()
         .max_height(140.0)
         .show(ui, |ui| {
-            for e in log.entries.iter().rev().take(12) {
+            for e in log.entries.iter().rev().take(8) {
                 ui.small(format!("[{}] {}", RuleId::list(&e.rules), log.text_of(e)))
                     .on_hover_text(rules_explained(&e.rules));
             }

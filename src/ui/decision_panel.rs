@@ -16,9 +16,9 @@ use crate::rules::door::{CommandResult, SubmitCommand};
 use crate::rules::engine::{Engine, FighterView, Pending, fighters};
 use crate::rules::initiative::{SideDice, WildUse};
 use crate::rules::odds::AttackOdds;
-use crate::rules::options::{ActionKind, ActiveOptions, Decision, Options, options};
+use crate::rules::options::{ActiveOptions, Decision, Options, options};
 use crate::screens::Screen;
-use crate::view::targeting::{Going, Intent};
+use crate::view::targeting::Intent;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Current>()
@@ -34,14 +34,17 @@ pub(crate) fn plugin(app: &mut App) {
 
 /// The decision on offer to a person, with what the panel shows for it.
 #[derive(Resource, Default)]
-struct Current {
+pub(crate) struct Current {
     /// The engine's state it was read at (commands applied, what it waited for).
     at: Option<(usize, Pending)>,
     options: Option<Options>,
     /// Names by fighter id.
-    names: Vec<(u32, String)>,
+    pub names: Vec<(u32, String)>,
     /// The exact odds of each allowed attack: (target, weapon, odds, target's wounds left).
-    odds: Vec<(u32, usize, AttackOdds, u32)>,
+    pub odds: Vec<(u32, usize, AttackOdds, u32)>,
+    /// Two people at one screen: the side the screen was last handed to (its player clicked
+    /// "ready"); `None` when a side is played by the AI.
+    hot_seat: Option<Option<usize>>,
     /// Wild dice declared so far this round (one button per die).
     wild: Vec<WildUse>,
     /// The last command the rules refused, and why.
@@ -62,8 +65,14 @@ fn refresh(world: &mut World) {
         Decision::Action(a) if human => attack_odds(world, &all, a),
         _ => Vec::new(),
     };
+    let hot_seat = (0..2).all(|s| !is_ai(world, s));
     let mut c = world.resource_mut::<Current>();
     c.at = at;
+    c.hot_seat = match (hot_seat, c.hot_seat) {
+        (true, Some(handed)) => Some(handed),
+        (true, None) => Some(None),
+        (false, _) => None,
+    };
     c.names = all.iter().map(|f| (f.id, f.name.clone())).collect();
     c.odds = odds;
     c.wild.clear();
@@ -120,6 +129,14 @@ fn decision_panel(
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
+    if let Some(handed) = c.hot_seat
+        && handed != Some(side)
+    {
+        if hand_over(ctx, &info.sides[side].name) {
+            c.hot_seat = Some(Some(side));
+        }
+        return Ok(());
+    }
     egui::Window::new(format!("{}: your decision", info.sides[side].name))
         .anchor(egui::Align2::RIGHT_TOP, [-10.0, 10.0])
         .default_width(340.0)
@@ -132,10 +149,12 @@ fn decision_panel(
                 Decision::Colour { choices } => colour(ui, side, choices, &mut send),
                 Decision::WildDice { dice } => wild_dice(ui, side, dice, &mut c.wild, &mut send),
                 Decision::FirstTurn { choices } => first_turn(ui, &info, side, choices, &mut send),
-                Decision::Activate { fighters } => activate(ui, &c.names, fighters, &mut send),
+                Decision::Activate { fighters } => {
+                    activate(ui, &c.names, side, fighters, &mut send)
+                }
                 Decision::Action(a) => {
                     let dice = engine.dice[side].clone();
-                    action(ui, &c, a, &dice, &mut intent, &mut send)
+                    super::action_bar::action(ui, &c, a, &dice, &mut intent, &mut send)
                 }
                 Decision::Reaction { kind, fighters } => {
                     reaction(ui, &c.names, side, *kind, fighters, &mut send)
@@ -159,7 +178,26 @@ fn decision_panel(
     Ok(())
 }
 
-fn name(names: &[(u32, String)], id: u32) -> String {
+/// Two people at one screen: the screen goes to the side that decides next, and its player
+/// says when they are ready (so that neither plays the other's turn by mistake). True once
+/// they are.
+fn hand_over(ctx: &egui::Context, side: &str) -> bool {
+    let mut ready = false;
+    egui::Window::new("Hand over")
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.heading(format!("{side} decides next"));
+            ui.label(format!("Pass the screen to the player of {side}."));
+            ready = ui
+                .button(format!("I play {side}: show my decision"))
+                .clicked();
+        });
+    ready
+}
+
+pub(crate) fn name(names: &[(u32, String)], id: u32) -> String {
     names
         .iter()
         .find(|n| n.0 == id)
@@ -255,160 +293,25 @@ fn first_turn(
     }
 }
 
-/// CMB-1: the fighters that may activate.
+/// CMB-1: the fighters that may activate (or click one on the board); with none left, pass.
 fn activate(
     ui: &mut egui::Ui,
     names: &[(u32, String)],
+    side: usize,
     ids: &[u32],
     send: &mut impl FnMut(Command),
 ) {
-    ui.label("Your turn: activate a fighter [CMB-1].");
+    if ids.is_empty() {
+        ui.label("Your turn, and none of your fighters can activate: you pass [CMB-1].");
+        if ui.button("Pass (N)").clicked() || super::action_bar::hotkey(ui, egui::Key::N) {
+            send(Command::Pass { side });
+        }
+        return;
+    }
+    ui.label("Your turn: activate a fighter (click it on the board or here) [CMB-1].");
     for &id in ids {
         if ui.button(format!("Activate {}", name(names, id))).clicked() {
             send(Command::Activate { fighter: id });
-        }
-    }
-}
-
-/// CMB-2, CMB-3: the active fighter's actions, attacks with their odds, abilities.
-fn action(
-    ui: &mut egui::Ui,
-    c: &Current,
-    a: &ActiveOptions,
-    dice: &SideDice,
-    intent: &mut Intent,
-    send: &mut impl FnMut(Command),
-) {
-    let f = a.fighter;
-    ui.label(format!(
-        "{}: {} action{} left",
-        name(&c.names, f),
-        a.actions_left,
-        if a.actions_left == 1 { "" } else { "s" }
-    ));
-    ui.horizontal_wrapped(|ui| {
-        for opt in &a.actions {
-            let label = match opt.kind {
-                ActionKind::Move => "Move",
-                ActionKind::Attack => continue,
-                ActionKind::Disengage => "Disengage",
-                ActionKind::Wait => "Wait",
-                ActionKind::DropTreasure => "Drop treasure",
-                ActionKind::Ability => continue,
-                ActionKind::EndActivation => "End activation",
-            };
-            let b = ui.add_enabled(opt.refused.is_none(), egui::Button::new(label));
-            let b = match &opt.refused {
-                Some(r) => b.on_disabled_hover_text(format!(
-                    "[{}] {}\n\n{}",
-                    r.rule,
-                    r.reason,
-                    super::battle_panel::rules_explained(&[r.rule])
-                )),
-                None => b,
-            };
-            if b.clicked() {
-                match opt.kind {
-                    ActionKind::Move => intent.start(f, Going::Move, a),
-                    ActionKind::Disengage => intent.start(f, Going::Disengage, a),
-                    ActionKind::Wait => send(Command::Wait { fighter: f }),
-                    ActionKind::DropTreasure => send(Command::DropTreasure {
-                        fighter: f,
-                        at: None,
-                    }),
-                    ActionKind::EndActivation => send(Command::EndActivation { fighter: f }),
-                    _ => {}
-                }
-            }
-        }
-    });
-    if intent.moving == Some(f) {
-        move_hint(ui, intent);
-    }
-    let attack = a.actions.iter().find(|o| o.kind == ActionKind::Attack);
-    match attack.and_then(|o| o.refused.as_ref()) {
-        Some(r) if !c.odds.is_empty() => {
-            ui.weak(format!("No attack now [{}]: {}", r.rule, r.reason));
-        }
-        _ => attacks(ui, c, f, send),
-    }
-    abilities(ui, a, dice, send);
-}
-
-/// What the hovered place would cost, while choosing where to move.
-fn move_hint(ui: &mut egui::Ui, intent: &Intent) {
-    let text = match &intent.preview {
-        None => "Point at a place on the board; click to move there (right click: cancel).".into(),
-        Some(Ok(p)) => {
-            let kinds: Vec<String> = p.steps.iter().map(|s| s.kind.to_string()).collect();
-            let mut kinds = kinds;
-            kinds.dedup();
-            format!(
-                "{:.1}\" ({}): click to go there [{}]",
-                p.cost,
-                kinds.join(", then "),
-                match intent.going {
-                    Going::Move => "MOVE-1",
-                    Going::Disengage => "DIS-1",
-                }
-            )
-        }
-        Some(Err(e)) => format!("Can't go there [{}]: {}", e.rule, e.reason),
-    };
-    ui.label(text);
-}
-
-/// ATK-3: each attack the rules allow, with its exact odds.
-fn attacks(ui: &mut egui::Ui, c: &Current, f: u32, send: &mut impl FnMut(Command)) {
-    for (target, weapon, odds, wounds) in &c.odds {
-        let b = ui.button(format!(
-            "Attack {} (weapon {}): hits on {}+, expected {:.1} damage, {:.0}% to take it down",
-            name(&c.names, *target),
-            weapon + 1,
-            odds.needed,
-            odds.expected(),
-            100.0 * odds.at_least(*wounds)
-        ));
-        let table: Vec<String> = odds
-            .table()
-            .iter()
-            .map(|(d, p)| format!("{d} damage: {:.1}%", 100.0 * p))
-            .collect();
-        if b.on_hover_text(table.join("\n")).clicked() {
-            send(Command::Attack {
-                fighter: f,
-                target: *target,
-                weapon: *weapon,
-            });
-        }
-    }
-}
-
-/// ABL-1..ABL-3: the abilities it can pay for, with the dice that pay.
-fn abilities(
-    ui: &mut egui::Ui,
-    a: &ActiveOptions,
-    dice: &SideDice,
-    send: &mut impl FnMut(Command),
-) {
-    for ab in a.abilities.iter().filter(|ab| !ab.dice.is_empty()) {
-        for v in &ab.dice {
-            let size = dice
-                .groups
-                .iter()
-                .find(|g| g.value == *v)
-                .map_or(0, |g| g.size);
-            if ui
-                .button(format!("{} with the {}s ({} dice)", ab.name, v, size))
-                .clicked()
-            {
-                send(Command::Ability {
-                    fighter: a.fighter,
-                    ability: ab.name.clone(),
-                    dice: *v,
-                    target: None,
-                });
-            }
         }
     }
 }

@@ -1,7 +1,8 @@
 //! Moves shown, not skipped: a fighter that moves or disengages walks its path on the board
 //! (from the battle's `Move`/`Disengage` events, the same data the log renders), at the speed
-//! chosen for the AI (1x: 6" a second, 4x: 24"; instant: no walk). While a fighter walks, the
-//! solo AI holds its next decision, so that each of its turns can be followed.
+//! chosen for the AI (1x: 6" a second, 2x: 12", 4x: 24"; instant: no walk). While a fighter
+//! walks, and for a beat after dice are rolled (so that the dice tray can be read), the solo AI
+//! holds its next decision, so that each of its turns can be followed.
 
 use bevy::prelude::*;
 
@@ -23,9 +24,12 @@ pub(crate) fn plugin(app: &mut App) {
     );
 }
 
-/// The fighters walking now.
+/// The fighters walking now, and the seconds left of the beat after the last roll.
 #[derive(Resource, Debug, Default)]
-pub(crate) struct Walks(Vec<Walk>);
+pub(crate) struct Walks(Vec<Walk>, f32);
+
+/// Seconds the AI waits after a roll at 1x (half at 2x, a quarter at 4x).
+const BEAT: f32 = 1.2;
 
 #[derive(Debug)]
 struct Walk {
@@ -51,6 +55,9 @@ fn speed(ai: &SoloAi) -> Option<f32> {
 fn start_walks(mut events: MessageReader<BattleEvent>, ai: Res<SoloAi>, mut walks: ResMut<Walks>) {
     let animate = speed(&ai).is_some();
     for e in events.read() {
+        if animate && rolls_dice(&e.0.event) {
+            walks.1 = BEAT * PACE / speed(&ai).unwrap_or(PACE);
+        }
         let (Event::Move { fighter, path, .. } | Event::Disengage { fighter, path, .. }) =
             &e.0.event
         else {
@@ -77,9 +84,11 @@ fn walk(
 ) {
     let Some(pace) = speed(&ai) else {
         walks.0.clear();
+        walks.1 = 0.0;
         ai.hold = false;
         return;
     };
+    walks.1 = (walks.1 - time.delta_secs()).max(0.0);
     let step = pace * time.delta_secs();
     for w in &mut walks.0 {
         w.done += step;
@@ -89,7 +98,18 @@ fn walk(
         }
     }
     walks.0.retain(|w| w.done < length(&w.points));
-    ai.hold = !walks.0.is_empty();
+    ai.hold = !walks.0.is_empty() || walks.1 > 0.0;
+}
+
+/// An event whose dice the tray shows (an attack's hit rolls, an impact roll, an ability).
+fn rolls_dice(e: &Event) -> bool {
+    matches!(
+        e,
+        Event::Attack { .. }
+            | Event::ImpactRoll { .. }
+            | Event::StrikeThemDown { .. }
+            | Event::Ability { .. }
+    )
 }
 
 fn length(points: &[Vec3]) -> f32 {

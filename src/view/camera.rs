@@ -1,10 +1,20 @@
 //! The orbit/pan/zoom camera over the battlefield, the sun and the ambient light.
+//!
+//! Mouse: left drag orbits, right drag pans, the wheel zooms. Keys: arrows pan, Q/E turn,
+//! +/- zoom, T toggles a top-down view, F focuses on the active fighter (or the selected one).
+//! It never goes under the table, and a drag or scroll that starts on a panel is the panel's.
+
+use std::f32::consts::FRAC_PI_2;
 
 use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
 use bevy_panorbit_camera::PanOrbitCamera;
 
 use super::palette;
+use super::picking::Selected;
+use crate::model::components::{Fighter, Position};
 use crate::model::ruleset::Ruleset;
+use crate::rules::engine::Engine;
 use crate::screens::{BattleStart, Screen};
 
 pub(crate) fn plugin(app: &mut App) {
@@ -15,8 +25,18 @@ pub(crate) fn plugin(app: &mut App) {
             ..default()
         })
         .add_systems(Startup, (spawn_camera, spawn_light))
-        .add_systems(OnEnter(Screen::Battle), aim_camera.after(BattleStart));
+        .add_systems(OnEnter(Screen::Battle), aim_camera.after(BattleStart))
+        .add_systems(
+            Update,
+            (panels_keep_the_pointer, keys, focus_on_fighter)
+                .in_set(super::ViewSystems::Decide)
+                .run_if(in_state(Screen::Battle)),
+        );
 }
+
+/// The camera's pitch when looking straight down (a hair less than a right angle, so that
+/// its yaw stays defined).
+const TOP_DOWN: f32 = FRAC_PI_2 - 0.001;
 
 /// Looks down on the battlefield from the near long edge.
 fn spawn_camera(mut commands: Commands, rules: Option<Res<Ruleset>>) {
@@ -31,6 +51,9 @@ fn spawn_camera(mut commands: Commands, rules: Option<Res<Ruleset>>) {
             pitch: Some(0.85),
             zoom_lower_limit: 4.0,
             zoom_upper_limit: Some(90.0),
+            // Never under the table.
+            pitch_lower_limit: Some(0.08),
+            pitch_upper_limit: Some(TOP_DOWN),
             ..default()
         },
     ));
@@ -66,4 +89,91 @@ fn spawn_light(mut commands: Commands, rules: Option<Res<Ruleset>>) {
 fn centre(rules: Option<&Ruleset>) -> Vec3 {
     let (w, d) = rules.map_or((30.0, 22.0), |r| r.battlefield);
     Vec3::new(w / 2.0, 0.0, d / 2.0)
+}
+
+/// A drag or scroll that starts over a panel moves the panel (or scrolls it), not the camera:
+/// the camera listens again once every button is up and the pointer left the panels.
+fn panels_keep_the_pointer(
+    egui: Option<Res<EguiWantsInput>>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    mut cams: Query<&mut PanOrbitCamera>,
+) {
+    let over_panel = egui.is_some_and(|e| e.is_pointer_over_area() || e.wants_any_pointer_input());
+    let pressed_now = buttons.get_just_pressed().next().is_some();
+    let dragging = buttons.get_pressed().next().is_some();
+    // A drag keeps what was decided when it started.
+    if pressed_now || !dragging {
+        for mut cam in &mut cams {
+            cam.enabled = !over_panel;
+        }
+    }
+}
+
+/// Arrows pan, Q/E turn, +/- zoom, T toggles top-down (not while typing in a panel).
+fn keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    egui: Option<Res<EguiWantsInput>>,
+    time: Res<Time<Real>>,
+    mut cams: Query<&mut PanOrbitCamera>,
+    mut before_top_down: Local<Option<(f32, f32)>>,
+) {
+    if egui.is_some_and(|e| e.wants_any_keyboard_input()) {
+        return;
+    }
+    let dt = time.delta_secs();
+    let axis = |neg: KeyCode, pos: KeyCode| {
+        f32::from(keys.pressed(pos) as u8) - f32::from(keys.pressed(neg) as u8)
+    };
+    for mut cam in &mut cams {
+        let radius = cam.target_radius;
+        let pan = Vec2::new(
+            axis(KeyCode::ArrowLeft, KeyCode::ArrowRight),
+            axis(KeyCode::ArrowUp, KeyCode::ArrowDown),
+        );
+        if pan != Vec2::ZERO {
+            // Along the ground, relative to where the camera faces.
+            let (s, c) = cam.target_yaw.sin_cos();
+            let right = Vec3::new(c, 0.0, -s);
+            let back = Vec3::new(s, 0.0, c);
+            let step = (pan.x * right + pan.y * back) * radius * 0.8 * dt;
+            cam.target_focus += step;
+        }
+        cam.target_yaw += axis(KeyCode::KeyE, KeyCode::KeyQ) * 1.5 * dt;
+        let zoom = axis(KeyCode::Equal, KeyCode::Minus)
+            + axis(KeyCode::NumpadAdd, KeyCode::NumpadSubtract);
+        cam.target_radius = (radius * (1.0 + zoom * 1.2 * dt)).clamp(4.0, 90.0);
+        if keys.just_pressed(KeyCode::KeyT) {
+            match before_top_down.take() {
+                Some((yaw, pitch)) => (cam.target_yaw, cam.target_pitch) = (yaw, pitch),
+                None => {
+                    *before_top_down = Some((cam.target_yaw, cam.target_pitch));
+                    (cam.target_yaw, cam.target_pitch) = (0.0, TOP_DOWN);
+                }
+            }
+        }
+    }
+}
+
+/// F: the camera looks at the active fighter, or else the selected one.
+fn focus_on_fighter(
+    keys: Res<ButtonInput<KeyCode>>,
+    egui: Option<Res<EguiWantsInput>>,
+    engine: Res<Engine>,
+    selected: Res<Selected>,
+    fighters: Query<(&Fighter, &Position)>,
+    mut cams: Query<&mut PanOrbitCamera>,
+) {
+    if !keys.just_pressed(KeyCode::KeyF) || egui.is_some_and(|e| e.wants_any_keyboard_input()) {
+        return;
+    }
+    let Some(id) = engine.activation.as_ref().map(|a| a.fighter).or(selected.0) else {
+        return;
+    };
+    let Some((_, pos)) = fighters.iter().find(|(f, _)| f.id == id) else {
+        return;
+    };
+    for mut cam in &mut cams {
+        cam.target_focus = pos.0;
+        cam.target_radius = cam.target_radius.min(20.0);
+    }
 }

@@ -18,7 +18,7 @@ mod fighters;
 mod flat;
 pub(crate) mod palette;
 pub mod perf;
-mod picking;
+pub(crate) mod picking;
 pub(crate) mod smoke;
 pub(crate) mod targeting;
 

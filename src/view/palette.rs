@@ -140,3 +140,24 @@ pub(crate) fn leader_gem() -> StandardMaterial {
         ..default()
     }
 }
+
+/// A wounds bar's fill for the share of wounds left: green, then amber, then red.
+pub(crate) fn wounds_colour(left: f32) -> egui::Color32 {
+    if left > 0.6 {
+        egui::Color32::from_rgb(80, 180, 80)
+    } else if left > 0.3 {
+        egui::Color32::from_rgb(220, 170, 50)
+    } else {
+        egui::Color32::from_rgb(210, 60, 50)
+    }
+}
+
+/// A bow stave or a staff.
+pub(crate) fn wood() -> StandardMaterial {
+    Color::srgb(0.45, 0.3, 0.15).into()
+}
+
+/// A fighter's body once it has activated: greyer and darker, still its side's hue.
+pub(crate) fn dimmed(body: Color) -> Color {
+    body.mix(&Color::srgb(0.25, 0.25, 0.25), 0.6)
+}

@@ -1,6 +1,8 @@
-//! Clicking a fighter on the board: on your turn, one you may activate is activated (CMB-1);
-//! during your fighter's activation, an enemy it may attack is attacked with the weapon whose
-//! exact odds promise the most damage (ATK-3). What is allowed comes from `options()`.
+//! Pointing at and clicking fighters on the board. The fighter under the cursor is `Hovered`
+//! (its name shows); a click selects it (its card shows) and, on your turn, one you may
+//! activate is activated (CMB-1); during your fighter's activation, an enemy it may attack is
+//! attacked with the weapon whose exact odds promise the most damage (ATK-3). What is allowed
+//! comes from `options()`.
 
 use bevy::picking::mesh_picking::ray_cast::{MeshRayCast, MeshRayCastSettings};
 use bevy::prelude::*;
@@ -18,23 +20,36 @@ use crate::rules::options::{ActionKind, ActiveOptions, Decision, options};
 use crate::screens::Screen;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<Clicked>().add_systems(
-        Update,
-        (clicked_fighter, act_on_click)
-            .chain()
-            .in_set(ViewSystems::Decide)
-            .run_if(in_state(Screen::Battle)),
-    );
+    app.init_resource::<Clicked>()
+        .init_resource::<Hovered>()
+        .init_resource::<Selected>()
+        .add_systems(OnExit(Screen::Battle), |mut s: ResMut<Selected>| s.0 = None)
+        .add_systems(
+            Update,
+            (pointed_fighter, act_on_click)
+                .chain()
+                .in_set(ViewSystems::Decide)
+                .run_if(in_state(Screen::Battle)),
+        );
 }
 
 /// The fighter clicked this frame.
 #[derive(Resource, Debug, Default)]
 struct Clicked(Option<u32>);
 
-/// Which fighter a left click (not on a panel, not while choosing a place) landed on.
+/// The fighter under the cursor (not behind a panel).
+#[derive(Resource, Debug, Default)]
+pub(crate) struct Hovered(pub Option<u32>);
+
+/// The fighter whose card is shown: the last one clicked (on the board or in the roster).
+#[derive(Resource, Debug, Default)]
+pub(crate) struct Selected(pub Option<u32>);
+
+/// Which fighter the cursor points at and, on a left click (not while choosing a place),
+/// selects.
 #[allow(clippy::too_many_arguments)]
-fn clicked_fighter(
-    mut clicked: ResMut<Clicked>,
+fn pointed_fighter(
+    mut pointed: (ResMut<Hovered>, ResMut<Clicked>, ResMut<Selected>),
     buttons: Res<ButtonInput<MouseButton>>,
     egui: Option<Res<EguiWantsInput>>,
     intent: Res<Intent>,
@@ -44,25 +59,29 @@ fn clicked_fighter(
     parents: Query<&ChildOf>,
     fighters: Query<&Fighter>,
 ) {
+    let (hovered, clicked, selected) = (&mut pointed.0, &mut pointed.1, &mut pointed.2);
     clicked.0 = None;
-    if !buttons.just_pressed(MouseButton::Left)
-        || intent.moving.is_some()
-        || egui.is_some_and(|e| e.is_pointer_over_area())
-    {
+    hovered.0 = None;
+    if egui.is_some_and(|e| e.is_pointer_over_area()) {
         return;
     }
     let Some(ray) = super::targeting::cursor_ray(&windows, &cams) else {
         return;
     };
-    let Some((hit, _)) = ray_cast
+    // The first mesh on the ray (terrain hides what is behind it); a fighter's meshes are its
+    // children.
+    hovered.0 = ray_cast
         .cast_ray(ray, &MeshRayCastSettings::default())
         .first()
-    else {
-        return;
-    };
-    // A fighter's meshes are its children.
-    let owner = parents.get(*hit).map_or(*hit, |p| p.parent());
-    clicked.0 = fighters.get(owner).ok().map(|f| f.id);
+        .and_then(|(hit, _)| parents.get(*hit).ok())
+        .and_then(|p| fighters.get(p.parent()).ok())
+        .map(|f| f.id);
+    if buttons.just_pressed(MouseButton::Left) && intent.moving.is_none() {
+        clicked.0 = hovered.0;
+        if hovered.0.is_some() {
+            selected.0 = hovered.0;
+        }
+    }
 }
 
 /// Activates or attacks the clicked fighter when the rules allow it.

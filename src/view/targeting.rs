@@ -8,9 +8,10 @@ use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
 use super::ViewSystems;
-use crate::battlefield::nav::{Path, StepKind};
+use crate::battlefield::nav::{Descend, Path, StepKind};
 use crate::model::components::{Fighter, Position, Profile};
-use crate::rules::actions::{validate_disengage, validate_move};
+use crate::model::ruleset::Ruleset;
+use crate::rules::actions::{Route, validate_disengage, validate_route};
 use crate::rules::command::{Command, Rejected};
 use crate::rules::door::SubmitCommand;
 use crate::rules::engine::{Engine, Pending, fighters};
@@ -61,6 +62,10 @@ pub(crate) struct Intent {
     pub hover: Option<Vec3>,
     /// The path there, or why not.
     pub preview: Option<Result<Path, Rejected>>,
+    /// MOVE-6, MOVE-9: the drops on that path long enough to risk impact damage, in inches.
+    pub impacts: Vec<f32>,
+    /// MOVE-5: how it gets down from higher places (`None`: the shortest way, jumping).
+    pub descend: Option<Descend>,
     hovered_for: Option<Vec3>,
     /// The hovered point was set by a script (`--smoke`), not the cursor.
     pinned: bool,
@@ -84,6 +89,17 @@ impl Intent {
 
     pub(crate) fn cancel(&mut self) {
         *self = Intent::default();
+    }
+
+    /// MOVE-1: the inches the move may cover.
+    pub(crate) fn budget(&self) -> f32 {
+        self.budget
+    }
+
+    /// MOVE-5: climb down (`Some(Climb)`) or take the shortest way; the path is judged again.
+    pub(crate) fn set_descend(&mut self, descend: Option<Descend>) {
+        self.descend = descend;
+        self.hovered_for = None;
     }
 
     /// Keeps the hovered point as it is set, whatever the cursor does.
@@ -137,16 +153,27 @@ fn preview_path(world: &mut World) {
         return;
     }
     let (going, budget) = (intent.going, intent.budget);
+    let route = Route {
+        descend: intent.descend,
+        via: &[],
+        pick_up: true,
+    };
     let all = fighters(world);
     let Some(f) = all.iter().find(|f| f.id == id).cloned() else {
         return;
     };
     let preview = match going {
-        Going::Move => validate_move(world, &all, &f, p, budget),
+        Going::Move => validate_route(world, &all, &f, p, budget, route),
         Going::Disengage => validate_disengage(world, &all, &f, p),
+    };
+    let threshold = world.resource::<Ruleset>().jump_impact_height;
+    let impacts = match &preview {
+        Ok(path) => path.impacts(threshold),
+        Err(_) => Vec::new(),
     };
     let mut intent = world.resource_mut::<Intent>();
     intent.preview = Some(preview);
+    intent.impacts = impacts;
     intent.hovered_for = Some(p);
 }
 
@@ -181,7 +208,7 @@ fn commit_move(
                 fighter: id,
                 to,
                 pick_up: true,
-                descend: None,
+                descend: intent.descend,
                 via: vec![],
             },
             Going::Disengage => Command::Disengage { fighter: id, to },

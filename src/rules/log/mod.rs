@@ -14,6 +14,7 @@ use crate::rules::engine::Outcome;
 use crate::rules::initiative::{DiceGroup, WildUse};
 use crate::rules::solo_setup::SoloStep;
 
+mod about;
 mod render;
 
 pub use render::point;

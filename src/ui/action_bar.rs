@@ -1,0 +1,207 @@
+//! The active fighter's action bar (CMB-2, CMB-3): each action as a button with its hotkey,
+//! greyed with the rule that forbids it; while moving, what the hovered place costs and, where
+//! the path jumps down, the choice to climb down instead (MOVE-5, MOVE-6); the attacks the
+//! rules allow with their exact odds (hotkeys 1-9); the abilities its dice can pay for.
+
+use bevy_egui::egui;
+
+use super::decision_panel::{Current, name};
+use crate::battlefield::nav::{Descend, StepKind};
+use crate::rules::command::Command;
+use crate::rules::initiative::SideDice;
+use crate::rules::options::{ActionKind, ActiveOptions};
+use crate::view::targeting::{Going, Intent};
+
+/// An action's button label and hotkey.
+fn label(kind: ActionKind) -> Option<(&'static str, egui::Key)> {
+    Some(match kind {
+        ActionKind::Move => ("Move", egui::Key::M),
+        ActionKind::Disengage => ("Disengage", egui::Key::D),
+        ActionKind::Wait => ("Wait", egui::Key::W),
+        ActionKind::DropTreasure => ("Drop treasure", egui::Key::G),
+        ActionKind::EndActivation => ("End activation", egui::Key::Enter),
+        ActionKind::Attack | ActionKind::Ability => return None,
+    })
+}
+
+/// A hotkey pressed this frame (not while typing in a text field).
+pub(crate) fn hotkey(ui: &egui::Ui, key: egui::Key) -> bool {
+    !ui.ctx().egui_wants_keyboard_input() && ui.input(|i| i.key_pressed(key))
+}
+
+/// CMB-2, CMB-3: the active fighter's actions, attacks with their odds, abilities.
+pub(crate) fn action(
+    ui: &mut egui::Ui,
+    c: &Current,
+    a: &ActiveOptions,
+    dice: &SideDice,
+    intent: &mut Intent,
+    send: &mut impl FnMut(Command),
+) {
+    let f = a.fighter;
+    ui.label(format!(
+        "{}: {} action{} left",
+        name(&c.names, f),
+        a.actions_left,
+        if a.actions_left == 1 { "" } else { "s" }
+    ));
+    ui.horizontal_wrapped(|ui| {
+        for opt in &a.actions {
+            let Some((text, key)) = label(opt.kind) else {
+                continue;
+            };
+            let allowed = opt.refused.is_none();
+            let b = ui.add_enabled(
+                allowed,
+                egui::Button::new(format!("{text} ({})", key.symbol_or_name())),
+            );
+            let b = match &opt.refused {
+                Some(r) => b.on_disabled_hover_text(format!(
+                    "[{}] {}\n\n{}",
+                    r.rule,
+                    r.reason,
+                    super::battle_panel::rules_explained(&[r.rule])
+                )),
+                None => b,
+            };
+            if b.clicked() || (allowed && hotkey(ui, key)) {
+                match opt.kind {
+                    ActionKind::Move => intent.start(f, Going::Move, a),
+                    ActionKind::Disengage => intent.start(f, Going::Disengage, a),
+                    ActionKind::Wait => send(Command::Wait { fighter: f }),
+                    ActionKind::DropTreasure => send(Command::DropTreasure {
+                        fighter: f,
+                        at: None,
+                    }),
+                    ActionKind::EndActivation => send(Command::EndActivation { fighter: f }),
+                    _ => {}
+                }
+            }
+        }
+    });
+    if intent.moving == Some(f) {
+        move_hint(ui, intent);
+    }
+    let attack = a.actions.iter().find(|o| o.kind == ActionKind::Attack);
+    match attack.and_then(|o| o.refused.as_ref()) {
+        Some(r) if !c.odds.is_empty() => {
+            ui.weak(format!("No attack now [{}]: {}", r.rule, r.reason));
+        }
+        _ => attacks(ui, c, f, send),
+    }
+    abilities(ui, a, dice, send);
+}
+
+/// What the hovered place would cost, while choosing where to move; where the way there jumps
+/// down, the choice to climb down instead (MOVE-5: the mover's choice).
+fn move_hint(ui: &mut egui::Ui, intent: &mut Intent) {
+    let rule = match intent.going {
+        Going::Move => "MOVE-1",
+        Going::Disengage => "DIS-1",
+    };
+    let text = match &intent.preview {
+        None => "Point at a place on the board; click to move there (right click: cancel).".into(),
+        Some(Ok(p)) => {
+            let mut kinds: Vec<String> = p.steps.iter().map(|s| s.kind.to_string()).collect();
+            kinds.dedup();
+            let impact = !intent.impacts.is_empty();
+            format!(
+                "{:.1}\" of {:.1}\" ({}): click to go there [{rule}]{}",
+                p.cost,
+                intent.budget(),
+                kinds.join(", then "),
+                if impact {
+                    "\nA jump down this far may hurt it when it lands [MOVE-6, MOVE-9]."
+                } else {
+                    ""
+                }
+            )
+        }
+        Some(Err(e)) => format!("Can't go there [{}]: {}", e.rule, e.reason),
+    };
+    ui.label(text);
+    if intent.going == Going::Move {
+        let mut climb = intent.descend == Some(Descend::Climb);
+        let jumps = matches!(&intent.preview, Some(Ok(p)) if p.steps.iter().any(|s| s.kind == StepKind::Jump));
+        if jumps || climb {
+            let clicked = ui
+                .checkbox(&mut climb, "Climb down instead of jumping (J) [MOVE-5]")
+                .changed();
+            if hotkey(ui, egui::Key::J) {
+                climb = !climb;
+            }
+            if clicked || hotkey(ui, egui::Key::J) {
+                intent.set_descend(climb.then_some(Descend::Climb));
+            }
+        }
+    }
+}
+
+/// ATK-3: each attack the rules allow, with its exact odds; keys 1-9 pick one.
+fn attacks(ui: &mut egui::Ui, c: &Current, f: u32, send: &mut impl FnMut(Command)) {
+    for (n, (target, weapon, odds, wounds)) in c.odds.iter().enumerate() {
+        let key = DIGITS.get(n);
+        let b = ui.button(format!(
+            "{}Attack {} (weapon {}): hits on {}+, expected {:.1} damage, {:.0}% to take it down",
+            key.map_or(String::new(), |k| format!("{} · ", k.symbol_or_name())),
+            name(&c.names, *target),
+            weapon + 1,
+            odds.needed,
+            odds.expected(),
+            100.0 * odds.at_least(*wounds)
+        ));
+        let table: Vec<String> = odds
+            .table()
+            .iter()
+            .map(|(d, p)| format!("{d} damage: {:.1}%", 100.0 * p))
+            .collect();
+        if b.on_hover_text(table.join("\n")).clicked() || key.is_some_and(|k| hotkey(ui, *k)) {
+            send(Command::Attack {
+                fighter: f,
+                target: *target,
+                weapon: *weapon,
+            });
+        }
+    }
+}
+
+const DIGITS: [egui::Key; 9] = [
+    egui::Key::Num1,
+    egui::Key::Num2,
+    egui::Key::Num3,
+    egui::Key::Num4,
+    egui::Key::Num5,
+    egui::Key::Num6,
+    egui::Key::Num7,
+    egui::Key::Num8,
+    egui::Key::Num9,
+];
+
+/// ABL-1..ABL-3: the abilities it can pay for, with the dice that pay.
+fn abilities(
+    ui: &mut egui::Ui,
+    a: &ActiveOptions,
+    dice: &SideDice,
+    send: &mut impl FnMut(Command),
+) {
+    for ab in a.abilities.iter().filter(|ab| !ab.dice.is_empty()) {
+        for v in &ab.dice {
+            let size = dice
+                .groups
+                .iter()
+                .find(|g| g.value == *v)
+                .map_or(0, |g| g.size);
+            if ui
+                .button(format!("{} with the {}s ({} dice)", ab.name, v, size))
+                .clicked()
+            {
+                send(Command::Ability {
+                    fighter: a.fighter,
+                    ability: ab.name.clone(),
+                    dice: *v,
+                    target: None,
+                });
+            }
+        }
+    }
+}

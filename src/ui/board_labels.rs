@@ -1,0 +1,103 @@
+//! Labels over the fighters on the board, drawn under the panels: a wounds bar over each
+//! fighter, a "waiting" tag (WAIT-1), and the name of the fighter under the cursor, the
+//! selected one and the active one.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::model::components::{Activation, Damage, Fighter, Position, Presence, Profile};
+use crate::rules::engine::Engine;
+use crate::screens::Screen;
+use crate::view::palette;
+use crate::view::picking::{Hovered, Selected};
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        board_labels.run_if(in_state(Screen::Battle)),
+    );
+}
+
+type Shown<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static Fighter,
+        &'static Position,
+        &'static Profile,
+        &'static Damage,
+        &'static Activation,
+        &'static Presence,
+        &'static GlobalTransform,
+    ),
+>;
+
+/// The bar's size in points.
+const BAR: egui::Vec2 = egui::vec2(30.0, 5.0);
+
+fn board_labels(
+    mut contexts: EguiContexts,
+    fighters: Shown,
+    cams: Query<(&Camera, &GlobalTransform)>,
+    pointed: (Res<Hovered>, Res<Selected>),
+    engine: Res<Engine>,
+) -> Result {
+    let Ok((cam, cam_t)) = cams.single() else {
+        return Ok(());
+    };
+    let active = engine.activation.as_ref().map(|a| a.fighter);
+    let ctx = contexts.ctx_mut()?;
+    let painter = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Background,
+        egui::Id::new("board labels"),
+    ));
+    for (f, pos, profile, damage, activation, presence, shown) in &fighters {
+        if *presence != Presence::Deployed {
+            continue;
+        }
+        // Where the meshes are (a walking fighter is between its rules position and its goal).
+        let at = shown.translation().with_y(pos.0.y) + Vec3::Y * (profile.0.body_height() + 0.7);
+        let Ok(p) = cam.world_to_viewport(cam_t, at) else {
+            continue;
+        };
+        let centre = egui::pos2(p.x, p.y);
+        let wounds = profile.0.wounds.max(1);
+        let left = wounds.saturating_sub(damage.0) as f32 / wounds as f32;
+        wounds_bar(&painter, centre, left);
+        let id = Some(f.id);
+        let named = pointed.0.0 == id || pointed.1.0 == id || active == id;
+        let mut tags = Vec::new();
+        if named {
+            tags.push(f.name.clone());
+        }
+        if *activation == Activation::Waiting {
+            tags.push("waiting".into());
+        }
+        if !tags.is_empty() {
+            label(&painter, centre - egui::vec2(0.0, 6.0), &tags.join(" · "));
+        }
+    }
+    Ok(())
+}
+
+/// A bar filled for the share of wounds left, on a dark backing.
+fn wounds_bar(painter: &egui::Painter, centre: egui::Pos2, left: f32) {
+    let rect = egui::Rect::from_center_size(centre, BAR);
+    painter.rect_filled(rect.expand(1.0), 1.0, egui::Color32::from_black_alpha(200));
+    let mut fill = rect;
+    fill.set_width(BAR.x * left.clamp(0.0, 1.0));
+    painter.rect_filled(fill, 0.0, palette::wounds_colour(left));
+}
+
+/// Text on a dark plate, its bottom at `bottom`.
+fn label(painter: &egui::Painter, bottom: egui::Pos2, text: &str) {
+    let galley = painter.layout_no_wrap(
+        text.to_owned(),
+        egui::FontId::proportional(13.0),
+        egui::Color32::WHITE,
+    );
+    let size = galley.size();
+    let rect = egui::Rect::from_min_size(bottom - egui::vec2(size.x / 2.0, size.y), size);
+    painter.rect_filled(rect.expand(2.0), 3.0, egui::Color32::from_black_alpha(170));
+    painter.galley(rect.min, galley, egui::Color32::WHITE);
+}

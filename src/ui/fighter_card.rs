@@ -1,0 +1,184 @@
+//! The selected fighter's card (clicked on the board or in the roster): its characteristics,
+//! wounds left, weapons, the abilities it may use with what each costs and does, and where it
+//! stands in the round (activated, waiting, carrying treasure, taken down).
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::model::abilities::AbilityDef;
+use crate::model::components::{Activation, BattleInfo, Presence};
+use crate::model::formats::{BaseSize, Weapon};
+use crate::model::ruleset::Ruleset;
+use crate::rules::abilities::abilities_of;
+use crate::rules::engine::{Engine, FighterView, fighters};
+use crate::screens::Screen;
+use crate::view::palette;
+use crate::view::picking::Selected;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Card>()
+        .add_systems(Update, read_card.run_if(in_state(Screen::Battle)))
+        .add_systems(
+            EguiPrimaryContextPass,
+            fighter_card.run_if(in_state(Screen::Battle)),
+        );
+}
+
+/// The card on show: the fighter as the battle has it now and its abilities.
+#[derive(Resource, Default)]
+struct Card {
+    /// (fighter, commands applied) it was read at.
+    at: Option<(u32, usize)>,
+    fighter: Option<FighterView>,
+    abilities: Vec<AbilityDef>,
+}
+
+/// Reads the selected fighter again when the selection or the battle changed.
+fn read_card(world: &mut World) {
+    let Some(id) = world.resource::<Selected>().0 else {
+        *world.resource_mut::<Card>() = Card::default();
+        return;
+    };
+    let at = Some((id, world.resource::<Engine>().commands.len()));
+    if world.resource::<Card>().at == at {
+        return;
+    }
+    let f = fighters(world).into_iter().find(|f| f.id == id);
+    let abilities = f
+        .as_ref()
+        .map(|f| abilities_of(world.resource::<Ruleset>(), f))
+        .unwrap_or_default();
+    *world.resource_mut::<Card>() = Card {
+        at,
+        fighter: f,
+        abilities,
+    };
+}
+
+fn fighter_card(
+    mut contexts: EguiContexts,
+    card: Res<Card>,
+    info: Res<BattleInfo>,
+    mut selected: ResMut<Selected>,
+) -> Result {
+    let Some(f) = &card.fighter else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let mut open = true;
+    egui::Window::new(format!("{} (fighter card)", f.name))
+        .id(egui::Id::new("fighter card"))
+        .anchor(egui::Align2::LEFT_BOTTOM, [320.0, -10.0])
+        .default_width(330.0)
+        .collapsible(true)
+        .resizable(false)
+        .open(&mut open)
+        .show(ctx, |ui| {
+            let side = &info.sides[f.side];
+            ui.colored_label(
+                palette::side_text_colour(side.colour),
+                format!("{} · {} · {}", side.name, f.role, runemarks(f)),
+            );
+            characteristics(ui, f);
+            ui.label(state(f));
+            ui.separator();
+            weapons(ui, &f.profile.weapons);
+            ui.separator();
+            abilities(ui, &card.abilities);
+        });
+    if !open {
+        selected.0 = None;
+    }
+    Ok(())
+}
+
+fn runemarks(f: &FighterView) -> String {
+    if f.profile.runemarks.is_empty() {
+        "no runemarks".into()
+    } else {
+        f.profile.runemarks.join(", ")
+    }
+}
+
+/// Move, Toughness, Wounds (with the damage it has taken), points and base.
+fn characteristics(ui: &mut egui::Ui, f: &FighterView) {
+    let p = &f.profile;
+    let base = match p.base {
+        BaseSize::Round(d) => format!("{d:.0} mm round base"),
+        BaseSize::Oval(l, w) => format!("{l:.0} x {w:.0} mm oval base"),
+    };
+    ui.label(format!(
+        "Move {}\" · Toughness {} · Wounds {} of {} left · {} points · {base}",
+        p.movement,
+        p.toughness,
+        f.wounds_left(),
+        p.wounds,
+        p.points
+    ));
+    let left = f.wounds_left() as f32 / p.wounds.max(1) as f32;
+    ui.add(
+        egui::ProgressBar::new(left)
+            .desired_width(300.0)
+            .fill(palette::wounds_colour(left))
+            .text(format!("{} damage taken", f.damage)),
+    );
+}
+
+/// Where it stands this round.
+fn state(f: &FighterView) -> String {
+    let mut s = match (f.presence, f.activation) {
+        (Presence::TakenDown, _) => "Taken down [ATK-5].".to_string(),
+        (Presence::Reserve { round }, _) => {
+            format!("In reserve, arriving in round {round} [RES-1].")
+        }
+        (Presence::Unplaced, _) => "Not set up yet [SET-6].".into(),
+        (Presence::Deployed, Activation::Ready) => "Not yet activated this round [CMB-1].".into(),
+        (Presence::Deployed, Activation::Waiting) => {
+            "Waiting: it may activate once more this round [WAIT-1].".into()
+        }
+        (Presence::Deployed, Activation::Activated) => "Activated this round [CMB-1].".into(),
+    };
+    if f.reactions > 0 {
+        s.push_str(&format!(" Reactions this round: {} [REA-1].", f.reactions));
+    }
+    if let Some(t) = f.carrying {
+        s.push_str(&format!(" Carries treasure {} [GEN-8].", t + 1));
+    }
+    s
+}
+
+/// ATK-1, ATK-3: each weapon's range, attacks, strength and damage.
+fn weapons(ui: &mut egui::Ui, weapons: &[Weapon]) {
+    egui::Grid::new("weapons").striped(true).show(ui, |ui| {
+        for h in ["Weapon", "Range", "Attacks", "Strength", "Damage"] {
+            ui.strong(h);
+        }
+        ui.end_row();
+        for w in weapons {
+            ui.label(&w.name);
+            ui.label(if w.min_range > 0.0 {
+                format!("{}-{}\"", w.min_range, w.max_range)
+            } else {
+                format!("{}\"", w.max_range)
+            });
+            ui.label(w.attacks.to_string());
+            ui.label(w.strength.to_string());
+            ui.label(format!("{}/{}", w.damage.0, w.damage.1));
+            ui.end_row();
+        }
+    });
+    ui.small("Damage: a hit / a critical hit [ATK-3].");
+}
+
+/// ABL-2, ABL-3: each ability, its cost in dice and what it does.
+fn abilities(ui: &mut egui::Ui, abilities: &[AbilityDef]) {
+    ui.strong("Abilities");
+    for a in abilities {
+        let text = if a.text.is_empty() {
+            "(no text given)"
+        } else {
+            a.text.as_str()
+        };
+        ui.label(format!("{} ({}): {}", a.name, a.cost, text));
+    }
+}
