@@ -137,7 +137,11 @@ pub fn play(world: &mut World, driver: &mut Driver) -> Result<usize, RunError> {
 /// What the battle waits for, for people: "(waiting for side 1's reaction)".
 fn waiting_for(world: &World) -> String {
     let pending = world.resource::<Engine>().pending;
-    format!("(waiting for {})", engine::describe_pending(pending))
+    let names = &world.resource::<crate::rules::log::BattleLog>().names;
+    format!(
+        "(waiting for {})",
+        engine::describe_pending_with(pending, names)
+    )
 }
 
 /// The next decision of whichever side must decide: an AI side's by the solo AI (one

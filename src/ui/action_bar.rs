@@ -5,7 +5,7 @@
 
 use bevy_egui::egui;
 
-use super::decision_panel::{Current, name};
+use super::decision_panel::{AttackPreview, Current, name};
 use crate::battlefield::nav::{Descend, StepKind};
 use crate::rules::command::Command;
 use crate::rules::initiative::SideDice;
@@ -139,30 +139,45 @@ fn move_hint(ui: &mut egui::Ui, intent: &mut Intent) {
 
 /// ATK-3: each attack the rules allow, with its exact odds; keys 1-9 pick one.
 fn attacks(ui: &mut egui::Ui, c: &Current, f: u32, send: &mut impl FnMut(Command)) {
-    for (n, (target, weapon, odds, wounds)) in c.odds.iter().enumerate() {
+    for (n, a) in c.odds.iter().enumerate() {
         let key = DIGITS.get(n);
         let b = ui.button(format!(
-            "{}Attack {} (weapon {}): hits on {}+, expected {:.1} damage, {:.0}% to take it down",
+            "{}Attack {} with {}: hits on {}+, expected {:.1} damage, {:.0}% to take it down",
             key.map_or(String::new(), |k| format!("{} · ", k.symbol_or_name())),
-            name(&c.names, *target),
-            weapon + 1,
-            odds.needed,
-            odds.expected(),
-            100.0 * odds.at_least(*wounds)
+            name(&c.names, a.target),
+            a.weapon_name,
+            a.odds.needed,
+            a.odds.expected(),
+            100.0 * a.odds.at_least(a.wounds)
         ));
-        let table: Vec<String> = odds
-            .table()
-            .iter()
-            .map(|(d, p)| format!("{d} damage: {:.1}%", 100.0 * p))
-            .collect();
-        if b.on_hover_text(table.join("\n")).clicked() || key.is_some_and(|k| hotkey(ui, *k)) {
+        if b.on_hover_text(odds_text(a)).clicked() || key.is_some_and(|k| hotkey(ui, *k)) {
             send(Command::Attack {
                 fighter: f,
-                target: *target,
-                weapon: *weapon,
+                target: a.target,
+                weapon: a.weapon,
             });
         }
     }
+}
+
+/// ATK-3, ATK-4: cover, then the exact chance of each damage total and of taking it down.
+pub(crate) fn odds_text(a: &AttackPreview) -> String {
+    let mut lines = vec![match &a.cover {
+        Some(c) => format!("In cover ({c}): Toughness {} [ATK-4]", a.toughness),
+        None => format!("Not in cover: Toughness {} [ATK-4]", a.toughness),
+    }];
+    lines.extend(
+        a.odds
+            .table()
+            .iter()
+            .map(|(d, p)| format!("{d} damage: {:.1}%", 100.0 * p)),
+    );
+    lines.push(format!(
+        "Takes it down ({} wounds left): {:.1}%",
+        a.wounds,
+        100.0 * a.odds.at_least(a.wounds)
+    ));
+    lines.join("\n")
 }
 
 const DIGITS: [egui::Key; 9] = [

@@ -12,7 +12,7 @@ use crate::model::components::{
 };
 use crate::rules::engine::{self, Engine, Outcome};
 use crate::rules::initiative::SideDice;
-use crate::rules::log::{BattleLog, Event};
+use crate::rules::log::{BattleLog, Event, Names};
 use crate::screens::Screen;
 use crate::view::autoplay::Autoplay;
 use crate::view::palette;
@@ -77,7 +77,7 @@ fn battle_panel(
                 return;
             }
             egui::ScrollArea::vertical().show(ui, |ui| {
-                status(ui, &info, &eng);
+                status(ui, &info, &eng, &log.names);
                 controls(ui, &auto, &mut ai);
                 solo_ai_decisions(ui, &log);
                 ui.separator();
@@ -103,7 +103,7 @@ fn names(fighters: &Roster) -> Vec<(u32, String)> {
 }
 
 /// The round, the cards, initiative, score, what the battle waits for and its outcome.
-fn status(ui: &mut egui::Ui, info: &BattleInfo, eng: &Engine) {
+fn status(ui: &mut egui::Ui, info: &BattleInfo, eng: &Engine, names: &Names) {
     ui.label(format!(
         "Round {} · {} · {}",
         eng.round, info.victory.name, info.twist.name
@@ -121,7 +121,7 @@ fn status(ui: &mut egui::Ui, info: &BattleInfo, eng: &Engine) {
         initiative,
         eng.score[0],
         eng.score[1],
-        engine::describe_pending(eng.pending)
+        engine::describe_pending_with(eng.pending, names)
     ));
     if let Some(o) = eng.outcome {
         ui.strong(match o {

@@ -1,6 +1,7 @@
 //! Labels over the fighters on the board, drawn under the panels: a wounds bar over each
 //! fighter, a "waiting" tag (WAIT-1), and the name of the fighter under the cursor, the
-//! selected one and the active one.
+//! selected one and the active one. Pointing at an enemy your active fighter may attack shows
+//! the attack by the cursor: the weapon, cover and the exact odds (ATK-3, ATK-4).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -35,8 +36,10 @@ type Shown<'w, 's> = Query<
 /// The bar's size in points.
 const BAR: egui::Vec2 = egui::vec2(30.0, 5.0);
 
+#[allow(clippy::too_many_arguments)]
 fn board_labels(
     mut contexts: EguiContexts,
+    current: Res<super::decision_panel::Current>,
     fighters: Shown,
     cams: Query<(&Camera, &GlobalTransform)>,
     pointed: (Res<Hovered>, Res<Selected>),
@@ -77,7 +80,40 @@ fn board_labels(
             label(&painter, centre - egui::vec2(0.0, 6.0), &tags.join(" · "));
         }
     }
+    if let Some(h) = pointed.0.0 {
+        attack_preview(ctx, &current, h);
+    }
     Ok(())
+}
+
+/// The best attack on the fighter under the cursor, by the cursor, if the rules allow one.
+fn attack_preview(ctx: &egui::Context, current: &super::decision_panel::Current, target: u32) {
+    let Some(a) = current
+        .odds
+        .iter()
+        .filter(|a| a.target == target)
+        .max_by(|x, y| x.odds.expected().total_cmp(&y.odds.expected()))
+    else {
+        return;
+    };
+    let Some(at) = ctx.pointer_hover_pos() else {
+        return;
+    };
+    egui::Area::new(egui::Id::new("attack preview"))
+        .fixed_pos(at + egui::vec2(18.0, 12.0))
+        .order(egui::Order::Tooltip)
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.strong(format!(
+                    "Click: attack with {} (hits on {}+, expected {:.1} damage)",
+                    a.weapon_name,
+                    a.odds.needed,
+                    a.odds.expected()
+                ));
+                ui.label(super::action_bar::odds_text(a));
+            });
+        });
 }
 
 /// A bar filled for the share of wounds left, on a dark backing.

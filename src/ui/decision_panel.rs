@@ -8,9 +8,10 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::ai::solo::is_ai;
+use crate::battlefield::sight::Cover;
 use crate::model::components::BattleInfo;
 use crate::model::formats::Colour;
-use crate::rules::actions::attack_roll;
+use crate::rules::actions::{attack_roll, cover_of};
 use crate::rules::command::{Command, ReactionKind};
 use crate::rules::door::{CommandResult, SubmitCommand};
 use crate::rules::engine::{Engine, FighterView, Pending, fighters};
@@ -18,7 +19,7 @@ use crate::rules::initiative::{SideDice, WildUse};
 use crate::rules::odds::AttackOdds;
 use crate::rules::options::{ActiveOptions, Decision, Options, options};
 use crate::screens::Screen;
-use crate::view::targeting::Intent;
+use crate::view::targeting::{Intent, Targets};
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Current>()
@@ -40,8 +41,8 @@ pub(crate) struct Current {
     options: Option<Options>,
     /// Names by fighter id.
     pub names: Vec<(u32, String)>,
-    /// The exact odds of each allowed attack: (target, weapon, odds, target's wounds left).
-    pub odds: Vec<(u32, usize, AttackOdds, u32)>,
+    /// Each attack the rules allow now, with its exact odds.
+    pub odds: Vec<AttackPreview>,
     /// Two people at one screen: the side the screen was last handed to (its player clicked
     /// "ready"); `None` when a side is played by the AI.
     hot_seat: Option<Option<usize>>,
@@ -66,6 +67,7 @@ fn refresh(world: &mut World) {
         _ => Vec::new(),
     };
     let hot_seat = (0..2).all(|s| !is_ai(world, s));
+    world.resource_mut::<Targets>().0 = odds.iter().map(|p| p.target).collect();
     let mut c = world.resource_mut::<Current>();
     c.at = at;
     c.hot_seat = match (hot_seat, c.hot_seat) {
@@ -79,12 +81,24 @@ fn refresh(world: &mut World) {
     c.options = human.then_some(o);
 }
 
+/// An attack the rules allow now, as the player sees it before choosing it.
+#[derive(Debug, Clone)]
+pub(crate) struct AttackPreview {
+    pub target: u32,
+    /// The weapon's index in the attacker's profile, and its name.
+    pub weapon: usize,
+    pub weapon_name: String,
+    /// ATK-3: the exact odds of each damage total.
+    pub odds: AttackOdds,
+    /// The target's wounds left (the odds of taking it down).
+    pub wounds: u32,
+    /// ATK-4: why the target is in cover, if it is, and its Toughness with that cover.
+    pub cover: Option<Cover>,
+    pub toughness: u32,
+}
+
 /// ATK-3: the odds of every attack the rules allow now.
-fn attack_odds(
-    world: &World,
-    all: &[FighterView],
-    a: &ActiveOptions,
-) -> Vec<(u32, usize, AttackOdds, u32)> {
+fn attack_odds(world: &World, all: &[FighterView], a: &ActiveOptions) -> Vec<AttackPreview> {
     let Some(f) = all.iter().find(|f| f.id == a.fighter) else {
         return Vec::new();
     };
@@ -93,8 +107,17 @@ fn attack_odds(
         .filter(|o| o.refused.is_none())
         .filter_map(|o| {
             let t = all.iter().find(|t| t.id == o.target)?;
-            let odds = attack_roll(world, f, t, o.weapon, false)?.odds()?;
-            Some((o.target, o.weapon, odds, t.wounds_left()))
+            let roll = attack_roll(world, f, t, o.weapon, false)?;
+            let odds = roll.odds()?;
+            Some(AttackPreview {
+                toughness: roll.toughness,
+                target: o.target,
+                weapon: o.weapon,
+                weapon_name: f.profile.weapons.get(o.weapon)?.name.clone(),
+                odds,
+                wounds: t.wounds_left(),
+                cover: cover_of(world, f, t),
+            })
         })
         .collect()
 }
@@ -149,9 +172,7 @@ fn decision_panel(
                 Decision::Colour { choices } => colour(ui, side, choices, &mut send),
                 Decision::WildDice { dice } => wild_dice(ui, side, dice, &mut c.wild, &mut send),
                 Decision::FirstTurn { choices } => first_turn(ui, &info, side, choices, &mut send),
-                Decision::Activate { fighters } => {
-                    activate(ui, &c.names, side, fighters, &mut send)
-                }
+                Decision::Activate { fighters } => activate(ui, &c.names, fighters, &mut send),
                 Decision::Action(a) => {
                     let dice = engine.dice[side].clone();
                     super::action_bar::action(ui, &c, a, &dice, &mut intent, &mut send)
@@ -293,21 +314,14 @@ fn first_turn(
     }
 }
 
-/// CMB-1: the fighters that may activate (or click one on the board); with none left, pass.
+/// CMB-1: the fighters that may activate (or click one on the board). A side with none left
+/// passes by itself: the battle never asks.
 fn activate(
     ui: &mut egui::Ui,
     names: &[(u32, String)],
-    side: usize,
     ids: &[u32],
     send: &mut impl FnMut(Command),
 ) {
-    if ids.is_empty() {
-        ui.label("Your turn, and none of your fighters can activate: you pass [CMB-1].");
-        if ui.button("Pass (N)").clicked() || super::action_bar::hotkey(ui, egui::Key::N) {
-            send(Command::Pass { side });
-        }
-        return;
-    }
     ui.label("Your turn: activate a fighter (click it on the board or here) [CMB-1].");
     for &id in ids {
         if ui.button(format!("Activate {}", name(names, id))).clicked() {
@@ -316,7 +330,7 @@ fn activate(
     }
 }
 
-/// REA-1: a reaction on offer.
+/// REA-1: a reaction on offer (R: the first fighter listed reacts; L: let it go).
 fn reaction(
     ui: &mut egui::Ui,
     names: &[(u32, String)],
@@ -325,16 +339,22 @@ fn reaction(
     ids: &[u32],
     send: &mut impl FnMut(Command),
 ) {
+    use super::action_bar::hotkey;
     ui.label(format!("A reaction is on offer: {kind} [{}]", kind.rule()));
-    for &id in ids {
-        if ui.button(format!("{} reacts", name(names, id))).clicked() {
+    for (n, &id) in ids.iter().enumerate() {
+        let key = if n == 0 { " (R)" } else { "" };
+        if ui
+            .button(format!("{} reacts{key}", name(names, id)))
+            .clicked()
+            || (n == 0 && hotkey(ui, egui::Key::R))
+        {
             send(Command::React {
                 fighter: id,
                 reaction: kind,
             });
         }
     }
-    if ui.button("Let it go").clicked() {
+    if ui.button("Let it go (L)").clicked() || hotkey(ui, egui::Key::L) {
         send(Command::DeclineReaction { side });
     }
 }

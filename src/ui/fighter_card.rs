@@ -31,6 +31,8 @@ struct Card {
     at: Option<(u32, usize)>,
     fighter: Option<FighterView>,
     abilities: Vec<AbilityDef>,
+    /// It is the fighter activated now.
+    active: bool,
 }
 
 /// Reads the selected fighter again when the selection or the battle changed.
@@ -39,7 +41,9 @@ fn read_card(world: &mut World) {
         *world.resource_mut::<Card>() = Card::default();
         return;
     };
-    let at = Some((id, world.resource::<Engine>().commands.len()));
+    let engine = world.resource::<Engine>();
+    let at = Some((id, engine.commands.len()));
+    let active = engine.activation.as_ref().is_some_and(|a| a.fighter == id);
     if world.resource::<Card>().at == at {
         return;
     }
@@ -52,6 +56,7 @@ fn read_card(world: &mut World) {
         at,
         fighter: f,
         abilities,
+        active,
     };
 }
 
@@ -80,7 +85,11 @@ fn fighter_card(
                 format!("{} · {} · {}", side.name, f.role, runemarks(f)),
             );
             characteristics(ui, f);
-            ui.label(state(f));
+            ui.label(if card.active {
+                "Activated now: its actions are in your decision panel [CMB-2].".into()
+            } else {
+                state(f)
+            });
             ui.separator();
             weapons(ui, &f.profile.weapons);
             ui.separator();
@@ -96,7 +105,7 @@ fn runemarks(f: &FighterView) -> String {
     if f.profile.runemarks.is_empty() {
         "no runemarks".into()
     } else {
-        f.profile.runemarks.join(", ")
+        format!("runemarks: {}", f.profile.runemarks.join(", "))
     }
 }
 
@@ -170,15 +179,18 @@ fn weapons(ui: &mut egui::Ui, weapons: &[Weapon]) {
     ui.small("Damage: a hit / a critical hit [ATK-3].");
 }
 
-/// ABL-2, ABL-3: each ability, its cost in dice and what it does.
+/// ABL-2, ABL-3: each ability, its cost in dice and what it does (folded until opened).
 fn abilities(ui: &mut egui::Ui, abilities: &[AbilityDef]) {
-    ui.strong("Abilities");
-    for a in abilities {
-        let text = if a.text.is_empty() {
-            "(no text given)"
-        } else {
-            a.text.as_str()
-        };
-        ui.label(format!("{} ({}): {}", a.name, a.cost, text));
-    }
+    egui::CollapsingHeader::new(format!("Abilities ({})", abilities.len()))
+        .default_open(false)
+        .show(ui, |ui| {
+            for a in abilities {
+                let text = if a.text.is_empty() {
+                    "(no text given)"
+                } else {
+                    a.text.as_str()
+                };
+                ui.label(format!("{} ({}): {}", a.name, a.cost, text));
+            }
+        });
 }

@@ -19,20 +19,27 @@ use crate::rules::options::ActiveOptions;
 use crate::screens::Screen;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<Intent>().add_systems(
-        Update,
-        (
-            cursor_point,
-            preview_path,
-            commit_move,
-            draw_preview,
-            draw_active,
-        )
-            .chain()
-            .in_set(ViewSystems::Decide)
-            .run_if(in_state(Screen::Battle)),
-    );
+    app.init_resource::<Intent>()
+        .init_resource::<Targets>()
+        .add_systems(
+            Update,
+            (
+                cursor_point,
+                preview_path,
+                commit_move,
+                draw_preview,
+                draw_active,
+            )
+                .chain()
+                .in_set(ViewSystems::Decide)
+                .run_if(in_state(Screen::Battle)),
+        );
 }
+
+/// ATK-1, ATK-2: the enemies the active fighter may attack now (ringed on the board; hovering
+/// one draws the line of sight). Written by the decision panel from `options()`.
+#[derive(Resource, Debug, Default)]
+pub(crate) struct Targets(pub Vec<u32>);
 
 /// A surface of the board the cursor can point at (the mat, terrain).
 #[derive(Component)]
@@ -223,9 +230,13 @@ fn draw_preview(intent: Res<Intent>, mut gizmos: Gizmos) {
     if intent.moving.is_none() {
         return;
     }
+    let green = Color::srgb(0.55, 0.9, 0.55);
     for p in &intent.reachable {
+        // A small cross lying on the surface (and a tick up), readable from above and aslant.
         let p = Vec3::from_array(*p) + Vec3::Y * 0.05;
-        gizmos.line(p, p + Vec3::Y * 0.15, Color::srgb(0.55, 0.85, 0.55));
+        gizmos.line(p - Vec3::X * 0.12, p + Vec3::X * 0.12, green);
+        gizmos.line(p - Vec3::Z * 0.12, p + Vec3::Z * 0.12, green);
+        gizmos.line(p, p + Vec3::Y * 0.15, green);
     }
     let Some(hover) = intent.hover else {
         return;
@@ -268,21 +279,39 @@ fn draw_preview(intent: Res<Intent>, mut gizmos: Gizmos) {
     }
 }
 
-/// A ring round the active fighter's base.
+/// A ring round the active fighter's base, a red ring round each enemy it may attack, and
+/// the line of sight to the one under the cursor (GEN-3).
 fn draw_active(
     engine: Res<Engine>,
+    targets: Res<Targets>,
+    hovered: Res<super::picking::Hovered>,
     fighters: Query<(&Fighter, &Position, &Profile)>,
     mut gizmos: Gizmos,
 ) {
     let Some(act) = engine.activation.as_ref() else {
         return;
     };
-    let Some((_, pos, profile)) = fighters.iter().find(|(f, _, _)| f.id == act.fighter) else {
+    let find = |id: u32| fighters.iter().find(|(f, _, _)| f.id == id);
+    let Some((_, pos, profile)) = find(act.fighter) else {
         return;
     };
+    ring(&mut gizmos, pos.0, profile, Color::srgb(1.0, 0.85, 0.2));
+    for &t in &targets.0 {
+        let Some((_, tpos, tprofile)) = find(t) else {
+            continue;
+        };
+        ring(&mut gizmos, tpos.0, tprofile, Color::srgb(0.95, 0.25, 0.2));
+        if hovered.0 == Some(t) {
+            let eye = |p: Vec3, pr: &Profile| p + Vec3::Y * (pr.0.body_height() * 0.8 + 0.12);
+            gizmos.line(eye(pos.0, profile), eye(tpos.0, tprofile), Color::WHITE);
+        }
+    }
+}
+
+/// Two close rings round a base.
+fn ring(gizmos: &mut Gizmos, at: Vec3, profile: &Profile, c: Color) {
     let r = profile.0.base.max_radius();
     let flat = Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2);
-    let c = Color::srgb(1.0, 0.85, 0.2);
-    gizmos.circle(Isometry3d::new(pos.0 + Vec3::Y * 0.06, flat), r + 0.2, c);
-    gizmos.circle(Isometry3d::new(pos.0 + Vec3::Y * 0.06, flat), r + 0.25, c);
+    gizmos.circle(Isometry3d::new(at + Vec3::Y * 0.06, flat), r + 0.2, c);
+    gizmos.circle(Isometry3d::new(at + Vec3::Y * 0.06, flat), r + 0.25, c);
 }

@@ -169,11 +169,7 @@ pub(super) fn start_attack(world: &mut World, f: &FighterView, target: u32, weap
 }
 
 /// ATK-4: why `target` has cover against `attacker`, if it does.
-pub(super) fn cover_of(
-    world: &World,
-    attacker: &FighterView,
-    target: &FighterView,
-) -> Option<Cover> {
+pub fn cover_of(world: &World, attacker: &FighterView, target: &FighterView) -> Option<Cover> {
     let r = world.resource::<Ruleset>();
     let bf = world.get_resource::<Battlefield>()?;
     cover(

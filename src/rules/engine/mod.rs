@@ -47,7 +47,7 @@ pub(crate) use phases::{not_now, take_command};
 use state::rule_of_pending;
 pub use state::{
     ActivationState, Bonus, Engine, Outcome, Overtime, Pending, ReactionOffer, Resume,
-    TreasureDrop, deciding_side, describe_pending, simultaneous_first,
+    TreasureDrop, deciding_side, describe_pending, describe_pending_with, simultaneous_first,
 };
 
 pub(crate) fn log(world: &mut World, rules: &[RuleId], event: Event) {

@@ -220,18 +220,25 @@ pub fn deciding_side(world: &World) -> Option<usize> {
 }
 
 pub fn describe_pending(p: Pending) -> String {
+    describe_pending_with(p, &crate::rules::log::Names::default())
+}
+
+/// [`describe_pending`] with the battle's names for sides and fighters.
+pub fn describe_pending_with(p: Pending, n: &crate::rules::log::Names) -> String {
     match p {
         Pending::Setup => "setup".into(),
         Pending::RollInitiative => "the initiative roll".into(),
         Pending::Reserve => "the reserves to arrive".into(),
         Pending::EndOfRound => "the end of the round".into(),
-        Pending::Colour { side } => format!("side {side} to choose red or blue"),
-        Pending::WildDice { side } => format!("side {side}'s wild dice"),
-        Pending::FirstTurn { side } => format!("side {side} to pick who goes first"),
-        Pending::Turn { side } => format!("side {side} to activate a fighter"),
-        Pending::Action { fighter } => format!("fighter {fighter}'s next action"),
-        Pending::Reaction { side } => format!("side {side}'s reaction"),
-        Pending::PlaceTreasure { side } => format!("side {side} to place a dropped treasure"),
+        Pending::Colour { side } => format!("{} to choose red or blue", n.side(side)),
+        Pending::WildDice { side } => format!("{}'s wild dice", n.side(side)),
+        Pending::FirstTurn { side } => format!("{} to pick who goes first", n.side(side)),
+        Pending::Turn { side } => format!("{} to activate a fighter", n.side(side)),
+        Pending::Action { fighter } => format!("{}'s next action", n.fighter(fighter)),
+        Pending::Reaction { side } => format!("{}'s reaction", n.side(side)),
+        Pending::PlaceTreasure { side } => {
+            format!("{} to place a dropped treasure", n.side(side))
+        }
         Pending::Ended => "nothing (the battle is over)".into(),
     }
 }
