@@ -13,6 +13,7 @@ use crate::ai::solo::{advise, is_ai};
 use crate::rules::engine::{Engine, deciding_side};
 use crate::screens::{NextBattle, Notice, Screen, save};
 use crate::sim::takeback::take_back;
+use crate::view::targeting::HintMark;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Menu>()
@@ -187,16 +188,17 @@ fn undo(world: &mut World) -> Result<String, String> {
     ))
 }
 
-/// What the solo rules would do now in the place of the side that decides.
+/// What the solo rules would do now in the place of the side that decides, in words and
+/// drawn on the board (`HintMark`: the fighter, where it goes, whom it attacks).
 fn hint(world: &mut World) -> String {
     match deciding_side(world) {
         Some(s) if !is_ai(world, s) => match advise(world) {
-            Some(d) => format!(
-                "The solo rules would: {} [{}] ({})",
-                d.command.describe(),
-                crate::model::RuleId::list(&d.rules),
-                d.why
-            ),
+            Some(d) => {
+                let now = world.resource::<Engine>().commands.len();
+                *world.resource_mut::<HintMark>() = HintMark::of(&d.command, now);
+                // The reasons name their rule IDs where each applies.
+                format!("The solo rules would: {}", d.why)
+            }
             None => "The solo rules have nothing to say here.".into(),
         },
         _ => {

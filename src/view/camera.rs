@@ -114,6 +114,7 @@ fn keys(
     keys: Res<ButtonInput<KeyCode>>,
     egui: Option<Res<EguiWantsInput>>,
     time: Res<Time<Real>>,
+    rules: Option<Res<Ruleset>>,
     mut cams: Query<&mut PanOrbitCamera>,
     mut before_top_down: Local<Option<(f32, f32)>>,
 ) {
@@ -136,7 +137,11 @@ fn keys(
             let right = Vec3::new(c, 0.0, -s);
             let back = Vec3::new(s, 0.0, c);
             let step = (pan.x * right + pan.y * back) * radius * 0.8 * dt;
-            cam.target_focus += step;
+            // Not off the battlefield (a few inches of margin).
+            let (w, d) = rules.as_deref().map_or((30.0, 22.0), |r| r.battlefield);
+            let to = cam.target_focus + step;
+            cam.target_focus =
+                Vec3::new(to.x.clamp(-4.0, w + 4.0), to.y, to.z.clamp(-4.0, d + 4.0));
         }
         cam.target_yaw += axis(KeyCode::KeyE, KeyCode::KeyQ) * 1.5 * dt;
         let zoom = axis(KeyCode::Equal, KeyCode::Minus)

@@ -21,6 +21,7 @@ use crate::screens::Screen;
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Intent>()
         .init_resource::<Targets>()
+        .init_resource::<HintMark>()
         .add_systems(
             Update,
             (
@@ -29,6 +30,7 @@ pub(crate) fn plugin(app: &mut App) {
                 commit_move,
                 draw_preview,
                 draw_active,
+                draw_hint,
             )
                 .chain()
                 .in_set(ViewSystems::Decide)
@@ -40,6 +42,47 @@ pub(crate) fn plugin(app: &mut App) {
 /// one draws the line of sight). Written by the decision panel from `options()`.
 #[derive(Resource, Debug, Default)]
 pub(crate) struct Targets(pub Vec<u32>);
+
+/// The hint on the board (the game menu's "Hint"): the fighter the solo rules would use, ringed
+/// in cyan, with a line to where it would go or whom it would attack; shown until the battle
+/// moves on.
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub(crate) struct HintMark {
+    /// Commands applied when it was given.
+    pub at: usize,
+    pub fighter: Option<u32>,
+    pub to: Option<Vec3>,
+    pub target: Option<u32>,
+}
+
+impl HintMark {
+    /// What to draw for the advised `command`, given after `at` commands.
+    pub(crate) fn of(command: &Command, at: usize) -> HintMark {
+        let mut m = HintMark {
+            at,
+            ..HintMark::default()
+        };
+        match command {
+            Command::Activate { fighter } => m.fighter = Some(*fighter),
+            Command::Move { fighter, to, .. } | Command::Disengage { fighter, to } => {
+                m.fighter = Some(*fighter);
+                m.to = Some(Vec3::from_array(*to));
+            }
+            Command::Attack {
+                fighter, target, ..
+            } => {
+                m.fighter = Some(*fighter);
+                m.target = Some(*target);
+            }
+            Command::Ability { fighter, .. }
+            | Command::React { fighter, .. }
+            | Command::Wait { fighter }
+            | Command::EndActivation { fighter } => m.fighter = Some(*fighter),
+            _ => {}
+        }
+        m
+    }
+}
 
 /// A surface of the board the cursor can point at (the mat, terrain).
 #[derive(Component)]
@@ -314,4 +357,65 @@ fn ring(gizmos: &mut Gizmos, at: Vec3, profile: &Profile, c: Color) {
     let flat = Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2);
     gizmos.circle(Isometry3d::new(at + Vec3::Y * 0.06, flat), r + 0.2, c);
     gizmos.circle(Isometry3d::new(at + Vec3::Y * 0.06, flat), r + 0.25, c);
+}
+
+/// The hint's marks, while the battle is where the hint was given.
+fn draw_hint(
+    hint: Res<HintMark>,
+    engine: Res<Engine>,
+    fighters: Query<(&Fighter, &Position, &Profile)>,
+    mut gizmos: Gizmos,
+) {
+    if hint.at != engine.commands.len() {
+        return;
+    }
+    let Some(id) = hint.fighter else {
+        return;
+    };
+    let find = |id: u32| fighters.iter().find(|(f, _, _)| f.id == id);
+    let Some((_, pos, profile)) = find(id) else {
+        return;
+    };
+    let cyan = Color::srgb(0.3, 0.9, 1.0);
+    ring(&mut gizmos, pos.0, profile, cyan);
+    let up = Vec3::Y * 0.15;
+    if let Some(to) = hint.to {
+        gizmos.line(pos.0 + up, to + up, cyan);
+        gizmos.sphere(Isometry3d::from_translation(to + up), 0.2, cyan);
+    }
+    if let Some((_, t, _)) = hint.target.and_then(find) {
+        gizmos.line(pos.0 + Vec3::Y, t.0 + Vec3::Y, cyan);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The hint marks the advised fighter and, for an attack (ATK-1), its target; for a move
+    /// (MOVE-1), where it goes.
+    #[test]
+    fn a_hint_marks_the_fighter_and_its_goal() {
+        let attack = Command::Attack {
+            fighter: 4,
+            target: 9,
+            weapon: 0,
+        };
+        let m = HintMark::of(&attack, 12);
+        assert_eq!(
+            (m.at, m.fighter, m.target, m.to),
+            (12, Some(4), Some(9), None)
+        );
+        let walk = Command::Move {
+            fighter: 2,
+            to: [3.0, 0.0, 5.0],
+            pick_up: true,
+            descend: None,
+            via: vec![],
+        };
+        let m = HintMark::of(&walk, 0);
+        assert_eq!(m.to, Some(Vec3::new(3.0, 0.0, 5.0)));
+        assert_eq!(m.target, None);
+        assert_eq!(HintMark::of(&Command::Pass { side: 0 }, 0).fighter, None);
+    }
 }
