@@ -127,10 +127,11 @@ fn move_hint(ui: &mut egui::Ui, intent: &mut Intent) {
             let clicked = ui
                 .checkbox(&mut climb, "Climb down instead of jumping (J) [MOVE-5]")
                 .changed();
-            if hotkey(ui, egui::Key::J) {
+            let key = hotkey(ui, egui::Key::J);
+            if key {
                 climb = !climb;
             }
-            if clicked || hotkey(ui, egui::Key::J) {
+            if clicked || key {
                 intent.set_descend(climb.then_some(Descend::Climb));
             }
         }
