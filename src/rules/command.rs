@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::battlefield::nav::Descend;
 use crate::model::formats::Colour;
 use crate::rules::initiative::WildUse;
+use crate::rules::log::Names;
 
 /// A reaction (REA-2..REA-4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -132,53 +133,65 @@ fn yes() -> bool {
 }
 
 impl Command {
-    /// A short readable form for logs and errors: `fighter 3 moves to (10.00, 0.00, 4.00)`.
+    /// The command in words, fighters and sides by number (`fighter 3`); see
+    /// [`Command::describe_with`] for their names.
     pub fn describe(&self) -> String {
+        self.describe_with(&Names::default())
+    }
+
+    /// The command in words, fighters and sides by their names: `Skafi moves to (10.00,
+    /// 0.00, 4.00)`.
+    pub fn describe_with(&self, n: &Names) -> String {
         let at = |p: &[f32; 3]| format!("({:.2}, {:.2}, {:.2})", p[0], p[1], p[2]);
+        let f = |id: &u32| n.fighter(*id);
+        let s = |side: &usize| n.side(*side);
         match self {
-            Command::ChooseColour { side, colour } => format!("side {side} takes {colour}"),
+            Command::ChooseColour { side, colour } => format!("{} takes {colour}", s(side)),
             Command::PlaceTreasure { side, at: spot } => match spot {
-                Some(p) => format!("side {side} places the dropped treasure at {}", at(p)),
-                None => format!("side {side} leaves the dropped treasure where it fell"),
+                Some(p) => format!("{} places the dropped treasure at {}", s(side), at(p)),
+                None => format!("{} leaves the dropped treasure where it fell", s(side)),
             },
             Command::WildDice { side, uses } => format!(
-                "side {side} uses its wild dice ({})",
+                "{} uses its wild dice ({})",
+                s(side),
                 crate::rules::initiative::uses_text(uses)
             ),
             Command::FirstTurn { side, first } => {
-                format!("side {side} gives the first turn to side {first}")
+                format!("{} gives the first turn to {}", s(side), s(first))
             }
-            Command::Activate { fighter } => format!("activate fighter {fighter}"),
-            Command::Pass { side } => format!("side {side} passes"),
-            Command::Move { fighter, to, .. } => format!("fighter {fighter} moves to {}", at(to)),
+            Command::Activate { fighter } => format!("activate {}", f(fighter)),
+            Command::Pass { side } => format!("{} passes", s(side)),
+            Command::Move { fighter, to, .. } => format!("{} moves to {}", f(fighter), at(to)),
             Command::Attack {
                 fighter,
                 target,
                 weapon,
             } => format!(
-                "fighter {fighter} attacks fighter {target} with weapon {}",
+                "{} attacks {} with weapon {}",
+                f(fighter),
+                f(target),
                 weapon + 1
             ),
             Command::Disengage { fighter, to } => {
-                format!("fighter {fighter} disengages to {}", at(to))
+                format!("{} disengages to {}", f(fighter), at(to))
             }
-            Command::Wait { fighter } => format!("fighter {fighter} waits"),
+            Command::Wait { fighter } => format!("{} waits", f(fighter)),
             Command::DropTreasure { fighter, .. } => {
-                format!("fighter {fighter} drops its treasure")
+                format!("{} drops its treasure", f(fighter))
             }
             Command::Ability {
                 fighter,
                 ability,
                 dice,
                 ..
-            } => format!("fighter {fighter} uses {ability} with its {dice}s"),
+            } => format!("{} uses {ability} with its {dice}s", f(fighter)),
             Command::EndActivation { fighter } => {
-                format!("fighter {fighter} ends its activation")
+                format!("{} ends its activation", f(fighter))
             }
-            Command::React { fighter, reaction } => format!("fighter {fighter} reacts: {reaction}"),
-            Command::DeclineReaction { side } => format!("side {side} lets the reaction go"),
-            Command::Explain { side, .. } => format!("side {side} explains its next decision"),
-            Command::Decided { command, .. } => command.describe(),
+            Command::React { fighter, reaction } => format!("{} reacts: {reaction}", f(fighter)),
+            Command::DeclineReaction { side } => format!("{} lets the reaction go", s(side)),
+            Command::Explain { side, .. } => format!("{} explains its next decision", s(side)),
+            Command::Decided { command, .. } => command.describe_with(n),
         }
     }
 }
@@ -197,5 +210,41 @@ impl Rejected {
             rule,
             reason: reason.into(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names() -> Names {
+        Names {
+            fighters: vec!["Skafi".into(), "Zealot Ka".into()],
+            sides: ["Ironclad Vanguard".into(), "Ashen Covenant".into()],
+        }
+    }
+
+    /// A refused command is shown to a person: fighters and sides by name, not by number.
+    #[test]
+    fn describe_with_names_fighters_and_sides() {
+        let attack = Command::Attack {
+            fighter: 0,
+            target: 1,
+            weapon: 0,
+        };
+        assert_eq!(
+            attack.describe_with(&names()),
+            "Skafi attacks Zealot Ka with weapon 1"
+        );
+        let first = Command::FirstTurn { side: 1, first: 0 };
+        assert_eq!(
+            first.describe_with(&names()),
+            "Ashen Covenant gives the first turn to Ironclad Vanguard"
+        );
+        // Without names: numbers, as before.
+        assert_eq!(
+            attack.describe(),
+            "fighter 0 attacks fighter 1 with weapon 1"
+        );
     }
 }

@@ -69,12 +69,13 @@ fn start_battle(world: &mut World) {
     };
     run_rules(world);
     for (i, c) in commands.iter().enumerate() {
+        let said = c.describe_with(&world.resource::<crate::rules::log::BattleLog>().names);
         if let Err(e) = apply(world, c) {
             world.resource_mut::<Notice>().0 = Some(format!(
                 "The save stops replaying at command {} ({}): {e}. The battle goes on from \
                  there.",
                 i + 1,
-                c.describe()
+                said
             ));
             break;
         }

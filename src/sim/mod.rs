@@ -125,9 +125,10 @@ pub fn play(world: &mut World, driver: &mut Driver) -> Result<usize, RunError> {
         }
         script_index += 1;
         let cmd = driver.script.pop_front().expect("not empty");
+        let command = cmd.describe_with(&world.resource::<crate::rules::log::BattleLog>().names);
         engine::apply(world, &cmd).map_err(|rejected| RunError::Rejected {
             index: script_index,
-            command: cmd.describe(),
+            command,
             rejected,
         })?;
         applied += 1;
@@ -163,8 +164,8 @@ pub fn auto_step(world: &mut World) -> Result<bool, String> {
     let Some(cmd) = next_command(world) else {
         return Ok(false);
     };
-    engine::apply(world, &cmd)
-        .map_err(|e| format!("{} -> {e} {}", cmd.describe(), waiting_for(world)))?;
+    let said = cmd.describe_with(&world.resource::<crate::rules::log::BattleLog>().names);
+    engine::apply(world, &cmd).map_err(|e| format!("{said} -> {e} {}", waiting_for(world)))?;
     Ok(true)
 }
 

@@ -14,8 +14,9 @@ use crate::model::formats::Colour;
 use crate::rules::actions::{attack_roll, cover_of};
 use crate::rules::command::{Command, ReactionKind};
 use crate::rules::door::{CommandResult, SubmitCommand};
-use crate::rules::engine::{Engine, FighterView, Pending, fighters};
+use crate::rules::engine::{Engine, FighterView, Pending, Resume, fighters};
 use crate::rules::initiative::{SideDice, WildUse};
+use crate::rules::log::{BattleLog, Names};
 use crate::rules::odds::AttackOdds;
 use crate::rules::options::{ActiveOptions, Decision, Options, options};
 use crate::screens::Screen;
@@ -123,12 +124,16 @@ fn attack_odds(world: &World, all: &[FighterView], a: &ActiveOptions) -> Vec<Att
 }
 
 /// A refused command's rule and reason, for the panel.
-fn read_results(mut results: MessageReader<CommandResult>, mut c: ResMut<Current>) {
+fn read_results(
+    mut results: MessageReader<CommandResult>,
+    mut c: ResMut<Current>,
+    log: Res<BattleLog>,
+) {
     for r in results.read() {
         c.refused = r.result.as_ref().err().map(|e| {
             format!(
                 "{} was refused [{}: {}]: {}",
-                r.command.describe(),
+                r.command.describe_with(&log.names),
                 e.rule,
                 e.rule.title(),
                 e.reason
@@ -142,6 +147,7 @@ fn decision_panel(
     mut c: ResMut<Current>,
     info: Res<BattleInfo>,
     engine: Res<Engine>,
+    log: Res<BattleLog>,
     mut intent: ResMut<Intent>,
     mut submit: MessageWriter<SubmitCommand>,
 ) -> Result {
@@ -178,7 +184,11 @@ fn decision_panel(
                     super::action_bar::action(ui, &c, a, &dice, &mut intent, &mut send)
                 }
                 Decision::Reaction { kind, fighters } => {
-                    reaction(ui, &c.names, side, *kind, fighters, &mut send)
+                    let why = engine
+                        .reaction
+                        .as_ref()
+                        .map(|r| trigger(&r.resume, &log.names));
+                    reaction(ui, &c.names, side, *kind, fighters, why, &mut send)
                 }
                 Decision::PlaceTreasure { carrier, .. } => {
                     ui.label(format!(
@@ -330,6 +340,32 @@ fn activate(
     }
 }
 
+/// What the enemy is doing that a reaction answers (REA-1): who attacks whom, or who
+/// disengages.
+fn trigger(resume: &Resume, n: &Names) -> String {
+    match resume {
+        Resume::AttackBeforeHits {
+            attacker, target, ..
+        } => format!("{} attacks {}.", n.fighter(*attacker), n.fighter(*target)),
+        Resume::AttackAfterHits {
+            attacker,
+            target,
+            rolls,
+            ..
+        } => format!(
+            "{} attacks {}: the hit rolls are {}.",
+            n.fighter(*attacker),
+            n.fighter(*target),
+            rolls
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Resume::Disengage { fighter, .. } => format!("{} disengages.", n.fighter(*fighter)),
+    }
+}
+
 /// REA-1: a reaction on offer (R: the first fighter listed reacts; L: let it go).
 fn reaction(
     ui: &mut egui::Ui,
@@ -337,9 +373,13 @@ fn reaction(
     side: usize,
     kind: ReactionKind,
     ids: &[u32],
+    why: Option<String>,
     send: &mut impl FnMut(Command),
 ) {
     use super::action_bar::hotkey;
+    if let Some(why) = why {
+        ui.label(why);
+    }
     ui.label(format!("A reaction is on offer: {kind} [{}]", kind.rule()));
     for (n, &id) in ids.iter().enumerate() {
         let key = if n == 0 { " (R)" } else { "" };

@@ -38,6 +38,19 @@ struct Menu {
     /// shown only while the battle is still there).
     hint: Option<(usize, String)>,
     said: Option<String>,
+    /// The number of commands at the last save: quitting then loses nothing, so it doesn't ask.
+    saved_at: Option<usize>,
+}
+
+impl Menu {
+    /// Quit at once when nothing happened since the last save, else ask first.
+    fn quit(&mut self, now: usize) {
+        if self.saved_at == Some(now) {
+            self.request = Some(Request::Quit);
+        } else {
+            self.asking_to_quit = true;
+        }
+    }
 }
 
 impl Default for Menu {
@@ -48,6 +61,7 @@ impl Default for Menu {
             request: None,
             hint: None,
             said: None,
+            saved_at: None,
         }
     }
 }
@@ -91,7 +105,7 @@ fn menu(mut contexts: EguiContexts, mut m: ResMut<Menu>, engine: Res<Engine>) ->
                     m.request = Some(Request::Hint);
                 }
                 if ui.button("Quit").clicked() {
-                    m.asking_to_quit = true;
+                    m.quit(now);
                 }
             });
             if let Some((_, h)) = m.hint.as_ref().filter(|h| h.0 == now) {
@@ -108,6 +122,7 @@ fn menu(mut contexts: EguiContexts, mut m: ResMut<Menu>, engine: Res<Engine>) ->
 fn close_requested(
     mut closes: MessageReader<WindowCloseRequested>,
     screen: Res<State<Screen>>,
+    engine: Option<Res<Engine>>,
     mut m: ResMut<Menu>,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -115,7 +130,7 @@ fn close_requested(
         return;
     }
     if *screen.get() == Screen::Battle {
-        m.asking_to_quit = true;
+        m.quit(engine.map_or(0, |e| e.commands.len()));
     } else {
         exit.write(AppExit::Success);
     }
@@ -152,8 +167,12 @@ fn carry_out(world: &mut World) {
     let Some(r) = world.resource_mut::<Menu>().request.take() else {
         return;
     };
+    let now = world.resource::<Engine>().commands.len();
     let said = match r {
-        Request::Save(p) => save(world, &p).map(|()| format!("Saved to {}", p.display())),
+        Request::Save(p) => save(world, &p).map(|()| {
+            world.resource_mut::<Menu>().saved_at = Some(now);
+            format!("Saved to {}", p.display())
+        }),
         Request::SaveAndQuit(p) => save(world, &p).map(|()| {
             world.write_message(AppExit::Success);
             format!("Saved to {}", p.display())
