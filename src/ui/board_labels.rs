@@ -1,7 +1,8 @@
 //! Labels over the fighters on the board, drawn under the panels: a wounds bar over each
 //! fighter, a "waiting" tag (WAIT-1), and the name of the fighter under the cursor, the
 //! selected one and the active one. Pointing at an enemy your active fighter may attack shows
-//! the attack by the cursor: the weapon, cover and the exact odds (ATK-3, ATK-4).
+//! the attack by the cursor: the weapon, cover and the exact odds (ATK-3, ATK-4). The
+//! deployment zones on the board are named by their points.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -11,6 +12,7 @@ use crate::rules::engine::Engine;
 use crate::screens::Screen;
 use crate::view::palette;
 use crate::view::picking::{Hovered, Selected};
+use crate::view::zones::Zones;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
@@ -44,6 +46,7 @@ fn board_labels(
     cams: Query<(&Camera, &GlobalTransform)>,
     pointed: (Res<Hovered>, Res<Selected>),
     engine: Res<Engine>,
+    zones: Res<Zones>,
 ) -> Result {
     let Ok((cam, cam_t)) = cams.single() else {
         return Ok(());
@@ -80,10 +83,27 @@ fn board_labels(
             label(&painter, centre - egui::vec2(0.0, 6.0), &tags.join(" · "));
         }
     }
+    zone_labels(&painter, &zones, cam, cam_t);
     if let Some(h) = pointed.0.0 {
         attack_preview(ctx, &current, h);
     }
     Ok(())
+}
+
+/// The deployment zones shown on the board, by their points: the group, and a reserve's
+/// round of arrival (SET-6, RES-1).
+fn zone_labels(painter: &egui::Painter, zones: &Zones, cam: &Camera, cam_t: &GlobalTransform) {
+    for z in &zones.0 {
+        let (x, y) = z.point.position;
+        let Ok(p) = cam.world_to_viewport(cam_t, Vec3::new(x, 0.1, y)) else {
+            continue;
+        };
+        let text = match z.arrives {
+            Some(r) => format!("{} arrives in round {r}", z.group),
+            None => z.group.to_string(),
+        };
+        label(painter, egui::pos2(p.x, p.y), &text);
+    }
 }
 
 /// The best attack on the fighter under the cursor, by the cursor, if the rules allow one.

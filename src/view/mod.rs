@@ -21,6 +21,7 @@ pub mod perf;
 pub(crate) mod picking;
 pub(crate) mod smoke;
 pub(crate) mod targeting;
+pub(crate) mod zones;
 
 use bevy::prelude::*;
 
@@ -48,5 +49,6 @@ pub fn plugin(app: &mut App) {
             animation::plugin,
             picking::plugin,
             flat::plugin,
+            zones::plugin,
         ));
 }
