@@ -6,7 +6,7 @@ use bevy::ecs::world::DeferredWorld;
 use bevy::prelude::*;
 
 use crate::model::formats::{
-    Colour, Controller, DeploymentPoint, FighterProfile, GroupName, Mode, Point2, Role,
+    Choices, Colour, Controller, DeploymentPoint, FighterProfile, GroupName, Mode, Point2, Role,
     TerrainPiece, TwistCard, VictoryCard,
 };
 
@@ -175,6 +175,8 @@ pub struct BattleInfo {
     pub sides: [SideInfo; 2],
     /// The winner of the priority roll (SET-2).
     pub priority: Option<usize>,
+    /// The cards and difficulty chosen on the setup screen (what a save records).
+    pub choices: Choices,
 }
 
 impl BattleInfo {

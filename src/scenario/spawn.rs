@@ -48,6 +48,7 @@ fn insert_battle_resources(world: &mut World, spec: &BattleSpec) {
         deployment_name: spec.deployment.name.clone(),
         sides: [side_info(0), side_info(1)],
         priority: None,
+        choices: spec.choices.clone(),
     });
 }
 

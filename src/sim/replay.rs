@@ -8,10 +8,12 @@ use std::path::Path;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::model::formats::{Controller, Mode};
+use crate::model::formats::{Choices, Controller, Mode};
 use crate::rules::command::Command;
 use crate::rules::engine::{self, Engine, world_hash};
-use crate::scenario::load::{self, BattleSpec, DEFAULT_BATTLE, Disk, Embedded, SceneSource};
+use crate::scenario::load::{
+    self, BattleSpec, DEFAULT_BATTLE, Disk, EmbeddedThenDisk, SceneSource,
+};
 
 /// The file format of saves and replays (RON).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -27,6 +29,9 @@ pub struct SavedBattle {
     /// The rules played (solo or standard), when chosen on the setup screen.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mode: Option<Mode>,
+    /// The cards and difficulty chosen on the setup screen, when they differ from the file.
+    #[serde(default, skip_serializing_if = "Choices::is_empty")]
+    pub choices: Choices,
     pub commands: Vec<Command>,
     /// World hash after each finished round.
     pub round_hashes: Vec<u64>,
@@ -47,12 +52,14 @@ impl SavedBattle {
         let info = world.resource::<crate::model::components::BattleInfo>();
         let controllers = Some(info.sides.iter().map(|s| s.controller).collect());
         let mode = info.mode;
+        let choices = info.choices.clone();
         SavedBattle {
             format: FORMAT,
             battle,
             seed,
             controllers,
             mode: Some(mode),
+            choices,
             commands: e.commands.clone(),
             round_hashes: e.round_hashes.clone(),
             hash,
@@ -82,9 +89,10 @@ impl SavedBattle {
     pub fn spec(&self) -> Result<BattleSpec, String> {
         let (src, file): (&dyn SceneSource, &str) = match &self.battle {
             Some(p) => (&Disk, p.as_str()),
-            None => (&Embedded, DEFAULT_BATTLE),
+            None => (&EmbeddedThenDisk, DEFAULT_BATTLE),
         };
-        let mut spec = load::load_battle(src, file).map_err(|p| p.to_string())?;
+        let mut spec =
+            load::load_battle_with(src, file, &self.choices).map_err(|p| p.to_string())?;
         spec.seed = self.seed;
         if let Some(cs) = &self.controllers {
             for (side, c) in spec.sides.iter_mut().zip(cs) {

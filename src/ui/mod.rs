@@ -5,12 +5,14 @@
 mod action_bar;
 mod battle_panel;
 mod board_labels;
+mod card_picture;
 mod decision_panel;
 mod dice_tray;
 mod end_screen;
 mod fighter_card;
 mod game_menu;
 mod log_panel;
+mod setup_cards;
 pub(crate) mod setup_screen;
 
 use bevy::prelude::*;

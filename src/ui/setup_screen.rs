@@ -1,13 +1,18 @@
 //! The setup screen: which battle, who plays each side (you, a second player at the same
-//! screen, or the solo AI), the seed; start it, or load a saved battle.
+//! screen, or the solo AI), the cards and the difficulty (`setup_cards`), the seed; start it,
+//! or load a saved battle.
 
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::model::formats::{Controller, Mode};
-use crate::scenario::load::{BattleSpec, DEFAULT_BATTLE, Disk, Embedded, load_battle};
+use super::setup_cards::{self, CardForm};
+use crate::model::formats::{Battle, Choices, Controller, Mode};
+use crate::scenario::decks::Decks;
+use crate::scenario::load::{
+    BattleSpec, DEFAULT_BATTLE, Disk, EmbeddedThenDisk, SceneSource, load_battle_with,
+};
 use crate::screens::{NextBattle, Screen};
 use crate::sim::replay::SavedBattle;
 
@@ -27,9 +32,14 @@ pub(crate) struct SetupForm {
     /// `None`: the built-in default battle.
     battle: Option<PathBuf>,
     found: Vec<PathBuf>,
-    /// The chosen battle, loaded (its sides' names and controllers), or why it can't be.
+    /// The chosen battle, loaded (its sides' names and controllers) with the cards picked (a
+    /// random pick: the file's card until the draw), or why it can't be.
     spec: Result<BattleSpec, String>,
+    /// The cards it can be played with, what the player picked, the difficulty.
+    pub(super) cards: CardForm,
     controllers: [Controller; 2],
+    /// The warbands' names, as last loaded.
+    names: [String; 2],
     seed: u64,
     save_path: String,
     problem: Option<String>,
@@ -41,7 +51,9 @@ impl Default for SetupForm {
             battle: None,
             found: battle_files(Path::new(BATTLES)),
             spec: Err(String::new()),
+            cards: CardForm::default(),
             controllers: [Controller::Human, Controller::Ai],
+            names: ["Side 1".into(), "Side 2".into()],
             seed: 1,
             save_path: "battle.save.ron".into(),
             problem: None,
@@ -62,12 +74,45 @@ impl SetupForm {
         form
     }
 
+    /// The battle file and where it and its files are read from (the embedded default's
+    /// other cards from `scenes/` on the disk).
+    fn source(&self) -> (&'static dyn SceneSource, String) {
+        match &self.battle {
+            None => (&EmbeddedThenDisk, DEFAULT_BATTLE.to_string()),
+            Some(p) => (&Disk, p.to_string_lossy().into_owned()),
+        }
+    }
+
+    /// Another battle file: its cards, seed and players as the file says.
     fn load(&mut self) {
-        let spec = match &self.battle {
-            None => load_battle(&Embedded, DEFAULT_BATTLE),
-            Some(p) => load_battle(&Disk, &p.to_string_lossy()),
-        };
-        self.take(spec.map_err(|p| p.to_string()));
+        self.cards = CardForm::default();
+        let spec = self.load_with(&Choices::default());
+        self.take(spec);
+    }
+
+    /// The battle file with `choices`.
+    fn load_with(&self, choices: &Choices) -> Result<BattleSpec, String> {
+        let (src, file) = self.source();
+        load_battle_with(src, &file, choices).map_err(|p| p.to_string())
+    }
+
+    /// The battle with the cards picked so far (a random pick shown as the file's card).
+    pub(super) fn reload(&mut self) {
+        let choices = self.cards.shown();
+        self.spec = self.load_with(&choices);
+    }
+
+    /// The battlefield's width and depth in inches (the ruleset's).
+    pub(super) fn battlefield(&self) -> (f32, f32) {
+        self.cards.battlefield
+    }
+
+    /// How many sides a person plays.
+    pub(super) fn humans(&self) -> usize {
+        self.controllers
+            .iter()
+            .filter(|c| **c == Controller::Human)
+            .count()
     }
 
     fn take(&mut self, spec: Result<BattleSpec, String>) {
@@ -75,30 +120,45 @@ impl SetupForm {
             self.seed = s.seed;
             for (i, side) in s.sides.iter().enumerate().take(2) {
                 self.controllers[i] = side.controller;
+                self.names[i].clone_from(&side.warband.name);
             }
+            self.cards.difficulty = s.difficulty;
+            self.cards.solo_points = s.ruleset.solo_points;
+            self.cards.battlefield = s.ruleset.battlefield;
+            self.cards.opponent =
+                s.sides
+                    .iter()
+                    .find(|d| d.controller == Controller::Ai)
+                    .map(|d| {
+                        let points = d.fighters.iter().map(|f| f.profile.points).sum();
+                        (d.warband.name.clone(), points)
+                    });
+            let (src, file) = self.source();
+            let battle = src
+                .read(&file)
+                .ok()
+                .and_then(|t| crate::scenario::parse_ron::<Battle>(Path::new(&file), &t).ok());
+            self.cards.decks = battle.map(|b| Decks::beside(src, &file, &b, &s.ruleset));
         }
         self.spec = spec;
     }
 
     /// The battle to open: the file with the chosen players and seed. One player against
     /// the solo AI plays the solo rules; two players (or two AIs) the core rules.
-    fn battle(&self) -> Option<BattleSpec> {
-        let mut spec = self.spec.clone().ok()?;
+    fn battle(&self) -> Result<BattleSpec, String> {
+        self.spec.as_ref().map_err(Clone::clone)?;
+        let choices = self.cards.drawn(self.seed, |c| self.load_with(c).is_ok());
+        let mut spec = self.load_with(&choices)?;
         spec.seed = self.seed;
         for (side, c) in spec.sides.iter_mut().zip(self.controllers) {
             side.controller = c;
         }
-        let humans = self
-            .controllers
-            .iter()
-            .filter(|c| **c == Controller::Human)
-            .count();
-        spec.mode = match humans {
+        spec.mode = match self.humans() {
             1 => Mode::Solo,
             2 => Mode::Standard,
             _ => spec.mode,
         };
-        Some(spec)
+        Ok(spec)
     }
 }
 
@@ -126,24 +186,29 @@ fn setup_screen(
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .collapsible(false)
         .resizable(false)
-        .default_width(420.0)
+        .default_width(560.0)
         .show(ctx, |ui| {
             battle_choice(ui, &mut form);
             ui.separator();
             players(ui, &mut form);
+            setup_cards::cards(ui, &mut form);
             seed(ui, &mut form);
             ui.separator();
             if ui
                 .add_enabled(form.spec.is_ok(), egui::Button::new("Start the battle"))
                 .clicked()
-                && let Some(spec) = form.battle()
             {
-                let file = form
-                    .battle
-                    .as_ref()
-                    .map(|p| p.to_string_lossy().into_owned());
-                commands.insert_resource(NextBattle { spec, file });
-                next.set(Screen::Battle);
+                match form.battle() {
+                    Ok(spec) => {
+                        let file = form
+                            .battle
+                            .as_ref()
+                            .map(|p| p.to_string_lossy().into_owned());
+                        commands.insert_resource(NextBattle { spec, file });
+                        next.set(Screen::Battle);
+                    }
+                    Err(e) => form.problem = Some(e),
+                }
             }
             ui.separator();
             load_saved(ui, &mut form, &mut commands, &mut next);
@@ -178,25 +243,14 @@ fn battle_choice(ui: &mut egui::Ui, form: &mut SetupForm) {
         form.battle = chosen;
         form.load();
     }
-    match &form.spec {
-        Ok(s) => {
-            ui.label(format!(
-                "{} · terrain {} · deployment {} · victory {} · twist {}",
-                s.name, s.terrain.name, s.deployment.name, s.victory.name, s.twist.name
-            ));
-        }
-        Err(e) => {
-            ui.colored_label(egui::Color32::from_rgb(230, 90, 80), e);
-        }
+    if let Err(e) = &form.spec {
+        ui.colored_label(egui::Color32::from_rgb(230, 90, 80), e);
     }
 }
 
 /// Who plays each warband.
 fn players(ui: &mut egui::Ui, form: &mut SetupForm) {
-    let names: Vec<String> = match &form.spec {
-        Ok(s) => s.sides.iter().map(|s| s.warband.name.clone()).collect(),
-        Err(_) => vec!["Side 1".into(), "Side 2".into()],
-    };
+    let names = form.names.clone();
     for (i, name) in names.iter().enumerate().take(2) {
         ui.horizontal(|ui| {
             ui.label(format!("{name}:"));
@@ -204,12 +258,7 @@ fn players(ui: &mut egui::Ui, form: &mut SetupForm) {
             ui.radio_value(&mut form.controllers[i], Controller::Ai, "the solo AI");
         });
     }
-    let humans = form
-        .controllers
-        .iter()
-        .filter(|c| **c == Controller::Human)
-        .count();
-    ui.small(match humans {
+    ui.small(match form.humans() {
         1 => "You against the solo AI (the solo rules).",
         2 => "Two players at this screen, taking turns (the core rules).",
         _ => "The solo AI on both sides: watch it play.",

@@ -31,6 +31,12 @@ pub(crate) fn side_text_colour(colour: Option<Colour>) -> egui::Color32 {
     }
 }
 
+/// A scene colour in an egui picture (the setup screen's card pictures).
+pub(crate) fn egui_colour(c: Color) -> egui::Color32 {
+    let [r, g, b, a] = c.to_srgba().to_u8_array();
+    egui::Color32::from_rgba_unmultiplied(r, g, b, a)
+}
+
 /// Errors shown in the panels.
 pub(crate) const ERROR_TEXT: egui::Color32 = egui::Color32::LIGHT_RED;
 
@@ -50,10 +56,13 @@ pub(crate) fn mat_rim() -> StandardMaterial {
     Color::srgb(0.16, 0.15, 0.13).into()
 }
 
+/// The mat's colour.
+pub(crate) const MAT: Color = Color::srgb(0.36, 0.42, 0.27);
+
 /// The mat's playing surface.
 pub(crate) fn mat_cloth() -> StandardMaterial {
     StandardMaterial {
-        base_color: Color::srgb(0.36, 0.42, 0.27),
+        base_color: MAT,
         perceptual_roughness: 0.95,
         ..default()
     }

@@ -57,6 +57,47 @@ fn a_battle_saved_mid_way_and_loaded_goes_on_exactly_the_same() {
     }
 }
 
+/// SET-4, SOLO-S1: a battle played with cards and a difficulty chosen on the setup screen
+/// is saved with them; the loaded battle has the same cards and goes on the same.
+#[test]
+fn a_battle_with_chosen_cards_is_saved_and_loaded_with_them() {
+    use warcry_sim::model::formats::{Choices, Difficulty};
+    use warcry_sim::scenario::load::{EmbeddedThenDisk, load_battle_with};
+    let choices = Choices {
+        deployment: Some("../deployment/heart_of_ghur__first_blood.ron".into()),
+        victory: Some("../victory/plunder.ron".into()),
+        twist: Some("../twist/choking_smoke.ron".into()),
+        difficulty: Some(Difficulty::Hard),
+        ..Choices::default()
+    };
+    let mut s = load_battle_with(&EmbeddedThenDisk, DEFAULT_BATTLE, &choices).unwrap();
+    assert_eq!(s.deployment.name, "First Blood");
+    assert_eq!(s.victory.name, "Plunder");
+    assert_eq!(s.twist.name, "Choking Smoke");
+    assert_eq!(s.difficulty, Difficulty::Hard);
+    s.seed = 21;
+    let (full, whole) = run_one(&s, 21).unwrap();
+    let mut app = battle_app(&s);
+    let mut d = Driver::policy();
+    d.stop_after = Some(full.commands / 2);
+    play(app.world_mut(), &mut d).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cards.save.ron");
+    SavedBattle::of(app.world_mut(), None).write(&path).unwrap();
+    let saved = SavedBattle::read(&path).unwrap();
+    assert_eq!(saved.choices, choices);
+    let mut loaded = saved.restore().unwrap();
+    let info = loaded
+        .world()
+        .resource::<warcry_sim::model::components::BattleInfo>();
+    assert_eq!(
+        (info.deployment_name.as_str(), info.victory.name.as_str()),
+        ("First Blood", "Plunder")
+    );
+    play(loaded.world_mut(), &mut Driver::policy()).unwrap();
+    assert_eq!(log_text(&loaded), log_text(&whole));
+}
+
 #[test]
 fn a_save_of_an_older_format_is_refused_with_a_sentence_that_says_why() {
     let (_, mut app) = run_one(&spec(), 3).unwrap();

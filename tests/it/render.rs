@@ -127,12 +127,35 @@ fn without_a_battle_given_the_app_opens_on_the_setup_screen() {
         .enumerate()
         .filter(|(i, p)| middle(*i) && p[0] > 150 && p[1] > 150 && p[2] > 150)
         .count();
-    let (_, mat) = colours_and_mat(&shot);
     assert!(text > 500, "dialog text pixels {text}");
+    let (picture, board) = mat_in_and_around_the_dialog(&shot);
     assert!(
-        mat < 100,
-        "mat pixels {mat}: the board is not on the setup screen"
+        board < 100,
+        "mat pixels {board} around the dialog: the board is not on the setup screen"
     );
+    assert!(
+        picture > 5_000,
+        "mat pixels {picture} in the dialog: the battlefield's picture (SET-4) is missing"
+    );
+}
+
+/// Mat-green pixels in the middle of the window (where the setup dialog and its battlefield
+/// picture are) and around it (where the 3D board would be).
+fn mat_in_and_around_the_dialog(path: &std::path::Path) -> (usize, usize) {
+    let (w, h, px) = decode(path);
+    let (mut inside, mut around) = (0, 0);
+    for (i, p) in px.iter().enumerate() {
+        if !(p[1] as i32 > p[0] as i32 + 8 && p[1] as i32 > p[2] as i32 + 25 && p[1] > 70) {
+            continue;
+        }
+        let (x, y) = (i as u32 % w, i as u32 / w);
+        if (w / 5..w * 4 / 5).contains(&x) && (h / 10..h * 9 / 10).contains(&y) {
+            inside += 1;
+        } else {
+            around += 1;
+        }
+    }
+    (inside, around)
 }
 
 /// Distinct colours (rounded to 4 bits a channel) and mat-green pixels of a screenshot.
@@ -170,9 +193,10 @@ fn smoke_plays_through_setup_a_move_preview_an_attack_and_a_whole_battle_to_the_
         assert!(path.exists(), "{name}.png was not saved");
         let (colours, mat) = colours_and_mat(&path);
         if name == "setup" {
+            let (picture, board) = mat_in_and_around_the_dialog(&path);
             assert!(
-                colours > 5 && mat < 100,
-                "{name}: {colours} colours, mat {mat}"
+                colours > 5 && board < 100 && picture > 5_000,
+                "{name}: {colours} colours, mat {board} around the dialog, {picture} in it"
             );
         } else {
             assert!(colours > 50, "{name}: only {colours} colours");

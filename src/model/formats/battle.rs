@@ -61,3 +61,54 @@ pub struct Battle {
     #[serde(default)]
     pub difficulty: Difficulty,
 }
+
+impl std::fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Balanced => "balanced",
+            Difficulty::Hard => "hard",
+        })
+    }
+}
+
+/// What a player changed from a battle file on the setup screen: other cards (SET-4) and
+/// the solo opponent's difficulty (SOLO-S1). A card's path is relative to the battle file, as
+/// the file names its own cards; `None` keeps the file's. Saves record it, so a loaded battle
+/// is played with the same cards.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Choices {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub terrain: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deployment: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub victory: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub twist: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<Difficulty>,
+}
+
+impl Choices {
+    pub fn is_empty(&self) -> bool {
+        *self == Choices::default()
+    }
+
+    /// The battle file as the player chose it.
+    pub fn apply(&self, b: &mut Battle) {
+        for (mine, file) in [
+            (&self.terrain, &mut b.terrain),
+            (&self.deployment, &mut b.deployment),
+            (&self.victory, &mut b.victory),
+            (&self.twist, &mut b.twist),
+        ] {
+            if let Some(m) = mine {
+                file.clone_from(m);
+            }
+        }
+        if let Some(d) = self.difficulty {
+            b.difficulty = d;
+        }
+    }
+}

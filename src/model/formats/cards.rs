@@ -102,3 +102,46 @@ impl TwistCard {
         }
     }
 }
+
+impl VictoryCard {
+    /// What the card asks of the sides, for people (the setup screen).
+    pub fn summary(&self) -> String {
+        let how = match self.condition {
+            VictoryCondition::ObjectiveControl {
+                points_per_objective: p,
+            } => format!(
+                "each objective a side controls at the end of a round scores {p} victory \
+                 point{}; the most points wins",
+                if p == 1 { "" } else { "s" }
+            ),
+            VictoryCondition::TreasureRace => {
+                "the side carrying more treasure at the end wins".to_string()
+            }
+            VictoryCondition::Attrition => {
+                "the side that took down more points of enemy fighters wins".to_string()
+            }
+        };
+        let treasure = match self.treasure.len() {
+            0 => String::new(),
+            1 => "; 1 treasure token".to_string(),
+            n => format!("; {n} treasure tokens"),
+        };
+        format!("{} rounds: {how}{treasure} (VIC-1).", self.rounds)
+    }
+}
+
+impl TwistCard {
+    /// The card's one special rule, for people (the setup screen).
+    pub fn summary(&self) -> String {
+        match self.effect {
+            TwistEffect::None => "No special rule.".to_string(),
+            TwistEffect::Visibility { max_distance } => {
+                format!("Fighters {max_distance}\" or more apart can't see each other (VIC-2).")
+            }
+            TwistEffect::DelayedReserves { rounds } => format!(
+                "Reserve groups arrive {rounds} round{} later than their card says (VIC-2).",
+                if rounds == 1 { "" } else { "s" }
+            ),
+        }
+    }
+}

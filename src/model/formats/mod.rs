@@ -15,7 +15,7 @@ mod fighters;
 mod terrain;
 mod warbands;
 
-pub use battle::{Battle, BattleSide, Controller, Difficulty, Mode};
+pub use battle::{Battle, BattleSide, Choices, Controller, Difficulty, Mode};
 pub use cards::{TwistCard, TwistEffect, VictoryCard, VictoryCondition};
 pub use deployment::{
     Colour, DeploymentCard, DeploymentLine, DeploymentPoint, RESERVE_POINT_MARGIN,

@@ -8,7 +8,7 @@ use super::{
     load_twist, load_victory, read_typed,
 };
 use crate::model::formats::{
-    Battle, BattleSide, Controller, DeploymentCard, Difficulty, Mode, Point2, TerrainCard,
+    Battle, BattleSide, Choices, Controller, DeploymentCard, Difficulty, Mode, Point2, TerrainCard,
     TwistCard, VictoryCard, VictoryCondition, Warband,
 };
 use crate::model::ruleset::Ruleset;
@@ -28,6 +28,8 @@ pub struct BattleSpec {
     pub mode: Mode,
     pub difficulty: Difficulty,
     pub sides: Vec<SideSpec>,
+    /// What the setup screen changed from the battle file (empty when loaded as it is).
+    pub choices: Choices,
 }
 
 #[derive(Debug, Clone)]
@@ -49,8 +51,18 @@ impl BattleSpec {
 
 /// Loads a battle file and everything it names. `Err` lists every problem found.
 pub fn load_battle(src: &dyn SceneSource, file: &str) -> Result<BattleSpec, Problems> {
+    load_battle_with(src, file, &Choices::default())
+}
+
+/// Loads a battle file with the player's `choices` (other cards, another difficulty) in place
+/// of what the file says: every file is checked as if the battle file named it.
+pub fn load_battle_with(
+    src: &dyn SceneSource,
+    file: &str,
+    choices: &Choices,
+) -> Result<BattleSpec, Problems> {
     let mut problems = Problems::default();
-    let spec = load_battle_into(src, file, &mut problems);
+    let spec = load_battle_into(src, file, choices, &mut problems);
     let problems = problems.finish();
     match spec {
         Some(s) if problems.is_empty() => Ok(s),
@@ -61,9 +73,11 @@ pub fn load_battle(src: &dyn SceneSource, file: &str) -> Result<BattleSpec, Prob
 pub(super) fn load_battle_into(
     src: &dyn SceneSource,
     file: &str,
+    choices: &Choices,
     problems: &mut Problems,
 ) -> Option<BattleSpec> {
-    let l = read_typed::<Battle>(src, file, problems)?;
+    let mut l = read_typed::<Battle>(src, file, problems)?;
+    choices.apply(&mut l.value);
     let b = &l.value;
     let ruleset = readable(src, &l, "ruleset", &b.ruleset, problems)
         .and_then(|p| load_ruleset(src, &p, problems));
@@ -92,6 +106,7 @@ pub(super) fn load_battle_into(
         mode: b.mode,
         difficulty: b.difficulty,
         sides,
+        choices: choices.clone(),
     })
 }
 

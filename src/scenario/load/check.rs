@@ -131,7 +131,7 @@ pub fn check_file(src: &dyn SceneSource, file: &str, rules: &Ruleset, problems: 
             load_twist(src, file, rules, problems);
         }
         Some(SceneKind::Battle) => {
-            load_battle_into(src, file, problems);
+            load_battle_into(src, file, &Default::default(), problems);
         }
     }
 }

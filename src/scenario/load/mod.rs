@@ -21,10 +21,12 @@ mod tests;
 mod warband;
 
 use battle::load_battle_into;
-pub use battle::{BattleSpec, SideSpec, load_battle};
+pub use battle::{BattleSpec, SideSpec, load_battle, load_battle_with};
 pub use check::{SceneKind, check_file, check_paths};
 pub use problems::{FileProblem, Problems};
-pub use source::{DEFAULT_BATTLE, Disk, Embedded, SceneSource, normalize, relative_to};
+pub use source::{
+    DEFAULT_BATTLE, Disk, Embedded, EmbeddedThenDisk, SceneSource, normalize, relative_to,
+};
 pub use warband::{LoadedWarband, load_warband};
 
 /// A file converted into `T`, with the positions of its values.

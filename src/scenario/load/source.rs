@@ -21,6 +21,16 @@ impl SceneSource for Disk {
 /// The embedded default battle and everything it names.
 pub struct Embedded;
 
+/// The embedded files, and the disk for any other: the default battle played with cards
+/// the player chose from `scenes/` on the setup screen.
+pub struct EmbeddedThenDisk;
+
+impl SceneSource for EmbeddedThenDisk {
+    fn read(&self, path: &str) -> Result<String, String> {
+        Embedded.read(path).or_else(|_| Disk.read(path))
+    }
+}
+
 pub const DEFAULT_BATTLE: &str = "scenes/battles/default.ron";
 
 const EMBEDDED: &[(&str, &str)] = &[
