@@ -10,7 +10,7 @@ use crate::model::RuleId;
 use crate::model::components::{
     BattleGroup, BattleInfo, Damage, Fighter, Presence, Profile, Side, SideInfo,
 };
-use crate::rules::engine::{self, Engine, Outcome};
+use crate::rules::engine::{self, Engine, Outcome, Pending};
 use crate::rules::initiative::SideDice;
 use crate::rules::log::{BattleLog, Event, Names};
 use crate::screens::Screen;
@@ -116,12 +116,13 @@ fn status(ui: &mut egui::Ui, info: &BattleInfo, eng: &Engine, names: &Names) {
         .initiative
         .map(|s| info.sides[s].name.clone())
         .unwrap_or_else(|| "-".into());
+    let waiting = match eng.pending {
+        Pending::Ended => "The battle is over".to_string(),
+        p => format!("Waiting for {}", engine::describe_pending_with(p, names)),
+    };
     ui.label(format!(
-        "Initiative: {} · Score {} : {} · Waiting for {}",
-        initiative,
-        eng.score[0],
-        eng.score[1],
-        engine::describe_pending_with(eng.pending, names)
+        "Initiative: {} · Score {} : {} · {waiting}",
+        initiative, eng.score[0], eng.score[1],
     ));
     if let Some(o) = eng.outcome {
         ui.strong(match o {
