@@ -10,6 +10,7 @@ mod door;
 mod engine;
 mod layout;
 mod odds;
+mod pinned;
 #[cfg(feature = "gui")]
 mod render;
 mod rule_coverage;
