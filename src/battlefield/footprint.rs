@@ -9,6 +9,15 @@ use crate::model::formats::{BaseSize, Point2, TerrainPiece};
 /// the base.
 const RIM_SEGMENTS: usize = 24;
 
+/// The cosine and sine of each rim vertex's angle, computed once (bases are measured in every
+/// query of a battle; their shapes never change).
+static RIM: std::sync::LazyLock<[(f32, f32); RIM_SEGMENTS]> = std::sync::LazyLock::new(|| {
+    std::array::from_fn(|i| {
+        let t = i as f32 / RIM_SEGMENTS as f32 * std::f32::consts::TAU;
+        (t.cos(), t.sin())
+    })
+});
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Footprint {
     pub points: Vec<Point2>,
@@ -21,10 +30,10 @@ impl Footprint {
         // Circumscribed polygon: scale the vertices so that the edges touch the rim.
         let k = 1.0 / (std::f32::consts::PI / RIM_SEGMENTS as f32).cos();
         let (s, c) = facing.sin_cos();
-        let points = (0..RIM_SEGMENTS)
-            .map(|i| {
-                let t = i as f32 / RIM_SEGMENTS as f32 * std::f32::consts::TAU;
-                let (x, z) = (a * k * t.cos(), b * k * t.sin());
+        let points = RIM
+            .iter()
+            .map(|&(cos_t, sin_t)| {
+                let (x, z) = (a * k * cos_t, b * k * sin_t);
                 (centre.0 + x * c + z * s, centre.1 - x * s + z * c)
             })
             .collect();
@@ -40,6 +49,12 @@ impl Footprint {
     /// Separating-axis test: true when the interiors overlap (touching edges do not count,
     /// within `1e-4`").
     pub fn overlaps(&self, other: &Footprint) -> bool {
+        // Bounds apart: apart (a convex pair with a gap has a separating edge, which the
+        // test below would find), at a fraction of the cost.
+        let (a, b) = (self.bounds(), other.bounds());
+        if a.2 < b.0 || b.2 < a.0 || a.3 < b.1 || b.3 < a.1 {
+            return false;
+        }
         for poly in [self, other] {
             let n = poly.points.len();
             for i in 0..n {

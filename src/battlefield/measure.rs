@@ -100,6 +100,58 @@ pub fn closest_on_segment(a: Vec2, b: Vec2, p: Vec2) -> Vec2 {
 /// The horizontal gap between two bases seen from above (0 when they overlap), and the
 /// closest points (x, z) on each.
 pub fn horizontal_gap(a: &Base, b: &Base) -> (f32, Vec2, Vec2) {
+    if a.is_round() && b.is_round() {
+        return gap_between(a, b);
+    }
+    // An oval's gap is costly (its rim as polygons) and the solo AI asks for the same pairs
+    // many times in a decision: the last answers are kept, by the bases' exact bits.
+    let key = (a.key(), b.key());
+    if let Some(hit) = GAPS.with_borrow(|m| m.iter().find(|(k, _)| *k == key).map(|e| e.1)) {
+        return hit;
+    }
+    let gap = gap_between(a, b);
+    GAPS.with_borrow_mut(|m| {
+        if m.len() == GAPS_KEPT {
+            m.pop_front();
+        }
+        m.push_back((key, gap));
+    });
+    gap
+}
+
+/// How many oval gaps each thread keeps.
+const GAPS_KEPT: usize = 64;
+
+type GapKey = ([u32; 7], [u32; 7]);
+/// A horizontal gap and the closest points, as [`horizontal_gap`] returns them.
+type Gap = (f32, Vec2, Vec2);
+
+thread_local! {
+    static GAPS: std::cell::RefCell<std::collections::VecDeque<(GapKey, Gap)>> =
+        std::cell::RefCell::new(std::collections::VecDeque::with_capacity(GAPS_KEPT));
+}
+
+impl Base {
+    /// The base's exact bits: equal keys, equal bases.
+    fn key(&self) -> [u32; 7] {
+        let (kind, l, w) = match self.size {
+            BaseSize::Round(d) => (0, d.to_bits(), 0),
+            BaseSize::Oval(l, w) => (1, l.to_bits(), w.to_bits()),
+        };
+        [
+            kind,
+            l,
+            w,
+            self.centre.x.to_bits(),
+            self.centre.y.to_bits(),
+            self.centre.z.to_bits(),
+            self.facing.to_bits(),
+        ]
+    }
+}
+
+/// [`horizontal_gap`], computed.
+fn gap_between(a: &Base, b: &Base) -> (f32, Vec2, Vec2) {
     let ca = Vec2::new(a.centre.x, a.centre.z);
     let cb = Vec2::new(b.centre.x, b.centre.z);
     if a.is_round() && b.is_round() {

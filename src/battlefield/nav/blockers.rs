@@ -8,6 +8,12 @@ use crate::battlefield::measure::Base;
 /// Is a base of radius `r` centred at `c` overlapping `o` (its exact shape: ovals are long
 /// and thin, so a circle round them would wall in the fighters set up beside them)?
 fn overlaps(o: &Base, c: Vec2, r: f32) -> bool {
+    // Farther than the base's bounding circle (its rim polygon lies within 1% outside the
+    // true rim) reaches: no overlap, without finding the closest point.
+    let reach = r + o.size.max_radius() * 1.01 + 0.01;
+    if Vec2::new(o.centre.x, o.centre.z).distance_squared(c) > reach * reach {
+        return false;
+    }
     o.closest_horizontal_point(c).distance(c) < r - 1e-3
 }
 

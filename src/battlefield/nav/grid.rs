@@ -51,49 +51,65 @@ pub struct NavGrid {
 
 pub(super) type Node = (u16, u32);
 
-/// A map from grid nodes to values, stored flat (faster than hashing in the search loops).
-pub(super) struct NodeMap<'a, T> {
-    offsets: &'a [usize],
-    vals: Vec<Option<T>>,
-}
-
-impl<'a, T: Copy> NodeMap<'a, T> {
-    pub(super) fn new(g: &'a NavGrid) -> Self {
-        NodeMap {
-            offsets: &g.offsets,
-            vals: vec![None; g.offsets.last().copied().unwrap_or(0)],
-        }
-    }
-
-    fn index(&self, n: &Node) -> usize {
-        self.offsets[n.0 as usize] + n.1 as usize
-    }
-
-    pub(super) fn get(&self, n: &Node) -> Option<&T> {
-        self.vals[self.index(n)].as_ref()
-    }
-
-    pub(super) fn insert(&mut self, n: Node, v: T) {
-        let i = self.index(&n);
-        self.vals[i] = Some(v);
-    }
-
-    /// Every entry, in node order.
-    pub(super) fn entries(&self) -> Vec<(Node, T)> {
-        let mut out = Vec::new();
-        for l in 0..self.offsets.len() - 1 {
-            for i in self.offsets[l]..self.offsets[l + 1] {
-                if let Some(v) = self.vals[i] {
-                    out.push(((l as u16, (i - self.offsets[l]) as u32), v));
-                }
-            }
-        }
-        out
-    }
-}
+pub(super) use super::node_map::NodeMap;
 
 /// One layer's cells: may the base be there, and does it touch a deadly area there?
 type LayerCells = (Layer, Vec<bool>, Vec<bool>);
+
+/// Grids already built, for every battlefield (terrain, size, jump height: exactly, bit for
+/// bit) and size of fighter this process has seen. Terrain does not move, so the battles of a
+/// batch on one battlefield build each grid once, not once a battle.
+type GridKey = (Vec<u32>, (u32, u32, bool));
+static SHARED: std::sync::LazyLock<std::sync::Mutex<HashMap<GridKey, Arc<NavGrid>>>> =
+    std::sync::LazyLock::new(Default::default);
+
+/// At most this many grids are kept (a designer editing terrain makes a new battlefield with
+/// every save); past it the cache starts again.
+const SHARED_MAX: usize = 64;
+
+/// The grid of `world` for `mover`, from the shared cache or built (outside the lock, so two
+/// threads may both build one the first time: the same grid).
+fn shared_grid(world: &NavWorld, mover: &Mover) -> Arc<NavGrid> {
+    let key = (world.fingerprint(), mover.key());
+    if let Some(g) = SHARED.lock().ok().and_then(|m| m.get(&key).cloned()) {
+        return g;
+    }
+    let g = Arc::new(world.build_grid(mover));
+    if let Ok(mut m) = SHARED.lock() {
+        if m.len() >= SHARED_MAX {
+            m.clear();
+        }
+        m.insert(key, g.clone());
+    }
+    g
+}
+
+impl NavWorld {
+    /// Everything a grid is built from, as bits: equal fingerprints, equal grids.
+    fn fingerprint(&self) -> Vec<u32> {
+        let mut v = vec![
+            self.size.0.to_bits(),
+            self.size.1.to_bits(),
+            self.jump_impact_height.to_bits(),
+        ];
+        for p in &self.terrain {
+            v.extend([
+                p.kind as u32,
+                p.position.0.to_bits(),
+                p.position.1.to_bits(),
+                p.rotation.to_bits(),
+                p.size.0.to_bits(),
+                p.size.1.to_bits(),
+                p.height.to_bits(),
+                p.elevation.to_bits(),
+                p.thickness.map_or(u32::MAX, f32::to_bits),
+                p.clearance.map_or(u32::MAX, f32::to_bits),
+                u32::from(p.walled),
+            ]);
+        }
+        v
+    }
+}
 
 impl NavWorld {
     /// The grid for a size of fighter, built on first use.
@@ -102,7 +118,7 @@ impl NavWorld {
         if let Some(g) = self.grids.read().ok().and_then(|m| m.get(&key).cloned()) {
             return g;
         }
-        let g = Arc::new(self.build_grid(mover));
+        let g = shared_grid(self, mover);
         if let Ok(mut m) = self.grids.write() {
             m.insert(key, g.clone());
         }
@@ -228,7 +244,7 @@ impl NavWorld {
                     for (j, lc) in g.cells_near(lo, c, REACH) {
                         // The lower cell must lie outside the upper surface (beside it).
                         if let Some(pi) = upper.piece
-                            && point_in_piece(&self.terrain[pi], lc)
+                            && point_in_piece(&self.frames[pi], lc)
                         {
                             continue;
                         }
@@ -270,7 +286,7 @@ impl NavWorld {
             let c = a.lerp(b, t);
             let y = ya + (yb - ya) * t;
             // Pieces that are neither surface may not be in the way.
-            self.terrain.iter().all(|p| {
+            self.terrain.iter().zip(&self.frames).all(|(p, f)| {
                 if matches!(p.kind, TerrainKind::LowTerrain | TerrainKind::Deadly) {
                     return true;
                 }
@@ -280,7 +296,7 @@ impl NavWorld {
                     return true;
                 }
                 let shares = lo < y + body - 1e-3 && hi > y + 1e-3;
-                !(shares && circle_hits_piece(p, c, r * 0.9))
+                !(shares && circle_hits_piece(f, c, r * 0.9))
             })
         })
     }
@@ -299,7 +315,7 @@ impl NavWorld {
                     .iter()
                     .enumerate()
                     .filter(|(_, l)| (l.y - pos.y).abs() < 0.05)
-                    .find(|(_, l)| l.piece.is_none_or(|p| point_in_piece(&self.terrain[p], c)))
+                    .find(|(_, l)| l.piece.is_none_or(|p| point_in_piece(&self.frames[p], c)))
             })
             .map(|(i, _)| i)
     }
@@ -333,6 +349,11 @@ impl Layer {
 }
 
 impl NavGrid {
+    /// Where each layer's cells start in the flat numbering (the total last).
+    pub(super) fn offsets(&self) -> &[usize] {
+        &self.offsets
+    }
+
     pub(super) fn usable(&self, l: usize, k: usize, avoid_deadly: bool) -> bool {
         self.open[l][k] && !(avoid_deadly && self.deadly[l][k])
     }

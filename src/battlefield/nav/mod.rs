@@ -34,6 +34,8 @@ mod blockers;
 mod climb;
 mod fly;
 mod grid;
+mod memo;
+mod node_map;
 mod reach;
 mod search;
 mod shapes;
@@ -44,7 +46,7 @@ use blockers::segment_blocked_by;
 pub use climb::{Climb, partial_climb_down, partial_climb_up};
 pub use grid::NavGrid;
 use grid::Node; // named by `climb` as `super::Node`
-use shapes::{circle_hits_piece, point_in_piece, segment_hits_piece};
+use shapes::{Frame, circle_hits_piece, point_in_piece, segment_hits_piece};
 
 /// Grid spacing in inches.
 pub const CELL: f32 = 0.5;
@@ -196,6 +198,10 @@ pub struct NavWorld {
     pub terrain: Vec<TerrainPiece>,
     pub size: Point2,
     pub jump_impact_height: f32,
+    /// Each piece's footprint frame, by index (computed once: terrain does not move).
+    frames: Vec<Frame>,
+    /// This world's id, for the paths remembered (`memo`).
+    id: u64,
     grids: RwLock<HashMap<(u32, u32, bool), Arc<NavGrid>>>,
 }
 
@@ -208,6 +214,8 @@ impl Clone for NavWorld {
 impl NavWorld {
     pub fn new(terrain: Vec<TerrainPiece>, size: Point2, jump_impact_height: f32) -> Self {
         NavWorld {
+            frames: terrain.iter().map(Frame::of).collect(),
+            id: memo::next_world_id(),
             terrain,
             size,
             jump_impact_height,
@@ -236,14 +244,13 @@ impl NavWorld {
             return false;
         }
         if let Some(i) = on
-            && !point_in_piece(&self.terrain[i], c)
+            && !point_in_piece(&self.frames[i], c)
         {
             return false;
         }
-        self.terrain
-            .iter()
-            .enumerate()
-            .all(|(i, p)| !(in_the_way(p, i, on, y, body) && circle_hits_piece(p, c, r)))
+        self.terrain.iter().enumerate().all(|(i, p)| {
+            !(in_the_way(p, i, on, y, body) && circle_hits_piece(&self.frames[i], c, r))
+        })
     }
 
     /// Exact version of sampling `clear_at` along a straight walk on one surface: the base
@@ -261,10 +268,9 @@ impl NavWorld {
         if !self.clear_at(y, on, a, r, body) || !self.clear_at(y, on, b, r, body) {
             return false;
         }
-        self.terrain
-            .iter()
-            .enumerate()
-            .all(|(i, p)| !(in_the_way(p, i, on, y, body) && segment_hits_piece(p, a, b, r)))
+        self.terrain.iter().enumerate().all(|(i, p)| {
+            !(in_the_way(p, i, on, y, body) && segment_hits_piece(&self.frames[i], a, b, r))
+        })
     }
 
     /// Does a base swept from `a` to `b` touch a deadly area (MOVE-10)?
@@ -273,7 +279,8 @@ impl NavWorld {
             && self
                 .terrain
                 .iter()
-                .any(|p| p.kind == TerrainKind::Deadly && segment_hits_piece(p, a, b, r))
+                .zip(&self.frames)
+                .any(|(p, f)| p.kind == TerrainKind::Deadly && segment_hits_piece(f, a, b, r))
     }
 
     /// Does a base at `c` touch a deadly area (MOVE-10)?
@@ -282,15 +289,17 @@ impl NavWorld {
             && self
                 .terrain
                 .iter()
-                .any(|p| p.kind == TerrainKind::Deadly && circle_hits_piece(p, c, r))
+                .zip(&self.frames)
+                .any(|(p, f)| p.kind == TerrainKind::Deadly && circle_hits_piece(f, c, r))
     }
 
     /// The platform whose top a base centred at `pos` stands on (none on the floor).
     pub fn platform_under(&self, pos: Vec3) -> Option<&TerrainPiece> {
-        self.terrain.iter().find(|p| {
-            p.kind == TerrainKind::Platform
+        self.terrain.iter().zip(&self.frames).find_map(|(p, f)| {
+            (p.kind == TerrainKind::Platform
                 && (p.top() - pos.y).abs() < 1e-3
-                && point_in_piece(p, Vec2::new(pos.x, pos.z))
+                && point_in_piece(f, Vec2::new(pos.x, pos.z)))
+            .then_some(p)
         })
     }
 

@@ -7,6 +7,7 @@ use bevy::math::{Vec2, Vec3};
 
 use super::blockers::{blocked_by, segment_blocked_by};
 use super::grid::{Node, NodeMap};
+use super::memo::{PathKey, remembered};
 use super::{CELL, Descend, Goal, Mover, NavGrid, NavWorld, Path, Step, StepKind};
 use crate::battlefield::measure::{Base, distance, distance_to_point};
 
@@ -31,6 +32,22 @@ impl NavWorld {
     /// [`NavWorld::shortest_path`] getting down from higher surfaces only the way `descend`
     /// says (MOVE-5 climbing down is a choice); `None`: the shortest way.
     pub fn shortest_path_descending(
+        &self,
+        mover: &Mover,
+        from: Vec3,
+        goal: Goal,
+        blockers: &[Base],
+        avoid_deadly: bool,
+        descend: Option<Descend>,
+    ) -> Option<Path> {
+        let key = PathKey::new(self.id, mover, from, goal, blockers, avoid_deadly, descend);
+        remembered(key, || {
+            self.search_path(mover, from, goal, blockers, avoid_deadly, descend)
+        })
+    }
+
+    /// [`NavWorld::shortest_path_descending`], searched.
+    fn search_path(
         &self,
         mover: &Mover,
         from: Vec3,
@@ -262,10 +279,16 @@ impl Search<'_> {
         let g = self.g;
         let (l, k) = (n.0 as usize, n.1 as usize);
         let c = g.layers[l].centre(k);
+        // Most cells have no other fighter near: their walks need no base-by-base check.
+        let blockers = if self.blocker_near(g.layers[l].y, c) {
+            self.blockers
+        } else {
+            &[]
+        };
         for (j, w) in g.neighbours(l, k, self.avoid_deadly) {
             let mc = g.layers[l].centre(j);
             if g.usable(l, j, self.avoid_deadly)
-                && !segment_blocked_by(self.blockers, g.layers[l].y, c, mc, self.mover)
+                && !segment_blocked_by(blockers, g.layers[l].y, c, mc, self.mover)
             {
                 self.relax(f, (n, d), (l as u16, j as u32), StepKind::Walk, w);
             }
@@ -284,6 +307,18 @@ impl Search<'_> {
                 }
             }
         }
+    }
+
+    /// Could another fighter's base be in the way of a walk from `c` (on the surface at
+    /// height `y`) to a neighbouring cell? A bound: no base that fails it can be.
+    fn blocker_near(&self, y: f32, c: Vec2) -> bool {
+        // The longest walk to a neighbour is the diagonal, CELL * sqrt(2) < 0.75".
+        let r = self.mover.radius() + 0.75 + 0.01;
+        self.blockers.iter().any(|o| {
+            let reach = r + o.size.max_radius();
+            (o.centre.y - y).abs() < self.mover.body.max(1.0)
+                && Vec2::new(o.centre.x, o.centre.z).distance_squared(c) < reach * reach
+        })
     }
 
     /// Node `m` reached from `n` (at cost `d`) by a step of `kind` costing `w`: kept when

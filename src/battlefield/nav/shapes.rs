@@ -1,31 +1,73 @@
 //! The geometry of a base against a terrain piece's footprint (a rotated rectangle).
+//!
+//! Terrain does not move: each piece's frame (centre, the sine and cosine of its rotation, its
+//! half sizes) is computed once per battlefield ([`Frame::of`]), not in every query.
 
 use bevy::math::Vec2;
 
 use crate::model::formats::TerrainPiece;
 
+/// A piece's footprint as the queries use it.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Frame {
+    centre: Vec2,
+    sin: f32,
+    cos: f32,
+    /// Half the width and depth.
+    half: Vec2,
+    /// Half the diagonal: no point of the footprint is farther from the centre.
+    reach: f32,
+}
+
+/// Margin of the bounding-circle rejections, far above float error: they only skip pieces
+/// whose exact test would say "no".
+const SLACK: f32 = 0.01;
+
+impl Frame {
+    pub(super) fn of(p: &TerrainPiece) -> Self {
+        let (sin, cos) = p.rotation.to_radians().sin_cos();
+        let half = Vec2::new(p.size.0 / 2.0, p.size.1 / 2.0);
+        Frame {
+            centre: Vec2::new(p.position.0, p.position.1),
+            sin,
+            cos,
+            half,
+            reach: half.length(),
+        }
+    }
+
+    /// World -> the piece's frame (inverse of the rotation used for its corners).
+    fn local(self, v: Vec2) -> Vec2 {
+        let d = v - self.centre;
+        Vec2::new(
+            d.x * self.cos - d.y * self.sin,
+            d.x * self.sin + d.y * self.cos,
+        )
+    }
+}
+
 /// Circle (centre, radius) against a terrain piece's footprint: do they overlap?
-pub(super) fn circle_hits_piece(p: &TerrainPiece, c: Vec2, r: f32) -> bool {
-    let (s, co) = p.rotation.to_radians().sin_cos();
-    let d = c - Vec2::new(p.position.0, p.position.1);
-    // World -> the piece's frame (inverse of the rotation used for its corners).
-    let local = Vec2::new(d.x * co - d.y * s, d.x * s + d.y * co);
-    let (hx, hz) = (p.size.0 / 2.0, p.size.1 / 2.0);
-    let q = Vec2::new(local.x.clamp(-hx, hx), local.y.clamp(-hz, hz));
+pub(super) fn circle_hits_piece(f: &Frame, c: Vec2, r: f32) -> bool {
+    if c.distance_squared(f.centre) > (f.reach + r + SLACK).powi(2) {
+        return false;
+    }
+    let local = f.local(c);
+    let q = Vec2::new(
+        local.x.clamp(-f.half.x, f.half.x),
+        local.y.clamp(-f.half.y, f.half.y),
+    );
     q.distance_squared(local) < (r - 1e-3).max(0.0).powi(2)
 }
 
 /// The segment from `a` to `b` swept by a circle of radius `r`: does it overlap the piece's
 /// footprint? Exact: the distance between the segment and the (rotated) rectangle.
-pub(super) fn segment_hits_piece(p: &TerrainPiece, a: Vec2, b: Vec2, r: f32) -> bool {
-    let (s, co) = p.rotation.to_radians().sin_cos();
-    let centre = Vec2::new(p.position.0, p.position.1);
-    let to_local = |v: Vec2| {
-        let d = v - centre;
-        Vec2::new(d.x * co - d.y * s, d.x * s + d.y * co)
-    };
-    let (la, lb) = (to_local(a), to_local(b));
-    let h = Vec2::new(p.size.0 / 2.0, p.size.1 / 2.0);
+pub(super) fn segment_hits_piece(f: &Frame, a: Vec2, b: Vec2, r: f32) -> bool {
+    let near = crate::battlefield::measure::closest_on_segment(a, b, f.centre);
+    if near.distance_squared(f.centre) > (f.reach + r + SLACK).powi(2) {
+        return false;
+    }
+    let (la, lb) = (f.local(a), f.local(b));
+    let h = f.half;
     let limit = (r - 1e-3).max(0.0);
     // Does the segment cross the box (Liang-Barsky)?
     let d = lb - la;
@@ -71,9 +113,7 @@ pub(super) fn segment_hits_piece(p: &TerrainPiece, a: Vec2, b: Vec2, r: f32) -> 
     best < limit
 }
 
-pub(super) fn point_in_piece(p: &TerrainPiece, c: Vec2) -> bool {
-    let (s, co) = p.rotation.to_radians().sin_cos();
-    let d = c - Vec2::new(p.position.0, p.position.1);
-    let local = Vec2::new(d.x * co - d.y * s, d.x * s + d.y * co);
-    local.x.abs() <= p.size.0 / 2.0 + 1e-4 && local.y.abs() <= p.size.1 / 2.0 + 1e-4
+pub(super) fn point_in_piece(f: &Frame, c: Vec2) -> bool {
+    let local = f.local(c);
+    local.x.abs() <= f.half.x + 1e-4 && local.y.abs() <= f.half.y + 1e-4
 }

@@ -1,0 +1,110 @@
+//! The last shortest paths each thread found, by their exact inputs. A move is searched by the
+//! solo AI when it decides, again when the command is checked and again when it is applied:
+//! the same question, answered once.
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use bevy::math::Vec3;
+
+use super::{Descend, Goal, Mover, Path};
+use crate::battlefield::measure::Base;
+use crate::model::formats::BaseSize;
+
+/// How many paths each thread keeps.
+const KEPT: usize = 16;
+
+/// A new id for each navigation world (so that a world made later at the same address is
+/// not taken for an earlier one).
+pub(super) fn next_world_id() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// Everything a search depends on, as bits: equal keys, equal paths.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct PathKey(Vec<u32>);
+
+impl PathKey {
+    pub(super) fn new(
+        world: u64,
+        mover: &Mover,
+        from: Vec3,
+        goal: Goal,
+        blockers: &[Base],
+        avoid_deadly: bool,
+        descend: Option<Descend>,
+    ) -> Self {
+        let mut v = Vec::with_capacity(24 + blockers.len() * 7);
+        v.extend([world as u32, (world >> 32) as u32]);
+        size_bits(&mut v, mover.base);
+        v.extend([
+            mover.body.to_bits(),
+            u32::from(mover.can_climb) | u32::from(mover.can_fly) << 1,
+            u32::from(avoid_deadly),
+            match descend {
+                None => 0,
+                Some(Descend::Climb) => 1,
+                Some(Descend::Jump) => 2,
+            },
+        ]);
+        vec_bits(&mut v, from);
+        match goal {
+            Goal::Point(p) => {
+                v.push(0);
+                vec_bits(&mut v, p);
+            }
+            Goal::NearPoint { point, within } => {
+                v.extend([1, within.to_bits()]);
+                vec_bits(&mut v, point);
+            }
+            Goal::NearBase { base, within } => {
+                v.extend([2, within.to_bits()]);
+                base_bits(&mut v, &base);
+            }
+        }
+        for b in blockers {
+            base_bits(&mut v, b);
+        }
+        PathKey(v)
+    }
+}
+
+fn vec_bits(v: &mut Vec<u32>, p: Vec3) {
+    v.extend([p.x.to_bits(), p.y.to_bits(), p.z.to_bits()]);
+}
+
+fn size_bits(v: &mut Vec<u32>, s: BaseSize) {
+    match s {
+        BaseSize::Round(d) => v.extend([0, d.to_bits(), 0]),
+        BaseSize::Oval(l, w) => v.extend([1, l.to_bits(), w.to_bits()]),
+    }
+}
+
+fn base_bits(v: &mut Vec<u32>, b: &Base) {
+    size_bits(v, b.size);
+    vec_bits(v, b.centre);
+    v.push(b.facing.to_bits());
+}
+
+thread_local! {
+    static PATHS: RefCell<VecDeque<(PathKey, Option<Path>)>> =
+        RefCell::new(VecDeque::with_capacity(KEPT));
+}
+
+/// The path for `key`: found before, or searched by `search` now and kept.
+pub(super) fn remembered(key: PathKey, search: impl FnOnce() -> Option<Path>) -> Option<Path> {
+    if let Some(hit) = PATHS.with_borrow(|m| m.iter().find(|(k, _)| *k == key).map(|e| e.1.clone()))
+    {
+        return hit;
+    }
+    let path = search();
+    PATHS.with_borrow_mut(|m| {
+        if m.len() == KEPT {
+            m.pop_front();
+        }
+        m.push_back((key, path.clone()));
+    });
+    path
+}
