@@ -76,7 +76,7 @@ fn unindex_fighter(mut world: DeferredWorld, ctx: HookContext) {
 
 /// The fighter's characteristics and weapons.
 #[derive(Component, Debug, Clone)]
-pub struct Profile(pub FighterProfile);
+pub struct Profile(pub std::sync::Arc<FighterProfile>);
 
 /// Which warband (0 = player A, 1 = player B, in battle-file order).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -95,7 +95,7 @@ fn spawn_fighters(world: &mut World, spec: &BattleSpec) {
                     id,
                     name: f.name.clone(),
                 },
-                Profile(f.profile.clone()),
+                Profile(std::sync::Arc::new(f.profile.clone())),
                 Side(side),
                 WarbandRole(f.role),
                 // The solo opponent's groups are rolled at setup (SOLO-S2); until then Dagger.

@@ -630,7 +630,7 @@ fn abl4_modifiers_apply_add_then_subtract_with_a_minimum() {
     );
     let mut f = a.fighter(A);
     let mut budget = |movement: u32, rush: u32, carrying: bool| {
-        f.profile.movement = movement;
+        std::sync::Arc::make_mut(&mut f.profile).movement = movement;
         f.carrying = carrying.then_some(0);
         f.move_budget(&rules, rush)
     };

@@ -53,7 +53,7 @@ fn fighters(app: &mut App) -> Vec<Placed> {
                     presence: *p,
                     pos: pos.0,
                     facing: fa.0,
-                    profile: pr.0.clone(),
+                    profile: (*pr.0).clone(),
                 },
             )
         })

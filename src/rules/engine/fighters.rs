@@ -11,7 +11,7 @@ pub struct FighterView {
     pub side: usize,
     pub pos: Vec3,
     pub facing: f32,
-    pub profile: FighterProfile,
+    pub profile: std::sync::Arc<FighterProfile>,
     pub role: Role,
     pub damage: u32,
     pub presence: Presence,

@@ -44,7 +44,8 @@ impl Arena {
             .collect();
         for e in ids {
             world.entity_mut(e).insert(Presence::Reserve { round: 99 });
-            world.get_mut::<Profile>(e).unwrap().0.base = BaseSize::Round(25.4);
+            std::sync::Arc::make_mut(&mut world.get_mut::<Profile>(e).unwrap().0).base =
+                BaseSize::Round(25.4);
         }
         // The core rules (INI-3 order of wild dice); `solo()` switches to the solo mode.
         world.resource_mut::<BattleInfo>().mode = Mode::Standard;
@@ -106,7 +107,9 @@ impl Arena {
 
     pub fn profile(&mut self, id: u32, f: impl FnOnce(&mut FighterProfile)) {
         let e = self.entity(id);
-        f(&mut self.world().get_mut::<Profile>(e).unwrap().0);
+        f(std::sync::Arc::make_mut(
+            &mut self.world().get_mut::<Profile>(e).unwrap().0,
+        ));
     }
 
     pub fn set<C: Component>(&mut self, id: u32, c: C) {
