@@ -60,12 +60,14 @@ fn walker() -> Mover {
 
 #[divan::bench]
 fn distance_between_fighters() -> f32 {
+    warcry_sim::battlefield::forget_remembered();
     let f = fixture();
     distance(black_box(&f.bodies[0].base), black_box(&f.bodies[5].base))
 }
 
 #[divan::bench]
 fn distance_between_oval_and_round() -> f32 {
+    warcry_sim::battlefield::forget_remembered();
     let a = Base::new(BaseSize::Oval(90.0, 52.0), Vec3::new(5.0, 0.0, 5.0), 0.4);
     let b = Base::new(BaseSize::Round(32.0), Vec3::new(9.0, 0.0, 7.0), 0.0);
     distance(black_box(&a), black_box(&b))
@@ -105,6 +107,7 @@ fn visibility_blocked() -> bool {
 #[divan::bench]
 fn shortest_path_across_the_battlefield() -> f32 {
     let f = fixture();
+    warcry_sim::battlefield::forget_remembered();
     f.nav
         .shortest_path(
             &walker(),
@@ -120,6 +123,7 @@ fn shortest_path_across_the_battlefield() -> f32 {
 #[divan::bench]
 fn reachable_set_6_inches() -> usize {
     let f = fixture();
+    warcry_sim::battlefield::forget_remembered();
     f.nav
         .reachable(
             &walker(),
@@ -148,7 +152,44 @@ fn solo_ai_next_decision(bencher: divan::Bencher) {
             break;
         }
     }
-    bencher.bench_local(|| black_box(warcry_sim::ai::solo::decide(w)));
+    bencher.bench_local(|| {
+        warcry_sim::battlefield::forget_remembered();
+        black_box(warcry_sim::ai::solo::decide(w))
+    });
+}
+
+/// The solo AI's slowest decision in an AI-vs-AI battle of the default battle (its seed): the
+/// battle is played once, timing each decision, then played again to that decision, which
+/// is measured (with nothing remembered from the first time it was asked).
+#[divan::bench(sample_count = 30)]
+fn solo_ai_slowest_decision(bencher: divan::Bencher) {
+    let spec = warcry_sim::sim::batch::ai_v_ai(
+        &load_battle(&Embedded, DEFAULT_BATTLE).expect("default battle"),
+    );
+    let mut app = warcry_sim::sim::battle_app(&spec);
+    let w = app.world_mut();
+    let (mut slowest, mut at, mut step) = (std::time::Duration::ZERO, 0, 0);
+    loop {
+        warcry_sim::battlefield::forget_remembered();
+        let start = std::time::Instant::now();
+        let Some(cmd) = warcry_sim::sim::next_command(w) else {
+            break;
+        };
+        if start.elapsed() > slowest {
+            (slowest, at) = (start.elapsed(), step);
+        }
+        warcry_sim::rules::engine::apply(w, &cmd).expect("legal");
+        step += 1;
+    }
+    let mut app = warcry_sim::sim::battle_app(&spec);
+    let w = app.world_mut();
+    for _ in 0..at {
+        warcry_sim::sim::auto_step(w).expect("legal");
+    }
+    bencher.bench_local(|| {
+        warcry_sim::battlefield::forget_remembered();
+        black_box(warcry_sim::sim::next_command(w))
+    });
 }
 
 /// One run of the rules schedule when the battle waits for a decision nobody has sent: what

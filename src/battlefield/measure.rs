@@ -119,6 +119,11 @@ pub fn horizontal_gap(a: &Base, b: &Base) -> (f32, Vec2, Vec2) {
     gap
 }
 
+/// Forgets the oval gaps this thread remembers.
+pub fn forget_gaps() {
+    GAPS.with_borrow_mut(std::collections::VecDeque::clear);
+}
+
 /// How many oval gaps each thread keeps.
 const GAPS_KEPT: usize = 64;
 

@@ -38,9 +38,10 @@ pub fn standing_heights(
     if x0 < 0.0 || z0 < 0.0 || x1 > battlefield.0 || z1 > battlefield.1 {
         return Vec::new();
     }
+    let bounds = (x0, z0, x1, z1);
     let mut candidates: Vec<(f32, Option<usize>)> = vec![(0.0, None)];
     for (i, p) in terrain.iter().enumerate() {
-        if p.kind == TerrainKind::Platform && fp.inside(&Footprint::piece(p)) {
+        if p.kind == TerrainKind::Platform && !apart(p, bounds) && fp.inside(&Footprint::piece(p)) {
             candidates.push((p.top(), Some(i)));
         }
     }
@@ -56,11 +57,24 @@ pub fn standing_heights(
                 let touches_floor = y == 0.0 && lo <= 1e-3;
                 // Does the piece occupy any height the fighter stands in?
                 let shares_height = lo < y + body - 1e-3 && hi > y + 1e-3;
-                !((touches_floor || shares_height) && fp.overlaps(&Footprint::piece(p)))
+                !((touches_floor || shares_height)
+                    && !apart(p, bounds)
+                    && fp.overlaps(&Footprint::piece(p)))
             })
         })
         .map(|(y, _)| y)
         .collect()
+}
+
+/// Is the piece farther from the box `(x0, z0, x1, z1)` than any of its points lies from its
+/// centre (half its diagonal, with a margin)? Then a base in the box neither overlaps it nor
+/// stands on it, and its footprint need not be built.
+fn apart(p: &TerrainPiece, (x0, z0, x1, z1): (f32, f32, f32, f32)) -> bool {
+    let (cx, cz) = p.position;
+    let dx = (x0 - cx).max(cx - x1).max(0.0);
+    let dz = (z0 - cz).max(cz - z1).max(0.0);
+    let reach = (p.size.0 * p.size.0 + p.size.1 * p.size.1).sqrt() / 2.0 + 0.01;
+    dx * dx + dz * dz > reach * reach
 }
 
 #[cfg(test)]

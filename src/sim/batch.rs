@@ -179,6 +179,17 @@ pub struct BatchReport {
     pub mean_commands: f64,
     pub ms_per_battle: f64,
     pub threads: usize,
+    /// The process's peak resident memory so far, in MiB (Linux; absent elsewhere).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub peak_memory_mib: Option<f64>,
+}
+
+/// The process's peak resident memory in MiB: `VmHWM` of `/proc/self/status` (Linux).
+pub fn peak_memory_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some((kib / 1024.0 * 10.0).round() / 10.0)
 }
 
 impl BatchReport {
@@ -196,6 +207,7 @@ impl BatchReport {
             ms_per_battle: ms * threads as f64 / t.battles.max(1) as f64,
             threads,
             tally: t,
+            peak_memory_mib: peak_memory_mib(),
         }
     }
 

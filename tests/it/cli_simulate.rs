@@ -313,3 +313,20 @@ fn set8_vic1_every_deployment_and_victory_card_50_battles_end_without_stalls() {
     assert!(count(t, "battles") > 0, "{t}");
     assert_eq!(code, Some(0), "{err}");
 }
+
+/// Designers size their runs by what a batch costs: `simulate` reports the CPU time per
+/// battle and the process's peak memory (on Linux, where CI runs).
+#[test]
+fn simulate_reports_time_per_battle_and_peak_memory() {
+    let (code, out, err) = run_in(root(), &["simulate", "--battles", "2", "--threads", "1"]);
+    assert_eq!(code, Some(0), "{err}");
+    let v = json(&out);
+    assert!(
+        v["ms_per_battle"].as_f64().is_some_and(|ms| ms > 0.0),
+        "{v}"
+    );
+    if cfg!(target_os = "linux") {
+        let mib = v["peak_memory_mib"].as_f64().unwrap_or(0.0);
+        assert!((1.0..4096.0).contains(&mib), "peak memory {mib} MiB in {v}");
+    }
+}

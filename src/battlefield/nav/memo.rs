@@ -93,6 +93,11 @@ thread_local! {
         RefCell::new(VecDeque::with_capacity(KEPT));
 }
 
+/// Forgets this thread's paths.
+pub(super) fn forget() {
+    PATHS.with_borrow_mut(VecDeque::clear);
+}
+
 /// The path for `key`: found before, or searched by `search` now and kept.
 pub(super) fn remembered(key: PathKey, search: impl FnOnce() -> Option<Path>) -> Option<Path> {
     if let Some(hit) = PATHS.with_borrow(|m| m.iter().find(|(k, _)| *k == key).map(|e| e.1.clone()))

@@ -48,6 +48,11 @@ pub use grid::NavGrid;
 use grid::Node; // named by `climb` as `super::Node`
 use shapes::{Frame, circle_hits_piece, point_in_piece, segment_hits_piece};
 
+/// Forgets the shortest paths this thread remembers (see `crate::battlefield::forget_remembered`).
+pub fn forget_paths() {
+    memo::forget();
+}
+
 /// Grid spacing in inches.
 pub const CELL: f32 = 0.5;
 
