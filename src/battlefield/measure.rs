@@ -66,11 +66,16 @@ impl Base {
             let l = d.length();
             return if l <= a { p } else { c + d / l * a };
         }
-        let fp = self.footprint();
-        if crate::battlefield::footprint::contains(&fp, (p.x, p.y)) {
+        self.closest_on_footprint(&self.footprint(), p)
+    }
+
+    /// [`Base::closest_horizontal_point`] of an oval, its footprint `fp` (from
+    /// [`Base::footprint`]) built once for many points.
+    pub fn closest_on_footprint(&self, fp: &Footprint, p: Vec2) -> Vec2 {
+        if crate::battlefield::footprint::contains(fp, (p.x, p.y)) {
             return p;
         }
-        closest_on_polygon(&fp, p)
+        closest_on_polygon(fp, p)
     }
 }
 

@@ -8,13 +8,15 @@ use crate::battlefield::measure::Base;
 /// Is a base of radius `r` centred at `c` overlapping `o` (its exact shape: ovals are long
 /// and thin, so a circle round them would wall in the fighters set up beside them)?
 fn overlaps(o: &Base, c: Vec2, r: f32) -> bool {
-    // Farther than the base's bounding circle (its rim polygon lies within 1% outside the
-    // true rim) reaches: no overlap, without finding the closest point.
+    near(o, c, r) && o.closest_horizontal_point(c).distance(c) < r - 1e-3
+}
+
+/// Is `c` within the reach of a base of radius `r` from `o`'s bounding circle (its rim
+/// polygon lies within 1% outside the true rim)? If not, the bases can't overlap, and the
+/// closest point need not be found.
+fn near(o: &Base, c: Vec2, r: f32) -> bool {
     let reach = r + o.size.max_radius() * 1.01 + 0.01;
-    if Vec2::new(o.centre.x, o.centre.z).distance_squared(c) > reach * reach {
-        return false;
-    }
-    o.closest_horizontal_point(c).distance(c) < r - 1e-3
+    Vec2::new(o.centre.x, o.centre.z).distance_squared(c) <= reach * reach
 }
 
 /// MOVE-2: does a straight walk from `a` to `b` pass through another fighter's base?
@@ -55,7 +57,12 @@ pub(super) fn segment_blocked_by(
         let half = (reach * reach - off).max(0.0).sqrt();
         let (t0, t1) = ((along - half).max(0.0), (along + half).min(len));
         let n = (((t1 - t0) / 0.1).ceil() as usize).max(1);
-        (0..=n).any(|i| overlaps(o, a + u * (t0 + (t1 - t0) * i as f32 / n as f32), r))
+        // The oval's rim, built once for every sample.
+        let fp = o.footprint();
+        (0..=n).any(|i| {
+            let c = a + u * (t0 + (t1 - t0) * i as f32 / n as f32);
+            near(o, c, r) && o.closest_on_footprint(&fp, c).distance(c) < r - 1e-3
+        })
     })
 }
 
