@@ -84,7 +84,8 @@ fn pointed_fighter(
     }
 }
 
-/// Activates or attacks the clicked fighter when the rules allow it.
+/// Activates or attacks the clicked fighter when the rules allow it (any other click on a
+/// fighter selects it: its card opens).
 fn act_on_click(world: &mut World) {
     let Some(id) = world.resource_mut::<Clicked>().0.take() else {
         return;
@@ -100,6 +101,10 @@ fn act_on_click(world: &mut World) {
         _ => None,
     };
     if let Some(c) = cmd {
+        // A click that attacks is an attack, not a look at the target: its card stays shut.
+        if matches!(c, Command::Attack { .. }) {
+            world.resource_mut::<Selected>().0 = None;
+        }
         world.write_message(SubmitCommand(c));
     }
 }
