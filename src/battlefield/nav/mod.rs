@@ -200,6 +200,8 @@ pub enum Goal {
 /// The battlefield's geometry for movement: terrain, size, and a grid per size of fighter.
 #[derive(Debug)]
 pub struct NavWorld {
+    /// Read only: the frames, the shared grids and the remembered paths are all derived from
+    /// the terrain as it was when the world was made (a changed battlefield is a new world).
     pub terrain: Vec<TerrainPiece>,
     pub size: Point2,
     pub jump_impact_height: f32,
