@@ -22,20 +22,32 @@ pub(super) fn next_world_id() -> u64 {
     NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
+/// One shortest-path question: who moves, from where, to what, round which bases, whether
+/// round deadly areas, and how it may get down.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Query<'a> {
+    pub mover: &'a Mover,
+    pub from: Vec3,
+    pub goal: Goal,
+    pub blockers: &'a [Base],
+    pub avoid_deadly: bool,
+    pub descend: Option<Descend>,
+}
+
 /// Everything a search depends on, as bits: equal keys, equal paths.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct PathKey(Vec<u32>);
 
 impl PathKey {
-    pub(super) fn new(
-        world: u64,
-        mover: &Mover,
-        from: Vec3,
-        goal: Goal,
-        blockers: &[Base],
-        avoid_deadly: bool,
-        descend: Option<Descend>,
-    ) -> Self {
+    pub(super) fn new(world: u64, q: &Query) -> Self {
+        let Query {
+            mover,
+            from,
+            goal,
+            blockers,
+            avoid_deadly,
+            descend,
+        } = *q;
         let mut v = Vec::with_capacity(24 + blockers.len() * 7);
         v.extend([world as u32, (world >> 32) as u32]);
         size_bits(&mut v, mover.base);

@@ -7,7 +7,7 @@ use bevy::math::{Vec2, Vec3};
 
 use super::blockers::{blocked_by, segment_blocked_by};
 use super::grid::{Node, NodeMap};
-use super::memo::{PathKey, remembered};
+use super::memo::{PathKey, Query, remembered};
 use super::{CELL, Descend, Goal, Mover, NavGrid, NavWorld, Path, Step, StepKind};
 use crate::battlefield::measure::{Base, distance, distance_to_point};
 
@@ -40,22 +40,27 @@ impl NavWorld {
         avoid_deadly: bool,
         descend: Option<Descend>,
     ) -> Option<Path> {
-        let key = PathKey::new(self.id, mover, from, goal, blockers, avoid_deadly, descend);
-        remembered(key, || {
-            self.search_path(mover, from, goal, blockers, avoid_deadly, descend)
-        })
+        let q = Query {
+            mover,
+            from,
+            goal,
+            blockers,
+            avoid_deadly,
+            descend,
+        };
+        remembered(PathKey::new(self.id, &q), || self.search_path(&q))
     }
 
     /// [`NavWorld::shortest_path_descending`], searched.
-    fn search_path(
-        &self,
-        mover: &Mover,
-        from: Vec3,
-        goal: Goal,
-        blockers: &[Base],
-        avoid_deadly: bool,
-        descend: Option<Descend>,
-    ) -> Option<Path> {
+    fn search_path(&self, q: &Query) -> Option<Path> {
+        let Query {
+            mover,
+            from,
+            goal,
+            blockers,
+            avoid_deadly,
+            descend,
+        } = *q;
         if mover.can_fly {
             return self.fly_path(mover, from, goal, blockers);
         }
