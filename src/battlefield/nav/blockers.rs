@@ -73,3 +73,12 @@ pub(super) fn blocked_by(blockers: &[Base], y: f32, c: Vec2, mover: &Mover) -> b
         .iter()
         .any(|b| (b.centre.y - y).abs() < mover.body.max(1.0) && overlaps(b, c, r))
 }
+
+/// [`blocked_by`] with 0.001" to spare: a base this overlaps, no search reaches (the searches'
+/// walks, climbs and starts all test the same overlap, within rounding of it).
+pub(super) fn surely_blocked_by(blockers: &[Base], y: f32, c: Vec2, mover: &Mover) -> bool {
+    let r = mover.radius() - 1e-3;
+    blockers
+        .iter()
+        .any(|b| (b.centre.y - y).abs() < mover.body.max(1.0) && overlaps(b, c, r))
+}

@@ -4,10 +4,12 @@
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
+use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use bevy::math::Vec3;
 
+use super::grid::Node;
 use super::{Descend, Goal, Mover, Path};
 use crate::battlefield::measure::Base;
 use crate::model::formats::BaseSize;
@@ -40,10 +42,30 @@ pub(super) struct PathKey(Vec<u32>);
 
 impl PathKey {
     pub(super) fn new(world: u64, q: &Query) -> Self {
+        let mut v = Self::reach(world, q).0;
+        match q.goal {
+            Goal::Point(p) => {
+                v.push(0);
+                vec_bits(&mut v, p);
+            }
+            Goal::NearPoint { point, within } => {
+                v.extend([1, within.to_bits()]);
+                vec_bits(&mut v, point);
+            }
+            Goal::NearBase { base, within } => {
+                v.extend([2, within.to_bits()]);
+                base_bits(&mut v, &base);
+            }
+        }
+        PathKey(v)
+    }
+
+    /// The key of everything but the goal: what decides which places a search can reach.
+    pub(super) fn reach(world: u64, q: &Query) -> Self {
         let Query {
             mover,
             from,
-            goal,
+            goal: _,
             blockers,
             avoid_deadly,
             descend,
@@ -62,20 +84,6 @@ impl PathKey {
             },
         ]);
         vec_bits(&mut v, from);
-        match goal {
-            Goal::Point(p) => {
-                v.push(0);
-                vec_bits(&mut v, p);
-            }
-            Goal::NearPoint { point, within } => {
-                v.extend([1, within.to_bits()]);
-                vec_bits(&mut v, point);
-            }
-            Goal::NearBase { base, within } => {
-                v.extend([2, within.to_bits()]);
-                base_bits(&mut v, &base);
-            }
-        }
         for b in blockers {
             base_bits(&mut v, b);
         }
@@ -100,14 +108,37 @@ fn base_bits(v: &mut Vec<u32>, b: &Base) {
     v.push(b.facing.to_bits());
 }
 
+/// How many reachable sets each thread keeps.
+const KEPT_REACH: usize = 4;
+
 thread_local! {
     static PATHS: RefCell<VecDeque<(PathKey, Option<Path>)>> =
         RefCell::new(VecDeque::with_capacity(KEPT));
+    static REACH: RefCell<VecDeque<(PathKey, Rc<[Node]>)>> =
+        RefCell::new(VecDeque::with_capacity(KEPT_REACH));
 }
 
-/// Forgets this thread's paths.
+/// Forgets this thread's paths and reachable sets.
 pub(super) fn forget() {
     PATHS.with_borrow_mut(VecDeque::clear);
+    REACH.with_borrow_mut(VecDeque::clear);
+}
+
+/// The nodes (where a base can stop) that a search with this reach key found it could reach,
+/// when one ran to the end without meeting its goal. The solo AI asks again with the goal
+/// widened: a goal none of these nodes meets is not met, with no second search.
+pub(super) fn reachable(key: &PathKey) -> Option<Rc<[Node]>> {
+    REACH.with_borrow(|m| m.iter().find(|(k, _)| k == key).map(|e| e.1.clone()))
+}
+
+/// Keeps the nodes a search with this reach key could reach (see [`reachable`]).
+pub(super) fn keep_reachable(key: PathKey, nodes: Rc<[Node]>) {
+    REACH.with_borrow_mut(|m| {
+        if m.len() == KEPT_REACH {
+            m.pop_front();
+        }
+        m.push_back((key, nodes));
+    });
 }
 
 /// The path for `key`: found before, or searched by `search` now and kept.

@@ -2,12 +2,13 @@
 //! start, then the waypoints pulled straight where a straight walk is clear.
 
 use std::collections::BinaryHeap;
+use std::rc::Rc;
 
 use bevy::math::{Vec2, Vec3};
 
-use super::blockers::{blocked_by, segment_blocked_by};
+use super::blockers::{blocked_by, segment_blocked_by, surely_blocked_by};
 use super::grid::{Node, NodeMap};
-use super::memo::{PathKey, Query, remembered};
+use super::memo::{PathKey, Query, keep_reachable, reachable, remembered};
 use super::{CELL, Descend, Goal, Mover, NavGrid, NavWorld, Path, Step, StepKind};
 use crate::battlefield::measure::{Base, distance, distance_to_point};
 
@@ -157,12 +158,51 @@ struct Frontier<'a> {
 }
 
 impl Search<'_> {
+    /// The question this search answers, from `from`.
+    fn query(&self, from: Vec3) -> Query<'_> {
+        Query {
+            mover: self.mover,
+            from,
+            goal: self.goal,
+            blockers: self.blockers,
+            avoid_deadly: self.avoid_deadly,
+            descend: self.descend,
+        }
+    }
+
     fn goal_ok(&self, l: usize, c: Vec2) -> bool {
         self.world.goal_met(self.g, l, c, self.mover, self.goal)
     }
 
     fn h(&self, l: usize, c: Vec2) -> f32 {
         self.world.heuristic(self.g, l, c, self.mover, self.goal)
+    }
+
+    /// Is there a cell where a base can stop, meeting the goal, that no other fighter's base
+    /// covers? Only such cells can end a search.
+    fn goal_open(&self) -> bool {
+        let (r, centre) = match self.goal {
+            Goal::Point(p) => (CELL * 0.75, p),
+            Goal::NearPoint { point, within } => (within + self.mover.radius(), point),
+            Goal::NearBase { base, within } => (
+                within + self.mover.radius() + base.size.max_radius(),
+                base.centre,
+            ),
+        };
+        let c = Vec2::new(centre.x, centre.z);
+        (0..self.g.layers.len()).any(|l| {
+            let layer = &self.g.layers[l];
+            layer.stop
+                && self
+                    .g
+                    .cells_near(l, c, r + 0.01)
+                    .into_iter()
+                    .any(|(k, cc)| {
+                        self.g.usable(l, k, self.avoid_deadly)
+                            && !surely_blocked_by(self.blockers, layer.y, cc, self.mover)
+                            && self.goal_ok(l, cc)
+                    })
+        })
     }
 
     /// A straight walk on the start surface to a `Goal::Point` where the base can stop, when
@@ -197,13 +237,35 @@ impl Search<'_> {
         if self.goal_ok(start_layer, Vec2::new(from.x, from.z)) {
             return Some(Path::default());
         }
+        // No place meeting the goal is free (another fighter stands on the objective): the
+        // search would fail, after going everywhere the fighter can go.
+        if !self.goal_open() {
+            return None;
+        }
+        // Every place this search could reach is known (an earlier search with another goal
+        // reached them all) and none meets the goal: the search would fail.
+        let reach = PathKey::reach(self.world.id, &self.query(from));
+        if let Some(nodes) = reachable(&reach)
+            && !nodes.iter().any(|&(l, k)| {
+                let l = l as usize;
+                self.goal_ok(l, self.g.layers[l].centre(k as usize))
+            })
+        {
+            return None;
+        }
         let mut f = Frontier {
             dist: NodeMap::new(self.g),
             prev: NodeMap::new(self.g),
             heap: BinaryHeap::new(),
         };
         self.seed(&mut f, start_layer, from);
-        let end = self.astar(&mut f)?;
+        let Some(end) = self.astar(&mut f) else {
+            // A failed search has taken every node it can reach off the heap.
+            let stops = f.dist.entries().into_iter().map(|(n, _)| n);
+            let stops: Rc<[Node]> = stops.filter(|n| self.g.layers[n.0 as usize].stop).collect();
+            keep_reachable(reach, stops);
+            return None;
+        };
         let mut pts = self.waypoints(&f.prev, start_layer, from, end);
         self.end_on_goal_point(&mut pts);
         Some(Path::from_steps(self.pull_straight(&pts)))

@@ -451,3 +451,47 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn move2_an_objective_under_another_fighter_is_not_reached_but_the_ground_round_it_is() {
+    let w = world(vec![]);
+    let m = walker();
+    let obj = Vec3::new(20.0, 0.0, 11.0);
+    // A 40 mm base on the objective: no 25 mm base can come within 0.5" of its centre.
+    let holder = Base::new(BaseSize::Round(40.0), obj, 0.0);
+    let near = |within| Goal::NearPoint { point: obj, within };
+    let from = Vec3::new(5.0, 0.0, 11.0);
+    for avoid_deadly in [true, false] {
+        assert!(
+            w.shortest_path(&m, from, near(0.5), &[holder], avoid_deadly)
+                .is_none(),
+            "the spot is taken"
+        );
+    }
+    let p = w
+        .shortest_path(&m, from, near(1.5), &[holder], true)
+        .expect("the ring round the holder is free");
+    let end = Base::new(m.base, p.end().unwrap(), 0.0);
+    assert!(distance_to_point(&end, obj) <= 1.5 + 1e-3);
+    assert!(distance(&end, &holder) >= -1e-3, "no overlap [MOVE-2]");
+    assert_path_legal(&w, &m, &p, &[holder]);
+}
+
+#[test]
+fn move2_a_move_may_end_in_base_contact_when_only_contact_meets_the_goal() {
+    let w = world(vec![]);
+    let m = walker();
+    // 25 mm and 25.8 mm bases: in contact when their centres are exactly 1" apart, which
+    // grid cells are; "within 0" of the target is base contact and nothing else.
+    let target = Base::new(BaseSize::Round(25.8), Vec3::new(20.0, 0.0, 11.0), 0.0);
+    let goal = Goal::NearBase {
+        base: target,
+        within: 0.0,
+    };
+    let p = w
+        .shortest_path(&m, Vec3::new(5.0, 0.0, 11.0), goal, &[target], true)
+        .expect("touching is not overlapping [MOVE-2]");
+    let end = Base::new(m.base, p.end().unwrap(), 0.0);
+    assert!(distance(&end, &target).abs() <= 1e-3, "in base contact");
+    assert_path_legal(&w, &m, &p, &[target]);
+}
