@@ -79,10 +79,33 @@ impl Footprint {
 
     /// The farthest point of the footprint from `p`, horizontally.
     pub fn max_distance_from(&self, p: Point2) -> f32 {
+        // The square root once, of the largest square (the same number: it is monotonic).
         self.points
             .iter()
-            .map(|&(x, z)| ((x - p.0).powi(2) + (z - p.1).powi(2)).sqrt())
+            .map(|&(x, z)| (x - p.0).powi(2) + (z - p.1).powi(2))
             .fold(0.0, f32::max)
+            .sqrt()
+    }
+
+    /// The mean of the corners, and the radius of the circle round it inside the footprint
+    /// (its distance to the nearest edge).
+    pub fn inner_circle(&self) -> (Point2, f32) {
+        let n = self.points.len().max(1) as f32;
+        let (sx, sz) = self
+            .points
+            .iter()
+            .fold((0.0, 0.0), |(a, b), &(x, z)| (a + x, b + z));
+        let c = (sx / n, sz / n);
+        let r = (0..self.points.len())
+            .map(|i| {
+                let (x1, z1) = self.points[i];
+                let (x2, z2) = self.points[(i + 1) % self.points.len()];
+                let (ex, ez) = (x2 - x1, z2 - z1);
+                let len = (ex * ex + ez * ez).sqrt().max(1e-9);
+                ((c.0 - x1) * ez - (c.1 - z1) * ex).abs() / len
+            })
+            .fold(f32::MAX, f32::min);
+        (c, if r == f32::MAX { 0.0 } else { r })
     }
 
     /// The gap between two footprints seen from above (0 when they overlap).

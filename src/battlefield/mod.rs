@@ -7,6 +7,7 @@ pub mod nav;
 pub mod query;
 pub mod shapes;
 pub mod sight;
+pub mod spots;
 pub mod standing;
 
 use bevy::prelude::*;

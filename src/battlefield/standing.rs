@@ -15,9 +15,14 @@ pub struct Standing {
 impl Standing {
     /// Two fighters clash when their footprints overlap and their bodies share some height.
     pub fn clashes(&self, other: &Standing) -> bool {
+        self.shares_height(other) && self.footprint.overlaps(&other.footprint)
+    }
+
+    /// Do the two bodies share some height?
+    pub fn shares_height(&self, other: &Standing) -> bool {
         let (a0, a1) = (self.y, self.y + self.body);
         let (b0, b1) = (other.y, other.y + other.body);
-        a0 < b1 - 1e-3 && b0 < a1 - 1e-3 && self.footprint.overlaps(&other.footprint)
+        a0 < b1 - 1e-3 && b0 < a1 - 1e-3
     }
 }
 
@@ -33,7 +38,21 @@ pub fn standing_heights(
     facing: f32,
     body: f32,
 ) -> Vec<f32> {
-    let fp = Footprint::base(base, centre, facing);
+    heights_under(
+        terrain,
+        battlefield,
+        &Footprint::base(base, centre, facing),
+        body,
+    )
+}
+
+/// [`standing_heights`] for the base with footprint `fp`.
+pub fn heights_under(
+    terrain: &[TerrainPiece],
+    battlefield: Point2,
+    fp: &Footprint,
+    body: f32,
+) -> Vec<f32> {
     let (x0, z0, x1, z1) = fp.bounds();
     if x0 < 0.0 || z0 < 0.0 || x1 > battlefield.0 || z1 > battlefield.1 {
         return Vec::new();

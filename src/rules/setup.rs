@@ -5,7 +5,8 @@ use crate::model::RuleId;
 use bevy::prelude::*;
 
 use crate::battlefield::footprint::Footprint;
-use crate::battlefield::standing::{Standing, standing_heights};
+use crate::battlefield::spots::SpotFinder;
+use crate::battlefield::standing::Standing;
 use crate::model::components::*;
 use crate::model::dice::{DiceRng, roll_off};
 use crate::model::formats::{
@@ -16,9 +17,6 @@ use crate::rules::command::{Command, Rejected};
 use crate::rules::engine::{Engine, Pending, not_now, take_command};
 use crate::rules::log::{BattleLog, Event, Placed, Spot};
 use crate::rules::solo_setup::form_solo_groups;
-
-/// Grid step of the placement search, in inches.
-const STEP: f32 = 0.25;
 
 /// Runs SET-2..SET-6 on a spawned battle as far as it goes without a choice: the priority
 /// roll and (solo mode) the automated warband's groups and colours, then deployment. In a
@@ -229,6 +227,7 @@ fn place_group(
     let (cx, cz) = (rules.battlefield.0 / 2.0, rules.battlefield.1 / 2.0);
     let facing = (cx - point.position.0).atan2(cz - point.position.1) - std::f32::consts::FRAC_PI_2;
     let mut where_ = Vec::new();
+    let mut spots = SpotFinder::new(&terrain, rules.battlefield, facing);
     for (id, e) in biggest_first(world, members) {
         let e = &e;
         let profile = world.get::<Profile>(*e).map(|p| p.0.clone());
@@ -239,18 +238,7 @@ fn place_group(
             rules.deploy_radius
         };
         let body = profile.body_height();
-        let find = |c: Point2, r: f32| {
-            find_spot(
-                &terrain,
-                rules.battlefield,
-                c,
-                r,
-                &profile.base,
-                facing,
-                body,
-                &placed,
-            )
-        };
+        let mut find = |c: Point2, r: f32| spots.find(c, r, &profile.base, body, &placed);
         let (pos, spot) = match centres.iter().find_map(|c| find(*c, radius)) {
             Some(p) => (p, Spot::Within(p.to_array())),
             // RES-2: no legal spot wholly within: the legal spot closest to the point or line.
@@ -363,11 +351,12 @@ fn log_placement(
 
 /// RES-2: the legal spot closest to any of `centres` (a deployment point, or the points of a
 /// deployment line), searching ever wider rings beyond `radius` until the whole battlefield is
-/// covered. `find` is [`find_spot`] with everything but the centre and the radius fixed.
+/// covered. `find` is [`SpotFinder::find`] with everything but the centre and the radius
+/// fixed.
 fn closest_spot(
     centres: &[Point2],
     radius: f32,
-    find: impl Fn(Point2, f32) -> Option<Vec3>,
+    mut find: impl FnMut(Point2, f32) -> Option<Vec3>,
 ) -> Option<Vec3> {
     let mut r = radius * 2.0;
     while r <= 80.0 {
@@ -382,55 +371,6 @@ fn closest_spot(
             return Some(p);
         }
         r *= 2.0;
-    }
-    None
-}
-
-/// The legal standing place nearest to `point` whose base is wholly within `radius`
-/// horizontally of it, clashing with no placed fighter. Candidates are searched on a grid,
-/// nearest first (ties by angle), so the result is deterministic.
-#[allow(clippy::too_many_arguments)]
-pub fn find_spot(
-    terrain: &[TerrainPiece],
-    battlefield: Point2,
-    point: Point2,
-    radius: f32,
-    base: &crate::model::formats::BaseSize,
-    facing: f32,
-    body: f32,
-    placed: &[Standing],
-) -> Option<Vec3> {
-    let reach = radius - base.max_radius() * 0.9;
-    if reach < 0.0 {
-        return None;
-    }
-    let n = (reach / STEP).ceil() as i32;
-    let mut cands: Vec<(f32, f32, Point2)> = Vec::new();
-    for i in -n..=n {
-        for j in -n..=n {
-            let (dx, dz) = (i as f32 * STEP, j as f32 * STEP);
-            let d = (dx * dx + dz * dz).sqrt();
-            if d <= reach + 1e-4 {
-                cands.push((d, dz.atan2(dx), (point.0 + dx, point.1 + dz)));
-            }
-        }
-    }
-    cands.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
-    for (_, _, c) in cands {
-        let fp = Footprint::base(base, c, facing);
-        if fp.max_distance_from(point) > radius + 1e-4 {
-            continue;
-        }
-        for y in standing_heights(terrain, battlefield, base, c, facing, body) {
-            let me = Standing {
-                footprint: fp.clone(),
-                y,
-                body,
-            };
-            if placed.iter().all(|o| !me.clashes(o)) {
-                return Some(Vec3::new(c.0, y, c.1));
-            }
-        }
     }
     None
 }

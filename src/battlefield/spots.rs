@@ -1,0 +1,238 @@
+//! SET-6 / RES-1 / RES-2: where a fighter is set up: the legal standing place nearest a
+//! deployment point, within a radius, clashing with no fighter already placed.
+
+use std::rc::Rc;
+
+use bevy::math::Vec3;
+use bevy::platform::collections::HashMap;
+
+use crate::battlefield::footprint::Footprint;
+use crate::battlefield::standing::{Standing, heights_under};
+use crate::model::formats::{BaseSize, Point2, TerrainPiece};
+
+/// Grid step of the placement search, in inches.
+const STEP: f32 = 0.25;
+
+/// Finds places for the fighters of one group, all facing the same way. A group's fighters
+/// (and a wider search after a narrow one) try the same places again: what each place's
+/// terrain allows is worked out once.
+pub struct SpotFinder<'a> {
+    terrain: &'a [TerrainPiece],
+    battlefield: Point2,
+    facing: f32,
+    /// The surfaces a base can stand on at a place, by the place, base and body height.
+    heights: HashMap<[u32; 6], Rc<[f32]>>,
+    /// The offsets from a point to try, nearest first, by the reach of the search.
+    offsets: HashMap<u32, Rc<[Point2]>>,
+}
+
+impl<'a> SpotFinder<'a> {
+    pub fn new(terrain: &'a [TerrainPiece], battlefield: Point2, facing: f32) -> Self {
+        SpotFinder {
+            terrain,
+            battlefield,
+            facing,
+            heights: HashMap::new(),
+            offsets: HashMap::new(),
+        }
+    }
+
+    /// The legal standing place nearest to `point` whose base is wholly within `radius`
+    /// horizontally of it, clashing with no `placed` fighter. Candidates are on a grid,
+    /// nearest first (ties by angle), so the result is deterministic.
+    pub fn find(
+        &mut self,
+        point: Point2,
+        radius: f32,
+        base: &BaseSize,
+        body: f32,
+        placed: &[Standing],
+    ) -> Option<Vec3> {
+        let reach = radius - base.max_radius() * 0.9;
+        if reach < 0.0 {
+            return None;
+        }
+        let others: Vec<Placed> = placed.iter().map(Placed::new).collect();
+        for &(dx, dz) in self.offsets(reach).iter() {
+            let c = (point.0 + dx, point.1 + dz);
+            let fp = Footprint::base(base, c, self.facing);
+            if fp.max_distance_from(point) > radius + 1e-4 {
+                continue;
+            }
+            let me_box = MeBox {
+                bounds: fp.bounds(),
+                centre: c,
+                inner: base.half_extents().0.min(base.half_extents().1),
+            };
+            let heights = self.heights(base, body, c, &fp);
+            let mut me = Standing {
+                footprint: fp,
+                y: 0.0,
+                body,
+            };
+            for &y in heights.iter() {
+                me.y = y;
+                if !others.iter().any(|o| o.clashes(&me, &me_box)) {
+                    return Some(Vec3::new(c.0, y, c.1));
+                }
+            }
+        }
+        None
+    }
+
+    /// The offsets within `reach` of a point, nearest first, ties by angle.
+    fn offsets(&mut self, reach: f32) -> Rc<[Point2]> {
+        self.offsets
+            .entry(reach.to_bits())
+            .or_insert_with(|| {
+                let n = (reach / STEP).ceil() as i32;
+                let mut cands: Vec<(f32, f32, Point2)> = Vec::new();
+                for i in -n..=n {
+                    for j in -n..=n {
+                        let (dx, dz) = (i as f32 * STEP, j as f32 * STEP);
+                        let d = (dx * dx + dz * dz).sqrt();
+                        if d <= reach + 1e-4 {
+                            cands.push((d, dz.atan2(dx), (dx, dz)));
+                        }
+                    }
+                }
+                cands.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+                cands.into_iter().map(|c| c.2).collect()
+            })
+            .clone()
+    }
+
+    /// The surfaces a base can stand on at `c` (footprint `fp`), lowest first.
+    fn heights(&mut self, base: &BaseSize, body: f32, c: Point2, fp: &Footprint) -> Rc<[f32]> {
+        let (kind, a, b) = match *base {
+            BaseSize::Round(d) => (0, d, 0.0),
+            BaseSize::Oval(l, w) => (1, l, w),
+        };
+        let key = [
+            c.0.to_bits(),
+            c.1.to_bits(),
+            kind,
+            a.to_bits(),
+            b.to_bits(),
+            body.to_bits(),
+        ];
+        let (terrain, battlefield) = (self.terrain, self.battlefield);
+        self.heights
+            .entry(key)
+            .or_insert_with(|| heights_under(terrain, battlefield, fp, body).into())
+            .clone()
+    }
+}
+
+/// A fighter already placed, with the box round its footprint and the circle inside it.
+struct Placed<'a> {
+    standing: &'a Standing,
+    bounds: (f32, f32, f32, f32),
+    centre: Point2,
+    inner: f32,
+}
+
+/// The box round a base being placed, its centre and the radius of the circle inside it.
+struct MeBox {
+    bounds: (f32, f32, f32, f32),
+    centre: Point2,
+    inner: f32,
+}
+
+impl<'a> Placed<'a> {
+    fn new(standing: &'a Standing) -> Self {
+        let (centre, inner) = standing.footprint.inner_circle();
+        Placed {
+            standing,
+            bounds: standing.footprint.bounds(),
+            centre,
+            inner,
+        }
+    }
+
+    /// [`Standing::clashes`], answered by the boxes (apart: no overlap) or the inner circles
+    /// (overlapping by a hundredth of an inch: overlap) when they settle it.
+    fn clashes(&self, me: &Standing, me_box: &MeBox) -> bool {
+        let (a, b) = (me_box.bounds, self.bounds);
+        if a.2 < b.0 || b.2 < a.0 || a.3 < b.1 || b.3 < a.1 {
+            return false;
+        }
+        let o = self.standing;
+        if !me.shares_height(o) {
+            return false;
+        }
+        let (dx, dz) = (
+            me_box.centre.0 - self.centre.0,
+            me_box.centre.1 - self.centre.1,
+        );
+        let deep = (me_box.inner + self.inner - 0.01).max(0.0);
+        dx * dx + dz * dz < deep * deep || me.footprint.overlaps(&o.footprint)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battlefield::testing::piece;
+    use crate::model::formats::TerrainKind;
+    use proptest::prelude::*;
+
+    fn standing(base: &BaseSize, c: Point2, facing: f32, y: f32) -> Standing {
+        Standing {
+            footprint: Footprint::base(base, c, facing),
+            y,
+            body: 1.5,
+        }
+    }
+
+    fn any_base() -> impl Strategy<Value = BaseSize> {
+        prop_oneof![
+            (25.0f32..60.0).prop_map(BaseSize::Round),
+            (40.0f32..120.0, 25.0f32..60.0).prop_map(|(l, w)| BaseSize::Oval(l, w)),
+        ]
+    }
+
+    proptest! {
+        /// SET-6: the quick answers (boxes apart, inner circles deep in each other) are the
+        /// exact overlap test's answers.
+        #[test]
+        fn set6_the_quick_clash_answers_as_the_exact_test(
+            a in any_base(), b in any_base(),
+            x in 8.0f32..12.0, z in 8.0f32..12.0, fa in 0.0f32..6.3, fb in 0.0f32..6.3,
+            y in prop_oneof![Just(0.0f32), 0.0f32..3.0],
+        ) {
+            let me = standing(&a, (x, z), fa, y);
+            let other = standing(&b, (10.0, 10.0), fb, 0.0);
+            let me_box = MeBox {
+                bounds: me.footprint.bounds(),
+                centre: (x, z),
+                inner: a.half_extents().0.min(a.half_extents().1),
+            };
+            prop_assert_eq!(Placed::new(&other).clashes(&me, &me_box), me.clashes(&other));
+        }
+    }
+
+    #[test]
+    fn set6_a_group_is_placed_nearest_the_point_first_and_never_on_each_other() {
+        let terrain = vec![piece(TerrainKind::Obstacle, (10.0, 13.0), (6.0, 1.0), 3.0)];
+        let mut spots = SpotFinder::new(&terrain, (30.0, 22.0), 0.0);
+        let base = BaseSize::Round(32.0);
+        let mut placed = Vec::new();
+        for _ in 0..5 {
+            let p = spots
+                .find((10.0, 11.0), 3.0, &base, 1.5, &placed)
+                .expect("room for five within 3\"");
+            let me = standing(&base, (p.x, p.z), 0.0, p.y);
+            assert!(placed.iter().all(|o| !me.clashes(o)), "no overlap [SET-6]");
+            assert!(me.footprint.max_distance_from((10.0, 11.0)) <= 3.0 + 1e-4);
+            placed.push(me);
+        }
+        assert_eq!(
+            (placed[0].footprint.inner_circle().0.0 * 100.0).round(),
+            1000.0,
+            "the first on the point itself"
+        );
+        // No more room within 1" for a sixth.
+        assert!(spots.find((10.0, 11.0), 1.0, &base, 1.5, &placed).is_none());
+    }
+}
