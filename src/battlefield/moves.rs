@@ -21,8 +21,44 @@ const BOUNDARY: f32 = 1e-4;
 /// place where it can stop (MOVE-8): a walk is cut at the last clear point within the budget,
 /// a climb, jump or flight that the budget doesn't cover is not started.
 pub fn truncate(world: &NavWorld, mover: &Mover, path: &Path, budget: f32) -> Path {
-    truncate_until(world, mover, path, budget, |_| false)
+    truncate_until(world, mover, path, budget, &|_| false)
 }
+
+/// Where a move cut short stops early (e.g. "within attack range of the target", SOLO-C5).
+pub trait Stop {
+    /// Should the move stop at `p` (a base centre)?
+    fn holds(&self, p: Vec3) -> bool;
+
+    /// How far `p` is at least from any place where [`Stop::holds`] (0: not known), so that
+    /// a walk's samples closer than that need not be tested. The measure must change by no
+    /// more than the base moves (as distances between bases do).
+    fn clear(&self, _p: Vec3) -> f32 {
+        0.0
+    }
+}
+
+impl<F: Fn(Vec3) -> bool> Stop for F {
+    fn holds(&self, p: Vec3) -> bool {
+        self(p)
+    }
+}
+
+/// A [`Stop`] test (`.0`) with its distance bound (`.1`, see [`Stop::clear`]).
+pub struct Bounded<T, C>(pub T, pub C);
+
+impl<T: Fn(Vec3) -> bool, C: Fn(Vec3) -> f32> Stop for Bounded<T, C> {
+    fn holds(&self, p: Vec3) -> bool {
+        (self.0)(p)
+    }
+
+    fn clear(&self, p: Vec3) -> f32 {
+        (self.1)(p)
+    }
+}
+
+/// How much of [`Stop::clear`]'s bound a skip leaves unused, for the rounding of the
+/// distances it comes from (far above it: oval rims are measured to within 0.01").
+const CLEAR_MARGIN: f32 = 0.05;
 
 /// Like [`truncate`], and also stops at the first point of a walk where `stop_here` holds
 /// (e.g. "within attack range of the target", SOLO-C5).
@@ -31,7 +67,7 @@ pub fn truncate_until(
     mover: &Mover,
     path: &Path,
     budget: f32,
-    stop_here: impl Fn(Vec3) -> bool,
+    stop_here: &impl Stop,
 ) -> Path {
     let mut steps: Vec<Step> = Vec::new();
     let mut used = 0.0;
@@ -39,10 +75,10 @@ pub fn truncate_until(
     // hangs on the terrain); kept only when nothing before it is dropped below.
     let mut hang: Option<Step> = None;
     for s in &path.steps {
-        if stop_here(s.from) {
+        if stop_here.holds(s.from) {
             break;
         }
-        if used + s.cost <= budget + 1e-4 && !(s.kind == StepKind::Walk && any_point(s, &stop_here))
+        if used + s.cost <= budget + 1e-4 && !(s.kind == StepKind::Walk && any_point(s, stop_here))
         {
             // The whole step fits and nothing inside it asks to stop.
             steps.push(*s);
@@ -62,7 +98,7 @@ pub fn truncate_until(
         let len = s.cost;
         let room = (budget - used).min(len).max(0.0);
         let mut t = room / len.max(1e-6);
-        let first_stop = first_point(s, &stop_here);
+        let first_stop = first_point(s, stop_here);
         if let Some(ts) = first_stop {
             t = t.min(ts);
         }
@@ -104,21 +140,39 @@ fn stop_ok(world: &NavWorld, mover: &Mover, p: Vec3) -> bool {
     world.can_stop(mover, p)
 }
 
-fn any_point(s: &Step, f: &impl Fn(Vec3) -> bool) -> bool {
+fn any_point(s: &Step, f: &impl Stop) -> bool {
     first_point(s, f).is_some()
 }
 
 /// The first fraction t of a walk where `f` holds: found by sampling every [`CUT_STEP`], then
 /// narrowed by halving the last sampled gap to within [`BOUNDARY`] inches, so that a cut at
 /// a distance (SOLO-C2's 3", SOLO-C5's attack range) lands on it, not up to a sample short.
-fn first_point(s: &Step, f: &impl Fn(Vec3) -> bool) -> Option<f32> {
+/// Samples that [`Stop::clear`] rules out are skipped untested.
+fn first_point(s: &Step, f: &impl Stop) -> Option<f32> {
     let len = s.from.distance(s.to);
     let n = ((len / CUT_STEP).ceil() as usize).max(1);
-    let i = (1..=n).find(|&i| f(s.from.lerp(s.to, i as f32 / n as f32)))?;
+    let spacing = len / n as f32;
+    let mut i = 1;
+    while i <= n {
+        let p = s.from.lerp(s.to, i as f32 / n as f32);
+        let clear = f.clear(p) - CLEAR_MARGIN;
+        if clear > 0.0 {
+            // This sample and the next ones within `clear` of it can't hold.
+            i += 1 + (clear / spacing.max(1e-6)).min(n as f32) as usize;
+            continue;
+        }
+        if f.holds(p) {
+            break;
+        }
+        i += 1;
+    }
+    if i > n {
+        return None;
+    }
     let (mut lo, mut hi) = ((i - 1) as f32 / n as f32, i as f32 / n as f32);
     while (hi - lo) * len > BOUNDARY {
         let mid = 0.5 * (lo + hi);
-        if f(s.from.lerp(s.to, mid)) {
+        if f.holds(s.from.lerp(s.to, mid)) {
             hi = mid;
         } else {
             lo = mid;
@@ -359,13 +413,49 @@ mod tests {
             )
             .unwrap();
         // A 6" missile weapon: stop once within 6", well short of a 12" budget.
-        let t = truncate_until(&w, &m, &p, 12.0, |pos| {
+        let t = truncate_until(&w, &m, &p, 12.0, &|pos: Vec3| {
             distance(&Base::new(m.base, pos, 0.0), &target) <= 6.0
         });
         let end = Base::new(m.base, t.end().unwrap(), 0.0);
         let d = distance(&end, &target);
         assert!(d <= 6.0 + 1e-3 && d > 5.9, "{d}");
         assert!(t.cost < 12.0);
+    }
+
+    #[test]
+    fn solo_c5_a_bounded_stop_cuts_at_the_same_place_testing_few_places() {
+        let w = world(vec![]);
+        let m = walker();
+        let target = Base::new(BaseSize::Oval(60.0, 35.0), Vec3::new(24.0, 0.0, 11.0), 0.7);
+        let p = w
+            .shortest_path(
+                &m,
+                Vec3::new(2.0, 0.0, 11.0),
+                Goal::NearBase {
+                    base: target,
+                    within: 1.0,
+                },
+                &[target],
+                false,
+            )
+            .unwrap();
+        let tests = std::cell::Cell::new(0);
+        let in_range = |pos: Vec3| {
+            tests.set(tests.get() + 1);
+            distance(&Base::new(m.base, pos, 0.0), &target) <= 6.0
+        };
+        let plain = truncate_until(&w, &m, &p, 20.0, &in_range);
+        let plain_tests = tests.replace(0);
+        let beyond = |pos: Vec3| distance(&Base::new(m.base, pos, 0.0), &target) - 6.0;
+        let bounded = truncate_until(&w, &m, &p, 20.0, &Bounded(in_range, beyond));
+        assert_eq!(bounded, plain, "the same cut, to the bit");
+        let d = distance(&Base::new(m.base, bounded.end().unwrap(), 0.0), &target);
+        assert!(d <= 6.0 + 1e-3 && d > 5.99, "{d}");
+        assert!(
+            tests.get() * 4 < plain_tests,
+            "{} places tested against {plain_tests}",
+            tests.get()
+        );
     }
 
     #[test]

@@ -11,7 +11,7 @@ use super::{
 };
 use crate::battlefield::Battlefield;
 use crate::battlefield::measure::{distance, distance_to_point};
-use crate::battlefield::moves::{disengage_spots, truncate_until};
+use crate::battlefield::moves::{Bounded, Stop, disengage_spots, truncate_until};
 use crate::battlefield::nav::{Goal, Path};
 use crate::model::ruleset::Ruleset;
 use crate::rules::actions::{validate_attack, validate_disengage, validate_move};
@@ -101,24 +101,28 @@ const BOUNDARY_SLACK: f32 = 1e-4;
 
 /// Cuts a path so that the fighter never leaves 3" of the objective it holds (SOLO-C2): the
 /// move ends on the 3" boundary when the path crosses it.
-fn hold_cut(
-    world: &World,
-    ctx: &Ctx,
-    path: &Path,
-    budget: f32,
-    stop: impl Fn(Vec3) -> bool,
-) -> Path {
+fn hold_cut(world: &World, ctx: &Ctx, path: &Path, budget: f32, stop: &impl Stop) -> Path {
     let bf = world.resource::<Battlefield>();
     let mover = ctx.f.mover(&ctx.rules);
     let base = ctx.f.profile.base;
     let facing = ctx.f.facing;
     match ctx.hold {
         None => truncate_until(&bf.nav, &mover, path, budget, stop),
-        Some((_, at)) => truncate_until(&bf.nav, &mover, path, budget, |p| {
-            stop(p)
-                || distance_to_point(&crate::battlefield::measure::Base::new(base, p, facing), at)
-                    > 3.0 - 2.0 * BOUNDARY_SLACK
-        }),
+        Some((_, at)) => {
+            // How far inside the 3" the fighter is at `p` (the move stops when it leaves).
+            let inside = |p: Vec3| {
+                3.0 - 2.0 * BOUNDARY_SLACK
+                    - distance_to_point(
+                        &crate::battlefield::measure::Base::new(base, p, facing),
+                        at,
+                    )
+            };
+            let held = Bounded(
+                |p: Vec3| stop.holds(p) || inside(p) < 0.0,
+                |p: Vec3| stop.clear(p).min(inside(p)),
+            );
+            truncate_until(&bf.nav, &mover, path, budget, &held)
+        }
     }
 }
 
@@ -126,7 +130,7 @@ fn move_decision(
     world: &World,
     ctx: &Ctx,
     goal: Goal,
-    stop: impl Fn(Vec3) -> bool,
+    stop: impl Stop,
     step: RuleId,
     why: String,
 ) -> Option<Decision> {
@@ -309,6 +313,15 @@ pub fn step_attack_range(world: &World, ctx: &Ctx) -> Step {
     }
 }
 
+/// The longest range of `f`'s weapons.
+fn longest_range(f: &FighterView) -> f32 {
+    f.profile
+        .weapons
+        .iter()
+        .map(|w| w.max_range)
+        .fold(0.0f32, f32::max)
+}
+
 /// SOLO-C5: an enemy in threat range: move towards it, stopping in attack range.
 pub fn step_threat_range(world: &World, ctx: &Ctx) -> Step {
     let threat = threat_range(&ctx.f, &ctx.rules, ctx.move_bonus);
@@ -322,23 +335,25 @@ pub fn step_threat_range(world: &World, ctx: &Ctx) -> Step {
     let tb = t.base();
     // "In attack range" to stop a move means able to attack from there: in a weapon's range
     // and in sight (ATK-1). A hidden enemy in range is approached until it can be seen.
-    let stop = |p: Vec3| {
-        let moved = FighterView {
-            pos: p,
-            ..ctx.f.clone()
-        };
-        in_attack_range(&moved, distance(&moved.base(), &tb)) && can_see(world, &ctx.all, &moved, t)
-    };
+    let stop = Bounded(
+        |p: Vec3| {
+            let moved = FighterView {
+                pos: p,
+                ..ctx.f.clone()
+            };
+            in_attack_range(&moved, distance(&moved.base(), &tb))
+                && can_see(world, &ctx.all, &moved, t)
+        },
+        // Out of attack range by as much as it is beyond the longest weapon's range.
+        |p: Vec3| {
+            let me = crate::battlefield::measure::Base::new(ctx.f.profile.base, p, ctx.f.facing);
+            distance(&me, &tb) - longest_range(&ctx.f) - 1e-4
+        },
+    );
     // Towards the enemy; the move stops as soon as it is in attack range. Beyond the longest
     // range the search can stop at that range; inside it (a minimum range keeps the longest
     // weapon out of use close up) it heads for base contact.
-    let reach = ctx
-        .f
-        .profile
-        .weapons
-        .iter()
-        .map(|w| w.max_range)
-        .fold(0.0f32, f32::max);
+    let reach = longest_range(&ctx.f);
     let goal = Goal::NearBase {
         base: tb,
         within: if ctx.dist(t) > reach {
@@ -383,7 +398,7 @@ pub fn step_approach(world: &World, ctx: &Ctx) -> Step {
         world,
         ctx,
         goal,
-        |_| false,
+        Bounded(|_| false, |_| f32::INFINITY),
         RuleId::SoloC6,
         format!(
             "move towards the target, {}",
