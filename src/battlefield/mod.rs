@@ -17,12 +17,13 @@ use crate::model::ruleset::Ruleset;
 use nav::NavWorld;
 use shapes::TerrainShapes;
 
-/// Forgets the answers this thread remembers (the last shortest paths and oval gaps), so
-/// that a benchmark repeating one question measures the search, not the memory. Answers are
-/// the same either way.
+/// Forgets the answers this thread remembers (the last shortest paths, oval gaps and sight
+/// lines), so that a benchmark repeating one question measures the search, not the memory.
+/// Answers are the same either way.
 pub fn forget_remembered() {
     nav::forget_paths();
     measure::forget_gaps();
+    sight::forget_seen();
 }
 
 /// The battlefield's geometry: terrain shapes for sight and cover, and the navigation model.

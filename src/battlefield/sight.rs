@@ -112,6 +112,48 @@ pub fn visible(terrain: &TerrainShapes, from: &Body, to: &Body, others: &[Body])
     false
 }
 
+/// How many sight answers each thread keeps.
+const SEEN_KEPT: usize = 32;
+
+thread_local! {
+    static SEEN: std::cell::RefCell<std::collections::VecDeque<(Vec<u32>, bool)>> =
+        std::cell::RefCell::new(std::collections::VecDeque::with_capacity(SEEN_KEPT));
+}
+
+/// [`visible`], remembered by its exact inputs (`terrain_id` names the terrain, see
+/// [`crate::battlefield::nav::NavWorld::id`]): the solo AI asks the same question for each
+/// weapon, and the engine again when it checks the attack.
+pub fn visible_remembered(
+    terrain_id: u64,
+    terrain: &TerrainShapes,
+    from: &Body,
+    to: &Body,
+    others: &[Body],
+) -> bool {
+    let mut key = Vec::with_capacity(2 + 8 * (others.len() + 2));
+    key.extend([terrain_id as u32, (terrain_id >> 32) as u32]);
+    for b in [from, to].into_iter().chain(others) {
+        key.extend(b.base.key());
+        key.push(b.height.to_bits());
+    }
+    if let Some(hit) = SEEN.with_borrow(|m| m.iter().find(|(k, _)| *k == key).map(|e| e.1)) {
+        return hit;
+    }
+    let seen = visible(terrain, from, to, others);
+    SEEN.with_borrow_mut(|m| {
+        if m.len() == SEEN_KEPT {
+            m.pop_front();
+        }
+        m.push_back((key, seen));
+    });
+    seen
+}
+
+/// Forgets the sight answers this thread remembers.
+pub fn forget_seen() {
+    SEEN.with_borrow_mut(std::collections::VecDeque::clear);
+}
+
 /// Why a target has cover (ATK-4), if it does.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -260,6 +302,22 @@ mod tests {
             3.0,
         );
         assert!(visible(&t, &a, &b, &[a, b, aside]));
+    }
+
+    #[test]
+    fn gen3_remembered_sight_follows_every_fighter_and_the_terrain() {
+        let open = TerrainShapes::new(&[]);
+        let walled = wall(3.0);
+        let (a, b) = (body(8.0, 0.0, 10.0, 1.5), body(12.0, 0.0, 10.0, 1.5));
+        let between = body(10.0, 0.0, 10.0, 3.0);
+        let aside = body(10.0, 0.0, 16.0, 3.0);
+        // Asked in turn, twice over: each answer is the one worked out afresh.
+        for _ in 0..2 {
+            assert!(visible_remembered(1, &open, &a, &b, &[aside]));
+            assert!(!visible_remembered(1, &open, &a, &b, &[between]));
+            assert!(!visible_remembered(2, &walled, &a, &b, &[aside]));
+            assert!(visible_remembered(1, &open, &a, &b, &[aside]));
+        }
     }
 
     #[test]

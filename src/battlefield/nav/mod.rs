@@ -219,6 +219,12 @@ impl Clone for NavWorld {
 }
 
 impl NavWorld {
+    /// This world's id: no other navigation world made in this process has it, so that what
+    /// is remembered about one terrain is never taken for another's.
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
     pub fn new(terrain: Vec<TerrainPiece>, size: Point2, jump_impact_height: f32) -> Self {
         NavWorld {
             frames: terrain.iter().map(Frame::of).collect(),

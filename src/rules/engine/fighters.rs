@@ -178,7 +178,7 @@ pub fn can_see(world: &World, all: &[FighterView], a: &FighterView, b: &FighterV
         .filter(|o| o.on_board() && o.id != a.id && o.id != b.id)
         .map(|o| o.body())
         .collect();
-    visible(&bf.shapes, &a.body(), &b.body(), &others)
+    visible_remembered(bf.nav.id(), &bf.shapes, &a.body(), &b.body(), &others)
 }
 
 /// Bases of every fighter on the battlefield except `except`.

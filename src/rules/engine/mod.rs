@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use crate::battlefield::Battlefield;
 use crate::battlefield::measure::{Base, distance, distance_to_point};
 use crate::battlefield::nav::Mover;
-use crate::battlefield::sight::{Body, visible};
+use crate::battlefield::sight::{Body, visible_remembered};
 use crate::model::components::*;
 use crate::model::dice::{Dice, DiceRng, roll_off};
 use crate::model::formats::{FighterProfile, Role, TwistEffect, VictoryCondition};
