@@ -27,42 +27,48 @@ pub(super) fn segment_blocked_by(
     b: Vec2,
     mover: &Mover,
 ) -> bool {
+    blockers
+        .iter()
+        .any(|o| segment_hits_base(o, y, a, b, mover))
+}
+
+/// MOVE-2: does a straight walk from `a` to `b` (on the surface at height `y`) pass through
+/// the base `o`?
+fn segment_hits_base(o: &Base, y: f32, a: Vec2, b: Vec2, mover: &Mover) -> bool {
     let r = mover.radius();
-    blockers.iter().any(|o| {
-        let oc = Vec2::new(o.centre.x, o.centre.z);
-        if (o.centre.y - y).abs() >= mover.body.max(1.0)
-            || crate::battlefield::measure::closest_on_segment(a, b, oc).distance(oc)
-                >= r + o.size.max_radius() - 1e-3
-        {
-            return false;
-        }
-        let (long, short) = o.size.half_extents();
-        if matches!(o.size, crate::model::formats::BaseSize::Round(_))
-            || crate::battlefield::measure::closest_on_segment(a, b, oc).distance(oc)
-                < r + long.min(short) - 1e-3
-        {
-            return true;
-        }
-        // Between the oval's inner and outer circles: check every 0.1" along the part of the
-        // walk inside the outer one.
-        let reach = r + long.max(short);
-        let d = b - a;
-        let len = d.length();
-        if len < 1e-6 {
-            return overlaps(o, a, r);
-        }
-        let u = d / len;
-        let along = (oc - a).dot(u);
-        let off = ((oc - a).length_squared() - along * along).max(0.0);
-        let half = (reach * reach - off).max(0.0).sqrt();
-        let (t0, t1) = ((along - half).max(0.0), (along + half).min(len));
-        let n = (((t1 - t0) / 0.1).ceil() as usize).max(1);
-        // The oval's rim, built once for every sample.
-        let fp = o.footprint();
-        (0..=n).any(|i| {
-            let c = a + u * (t0 + (t1 - t0) * i as f32 / n as f32);
-            near(o, c, r) && o.closest_on_footprint(&fp, c).distance(c) < r - 1e-3
-        })
+    let oc = Vec2::new(o.centre.x, o.centre.z);
+    if (o.centre.y - y).abs() >= mover.body.max(1.0)
+        || crate::battlefield::measure::closest_on_segment(a, b, oc).distance(oc)
+            >= r + o.size.max_radius() - 1e-3
+    {
+        return false;
+    }
+    let (long, short) = o.size.half_extents();
+    if matches!(o.size, crate::model::formats::BaseSize::Round(_))
+        || crate::battlefield::measure::closest_on_segment(a, b, oc).distance(oc)
+            < r + long.min(short) - 1e-3
+    {
+        return true;
+    }
+    // Between the oval's inner and outer circles: check every 0.1" along the part of the
+    // walk inside the outer one.
+    let reach = r + long.max(short);
+    let d = b - a;
+    let len = d.length();
+    if len < 1e-6 {
+        return overlaps(o, a, r);
+    }
+    let u = d / len;
+    let along = (oc - a).dot(u);
+    let off = ((oc - a).length_squared() - along * along).max(0.0);
+    let half = (reach * reach - off).max(0.0).sqrt();
+    let (t0, t1) = ((along - half).max(0.0), (along + half).min(len));
+    let n = (((t1 - t0) / 0.1).ceil() as usize).max(1);
+    // The oval's rim, built once for every sample.
+    let fp = o.footprint();
+    (0..=n).any(|i| {
+        let c = a + u * (t0 + (t1 - t0) * i as f32 / n as f32);
+        near(o, c, r) && o.closest_on_footprint(&fp, c).distance(c) < r - 1e-3
     })
 }
 
@@ -81,4 +87,52 @@ pub(super) fn surely_blocked_by(blockers: &[Base], y: f32, c: Vec2, mover: &Move
     blockers
         .iter()
         .any(|b| (b.centre.y - y).abs() < mover.body.max(1.0) && overlaps(b, c, r))
+}
+
+/// The other fighters' bases that could be in the way of the walks out of one grid cell to
+/// its neighbours (at most a handful; all of them when more are near).
+pub(super) struct NearBlockers {
+    index: [u16; NearBlockers::MAX],
+    len: usize,
+    all: bool,
+}
+
+impl NearBlockers {
+    const MAX: usize = 8;
+
+    /// The bases among `blockers` that could be in the way of a walk from `c` (on the surface
+    /// at height `y`) to a neighbouring cell. A bound: a base left out can't be.
+    pub(super) fn of(blockers: &[Base], mover: &Mover, y: f32, c: Vec2) -> Self {
+        let mut near = NearBlockers {
+            index: [0; Self::MAX],
+            len: 0,
+            all: false,
+        };
+        // The longest walk to a neighbour is the diagonal, CELL * sqrt(2) < 0.75".
+        let r = mover.radius() + 0.75 + 0.01;
+        for (i, o) in blockers.iter().enumerate() {
+            let reach = r + o.size.max_radius();
+            if (o.centre.y - y).abs() < mover.body.max(1.0)
+                && Vec2::new(o.centre.x, o.centre.z).distance_squared(c) < reach * reach
+            {
+                if near.len == Self::MAX {
+                    near.all = true;
+                    break;
+                }
+                near.index[near.len] = i as u16;
+                near.len += 1;
+            }
+        }
+        near
+    }
+
+    /// MOVE-2: is the walk from `a` to `b` blocked by one of these bases (of `blockers`)?
+    pub(super) fn block(&self, blockers: &[Base], mover: &Mover, y: f32, a: Vec2, b: Vec2) -> bool {
+        if self.all {
+            return segment_blocked_by(blockers, y, a, b, mover);
+        }
+        self.index[..self.len]
+            .iter()
+            .any(|&i| segment_hits_base(&blockers[i as usize], y, a, b, mover))
+    }
 }

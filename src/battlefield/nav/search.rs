@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use bevy::math::{Vec2, Vec3};
 
-use super::blockers::{blocked_by, segment_blocked_by, surely_blocked_by};
+use super::blockers::{NearBlockers, blocked_by, segment_blocked_by, surely_blocked_by};
 use super::grid::{Node, NodeMap};
 use super::memo::{PathKey, Query, keep_reachable, reachable, remembered};
 use super::{CELL, Descend, Goal, Mover, NavGrid, NavWorld, Path, Step, StepKind};
@@ -110,7 +110,12 @@ impl NavWorld {
             Goal::Point(p) => {
                 (p.y - y).abs() < 0.3 && Vec2::new(p.x, p.z).distance(c) <= CELL * 0.75
             }
-            Goal::NearPoint { point, within } => distance_to_point(&here, point) <= within + 1e-4,
+            Goal::NearPoint { point, within } => {
+                // Far off by the bounding circle (its rim polygon lies within 1% outside the
+                // true rim): no need for the exact shape.
+                let apart = Vec2::new(point.x, point.z).distance(c) - mover.radius() * 1.01 - 0.01;
+                apart <= within + 1e-4 && distance_to_point(&here, point) <= within + 1e-4
+            }
             Goal::NearBase { base, within } => {
                 // Far off by the bounding circles: no need for the exact shapes.
                 let apart = Vec2::new(base.centre.x, base.centre.z).distance(c)
@@ -347,15 +352,11 @@ impl Search<'_> {
         let (l, k) = (n.0 as usize, n.1 as usize);
         let c = g.layers[l].centre(k);
         // Most cells have no other fighter near: their walks need no base-by-base check.
-        let blockers = if self.blocker_near(g.layers[l].y, c) {
-            self.blockers
-        } else {
-            &[]
-        };
+        let y = g.layers[l].y;
+        let near = NearBlockers::of(self.blockers, self.mover, y, c);
         for (j, w) in g.neighbours(l, k, self.avoid_deadly) {
             let mc = g.layers[l].centre(j);
-            if g.usable(l, j, self.avoid_deadly)
-                && !segment_blocked_by(blockers, g.layers[l].y, c, mc, self.mover)
+            if g.usable(l, j, self.avoid_deadly) && !near.block(self.blockers, self.mover, y, c, mc)
             {
                 self.relax(f, (n, d), (l as u16, j as u32), StepKind::Walk, w);
             }
@@ -374,18 +375,6 @@ impl Search<'_> {
                 }
             }
         }
-    }
-
-    /// Could another fighter's base be in the way of a walk from `c` (on the surface at
-    /// height `y`) to a neighbouring cell? A bound: no base that fails it can be.
-    fn blocker_near(&self, y: f32, c: Vec2) -> bool {
-        // The longest walk to a neighbour is the diagonal, CELL * sqrt(2) < 0.75".
-        let r = self.mover.radius() + 0.75 + 0.01;
-        self.blockers.iter().any(|o| {
-            let reach = r + o.size.max_radius();
-            (o.centre.y - y).abs() < self.mover.body.max(1.0)
-                && Vec2::new(o.centre.x, o.centre.z).distance_squared(c) < reach * reach
-        })
     }
 
     /// Node `m` reached from `n` (at cost `d`) by a step of `kind` costing `w`: kept when
