@@ -84,14 +84,17 @@ impl FighterView {
 
 /// Every fighter, by id (through the [`FighterIndex`]).
 pub fn fighters(world: &mut World) -> Vec<FighterView> {
-    let carried = carried(world);
     let Some(index) = world.get_resource::<FighterIndex>() else {
         return Vec::new();
     };
-    index
-        .entities()
-        .filter_map(|e| view_of(world, e, &carried))
-        .collect()
+    let entities: Vec<Entity> = index.entities().collect();
+    with_queries(world, |world, q| {
+        let carried = q.carried(world);
+        entities
+            .into_iter()
+            .filter_map(|e| q.view_of(world, e, &carried))
+            .collect()
+    })
 }
 
 /// CMB-1, WAIT-1, REA-1: a fighter on the battlefield that is ready (with an action left after
@@ -129,37 +132,88 @@ pub fn activatable(world: &World, side: usize) -> Vec<u32> {
 /// Fighter `id`, found through the [`FighterIndex`].
 pub fn fighter(world: &mut World, id: u32) -> Option<FighterView> {
     let e = world.get_resource::<FighterIndex>()?.get(id)?;
-    let carried = carried(world);
-    view_of(world, e, &carried)
-}
-
-/// Which fighter carries which treasure (GEN-8), as (fighter, treasure).
-fn carried(world: &mut World) -> Vec<(u32, usize)> {
-    world
-        .query::<&Treasure>()
-        .iter(world)
-        .filter_map(|t| t.carrier.map(|c| (c, t.index)))
-        .collect()
-}
-
-fn view_of(world: &World, entity: Entity, carried: &[(u32, usize)]) -> Option<FighterView> {
-    let e = world.get_entity(entity).ok()?;
-    let f = e.get::<Fighter>()?;
-    Some(FighterView {
-        entity,
-        id: f.id,
-        name: f.name.clone(),
-        side: e.get::<Side>()?.0,
-        pos: e.get::<Position>()?.0,
-        facing: e.get::<Facing>()?.0,
-        profile: e.get::<Profile>()?.0.clone(),
-        role: e.get::<WarbandRole>()?.0,
-        damage: e.get::<Damage>()?.0,
-        presence: *e.get::<Presence>()?,
-        activation: *e.get::<Activation>()?,
-        reactions: e.get::<Reactions>().map_or(0, |r| r.0),
-        carrying: carried.iter().find(|c| c.0 == f.id).map(|c| c.1),
+    with_queries(world, |world, q| {
+        let carried = q.carried(world);
+        q.view_of(world, e, &carried)
     })
+}
+
+/// What a [`FighterView`] is read from.
+type ViewData = (
+    &'static Fighter,
+    &'static Side,
+    &'static Position,
+    &'static Facing,
+    &'static Profile,
+    &'static WarbandRole,
+    &'static Damage,
+    &'static Presence,
+    &'static Activation,
+    Option<&'static Reactions>,
+);
+
+/// The queries fighter views are read with, made once per world (making a query looks up
+/// every component type; the AI reads every fighter thousands of times a battle).
+struct ViewQueries {
+    world: bevy::ecs::world::WorldId,
+    views: QueryState<ViewData>,
+    treasure: QueryState<&'static Treasure>,
+}
+
+thread_local! {
+    static QUERIES: std::cell::RefCell<Option<ViewQueries>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with this thread's [`ViewQueries`] for `world`, up to date with its archetypes.
+fn with_queries<R>(world: &mut World, f: impl FnOnce(&World, &ViewQueries) -> R) -> R {
+    QUERIES.with_borrow_mut(|slot| {
+        let q = match slot {
+            Some(q) if q.world == world.id() => q,
+            _ => slot.insert(ViewQueries {
+                world: world.id(),
+                views: world.query(),
+                treasure: world.query(),
+            }),
+        };
+        q.views.update_archetypes(world);
+        q.treasure.update_archetypes(world);
+        f(world, q)
+    })
+}
+
+impl ViewQueries {
+    /// Which fighter carries which treasure (GEN-8), as (fighter, treasure).
+    fn carried(&self, world: &World) -> Vec<(u32, usize)> {
+        self.treasure
+            .iter_manual(world)
+            .filter_map(|t| t.carrier.map(|c| (c, t.index)))
+            .collect()
+    }
+
+    fn view_of(
+        &self,
+        world: &World,
+        entity: Entity,
+        carried: &[(u32, usize)],
+    ) -> Option<FighterView> {
+        let (f, side, pos, facing, profile, role, damage, presence, activation, reactions) =
+            self.views.get_manual(world, entity).ok()?;
+        Some(FighterView {
+            entity,
+            id: f.id,
+            name: f.name.clone(),
+            side: side.0,
+            pos: pos.0,
+            facing: facing.0,
+            profile: profile.0.clone(),
+            role: role.0,
+            damage: damage.0,
+            presence: *presence,
+            activation: *activation,
+            reactions: reactions.map_or(0, |r| r.0),
+            carrying: carried.iter().find(|c| c.0 == f.id).map(|c| c.1),
+        })
+    }
 }
 
 /// GEN-3 with the twist of VIC-2: can `a` see `b`? Under a visibility twist, fighters
