@@ -7,7 +7,7 @@ use bevy::math::Vec3;
 use bevy::platform::collections::HashMap;
 
 use crate::battlefield::footprint::Footprint;
-use crate::battlefield::standing::{Standing, heights_under};
+use crate::battlefield::standing::{Standing, bodies_share_height, heights_under};
 use crate::model::formats::{BaseSize, Point2, TerrainPiece};
 
 /// Grid step of the placement search, in inches.
@@ -53,8 +53,23 @@ impl<'a> SpotFinder<'a> {
             return None;
         }
         let others: Vec<Placed> = placed.iter().map(Placed::new).collect();
+        let inner = base.half_extents().0.min(base.half_extents().1);
+        let mut open: Vec<f32> = Vec::new();
         for &(dx, dz) in self.offsets(reach).iter() {
             let c = (point.0 + dx, point.1 + dz);
+            // What rules a place out most often is settled first without its footprint: no
+            // surface holds the base there, or a fighter stands deep in it at every height.
+            let heights = self.heights(base, body, c);
+            open.clear();
+            open.extend(
+                heights
+                    .iter()
+                    .copied()
+                    .filter(|&y| !others.iter().any(|o| o.deep_in(c, inner, y, body))),
+            );
+            if open.is_empty() {
+                continue;
+            }
             let fp = Footprint::base(base, c, self.facing);
             if fp.max_distance_from(point) > radius + 1e-4 {
                 continue;
@@ -62,15 +77,14 @@ impl<'a> SpotFinder<'a> {
             let me_box = MeBox {
                 bounds: fp.bounds(),
                 centre: c,
-                inner: base.half_extents().0.min(base.half_extents().1),
+                inner,
             };
-            let heights = self.heights(base, body, c, &fp);
             let mut me = Standing {
                 footprint: fp,
                 y: 0.0,
                 body,
             };
-            for &y in heights.iter() {
+            for &y in &open {
                 me.y = y;
                 if !others.iter().any(|o| o.clashes(&me, &me_box)) {
                     return Some(Vec3::new(c.0, y, c.1));
@@ -102,8 +116,8 @@ impl<'a> SpotFinder<'a> {
             .clone()
     }
 
-    /// The surfaces a base can stand on at `c` (footprint `fp`), lowest first.
-    fn heights(&mut self, base: &BaseSize, body: f32, c: Point2, fp: &Footprint) -> Rc<[f32]> {
+    /// The surfaces a base can stand on at `c`, lowest first.
+    fn heights(&mut self, base: &BaseSize, body: f32, c: Point2) -> Rc<[f32]> {
         let (kind, a, b) = match *base {
             BaseSize::Round(d) => (0, d, 0.0),
             BaseSize::Oval(l, w) => (1, l, w),
@@ -116,10 +130,13 @@ impl<'a> SpotFinder<'a> {
             b.to_bits(),
             body.to_bits(),
         ];
-        let (terrain, battlefield) = (self.terrain, self.battlefield);
+        let (terrain, battlefield, facing) = (self.terrain, self.battlefield, self.facing);
         self.heights
             .entry(key)
-            .or_insert_with(|| heights_under(terrain, battlefield, fp, body).into())
+            .or_insert_with(|| {
+                let fp = Footprint::base(base, c, facing);
+                heights_under(terrain, battlefield, &fp, body).into()
+            })
             .clone()
     }
 }
@@ -150,6 +167,22 @@ impl<'a> Placed<'a> {
         }
     }
 
+    /// Does this fighter stand deep in a base (centre `c`, inner radius `inner`) standing at
+    /// height `y` with a body `body` high: the bodies share some height and the circles
+    /// inside both overlap by a hundredth of an inch? Then they clash.
+    fn deep_in(&self, c: Point2, inner: f32, y: f32, body: f32) -> bool {
+        let o = self.standing;
+        bodies_share_height((y, body), (o.y, o.body)) && self.deep(c, inner)
+    }
+
+    /// Do the circles inside this base and one centred at `c` (radius `inner`) overlap by
+    /// a hundredth of an inch?
+    fn deep(&self, c: Point2, inner: f32) -> bool {
+        let (dx, dz) = (c.0 - self.centre.0, c.1 - self.centre.1);
+        let deep = (inner + self.inner - 0.01).max(0.0);
+        dx * dx + dz * dz < deep * deep
+    }
+
     /// [`Standing::clashes`], answered by the boxes (apart: no overlap) or the inner circles
     /// (overlapping by a hundredth of an inch: overlap) when they settle it.
     fn clashes(&self, me: &Standing, me_box: &MeBox) -> bool {
@@ -158,15 +191,8 @@ impl<'a> Placed<'a> {
             return false;
         }
         let o = self.standing;
-        if !me.shares_height(o) {
-            return false;
-        }
-        let (dx, dz) = (
-            me_box.centre.0 - self.centre.0,
-            me_box.centre.1 - self.centre.1,
-        );
-        let deep = (me_box.inner + self.inner - 0.01).max(0.0);
-        dx * dx + dz * dz < deep * deep || me.footprint.overlaps(&o.footprint)
+        me.shares_height(o)
+            && (self.deep(me_box.centre, me_box.inner) || me.footprint.overlaps(&o.footprint))
     }
 }
 
@@ -208,7 +234,11 @@ mod tests {
                 centre: (x, z),
                 inner: a.half_extents().0.min(a.half_extents().1),
             };
-            prop_assert_eq!(Placed::new(&other).clashes(&me, &me_box), me.clashes(&other));
+            let placed = Placed::new(&other);
+            prop_assert_eq!(placed.clashes(&me, &me_box), me.clashes(&other));
+            if placed.deep_in((x, z), me_box.inner, y, me.body) {
+                prop_assert!(me.clashes(&other), "deep in it, so clashing");
+            }
         }
     }
 

@@ -20,10 +20,13 @@ impl Standing {
 
     /// Do the two bodies share some height?
     pub fn shares_height(&self, other: &Standing) -> bool {
-        let (a0, a1) = (self.y, self.y + self.body);
-        let (b0, b1) = (other.y, other.y + other.body);
-        a0 < b1 - 1e-3 && b0 < a1 - 1e-3
+        bodies_share_height((self.y, self.body), (other.y, other.body))
     }
+}
+
+/// Do two bodies, each (the height it stands at, its height), share some height?
+pub fn bodies_share_height((y0, h0): (f32, f32), (y1, h1): (f32, f32)) -> bool {
+    y0 < y1 + h1 - 1e-3 && y1 < y0 + h0 - 1e-3
 }
 
 /// The surfaces a base of `base` at `centre` could stand on, lowest first: the floor and the
