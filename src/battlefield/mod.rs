@@ -18,12 +18,38 @@ use nav::NavWorld;
 use shapes::TerrainShapes;
 
 /// Forgets the answers this thread remembers (the last shortest paths, oval gaps and sight
-/// lines), so that a benchmark repeating one question measures the search, not the memory.
-/// Answers are the same either way.
+/// lines, and the places set up on), so that a benchmark repeating one question measures
+/// the search, not the memory. Answers are the same either way.
 pub fn forget_remembered() {
     nav::forget_paths();
     measure::forget_gaps();
     sight::forget_seen();
+    spots::forget();
+}
+
+/// A battlefield's size and terrain pieces as bits: equal fingerprints, the same battlefield
+/// (for what is worked out once per battlefield and kept).
+pub(crate) fn terrain_fingerprint(
+    pieces: &[crate::model::formats::TerrainPiece],
+    size: crate::model::formats::Point2,
+) -> Vec<u32> {
+    let mut v = vec![size.0.to_bits(), size.1.to_bits()];
+    for p in pieces {
+        v.extend([
+            p.kind as u32,
+            p.position.0.to_bits(),
+            p.position.1.to_bits(),
+            p.rotation.to_bits(),
+            p.size.0.to_bits(),
+            p.size.1.to_bits(),
+            p.height.to_bits(),
+            p.elevation.to_bits(),
+            p.thickness.map_or(u32::MAX, f32::to_bits),
+            p.clearance.map_or(u32::MAX, f32::to_bits),
+            u32::from(p.walled),
+        ]);
+    }
+    v
 }
 
 /// The battlefield's geometry: terrain shapes for sight and cover, and the navigation model.

@@ -13,27 +13,55 @@ use crate::model::formats::{BaseSize, Point2, TerrainPiece};
 /// Grid step of the placement search, in inches.
 const STEP: f32 = 0.25;
 
-/// Finds places for the fighters of one group, all facing the same way. A group's fighters
-/// (and a wider search after a narrow one) try the same places again: what each place's
-/// terrain allows is worked out once.
+/// Finds places for the fighters of one group, all facing the same way. A group's fighters,
+/// a wider search after a narrow one, and every battle on the same battlefield try the same
+/// places again: what each place's terrain allows is worked out once per thread.
 pub struct SpotFinder<'a> {
     terrain: &'a [TerrainPiece],
     battlefield: Point2,
     facing: f32,
-    /// The surfaces a base can stand on at a place, by the place, base and body height.
-    heights: HashMap<[u32; 6], Rc<[f32]>>,
+    memo: SpotMemo,
+}
+
+/// What spot finding keeps for one battlefield.
+#[derive(Default)]
+struct SpotMemo {
+    /// The battlefield's fingerprint (see [`crate::battlefield::terrain_fingerprint`]).
+    terrain: Vec<u32>,
+    /// The surfaces a base can stand on at a place, by the place, base, body height and
+    /// facing.
+    heights: HashMap<[u32; 7], Rc<[f32]>>,
     /// The offsets from a point to try, nearest first, by the reach of the search.
     offsets: HashMap<u32, Rc<[Point2]>>,
 }
 
+/// At most this many places are kept (some 8 MB).
+const KEPT_PLACES: usize = 100_000;
+
+thread_local! {
+    static MEMO: std::cell::RefCell<SpotMemo> = std::cell::RefCell::new(SpotMemo::default());
+}
+
+/// Forgets the places this thread keeps.
+pub fn forget() {
+    MEMO.with_borrow_mut(|m| *m = SpotMemo::default());
+}
+
 impl<'a> SpotFinder<'a> {
     pub fn new(terrain: &'a [TerrainPiece], battlefield: Point2, facing: f32) -> Self {
+        let print = crate::battlefield::terrain_fingerprint(terrain, battlefield);
+        let mut memo = MEMO.with_borrow_mut(std::mem::take);
+        if memo.terrain != print || memo.heights.len() > KEPT_PLACES {
+            memo = SpotMemo {
+                terrain: print,
+                ..SpotMemo::default()
+            };
+        }
         SpotFinder {
             terrain,
             battlefield,
             facing,
-            heights: HashMap::new(),
-            offsets: HashMap::new(),
+            memo,
         }
     }
 
@@ -96,7 +124,8 @@ impl<'a> SpotFinder<'a> {
 
     /// The offsets within `reach` of a point, nearest first, ties by angle.
     fn offsets(&mut self, reach: f32) -> Rc<[Point2]> {
-        self.offsets
+        self.memo
+            .offsets
             .entry(reach.to_bits())
             .or_insert_with(|| {
                 let n = (reach / STEP).ceil() as i32;
@@ -129,15 +158,24 @@ impl<'a> SpotFinder<'a> {
             a.to_bits(),
             b.to_bits(),
             body.to_bits(),
+            self.facing.to_bits(),
         ];
         let (terrain, battlefield, facing) = (self.terrain, self.battlefield, self.facing);
-        self.heights
+        self.memo
+            .heights
             .entry(key)
             .or_insert_with(|| {
                 let fp = Footprint::base(base, c, facing);
                 heights_under(terrain, battlefield, &fp, body).into()
             })
             .clone()
+    }
+}
+
+impl Drop for SpotFinder<'_> {
+    fn drop(&mut self) {
+        let memo = std::mem::take(&mut self.memo);
+        MEMO.with_borrow_mut(|m| *m = memo);
     }
 }
 

@@ -87,26 +87,8 @@ fn shared_grid(world: &NavWorld, mover: &Mover) -> Arc<NavGrid> {
 impl NavWorld {
     /// Everything a grid is built from, as bits: equal fingerprints, equal grids.
     fn fingerprint(&self) -> Vec<u32> {
-        let mut v = vec![
-            self.size.0.to_bits(),
-            self.size.1.to_bits(),
-            self.jump_impact_height.to_bits(),
-        ];
-        for p in &self.terrain {
-            v.extend([
-                p.kind as u32,
-                p.position.0.to_bits(),
-                p.position.1.to_bits(),
-                p.rotation.to_bits(),
-                p.size.0.to_bits(),
-                p.size.1.to_bits(),
-                p.height.to_bits(),
-                p.elevation.to_bits(),
-                p.thickness.map_or(u32::MAX, f32::to_bits),
-                p.clearance.map_or(u32::MAX, f32::to_bits),
-                u32::from(p.walled),
-            ]);
-        }
+        let mut v = crate::battlefield::terrain_fingerprint(&self.terrain, self.size);
+        v.push(self.jump_impact_height.to_bits());
         v
     }
 }
