@@ -3,7 +3,8 @@
 use bevy::math::Vec2;
 
 use super::Mover;
-use crate::battlefield::measure::Base;
+use crate::battlefield::footprint::{Footprint, contains};
+use crate::battlefield::measure::{Base, closest_on_segment};
 
 /// Is a base of radius `r` centred at `c` overlapping `o` (its exact shape: ovals are long
 /// and thin, so a circle round them would wall in the fighters set up beside them)?
@@ -38,15 +39,13 @@ fn segment_hits_base(o: &Base, y: f32, a: Vec2, b: Vec2, mover: &Mover) -> bool 
     let r = mover.radius();
     let oc = Vec2::new(o.centre.x, o.centre.z);
     if (o.centre.y - y).abs() >= mover.body.max(1.0)
-        || crate::battlefield::measure::closest_on_segment(a, b, oc).distance(oc)
-            >= r + o.size.max_radius() - 1e-3
+        || closest_on_segment(a, b, oc).distance(oc) >= r + o.size.max_radius() - 1e-3
     {
         return false;
     }
     let (long, short) = o.size.half_extents();
     if matches!(o.size, crate::model::formats::BaseSize::Round(_))
-        || crate::battlefield::measure::closest_on_segment(a, b, oc).distance(oc)
-            < r + long.min(short) - 1e-3
+        || closest_on_segment(a, b, oc).distance(oc) < r + long.min(short) - 1e-3
     {
         return true;
     }
@@ -65,11 +64,42 @@ fn segment_hits_base(o: &Base, y: f32, a: Vec2, b: Vec2, mover: &Mover) -> bool 
     let (t0, t1) = ((along - half).max(0.0), (along + half).min(len));
     let n = (((t1 - t0) / 0.1).ceil() as usize).max(1);
     // The oval's rim, built once for every sample.
-    let fp = o.footprint();
+    let rim = Rim::of(o);
     (0..=n).any(|i| {
         let c = a + u * (t0 + (t1 - t0) * i as f32 / n as f32);
-        near(o, c, r) && o.closest_on_footprint(&fp, c).distance(c) < r - 1e-3
+        near(o, c, r) && rim.closer_than(c, r - 1e-3)
     })
+}
+
+/// An oval's rim polygon (its footprint) with each edge's midpoint and half length, to tell
+/// which edges a point can't be near.
+struct Rim {
+    fp: Footprint,
+    edges: Vec<(Vec2, Vec2, Vec2, f32)>,
+}
+
+impl Rim {
+    fn of(o: &Base) -> Self {
+        let fp = o.footprint();
+        let n = fp.points.len();
+        let edges = (0..n)
+            .map(|i| {
+                let (a, b) = (Vec2::from(fp.points[i]), Vec2::from(fp.points[(i + 1) % n]));
+                (a, b, (a + b) * 0.5, a.distance(b) * 0.5)
+            })
+            .collect();
+        Rim { fp, edges }
+    }
+
+    /// Is `c` closer than `t` to the oval (`Base::closest_on_footprint(..).distance(c) < t`,
+    /// the same answer): inside it, or closer than `t` to an edge? An edge whose midpoint is
+    /// farther than `t` and its half length is skipped.
+    fn closer_than(&self, c: Vec2, t: f32) -> bool {
+        self.edges.iter().any(|&(a, b, mid, half)| {
+            let reach = t + half + 1e-4;
+            mid.distance_squared(c) < reach * reach && closest_on_segment(a, b, c).distance(c) < t
+        }) || contains(&self.fp, (c.x, c.y))
+    }
 }
 
 /// MOVE-2: another fighter's base in the way (same level, overlapping).
@@ -134,5 +164,27 @@ impl NearBlockers {
         self.index[..self.len]
             .iter()
             .any(|&i| segment_hits_base(&blockers[i as usize], y, a, b, mover))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::formats::BaseSize;
+    use bevy::math::Vec3;
+
+    proptest::proptest! {
+        /// MOVE-2: the rim's quick answer is the exact closest-point test's, for any oval and
+        /// any point round it.
+        #[test]
+        fn move2_the_rim_test_answers_as_the_closest_point(
+            l in 40.0f32..120.0, w in 25.0f32..60.0, facing in 0.0f32..6.3,
+            x in 5.0f32..15.0, z in 5.0f32..15.0, t in 0.3f32..1.5,
+        ) {
+            let o = Base::new(BaseSize::Oval(l, w), Vec3::new(10.0, 0.0, 10.0), facing);
+            let c = Vec2::new(x, z);
+            let exact = o.closest_on_footprint(&o.footprint(), c).distance(c) < t;
+            proptest::prop_assert_eq!(Rim::of(&o).closer_than(c, t), exact);
+        }
     }
 }
