@@ -29,7 +29,7 @@ fn placed(world: &mut World) -> Vec<Placed> {
         .filter(|(.., p)| **p == Presence::Deployed)
         .map(|(f, pr, pos, fa, _)| Placed {
             id: f.id,
-            name: f.name.clone(),
+            name: f.name.to_string(),
             body: Body::new(Base::new(pr.0.base, pos.0, fa.0), pr.0.body_height()),
             mover: Mover {
                 base: pr.0.base,

@@ -16,7 +16,8 @@ use crate::model::formats::{
 #[component(on_insert = index_fighter, on_discard = unindex_fighter)]
 pub struct Fighter {
     pub id: u32,
-    pub name: String,
+    /// Shared, not copied: every view of the fighter carries it.
+    pub name: std::sync::Arc<str>,
 }
 
 /// Every fighter's entity by id, in id order: how the rules find a fighter without going
@@ -208,7 +209,7 @@ mod index_tests {
         world
             .spawn(Fighter {
                 id,
-                name: format!("f{id}"),
+                name: format!("f{id}").into(),
             })
             .id()
     }

@@ -53,7 +53,7 @@ pub fn setup_report(world: &mut World) -> SetupReport {
         .iter(world)
         .map(|(f, s, g, p, pos)| FighterReport {
             id: f.id,
-            name: f.name.clone(),
+            name: f.name.to_string(),
             side: s.0,
             group: g.0.to_string(),
             presence: match p {

@@ -93,7 +93,7 @@ fn spawn_fighters(world: &mut World, spec: &BattleSpec) {
                 BattleEntity,
                 Fighter {
                     id,
-                    name: f.name.clone(),
+                    name: f.name.as_str().into(),
                 },
                 Profile(std::sync::Arc::new(f.profile.clone())),
                 Side(side),

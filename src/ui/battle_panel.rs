@@ -96,7 +96,7 @@ fn battle_panel(
 fn names(fighters: &Roster) -> Vec<(u32, String)> {
     let mut n: Vec<_> = fighters
         .iter()
-        .map(|f| (f.0.id, f.0.name.clone()))
+        .map(|f| (f.0.id, f.0.name.to_string()))
         .collect();
     n.sort_by_key(|f| f.0);
     n

@@ -76,7 +76,7 @@ fn refresh(world: &mut World) {
         (true, None) => Some(None),
         (false, _) => None,
     };
-    c.names = all.iter().map(|f| (f.id, f.name.clone())).collect();
+    c.names = all.iter().map(|f| (f.id, f.name.to_string())).collect();
     c.odds = odds;
     c.wild.clear();
     c.options = human.then_some(o);

@@ -47,7 +47,7 @@ fn fighters(app: &mut App) -> Vec<Placed> {
             (
                 f.id,
                 Placed {
-                    name: f.name.clone(),
+                    name: f.name.to_string(),
                     side: s.0,
                     group: g.0,
                     presence: *p,

@@ -98,10 +98,10 @@ fn roll_off_last_tie<'a>(
         tied.iter()
             .enumerate()
             .filter(|(i, _)| *i != w)
-            .map(|(_, f)| f.name.as_str())
+            .map(|(_, f)| &*f.name)
             .collect::<Vec<_>>()
             .join(" and "),
-        crate::model::dice::roll_off_text(&rounds, |c| tied[c].name.clone())
+        crate::model::dice::roll_off_text(&rounds, |c| tied[c].name.to_string())
     );
     Some((tied[w], text))
 }
@@ -172,7 +172,7 @@ fn target_name(all: &[FighterView], t: Target) -> String {
         Target::Fighter(id) => all
             .iter()
             .find(|f| f.id == id)
-            .map(|f| f.name.clone())
+            .map(|f| f.name.to_string())
             .unwrap_or_default(),
     }
 }

@@ -117,7 +117,7 @@ pub fn plan(world: &mut World, other: impl Fn(&mut World) -> Option<Command>) ->
             p.target_rule = Some(tc.rule);
             if let Some((id, rule, _)) = choose_active(world, side, Some(tc.target)) {
                 p.active = Some(id);
-                p.active_name = all.iter().find(|f| f.id == id).map(|f| f.name.clone());
+                p.active_name = all.iter().find(|f| f.id == id).map(|f| f.name.to_string());
                 p.active_rule = Some(rule);
             }
         }

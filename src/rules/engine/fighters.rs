@@ -7,7 +7,7 @@ use super::*;
 pub struct FighterView {
     pub entity: Entity,
     pub id: u32,
-    pub name: String,
+    pub name: std::sync::Arc<str>,
     pub side: usize,
     pub pos: Vec3,
     pub facing: f32,
@@ -90,10 +90,13 @@ pub fn fighters(world: &mut World) -> Vec<FighterView> {
     let entities: Vec<Entity> = index.entities().collect();
     with_queries(world, |world, q| {
         let carried = q.carried(world);
-        entities
-            .into_iter()
-            .filter_map(|e| q.view_of(world, e, &carried))
-            .collect()
+        let mut views = Vec::with_capacity(entities.len());
+        views.extend(
+            entities
+                .into_iter()
+                .filter_map(|e| q.view_of(world, e, &carried)),
+        );
+        views
     })
 }
 
