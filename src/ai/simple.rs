@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use crate::battlefield::Battlefield;
-use crate::battlefield::measure::distance;
+use crate::battlefield::measure::{bases_within, distance};
 use crate::battlefield::moves::{disengage_spots, truncate};
 use crate::battlefield::nav::Goal;
 use crate::model::formats::Colour;
@@ -128,7 +128,7 @@ fn action(world: &mut World, id: u32) -> Command {
     }
     let engaged = all
         .iter()
-        .any(|o| o.on_board() && o.side != f.side && distance(&o.base(), &f.base()) <= 1.0 + 1e-4);
+        .any(|o| o.on_board() && o.side != f.side && bases_within(&o.base(), &f.base(), 1.0));
     if engaged {
         if let Some(c) = disengage(world, &all, &f) {
             return c;
@@ -260,7 +260,7 @@ fn ability(world: &World, all: &[FighterView], f: &FighterView) -> Option<Comman
     };
     let engaged = all
         .iter()
-        .any(|o| o.on_board() && o.side != f.side && distance(&o.base(), &f.base()) <= 1.0 + 1e-4);
+        .any(|o| o.on_board() && o.side != f.side && bases_within(&o.base(), &f.base(), 1.0));
     let attacks = legal_attacks(world, all, f);
     let mine: Vec<_> = all.iter().filter(|o| o.side == f.side).collect();
     let down = mine

@@ -269,6 +269,30 @@ pub fn within(distance: f32, x: f32) -> bool {
     distance <= x + 1e-4
 }
 
+/// GEN-1: is `b` within `x` of `a` ([`within`] of [`distance`], the same answer)? Most pairs
+/// of oval bases are settled without their exact shapes: farther apart than their outer
+/// circles allow (the rims as measured lie within 1% outside the true ones), or closer than
+/// their inner circles (the measured gap is never more than the true one, nor the true one
+/// than the inner circles').
+pub fn bases_within(a: &Base, b: &Base, x: f32) -> bool {
+    let limit = x + 1e-4;
+    if !(a.is_round() && b.is_round()) {
+        let dy = a.centre.y - b.centre.y;
+        let l = Vec2::new(a.centre.x - b.centre.x, a.centre.z - b.centre.z).length();
+        let outer = a.size.max_radius() + b.size.max_radius();
+        let far = (l - 1.01 * outer - 0.01).max(0.0);
+        if (far * far + dy * dy).sqrt() > limit {
+            return false;
+        }
+        let inner = |s: BaseSize| s.half_extents().0.min(s.half_extents().1);
+        let near = (l - inner(a.size) - inner(b.size)).max(0.0);
+        if (near * near + dy * dy).sqrt() <= limit - 1e-5 {
+            return true;
+        }
+    }
+    distance(a, b) <= limit
+}
+
 /// GEN-1: every point of the base is within `x` (3D) of `p`.
 pub fn wholly_within_point(a: &Base, p: Vec3, x: f32) -> bool {
     let far = a.footprint().max_distance_from((p.x, p.z));
@@ -372,6 +396,27 @@ mod tests {
                 proptest::prop_assert_eq!(
                     gap_between(&a, &other),
                     closest_pair_tried_everywhere(&a, &other)
+                );
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// GEN-1: "within" of two bases, settled by their circles where it can be, is the
+        /// measured distance's answer.
+        #[test]
+        fn gen1_within_by_circles_is_within_by_distance(
+            l in 40.0f32..120.0, w in 25.0f32..60.0, d in 25.0f32..60.0,
+            x in 4.0f32..16.0, z in 4.0f32..16.0, y in proptest::prop_oneof![proptest::strategy::Just(0.0f32), 0.0f32..3.0],
+            fa in 0.0f32..6.3, fb in 0.0f32..6.3, within_x in 0.0f32..3.0,
+        ) {
+            let a = Base::new(BaseSize::Oval(l, w), Vec3::new(10.0, 0.0, 10.0), fa);
+            let b = Base::new(BaseSize::Oval(d + 20.0, d), Vec3::new(x, y, z), fb);
+            let r = Base::new(BaseSize::Round(d), Vec3::new(x, y, z), fb);
+            for other in [b, r] {
+                proptest::prop_assert_eq!(
+                    bases_within(&a, &other, within_x),
+                    within(distance(&a, &other), within_x)
                 );
             }
         }

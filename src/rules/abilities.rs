@@ -5,7 +5,7 @@
 use crate::model::RuleId;
 use bevy::prelude::*;
 
-use crate::battlefield::measure::distance;
+use crate::battlefield::measure::{bases_within, distance};
 use crate::model::components::*;
 use crate::model::ruleset::Ruleset;
 use crate::rules::command::Rejected;
@@ -48,7 +48,7 @@ fn eligible(
     match d.effect {
         AbilityEffect::Respite => {
             if all.iter().any(|o| {
-                o.on_board() && o.side != f.side && distance(&o.base(), &f.base()) <= 1.0 + 1e-4
+                o.on_board() && o.side != f.side && bases_within(&o.base(), &f.base(), 1.0)
             }) {
                 return Err(Rejected::new(
                     RuleId::Abl3,

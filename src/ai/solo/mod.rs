@@ -33,7 +33,7 @@ use crate::rules::door::{BattleSet, CommandResult, SubmitCommand};
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::battlefield::measure::distance;
+use crate::battlefield::measure::bases_within;
 use crate::model::components::*;
 use crate::model::dice::DiceRng;
 use crate::model::formats::{Colour, Controller};
@@ -179,7 +179,7 @@ fn target_name(all: &[FighterView], t: Target) -> String {
 
 fn engaged(all: &[FighterView], f: &FighterView) -> bool {
     all.iter()
-        .any(|o| o.on_board() && o.side != f.side && distance(&o.base(), &f.base()) <= 1.0 + 1e-4)
+        .any(|o| o.on_board() && o.side != f.side && bases_within(&o.base(), &f.base(), 1.0))
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -76,6 +76,9 @@ fn segment_hits_base(o: &Base, y: f32, a: Vec2, b: Vec2, mover: &Mover) -> bool 
 struct Rim {
     fp: Footprint,
     edges: Vec<(Vec2, Vec2, Vec2, f32)>,
+    /// The oval's centre and the square of its farthest corner's distance from it.
+    centre: Vec2,
+    outer_sq: f32,
 }
 
 impl Rim {
@@ -88,17 +91,30 @@ impl Rim {
                 (a, b, (a + b) * 0.5, a.distance(b) * 0.5)
             })
             .collect();
-        Rim { fp, edges }
+        let centre = Vec2::new(o.centre.x, o.centre.z);
+        let outer_sq = fp
+            .points
+            .iter()
+            .map(|&p| Vec2::from(p).distance_squared(centre))
+            .fold(0.0, f32::max);
+        Rim {
+            fp,
+            edges,
+            centre,
+            outer_sq,
+        }
     }
 
     /// Is `c` closer than `t` to the oval (`Base::closest_on_footprint(..).distance(c) < t`,
     /// the same answer): inside it, or closer than `t` to an edge? An edge whose midpoint is
-    /// farther than `t` and its half length is skipped.
+    /// farther than `t` and its half length is skipped, and a point beyond every corner is
+    /// outside.
     fn closer_than(&self, c: Vec2, t: f32) -> bool {
         self.edges.iter().any(|&(a, b, mid, half)| {
             let reach = t + half + 1e-4;
             mid.distance_squared(c) < reach * reach && closest_on_segment(a, b, c).distance(c) < t
-        }) || contains(&self.fp, (c.x, c.y))
+        }) || (c.distance_squared(self.centre) <= self.outer_sq * 1.0001
+            && contains(&self.fp, (c.x, c.y)))
     }
 }
 

@@ -10,7 +10,7 @@ use super::blockers::{NearBlockers, blocked_by, segment_blocked_by, surely_block
 use super::grid::{Node, NodeMap};
 use super::memo::{PathKey, Query, keep_reachable, reachable, remembered};
 use super::{CELL, Descend, Goal, Mover, NavGrid, NavWorld, Path, Step, StepKind};
-use crate::battlefield::measure::{Base, distance, distance_to_point};
+use crate::battlefield::measure::{Base, bases_within, distance_to_point};
 
 /// A waypoint of a found path: where, on which layer, and the kind of the step into it.
 type Waypoint = (Vec3, usize, StepKind);
@@ -121,7 +121,7 @@ impl NavWorld {
                 let apart = Vec2::new(base.centre.x, base.centre.z).distance(c)
                     - mover.radius()
                     - base.size.max_radius();
-                apart <= within + 1e-4 && distance(&here, &base) <= within + 1e-4
+                apart <= within + 1e-4 && bases_within(&here, &base, within)
             }
         }
     }

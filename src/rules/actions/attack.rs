@@ -116,10 +116,7 @@ fn missile_blocked_by_friends(
     d: f32,
 ) -> bool {
     let near_friend = all.iter().any(|o| {
-        o.on_board()
-            && o.side == f.side
-            && o.id != f.id
-            && distance(&o.base(), &t.base()) <= 1.0 + 1e-4
+        o.on_board() && o.side == f.side && o.id != f.id && bases_within(&o.base(), &t.base(), 1.0)
     });
     near_friend && !(w.min_range <= 0.0 && d <= 3.0 + 1e-4)
 }

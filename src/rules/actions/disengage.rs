@@ -90,7 +90,7 @@ pub(super) fn start_disengage(
                 o.on_board()
                     && o.side != f.side
                     && o.can_react()
-                    && distance(&o.base(), &f.base()) <= 1.0 + 1e-4
+                    && bases_within(&o.base(), &f.base(), 1.0)
                     && can_see(world, all, o, f)
             })
             .map(|o| o.id)

@@ -5,7 +5,7 @@ use crate::model::RuleId;
 use bevy::prelude::*;
 
 use crate::battlefield::Battlefield;
-use crate::battlefield::measure::{Base, distance, distance_to_point};
+use crate::battlefield::measure::{Base, bases_within, distance, distance_to_point};
 use crate::battlefield::moves::{
     engaged_end_allowed, impact_damage, path_enters_deadly, resolve_fall,
 };
@@ -57,7 +57,7 @@ fn rules(world: &World) -> Ruleset {
 
 fn enemies_within(all: &[FighterView], f: &FighterView, d: f32) -> Vec<u32> {
     all.iter()
-        .filter(|o| o.on_board() && o.side != f.side && distance(&f.base(), &o.base()) <= d + 1e-4)
+        .filter(|o| o.on_board() && o.side != f.side && bases_within(&f.base(), &o.base(), d))
         .map(|o| o.id)
         .collect()
 }

@@ -187,9 +187,9 @@ pub(crate) fn after_action(world: &mut World) {
     // A bonus attack only follows when an enemy is within 1" (ABL-3 Reckoning).
     if act.bonus.first() == Some(&Bonus::Attack) {
         let all = fighters(world);
-        let near = all.iter().any(|o| {
-            o.on_board() && o.side != f.side && distance(&f.base(), &o.base()) <= 1.0 + 1e-4
-        });
+        let near = all
+            .iter()
+            .any(|o| o.on_board() && o.side != f.side && bases_within(&f.base(), &o.base(), 1.0));
         if !near {
             engine(world)
                 .activation

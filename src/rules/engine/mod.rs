@@ -16,7 +16,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::battlefield::Battlefield;
-use crate::battlefield::measure::{Base, distance, distance_to_point};
+use crate::battlefield::measure::{Base, bases_within, distance, distance_to_point};
 use crate::battlefield::nav::Mover;
 use crate::battlefield::sight::{Body, visible_remembered};
 use crate::model::components::*;
