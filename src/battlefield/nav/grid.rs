@@ -223,7 +223,7 @@ impl NavWorld {
                         continue;
                     }
                     let c = upper.centre(k);
-                    for (j, lc) in g.cells_near(lo, c, REACH) {
+                    for (j, lc) in g.cells_near(lo, c, REACH).collect::<Vec<_>>() {
                         // The lower cell must lie outside the upper surface (beside it).
                         if let Some(pi) = upper.piece
                             && point_in_piece(&self.frames[pi], lc)
@@ -379,7 +379,12 @@ impl NavGrid {
     }
 
     /// Open cells of layer `l` within `radius` of `c`.
-    pub(super) fn cells_near(&self, l: usize, c: Vec2, radius: f32) -> Vec<(usize, Vec2)> {
+    pub(super) fn cells_near(
+        &self,
+        l: usize,
+        c: Vec2,
+        radius: f32,
+    ) -> impl Iterator<Item = (usize, Vec2)> + '_ {
         let layer = &self.layers[l];
         let rel = c - layer.origin;
         let (i0, i1) = (
@@ -390,19 +395,16 @@ impl NavGrid {
             ((rel.y - radius) / CELL).floor().max(0.0) as usize,
             (((rel.y + radius) / CELL).ceil().max(0.0) as usize).min(layer.nz.saturating_sub(1)),
         );
-        let mut v = Vec::new();
-        if layer.nx == 0 || layer.nz == 0 {
-            return v;
-        }
-        for j in j0..=j1 {
-            for i in i0..=i1 {
-                let k = j * layer.nx + i;
+        // No rows at all on an empty layer.
+        let rows = if layer.nx == 0 || layer.nz == 0 {
+            1..=0
+        } else {
+            j0..=j1
+        };
+        rows.flat_map(move |j| (i0..=i1).map(move |i| j * layer.nx + i))
+            .filter_map(move |k| {
                 let cc = layer.centre(k);
-                if self.open[l][k] && cc.distance(c) <= radius {
-                    v.push((k, cc));
-                }
-            }
-        }
-        v
+                (self.open[l][k] && cc.distance(c) <= radius).then_some((k, cc))
+            })
     }
 }

@@ -198,15 +198,11 @@ impl Search<'_> {
         (0..self.g.layers.len()).any(|l| {
             let layer = &self.g.layers[l];
             layer.stop
-                && self
-                    .g
-                    .cells_near(l, c, r + 0.01)
-                    .into_iter()
-                    .any(|(k, cc)| {
-                        self.g.usable(l, k, self.avoid_deadly)
-                            && !surely_blocked_by(self.blockers, layer.y, cc, self.mover)
-                            && self.goal_ok(l, cc)
-                    })
+                && self.g.cells_near(l, c, r + 0.01).any(|(k, cc)| {
+                    self.g.usable(l, k, self.avoid_deadly)
+                        && !surely_blocked_by(self.blockers, layer.y, cc, self.mover)
+                        && self.goal_ok(l, cc)
+                })
         })
     }
 
