@@ -396,11 +396,11 @@ impl NavGrid {
             (((rel.y + radius) / CELL).ceil().max(0.0) as usize).min(layer.nz.saturating_sub(1)),
         );
         // No rows at all on an empty layer.
-        let rows = if layer.nx == 0 || layer.nz == 0 {
-            1..=0
+        let rows = (j0..=j1).take(if layer.nx == 0 || layer.nz == 0 {
+            0
         } else {
-            j0..=j1
-        };
+            usize::MAX
+        });
         rows.flat_map(move |j| (i0..=i1).map(move |i| j * layer.nx + i))
             .filter_map(move |k| {
                 let cc = layer.centre(k);
