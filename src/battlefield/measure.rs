@@ -9,6 +9,7 @@
 use bevy::math::{Vec2, Vec3};
 
 use crate::battlefield::footprint::Footprint;
+use crate::battlefield::recent::{Recent, recall};
 use crate::model::formats::BaseSize;
 
 /// A fighter's base where it stands: centre on its surface, facing (radians about +y).
@@ -110,23 +111,12 @@ pub fn horizontal_gap(a: &Base, b: &Base) -> (f32, Vec2, Vec2) {
     }
     // An oval's gap is costly (its rim as polygons) and the solo AI asks for the same pairs
     // many times in a decision: the last answers are kept, by the bases' exact bits.
-    let key = (a.key(), b.key());
-    if let Some(hit) = GAPS.with_borrow(|m| m.iter().find(|(k, _)| *k == key).map(|e| e.1)) {
-        return hit;
-    }
-    let gap = gap_between(a, b);
-    GAPS.with_borrow_mut(|m| {
-        if m.len() == GAPS_KEPT {
-            m.pop_front();
-        }
-        m.push_back((key, gap));
-    });
-    gap
+    recall(&GAPS, (a.key(), b.key()), || gap_between(a, b))
 }
 
 /// Forgets the oval gaps this thread remembers.
 pub fn forget_gaps() {
-    GAPS.with_borrow_mut(std::collections::VecDeque::clear);
+    GAPS.with_borrow_mut(Recent::clear);
 }
 
 /// How many oval gaps each thread keeps.
@@ -137,8 +127,8 @@ type GapKey = ([u32; 7], [u32; 7]);
 type Gap = (f32, Vec2, Vec2);
 
 thread_local! {
-    static GAPS: std::cell::RefCell<std::collections::VecDeque<(GapKey, Gap)>> =
-        std::cell::RefCell::new(std::collections::VecDeque::with_capacity(GAPS_KEPT));
+    static GAPS: std::cell::RefCell<Recent<GapKey, Gap>> =
+        const { std::cell::RefCell::new(Recent::new(GAPS_KEPT)) };
 }
 
 impl Base {

@@ -5,6 +5,7 @@ pub mod measure;
 pub mod moves;
 pub mod nav;
 pub mod query;
+pub mod recent;
 pub mod shapes;
 pub mod sight;
 pub mod spots;

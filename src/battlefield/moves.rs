@@ -395,23 +395,22 @@ mod tests {
         assert!(w.hanging_on(&m, last.to).is_some());
     }
 
+    /// The shortest path of `m` from (2, 11) to within 1" of `target`.
+    fn path_to_within_1(w: &NavWorld, m: &Mover, target: Base) -> Path {
+        let goal = Goal::NearBase {
+            base: target,
+            within: 1.0,
+        };
+        w.shortest_path(m, Vec3::new(2.0, 0.0, 11.0), goal, &[target], false)
+            .expect("open ground")
+    }
+
     #[test]
     fn solo_c5_stop_as_soon_as_in_range() {
         let w = world(vec![]);
         let m = walker();
         let target = Base::new(BaseSize::Round(32.0), Vec3::new(20.0, 0.0, 11.0), 0.0);
-        let p = w
-            .shortest_path(
-                &m,
-                Vec3::new(2.0, 0.0, 11.0),
-                Goal::NearBase {
-                    base: target,
-                    within: 1.0,
-                },
-                &[target],
-                false,
-            )
-            .unwrap();
+        let p = path_to_within_1(&w, &m, target);
         // A 6" missile weapon: stop once within 6", well short of a 12" budget.
         let t = truncate_until(&w, &m, &p, 12.0, &|pos: Vec3| {
             distance(&Base::new(m.base, pos, 0.0), &target) <= 6.0
@@ -427,18 +426,7 @@ mod tests {
         let w = world(vec![]);
         let m = walker();
         let target = Base::new(BaseSize::Oval(60.0, 35.0), Vec3::new(24.0, 0.0, 11.0), 0.7);
-        let p = w
-            .shortest_path(
-                &m,
-                Vec3::new(2.0, 0.0, 11.0),
-                Goal::NearBase {
-                    base: target,
-                    within: 1.0,
-                },
-                &[target],
-                false,
-            )
-            .unwrap();
+        let p = path_to_within_1(&w, &m, target);
         let tests = std::cell::Cell::new(0);
         let in_range = |pos: Vec3| {
             tests.set(tests.get() + 1);

@@ -11,6 +11,7 @@ use bevy::math::{Vec2, Vec3};
 
 use crate::battlefield::footprint::Footprint;
 use crate::battlefield::measure::{Base, horizontal_gap, round_up_half_inch};
+use crate::battlefield::recent::{Recent, recall};
 use crate::battlefield::shapes::TerrainShapes;
 use crate::model::formats::TerrainKind;
 
@@ -140,8 +141,8 @@ pub fn visible(terrain: &TerrainShapes, from: &Body, to: &Body, others: &[Body])
 const SEEN_KEPT: usize = 32;
 
 thread_local! {
-    static SEEN: std::cell::RefCell<std::collections::VecDeque<(Vec<u32>, bool)>> =
-        std::cell::RefCell::new(std::collections::VecDeque::with_capacity(SEEN_KEPT));
+    static SEEN: std::cell::RefCell<Recent<Vec<u32>, bool>> =
+        const { std::cell::RefCell::new(Recent::new(SEEN_KEPT)) };
 }
 
 /// [`visible`], remembered by its exact inputs (`terrain_id` names the terrain, see
@@ -160,22 +161,12 @@ pub fn visible_remembered(
         key.extend(b.base.key());
         key.push(b.height.to_bits());
     }
-    if let Some(hit) = SEEN.with_borrow(|m| m.iter().find(|(k, _)| *k == key).map(|e| e.1)) {
-        return hit;
-    }
-    let seen = visible(terrain, from, to, others);
-    SEEN.with_borrow_mut(|m| {
-        if m.len() == SEEN_KEPT {
-            m.pop_front();
-        }
-        m.push_back((key, seen));
-    });
-    seen
+    recall(&SEEN, key, || visible(terrain, from, to, others))
 }
 
 /// Forgets the sight answers this thread remembers.
 pub fn forget_seen() {
-    SEEN.with_borrow_mut(std::collections::VecDeque::clear);
+    SEEN.with_borrow_mut(Recent::clear);
 }
 
 /// Why a target has cover (ATK-4), if it does.

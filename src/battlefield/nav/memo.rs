@@ -3,7 +3,6 @@
 //! the same question, answered once.
 
 use std::cell::RefCell;
-use std::collections::VecDeque;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -12,6 +11,7 @@ use bevy::math::Vec3;
 use super::grid::Node;
 use super::{Descend, Goal, Mover, Path};
 use crate::battlefield::measure::Base;
+use crate::battlefield::recent::{Recent, recall};
 use crate::model::formats::BaseSize;
 
 /// How many paths each thread keeps.
@@ -112,47 +112,30 @@ fn base_bits(v: &mut Vec<u32>, b: &Base) {
 const KEPT_REACH: usize = 4;
 
 thread_local! {
-    static PATHS: RefCell<VecDeque<(PathKey, Option<Path>)>> =
-        RefCell::new(VecDeque::with_capacity(KEPT));
-    static REACH: RefCell<VecDeque<(PathKey, Rc<[Node]>)>> =
-        RefCell::new(VecDeque::with_capacity(KEPT_REACH));
+    static PATHS: RefCell<Recent<PathKey, Option<Path>>> = const { RefCell::new(Recent::new(KEPT)) };
+    static REACH: RefCell<Recent<PathKey, Rc<[Node]>>> =
+        const { RefCell::new(Recent::new(KEPT_REACH)) };
 }
 
 /// Forgets this thread's paths and reachable sets.
 pub(super) fn forget() {
-    PATHS.with_borrow_mut(VecDeque::clear);
-    REACH.with_borrow_mut(VecDeque::clear);
+    PATHS.with_borrow_mut(Recent::clear);
+    REACH.with_borrow_mut(Recent::clear);
 }
 
 /// The nodes (where a base can stop) that a search with this reach key found it could reach,
 /// when one ran to the end without meeting its goal. The solo AI asks again with the goal
 /// widened: a goal none of these nodes meets is not met, with no second search.
 pub(super) fn reachable(key: &PathKey) -> Option<Rc<[Node]>> {
-    REACH.with_borrow(|m| m.iter().find(|(k, _)| k == key).map(|e| e.1.clone()))
+    REACH.with_borrow(|m| m.get(key))
 }
 
 /// Keeps the nodes a search with this reach key could reach (see [`reachable`]).
 pub(super) fn keep_reachable(key: PathKey, nodes: Rc<[Node]>) {
-    REACH.with_borrow_mut(|m| {
-        if m.len() == KEPT_REACH {
-            m.pop_front();
-        }
-        m.push_back((key, nodes));
-    });
+    REACH.with_borrow_mut(|m| m.keep(key, nodes));
 }
 
 /// The path for `key`: found before, or searched by `search` now and kept.
 pub(super) fn remembered(key: PathKey, search: impl FnOnce() -> Option<Path>) -> Option<Path> {
-    if let Some(hit) = PATHS.with_borrow(|m| m.iter().find(|(k, _)| *k == key).map(|e| e.1.clone()))
-    {
-        return hit;
-    }
-    let path = search();
-    PATHS.with_borrow_mut(|m| {
-        if m.len() == KEPT {
-            m.pop_front();
-        }
-        m.push_back((key, path.clone()));
-    });
-    path
+    recall(&PATHS, key, search)
 }
