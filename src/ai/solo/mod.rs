@@ -112,9 +112,7 @@ fn roll_off_last_tie<'a>(
 
 /// The objectives on the battlefield, in index order.
 fn sorted_objectives(world: &mut World) -> Vec<Objective> {
-    let mut objectives: Vec<Objective> = world.query::<&Objective>().iter(world).copied().collect();
-    objectives.sort_by_key(|o| o.index);
-    objectives
+    crate::rules::engine::objectives(world)
 }
 
 /// Attack range: within the range of one of `f`'s weapons (respecting minimum ranges).

@@ -141,6 +141,15 @@ pub fn fighter(world: &mut World, id: u32) -> Option<FighterView> {
     })
 }
 
+/// The objectives on the battlefield, in index order.
+pub fn objectives(world: &mut World) -> Vec<Objective> {
+    with_queries(world, |world, q| {
+        let mut objectives: Vec<Objective> = q.objectives.iter_manual(world).copied().collect();
+        objectives.sort_by_key(|o| o.index);
+        objectives
+    })
+}
+
 /// What a [`FighterView`] is read from.
 type ViewData = (
     &'static Fighter,
@@ -155,12 +164,14 @@ type ViewData = (
     Option<&'static Reactions>,
 );
 
-/// The queries fighter views are read with, made once per world (making a query looks up
-/// every component type; the AI reads every fighter thousands of times a battle).
+/// The queries fighter views (and objectives) are read with, made once per world (making a
+/// query looks up every component type; the AI reads every fighter thousands of times a
+/// battle).
 struct ViewQueries {
     world: bevy::ecs::world::WorldId,
     views: QueryState<ViewData>,
     treasure: QueryState<&'static Treasure>,
+    objectives: QueryState<&'static Objective>,
 }
 
 thread_local! {
@@ -176,10 +187,12 @@ fn with_queries<R>(world: &mut World, f: impl FnOnce(&World, &ViewQueries) -> R)
                 world: world.id(),
                 views: world.query(),
                 treasure: world.query(),
+                objectives: world.query(),
             }),
         };
         q.views.update_archetypes(world);
         q.treasure.update_archetypes(world);
+        q.objectives.update_archetypes(world);
         f(world, q)
     })
 }
