@@ -135,6 +135,21 @@ pub(super) fn surely_blocked_by(blockers: &[Base], y: f32, c: Vec2, mover: &Move
         .any(|b| (b.centre.y - y).abs() < mover.body.max(1.0) && overlaps(b, c, r))
 }
 
+/// Each base of `blockers` as (its centre seen from above, its height, the square of the
+/// distance within which its centre can be from a cell for it to be in the way of a walk to
+/// a neighbouring cell): worked out once per search for [`NearBlockers::of`].
+pub(super) fn walk_reaches(blockers: &[Base], mover: &Mover) -> Vec<(Vec2, f32, f32)> {
+    // The longest walk to a neighbour is the diagonal, CELL * sqrt(2) < 0.75".
+    let r = mover.radius() + 0.75 + 0.01;
+    blockers
+        .iter()
+        .map(|o| {
+            let reach = r + o.size.max_radius();
+            (Vec2::new(o.centre.x, o.centre.z), o.centre.y, reach * reach)
+        })
+        .collect()
+}
+
 /// The other fighters' bases that could be in the way of the walks out of one grid cell to
 /// its neighbours (at most a handful; all of them when more are near).
 pub(super) struct NearBlockers {
@@ -146,21 +161,17 @@ pub(super) struct NearBlockers {
 impl NearBlockers {
     const MAX: usize = 8;
 
-    /// The bases among `blockers` that could be in the way of a walk from `c` (on the surface
-    /// at height `y`) to a neighbouring cell. A bound: a base left out can't be.
-    pub(super) fn of(blockers: &[Base], mover: &Mover, y: f32, c: Vec2) -> Self {
+    /// The bases among those of `reaches` (see [`walk_reaches`]) that could be in the way
+    /// of a walk from `c` (on the surface at height `y`) to a neighbouring cell, for a mover
+    /// `body` tall. A bound: a base left out can't be.
+    pub(super) fn of(reaches: &[(Vec2, f32, f32)], body: f32, y: f32, c: Vec2) -> Self {
         let mut near = NearBlockers {
             index: [0; Self::MAX],
             len: 0,
             all: false,
         };
-        // The longest walk to a neighbour is the diagonal, CELL * sqrt(2) < 0.75".
-        let r = mover.radius() + 0.75 + 0.01;
-        for (i, o) in blockers.iter().enumerate() {
-            let reach = r + o.size.max_radius();
-            if (o.centre.y - y).abs() < mover.body.max(1.0)
-                && Vec2::new(o.centre.x, o.centre.z).distance_squared(c) < reach * reach
-            {
+        for (i, &(centre, cy, reach_sq)) in reaches.iter().enumerate() {
+            if (cy - y).abs() < body.max(1.0) && centre.distance_squared(c) < reach_sq {
                 if near.len == Self::MAX {
                     near.all = true;
                     break;

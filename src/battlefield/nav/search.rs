@@ -6,7 +6,9 @@ use std::rc::Rc;
 
 use bevy::math::{Vec2, Vec3};
 
-use super::blockers::{NearBlockers, blocked_by, segment_blocked_by, surely_blocked_by};
+use super::blockers::{
+    NearBlockers, blocked_by, segment_blocked_by, surely_blocked_by, walk_reaches,
+};
 use super::grid::{Node, NodeMap};
 use super::memo::{PathKey, Query, keep_reachable, reachable, remembered};
 use super::{CELL, Descend, Goal, Mover, NavGrid, NavWorld, Path, Step, StepKind};
@@ -84,6 +86,7 @@ impl NavWorld {
             mover,
             goal,
             blockers,
+            reaches: walk_reaches(blockers, mover),
             avoid_deadly,
             descend,
         };
@@ -151,6 +154,8 @@ struct Search<'a> {
     mover: &'a Mover,
     goal: Goal,
     blockers: &'a [Base],
+    /// The blockers' reach for walks between cells (see [`walk_reaches`]).
+    reaches: Vec<(Vec2, f32, f32)>,
     avoid_deadly: bool,
     descend: Option<Descend>,
 }
@@ -349,7 +354,7 @@ impl Search<'_> {
         let c = g.layers[l].centre(k);
         // Most cells have no other fighter near: their walks need no base-by-base check.
         let y = g.layers[l].y;
-        let near = NearBlockers::of(self.blockers, self.mover, y, c);
+        let near = NearBlockers::of(&self.reaches, self.mover.body, y, c);
         for (j, w) in g.neighbours(l, k, self.avoid_deadly) {
             let mc = g.layers[l].centre(j);
             if g.usable(l, j, self.avoid_deadly) && !near.block(self.blockers, self.mover, y, c, mc)
