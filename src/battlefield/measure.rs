@@ -280,7 +280,7 @@ pub fn bases_within(a: &Base, b: &Base, x: f32) -> bool {
             return true;
         }
     }
-    distance(a, b) <= limit
+    within(distance(a, b), x)
 }
 
 /// GEN-1: every point of the base is within `x` (3D) of `p`.

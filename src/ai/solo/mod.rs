@@ -110,10 +110,8 @@ fn roll_off_last_tie<'a>(
 // Vocabulary
 // ---------------------------------------------------------------------------------------------
 
-/// The objectives on the battlefield, in index order.
-fn sorted_objectives(world: &mut World) -> Vec<Objective> {
-    crate::rules::engine::objectives(world)
-}
+// The objectives on the battlefield, in index order.
+use crate::rules::engine::objectives as sorted_objectives;
 
 /// Attack range: within the range of one of `f`'s weapons (respecting minimum ranges).
 pub fn in_attack_range(f: &FighterView, d: f32) -> bool {

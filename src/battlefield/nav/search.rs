@@ -83,12 +83,8 @@ impl NavWorld {
         let search = Search {
             world: self,
             g: &g,
-            mover,
-            goal,
-            blockers,
+            q: *q,
             reaches: walk_reaches(blockers, mover),
-            avoid_deadly,
-            descend,
         };
         // MOVE-1: a move of any length, however short, straight to a point a clear walk
         // reaches (the grid's cells would round it to the nearest 0.5").
@@ -151,13 +147,10 @@ impl NavWorld {
 struct Search<'a> {
     world: &'a NavWorld,
     g: &'a NavGrid,
-    mover: &'a Mover,
-    goal: Goal,
-    blockers: &'a [Base],
+    /// Who moves, from where, to what, round which bases and how.
+    q: Query<'a>,
     /// The blockers' reach for walks between cells (see [`walk_reaches`]).
     reaches: Vec<(Vec2, f32, f32)>,
-    avoid_deadly: bool,
-    descend: Option<Descend>,
 }
 
 /// The A* state: the best cost so far and the step into each node, and the nodes to expand.
@@ -168,34 +161,23 @@ struct Frontier<'a> {
 }
 
 impl Search<'_> {
-    /// The question this search answers, from `from`.
-    fn query(&self, from: Vec3) -> Query<'_> {
-        Query {
-            mover: self.mover,
-            from,
-            goal: self.goal,
-            blockers: self.blockers,
-            avoid_deadly: self.avoid_deadly,
-            descend: self.descend,
-        }
-    }
-
     fn goal_ok(&self, l: usize, c: Vec2) -> bool {
-        self.world.goal_met(self.g, l, c, self.mover, self.goal)
+        self.world.goal_met(self.g, l, c, self.q.mover, self.q.goal)
     }
 
     fn h(&self, l: usize, c: Vec2) -> f32 {
-        self.world.heuristic(self.g, l, c, self.mover, self.goal)
+        self.world
+            .heuristic(self.g, l, c, self.q.mover, self.q.goal)
     }
 
     /// Is there a cell where a base can stop, meeting the goal, that no other fighter's base
     /// covers? Only such cells can end a search.
     fn goal_open(&self) -> bool {
-        let (r, centre) = match self.goal {
+        let (r, centre) = match self.q.goal {
             Goal::Point(p) => (CELL * 0.75, p),
-            Goal::NearPoint { point, within } => (within + self.mover.radius(), point),
+            Goal::NearPoint { point, within } => (within + self.q.mover.radius(), point),
             Goal::NearBase { base, within } => (
-                within + self.mover.radius() + base.size.max_radius(),
+                within + self.q.mover.radius() + base.size.max_radius(),
                 base.centre,
             ),
         };
@@ -204,8 +186,8 @@ impl Search<'_> {
             let layer = &self.g.layers[l];
             layer.stop
                 && self.g.cells_near(l, c, r + 0.01).any(|(k, cc)| {
-                    self.g.usable(l, k, self.avoid_deadly)
-                        && !surely_blocked_by(self.blockers, layer.y, cc, self.mover)
+                    self.g.usable(l, k, self.q.avoid_deadly)
+                        && !surely_blocked_by(self.q.blockers, layer.y, cc, self.q.mover)
                         && self.goal_ok(l, cc)
                 })
         })
@@ -214,16 +196,16 @@ impl Search<'_> {
     /// A straight walk on the start surface to a `Goal::Point` where the base can stop, when
     /// it is clear all the way (MOVE-1, MOVE-2).
     fn direct_walk(&self, start_layer: usize, from: Vec3) -> Option<Path> {
-        let Goal::Point(p) = self.goal else {
+        let Goal::Point(p) = self.q.goal else {
             return None;
         };
-        let (mover, blockers) = (self.mover, self.blockers);
+        let (mover, blockers) = (self.q.mover, self.q.blockers);
         let layer = &self.g.layers[start_layer];
         let (a, b) = (Vec2::new(from.x, from.z), Vec2::new(p.x, p.z));
         if !layer.stop || (p.y - layer.y).abs() >= 0.3 || a.distance(b) < 1e-4 {
             return None;
         }
-        let avoid = self.avoid_deadly && !self.world.touches_deadly(from.y, a, mover.radius());
+        let avoid = self.q.avoid_deadly && !self.world.touches_deadly(from.y, a, mover.radius());
         let clear = self
             .world
             .walk_clear((layer.y, layer.piece), a, b, mover, blockers, avoid)
@@ -250,7 +232,7 @@ impl Search<'_> {
         }
         // Every place this search could reach is known (an earlier search with another goal
         // reached them all) and none meets the goal: the search would fail.
-        let reach = PathKey::reach(self.world.id, &self.query(from));
+        let reach = PathKey::reach(self.world.id, &self.q);
         if let Some(nodes) = reachable(&reach)
             && !nodes.iter().any(|&(l, k)| {
                 let l = l as usize;
@@ -280,11 +262,11 @@ impl Search<'_> {
     /// Start: the cells around the start point that a straight walk reaches.
     fn seed(&self, f: &mut Frontier, l: usize, from: Vec3) {
         let sc = Vec2::new(from.x, from.z);
-        let (mover, blockers) = (self.mover, self.blockers);
+        let (mover, blockers) = (self.q.mover, self.q.blockers);
         let layer = &self.g.layers[l];
-        let avoid = self.avoid_deadly && !self.world.touches_deadly(from.y, sc, mover.radius());
+        let avoid = self.q.avoid_deadly && !self.world.touches_deadly(from.y, sc, mover.radius());
         for (k, c) in self.g.cells_near(l, sc, CELL * 1.5) {
-            if !self.g.usable(l, k, self.avoid_deadly)
+            if !self.g.usable(l, k, self.q.avoid_deadly)
                 || blocked_by(blockers, layer.y, c, mover)
                 || !self
                     .world
@@ -303,7 +285,7 @@ impl Search<'_> {
     /// stand where the grid's round approximation of it does not fit: it first pivots
     /// and steps to the open cells within 2" (clear of other fighters).
     fn seed_by_pivot(&self, f: &mut Frontier, l: usize, sc: Vec2) {
-        let (mover, blockers) = (self.mover, self.blockers);
+        let (mover, blockers) = (self.q.mover, self.q.blockers);
         let y = self.g.layers[l].y;
         // Bases the round approximation already overlaps at the start don't stop the step.
         let apart: Vec<Base> = blockers
@@ -312,7 +294,7 @@ impl Search<'_> {
             .copied()
             .collect();
         for (k, c) in self.g.cells_near(l, sc, 2.0) {
-            if !self.g.usable(l, k, self.avoid_deadly)
+            if !self.g.usable(l, k, self.q.avoid_deadly)
                 || blocked_by(blockers, y, c, mover)
                 || segment_blocked_by(&apart, y, sc, c, mover)
             {
@@ -354,10 +336,11 @@ impl Search<'_> {
         let c = g.layers[l].centre(k);
         // Most cells have no other fighter near: their walks need no base-by-base check.
         let y = g.layers[l].y;
-        let near = NearBlockers::of(&self.reaches, self.mover.body, y, c);
-        for (j, w) in g.neighbours(l, k, self.avoid_deadly) {
+        let near = NearBlockers::of(&self.reaches, self.q.mover.body, y, c);
+        for (j, w) in g.neighbours(l, k, self.q.avoid_deadly) {
             let mc = g.layers[l].centre(j);
-            if g.usable(l, j, self.avoid_deadly) && !near.block(self.blockers, self.mover, y, c, mc)
+            if g.usable(l, j, self.q.avoid_deadly)
+                && !near.block(self.q.blockers, self.q.mover, y, c, mc)
             {
                 self.relax(f, (n, d), (l as u16, j as u32), StepKind::Walk, w);
             }
@@ -367,10 +350,11 @@ impl Search<'_> {
                 let (ml, mk) = (m.0 as usize, m.1 as usize);
                 let mc = g.layers[ml].centre(mk);
                 if self
+                    .q
                     .descend
                     .is_none_or(|d| d.allows(kind, g.layers[l].y, g.layers[ml].y))
-                    && g.usable(ml, mk, self.avoid_deadly)
-                    && !blocked_by(self.blockers, g.layers[ml].y, mc, self.mover)
+                    && g.usable(ml, mk, self.q.avoid_deadly)
+                    && !blocked_by(self.q.blockers, g.layers[ml].y, mc, self.q.mover)
                 {
                     self.relax(f, (n, d), m, kind, w);
                 }
@@ -421,7 +405,7 @@ impl Search<'_> {
 
     /// End exactly on a goal point when a straight walk reaches it.
     fn end_on_goal_point(&self, pts: &mut Vec<Waypoint>) {
-        let Goal::Point(p) = self.goal else {
+        let Goal::Point(p) = self.q.goal else {
             return;
         };
         let &(last, l, _) = pts.last().expect("non-empty");
@@ -432,9 +416,9 @@ impl Search<'_> {
                 (layer.y, layer.piece),
                 Vec2::new(last.x, last.z),
                 Vec2::new(p.x, p.z),
-                self.mover,
-                self.blockers,
-                self.avoid_deadly,
+                self.q.mover,
+                self.q.blockers,
+                self.q.avoid_deadly,
             )
         {
             pts.push((target, l, StepKind::Walk));
@@ -469,9 +453,9 @@ impl Search<'_> {
                         (layer.y, layer.piece),
                         Vec2::new(a.x, a.z),
                         Vec2::new(b.x, b.z),
-                        self.mover,
-                        self.blockers,
-                        self.avoid_deadly,
+                        self.q.mover,
+                        self.q.blockers,
+                        self.q.avoid_deadly,
                     )
                 })
                 .unwrap_or(i + 1);
