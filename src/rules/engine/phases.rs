@@ -166,7 +166,11 @@ fn ended_phase(world: &mut World) {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_schedule(RulesSchedule)
+    // The phase systems are exclusive and chained: nothing in the schedule can run in
+    // parallel, and the multi-threaded executor's task hand-off cost a quarter of a battle.
+    let mut schedule = bevy::ecs::schedule::Schedule::new(RulesSchedule);
+    schedule.set_executor(bevy::ecs::schedule::SingleThreadedExecutor::new());
+    app.add_schedule(schedule)
         .init_resource::<Inbox>()
         .init_resource::<Outbox>()
         .add_systems(
