@@ -16,12 +16,25 @@ const STEP: f32 = 0.25;
 /// Finds places for the fighters of one group, all facing the same way. A group's fighters,
 /// a wider search after a narrow one, and every battle on the same battlefield try the same
 /// places again: what each place's terrain allows is worked out once per thread.
+///
+/// The finder holds the fighters already standing, and they only ever grow in number
+/// ([`SpotFinder::place`]): a place ruled out stays ruled out. So a search asked again (the
+/// next fighter of a group round the same point, a deployment line's centres tried again)
+/// starts where it last stopped instead of trying every nearer place again.
 pub struct SpotFinder<'a> {
     terrain: &'a [TerrainPiece],
     battlefield: Point2,
     facing: f32,
     memo: SpotMemo,
+    placed: Vec<Placed>,
+    /// For each search asked (see [`SearchKey`]), the first place in its order not yet
+    /// ruled out.
+    resume: HashMap<SearchKey, usize>,
 }
+
+/// A search for a place: the point, the radius, the base (kind and sizes) and the body's
+/// height, as bits.
+type SearchKey = [u32; 7];
 
 /// What spot finding keeps for one battlefield.
 #[derive(Default)]
@@ -47,8 +60,23 @@ pub fn forget() {
     MEMO.with_borrow_mut(|m| *m = SpotMemo::default());
 }
 
+/// A base's kind and sizes as bits.
+fn base_bits(base: &BaseSize) -> [u32; 3] {
+    match *base {
+        BaseSize::Round(d) => [0, d.to_bits(), 0],
+        BaseSize::Oval(l, w) => [1, l.to_bits(), w.to_bits()],
+    }
+}
+
 impl<'a> SpotFinder<'a> {
-    pub fn new(terrain: &'a [TerrainPiece], battlefield: Point2, facing: f32) -> Self {
+    /// A finder on `terrain` for bases facing `facing`, round the fighters `placed` already
+    /// standing.
+    pub fn new(
+        terrain: &'a [TerrainPiece],
+        battlefield: Point2,
+        facing: f32,
+        placed: Vec<Standing>,
+    ) -> Self {
         let print = crate::battlefield::terrain_fingerprint(terrain, battlefield);
         let mut memo = MEMO.with_borrow_mut(std::mem::take);
         if memo.terrain != print || memo.heights.len() > KEPT_PLACES {
@@ -62,70 +90,95 @@ impl<'a> SpotFinder<'a> {
             battlefield,
             facing,
             memo,
+            placed: placed.into_iter().map(Placed::new).collect(),
+            resume: HashMap::default(),
         }
     }
 
+    /// A fighter now stands here: no later place may clash with it.
+    pub fn place(&mut self, standing: Standing) {
+        self.placed.push(Placed::new(standing));
+    }
+
     /// The legal standing place nearest to `point` whose base is wholly within `radius`
-    /// horizontally of it, clashing with no `placed` fighter. Candidates are on a grid,
+    /// horizontally of it, clashing with no fighter placed. Candidates are on a grid,
     /// nearest first (ties by angle), so the result is deterministic.
-    pub fn find(
-        &mut self,
-        point: Point2,
-        radius: f32,
-        base: &BaseSize,
-        body: f32,
-        placed: &[Standing],
-    ) -> Option<Vec3> {
+    pub fn find(&mut self, point: Point2, radius: f32, base: &BaseSize, body: f32) -> Option<Vec3> {
         let reach = radius - base.max_radius() * 0.9;
         if reach < 0.0 {
             return None;
         }
-        let others: Vec<Placed> = placed.iter().map(Placed::new).collect();
-        let inner = base.half_extents().0.min(base.half_extents().1);
-        let mut open: Vec<f32> = Vec::new();
-        for &(dx, dz) in self.offsets(reach).iter() {
-            let c = (point.0 + dx, point.1 + dz);
-            // What rules a place out most often is settled first without its footprint: no
-            // surface holds the base there, or a fighter stands deep in it at every height.
-            let heights = self.heights(base, body, c);
-            open.clear();
-            open.extend(
-                heights
-                    .iter()
-                    .copied()
-                    .filter(|&y| !others.iter().any(|o| o.deep_in(c, inner, y, body))),
-            );
-            if open.is_empty() {
-                continue;
-            }
-            let fp = Footprint::base(base, c, self.facing);
-            if fp.max_distance_from(point) > radius + 1e-4 {
-                continue;
-            }
-            let me_box = MeBox {
-                bounds: fp.bounds(),
-                centre: c,
-                inner,
-            };
-            let mut me = Standing {
-                footprint: fp,
-                y: 0.0,
-                body,
-            };
-            for &y in &open {
-                me.y = y;
-                if !others.iter().any(|o| o.clashes(&me, &me_box)) {
-                    return Some(Vec3::new(c.0, y, c.1));
-                }
-            }
-        }
-        None
+        let [kind, a, b] = base_bits(base);
+        let key: SearchKey = [
+            point.0.to_bits(),
+            point.1.to_bits(),
+            radius.to_bits(),
+            kind,
+            a,
+            b,
+            body.to_bits(),
+        ];
+        let start = self.resume.get(&key).copied().unwrap_or(0);
+        let offsets = self.memo.offsets(reach);
+        let found = (start..offsets.len()).find_map(|i| {
+            let (dx, dz) = offsets[i];
+            self.try_place((point.0 + dx, point.1 + dz), point, radius, base, body)
+                .map(|p| (i, p))
+        });
+        self.resume
+            .insert(key, found.map_or(offsets.len(), |(i, _)| i));
+        found.map(|(_, p)| p)
     }
 
+    /// Can the base stand at `c`, wholly within `radius` of `point`, clashing with no fighter
+    /// placed? The lowest surface where it can.
+    fn try_place(
+        &mut self,
+        c: Point2,
+        point: Point2,
+        radius: f32,
+        base: &BaseSize,
+        body: f32,
+    ) -> Option<Vec3> {
+        let inner = base.half_extents().0.min(base.half_extents().1);
+        // What rules a place out most often is settled first without its footprint: no
+        // surface holds the base there, or a fighter stands deep in it at every height.
+        let heights = self
+            .memo
+            .heights(self.terrain, self.battlefield, self.facing, base, body, c);
+        let others = &self.placed;
+        let mut open = heights
+            .iter()
+            .copied()
+            .filter(|&y| !others.iter().any(|o| o.deep_in(c, inner, y, body)))
+            .peekable();
+        open.peek()?;
+        let fp = Footprint::base(base, c, self.facing);
+        if fp.max_distance_from(point) > radius + 1e-4 {
+            return None;
+        }
+        let me_box = MeBox {
+            bounds: fp.bounds(),
+            centre: c,
+            inner,
+        };
+        let mut me = Standing {
+            footprint: fp,
+            y: 0.0,
+            body,
+        };
+        open.find(|&y| {
+            me.y = y;
+            !others.iter().any(|o| o.clashes(&me, &me_box))
+        })
+        .map(|y| Vec3::new(c.0, y, c.1))
+    }
+}
+
+impl SpotMemo {
     /// The offsets within `reach` of a point, nearest first, ties by angle.
     fn offsets(&mut self, reach: f32) -> Rc<[Point2]> {
-        self.memo
-            .offsets
+        self.offsets
             .entry(reach.to_bits())
             .or_insert_with(|| {
                 let n = (reach / STEP).ceil() as i32;
@@ -145,24 +198,27 @@ impl<'a> SpotFinder<'a> {
             .clone()
     }
 
-    /// The surfaces a base can stand on at `c`, lowest first.
-    fn heights(&mut self, base: &BaseSize, body: f32, c: Point2) -> Rc<[f32]> {
-        let (kind, a, b) = match *base {
-            BaseSize::Round(d) => (0, d, 0.0),
-            BaseSize::Oval(l, w) => (1, l, w),
-        };
+    /// The surfaces a base facing `facing` can stand on at `c`, lowest first.
+    fn heights(
+        &mut self,
+        terrain: &[TerrainPiece],
+        battlefield: Point2,
+        facing: f32,
+        base: &BaseSize,
+        body: f32,
+        c: Point2,
+    ) -> Rc<[f32]> {
+        let [kind, a, b] = base_bits(base);
         let key = [
             c.0.to_bits(),
             c.1.to_bits(),
             kind,
-            a.to_bits(),
-            b.to_bits(),
+            a,
+            b,
             body.to_bits(),
-            self.facing.to_bits(),
+            facing.to_bits(),
         ];
-        let (terrain, battlefield, facing) = (self.terrain, self.battlefield, self.facing);
-        self.memo
-            .heights
+        self.heights
             .entry(key)
             .or_insert_with(|| {
                 let fp = Footprint::base(base, c, facing);
@@ -180,8 +236,8 @@ impl Drop for SpotFinder<'_> {
 }
 
 /// A fighter already placed, with the box round its footprint and the circle inside it.
-struct Placed<'a> {
-    standing: &'a Standing,
+struct Placed {
+    standing: Standing,
     bounds: (f32, f32, f32, f32),
     centre: Point2,
     inner: f32,
@@ -194,12 +250,12 @@ struct MeBox {
     inner: f32,
 }
 
-impl<'a> Placed<'a> {
-    fn new(standing: &'a Standing) -> Self {
+impl Placed {
+    fn new(standing: Standing) -> Self {
         let (centre, inner) = standing.footprint.inner_circle();
         Placed {
-            standing,
             bounds: standing.footprint.bounds(),
+            standing,
             centre,
             inner,
         }
@@ -209,7 +265,7 @@ impl<'a> Placed<'a> {
     /// height `y` with a body `body` high: the bodies share some height and the circles
     /// inside both overlap by a hundredth of an inch? Then they clash.
     fn deep_in(&self, c: Point2, inner: f32, y: f32, body: f32) -> bool {
-        let o = self.standing;
+        let o = &self.standing;
         bodies_share_height((y, body), (o.y, o.body)) && self.deep(c, inner)
     }
 
@@ -228,7 +284,7 @@ impl<'a> Placed<'a> {
         if a.2 < b.0 || b.2 < a.0 || a.3 < b.1 || b.3 < a.1 {
             return false;
         }
-        let o = self.standing;
+        let o = &self.standing;
         me.shares_height(o)
             && (self.deep(me_box.centre, me_box.inner) || me.footprint.overlaps(&o.footprint))
     }
@@ -272,7 +328,7 @@ mod tests {
                 centre: (x, z),
                 inner: a.half_extents().0.min(a.half_extents().1),
             };
-            let placed = Placed::new(&other);
+            let placed = Placed::new(other.clone());
             prop_assert_eq!(placed.clashes(&me, &me_box), me.clashes(&other));
             if placed.deep_in((x, z), me_box.inner, y, me.body) {
                 prop_assert!(me.clashes(&other), "deep in it, so clashing");
@@ -283,16 +339,17 @@ mod tests {
     #[test]
     fn set6_a_group_is_placed_nearest_the_point_first_and_never_on_each_other() {
         let terrain = vec![piece(TerrainKind::Obstacle, (10.0, 13.0), (6.0, 1.0), 3.0)];
-        let mut spots = SpotFinder::new(&terrain, (30.0, 22.0), 0.0);
+        let mut spots = SpotFinder::new(&terrain, (30.0, 22.0), 0.0, Vec::new());
         let base = BaseSize::Round(32.0);
-        let mut placed = Vec::new();
+        let mut placed: Vec<Standing> = Vec::new();
         for _ in 0..5 {
             let p = spots
-                .find((10.0, 11.0), 3.0, &base, 1.5, &placed)
+                .find((10.0, 11.0), 3.0, &base, 1.5)
                 .expect("room for five within 3\"");
             let me = standing(&base, (p.x, p.z), 0.0, p.y);
             assert!(placed.iter().all(|o| !me.clashes(o)), "no overlap [SET-6]");
             assert!(me.footprint.max_distance_from((10.0, 11.0)) <= 3.0 + 1e-4);
+            spots.place(me.clone());
             placed.push(me);
         }
         assert_eq!(
@@ -301,6 +358,37 @@ mod tests {
             "the first on the point itself"
         );
         // No more room within 1" for a sixth.
-        assert!(spots.find((10.0, 11.0), 1.0, &base, 1.5, &placed).is_none());
+        assert!(spots.find((10.0, 11.0), 1.0, &base, 1.5).is_none());
+    }
+
+    /// The place a fresh finder (trying every place from the nearest) finds round `placed`.
+    fn fresh_find(terrain: &[TerrainPiece], placed: &[Standing], q: (Point2, f32)) -> Option<Vec3> {
+        let mut fresh = SpotFinder::new(terrain, (30.0, 22.0), 0.3, placed.to_vec());
+        fresh.find(q.0, q.1, &BaseSize::Round(32.0), 1.5)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        /// SET-6 / RES-1: a search asked again after more fighters were placed (it starts
+        /// where it last stopped) finds the place a fresh search finds.
+        #[test]
+        fn set6_a_search_asked_again_finds_what_a_fresh_search_finds(
+            points in proptest::collection::vec((8.0f32..12.0, 8.0f32..12.0), 1..4),
+            picks in proptest::collection::vec((0usize..4, prop_oneof![Just(1.5f32), Just(3.0f32)]), 1..14),
+        ) {
+            let terrain = vec![piece(TerrainKind::Obstacle, (10.0, 12.5), (3.0, 1.0), 3.0)];
+            let mut spots = SpotFinder::new(&terrain, (30.0, 22.0), 0.3, Vec::new());
+            let mut placed: Vec<Standing> = Vec::new();
+            for (i, r) in picks {
+                let point = points[i % points.len()];
+                let found = spots.find(point, r, &BaseSize::Round(32.0), 1.5);
+                prop_assert_eq!(found, fresh_find(&terrain, &placed, (point, r)));
+                if let Some(p) = found {
+                    let me = standing(&BaseSize::Round(32.0), (p.x, p.z), 0.3, p.y);
+                    spots.place(me.clone());
+                    placed.push(me);
+                }
+            }
+        }
     }
 }

@@ -221,13 +221,17 @@ fn place_group(
         .iter(world)
         .map(|t| t.0.clone())
         .collect();
-    let mut placed = standing_fighters(world);
     let centres = deployment_centres(point);
     // Face the centre of the battlefield.
     let (cx, cz) = (rules.battlefield.0 / 2.0, rules.battlefield.1 / 2.0);
     let facing = (cx - point.position.0).atan2(cz - point.position.1) - std::f32::consts::FRAC_PI_2;
     let mut where_ = Vec::new();
-    let mut spots = SpotFinder::new(&terrain, rules.battlefield, facing);
+    let mut spots = SpotFinder::new(
+        &terrain,
+        rules.battlefield,
+        facing,
+        standing_fighters(world),
+    );
     for (id, e) in biggest_first(world, members) {
         let e = &e;
         let profile = world.get::<Profile>(*e).map(|p| p.0.clone());
@@ -238,7 +242,7 @@ fn place_group(
             rules.deploy_radius
         };
         let body = profile.body_height();
-        let mut find = |c: Point2, r: f32| spots.find(c, r, &profile.base, body, &placed);
+        let mut find = |c: Point2, r: f32| spots.find(c, r, &profile.base, body);
         let (pos, spot) = match centres.iter().find_map(|c| find(*c, radius)) {
             Some(p) => (p, Spot::Within(p.to_array())),
             // RES-2: no legal spot wholly within: the legal spot closest to the point or line.
@@ -253,7 +257,7 @@ fn place_group(
                 }
             },
         };
-        placed.push(Standing {
+        spots.place(Standing {
             footprint: Footprint::base(&profile.base, (pos.x, pos.z), facing),
             y: pos.y,
             body,
