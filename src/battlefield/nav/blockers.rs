@@ -1,5 +1,7 @@
 //! MOVE-2: other fighters' bases in the way of a move.
 
+use std::cell::OnceCell;
+
 use bevy::math::Vec2;
 
 use super::Mover;
@@ -36,6 +38,12 @@ pub(super) fn segment_blocked_by(
 /// MOVE-2: does a straight walk from `a` to `b` (on the surface at height `y`) pass through
 /// the base `o`?
 fn segment_hits_base(o: &Base, y: f32, a: Vec2, b: Vec2, mover: &Mover) -> bool {
+    hits_base(o, y, a, b, mover, &OnceCell::new())
+}
+
+/// [`segment_hits_base`], with `o`'s rim (built the first time an oval needs it) kept in
+/// `rim` for the next walk past it.
+fn hits_base(o: &Base, y: f32, a: Vec2, b: Vec2, mover: &Mover, rim: &OnceCell<Rim>) -> bool {
     let r = mover.radius();
     let oc = Vec2::new(o.centre.x, o.centre.z);
     if (o.centre.y - y).abs() >= mover.body.max(1.0)
@@ -63,8 +71,7 @@ fn segment_hits_base(o: &Base, y: f32, a: Vec2, b: Vec2, mover: &Mover) -> bool 
     let half = (reach * reach - off).max(0.0).sqrt();
     let (t0, t1) = ((along - half).max(0.0), (along + half).min(len));
     let n = (((t1 - t0) / 0.1).ceil() as usize).max(1);
-    // The oval's rim, built once for every sample.
-    let rim = Rim::of(o);
+    let rim = rim.get_or_init(|| Rim::of(o));
     (0..=n).any(|i| {
         let c = a + u * (t0 + (t1 - t0) * i as f32 / n as f32);
         near(o, c, r) && rim.closer_than(c, r - 1e-3)
@@ -135,19 +142,45 @@ pub(super) fn surely_blocked_by(blockers: &[Base], y: f32, c: Vec2, mover: &Move
         .any(|b| (b.centre.y - y).abs() < mover.body.max(1.0) && overlaps(b, c, r))
 }
 
-/// Each base of `blockers` as (its centre seen from above, its height, the square of the
-/// distance within which its centre can be from a cell for it to be in the way of a walk to
-/// a neighbouring cell): worked out once per search for [`NearBlockers::of`].
-pub(super) fn walk_reaches(blockers: &[Base], mover: &Mover) -> Vec<(Vec2, f32, f32)> {
-    // The longest walk to a neighbour is the diagonal, CELL * sqrt(2) < 0.75".
-    let r = mover.radius() + 0.75 + 0.01;
-    blockers
-        .iter()
-        .map(|o| {
-            let reach = r + o.size.max_radius();
-            (Vec2::new(o.centre.x, o.centre.z), o.centre.y, reach * reach)
-        })
-        .collect()
+/// The other fighters' bases in the way of one search's walks, with what the search works
+/// out about each once instead of for every walk: how near a cell its centre must be to be in
+/// the way of a walk to a neighbouring cell, and an oval's rim.
+pub(super) struct Blockers<'a> {
+    pub(super) bases: &'a [Base],
+    /// Per base: its centre seen from above, its height, and the square of the distance
+    /// within which its centre can be from a cell for it to be in the way of a walk to a
+    /// neighbouring cell.
+    reaches: Vec<(Vec2, f32, f32)>,
+    rims: Vec<OnceCell<Rim>>,
+}
+
+impl<'a> Blockers<'a> {
+    pub(super) fn new(bases: &'a [Base], mover: &Mover) -> Self {
+        // The longest walk to a neighbour is the diagonal, CELL * sqrt(2) < 0.75".
+        let r = mover.radius() + 0.75 + 0.01;
+        let reaches = bases
+            .iter()
+            .map(|o| {
+                let reach = r + o.size.max_radius();
+                (Vec2::new(o.centre.x, o.centre.z), o.centre.y, reach * reach)
+            })
+            .collect();
+        Blockers {
+            bases,
+            reaches,
+            rims: bases.iter().map(|_| OnceCell::new()).collect(),
+        }
+    }
+
+    /// MOVE-2: does the walk from `a` to `b` pass through base `i`?
+    fn hits(&self, i: usize, y: f32, a: Vec2, b: Vec2, mover: &Mover) -> bool {
+        hits_base(&self.bases[i], y, a, b, mover, &self.rims[i])
+    }
+
+    /// MOVE-2: does a straight walk from `a` to `b` pass through any of the bases?
+    pub(super) fn segment_blocked(&self, y: f32, a: Vec2, b: Vec2, mover: &Mover) -> bool {
+        (0..self.bases.len()).any(|i| self.hits(i, y, a, b, mover))
+    }
 }
 
 /// The other fighters' bases that could be in the way of the walks out of one grid cell to
@@ -161,16 +194,16 @@ pub(super) struct NearBlockers {
 impl NearBlockers {
     const MAX: usize = 8;
 
-    /// The bases among those of `reaches` (see [`walk_reaches`]) that could be in the way
-    /// of a walk from `c` (on the surface at height `y`) to a neighbouring cell, for a mover
-    /// `body` tall. A bound: a base left out can't be.
-    pub(super) fn of(reaches: &[(Vec2, f32, f32)], body: f32, y: f32, c: Vec2) -> Self {
+    /// The bases of `blockers` that could be in the way of a walk from `c` (on the surface at
+    /// height `y`) to a neighbouring cell, for a mover `body` tall. A bound: a base left out
+    /// can't be.
+    pub(super) fn of(blockers: &Blockers, body: f32, y: f32, c: Vec2) -> Self {
         let mut near = NearBlockers {
             index: [0; Self::MAX],
             len: 0,
             all: false,
         };
-        for (i, &(centre, cy, reach_sq)) in reaches.iter().enumerate() {
+        for (i, &(centre, cy, reach_sq)) in blockers.reaches.iter().enumerate() {
             if (cy - y).abs() < body.max(1.0) && centre.distance_squared(c) < reach_sq {
                 if near.len == Self::MAX {
                     near.all = true;
@@ -184,13 +217,20 @@ impl NearBlockers {
     }
 
     /// MOVE-2: is the walk from `a` to `b` blocked by one of these bases (of `blockers`)?
-    pub(super) fn block(&self, blockers: &[Base], mover: &Mover, y: f32, a: Vec2, b: Vec2) -> bool {
+    pub(super) fn block(
+        &self,
+        blockers: &Blockers,
+        mover: &Mover,
+        y: f32,
+        a: Vec2,
+        b: Vec2,
+    ) -> bool {
         if self.all {
-            return segment_blocked_by(blockers, y, a, b, mover);
+            return blockers.segment_blocked(y, a, b, mover);
         }
         self.index[..self.len]
             .iter()
-            .any(|&i| segment_hits_base(&blockers[i as usize], y, a, b, mover))
+            .any(|&i| blockers.hits(i as usize, y, a, b, mover))
     }
 }
 

@@ -28,6 +28,8 @@ pub(super) struct Layer {
     pub(super) origin: Vec2,
     pub(super) nx: usize,
     pub(super) nz: usize,
+    /// Each cell's centre (worked out once: the searches ask for them all the time).
+    centres: Vec<Vec2>,
 }
 
 /// The navigation grid for one size of fighter.
@@ -47,6 +49,9 @@ pub struct NavGrid {
     pub(super) links: HashMap<Node, Vec<(Node, StepKind, f32)>>,
     /// Where each layer's cells start in a flat numbering of all cells (and the total last).
     offsets: Vec<usize>,
+    /// Per node in the flat numbering: has it climbs or jumps (most have none, and need no
+    /// look-up in `links`)?
+    linked: Vec<bool>,
 }
 
 pub(super) type Node = (u16, u32);
@@ -132,6 +137,7 @@ impl NavWorld {
             edges_deadly,
             links: HashMap::new(),
             offsets: Vec::new(),
+            linked: Vec::new(),
         };
         let mut acc = 0;
         for layer in &grid.layers {
@@ -140,6 +146,10 @@ impl NavWorld {
         }
         grid.offsets.push(acc);
         self.link_layers(&mut grid, mover);
+        grid.linked = vec![false; acc];
+        for &(l, k) in grid.links.keys() {
+            grid.linked[grid.offsets[l as usize] + k as usize] = true;
+        }
         grid
     }
 
@@ -157,6 +167,12 @@ impl NavWorld {
         let origin = Vec2::new((x0 / CELL).ceil() * CELL, (z0 / CELL).ceil() * CELL);
         let nx = (((x1 - origin.x) / CELL).floor() as i64 + 1).max(0) as usize;
         let nz = (((z1 - origin.y) / CELL).floor() as i64 + 1).max(0) as usize;
+        let centres = (0..nx * nz)
+            .map(|k| {
+                let (i, j) = (k % nx, k / nx);
+                origin + Vec2::new(i as f32 * CELL, j as f32 * CELL)
+            })
+            .collect();
         let layer = Layer {
             y,
             piece: on,
@@ -164,6 +180,7 @@ impl NavWorld {
             origin,
             nx,
             nz,
+            centres,
         };
         let mut o = vec![false; nx * nz];
         let mut dl = vec![false; nx * nz];
@@ -325,8 +342,7 @@ impl Layer {
     }
 
     pub(super) fn centre(&self, k: usize) -> Vec2 {
-        let (i, j) = (k % self.nx, k / self.nx);
-        self.origin + Vec2::new(i as f32 * CELL, j as f32 * CELL)
+        self.centres[k]
     }
 }
 
@@ -334,6 +350,14 @@ impl NavGrid {
     /// Where each layer's cells start in the flat numbering (the total last).
     pub(super) fn offsets(&self) -> &[usize] {
         &self.offsets
+    }
+
+    /// The climbs and jumps out of node `n`: (to node, kind, cost).
+    pub(super) fn links_of(&self, n: Node) -> &[(Node, StepKind, f32)] {
+        if !self.linked[self.offsets[n.0 as usize] + n.1 as usize] {
+            return &[];
+        }
+        self.links.get(&n).map_or(&[], Vec::as_slice)
     }
 
     pub(super) fn usable(&self, l: usize, k: usize, avoid_deadly: bool) -> bool {
@@ -368,14 +392,12 @@ impl NavGrid {
             } else {
                 0xff
             };
+        // A clear walk's bit is set only towards a neighbour on the layer.
+        let nx = layer.nx as i64;
         DIRS.iter()
             .enumerate()
-            .filter_map(move |(d, &(di, dj, w))| {
-                if mask & (1 << d) == 0 {
-                    return None;
-                }
-                Some((layer.offset(k, di, dj)?, w))
-            })
+            .filter(move |&(d, _)| mask & (1 << d) != 0)
+            .map(move |(_, &(di, dj, w))| ((k as i64 + di + dj * nx) as usize, w))
     }
 
     /// Open cells of layer `l` within `radius` of `c`.

@@ -334,10 +334,22 @@ impl NavWorld {
         blockers: &[Base],
         avoid_deadly: bool,
     ) -> bool {
+        self.walk_clear_of_terrain((y, on), a, b, mover, avoid_deadly)
+            && !segment_blocked_by(blockers, y, a, b, mover)
+    }
+
+    /// [`NavWorld::walk_clear`] leaving the other fighters aside.
+    fn walk_clear_of_terrain(
+        &self,
+        (y, on): (f32, Option<usize>),
+        a: Vec2,
+        b: Vec2,
+        mover: &Mover,
+        avoid_deadly: bool,
+    ) -> bool {
         let r = mover.radius();
         self.segment_clear(y, on, a, b, r, mover.body)
             && !(avoid_deadly && self.segment_touches_deadly(y, a, b, r))
-            && !segment_blocked_by(blockers, y, a, b, mover)
     }
 }
 

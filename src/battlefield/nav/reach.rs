@@ -115,9 +115,7 @@ impl<'a> Reach<'a> {
             })
             .map(|(j, w)| ((l as u16, j as u32), w))
             .collect();
-        if let Some(links) = g.links.get(&n) {
-            next.extend(links.iter().map(|&(m, _, w)| (m, w)));
-        }
+        next.extend(g.links_of(n).iter().map(|&(m, _, w)| (m, w)));
         next
     }
 }

@@ -6,10 +6,8 @@ use std::rc::Rc;
 
 use bevy::math::{Vec2, Vec3};
 
-use super::blockers::{
-    NearBlockers, blocked_by, segment_blocked_by, surely_blocked_by, walk_reaches,
-};
-use super::grid::{Node, NodeMap};
+use super::blockers::{Blockers, NearBlockers, blocked_by, segment_blocked_by, surely_blocked_by};
+use super::grid::{Layer, Node, NodeMap};
 use super::memo::{PathKey, Query, keep_reachable, reachable, remembered};
 use super::{CELL, Descend, Goal, Mover, NavGrid, NavWorld, Path, Step, StepKind};
 use crate::battlefield::measure::{Base, bases_within, distance_to_point};
@@ -84,7 +82,7 @@ impl NavWorld {
             world: self,
             g: &g,
             q: *q,
-            reaches: walk_reaches(blockers, mover),
+            blockers: Blockers::new(blockers, mover),
         };
         // MOVE-1: a move of any length, however short, straight to a point a clear walk
         // reaches (the grid's cells would round it to the nearest 0.5").
@@ -149,8 +147,8 @@ struct Search<'a> {
     g: &'a NavGrid,
     /// Who moves, from where, to what, round which bases and how.
     q: Query<'a>,
-    /// The blockers' reach for walks between cells (see [`walk_reaches`]).
-    reaches: Vec<(Vec2, f32, f32)>,
+    /// The other fighters' bases, with what the search keeps about each.
+    blockers: Blockers<'a>,
 }
 
 /// The A* state: the best cost so far and the step into each node, and the nodes to expand.
@@ -161,6 +159,14 @@ struct Frontier<'a> {
 }
 
 impl Search<'_> {
+    /// [`NavWorld::walk_clear`] on `layer`, round this search's blockers.
+    fn walk_clear(&self, layer: &Layer, a: Vec2, b: Vec2, avoid_deadly: bool) -> bool {
+        let (y, mover) = (layer.y, self.q.mover);
+        self.world
+            .walk_clear_of_terrain((y, layer.piece), a, b, mover, avoid_deadly)
+            && !self.blockers.segment_blocked(y, a, b, mover)
+    }
+
     fn goal_ok(&self, l: usize, c: Vec2) -> bool {
         self.world.goal_met(self.g, l, c, self.q.mover, self.q.goal)
     }
@@ -206,10 +212,7 @@ impl Search<'_> {
             return None;
         }
         let avoid = self.q.avoid_deadly && !self.world.touches_deadly(from.y, a, mover.radius());
-        let clear = self
-            .world
-            .walk_clear((layer.y, layer.piece), a, b, mover, blockers, avoid)
-            && !blocked_by(blockers, layer.y, b, mover);
+        let clear = self.walk_clear(layer, a, b, avoid) && !blocked_by(blockers, layer.y, b, mover);
         clear.then(|| {
             Path::from_steps(vec![Step::new(
                 StepKind::Walk,
@@ -268,9 +271,7 @@ impl Search<'_> {
         for (k, c) in self.g.cells_near(l, sc, CELL * 1.5) {
             if !self.g.usable(l, k, self.q.avoid_deadly)
                 || blocked_by(blockers, layer.y, c, mover)
-                || !self
-                    .world
-                    .walk_clear((layer.y, layer.piece), sc, c, mover, blockers, avoid)
+                || !self.walk_clear(layer, sc, c, avoid)
             {
                 continue;
             }
@@ -336,28 +337,26 @@ impl Search<'_> {
         let c = g.layers[l].centre(k);
         // Most cells have no other fighter near: their walks need no base-by-base check.
         let y = g.layers[l].y;
-        let near = NearBlockers::of(&self.reaches, self.q.mover.body, y, c);
+        let near = NearBlockers::of(&self.blockers, self.q.mover.body, y, c);
         for (j, w) in g.neighbours(l, k, self.q.avoid_deadly) {
             let mc = g.layers[l].centre(j);
             if g.usable(l, j, self.q.avoid_deadly)
-                && !near.block(self.q.blockers, self.q.mover, y, c, mc)
+                && !near.block(&self.blockers, self.q.mover, y, c, mc)
             {
                 self.relax(f, (n, d), (l as u16, j as u32), StepKind::Walk, w);
             }
         }
-        if let Some(links) = g.links.get(&n) {
-            for &(m, kind, w) in links {
-                let (ml, mk) = (m.0 as usize, m.1 as usize);
-                let mc = g.layers[ml].centre(mk);
-                if self
-                    .q
-                    .descend
-                    .is_none_or(|d| d.allows(kind, g.layers[l].y, g.layers[ml].y))
-                    && g.usable(ml, mk, self.q.avoid_deadly)
-                    && !blocked_by(self.q.blockers, g.layers[ml].y, mc, self.q.mover)
-                {
-                    self.relax(f, (n, d), m, kind, w);
-                }
+        for &(m, kind, w) in g.links_of(n) {
+            let (ml, mk) = (m.0 as usize, m.1 as usize);
+            let mc = g.layers[ml].centre(mk);
+            if self
+                .q
+                .descend
+                .is_none_or(|d| d.allows(kind, g.layers[l].y, g.layers[ml].y))
+                && g.usable(ml, mk, self.q.avoid_deadly)
+                && !blocked_by(self.q.blockers, g.layers[ml].y, mc, self.q.mover)
+            {
+                self.relax(f, (n, d), m, kind, w);
             }
         }
     }
@@ -412,12 +411,10 @@ impl Search<'_> {
         let layer = &self.g.layers[l];
         let target = Vec3::new(p.x, layer.y, p.z);
         if last.distance(target) > 1e-4
-            && self.world.walk_clear(
-                (layer.y, layer.piece),
+            && self.walk_clear(
+                layer,
                 Vec2::new(last.x, last.z),
                 Vec2::new(p.x, p.z),
-                self.q.mover,
-                self.q.blockers,
                 self.q.avoid_deadly,
             )
         {
@@ -449,12 +446,10 @@ impl Search<'_> {
                 .rev()
                 .find(|&k| {
                     let b = pts[k].0;
-                    self.world.walk_clear(
-                        (layer.y, layer.piece),
+                    self.walk_clear(
+                        layer,
                         Vec2::new(a.x, a.z),
                         Vec2::new(b.x, b.z),
-                        self.q.mover,
-                        self.q.blockers,
                         self.q.avoid_deadly,
                     )
                 })

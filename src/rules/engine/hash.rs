@@ -53,11 +53,14 @@ pub fn world_hash(world: &mut World) -> u64 {
             .as_bytes(),
         );
     }
-    if let Some(e) = world.get_resource::<Engine>() {
-        let mut e = e.clone();
-        e.commands.clear();
-        e.round_hashes.clear();
+    // The engine without its history (the commands and the round hashes): set aside while
+    // it is written out rather than copied, since the history grows all battle long.
+    if let Some(mut e) = world.get_resource_mut::<Engine>() {
+        let e = e.bypass_change_detection();
+        let commands = std::mem::take(&mut e.commands);
+        let round_hashes = std::mem::take(&mut e.round_hashes);
         h.write(format!("{e:?}").as_bytes());
+        (e.commands, e.round_hashes) = (commands, round_hashes);
     }
     if let Some(d) = world.get_resource::<DiceRng>() {
         h.write(&d.word_pos().to_le_bytes());
