@@ -7,7 +7,7 @@ use crate::model::formats::{BaseSize, Point2, TerrainPiece};
 /// Segments used to approximate a base's rim. The polygon is drawn *around* the rim, so it
 /// always contains the true base: a placement that is legal for the polygon is legal for
 /// the base.
-const RIM_SEGMENTS: usize = 24;
+pub(crate) const RIM_SEGMENTS: usize = 24;
 
 /// The cosine and sine of each rim vertex's angle, computed once (bases are measured in every
 /// query of a battle; their shapes never change).

@@ -5,7 +5,7 @@ use std::cell::OnceCell;
 use bevy::math::Vec2;
 
 use super::Mover;
-use crate::battlefield::footprint::{Footprint, contains};
+use crate::battlefield::footprint::RIM_SEGMENTS;
 use crate::battlefield::measure::{Base, closest_on_segment};
 
 /// Is a base of radius `r` centred at `c` overlapping `o` (its exact shape: ovals are long
@@ -78,11 +78,23 @@ fn hits_base(o: &Base, y: f32, a: Vec2, b: Vec2, mover: &Mover, rim: &OnceCell<R
     })
 }
 
-/// An oval's rim polygon (its footprint) with each edge's midpoint and half length, to tell
-/// which edges a point can't be near.
+/// The number of edges of an oval's rim polygon.
+const EDGES: usize = RIM_SEGMENTS;
+
+/// An oval's rim polygon (its footprint), laid out edge by edge so that every edge is tested
+/// in one pass (the compiler turns the passes into vector instructions): each edge's ends,
+/// direction, midpoint and half length.
 struct Rim {
-    fp: Footprint,
-    edges: Vec<(Vec2, Vec2, Vec2, f32)>,
+    ends: [(Vec2, Vec2); EDGES],
+    /// The first end and the direction (second end less first) of each edge, by coordinate.
+    x1: [f32; EDGES],
+    z1: [f32; EDGES],
+    dx: [f32; EDGES],
+    dz: [f32; EDGES],
+    /// Each edge's midpoint, by coordinate, and half its length.
+    mx: [f32; EDGES],
+    mz: [f32; EDGES],
+    half: [f32; EDGES],
     /// The oval's centre and the square of its farthest corner's distance from it.
     centre: Vec2,
     outer_sq: f32,
@@ -91,13 +103,14 @@ struct Rim {
 impl Rim {
     fn of(o: &Base) -> Self {
         let fp = o.footprint();
+        debug_assert_eq!(fp.points.len(), EDGES, "an oval's rim has {EDGES} edges");
         let n = fp.points.len();
-        let edges = (0..n)
-            .map(|i| {
-                let (a, b) = (Vec2::from(fp.points[i]), Vec2::from(fp.points[(i + 1) % n]));
-                (a, b, (a + b) * 0.5, a.distance(b) * 0.5)
-            })
-            .collect();
+        let ends: [(Vec2, Vec2); EDGES] = std::array::from_fn(|i| {
+            (
+                Vec2::from(fp.points[i % n]),
+                Vec2::from(fp.points[(i + 1) % n]),
+            )
+        });
         let centre = Vec2::new(o.centre.x, o.centre.z);
         let outer_sq = fp
             .points
@@ -105,23 +118,45 @@ impl Rim {
             .map(|&p| Vec2::from(p).distance_squared(centre))
             .fold(0.0, f32::max);
         Rim {
-            fp,
-            edges,
+            x1: ends.map(|(a, _)| a.x),
+            z1: ends.map(|(a, _)| a.y),
+            dx: ends.map(|(a, b)| b.x - a.x),
+            dz: ends.map(|(a, b)| b.y - a.y),
+            mx: ends.map(|(a, b)| ((a + b) * 0.5).x),
+            mz: ends.map(|(a, b)| ((a + b) * 0.5).y),
+            half: ends.map(|(a, b)| a.distance(b) * 0.5),
+            ends,
             centre,
             outer_sq,
         }
     }
 
     /// Is `c` closer than `t` to the oval (`Base::closest_on_footprint(..).distance(c) < t`,
-    /// the same answer): inside it, or closer than `t` to an edge? An edge whose midpoint is
-    /// farther than `t` and its half length is skipped, and a point beyond every corner is
+    /// the same answer): inside it, or closer than `t` to an edge? Only an edge whose
+    /// midpoint is within `t` and its half length can be; a point beyond every corner is
     /// outside.
     fn closer_than(&self, c: Vec2, t: f32) -> bool {
-        self.edges.iter().any(|&(a, b, mid, half)| {
-            let reach = t + half + 1e-4;
-            mid.distance_squared(c) < reach * reach && closest_on_segment(a, b, c).distance(c) < t
-        }) || (c.distance_squared(self.centre) <= self.outer_sq * 1.0001
-            && contains(&self.fp, (c.x, c.y)))
+        let near: [bool; EDGES] = std::array::from_fn(|i| {
+            let reach = t + self.half[i] + 1e-4;
+            let (dx, dz) = (self.mx[i] - c.x, self.mz[i] - c.y);
+            dx * dx + dz * dz < reach * reach
+        });
+        (0..EDGES).any(|i| {
+            let (a, b) = self.ends[i];
+            near[i] && closest_on_segment(a, b, c).distance(c) < t
+        }) || (c.distance_squared(self.centre) <= self.outer_sq * 1.0001 && self.contains(c))
+    }
+
+    /// [`crate::battlefield::footprint::contains`] (boundary included): no two edges see `c`
+    /// on opposite sides.
+    fn contains(&self, c: Vec2) -> bool {
+        let (mut left, mut right) = (false, false);
+        for i in 0..EDGES {
+            let cross = self.dx[i] * (c.y - self.z1[i]) - self.dz[i] * (c.x - self.x1[i]);
+            left |= cross > 1e-4;
+            right |= cross < -1e-4;
+        }
+        !(left && right)
     }
 }
 
@@ -252,6 +287,28 @@ mod tests {
             let c = Vec2::new(x, z);
             let exact = o.closest_on_footprint(&o.footprint(), c).distance(c) < t;
             proptest::prop_assert_eq!(Rim::of(&o).closer_than(c, t), exact);
+        }
+
+        /// MOVE-2: the rim's inside test answers as the footprint's, at any point round it
+        /// (on its edges too).
+        #[test]
+        fn move2_the_rim_holds_what_the_footprint_holds(
+            l in 40.0f32..120.0, w in 25.0f32..60.0, facing in 0.0f32..6.3,
+            x in 7.0f32..13.0, z in 7.0f32..13.0, edge in 0usize..24, along in 0.0f32..1.0,
+            on_edge: bool,
+        ) {
+            let o = Base::new(BaseSize::Oval(l, w), Vec3::new(10.0, 0.0, 10.0), facing);
+            let fp = o.footprint();
+            let c = if on_edge {
+                let (a, b) = (Vec2::from(fp.points[edge]), Vec2::from(fp.points[(edge + 1) % 24]));
+                a + (b - a) * along
+            } else {
+                Vec2::new(x, z)
+            };
+            proptest::prop_assert_eq!(
+                Rim::of(&o).contains(c),
+                crate::battlefield::footprint::contains(&fp, (c.x, c.y))
+            );
         }
     }
 }
