@@ -360,6 +360,11 @@ impl NavGrid {
         self.links.get(&n).map_or(&[], Vec::as_slice)
     }
 
+    /// Does the base touch a deadly area in cell `k` of layer `l`?
+    pub(super) fn deadly_at(&self, l: usize, k: usize) -> bool {
+        self.deadly[l][k]
+    }
+
     pub(super) fn usable(&self, l: usize, k: usize, avoid_deadly: bool) -> bool {
         self.open[l][k] && !(avoid_deadly && self.deadly[l][k])
     }
@@ -378,7 +383,8 @@ impl NavGrid {
         })
     }
 
-    /// The neighbours a straight walk reaches from a cell, with the horizontal distance.
+    /// The neighbours a straight walk reaches from a cell (open cells of the same layer), with
+    /// the horizontal distance.
     pub(super) fn neighbours(
         &self,
         l: usize,

@@ -30,9 +30,12 @@ pub(super) trait Pooled: Copy + 'static {
 
 thread_local! {
     static COSTS: std::cell::RefCell<Vec<Store<f32>>> = const { std::cell::RefCell::new(Vec::new()) };
-    static STEPS: std::cell::RefCell<Vec<Store<(Node, StepKind)>>> =
+    static STEPS: std::cell::RefCell<Vec<Store<Best>>> =
         const { std::cell::RefCell::new(Vec::new()) };
 }
+
+/// A search's best cost to a node so far and the step into it (none for a start node).
+pub(super) type Best = (f32, Option<(Node, StepKind)>);
 
 impl Pooled for f32 {
     const FILL: Self = 0.0;
@@ -41,8 +44,8 @@ impl Pooled for f32 {
     }
 }
 
-impl Pooled for (Node, StepKind) {
-    const FILL: Self = ((0, 0), StepKind::Walk);
+impl Pooled for Best {
+    const FILL: Self = (0.0, None);
     fn pool() -> &'static std::thread::LocalKey<std::cell::RefCell<Vec<Store<Self>>>> {
         &STEPS
     }

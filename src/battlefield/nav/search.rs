@@ -9,6 +9,7 @@ use bevy::math::{Vec2, Vec3};
 use super::blockers::{Blockers, NearBlockers, blocked_by, segment_blocked_by, surely_blocked_by};
 use super::grid::{Layer, Node, NodeMap};
 use super::memo::{PathKey, Query, keep_reachable, reachable, remembered};
+use super::node_map::Best;
 use super::{CELL, Descend, Goal, Mover, NavGrid, NavWorld, Path, Step, StepKind};
 use crate::battlefield::measure::{Base, bases_within, distance_to_point};
 
@@ -153,8 +154,8 @@ struct Search<'a> {
 
 /// The A* state: the best cost so far and the step into each node, and the nodes to expand.
 struct Frontier<'a> {
-    dist: NodeMap<'a, f32>,
-    prev: NodeMap<'a, (Node, StepKind)>,
+    /// The best cost to each node so far and the step into it.
+    best: NodeMap<'a, Best>,
     heap: BinaryHeap<Open>,
 }
 
@@ -245,19 +246,18 @@ impl Search<'_> {
             return None;
         }
         let mut f = Frontier {
-            dist: NodeMap::new(self.g),
-            prev: NodeMap::new(self.g),
+            best: NodeMap::new(self.g),
             heap: BinaryHeap::new(),
         };
         self.seed(&mut f, start_layer, from);
         let Some(end) = self.astar(&mut f) else {
             // A failed search has taken every node it can reach off the heap.
-            let stops = f.dist.entries().into_iter().map(|(n, _)| n);
+            let stops = f.best.entries().into_iter().map(|(n, _)| n);
             let stops: Rc<[Node]> = stops.filter(|n| self.g.layers[n.0 as usize].stop).collect();
             keep_reachable(reach, stops);
             return None;
         };
-        let mut pts = self.waypoints(&f.prev, start_layer, from, end);
+        let mut pts = self.waypoints(&f.best, start_layer, from, end);
         self.end_on_goal_point(&mut pts);
         Some(Path::from_steps(self.pull_straight(&pts)))
     }
@@ -309,14 +309,14 @@ impl Search<'_> {
     fn push_start(&self, f: &mut Frontier, l: usize, k: usize, sc: Vec2, c: Vec2) {
         let n: Node = (l as u16, k as u32);
         let d = sc.distance(c);
-        f.dist.insert(n, d);
+        f.best.insert(n, (d, None));
         f.heap.push(Open(d + self.h(l, c), d, n));
     }
 
     /// A*: the first node taken off the heap where the base can stop and meets the goal.
     fn astar(&self, f: &mut Frontier) -> Option<Node> {
         while let Some(Open(_, d, n)) = f.heap.pop() {
-            if f.dist.get(&n).is_some_and(|&best| d > best + 1e-5) {
+            if f.best.get(&n).is_some_and(|&(best, _)| d > best + 1e-5) {
                 continue;
             }
             let (l, k) = (n.0 as usize, n.1 as usize);
@@ -338,9 +338,10 @@ impl Search<'_> {
         // Most cells have no other fighter near: their walks need no base-by-base check.
         let y = g.layers[l].y;
         let near = NearBlockers::of(&self.blockers, self.q.mover.body, y, c);
+        // A neighbour a walk reaches is open (see `NavGrid::neighbours`).
         for (j, w) in g.neighbours(l, k, self.q.avoid_deadly) {
             let mc = g.layers[l].centre(j);
-            if g.usable(l, j, self.q.avoid_deadly)
+            if (!self.q.avoid_deadly || !g.deadly_at(l, j))
                 && !near.block(&self.blockers, self.q.mover, y, c, mc)
             {
                 self.relax(f, (n, d), (l as u16, j as u32), StepKind::Walk, w);
@@ -365,9 +366,8 @@ impl Search<'_> {
     /// cheaper than the best way there so far.
     fn relax(&self, f: &mut Frontier, (n, d): (Node, f32), m: Node, kind: StepKind, w: f32) {
         let nd = d + w;
-        if f.dist.get(&m).is_none_or(|&old| nd < old - 1e-6) {
-            f.dist.insert(m, nd);
-            f.prev.insert(m, (n, kind));
+        if f.best.get(&m).is_none_or(|&(old, _)| nd < old - 1e-6) {
+            f.best.insert(m, (nd, Some((n, kind))));
             let mc = self.g.layers[m.0 as usize].centre(m.1 as usize);
             f.heap.push(Open(nd + self.h(m.0 as usize, mc), nd, m));
         }
@@ -376,7 +376,7 @@ impl Search<'_> {
     /// The waypoints from `from` to the found node `end`, walking back along `prev`.
     fn waypoints(
         &self,
-        prev: &NodeMap<(Node, StepKind)>,
+        best: &NodeMap<Best>,
         start_layer: usize,
         from: Vec3,
         end: Node,
@@ -384,7 +384,7 @@ impl Search<'_> {
         // Walk back to the start.
         let mut nodes = vec![(end, StepKind::Walk)];
         let mut cur = end;
-        while let Some(&(p, kind)) = prev.get(&cur) {
+        while let Some(&(_, Some((p, kind)))) = best.get(&cur) {
             nodes.last_mut().expect("non-empty").1 = kind;
             nodes.push((p, StepKind::Walk));
             cur = p;
