@@ -81,8 +81,31 @@ fn def(
     }
 }
 
-/// ABL-3: the universal abilities, with the ruleset's values.
-pub fn universal(r: &Ruleset) -> Vec<AbilityDef> {
+/// ABL-3: the universal abilities, with the ruleset's values. Every fighter has them and
+/// the engine and the AI ask for them many times a decision: each thread keeps the last
+/// ruleset's.
+pub fn universal(r: &Ruleset) -> std::rc::Rc<[AbilityDef]> {
+    type Kept = Option<((u32, u32, u32), std::rc::Rc<[AbilityDef]>)>;
+    thread_local! {
+        static KEPT: std::cell::RefCell<Kept> = const { std::cell::RefCell::new(None) };
+    }
+    let key = (
+        r.rush_move_bonus,
+        r.onslaught_attacks_bonus,
+        r.inspiring_presence_range.to_bits(),
+    );
+    KEPT.with_borrow_mut(|kept| match kept {
+        Some((k, defs)) if *k == key => defs.clone(),
+        _ => {
+            let defs: std::rc::Rc<[AbilityDef]> = universal_defs(r).into();
+            *kept = Some((key, defs.clone()));
+            defs
+        }
+    })
+}
+
+/// [`universal`], written out.
+fn universal_defs(r: &Ruleset) -> Vec<AbilityDef> {
     vec![
         def(
             "Rush",

@@ -30,9 +30,10 @@ fn allowed(f: &FighterView, d: &AbilityDef) -> bool {
 /// Every ability `f` may use: the universal ones and its profile's (ABL-2, ABL-5).
 pub fn abilities_of(r: &Ruleset, f: &FighterView) -> Vec<AbilityDef> {
     universal(r)
-        .into_iter()
-        .chain(f.profile.abilities.iter().cloned())
+        .iter()
+        .chain(f.profile.abilities.iter())
         .filter(|d| allowed(f, d))
+        .cloned()
         .collect()
 }
 

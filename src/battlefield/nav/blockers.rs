@@ -10,6 +10,7 @@ use crate::battlefield::measure::{Base, closest_on_segment};
 
 /// Is a base of radius `r` centred at `c` overlapping `o` (its exact shape: ovals are long
 /// and thin, so a circle round them would wall in the fighters set up beside them)?
+#[inline]
 fn overlaps(o: &Base, c: Vec2, r: f32) -> bool {
     near(o, c, r) && o.closest_horizontal_point(c).distance(c) < r - 1e-3
 }
@@ -17,6 +18,7 @@ fn overlaps(o: &Base, c: Vec2, r: f32) -> bool {
 /// Is `c` within the reach of a base of radius `r` from `o`'s bounding circle (its rim
 /// polygon lies within 1% outside the true rim)? If not, the bases can't overlap, and the
 /// closest point need not be found.
+#[inline]
 fn near(o: &Base, c: Vec2, r: f32) -> bool {
     let reach = r + o.size.max_radius() * 1.01 + 0.01;
     Vec2::new(o.centre.x, o.centre.z).distance_squared(c) <= reach * reach
@@ -161,6 +163,7 @@ impl Rim {
 }
 
 /// MOVE-2: another fighter's base in the way (same level, overlapping).
+#[inline]
 pub(super) fn blocked_by(blockers: &[Base], y: f32, c: Vec2, mover: &Mover) -> bool {
     let r = mover.radius();
     blockers
@@ -208,6 +211,7 @@ impl<'a> Blockers<'a> {
     }
 
     /// MOVE-2: does the walk from `a` to `b` pass through base `i`?
+    #[inline]
     fn hits(&self, i: usize, y: f32, a: Vec2, b: Vec2, mover: &Mover) -> bool {
         hits_base(&self.bases[i], y, a, b, mover, &self.rims[i])
     }
@@ -232,6 +236,7 @@ impl NearBlockers {
     /// The bases of `blockers` that could be in the way of a walk from `c` (on the surface at
     /// height `y`) to a neighbouring cell, for a mover `body` tall. A bound: a base left out
     /// can't be.
+    #[inline]
     pub(super) fn of(blockers: &Blockers, body: f32, y: f32, c: Vec2) -> Self {
         let mut near = NearBlockers {
             index: [0; Self::MAX],
@@ -252,6 +257,7 @@ impl NearBlockers {
     }
 
     /// MOVE-2: is the walk from `a` to `b` blocked by one of these bases (of `blockers`)?
+    #[inline]
     pub(super) fn block(
         &self,
         blockers: &Blockers,

@@ -341,6 +341,7 @@ impl Layer {
             .then(|| j as usize * self.nx + i as usize)
     }
 
+    #[inline]
     pub(super) fn centre(&self, k: usize) -> Vec2 {
         self.centres[k]
     }
@@ -348,11 +349,13 @@ impl Layer {
 
 impl NavGrid {
     /// Where each layer's cells start in the flat numbering (the total last).
+    #[inline]
     pub(super) fn offsets(&self) -> &[usize] {
         &self.offsets
     }
 
     /// The climbs and jumps out of node `n`: (to node, kind, cost).
+    #[inline]
     pub(super) fn links_of(&self, n: Node) -> &[(Node, StepKind, f32)] {
         if !self.linked[self.offsets[n.0 as usize] + n.1 as usize] {
             return &[];
@@ -361,10 +364,12 @@ impl NavGrid {
     }
 
     /// Does the base touch a deadly area in cell `k` of layer `l`?
+    #[inline]
     pub(super) fn deadly_at(&self, l: usize, k: usize) -> bool {
         self.deadly[l][k]
     }
 
+    #[inline]
     pub(super) fn usable(&self, l: usize, k: usize, avoid_deadly: bool) -> bool {
         self.open[l][k] && !(avoid_deadly && self.deadly[l][k])
     }
@@ -385,6 +390,7 @@ impl NavGrid {
 
     /// The neighbours a straight walk reaches from a cell (open cells of the same layer), with
     /// the horizontal distance.
+    #[inline]
     pub(super) fn neighbours(
         &self,
         l: usize,

@@ -75,15 +75,18 @@ impl<'a, T: Pooled> NodeMap<'a, T> {
         }
     }
 
+    #[inline]
     fn index(&self, n: &Node) -> usize {
         self.offsets[n.0 as usize] + n.1 as usize
     }
 
+    #[inline]
     pub(super) fn get(&self, n: &Node) -> Option<&T> {
         let i = self.index(n);
         (self.store.stamps[i] == self.store.stamp).then(|| &self.store.vals[i])
     }
 
+    #[inline]
     pub(super) fn insert(&mut self, n: Node, v: T) {
         let i = self.index(&n);
         self.store.stamps[i] = self.store.stamp;

@@ -172,6 +172,7 @@ impl Search<'_> {
         self.world.goal_met(self.g, l, c, self.q.mover, self.q.goal)
     }
 
+    #[inline]
     fn h(&self, l: usize, c: Vec2) -> f32 {
         self.world
             .heuristic(self.g, l, c, self.q.mover, self.q.goal)
@@ -364,6 +365,7 @@ impl Search<'_> {
 
     /// Node `m` reached from `n` (at cost `d`) by a step of `kind` costing `w`: kept when
     /// cheaper than the best way there so far.
+    #[inline]
     fn relax(&self, f: &mut Frontier, (n, d): (Node, f32), m: Node, kind: StepKind, w: f32) {
         let nd = d + w;
         if f.best.get(&m).is_none_or(|&(old, _)| nd < old - 1e-6) {
