@@ -36,14 +36,19 @@ pub struct SpotFinder<'a> {
 /// height, as bits.
 type SearchKey = [u32; 7];
 
+/// What each place in a search's order allows (see [`SpotFinder::allowed`]), once worked out.
+type Area = Vec<Option<Rc<[f32]>>>;
+
 /// What spot finding keeps for one battlefield.
 #[derive(Default)]
 struct SpotMemo {
     /// The battlefield's fingerprint (see [`crate::battlefield::terrain_fingerprint`]).
     terrain: Vec<u32>,
-    /// The surfaces a base can stand on at a place, by the place, base, body height and
-    /// facing.
-    heights: HashMap<[u32; 7], Rc<[f32]>>,
+    /// For each search (see [`SearchKey`]) and facing, what each place in its order allows
+    /// (see [`SpotFinder::allowed`]), once worked out.
+    areas: HashMap<([u32; 7], u32), Area>,
+    /// How many places `areas` holds.
+    places: usize,
     /// The offsets from a point to try, nearest first, by the reach of the search.
     offsets: HashMap<u32, Rc<[Point2]>>,
 }
@@ -79,7 +84,7 @@ impl<'a> SpotFinder<'a> {
     ) -> Self {
         let print = crate::battlefield::terrain_fingerprint(terrain, battlefield);
         let mut memo = MEMO.with_borrow_mut(std::mem::take);
-        if memo.terrain != print || memo.heights.len() > KEPT_PLACES {
+        if memo.terrain != print || memo.places > KEPT_PLACES {
             memo = SpotMemo {
                 terrain: print,
                 ..SpotMemo::default()
@@ -120,32 +125,50 @@ impl<'a> SpotFinder<'a> {
         ];
         let start = self.resume.get(&key).copied().unwrap_or(0);
         let offsets = self.memo.offsets(reach);
+        let area_key = (key, self.facing.to_bits());
+        let mut area = self.memo.areas.remove(&area_key).unwrap_or_default();
+        area.resize(offsets.len(), None);
+        let mut worked_out = 0;
         let found = (start..offsets.len()).find_map(|i| {
             let (dx, dz) = offsets[i];
-            self.try_place((point.0 + dx, point.1 + dz), point, radius, base, body)
-                .map(|p| (i, p))
+            let c = (point.0 + dx, point.1 + dz);
+            let heights = area[i].get_or_insert_with(|| {
+                worked_out += 1;
+                self.allowed(c, point, radius, base, body)
+            });
+            self.try_place(c, heights, base, body).map(|p| (i, p))
         });
+        self.memo.places += worked_out;
+        self.memo.areas.insert(area_key, area);
         self.resume
             .insert(key, found.map_or(offsets.len(), |(i, _)| i));
         found.map(|(_, p)| p)
     }
 
-    /// Can the base stand at `c`, wholly within `radius` of `point`, clashing with no fighter
-    /// placed? The lowest surface where it can.
-    fn try_place(
-        &mut self,
+    /// What the terrain and the search allow at `c`: the surfaces a base centred there can
+    /// stand on, lowest first; none when the base would not be wholly within `radius` of
+    /// `point`.
+    fn allowed(
+        &self,
         c: Point2,
         point: Point2,
         radius: f32,
         base: &BaseSize,
         body: f32,
-    ) -> Option<Vec3> {
+    ) -> Rc<[f32]> {
+        let fp = Footprint::base(base, c, self.facing);
+        if fp.max_distance_from(point) > radius + 1e-4 {
+            return Rc::from([]);
+        }
+        heights_under(self.terrain, self.battlefield, &fp, body).into()
+    }
+
+    /// Can the base stand at `c` on one of the surfaces `heights` (allowed there), clashing
+    /// with no fighter placed? The lowest surface where it can.
+    fn try_place(&self, c: Point2, heights: &[f32], base: &BaseSize, body: f32) -> Option<Vec3> {
         let inner = base.half_extents().0.min(base.half_extents().1);
-        // What rules a place out most often is settled first without its footprint: no
-        // surface holds the base there, or a fighter stands deep in it at every height.
-        let heights = self
-            .memo
-            .heights(self.terrain, self.battlefield, self.facing, base, body, c);
+        // What rules a place out most often is settled first without its footprint: a
+        // fighter stands deep in it at every height.
         let others = &self.placed;
         let mut open = heights
             .iter()
@@ -154,9 +177,6 @@ impl<'a> SpotFinder<'a> {
             .peekable();
         open.peek()?;
         let fp = Footprint::base(base, c, self.facing);
-        if fp.max_distance_from(point) > radius + 1e-4 {
-            return None;
-        }
         let me_box = MeBox {
             bounds: fp.bounds(),
             centre: c,
@@ -194,35 +214,6 @@ impl SpotMemo {
                 }
                 cands.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
                 cands.into_iter().map(|c| c.2).collect()
-            })
-            .clone()
-    }
-
-    /// The surfaces a base facing `facing` can stand on at `c`, lowest first.
-    fn heights(
-        &mut self,
-        terrain: &[TerrainPiece],
-        battlefield: Point2,
-        facing: f32,
-        base: &BaseSize,
-        body: f32,
-        c: Point2,
-    ) -> Rc<[f32]> {
-        let [kind, a, b] = base_bits(base);
-        let key = [
-            c.0.to_bits(),
-            c.1.to_bits(),
-            kind,
-            a,
-            b,
-            body.to_bits(),
-            facing.to_bits(),
-        ];
-        self.heights
-            .entry(key)
-            .or_insert_with(|| {
-                let fp = Footprint::base(base, c, facing);
-                heights_under(terrain, battlefield, &fp, body).into()
             })
             .clone()
     }
