@@ -26,7 +26,7 @@ pub use plan::{Plan, plan};
 pub use steps::{
     Ctx, Step, activation_step, step_approach, step_attack_range, step_engaged, step_threat_range,
 };
-pub use target::{Target, TargetChoice, choose_target};
+pub use target::{Target, TargetChoice, choose_target, choose_target_among};
 
 use crate::model::RuleId;
 use crate::rules::door::{BattleSet, CommandResult, SubmitCommand};

@@ -6,8 +6,8 @@ use bevy::prelude::*;
 
 use super::ability::step_ability;
 use super::{
-    Decision, Target, TargetChoice, an_enemy, choose_target, decision, engaged, in_attack_range,
-    sorted_objectives, target_name, threat_range,
+    Decision, Target, TargetChoice, an_enemy, choose_target_among, decision, engaged,
+    in_attack_range, sorted_objectives, target_name, threat_range,
 };
 use crate::battlefield::Battlefield;
 use crate::battlefield::measure::{distance, distance_to_point};
@@ -446,7 +446,7 @@ pub fn activation_step(world: &mut World, fighter: u32) -> Decision {
     let Some(f) = all.iter().find(|f| f.id == fighter).cloned() else {
         return end_activation(fighter, "the fighter is gone");
     };
-    let Some(tc) = choose_target(world, f.side) else {
+    let Some(tc) = choose_target_among(world, &all, f.side) else {
         return decision(
             Command::EndActivation { fighter },
             &[RuleId::SoloC7, RuleId::Cmb1],

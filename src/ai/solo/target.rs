@@ -77,7 +77,16 @@ fn objective_at(o: &Objective) -> Vec3 {
 /// SOLO-A1..A6 for the automated warband `side`.
 pub fn choose_target(world: &mut World, side: usize) -> Option<TargetChoice> {
     let all = fighters(world);
-    objective_target(world, &all, side).or_else(|| fighter_target(world, &all, side))
+    choose_target_among(world, &all, side)
+}
+
+/// [`choose_target`] with every fighter's view `all` already read.
+pub fn choose_target_among(
+    world: &mut World,
+    all: &[FighterView],
+    side: usize,
+) -> Option<TargetChoice> {
+    objective_target(world, all, side).or_else(|| fighter_target(world, all, side))
 }
 
 /// SOLO-A1, SOLO-A2: an objective nobody controls, else one the player warband controls.
