@@ -45,8 +45,7 @@ pub(crate) fn next_turn(world: &mut World) {
     }
     loop {
         let side = world.resource::<Engine>().turn;
-        let all = fighters(world);
-        if all.iter().any(|f| f.side == side && f.can_activate()) {
+        if side_can_activate(world, side) {
             engine(world).pending = Pending::Turn { side };
             return;
         }
@@ -220,10 +219,9 @@ pub(crate) fn after_action(world: &mut World) {
 }
 
 pub(super) fn last_side_standing(world: &mut World) -> Option<usize> {
-    let all = fighters(world);
-    let alive = |s: usize| {
-        all.iter().any(|f| {
-            f.side == s && matches!(f.presence, Presence::Deployed | Presence::Reserve { .. })
+    let mut alive = |s: usize| {
+        any_fighter_of(world, s, |presence, _, _| {
+            matches!(presence, Presence::Deployed | Presence::Reserve { .. })
         })
     };
     match (alive(0), alive(1)) {

@@ -39,7 +39,10 @@ mod state;
 pub(crate) use combat_phase::{after_action, end_activation};
 use end_of_round::finish;
 pub use end_of_round::{leader_by_condition, objective_majority};
-pub use fighters::{FighterView, activatable, blockers, can_see, fighter, fighters, objectives};
+pub use fighters::{
+    FighterView, activatable, any_fighter_of, blockers, can_see, fighter, fighters, objectives,
+    side_can_activate,
+};
 pub use hash::world_hash;
 pub use initiative_phase::{solo_sides, start_battle};
 pub use phases::{Inbox, Outbox, RulesSchedule, in_phase, phase, run_rules};
