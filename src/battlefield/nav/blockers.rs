@@ -45,7 +45,7 @@ fn segment_hits_base(o: &Base, y: f32, a: Vec2, b: Vec2, mover: &Mover) -> bool 
 
 /// [`segment_hits_base`], with `o`'s rim (built the first time an oval needs it) kept in
 /// `rim` for the next walk past it.
-fn hits_base(o: &Base, y: f32, a: Vec2, b: Vec2, mover: &Mover, rim: &OnceCell<Rim>) -> bool {
+fn hits_base(o: &Base, y: f32, a: Vec2, b: Vec2, mover: &Mover, rim: &LazyRim) -> bool {
     let r = mover.radius();
     let oc = Vec2::new(o.centre.x, o.centre.z);
     if (o.centre.y - y).abs() >= mover.body.max(1.0)
@@ -73,12 +73,16 @@ fn hits_base(o: &Base, y: f32, a: Vec2, b: Vec2, mover: &Mover, rim: &OnceCell<R
     let half = (reach * reach - off).max(0.0).sqrt();
     let (t0, t1) = ((along - half).max(0.0), (along + half).min(len));
     let n = (((t1 - t0) / 0.1).ceil() as usize).max(1);
-    let rim = rim.get_or_init(|| Rim::of(o));
+    let rim = rim.get_or_init(|| Box::new(Rim::of(o)));
     (0..=n).any(|i| {
         let c = a + u * (t0 + (t1 - t0) * i as f32 / n as f32);
         near(o, c, r) && rim.closer_than(c, r - 1e-3)
     })
 }
+
+/// An oval's rim, built the first time a walk needs it (boxed: a search keeps one per base,
+/// round ones included, and a rim is a kilobyte).
+type LazyRim = OnceCell<Box<Rim>>;
 
 /// The number of edges of an oval's rim polygon.
 const EDGES: usize = RIM_SEGMENTS;
@@ -189,7 +193,7 @@ pub(super) struct Blockers<'a> {
     /// within which its centre can be from a cell for it to be in the way of a walk to a
     /// neighbouring cell.
     reaches: Vec<(Vec2, f32, f32)>,
-    rims: Vec<OnceCell<Rim>>,
+    rims: Vec<LazyRim>,
 }
 
 impl<'a> Blockers<'a> {
