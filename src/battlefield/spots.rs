@@ -46,7 +46,7 @@ struct SpotMemo {
     terrain: Vec<u32>,
     /// For each search (see [`SearchKey`]) and facing, what each place in its order allows
     /// (see [`SpotFinder::allowed`]), once worked out.
-    areas: HashMap<([u32; 7], u32), Area>,
+    areas: HashMap<(SearchKey, u32), Area>,
     /// How many places `areas` holds.
     places: usize,
     /// The offsets from a point to try, nearest first, by the reach of the search.

@@ -375,7 +375,8 @@ impl Search<'_> {
         }
     }
 
-    /// The waypoints from `from` to the found node `end`, walking back along `prev`.
+    /// The waypoints from `from` to the found node `end`, walking back along the steps into
+    /// each node (`best`).
     fn waypoints(
         &self,
         best: &NodeMap<Best>,
