@@ -495,3 +495,44 @@ fn move2_a_move_may_end_in_base_contact_when_only_contact_meets_the_goal() {
     assert!(distance(&end, &target).abs() <= 1e-3, "in base contact");
     assert_path_legal(&w, &m, &p, &[target]);
 }
+
+/// Fighters standing in a ring round (20, 11), 2.5" out, one every 30 degrees but for those
+/// at `gaps` (degrees: 180 is west): their 40 mm bases touch, so the ring has no way in but
+/// where some are missing.
+fn ring_of_fighters(gaps: &[i32]) -> Vec<Base> {
+    (0..12)
+        .map(|i| i * 30)
+        .filter(|a| !gaps.contains(a))
+        .map(|a| {
+            let t = (a as f32).to_radians();
+            let c = Vec3::new(20.0 + 2.5 * t.cos(), 0.0, 11.0 + 2.5 * t.sin());
+            Base::new(BaseSize::Round(40.0), c, 0.0)
+        })
+        .collect()
+}
+
+#[test]
+fn move10_a_goal_only_deadly_terrain_keeps_out_of_reach_is_reached_through_it() {
+    // The ring is open to the west, where a deadly area lies across the opening.
+    let w = world(vec![piece(
+        TerrainKind::Deadly,
+        (17.75, 11.0),
+        (2.0, 4.6),
+        0.05,
+    )]);
+    let ring = ring_of_fighters(&[150, 180, 210]);
+    let (m, from) = (walker(), Vec3::new(5.0, 0.0, 11.0));
+    let goal = Goal::NearPoint {
+        point: Vec3::new(20.0, 0.0, 11.0),
+        within: 0.5,
+    };
+    crate::battlefield::forget_remembered();
+    assert!(
+        w.shortest_path(&m, from, goal, &ring, true).is_none(),
+        "kept off the deadly opening, the ring's middle is out of reach [MOVE-10]"
+    );
+    let p = w
+        .shortest_path(&m, from, goal, &ring, false)
+        .expect("through the deadly opening");
+    assert_path_legal(&w, &m, &p, &ring);
+}
