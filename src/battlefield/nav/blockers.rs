@@ -169,16 +169,19 @@ impl Rim {
 /// MOVE-2: another fighter's base in the way (same level, overlapping).
 #[inline]
 pub(super) fn blocked_by(blockers: &[Base], y: f32, c: Vec2, mover: &Mover) -> bool {
-    let r = mover.radius();
-    blockers
-        .iter()
-        .any(|b| (b.centre.y - y).abs() < mover.body.max(1.0) && overlaps(b, c, r))
+    overlapped(blockers, y, c, mover, mover.radius())
 }
 
 /// [`blocked_by`] with 0.001" to spare: a base this overlaps, no search reaches (the searches'
 /// walks, climbs and starts all test the same overlap, within rounding of it).
 pub(super) fn surely_blocked_by(blockers: &[Base], y: f32, c: Vec2, mover: &Mover) -> bool {
-    let r = mover.radius() - 1e-3;
+    overlapped(blockers, y, c, mover, mover.radius() - 1e-3)
+}
+
+/// Does a base of radius `r` centred at `c`, on the surface at height `y`, overlap one of
+/// `blockers` at the mover's level?
+#[inline]
+fn overlapped(blockers: &[Base], y: f32, c: Vec2, mover: &Mover, r: f32) -> bool {
     blockers
         .iter()
         .any(|b| (b.centre.y - y).abs() < mover.body.max(1.0) && overlaps(b, c, r))

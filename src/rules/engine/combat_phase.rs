@@ -219,10 +219,12 @@ pub(crate) fn after_action(world: &mut World) {
 }
 
 pub(super) fn last_side_standing(world: &mut World) -> Option<usize> {
-    let mut alive = |s: usize| {
-        any_fighter_of(world, s, |presence, _, _| {
+    let alive = |s: usize| {
+        fighters_of(world, s, |presence, _, _| {
             matches!(presence, Presence::Deployed | Presence::Reserve { .. })
         })
+        .next()
+        .is_some()
     };
     match (alive(0), alive(1)) {
         (true, false) => Some(0),

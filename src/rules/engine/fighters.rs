@@ -100,34 +100,6 @@ pub fn fighters(world: &mut World) -> Vec<FighterView> {
     })
 }
 
-/// Is there a fighter (one [`fighters`] would read) on side `side` in a state `pred` accepts
-/// (its presence, activation and reactions)? Read straight from the components, without
-/// building views.
-pub fn any_fighter_of(
-    world: &mut World,
-    side: usize,
-    pred: impl Fn(Presence, Activation, u8) -> bool,
-) -> bool {
-    let Some(index) = world.get_resource::<FighterIndex>() else {
-        return false;
-    };
-    let entities: Vec<Entity> = index.entities().collect();
-    with_queries(world, |world, q| {
-        entities.into_iter().any(|e| {
-            q.views.get_manual(world, e).is_ok_and(
-                |(_, s, _, _, _, _, _, presence, activation, reactions)| {
-                    s.0 == side && pred(*presence, *activation, reactions.map_or(0, |r| r.0))
-                },
-            )
-        })
-    })
-}
-
-/// CMB-1: can a fighter of `side` be activated now?
-pub fn side_can_activate(world: &mut World, side: usize) -> bool {
-    any_fighter_of(world, side, can_activate)
-}
-
 /// CMB-1, WAIT-1, REA-1: a fighter on the battlefield that is ready (with an action left after
 /// its reactions) or waiting can be activated.
 fn can_activate(presence: Presence, activation: Activation, reactions: u8) -> bool {
@@ -142,22 +114,35 @@ fn can_activate(presence: Presence, activation: Activation, reactions: u8) -> bo
 /// The fighters of `side` that can be activated now, by id (read straight from their
 /// components: no [`FighterView`]s built).
 pub fn activatable(world: &World, side: usize) -> Vec<u32> {
-    let Some(index) = world.get_resource::<FighterIndex>() else {
-        return Vec::new();
-    };
+    fighters_of(world, side, can_activate).collect()
+}
+
+/// CMB-1: can a fighter of `side` be activated now?
+pub fn side_can_activate(world: &World, side: usize) -> bool {
+    fighters_of(world, side, can_activate).next().is_some()
+}
+
+/// The fighters of `side` whose state (presence, activation, reactions) `pred` accepts, by
+/// id, read straight from their components.
+pub fn fighters_of(
+    world: &World,
+    side: usize,
+    pred: impl Fn(Presence, Activation, u8) -> bool,
+) -> impl Iterator<Item = u32> {
+    let index = world.get_resource::<FighterIndex>();
     index
-        .entities()
-        .filter_map(|e| {
+        .into_iter()
+        .flat_map(|i| i.entities())
+        .filter_map(move |e| {
             let e = world.get_entity(e).ok()?;
             let ok = e.get::<Side>()?.0 == side
-                && can_activate(
+                && pred(
                     *e.get::<Presence>()?,
                     *e.get::<Activation>()?,
                     e.get::<Reactions>().map_or(0, |r| r.0),
                 );
             ok.then(|| e.get::<Fighter>().map(|f| f.id)).flatten()
         })
-        .collect()
 }
 
 /// Fighter `id`, found through the [`FighterIndex`].

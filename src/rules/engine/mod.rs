@@ -40,7 +40,7 @@ pub(crate) use combat_phase::{after_action, end_activation};
 use end_of_round::finish;
 pub use end_of_round::{leader_by_condition, objective_majority};
 pub use fighters::{
-    FighterView, activatable, any_fighter_of, blockers, can_see, fighter, fighters, objectives,
+    FighterView, activatable, blockers, can_see, fighter, fighters, fighters_of, objectives,
     side_can_activate,
 };
 pub use hash::world_hash;
