@@ -134,10 +134,7 @@ thread_local! {
 impl Base {
     /// The base's exact bits: equal keys, equal bases.
     pub(crate) fn key(&self) -> [u32; 7] {
-        let (kind, l, w) = match self.size {
-            BaseSize::Round(d) => (0, d.to_bits(), 0),
-            BaseSize::Oval(l, w) => (1, l.to_bits(), w.to_bits()),
-        };
+        let [kind, l, w] = self.size.bits();
         [
             kind,
             l,

@@ -65,14 +65,6 @@ pub fn forget() {
     MEMO.with_borrow_mut(|m| *m = SpotMemo::default());
 }
 
-/// A base's kind and sizes as bits.
-fn base_bits(base: &BaseSize) -> [u32; 3] {
-    match *base {
-        BaseSize::Round(d) => [0, d.to_bits(), 0],
-        BaseSize::Oval(l, w) => [1, l.to_bits(), w.to_bits()],
-    }
-}
-
 impl<'a> SpotFinder<'a> {
     /// A finder on `terrain` for bases facing `facing`, round the fighters `placed` already
     /// standing.
@@ -113,7 +105,7 @@ impl<'a> SpotFinder<'a> {
         if reach < 0.0 {
             return None;
         }
-        let [kind, a, b] = base_bits(base);
+        let [kind, a, b] = base.bits();
         let key: SearchKey = [
             point.0.to_bits(),
             point.1.to_bits(),

@@ -96,10 +96,7 @@ fn vec_bits(v: &mut Vec<u32>, p: Vec3) {
 }
 
 fn size_bits(v: &mut Vec<u32>, s: BaseSize) {
-    match s {
-        BaseSize::Round(d) => v.extend([0, d.to_bits(), 0]),
-        BaseSize::Oval(l, w) => v.extend([1, l.to_bits(), w.to_bits()]),
-    }
+    v.extend(s.bits());
 }
 
 fn base_bits(v: &mut Vec<u32>, b: &Base) {

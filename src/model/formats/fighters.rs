@@ -15,6 +15,15 @@ pub enum BaseSize {
 }
 
 impl BaseSize {
+    /// The kind and sizes as bits (round: 0, diameter, 0; oval: 1, length, width): equal
+    /// bits, the same base size, for keys of remembered answers.
+    pub fn bits(&self) -> [u32; 3] {
+        match *self {
+            BaseSize::Round(d) => [0, d.to_bits(), 0],
+            BaseSize::Oval(l, w) => [1, l.to_bits(), w.to_bits()],
+        }
+    }
+
     /// Half-extents in inches: (along x when unrotated, along z).
     pub fn half_extents(&self) -> (f32, f32) {
         match *self {
