@@ -5,7 +5,7 @@ use std::collections::BinaryHeap;
 
 use bevy::math::{Vec2, Vec3};
 
-use super::blockers::{blocked_by, segment_blocked_by};
+use super::blockers::{Blockers, NearBlockers, blocked_by};
 use super::grid::{Node, NodeMap};
 use super::search::Open;
 use super::{CELL, Mover, NavGrid, NavWorld};
@@ -34,7 +34,7 @@ impl NavWorld {
             g: &g,
             mover,
             budget,
-            blockers,
+            blockers: Blockers::new(blockers, mover),
             avoid_deadly,
         };
         let dist = reach.costs(sl, Vec2::new(from.x, from.z));
@@ -54,7 +54,8 @@ struct Reach<'a> {
     g: &'a NavGrid,
     mover: &'a Mover,
     budget: f32,
-    blockers: &'a [Base],
+    /// The other fighters' bases, with what the search keeps about each.
+    blockers: Blockers<'a>,
     avoid_deadly: bool,
 }
 
@@ -66,7 +67,7 @@ impl<'a> Reach<'a> {
         let mut heap = BinaryHeap::new();
         for (k, c) in g.cells_near(sl, sc, CELL * 1.5) {
             if g.usable(sl, k, self.avoid_deadly)
-                && !blocked_by(self.blockers, g.layers[sl].y, c, self.mover)
+                && !blocked_by(self.blockers.bases, g.layers[sl].y, c, self.mover)
             {
                 let d = sc.distance(c);
                 if d <= self.budget {
@@ -85,7 +86,7 @@ impl<'a> Reach<'a> {
                 let mc = g.layers[ml].centre(mk);
                 if nd <= self.budget
                     && g.usable(ml, mk, self.avoid_deadly)
-                    && !blocked_by(self.blockers, g.layers[ml].y, mc, self.mover)
+                    && !blocked_by(self.blockers.bases, g.layers[ml].y, mc, self.mover)
                     && dist.get(&m).is_none_or(|&old| nd < old - 1e-6)
                 {
                     dist.insert(m, nd);
@@ -101,18 +102,12 @@ impl<'a> Reach<'a> {
     fn next(&self, n: Node) -> Vec<(Node, f32)> {
         let g = self.g;
         let (l, k) = (n.0 as usize, n.1 as usize);
-        let c = g.layers[l].centre(k);
+        let (c, y) = (g.layers[l].centre(k), g.layers[l].y);
+        // Only the bases near this cell can be in the way of its walks.
+        let near = NearBlockers::of(&self.blockers, self.mover.body, y, c);
         let mut next: Vec<(Node, f32)> = g
             .neighbours(l, k, self.avoid_deadly)
-            .filter(|&(j, _)| {
-                !segment_blocked_by(
-                    self.blockers,
-                    g.layers[l].y,
-                    c,
-                    g.layers[l].centre(j),
-                    self.mover,
-                )
-            })
+            .filter(|&(j, _)| !near.block(&self.blockers, self.mover, y, c, g.layers[l].centre(j)))
             .map(|(j, w)| ((l as u16, j as u32), w))
             .collect();
         next.extend(g.links_of(n).iter().map(|&(m, _, w)| (m, w)));
