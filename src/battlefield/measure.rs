@@ -120,7 +120,7 @@ pub fn forget_gaps() {
 }
 
 /// How many oval gaps each thread keeps.
-const GAPS_KEPT: usize = 64;
+const GAPS_KEPT: usize = 2048;
 
 type GapKey = ([u32; 7], [u32; 7]);
 /// A horizontal gap and the closest points, as [`horizontal_gap`] returns them.

@@ -1,48 +1,60 @@
-//! The last answers to a costly question, kept by their exact inputs: a small first-in,
-//! first-out memory, one per thread (the solo AI asks the same question several times in a
-//! decision, and the engine again when it checks the command).
+//! The last answers to a costly question, kept by their exact inputs: a first-in, first-out
+//! memory, one per thread (the solo AI asks the same question several times in a decision, and
+//! the engine again when it checks the command).
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
+use std::hash::Hash;
 use std::thread::LocalKey;
 
-/// At most `kept` answers, the oldest forgotten first.
+use bevy::platform::collections::HashMap;
+use bevy::platform::hash::FixedHasher;
+
+/// At most `kept` answers, the oldest forgotten first, found by hashing their keys (a memory
+/// of a thousand answers is searched as fast as one of ten).
 pub struct Recent<K, V> {
     kept: usize,
-    answers: VecDeque<(K, V)>,
+    /// The keys, oldest first.
+    order: VecDeque<K>,
+    answers: HashMap<K, V>,
 }
 
-impl<K: PartialEq, V: Clone> Recent<K, V> {
+impl<K: Hash + Eq + Clone, V: Clone> Recent<K, V> {
     pub const fn new(kept: usize) -> Self {
         Recent {
             kept,
-            answers: VecDeque::new(),
+            order: VecDeque::new(),
+            answers: HashMap::with_hasher(FixedHasher),
         }
     }
 
     /// The answer kept for `key`, if any.
     pub fn get(&self, key: &K) -> Option<V> {
-        self.answers
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.clone())
+        self.answers.get(key).cloned()
     }
 
     /// Keeps `value` as the answer for `key`.
     pub fn keep(&mut self, key: K, value: V) {
-        if self.answers.len() >= self.kept {
-            self.answers.pop_front();
+        if self.answers.contains_key(&key) {
+            return;
         }
-        self.answers.push_back((key, value));
+        if self.order.len() >= self.kept
+            && let Some(old) = self.order.pop_front()
+        {
+            self.answers.remove(&old);
+        }
+        self.order.push_back(key.clone());
+        self.answers.insert(key, value);
     }
 
     pub fn clear(&mut self) {
+        self.order.clear();
         self.answers.clear();
     }
 }
 
 /// The answer for `key` from this thread's memory `memo`, or `answer()` worked out and kept.
-pub fn recall<K: PartialEq, V: Clone>(
+pub fn recall<K: Hash + Eq + Clone, V: Clone>(
     memo: &'static LocalKey<RefCell<Recent<K, V>>>,
     key: K,
     answer: impl FnOnce() -> V,

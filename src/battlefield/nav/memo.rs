@@ -37,7 +37,7 @@ pub(super) struct Query<'a> {
 }
 
 /// Everything a search depends on, as bits: equal keys, equal paths.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(super) struct PathKey(Vec<u32>);
 
 impl PathKey {
