@@ -2,20 +2,40 @@
 
 use super::*;
 use crate::model::RuleId;
+use bevy::ecs::query::QueryState;
+use bevy::ecs::world::WorldId;
 
 /// The treasure tokens on the ground, by index.
 pub(super) fn ground_tokens(world: &World) -> Vec<Treasure> {
-    let mut tokens: Vec<Treasure> = world
-        .try_query::<&Treasure>()
-        .map(|mut q| {
-            q.iter(world)
-                .filter(|t| t.carrier.is_none())
-                .copied()
-                .collect()
-        })
-        .unwrap_or_default();
+    let mut tokens: Vec<Treasure> = with_tokens(world, |q| {
+        q.iter_manual(world)
+            .filter(|t| t.carrier.is_none())
+            .copied()
+            .collect()
+    })
+    .unwrap_or_default();
     tokens.sort_by_key(|t| t.index);
     tokens
+}
+
+thread_local! {
+    /// The query treasure tokens are read with, made once per world: making one looks up its
+    /// component types, and every move checked reads the tokens (twice).
+    static TOKENS: std::cell::RefCell<Option<(WorldId, QueryState<&'static Treasure>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with this thread's token query for `world`; `None` when no token was ever
+/// spawned in it.
+fn with_tokens<R>(world: &World, f: impl FnOnce(&QueryState<&Treasure>) -> R) -> Option<R> {
+    TOKENS.with_borrow_mut(|slot| {
+        if slot.as_ref().is_none_or(|(id, _)| *id != world.id()) {
+            *slot = QueryState::try_new(world).map(|q| (world.id(), q));
+        }
+        let (_, q) = slot.as_mut()?;
+        q.update_archetypes(world);
+        Some(f(q))
+    })
 }
 
 pub(super) fn token_at(t: &Treasure) -> Vec3 {
