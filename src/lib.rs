@@ -36,8 +36,14 @@ impl Plugin for HeadlessPlugins {
 /// A headless app with a battle spawned (not yet set up): `MinimalPlugins`, `StatesPlugin`
 /// and [`HeadlessPlugins`]. Call `app.update()` to run setup (SET-2..SET-6).
 pub fn headless_app(spec: &scenario::load::BattleSpec) -> App {
+    let mut app = headless_app_without_battle();
+    scenario::spawn::spawn_battle(app.world_mut(), spec);
+    app
+}
+
+/// [`headless_app`] with no battle spawned yet (see [`scenario::spawn::spawn_battle`]).
+pub fn headless_app_without_battle() -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, HeadlessPlugins));
-    scenario::spawn::spawn_battle(app.world_mut(), spec);
     app
 }

@@ -12,15 +12,20 @@ use crate::scenario::load::BattleSpec;
 
 /// Spawns `spec` into `world`, replacing any battle already there.
 pub fn spawn_battle(world: &mut World, spec: &BattleSpec) {
+    spawn_battle_seeded(world, spec, spec.seed);
+}
+
+/// [`spawn_battle`] with the dice seeded by `seed` instead of the spec's own.
+pub fn spawn_battle_seeded(world: &mut World, spec: &BattleSpec, seed: u64) {
     despawn_battle(world);
-    insert_battle_resources(world, spec);
+    insert_battle_resources(world, spec, seed);
     spawn_places(world, spec);
     spawn_fighters(world, spec);
 }
 
 /// The battle's resources, all new: nothing of the last battle's progress or queued commands
 /// is kept.
-fn insert_battle_resources(world: &mut World, spec: &BattleSpec) {
+fn insert_battle_resources(world: &mut World, spec: &BattleSpec, seed: u64) {
     world.insert_resource(crate::rules::engine::Engine::default());
     world.insert_resource(crate::rules::engine::Inbox::default());
     world.insert_resource(crate::rules::engine::Outbox::default());
@@ -32,7 +37,7 @@ fn insert_battle_resources(world: &mut World, spec: &BattleSpec) {
         spec.terrain.pieces.clone(),
         &spec.ruleset,
     ));
-    world.insert_resource(DiceRng::new(spec.seed));
+    world.insert_resource(DiceRng::new(seed));
     world.insert_resource(BattleLog::new(names(spec)));
     let side_info = |i: usize| SideInfo {
         name: spec.sides[i].warband.name.clone(),

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use super::{BattleResult, run_one};
+use super::BattleResult;
 use crate::model::formats::Controller;
 use crate::rules::engine::Outcome;
 use crate::scenario::load::BattleSpec;
@@ -36,12 +36,10 @@ pub fn ai_v_ai(spec: &BattleSpec) -> BattleSpec {
     spec
 }
 
-/// Plays `spec` with `seed` to the end (see [`run_one`]) and says how it went. A panic is an
+/// Plays `spec` with `seed` to the end (see [`super::run_one`]) and says how it went. A panic is an
 /// error of this battle, not of the batch.
 pub fn judge(spec: &BattleSpec, seed: u64) -> Verdict {
-    let run = std::panic::catch_unwind(AssertUnwindSafe(|| {
-        run_one(spec, seed).map(|(result, _app)| result)
-    }));
+    let run = std::panic::catch_unwind(AssertUnwindSafe(|| super::result_of(spec, seed)));
     match run {
         Ok(Ok(r)) if r.outcome.is_some() => Verdict::Ended(r),
         Ok(Ok(r)) => Verdict::Stalled {

@@ -187,14 +187,48 @@ pub fn run_one(spec: &BattleSpec, seed: u64) -> Result<(BattleResult, App), RunE
     spec.seed = seed;
     let mut app = battle_app(&spec);
     play(app.world_mut(), &mut Driver::policy())?;
-    let e = app.world().resource::<Engine>();
-    let r = BattleResult {
+    Ok((result(app.world(), seed), app))
+}
+
+/// [`run_one`]'s result, played on this thread's app (see [`played_on_thread_app`]).
+pub fn result_of(spec: &BattleSpec, seed: u64) -> Result<BattleResult, RunError> {
+    played_on_thread_app(spec, seed, |world| result(world, seed))
+}
+
+/// Plays `spec` with `seed` to the end like [`run_one`], on this thread's app, and reads the
+/// world at the end with `read`. The app is kept from battle to battle (a new battle is spawned
+/// in place of the last one) instead of built for each, which cost 4% of a battle; the battle
+/// is the same as on a new app.
+pub fn played_on_thread_app<R>(
+    spec: &BattleSpec,
+    seed: u64,
+    read: impl FnOnce(&mut World) -> R,
+) -> Result<R, RunError> {
+    thread_local! {
+        static APP: std::cell::RefCell<Option<App>> = const { std::cell::RefCell::new(None) };
+    }
+    // Taken out while the battle is played: a battle that panics takes its app with it, and
+    // the next battle builds a new one.
+    let mut app = APP
+        .take()
+        .unwrap_or_else(crate::headless_app_without_battle);
+    crate::scenario::spawn::spawn_battle_seeded(app.world_mut(), spec, seed);
+    app.update();
+    let played = play(app.world_mut(), &mut Driver::policy());
+    let r = played.map(|_| read(app.world_mut()));
+    APP.set(Some(app));
+    r
+}
+
+/// How the battle in `world` (played with `seed`) went.
+fn result(world: &World, seed: u64) -> BattleResult {
+    let e = world.resource::<Engine>();
+    BattleResult {
         seed,
         outcome: e.outcome,
         rounds: e.round,
         commands: e.commands.len(),
         score: e.score,
         points_taken_down: e.points_taken_down,
-    };
-    Ok((r, app))
+    }
 }

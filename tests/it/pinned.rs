@@ -5,7 +5,7 @@
 use warcry_sim::rules::log::BattleLog;
 use warcry_sim::scenario::load::{DEFAULT_BATTLE, Embedded, load_battle};
 use warcry_sim::sim::batch::ai_v_ai;
-use warcry_sim::sim::run_one;
+use warcry_sim::sim::{played_on_thread_app, run_one};
 
 /// FNV-1a, 64 bits: a hash that is the same on every machine and build.
 fn fnv(text: &str) -> u64 {
@@ -17,15 +17,17 @@ fn fnv(text: &str) -> u64 {
 /// GEN-2 (measuring), MOVE-1..MOVE-7 (paths), SOLO-A1..SOLO-C7 (the AI's choices), ATK-3 (dice):
 /// AI-vs-AI battles of the default battle, each log's hash and length as recorded before
 /// the navigation was made faster.
+const PINNED: [(u64, u64, usize); 4] = [
+    (1, 661372539661215047, 62250),
+    (7, 9325041753565210526, 69409),
+    (42, 11601268300609180947, 69459),
+    (2026, 86482012584076844, 64608),
+];
+
 #[test]
 fn the_logs_of_pinned_seeds_do_not_change() {
     let spec = ai_v_ai(&load_battle(&Embedded, DEFAULT_BATTLE).unwrap());
-    let pinned: [(u64, u64, usize); 4] = [
-        (1, 661372539661215047, 62250),
-        (7, 9325041753565210526, 69409),
-        (42, 11601268300609180947, 69459),
-        (2026, 86482012584076844, 64608),
-    ];
+    let pinned = PINNED;
     let mut got = Vec::new();
     for &(seed, _, _) in &pinned {
         let (_, app) = run_one(&spec, seed).unwrap();
@@ -33,4 +35,23 @@ fn the_logs_of_pinned_seeds_do_not_change() {
         got.push((seed, fnv(&text), text.len()));
     }
     assert_eq!(got, pinned);
+}
+
+/// VIC-1 (same battle file + seed = same battle): batches play battle after battle on one app
+/// per thread, each spawned in place of the last; the pinned seeds, played that way in another
+/// order (after a battle of another seed), give the pinned logs.
+#[test]
+fn battles_played_one_after_another_on_one_app_give_the_pinned_logs() {
+    let spec = ai_v_ai(&load_battle(&Embedded, DEFAULT_BATTLE).unwrap());
+    let log_of = |seed: u64| {
+        played_on_thread_app(&spec, seed, |w| w.resource::<BattleLog>().to_text()).unwrap()
+    };
+    log_of(3);
+    let mut got = Vec::new();
+    for &(seed, _, _) in PINNED.iter().rev() {
+        let text = log_of(seed);
+        got.push((seed, fnv(&text), text.len()));
+    }
+    got.reverse();
+    assert_eq!(got, PINNED);
 }
