@@ -18,6 +18,12 @@ static RIM: std::sync::LazyLock<[(f32, f32); RIM_SEGMENTS]> = std::sync::LazyLoc
     })
 });
 
+/// How much larger than the true rim a base's rim polygon's corners are (its edges touch the
+/// rim): the polygon lies between the base's ellipse and that ellipse this many times as large.
+pub(crate) fn rim_polygon_scale() -> f32 {
+    1.0 / (std::f32::consts::PI / RIM_SEGMENTS as f32).cos()
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Footprint {
     pub points: Vec<Point2>,
@@ -28,7 +34,7 @@ impl Footprint {
     pub fn base(base: &BaseSize, centre: Point2, facing: f32) -> Self {
         let (a, b) = base.half_extents();
         // Circumscribed polygon: scale the vertices so that the edges touch the rim.
-        let k = 1.0 / (std::f32::consts::PI / RIM_SEGMENTS as f32).cos();
+        let k = rim_polygon_scale();
         let (s, c) = facing.sin_cos();
         let points = RIM
             .iter()

@@ -173,11 +173,11 @@ fn gap_between(a: &Base, b: &Base) -> (f32, Vec2, Vec2) {
     let (ra, rb) = (outer_radius(&fa, ca), outer_radius(&fb, cb));
     let guess = nearest_vertex_gap(&fa, cb, &fb).min(nearest_vertex_gap(&fb, ca, &fa));
     let mut best = (f32::MAX, ca, cb);
-    for (from, to, swap, (to_c, to_r)) in [(&fa, &fb, false, (cb, rb)), (&fb, &fa, true, (ca, ra))]
-    {
+    let (near_a, near_b) = (NearestBound::of(a, ra), NearestBound::of(b, rb));
+    for (from, to, swap, to_near) in [(&fa, &fb, false, &near_b), (&fb, &fa, true, &near_a)] {
         for &p in &from.points {
             let p = Vec2::from(p);
-            if p.distance(to_c) - to_r - 1e-4 > guess {
+            if to_near.at(p) - 1e-4 > guess {
                 continue;
             }
             let q = closest_on_polygon(to, p);
@@ -193,6 +193,45 @@ fn gap_between(a: &Base, b: &Base) -> (f32, Vec2, Vec2) {
     let pb = b.support(-dir);
     let gap = (pb - pa).dot(dir).max(0.0);
     (gap, pa, pb)
+}
+
+/// A lower bound of the distance from a point to a base's rim polygon: the larger of the
+/// distance past its farthest corner and the distance past the ellipse the polygon lies
+/// within (a point `s` times as far out as that ellipse, along the same ray, is at least
+/// `s - 1` times the ellipse's short half axis from it). Ovals are long: beside one, the second
+/// bound is the closer.
+struct NearestBound {
+    centre: Vec2,
+    /// The distance from the centre to the farthest corner.
+    outer: f32,
+    /// The sine and cosine of the base's facing, the inverse half axes of the ellipse round the
+    /// polygon and its short half axis.
+    sin_cos: (f32, f32),
+    inverse_axes: Vec2,
+    short: f32,
+}
+
+impl NearestBound {
+    fn of(b: &Base, outer: f32) -> Self {
+        let axes =
+            Vec2::from(b.size.half_extents()) * crate::battlefield::footprint::rim_polygon_scale();
+        NearestBound {
+            centre: Vec2::new(b.centre.x, b.centre.z),
+            outer,
+            sin_cos: b.facing.sin_cos(),
+            inverse_axes: axes.recip(),
+            short: axes.min_element(),
+        }
+    }
+
+    #[inline]
+    fn at(&self, p: Vec2) -> f32 {
+        let d = p - self.centre;
+        let (s, c) = self.sin_cos;
+        // Into the base's frame (x along its facing), in units of the ellipse's half axes.
+        let l = Vec2::new(d.x * c - d.y * s, d.x * s + d.y * c) * self.inverse_axes;
+        (d.length() - self.outer).max((l.length() - 1.0) * self.short)
+    }
 }
 
 /// The distance from the centre `c` to the farthest corner of `fp`.
@@ -385,6 +424,24 @@ mod tests {
                     closest_pair_tried_everywhere(&a, &other)
                 );
             }
+        }
+    }
+
+    proptest::proptest! {
+        /// GEN-2: the bound that skips corners is never more than a point's distance to the
+        /// rim polygon, for ovals and round bases, at any point round them.
+        #[test]
+        fn gen2_the_nearest_bound_is_never_past_the_rim(
+            l in 40.0f32..120.0, w in 25.0f32..60.0, round: bool, facing in 0.0f32..6.3,
+            angle in 0.0f32..6.3, out in 0.0f32..4.0,
+        ) {
+            let size = if round { BaseSize::Round(w) } else { BaseSize::Oval(l, w) };
+            let b = Base::new(size, Vec3::new(10.0, 0.0, 10.0), facing);
+            let fp = b.footprint();
+            let c = Vec2::new(10.0, 10.0);
+            let p = c + Vec2::from_angle(angle) * b.size.max_radius() * out;
+            let bound = NearestBound::of(&b, outer_radius(&fp, c)).at(p);
+            proptest::prop_assert!(bound <= p.distance(closest_on_polygon(&fp, p)) + 1e-5);
         }
     }
 

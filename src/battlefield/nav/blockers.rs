@@ -183,7 +183,7 @@ impl Rim {
 
     /// [`Rim::closer_than`] for many points at distance `t` (`t > 0`).
     fn within(&self, t: f32) -> Within {
-        let k = 1.0 / (std::f32::consts::PI / EDGES as f32).cos();
+        let k = crate::battlefield::footprint::rim_polygon_scale();
         let outer = self.axes * k * (1.0 + t / (self.axes.min_element() * k));
         let inner = self.axes * (1.0 + t / self.axes.max_element());
         Within {
