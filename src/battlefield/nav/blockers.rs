@@ -319,6 +319,12 @@ impl NearBlockers {
         near
     }
 
+    /// No base near: no walk out of the cell is blocked (most cells).
+    #[inline]
+    pub(super) fn is_empty(&self) -> bool {
+        self.len == 0 && !self.all
+    }
+
     /// MOVE-2: is the walk from `a` to `b` blocked by one of these bases (of `blockers`)?
     #[inline]
     pub(super) fn block(

@@ -343,7 +343,7 @@ impl Search<'_> {
         for (j, w) in g.neighbours(l, k, self.q.avoid_deadly) {
             let mc = g.layers[l].centre(j);
             if (!self.q.avoid_deadly || !g.deadly_at(l, j))
-                && !near.block(&self.blockers, self.q.mover, y, c, mc)
+                && (near.is_empty() || !near.block(&self.blockers, self.q.mover, y, c, mc))
             {
                 self.relax(f, (n, d), (l as u16, j as u32), StepKind::Walk, w);
             }
