@@ -67,7 +67,13 @@ impl Base {
             let l = d.length();
             return if l <= a { p } else { c + d / l * a };
         }
-        self.closest_on_footprint(&self.footprint(), p)
+        // An oval's rim is costly (a polygon) and the solo AI asks for the same fighters and
+        // points (objectives, other fighters) many times a decision: the last answers are kept.
+        recall(
+            &CLOSEST,
+            (self.key(), [p.x.to_bits(), p.y.to_bits()]),
+            || self.closest_on_footprint(&self.footprint(), p),
+        )
     }
 
     /// [`Base::closest_horizontal_point`] of an oval, its footprint `fp` (from
@@ -114,9 +120,18 @@ pub fn horizontal_gap(a: &Base, b: &Base) -> (f32, Vec2, Vec2) {
     recall(&GAPS, (a.key(), b.key()), || gap_between(a, b))
 }
 
-/// Forgets the oval gaps this thread remembers.
+/// Forgets the oval gaps and closest points this thread remembers.
 pub fn forget_gaps() {
     GAPS.with_borrow_mut(Recent::clear);
+    CLOSEST.with_borrow_mut(Recent::clear);
+}
+
+/// How many closest points of ovals each thread keeps.
+const CLOSEST_KEPT: usize = 1024;
+
+thread_local! {
+    static CLOSEST: std::cell::RefCell<Recent<([u32; 7], [u32; 2]), Vec2>> =
+        const { std::cell::RefCell::new(Recent::new(CLOSEST_KEPT)) };
 }
 
 /// How many oval gaps each thread keeps.

@@ -18,7 +18,8 @@ use crate::model::ruleset::Ruleset;
 use nav::NavWorld;
 use shapes::TerrainShapes;
 
-/// Forgets the answers this thread remembers (the last shortest paths, oval gaps and sight
+/// Forgets the answers this thread remembers (the last shortest paths, oval gaps, closest
+/// points of ovals and sight
 /// lines, and the places set up on), so that a benchmark repeating one question measures
 /// the search, not the memory. Answers are the same either way.
 pub fn forget_remembered() {
