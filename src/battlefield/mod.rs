@@ -19,9 +19,8 @@ use nav::NavWorld;
 use shapes::TerrainShapes;
 
 /// Forgets the answers this thread remembers (the last shortest paths, oval gaps, closest
-/// points of ovals and sight
-/// lines, and the places set up on), so that a benchmark repeating one question measures
-/// the search, not the memory. Answers are the same either way.
+/// points of ovals and sight lines, and the places set up on), so that a benchmark repeating
+/// one question measures the search, not the memory. Answers are the same either way.
 pub fn forget_remembered() {
     nav::forget_paths();
     measure::forget_gaps();
