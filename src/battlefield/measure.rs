@@ -129,8 +129,11 @@ pub fn forget_gaps() {
 /// How many closest points of ovals each thread keeps.
 const CLOSEST_KEPT: usize = 1024;
 
+/// A base's exact bits and a point's.
+type ClosestKey = ([u32; 7], [u32; 2]);
+
 thread_local! {
-    static CLOSEST: std::cell::RefCell<Recent<([u32; 7], [u32; 2]), Vec2>> =
+    static CLOSEST: std::cell::RefCell<Recent<ClosestKey, Vec2>> =
         const { std::cell::RefCell::new(Recent::new(CLOSEST_KEPT)) };
 }
 
