@@ -14,7 +14,7 @@ use crate::battlefield::measure::{distance, distance_to_point};
 use crate::battlefield::moves::{Bounded, Stop, disengage_spots, truncate_until};
 use crate::battlefield::nav::{Goal, Path};
 use crate::model::ruleset::Ruleset;
-use crate::rules::actions::{validate_attack, validate_disengage, validate_move};
+use crate::rules::actions::{attack_allowed, validate_disengage, validate_move};
 use crate::rules::command::Command;
 use crate::rules::engine::{
     ActivationState, Bonus, Engine, FighterView, blockers, can_see, fighters,
@@ -67,7 +67,7 @@ impl Ctx {
 /// The best legal weapon of `f` against `t` (most expected damage), if any.
 fn weapon_against(world: &World, ctx: &Ctx, t: &FighterView) -> Option<usize> {
     (0..ctx.f.profile.weapons.len())
-        .filter(|&w| validate_attack(world, &ctx.all, &ctx.f, t.id, w).is_ok())
+        .filter(|&w| attack_allowed(world, &ctx.all, &ctx.f, t.id, w))
         .max_by(|&a, &b| {
             let e = |w: usize| {
                 crate::ai::simple::expected_damage(&ctx.f.profile.weapons[w], t.profile.toughness)

@@ -37,71 +37,124 @@ pub fn validate_attack<'a>(
     target: u32,
     weapon: usize,
 ) -> Result<(&'a FighterView, Weapon), Rejected> {
-    let w = f.profile.weapons.get(weapon).cloned().ok_or_else(|| {
-        Rejected::new(
-            RuleId::Atk1,
-            format!("{} has no weapon number {weapon}", f.name),
-        )
-    })?;
+    judge_attack(world, all, f, target, weapon)
+        .map(|(t, w)| (t, w.clone()))
+        .map_err(|refusal| refusal.rejected(f, target, weapon))
+}
+
+/// [`validate_attack`]'s answer without the words: the solo AI and the options ask it for
+/// every weapon against every enemy, and most are refused.
+pub fn attack_allowed(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    target: u32,
+    weapon: usize,
+) -> bool {
+    judge_attack(world, all, f, target, weapon).is_ok()
+}
+
+/// Why an attack is refused, with what the words for it need.
+enum Refusal<'a> {
+    NoWeapon,
+    NoTarget,
+    NotAnEnemy(&'a FighterView),
+    NotOnTheBattlefield(&'a FighterView),
+    OutOfRange(&'a FighterView, f32),
+    WithinMinimumRange(&'a FighterView),
+    NotAnEnemyWithin1,
+    NearAFriend(&'a FighterView),
+    Unseen(&'a FighterView),
+}
+
+impl Refusal<'_> {
+    fn rejected(&self, f: &FighterView, target: u32, weapon: usize) -> Rejected {
+        // Only range refusals name the weapon, and those are given for a weapon `f` has.
+        let w = || &f.profile.weapons[weapon];
+        let (rule, why) = match *self {
+            Refusal::NoWeapon => (
+                RuleId::Atk1,
+                format!("{} has no weapon number {weapon}", f.name),
+            ),
+            Refusal::NoTarget => (RuleId::Atk2, format!("there is no fighter {target}")),
+            Refusal::NotAnEnemy(t) => (RuleId::Atk2, format!("{} is not an enemy", t.name)),
+            Refusal::NotOnTheBattlefield(t) => (
+                RuleId::Atk2,
+                format!("{} is not on the battlefield", t.name),
+            ),
+            Refusal::OutOfRange(t, d) => (
+                RuleId::Atk2,
+                format!(
+                    "{} is {d:.2}\" away, beyond the {}\" range of {}",
+                    t.name,
+                    w().max_range,
+                    w().name
+                ),
+            ),
+            Refusal::WithinMinimumRange(t) => (
+                RuleId::Atk2,
+                format!(
+                    "{} is within the {}\" minimum range of {}",
+                    t.name,
+                    w().min_range,
+                    w().name
+                ),
+            ),
+            Refusal::NotAnEnemyWithin1 => (
+                RuleId::Atk2,
+                format!(
+                    "an enemy is within 1\" of {}: the target must be one of them",
+                    f.name
+                ),
+            ),
+            Refusal::NearAFriend(t) => (
+                RuleId::Atk2,
+                format!(
+                    "{} is within 1\" of a fighter friendly to {}: a missile attack can't target it",
+                    t.name, f.name
+                ),
+            ),
+            Refusal::Unseen(t) => (RuleId::Gen3, format!("{} can't see {}", f.name, t.name)),
+        };
+        Rejected::new(rule, why)
+    }
+}
+
+/// The checks of [`validate_attack`], in its order.
+fn judge_attack<'a, 'f>(
+    world: &World,
+    all: &'a [FighterView],
+    f: &'f FighterView,
+    target: u32,
+    weapon: usize,
+) -> Result<(&'a FighterView, &'f Weapon), Refusal<'a>> {
+    let w = f.profile.weapons.get(weapon).ok_or(Refusal::NoWeapon)?;
     let t = all
         .iter()
         .find(|t| t.id == target)
-        .ok_or_else(|| Rejected::new(RuleId::Atk2, format!("there is no fighter {target}")))?;
+        .ok_or(Refusal::NoTarget)?;
     if t.side == f.side {
-        return Err(Rejected::new(
-            RuleId::Atk2,
-            format!("{} is not an enemy", t.name),
-        ));
+        return Err(Refusal::NotAnEnemy(t));
     }
     if !t.on_board() {
-        return Err(Rejected::new(
-            RuleId::Atk2,
-            format!("{} is not on the battlefield", t.name),
-        ));
+        return Err(Refusal::NotOnTheBattlefield(t));
     }
     let d = distance(&f.base(), &t.base());
     if d > w.max_range + 1e-4 {
-        return Err(Rejected::new(
-            RuleId::Atk2,
-            format!(
-                "{} is {d:.2}\" away, beyond the {}\" range of {}",
-                t.name, w.max_range, w.name
-            ),
-        ));
+        return Err(Refusal::OutOfRange(t, d));
     }
     if w.min_range > 0.0 && d <= w.min_range + 1e-4 {
-        return Err(Rejected::new(
-            RuleId::Atk2,
-            format!(
-                "{} is within the {}\" minimum range of {}",
-                t.name, w.min_range, w.name
-            ),
-        ));
+        return Err(Refusal::WithinMinimumRange(t));
     }
     let near = enemies_within(all, f, 1.0);
     if !near.is_empty() && !near.contains(&t.id) {
-        return Err(Rejected::new(
-            RuleId::Atk2,
-            format!(
-                "an enemy is within 1\" of {}: the target must be one of them",
-                f.name
-            ),
-        ));
+        return Err(Refusal::NotAnEnemyWithin1);
     }
-    if !w.is_melee() && missile_blocked_by_friends(all, f, t, &w, d) {
-        return Err(Rejected::new(
-            RuleId::Atk2,
-            format!(
-                "{} is within 1\" of a fighter friendly to {}: a missile attack can't target it",
-                t.name, f.name
-            ),
-        ));
+    if !w.is_melee() && missile_blocked_by_friends(all, f, t, w, d) {
+        return Err(Refusal::NearAFriend(t));
     }
     if !can_see(world, all, f, t) {
-        return Err(Rejected::new(
-            RuleId::Gen3,
-            format!("{} can't see {}", f.name, t.name),
-        ));
+        return Err(Refusal::Unseen(t));
     }
     Ok((t, w))
 }
@@ -126,7 +179,7 @@ pub fn legal_attacks(world: &World, all: &[FighterView], f: &FighterView) -> Vec
     let mut out = Vec::new();
     for t in all.iter().filter(|t| t.on_board() && t.side != f.side) {
         for wi in 0..f.profile.weapons.len() {
-            if validate_attack(world, all, f, t.id, wi).is_ok() {
+            if attack_allowed(world, all, f, t.id, wi) {
                 out.push((t.id, wi));
             }
         }
