@@ -42,14 +42,16 @@ pub fn in_phase(p: BattlePhase) -> impl Fn(Option<Res<Engine>>) -> bool + Clone 
 /// Runs the phase systems until the battle waits for a decision the inbox doesn't hold (or
 /// is over and the inbox is empty). Returns false when the world has no rules schedule.
 pub fn run_rules(world: &mut World) -> bool {
+    let mut before = progress(world);
     loop {
-        let before = progress(world);
         if world.try_run_schedule(RulesSchedule).is_err() {
             return false;
         }
-        if progress(world) == before {
+        let after = progress(world);
+        if after == before {
             return true;
         }
+        before = after;
     }
 }
 
