@@ -46,7 +46,9 @@ use blockers::segment_blocked_by;
 pub use climb::{Climb, partial_climb_down, partial_climb_up};
 pub use grid::NavGrid;
 use grid::Node; // named by `climb` as `super::Node`
-use shapes::{Frame, circle_hits_piece, point_in_piece, segment_hits_piece};
+use shapes::{
+    Frame, circle_hits_piece, point_in_piece, segment_far_from_piece, segment_hits_piece,
+};
 
 /// Forgets the shortest paths this thread remembers (see `crate::battlefield::forget_remembered`).
 pub fn forget_paths() {
@@ -252,18 +254,22 @@ impl NavWorld {
     /// Can a base of radius `r` with a body of height `body` be with its centre at `c` on the
     /// surface at height `y` (the top of piece `on`, or the floor)? Exact geometry, no grid.
     pub fn clear_at(&self, y: f32, on: Option<usize>, c: Vec2, r: f32, body: f32) -> bool {
-        let (w, d) = self.size;
-        if c.x - r < -1e-4 || c.y - r < -1e-4 || c.x + r > w + 1e-4 || c.y + r > d + 1e-4 {
-            return false;
-        }
-        if let Some(i) = on
-            && !point_in_piece(&self.frames[i], c)
-        {
+        if !self.on_surface(on, c, r) {
             return false;
         }
         self.terrain.iter().enumerate().all(|(i, p)| {
             !(in_the_way(p, i, on, y, body) && circle_hits_piece(&self.frames[i], c, r))
         })
+    }
+
+    /// Is a base of radius `r` centred at `c` on the battlefield, and on the top of platform
+    /// `on` (if any)?
+    fn on_surface(&self, on: Option<usize>, c: Vec2, r: f32) -> bool {
+        let (w, d) = self.size;
+        if c.x - r < -1e-4 || c.y - r < -1e-4 || c.x + r > w + 1e-4 || c.y + r > d + 1e-4 {
+            return false;
+        }
+        on.is_none_or(|i| point_in_piece(&self.frames[i], c))
     }
 
     /// Exact version of sampling `clear_at` along a straight walk on one surface: the base
@@ -278,11 +284,18 @@ impl NavWorld {
         body: f32,
     ) -> bool {
         // The battlefield and a platform top are convex: the ends decide.
-        if !self.clear_at(y, on, a, r, body) || !self.clear_at(y, on, b, r, body) {
+        if !self.on_surface(on, a, r) || !self.on_surface(on, b, r) {
             return false;
         }
+        // Both ends clear of each piece (as `clear_at` tests them) and the walk between: one
+        // pass, a piece far from the whole walk being far from either end.
         self.terrain.iter().enumerate().all(|(i, p)| {
-            !(in_the_way(p, i, on, y, body) && segment_hits_piece(&self.frames[i], a, b, r))
+            let f = &self.frames[i];
+            segment_far_from_piece(f, a, b, r)
+                || !in_the_way(p, i, on, y, body)
+                || !(circle_hits_piece(f, a, r)
+                    || circle_hits_piece(f, b, r)
+                    || segment_hits_piece(f, a, b, r))
         })
     }
 

@@ -59,11 +59,18 @@ pub(super) fn circle_hits_piece(f: &Frame, c: Vec2, r: f32) -> bool {
     q.distance_squared(local) < (r - 1e-3).max(0.0).powi(2)
 }
 
+/// Is the segment from `a` to `b` swept by a circle of radius `r` too far from the piece to
+/// touch it (by its bounding circle)? Then so are circles at either end: neither
+/// [`segment_hits_piece`] nor [`circle_hits_piece`] at an end can say yes.
+pub(super) fn segment_far_from_piece(f: &Frame, a: Vec2, b: Vec2, r: f32) -> bool {
+    let near = crate::battlefield::measure::closest_on_segment(a, b, f.centre);
+    near.distance_squared(f.centre) > (f.reach + r + SLACK).powi(2)
+}
+
 /// The segment from `a` to `b` swept by a circle of radius `r`: does it overlap the piece's
 /// footprint? Exact: the distance between the segment and the (rotated) rectangle.
 pub(super) fn segment_hits_piece(f: &Frame, a: Vec2, b: Vec2, r: f32) -> bool {
-    let near = crate::battlefield::measure::closest_on_segment(a, b, f.centre);
-    if near.distance_squared(f.centre) > (f.reach + r + SLACK).powi(2) {
+    if segment_far_from_piece(f, a, b, r) {
         return false;
     }
     let (la, lb) = (f.local(a), f.local(b));
