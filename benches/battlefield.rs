@@ -11,6 +11,11 @@ use warcry_sim::battlefield::sight::{Body, visible};
 use warcry_sim::model::formats::BaseSize;
 use warcry_sim::scenario::load::{DEFAULT_BATTLE, Embedded, load_battle};
 
+/// The allocator the `warcry-sim` binary uses (see `src/main.rs`), so that these figures are
+/// the shipped program's.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     divan::main();
 }
