@@ -19,18 +19,28 @@ pub fn choose_active(
     side: usize,
     target: Option<Target>,
 ) -> Option<(u32, RuleId, String)> {
+    let all = fighters(world);
+    choose_active_among(world, &all, side, target)
+}
+
+/// [`choose_active`] with every fighter's view `all` already read.
+pub fn choose_active_among(
+    world: &mut World,
+    all: &[FighterView],
+    side: usize,
+    target: Option<Target>,
+) -> Option<(u32, RuleId, String)> {
     let seed = super::tie_seed(world);
     // The fighters the rules let it activate now (CMB-1, WAIT-1, REA-1), as the engine says.
     let may: Vec<u32> = match options(world).decision {
         Decision::Activate { fighters } => fighters,
         _ => Vec::new(),
     };
-    let all = fighters(world);
     let ready: Vec<&FighterView> = all
         .iter()
         .filter(|f| f.side == side && may.contains(&f.id))
         .collect();
-    if let Some(choice) = engaged_active(&all, &ready, seed) {
+    if let Some(choice) = engaged_active(all, &ready, seed) {
         return Some(choice);
     }
     let Some(target) = target else {
@@ -39,7 +49,7 @@ pub fn choose_active(
         // compare: its own tie-breaks decide (most wounds left, then points).
         return untargeted_active(&ready, seed);
     };
-    closest_active(&all, &ready, target, seed)
+    closest_active(all, &ready, target, seed)
 }
 
 /// The tie-breaks: most wounds left, then the highest points value (then the lowest id, for a

@@ -20,7 +20,7 @@ mod steps;
 mod target;
 
 pub use ability::step_ability;
-pub use active::choose_active;
+pub use active::{choose_active, choose_active_among};
 pub use initiative::solo_wild_uses;
 pub use plan::{Plan, plan};
 pub use steps::{
@@ -244,9 +244,10 @@ fn wild_dice(world: &World, side: usize) -> Decision {
 
 /// SOLO-A, SOLO-B: the fighter to activate (CMB-1: one is activated even with no target).
 fn turn(world: &mut World, side: usize) -> Option<Decision> {
-    Some(match choose_target(world, side) {
+    let all = crate::rules::engine::fighters(world);
+    Some(match choose_target_among(world, &all, side) {
         Some(tc) => {
-            let (id, rule, why) = choose_active(world, side, Some(tc.target))?;
+            let (id, rule, why) = choose_active_among(world, &all, side, Some(tc.target))?;
             decision(
                 Command::Activate { fighter: id },
                 &[tc.rule, rule],
@@ -254,7 +255,7 @@ fn turn(world: &mut World, side: usize) -> Option<Decision> {
             )
         }
         None => {
-            let (id, rule, why) = choose_active(world, side, None)?;
+            let (id, rule, why) = choose_active_among(world, &all, side, None)?;
             decision(
                 Command::Activate { fighter: id },
                 &[RuleId::Cmb1, rule],
