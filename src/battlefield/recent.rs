@@ -10,46 +10,74 @@ use std::thread::LocalKey;
 use bevy::platform::collections::HashMap;
 use bevy::platform::hash::FixedHasher;
 
-/// At most `kept` answers, the oldest forgotten first, found by hashing their keys (a memory
-/// of a thousand answers is searched as fast as one of ten).
+/// How many answers a memory holds at most to be searched one by one: comparing a long key
+/// (a path question is hundreds of numbers) with a few others costs less than hashing it, and
+/// than keeping a second copy of it in an index.
+const SCANNED: usize = 32;
+
+/// At most `kept` answers, the oldest forgotten first. A small memory is searched one answer
+/// after another; a large one finds its keys by hashing (a thousand answers are searched as
+/// fast as ten).
 pub struct Recent<K, V> {
     kept: usize,
-    /// The keys, oldest first.
-    order: VecDeque<K>,
-    answers: HashMap<K, V>,
+    /// The answers, oldest first.
+    answers: VecDeque<(K, V)>,
+    /// For a memory larger than [`SCANNED`]: each key's number in the order kept.
+    index: HashMap<K, u64>,
+    /// The number of the oldest answer kept.
+    first: u64,
 }
 
 impl<K: Hash + Eq + Clone, V: Clone> Recent<K, V> {
     pub const fn new(kept: usize) -> Self {
         Recent {
             kept,
-            order: VecDeque::new(),
-            answers: HashMap::with_hasher(FixedHasher),
+            answers: VecDeque::new(),
+            index: HashMap::with_hasher(FixedHasher),
+            first: 0,
         }
+    }
+
+    fn hashed(&self) -> bool {
+        self.kept > SCANNED
     }
 
     /// The answer kept for `key`, if any.
     pub fn get(&self, key: &K) -> Option<V> {
-        self.answers.get(key).cloned()
+        if self.hashed() {
+            let n = *self.index.get(key)?;
+            return Some(self.answers[(n - self.first) as usize].1.clone());
+        }
+        self.answers
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.clone())
     }
 
     /// Keeps `value` as the answer for `key`.
     pub fn keep(&mut self, key: K, value: V) {
-        if self.answers.contains_key(&key) {
+        if self.get(&key).is_some() {
             return;
         }
-        if self.order.len() >= self.kept
-            && let Some(old) = self.order.pop_front()
+        if self.answers.len() >= self.kept
+            && let Some((old, _)) = self.answers.pop_front()
         {
-            self.answers.remove(&old);
+            self.first += 1;
+            if self.hashed() {
+                self.index.remove(&old);
+            }
         }
-        self.order.push_back(key.clone());
-        self.answers.insert(key, value);
+        if self.hashed() {
+            self.index
+                .insert(key.clone(), self.first + self.answers.len() as u64);
+        }
+        self.answers.push_back((key, value));
     }
 
     pub fn clear(&mut self) {
-        self.order.clear();
         self.answers.clear();
+        self.index.clear();
+        self.first = 0;
     }
 }
 
@@ -95,5 +123,25 @@ mod tests {
         SQUARES.with_borrow_mut(Recent::clear);
         square(4);
         assert_eq!(worked.get(), 5, "forgotten when cleared");
+    }
+
+    /// A memory too large to search one by one finds its answers by their keys, and forgets
+    /// the oldest first like a small one.
+    #[test]
+    fn a_large_memory_keeps_the_latest_answers_by_their_keys() {
+        let kept = SCANNED + 8;
+        let mut m: Recent<u32, u32> = Recent::new(kept);
+        for n in 0..(kept as u32 + 10) {
+            m.keep(n, n * n);
+        }
+        assert_eq!(m.get(&9), None, "the ten oldest are forgotten");
+        assert_eq!(m.get(&10), Some(100));
+        assert_eq!(m.get(&(kept as u32 + 9)), Some((kept as u32 + 9).pow(2)));
+        m.keep(10, 0);
+        assert_eq!(m.get(&10), Some(100), "an answer kept is not replaced");
+        m.clear();
+        assert_eq!(m.get(&20), None);
+        m.keep(20, 1);
+        assert_eq!(m.get(&20), Some(1));
     }
 }
