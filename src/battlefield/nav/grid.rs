@@ -397,6 +397,17 @@ impl NavGrid {
         k: usize,
         avoid_deadly: bool,
     ) -> impl Iterator<Item = (usize, f32)> + '_ {
+        self.walks(l, k, avoid_deadly).map(|(_, j, w)| (j, w))
+    }
+
+    /// [`NavGrid::neighbours`] with the direction of each walk (its bit in a mask of walks).
+    #[inline]
+    pub(super) fn walks(
+        &self,
+        l: usize,
+        k: usize,
+        avoid_deadly: bool,
+    ) -> impl Iterator<Item = (usize, usize, f32)> + '_ {
         let layer = &self.layers[l];
         let mask = self.edges[l][k]
             & if avoid_deadly {
@@ -409,7 +420,7 @@ impl NavGrid {
         DIRS.iter()
             .enumerate()
             .filter(move |&(d, _)| mask & (1 << d) != 0)
-            .map(move |(_, &(di, dj, w))| ((k as i64 + di + dj * nx) as usize, w))
+            .map(move |(d, &(di, dj, w))| (d, (k as i64 + di + dj * nx) as usize, w))
     }
 
     /// Open cells of layer `l` within `radius` of `c`.

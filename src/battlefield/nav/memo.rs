@@ -95,11 +95,11 @@ fn vec_bits(v: &mut Vec<u32>, p: Vec3) {
     v.extend([p.x.to_bits(), p.y.to_bits(), p.z.to_bits()]);
 }
 
-fn size_bits(v: &mut Vec<u32>, s: BaseSize) {
+pub(super) fn size_bits(v: &mut Vec<u32>, s: BaseSize) {
     v.extend(s.bits());
 }
 
-fn base_bits(v: &mut Vec<u32>, b: &Base) {
+pub(super) fn base_bits(v: &mut Vec<u32>, b: &Base) {
     size_bits(v, b.size);
     vec_bits(v, b.centre);
     v.push(b.facing.to_bits());

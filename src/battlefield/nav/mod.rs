@@ -41,6 +41,7 @@ mod search;
 mod shapes;
 #[cfg(test)]
 mod tests;
+mod walks;
 
 use blockers::segment_blocked_by;
 pub use climb::{Climb, partial_climb_down, partial_climb_up};
@@ -53,6 +54,7 @@ use shapes::{
 /// Forgets the shortest paths this thread remembers (see `crate::battlefield::forget_remembered`).
 pub fn forget_paths() {
     memo::forget();
+    walks::forget();
 }
 
 /// Grid spacing in inches.

@@ -10,6 +10,7 @@ use super::blockers::{Blockers, NearBlockers, blocked_by, segment_blocked_by, su
 use super::grid::{Layer, Node, NodeMap};
 use super::memo::{PathKey, Query, keep_reachable, reachable, remembered};
 use super::node_map::Best;
+use super::walks::BlockedWalks;
 use super::{CELL, Descend, Goal, Mover, NavGrid, NavWorld, Path, Step, StepKind};
 use crate::battlefield::measure::{Base, bases_within, distance_to_point};
 
@@ -157,6 +158,8 @@ struct Frontier<'a> {
     /// The best cost to each node so far and the step into it.
     best: NodeMap<'a, Best>,
     heap: BinaryHeap<Open>,
+    /// The walks out of each node other fighters block (kept from search to search).
+    walks: BlockedWalks,
 }
 
 impl Search<'_> {
@@ -249,6 +252,7 @@ impl Search<'_> {
         let mut f = Frontier {
             best: NodeMap::new(self.g),
             heap: BinaryHeap::new(),
+            walks: BlockedWalks::take(self.world.id, self.g, self.q.mover, self.q.blockers),
         };
         self.seed(&mut f, start_layer, from);
         let Some(end) = self.astar(&mut f) else {
@@ -338,13 +342,20 @@ impl Search<'_> {
         let c = g.layers[l].centre(k);
         // Most cells have no other fighter near: their walks need no base-by-base check.
         let y = g.layers[l].y;
-        let near = NearBlockers::of(&self.blockers, self.q.mover.body, y, c);
+        let blocked = f.walks.of(g.offsets()[l] + k, || {
+            let near = NearBlockers::of(&self.blockers, self.q.mover.body, y, c);
+            if near.is_empty() {
+                return 0;
+            }
+            g.walks(l, k, false)
+                .filter(|&(_, j, _)| {
+                    near.block(&self.blockers, self.q.mover, y, c, g.layers[l].centre(j))
+                })
+                .fold(0, |m, (dir, _, _)| m | 1 << dir)
+        });
         // A neighbour a walk reaches is open (see `NavGrid::neighbours`).
-        for (j, w) in g.neighbours(l, k, self.q.avoid_deadly) {
-            let mc = g.layers[l].centre(j);
-            if (!self.q.avoid_deadly || !g.deadly_at(l, j))
-                && (near.is_empty() || !near.block(&self.blockers, self.q.mover, y, c, mc))
-            {
+        for (dir, j, w) in g.walks(l, k, self.q.avoid_deadly) {
+            if (!self.q.avoid_deadly || !g.deadly_at(l, j)) && blocked & 1 << dir == 0 {
                 self.relax(f, (n, d), (l as u16, j as u32), StepKind::Walk, w);
             }
         }

@@ -449,6 +449,41 @@ mod properties {
                 prop_assert!(p.cost >= Vec2::new(to.x - from.x, to.z - from.z).length() - 0.75);
             }
         }
+
+        /// MOVE-2: a search among the same fighters as the last one (a fighter's second move,
+        /// the AI's other questions) uses the walks the last found blocked; it finds the path
+        /// a search with nothing remembered finds, to the bit.
+        #[test]
+        fn move2_walks_remembered_among_the_same_bases_give_the_same_paths(
+            k in 0usize..3,
+            sx in 0.0f32..1.0, sz in 0.0f32..1.0, ax in 0.0f32..1.0, az in 0.0f32..1.0,
+            tx in 0.0f32..1.0, tz in 0.0f32..1.0,
+            bases in proptest::collection::vec((2.0f32..28.0, 2.0f32..20.0, any::<bool>(), 0.0f32..6.3), 1..6),
+            avoid in any::<bool>(),
+        ) {
+            let w = default_world();
+            let m = movers()[k];
+            let (from, again, to) = (place(w, &m, sx, sz, 0), place(w, &m, ax, az, 0), place(w, &m, tx, tz, 0));
+            prop_assume!(from.is_some() && again.is_some() && to.is_some());
+            let (from, again, to) = (from.unwrap(), again.unwrap(), to.unwrap());
+            let blockers: Vec<Base> = bases
+                .iter()
+                .map(|&(x, z, oval, facing)| {
+                    let size = if oval { BaseSize::Oval(60.0, 35.0) } else { BaseSize::Round(32.0) };
+                    Base::new(size, Vec3::new(x, 0.0, z), facing)
+                })
+                .filter(|b| [from, again, to].iter().all(|p| Vec2::new(b.centre.x - p.x, b.centre.z - p.z).length() > 2.5))
+                .collect();
+            let goal = Goal::NearPoint { point: to, within: 0.5 };
+            crate::battlefield::forget_remembered();
+            w.shortest_path(&m, from, goal, &blockers, avoid);
+            // The paths forgotten, the blocked walks kept.
+            super::super::memo::forget();
+            let remembered = w.shortest_path(&m, again, goal, &blockers, avoid);
+            crate::battlefield::forget_remembered();
+            let fresh = w.shortest_path(&m, again, goal, &blockers, avoid);
+            prop_assert_eq!(remembered, fresh);
+        }
     }
 }
 
