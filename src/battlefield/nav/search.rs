@@ -126,7 +126,14 @@ impl NavWorld {
     }
 
     /// A* estimate of the cost left from `c` to the goal: never more than the true cost.
-    fn heuristic(&self, g: &NavGrid, l: usize, c: Vec2, mover: &Mover, goal: Goal) -> f32 {
+    pub(super) fn heuristic(
+        &self,
+        g: &NavGrid,
+        l: usize,
+        c: Vec2,
+        mover: &Mover,
+        goal: Goal,
+    ) -> f32 {
         let _ = (g, l);
         match goal {
             Goal::Point(p) => (Vec2::new(p.x, p.z).distance(c) - CELL * 0.75).max(0.0),
@@ -141,6 +148,14 @@ impl NavWorld {
                 .max(0.0),
         }
     }
+}
+
+/// How far a place's estimate of the cost left ([`NavWorld::heuristic`]) can be from 0 with the
+/// place still meeting the goal: the estimate is its distance from the goal less the mover's
+/// reach, and [`NavWorld::goal_met`] rounds the reach up by 1% and 0.01" at most. A search
+/// skips the goal test of a place farther.
+pub(super) fn goal_slack(mover: &Mover) -> f32 {
+    0.02 + 0.01 * mover.radius()
 }
 
 /// One shortest-path search on a grid: who moves, where to, round what and how.
@@ -320,13 +335,14 @@ impl Search<'_> {
 
     /// A*: the first node taken off the heap where the base can stop and meets the goal.
     fn astar(&self, f: &mut Frontier) -> Option<Node> {
-        while let Some(Open(_, d, n)) = f.heap.pop() {
+        let far = goal_slack(self.q.mover);
+        while let Some(Open(prio, d, n)) = f.heap.pop() {
             if f.best.get(&n).is_some_and(|&(best, _)| d > best + 1e-5) {
                 continue;
             }
             let (l, k) = (n.0 as usize, n.1 as usize);
             let c = self.g.layers[l].centre(k);
-            if self.g.layers[l].stop && self.goal_ok(l, c) {
+            if self.g.layers[l].stop && prio - d <= far && self.goal_ok(l, c) {
                 return Some(n);
             }
             self.expand(f, (n, d));

@@ -450,6 +450,34 @@ mod properties {
             }
         }
 
+        /// MOVE-1: a place whose estimate of the cost left is more than the search's slack
+        /// from the goal never meets it, whatever the goal (the search skips its goal test).
+        #[test]
+        fn move1_a_place_far_from_the_goal_by_the_estimate_never_meets_it(
+            k in 0usize..3, kind in 0usize..3, oval: bool,
+            px in 4.0f32..26.0, pz in 4.0f32..18.0, angle in 0.0f32..6.3, off in -0.2f32..0.3,
+            within in 0.0f32..3.0, facing in 0.0f32..6.3,
+        ) {
+            let w = default_world();
+            let m = movers()[k];
+            let g = w.grid(&m);
+            let p = Vec3::new(px, 0.0, pz);
+            let size = if oval { BaseSize::Oval(60.0, 35.0) } else { BaseSize::Round(32.0) };
+            let (goal, reach) = match kind {
+                0 => (Goal::Point(p), CELL * 0.75),
+                1 => (Goal::NearPoint { point: p, within }, m.radius() + within),
+                _ => (
+                    Goal::NearBase { base: Base::new(size, p, facing), within },
+                    m.radius() + size.max_radius() + within,
+                ),
+            };
+            let c = Vec2::new(px, pz) + Vec2::from_angle(angle) * (reach + off).max(0.0);
+            let far = super::super::search::goal_slack(&m);
+            if w.heuristic(&g, 0, c, &m, goal) > far - 1e-3 {
+                prop_assert!(!w.goal_met(&g, 0, c, &m, goal));
+            }
+        }
+
         /// MOVE-2: a search among the same fighters as the last one (a fighter's second move,
         /// the AI's other questions) uses the walks the last found blocked; it finds the path
         /// a search with nothing remembered finds, to the bit.
