@@ -126,15 +126,7 @@ impl NavWorld {
     }
 
     /// A* estimate of the cost left from `c` to the goal: never more than the true cost.
-    pub(super) fn heuristic(
-        &self,
-        g: &NavGrid,
-        l: usize,
-        c: Vec2,
-        mover: &Mover,
-        goal: Goal,
-    ) -> f32 {
-        let _ = (g, l);
+    pub(super) fn heuristic(&self, c: Vec2, mover: &Mover, goal: Goal) -> f32 {
         match goal {
             Goal::Point(p) => (Vec2::new(p.x, p.z).distance(c) - CELL * 0.75).max(0.0),
             Goal::NearPoint { point, within } => {
@@ -191,9 +183,8 @@ impl Search<'_> {
     }
 
     #[inline]
-    fn h(&self, l: usize, c: Vec2) -> f32 {
-        self.world
-            .heuristic(self.g, l, c, self.q.mover, self.q.goal)
+    fn h(&self, c: Vec2) -> f32 {
+        self.world.heuristic(c, self.q.mover, self.q.goal)
     }
 
     /// Is there a cell where a base can stop, meeting the goal, that no other fighter's base
@@ -330,7 +321,7 @@ impl Search<'_> {
         let n: Node = (l as u16, k as u32);
         let d = sc.distance(c);
         f.best.insert(n, (d, None));
-        f.heap.push(Open(d + self.h(l, c), d, n));
+        f.heap.push(Open(d + self.h(c), d, n));
     }
 
     /// A*: the first node taken off the heap where the base can stop and meets the goal.
@@ -398,7 +389,7 @@ impl Search<'_> {
         if f.best.get(&m).is_none_or(|&(old, _)| nd < old - 1e-6) {
             f.best.insert(m, (nd, Some((n, kind))));
             let mc = self.g.layers[m.0 as usize].centre(m.1 as usize);
-            f.heap.push(Open(nd + self.h(m.0 as usize, mc), nd, m));
+            f.heap.push(Open(nd + self.h(mc), nd, m));
         }
     }
 

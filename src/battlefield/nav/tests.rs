@@ -473,7 +473,7 @@ mod properties {
             };
             let c = Vec2::new(px, pz) + Vec2::from_angle(angle) * (reach + off).max(0.0);
             let far = super::super::search::goal_slack(&m);
-            if w.heuristic(&g, 0, c, &m, goal) > far - 1e-3 {
+            if w.heuristic(c, &m, goal) > far - 1e-3 {
                 prop_assert!(!w.goal_met(&g, 0, c, &m, goal));
             }
         }
