@@ -126,6 +126,7 @@ impl NavWorld {
     }
 
     /// A* estimate of the cost left from `c` to the goal: never more than the true cost.
+    #[inline]
     pub(super) fn heuristic(&self, c: Vec2, mover: &Mover, goal: Goal) -> f32 {
         match goal {
             Goal::Point(p) => (Vec2::new(p.x, p.z).distance(c) - CELL * 0.75).max(0.0),
