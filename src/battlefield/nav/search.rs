@@ -200,12 +200,23 @@ impl Search<'_> {
             ),
         };
         let c = Vec2::new(centre.x, centre.z);
+        // Only the bases that reach into the cells round the goal can cover one of them.
+        let near: Vec<Base> = self
+            .q
+            .blockers
+            .iter()
+            .filter(|b| {
+                let reach = r + 0.01 + self.q.mover.radius() + b.size.max_radius() * 1.01 + 0.02;
+                Vec2::new(b.centre.x, b.centre.z).distance(c) <= reach
+            })
+            .copied()
+            .collect();
         (0..self.g.layers.len()).any(|l| {
             let layer = &self.g.layers[l];
             layer.stop
                 && self.g.cells_near(l, c, r + 0.01).any(|(k, cc)| {
                     self.g.usable(l, k, self.q.avoid_deadly)
-                        && !surely_blocked_by(self.q.blockers, layer.y, cc, self.q.mover)
+                        && !surely_blocked_by(&near, layer.y, cc, self.q.mover)
                         && self.goal_ok(l, cc)
                 })
         })
