@@ -46,8 +46,7 @@ impl Base {
         }
         // Ellipse with half-axes a (along the facing) and b, turned by `facing`.
         let (s, co) = self.facing.sin_cos();
-        // World -> local: inverse of (x c + z s, -x s + z c).
-        let local = Vec2::new(dir.x * co - dir.y * s, dir.x * s + dir.y * co);
+        let local = into_base_frame(dir, (s, co));
         let n = Vec2::new(a * a * local.x, b * b * local.y);
         let len = (a * a * local.x * local.x + b * b * local.y * local.y).sqrt();
         let p = if len > 0.0 {
@@ -245,11 +244,18 @@ impl NearestBound {
     #[inline]
     fn at(&self, p: Vec2) -> f32 {
         let d = p - self.centre;
-        let (s, c) = self.sin_cos;
-        // Into the base's frame (x along its facing), in units of the ellipse's half axes.
-        let l = Vec2::new(d.x * c - d.y * s, d.x * s + d.y * c) * self.inverse_axes;
+        // In units of the ellipse's half axes.
+        let l = into_base_frame(d, self.sin_cos) * self.inverse_axes;
         (d.length() - self.outer).max((l.length() - 1.0) * self.short)
     }
+}
+
+/// `d` (an offset from a base's centre, seen from above) in the frame of a base whose facing
+/// has sine and cosine `sin_cos`: x along its facing (the inverse of the turn its rim is drawn
+/// with, (x c + z s, -x s + z c)).
+#[inline]
+pub(crate) fn into_base_frame(d: Vec2, (s, c): (f32, f32)) -> Vec2 {
+    Vec2::new(d.x * c - d.y * s, d.x * s + d.y * c)
 }
 
 /// The distance from the centre `c` to the farthest corner of `fp`.

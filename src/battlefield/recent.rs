@@ -56,7 +56,8 @@ impl<K: Hash + Eq + Clone, V: Clone> Recent<K, V> {
 
     /// Keeps `value` as the answer for `key`.
     pub fn keep(&mut self, key: K, value: V) {
-        if self.get(&key).is_some() {
+        // An index holds one number per key: a key kept already stays as it is.
+        if self.hashed() && self.index.contains_key(&key) {
             return;
         }
         if self.answers.len() >= self.kept

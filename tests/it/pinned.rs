@@ -27,14 +27,13 @@ const PINNED: [(u64, u64, usize); 4] = [
 #[test]
 fn the_logs_of_pinned_seeds_do_not_change() {
     let spec = ai_v_ai(&load_battle(&Embedded, DEFAULT_BATTLE).unwrap());
-    let pinned = PINNED;
     let mut got = Vec::new();
-    for &(seed, _, _) in &pinned {
+    for &(seed, _, _) in &PINNED {
         let (_, app) = run_one(&spec, seed).unwrap();
         let text = app.world().resource::<BattleLog>().to_text();
         got.push((seed, fnv(&text), text.len()));
     }
-    assert_eq!(got, pinned);
+    assert_eq!(got, PINNED);
 }
 
 /// VIC-1 (same battle file + seed = same battle): batches play battle after battle on one app

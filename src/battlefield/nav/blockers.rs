@@ -6,7 +6,7 @@ use bevy::math::Vec2;
 
 use super::Mover;
 use crate::battlefield::footprint::RIM_SEGMENTS;
-use crate::battlefield::measure::{Base, closest_on_segment};
+use crate::battlefield::measure::{Base, closest_on_segment, into_base_frame};
 
 /// Is a base of radius `r` centred at `c` overlapping `o` (its exact shape: ovals are long
 /// and thin, so a circle round them would wall in the fighters set up beside them)?
@@ -19,7 +19,7 @@ fn overlaps(o: &Base, c: Vec2, r: f32) -> bool {
 /// polygon lies within 1% outside the true rim)? If not, the bases can't overlap, and the
 /// closest point need not be found.
 #[inline]
-fn near(o: &Base, c: Vec2, r: f32) -> bool {
+pub(super) fn near(o: &Base, c: Vec2, r: f32) -> bool {
     let reach = r + o.size.max_radius() * 1.01 + 0.01;
     Vec2::new(o.centre.x, o.centre.z).distance_squared(c) <= reach * reach
 }
@@ -133,10 +133,7 @@ struct Within {
 impl Within {
     #[inline]
     fn holds(&self, rim: &Rim, c: Vec2) -> bool {
-        let d = c - rim.centre;
-        let (s, co) = rim.sin_cos;
-        // Into the oval's frame: x along its facing.
-        let l = Vec2::new(d.x * co - d.y * s, d.x * s + d.y * co);
+        let l = into_base_frame(c - rim.centre, rim.sin_cos);
         let l2 = l * l;
         if l2.dot(self.outer) > 1.0 + ELLIPSE_MARGIN {
             return false;

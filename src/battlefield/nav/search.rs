@@ -6,7 +6,9 @@ use std::rc::Rc;
 
 use bevy::math::{Vec2, Vec3};
 
-use super::blockers::{Blockers, NearBlockers, blocked_by, segment_blocked_by, surely_blocked_by};
+use super::blockers::{
+    Blockers, NearBlockers, blocked_by, near, segment_blocked_by, surely_blocked_by,
+};
 use super::grid::{Layer, Node, NodeMap};
 use super::memo::{PathKey, Query, keep_reachable, reachable, remembered};
 use super::node_map::Best;
@@ -200,15 +202,14 @@ impl Search<'_> {
             ),
         };
         let c = Vec2::new(centre.x, centre.z);
-        // Only the bases that reach into the cells round the goal can cover one of them.
-        let near: Vec<Base> = self
+        // Only the bases near enough the cells round the goal (within `r`) to cover one of
+        // them can.
+        let reach = r + 0.02 + self.q.mover.radius();
+        let reaching: Vec<Base> = self
             .q
             .blockers
             .iter()
-            .filter(|b| {
-                let reach = r + 0.01 + self.q.mover.radius() + b.size.max_radius() * 1.01 + 0.02;
-                Vec2::new(b.centre.x, b.centre.z).distance(c) <= reach
-            })
+            .filter(|b| near(b, c, reach))
             .copied()
             .collect();
         (0..self.g.layers.len()).any(|l| {
@@ -216,7 +217,7 @@ impl Search<'_> {
             layer.stop
                 && self.g.cells_near(l, c, r + 0.01).any(|(k, cc)| {
                     self.g.usable(l, k, self.q.avoid_deadly)
-                        && !surely_blocked_by(&near, layer.y, cc, self.q.mover)
+                        && !surely_blocked_by(&reaching, layer.y, cc, self.q.mover)
                         && self.goal_ok(l, cc)
                 })
         })
