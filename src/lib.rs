@@ -45,5 +45,10 @@ pub fn headless_app(spec: &scenario::load::BattleSpec) -> App {
 pub fn headless_app_without_battle() -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, HeadlessPlugins));
+    // A headless battle is one thread's work (a batch plays one per thread): its schedules
+    // run their systems on that thread rather than waking the task pool's threads.
+    for (_, schedule) in app.world_mut().resource_mut::<Schedules>().iter_mut() {
+        schedule.set_executor(bevy::ecs::schedule::SingleThreadedExecutor::new());
+    }
     app
 }
