@@ -318,9 +318,18 @@ impl RuleId {
         self.row().3
     }
 
-    /// The rule whose code is exactly `s` (e.g. `"ATK-4"`), if any.
+    /// The rule whose code is exactly `s` (e.g. `"ATK-4"`), if any. (Looked up by hash: the
+    /// battle log reads every decision's rule IDs back from their codes.)
     pub fn parse(s: &str) -> Option<RuleId> {
-        TABLE.iter().find(|row| row.1 == s).map(|row| row.0)
+        static BY_CODE: std::sync::LazyLock<std::collections::HashMap<&str, RuleId>> =
+            std::sync::LazyLock::new(|| {
+                let mut m = std::collections::HashMap::new();
+                for row in TABLE {
+                    m.entry(row.1).or_insert(row.0);
+                }
+                m
+            });
+        BY_CODE.get(s).copied()
     }
 }
 
