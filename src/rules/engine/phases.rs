@@ -48,11 +48,20 @@ pub fn run_rules(world: &mut World) -> bool {
             return false;
         }
         let after = progress(world);
-        if after == before {
+        // A run that changed nothing, or one that left the battle in a phase whose system
+        // only takes commands with none queued: another run would change nothing.
+        if after == before || (after.1 == 0 && only_takes_commands(after.0)) {
             return true;
         }
         before = after;
     }
+}
+
+/// Does the system of the phase the battle is in do nothing but take commands (combat, the
+/// ended battle)? The automatic phases (setup, the initiative roll, reserves, the end of the
+/// round) act with no command.
+fn only_takes_commands(pending: Pending) -> bool {
+    matches!(pending.phase(), BattlePhase::Combat | BattlePhase::Ended)
 }
 
 fn progress(world: &World) -> (Pending, usize, usize) {
