@@ -156,6 +156,64 @@ enum Command {
         /// Folder to write the cards to.
         out: PathBuf,
     },
+    /// Convert the community fighter data (warcry_data JSON) into fighter-profile files, one
+    /// per faction, each fighter with the abilities it may use. Prints the counts, and every
+    /// record it could not convert with its JSON path and why.
+    ImportFighters(ImportFightersArgs),
+    /// Rosters: build a warband from a faction's fighters.
+    Roster {
+        #[command(subcommand)]
+        command: RosterCommand,
+    },
+}
+
+#[derive(clap::Subcommand)]
+enum RosterCommand {
+    /// A new warband of one faction, written as a warband file and checked (SET-1, SET-3):
+    /// with --random a legal warband drawn with --seed, else the leader alone to start from.
+    New(RosterNewArgs),
+}
+
+#[derive(clap::Args)]
+struct RosterNewArgs {
+    /// The faction (its runemark, e.g. "Corvus Cabal").
+    #[arg(long)]
+    faction: String,
+    /// Fighter data: community JSON (`fighters.json`, with `abilities.json` and the others
+    /// beside it) or a fighter-profile file (RON). May be given more than once.
+    #[arg(long = "fighters", required = true)]
+    fighters: Vec<PathBuf>,
+    /// The points limit.
+    #[arg(long, default_value_t = 1000)]
+    points: u32,
+    /// Draw a legal warband at random.
+    #[arg(long)]
+    random: bool,
+    /// The warband file to write (default: the faction's name, in the current folder).
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+#[derive(clap::Args)]
+struct ImportFightersArgs {
+    /// The fighters (`fighters.json`).
+    fighters: PathBuf,
+    /// The faction abilities (`abilities.json`).
+    #[arg(long)]
+    abilities: Option<PathBuf>,
+    /// The universal abilities (`universal_abilities.json`).
+    #[arg(long)]
+    universal: Option<PathBuf>,
+    /// The tabletop-simulator base sizes (fighter names to sizes in mm).
+    #[arg(long)]
+    bases: Option<PathBuf>,
+    /// Base sizes by runemark for fighters the base-size file doesn't name (RON; the shipped
+    /// `scenes/import/base_sizes.ron` when absent).
+    #[arg(long)]
+    base_rules: Option<PathBuf>,
+    /// Folder to write the profile files to.
+    #[arg(long, default_value = "imported")]
+    out: PathBuf,
 }
 
 #[derive(clap::Args)]
@@ -226,6 +284,26 @@ fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Simulate(sim) => cli::simulate::simulate(args, &sim),
         Command::ImportDeployments { json, out } => {
             cli::import_deployments::import_deployments(&json, &out)
+        }
+        Command::Roster {
+            command: RosterCommand::New(r),
+        } => cli::roster::roster_new(&cli::roster::NewRoster {
+            faction: r.faction,
+            fighters: r.fighters,
+            points: r.points,
+            random: r.random,
+            seed: args.seed.unwrap_or(1),
+            out: r.out,
+        }),
+        Command::ImportFighters(a) => {
+            cli::import_fighters::import_fighters(&cli::import_fighters::Files {
+                fighters: a.fighters,
+                abilities: a.abilities,
+                universal: a.universal,
+                bases: a.bases,
+                base_rules: a.base_rules,
+                out: a.out,
+            })
         }
     };
     done.map(|()| ExitCode::SUCCESS)

@@ -247,7 +247,7 @@ fn ability(world: &World, all: &[FighterView], f: &FighterView) -> Option<Comman
             .and_then(|d| {
                 dice.groups
                     .iter()
-                    .filter(|g| g.size >= d.cost.dice())
+                    .filter(|g| d.cost.paid_by(g.size))
                     .min_by_key(|g| (g.size, g.value))
                     .map(|g| (d.name.clone(), g.value))
             })

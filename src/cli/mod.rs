@@ -3,11 +3,13 @@
 
 pub mod check;
 pub mod import_deployments;
+pub mod import_fighters;
 pub mod measure;
 pub mod path;
 pub mod plan;
 pub mod play;
 pub mod replay;
+pub mod roster;
 pub mod run;
 pub mod setup;
 pub mod simulate;

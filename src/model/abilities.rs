@@ -6,12 +6,17 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::ruleset::Ruleset;
 
-/// ABL-1: what an ability costs.
+/// ABL-1: what an ability costs: a double, triple or quad of ability dice; or, for the
+/// abilities fighter data carries that are not paid with dice, a reaction (REA-1), a passive
+/// rule or a battle trait.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum DiceCost {
     Double,
     Triple,
     Quad,
+    Reaction,
+    Passive,
+    BattleTrait,
 }
 
 impl std::fmt::Display for DiceCost {
@@ -20,17 +25,28 @@ impl std::fmt::Display for DiceCost {
             DiceCost::Double => "double",
             DiceCost::Triple => "triple",
             DiceCost::Quad => "quad",
+            DiceCost::Reaction => "reaction",
+            DiceCost::Passive => "passive",
+            DiceCost::BattleTrait => "battle trait",
         })
     }
 }
 
 impl DiceCost {
-    pub fn dice(self) -> u8 {
+    /// How many ability dice pay for it (ABL-1); none for abilities not paid with dice.
+    pub fn dice(self) -> Option<u8> {
         match self {
-            DiceCost::Double => 2,
-            DiceCost::Triple => 3,
-            DiceCost::Quad => 4,
+            DiceCost::Double => Some(2),
+            DiceCost::Triple => Some(3),
+            DiceCost::Quad => Some(4),
+            DiceCost::Reaction | DiceCost::Passive | DiceCost::BattleTrait => None,
         }
+    }
+
+    /// Can a group of `size` ability dice pay for it (ABL-1: a bigger group may pay for a
+    /// smaller ability)?
+    pub fn paid_by(self, size: u8) -> bool {
+        self.dice().is_some_and(|n| size >= n)
     }
 }
 
@@ -49,6 +65,9 @@ pub enum AbilityEffect {
 /// An ability a fighter may use (ABL-2: gated by runemarks).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AbilityDef {
+    /// The id of the ability in the community fighter data it was imported from, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
     pub name: String,
     pub cost: DiceCost,
     /// Runemarks the fighter needs (all of them); empty: anyone.
@@ -73,6 +92,7 @@ fn def(
     effect: AbilityEffect,
 ) -> AbilityDef {
     AbilityDef {
+        id: None,
         name: name.into(),
         cost,
         runemarks: runemarks.iter().map(|s| s.to_string()).collect(),

@@ -139,7 +139,7 @@ pub fn any_usable(world: &mut World, f: &FighterView) -> bool {
     let all = fighters(world);
     let r = world.resource::<Ruleset>().clone();
     abilities_of(&r, f).iter().any(|d| {
-        dice.groups.iter().any(|g| g.size >= d.cost.dice())
+        dice.groups.iter().any(|g| d.cost.paid_by(g.size))
             && match d.effect {
                 AbilityEffect::InspiringPresence => !inspiring_targets(world, &all, f).is_empty(),
                 _ => eligible(world, &all, f, d, None).is_ok(),
@@ -187,7 +187,13 @@ pub fn validate_ability(
         ));
     };
     let dice = &world.resource::<Engine>().dice[f.side];
-    let Some(group) = dice.group_for(value, d.cost.dice()).copied() else {
+    let Some(needed) = d.cost.dice() else {
+        return Err(Rejected::new(
+            RuleId::Abl1,
+            format!("{} is a {}, not an ability paid with dice", d.name, d.cost),
+        ));
+    };
+    let Some(group) = dice.group_for(value, needed).copied() else {
         return Err(Rejected::new(
             RuleId::Abl1,
             format!("no ability dice of {value}s big enough for a {}", d.cost),

@@ -10,6 +10,7 @@ pub mod initiative;
 pub mod log;
 pub mod odds;
 pub mod options;
+pub mod roster;
 pub mod setup;
 pub mod solo_setup;
 pub mod warband;

@@ -230,6 +230,8 @@ fn ability_options(world: &World, all: &[FighterView], f: &FighterView) -> Vec<A
     values.dedup();
     abilities_of(rules, f)
         .into_iter()
+        // Reactions, passive rules and battle traits are not used as an action (ABL-1).
+        .filter(|d| d.cost.dice().is_some())
         .map(|d| {
             let mut last = None;
             let ok: Vec<u8> = values

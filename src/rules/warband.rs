@@ -112,14 +112,15 @@ fn check_faction(i: usize, f: &ResolvedFighter, faction: &str, out: &mut Vec<Vio
 
 /// SET-1: the leader, heroes and allies have the leader runemark, and only they do.
 fn check_leader_runemark(i: usize, f: &ResolvedFighter, out: &mut Vec<Violation>) {
-    let leader_mark = f.profile.has_runemark("leader");
+    // The community data has no leader runemark: a hero leads (and the two read alike).
+    let leader_mark = f.profile.has_runemark("leader") || f.profile.has_runemark("hero");
     match f.role {
         Role::Leader | Role::Hero | Role::Ally if !leader_mark => {
             out.push(Violation::new(
                 RuleId::Set1,
                 Some(i),
                 format!(
-                    "{} is taken as {} but has no leader runemark",
+                    "{} is taken as {} but has no leader or hero runemark",
                     f.name, f.role
                 ),
             ));
@@ -129,7 +130,7 @@ fn check_leader_runemark(i: usize, f: &ResolvedFighter, out: &mut Vec<Violation>
                 RuleId::Set1,
                 Some(i),
                 format!(
-                    "{} has the leader runemark, so it must be the leader, a hero or an ally",
+                    "{} has the leader or hero runemark, so it must be the leader, a hero or an ally",
                     f.name
                 ),
             ));
@@ -439,7 +440,16 @@ pub(crate) mod tests {
         w[1].role = Role::Hero;
         let v = muster(&w, &seed004(), 1000);
         assert_eq!(v.len(), 1);
-        assert!(v[0].message.contains("no leader runemark"));
+        assert!(v[0].message.contains("no leader or hero runemark"));
+        // The community data marks heroes with `hero` (it has no leader runemark): a hero may
+        // lead, and may not be taken as a plain fighter.
+        let mut w = legal(5);
+        w[0].profile.runemarks = vec!["hero".into()];
+        w[1].profile.runemarks.push("hero".into());
+        let v = muster(&w, &seed004(), 1000);
+        assert_eq!(v.len(), 1, "{v:?}");
+        assert_eq!(v[0].fighter, Some(1));
+        assert!(v[0].message.contains("has the leader or hero runemark"));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Scene files: formats, the spanned RON reader, loading and validation, spawning, imports.
 
 pub mod battleplans;
+pub mod community;
 pub mod decks;
 pub mod load;
 pub mod report;

@@ -222,7 +222,7 @@ fn warband_rules_are_checked_and_point_at_the_fighter() {
     assert!(p.iter().all(|l| l.ends_with("[SET-1]")), "{p:#?}");
     assert!(
         p.iter()
-            .any(|l| l.starts_with("6:5: Boss has the leader runemark")),
+            .any(|l| l.starts_with("6:5: Boss has the leader or hero runemark")),
         "{p:#?}"
     );
     assert!(

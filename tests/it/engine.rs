@@ -649,6 +649,7 @@ fn abl5_a_faction_ability_the_engine_cant_run_is_logged_as_not_automated() {
     let mut a = Arena::new();
     a.profile(A, |p| {
         p.abilities = vec![AbilityDef {
+            id: None,
             name: "Forge Blessing".into(),
             cost: DiceCost::Double,
             runemarks: vec![],

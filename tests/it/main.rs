@@ -8,6 +8,7 @@ mod deployment_cards;
 mod deviations;
 mod door;
 mod engine;
+mod import;
 mod layout;
 mod odds;
 mod pinned;

@@ -49,8 +49,11 @@ pub fn step_ability(world: &World, ctx: &Ctx) -> Step {
         if !useful {
             continue;
         }
-        for g in dice.groups.iter().filter(|g| g.size >= d.cost.dice()) {
-            let key = (d.cost.dice(), g.value);
+        let Some(icons) = d.cost.dice() else {
+            continue;
+        };
+        for g in dice.groups.iter().filter(|g| d.cost.paid_by(g.size)) {
+            let key = (icons, g.value);
             if best.as_ref().is_none_or(|b| key > (b.0, b.1)) {
                 best = Some((key.0, key.1, d.name.clone(), target, note.to_string()));
             }

@@ -4,8 +4,8 @@ use std::path::{Path, PathBuf};
 
 use super::source::Disk;
 use super::{
-    Problems, SceneSource, default_ruleset, load_battle_into, load_deployment, load_fighters,
-    load_ruleset, load_terrain, load_twist, load_victory, load_warband, read_node,
+    Problems, SceneSource, default_ruleset, load_base_rules, load_battle_into, load_deployment,
+    load_fighters, load_ruleset, load_terrain, load_twist, load_victory, load_warband, read_node,
 };
 use crate::model::ruleset::Ruleset;
 use crate::scenario::ron_span::Pos;
@@ -21,6 +21,8 @@ pub enum SceneKind {
     Victory,
     Twist,
     Battle,
+    /// Base sizes by runemark for imported fighters.
+    BaseRules,
 }
 
 impl SceneKind {
@@ -34,6 +36,7 @@ impl SceneKind {
             "VictoryCard" => SceneKind::Victory,
             "TwistCard" => SceneKind::Twist,
             "Battle" => SceneKind::Battle,
+            "BaseRules" => SceneKind::BaseRules,
             _ => return None,
         })
     }
@@ -49,6 +52,7 @@ impl SceneKind {
             "victory" => SceneKind::Victory,
             "twist" => SceneKind::Twist,
             "battles" => SceneKind::Battle,
+            "import" => SceneKind::BaseRules,
             _ => return None,
         })
     }
@@ -132,6 +136,9 @@ pub fn check_file(src: &dyn SceneSource, file: &str, rules: &Ruleset, problems: 
         }
         Some(SceneKind::Battle) => {
             load_battle_into(src, file, &Default::default(), problems);
+        }
+        Some(SceneKind::BaseRules) => {
+            load_base_rules(src, file, rules, problems);
         }
     }
 }

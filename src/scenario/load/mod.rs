@@ -14,6 +14,7 @@ use crate::scenario::ron_span::{self, Pos, Trace};
 
 mod battle;
 mod check;
+mod community;
 mod problems;
 mod source;
 #[cfg(test)]
@@ -145,3 +146,8 @@ simple_loader!(load_victory, VictoryCard, |c, r, v| c.validate(r, &mut v));
 simple_loader!(load_twist, TwistCard, |c, _r, v| c.validate(&mut v));
 simple_loader!(load_fighters, FighterProfiles, |c, _r, v| c
     .validate(&mut v));
+simple_loader!(
+    load_base_rules,
+    crate::scenario::community::BaseRules,
+    |c, _r, v| c.validate(&mut v)
+);

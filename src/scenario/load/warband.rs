@@ -1,6 +1,7 @@
 //! Warband files: the warband, the fighter-profile files it names, and the muster rules
 //! (SET-1) and battle groups (SET-3) checked on the fighters it takes.
 
+use super::community;
 use super::source::relative_to;
 use super::{Loaded, Problems, SceneSource, load_fighters, read_typed};
 use crate::model::formats::{FighterProfile, Warband};
@@ -51,6 +52,13 @@ fn load_profiles(
     let mut all_read = true;
     for (i, p) in l.value.profiles.iter().enumerate() {
         let pf = relative_to(&l.file, p);
+        if community::is_json(&pf) {
+            match community::load_json_profiles(src, l, i, &pf, problems) {
+                Some(fp) => profiles.extend(fp),
+                None => all_read = false,
+            }
+            continue;
+        }
         let mut sub = Problems::default();
         match load_fighters(src, &pf, rules, &mut sub) {
             Some(fp) => profiles.extend(fp.fighters),

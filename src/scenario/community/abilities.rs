@@ -1,0 +1,118 @@
+//! Ability records of the community data, and which fighters may use each (ABL-2): an
+//! ability belongs to the fighters of its warband (the fighter's faction or subfaction) that
+//! have every one of its runemarks; a universal ability to every fighter with its runemarks.
+
+use serde_json::Value;
+
+use super::fighters::ImportedFighter;
+use super::reader::{Findings, Record};
+use crate::model::abilities::{AbilityDef, AbilityEffect, DiceCost};
+
+/// A converted ability and the warband it belongs to (`universal` for everybody's).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ImportedAbility {
+    pub warband: String,
+    pub def: AbilityDef,
+}
+
+impl ImportedAbility {
+    pub fn is_universal(&self) -> bool {
+        self.warband.eq_ignore_ascii_case("universal")
+    }
+
+    /// ABL-2: may `f` use it? Its warband is the fighter's faction or subfaction (or it is
+    /// universal), and the fighter has every one of its runemarks.
+    pub fn belongs_to(&self, f: &ImportedFighter) -> bool {
+        let warband = self.is_universal()
+            || self.warband == f.warband
+            || (!f.subfaction.is_empty() && self.warband == f.subfaction);
+        warband && self.def.runemarks.iter().all(|m| f.profile.has_runemark(m))
+    }
+}
+
+/// The universal abilities the engine runs itself (ABL-3, REA-2..4): not given to fighters
+/// again from the data.
+const BUILT_IN: &[&str] = &[
+    "rush",
+    "onslaught",
+    "respite",
+    "inspiring presence",
+    "reckoning",
+    "counter",
+    "take cover",
+    "strike them down",
+];
+
+/// Does the engine already give every fighter this universal ability?
+pub fn built_in(a: &ImportedAbility) -> bool {
+    a.is_universal() && BUILT_IN.contains(&a.def.name.to_lowercase().as_str())
+}
+
+/// Converts the ability record `v` at `path` of `file`; `None` (with its problems in
+/// `findings`) when it can't be converted.
+pub(super) fn convert(
+    v: &Value,
+    path: String,
+    file: &str,
+    findings: &mut Findings,
+) -> Option<ImportedAbility> {
+    let mut r = match Record::of(v, path) {
+        Ok(r) => r,
+        Err((at, msg)) => {
+            findings.error(file, &at, msg);
+            return None;
+        }
+    };
+    let id = r.text("_id");
+    let name = r.text("name");
+    let warband = r.text("warband");
+    let cost = r.text("cost");
+    let text = r.text_or_empty("description");
+    let runemarks = r.texts("runemarks");
+    let cost = cost.and_then(|c| match cost_of(c) {
+        Some(c) => Some(c),
+        None => {
+            r.problems.push((
+                format!("{}.cost", r.path),
+                format!(
+                    "unknown cost `{c}` (double, triple, quad, reaction, passive or battletrait)"
+                ),
+            ));
+            None
+        }
+    });
+    if !r.problems.is_empty() {
+        for (at, msg) in r.problems {
+            findings.error(file, &at, msg);
+        }
+        return None;
+    }
+    let (Some(id), Some(name), Some(warband), Some(cost)) = (id, name, warband, cost) else {
+        return None;
+    };
+    Some(ImportedAbility {
+        warband: warband.to_string(),
+        def: AbilityDef {
+            id: Some(id.to_string()),
+            name: name.to_string(),
+            cost,
+            runemarks,
+            text: text.to_string(),
+            effect: AbilityEffect::NotAutomated,
+        },
+    })
+}
+
+fn cost_of(s: &str) -> Option<DiceCost> {
+    Some(
+        match s.to_lowercase().replace([' ', '_', '-'], "").as_str() {
+            "double" => DiceCost::Double,
+            "triple" => DiceCost::Triple,
+            "quad" => DiceCost::Quad,
+            "reaction" => DiceCost::Reaction,
+            "passive" => DiceCost::Passive,
+            "battletrait" => DiceCost::BattleTrait,
+            _ => return None,
+        },
+    )
+}

@@ -1,0 +1,77 @@
+//! An import from files on disk: the fighters file and the optional others, read whole; a
+//! file that can't be read is an error naming it.
+
+use std::path::{Path, PathBuf};
+
+use super::{BaseRules, Imported, Source, Sources, import};
+
+/// The files of an import.
+#[derive(Debug, Clone, Default)]
+pub struct ImportPaths {
+    pub fighters: PathBuf,
+    pub abilities: Option<PathBuf>,
+    pub universal: Option<PathBuf>,
+    pub bases: Option<PathBuf>,
+    /// Base sizes by runemark (RON); the shipped table when absent.
+    pub base_rules: Option<PathBuf>,
+}
+
+impl ImportPaths {
+    /// The fighters file, with the community's other files beside it when they are there
+    /// (`abilities.json`, `universal_abilities.json`, `base_sizes.json`).
+    pub fn beside(fighters: &Path) -> Self {
+        let dir = fighters.parent().unwrap_or(Path::new("."));
+        let there = |name: &str| Some(dir.join(name)).filter(|p| p.is_file());
+        ImportPaths {
+            fighters: fighters.to_path_buf(),
+            abilities: there("abilities.json"),
+            universal: there("universal_abilities.json"),
+            bases: there("base_sizes.json"),
+            base_rules: None,
+        }
+    }
+}
+
+fn read(path: &Path) -> Result<String, String> {
+    std::fs::read_to_string(path)
+        .map_err(|e| format!("{}:1:1: cannot read the file: {e}", path.display()))
+}
+
+/// Reads the files and imports them.
+pub fn import_paths(p: &ImportPaths) -> Result<Imported, String> {
+    let rules = match &p.base_rules {
+        Some(path) => {
+            let rules = crate::scenario::parse_ron::<BaseRules>(path, &read(path)?)?;
+            let mut v = crate::model::validate::Validator::default();
+            rules.validate(&mut v);
+            if let Some((at, msg)) = v.problems.first() {
+                return Err(format!("{}: {at}: {msg}", path.display()));
+            }
+            rules
+        }
+        None => BaseRules::shipped(),
+    };
+    let text = |p: &Option<PathBuf>| {
+        p.as_ref()
+            .map(|p| read(p).map(|t| (p.display().to_string(), t)))
+            .transpose()
+    };
+    let fighters = (p.fighters.display().to_string(), read(&p.fighters)?);
+    let (abilities, universal, bases) = (text(&p.abilities)?, text(&p.universal)?, text(&p.bases)?);
+    Ok(import(
+        &Sources {
+            fighters: Source {
+                file: &fighters.0,
+                text: &fighters.1,
+            },
+            abilities: source(&abilities),
+            universal: source(&universal),
+            bases: source(&bases),
+        },
+        rules,
+    ))
+}
+
+fn source(f: &Option<(String, String)>) -> Option<Source<'_>> {
+    f.as_ref().map(|(file, text)| Source { file, text })
+}

@@ -1,0 +1,98 @@
+//! A warband may name the community fighter data (`fighters.json`) as a profile file: it is
+//! imported as it is read, with the community's other files beside it (`abilities.json`,
+//! `universal_abilities.json`, `base_sizes.json`) when they are there. Records the warband
+//! does not take are not its problem: only the errors of the file itself and of the records
+//! whose ids it names are reported.
+
+use super::source::relative_to;
+use super::{Loaded, Problems, SceneSource};
+use crate::model::formats::{FighterProfile, Warband};
+use crate::scenario::community::{BaseRules, JsonProblem, Source, Sources, import};
+
+/// Is `file` community JSON rather than a RON profile file?
+pub(super) fn is_json(file: &str) -> bool {
+    file.to_ascii_lowercase().ends_with(".json")
+}
+
+/// The profiles of the community file `pf`, named at `profiles[i]` of the warband `l`;
+/// `None` when the file can't be read or parsed (reported).
+pub(super) fn load_json_profiles(
+    src: &dyn SceneSource,
+    l: &Loaded<Warband>,
+    i: usize,
+    pf: &str,
+    problems: &mut Problems,
+) -> Option<Vec<FighterProfile>> {
+    let at = format!("profiles[{i}]");
+    let text = match src.read(pf) {
+        Ok(t) => t,
+        Err(e) => {
+            l.add_at(
+                &at,
+                format!("community fighter file `{pf}` cannot be read: {e}"),
+                problems,
+            );
+            return None;
+        }
+    };
+    let beside: Vec<(String, Option<String>)> = [
+        "abilities.json",
+        "universal_abilities.json",
+        "base_sizes.json",
+    ]
+    .iter()
+    .map(|name| {
+        let path = relative_to(pf, name);
+        let text = src.read(&path).ok();
+        (path, text)
+    })
+    .collect();
+    let source = |k: usize| {
+        let (file, text) = &beside[k];
+        text.as_deref().map(|text| Source { file, text })
+    };
+    let imported = import(
+        &Sources {
+            fighters: Source {
+                file: pf,
+                text: &text,
+            },
+            abilities: source(0),
+            universal: source(1),
+            bases: source(2),
+        },
+        BaseRules::shipped(),
+    );
+    let named = named_records(&text, &l.value);
+    let mut unreadable = false;
+    for e in &imported.findings.errors {
+        let whole_file = !e.at.starts_with("$[") || e.file != pf;
+        if whole_file || named.iter().any(|k| in_record(e, *k)) {
+            unreadable |= whole_file && e.file == pf;
+            l.add_at(&at, e.to_string(), problems);
+        }
+    }
+    (!unreadable).then(|| imported.fighters.into_iter().map(|x| x.profile).collect())
+}
+
+/// The indices of the records of the community file whose ids the warband names.
+fn named_records(text: &str, w: &Warband) -> Vec<usize> {
+    let Ok(serde_json::Value::Array(items)) = serde_json::from_str(text) else {
+        return Vec::new();
+    };
+    items
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| {
+            v.get("_id")
+                .and_then(|id| id.as_str())
+                .is_some_and(|id| w.fighters.iter().any(|f| f.profile == id.trim()))
+        })
+        .map(|(k, _)| k)
+        .collect()
+}
+
+fn in_record(e: &JsonProblem, k: usize) -> bool {
+    let p = format!("$[{k}]");
+    e.at == p || e.at.starts_with(&format!("{p}."))
+}

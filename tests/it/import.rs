@@ -1,0 +1,379 @@
+//! Importing the community fighter data (`../shared/data/warcry_data_sample/`): every record
+//! of the sample converts, field by field as the JSON says; bad input never panics, is
+//! reported at its JSON path, and the good records still convert.
+
+use std::path::{Path, PathBuf};
+
+use proptest::prelude::*;
+use serde_json::Value;
+use warcry_sim::model::abilities::DiceCost;
+use warcry_sim::model::formats::BaseSize;
+use warcry_sim::scenario::community::{
+    BaseRules, ImportPaths, Imported, Source, Sources, import, import_paths,
+};
+
+fn sample_dir() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/warcry_data_sample");
+    assert!(
+        dir.is_dir(),
+        "{} is missing: run the tests from the work tree next to shared/",
+        dir.display()
+    );
+    dir
+}
+
+fn sample() -> Imported {
+    let d = sample_dir();
+    import_paths(&ImportPaths {
+        fighters: d.join("fighters.json"),
+        abilities: Some(d.join("abilities.json")),
+        universal: Some(d.join("universal_abilities.json")),
+        bases: None,
+        base_rules: None,
+    })
+    .expect("the sample reads")
+}
+
+fn sample_json(name: &str) -> Vec<Value> {
+    let text = std::fs::read_to_string(sample_dir().join(name)).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+/// Imports the fighters `text` alone, with the shipped base rules.
+fn fighters_only(text: &str) -> Imported {
+    let sources = Sources {
+        fighters: Source {
+            file: "fighters.json",
+            text,
+        },
+        abilities: None,
+        universal: None,
+        bases: None,
+    };
+    import(&sources, BaseRules::shipped())
+}
+
+#[test]
+fn abl5_the_whole_sample_converts_with_no_problem() {
+    let i = sample();
+    assert_eq!(i.findings.errors, vec![], "no errors");
+    assert_eq!(i.findings.warnings, vec![], "no warnings");
+    assert_eq!(i.counts.fighters_read, 32);
+    assert_eq!(i.counts.fighters, 32);
+    assert_eq!(
+        i.counts.abilities_read,
+        sample_json("abilities.json").len() + sample_json("universal_abilities.json").len()
+    );
+    assert_eq!(i.counts.abilities, i.counts.abilities_read);
+    let factions: Vec<String> = i.by_faction().into_iter().map(|f| f.0).collect();
+    assert_eq!(
+        factions,
+        [
+            "Corvus Cabal",
+            "Iron Golems",
+            "Splintered Fang",
+            "Untamed Beasts"
+        ]
+    );
+}
+
+#[test]
+fn set1_imported_fighters_match_the_json_field_by_field() {
+    let i = sample();
+    let json = sample_json("fighters.json");
+    // The first fighter of each faction, and every one with a missile weapon.
+    let picked: Vec<&Value> = json
+        .iter()
+        .filter(|f| {
+            let first = json.iter().find(|g| g["warband"] == f["warband"]).unwrap() == *f;
+            let missile = f["weapons"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|w| w["max_range"].as_u64().unwrap() > 3);
+            first || missile
+        })
+        .collect();
+    assert!(picked.len() >= 5, "several fighters checked");
+    for f in picked {
+        let id = f["_id"].as_str().unwrap();
+        let x = i.fighters.iter().find(|x| x.profile.id == id).unwrap();
+        let p = &x.profile;
+        let n = |k: &str| f[k].as_u64().unwrap() as u32;
+        assert_eq!(p.name, f["name"].as_str().unwrap());
+        assert_eq!(p.faction, f["warband"].as_str().unwrap());
+        assert_eq!(p.grand_alliance.as_deref(), f["grand_alliance"].as_str());
+        assert_eq!(
+            (p.movement, p.toughness, p.wounds, p.points),
+            (n("movement"), n("toughness"), n("wounds"), n("points")),
+            "{id}"
+        );
+        let marks: Vec<&str> = f["runemarks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_str().unwrap())
+            .collect();
+        assert_eq!(p.runemarks, marks, "{id}");
+        let weapons = f["weapons"].as_array().unwrap();
+        assert_eq!(p.weapons.len(), weapons.len(), "{id}");
+        for (w, j) in p.weapons.iter().zip(weapons) {
+            let n = |k: &str| j[k].as_u64().unwrap() as u32;
+            assert_eq!(w.runemark.as_deref(), j["runemark"].as_str());
+            assert_eq!((w.attacks, w.strength), (n("attacks"), n("strength")));
+            assert_eq!(w.damage, (n("dmg_hit"), n("dmg_crit")));
+            assert_eq!(
+                (w.min_range, w.max_range),
+                (n("min_range") as f32, n("max_range") as f32)
+            );
+            // ATK-1: melee or missile by range, not by the weapon's name.
+            assert_eq!(w.is_melee(), n("max_range") <= 3, "{id}");
+        }
+        // No base-size file: the base follows the shipped rules by runemark.
+        let expected = BaseRules::shipped();
+        let base = expected
+            .by_runemark
+            .iter()
+            .find(|(m, _)| marks.contains(&m.as_str()))
+            .map_or(expected.default, |(_, b)| *b);
+        assert_eq!(p.base, base, "{id}");
+    }
+}
+
+#[test]
+fn abl2_a_fighter_gets_the_abilities_of_its_warband_its_runemarks_allow() {
+    let i = sample();
+    let abilities = sample_json("abilities.json");
+    for x in &i.fighters {
+        let expected: Vec<&str> = abilities
+            .iter()
+            .filter(|a| a["warband"] == x.warband.as_str())
+            .filter(|a| {
+                a["runemarks"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .all(|m| x.profile.runemarks.iter().any(|r| r == m.as_str().unwrap()))
+            })
+            .map(|a| a["_id"].as_str().unwrap())
+            .collect();
+        let got: Vec<&str> = x
+            .profile
+            .abilities
+            .iter()
+            .filter_map(|a| a.id.as_deref())
+            .filter(|id| abilities.iter().any(|a| a["_id"] == *id))
+            .collect();
+        assert_eq!(got, expected, "{}", x.profile.name);
+    }
+    // The universal abilities the engine runs itself are not given again; the others go to
+    // the fighters whose runemarks they ask for (a monster's only to monsters).
+    let cabalist = i
+        .fighters
+        .iter()
+        .find(|x| x.profile.name == "Cabalist")
+        .unwrap();
+    let names: Vec<&str> = cabalist
+        .profile
+        .abilities
+        .iter()
+        .map(|a| a.name.as_str())
+        .collect();
+    assert!(names.contains(&"Binding Ropes"), "{names:?}");
+    assert!(
+        !names.contains(&"Rush") && !names.contains(&"Counter"),
+        "{names:?}"
+    );
+    assert!(!names.contains(&"Monstrous Reach"), "{names:?}");
+    let reaction = cabalist
+        .profile
+        .abilities
+        .iter()
+        .find(|a| a.name == "Raptor Strike");
+    assert_eq!(reaction.map(|a| a.cost), Some(DiceCost::Reaction));
+}
+
+#[test]
+fn a_base_size_file_gives_bases_by_name() {
+    let d = sample_dir();
+    let tmp = tempfile::tempdir().unwrap();
+    let bases = tmp.path().join("bases.json");
+    std::fs::write(
+        &bases,
+        r#"{"Cabalist": "28mm", "Corvus Cabal Shrike Talon": "35x60"}"#,
+    )
+    .unwrap();
+    let i = import_paths(&ImportPaths {
+        fighters: d.join("fighters.json"),
+        bases: Some(bases),
+        ..ImportPaths::default()
+    })
+    .unwrap();
+    let base = |name: &str| {
+        i.fighters
+            .iter()
+            .find(|x| x.profile.name == name)
+            .map(|x| x.profile.base)
+    };
+    assert_eq!(base("Cabalist"), Some(BaseSize::Round(28.0)));
+    assert_eq!(i.counts.bases_from_file, 1);
+}
+
+/// One fighter record (JSON), with fields replaced.
+fn record(id: &str, name: &str, extra: &str) -> String {
+    format!(
+        r#"{{"_id": "{id}", "name": "{name}", "warband": "Test Band", "subfaction": "",
+            "grand_alliance": "order", "movement": 4, "toughness": 4, "wounds": 10,
+            "points": 100, "runemarks": [], "weapons": [{{"attacks": 3, "strength": 3,
+            "dmg_hit": 1, "dmg_crit": 3, "min_range": 0, "max_range": 1, "runemark": "axe"}}]
+            {extra}}}"#
+    )
+}
+
+#[test]
+fn bad_records_are_reported_at_their_json_path_and_the_good_ones_convert() {
+    let text = format!(
+        "[{}, {}, {}, {}, {}, {}, 7]",
+        record("a1", "Good Axeman", ""),
+        record("a2", "Négociant Ærith", ""),
+        record("a1", "Twice", ""),
+        record("a3", "Bad", r#", "movement": -3, "wounds": 100000"#)
+            .replace("\"movement\": 4,", ""),
+        record("a4", "Odd Marks", r#", "runemarks": ["hero", "wizardly"]"#)
+            .replace("\"runemarks\": [],", ""),
+        record("a5", "Wrong Types", r#", "toughness": "four""#).replace("\"toughness\": 4,", ""),
+    );
+    let i = fighters_only(&text);
+    let names: Vec<&str> = i.fighters.iter().map(|x| x.profile.name.as_str()).collect();
+    assert_eq!(names, ["Good Axeman", "Négociant Ærith", "Odd Marks"]);
+    let errors: Vec<String> = i.findings.errors.iter().map(|p| p.to_string()).collect();
+    assert_eq!(
+        errors,
+        [
+            "fighters.json:$[3].movement: Move -3 is outside 1..=20",
+            "fighters.json:$[3].wounds: Wounds 100000 is outside 1..=100",
+            "fighters.json:$[5].toughness: expected a whole number, found text",
+            "fighters.json:$[6]: expected an object, found a number",
+            "fighters.json:$[2]._id: id `a1` is already used by the record at $[0]: left out",
+        ]
+    );
+    let warnings: Vec<String> = i.findings.warnings.iter().map(|p| p.to_string()).collect();
+    assert_eq!(
+        warnings,
+        [
+            "fighters.json:$[4].runemarks[1]: unknown runemark `wizardly` (kept, but no rule knows it)"
+        ]
+    );
+    assert_eq!(i.counts.fighters_read, 7);
+}
+
+#[test]
+fn a_truncated_file_is_one_error_at_its_line_and_column() {
+    let d = sample_dir();
+    let text = std::fs::read_to_string(d.join("fighters.json")).unwrap();
+    let cut = &text[..text.len() / 2];
+    let i = fighters_only(cut);
+    assert_eq!(i.fighters.len(), 0);
+    assert_eq!(i.findings.errors.len(), 1);
+    let e = i.findings.errors[0].to_string();
+    let line = cut.lines().count();
+    assert!(e.starts_with(&format!("fighters.json:{line}:")), "{e}");
+    assert!(e.contains("not valid JSON: EOF while parsing"), "{e}");
+}
+
+#[test]
+fn a_50_mb_file_imports_every_record() {
+    let one = record("x", "Bulk Fighter", "");
+    let n = 50_000_000 / one.len() + 1;
+    let mut text = String::with_capacity(n * (one.len() + 12));
+    text.push('[');
+    for k in 0..n {
+        if k > 0 {
+            text.push(',');
+        }
+        text.push_str(&record(&format!("id{k}"), "Bulk Fighter", ""));
+    }
+    text.push(']');
+    assert!(text.len() >= 50_000_000);
+    let i = fighters_only(&text);
+    assert_eq!(i.findings.errors, vec![]);
+    assert_eq!(i.counts.fighters, n);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    /// Whatever bytes of the sample are changed, the import never panics, and every record of
+    /// a file that still parses either converts or has an error at its path.
+    #[test]
+    fn mutated_json_never_panics_and_no_record_is_lost_silently(
+        edits in proptest::collection::vec((any::<prop::sample::Index>(), 0u8..6, any::<u8>()), 1..8)
+    ) {
+        let base = std::fs::read_to_string(sample_dir().join("fighters.json")).unwrap();
+        let mut bytes = base.into_bytes();
+        for (at, kind, b) in edits {
+            if bytes.is_empty() {
+                break;
+            }
+            let k = at.index(bytes.len());
+            match kind {
+                0 => bytes[k] = b,
+                1 => { bytes.remove(k); }
+                2 => bytes.insert(k, b),
+                3 => bytes[k] = b"0123456789-"[b as usize % 11],
+                4 => bytes[k] = b"\"{}[],:"[b as usize % 7],
+                _ => bytes.truncate(k),
+            }
+        }
+        let text = String::from_utf8_lossy(&bytes);
+        let i = fighters_only(&text);
+        if let Ok(Value::Array(items)) = serde_json::from_str::<Value>(&text) {
+            for (k, item) in items.iter().enumerate() {
+                let path = format!("$[{k}]");
+                let converted = item["_id"].as_str().is_some_and(|id| {
+                    i.fighters.iter().any(|x| x.profile.id == id.trim())
+                });
+                let reported = i.findings.errors.iter().any(|e| {
+                    e.at == path || e.at.starts_with(&format!("{path}."))
+                });
+                prop_assert!(converted || reported, "record {path} neither converted nor reported");
+            }
+        }
+    }
+}
+
+#[test]
+fn set1_set3_roster_new_random_is_legal_for_each_sample_faction_and_10_seeds() {
+    let fighters = sample_dir().join("fighters.json");
+    let tmp = tempfile::tempdir().unwrap();
+    for faction in [
+        "Corvus Cabal",
+        "Iron Golems",
+        "Splintered Fang",
+        "Untamed Beasts",
+    ] {
+        for seed in 0..10 {
+            let out = tmp.path().join(format!("{faction} {seed}.ron"));
+            let (ok, stdout, stderr) = crate::cli(&[
+                "roster",
+                "new",
+                "--faction",
+                faction,
+                "--fighters",
+                fighters.to_str().unwrap(),
+                "--random",
+                "--seed",
+                &seed.to_string(),
+                "--out",
+                out.to_str().unwrap(),
+            ]);
+            assert!(ok, "{faction} {seed}: {stderr}");
+            assert!(
+                stdout.contains("the warband is legal (SET-1, SET-3)"),
+                "{faction} {seed}: {stdout}"
+            );
+            // And `check` agrees, reading the fighters straight from the community JSON.
+            let (ok, stdout, stderr) = crate::cli(&["check", out.to_str().unwrap()]);
+            assert!(ok && stdout.contains("no problems"), "{stdout}{stderr}");
+        }
+    }
+}
