@@ -377,3 +377,71 @@ fn set1_set3_roster_new_random_is_legal_for_each_sample_faction_and_10_seeds() {
         }
     }
 }
+
+/// Writes a random legal roster of `faction` drawn with `seed` into `dir`; its path.
+fn roster(dir: &Path, faction: &str, seed: u64) -> PathBuf {
+    let out = dir.join(format!("{}.ron", faction.replace(' ', "_")));
+    let fighters = sample_dir().join("fighters.json");
+    let (ok, _, stderr) = crate::cli(&[
+        "roster",
+        "new",
+        "--faction",
+        faction,
+        "--fighters",
+        fighters.to_str().unwrap(),
+        "--random",
+        "--seed",
+        &seed.to_string(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(ok, "{stderr}");
+    out
+}
+
+/// A battle file in `dir` on the default battle's cards between two warband files.
+fn battle(dir: &Path, a: &Path, b: &Path) -> PathBuf {
+    let scenes = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes");
+    let s = |p: &str| scenes.join(p).to_string_lossy().to_string();
+    let text = format!(
+        "Battle(name: \"Imported\", ruleset: {:?}, terrain: {:?}, deployment: {:?}, \
+         victory: {:?}, twist: {:?}, seed: 7, sides: [(warband: {:?}, controller: Human), \
+         (warband: {:?}, controller: Ai)], mode: Solo, difficulty: Balanced)",
+        s("rulesets/default.ron"),
+        s("terrain/shattered_bastion.ron"),
+        s("deployment/the_ferocious_gnarlwood_ii__blood_moon.ron"),
+        s("victory/hold_the_cairns.ron"),
+        s("twist/none.ron"),
+        a.to_string_lossy(),
+        b.to_string_lossy(),
+    );
+    let path = dir.join(format!(
+        "{}_v_{}.ron",
+        a.file_stem().unwrap().to_string_lossy(),
+        b.file_stem().unwrap().to_string_lossy()
+    ));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn set1_battles_between_imported_warbands_of_several_factions_end_with_no_error() {
+    let tmp = tempfile::tempdir().unwrap();
+    let factions = ["Corvus Cabal", "Iron Golems", "Splintered Fang", "Untamed Beasts"];
+    for (k, pair) in [(0, 1), (2, 3), (1, 2), (3, 0)].iter().enumerate() {
+        let a = roster(tmp.path(), factions[pair.0], k as u64);
+        let b = roster(tmp.path(), factions[pair.1], 10 + k as u64);
+        let file = battle(tmp.path(), &a, &b);
+        let (ok, stdout, stderr) = crate::cli(&[
+            "simulate",
+            "--battle",
+            file.to_str().unwrap(),
+            "--battles",
+            "10",
+        ]);
+        assert!(ok, "{stdout}{stderr}");
+        let report: Value = serde_json::from_str(&stdout).unwrap();
+        assert_eq!(report["unfinished"], 0, "{stdout}");
+        assert_eq!(report["battles"], 10);
+    }
+}
