@@ -126,18 +126,31 @@ fn with_groups(picked: Vec<(&FighterProfile, Role)>, dice: &mut DiceRng) -> Vec<
     }
     let mut fighters: Vec<ResolvedFighter> = Vec::with_capacity(n);
     for ((p, role), group) in picked.into_iter().zip(groups) {
-        let same = fighters.iter().filter(|f| f.profile.id == p.id).count();
+        let f = taken(p, role, &fighters);
         fighters.push(ResolvedFighter {
-            profile: p.clone(),
-            name: match same {
-                0 => p.name.clone(),
-                k => format!("{} {}", p.name, k + 1),
-            },
-            role,
             group: Some(group),
+            ..f
         });
     }
     fighters
+}
+
+/// A fighter taken from a profile, in no battle group yet: its own name, numbered when the
+/// profile is taken again (`Cabalist 2`).
+pub fn taken(profile: &FighterProfile, role: Role, already: &[ResolvedFighter]) -> ResolvedFighter {
+    let same = already
+        .iter()
+        .filter(|f| f.profile.id == profile.id)
+        .count();
+    ResolvedFighter {
+        profile: profile.clone(),
+        name: match same {
+            0 => profile.name.clone(),
+            k => format!("{} {}", profile.name, k + 1),
+        },
+        role,
+        group: None,
+    }
 }
 
 #[cfg(test)]

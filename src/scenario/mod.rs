@@ -6,6 +6,7 @@ pub mod decks;
 pub mod load;
 pub mod report;
 pub mod ron_span;
+pub mod rosters;
 pub mod spawn;
 
 use std::io::Write;

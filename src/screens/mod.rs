@@ -1,5 +1,6 @@
-//! The app's screens as Bevy States: `Setup` (choose a battle and who plays it), `Battle` (the
-//! board and the game), `End` (the summary over the finished board). What each screen draws
+//! The app's screens as Bevy States: `Setup` (choose a battle and who plays it), `Roster`
+//! (build a warband), `Battle` (the board and the game), `End` (the summary over the finished
+//! board). What each screen draws
 //! lives in `view` (the 3D board) and `ui` (the egui panels); this module holds the state, the
 //! battle the `Battle` screen opens, and the moves between screens.
 
@@ -17,6 +18,8 @@ pub enum Screen {
     /// Choose a battle file, who plays each side and the seed; or load a saved battle.
     #[default]
     Setup,
+    /// Build a warband from fighter data, and save it.
+    Roster,
     /// The battle, from setup to its end.
     Battle,
     /// The winner and the summary, over the finished board.

@@ -12,6 +12,7 @@ mod end_screen;
 mod fighter_card;
 mod game_menu;
 mod log_panel;
+mod roster_screen;
 mod setup_cards;
 pub(crate) mod setup_screen;
 
@@ -24,6 +25,7 @@ pub(crate) fn plugin(app: &mut App) {
         decision_panel::plugin,
         dice_tray::plugin,
         setup_screen::plugin,
+        roster_screen::plugin,
         end_screen::plugin,
         fighter_card::plugin,
         game_menu::plugin,

@@ -212,6 +212,9 @@ fn setup_screen(
             }
             ui.separator();
             load_saved(ui, &mut form, &mut commands, &mut next);
+            if ui.button("Build a warband...").clicked() {
+                next.set(Screen::Roster);
+            }
             if let Some(p) = &form.problem {
                 ui.colored_label(egui::Color32::from_rgb(230, 90, 80), p);
             }

@@ -427,7 +427,12 @@ fn battle(dir: &Path, a: &Path, b: &Path) -> PathBuf {
 #[test]
 fn set1_battles_between_imported_warbands_of_several_factions_end_with_no_error() {
     let tmp = tempfile::tempdir().unwrap();
-    let factions = ["Corvus Cabal", "Iron Golems", "Splintered Fang", "Untamed Beasts"];
+    let factions = [
+        "Corvus Cabal",
+        "Iron Golems",
+        "Splintered Fang",
+        "Untamed Beasts",
+    ];
     for (k, pair) in [(0, 1), (2, 3), (1, 2), (3, 0)].iter().enumerate() {
         let a = roster(tmp.path(), factions[pair.0], k as u64);
         let b = roster(tmp.path(), factions[pair.1], 10 + k as u64);
