@@ -51,13 +51,15 @@ impl DiceCost {
 }
 
 /// What an ability does, when the engine knows how.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum AbilityEffect {
     Rush,
     Onslaught,
     Respite,
     InspiringPresence,
     Reckoning,
+    /// ABL-5: effects as data, done in order (see `model::effects`).
+    Effects(Vec<crate::model::effects::Effect>),
     /// ABL-5: resolved by the players; the engine spends the dice and logs it.
     NotAutomated,
 }

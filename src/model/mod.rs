@@ -4,6 +4,7 @@
 pub mod abilities;
 pub mod components;
 pub mod dice;
+pub mod effects;
 pub mod formats;
 pub mod rule_id;
 pub mod ruleset;

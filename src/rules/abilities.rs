@@ -46,7 +46,10 @@ fn eligible(
     target: Option<u32>,
 ) -> Result<(), Rejected> {
     let r = world.resource::<Ruleset>();
-    match d.effect {
+    match &d.effect {
+        AbilityEffect::Effects(effects) => {
+            crate::rules::effects::check(world, all, f, effects, target)?;
+        }
         AbilityEffect::Respite => {
             if all.iter().any(|o| {
                 o.on_board() && o.side != f.side && bases_within(&o.base(), &f.base(), 1.0)
@@ -217,11 +220,21 @@ pub(crate) fn use_ability(
     // Paid: the whole group is spent (ABL-1).
     engine::engine(world).dice[f.side].spend(value);
     let automated = d.effect != AbilityEffect::NotAutomated;
+    // ABL-5: the enemy a data effect aims at (named, or the nearest that qualifies).
+    let aimed = match &d.effect {
+        AbilityEffect::Effects(effects) => {
+            crate::rules::effects::check(world, all, f, effects, target)?
+        }
+        _ => None,
+    };
     let effect = {
         let mut e = engine::engine(world);
         let a = e.activation.as_mut().expect("activation");
         a.ability_used = true;
-        match d.effect {
+        match &d.effect {
+            AbilityEffect::Effects(effects) => AbilityOutcome::Effects {
+                what: crate::model::effects::describe(effects),
+            },
             AbilityEffect::Rush => {
                 a.move_bonus += r.rush_move_bonus;
                 AbilityOutcome::Rush {
@@ -258,7 +271,8 @@ pub(crate) fn use_ability(
     if let AbilityOutcome::Respite { healed } = effect {
         world.entity_mut(f.entity).insert(Damage(f.damage - healed));
     }
-    let ids: &[RuleId] = if automated {
+    let data = matches!(d.effect, AbilityEffect::Effects(_));
+    let ids: &[RuleId] = if automated && !data {
         &[RuleId::Abl1, RuleId::Abl3, RuleId::Cmb3]
     } else {
         &[RuleId::Abl1, RuleId::Abl5, RuleId::Cmb3]
@@ -275,6 +289,9 @@ pub(crate) fn use_ability(
             effect,
         },
     );
+    if let AbilityEffect::Effects(effects) = &d.effect {
+        crate::rules::effects::run(world, f, effects, value, aimed);
+    }
     after_action(world);
     Ok(())
 }

@@ -5,6 +5,7 @@ pub mod abilities;
 pub mod actions;
 pub mod command;
 pub mod door;
+pub mod effects;
 pub mod engine;
 pub mod initiative;
 pub mod log;

@@ -41,7 +41,8 @@ pub struct SavedBattle {
 
 /// 2: the priority player's colour (SET-5) and where a fallen carrier's treasure goes (GEN-8)
 /// are commands, and the world hash covers the engine's new state.
-pub const FORMAT: u32 = 2;
+/// 3: the world hash covers what abilities raised for an activation (ABL-5 boosts).
+pub const FORMAT: u32 = 3;
 
 impl SavedBattle {
     /// The save of the battle in `world`, loaded from `battle` (`None`: embedded default).
@@ -112,7 +113,8 @@ impl SavedBattle {
             return Err(format!(
                 "this save is in format {}, written by {} build; this build reads format \
                  {FORMAT} (since format 2 the colour choice and a fallen carrier's treasure are \
-                 commands of their own). Replay it with the build that wrote it",
+                 commands of their own; since format 3 the world hash covers what abilities \
+                 raised for an activation). Replay it with the build that wrote it",
                 self.format,
                 if self.format < FORMAT {
                     "an older"

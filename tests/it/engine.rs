@@ -2,6 +2,7 @@
 //! battles: determinism, saves and replays.
 
 pub mod arena;
+mod effects;
 
 use arena::{Arena, weapon};
 use bevy::prelude::*;

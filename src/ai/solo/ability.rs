@@ -5,8 +5,10 @@ use bevy::prelude::*;
 
 use super::steps::{Ctx, Step};
 use super::{decision, engaged};
+use crate::model::effects::{Effect, Stat};
 use crate::rules::abilities::{AbilityEffect, abilities_of, inspiring_targets, validate_ability};
 use crate::rules::command::Command;
+use crate::rules::effects::enemies_within;
 use crate::rules::engine::Engine;
 use crate::rules::initiative::SideDice;
 
@@ -26,7 +28,8 @@ pub fn step_ability(world: &World, ctx: &Ctx) -> Step {
     let mut best: Option<(u8, u8, String, Option<u32>, String)> = None;
     for d in abilities_of(&ctx.rules, f) {
         // Is its effect not nil here?
-        let (useful, target, note) = match d.effect {
+        let (useful, target, note) = match &d.effect {
+            AbilityEffect::Effects(effects) => data_useful(world, ctx, effects, eng),
             AbilityEffect::Rush => (
                 matches!(ctx.next_action, Some(Command::Move { .. })),
                 None,
@@ -77,4 +80,54 @@ pub fn step_ability(world: &World, ctx: &Ctx) -> Step {
         &[RuleId::SoloC1],
         format!("{name} ({icons} dice icons, value {value}): {note}"),
     ))
+}
+
+/// SOLO-C1 for an ability of data effects (ABL-5): is one of its effects not nil here, the
+/// enemy it would aim at, and why.
+fn data_useful(
+    world: &World,
+    ctx: &Ctx,
+    effects: &[Effect],
+    engaged: bool,
+) -> (bool, Option<u32>, &'static str) {
+    let f = &ctx.f;
+    let next_attack_melee = match &ctx.next_action {
+        Some(Command::Attack { weapon, .. }) => {
+            Some(f.profile.weapons.get(*weapon).is_some_and(|w| w.is_melee()))
+        }
+        _ => None,
+    };
+    let next_move = matches!(ctx.next_action, Some(Command::Move { .. }));
+    for e in effects {
+        match e {
+            Effect::DamageOne { range, .. } => {
+                let near = enemies_within(world, &ctx.all, f, *range);
+                if let Some(&t) = near.first() {
+                    return (true, Some(t), "an enemy is in its reach");
+                }
+            }
+            Effect::DamageEach { range, .. }
+                if !enemies_within(world, &ctx.all, f, *range).is_empty() =>
+            {
+                return (true, None, "enemies are in its reach");
+            }
+            Effect::Heal { .. } if f.damage > 0 => return (true, None, "it has damage to remove"),
+            Effect::BonusMove { .. } if !engaged => return (true, None, "it can move further"),
+            Effect::BonusAttack if next_attack_melee.is_some() => {
+                return (true, None, "it can attack again");
+            }
+            Effect::Boost {
+                stat: Stat::Move, ..
+            } if next_move => {
+                return (true, None, "its next action is a move");
+            }
+            Effect::Boost {
+                stat, melee_only, ..
+            } if *stat != Stat::Move && next_attack_melee.is_some_and(|m| m || !melee_only) => {
+                return (true, None, "its next action is an attack");
+            }
+            _ => {}
+        }
+    }
+    (false, None, "nothing for it to do here")
 }

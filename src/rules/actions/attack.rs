@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::model::RuleId;
+use crate::model::effects::Stat;
 use crate::rules::odds::AttackRoll;
 
 /// ATK-3: the score needed to hit: S > T 3+, S = T 4+, S < T 5+.
@@ -242,6 +243,27 @@ fn attack_dice(world: &World, w: &Weapon) -> u32 {
     w.attacks + bonus
 }
 
+/// ABL-5: fighter `f`'s weapon `weapon` with what its abilities raised for this activation
+/// (Attacks, Strength, damage), when it is the active fighter.
+fn boosted(world: &World, f: &FighterView, weapon: usize) -> Option<Weapon> {
+    let mut w = f.profile.weapons.get(weapon)?.clone();
+    let e = world.resource::<Engine>();
+    let Some(a) = e.activation.as_ref().filter(|a| a.fighter == f.id) else {
+        return Some(w);
+    };
+    let melee = w.is_melee();
+    for b in a.boosts.iter().filter(|b| !b.melee_only || melee) {
+        match b.stat {
+            Stat::Attacks => w.attacks += b.by,
+            Stat::Strength => w.strength += b.by,
+            Stat::Damage => w.damage.0 += b.by,
+            Stat::CritDamage => w.damage.1 += b.by,
+            Stat::Move => {}
+        }
+    }
+    Some(w)
+}
+
 /// ATK-4: the target's Toughness against `f` (with the cover bonus), and why it is in cover.
 fn toughness_against(world: &World, f: &FighterView, t: &FighterView) -> (u32, Option<Cover>) {
     let cover = cover_of(world, f, t);
@@ -263,7 +285,7 @@ pub fn attack_roll(
     weapon: usize,
     take_cover: bool,
 ) -> Option<AttackRoll> {
-    let w = f.profile.weapons.get(weapon)?;
+    let w = &boosted(world, f, weapon)?;
     let (toughness, _) = toughness_against(world, f, t);
     Some(AttackRoll {
         attacks: attack_dice(world, w),
@@ -284,7 +306,9 @@ pub(super) fn roll_hits(
     let (Some(f), Some(t)) = (fighter(world, attacker), fighter(world, target)) else {
         return;
     };
-    let w = f.profile.weapons[weapon].clone();
+    let Some(w) = boosted(world, &f, weapon) else {
+        return;
+    };
     let dice = attack_dice(world, &w);
     let rolls = world.resource_mut::<DiceRng>().roll(dice as usize);
     let in_cover = cover_of(world, &f, &t).is_some();
@@ -329,7 +353,9 @@ pub(super) fn finish_attack(
     let (Some(f), Some(t)) = (fighter(world, attacker), fighter(world, target)) else {
         return;
     };
-    let w = f.profile.weapons[weapon].clone();
+    let Some(w) = boosted(world, &f, weapon) else {
+        return;
+    };
     let (toughness, cover_why) = toughness_against(world, &f, &t);
     let needed = hit_threshold(w.strength, toughness);
     let (mut hits, mut crits) = count_hits(&rolls, needed);

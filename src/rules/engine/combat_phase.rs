@@ -122,6 +122,7 @@ pub(crate) fn start_activation(world: &mut World, f: &FighterView) {
         attacks_bonus: 0,
         bonus: Vec::new(),
         inspired: None,
+        boosts: Vec::new(),
     });
     e.pending = Pending::Action { fighter: f.id };
 }

@@ -49,7 +49,7 @@ pub use phases::{Inbox, Outbox, RulesSchedule, in_phase, phase, run_rules};
 pub(crate) use phases::{not_now, take_command};
 use state::rule_of_pending;
 pub use state::{
-    ActivationState, Bonus, Engine, Outcome, Overtime, Pending, ReactionOffer, Resume,
+    ActivationState, Bonus, Boost, Engine, Outcome, Overtime, Pending, ReactionOffer, Resume,
     TreasureDrop, deciding_side, describe_pending, describe_pending_with, simultaneous_first,
 };
 

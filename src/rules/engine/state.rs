@@ -86,6 +86,18 @@ pub struct ActivationState {
     pub bonus: Vec<Bonus>,
     /// ABL-3 Inspiring Presence: activated right after this one.
     pub inspired: Option<u32>,
+    /// ABL-5: characteristics its abilities raised until the end of the activation.
+    #[serde(default)]
+    pub boosts: Vec<Boost>,
+}
+
+/// ABL-5: `by` more of `stat` for the active fighter's attacks (its melee attacks only when
+/// `melee_only`) until the end of its activation.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Boost {
+    pub stat: crate::model::effects::Stat,
+    pub by: u32,
+    pub melee_only: bool,
 }
 
 /// Where an action waiting for a reaction carries on.

@@ -30,6 +30,13 @@ impl Event {
             | Event::Fall { fighter, .. }
             | Event::NoBonusAttack { fighter } => vec![*fighter],
             Event::TreasurePlaced { carrier, .. } => vec![*carrier],
+            Event::Effect { fighter, outcome } => {
+                let mut ids = vec![*fighter];
+                if let super::EffectOutcome::Damage { fighters, .. } = outcome {
+                    ids.extend(fighters);
+                }
+                ids
+            }
             Event::Attack {
                 attacker, target, ..
             } => vec![*attacker, *target],

@@ -169,6 +169,11 @@ pub enum Event {
         automated: bool,
         effect: AbilityOutcome,
     },
+    /// ABL-5: one effect of an ability the fighter used (data effects), as it happened.
+    Effect {
+        fighter: u32,
+        outcome: EffectOutcome,
+    },
     /// REA-1..REA-4: a fighter reacts; `activated` when that makes it count as activated.
     Reaction {
         fighter: u32,
@@ -268,8 +273,34 @@ pub enum AbilityOutcome {
     InspiringPresence { next: Option<u32> },
     /// Respite: this much damage removed.
     Respite { healed: u32 },
+    /// ABL-5: effects as data: what they are (each one's outcome is logged after).
+    Effects { what: String },
     /// ABL-5: not automated: resolved by hand, as the ability's text says.
     NotAutomated { text: String },
+}
+
+/// ABL-5: what one data effect of an ability did.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EffectOutcome {
+    /// A bonus move action of up to `max` inches is to come.
+    BonusMove { max: f32 },
+    /// A bonus attack action is to come.
+    BonusAttack,
+    /// `by` more of `stat` until the end of the activation.
+    Boost {
+        stat: crate::model::effects::Stat,
+        by: u32,
+        melee_only: bool,
+    },
+    /// `damage` to each of `fighters` (after `rolls`, when dice were rolled).
+    Damage {
+        fighters: Vec<u32>,
+        damage: u32,
+        rolls: Vec<u8>,
+    },
+    /// This much damage removed from the fighter.
+    Healed { healed: u32 },
 }
 
 /// MOVE-9: what made an impact roll.

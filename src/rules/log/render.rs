@@ -30,6 +30,7 @@ impl Event {
             | Treasure { .. }
             | TreasurePlaced { .. }
             | Ability { .. }
+            | Effect { .. }
             | NoBonusAttack { .. } => action_text(self, names),
             Attack { .. }
             | Counter { .. }
@@ -327,6 +328,7 @@ fn action_text(e: &Event, n: &Names) -> String {
             point(at)
         ),
         Event::Ability { .. } => ability_text(e, n),
+        Event::Effect { fighter, outcome } => effect_text(n.fighter(*fighter), outcome, n),
         Event::NoBonusAttack { fighter } => format!(
             "{}: no enemy within 1\", no bonus attack",
             n.fighter(*fighter)
@@ -362,6 +364,51 @@ fn move_text(e: &Event, n: &Names) -> String {
     )
 }
 
+/// ABL-5: what one data effect did, for people.
+fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
+    match o {
+        EffectOutcome::BonusMove { max } => {
+            format!("{who} may make a bonus move action of up to {max:.0}\"")
+        }
+        EffectOutcome::BonusAttack => format!("{who} may make a bonus attack action"),
+        EffectOutcome::Boost {
+            stat,
+            by,
+            melee_only,
+        } => format!(
+            "{who}: +{by} {stat}{} until the end of its activation",
+            if *melee_only {
+                " for melee attacks"
+            } else {
+                ""
+            }
+        ),
+        EffectOutcome::Damage {
+            fighters,
+            damage,
+            rolls,
+        } => {
+            let rolled = if rolls.is_empty() {
+                String::new()
+            } else {
+                let r: Vec<String> = rolls.iter().map(u8::to_string).collect();
+                format!(" (rolls {})", r.join(", "))
+            };
+            match fighters.len() {
+                0 => format!("{who}'s ability reaches no enemy{rolled}"),
+                _ => {
+                    let names: Vec<String> = fighters.iter().map(|f| n.fighter(*f)).collect();
+                    format!(
+                        "{who} deals {damage} damage to {}{rolled}",
+                        names.join(", ")
+                    )
+                }
+            }
+        }
+        EffectOutcome::Healed { healed } => format!("{who} removes {healed} damage"),
+    }
+}
+
 fn ability_text(e: &Event, n: &Names) -> String {
     let Event::Ability {
         fighter,
@@ -386,6 +433,7 @@ fn ability_text(e: &Event, n: &Names) -> String {
             format!("fighter {} is activated next", next.unwrap_or(0))
         }
         AbilityOutcome::Respite { healed } => format!("removes {healed} damage"),
+        AbilityOutcome::Effects { what } => what.clone(),
         AbilityOutcome::NotAutomated { text } => {
             format!("not automated: resolve by hand (ABL-5): {text}")
         }

@@ -1,0 +1,182 @@
+//! The effect vocabulary of abilities as data (ABL-5): what a faction ability does, in terms
+//! the engine runs (`rules::effects`) and the solo AI can weigh. Written in the ruleset and
+//! scene files (RON), made by the importer from an ability's wording when it recognises all of
+//! it, or given by hand in the overrides file keyed by the community id.
+
+use serde::{Deserialize, Serialize};
+
+/// A number an effect uses: fixed, or from the ability's value (the face of the dice spent,
+/// ABL-1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Amount {
+    Fixed(u32),
+    /// The value of the ability.
+    Value,
+    /// Half the value, rounded up.
+    HalfValueUp,
+}
+
+impl Amount {
+    /// The number for an ability used with dice showing `value`.
+    pub fn of(self, value: u8) -> u32 {
+        match self {
+            Amount::Fixed(n) => n,
+            Amount::Value => u32::from(value),
+            Amount::HalfValueUp => u32::from(value).div_ceil(2),
+        }
+    }
+}
+
+impl std::fmt::Display for Amount {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Amount::Fixed(n) => write!(f, "{n}"),
+            Amount::Value => f.write_str("the value"),
+            Amount::HalfValueUp => f.write_str("half the value (rounded up)"),
+        }
+    }
+}
+
+/// A characteristic an effect changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stat {
+    Move,
+    Attacks,
+    Strength,
+    /// The damage of a hit.
+    Damage,
+    /// The damage of a critical hit.
+    CritDamage,
+}
+
+impl std::fmt::Display for Stat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Stat::Move => "Move",
+            Stat::Attacks => "Attacks",
+            Stat::Strength => "Strength",
+            Stat::Damage => "damage",
+            Stat::CritDamage => "critical damage",
+        })
+    }
+}
+
+/// Dice rolled for a damage effect: `dice` of them; each deals the amount of the highest band
+/// whose least roll it reaches (a roll under every band deals nothing).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Roll {
+    pub dice: Amount,
+    /// (least roll, damage), by least roll.
+    pub bands: Vec<(u8, Amount)>,
+}
+
+impl Roll {
+    /// The damage one die showing `roll` deals.
+    pub fn damage(&self, roll: u8, value: u8) -> u32 {
+        self.bands
+            .iter()
+            .filter(|(least, _)| roll >= *least)
+            .max_by_key(|(least, _)| *least)
+            .map_or(0, |(_, a)| a.of(value))
+    }
+}
+
+/// One thing an ability does (ABL-5), in order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Effect {
+    /// A bonus move action (CMB-2), up to `max` inches when given.
+    BonusMove { max: Option<Amount> },
+    /// A bonus attack action (CMB-2).
+    BonusAttack,
+    /// Until the end of this fighter's activation, `by` more of `stat` (for an attack stat:
+    /// of its melee attacks only when `melee_only`).
+    Boost {
+        stat: Stat,
+        by: Amount,
+        #[serde(default)]
+        melee_only: bool,
+    },
+    /// Damage to one enemy fighter within `range` inches that this fighter can see (GEN-3):
+    /// `amount`, or by `roll` when given.
+    DamageOne {
+        range: f32,
+        amount: Amount,
+        #[serde(default)]
+        roll: Option<Roll>,
+    },
+    /// `amount` damage to each enemy fighter within `range` inches that this fighter can see.
+    DamageEach { range: f32, amount: Amount },
+    /// Remove `amount` damage from this fighter.
+    Heal { amount: Amount },
+}
+
+impl Effect {
+    /// Does it need an enemy fighter picked as its target?
+    pub fn targets_one(&self) -> bool {
+        matches!(self, Effect::DamageOne { .. })
+    }
+}
+
+/// What an effect list does, for people: "a bonus move action; then a bonus attack action".
+pub fn describe(effects: &[Effect]) -> String {
+    effects
+        .iter()
+        .map(|e| match e {
+            Effect::BonusMove { max: None } => "a bonus move action".to_string(),
+            Effect::BonusMove { max: Some(a) } => format!("a bonus move action of up to {a}\""),
+            Effect::BonusAttack => "a bonus attack action".to_string(),
+            Effect::Boost {
+                stat,
+                by,
+                melee_only,
+            } => format!(
+                "+{by} {stat}{} until the end of the activation",
+                if *melee_only {
+                    " for melee attacks"
+                } else {
+                    ""
+                }
+            ),
+            Effect::DamageOne {
+                range,
+                amount,
+                roll: None,
+            } => format!("{amount} damage to a visible enemy within {range}\""),
+            Effect::DamageOne {
+                range,
+                roll: Some(r),
+                ..
+            } => format!(
+                "roll {} dice against a visible enemy within {range}\": {}",
+                r.dice,
+                r.bands
+                    .iter()
+                    .map(|(least, a)| format!("{least}+ deals {a}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Effect::DamageEach { range, amount } => {
+                format!("{amount} damage to each visible enemy within {range}\"")
+            }
+            Effect::Heal { amount } => format!("removes {amount} damage from this fighter"),
+        })
+        .collect::<Vec<_>>()
+        .join("; then ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn amounts_and_roll_bands_abl1() {
+        assert_eq!(Amount::Value.of(5), 5);
+        assert_eq!(Amount::HalfValueUp.of(5), 3);
+        assert_eq!(Amount::Fixed(2).of(6), 2);
+        let r = Roll {
+            dice: Amount::Fixed(1),
+            bands: vec![(2, Amount::Fixed(1)), (5, Amount::Value)],
+        };
+        assert_eq!([1, 2, 4, 5, 6].map(|d| r.damage(d, 4)), [0, 1, 1, 4, 4]);
+    }
+}

@@ -1,0 +1,174 @@
+//! Abilities as data (ABL-5): checking and running an ability's effects (`model::effects`):
+//! bonus actions, boosts to the fighter's characteristics for its activation, damage to one
+//! enemy or to each enemy within range, healing.
+
+use bevy::prelude::*;
+
+use crate::battlefield::measure::distance;
+use crate::model::RuleId;
+use crate::model::components::*;
+use crate::model::dice::{Dice, DiceRng};
+use crate::model::effects::{Effect, Stat};
+use crate::rules::actions::deal_damage;
+use crate::rules::command::Rejected;
+use crate::rules::engine::{self, Bonus, Boost, FighterView, can_see, log};
+use crate::rules::log::{EffectOutcome, Event};
+
+/// The enemies `f` can see within `range` inches, nearest first (then by id).
+pub fn enemies_within(world: &World, all: &[FighterView], f: &FighterView, range: f32) -> Vec<u32> {
+    let mut near: Vec<(f32, u32)> = all
+        .iter()
+        .filter(|o| o.on_board() && o.side != f.side)
+        .map(|o| (distance(&f.base(), &o.base()), o))
+        .filter(|(d, o)| *d <= range + 1e-4 && can_see(world, all, f, o))
+        .map(|(d, o)| (d, o.id))
+        .collect();
+    near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    near.into_iter().map(|(_, id)| id).collect()
+}
+
+/// ABL-5: may `f` use an ability with `effects` now? The enemy an effect aimed at one uses:
+/// `target` when it qualifies, the nearest that does when none is named.
+pub fn check(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    effects: &[Effect],
+    target: Option<u32>,
+) -> Result<Option<u32>, Rejected> {
+    let mut picked = None;
+    for e in effects {
+        match e {
+            Effect::DamageOne { range, .. } => {
+                let near = enemies_within(world, all, f, *range);
+                picked = Some(match target {
+                    Some(t) if near.contains(&t) => t,
+                    Some(t) => {
+                        let name = all.iter().find(|o| o.id == t).map_or("that", |o| &o.name);
+                        return Err(Rejected::new(
+                            RuleId::Abl5,
+                            format!(
+                                "{name} is not a visible enemy within {range}\" of {}",
+                                f.name
+                            ),
+                        ));
+                    }
+                    None => *near.first().ok_or_else(|| {
+                        Rejected::new(
+                            RuleId::Abl5,
+                            format!("no visible enemy within {range}\" of {}", f.name),
+                        )
+                    })?,
+                });
+            }
+            Effect::Heal { .. } if f.damage == 0 => {
+                return Err(Rejected::new(
+                    RuleId::Abl5,
+                    format!("{} has no damage to remove", f.name),
+                ));
+            }
+            _ => {}
+        }
+    }
+    Ok(picked)
+}
+
+/// ABL-5: runs `effects` for `f`, used with dice showing `value`, against `target` (from
+/// [`check`]); logs what each did.
+pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, target: Option<u32>) {
+    for e in effects {
+        let all = engine::fighters(world);
+        let outcome = match e {
+            Effect::BonusMove { max } => {
+                let rules = world.resource::<crate::model::ruleset::Ruleset>().clone();
+                let mut eng = engine::engine(world);
+                let Some(a) = eng.activation.as_mut() else {
+                    continue;
+                };
+                let inches = max.map_or_else(
+                    || f.move_budget(&rules, a.move_bonus),
+                    |m| m.of(value) as f32,
+                );
+                a.bonus.push(Bonus::Move { max: inches });
+                EffectOutcome::BonusMove { max: inches }
+            }
+            Effect::BonusAttack => {
+                let mut eng = engine::engine(world);
+                let Some(a) = eng.activation.as_mut() else {
+                    continue;
+                };
+                a.bonus.push(Bonus::Attack);
+                EffectOutcome::BonusAttack
+            }
+            Effect::Boost {
+                stat,
+                by,
+                melee_only,
+            } => {
+                let by = by.of(value);
+                let mut eng = engine::engine(world);
+                let Some(a) = eng.activation.as_mut() else {
+                    continue;
+                };
+                match stat {
+                    Stat::Move => a.move_bonus += by,
+                    _ => a.boosts.push(Boost {
+                        stat: *stat,
+                        by,
+                        melee_only: *melee_only,
+                    }),
+                }
+                EffectOutcome::Boost {
+                    stat: *stat,
+                    by,
+                    melee_only: *melee_only,
+                }
+            }
+            Effect::DamageOne { amount, roll, .. } => {
+                let Some(t) = target else {
+                    continue;
+                };
+                let (damage, rolls) = match roll {
+                    None => (amount.of(value), Vec::new()),
+                    Some(r) => {
+                        let n = r.dice.of(value) as usize;
+                        let rolls = world.resource_mut::<DiceRng>().roll(n);
+                        (rolls.iter().map(|d| r.damage(*d, value)).sum(), rolls)
+                    }
+                };
+                EffectOutcome::Damage {
+                    fighters: vec![t],
+                    damage,
+                    rolls,
+                }
+            }
+            Effect::DamageEach { range, amount } => EffectOutcome::Damage {
+                fighters: enemies_within(world, &all, f, *range),
+                damage: amount.of(value),
+                rolls: Vec::new(),
+            },
+            Effect::Heal { amount } => {
+                let now = all.iter().find(|o| o.id == f.id).map_or(0, |o| o.damage);
+                let healed = amount.of(value).min(now);
+                world.entity_mut(f.entity).insert(Damage(now - healed));
+                EffectOutcome::Healed { healed }
+            }
+        };
+        log(
+            world,
+            &[RuleId::Abl5],
+            Event::Effect {
+                fighter: f.id,
+                outcome: outcome.clone(),
+            },
+        );
+        if let EffectOutcome::Damage {
+            fighters, damage, ..
+        } = outcome
+        {
+            for t in fighters {
+                deal_damage(world, t, damage, &[RuleId::Abl5]);
+            }
+        }
+    }
+}

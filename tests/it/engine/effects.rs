@@ -1,0 +1,187 @@
+//! ABL-5: abilities as data. One ability of our own per effect kind, in the shapes faction
+//! abilities take, run by the engine with injected dice.
+
+use super::arena::{Arena, weapon};
+use warcry_sim::model::RuleId;
+use warcry_sim::model::effects::{Amount, Effect, Roll, Stat};
+use warcry_sim::rules::abilities::{AbilityDef, AbilityEffect, DiceCost};
+use warcry_sim::rules::command::Command;
+use warcry_sim::rules::engine::{Bonus, Pending};
+use warcry_sim::rules::log::{EffectOutcome, Event};
+
+const A: u32 = 2;
+const B: u32 = 10;
+const B2: u32 = 11;
+
+/// A gives its fighter (A) one ability of `effects`, costing a double; A at (10, 10) is
+/// activated with a double of `value`s to pay.
+fn with_ability(effects: Vec<Effect>, value: u8) -> Arena {
+    let mut a = Arena::new();
+    a.profile(A, |p| {
+        p.abilities = vec![AbilityDef {
+            id: None,
+            name: "Test Gift".into(),
+            cost: DiceCost::Double,
+            runemarks: vec![],
+            text: String::new(),
+            effect: AbilityEffect::Effects(effects),
+        }];
+        p.weapons = vec![weapon(1.0, 2, 3, (1, 2))];
+    });
+    a.place(A, 10.0, 10.0);
+    a.activate(A);
+    a.give_dice(0, &[(value, 2)]);
+    a
+}
+
+fn use_it(a: &mut Arena, value: u8, target: Option<u32>) -> Result<(), String> {
+    a.apply(Command::Ability {
+        fighter: A,
+        ability: "Test Gift".into(),
+        dice: value,
+        target,
+    })
+    .map_err(|e| format!("{} [{}]", e.reason, e.rule))
+}
+
+fn outcomes(a: &mut Arena, since: usize) -> Vec<EffectOutcome> {
+    a.log_since(since)
+        .into_iter()
+        .filter(|e| e.rules.contains(&RuleId::Abl5))
+        .filter_map(|e| match e.event {
+            Event::Effect { outcome, .. } => Some(outcome),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn abl5_bonus_move_then_bonus_attack() {
+    let mut a = with_ability(
+        vec![
+            Effect::BonusMove {
+                max: Some(Amount::Value),
+            },
+            Effect::BonusAttack,
+        ],
+        4,
+    );
+    let n = a.log_len();
+    use_it(&mut a, 4, None).unwrap();
+    let act = a.engine().activation.clone().unwrap();
+    assert_eq!(act.bonus, vec![Bonus::Move { max: 4.0 }, Bonus::Attack]);
+    assert_eq!(
+        outcomes(&mut a, n),
+        vec![
+            EffectOutcome::BonusMove { max: 4.0 },
+            EffectOutcome::BonusAttack
+        ]
+    );
+    // The bonus move goes no farther than the value.
+    assert!(a.walk(A, [15.0, 0.0, 10.0]).is_err());
+    a.walk(A, [13.5, 0.0, 10.0]).unwrap();
+}
+
+#[test]
+fn abl4_abl5_a_strength_boost_for_melee_attacks_this_activation() {
+    let mut a = with_ability(
+        vec![Effect::Boost {
+            stat: Stat::Strength,
+            by: Amount::Value,
+            melee_only: true,
+        }],
+        3,
+    );
+    a.rules(|r| r.reactions = false);
+    a.place(B, 11.5, 10.0);
+    a.profile(B, |p| {
+        p.toughness = 5;
+        p.wounds = 30;
+    });
+    use_it(&mut a, 3, None).unwrap();
+    // Strength 3 + 3 against Toughness 5: hits on 3+ (ATK-3), not 5+.
+    a.dice(&[3, 3]);
+    let n = a.log_len();
+    a.apply(Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 0,
+    })
+    .unwrap();
+    let attack = a.attacks_since(n).into_iter().next().unwrap();
+    match attack {
+        Event::Attack {
+            strength,
+            needed,
+            hits,
+            ..
+        } => assert_eq!((strength, needed, hits), (6, 3, 2)),
+        e => panic!("{e:?}"),
+    }
+}
+
+#[test]
+fn abl5_damage_to_one_visible_enemy_by_a_roll() {
+    let roll = Roll {
+        dice: Amount::Fixed(2),
+        bands: vec![(4, Amount::Fixed(1)), (6, Amount::Value)],
+    };
+    let mut a = with_ability(
+        vec![Effect::DamageOne {
+            range: 6.0,
+            amount: Amount::Fixed(0),
+            roll: Some(roll),
+        }],
+        5,
+    );
+    a.place(B, 14.0, 10.0);
+    a.place(B2, 25.0, 10.0);
+    // Too far: refused with the rule.
+    let refused = use_it(&mut a, 5, Some(B2)).unwrap_err();
+    assert!(refused.ends_with("[ABL-5]"), "{refused}");
+    // A 6 deals the value (5), a 4 deals 1.
+    a.dice(&[6, 4]);
+    let n = a.log_len();
+    use_it(&mut a, 5, Some(B)).unwrap();
+    assert_eq!(a.damage(B), 6);
+    assert_eq!(a.damage(B2), 0);
+    assert_eq!(
+        outcomes(&mut a, n),
+        vec![EffectOutcome::Damage {
+            fighters: vec![B],
+            damage: 6,
+            rolls: vec![6, 4]
+        }]
+    );
+}
+
+#[test]
+fn abl5_damage_to_each_visible_enemy_within_range() {
+    let mut a = with_ability(
+        vec![Effect::DamageEach {
+            range: 3.0,
+            amount: Amount::Value,
+        }],
+        2,
+    );
+    a.place(B, 12.0, 10.0);
+    a.place(B2, 10.0, 20.0);
+    use_it(&mut a, 2, None).unwrap();
+    assert_eq!((a.damage(B), a.damage(B2)), (2, 0));
+}
+
+#[test]
+fn abl5_heal_removes_damage_and_needs_some() {
+    let mut a = with_ability(
+        vec![Effect::Heal {
+            amount: Amount::HalfValueUp,
+        }],
+        5,
+    );
+    let refused = use_it(&mut a, 5, None).unwrap_err();
+    assert!(refused.contains("no damage to remove"), "{refused}");
+    a.set(A, warcry_sim::model::components::Damage(4));
+    use_it(&mut a, 5, None).unwrap();
+    assert_eq!(a.damage(A), 1, "half of 5, rounded up, is 3");
+    assert!(matches!(a.pending(), Pending::Action { .. }));
+}
