@@ -211,6 +211,10 @@ struct ImportFightersArgs {
     /// `scenes/import/base_sizes.ron` when absent).
     #[arg(long)]
     base_rules: Option<PathBuf>,
+    /// What abilities do, by community id, over what the importer reads from their wording
+    /// (RON: `AbilityOverrides({"f73c77a3": Effects([...]), "d6b28f28": NotAutomated})`).
+    #[arg(long)]
+    ability_effects: Option<PathBuf>,
     /// Folder to write the profile files to.
     #[arg(long, default_value = "imported")]
     out: PathBuf,
@@ -302,6 +306,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
                 universal: a.universal,
                 bases: a.bases,
                 base_rules: a.base_rules,
+                overrides: a.ability_effects,
                 out: a.out,
             })
         }

@@ -15,6 +15,7 @@ pub struct Files {
     pub universal: Option<PathBuf>,
     pub bases: Option<PathBuf>,
     pub base_rules: Option<PathBuf>,
+    pub overrides: Option<PathBuf>,
     pub out: PathBuf,
 }
 
@@ -25,6 +26,7 @@ pub fn import_fighters(f: &Files) -> anyhow::Result<()> {
         universal: f.universal.clone(),
         bases: f.bases.clone(),
         base_rules: f.base_rules.clone(),
+        overrides: f.overrides.clone(),
     })
     .map_err(anyhow::Error::msg)?;
     for p in &imported.findings.errors {
@@ -42,6 +44,13 @@ pub fn import_fighters(f: &Files) -> anyhow::Result<()> {
             .with_context(|| format!("{}: cannot write", path.display()))?;
     }
     println!("{}", summary(&imported, &f.out.display().to_string()));
+    let shapes = imported.unrecognised_shapes();
+    if !shapes.is_empty() {
+        println!("the sentences that kept abilities from being automated, most common first:");
+        for (shape, n) in shapes.iter().take(10) {
+            println!("  {n} x {shape}");
+        }
+    }
     Ok(())
 }
 
@@ -51,7 +60,7 @@ fn summary(i: &Imported, out: &str) -> String {
     let factions = i.by_faction().len();
     format!(
         "fighters: {} of {} converted ({} with a base from the base-size file)\n\
-         abilities: {} of {} converted\n\
+         abilities: {} of {} converted, {} automated ({:.0}%)\n\
          {} error(s), {} warning(s)\n\
          {factions} faction file(s) written to {out}",
         c.fighters,
@@ -59,6 +68,8 @@ fn summary(i: &Imported, out: &str) -> String {
         c.bases_from_file,
         c.abilities,
         c.abilities_read,
+        c.abilities_automated,
+        c.automated_percent(),
         i.findings.errors.len(),
         i.findings.warnings.len(),
     )

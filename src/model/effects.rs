@@ -117,20 +117,28 @@ impl Effect {
     }
 }
 
-/// What an effect list does, for people: "a bonus move action; then a bonus attack action".
-pub fn describe(effects: &[Effect]) -> String {
+/// What an effect list does, for people: "a bonus move action; then a bonus attack action";
+/// with `value` (the ability's value, ABL-1), its amounts as numbers.
+pub fn describe(effects: &[Effect], value: Option<u8>) -> String {
+    let amount = |a: &Amount| match value {
+        Some(v) => a.of(v).to_string(),
+        None => a.to_string(),
+    };
     effects
         .iter()
         .map(|e| match e {
             Effect::BonusMove { max: None } => "a bonus move action".to_string(),
-            Effect::BonusMove { max: Some(a) } => format!("a bonus move action of up to {a}\""),
+            Effect::BonusMove { max: Some(a) } => {
+                format!("a bonus move action of up to {}\"", amount(a))
+            }
             Effect::BonusAttack => "a bonus attack action".to_string(),
             Effect::Boost {
                 stat,
                 by,
                 melee_only,
             } => format!(
-                "+{by} {stat}{} until the end of the activation",
+                "+{} {stat}{} until the end of the activation",
+                amount(by),
                 if *melee_only {
                     " for melee attacks"
                 } else {
@@ -139,26 +147,29 @@ pub fn describe(effects: &[Effect]) -> String {
             ),
             Effect::DamageOne {
                 range,
-                amount,
+                amount: a,
                 roll: None,
-            } => format!("{amount} damage to a visible enemy within {range}\""),
+            } => format!("{} damage to a visible enemy within {range}\"", amount(a)),
             Effect::DamageOne {
                 range,
                 roll: Some(r),
                 ..
             } => format!(
                 "roll {} dice against a visible enemy within {range}\": {}",
-                r.dice,
+                amount(&r.dice),
                 r.bands
                     .iter()
-                    .map(|(least, a)| format!("{least}+ deals {a}"))
+                    .map(|(least, a)| format!("{least}+ deals {}", amount(a)))
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
-            Effect::DamageEach { range, amount } => {
-                format!("{amount} damage to each visible enemy within {range}\"")
+            Effect::DamageEach { range, amount: a } => {
+                format!(
+                    "{} damage to each visible enemy within {range}\"",
+                    amount(a)
+                )
             }
-            Effect::Heal { amount } => format!("removes {amount} damage from this fighter"),
+            Effect::Heal { amount: a } => format!("removes {} damage from this fighter", amount(a)),
         })
         .collect::<Vec<_>>()
         .join("; then ")

@@ -233,7 +233,7 @@ pub(crate) fn use_ability(
         a.ability_used = true;
         match &d.effect {
             AbilityEffect::Effects(effects) => AbilityOutcome::Effects {
-                what: crate::model::effects::describe(effects),
+                what: crate::model::effects::describe(effects, Some(value)),
             },
             AbilityEffect::Rush => {
                 a.move_bonus += r.rush_move_bonus;

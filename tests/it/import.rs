@@ -28,8 +28,7 @@ fn sample() -> Imported {
         fighters: d.join("fighters.json"),
         abilities: Some(d.join("abilities.json")),
         universal: Some(d.join("universal_abilities.json")),
-        bases: None,
-        base_rules: None,
+        ..ImportPaths::default()
     })
     .expect("the sample reads")
 }
@@ -449,4 +448,118 @@ fn set1_battles_between_imported_warbands_of_several_factions_end_with_no_error(
         assert_eq!(report["unfinished"], 0, "{stdout}");
         assert_eq!(report["battles"], 10);
     }
+}
+
+#[test]
+fn abl5_the_sample_abilities_whose_whole_wording_is_recognised_run_as_effects() {
+    use warcry_sim::model::abilities::AbilityEffect;
+    use warcry_sim::model::effects::{Amount, Effect};
+    let i = sample();
+    let automated: Vec<&str> = i
+        .abilities
+        .iter()
+        .filter(|a| !a.is_universal() && a.automated())
+        .map(|a| a.def.name.as_str())
+        .collect();
+    assert_eq!(
+        automated,
+        [
+            "Raven Dart",
+            "Spine-crushing Blow",
+            "Throw Bolas",
+            "Whirlwind of Death",
+            "Fanged Buckler"
+        ]
+    );
+    let whirlwind = i
+        .abilities
+        .iter()
+        .find(|a| a.def.name == "Whirlwind of Death")
+        .unwrap();
+    assert_eq!(
+        whirlwind.def.effect,
+        AbilityEffect::Effects(vec![Effect::DamageEach {
+            range: 3.0,
+            amount: Amount::Value
+        }])
+    );
+    // Reactions wait for triggers; the rest report the sentence that stopped them.
+    let raptor = i
+        .abilities
+        .iter()
+        .find(|a| a.def.name == "Raptor Strike")
+        .unwrap();
+    assert_eq!(raptor.unrecognised.as_deref(), Some("(a reaction)"));
+    let shapes = i.unrecognised_shapes();
+    assert_eq!(shapes[0].1, 4, "{shapes:?}");
+    assert_eq!(
+        i.counts.abilities_automated,
+        5 + 8,
+        "five of the factions', eight built in"
+    );
+}
+
+#[test]
+fn abl5_the_overrides_file_gives_or_takes_effects_by_community_id() {
+    let d = sample_dir();
+    let tmp = tempfile::tempdir().unwrap();
+    let overrides = tmp.path().join("ability_effects.ron");
+    // Harrying Raven (db4552ec) gets an effect by hand; Whirlwind of Death (d41d5159) loses
+    // the one read from its wording.
+    std::fs::write(
+        &overrides,
+        "AbilityOverrides({\"db4552ec\": Effects([BonusMove(max: Some(Fixed(3)))]), \
+         \"d41d5159\": NotAutomated})",
+    )
+    .unwrap();
+    let i = import_paths(&ImportPaths {
+        fighters: d.join("fighters.json"),
+        abilities: Some(d.join("abilities.json")),
+        overrides: Some(overrides),
+        ..ImportPaths::default()
+    })
+    .unwrap();
+    let automated = |name: &str| {
+        i.abilities
+            .iter()
+            .find(|a| a.def.name == name)
+            .unwrap()
+            .automated()
+    };
+    assert!(automated("Harrying Raven"));
+    assert!(!automated("Whirlwind of Death"));
+}
+
+#[test]
+fn abl5_solo_ai_battles_of_imported_warbands_use_faction_abilities_on_both_sides() {
+    use warcry_sim::rules::log::{AbilityOutcome, BattleLog, Event};
+    use warcry_sim::scenario::load::{Disk, load_battle};
+    use warcry_sim::sim::batch::ai_v_ai;
+    let tmp = tempfile::tempdir().unwrap();
+    let a = roster(tmp.path(), "Iron Golems", 1);
+    let b = roster(tmp.path(), "Splintered Fang", 2);
+    let file = battle(tmp.path(), &a, &b);
+    let spec = ai_v_ai(&load_battle(&Disk, file.to_str().unwrap()).unwrap());
+    let side0 = spec.sides[0].fighters.len();
+    let mut used = [0, 0];
+    for seed in 1..=20 {
+        let (_, app) = warcry_sim::sim::run_one(&spec, seed).unwrap();
+        let log = app.world().resource::<BattleLog>();
+        for e in &log.entries {
+            if let Event::Ability {
+                fighter,
+                effect: AbilityOutcome::Effects { .. },
+                ..
+            } = e.event
+            {
+                // Side 0's fighters come first in the battle's ids.
+                let side = usize::from(fighter as usize >= side0);
+                used[side] += 1;
+            }
+        }
+    }
+    assert!(
+        used[0] > 0 && used[1] > 0,
+        "faction abilities used: {used:?}"
+    );
 }

@@ -6,6 +6,7 @@ use serde_json::Value;
 
 use super::fighters::ImportedFighter;
 use super::reader::{Findings, Record};
+use super::wording::effects_of;
 use crate::model::abilities::{AbilityDef, AbilityEffect, DiceCost};
 
 /// A converted ability and the warband it belongs to (`universal` for everybody's).
@@ -13,6 +14,9 @@ use crate::model::abilities::{AbilityDef, AbilityEffect, DiceCost};
 pub struct ImportedAbility {
     pub warband: String,
     pub def: AbilityDef,
+    /// The first sentence of its wording no shape matched (as a shape), when it is not
+    /// automated.
+    pub unrecognised: Option<String>,
 }
 
 impl ImportedAbility {
@@ -90,6 +94,13 @@ pub(super) fn convert(
     let (Some(id), Some(name), Some(warband), Some(cost)) = (id, name, warband, cost) else {
         return None;
     };
+    // ABL-5: an ability paid with dice whose whole wording is recognised runs as effects;
+    // reactions, passive rules and battle traits need triggers the vocabulary lacks yet.
+    let (effect, unrecognised) = match (cost.dice(), effects_of(text)) {
+        (Some(_), Ok(effects)) => (AbilityEffect::Effects(effects), None),
+        (Some(_), Err(shape)) => (AbilityEffect::NotAutomated, Some(shape)),
+        (None, _) => (AbilityEffect::NotAutomated, Some(format!("(a {cost})"))),
+    };
     Some(ImportedAbility {
         warband: warband.to_string(),
         def: AbilityDef {
@@ -98,9 +109,17 @@ pub(super) fn convert(
             cost,
             runemarks,
             text: text.to_string(),
-            effect: AbilityEffect::NotAutomated,
+            effect,
         },
+        unrecognised,
     })
+}
+
+impl ImportedAbility {
+    /// Does the engine run it (a built-in universal ability, or effects as data)?
+    pub fn automated(&self) -> bool {
+        built_in(self) || self.def.effect != AbilityEffect::NotAutomated
+    }
 }
 
 fn cost_of(s: &str) -> Option<DiceCost> {

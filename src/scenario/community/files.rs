@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{BaseRules, Imported, Source, Sources, import};
+use super::{AbilityOverrides, BaseRules, Imported, Source, Sources, import_with};
 
 /// The files of an import.
 #[derive(Debug, Clone, Default)]
@@ -14,6 +14,8 @@ pub struct ImportPaths {
     pub bases: Option<PathBuf>,
     /// Base sizes by runemark (RON); the shipped table when absent.
     pub base_rules: Option<PathBuf>,
+    /// The user's ability effects by community id (RON, `AbilityOverrides({...})`).
+    pub overrides: Option<PathBuf>,
 }
 
 impl ImportPaths {
@@ -28,6 +30,7 @@ impl ImportPaths {
             universal: there("universal_abilities.json"),
             bases: there("base_sizes.json"),
             base_rules: None,
+            overrides: there("ability_effects.ron"),
         }
     }
 }
@@ -58,7 +61,11 @@ pub fn import_paths(p: &ImportPaths) -> Result<Imported, String> {
     };
     let fighters = (p.fighters.display().to_string(), read(&p.fighters)?);
     let (abilities, universal, bases) = (text(&p.abilities)?, text(&p.universal)?, text(&p.bases)?);
-    Ok(import(
+    let overrides = match &p.overrides {
+        Some(path) => crate::scenario::parse_ron::<AbilityOverrides>(path, &read(path)?)?,
+        None => AbilityOverrides::default(),
+    };
+    Ok(import_with(
         &Sources {
             fighters: Source {
                 file: &fighters.0,
@@ -69,6 +76,7 @@ pub fn import_paths(p: &ImportPaths) -> Result<Imported, String> {
             bases: source(&bases),
         },
         rules,
+        &overrides,
     ))
 }
 

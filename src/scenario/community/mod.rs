@@ -11,6 +11,7 @@ mod bases;
 mod fighters;
 mod files;
 mod reader;
+mod wording;
 
 use std::collections::HashMap;
 
@@ -19,7 +20,9 @@ pub use bases::{BaseFrom, BaseRules, Bases, DEFAULT_BASE_RULES_RON, parse_size};
 pub use fighters::{ImportedFighter, KNOWN_RUNEMARKS};
 pub use files::{ImportPaths, import_paths};
 pub use reader::{Findings, JsonProblem};
+pub use wording::effects_of;
 
+use crate::model::abilities::AbilityEffect;
 use crate::model::formats::FighterProfiles;
 
 /// One file's name (as reported) and text.
@@ -39,6 +42,24 @@ pub struct Sources<'a> {
     pub bases: Option<Source<'a>>,
 }
 
+/// What the user says an ability does, by its community id, over what the importer read
+/// from its wording (`ability_effects.ron`: `AbilityOverrides({"f73c77a3": Effects([...])})`).
+#[derive(Debug, Clone, Default, PartialEq, serde::Deserialize)]
+pub struct AbilityOverrides(pub std::collections::BTreeMap<String, AbilityEffect>);
+
+impl AbilityOverrides {
+    /// Puts the user's effects on the abilities they name.
+    pub fn apply(&self, abilities: &mut [ImportedAbility]) {
+        for a in abilities {
+            if let Some(e) = a.def.id.as_ref().and_then(|id| self.0.get(id)) {
+                a.def.effect = e.clone();
+                a.unrecognised = (*e == AbilityEffect::NotAutomated)
+                    .then(|| "(not automated by the overrides file)".to_string());
+            }
+        }
+    }
+}
+
 /// What an import read and converted.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Counts {
@@ -48,6 +69,15 @@ pub struct Counts {
     pub abilities: usize,
     /// Fighters whose base the base-size file gave (the others: the rules by runemark).
     pub bases_from_file: usize,
+    /// Abilities the engine runs (built in, or effects as data: ABL-5).
+    pub abilities_automated: usize,
+}
+
+impl Counts {
+    /// The share of the abilities that are automated, in percent.
+    pub fn automated_percent(&self) -> f64 {
+        100.0 * self.abilities_automated as f64 / self.abilities.max(1) as f64
+    }
 }
 
 /// The result of an import: the fighters (each with the abilities it may use), every
@@ -62,6 +92,11 @@ pub struct Imported {
 
 /// Converts the community files; `rules` gives the bases the base-size file doesn't.
 pub fn import(sources: &Sources, rules: BaseRules) -> Imported {
+    import_with(sources, rules, &AbilityOverrides::default())
+}
+
+/// [`import`] with the user's ability effects over those read from the wording.
+pub fn import_with(sources: &Sources, rules: BaseRules, overrides: &AbilityOverrides) -> Imported {
     let mut findings = Findings::default();
     let mut bases = Bases::new(rules);
     if let Some(b) = sources.bases {
@@ -88,6 +123,7 @@ pub fn import(sources: &Sources, rules: BaseRules) -> Imported {
         counts.abilities_read += read;
         abilities.extend(first_of_each_id(these, a.file, &mut findings, ability_id));
     }
+    overrides.apply(&mut abilities);
     let fighters: Vec<ImportedFighter> = fighters
         .into_iter()
         .map(|mut x| {
@@ -101,6 +137,7 @@ pub fn import(sources: &Sources, rules: BaseRules) -> Imported {
         .collect();
     counts.fighters = fighters.len();
     counts.abilities = abilities.len();
+    counts.abilities_automated = abilities.iter().filter(|a| a.automated()).count();
     counts.bases_from_file = fighters
         .iter()
         .filter(|x| x.base_from == BaseFrom::File)
@@ -170,6 +207,21 @@ fn first_of_each_id<T>(
 }
 
 impl Imported {
+    /// The sentence shapes that kept abilities from being automated, most common first (ties
+    /// by shape), with how many abilities each kept back.
+    pub fn unrecognised_shapes(&self) -> Vec<(String, usize)> {
+        let mut count: std::collections::BTreeMap<&str, usize> = Default::default();
+        for a in self.abilities.iter().filter(|a| !a.automated()) {
+            if let Some(s) = &a.unrecognised {
+                *count.entry(s).or_default() += 1;
+            }
+        }
+        let mut v: Vec<(String, usize)> =
+            count.into_iter().map(|(s, n)| (s.to_string(), n)).collect();
+        v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        v
+    }
+
     /// The fighters by faction (faction runemark), factions in name order, fighters in the
     /// order of the file.
     pub fn by_faction(&self) -> Vec<(String, FighterProfiles)> {

@@ -1,0 +1,353 @@
+//! Reading an ability's effects from its wording (ABL-5): the text is cut into sentences and
+//! each must match one of the shapes below, with its numbers and ranges as placeholders. An
+//! ability is automated only when every sentence is recognised; the others stay playable by
+//! hand, and the sentences no shape matched are reported by their shape (numbers as `N`), so
+//! the most common ones can be added next. No wording is stored: only the effects.
+
+use crate::model::effects::{Amount, Effect, Roll, Stat};
+
+/// The effects of an ability's wording, or the first sentence no shape matches (as a shape).
+pub fn effects_of(text: &str) -> Result<Vec<Effect>, String> {
+    let sentences = sentences(text);
+    let mut effects = Vec::new();
+    let mut i = 0;
+    while i < sentences.len() {
+        match one(&sentences[i..]) {
+            Some((used, mut e)) => {
+                effects.append(&mut e);
+                i += used;
+            }
+            None => return Err(shape(&sentences[i])),
+        }
+    }
+    if effects.is_empty() {
+        return Err("(no text)".into());
+    }
+    Ok(effects)
+}
+
+/// The text lower-cased, quotes and spaces made plain, cut after each full stop.
+fn sentences(text: &str) -> Vec<String> {
+    let plain = text
+        .replace(['\u{201c}', '\u{201d}', '\u{2033}'], "\"")
+        .replace(['\u{2019}', '\u{2018}'], "'")
+        .to_lowercase();
+    let plain = plain.split_whitespace().collect::<Vec<_>>().join(" ");
+    plain
+        .split_inclusive(". ")
+        .map(|s| s.trim().trim_end_matches('.').trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+/// A sentence's shape: its numbers as `N`.
+fn shape(s: &str) -> String {
+    let mut out = String::new();
+    let mut in_number = false;
+    for c in s.chars() {
+        if c.is_ascii_digit() {
+            if !in_number {
+                out.push('N');
+            }
+            in_number = true;
+        } else {
+            in_number = false;
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The effects of the first sentences of `s`, and how many sentences they took.
+fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let first = s[0].as_str();
+    if let Some(e) = simple(first) {
+        return Some((1, e));
+    }
+    // "Pick a visible enemy fighter within N" of this fighter and roll a dice." + bands.
+    if let Some((range, dice)) = pick_and_roll(first) {
+        let (used, bands) = bands(&s[1..])?;
+        let roll = Roll { dice, bands };
+        let effect = Effect::DamageOne {
+            range,
+            amount: Amount::Fixed(0),
+            roll: Some(roll),
+        };
+        return Some((1 + used, vec![effect]));
+    }
+    // "Pick a visible enemy fighter within N" of this fighter." + "Allocate ... to that fighter."
+    if let Some(range) = fill(
+        first,
+        "pick a visible enemy fighter within {n}\" of this fighter",
+    )
+    .and_then(|v| v.first().copied())
+    {
+        let next = s.get(1)?;
+        let amount = allocate_to_that(next)?;
+        let effect = Effect::DamageOne {
+            range: range as f32,
+            amount,
+            roll: None,
+        };
+        return Some((2, vec![effect]));
+    }
+    None
+}
+
+/// Sentences that are one effect (or two) on their own.
+fn simple(s: &str) -> Option<Vec<Effect>> {
+    let bonus_move = Effect::BonusMove { max: None };
+    Some(match s {
+        "this fighter makes a bonus move action" => vec![bonus_move],
+        "this fighter makes a bonus attack action" => vec![Effect::BonusAttack],
+        "then, they can make a bonus attack action"
+        | "they can then make a bonus attack action" => {
+            vec![Effect::BonusAttack]
+        }
+        "remove a number of damage points allocated to this fighter equal to the value of this ability" =>
+        {
+            vec![Effect::Heal {
+                amount: Amount::Value,
+            }]
+        }
+        _ => return boost(s).or_else(|| damage_each(s)).or_else(|| heal(s)),
+    })
+}
+
+/// "Until the end of this fighter's activation, add A to the S characteristic of (melee)
+/// attack actions made by this fighter." / "... of this fighter."
+fn boost(s: &str) -> Option<Vec<Effect>> {
+    let rest = s.strip_prefix("until the end of this fighter's activation, add ")?;
+    let (amount, rest) = amount_prefix(rest)?;
+    let rest = rest.strip_prefix(" to the ")?;
+    let (stats, rest) = rest.split_once(" characteristic")?;
+    let stats: Vec<Stat> = stats
+        .split(" and ")
+        .map(stat_of)
+        .collect::<Option<Vec<_>>>()?;
+    let (melee_only, attack) = match rest.trim_start_matches('s') {
+        " of melee attack actions made by this fighter" => (true, true),
+        " of attack actions made by this fighter" => (false, true),
+        " of this fighter" => (false, false),
+        _ => return None,
+    };
+    if attack == stats.contains(&Stat::Move) {
+        return None;
+    }
+    Some(
+        stats
+            .into_iter()
+            .map(|stat| Effect::Boost {
+                stat,
+                by: amount,
+                melee_only,
+            })
+            .collect(),
+    )
+}
+
+fn stat_of(s: &str) -> Option<Stat> {
+    Some(match s.trim() {
+        "attacks" => Stat::Attacks,
+        "strength" => Stat::Strength,
+        "move" => Stat::Move,
+        _ => return None,
+    })
+}
+
+/// "Allocate A damage points to each visible enemy fighter within N" of this fighter" and
+/// "Allocate a number of damage points equal to A to all visible enemy fighters within N" of
+/// this fighter".
+fn damage_each(s: &str) -> Option<Vec<Effect>> {
+    let (amount, range) = if let Some(rest) =
+        s.strip_prefix("allocate a number of damage points equal to ")
+    {
+        let (amount, rest) = amount_prefix(rest)?;
+        let v = fill(
+            rest,
+            " to all visible enemy fighters within {n}\" of this fighter",
+        )?;
+        (amount, v[0])
+    } else {
+        let v = fill(
+            s,
+            "allocate {n} damage points to each visible enemy fighter within {n}\" of this fighter",
+        )?;
+        (Amount::Fixed(v[0]), v[1])
+    };
+    Some(vec![Effect::DamageEach {
+        range: range as f32,
+        amount,
+    }])
+}
+
+/// "Remove N damage points allocated to this fighter".
+fn heal(s: &str) -> Option<Vec<Effect>> {
+    let v = fill(s, "remove {n} damage points allocated to this fighter")?;
+    Some(vec![Effect::Heal {
+        amount: Amount::Fixed(v[0]),
+    }])
+}
+
+/// "Pick a visible enemy fighter within N" of this fighter and roll a dice" (or "N dice", or
+/// "a number of dice equal to the value of this ability"): the range and the dice.
+fn pick_and_roll(s: &str) -> Option<(f32, Amount)> {
+    let rest = s.strip_prefix("pick a visible enemy fighter within ")?;
+    let (n, rest) = number_prefix(rest)?;
+    let rest = rest.strip_prefix("\" of this fighter and roll ")?;
+    let dice = match rest {
+        "a dice" => Amount::Fixed(1),
+        "a number of dice equal to the value of this ability" => Amount::Value,
+        _ => Amount::Fixed(number_prefix(rest).filter(|(_, r)| *r == " dice")?.0),
+    };
+    Some((n as f32, dice))
+}
+
+/// The bands of the roll of the sentence before: "On a roll of A-B, allocate K damage points
+/// to that fighter." / "For each roll of A+, allocate ... equal to the value of this
+/// ability."; (sentences used, bands).
+fn bands(s: &[String]) -> Option<(usize, Vec<(u8, Amount)>)> {
+    let mut out = Vec::new();
+    for sentence in s {
+        let Some(rest) = sentence
+            .strip_prefix("on a roll of ")
+            .or_else(|| sentence.strip_prefix("for each roll of "))
+        else {
+            break;
+        };
+        let (least, rest) = number_prefix(rest)?;
+        let rest = match rest.strip_prefix('+') {
+            Some(r) => r,
+            None => {
+                let rest = rest.strip_prefix('-').unwrap_or(rest);
+                number_prefix(rest).map_or(rest, |(_, r)| r)
+            }
+        };
+        let rest = rest.strip_prefix(", ")?;
+        out.push((u8::try_from(least).ok()?, allocate_to_that(rest)?));
+    }
+    (!out.is_empty()).then(|| (out.len(), out))
+}
+
+/// "allocate K damage point(s) to that fighter" / "allocate a number of damage points to that
+/// fighter equal to A".
+fn allocate_to_that(s: &str) -> Option<Amount> {
+    if let Some(rest) =
+        s.strip_prefix("allocate a number of damage points to that fighter equal to ")
+    {
+        let (a, rest) = amount_prefix(rest)?;
+        return rest.is_empty().then_some(a);
+    }
+    let rest = s.strip_prefix("allocate ")?;
+    let (n, rest) = number_prefix(rest)?;
+    matches!(
+        rest,
+        " damage point to that fighter" | " damage points to that fighter"
+    )
+    .then_some(Amount::Fixed(n))
+}
+
+/// An amount at the start of `s`: "the value of this ability", "half the value of this
+/// ability (rounding up)" or a number.
+fn amount_prefix(s: &str) -> Option<(Amount, &str)> {
+    for (words, a) in [
+        (
+            "half the value of this ability (rounding up)",
+            Amount::HalfValueUp,
+        ),
+        ("the value of this ability", Amount::Value),
+    ] {
+        if let Some(rest) = s.strip_prefix(words) {
+            return Some((a, rest));
+        }
+    }
+    let (n, rest) = number_prefix(s)?;
+    Some((Amount::Fixed(n), rest))
+}
+
+fn number_prefix(s: &str) -> Option<(u32, &str)> {
+    let end = s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
+    Some((s[..end].parse().ok()?, &s[end..]))
+}
+
+/// The numbers of `s` where `template` has `{n}`, when the rest matches exactly.
+fn fill(s: &str, template: &str) -> Option<Vec<u32>> {
+    let mut out = Vec::new();
+    let mut rest = s;
+    let parts: Vec<&str> = template.split("{n}").collect();
+    for (k, part) in parts.iter().enumerate() {
+        rest = rest.strip_prefix(part)?;
+        if k + 1 < parts.len() {
+            let (n, r) = number_prefix(rest)?;
+            out.push(n);
+            rest = r;
+        }
+    }
+    rest.is_empty().then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Wording of our own, in the shapes faction abilities take.
+    #[test]
+    fn abl5_a_roll_against_one_visible_enemy() {
+        let e = effects_of(
+            "Pick a visible enemy fighter within 7\" of this fighter and roll a dice. On a roll \
+             of 3-5, allocate 2 damage points to that fighter. On a roll of 6, allocate a \
+             number of damage points to that fighter equal to the value of this ability.",
+        )
+        .unwrap();
+        assert_eq!(
+            e,
+            vec![Effect::DamageOne {
+                range: 7.0,
+                amount: Amount::Fixed(0),
+                roll: Some(Roll {
+                    dice: Amount::Fixed(1),
+                    bands: vec![(3, Amount::Fixed(2)), (6, Amount::Value)],
+                }),
+            }]
+        );
+    }
+
+    #[test]
+    fn abl5_boosts_bonus_actions_damage_to_each() {
+        assert_eq!(
+            effects_of(
+                "Until the end of this fighter's activation, add half the value of this \
+                 ability (rounding up) to the Attacks characteristic of melee attack actions \
+                 made by this fighter."
+            ),
+            Ok(vec![Effect::Boost {
+                stat: Stat::Attacks,
+                by: Amount::HalfValueUp,
+                melee_only: true
+            }])
+        );
+        assert_eq!(
+            effects_of(
+                "This fighter makes a bonus move action. Then, they can make a bonus attack action."
+            ),
+            Ok(vec![Effect::BonusMove { max: None }, Effect::BonusAttack])
+        );
+        assert_eq!(
+            effects_of(
+                "Allocate 2 damage points to each visible enemy fighter within 4\" of this fighter."
+            ),
+            Ok(vec![Effect::DamageEach {
+                range: 4.0,
+                amount: Amount::Fixed(2)
+            }])
+        );
+    }
+
+    #[test]
+    fn abl5_an_unknown_sentence_is_reported_by_its_shape() {
+        assert_eq!(
+            effects_of("This fighter makes a bonus move action. It sings 3 songs."),
+            Err("it sings N songs".to_string())
+        );
+    }
+}
