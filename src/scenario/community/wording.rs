@@ -226,7 +226,7 @@ fn bands(s: &[String]) -> Option<(usize, Vec<(u8, Amount)>)> {
         let rest = rest.strip_prefix(", ")?;
         out.push((u8::try_from(least).ok()?, allocate_to_that(rest)?));
     }
-    (!out.is_empty()).then(|| (out.len(), out))
+    (!out.is_empty()).then_some((out.len(), out))
 }
 
 /// "allocate K damage point(s) to that fighter" / "allocate a number of damage points to that
