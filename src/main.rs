@@ -20,6 +20,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use warcry_sim::scenario::community::ImportPaths;
 
 const EXIT_CODES: &str = "\
 Exit codes:
@@ -299,17 +300,17 @@ fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
             seed: args.seed.unwrap_or(1),
             out: r.out,
         }),
-        Command::ImportFighters(a) => {
-            cli::import_fighters::import_fighters(&cli::import_fighters::Files {
+        Command::ImportFighters(a) => cli::import_fighters::import_fighters(
+            &ImportPaths {
                 fighters: a.fighters,
                 abilities: a.abilities,
                 universal: a.universal,
                 bases: a.bases,
                 base_rules: a.base_rules,
                 overrides: a.ability_effects,
-                out: a.out,
-            })
-        }
+            },
+            &a.out,
+        ),
     };
     done.map(|()| ExitCode::SUCCESS)
 }

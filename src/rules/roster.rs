@@ -159,6 +159,16 @@ mod tests {
     use crate::model::ruleset::{MusterVariant, Ruleset, default_ruleset};
     use crate::rules::warband::tests::profile;
 
+    fn spec<'a>(pool: &'a [FighterProfile], rules: &'a Ruleset) -> RosterSpec<'a> {
+        RosterSpec {
+            faction: "band",
+            grand_alliance: None,
+            pool,
+            limits: rules.muster(),
+            points: 1000,
+        }
+    }
+
     fn ruleset(variant: MusterVariant) -> Ruleset {
         Ruleset {
             muster_variant: variant,
@@ -182,13 +192,7 @@ mod tests {
         let pool = pool();
         for rules in [MusterVariant::Seed004, MusterVariant::SecondEdition].map(ruleset) {
             for seed in 0..40 {
-                let spec = RosterSpec {
-                    faction: "band",
-                    grand_alliance: None,
-                    pool: &pool,
-                    limits: rules.muster(),
-                    points: 1000,
-                };
+                let spec = spec(&pool, &rules);
                 let w = random_roster(&spec, seed).unwrap();
                 let mut broken = check_muster(&w, "band", None, rules.muster(), 1000);
                 broken.extend(check_battle_groups(&w));
@@ -203,13 +207,7 @@ mod tests {
     fn the_same_seed_draws_the_same_roster_and_another_seed_another() {
         let pool = pool();
         let rules = ruleset(MusterVariant::SecondEdition);
-        let spec = RosterSpec {
-            faction: "band",
-            grand_alliance: None,
-            pool: &pool,
-            limits: rules.muster(),
-            points: 1000,
-        };
+        let spec = spec(&pool, &rules);
         let names = |s| {
             let w = random_roster(&spec, s).unwrap();
             w.iter().map(|f| f.name.clone()).collect::<Vec<_>>()
@@ -222,13 +220,7 @@ mod tests {
     fn set1_a_faction_with_no_hero_has_no_leader_and_says_so() {
         let pool = vec![profile("grunt", "band", 80, &[])];
         let rules = ruleset(MusterVariant::SecondEdition);
-        let spec = RosterSpec {
-            faction: "band",
-            grand_alliance: None,
-            pool: &pool,
-            limits: rules.muster(),
-            points: 1000,
-        };
+        let spec = spec(&pool, &rules);
         let e = random_roster(&spec, 1).unwrap_err();
         assert!(
             e.contains("no fighter with the hero or leader runemark"),

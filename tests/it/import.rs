@@ -342,7 +342,6 @@ proptest! {
 
 #[test]
 fn set1_set3_roster_new_random_is_legal_for_each_sample_faction_and_10_seeds() {
-    let fighters = sample_dir().join("fighters.json");
     let tmp = tempfile::tempdir().unwrap();
     for faction in [
         "Corvus Cabal",
@@ -351,21 +350,8 @@ fn set1_set3_roster_new_random_is_legal_for_each_sample_faction_and_10_seeds() {
         "Untamed Beasts",
     ] {
         for seed in 0..10 {
-            let out = tmp.path().join(format!("{faction} {seed}.ron"));
-            let (ok, stdout, stderr) = crate::cli(&[
-                "roster",
-                "new",
-                "--faction",
-                faction,
-                "--fighters",
-                fighters.to_str().unwrap(),
-                "--random",
-                "--seed",
-                &seed.to_string(),
-                "--out",
-                out.to_str().unwrap(),
-            ]);
-            assert!(ok, "{faction} {seed}: {stderr}");
+            let dir = tmp.path().join(seed.to_string());
+            let (out, stdout) = roster_said(&dir, faction, seed);
             assert!(
                 stdout.contains("the warband is legal (SET-1, SET-3)"),
                 "{faction} {seed}: {stdout}"
@@ -379,9 +365,14 @@ fn set1_set3_roster_new_random_is_legal_for_each_sample_faction_and_10_seeds() {
 
 /// Writes a random legal roster of `faction` drawn with `seed` into `dir`; its path.
 fn roster(dir: &Path, faction: &str, seed: u64) -> PathBuf {
+    roster_said(dir, faction, seed).0
+}
+
+/// [`roster`], and what `roster new` printed.
+fn roster_said(dir: &Path, faction: &str, seed: u64) -> (PathBuf, String) {
     let out = dir.join(format!("{}.ron", faction.replace(' ', "_")));
     let fighters = sample_dir().join("fighters.json");
-    let (ok, _, stderr) = crate::cli(&[
+    let (ok, stdout, stderr) = crate::cli(&[
         "roster",
         "new",
         "--faction",
@@ -394,8 +385,8 @@ fn roster(dir: &Path, faction: &str, seed: u64) -> PathBuf {
         "--out",
         out.to_str().unwrap(),
     ]);
-    assert!(ok, "{stderr}");
-    out
+    assert!(ok, "{faction} {seed}: {stderr}");
+    (out, stdout)
 }
 
 /// A battle file in `dir` on the default battle's cards between two warband files.

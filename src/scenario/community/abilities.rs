@@ -60,13 +60,7 @@ pub(super) fn convert(
     file: &str,
     findings: &mut Findings,
 ) -> Option<ImportedAbility> {
-    let mut r = match Record::of(v, path) {
-        Ok(r) => r,
-        Err((at, msg)) => {
-            findings.error(file, &at, msg);
-            return None;
-        }
-    };
+    let mut r = Record::open(v, path, file, findings)?;
     let id = r.text("_id");
     let name = r.text("name");
     let warband = r.text("warband");

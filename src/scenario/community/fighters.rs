@@ -63,13 +63,7 @@ pub(super) fn convert(
     bases: &Bases,
     findings: &mut Findings,
 ) -> Option<ImportedFighter> {
-    let mut r = match Record::of(v, path) {
-        Ok(r) => r,
-        Err((at, msg)) => {
-            findings.error(file, &at, msg);
-            return None;
-        }
-    };
+    let mut r = Record::open(v, path, file, findings)?;
     let id = r.text("_id");
     let name = r.text("name");
     let warband = r.text("warband");

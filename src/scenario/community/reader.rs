@@ -129,6 +129,13 @@ impl<'a> Record<'a> {
         }
     }
 
+    /// [`Record::of`], its problem (not an object) reported as an error of `file`.
+    pub fn open(v: &'a Value, path: String, file: &str, findings: &mut Findings) -> Option<Self> {
+        Record::of(v, path)
+            .map_err(|(at, msg)| findings.error(file, &at, msg))
+            .ok()
+    }
+
     fn at(&self, key: &str) -> String {
         format!("{}.{key}", self.path)
     }
