@@ -113,6 +113,9 @@ fn action(world: &mut World, id: u32) -> Command {
         return match *b {
             Bonus::Move { max } => approach(world, &all, &f, max).unwrap_or(end),
             Bonus::Attack => best_attack(world, &all, &f).unwrap_or(end),
+            Bonus::MoveOrAttack { max } => best_attack(world, &all, &f)
+                .or_else(|| approach(world, &all, &f, max))
+                .unwrap_or(end),
         };
     }
     if !act.ability_used

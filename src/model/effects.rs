@@ -81,9 +81,21 @@ impl Roll {
     }
 }
 
+/// When an ability may be used at all (ABL-5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Condition {
+    /// An enemy fighter has been taken down by an attack action this fighter made this
+    /// activation.
+    TookDownThisActivation,
+}
+
 /// One thing an ability does (ABL-5), in order.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Effect {
+    /// The ability may be used only when the condition holds.
+    Requires(Condition),
+    /// A bonus move action or a bonus attack action (CMB-2), as the player chooses.
+    BonusMoveOrAttack,
     /// A bonus move action (CMB-2), up to `max` inches when given.
     BonusMove { max: Option<Amount> },
     /// A bonus attack action (CMB-2).
@@ -127,6 +139,10 @@ pub fn describe(effects: &[Effect], value: Option<u8>) -> String {
     effects
         .iter()
         .map(|e| match e {
+            Effect::Requires(Condition::TookDownThisActivation) => {
+                "(having taken down an enemy with an attack this activation)".to_string()
+            }
+            Effect::BonusMoveOrAttack => "a bonus move or attack action".to_string(),
             Effect::BonusMove { max: None } => "a bonus move action".to_string(),
             Effect::BonusMove { max: Some(a) } => {
                 format!("a bonus move action of up to {}\"", amount(a))

@@ -8,10 +8,10 @@ use crate::battlefield::measure::distance;
 use crate::model::RuleId;
 use crate::model::components::*;
 use crate::model::dice::{Dice, DiceRng};
-use crate::model::effects::{Effect, Stat};
+use crate::model::effects::{Condition, Effect, Stat};
 use crate::rules::actions::deal_damage;
 use crate::rules::command::Rejected;
-use crate::rules::engine::{self, Bonus, Boost, FighterView, can_see, log};
+use crate::rules::engine::{self, Bonus, Boost, Engine, FighterView, can_see, log};
 use crate::rules::log::{EffectOutcome, Event};
 
 /// The enemies `f` can see within `range` inches, nearest first (then by id).
@@ -39,6 +39,22 @@ pub fn check(
     let mut picked = None;
     for e in effects {
         match e {
+            Effect::Requires(Condition::TookDownThisActivation) => {
+                let done = world
+                    .resource::<Engine>()
+                    .activation
+                    .as_ref()
+                    .is_some_and(|a| a.fighter == f.id && a.took_down);
+                if !done {
+                    return Err(Rejected::new(
+                        RuleId::Abl5,
+                        format!(
+                            "{} has taken down no enemy with an attack action this activation",
+                            f.name
+                        ),
+                    ));
+                }
+            }
             Effect::DamageOne { range, .. } => {
                 let near = enemies_within(world, all, f, *range);
                 picked = Some(match target {
@@ -79,6 +95,17 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, ta
     for e in effects {
         let all = engine::fighters(world);
         let outcome = match e {
+            Effect::Requires(_) => continue,
+            Effect::BonusMoveOrAttack => {
+                let rules = world.resource::<crate::model::ruleset::Ruleset>().clone();
+                let mut eng = engine::engine(world);
+                let Some(a) = eng.activation.as_mut() else {
+                    continue;
+                };
+                let max = f.move_budget(&rules, a.move_bonus);
+                a.bonus.push(Bonus::MoveOrAttack { max });
+                EffectOutcome::BonusMoveOrAttack { max }
+            }
             Effect::BonusMove { max } => {
                 let rules = world.resource::<crate::model::ruleset::Ruleset>().clone();
                 let mut eng = engine::engine(world);

@@ -184,9 +184,9 @@ fn active_options(world: &mut World, id: u32) -> Option<ActiveOptions> {
     let f = all.iter().find(|f| f.id == id)?.clone();
     let rules = world.resource::<Ruleset>().clone();
     let bonus = act.bonus.first().copied();
-    let budget = match bonus {
-        Some(Bonus::Move { max }) => max,
-        _ => f.move_budget(&rules, act.move_bonus),
+    let budget = match bonus.and_then(Bonus::move_max) {
+        Some(max) => max,
+        None => f.move_budget(&rules, act.move_bonus),
     };
     let attacks = attack_options(world, &all, &f);
     let abilities = ability_options(world, &all, &f);
@@ -322,6 +322,11 @@ fn action_options(
         }
         Some(Bonus::Attack) if kind != ActionKind::Attack => {
             refuse(RuleId::Cmb2, "the bonus attack comes first".into())
+        }
+        Some(Bonus::MoveOrAttack { .. })
+            if !matches!(kind, ActionKind::Move | ActionKind::Attack) =>
+        {
+            refuse(RuleId::Cmb2, "the bonus move or attack comes first".into())
         }
         _ => None,
     };

@@ -457,9 +457,12 @@ fn abl5_the_sample_abilities_whose_whole_wording_is_recognised_run_as_effects() 
         [
             "Raven Dart",
             "Spine-crushing Blow",
+            "Lead with Strength",
             "Throw Bolas",
             "Whirlwind of Death",
-            "Fanged Buckler"
+            "Fanged Buckler",
+            "Relentless Assault",
+            "All-out Attack"
         ]
     );
     let whirlwind = i
@@ -482,11 +485,11 @@ fn abl5_the_sample_abilities_whose_whole_wording_is_recognised_run_as_effects() 
         .unwrap();
     assert_eq!(raptor.unrecognised.as_deref(), Some("(a reaction)"));
     let shapes = i.unrecognised_shapes();
-    assert_eq!(shapes[0].1, 4, "{shapes:?}");
+    assert_eq!(shapes[0], ("(a reaction)".to_string(), 4), "{shapes:?}");
     assert_eq!(
         i.counts.abilities_automated,
-        5 + 8,
-        "five of the factions', eight built in"
+        8 + 8,
+        "eight of the factions', eight built in"
     );
 }
 

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use super::steps::{Ctx, Step};
 use super::{decision, engaged};
-use crate::model::effects::{Effect, Stat};
+use crate::model::effects::{Condition, Effect, Stat};
 use crate::rules::abilities::{AbilityEffect, abilities_of, inspiring_targets, validate_ability};
 use crate::rules::command::Command;
 use crate::rules::effects::enemies_within;
@@ -98,8 +98,16 @@ fn data_useful(
         _ => None,
     };
     let next_move = matches!(ctx.next_action, Some(Command::Move { .. }));
+    let act = world.resource::<Engine>().activation.clone();
+    let took_down = act.is_some_and(|a| a.fighter == f.id && a.took_down);
+    if effects.contains(&Effect::Requires(Condition::TookDownThisActivation)) && !took_down {
+        return (false, None, "its condition does not hold");
+    }
     for e in effects {
         match e {
+            Effect::BonusMoveOrAttack if !engaged || next_attack_melee.is_some() => {
+                return (true, None, "it can move or attack again");
+            }
             Effect::DamageOne { range, .. } => {
                 let near = enemies_within(world, &ctx.all, f, *range);
                 if let Some(&t) = near.first() {

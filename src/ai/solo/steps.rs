@@ -492,7 +492,7 @@ fn step_context(
         rules: world.resource::<Ruleset>().clone(),
         move_bonus: act.move_bonus,
         bonus_move: match act.bonus.first() {
-            Some(Bonus::Move { max }) => Some(*max),
+            Some(Bonus::Move { max }) | Some(Bonus::MoveOrAttack { max }) => Some(*max),
             _ => None,
         },
         hold,
@@ -551,6 +551,9 @@ fn action_step(world: &World, ctx: &Ctx, bonus: Option<&Bonus>) -> Option<Decisi
             None => Some(d),
             Some(Bonus::Move { .. }) => matches!(d.command, Command::Move { .. }).then_some(d),
             Some(Bonus::Attack) => matches!(d.command, Command::Attack { .. }).then_some(d),
+            Some(Bonus::MoveOrAttack { .. }) => {
+                matches!(d.command, Command::Move { .. } | Command::Attack { .. }).then_some(d)
+            }
         },
         Step::Next => None,
     })

@@ -389,6 +389,12 @@ pub(super) fn finish_attack(
         },
     );
     let down = deal_damage(world, target, damage, &[RuleId::Atk3, RuleId::Atk5]);
+    if down
+        && let Some(a) = crate::rules::engine::engine(world).activation.as_mut()
+        && a.fighter == attacker
+    {
+        a.took_down = true;
+    }
     if counter {
         let c = counter_damage(&rolls, needed);
         let event = Event::Counter {

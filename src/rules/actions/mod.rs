@@ -110,9 +110,9 @@ pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<()
             via,
             ..
         } => {
-            let budget = match bonus {
-                Some(Bonus::Move { max }) => max,
-                _ => f.move_budget(&rules(world), act.move_bonus),
+            let budget = match bonus.and_then(Bonus::move_max) {
+                Some(max) => max,
+                None => f.move_budget(&rules(world), act.move_bonus),
             };
             let route = Route {
                 descend: *descend,
@@ -187,8 +187,8 @@ fn check_slot(
 ) -> Result<Option<Bonus>, Rejected> {
     let bonus = act.bonus.first().copied();
     match (bonus, cmd) {
-        (Some(Bonus::Move { .. }), Command::Move { .. })
-        | (Some(Bonus::Attack), Command::Attack { .. }) => Ok(bonus),
+        (Some(b), Command::Move { .. }) if b.move_max().is_some() => Ok(bonus),
+        (Some(b), Command::Attack { .. }) if b.allows_attack() => Ok(bonus),
         (Some(b), _) => Err(Rejected::new(
             RuleId::Cmb2,
             format!(
@@ -196,6 +196,7 @@ fn check_slot(
                 match b {
                     Bonus::Move { max } => format!("move of up to {max}\""),
                     Bonus::Attack => "attack".into(),
+                    Bonus::MoveOrAttack { max } => format!("move (up to {max}\") or attack"),
                 }
             ),
         )),

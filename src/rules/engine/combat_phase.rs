@@ -123,6 +123,7 @@ pub(crate) fn start_activation(world: &mut World, f: &FighterView) {
         bonus: Vec::new(),
         inspired: None,
         boosts: Vec::new(),
+        took_down: false,
     });
     e.pending = Pending::Action { fighter: f.id };
 }

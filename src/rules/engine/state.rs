@@ -65,8 +65,29 @@ impl Pending {
 /// A bonus action granted by an ability (CMB-2), taken before any other action.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub enum Bonus {
-    Move { max: f32 },
+    Move {
+        max: f32,
+    },
     Attack,
+    /// A bonus move (up to `max` inches) or a bonus attack, as the player chooses (ABL-5).
+    MoveOrAttack {
+        max: f32,
+    },
+}
+
+impl Bonus {
+    /// How far a move taking this bonus may go, when it may be a move.
+    pub fn move_max(self) -> Option<f32> {
+        match self {
+            Bonus::Move { max } | Bonus::MoveOrAttack { max } => Some(max),
+            Bonus::Attack => None,
+        }
+    }
+
+    /// May an attack take this bonus?
+    pub fn allows_attack(self) -> bool {
+        matches!(self, Bonus::Attack | Bonus::MoveOrAttack { .. })
+    }
 }
 
 /// The active fighter's activation.
@@ -89,6 +110,9 @@ pub struct ActivationState {
     /// ABL-5: characteristics its abilities raised until the end of the activation.
     #[serde(default)]
     pub boosts: Vec<Boost>,
+    /// ABL-5: an enemy was taken down by an attack action the fighter made this activation.
+    #[serde(default)]
+    pub took_down: bool,
 }
 
 /// ABL-5: `by` more of `stat` for the active fighter's attacks (its melee attacks only when

@@ -4,7 +4,7 @@
 //! hand, and the sentences no shape matched are reported by their shape (numbers as `N`), so
 //! the most common ones can be added next. No wording is stored: only the effects.
 
-use crate::model::effects::{Amount, Effect, Roll, Stat};
+use crate::model::effects::{Amount, Condition, Effect, Roll, Stat};
 
 /// The effects of an ability's wording, or the first sentence no shape matches (as a shape).
 pub fn effects_of(text: &str) -> Result<Vec<Effect>, String> {
@@ -100,6 +100,13 @@ fn simple(s: &str) -> Option<Vec<Effect>> {
     Some(match s {
         "this fighter makes a bonus move action" => vec![bonus_move],
         "this fighter makes a bonus attack action" => vec![Effect::BonusAttack],
+        "a fighter can only use this ability if an enemy fighter has been taken down by an attack action made by them this activation" =>
+        {
+            vec![Effect::Requires(Condition::TookDownThisActivation)]
+        }
+        "this fighter makes a bonus move action or a bonus attack action" => {
+            vec![Effect::BonusMoveOrAttack]
+        }
         "then, they can make a bonus attack action"
         | "they can then make a bonus attack action" => {
             vec![Effect::BonusAttack]
@@ -340,6 +347,21 @@ mod tests {
                 range: 4.0,
                 amount: Amount::Fixed(2)
             }])
+        );
+    }
+
+    #[test]
+    fn abl5_a_condition_then_a_choice_of_bonus_action() {
+        assert_eq!(
+            effects_of(
+                "A fighter can only use this ability if an enemy fighter has been taken down \
+                 by an attack action made by them this activation. This fighter makes a bonus \
+                 move action or a bonus attack action."
+            ),
+            Ok(vec![
+                Effect::Requires(Condition::TookDownThisActivation),
+                Effect::BonusMoveOrAttack
+            ])
         );
     }
 

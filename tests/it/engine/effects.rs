@@ -185,3 +185,37 @@ fn abl5_heal_removes_damage_and_needs_some() {
     assert_eq!(a.damage(A), 1, "half of 5, rounded up, is 3");
     assert!(matches!(a.pending(), Pending::Action { .. }));
 }
+
+#[test]
+fn abl5_only_after_taking_down_an_enemy_then_a_bonus_move_or_attack() {
+    use warcry_sim::model::effects::Condition;
+    let mut a = with_ability(
+        vec![
+            Effect::Requires(Condition::TookDownThisActivation),
+            Effect::BonusMoveOrAttack,
+        ],
+        3,
+    );
+    a.rules(|r| r.reactions = false);
+    a.place(B, 11.5, 10.0);
+    a.profile(B, |p| p.wounds = 1);
+    let refused = use_it(&mut a, 3, None).unwrap_err();
+    assert!(refused.contains("taken down no enemy"), "{refused}");
+    // The attack takes B down (two hits of 1 damage against 1 wound).
+    a.dice(&[6, 6]);
+    a.apply(Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 0,
+    })
+    .unwrap();
+    use_it(&mut a, 3, None).unwrap();
+    let max = a.fighter(A).profile.movement as f32;
+    assert_eq!(
+        a.engine().activation.clone().unwrap().bonus,
+        vec![Bonus::MoveOrAttack { max }]
+    );
+    // The bonus may be a move (the Move characteristic's length) ...
+    a.walk(A, [13.0, 0.0, 10.0]).unwrap();
+    assert!(a.engine().activation.clone().unwrap().bonus.is_empty());
+}
