@@ -10,8 +10,8 @@ use rand::{RngExt, SeedableRng};
 use crate::model::formats::{Battle, Choices, DeploymentCard, TerrainCard, TwistCard, VictoryCard};
 use crate::model::ruleset::Ruleset;
 use crate::scenario::load::{
-    Problems, SceneSource, load_deployment, load_terrain, load_twist, load_victory, normalize,
-    relative_to,
+    Problems, SceneSource, load_deployment, load_terrain, load_twist, load_victory, load_warband,
+    normalize, relative_to,
 };
 
 /// Where one kind of card's file goes in [`Choices`].
@@ -81,6 +81,9 @@ pub struct Decks {
     pub deployment: Deck<DeploymentCard>,
     pub victory: Deck<VictoryCard>,
     pub twist: Deck<TwistCard>,
+    /// The warband files beside the battle's (`../warbands/*.ron`, those that load), with
+    /// each warband's name: a side may play one instead of the battle's.
+    pub warbands: Deck<String>,
 }
 
 /// The player's pick for each kind of card.
@@ -110,6 +113,12 @@ impl Decks {
             twist: deck(src, file, "twist", &battle.twist, |s, p, pr| {
                 load_twist(s, p, rules, pr)
             }),
+            warbands: {
+                let own = battle.sides.first().map_or("", |s| s.warband.as_str());
+                deck(src, file, "warbands", own, |s, p, pr| {
+                    load_warband(s, p, rules, None, pr).map(|w| w.warband.name)
+                })
+            },
         }
     }
 

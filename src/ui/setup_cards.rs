@@ -24,6 +24,8 @@ pub(crate) struct CardForm {
     pub opponent: Option<(String, u32)>,
     /// Width and depth in inches, for the pictures.
     pub battlefield: (f32, f32),
+    /// Each side's warband file when the player picked one (relative to the battle file).
+    pub warbands: [Option<String>; 2],
 }
 
 impl CardForm {
@@ -39,6 +41,7 @@ impl CardForm {
             victory: keep(&self.picks.victory),
             twist: keep(&self.picks.twist),
             difficulty: Some(self.difficulty),
+            warbands: self.warbands.clone(),
         }
     }
 
@@ -57,6 +60,7 @@ impl CardForm {
             None => Choices::default(),
         };
         c.difficulty = difficulty;
+        c.warbands = self.warbands.clone();
         c
     }
 }

@@ -100,6 +100,12 @@ impl SetupForm {
     pub(super) fn reload(&mut self) {
         let choices = self.cards.shown();
         self.spec = self.load_with(&choices);
+        if let Ok(s) = &self.spec {
+            for (name, side) in self.names.iter_mut().zip(&s.sides) {
+                name.clone_from(&side.warband.name);
+            }
+            self.cards.opponent = opponent(s);
+        }
     }
 
     /// The battlefield's width and depth in inches (the ruleset's).
@@ -125,14 +131,7 @@ impl SetupForm {
             self.cards.difficulty = s.difficulty;
             self.cards.solo_points = s.ruleset.solo_points;
             self.cards.battlefield = s.ruleset.battlefield;
-            self.cards.opponent =
-                s.sides
-                    .iter()
-                    .find(|d| d.controller == Controller::Ai)
-                    .map(|d| {
-                        let points = d.fighters.iter().map(|f| f.profile.points).sum();
-                        (d.warband.name.clone(), points)
-                    });
+            self.cards.opponent = opponent(s);
             let (src, file) = self.source();
             let battle = src
                 .read(&file)
@@ -160,6 +159,17 @@ impl SetupForm {
         };
         Ok(spec)
     }
+}
+
+/// The solo opponent's warband and its points (SOLO-S1).
+fn opponent(s: &BattleSpec) -> Option<(String, u32)> {
+    s.sides
+        .iter()
+        .find(|d| d.controller == Controller::Ai)
+        .map(|d| {
+            let points = d.fighters.iter().map(|f| f.profile.points).sum();
+            (d.warband.name.clone(), points)
+        })
 }
 
 /// The `.ron` battle files in `dir`, by name.
@@ -251,21 +261,46 @@ fn battle_choice(ui: &mut egui::Ui, form: &mut SetupForm) {
     }
 }
 
-/// Who plays each warband.
+/// Who plays each warband, and which warband each side plays.
 fn players(ui: &mut egui::Ui, form: &mut SetupForm) {
     let names = form.names.clone();
+    let before = form.cards.warbands.clone();
     for (i, name) in names.iter().enumerate().take(2) {
         ui.horizontal(|ui| {
-            ui.label(format!("{name}:"));
+            warband_pick(ui, form, i, name);
             ui.radio_value(&mut form.controllers[i], Controller::Human, "a player");
             ui.radio_value(&mut form.controllers[i], Controller::Ai, "the solo AI");
         });
+    }
+    if before != form.cards.warbands {
+        form.reload();
     }
     ui.small(match form.humans() {
         1 => "You against the solo AI (the solo rules).",
         2 => "Two players at this screen, taking turns (the core rules).",
         _ => "The solo AI on both sides: watch it play.",
     });
+}
+
+/// Side `i`'s warband: the battle's (`name`, as loaded) or one beside it (`../warbands`, a
+/// roster saved from the roster screen among them).
+fn warband_pick(ui: &mut egui::Ui, form: &mut SetupForm, i: usize, name: &str) {
+    let files: Vec<(String, String)> = form
+        .cards
+        .decks
+        .as_ref()
+        .map(|d| d.warbands.cards.clone())
+        .unwrap_or_default();
+    let pick = &mut form.cards.warbands[i];
+    egui::ComboBox::from_id_salt(("warband", i))
+        .selected_text(name)
+        .width(200.0)
+        .show_ui(ui, |ui| {
+            ui.selectable_value(pick, None, "the battle's");
+            for (file, warband) in files {
+                ui.selectable_value(pick, Some(file.clone()), format!("{warband} ({file})"));
+            }
+        });
 }
 
 fn seed(ui: &mut egui::Ui, form: &mut SetupForm) {

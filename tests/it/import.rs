@@ -557,3 +557,26 @@ fn abl5_solo_ai_battles_of_imported_warbands_use_faction_abilities_on_both_sides
         "faction abilities used: {used:?}"
     );
 }
+
+#[test]
+fn set1_a_side_may_play_a_saved_roster_instead_of_the_battles_warband() {
+    use warcry_sim::model::formats::Choices;
+    use warcry_sim::scenario::load::{DEFAULT_BATTLE, EmbeddedThenDisk, load_battle_with};
+    let tmp = tempfile::tempdir().unwrap();
+    let golems = roster(tmp.path(), "Iron Golems", 3);
+    let choices = Choices {
+        warbands: [None, Some(golems.to_string_lossy().into_owned())],
+        ..Choices::default()
+    };
+    let spec = load_battle_with(&EmbeddedThenDisk, DEFAULT_BATTLE, &choices).unwrap();
+    assert_eq!(spec.sides[0].warband.name, "Ironclad Vanguard");
+    assert_eq!(spec.sides[1].warband.name, "Iron Golems");
+    assert!(
+        spec.sides[1]
+            .fighters
+            .iter()
+            .all(|f| f.profile.faction == "Iron Golems")
+    );
+    // Saves record the choice, so a loaded battle plays the same warbands.
+    assert_eq!(spec.choices, choices);
+}

@@ -88,6 +88,13 @@ pub struct Choices {
     pub twist: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub difficulty: Option<Difficulty>,
+    /// Each side's warband file instead of the battle's (relative to the battle file).
+    #[serde(default, skip_serializing_if = "no_warbands")]
+    pub warbands: [Option<String>; 2],
+}
+
+fn no_warbands(w: &[Option<String>; 2]) -> bool {
+    w.iter().all(Option::is_none)
 }
 
 impl Choices {
@@ -109,6 +116,11 @@ impl Choices {
         }
         if let Some(d) = self.difficulty {
             b.difficulty = d;
+        }
+        for (side, w) in b.sides.iter_mut().zip(&self.warbands) {
+            if let Some(w) = w {
+                side.warband.clone_from(w);
+            }
         }
     }
 }
