@@ -89,6 +89,22 @@ pub enum Condition {
     TookDownThisActivation,
 }
 
+/// An action a fighter may be barred from (ABL-5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Restriction {
+    Move,
+    Disengage,
+}
+
+impl std::fmt::Display for Restriction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Restriction::Move => "move",
+            Restriction::Disengage => "disengage",
+        })
+    }
+}
+
 /// One thing an ability does (ABL-5), in order.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Effect {
@@ -118,6 +134,13 @@ pub enum Effect {
     },
     /// `amount` damage to each enemy fighter within `range` inches that this fighter can see.
     DamageEach { range: f32, amount: Amount },
+    /// Until the end of the battle round, one enemy fighter within `range` inches (that this
+    /// fighter can see, when `visible`) may not make these actions.
+    Restrict {
+        range: f32,
+        visible: bool,
+        actions: Vec<Restriction>,
+    },
     /// Remove `amount` damage from this fighter.
     Heal { amount: Amount },
 }
@@ -125,7 +148,7 @@ pub enum Effect {
 impl Effect {
     /// Does it need an enemy fighter picked as its target?
     pub fn targets_one(&self) -> bool {
-        matches!(self, Effect::DamageOne { .. })
+        matches!(self, Effect::DamageOne { .. } | Effect::Restrict { .. })
     }
 }
 
@@ -178,6 +201,19 @@ pub fn describe(effects: &[Effect], value: Option<u8>) -> String {
                     .map(|(least, a)| format!("{least}+ deals {}", amount(a)))
                     .collect::<Vec<_>>()
                     .join(", ")
+            ),
+            Effect::Restrict {
+                range,
+                visible,
+                actions,
+            } => format!(
+                "{} enemy within {range}\" may not {} until the end of the round",
+                if *visible { "a visible" } else { "an" },
+                actions
+                    .iter()
+                    .map(Restriction::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" or ")
             ),
             Effect::DamageEach { range, amount: a } => {
                 format!(

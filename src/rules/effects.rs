@@ -8,7 +8,7 @@ use crate::battlefield::measure::distance;
 use crate::model::RuleId;
 use crate::model::components::*;
 use crate::model::dice::{Dice, DiceRng};
-use crate::model::effects::{Condition, Effect, Stat};
+use crate::model::effects::{Condition, Effect, Restriction, Stat};
 use crate::rules::actions::deal_damage;
 use crate::rules::command::Rejected;
 use crate::rules::engine::{self, Bonus, Boost, Engine, FighterView, can_see, log};
@@ -22,6 +22,46 @@ pub fn enemies_within(world: &World, all: &[FighterView], f: &FighterView, range
         .map(|o| (distance(&f.base(), &o.base()), o))
         .filter(|(d, o)| *d <= range + 1e-4 && can_see(world, all, f, o))
         .map(|(d, o)| (d, o.id))
+        .collect();
+    near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    near.into_iter().map(|(_, id)| id).collect()
+}
+
+/// ABL-5: may `f` make an action of kind `what`, or did an ability bar it this round?
+pub fn not_barred(world: &World, f: &FighterView, what: Restriction) -> Result<(), Rejected> {
+    let barred = world
+        .resource::<Engine>()
+        .restricted
+        .iter()
+        .any(|&(id, r)| id == f.id && r == what);
+    if barred {
+        return Err(Rejected::new(
+            RuleId::Abl5,
+            format!(
+                "an ability bars {} from {what} actions until the end of the battle round",
+                f.name
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The enemies within `range` inches of `f` (that it can see, when `visible`), nearest first.
+pub fn enemies_in_reach(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    range: f32,
+    visible: bool,
+) -> Vec<u32> {
+    if visible {
+        return enemies_within(world, all, f, range);
+    }
+    let mut near: Vec<(f32, u32)> = all
+        .iter()
+        .filter(|o| o.on_board() && o.side != f.side)
+        .map(|o| (distance(&f.base(), &o.base()), o.id))
+        .filter(|(d, _)| *d <= range + 1e-4)
         .collect();
     near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
     near.into_iter().map(|(_, id)| id).collect()
@@ -55,8 +95,9 @@ pub fn check(
                     ));
                 }
             }
-            Effect::DamageOne { range, .. } => {
-                let near = enemies_within(world, all, f, *range);
+            Effect::DamageOne { range, .. } | Effect::Restrict { range, .. } => {
+                let visible = !matches!(e, Effect::Restrict { visible: false, .. });
+                let near = enemies_in_reach(world, all, f, *range, visible);
                 picked = Some(match target {
                     Some(t) if near.contains(&t) => t,
                     Some(t) => {
@@ -64,7 +105,12 @@ pub fn check(
                         return Err(Rejected::new(
                             RuleId::Abl5,
                             format!(
-                                "{name} is not a visible enemy within {range}\" of {}",
+                                "{name} is not an enemy {} within {range}\" of {}",
+                                if visible {
+                                    "it can see"
+                                } else {
+                                    "on the battlefield"
+                                },
                                 f.name
                             ),
                         ));
@@ -72,7 +118,11 @@ pub fn check(
                     None => *near.first().ok_or_else(|| {
                         Rejected::new(
                             RuleId::Abl5,
-                            format!("no visible enemy within {range}\" of {}", f.name),
+                            format!(
+                                "no enemy {}within {range}\" of {}",
+                                if visible { "it can see " } else { "" },
+                                f.name
+                            ),
                         )
                     })?,
                 });
@@ -167,6 +217,21 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, ta
                     fighters: vec![t],
                     damage,
                     rolls,
+                }
+            }
+            Effect::Restrict { actions, .. } => {
+                let Some(t) = target else {
+                    continue;
+                };
+                let mut eng = engine::engine(world);
+                for a in actions {
+                    if !eng.restricted.contains(&(t, *a)) {
+                        eng.restricted.push((t, *a));
+                    }
+                }
+                EffectOutcome::Barred {
+                    fighter: t,
+                    actions: actions.clone(),
                 }
             }
             Effect::DamageEach { range, amount } => EffectOutcome::Damage {

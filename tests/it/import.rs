@@ -455,11 +455,13 @@ fn abl5_the_sample_abilities_whose_whole_wording_is_recognised_run_as_effects() 
     assert_eq!(
         automated,
         [
+            "Harrying Raven",
             "Raven Dart",
             "Spine-crushing Blow",
             "Lead with Strength",
             "Throw Bolas",
             "Whirlwind of Death",
+            "Ensnaring Net",
             "Fanged Buckler",
             "Relentless Assault",
             "All-out Attack"
@@ -488,8 +490,8 @@ fn abl5_the_sample_abilities_whose_whole_wording_is_recognised_run_as_effects() 
     assert_eq!(shapes[0], ("(a reaction)".to_string(), 4), "{shapes:?}");
     assert_eq!(
         i.counts.abilities_automated,
-        8 + 8,
-        "eight of the factions', eight built in"
+        10 + 8,
+        "ten of the factions', eight built in"
     );
 }
 
@@ -498,11 +500,11 @@ fn abl5_the_overrides_file_gives_or_takes_effects_by_community_id() {
     let d = sample_dir();
     let tmp = tempfile::tempdir().unwrap();
     let overrides = tmp.path().join("ability_effects.ron");
-    // Harrying Raven (db4552ec) gets an effect by hand; Whirlwind of Death (d41d5159) loses
-    // the one read from its wording.
+    // Swift Climb (0f860443) gets an effect by hand; Whirlwind of Death (d41d5159) loses the
+    // one read from its wording.
     std::fs::write(
         &overrides,
-        "AbilityOverrides({\"db4552ec\": Effects([BonusMove(max: Some(Fixed(3)))]), \
+        "AbilityOverrides({\"0f860443\": Effects([BonusMove(max: Some(Fixed(3)))]), \
          \"d41d5159\": NotAutomated})",
     )
     .unwrap();
@@ -520,7 +522,7 @@ fn abl5_the_overrides_file_gives_or_takes_effects_by_community_id() {
             .unwrap()
             .automated()
     };
-    assert!(automated("Harrying Raven"));
+    assert!(automated("Swift Climb"));
     assert!(!automated("Whirlwind of Death"));
 }
 

@@ -8,7 +8,7 @@ use super::{decision, engaged};
 use crate::model::effects::{Condition, Effect, Stat};
 use crate::rules::abilities::{AbilityEffect, abilities_of, inspiring_targets, validate_ability};
 use crate::rules::command::Command;
-use crate::rules::effects::enemies_within;
+use crate::rules::effects::{enemies_in_reach, enemies_within};
 use crate::rules::engine::Engine;
 use crate::rules::initiative::SideDice;
 
@@ -110,6 +110,12 @@ fn data_useful(
             }
             Effect::DamageOne { range, .. } => {
                 let near = enemies_within(world, &ctx.all, f, *range);
+                if let Some(&t) = near.first() {
+                    return (true, Some(t), "an enemy is in its reach");
+                }
+            }
+            Effect::Restrict { range, visible, .. } => {
+                let near = enemies_in_reach(world, &ctx.all, f, *range, *visible);
                 if let Some(&t) = near.first() {
                     return (true, Some(t), "an enemy is in its reach");
                 }

@@ -10,6 +10,7 @@ pub fn validate_disengage(
     f: &FighterView,
     to: Vec3,
 ) -> Result<Path, Rejected> {
+    crate::rules::effects::not_barred(world, f, crate::model::effects::Restriction::Disengage)?;
     if enemies_within(all, f, 1.0).is_empty() {
         return Err(Rejected::new(
             RuleId::Dis1,

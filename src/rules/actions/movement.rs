@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::model::RuleId;
+use crate::model::effects::Restriction;
 
 /// How a move goes: how it gets down from higher surfaces and the waypoints it passes through
 /// (MOVE-5: the mover's choices).
@@ -39,6 +40,7 @@ pub fn validate_route(
     budget: f32,
     route: Route,
 ) -> Result<Path, Rejected> {
+    crate::rules::effects::not_barred(world, f, Restriction::Move)?;
     let mut path = Path::default();
     let mut at = f.pos;
     for p in route.via.iter().map(|p| v3(*p)).chain(std::iter::once(to)) {

@@ -201,6 +201,9 @@ pub struct Engine {
     pub commands: Vec<Command>,
     /// A hash of the world after each round.
     pub round_hashes: Vec<u64>,
+    /// ABL-5: the actions abilities barred fighters from until the end of the round.
+    #[serde(default)]
+    pub restricted: Vec<(u32, crate::model::effects::Restriction)>,
 }
 
 /// GEN-5: the side that orders simultaneous effects: in the combat phase the side whose turn

@@ -32,8 +32,10 @@ impl Event {
             Event::TreasurePlaced { carrier, .. } => vec![*carrier],
             Event::Effect { fighter, outcome } => {
                 let mut ids = vec![*fighter];
-                if let super::EffectOutcome::Damage { fighters, .. } = outcome {
-                    ids.extend(fighters);
+                match outcome {
+                    super::EffectOutcome::Damage { fighters, .. } => ids.extend(fighters),
+                    super::EffectOutcome::Barred { fighter, .. } => ids.push(*fighter),
+                    _ => {}
                 }
                 ids
             }

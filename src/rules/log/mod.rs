@@ -303,6 +303,11 @@ pub enum EffectOutcome {
     },
     /// This much damage removed from the fighter.
     Healed { healed: u32 },
+    /// `fighter` may not make these actions until the end of the round.
+    Barred {
+        fighter: u32,
+        actions: Vec<crate::model::effects::Restriction>,
+    },
 }
 
 /// MOVE-9: what made an impact roll.

@@ -409,6 +409,15 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
             }
         }
         EffectOutcome::Healed { healed } => format!("{who} removes {healed} damage"),
+        EffectOutcome::Barred { fighter, actions } => format!(
+            "{} may not {} until the end of the battle round ({who}'s ability)",
+            n.fighter(*fighter),
+            actions
+                .iter()
+                .map(|a| a.to_string())
+                .collect::<Vec<_>>()
+                .join(" or ")
+        ),
     }
 }
 

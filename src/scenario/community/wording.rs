@@ -4,7 +4,7 @@
 //! hand, and the sentences no shape matched are reported by their shape (numbers as `N`), so
 //! the most common ones can be added next. No wording is stored: only the effects.
 
-use crate::model::effects::{Amount, Condition, Effect, Roll, Stat};
+use crate::model::effects::{Amount, Condition, Effect, Restriction, Roll, Stat};
 
 /// The effects of an ability's wording, or the first sentence no shape matches (as a shape).
 pub fn effects_of(text: &str) -> Result<Vec<Effect>, String> {
@@ -75,23 +75,59 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         };
         return Some((1 + used, vec![effect]));
     }
-    // "Pick a visible enemy fighter within N" of this fighter." + "Allocate ... to that fighter."
-    if let Some(range) = fill(
-        first,
-        "pick a visible enemy fighter within {n}\" of this fighter",
-    )
-    .and_then(|v| v.first().copied())
-    {
-        let next = s.get(1)?;
-        let amount = allocate_to_that(next)?;
+    // "Pick a (visible) enemy fighter within N" of this fighter." + what happens to it.
+    let (range, visible) = picked_enemy(first)?;
+    let next = s.get(1)?;
+    if let (Some(amount), true) = (allocate_to_that(next), visible) {
         let effect = Effect::DamageOne {
-            range: range as f32,
+            range,
             amount,
             roll: None,
         };
         return Some((2, vec![effect]));
     }
+    let actions = barred(next)?;
+    let effect = Effect::Restrict {
+        range,
+        visible,
+        actions,
+    };
+    Some((2, vec![effect]))
+}
+
+/// "Pick a visible enemy fighter within N" of this fighter" (or "an enemy fighter"): the range
+/// and whether it must be seen.
+fn picked_enemy(s: &str) -> Option<(f32, bool)> {
+    for (template, visible) in [
+        (
+            "pick a visible enemy fighter within {n}\" of this fighter",
+            true,
+        ),
+        ("pick an enemy fighter within {n}\" of this fighter", false),
+    ] {
+        if let Some(v) = fill(s, template) {
+            return Some((v[0] as f32, visible));
+        }
+    }
     None
+}
+
+/// "Until the end of the battle round, that (enemy) fighter cannot make move actions or
+/// disengage actions": the actions barred.
+fn barred(s: &str) -> Option<Vec<Restriction>> {
+    let rest = s
+        .strip_prefix("until the end of the battle round, that enemy fighter cannot make ")
+        .or_else(|| {
+            s.strip_prefix("until the end of the battle round, that fighter cannot make ")
+        })?;
+    Some(match rest {
+        "move actions or disengage actions" | "move or disengage actions" => {
+            vec![Restriction::Move, Restriction::Disengage]
+        }
+        "move actions" => vec![Restriction::Move],
+        "disengage actions" => vec![Restriction::Disengage],
+        _ => return None,
+    })
 }
 
 /// Sentences that are one effect (or two) on their own.
@@ -362,6 +398,21 @@ mod tests {
                 Effect::Requires(Condition::TookDownThisActivation),
                 Effect::BonusMoveOrAttack
             ])
+        );
+    }
+
+    #[test]
+    fn abl5_an_enemy_picked_then_barred_from_actions() {
+        assert_eq!(
+            effects_of(
+                "Pick an enemy fighter within 12\" of this fighter. Until the end of the battle \
+                 round, that fighter cannot make move actions."
+            ),
+            Ok(vec![Effect::Restrict {
+                range: 12.0,
+                visible: false,
+                actions: vec![Restriction::Move]
+            }])
         );
     }
 

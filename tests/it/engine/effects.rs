@@ -219,3 +219,31 @@ fn abl5_only_after_taking_down_an_enemy_then_a_bonus_move_or_attack() {
     a.walk(A, [13.0, 0.0, 10.0]).unwrap();
     assert!(a.engine().activation.clone().unwrap().bonus.is_empty());
 }
+
+#[test]
+fn abl5_an_enemy_barred_from_moving_until_the_end_of_the_round() {
+    use warcry_sim::model::effects::Restriction;
+    let mut a = with_ability(
+        vec![Effect::Restrict {
+            range: 6.0,
+            visible: true,
+            actions: vec![Restriction::Move, Restriction::Disengage],
+        }],
+        2,
+    );
+    a.place(B, 14.0, 10.0);
+    let n = a.log_len();
+    use_it(&mut a, 2, Some(B)).unwrap();
+    assert_eq!(
+        outcomes(&mut a, n),
+        vec![EffectOutcome::Barred {
+            fighter: B,
+            actions: vec![Restriction::Move, Restriction::Disengage]
+        }]
+    );
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    a.activate(B);
+    let refused = a.walk(B, [16.0, 0.0, 10.0]).unwrap_err();
+    assert_eq!(refused.rule, RuleId::Abl5, "{}", refused.reason);
+    assert!(refused.reason.contains("until the end of the battle round"));
+}
