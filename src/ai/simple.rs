@@ -112,7 +112,7 @@ fn action(world: &mut World, id: u32) -> Command {
     if let Some(b) = act.bonus.first() {
         return match *b {
             Bonus::Move { max } => approach(world, &all, &f, max).unwrap_or(end),
-            Bonus::Attack => best_attack(world, &all, &f).unwrap_or(end),
+            Bonus::Attack | Bonus::AnyAttack => best_attack(world, &all, &f).unwrap_or(end),
             Bonus::MoveOrAttack { max } => best_attack(world, &all, &f)
                 .or_else(|| approach(world, &all, &f, max))
                 .unwrap_or(end),

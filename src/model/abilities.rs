@@ -26,7 +26,7 @@ impl std::fmt::Display for DiceCost {
             DiceCost::Triple => "triple",
             DiceCost::Quad => "quad",
             DiceCost::Reaction => "reaction",
-            DiceCost::Passive => "passive",
+            DiceCost::Passive => "passive rule",
             DiceCost::BattleTrait => "battle trait",
         })
     }

@@ -61,13 +61,13 @@ impl std::fmt::Display for Stat {
     }
 }
 
-/// Dice rolled for a damage effect: `dice` of them; each deals the amount of the highest band
-/// whose least roll it reaches (a roll under every band deals nothing).
+/// Dice rolled for a damage effect: `dice` of them; each deals the amount of the band its
+/// roll lies in (a roll in no band deals nothing).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Roll {
     pub dice: Amount,
-    /// (least roll, damage), by least roll.
-    pub bands: Vec<(u8, Amount)>,
+    /// (least roll, greatest roll, damage).
+    pub bands: Vec<(u8, u8, Amount)>,
 }
 
 impl Roll {
@@ -75,9 +75,17 @@ impl Roll {
     pub fn damage(&self, roll: u8, value: u8) -> u32 {
         self.bands
             .iter()
-            .filter(|(least, _)| roll >= *least)
-            .max_by_key(|(least, _)| *least)
-            .map_or(0, |(_, a)| a.of(value))
+            .find(|(least, most, _)| (*least..=*most).contains(&roll))
+            .map_or(0, |(_, _, a)| a.of(value))
+    }
+}
+
+/// A band of rolls for people: `5+`, `2-4`, `6`.
+fn band_text(least: u8, most: u8) -> String {
+    match (least, most) {
+        (l, 6) if l < 6 => format!("{l}+"),
+        (l, m) if l == m => l.to_string(),
+        (l, m) => format!("{l}-{m}"),
     }
 }
 
@@ -145,7 +153,49 @@ pub enum Effect {
     Heal { amount: Amount },
 }
 
+impl Amount {
+    /// A fixed amount of at most `max`, or one from the value (1-6).
+    fn within(self, max: u32) -> bool {
+        !matches!(self, Amount::Fixed(n) if n > max)
+    }
+}
+
 impl Effect {
+    /// Its numbers are ones a card could print (ranges up to 36", amounts up to 20, up to
+    /// 10 dice, bands of rolls within 1-6); problems go to `v` at `path`.
+    pub fn validate(&self, path: &str, v: &mut crate::model::validate::Validator) {
+        let range_ok = |r: f32| r.is_finite() && r > 0.0 && r <= 36.0;
+        let ok = match self {
+            Effect::BonusMove { max } => max.is_none_or(|a| a.within(36)),
+            Effect::Boost { by, .. } => by.within(20),
+            Effect::DamageOne {
+                range,
+                amount,
+                roll,
+            } => {
+                range_ok(*range)
+                    && amount.within(20)
+                    && roll.as_ref().is_none_or(|r| {
+                        r.dice.within(10)
+                            && r.bands.iter().all(|(l, m, a)| {
+                                (1..=6).contains(l) && (*l..=6).contains(m) && a.within(20)
+                            })
+                    })
+            }
+            Effect::DamageEach { range, amount } => range_ok(*range) && amount.within(20),
+            Effect::Heal { amount } => amount.within(20),
+            Effect::Restrict { range, .. } => range_ok(*range),
+            Effect::Requires(_) | Effect::BonusMoveOrAttack | Effect::BonusAttack => true,
+        };
+        if !ok {
+            v.error(
+                path,
+                "numbers no card prints: ranges are up to 36\", amounts up to 20, dice up to \
+                 10 and rolls 1-6",
+            );
+        }
+    }
+
     /// Does it need an enemy fighter picked as its target?
     pub fn targets_one(&self) -> bool {
         matches!(self, Effect::DamageOne { .. } | Effect::Restrict { .. })
@@ -198,7 +248,7 @@ pub fn describe(effects: &[Effect], value: Option<u8>) -> String {
                 amount(&r.dice),
                 r.bands
                     .iter()
-                    .map(|(least, a)| format!("{least}+ deals {}", amount(a)))
+                    .map(|(l, m, a)| format!("{} deals {}", band_text(*l, *m), amount(a)))
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
@@ -224,7 +274,7 @@ pub fn describe(effects: &[Effect], value: Option<u8>) -> String {
             Effect::Heal { amount: a } => format!("removes {} damage from this fighter", amount(a)),
         })
         .collect::<Vec<_>>()
-        .join("; then ")
+        .join("; ")
 }
 
 #[cfg(test)]
@@ -238,8 +288,14 @@ mod tests {
         assert_eq!(Amount::Fixed(2).of(6), 2);
         let r = Roll {
             dice: Amount::Fixed(1),
-            bands: vec![(2, Amount::Fixed(1)), (5, Amount::Value)],
+            bands: vec![(2, 4, Amount::Fixed(1)), (5, 6, Amount::Value)],
         };
         assert_eq!([1, 2, 4, 5, 6].map(|d| r.damage(d, 4)), [0, 1, 1, 4, 4]);
+        // A gap between bands deals nothing.
+        let gap = Roll {
+            dice: Amount::Fixed(1),
+            bands: vec![(1, 2, Amount::Fixed(1)), (5, 6, Amount::Fixed(3))],
+        };
+        assert_eq!([1, 3, 4, 6].map(|d| gap.damage(d, 4)), [1, 0, 0, 3]);
     }
 }

@@ -216,17 +216,18 @@ pub(crate) fn use_ability(
     target: Option<u32>,
 ) -> Result<(), Rejected> {
     let (d, group) = validate_ability(world, all, f, name, value, target)?;
-    let r = world.resource::<Ruleset>().clone();
-    // Paid: the whole group is spent (ABL-1).
-    engine::engine(world).dice[f.side].spend(value);
-    let automated = d.effect != AbilityEffect::NotAutomated;
-    // ABL-5: the enemy a data effect aims at (named, or the nearest that qualifies).
+    // ABL-5: the enemy a data effect aims at (named, or the nearest that qualifies), found
+    // before anything is paid.
     let aimed = match &d.effect {
         AbilityEffect::Effects(effects) => {
             crate::rules::effects::check(world, all, f, effects, target)?
         }
         _ => None,
     };
+    let r = world.resource::<Ruleset>().clone();
+    // Paid: the whole group is spent (ABL-1).
+    engine::engine(world).dice[f.side].spend(value);
+    let automated = d.effect != AbilityEffect::NotAutomated;
     let effect = {
         let mut e = engine::engine(world);
         let a = e.activation.as_mut().expect("activation");

@@ -76,6 +76,17 @@ pub fn check(
     effects: &[Effect],
     target: Option<u32>,
 ) -> Result<Option<u32>, Rejected> {
+    // An effect with nothing to do here (no enemy in reach, no damage to heal) bars the
+    // ability only when the ability does nothing else.
+    let alone = effects.iter().all(|e| {
+        matches!(
+            e,
+            Effect::Requires(_)
+                | Effect::DamageOne { .. }
+                | Effect::Restrict { .. }
+                | Effect::Heal { .. }
+        )
+    });
     let mut picked = None;
     for e in effects {
         match e {
@@ -98,10 +109,13 @@ pub fn check(
             Effect::DamageOne { range, .. } | Effect::Restrict { range, .. } => {
                 let visible = !matches!(e, Effect::Restrict { visible: false, .. });
                 let near = enemies_in_reach(world, all, f, *range, visible);
-                picked = Some(match target {
-                    Some(t) if near.contains(&t) => t,
+                picked = match target {
+                    Some(t) if near.contains(&t) => Some(t),
                     Some(t) => {
-                        let name = all.iter().find(|o| o.id == t).map_or("that", |o| &o.name);
+                        let name = all
+                            .iter()
+                            .find(|o| o.id == t)
+                            .map_or_else(|| format!("fighter {t}"), |o| o.name.to_string());
                         return Err(Rejected::new(
                             RuleId::Abl5,
                             format!(
@@ -115,19 +129,20 @@ pub fn check(
                             ),
                         ));
                     }
-                    None => *near.first().ok_or_else(|| {
-                        Rejected::new(
+                    None if near.is_empty() && alone && picked.is_none() => {
+                        return Err(Rejected::new(
                             RuleId::Abl5,
                             format!(
                                 "no enemy {}within {range}\" of {}",
                                 if visible { "it can see " } else { "" },
                                 f.name
                             ),
-                        )
-                    })?,
-                });
+                        ));
+                    }
+                    None => picked.or(near.first().copied()),
+                };
             }
-            Effect::Heal { .. } if f.damage == 0 => {
+            Effect::Heal { .. } if f.damage == 0 && alone => {
                 return Err(Rejected::new(
                     RuleId::Abl5,
                     format!("{} has no damage to remove", f.name),
@@ -174,7 +189,7 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, ta
                 let Some(a) = eng.activation.as_mut() else {
                     continue;
                 };
-                a.bonus.push(Bonus::Attack);
+                a.bonus.push(Bonus::AnyAttack);
                 EffectOutcome::BonusAttack
             }
             Effect::Boost {
@@ -188,7 +203,7 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, ta
                     continue;
                 };
                 match stat {
-                    Stat::Move => a.move_bonus += by,
+                    Stat::Move => a.move_bonus = a.move_bonus.saturating_add(by),
                     _ => a.boosts.push(Boost {
                         stat: *stat,
                         by,

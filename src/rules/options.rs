@@ -320,7 +320,7 @@ fn action_options(
         Some(Bonus::Move { .. }) if kind != ActionKind::Move => {
             refuse(RuleId::Cmb2, "the bonus move comes first".into())
         }
-        Some(Bonus::Attack) if kind != ActionKind::Attack => {
+        Some(Bonus::Attack | Bonus::AnyAttack) if kind != ActionKind::Attack => {
             refuse(RuleId::Cmb2, "the bonus attack comes first".into())
         }
         Some(Bonus::MoveOrAttack { .. })

@@ -22,10 +22,7 @@ pub struct RosterSpec<'a> {
 /// How many warbands a draw tries before it gives up.
 const ATTEMPTS: usize = 200;
 
-/// Can this fighter lead, or be taken as a hero (SET-1)?
-pub fn is_hero(p: &FighterProfile) -> bool {
-    p.has_runemark("leader") || p.has_runemark("hero")
-}
+pub use super::warband::is_hero;
 
 /// A legal warband of the spec's faction, drawn with `seed`: a hero as the leader, up to the
 /// limit of other heroes, then fighters at random while the points and the limits allow, in
@@ -138,16 +135,17 @@ fn with_groups(picked: Vec<(&FighterProfile, Role)>, dice: &mut DiceRng) -> Vec<
 /// A fighter taken from a profile, in no battle group yet: its own name, numbered when the
 /// profile is taken again (`Cabalist 2`).
 pub fn taken(profile: &FighterProfile, role: Role, already: &[ResolvedFighter]) -> ResolvedFighter {
-    let same = already
-        .iter()
-        .filter(|f| f.profile.id == profile.id)
-        .count();
+    // The first of `Cabalist`, `Cabalist 2`, `Cabalist 3`, ... nobody has.
+    let name = (1..)
+        .map(|k| match k {
+            1 => profile.name.clone(),
+            k => format!("{} {k}", profile.name),
+        })
+        .find(|n| !already.iter().any(|f| f.name == *n))
+        .expect("some number is free");
     ResolvedFighter {
         profile: profile.clone(),
-        name: match same {
-            0 => profile.name.clone(),
-            k => format!("{} {}", profile.name, k + 1),
-        },
+        name,
         role,
         group: None,
     }
@@ -214,6 +212,22 @@ mod tests {
         };
         assert_eq!(names(7), names(7));
         assert!((0..10).any(|s| names(s) != names(7)));
+    }
+
+    #[test]
+    fn a_profile_taken_again_gets_the_first_free_number() {
+        let pool = pool();
+        let mut w = Vec::new();
+        for _ in 0..3 {
+            let f = taken(&pool[2], Role::Fighter, &w);
+            w.push(f);
+        }
+        w.remove(0);
+        let again = taken(&pool[2], Role::Fighter, &w);
+        assert_eq!(again.name, "grunt");
+        w.push(again);
+        let names: Vec<&str> = w.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, ["grunt 2", "grunt 3", "grunt"]);
     }
 
     #[test]

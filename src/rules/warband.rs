@@ -110,10 +110,15 @@ fn check_faction(i: usize, f: &ResolvedFighter, faction: &str, out: &mut Vec<Vio
     }
 }
 
+/// SET-1: can this fighter lead, or be taken as a hero or an ally? The community data has no
+/// leader runemark: a hero leads (the two read alike).
+pub fn is_hero(p: &FighterProfile) -> bool {
+    p.has_runemark("leader") || p.has_runemark("hero")
+}
+
 /// SET-1: the leader, heroes and allies have the leader runemark, and only they do.
 fn check_leader_runemark(i: usize, f: &ResolvedFighter, out: &mut Vec<Violation>) {
-    // The community data has no leader runemark: a hero leads (and the two read alike).
-    let leader_mark = f.profile.has_runemark("leader") || f.profile.has_runemark("hero");
+    let leader_mark = is_hero(&f.profile);
     match f.role {
         Role::Leader | Role::Hero | Role::Ally if !leader_mark => {
             out.push(Violation::new(

@@ -16,12 +16,24 @@ use crate::scenario::community::faction_file_name;
 use crate::scenario::load::default_ruleset;
 use crate::scenario::rosters::{factions, read_profiles, save_warband};
 use crate::screens::Screen;
+use crate::ui::setup_screen::SetupForm;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<RosterForm>().add_systems(
-        EguiPrimaryContextPass,
-        roster_screen.run_if(in_state(Screen::Roster)),
-    );
+    app.init_resource::<RosterForm>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            roster_screen.run_if(in_state(Screen::Roster)),
+        )
+        // The fighter data is read when the screen first opens, not at start.
+        .add_systems(OnEnter(Screen::Roster), |mut form: ResMut<RosterForm>| {
+            if form.read_from.is_none() && form.data_note.is_none() {
+                form.load();
+            }
+        })
+        // A roster saved here is offered on the setup screen at once.
+        .add_systems(OnExit(Screen::Roster), |mut setup: ResMut<SetupForm>| {
+            setup.refresh_decks()
+        });
 }
 
 const RED: egui::Color32 = egui::Color32::from_rgb(230, 90, 80);
@@ -58,7 +70,7 @@ impl Default for RosterForm {
         .find(|p| Path::new(p).is_file())
         .unwrap_or("fighters.json")
         .to_string();
-        let mut form = RosterForm {
+        RosterForm {
             points: rules.muster().max_points,
             rules,
             data,
@@ -70,9 +82,7 @@ impl Default for RosterForm {
             seed: 1,
             save_path: String::new(),
             message: None,
-        };
-        form.load();
-        form
+        }
     }
 }
 

@@ -132,14 +132,23 @@ impl SetupForm {
             self.cards.solo_points = s.ruleset.solo_points;
             self.cards.battlefield = s.ruleset.battlefield;
             self.cards.opponent = opponent(s);
-            let (src, file) = self.source();
-            let battle = src
-                .read(&file)
-                .ok()
-                .and_then(|t| crate::scenario::parse_ron::<Battle>(Path::new(&file), &t).ok());
-            self.cards.decks = battle.map(|b| Decks::beside(src, &file, &b, &s.ruleset));
         }
         self.spec = spec;
+        self.refresh_decks();
+    }
+
+    /// The cards and warbands beside the battle file, read again (a roster just saved from
+    /// the roster screen among them).
+    pub(crate) fn refresh_decks(&mut self) {
+        let Ok(s) = &self.spec else {
+            return;
+        };
+        let (src, file) = self.source();
+        let battle = src
+            .read(&file)
+            .ok()
+            .and_then(|t| crate::scenario::parse_ron::<Battle>(Path::new(&file), &t).ok());
+        self.cards.decks = battle.map(|b| Decks::beside(src, &file, &b, &s.ruleset));
     }
 
     /// The battle to open: the file with the chosen players and seed. One player against

@@ -5,10 +5,10 @@ use bevy::prelude::*;
 
 use super::steps::{Ctx, Step};
 use super::{decision, engaged};
-use crate::model::effects::{Condition, Effect, Stat};
+use crate::model::effects::{Effect, Stat};
 use crate::rules::abilities::{AbilityEffect, abilities_of, inspiring_targets, validate_ability};
 use crate::rules::command::Command;
-use crate::rules::effects::{enemies_in_reach, enemies_within};
+use crate::rules::effects::{check, enemies_in_reach, enemies_within};
 use crate::rules::engine::Engine;
 use crate::rules::initiative::SideDice;
 
@@ -98,10 +98,9 @@ fn data_useful(
         _ => None,
     };
     let next_move = matches!(ctx.next_action, Some(Command::Move { .. }));
-    let act = world.resource::<Engine>().activation.clone();
-    let took_down = act.is_some_and(|a| a.fighter == f.id && a.took_down);
-    if effects.contains(&Effect::Requires(Condition::TookDownThisActivation)) && !took_down {
-        return (false, None, "its condition does not hold");
+    // What the engine would refuse (a condition unmet, nobody in reach) is nil.
+    if check(world, &ctx.all, f, effects, None).is_err() {
+        return (false, None, "the rules don't allow it here");
     }
     for e in effects {
         match e {

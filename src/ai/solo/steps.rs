@@ -550,7 +550,9 @@ fn action_step(world: &World, ctx: &Ctx, bonus: Option<&Bonus>) -> Option<Decisi
         Step::Decide(d) => match bonus {
             None => Some(d),
             Some(Bonus::Move { .. }) => matches!(d.command, Command::Move { .. }).then_some(d),
-            Some(Bonus::Attack) => matches!(d.command, Command::Attack { .. }).then_some(d),
+            Some(Bonus::Attack | Bonus::AnyAttack) => {
+                matches!(d.command, Command::Attack { .. }).then_some(d)
+            }
             Some(Bonus::MoveOrAttack { .. }) => {
                 matches!(d.command, Command::Move { .. } | Command::Attack { .. }).then_some(d)
             }

@@ -118,6 +118,13 @@ impl FighterProfile {
         for (i, w) in self.weapons.iter().enumerate() {
             w.validate(&format!("{path}.weapons[{i}]"), v);
         }
+        for (i, a) in self.abilities.iter().enumerate() {
+            if let crate::model::abilities::AbilityEffect::Effects(effects) = &a.effect {
+                for (k, e) in effects.iter().enumerate() {
+                    e.validate(&format!("{path}.abilities[{i}].effect[{k}]"), v);
+                }
+            }
+        }
     }
 
     /// The id, the faction runemark, Move, Toughness, Wounds and points.

@@ -254,10 +254,10 @@ fn boosted(world: &World, f: &FighterView, weapon: usize) -> Option<Weapon> {
     let melee = w.is_melee();
     for b in a.boosts.iter().filter(|b| !b.melee_only || melee) {
         match b.stat {
-            Stat::Attacks => w.attacks += b.by,
-            Stat::Strength => w.strength += b.by,
-            Stat::Damage => w.damage.0 += b.by,
-            Stat::CritDamage => w.damage.1 += b.by,
+            Stat::Attacks => w.attacks = w.attacks.saturating_add(b.by),
+            Stat::Strength => w.strength = w.strength.saturating_add(b.by),
+            Stat::Damage => w.damage.0 = w.damage.0.saturating_add(b.by),
+            Stat::CritDamage => w.damage.1 = w.damage.1.saturating_add(b.by),
             Stat::Move => {}
         }
     }

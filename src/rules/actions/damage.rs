@@ -31,7 +31,7 @@ pub(crate) fn deal_damage(world: &mut World, id: u32, amount: u32, ids: &[RuleId
     if !f.on_board() || amount == 0 {
         return false;
     }
-    let total = f.damage + amount;
+    let total = f.damage.saturating_add(amount);
     world.entity_mut(f.entity).insert(Damage(total));
     log(
         world,

@@ -195,7 +195,7 @@ fn check_slot(
                 "the bonus {} comes first",
                 match b {
                     Bonus::Move { max } => format!("move of up to {max}\""),
-                    Bonus::Attack => "attack".into(),
+                    Bonus::Attack | Bonus::AnyAttack => "attack".into(),
                     Bonus::MoveOrAttack { max } => format!("move (up to {max}\") or attack"),
                 }
             ),

@@ -185,12 +185,17 @@ pub(crate) fn after_action(world: &mut World) {
         end_activation(world, false);
         return;
     }
-    // A bonus attack only follows when an enemy is within 1" (ABL-3 Reckoning).
-    if act.bonus.first() == Some(&Bonus::Attack) {
+    // A bonus attack only follows when an enemy is within 1" (ABL-3 Reckoning); an
+    // ability's, when the fighter has an attack to make (ABL-5).
+    let first = act.bonus.first().copied();
+    if matches!(first, Some(Bonus::Attack | Bonus::AnyAttack)) {
         let all = fighters(world);
-        let near = all
-            .iter()
-            .any(|o| o.on_board() && o.side != f.side && bases_within(&f.base(), &o.base(), 1.0));
+        let near = match first {
+            Some(Bonus::Attack) => all.iter().any(|o| {
+                o.on_board() && o.side != f.side && bases_within(&f.base(), &o.base(), 1.0)
+            }),
+            _ => !crate::rules::actions::legal_attacks(world, &all, &f).is_empty(),
+        };
         if !near {
             engine(world)
                 .activation
@@ -198,11 +203,11 @@ pub(crate) fn after_action(world: &mut World) {
                 .expect("activation")
                 .bonus
                 .remove(0);
-            log(
-                world,
-                &[RuleId::Abl3],
-                Event::NoBonusAttack { fighter: f.id },
-            );
+            let (rule, event) = match first {
+                Some(Bonus::Attack) => (RuleId::Abl3, Event::NoBonusAttack { fighter: f.id }),
+                _ => (RuleId::Abl5, Event::NoAttackToMake { fighter: f.id }),
+            };
+            log(world, &[rule], event);
         }
     }
     let act = world

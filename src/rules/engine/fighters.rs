@@ -61,7 +61,7 @@ impl FighterView {
 
     /// MOVE-1 with GEN-8 and ABL-3 Rush (ABL-4: add, then subtract).
     pub fn move_budget(&self, rules: &Ruleset, bonus: u32) -> f32 {
-        let m = self.profile.movement + bonus;
+        let m = self.profile.movement.saturating_add(bonus);
         let m = if self.carrying.is_some() {
             m.saturating_sub(rules.carrier_move_penalty)
                 .max(rules.carrier_min_move)

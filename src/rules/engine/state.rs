@@ -68,7 +68,10 @@ pub enum Bonus {
     Move {
         max: f32,
     },
+    /// ABL-3 Reckoning's bonus attack: only when an enemy is within 1".
     Attack,
+    /// An ability's bonus attack (ABL-5): any attack the fighter can make.
+    AnyAttack,
     /// A bonus move (up to `max` inches) or a bonus attack, as the player chooses (ABL-5).
     MoveOrAttack {
         max: f32,
@@ -80,13 +83,16 @@ impl Bonus {
     pub fn move_max(self) -> Option<f32> {
         match self {
             Bonus::Move { max } | Bonus::MoveOrAttack { max } => Some(max),
-            Bonus::Attack => None,
+            Bonus::Attack | Bonus::AnyAttack => None,
         }
     }
 
     /// May an attack take this bonus?
     pub fn allows_attack(self) -> bool {
-        matches!(self, Bonus::Attack | Bonus::MoveOrAttack { .. })
+        matches!(
+            self,
+            Bonus::Attack | Bonus::AnyAttack | Bonus::MoveOrAttack { .. }
+        )
     }
 }
 

@@ -28,6 +28,7 @@ impl Event {
             | Event::WalledPlatform { fighter, .. }
             | Event::StillClimbing { fighter }
             | Event::Fall { fighter, .. }
+            | Event::NoAttackToMake { fighter }
             | Event::NoBonusAttack { fighter } => vec![*fighter],
             Event::TreasurePlaced { carrier, .. } => vec![*carrier],
             Event::Effect { fighter, outcome } => {

@@ -169,6 +169,8 @@ pub enum Event {
         automated: bool,
         effect: AbilityOutcome,
     },
+    /// ABL-5: an ability's bonus attack lapses: the fighter has no attack it can make.
+    NoAttackToMake { fighter: u32 },
     /// ABL-5: one effect of an ability the fighter used (data effects), as it happened.
     Effect {
         fighter: u32,

@@ -31,6 +31,7 @@ impl Event {
             | TreasurePlaced { .. }
             | Ability { .. }
             | Effect { .. }
+            | NoAttackToMake { .. }
             | NoBonusAttack { .. } => action_text(self, names),
             Attack { .. }
             | Counter { .. }
@@ -329,6 +330,10 @@ fn action_text(e: &Event, n: &Names) -> String {
         ),
         Event::Ability { .. } => ability_text(e, n),
         Event::Effect { fighter, outcome } => effect_text(n.fighter(*fighter), outcome, n),
+        Event::NoAttackToMake { fighter } => format!(
+            "{}: no attack it can make, no bonus attack",
+            n.fighter(*fighter)
+        ),
         Event::NoBonusAttack { fighter } => format!(
             "{}: no enemy within 1\", no bonus attack",
             n.fighter(*fighter)

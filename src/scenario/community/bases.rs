@@ -91,7 +91,9 @@ impl Bases {
         let value: Value = match serde_json::from_str(text) {
             Ok(v) => v,
             Err(e) => {
-                findings.error(file, &format!("{}:{}", e.line(), e.column()), e.to_string());
+                let at = format!("{}:{}", e.line(), e.column());
+                let msg = format!("not valid JSON: {}", super::reader::without_position(&e));
+                findings.error(file, &at, msg);
                 return;
             }
         };
@@ -158,7 +160,7 @@ fn entry<'a>(key: Option<&'a str>, v: &'a Value) -> Option<(&'a str, &'a str)> {
 }
 
 /// `"32"`, `"32mm"`, `"32 mm"`: round; `"35x60"`, `"60 x 35mm"`: oval, the longer side its
-/// length. Sizes outside 10..=200 mm are not bases.
+/// length. Sizes outside 20..=170 mm are not bases.
 pub fn parse_size(s: &str) -> Option<BaseSize> {
     let s = s.trim().to_lowercase();
     let s = s.strip_suffix("mm").unwrap_or(&s).trim();
@@ -166,7 +168,8 @@ pub fn parse_size(s: &str) -> Option<BaseSize> {
         .split(['x', '×'])
         .map(|p| p.trim().parse::<f32>().ok())
         .collect::<Option<_>>()?;
-    let ok = |n: f32| (10.0..=200.0).contains(&n);
+    // The sizes a fighter profile accepts (20-170 mm).
+    let ok = |n: f32| (20.0..=170.0).contains(&n);
     match nums[..] {
         [d] if ok(d) => Some(BaseSize::Round(d)),
         [a, b] if ok(a) && ok(b) && a == b => Some(BaseSize::Round(a)),

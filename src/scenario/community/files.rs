@@ -5,6 +5,15 @@ use std::path::{Path, PathBuf};
 
 use super::{AbilityOverrides, BaseRules, Imported, Source, Sources, import_with};
 
+/// The community's other files, looked for beside the fighters file: the faction abilities,
+/// the universal abilities, the base sizes, the user's ability effects.
+pub const BESIDE: [&str; 4] = [
+    "abilities.json",
+    "universal_abilities.json",
+    "base_sizes.json",
+    "ability_effects.ron",
+];
+
 /// The files of an import.
 #[derive(Debug, Clone, Default)]
 pub struct ImportPaths {
@@ -24,13 +33,14 @@ impl ImportPaths {
     pub fn beside(fighters: &Path) -> Self {
         let dir = fighters.parent().unwrap_or(Path::new("."));
         let there = |name: &str| Some(dir.join(name)).filter(|p| p.is_file());
+        let [abilities, universal, bases, overrides] = BESIDE;
         ImportPaths {
             fighters: fighters.to_path_buf(),
-            abilities: there("abilities.json"),
-            universal: there("universal_abilities.json"),
-            bases: there("base_sizes.json"),
+            abilities: there(abilities),
+            universal: there(universal),
+            bases: there(bases),
             base_rules: None,
-            overrides: there("ability_effects.ron"),
+            overrides: there(overrides),
         }
     }
 }
@@ -62,7 +72,13 @@ pub fn import_paths(p: &ImportPaths) -> Result<Imported, String> {
     let fighters = (p.fighters.display().to_string(), read(&p.fighters)?);
     let (abilities, universal, bases) = (text(&p.abilities)?, text(&p.universal)?, text(&p.bases)?);
     let overrides = match &p.overrides {
-        Some(path) => crate::scenario::parse_ron::<AbilityOverrides>(path, &read(path)?)?,
+        Some(path) => {
+            let o = crate::scenario::parse_ron::<AbilityOverrides>(path, &read(path)?)?;
+            if let Some(problem) = o.problems().first() {
+                return Err(format!("{}: {problem}", path.display()));
+            }
+            o
+        }
         None => AbilityOverrides::default(),
     };
     Ok(import_with(

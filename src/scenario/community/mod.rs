@@ -18,7 +18,7 @@ use std::collections::HashMap;
 pub use abilities::{ImportedAbility, built_in};
 pub use bases::{BaseFrom, BaseRules, Bases, DEFAULT_BASE_RULES_RON, parse_size};
 pub use fighters::{ImportedFighter, KNOWN_RUNEMARKS};
-pub use files::{ImportPaths, import_paths};
+pub use files::{BESIDE, ImportPaths, import_paths};
 pub use reader::{Findings, JsonProblem};
 pub use wording::effects_of;
 
@@ -48,6 +48,21 @@ pub struct Sources<'a> {
 pub struct AbilityOverrides(pub std::collections::BTreeMap<String, AbilityEffect>);
 
 impl AbilityOverrides {
+    /// The effects whose numbers no card prints, as `id: problem`.
+    pub fn problems(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for (id, e) in &self.0 {
+            if let AbilityEffect::Effects(effects) = e {
+                let mut v = crate::model::validate::Validator::default();
+                for e in effects {
+                    e.validate(id, &mut v);
+                }
+                out.extend(v.problems.into_iter().map(|(at, m)| format!("{at}: {m}")));
+            }
+        }
+        out
+    }
+
     /// Puts the user's effects on the abilities they name.
     pub fn apply(&self, abilities: &mut [ImportedAbility]) {
         for a in abilities {

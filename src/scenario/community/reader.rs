@@ -89,7 +89,7 @@ pub(super) fn records(text: &str, file: &str, key: &str, findings: &mut Findings
 
 /// serde_json's message without the " at line 3 column 5" it appends (the position is given
 /// in front, as everywhere else).
-fn without_position(e: &serde_json::Error) -> String {
+pub(super) fn without_position(e: &serde_json::Error) -> String {
     let s = e.to_string();
     match s.rfind(" at line ") {
         Some(i) => s[..i].to_string(),

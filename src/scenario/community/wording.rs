@@ -23,6 +23,13 @@ pub fn effects_of(text: &str) -> Result<Vec<Effect>, String> {
     if effects.is_empty() {
         return Err("(no text)".into());
     }
+    let mut v = crate::model::validate::Validator::default();
+    for e in &effects {
+        e.validate("", &mut v);
+    }
+    if !v.is_empty() {
+        return Err("(numbers no card prints)".into());
+    }
     Ok(effects)
 }
 
@@ -246,10 +253,13 @@ fn pick_and_roll(s: &str) -> Option<(f32, Amount)> {
     Some((n as f32, dice))
 }
 
+/// A band of rolls: (least roll, greatest roll, damage).
+type Band = (u8, u8, Amount);
+
 /// The bands of the roll of the sentence before: "On a roll of A-B, allocate K damage points
 /// to that fighter." / "For each roll of A+, allocate ... equal to the value of this
 /// ability."; (sentences used, bands).
-fn bands(s: &[String]) -> Option<(usize, Vec<(u8, Amount)>)> {
+fn bands(s: &[String]) -> Option<(usize, Vec<Band>)> {
     let mut out = Vec::new();
     for sentence in s {
         let Some(rest) = sentence
@@ -259,15 +269,19 @@ fn bands(s: &[String]) -> Option<(usize, Vec<(u8, Amount)>)> {
             break;
         };
         let (least, rest) = number_prefix(rest)?;
-        let rest = match rest.strip_prefix('+') {
-            Some(r) => r,
-            None => {
-                let rest = rest.strip_prefix('-').unwrap_or(rest);
-                number_prefix(rest).map_or(rest, |(_, r)| r)
-            }
+        let (most, rest) = match rest.strip_prefix('+') {
+            Some(r) => (6, r),
+            None => match rest.strip_prefix('-') {
+                Some(r) => number_prefix(r)?,
+                None => (least, rest),
+            },
         };
         let rest = rest.strip_prefix(", ")?;
-        out.push((u8::try_from(least).ok()?, allocate_to_that(rest)?));
+        let (least, most) = (u8::try_from(least).ok()?, u8::try_from(most).ok()?);
+        if !(1..=6).contains(&least) || !(least..=6).contains(&most) {
+            return None;
+        }
+        out.push((least, most, allocate_to_that(rest)?));
     }
     (!out.is_empty()).then_some((out.len(), out))
 }
@@ -349,7 +363,7 @@ mod tests {
                 amount: Amount::Fixed(0),
                 roll: Some(Roll {
                     dice: Amount::Fixed(1),
-                    bands: vec![(3, Amount::Fixed(2)), (6, Amount::Value)],
+                    bands: vec![(3, 5, Amount::Fixed(2)), (6, 6, Amount::Value)],
                 }),
             }]
         );
@@ -413,6 +427,16 @@ mod tests {
                 visible: false,
                 actions: vec![Restriction::Move]
             }])
+        );
+    }
+
+    #[test]
+    fn abl5_numbers_no_card_prints_are_not_automated() {
+        assert_eq!(
+            effects_of(
+                "Allocate 4000000000 damage points to each visible enemy fighter within 3\" of this fighter."
+            ),
+            Err("(numbers no card prints)".to_string())
         );
     }
 

@@ -1,13 +1,15 @@
 //! A warband may name the community fighter data (`fighters.json`) as a profile file: it is
 //! imported as it is read, with the community's other files beside it (`abilities.json`,
-//! `universal_abilities.json`, `base_sizes.json`) when they are there. Records the warband
-//! does not take are not its problem: only the errors of the file itself and of the records
-//! whose ids it names are reported.
+//! `universal_abilities.json`, `base_sizes.json`, and the user's `ability_effects.ron`) when
+//! they are there. Records the warband does not take are not its problem: only the errors of a
+//! whole file and of the records whose ids it names are reported.
 
 use super::source::relative_to;
 use super::{Loaded, Problems, SceneSource};
 use crate::model::formats::{FighterProfile, Warband};
-use crate::scenario::community::{BaseRules, JsonProblem, Source, Sources, import};
+use crate::scenario::community::{
+    AbilityOverrides, BESIDE, BaseRules, JsonProblem, Source, Sources, import_with,
+};
 
 /// Is `file` community JSON rather than a RON profile file?
 pub(super) fn is_json(file: &str) -> bool {
@@ -35,23 +37,35 @@ pub(super) fn load_json_profiles(
             return None;
         }
     };
-    let beside: Vec<(String, Option<String>)> = [
-        "abilities.json",
-        "universal_abilities.json",
-        "base_sizes.json",
-    ]
-    .iter()
-    .map(|name| {
-        let path = relative_to(pf, name);
-        let text = src.read(&path).ok();
-        (path, text)
-    })
-    .collect();
+    let beside: Vec<(String, Option<String>)> = BESIDE
+        .iter()
+        .map(|name| {
+            let path = relative_to(pf, name);
+            let text = src.read(&path).ok();
+            (path, text)
+        })
+        .collect();
     let source = |k: usize| {
         let (file, text) = &beside[k];
         text.as_deref().map(|text| Source { file, text })
     };
-    let imported = import(
+    let overrides = match &beside[3] {
+        (file, Some(text)) => match crate::scenario::parse_ron(std::path::Path::new(file), text) {
+            Ok(o) => {
+                let o: AbilityOverrides = o;
+                for p in o.problems() {
+                    l.add_at(&at, format!("{file}: {p}"), problems);
+                }
+                o
+            }
+            Err(e) => {
+                l.add_at(&at, e, problems);
+                AbilityOverrides::default()
+            }
+        },
+        _ => AbilityOverrides::default(),
+    };
+    let imported = import_with(
         &Sources {
             fighters: Source {
                 file: pf,
@@ -62,12 +76,15 @@ pub(super) fn load_json_profiles(
             bases: source(2),
         },
         BaseRules::shipped(),
+        &overrides,
     );
     let named = named_records(&text, &l.value);
     let mut unreadable = false;
     for e in &imported.findings.errors {
-        let whole_file = !e.at.starts_with("$[") || e.file != pf;
-        if whole_file || named.iter().any(|k| in_record(e, *k)) {
+        // A problem with a whole file (its position, or `$`) rather than one record of it.
+        let whole_file = e.at == "$" || !e.at.starts_with('$');
+        let named_record = e.file == pf && named.iter().any(|k| in_record(e, *k));
+        if whole_file || named_record {
             unreadable |= whole_file && e.file == pf;
             l.add_at(&at, e.to_string(), problems);
         }

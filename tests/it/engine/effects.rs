@@ -69,7 +69,7 @@ fn abl5_bonus_move_then_bonus_attack() {
     let n = a.log_len();
     use_it(&mut a, 4, None).unwrap();
     let act = a.engine().activation.clone().unwrap();
-    assert_eq!(act.bonus, vec![Bonus::Move { max: 4.0 }, Bonus::Attack]);
+    assert_eq!(act.bonus, vec![Bonus::Move { max: 4.0 }, Bonus::AnyAttack]);
     assert_eq!(
         outcomes(&mut a, n),
         vec![
@@ -124,7 +124,7 @@ fn abl4_abl5_a_strength_boost_for_melee_attacks_this_activation() {
 fn abl5_damage_to_one_visible_enemy_by_a_roll() {
     let roll = Roll {
         dice: Amount::Fixed(2),
-        bands: vec![(4, Amount::Fixed(1)), (6, Amount::Value)],
+        bands: vec![(4, 5, Amount::Fixed(1)), (6, 6, Amount::Value)],
     };
     let mut a = with_ability(
         vec![Effect::DamageOne {
@@ -246,4 +246,29 @@ fn abl5_an_enemy_barred_from_moving_until_the_end_of_the_round() {
     let refused = a.walk(B, [16.0, 0.0, 10.0]).unwrap_err();
     assert_eq!(refused.rule, RuleId::Abl5, "{}", refused.reason);
     assert!(refused.reason.contains("until the end of the battle round"));
+}
+
+#[test]
+fn abl5_an_abilitys_bonus_attack_may_be_a_missile_attack_and_lapses_with_none_to_make() {
+    let mut a = with_ability(vec![Effect::BonusAttack], 2);
+    a.rules(|r| r.reactions = false);
+    a.profile(A, |p| p.weapons = vec![weapon(8.0, 2, 3, (1, 2))]);
+    // B 5" away: no enemy within 1" (Reckoning's condition), but a missile attack to make.
+    a.place(B, 15.5, 10.0);
+    use_it(&mut a, 2, None).unwrap();
+    assert_eq!(
+        a.engine().activation.clone().unwrap().bonus,
+        vec![Bonus::AnyAttack]
+    );
+    // Out of every weapon's reach: the bonus attack lapses, and the log says so.
+    let mut a = with_ability(vec![Effect::BonusAttack], 2);
+    a.place(B, 25.0, 10.0);
+    let n = a.log_len();
+    use_it(&mut a, 2, None).unwrap();
+    assert!(a.engine().activation.clone().unwrap().bonus.is_empty());
+    let lapsed = a
+        .log_since(n)
+        .into_iter()
+        .any(|e| matches!(e.event, Event::NoAttackToMake { fighter } if fighter == A));
+    assert!(lapsed);
 }
