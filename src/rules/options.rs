@@ -123,6 +123,8 @@ pub struct AbilityOption {
     /// The dice values (ABL-1) that can pay for it now; empty: it can't be used now.
     pub dice: Vec<u8>,
     pub refused: Option<Refusal>,
+    /// ABL-5: the enemies its effect may be aimed at, nearest first (empty: it aims at none).
+    pub targets: Vec<u32>,
 }
 
 /// What the pending decision allows (see [`Options`]).
@@ -223,6 +225,30 @@ fn attack_options(world: &World, all: &[FighterView], f: &FighterView) -> Vec<At
     out
 }
 
+/// ABL-5: the enemies an ability's effect may be aimed at (its first that picks one).
+fn aims(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    effect: &crate::rules::abilities::AbilityEffect,
+) -> Vec<u32> {
+    use crate::model::effects::Effect;
+    let crate::rules::abilities::AbilityEffect::Effects(effects) = effect else {
+        return Vec::new();
+    };
+    effects
+        .iter()
+        .find_map(|e| match e {
+            Effect::DamageOne { range, .. } => Some((*range, true)),
+            Effect::Restrict { range, visible, .. } => Some((*range, *visible)),
+            _ => None,
+        })
+        .map(|(range, visible)| {
+            crate::rules::effects::enemies_in_reach(world, all, f, range, visible)
+        })
+        .unwrap_or_default()
+}
+
 fn ability_options(world: &World, all: &[FighterView], f: &FighterView) -> Vec<AbilityOption> {
     let rules = world.resource::<Ruleset>();
     let dice = world.resource::<Engine>().dice[f.side].clone();
@@ -256,6 +282,7 @@ fn ability_options(world: &World, all: &[FighterView], f: &FighterView) -> Vec<A
                 None
             };
             AbilityOption {
+                targets: aims(world, all, f, &d.effect),
                 name: d.name,
                 dice: ok,
                 refused,

@@ -89,7 +89,7 @@ pub(crate) fn action(
         }
         _ => attacks(ui, c, f, send),
     }
-    abilities(ui, a, dice, send);
+    abilities(ui, c, a, dice, send);
 }
 
 /// What the hovered place would cost, while choosing where to move; where the way there jumps
@@ -193,9 +193,11 @@ const DIGITS: [egui::Key; 9] = [
     egui::Key::Num9,
 ];
 
-/// ABL-1..ABL-3: the abilities it can pay for, with the dice that pay.
+/// ABL-1..ABL-3: the abilities it can pay for, with the dice that pay; one aimed at an enemy
+/// (ABL-5) offers each enemy it may be aimed at.
 fn abilities(
     ui: &mut egui::Ui,
+    c: &Current,
     a: &ActiveOptions,
     dice: &SideDice,
     send: &mut impl FnMut(Command),
@@ -207,16 +209,24 @@ fn abilities(
                 .iter()
                 .find(|g| g.value == *v)
                 .map_or(0, |g| g.size);
-            if ui
-                .button(format!("{} with the {}s ({} dice)", ab.name, v, size))
-                .clicked()
-            {
-                send(Command::Ability {
-                    fighter: a.fighter,
-                    ability: ab.name.clone(),
-                    dice: *v,
-                    target: None,
-                });
+            let what = format!("{} with the {}s ({} dice)", ab.name, v, size);
+            let aims: Vec<Option<u32>> = match ab.targets.is_empty() {
+                true => vec![None],
+                false => ab.targets.iter().copied().map(Some).collect(),
+            };
+            for target in aims {
+                let label = match target {
+                    Some(t) => format!("{what} at {}", name(&c.names, t)),
+                    None => what.clone(),
+                };
+                if ui.button(label).clicked() {
+                    send(Command::Ability {
+                        fighter: a.fighter,
+                        ability: ab.name.clone(),
+                        dice: *v,
+                        target,
+                    });
+                }
             }
         }
     }

@@ -272,3 +272,31 @@ fn abl5_an_abilitys_bonus_attack_may_be_a_missile_attack_and_lapses_with_none_to
         .any(|e| matches!(e.event, Event::NoAttackToMake { fighter } if fighter == A));
     assert!(lapsed);
 }
+
+#[test]
+fn abl5_the_options_offer_each_enemy_an_aimed_ability_may_pick_nearest_first() {
+    use warcry_sim::rules::options::{Decision, options};
+    let mut a = with_ability(
+        vec![Effect::DamageOne {
+            range: 8.0,
+            amount: Amount::Value,
+            roll: None,
+        }],
+        3,
+    );
+    // Not in line: B2 would hide B (GEN-3).
+    a.place(B, 14.0, 14.0);
+    a.place(B2, 13.0, 10.0);
+    let Decision::Action(act) = options(a.world()).decision else {
+        panic!("an action to choose");
+    };
+    let gift = act
+        .abilities
+        .iter()
+        .find(|x| x.name == "Test Gift")
+        .unwrap();
+    assert_eq!(gift.targets, vec![B2, B]);
+    // The player picks the farther one.
+    use_it(&mut a, 3, Some(B)).unwrap();
+    assert_eq!((a.damage(B), a.damage(B2)), (3, 0));
+}
