@@ -232,6 +232,7 @@ pub(crate) fn use_ability(
         let mut e = engine::engine(world);
         let a = e.activation.as_mut().expect("activation");
         a.ability_used = true;
+        a.by_hand |= d.effect == AbilityEffect::NotAutomated;
         match &d.effect {
             AbilityEffect::Effects(effects) => AbilityOutcome::Effects {
                 what: crate::model::effects::describe(effects, Some(value)),

@@ -109,6 +109,13 @@ pub enum Command {
     },
     /// Let the reaction on offer go by.
     DeclineReaction { side: usize },
+    /// ABL-5: part of a not-automated ability the active fighter used, resolved by hand:
+    /// damage to, or healing of, `target` (logged as such).
+    ByHand {
+        fighter: u32,
+        target: u32,
+        change: HandChange,
+    },
     /// Why a side decides what it does next (the solo AI's explanations, SOLO-A..C): logged
     /// with its rule IDs, changes nothing, and is kept in replays so they show it too. (Older
     /// replays; the AI now sends [`Command::Decided`].)
@@ -126,6 +133,13 @@ pub enum Command {
         text: String,
         command: Box<Command>,
     },
+}
+
+/// ABL-5: what a player applies by hand for a not-automated ability.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum HandChange {
+    Damage(u32),
+    Heal(u32),
 }
 
 fn yes() -> bool {
@@ -190,6 +204,22 @@ impl Command {
             }
             Command::React { fighter, reaction } => format!("{} reacts: {reaction}", f(fighter)),
             Command::DeclineReaction { side } => format!("{} lets the reaction go", s(side)),
+            Command::ByHand {
+                fighter,
+                target,
+                change,
+            } => match change {
+                HandChange::Damage(d) => {
+                    format!(
+                        "{} resolves by hand: {d} damage to {}",
+                        f(fighter),
+                        f(target)
+                    )
+                }
+                HandChange::Heal(h) => {
+                    format!("{} resolves by hand: {} heals {h}", f(fighter), f(target))
+                }
+            },
             Command::Explain { side, .. } => format!("{} explains its next decision", s(side)),
             Command::Decided { command, .. } => command.describe_with(n),
         }

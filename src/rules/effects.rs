@@ -10,7 +10,7 @@ use crate::model::components::*;
 use crate::model::dice::{Dice, DiceRng};
 use crate::model::effects::{Condition, Effect, Restriction, Stat};
 use crate::rules::actions::deal_damage;
-use crate::rules::command::Rejected;
+use crate::rules::command::{HandChange, Rejected};
 use crate::rules::engine::{self, Bonus, Boost, Engine, FighterView, can_see, log};
 use crate::rules::log::{EffectOutcome, Event};
 
@@ -25,6 +25,62 @@ pub fn enemies_within(world: &World, all: &[FighterView], f: &FighterView, range
         .collect();
     near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
     near.into_iter().map(|(_, id)| id).collect()
+}
+
+/// ABL-5: the player of `f` (the active fighter, `act`) resolves part of a not-automated
+/// ability by hand: damage to, or healing of, a fighter on the battlefield.
+pub(crate) fn by_hand(
+    world: &mut World,
+    act: &crate::rules::engine::ActivationState,
+    f: &FighterView,
+    target: u32,
+    change: HandChange,
+) -> Result<(), Rejected> {
+    if !act.by_hand {
+        return Err(Rejected::new(
+            RuleId::Abl5,
+            format!(
+                "{} has used no ability to resolve by hand this activation",
+                f.name
+            ),
+        ));
+    }
+    let n = match change {
+        HandChange::Damage(n) | HandChange::Heal(n) => n,
+    };
+    if !(1..=20).contains(&n) {
+        return Err(Rejected::new(
+            RuleId::Abl5,
+            "by hand, 1 to 20 points of damage or healing at a time",
+        ));
+    }
+    let Some(t) = engine::fighter(world, target).filter(|t| t.on_board()) else {
+        return Err(Rejected::new(
+            RuleId::Abl5,
+            format!("fighter {target} is not on the battlefield"),
+        ));
+    };
+    log(
+        world,
+        &[RuleId::Abl5],
+        Event::ByHand {
+            fighter: f.id,
+            target,
+            change,
+        },
+    );
+    match change {
+        HandChange::Damage(n) => {
+            deal_damage(world, target, n, &[RuleId::Abl5]);
+        }
+        HandChange::Heal(n) => {
+            world
+                .entity_mut(t.entity)
+                .insert(Damage(t.damage.saturating_sub(n)));
+        }
+    }
+    crate::rules::engine::after_action(world);
+    Ok(())
 }
 
 /// ABL-5: may `f` make an action of kind `what`, or did an ability bar it this round?

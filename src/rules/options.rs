@@ -67,6 +67,9 @@ pub struct ActiveOptions {
     pub attacks: Vec<AttackOption>,
     /// ABL-1..ABL-5: the abilities it has and the dice values that can pay for each now.
     pub abilities: Vec<AbilityOption>,
+    /// ABL-5: after a not-automated ability, the fighters on the battlefield its player may
+    /// deal damage to or heal by hand (empty: nothing to resolve by hand).
+    pub by_hand: Vec<u32>,
     /// MOVE-1: where a move can end (grid places on floor and platforms) and what it costs.
     pub moves: Vec<([f32; 3], f32)>,
     /// DIS-1: where a disengage can end.
@@ -202,6 +205,11 @@ fn active_options(world: &mut World, id: u32) -> Option<ActiveOptions> {
         actions,
         attacks,
         abilities,
+        by_hand: if act.by_hand {
+            all.iter().filter(|o| o.on_board()).map(|o| o.id).collect()
+        } else {
+            Vec::new()
+        },
         moves,
         disengage,
     })
@@ -442,6 +450,7 @@ impl Options {
                 .attacks
                 .iter()
                 .any(|o| o.target == *target && o.weapon == *weapon && o.refused.is_none()),
+            (Decision::Action(a), Command::ByHand { target, .. }) => a.by_hand.contains(target),
             (Decision::Action(a), _) => {
                 let kind = match cmd {
                     Command::Move { .. } => ActionKind::Move,

@@ -7,7 +7,7 @@ use bevy_egui::egui;
 
 use super::decision_panel::{AttackPreview, Current, name};
 use crate::battlefield::nav::{Descend, StepKind};
-use crate::rules::command::Command;
+use crate::rules::command::{Command, HandChange};
 use crate::rules::initiative::SideDice;
 use crate::rules::options::{ActionKind, ActiveOptions};
 use crate::view::targeting::{Going, Intent};
@@ -90,6 +90,47 @@ pub(crate) fn action(
         _ => attacks(ui, c, f, send),
     }
     abilities(ui, c, a, dice, send);
+    by_hand(ui, c, a, send);
+}
+
+/// ABL-5: after a not-automated ability, its player applies what it does by hand: damage to,
+/// or healing of, a fighter on the battlefield, as many times as its text says.
+fn by_hand(ui: &mut egui::Ui, c: &Current, a: &ActiveOptions, send: &mut impl FnMut(Command)) {
+    let Some(&first) = a.by_hand.first() else {
+        return;
+    };
+    let id = ui.id().with(("by_hand", a.fighter));
+    let (mut target, mut amount) = ui.data_mut(|d| *d.get_temp_mut_or(id, (first, 1u32)));
+    if !a.by_hand.contains(&target) {
+        target = first;
+    }
+    ui.label("Resolve the ability by hand [ABL-5]:");
+    ui.horizontal(|ui| {
+        egui::ComboBox::from_id_salt(("by_hand_target", a.fighter))
+            .selected_text(name(&c.names, target))
+            .show_ui(ui, |ui| {
+                for &t in &a.by_hand {
+                    ui.selectable_value(&mut target, t, name(&c.names, t));
+                }
+            });
+        ui.add(egui::DragValue::new(&mut amount).range(1..=20));
+        let fighter = a.fighter;
+        if ui.button("Deal damage").clicked() {
+            send(Command::ByHand {
+                fighter,
+                target,
+                change: HandChange::Damage(amount),
+            });
+        }
+        if ui.button("Heal").clicked() {
+            send(Command::ByHand {
+                fighter,
+                target,
+                change: HandChange::Heal(amount),
+            });
+        }
+    });
+    ui.data_mut(|d| d.insert_temp(id, (target, amount)));
 }
 
 /// What the hovered place would cost, while choosing where to move; where the way there jumps

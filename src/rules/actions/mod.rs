@@ -84,6 +84,9 @@ pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<()
         .cloned()
         .ok_or_else(|| Rejected::new(RuleId::Cmb2, "the active fighter is gone"))?;
     match cmd {
+        Command::ByHand { target, change, .. } => {
+            return crate::rules::effects::by_hand(world, &act, &f, *target, *change);
+        }
         Command::EndActivation { .. } => {
             log(
                 world,
@@ -150,6 +153,7 @@ fn check_actor(active: u32, cmd: &Command) -> Result<(), Rejected> {
         | Command::Wait { fighter }
         | Command::DropTreasure { fighter, .. }
         | Command::Ability { fighter, .. }
+        | Command::ByHand { fighter, .. }
         | Command::EndActivation { fighter } => *fighter,
         Command::Activate { fighter } => {
             return Err(Rejected::new(

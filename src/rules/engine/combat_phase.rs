@@ -124,6 +124,7 @@ pub(crate) fn start_activation(world: &mut World, f: &FighterView) {
         inspired: None,
         boosts: Vec::new(),
         took_down: false,
+        by_hand: false,
     });
     e.pending = Pending::Action { fighter: f.id };
 }
@@ -217,6 +218,7 @@ pub(crate) fn after_action(world: &mut World) {
         .expect("activation");
     if act.actions_left == 0
         && act.bonus.is_empty()
+        && !act.by_hand
         && (act.ability_used || !crate::rules::abilities::any_usable(world, &f))
     {
         end_activation(world, false);

@@ -119,6 +119,10 @@ pub struct ActivationState {
     /// ABL-5: an enemy was taken down by an attack action the fighter made this activation.
     #[serde(default)]
     pub took_down: bool,
+    /// ABL-5: it used a not-automated ability: its player may resolve it by hand (damage or
+    /// healing) until the activation ends, which then waits for `EndActivation`.
+    #[serde(default)]
+    pub by_hand: bool,
 }
 
 /// ABL-5: `by` more of `stat` for the active fighter's attacks (its melee attacks only when

@@ -31,6 +31,9 @@ impl Event {
             | Event::NoAttackToMake { fighter }
             | Event::NoBonusAttack { fighter } => vec![*fighter],
             Event::TreasurePlaced { carrier, .. } => vec![*carrier],
+            Event::ByHand {
+                fighter, target, ..
+            } => vec![*fighter, *target],
             Event::Effect { fighter, outcome } => {
                 let mut ids = vec![*fighter];
                 match outcome {

@@ -169,6 +169,12 @@ pub enum Event {
         automated: bool,
         effect: AbilityOutcome,
     },
+    /// ABL-5: a not-automated ability's player resolves part of it by hand.
+    ByHand {
+        fighter: u32,
+        target: u32,
+        change: crate::rules::command::HandChange,
+    },
     /// ABL-5: an ability's bonus attack lapses: the fighter has no attack it can make.
     NoAttackToMake { fighter: u32 },
     /// ABL-5: one effect of an ability the fighter used (data effects), as it happened.

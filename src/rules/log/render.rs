@@ -32,6 +32,7 @@ impl Event {
             | Ability { .. }
             | Effect { .. }
             | NoAttackToMake { .. }
+            | ByHand { .. }
             | NoBonusAttack { .. } => action_text(self, names),
             Attack { .. }
             | Counter { .. }
@@ -330,6 +331,22 @@ fn action_text(e: &Event, n: &Names) -> String {
         ),
         Event::Ability { .. } => ability_text(e, n),
         Event::Effect { fighter, outcome } => effect_text(n.fighter(*fighter), outcome, n),
+        Event::ByHand {
+            fighter,
+            target,
+            change,
+        } => match change {
+            crate::rules::command::HandChange::Damage(d) => format!(
+                "by hand, for {}'s ability: {d} damage to {}",
+                n.fighter(*fighter),
+                n.fighter(*target)
+            ),
+            crate::rules::command::HandChange::Heal(h) => format!(
+                "by hand, for {}'s ability: {} heals {h} damage",
+                n.fighter(*fighter),
+                n.fighter(*target)
+            ),
+        },
         Event::NoAttackToMake { fighter } => format!(
             "{}: no attack it can make, no bonus attack",
             n.fighter(*fighter)

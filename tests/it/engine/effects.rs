@@ -300,3 +300,56 @@ fn abl5_the_options_offer_each_enemy_an_aimed_ability_may_pick_nearest_first() {
     use_it(&mut a, 3, Some(B)).unwrap();
     assert_eq!((a.damage(B), a.damage(B2)), (3, 0));
 }
+
+#[test]
+fn abl5_a_not_automated_ability_is_resolved_by_hand_and_the_activation_waits() {
+    use warcry_sim::rules::command::HandChange;
+    let mut a = Arena::new();
+    a.profile(A, |p| {
+        p.abilities = vec![AbilityDef {
+            id: None,
+            name: "Odd Gift".into(),
+            cost: DiceCost::Double,
+            runemarks: vec![],
+            text: "Something the engine can't do".into(),
+            effect: AbilityEffect::NotAutomated,
+        }];
+    });
+    a.place(A, 10.0, 10.0);
+    a.place(B, 20.0, 10.0);
+    a.activate(A);
+    let by_hand = |change| Command::ByHand {
+        fighter: A,
+        target: B,
+        change,
+    };
+    // Nothing to resolve yet.
+    assert_eq!(
+        a.rejected(by_hand(HandChange::Damage(2))).rule,
+        RuleId::Abl5
+    );
+    a.give_dice(0, &[(3, 2)]);
+    a.apply(Command::Ability {
+        fighter: A,
+        ability: "Odd Gift".into(),
+        dice: 3,
+        target: None,
+    })
+    .unwrap();
+    let n = a.log_len();
+    a.apply(by_hand(HandChange::Damage(3))).unwrap();
+    a.apply(by_hand(HandChange::Heal(1))).unwrap();
+    assert_eq!(a.damage(B), 2);
+    let logged = a
+        .log_since(n)
+        .into_iter()
+        .filter(|e| matches!(e.event, Event::ByHand { .. }) && e.rules.contains(&RuleId::Abl5))
+        .count();
+    assert_eq!(logged, 2);
+    assert_eq!(
+        a.rejected(by_hand(HandChange::Damage(99))).rule,
+        RuleId::Abl5
+    );
+    // The activation is still A's until its player ends it.
+    assert!(matches!(a.pending(), Pending::Action { fighter } if fighter == A));
+}
