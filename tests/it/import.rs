@@ -582,3 +582,23 @@ fn set1_a_side_may_play_a_saved_roster_instead_of_the_battles_warband() {
     // Saves record the choice, so a loaded battle plays the same warbands.
     assert_eq!(spec.choices, choices);
 }
+
+#[test]
+fn a_warband_file_with_fighters_and_abilities_together_imports_both_with_paths() {
+    let fighters = std::fs::read_to_string(sample_dir().join("fighters.json")).unwrap();
+    let abilities = std::fs::read_to_string(sample_dir().join("abilities.json")).unwrap();
+    let bad = record("zz", "Bad", r#", "wounds": 0"#).replace("\"wounds\": 10,", "");
+    let fighters = fighters.trim().trim_end_matches(']').to_string() + "," + &bad + "]";
+    let text = format!("{{\"fighters\": {fighters}, \"abilities\": {abilities}}}");
+    let i = fighters_only(&text);
+    assert_eq!(i.counts.fighters, 32);
+    assert_eq!(
+        i.counts.abilities, 30,
+        "the abilities beside the fighters are read"
+    );
+    let e: Vec<String> = i.findings.errors.iter().map(|p| p.to_string()).collect();
+    assert_eq!(
+        e,
+        ["fighters.json:$.fighters[32].wounds: Wounds 0 is outside 1..=100"]
+    );
+}

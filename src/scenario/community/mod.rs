@@ -127,7 +127,8 @@ pub fn import_with(sources: &Sources, rules: BaseRules, overrides: &AbilityOverr
     }
     let fighters = first_of_each_id(fighters, f.file, &mut findings, fighter_id);
     let mut abilities = Vec::new();
-    for a in [sources.abilities, sources.universal].into_iter().flatten() {
+    let faction_abilities = sources.abilities.or_else(|| abilities_within(f));
+    for a in [faction_abilities, sources.universal].into_iter().flatten() {
         let mut read = 0;
         let mut these = Vec::new();
         for (path, v) in each_record(a, "abilities", &mut findings, &mut read) {
@@ -180,16 +181,24 @@ fn each_record<'a>(
     findings: &mut Findings,
     read: &mut usize,
 ) -> Vec<(String, serde_json::Value)> {
-    let Some(serde_json::Value::Array(items)) = reader::records(s.text, s.file, key, findings)
-    else {
+    let Some((items, at)) = reader::records(s.text, s.file, key, findings) else {
         return Vec::new();
     };
     *read = items.len();
     items
         .into_iter()
         .enumerate()
-        .map(|(i, v)| (format!("$[{i}]"), v))
+        .map(|(i, v)| (format!("{at}[{i}]"), v))
         .collect()
+}
+
+/// A warband file holding its abilities beside its fighters (`{"fighters": [...],
+/// "abilities": [...]}`) is its own abilities file.
+fn abilities_within(fighters: Source) -> Option<Source> {
+    let has = serde_json::from_str::<serde_json::Value>(fighters.text)
+        .ok()
+        .is_some_and(|v| v.get("abilities").is_some_and(serde_json::Value::is_array));
+    has.then_some(fighters)
 }
 
 /// The records with ids not seen before; a later record with an id already used is an error

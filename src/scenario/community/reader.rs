@@ -48,9 +48,15 @@ fn problem(file: &str, at: &str, message: impl Into<String>) -> JsonProblem {
 }
 
 /// The records of a community file: the top-level array, or the `key` array of a warband
-/// file (`{"fighters": [...], "abilities": [...]}`), each with its JSON path. `None` (and the
-/// problem in `findings`) when the file is not JSON or holds no such array.
-pub(super) fn records(text: &str, file: &str, key: &str, findings: &mut Findings) -> Option<Value> {
+/// file (`{"fighters": [...], "abilities": [...]}`), with the JSON path of that array (`$` or
+/// `$.fighters`). `None` (and the problem in `findings`) when the file is not JSON or holds
+/// no such array.
+pub(super) fn records(
+    text: &str,
+    file: &str,
+    key: &str,
+    findings: &mut Findings,
+) -> Option<(Vec<Value>, String)> {
     let value: Value = match serde_json::from_str(text) {
         Ok(v) => v,
         Err(e) => {
@@ -64,9 +70,9 @@ pub(super) fn records(text: &str, file: &str, key: &str, findings: &mut Findings
         }
     };
     match value {
-        Value::Array(_) => Some(value),
+        Value::Array(items) => Some((items, "$".to_string())),
         Value::Object(mut m) => match m.remove(key) {
-            Some(v @ Value::Array(_)) => Some(v),
+            Some(Value::Array(items)) => Some((items, format!("$.{key}"))),
             _ => {
                 findings.error(
                     file,

@@ -83,7 +83,7 @@ pub(super) fn load_json_profiles(
     for e in &imported.findings.errors {
         // A problem with a whole file (its position, or `$`) rather than one record of it.
         let whole_file = e.at == "$" || !e.at.starts_with('$');
-        let named_record = e.file == pf && named.iter().any(|k| in_record(e, *k));
+        let named_record = e.file == pf && named.iter().any(|p| in_record(e, p));
         if whole_file || named_record {
             unreadable |= whole_file && e.file == pf;
             l.add_at(&at, e.to_string(), problems);
@@ -92,10 +92,16 @@ pub(super) fn load_json_profiles(
     (!unreadable).then(|| imported.fighters.into_iter().map(|x| x.profile).collect())
 }
 
-/// The indices of the records of the community file whose ids the warband names.
-fn named_records(text: &str, w: &Warband) -> Vec<usize> {
-    let Ok(serde_json::Value::Array(items)) = serde_json::from_str(text) else {
-        return Vec::new();
+/// The JSON paths of the fighter records of the community file whose ids the warband names
+/// (`$[3]`, or `$.fighters[3]` in a warband file).
+fn named_records(text: &str, w: &Warband) -> Vec<String> {
+    let (items, at) = match serde_json::from_str(text) {
+        Ok(serde_json::Value::Array(items)) => (items, "$"),
+        Ok(serde_json::Value::Object(mut m)) => match m.remove("fighters") {
+            Some(serde_json::Value::Array(items)) => (items, "$.fighters"),
+            _ => return Vec::new(),
+        },
+        _ => return Vec::new(),
     };
     items
         .iter()
@@ -105,11 +111,10 @@ fn named_records(text: &str, w: &Warband) -> Vec<usize> {
                 .and_then(|id| id.as_str())
                 .is_some_and(|id| w.fighters.iter().any(|f| f.profile == id.trim()))
         })
-        .map(|(k, _)| k)
+        .map(|(k, _)| format!("{at}[{k}]"))
         .collect()
 }
 
-fn in_record(e: &JsonProblem, k: usize) -> bool {
-    let p = format!("$[{k}]");
-    e.at == p || e.at.starts_with(&format!("{p}."))
+fn in_record(e: &JsonProblem, path: &str) -> bool {
+    e.at == path || e.at.starts_with(&format!("{path}."))
 }
