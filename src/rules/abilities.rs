@@ -37,18 +37,19 @@ pub fn abilities_of(r: &Ruleset, f: &FighterView) -> Vec<AbilityDef> {
         .collect()
 }
 
-/// ABL-3: may `f` use `d` now (leaving dice aside)? `target` for Inspiring Presence.
+/// ABL-3: may `f` use `d` now (leaving dice aside)? `target` for Inspiring Presence; for
+/// data effects (ABL-5), the enemy they will aim at.
 fn eligible(
     world: &World,
     all: &[FighterView],
     f: &FighterView,
     d: &AbilityDef,
     target: Option<u32>,
-) -> Result<(), Rejected> {
+) -> Result<Option<u32>, Rejected> {
     let r = world.resource::<Ruleset>();
     match &d.effect {
         AbilityEffect::Effects(effects) => {
-            crate::rules::effects::check(world, all, f, effects, target)?;
+            return crate::rules::effects::check(world, all, f, effects, target);
         }
         AbilityEffect::Respite => {
             if all.iter().any(|o| {
@@ -115,7 +116,7 @@ fn eligible(
         }
         _ => {}
     }
-    Ok(())
+    Ok(None)
 }
 
 /// Inspiring Presence targets for `f` (for the AI and the UI).
@@ -150,7 +151,8 @@ pub fn any_usable(world: &mut World, f: &FighterView) -> bool {
     })
 }
 
-/// ABL-1..ABL-5, CMB-3: may `f` use `name` now, paying with the dice showing `value`?
+/// ABL-1..ABL-5, CMB-3: may `f` use `name` now, paying with the dice showing `value`? With
+/// the dice group that pays and the enemy a data effect will aim at (ABL-5).
 pub fn validate_ability(
     world: &World,
     all: &[FighterView],
@@ -158,7 +160,7 @@ pub fn validate_ability(
     name: &str,
     value: u8,
     target: Option<u32>,
-) -> Result<(AbilityDef, crate::rules::initiative::DiceGroup), Rejected> {
+) -> Result<(AbilityDef, crate::rules::initiative::DiceGroup, Option<u32>), Rejected> {
     let act = world
         .resource::<Engine>()
         .activation
@@ -202,8 +204,8 @@ pub fn validate_ability(
             format!("no ability dice of {value}s big enough for a {}", d.cost),
         ));
     };
-    eligible(world, all, f, &d, target)?;
-    Ok((d, group))
+    let aimed = eligible(world, all, f, &d, target)?;
+    Ok((d, group, aimed))
 }
 
 /// ABL-1..ABL-5, CMB-3: `f` uses `name`, paying with the dice showing `value`.
@@ -215,15 +217,9 @@ pub(crate) fn use_ability(
     value: u8,
     target: Option<u32>,
 ) -> Result<(), Rejected> {
-    let (d, group) = validate_ability(world, all, f, name, value, target)?;
-    // ABL-5: the enemy a data effect aims at (named, or the nearest that qualifies), found
-    // before anything is paid.
-    let aimed = match &d.effect {
-        AbilityEffect::Effects(effects) => {
-            crate::rules::effects::check(world, all, f, effects, target)?
-        }
-        _ => None,
-    };
+    // ABL-5: `aimed`, the enemy a data effect aims at (named, or the nearest that qualifies),
+    // is found before anything is paid.
+    let (d, group, aimed) = validate_ability(world, all, f, name, value, target)?;
     let r = world.resource::<Ruleset>().clone();
     // Paid: the whole group is spent (ABL-1).
     engine::engine(world).dice[f.side].spend(value);
@@ -271,7 +267,7 @@ pub(crate) fn use_ability(
         }
     };
     if let AbilityOutcome::Respite { healed } = effect {
-        world.entity_mut(f.entity).insert(Damage(f.damage - healed));
+        crate::rules::effects::heal(world, f, healed);
     }
     let data = matches!(d.effect, AbilityEffect::Effects(_));
     let ids: &[RuleId] = if automated && !data {

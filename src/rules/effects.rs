@@ -14,17 +14,11 @@ use crate::rules::command::{HandChange, Rejected};
 use crate::rules::engine::{self, Bonus, Boost, Engine, FighterView, can_see, log};
 use crate::rules::log::{EffectOutcome, Event};
 
-/// The enemies `f` can see within `range` inches, nearest first (then by id).
-pub fn enemies_within(world: &World, all: &[FighterView], f: &FighterView, range: f32) -> Vec<u32> {
-    let mut near: Vec<(f32, u32)> = all
-        .iter()
-        .filter(|o| o.on_board() && o.side != f.side)
-        .map(|o| (distance(&f.base(), &o.base()), o))
-        .filter(|(d, o)| *d <= range + 1e-4 && can_see(world, all, f, o))
-        .map(|(d, o)| (d, o.id))
-        .collect();
-    near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-    near.into_iter().map(|(_, id)| id).collect()
+/// ABL-5: removes up to `n` damage from `t`; how much it removed.
+pub(crate) fn heal(world: &mut World, t: &FighterView, n: u32) -> u32 {
+    let healed = n.min(t.damage);
+    world.entity_mut(t.entity).insert(Damage(t.damage - healed));
+    healed
 }
 
 /// ABL-5: the player of `f` (the active fighter, `act`) resolves part of a not-automated
@@ -74,9 +68,7 @@ pub(crate) fn by_hand(
             deal_damage(world, target, n, &[RuleId::Abl5]);
         }
         HandChange::Heal(n) => {
-            world
-                .entity_mut(t.entity)
-                .insert(Damage(t.damage.saturating_sub(n)));
+            heal(world, &t, n);
         }
     }
     crate::rules::engine::after_action(world);
@@ -110,14 +102,12 @@ pub fn enemies_in_reach(
     range: f32,
     visible: bool,
 ) -> Vec<u32> {
-    if visible {
-        return enemies_within(world, all, f, range);
-    }
     let mut near: Vec<(f32, u32)> = all
         .iter()
         .filter(|o| o.on_board() && o.side != f.side)
-        .map(|o| (distance(&f.base(), &o.base()), o.id))
-        .filter(|(d, _)| *d <= range + 1e-4)
+        .map(|o| (distance(&f.base(), &o.base()), o))
+        .filter(|(d, o)| *d <= range + 1e-4 && (!visible || can_see(world, all, f, o)))
+        .map(|(d, o)| (d, o.id))
         .collect();
     near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
     near.into_iter().map(|(_, id)| id).collect()
@@ -306,14 +296,16 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, ta
                 }
             }
             Effect::DamageEach { range, amount } => EffectOutcome::Damage {
-                fighters: enemies_within(world, &all, f, *range),
+                fighters: enemies_in_reach(world, &all, f, *range, true),
                 damage: amount.of(value),
                 rolls: Vec::new(),
             },
             Effect::Heal { amount } => {
-                let now = all.iter().find(|o| o.id == f.id).map_or(0, |o| o.damage);
-                let healed = amount.of(value).min(now);
-                world.entity_mut(f.entity).insert(Damage(now - healed));
+                // As it stands now (earlier effects may have changed it).
+                let Some(me) = all.iter().find(|o| o.id == f.id) else {
+                    continue;
+                };
+                let healed = heal(world, me, amount.of(value));
                 EffectOutcome::Healed { healed }
             }
         };

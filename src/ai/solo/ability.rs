@@ -8,7 +8,7 @@ use super::{decision, engaged};
 use crate::model::effects::{Effect, Stat};
 use crate::rules::abilities::{AbilityEffect, abilities_of, inspiring_targets, validate_ability};
 use crate::rules::command::Command;
-use crate::rules::effects::{check, enemies_in_reach, enemies_within};
+use crate::rules::effects::{check, enemies_in_reach};
 use crate::rules::engine::Engine;
 use crate::rules::initiative::SideDice;
 
@@ -108,7 +108,7 @@ fn data_useful(
                 return (true, None, "it can move or attack again");
             }
             Effect::DamageOne { range, .. } => {
-                let near = enemies_within(world, &ctx.all, f, *range);
+                let near = enemies_in_reach(world, &ctx.all, f, *range, true);
                 if let Some(&t) = near.first() {
                     return (true, Some(t), "an enemy is in its reach");
                 }
@@ -120,7 +120,7 @@ fn data_useful(
                 }
             }
             Effect::DamageEach { range, .. }
-                if !enemies_within(world, &ctx.all, f, *range).is_empty() =>
+                if !enemies_in_reach(world, &ctx.all, f, *range, true).is_empty() =>
             {
                 return (true, None, "enemies are in its reach");
             }

@@ -245,12 +245,23 @@ fn attack_dice(world: &World, w: &Weapon) -> u32 {
 
 /// ABL-5: fighter `f`'s weapon `weapon` with what its abilities raised for this activation
 /// (Attacks, Strength, damage), when it is the active fighter.
-fn boosted(world: &World, f: &FighterView, weapon: usize) -> Option<Weapon> {
-    let mut w = f.profile.weapons.get(weapon)?.clone();
+/// Borrowed as it is when nothing raised it (the odds ask for every attack, many times a
+/// decision).
+fn boosted<'a>(
+    world: &World,
+    f: &'a FighterView,
+    weapon: usize,
+) -> Option<std::borrow::Cow<'a, Weapon>> {
+    let base = f.profile.weapons.get(weapon)?;
     let e = world.resource::<Engine>();
-    let Some(a) = e.activation.as_ref().filter(|a| a.fighter == f.id) else {
-        return Some(w);
+    let Some(a) = e
+        .activation
+        .as_ref()
+        .filter(|a| a.fighter == f.id && !a.boosts.is_empty())
+    else {
+        return Some(std::borrow::Cow::Borrowed(base));
     };
+    let mut w = base.clone();
     let melee = w.is_melee();
     for b in a.boosts.iter().filter(|b| !b.melee_only || melee) {
         match b.stat {
@@ -261,7 +272,7 @@ fn boosted(world: &World, f: &FighterView, weapon: usize) -> Option<Weapon> {
             Stat::Move => {}
         }
     }
-    Some(w)
+    Some(std::borrow::Cow::Owned(w))
 }
 
 /// ATK-4: the target's Toughness against `f` (with the cover bonus), and why it is in cover.
@@ -306,7 +317,7 @@ pub(super) fn roll_hits(
     let (Some(f), Some(t)) = (fighter(world, attacker), fighter(world, target)) else {
         return;
     };
-    let Some(w) = boosted(world, &f, weapon) else {
+    let Some(w) = boosted(world, &f, weapon).map(std::borrow::Cow::into_owned) else {
         return;
     };
     let dice = attack_dice(world, &w);
@@ -353,7 +364,7 @@ pub(super) fn finish_attack(
     let (Some(f), Some(t)) = (fighter(world, attacker), fighter(world, target)) else {
         return;
     };
-    let Some(w) = boosted(world, &f, weapon) else {
+    let Some(w) = boosted(world, &f, weapon).map(std::borrow::Cow::into_owned) else {
         return;
     };
     let (toughness, cover_why) = toughness_against(world, &f, &t);

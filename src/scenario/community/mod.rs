@@ -120,24 +120,49 @@ pub fn import_with(sources: &Sources, rules: BaseRules, overrides: &AbilityOverr
     let mut counts = Counts::default();
     let mut fighters = Vec::new();
     let f = sources.fighters;
-    for (path, v) in each_record(f, "fighters", &mut findings, &mut counts.fighters_read) {
+    let mut parsed = reader::parse(f.text, f.file, &mut findings);
+    // A warband file holds its abilities beside its fighters: read once, taken out here.
+    let within = match (&mut parsed, sources.abilities) {
+        (Some(serde_json::Value::Object(m)), None) => m
+            .remove("abilities")
+            .filter(serde_json::Value::is_array)
+            .map(|a| {
+                serde_json::Value::Object([("abilities".to_string(), a)].into_iter().collect())
+            }),
+        _ => None,
+    };
+    for (path, v) in each_record(
+        parsed,
+        f.file,
+        "fighters",
+        &mut findings,
+        &mut counts.fighters_read,
+    ) {
         if let Some(x) = fighters::convert(&v, path.clone(), f.file, &bases, &mut findings) {
             fighters.push((path, x));
         }
     }
     let fighters = first_of_each_id(fighters, f.file, &mut findings, fighter_id);
     let mut abilities = Vec::new();
-    let faction_abilities = sources.abilities.or_else(|| abilities_within(f));
-    for a in [faction_abilities, sources.universal].into_iter().flatten() {
+    let files = [
+        within.map(|v| (Some(v), f.file)),
+        sources
+            .abilities
+            .map(|a| (reader::parse(a.text, a.file, &mut findings), a.file)),
+        sources
+            .universal
+            .map(|a| (reader::parse(a.text, a.file, &mut findings), a.file)),
+    ];
+    for (value, file) in files.into_iter().flatten() {
         let mut read = 0;
         let mut these = Vec::new();
-        for (path, v) in each_record(a, "abilities", &mut findings, &mut read) {
-            if let Some(x) = abilities::convert(&v, path.clone(), a.file, &mut findings) {
+        for (path, v) in each_record(value, file, "abilities", &mut findings, &mut read) {
+            if let Some(x) = abilities::convert(&v, path.clone(), file, &mut findings) {
                 these.push((path, x));
             }
         }
         counts.abilities_read += read;
-        abilities.extend(first_of_each_id(these, a.file, &mut findings, ability_id));
+        abilities.extend(first_of_each_id(these, file, &mut findings, ability_id));
     }
     overrides.apply(&mut abilities);
     let fighters: Vec<ImportedFighter> = fighters
@@ -174,14 +199,15 @@ fn ability_id(a: &ImportedAbility) -> &str {
     a.def.id.as_deref().unwrap_or_default()
 }
 
-/// The records of one file with their JSON paths; `read` counts them.
-fn each_record<'a>(
-    s: Source<'a>,
+/// The records of one parsed file with their JSON paths; `read` counts them.
+fn each_record(
+    value: Option<serde_json::Value>,
+    file: &str,
     key: &str,
     findings: &mut Findings,
     read: &mut usize,
 ) -> Vec<(String, serde_json::Value)> {
-    let Some((items, at)) = reader::records(s.text, s.file, key, findings) else {
+    let Some((items, at)) = value.and_then(|v| reader::records_in(v, file, key, findings)) else {
         return Vec::new();
     };
     *read = items.len();
@@ -190,15 +216,6 @@ fn each_record<'a>(
         .enumerate()
         .map(|(i, v)| (format!("{at}[{i}]"), v))
         .collect()
-}
-
-/// A warband file holding its abilities beside its fighters (`{"fighters": [...],
-/// "abilities": [...]}`) is its own abilities file.
-fn abilities_within(fighters: Source) -> Option<Source> {
-    let has = serde_json::from_str::<serde_json::Value>(fighters.text)
-        .ok()
-        .is_some_and(|v| v.get("abilities").is_some_and(serde_json::Value::is_array));
-    has.then_some(fighters)
 }
 
 /// The records with ids not seen before; a later record with an id already used is an error

@@ -47,28 +47,28 @@ fn problem(file: &str, at: &str, message: impl Into<String>) -> JsonProblem {
     }
 }
 
-/// The records of a community file: the top-level array, or the `key` array of a warband
-/// file (`{"fighters": [...], "abilities": [...]}`), with the JSON path of that array (`$` or
-/// `$.fighters`). `None` (and the problem in `findings`) when the file is not JSON or holds
-/// no such array.
-pub(super) fn records(
-    text: &str,
+/// A file's JSON; `None` (and the problem, at its line and column) when it is not JSON.
+pub(super) fn parse(text: &str, file: &str, findings: &mut Findings) -> Option<Value> {
+    match serde_json::from_str(text) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            let at = format!("{}:{}", e.line(), e.column());
+            let msg = format!("not valid JSON: {}", without_position(&e));
+            findings.error(file, &at, msg);
+            None
+        }
+    }
+}
+
+/// The records of a community file, parsed: the top-level array, or the `key` array of a
+/// warband file (`{"fighters": [...], "abilities": [...]}`), with the JSON path of that array
+/// (`$` or `$.fighters`). `None` (and the problem in `findings`) when it holds no such array.
+pub(super) fn records_in(
+    value: Value,
     file: &str,
     key: &str,
     findings: &mut Findings,
 ) -> Option<(Vec<Value>, String)> {
-    let value: Value = match serde_json::from_str(text) {
-        Ok(v) => v,
-        Err(e) => {
-            let at = format!("{}:{}", e.line(), e.column());
-            findings.error(
-                file,
-                &at,
-                format!("not valid JSON: {}", without_position(&e)),
-            );
-            return None;
-        }
-    };
     match value {
         Value::Array(items) => Some((items, "$".to_string())),
         Value::Object(mut m) => match m.remove(key) {
@@ -270,7 +270,7 @@ mod tests {
     #[test]
     fn a_file_that_is_not_json_is_one_problem_at_its_line_and_column() {
         let mut f = Findings::default();
-        assert!(records("[{\"a\": 1},\n {\"b\": ", "x.json", "fighters", &mut f).is_none());
+        assert!(parse("[{\"a\": 1},\n {\"b\": ", "x.json", &mut f).is_none());
         assert_eq!(f.errors.len(), 1);
         let p = &f.errors[0];
         assert_eq!(p.at, "2:7");
