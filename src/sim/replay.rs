@@ -42,7 +42,10 @@ pub struct SavedBattle {
 /// 2: the priority player's colour (SET-5) and where a fallen carrier's treasure goes (GEN-8)
 /// are commands, and the world hash covers the engine's new state.
 /// 3: the world hash covers what abilities raised for an activation (ABL-5 boosts).
-pub const FORMAT: u32 = 3;
+/// 4: the world hash reads the engine's state as RON that leaves out state a battle has not
+/// used (ABL-5 round boosts, reaction abilities, effects waiting for a move), so new kinds of
+/// state keep the hashes of battles that don't use them.
+pub const FORMAT: u32 = 4;
 
 impl SavedBattle {
     /// The save of the battle in `world`, loaded from `battle` (`None`: embedded default).
@@ -114,7 +117,8 @@ impl SavedBattle {
                 "this save is in format {}, written by {} build; this build reads format \
                  {FORMAT} (since format 2 the colour choice and a fallen carrier's treasure are \
                  commands of their own; since format 3 the world hash covers what abilities \
-                 raised for an activation). Replay it with the build that wrote it",
+                 raised for an activation; since format 4 it reads the engine's state \
+                 another way). Replay it with the build that wrote it",
                 self.format,
                 if self.format < FORMAT {
                     "an older"

@@ -59,7 +59,13 @@ pub fn world_hash(world: &mut World) -> u64 {
         let e = e.bypass_change_detection();
         let commands = std::mem::take(&mut e.commands);
         let round_hashes = std::mem::take(&mut e.round_hashes);
-        h.write(format!("{e:?}").as_bytes());
+        // RON, where state no battle has used yet is left out: a new kind of state does not
+        // change the hashes of battles that don't use it.
+        h.write(
+            ron::to_string(&*e)
+                .expect("the engine serializes")
+                .as_bytes(),
+        );
         (e.commands, e.round_hashes) = (commands, round_hashes);
     }
     if let Some(d) = world.get_resource::<DiceRng>() {
