@@ -138,7 +138,10 @@ fn action(world: &mut World, id: u32) -> Command {
         }
         return Command::Wait { fighter: id };
     }
-    let budget = f.move_budget(world.resource::<Ruleset>(), act.move_bonus);
+    let budget = f.move_budget(
+        world.resource::<Ruleset>(),
+        world.resource::<Engine>().move_bonus(&act),
+    );
     approach(world, &all, &f, budget).unwrap_or(Command::Wait { fighter: id })
 }
 

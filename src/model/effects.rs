@@ -47,6 +47,18 @@ pub enum Stat {
     Damage,
     /// The damage of a critical hit.
     CritDamage,
+    /// The fighter's Toughness against attacks.
+    Toughness,
+}
+
+impl Stat {
+    /// Does it change an attack (rather than the fighter's Move or Toughness)?
+    pub fn of_attacks(self) -> bool {
+        matches!(
+            self,
+            Stat::Attacks | Stat::Strength | Stat::Damage | Stat::CritDamage
+        )
+    }
 }
 
 impl std::fmt::Display for Stat {
@@ -57,6 +69,7 @@ impl std::fmt::Display for Stat {
             Stat::Strength => "Strength",
             Stat::Damage => "damage",
             Stat::CritDamage => "critical damage",
+            Stat::Toughness => "Toughness",
         })
     }
 }
@@ -95,6 +108,34 @@ pub enum Condition {
     /// An enemy fighter has been taken down by an attack action this fighter made this
     /// activation.
     TookDownThisActivation,
+}
+
+/// When a reaction may be made (REA-1, ABL-5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Trigger {
+    /// After the fighter is targeted by a melee attack action, before the hit rolls (the
+    /// moment of Counter, REA-2).
+    TargetedByMelee,
+}
+
+/// Which of the fighter's move actions sets off an effect waiting for one (ABL-5).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub enum MoveTrigger {
+    /// The first move action this activation that finishes within this many inches of an
+    /// enemy fighter.
+    NearEnemy(f32),
+    /// The fighter's next move action, when it finishes this many inches or more vertically
+    /// lower than it started.
+    DroppedNext(f32),
+}
+
+/// Friendly fighters a round-long boost reaches (ABL-5): those within `range` inches of the
+/// fighter who used the ability (that it can see, when `visible`), while they are; the
+/// fighter itself among them.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Aura {
+    pub range: f32,
+    pub visible: bool,
 }
 
 /// An action a fighter may be barred from (ABL-5).
@@ -151,6 +192,39 @@ pub enum Effect {
     },
     /// Remove `amount` damage from this fighter.
     Heal { amount: Amount },
+    /// `by` more of `stat` for this fighter's next action of its kind this activation: the
+    /// next move action for Move, the next attack action for an attack's characteristic.
+    NextBoost { stat: Stat, by: Amount },
+    /// Until the end of the battle round, `by` more of `stat` (of melee attacks only, when
+    /// `melee_only`) for this fighter, or for the friendly fighters of `aura` while they are
+    /// in it.
+    RoundBoost {
+        stat: Stat,
+        by: Amount,
+        #[serde(default)]
+        melee_only: bool,
+        #[serde(default)]
+        aura: Option<Aura>,
+    },
+    /// Until the end of this fighter's activation, the Strength of its attacks counts as
+    /// higher than the target's Toughness (ATK-3: they hit on 3+).
+    StrengthAboveToughness,
+    /// Until the end of this fighter's activation, when one of its move actions sets off
+    /// `trigger`, `then` happens (once).
+    AfterMove {
+        trigger: MoveTrigger,
+        then: Vec<Effect>,
+    },
+    /// A reaction (REA-1): made when `Trigger` happens, costing an action, not dice; the
+    /// effects after it answer that moment.
+    Reaction(Trigger),
+    /// In a reaction to an attack: up to `up_to` of its critical hits count as hits.
+    CritsAsHits { up_to: Amount },
+    /// In a reaction to an attack: each of its hits allocates `by` less damage (at least 1).
+    LessDamagePerHit { by: Amount },
+    /// In a reaction to an attack: each of its hit rolls from `least` to `most` allocates
+    /// `amount` damage to the attacker.
+    DamageAttackerPerRoll { least: u8, most: u8, amount: Amount },
 }
 
 impl Amount {
@@ -185,8 +259,31 @@ impl Effect {
             Effect::DamageEach { range, amount } => range_ok(*range) && amount.within(20),
             Effect::Heal { amount } => amount.within(20),
             Effect::Restrict { range, .. } => range_ok(*range),
-            Effect::Requires(_) | Effect::BonusMoveOrAttack | Effect::BonusAttack => true,
+            Effect::NextBoost { by, .. } | Effect::RoundBoost { by, .. } => by.within(20),
+            Effect::CritsAsHits { up_to: by } | Effect::LessDamagePerHit { by } => by.within(20),
+            Effect::DamageAttackerPerRoll {
+                least,
+                most,
+                amount,
+            } => (1..=6).contains(least) && (*least..=6).contains(most) && amount.within(20),
+            Effect::AfterMove { trigger, then } => {
+                let (MoveTrigger::NearEnemy(h) | MoveTrigger::DroppedNext(h)) = *trigger;
+                for (k, e) in then.iter().enumerate() {
+                    e.validate(&format!("{path}.then[{k}]"), v);
+                }
+                range_ok(h)
+            }
+            Effect::Requires(_)
+            | Effect::BonusMoveOrAttack
+            | Effect::BonusAttack
+            | Effect::StrengthAboveToughness
+            | Effect::Reaction(_) => true,
         };
+        if let Effect::RoundBoost { aura: Some(a), .. } = self
+            && !range_ok(a.range)
+        {
+            v.error(path, "an aura's range is more than 0\" and at most 36\"");
+        }
         if !ok {
             v.error(
                 path,
@@ -196,90 +293,260 @@ impl Effect {
         }
     }
 
+    /// Does it answer an attack (in a reaction, REA-1)?
+    pub fn answers_attack(&self) -> bool {
+        matches!(
+            self,
+            Effect::CritsAsHits { .. }
+                | Effect::LessDamagePerHit { .. }
+                | Effect::DamageAttackerPerRoll { .. }
+        )
+    }
+
     /// Does it need an enemy fighter picked as its target?
     pub fn targets_one(&self) -> bool {
         matches!(self, Effect::DamageOne { .. } | Effect::Restrict { .. })
     }
 }
 
+/// ABL-5, REA-1: `effects` fit an ability of their kind: a reaction's begin with its trigger
+/// and may answer an attack; an ability paid with dice has neither. Each effect is validated
+/// too. Problems go to `v` at `path`.
+pub fn validate_ability(
+    effects: &[Effect],
+    reaction: bool,
+    path: &str,
+    v: &mut crate::model::validate::Validator,
+) {
+    for (k, e) in effects.iter().enumerate() {
+        e.validate(&format!("{path}[{k}]"), v);
+    }
+    let triggered = matches!(effects.first(), Some(Effect::Reaction(_)));
+    let misplaced = effects
+        .iter()
+        .skip(usize::from(triggered))
+        .any(|e| matches!(e, Effect::Reaction(_)) || (!reaction && e.answers_attack()));
+    if reaction != triggered || misplaced {
+        v.error(
+            path,
+            if reaction {
+                "a reaction's effects begin with its trigger, `Reaction(TargetedByMelee)`, and \
+                 have no other"
+            } else {
+                "only a reaction has a trigger or answers an attack (critical hits as hits, less \
+                 damage per hit, damage per hit roll)"
+            },
+        );
+    }
+    let nested_ok = effects.iter().all(|e| match e {
+        Effect::AfterMove { then, .. } => then.iter().all(|t| {
+            matches!(
+                t,
+                Effect::DamageOne { .. }
+                    | Effect::BonusAttack
+                    | Effect::BonusMove { .. }
+                    | Effect::NextBoost { .. }
+            )
+        }),
+        _ => true,
+    });
+    let moving_aura = effects.iter().any(|e| {
+        matches!(
+            e,
+            Effect::RoundBoost {
+                stat: Stat::Move,
+                aura: Some(_),
+                ..
+            }
+        )
+    });
+    if moving_aura {
+        v.error(
+            path,
+            "an aura raises Toughness or attacks; Move is raised for this fighter only",
+        );
+    }
+    if !nested_ok {
+        v.error(
+            path,
+            "after a move, an ability can deal damage to one enemy, give a bonus move or attack, \
+             or raise the next action",
+        );
+    }
+}
+
 /// What an effect list does, for people: "a bonus move action; then a bonus attack action";
 /// with `value` (the ability's value, ABL-1), its amounts as numbers.
 pub fn describe(effects: &[Effect], value: Option<u8>) -> String {
+    effects
+        .iter()
+        .map(|e| describe_one(e, value))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// " for melee attacks" when `melee_only`.
+fn melee_text(melee_only: bool) -> &'static str {
+    if melee_only { " for melee attacks" } else { "" }
+}
+
+fn describe_one(e: &Effect, value: Option<u8>) -> String {
     let amount = |a: &Amount| match value {
         Some(v) => a.of(v).to_string(),
         None => a.to_string(),
     };
-    effects
-        .iter()
-        .map(|e| match e {
-            Effect::Requires(Condition::TookDownThisActivation) => {
-                "(having taken down an enemy with an attack this activation)".to_string()
+    match e {
+        Effect::Requires(Condition::TookDownThisActivation) => {
+            "(having taken down an enemy with an attack this activation)".to_string()
+        }
+        Effect::BonusMoveOrAttack => "a bonus move or attack action".to_string(),
+        Effect::BonusMove { max: None } => "a bonus move action".to_string(),
+        Effect::BonusMove { max: Some(a) } => {
+            format!("a bonus move action of up to {}\"", amount(a))
+        }
+        Effect::BonusAttack => "a bonus attack action".to_string(),
+        Effect::Boost {
+            stat,
+            by,
+            melee_only,
+        } => format!(
+            "+{} {stat}{} until the end of the activation",
+            amount(by),
+            melee_text(*melee_only)
+        ),
+        Effect::DamageOne {
+            range,
+            amount: a,
+            roll: None,
+        } => format!("{} damage to a visible enemy within {range}\"", amount(a)),
+        Effect::DamageOne {
+            range,
+            roll: Some(r),
+            ..
+        } => format!(
+            "roll {} dice against a visible enemy within {range}\": {}",
+            amount(&r.dice),
+            r.bands
+                .iter()
+                .map(|(l, m, a)| format!("{} deals {}", band_text(*l, *m), amount(a)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Effect::Restrict {
+            range,
+            visible,
+            actions,
+        } => format!(
+            "{} enemy within {range}\" may not {} until the end of the round",
+            if *visible { "a visible" } else { "an" },
+            actions
+                .iter()
+                .map(Restriction::to_string)
+                .collect::<Vec<_>>()
+                .join(" or ")
+        ),
+        Effect::DamageEach { range, amount: a } => {
+            format!(
+                "{} damage to each visible enemy within {range}\"",
+                amount(a)
+            )
+        }
+        Effect::Heal { amount: a } => format!("removes {} damage from this fighter", amount(a)),
+        Effect::NextBoost { stat, by } => format!(
+            "+{} {stat} for its next {} action",
+            amount(by),
+            if *stat == Stat::Move {
+                "move"
+            } else {
+                "attack"
             }
-            Effect::BonusMoveOrAttack => "a bonus move or attack action".to_string(),
-            Effect::BonusMove { max: None } => "a bonus move action".to_string(),
-            Effect::BonusMove { max: Some(a) } => {
-                format!("a bonus move action of up to {}\"", amount(a))
+        ),
+        Effect::RoundBoost {
+            stat,
+            by,
+            melee_only,
+            aura,
+        } => format!(
+            "+{} {stat}{}{} until the end of the round",
+            amount(by),
+            melee_text(*melee_only),
+            match aura {
+                None => String::new(),
+                Some(a) => format!(
+                    " to {}friendly fighters while within {}\" of it",
+                    if a.visible { "visible " } else { "" },
+                    a.range
+                ),
             }
-            Effect::BonusAttack => "a bonus attack action".to_string(),
-            Effect::Boost {
-                stat,
-                by,
-                melee_only,
-            } => format!(
-                "+{} {stat}{} until the end of the activation",
-                amount(by),
-                if *melee_only {
-                    " for melee attacks"
-                } else {
-                    ""
-                }
-            ),
-            Effect::DamageOne {
-                range,
-                amount: a,
-                roll: None,
-            } => format!("{} damage to a visible enemy within {range}\"", amount(a)),
-            Effect::DamageOne {
-                range,
-                roll: Some(r),
-                ..
-            } => format!(
-                "roll {} dice against a visible enemy within {range}\": {}",
-                amount(&r.dice),
-                r.bands
-                    .iter()
-                    .map(|(l, m, a)| format!("{} deals {}", band_text(*l, *m), amount(a)))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            Effect::Restrict {
-                range,
-                visible,
-                actions,
-            } => format!(
-                "{} enemy within {range}\" may not {} until the end of the round",
-                if *visible { "a visible" } else { "an" },
-                actions
-                    .iter()
-                    .map(Restriction::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" or ")
-            ),
-            Effect::DamageEach { range, amount: a } => {
-                format!(
-                    "{} damage to each visible enemy within {range}\"",
-                    amount(a)
-                )
-            }
-            Effect::Heal { amount: a } => format!("removes {} damage from this fighter", amount(a)),
-        })
-        .collect::<Vec<_>>()
-        .join("; ")
+        ),
+        Effect::StrengthAboveToughness => {
+            "its Strength counts as higher than the target's Toughness this activation".to_string()
+        }
+        Effect::AfterMove { trigger, then } => format!(
+            "{}: {}",
+            match trigger {
+                MoveTrigger::NearEnemy(r) =>
+                    format!("the next time it finishes a move within {r}\" of an enemy"),
+                MoveTrigger::DroppedNext(h) =>
+                    format!("if its next move finishes {h}\" or more lower"),
+            },
+            describe(then, value)
+        ),
+        Effect::Reaction(Trigger::TargetedByMelee) => {
+            "(a reaction when targeted by a melee attack)".to_string()
+        }
+        Effect::CritsAsHits { up_to } => {
+            format!("up to {} critical hits count as hits", amount(up_to))
+        }
+        Effect::LessDamagePerHit { by } => {
+            format!("each hit deals {} less damage (at least 1)", amount(by))
+        }
+        Effect::DamageAttackerPerRoll {
+            least,
+            most,
+            amount: a,
+        } => format!(
+            "each hit roll of {} deals {} damage to the attacker",
+            band_text(*least, *most),
+            amount(a)
+        ),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rea1_abl5_a_reaction_begins_with_its_trigger_and_only_a_reaction_answers_an_attack() {
+        let problems = |effects: &[Effect], reaction: bool| {
+            let mut v = crate::model::validate::Validator::default();
+            validate_ability(effects, reaction, "effect", &mut v);
+            v.problems.len()
+        };
+        let answer = Effect::CritsAsHits {
+            up_to: Amount::Fixed(1),
+        };
+        let trigger = Effect::Reaction(Trigger::TargetedByMelee);
+        assert_eq!(problems(&[trigger.clone(), answer.clone()], true), 0);
+        assert_eq!(
+            problems(std::slice::from_ref(&answer), true),
+            1,
+            "no trigger"
+        );
+        assert_eq!(problems(&[answer], false), 1, "answers with dice");
+        assert_eq!(problems(&[Effect::BonusAttack, trigger], false), 1);
+        // After a move: damage, bonus actions, next-action boosts; not a heal.
+        let after = |then| Effect::AfterMove {
+            trigger: MoveTrigger::NearEnemy(1.0),
+            then: vec![then],
+        };
+        assert_eq!(problems(&[after(Effect::BonusAttack)], false), 0);
+        let heal = Effect::Heal {
+            amount: Amount::Value,
+        };
+        assert_eq!(problems(&[after(heal)], false), 1);
+    }
 
     #[test]
     fn amounts_and_roll_bands_abl1() {

@@ -37,6 +37,45 @@ pub fn abilities_of(r: &Ruleset, f: &FighterView) -> Vec<AbilityDef> {
         .collect()
 }
 
+/// REA-1, ABL-5: the reaction abilities `t` has for `trigger`, by name.
+pub fn reactions_of(
+    world: &World,
+    t: &FighterView,
+    trigger: crate::model::effects::Trigger,
+) -> Vec<String> {
+    if !world.resource::<Ruleset>().reactions {
+        return Vec::new();
+    }
+    t.profile
+        .abilities
+        .iter()
+        .filter(|d| d.cost == DiceCost::Reaction && allowed(t, d))
+        .filter(|d| {
+            matches!(&d.effect, AbilityEffect::Effects(e)
+                if e.first() == Some(&crate::model::effects::Effect::Reaction(trigger)))
+        })
+        .map(|d| d.name.clone())
+        .collect()
+}
+
+/// REA-1, ABL-5: what fighter `id`'s reaction ability `name` does to the action it answers
+/// (its effects after the trigger); `None` when it has no such reaction.
+pub fn reaction_effects(
+    world: &mut World,
+    id: u32,
+    name: &str,
+) -> Option<Vec<crate::model::effects::Effect>> {
+    let t = engine::fighter(world, id)?;
+    t.profile
+        .abilities
+        .iter()
+        .find(|d| d.name == name && d.cost == DiceCost::Reaction && allowed(&t, d))
+        .and_then(|d| match &d.effect {
+            AbilityEffect::Effects(e) => e.split_first().map(|(_, rest)| rest.to_vec()),
+            _ => None,
+        })
+}
+
 /// ABL-3: may `f` use `d` now (leaving dice aside)? `target` for Inspiring Presence; for
 /// data effects (ABL-5), the enemy they will aim at.
 fn eligible(

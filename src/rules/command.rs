@@ -107,6 +107,9 @@ pub enum Command {
         fighter: u32,
         reaction: ReactionKind,
     },
+    /// REA-1, ABL-5: react with this fighter's reaction ability (one of the offer's) to the
+    /// enemy action on offer.
+    ReactWith { fighter: u32, ability: String },
     /// Let the reaction on offer go by.
     DeclineReaction { side: usize },
     /// ABL-5: part of a not-automated ability the active fighter used, resolved by hand:
@@ -203,6 +206,9 @@ impl Command {
                 format!("{} ends its activation", f(fighter))
             }
             Command::React { fighter, reaction } => format!("{} reacts: {reaction}", f(fighter)),
+            Command::ReactWith { fighter, ability } => {
+                format!("{} reacts: {ability}", f(fighter))
+            }
             Command::DeclineReaction { side } => format!("{} lets the reaction go", s(side)),
             Command::ByHand {
                 fighter,

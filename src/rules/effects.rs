@@ -8,10 +8,12 @@ use crate::battlefield::measure::distance;
 use crate::model::RuleId;
 use crate::model::components::*;
 use crate::model::dice::{Dice, DiceRng};
-use crate::model::effects::{Condition, Effect, Restriction, Stat};
+use crate::model::effects::{Condition, Effect, MoveTrigger, Restriction, Stat};
 use crate::rules::actions::deal_damage;
 use crate::rules::command::{HandChange, Rejected};
-use crate::rules::engine::{self, Bonus, Boost, Engine, FighterView, can_see, log};
+use crate::rules::engine::{
+    self, Bonus, Boost, Engine, FighterView, RoundBoost, WaitingMove, can_see, log,
+};
 use crate::rules::log::{EffectOutcome, Event};
 
 /// ABL-5: removes up to `n` damage from `t`; how much it removed.
@@ -113,6 +115,85 @@ pub fn enemies_in_reach(
     near.into_iter().map(|(_, id)| id).collect()
 }
 
+/// ABL-5: how much abilities raised `stat` for `f` until the end of the round (for an
+/// attack's characteristic: of a melee attack when `melee`): its own boosts, and the auras of
+/// friendly fighters it is in (within range, seen by the fighter whose aura it is when the
+/// aura says so). `all`, the fighters, is needed for auras only.
+pub fn round_bonus(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    stat: Stat,
+    melee: bool,
+) -> u32 {
+    let in_aura = |b: &RoundBoost| match b.aura {
+        None => b.source == f.id,
+        Some(aura) => all.iter().find(|s| s.id == b.source).is_some_and(|s| {
+            s.on_board()
+                && f.on_board()
+                && s.side == f.side
+                && distance(&s.base(), &f.base()) <= aura.range + 1e-4
+                && (!aura.visible || s.id == f.id || can_see(world, all, s, f))
+        }),
+    };
+    world
+        .resource::<Engine>()
+        .round_boosts
+        .iter()
+        .filter(|b| b.stat == stat && (melee || !b.melee_only) && in_aura(b))
+        .fold(0, |sum, b| sum.saturating_add(b.by))
+}
+
+/// ABL-5: after the active fighter `id` finishes a move action that began `start_y` high:
+/// what was raised for its next move is spent, and the effects waiting for a move action it
+/// sets off happen (damage to the nearest enemy it can see in reach, a bonus action, a boost
+/// for the next attack). Those waiting for a move near an enemy wait on when this one was not.
+pub(crate) fn after_move(world: &mut World, id: u32, start_y: f32) {
+    let waiting = {
+        let mut e = engine::engine(world);
+        let Some(a) = e.activation.as_mut().filter(|a| a.fighter == id) else {
+            return;
+        };
+        a.next_move = 0;
+        std::mem::take(&mut a.after_move)
+    };
+    let Some(f) = engine::fighter(world, id).filter(|f| f.on_board()) else {
+        return;
+    };
+    let mut still = Vec::new();
+    for w in waiting {
+        let all = engine::fighters(world);
+        let set_off = match w.trigger {
+            MoveTrigger::NearEnemy(range) => {
+                !enemies_in_reach(world, &all, &f, range, false).is_empty()
+            }
+            MoveTrigger::DroppedNext(h) => start_y - f.pos.y >= h - 1e-4,
+        };
+        match w.trigger {
+            _ if set_off => {
+                let target = check(world, &all, &f, &w.then, None).ok().flatten();
+                run(world, &f, &w.then, w.value, target);
+            }
+            MoveTrigger::NearEnemy(_) => still.push(w),
+            MoveTrigger::DroppedNext(h) => {
+                let what = format!(
+                    "its move finished less than {h}\" lower than it began, so this does not \
+                     happen: {}",
+                    crate::model::effects::describe(&w.then, Some(w.value))
+                );
+                let event = Event::Effect {
+                    fighter: id,
+                    outcome: EffectOutcome::Lasting { what },
+                };
+                log(world, &[RuleId::Abl5], event);
+            }
+        }
+    }
+    if let Some(a) = engine::engine(world).activation.as_mut() {
+        a.after_move.splice(0..0, still);
+    }
+}
+
 /// ABL-5: may `f` use an ability with `effects` now? The enemy an effect aimed at one uses:
 /// `target` when it qualifies, the nearest that does when none is named.
 pub fn check(
@@ -200,6 +281,51 @@ pub fn check(
     Ok(picked)
 }
 
+/// ABL-5: records a change that lasts (for the next action, the activation or the round) or
+/// waits for a move action; `false` when there is no activation to hold it.
+fn lasting(world: &mut World, f: &FighterView, e: &Effect, value: u8) -> bool {
+    let mut eng = engine::engine(world);
+    if let Effect::RoundBoost {
+        stat,
+        by,
+        melee_only,
+        aura,
+    } = e
+    {
+        eng.round_boosts.push(RoundBoost {
+            source: f.id,
+            stat: *stat,
+            by: by.of(value),
+            melee_only: *melee_only,
+            aura: *aura,
+        });
+        return true;
+    }
+    let Some(a) = eng.activation.as_mut().filter(|a| a.fighter == f.id) else {
+        return false;
+    };
+    match e {
+        Effect::NextBoost {
+            stat: Stat::Move,
+            by,
+        } => a.next_move = a.next_move.saturating_add(by.of(value)),
+        Effect::NextBoost { stat, by } => a.boosts.push(Boost {
+            stat: *stat,
+            by: by.of(value),
+            melee_only: false,
+            once: true,
+        }),
+        Effect::StrengthAboveToughness => a.stronger = true,
+        Effect::AfterMove { trigger, then } => a.after_move.push(WaitingMove {
+            trigger: *trigger,
+            then: then.clone(),
+            value,
+        }),
+        _ => return false,
+    }
+    true
+}
+
 /// ABL-5: runs `effects` for `f`, used with dice showing `value`, against `target` (from
 /// [`check`]); logs what each did.
 pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, target: Option<u32>) {
@@ -254,6 +380,7 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, ta
                         stat: *stat,
                         by,
                         melee_only: *melee_only,
+                        once: false,
                     }),
                 }
                 EffectOutcome::Boost {
@@ -264,6 +391,20 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, ta
             }
             Effect::DamageOne { amount, roll, .. } => {
                 let Some(t) = target else {
+                    // Never silently skipped (ABL-5): it reaches nobody.
+                    let outcome = EffectOutcome::Damage {
+                        fighters: Vec::new(),
+                        damage: 0,
+                        rolls: Vec::new(),
+                    };
+                    log(
+                        world,
+                        &[RuleId::Abl5],
+                        Event::Effect {
+                            fighter: f.id,
+                            outcome,
+                        },
+                    );
                     continue;
                 };
                 let (damage, rolls) = match roll {
@@ -300,6 +441,22 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, ta
                 damage: amount.of(value),
                 rolls: Vec::new(),
             },
+            Effect::NextBoost { .. }
+            | Effect::RoundBoost { .. }
+            | Effect::StrengthAboveToughness
+            | Effect::AfterMove { .. } => {
+                if !lasting(world, f, e, value) {
+                    continue;
+                }
+                EffectOutcome::Lasting {
+                    what: crate::model::effects::describe(std::slice::from_ref(e), Some(value)),
+                }
+            }
+            // A reaction's trigger and its answers to an attack are the attack's to run.
+            Effect::Reaction(_)
+            | Effect::CritsAsHits { .. }
+            | Effect::LessDamagePerHit { .. }
+            | Effect::DamageAttackerPerRoll { .. } => continue,
             Effect::Heal { amount } => {
                 // As it stands now (earlier effects may have changed it).
                 let Some(me) = all.iter().find(|o| o.id == f.id) else {

@@ -49,6 +49,8 @@ pub enum Decision {
     Reaction {
         kind: ReactionKind,
         fighters: Vec<u32>,
+        /// ABL-5: the reaction abilities they may make instead, by name.
+        abilities: Vec<String>,
     },
 }
 
@@ -171,6 +173,7 @@ pub fn options(world: &mut World) -> Options {
             Some(o) => Decision::Reaction {
                 kind: o.kind,
                 fighters: o.fighters,
+                abilities: o.abilities,
             },
             None => Decision::None,
         },
@@ -191,7 +194,7 @@ fn active_options(world: &mut World, id: u32) -> Option<ActiveOptions> {
     let bonus = act.bonus.first().copied();
     let budget = match bonus.and_then(Bonus::move_max) {
         Some(max) => max,
-        None => f.move_budget(&rules, act.move_bonus),
+        None => f.move_budget(&rules, world.resource::<Engine>().move_bonus(&act)),
     };
     let attacks = attack_options(world, &all, &f);
     let abilities = ability_options(world, &all, &f);
@@ -444,6 +447,14 @@ impl Options {
             (Decision::Reaction { fighters, .. }, Command::React { fighter, .. }) => {
                 fighters.contains(fighter)
             }
+            (
+                Decision::Reaction {
+                    fighters,
+                    abilities,
+                    ..
+                },
+                Command::ReactWith { fighter, ability },
+            ) => fighters.contains(fighter) && abilities.contains(ability),
             (Decision::Reaction { .. }, Command::DeclineReaction { .. }) => true,
             (Decision::WildDice { .. }, Command::WildDice { .. }) => true,
             (Decision::Action(a), Command::Attack { target, weapon, .. }) => a

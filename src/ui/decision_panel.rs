@@ -108,7 +108,7 @@ fn attack_odds(world: &World, all: &[FighterView], a: &ActiveOptions) -> Vec<Att
         .filter(|o| o.refused.is_none())
         .filter_map(|o| {
             let t = all.iter().find(|t| t.id == o.target)?;
-            let roll = attack_roll(world, f, t, o.weapon, false)?;
+            let roll = attack_roll(world, all, f, t, o.weapon, false)?;
             let odds = roll.odds()?;
             Some(AttackPreview {
                 toughness: roll.toughness,
@@ -183,12 +183,22 @@ fn decision_panel(
                     let dice = engine.dice[side].clone();
                     super::action_bar::action(ui, &c, a, &dice, &mut intent, &mut send)
                 }
-                Decision::Reaction { kind, fighters } => {
+                Decision::Reaction {
+                    kind,
+                    fighters,
+                    abilities,
+                } => {
                     let why = engine
                         .reaction
                         .as_ref()
                         .map(|r| trigger(&r.resume, &log.names));
-                    reaction(ui, &c.names, side, *kind, fighters, why, &mut send)
+                    let offer = Offer {
+                        side,
+                        kind: *kind,
+                        fighters,
+                        abilities,
+                    };
+                    reaction(ui, &c.names, &offer, why, &mut send)
                 }
                 Decision::PlaceTreasure { carrier, .. } => {
                     ui.label(format!(
@@ -366,25 +376,34 @@ fn trigger(resume: &Resume, n: &Names) -> String {
     }
 }
 
-/// REA-1: a reaction on offer (R: the first fighter listed reacts; L: let it go).
+/// A reaction on offer to `side`: the kind, who may make it, and the reaction abilities
+/// they may make instead.
+struct Offer<'a> {
+    side: usize,
+    kind: ReactionKind,
+    fighters: &'a [u32],
+    abilities: &'a [String],
+}
+
+/// REA-1: a reaction on offer (R: the first fighter listed reacts; 1-9: the first fighter
+/// makes that reaction ability instead, ABL-5; L: let it go).
 fn reaction(
     ui: &mut egui::Ui,
     names: &[(u32, String)],
-    side: usize,
-    kind: ReactionKind,
-    ids: &[u32],
+    offer: &Offer,
     why: Option<String>,
     send: &mut impl FnMut(Command),
 ) {
     use super::action_bar::hotkey;
+    let (side, kind) = (offer.side, offer.kind);
     if let Some(why) = why {
         ui.label(why);
     }
     ui.label(format!("A reaction is on offer: {kind} [{}]", kind.rule()));
-    for (n, &id) in ids.iter().enumerate() {
+    for (n, &id) in offer.fighters.iter().enumerate() {
         let key = if n == 0 { " (R)" } else { "" };
         if ui
-            .button(format!("{} reacts{key}", name(names, id)))
+            .button(format!("{} reacts: {kind}{key}", name(names, id)))
             .clicked()
             || (n == 0 && hotkey(ui, egui::Key::R))
         {
@@ -392,6 +411,32 @@ fn reaction(
                 fighter: id,
                 reaction: kind,
             });
+        }
+    }
+    const DIGITS: [egui::Key; 9] = [
+        egui::Key::Num1,
+        egui::Key::Num2,
+        egui::Key::Num3,
+        egui::Key::Num4,
+        egui::Key::Num5,
+        egui::Key::Num6,
+        egui::Key::Num7,
+        egui::Key::Num8,
+        egui::Key::Num9,
+    ];
+    if let Some(&id) = offer.fighters.first() {
+        for (n, ability) in offer.abilities.iter().enumerate() {
+            let key = DIGITS.get(n);
+            let label = match key {
+                Some(_) => format!("{} reacts: {ability} ({}) [ABL-5]", name(names, id), n + 1),
+                None => format!("{} reacts: {ability} [ABL-5]", name(names, id)),
+            };
+            if ui.button(label).clicked() || key.is_some_and(|k| hotkey(ui, *k)) {
+                send(Command::ReactWith {
+                    fighter: id,
+                    ability: ability.clone(),
+                });
+            }
         }
     }
     if ui.button("Let it go (L)").clicked() || hotkey(ui, egui::Key::L) {

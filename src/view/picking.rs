@@ -125,7 +125,7 @@ fn best_attack(world: &mut World, a: &ActiveOptions, target: u32) -> Option<Comm
         .iter()
         .filter(|o| o.target == target && o.refused.is_none())
         .filter_map(|o| {
-            let odds = attack_roll(world, f, t, o.weapon, false)?.odds()?;
+            let odds = attack_roll(world, &all, f, t, o.weapon, false)?.odds()?;
             Some((o.weapon, odds.expected()))
         })
         .max_by(|x, y| x.1.total_cmp(&y.1))

@@ -76,6 +76,7 @@ impl HintMark {
             }
             Command::Ability { fighter, .. }
             | Command::React { fighter, .. }
+            | Command::ReactWith { fighter, .. }
             | Command::Wait { fighter }
             | Command::EndActivation { fighter } => m.fighter = Some(*fighter),
             _ => {}

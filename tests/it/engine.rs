@@ -3,6 +3,7 @@
 
 pub mod arena;
 mod effects;
+mod lasting;
 
 use arena::{Arena, weapon};
 use bevy::prelude::*;

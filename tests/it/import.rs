@@ -444,7 +444,7 @@ fn set1_battles_between_imported_warbands_of_several_factions_end_with_no_error(
 #[test]
 fn abl5_the_sample_abilities_whose_whole_wording_is_recognised_run_as_effects() {
     use warcry_sim::model::abilities::AbilityEffect;
-    use warcry_sim::model::effects::{Amount, Effect};
+    use warcry_sim::model::effects::{Amount, Aura, Effect, Stat, Trigger};
     let i = sample();
     let automated: Vec<&str> = i
         .abilities
@@ -457,14 +457,26 @@ fn abl5_the_sample_abilities_whose_whole_wording_is_recognised_run_as_effects() 
         [
             "Harrying Raven",
             "Raven Dart",
+            "Grisly Trophy",
+            "Swooping Attack",
+            "Death from Above",
             "Spine-crushing Blow",
             "Lead with Strength",
             "Throw Bolas",
+            "Living Battering Ram",
+            "Stand Defiant",
             "Whirlwind of Death",
+            "Clashing Iron",
             "Ensnaring Net",
             "Fanged Buckler",
+            "Poisoned Attacks",
             "Relentless Assault",
-            "All-out Attack"
+            "Vicious Riposte",
+            "All-out Attack",
+            "Savage Fury",
+            "Pounce",
+            "Unleash the Beast",
+            "Brute Resilience"
         ]
     );
     let whirlwind = i
@@ -479,20 +491,47 @@ fn abl5_the_sample_abilities_whose_whole_wording_is_recognised_run_as_effects() 
             amount: Amount::Value
         }])
     );
-    // Reactions wait for triggers; the rest report the sentence that stopped them.
-    let raptor = i
-        .abilities
-        .iter()
-        .find(|a| a.def.name == "Raptor Strike")
-        .unwrap();
-    assert_eq!(raptor.unrecognised.as_deref(), Some("(a reaction)"));
+    // REA-1: a reaction to a melee attack, read whole; one to a move waits for its trigger.
+    let effect_of = |name: &str| {
+        let a = i.abilities.iter().find(|a| a.def.name == name).unwrap();
+        (a.def.effect.clone(), a.unrecognised.clone())
+    };
+    assert_eq!(
+        effect_of("Clashing Iron").0,
+        AbilityEffect::Effects(vec![
+            Effect::Reaction(Trigger::TargetedByMelee),
+            Effect::CritsAsHits {
+                up_to: Amount::Fixed(2)
+            }
+        ])
+    );
+    assert_eq!(
+        effect_of("Stand Defiant").0,
+        AbilityEffect::Effects(vec![Effect::RoundBoost {
+            stat: Stat::Toughness,
+            by: Amount::Fixed(1),
+            melee_only: false,
+            aura: Some(Aura {
+                range: 6.0,
+                visible: true
+            })
+        }])
+    );
+    let raptor = effect_of("Raptor Strike").1.unwrap();
+    assert!(
+        raptor
+            .starts_with("a fighter can make this reaction after an enemy fighter finishes a move"),
+        "{raptor}"
+    );
     let shapes = i.unrecognised_shapes();
-    assert_eq!(shapes[0], ("(a reaction)".to_string(), 4), "{shapes:?}");
+    assert!(shapes.iter().all(|(_, n)| *n == 1), "{shapes:?}");
     assert_eq!(
         i.counts.abilities_automated,
-        10 + 8,
-        "ten of the factions', eight built in"
+        22 + 8,
+        "22 of the factions', eight built in"
     );
+    // The bar is 60% of the sample's abilities (factions' and universal).
+    assert!(i.counts.automated_percent() >= 60.0);
 }
 
 #[test]

@@ -13,7 +13,7 @@ const B: u32 = 10;
 
 fn odds_of(a: &mut Arena, w: usize) -> warcry_sim::rules::odds::AttackOdds {
     let (f, t) = (a.fighter(A), a.fighter(B));
-    attack_roll(a.world(), &f, &t, w, false)
+    attack_roll(a.world(), &[], &f, &t, w, false)
         .expect("a weapon")
         .odds()
         .expect("few enough dice")
@@ -64,7 +64,7 @@ fn abl3_onslaught_adds_a_die_to_melee_attacks_only() {
     a.activate(A);
     a.engine().activation.as_mut().unwrap().attacks_bonus = 1;
     let (f, t) = (a.fighter(A), a.fighter(B));
-    let melee = attack_roll(a.world(), &f, &t, 0, false).unwrap();
-    let missile = attack_roll(a.world(), &f, &t, 1, false).unwrap();
+    let melee = attack_roll(a.world(), &[], &f, &t, 0, false).unwrap();
+    let missile = attack_roll(a.world(), &[], &f, &t, 1, false).unwrap();
     assert_eq!((melee.attacks, missile.attacks), (4, 3));
 }

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use super::steps::{Ctx, Step};
 use super::{decision, engaged};
-use crate::model::effects::{Effect, Stat};
+use crate::model::effects::{Aura, Effect, MoveTrigger, Stat};
 use crate::rules::abilities::{AbilityEffect, abilities_of, inspiring_targets, validate_ability};
 use crate::rules::command::Command;
 use crate::rules::effects::{check, enemies_in_reach};
@@ -82,6 +82,21 @@ pub fn step_ability(world: &World, ctx: &Ctx) -> Step {
     ))
 }
 
+/// Is a friendly fighter (the active one too) in `aura` of the active fighter within 1" of an
+/// enemy?
+fn friend_fighting_in(world: &World, ctx: &Ctx, aura: &Aura) -> bool {
+    let f = &ctx.f;
+    ctx.all.iter().any(|o| {
+        o.on_board()
+            && o.side == f.side
+            && crate::battlefield::measure::distance(&f.base(), &o.base()) <= aura.range + 1e-4
+            && (!aura.visible
+                || o.id == f.id
+                || crate::rules::engine::can_see(world, &ctx.all, f, o))
+            && engaged(&ctx.all, o)
+    })
+}
+
 /// SOLO-C1 for an ability of data effects (ABL-5): is one of its effects not nil here, the
 /// enemy it would aim at, and why.
 fn data_useful(
@@ -136,8 +151,44 @@ fn data_useful(
             }
             Effect::Boost {
                 stat, melee_only, ..
-            } if *stat != Stat::Move && next_attack_melee.is_some_and(|m| m || !melee_only) => {
+            }
+            | Effect::RoundBoost {
+                stat,
+                melee_only,
+                aura: None,
+                ..
+            } if stat.of_attacks() && next_attack_melee.is_some_and(|m| m || !melee_only) => {
                 return (true, None, "its next action is an attack");
+            }
+            Effect::NextBoost { stat, .. } if stat.of_attacks() && next_attack_melee.is_some() => {
+                return (true, None, "its next action is an attack");
+            }
+            Effect::StrengthAboveToughness if next_attack_melee.is_some() => {
+                return (true, None, "its next action is an attack");
+            }
+            Effect::NextBoost {
+                stat: Stat::Move, ..
+            }
+            | Effect::RoundBoost {
+                stat: Stat::Move,
+                aura: None,
+                ..
+            }
+            | Effect::AfterMove {
+                trigger: MoveTrigger::NearEnemy(_),
+                ..
+            } if next_move => {
+                return (true, None, "its next action is a move");
+            }
+            Effect::RoundBoost {
+                stat: Stat::Toughness,
+                aura: None,
+                ..
+            } if engaged => {
+                return (true, None, "an enemy is within 1\" of it");
+            }
+            Effect::RoundBoost { aura: Some(a), .. } if friend_fighting_in(world, ctx, a) => {
+                return (true, None, "a friend in its aura is within 1\" of an enemy");
             }
             _ => {}
         }

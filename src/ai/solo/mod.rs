@@ -268,9 +268,14 @@ fn turn(world: &mut World, side: usize) -> Option<Decision> {
     })
 }
 
-/// REA-1: the solo rules say nothing of reactions; the automated warband takes each offered.
-fn reaction(world: &World, side: usize) -> Option<Decision> {
+/// REA-1: the solo rules say nothing of reactions; the automated warband takes each offered:
+/// a reaction ability of its own when it would change the attack (ABL-5), else the reaction
+/// on offer.
+fn reaction(world: &mut World, side: usize) -> Option<Decision> {
     let offer = world.resource::<Engine>().reaction.clone()?;
+    if let Some(d) = reaction_ability(world, &offer) {
+        return Some(d);
+    }
     Some(match offer.fighters.first() {
         Some(&f) => decision(
             Command::React {
@@ -288,6 +293,47 @@ fn reaction(world: &World, side: usize) -> Option<Decision> {
             &[RuleId::Rea1],
             "no fighter can react",
         ),
+    })
+}
+
+/// ABL-5: the first reaction ability on offer that would change the attack it answers: turn
+/// critical hits that deal more than hits into hits, take damage off hits that deal more than
+/// 1, or deal damage to the attacker.
+fn reaction_ability(
+    world: &mut World,
+    offer: &crate::rules::engine::ReactionOffer,
+) -> Option<Decision> {
+    use crate::model::effects::Effect;
+    let &id = offer.fighters.first()?;
+    let crate::rules::engine::Resume::AttackBeforeHits {
+        attacker, weapon, ..
+    } = offer.resume
+    else {
+        return None;
+    };
+    let a = crate::rules::engine::fighter(world, attacker)?;
+    let damage = a.profile.weapons.get(weapon)?.damage;
+    offer.abilities.iter().find_map(|name| {
+        let answer = crate::rules::abilities::reaction_effects(world, id, name)?;
+        let changes = answer.iter().any(|e| match e {
+            Effect::CritsAsHits { .. } => damage.1 > damage.0,
+            Effect::LessDamagePerHit { .. } => damage.0 > 1 || damage.1 > 1,
+            Effect::DamageAttackerPerRoll { .. } => true,
+            _ => false,
+        });
+        changes.then(|| {
+            decision(
+                Command::ReactWith {
+                    fighter: id,
+                    ability: name.clone(),
+                },
+                &[RuleId::Rea1, RuleId::Abl5],
+                format!(
+                    "the solo rules say nothing of reactions: the automated warband makes its \
+                     own {name}, which changes this attack"
+                ),
+            )
+        })
     })
 }
 

@@ -490,7 +490,7 @@ fn step_context(
         f,
         target,
         rules: world.resource::<Ruleset>().clone(),
-        move_bonus: act.move_bonus,
+        move_bonus: world.resource::<Engine>().move_bonus(act),
         bonus_move: match act.bonus.first() {
             Some(Bonus::Move { max }) | Some(Bonus::MoveOrAttack { max }) => Some(*max),
             _ => None,

@@ -120,9 +120,12 @@ impl FighterProfile {
         }
         for (i, a) in self.abilities.iter().enumerate() {
             if let crate::model::abilities::AbilityEffect::Effects(effects) = &a.effect {
-                for (k, e) in effects.iter().enumerate() {
-                    e.validate(&format!("{path}.abilities[{i}].effect[{k}]"), v);
-                }
+                crate::model::effects::validate_ability(
+                    effects,
+                    a.cost == crate::model::abilities::DiceCost::Reaction,
+                    &format!("{path}.abilities[{i}].effect"),
+                    v,
+                );
             }
         }
     }

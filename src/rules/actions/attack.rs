@@ -3,7 +3,9 @@
 
 use super::*;
 use crate::model::RuleId;
-use crate::model::effects::Stat;
+use crate::model::effects::{Effect, Stat, Trigger};
+use crate::rules::effects::round_bonus;
+use crate::rules::log::EffectOutcome;
 use crate::rules::odds::AttackRoll;
 
 /// ATK-3: the score needed to hit: S > T 3+, S = T 4+, S < T 5+.
@@ -201,6 +203,7 @@ pub(super) fn start_attack(world: &mut World, f: &FighterView, target: u32, weap
     };
     let w = &f.profile.weapons[weapon];
     if r.reactions && w.is_melee() && t.can_react() {
+        let abilities = crate::rules::abilities::reactions_of(world, &t, Trigger::TargetedByMelee);
         offer(
             world,
             ReactionOffer {
@@ -212,11 +215,12 @@ pub(super) fn start_attack(world: &mut World, f: &FighterView, target: u32, weap
                     target,
                     weapon,
                 },
+                abilities,
             },
         );
         return;
     }
-    roll_hits(world, f.id, target, weapon, false);
+    roll_hits(world, f.id, target, weapon, false, Vec::new());
 }
 
 /// ATK-4: why `target` has cover against `attacker`, if it does.
@@ -243,47 +247,90 @@ fn attack_dice(world: &World, w: &Weapon) -> u32 {
     w.attacks + bonus
 }
 
-/// ABL-5: fighter `f`'s weapon `weapon` with what its abilities raised for this activation
-/// (Attacks, Strength, damage), when it is the active fighter.
-/// Borrowed as it is when nothing raised it (the odds ask for every attack, many times a
-/// decision).
+/// ABL-5: fighter `f`'s weapon `weapon` with what abilities raised: its own for this
+/// activation (or its next attack), when it is the active fighter, and those lasting the
+/// round (`all`: the fighters, needed for auras). Borrowed as it is when nothing raised it
+/// (the odds ask for every attack, many times a decision).
 fn boosted<'a>(
     world: &World,
+    all: &[FighterView],
     f: &'a FighterView,
     weapon: usize,
 ) -> Option<std::borrow::Cow<'a, Weapon>> {
     let base = f.profile.weapons.get(weapon)?;
     let e = world.resource::<Engine>();
-    let Some(a) = e
+    let own = e
         .activation
         .as_ref()
-        .filter(|a| a.fighter == f.id && !a.boosts.is_empty())
-    else {
+        .filter(|a| a.fighter == f.id)
+        .map_or(&[][..], |a| &a.boosts[..]);
+    if own.is_empty() && e.round_boosts.is_empty() {
         return Some(std::borrow::Cow::Borrowed(base));
-    };
+    }
     let mut w = base.clone();
     let melee = w.is_melee();
-    for b in a.boosts.iter().filter(|b| !b.melee_only || melee) {
-        match b.stat {
-            Stat::Attacks => w.attacks = w.attacks.saturating_add(b.by),
-            Stat::Strength => w.strength = w.strength.saturating_add(b.by),
-            Stat::Damage => w.damage.0 = w.damage.0.saturating_add(b.by),
-            Stat::CritDamage => w.damage.1 = w.damage.1.saturating_add(b.by),
-            Stat::Move => {}
-        }
+    let mut add = |stat: Stat, by: u32| match stat {
+        Stat::Attacks => w.attacks = w.attacks.saturating_add(by),
+        Stat::Strength => w.strength = w.strength.saturating_add(by),
+        Stat::Damage => w.damage.0 = w.damage.0.saturating_add(by),
+        Stat::CritDamage => w.damage.1 = w.damage.1.saturating_add(by),
+        Stat::Move | Stat::Toughness => {}
+    };
+    for b in own.iter().filter(|b| !b.melee_only || melee) {
+        add(b.stat, b.by);
+    }
+    for stat in [
+        Stat::Attacks,
+        Stat::Strength,
+        Stat::Damage,
+        Stat::CritDamage,
+    ] {
+        add(stat, round_bonus(world, all, f, stat, melee));
     }
     Some(std::borrow::Cow::Owned(w))
 }
 
-/// ATK-4: the target's Toughness against `f` (with the cover bonus), and why it is in cover.
-fn toughness_against(world: &World, f: &FighterView, t: &FighterView) -> (u32, Option<Cover>) {
+/// ATK-4: the target's Toughness against `f` (with the cover bonus and what abilities raised
+/// for the round, ABL-5), and why it is in cover.
+fn toughness_against(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    t: &FighterView,
+) -> (u32, Option<Cover>) {
     let cover = cover_of(world, f, t);
     let bonus = if cover.is_some() {
         world.resource::<Ruleset>().cover_toughness_bonus
     } else {
         0
     };
-    (t.profile.toughness + bonus, cover)
+    let raised = round_bonus(world, all, t, Stat::Toughness, false);
+    (t.profile.toughness + bonus + raised, cover)
+}
+
+/// ATK-3 with ABL-5: the Strength the hit roll compares, when `f` attacks with `strength`
+/// against `toughness`: higher than the Toughness when an ability says it counts as such.
+fn strength_for_hits(world: &World, f: &FighterView, strength: u32, toughness: u32) -> u32 {
+    let stronger = world
+        .resource::<Engine>()
+        .activation
+        .as_ref()
+        .is_some_and(|a| a.fighter == f.id && a.stronger);
+    if stronger {
+        strength.max(toughness.saturating_add(1))
+    } else {
+        strength
+    }
+}
+
+/// The fighters, when an aura lasting the round needs them (ABL-5); none otherwise.
+fn views_for_auras(world: &mut World) -> Vec<FighterView> {
+    let auras = world
+        .resource::<Engine>()
+        .round_boosts
+        .iter()
+        .any(|b| b.aura.is_some());
+    if auras { fighters(world) } else { Vec::new() }
 }
 
 /// The attack `f` would make on `t` with weapon `weapon` now, for its exact odds
@@ -291,20 +338,32 @@ fn toughness_against(world: &World, f: &FighterView, t: &FighterView) -> (u32, O
 /// `take_cover`: as if the target took cover (REA-3).
 pub fn attack_roll(
     world: &World,
+    all: &[FighterView],
     f: &FighterView,
     t: &FighterView,
     weapon: usize,
     take_cover: bool,
 ) -> Option<AttackRoll> {
-    let w = &boosted(world, f, weapon)?;
-    let (toughness, _) = toughness_against(world, f, t);
+    let w = &boosted(world, all, f, weapon)?;
+    let (toughness, _) = toughness_against(world, all, f, t);
     Some(AttackRoll {
         attacks: attack_dice(world, w),
-        strength: w.strength,
+        strength: strength_for_hits(world, f, w.strength, toughness),
         toughness,
         damage: w.damage,
         take_cover,
     })
+}
+
+/// The hit rolls of an attack and the reactions that answer it (REA-1..REA-3, ABL-5).
+pub(super) struct Hits {
+    pub rolls: Vec<u8>,
+    /// REA-2: the target counters.
+    pub counter: bool,
+    /// REA-3: the target takes cover.
+    pub take_cover: bool,
+    /// ABL-5: the effects of the target's reaction ability.
+    pub answer: Vec<Effect>,
 }
 
 pub(super) fn roll_hits(
@@ -313,11 +372,13 @@ pub(super) fn roll_hits(
     target: u32,
     weapon: usize,
     counter: bool,
+    answer: Vec<Effect>,
 ) {
     let (Some(f), Some(t)) = (fighter(world, attacker), fighter(world, target)) else {
         return;
     };
-    let Some(w) = boosted(world, &f, weapon).map(std::borrow::Cow::into_owned) else {
+    let all = views_for_auras(world);
+    let Some(w) = boosted(world, &all, &f, weapon).map(std::borrow::Cow::into_owned) else {
         return;
     };
     let dice = attack_dice(world, &w);
@@ -344,12 +405,20 @@ pub(super) fn roll_hits(
                     weapon,
                     rolls,
                     counter,
+                    answer,
                 },
+                abilities: Vec::new(),
             },
         );
         return;
     }
-    finish_attack(world, attacker, target, weapon, rolls, counter, false);
+    let hits = Hits {
+        rolls,
+        counter,
+        take_cover: false,
+        answer,
+    };
+    finish_attack(world, attacker, target, weapon, hits);
 }
 
 pub(super) fn finish_attack(
@@ -357,18 +426,26 @@ pub(super) fn finish_attack(
     attacker: u32,
     target: u32,
     weapon: usize,
-    rolls: Vec<u8>,
-    counter: bool,
-    take_cover: bool,
+    how: Hits,
 ) {
     let (Some(f), Some(t)) = (fighter(world, attacker), fighter(world, target)) else {
         return;
     };
-    let Some(w) = boosted(world, &f, weapon).map(std::borrow::Cow::into_owned) else {
+    let all = views_for_auras(world);
+    let Some(w) = boosted(world, &all, &f, weapon).map(std::borrow::Cow::into_owned) else {
         return;
     };
-    let (toughness, cover_why) = toughness_against(world, &f, &t);
-    let needed = hit_threshold(w.strength, toughness);
+    let Hits {
+        rolls,
+        counter,
+        take_cover,
+        answer,
+    } = how;
+    let (toughness, cover_why) = toughness_against(world, &all, &f, &t);
+    let needed = hit_threshold(
+        strength_for_hits(world, &f, w.strength, toughness),
+        toughness,
+    );
     let (mut hits, mut crits) = count_hits(&rolls, needed);
     let mut ids = vec![RuleId::Atk3];
     if cover_why.is_some() {
@@ -380,7 +457,16 @@ pub(super) fn finish_attack(
         hits += t.turned;
         ids.push(RuleId::Rea3);
     }
-    let damage = hits * w.damage.0 + crits * w.damage.1;
+    let answered = answer_attack(&answer, &rolls, &mut hits, &mut crits, w.damage);
+    for what in answered.said {
+        let event = Event::Effect {
+            fighter: target,
+            outcome: EffectOutcome::Answer { what },
+        };
+        log(world, &[RuleId::Rea1, RuleId::Abl5], event);
+    }
+    let per_hit = answered.damage;
+    let damage = hits * per_hit.0 + crits * per_hit.1;
     log(
         world,
         &ids,
@@ -400,11 +486,24 @@ pub(super) fn finish_attack(
         },
     );
     let down = deal_damage(world, target, damage, &[RuleId::Atk3, RuleId::Atk5]);
-    if down
-        && let Some(a) = crate::rules::engine::engine(world).activation.as_mut()
+    if let Some(a) = crate::rules::engine::engine(world).activation.as_mut()
         && a.fighter == attacker
     {
-        a.took_down = true;
+        a.took_down |= down;
+        // ABL-5: what was raised for its next attack is spent.
+        a.boosts.retain(|b| !b.once);
+    }
+    if answered.to_attacker > 0 {
+        let event = Event::Effect {
+            fighter: target,
+            outcome: EffectOutcome::Damage {
+                fighters: vec![attacker],
+                damage: answered.to_attacker,
+                rolls: Vec::new(),
+            },
+        };
+        log(world, &[RuleId::Rea1, RuleId::Abl5], event);
+        deal_damage(world, attacker, answered.to_attacker, &[RuleId::Abl5]);
     }
     if counter {
         let c = counter_damage(&rolls, needed);

@@ -104,6 +104,7 @@ pub(super) fn start_disengage(
                     kind: ReactionKind::StrikeThemDown,
                     fighters: strikers,
                     resume: Resume::Disengage { fighter: f.id, to },
+                    abilities: Vec::new(),
                 },
             );
             return;

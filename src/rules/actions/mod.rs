@@ -40,6 +40,7 @@ pub use disengage::validate_disengage;
 use disengage::*;
 use movement::*;
 pub use movement::{Route, point_text, validate_move, validate_route};
+use reactions::answer_attack;
 pub(crate) use reactions::reaction;
 pub(crate) use treasure::place_dropped_treasure;
 pub use treasure::validate_drop;
@@ -115,7 +116,7 @@ pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<()
         } => {
             let budget = match bonus.and_then(Bonus::move_max) {
                 Some(max) => max,
-                None => f.move_budget(&rules(world), act.move_bonus),
+                None => f.move_budget(&rules(world), world.resource::<Engine>().move_bonus(&act)),
             };
             let route = Route {
                 descend: *descend,
@@ -125,6 +126,7 @@ pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<()
             let path = validate_route(world, &all, &f, v3(*to), budget, route)?;
             spend(world, bonus.is_some());
             do_move(world, &f, &path, *pick_up);
+            crate::rules::effects::after_move(world, f.id, f.pos.y);
             after_action(world);
         }
         Command::Attack { target, weapon, .. } => {

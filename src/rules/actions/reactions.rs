@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::model::RuleId;
+use crate::model::effects::Effect;
 
 /// A command while a reaction is on offer to `side`.
 pub(crate) fn reaction(world: &mut World, side: usize, cmd: &Command) -> Result<(), Rejected> {
@@ -28,7 +29,28 @@ pub(crate) fn reaction(world: &mut World, side: usize, cmd: &Command) -> Result<
                 ));
             }
             react(world, *id, offer.kind);
-            Some(*id)
+            Some((*id, Vec::new()))
+        }
+        Command::ReactWith {
+            fighter: id,
+            ability,
+        } => {
+            if !offer.fighters.contains(id) {
+                return Err(Rejected::new(
+                    RuleId::Rea1,
+                    format!("fighter {id} can't make this reaction"),
+                ));
+            }
+            let Some(answer) = crate::rules::abilities::reaction_effects(world, *id, ability)
+                .filter(|_| offer.abilities.contains(ability))
+            else {
+                return Err(Rejected::new(
+                    RuleId::Abl5,
+                    format!("{ability} is not a reaction on offer to fighter {id} now"),
+                ));
+            };
+            react_with(world, *id, ability);
+            Some((*id, answer))
         }
         Command::DeclineReaction { side: s } if *s == side => None,
         other => {
@@ -53,23 +75,32 @@ pub(crate) fn reaction(world: &mut World, side: usize, cmd: &Command) -> Result<
             attacker,
             target,
             weapon,
-        } => roll_hits(world, attacker, target, weapon, who.is_some()),
+        } => {
+            let (counter, answer) = match who {
+                Some((_, answer)) => (answer.is_empty(), answer),
+                None => (false, Vec::new()),
+            };
+            roll_hits(world, attacker, target, weapon, counter, answer)
+        }
         Resume::AttackAfterHits {
             attacker,
             target,
             weapon,
             rolls,
             counter,
-        } => finish_attack(
-            world,
-            attacker,
-            target,
-            weapon,
-            rolls,
-            counter,
-            who.is_some(),
-        ),
-        Resume::Disengage { fighter, to } => finish_disengage(world, fighter, to, who),
+            answer,
+        } => {
+            let hits = Hits {
+                rolls,
+                counter,
+                take_cover: who.is_some(),
+                answer,
+            };
+            finish_attack(world, attacker, target, weapon, hits)
+        }
+        Resume::Disengage { fighter, to } => {
+            finish_disengage(world, fighter, to, who.map(|(id, _)| id))
+        }
     }
     Ok(())
 }
@@ -77,6 +108,29 @@ pub(crate) fn reaction(world: &mut World, side: usize, cmd: &Command) -> Result<
 /// REA-1: fighter `id` makes the reaction: it costs one of its actions this round (two
 /// reactions, or one while waiting, and it counts as activated).
 fn react(world: &mut World, id: u32, kind: ReactionKind) {
+    let activated = spend_reaction(world, id);
+    let event = Event::Reaction {
+        fighter: id,
+        reaction: kind,
+        activated,
+    };
+    log(world, &[RuleId::Rea1, kind.rule()], event);
+}
+
+/// REA-1, ABL-5: fighter `id` makes its reaction ability `ability`, at the cost of [`react`].
+fn react_with(world: &mut World, id: u32, ability: &str) {
+    let activated = spend_reaction(world, id);
+    let event = Event::AbilityReaction {
+        fighter: id,
+        ability: ability.to_string(),
+        activated,
+    };
+    log(world, &[RuleId::Rea1, RuleId::Abl5], event);
+}
+
+/// REA-1: one of `id`'s actions this round spent on a reaction; whether it now counts as
+/// activated.
+fn spend_reaction(world: &mut World, id: u32) -> bool {
     let f = fighter(world, id).expect("offered fighters exist");
     let used = f.reactions + 1;
     let activated = used >= 2 || f.activation == Activation::Waiting;
@@ -84,10 +138,69 @@ fn react(world: &mut World, id: u32, kind: ReactionKind) {
     if activated {
         world.entity_mut(f.entity).insert(Activation::Activated);
     }
-    let event = Event::Reaction {
-        fighter: id,
-        reaction: kind,
-        activated,
+    activated
+}
+
+/// What a reaction ability's effects (ABL-5) made of an attack.
+pub(super) struct Answered {
+    /// The damage of a hit and of a critical hit now.
+    pub damage: (u32, u32),
+    /// Damage the attacker takes.
+    pub to_attacker: u32,
+    /// What changed, in words, for the log.
+    pub said: Vec<String>,
+}
+
+/// ABL-5: the effects `answer` of the target's reaction to an attack whose hit rolls are
+/// `rolls`, turning critical hits into hits, taking damage off each hit, and dealing damage
+/// to the attacker.
+pub(super) fn answer_attack(
+    answer: &[Effect],
+    rolls: &[u8],
+    hits: &mut u32,
+    crits: &mut u32,
+    damage: (u32, u32),
+) -> Answered {
+    let mut out = Answered {
+        damage,
+        to_attacker: 0,
+        said: Vec::new(),
     };
-    log(world, &[RuleId::Rea1, kind.rule()], event);
+    for e in answer {
+        match e {
+            Effect::CritsAsHits { up_to } => {
+                let n = up_to.of(0).min(*crits);
+                *crits -= n;
+                *hits += n;
+                out.said.push(match n {
+                    0 => "no critical hit to count as a hit".to_string(),
+                    1 => "1 critical hit counts as a hit".to_string(),
+                    n => format!("{n} critical hits count as hits"),
+                });
+            }
+            Effect::LessDamagePerHit { by } => {
+                let less = |d: u32| d.saturating_sub(by.of(0)).max(d.min(1));
+                out.damage = (less(out.damage.0), less(out.damage.1));
+                out.said.push(format!(
+                    "each hit deals {} damage, each critical hit {}",
+                    out.damage.0, out.damage.1
+                ));
+            }
+            Effect::DamageAttackerPerRoll {
+                least,
+                most,
+                amount,
+            } => {
+                let n = rolls
+                    .iter()
+                    .filter(|r| (*least..=*most).contains(r))
+                    .count() as u32;
+                out.to_attacker = out
+                    .to_attacker
+                    .saturating_add(n.saturating_mul(amount.of(0)));
+            }
+            _ => {}
+        }
+    }
+    out
 }

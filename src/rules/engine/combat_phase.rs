@@ -125,6 +125,9 @@ pub(crate) fn start_activation(world: &mut World, f: &FighterView) {
         boosts: Vec::new(),
         took_down: false,
         by_hand: false,
+        next_move: 0,
+        stronger: false,
+        after_move: Vec::new(),
     });
     e.pending = Pending::Action { fighter: f.id };
 }

@@ -41,8 +41,9 @@ pub(super) fn begin_round(world: &mut World) {
         e.round = round;
         e.activation = None;
         e.reaction = None;
-        // ABL-5: what abilities barred lasts until the end of the round.
+        // ABL-5: what abilities barred or raised lasts until the end of the round.
         e.restricted.clear();
+        e.round_boosts.clear();
     }
     // SOLO-I1: in solo mode the human rolls and settles its wild dice before the automated
     // warband rolls.

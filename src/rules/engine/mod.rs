@@ -50,7 +50,8 @@ pub(crate) use phases::{not_now, take_command};
 use state::rule_of_pending;
 pub use state::{
     ActivationState, Bonus, Boost, Engine, Outcome, Overtime, Pending, ReactionOffer, Resume,
-    TreasureDrop, deciding_side, describe_pending, describe_pending_with, simultaneous_first,
+    RoundBoost, TreasureDrop, WaitingMove, deciding_side, describe_pending, describe_pending_with,
+    simultaneous_first,
 };
 
 pub(crate) fn log(world: &mut World, rules: &[RuleId], event: Event) {

@@ -123,6 +123,39 @@ pub struct ActivationState {
     /// healing) until the activation ends, which then waits for `EndActivation`.
     #[serde(default)]
     pub by_hand: bool,
+    /// ABL-5: its next move action goes this much farther.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub next_move: u32,
+    /// ABL-5: its attacks' Strength counts as higher than the target's Toughness.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stronger: bool,
+    /// ABL-5: effects waiting for one of its move actions.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub after_move: Vec<WaitingMove>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// ABL-5: effects of an ability used with dice showing `value`, waiting for a move action
+/// that sets off `trigger`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WaitingMove {
+    pub trigger: crate::model::effects::MoveTrigger,
+    pub then: Vec<crate::model::effects::Effect>,
+    pub value: u8,
+}
+
+/// ABL-5: until the end of the battle round, `by` more of `stat` for fighter `source` (of its
+/// melee attacks only, when `melee_only`), or for the friendly fighters of its `aura`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct RoundBoost {
+    pub source: u32,
+    pub stat: crate::model::effects::Stat,
+    pub by: u32,
+    pub melee_only: bool,
+    pub aura: Option<crate::model::effects::Aura>,
 }
 
 /// ABL-5: `by` more of `stat` for the active fighter's attacks (its melee attacks only when
@@ -132,6 +165,9 @@ pub struct Boost {
     pub stat: crate::model::effects::Stat,
     pub by: u32,
     pub melee_only: bool,
+    /// For its next attack action only.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub once: bool,
 }
 
 /// Where an action waiting for a reaction carries on.
@@ -148,6 +184,9 @@ pub enum Resume {
         weapon: usize,
         rolls: Vec<u8>,
         counter: bool,
+        /// The effects of the reaction ability the target made (REA-1, ABL-5).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        answer: Vec<crate::model::effects::Effect>,
     },
     Disengage {
         fighter: u32,
@@ -163,6 +202,9 @@ pub struct ReactionOffer {
     /// The fighters that may react.
     pub fighters: Vec<u32>,
     pub resume: Resume,
+    /// The reaction abilities (ABL-5) they may make instead, by name.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub abilities: Vec<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -214,6 +256,26 @@ pub struct Engine {
     /// ABL-5: the actions abilities barred fighters from until the end of the round.
     #[serde(default)]
     pub restricted: Vec<(u32, crate::model::effects::Restriction)>,
+    /// ABL-5: what abilities raised until the end of the round.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub round_boosts: Vec<RoundBoost>,
+}
+
+impl Engine {
+    /// MOVE-1 with ABL-3 Rush and ABL-5: how much farther than its Move the active fighter's
+    /// next move action may go (its boosts for the activation, the next move and the round).
+    pub fn move_bonus(&self, act: &ActivationState) -> u32 {
+        let round: u32 = self
+            .round_boosts
+            .iter()
+            .filter(|b| b.source == act.fighter && b.aura.is_none())
+            .filter(|b| b.stat == crate::model::effects::Stat::Move)
+            .map(|b| b.by)
+            .sum();
+        act.move_bonus
+            .saturating_add(act.next_move)
+            .saturating_add(round)
+    }
 }
 
 /// GEN-5: the side that orders simultaneous effects: in the combat phase the side whose turn

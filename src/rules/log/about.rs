@@ -23,6 +23,7 @@ impl Event {
             | Event::Treasure { fighter, .. }
             | Event::Ability { fighter, .. }
             | Event::Reaction { fighter, .. }
+            | Event::AbilityReaction { fighter, .. }
             | Event::ImpactRoll { fighter, .. }
             | Event::KnockOffRoll { fighter, .. }
             | Event::WalledPlatform { fighter, .. }

@@ -188,6 +188,12 @@ pub enum Event {
         reaction: ReactionKind,
         activated: bool,
     },
+    /// REA-1, ABL-5: a fighter reacts with a reaction ability of its own.
+    AbilityReaction {
+        fighter: u32,
+        ability: String,
+        activated: bool,
+    },
     /// MOVE-9: an impact roll and the damage it does.
     ImpactRoll {
         fighter: u32,
@@ -316,6 +322,11 @@ pub enum EffectOutcome {
         fighter: u32,
         actions: Vec<crate::model::effects::Restriction>,
     },
+    /// A change that lasts (for the next action, the activation or the round), or waits for a
+    /// move action, in words.
+    Lasting { what: String },
+    /// What a reaction changed of the attack it answered, in words.
+    Answer { what: String },
 }
 
 /// MOVE-9: what made an impact roll.

@@ -37,6 +37,7 @@ impl Event {
             Attack { .. }
             | Counter { .. }
             | Reaction { .. }
+            | AbilityReaction { .. }
             | StrikeThemDown { .. }
             | Damage { .. }
             | TakenDown { .. } => combat_text(self, names),
@@ -431,6 +432,8 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
             }
         }
         EffectOutcome::Healed { healed } => format!("{who} removes {healed} damage"),
+        EffectOutcome::Lasting { what } => format!("{who}: {what}"),
+        EffectOutcome::Answer { what } => format!("{who}'s reaction: {what}"),
         EffectOutcome::Barred { fighter, actions } => format!(
             "{} may not {} until the end of the battle round ({who}'s ability)",
             n.fighter(*fighter),
@@ -484,6 +487,18 @@ fn ability_text(e: &Event, n: &Names) -> String {
     )
 }
 
+/// REA-1: "Grak reacts: Counter (costs one of its actions this round)".
+fn reaction_text(who: String, reaction: &str, activated: bool) -> String {
+    format!(
+        "{who} reacts: {reaction} (costs one of its actions this round{})",
+        if activated {
+            "; it counts as activated"
+        } else {
+            ""
+        }
+    )
+}
+
 fn combat_text(e: &Event, n: &Names) -> String {
     match e {
         Event::Attack { .. } => attack_text(e, n),
@@ -500,15 +515,12 @@ fn combat_text(e: &Event, n: &Names) -> String {
             fighter,
             reaction,
             activated,
-        } => format!(
-            "{} reacts: {reaction} (costs one of its actions this round{})",
-            n.fighter(*fighter),
-            if *activated {
-                "; it counts as activated"
-            } else {
-                ""
-            }
-        ),
+        } => reaction_text(n.fighter(*fighter), &reaction.to_string(), *activated),
+        Event::AbilityReaction {
+            fighter,
+            ability,
+            activated,
+        } => reaction_text(n.fighter(*fighter), ability, *activated),
         Event::StrikeThemDown {
             striker,
             target,

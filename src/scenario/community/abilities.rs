@@ -88,12 +88,25 @@ pub(super) fn convert(
     let (Some(id), Some(name), Some(warband), Some(cost)) = (id, name, warband, cost) else {
         return None;
     };
-    // ABL-5: an ability paid with dice whose whole wording is recognised runs as effects;
-    // reactions, passive rules and battle traits need triggers the vocabulary lacks yet.
-    let (effect, unrecognised) = match (cost.dice(), effects_of(text)) {
-        (Some(_), Ok(effects)) => (AbilityEffect::Effects(effects), None),
-        (Some(_), Err(shape)) => (AbilityEffect::NotAutomated, Some(shape)),
-        (None, _) => (AbilityEffect::NotAutomated, Some(format!("(a {cost})"))),
+    // ABL-5: an ability paid with dice, or a reaction (REA-1), whose whole wording is
+    // recognised runs as effects; passive rules and battle traits need what the vocabulary
+    // lacks yet.
+    let reaction = cost == DiceCost::Reaction;
+    let (effect, unrecognised) = match (cost.dice().is_some() || reaction, effects_of(text)) {
+        (true, Ok(effects)) => {
+            let mut v = crate::model::validate::Validator::default();
+            crate::model::effects::validate_ability(&effects, reaction, "", &mut v);
+            if v.is_empty() {
+                (AbilityEffect::Effects(effects), None)
+            } else if reaction {
+                (AbilityEffect::NotAutomated, Some("(a reaction)".into()))
+            } else {
+                let shape = "(an ability paid with dice worded as a reaction)";
+                (AbilityEffect::NotAutomated, Some(shape.into()))
+            }
+        }
+        (true, Err(shape)) => (AbilityEffect::NotAutomated, Some(shape)),
+        (false, _) => (AbilityEffect::NotAutomated, Some(format!("(a {cost})"))),
     };
     Some(ImportedAbility {
         warband: warband.to_string(),

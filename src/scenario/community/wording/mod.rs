@@ -4,7 +4,9 @@
 //! hand, and the sentences no shape matched are reported by their shape (numbers as `N`), so
 //! the most common ones can be added next. No wording is stored: only the effects.
 
-use crate::model::effects::{Amount, Condition, Effect, Restriction, Roll, Stat};
+use crate::model::effects::{
+    Amount, Aura, Condition, Effect, MoveTrigger, Restriction, Roll, Stat, Trigger,
+};
 
 /// The effects of an ability's wording, or the first sentence no shape matches (as a shape).
 pub fn effects_of(text: &str) -> Result<Vec<Effect>, String> {
@@ -81,6 +83,27 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
             roll: Some(roll),
         };
         return Some((1 + used, vec![effect]));
+    }
+    // "Until the end of this fighter's activation, the next time this fighter finishes a
+    // move action within N" of an enemy fighter, pick a visible enemy fighter within N" of
+    // this fighter." + damage to it.
+    if let Some(v) = fill(
+        first,
+        "until the end of this fighter's activation, the next time this fighter finishes a \
+         move action within {n}\" of an enemy fighter, pick a visible enemy fighter within \
+         {n}\" of this fighter",
+    ) {
+        let amount = allocate_to_that(s.get(1)?)?;
+        let damage = Effect::DamageOne {
+            range: v[1] as f32,
+            amount,
+            roll: None,
+        };
+        let effect = Effect::AfterMove {
+            trigger: MoveTrigger::NearEnemy(v[0] as f32),
+            then: vec![damage],
+        };
+        return Some((2, vec![effect]));
     }
     // "Pick a (visible) enemy fighter within N" of this fighter." + what happens to it.
     let (range, visible) = picked_enemy(first)?;
@@ -160,14 +183,149 @@ fn simple(s: &str) -> Option<Vec<Effect>> {
                 amount: Amount::Value,
             }]
         }
-        _ => return boost(s).or_else(|| damage_each(s)).or_else(|| heal(s)),
+        "until the end of this fighter's activation, the strength characteristic of attack actions made by this fighter count as being higher than the target's toughness characteristic"
+        | "until the end of this fighter's activation, the strength characteristic of attack actions made by this fighter counts as being higher than the target's toughness characteristic" =>
+        {
+            vec![Effect::StrengthAboveToughness]
+        }
+        "a fighter can make this reaction after they are targeted by a melee attack action but before the hit rolls are made"
+        | "a fighter can make this reaction when they are targeted by a melee attack action but before the hit rolls are made" =>
+        {
+            vec![Effect::Reaction(Trigger::TargetedByMelee)]
+        }
+        _ => {
+            return boost(s)
+                .or_else(|| damage_each(s))
+                .or_else(|| heal(s))
+                .or_else(|| next_boosts(s))
+                .or_else(|| after_a_drop(s))
+                .or_else(|| answer_to_attack(s));
+        }
     })
 }
 
-/// "Until the end of this fighter's activation, add A to the S characteristic of (melee)
-/// attack actions made by this fighter." / "... of this fighter."
+/// "Add A to the Move characteristic of this fighter for the next move action they make in
+/// this activation" and "add A to the S characteristic of the next attack action made by
+/// this fighter in this activation", alone or joined by ", and ".
+fn next_boosts(s: &str) -> Option<Vec<Effect>> {
+    s.split(", and ")
+        .map(|clause| {
+            let rest = clause.strip_prefix("add ")?;
+            let (by, rest) = amount_prefix(rest)?;
+            let rest = rest.strip_prefix(" to the ")?;
+            let (stat, rest) = rest.split_once(" characteristic ")?;
+            let stat = stat_of(stat)?;
+            let fits = match rest {
+                "of this fighter for the next move action they make in this activation" => {
+                    stat == Stat::Move
+                }
+                "of the next attack action made by this fighter in this activation" => {
+                    stat.of_attacks()
+                }
+                _ => false,
+            };
+            fits.then_some(Effect::NextBoost { stat, by })
+        })
+        .collect()
+}
+
+/// "In addition, if the fighter finishes that move action N" or more vertically lower than
+/// their starting position, they can make a bonus attack action" and "Add A to the Strength
+/// characteristic of that attack action if the fighter finished the move action N" or more
+/// vertically lower than their starting position".
+fn after_a_drop(s: &str) -> Option<Vec<Effect>> {
+    let (h, then) = if let Some(v) = fill(
+        s,
+        "in addition, if the fighter finishes that move action {n}\" or more vertically lower \
+         than their starting position, they can make a bonus attack action",
+    ) {
+        (v[0], Effect::BonusAttack)
+    } else {
+        let rest = s.strip_prefix("add ")?;
+        let (by, rest) = amount_prefix(rest)?;
+        let rest = rest.strip_prefix(" to the ")?;
+        let (stat, rest) = rest.split_once(" characteristic of that attack action if ")?;
+        let stat = stat_of(stat).filter(|s| s.of_attacks())?;
+        let v = fill(
+            rest,
+            "the fighter finished the move action {n}\" or more vertically lower than their \
+             starting position",
+        )?;
+        (v[0], Effect::NextBoost { stat, by })
+    };
+    Some(vec![Effect::AfterMove {
+        trigger: MoveTrigger::DroppedNext(h as f32),
+        then: vec![then],
+    }])
+}
+
+/// What a reaction does to the attack that set it off: "Subtract N from the damage points
+/// allocated to this fighter by each hit from that attack action (to a minimum of 1)",
+/// "Count up to two critical hits from that attack action as hits instead", "For each hit
+/// roll of 1 or 2 from that attack action, allocate N damage points to the attacking
+/// fighter".
+fn answer_to_attack(s: &str) -> Option<Vec<Effect>> {
+    if let Some(v) = fill(
+        s,
+        "subtract {n} from the damage points allocated to this fighter by each hit from that \
+         attack action (to a minimum of 1)",
+    ) {
+        let by = Amount::Fixed(v[0]);
+        return Some(vec![Effect::LessDamagePerHit { by }]);
+    }
+    if let Some(rest) = s.strip_prefix("count up to ") {
+        let (n, rest) = count_prefix(rest)?;
+        let plural = if n == 1 { "hit" } else { "hits" };
+        let tail = format!(" critical {plural} from that attack action as hits instead");
+        return (rest == tail).then(|| {
+            vec![Effect::CritsAsHits {
+                up_to: Amount::Fixed(n),
+            }]
+        });
+    }
+    let rest = s.strip_prefix("for each hit roll of ")?;
+    let (least, rest) = number_prefix(rest)?;
+    let (most, rest) = match rest.strip_prefix(" or ") {
+        Some(r) => number_prefix(r).filter(|(m, _)| *m == least + 1)?,
+        None => (least, rest),
+    };
+    let v = fill(
+        rest,
+        " from that attack action, allocate {n} damage points to the attacking fighter",
+    )?;
+    let (least, most) = (u8::try_from(least).ok()?, u8::try_from(most).ok()?);
+    Some(vec![Effect::DamageAttackerPerRoll {
+        least,
+        most,
+        amount: Amount::Fixed(v[0]),
+    }])
+}
+
+/// A count at the start of `s`, in figures or words up to six.
+fn count_prefix(s: &str) -> Option<(u32, &str)> {
+    for (k, word) in ["one", "two", "three", "four", "five", "six"]
+        .iter()
+        .enumerate()
+    {
+        if let Some(rest) = s.strip_prefix(word) {
+            return Some((k as u32 + 1, rest));
+        }
+    }
+    number_prefix(s)
+}
+
+/// "Until the end of this fighter's activation (or of the battle round), add A to the S
+/// characteristic of (melee) attack actions made by WHO" or "... of WHO", where WHO is this
+/// fighter or, for the round, "(visible) friendly fighters while they are within N" of this
+/// fighter".
 fn boost(s: &str) -> Option<Vec<Effect>> {
-    let rest = s.strip_prefix("until the end of this fighter's activation, add ")?;
+    let (round, rest) = match s.strip_prefix("until the end of this fighter's activation, add ") {
+        Some(rest) => (false, rest),
+        None => (
+            true,
+            s.strip_prefix("until the end of the battle round, add ")?,
+        ),
+    };
     let (amount, rest) = amount_prefix(rest)?;
     let rest = rest.strip_prefix(" to the ")?;
     let (stats, rest) = rest.split_once(" characteristic")?;
@@ -175,16 +333,38 @@ fn boost(s: &str) -> Option<Vec<Effect>> {
         .split(" and ")
         .map(stat_of)
         .collect::<Option<Vec<_>>>()?;
-    let (melee_only, attack) = match rest.trim_start_matches('s') {
-        " of melee attack actions made by this fighter" => (true, true),
-        " of attack actions made by this fighter" => (false, true),
-        " of this fighter" => (false, false),
-        _ => return None,
+    let rest = rest.trim_start_matches('s').strip_prefix(" of ")?;
+    let (melee_only, attack, who) =
+        if let Some(who) = rest.strip_prefix("melee attack actions made by ") {
+            (true, true, who)
+        } else if let Some(who) = rest.strip_prefix("attack actions made by ") {
+            (false, true, who)
+        } else {
+            (false, false, rest)
+        };
+    let aura = match who {
+        "this fighter" => None,
+        _ => Some(aura_of(who)?),
     };
-    if attack == stats.contains(&Stat::Move) {
+    // Attack characteristics go with "attack actions"; Move and Toughness with the fighter.
+    if stats.iter().any(|s| s.of_attacks() != attack) {
         return None;
     }
-    Some(
+    Some(if round {
+        stats
+            .into_iter()
+            .map(|stat| Effect::RoundBoost {
+                stat,
+                by: amount,
+                melee_only,
+                aura,
+            })
+            .collect()
+    } else {
+        // An activation's boost raises the fighter's own attacks and Move only.
+        if aura.is_some() || stats.contains(&Stat::Toughness) {
+            return None;
+        }
         stats
             .into_iter()
             .map(|stat| Effect::Boost {
@@ -192,8 +372,24 @@ fn boost(s: &str) -> Option<Vec<Effect>> {
                 by: amount,
                 melee_only,
             })
-            .collect(),
-    )
+            .collect()
+    })
+}
+
+/// "(visible) friendly fighters while they are within N" of this fighter".
+fn aura_of(who: &str) -> Option<Aura> {
+    let (visible, rest) = match who.strip_prefix("visible ") {
+        Some(rest) => (true, rest),
+        None => (false, who),
+    };
+    let v = fill(
+        rest,
+        "friendly fighters while they are within {n}\" of this fighter",
+    )?;
+    Some(Aura {
+        range: v[0] as f32,
+        visible,
+    })
 }
 
 fn stat_of(s: &str) -> Option<Stat> {
@@ -201,6 +397,7 @@ fn stat_of(s: &str) -> Option<Stat> {
         "attacks" => Stat::Attacks,
         "strength" => Stat::Strength,
         "move" => Stat::Move,
+        "toughness" => Stat::Toughness,
         _ => return None,
     })
 }
@@ -344,107 +541,4 @@ fn fill(s: &str, template: &str) -> Option<Vec<u32>> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    // Wording of our own, in the shapes faction abilities take.
-    #[test]
-    fn abl5_a_roll_against_one_visible_enemy() {
-        let e = effects_of(
-            "Pick a visible enemy fighter within 7\" of this fighter and roll a dice. On a roll \
-             of 3-5, allocate 2 damage points to that fighter. On a roll of 6, allocate a \
-             number of damage points to that fighter equal to the value of this ability.",
-        )
-        .unwrap();
-        assert_eq!(
-            e,
-            vec![Effect::DamageOne {
-                range: 7.0,
-                amount: Amount::Fixed(0),
-                roll: Some(Roll {
-                    dice: Amount::Fixed(1),
-                    bands: vec![(3, 5, Amount::Fixed(2)), (6, 6, Amount::Value)],
-                }),
-            }]
-        );
-    }
-
-    #[test]
-    fn abl5_boosts_bonus_actions_damage_to_each() {
-        assert_eq!(
-            effects_of(
-                "Until the end of this fighter's activation, add half the value of this \
-                 ability (rounding up) to the Attacks characteristic of melee attack actions \
-                 made by this fighter."
-            ),
-            Ok(vec![Effect::Boost {
-                stat: Stat::Attacks,
-                by: Amount::HalfValueUp,
-                melee_only: true
-            }])
-        );
-        assert_eq!(
-            effects_of(
-                "This fighter makes a bonus move action. Then, they can make a bonus attack action."
-            ),
-            Ok(vec![Effect::BonusMove { max: None }, Effect::BonusAttack])
-        );
-        assert_eq!(
-            effects_of(
-                "Allocate 2 damage points to each visible enemy fighter within 4\" of this fighter."
-            ),
-            Ok(vec![Effect::DamageEach {
-                range: 4.0,
-                amount: Amount::Fixed(2)
-            }])
-        );
-    }
-
-    #[test]
-    fn abl5_a_condition_then_a_choice_of_bonus_action() {
-        assert_eq!(
-            effects_of(
-                "A fighter can only use this ability if an enemy fighter has been taken down \
-                 by an attack action made by them this activation. This fighter makes a bonus \
-                 move action or a bonus attack action."
-            ),
-            Ok(vec![
-                Effect::Requires(Condition::TookDownThisActivation),
-                Effect::BonusMoveOrAttack
-            ])
-        );
-    }
-
-    #[test]
-    fn abl5_an_enemy_picked_then_barred_from_actions() {
-        assert_eq!(
-            effects_of(
-                "Pick an enemy fighter within 12\" of this fighter. Until the end of the battle \
-                 round, that fighter cannot make move actions."
-            ),
-            Ok(vec![Effect::Restrict {
-                range: 12.0,
-                visible: false,
-                actions: vec![Restriction::Move]
-            }])
-        );
-    }
-
-    #[test]
-    fn abl5_numbers_no_card_prints_are_not_automated() {
-        assert_eq!(
-            effects_of(
-                "Allocate 4000000000 damage points to each visible enemy fighter within 3\" of this fighter."
-            ),
-            Err("(numbers no card prints)".to_string())
-        );
-    }
-
-    #[test]
-    fn abl5_an_unknown_sentence_is_reported_by_its_shape() {
-        assert_eq!(
-            effects_of("This fighter makes a bonus move action. It sings 3 songs."),
-            Err("it sings N songs".to_string())
-        );
-    }
-}
+mod tests;

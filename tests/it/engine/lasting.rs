@@ -1,0 +1,389 @@
+//! ABL-5: abilities as data whose effects last or wait: boosts for the next action and for the
+//! round (auras among them), Strength that counts as higher than Toughness, effects set off by
+//! a move action, and reaction abilities (REA-1) that answer a melee attack. One ability of our
+//! own per kind, in the shapes faction abilities take, with injected dice.
+
+use bevy::prelude::*;
+
+use super::arena::{Arena, weapon};
+use warcry_sim::model::RuleId;
+use warcry_sim::model::effects::{Amount, Aura, Effect, MoveTrigger, Stat, Trigger};
+use warcry_sim::model::formats::{TerrainKind, TerrainPiece};
+use warcry_sim::rules::abilities::{AbilityDef, AbilityEffect, DiceCost};
+use warcry_sim::rules::actions::attack_roll;
+use warcry_sim::rules::command::Command;
+use warcry_sim::rules::engine::{Bonus, Pending, fighters};
+use warcry_sim::rules::log::{EffectOutcome, Event};
+
+const A: u32 = 2;
+const A2: u32 = 3;
+const A3: u32 = 4;
+const B: u32 = 10;
+
+fn gift(name: &str, cost: DiceCost, effects: Vec<Effect>) -> AbilityDef {
+    AbilityDef {
+        id: None,
+        name: name.into(),
+        cost,
+        runemarks: vec![],
+        text: String::new(),
+        effect: AbilityEffect::Effects(effects),
+    }
+}
+
+/// A (Move 4, a 1" weapon of 2 Attacks, S3, 1/2) with a double of `effects` at (10, 10),
+/// activated with a double of `value`s to pay. Reactions off.
+fn with_ability(effects: Vec<Effect>, value: u8) -> Arena {
+    let mut a = Arena::new();
+    a.rules(|r| r.reactions = false);
+    a.profile(A, |p| {
+        p.abilities = vec![gift("Test Gift", DiceCost::Double, effects)];
+        p.weapons = vec![weapon(1.0, 2, 3, (1, 2)), weapon(8.0, 2, 3, (1, 2))];
+        p.movement = 4;
+    });
+    a.place(A, 10.0, 10.0);
+    a.activate(A);
+    a.give_dice(0, &[(value, 2)]);
+    a
+}
+
+fn use_it(a: &mut Arena, value: u8) {
+    a.apply(Command::Ability {
+        fighter: A,
+        ability: "Test Gift".into(),
+        dice: value,
+        target: None,
+    })
+    .unwrap();
+}
+
+fn attack(a: &mut Arena, f: u32, t: u32, weapon: usize) -> Event {
+    let n = a.log_len();
+    a.apply(Command::Attack {
+        fighter: f,
+        target: t,
+        weapon,
+    })
+    .unwrap();
+    a.attacks_since(n).into_iter().next().expect("an attack")
+}
+
+fn rolls_of(e: &Event) -> usize {
+    match e {
+        Event::Attack { rolls, .. } => rolls.len(),
+        e => panic!("{e:?}"),
+    }
+}
+
+/// The dice and Toughness of `f`'s attack on `t` with `weapon`, as the odds see them.
+fn roll_against(a: &mut Arena, f: u32, t: u32, weapon: usize) -> (u32, u32) {
+    let all = fighters(a.world());
+    let (ff, tt) = (a.fighter(f), a.fighter(t));
+    let r = attack_roll(a.world(), &all, &ff, &tt, weapon, false).unwrap();
+    (r.attacks, r.toughness)
+}
+
+#[test]
+fn abl5_next_action_boosts_raise_only_the_next_move_and_the_next_attack() {
+    let next = vec![
+        Effect::NextBoost {
+            stat: Stat::Move,
+            by: Amount::Fixed(1),
+        },
+        Effect::NextBoost {
+            stat: Stat::Attacks,
+            by: Amount::Fixed(1),
+        },
+    ];
+    // Move 4 + 1 for the first move; the second is back to 4.
+    let mut a = with_ability(next.clone(), 3);
+    use_it(&mut a, 3);
+    a.walk(A, [14.8, 0.0, 10.0]).unwrap();
+    assert_eq!(
+        a.walk(A, [19.6, 0.0, 10.0]).unwrap_err().rule,
+        RuleId::Move1
+    );
+    a.walk(A, [18.6, 0.0, 10.0]).unwrap();
+    // 2 + 1 dice for the first attack, 2 for the second.
+    let mut a = with_ability(next, 3);
+    a.profile(B, |p| p.wounds = 30);
+    a.place(B, 11.5, 10.0);
+    use_it(&mut a, 3);
+    assert_eq!(rolls_of(&attack(&mut a, A, B, 0)), 3);
+    assert_eq!(rolls_of(&attack(&mut a, A, B, 0)), 2);
+}
+
+#[test]
+fn abl5_an_aura_until_the_end_of_the_round_raises_friends_within_range() {
+    let aura = Some(Aura {
+        range: 6.0,
+        visible: true,
+    });
+    let mut a = with_ability(
+        vec![
+            Effect::RoundBoost {
+                stat: Stat::Toughness,
+                by: Amount::Fixed(1),
+                melee_only: false,
+                aura,
+            },
+            Effect::RoundBoost {
+                stat: Stat::Attacks,
+                by: Amount::HalfValueUp,
+                melee_only: true,
+                aura,
+            },
+        ],
+        3,
+    );
+    for id in [A2, A3] {
+        a.profile(id, |p| {
+            p.toughness = 4;
+            p.weapons = vec![weapon(1.0, 2, 3, (1, 2)), weapon(8.0, 2, 3, (1, 2))];
+        });
+    }
+    a.profile(B, |p| p.weapons = vec![weapon(1.0, 3, 4, (1, 2))]);
+    a.place(A2, 14.0, 10.0);
+    a.place(A3, 20.0, 10.0);
+    a.place(B, 15.5, 10.0);
+    use_it(&mut a, 3);
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    // After A's activation, A2 (4" away) has Toughness 5 and +2 Attacks in melee (half of 3,
+    // rounded up); A3 (10" away) has neither, nor do missile attacks.
+    assert_eq!(roll_against(&mut a, B, A2, 0), (3, 5));
+    assert_eq!(roll_against(&mut a, B, A3, 0), (3, 4));
+    assert_eq!(roll_against(&mut a, A2, B, 0).0, 4);
+    assert_eq!(roll_against(&mut a, A2, B, 1).0, 2);
+    assert_eq!(roll_against(&mut a, A3, B, 1).0, 2);
+    // The engine's attack uses it: Strength 4 against Toughness 5 hits on 5+.
+    a.activate(B);
+    a.dice(&[4, 4, 5]);
+    match attack(&mut a, B, A2, 0) {
+        Event::Attack {
+            toughness, needed, ..
+        } => assert_eq!((toughness, needed), (5, 5)),
+        e => panic!("{e:?}"),
+    }
+    // It ends with the round.
+    a.end_round(&[A, A2, A3, B], B);
+    assert!(a.engine().round_boosts.is_empty());
+}
+
+#[test]
+fn abl5_atk3_strength_counts_as_higher_than_toughness_for_the_activation() {
+    let mut a = with_ability(vec![Effect::StrengthAboveToughness], 2);
+    a.profile(B, |p| {
+        p.toughness = 6;
+        p.wounds = 30;
+    });
+    a.place(B, 11.5, 10.0);
+    use_it(&mut a, 2);
+    // Strength 3 against Toughness 6 hits on 3+, not 5+.
+    a.dice(&[3, 4]);
+    match attack(&mut a, A, B, 0) {
+        Event::Attack { needed, hits, .. } => assert_eq!((needed, hits), (3, 2)),
+        e => panic!("{e:?}"),
+    }
+    assert_eq!(roll_against(&mut a, A, B, 0), (2, 6));
+    // The next activation is back to 5+.
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    a.set(A, warcry_sim::model::components::Activation::Ready);
+    a.activate(A);
+    a.dice(&[3, 4]);
+    match attack(&mut a, A, B, 0) {
+        Event::Attack { needed, hits, .. } => assert_eq!((needed, hits), (5, 0)),
+        e => panic!("{e:?}"),
+    }
+}
+
+#[test]
+fn abl5_damage_the_next_time_a_move_finishes_near_an_enemy() {
+    let mut a = with_ability(
+        vec![Effect::AfterMove {
+            trigger: MoveTrigger::NearEnemy(1.0),
+            then: vec![Effect::DamageOne {
+                range: 1.0,
+                amount: Amount::Value,
+                roll: None,
+            }],
+        }],
+        4,
+    );
+    a.place(B, 14.0, 10.0);
+    use_it(&mut a, 4);
+    // A move that ends far from B sets nothing off; it still waits.
+    a.walk(A, [10.0, 0.0, 13.0]).unwrap();
+    assert_eq!(a.damage(B), 0);
+    let n = a.log_len();
+    a.walk(A, [12.6, 0.0, 10.3]).unwrap();
+    assert_eq!(a.damage(B), 4);
+    let dealt = a.log_since(n).into_iter().any(|e| {
+        e.rules.contains(&RuleId::Abl5)
+            && matches!(e.event, Event::Effect { outcome: EffectOutcome::Damage { ref fighters, damage: 4, .. }, .. } if fighters == &vec![B])
+    });
+    assert!(dealt, "logged under ABL-5");
+}
+
+#[test]
+fn abl5_a_bonus_attack_only_when_the_bonus_move_ends_two_inches_lower() {
+    let effects = vec![
+        Effect::BonusMove { max: None },
+        Effect::AfterMove {
+            trigger: MoveTrigger::DroppedNext(2.0),
+            then: vec![Effect::BonusAttack],
+        },
+    ];
+    // On the floor: the move drops nothing, and the log says why no attack follows.
+    let mut a = with_ability(effects.clone(), 3);
+    a.place(B, 16.0, 10.0);
+    use_it(&mut a, 3);
+    let n = a.log_len();
+    a.walk(A, [13.0, 0.0, 10.0]).unwrap();
+    assert!(a.engine().activation.clone().unwrap().bonus.is_empty());
+    let said: Vec<String> = a
+        .log_since(n)
+        .iter()
+        .map(|e| a.text_of(e))
+        .filter(|t| t.contains("less than 2\" lower"))
+        .collect();
+    assert_eq!(said.len(), 1, "{said:?}");
+    // Off a 3" platform down to the floor beside B: a bonus attack.
+    let mut a = with_ability(effects, 3);
+    a.add_terrain(TerrainPiece::on_floor(
+        "ledge",
+        TerrainKind::Platform,
+        (10.0, 10.0),
+        (4.0, 4.0),
+        3.0,
+    ));
+    a.place_at(A, Vec3::new(11.3, 3.0, 10.0));
+    a.place(B, 14.6, 10.0);
+    a.profile(A, |p| p.movement = 8);
+    use_it(&mut a, 3);
+    a.walk(A, [13.1, 0.0, 10.0]).unwrap();
+    assert_eq!(
+        a.engine().activation.clone().unwrap().bonus,
+        vec![Bonus::AnyAttack]
+    );
+}
+
+/// B with the reaction ability "Test Guard" of `answer`, targeted by A's melee weapon of 4
+/// Attacks, S4 and `damage`. Reactions on.
+fn guarded(answer: Vec<Effect>, damage: (u32, u32)) -> Arena {
+    let mut effects = vec![Effect::Reaction(Trigger::TargetedByMelee)];
+    effects.extend(answer);
+    let mut a = Arena::new();
+    a.profile(A, |p| {
+        p.weapons = vec![weapon(1.0, 4, 4, damage)];
+        p.wounds = 30;
+    });
+    a.profile(B, |p| {
+        p.abilities = vec![gift("Test Guard", DiceCost::Reaction, effects)];
+        p.toughness = 4;
+        p.wounds = 30;
+    });
+    a.place(A, 10.0, 10.0);
+    a.place(B, 11.5, 10.0);
+    a.activate(A);
+    a.apply(Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 0,
+    })
+    .unwrap();
+    a
+}
+
+fn guard(a: &mut Arena) {
+    a.apply(Command::ReactWith {
+        fighter: B,
+        ability: "Test Guard".into(),
+    })
+    .unwrap();
+}
+
+#[test]
+fn rea1_abl5_a_reaction_ability_is_offered_beside_counter_and_costs_an_action() {
+    use warcry_sim::rules::options::{Decision, options};
+    let mut a = guarded(
+        vec![Effect::CritsAsHits {
+            up_to: Amount::Fixed(2),
+        }],
+        (1, 3),
+    );
+    assert_eq!(a.pending(), Pending::Reaction { side: 1 });
+    let Decision::Reaction { abilities, .. } = options(a.world()).decision else {
+        panic!("a reaction on offer");
+    };
+    assert_eq!(abilities, vec!["Test Guard".to_string()]);
+    let wrong = a.rejected(Command::ReactWith {
+        fighter: B,
+        ability: "Counter Spell".into(),
+    });
+    assert_eq!(wrong.rule, RuleId::Abl5);
+    // Three criticals and a hit: two criticals count as hits (3 x 1 + 1 x 3 = 6, not 10).
+    a.dice(&[6, 6, 6, 4]);
+    guard(&mut a);
+    assert_eq!(a.damage(B), 6);
+    assert_eq!(a.fighter(B).reactions, 1, "REA-1: it costs an action");
+    assert_eq!(a.damage(A), 0, "no counter");
+}
+
+#[test]
+fn rea1_abl5_a_reaction_takes_damage_off_each_hit_to_at_least_one() {
+    let mut a = guarded(
+        vec![Effect::LessDamagePerHit {
+            by: Amount::Fixed(1),
+        }],
+        (1, 4),
+    );
+    // Two hits (1 each, still 1) and a critical (4 - 1).
+    a.dice(&[4, 5, 6, 1]);
+    guard(&mut a);
+    assert_eq!(a.damage(B), 1 + 1 + 3);
+}
+
+#[test]
+fn rea1_abl5_a_reaction_deals_damage_to_the_attacker_per_low_hit_roll() {
+    let mut a = guarded(
+        vec![Effect::DamageAttackerPerRoll {
+            least: 1,
+            most: 2,
+            amount: Amount::Fixed(2),
+        }],
+        (1, 2),
+    );
+    a.dice(&[1, 2, 2, 5]);
+    guard(&mut a);
+    assert_eq!(a.damage(A), 6);
+    assert_eq!(a.damage(B), 1);
+}
+
+#[test]
+fn rea1_abl5_the_solo_ai_makes_a_reaction_ability_that_changes_the_attack() {
+    let mut a = guarded(
+        vec![Effect::CritsAsHits {
+            up_to: Amount::Fixed(2),
+        }],
+        (1, 3),
+    );
+    let d = warcry_sim::ai::solo::advise(a.world()).unwrap();
+    assert!(
+        matches!(&d.command, Command::ReactWith { fighter: B, ability } if ability == "Test Guard"),
+        "{:?}",
+        d.command
+    );
+    // Against criticals that deal no more than hits it would change nothing: Counter.
+    let mut a = guarded(
+        vec![Effect::CritsAsHits {
+            up_to: Amount::Fixed(2),
+        }],
+        (2, 2),
+    );
+    let d = warcry_sim::ai::solo::advise(a.world()).unwrap();
+    assert!(
+        matches!(d.command, Command::React { .. }),
+        "{:?}",
+        d.command
+    );
+}
