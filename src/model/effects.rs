@@ -215,6 +215,13 @@ pub enum Effect {
         trigger: MoveTrigger,
         then: Vec<Effect>,
     },
+    /// Until the end of this fighter's activation, after each of its attack actions a dice
+    /// is rolled: on `least` or more the target may not make these actions until the end of
+    /// the battle round.
+    AfterEachAttack { least: u8, bar: Vec<Restriction> },
+    /// Until the end of this fighter's activation, the range of its attacks is measured
+    /// without the vertical distance.
+    FlatAttackRange,
     /// A reaction (REA-1): made when `Trigger` happens, costing an action, not dice; the
     /// effects after it answer that moment.
     Reaction(Trigger),
@@ -273,10 +280,12 @@ impl Effect {
                 }
                 range_ok(h)
             }
+            Effect::AfterEachAttack { least, bar } => (1..=6).contains(least) && !bar.is_empty(),
             Effect::Requires(_)
             | Effect::BonusMoveOrAttack
             | Effect::BonusAttack
             | Effect::StrengthAboveToughness
+            | Effect::FlatAttackRange
             | Effect::Reaction(_) => true,
         };
         if let Effect::RoundBoost { aura: Some(a), .. } = self
@@ -284,12 +293,45 @@ impl Effect {
         {
             v.error(path, "an aura's range is more than 0\" and at most 36\"");
         }
+        if !self.stat_fits() {
+            v.error(
+                path,
+                "Toughness is raised for the round only; \"melee only\" goes with an attack's \
+                 characteristics (Attacks, Strength, damage)",
+            );
+        }
         if !ok {
             v.error(
                 path,
                 "numbers no card prints: ranges are up to 36\", amounts up to 20, dice up to \
                  10 and rolls 1-6",
             );
+        }
+    }
+
+    /// Does its boost raise a characteristic it can: Toughness only for the round (an
+    /// activation's boosts raise the fighter's own actions), melee only for an attack's?
+    fn stat_fits(&self) -> bool {
+        match self {
+            Effect::Boost {
+                stat, melee_only, ..
+            } => *stat != Stat::Toughness && (!melee_only || stat.of_attacks()),
+            Effect::NextBoost { stat, .. } => *stat != Stat::Toughness,
+            Effect::RoundBoost {
+                stat, melee_only, ..
+            } => !melee_only || stat.of_attacks(),
+            _ => true,
+        }
+    }
+
+    /// Are its amounts all fixed numbers (not the ability's value)?
+    fn fixed_amounts(&self) -> bool {
+        let fixed = |a: &Amount| matches!(a, Amount::Fixed(_));
+        match self {
+            Effect::CritsAsHits { up_to: a }
+            | Effect::LessDamagePerHit { by: a }
+            | Effect::DamageAttackerPerRoll { amount: a, .. } => fixed(a),
+            _ => true,
         }
     }
 
@@ -322,16 +364,27 @@ pub fn validate_ability(
         e.validate(&format!("{path}[{k}]"), v);
     }
     let triggered = matches!(effects.first(), Some(Effect::Reaction(_)));
-    let misplaced = effects
-        .iter()
-        .skip(usize::from(triggered))
-        .any(|e| matches!(e, Effect::Reaction(_)) || (!reaction && e.answers_attack()));
-    if reaction != triggered || misplaced {
+    let answers = &effects[usize::from(triggered).min(effects.len())..];
+    let fits = if reaction {
+        // Answers to the attack, in numbers (a reaction is paid with no dice: no value).
+        triggered
+            && !answers.is_empty()
+            && answers
+                .iter()
+                .all(|e| e.answers_attack() && e.fixed_amounts())
+    } else {
+        !triggered
+            && !answers
+                .iter()
+                .any(|e| matches!(e, Effect::Reaction(_)) || e.answers_attack())
+    };
+    if !fits {
         v.error(
             path,
             if reaction {
-                "a reaction's effects begin with its trigger, `Reaction(TargetedByMelee)`, and \
-                 have no other"
+                "a reaction's effects are its trigger, `Reaction(TargetedByMelee)`, then at least \
+                 one answer to the attack (`CritsAsHits`, `LessDamagePerHit`, \
+                 `DamageAttackerPerRoll`) with `Fixed` amounts"
             } else {
                 "only a reaction has a trigger or answers an attack (critical hits as hits, less \
                  damage per hit, damage per hit roll)"
@@ -492,12 +545,25 @@ fn describe_one(e: &Effect, value: Option<u8>) -> String {
             },
             describe(then, value)
         ),
+        Effect::AfterEachAttack { least, bar } => format!(
+            "after each of its attacks this activation, a roll of {} bars the target from {} \
+             until the end of the round",
+            band_text(*least, 6),
+            bar.iter()
+                .map(|r| format!("{r} actions"))
+                .collect::<Vec<_>>()
+                .join(" and ")
+        ),
+        Effect::FlatAttackRange => {
+            "its attacks' range leaves out the vertical distance this activation".to_string()
+        }
         Effect::Reaction(Trigger::TargetedByMelee) => {
             "(a reaction when targeted by a melee attack)".to_string()
         }
-        Effect::CritsAsHits { up_to } => {
-            format!("up to {} critical hits count as hits", amount(up_to))
-        }
+        Effect::CritsAsHits { up_to } => match amount(up_to).as_str() {
+            "1" => "up to 1 critical hit counts as a hit".to_string(),
+            n => format!("up to {n} critical hits count as hits"),
+        },
         Effect::LessDamagePerHit { by } => {
             format!("each hit deals {} less damage (at least 1)", amount(by))
         }

@@ -37,7 +37,33 @@ pub fn abilities_of(r: &Ruleset, f: &FighterView) -> Vec<AbilityDef> {
         .collect()
 }
 
-/// REA-1, ABL-5: the reaction abilities `t` has for `trigger`, by name.
+/// REA-1, ABL-5: `t`'s reaction abilities its runemarks allow, with their trigger and what
+/// they do after it.
+fn reactions(
+    t: &FighterView,
+) -> impl Iterator<
+    Item = (
+        &AbilityDef,
+        crate::model::effects::Trigger,
+        &[crate::model::effects::Effect],
+    ),
+> {
+    use crate::model::effects::Effect;
+    t.profile
+        .abilities
+        .iter()
+        .filter(|d| d.cost == DiceCost::Reaction && allowed(t, d))
+        .filter_map(|d| match &d.effect {
+            AbilityEffect::Effects(e) => match e.split_first() {
+                Some((Effect::Reaction(trigger), rest)) => Some((d, *trigger, rest)),
+                _ => None,
+            },
+            _ => None,
+        })
+}
+
+/// REA-1, ABL-5: the reaction abilities `t` has for `trigger`, by name (none when the
+/// ruleset has reactions off).
 pub fn reactions_of(
     world: &World,
     t: &FighterView,
@@ -46,15 +72,9 @@ pub fn reactions_of(
     if !world.resource::<Ruleset>().reactions {
         return Vec::new();
     }
-    t.profile
-        .abilities
-        .iter()
-        .filter(|d| d.cost == DiceCost::Reaction && allowed(t, d))
-        .filter(|d| {
-            matches!(&d.effect, AbilityEffect::Effects(e)
-                if e.first() == Some(&crate::model::effects::Effect::Reaction(trigger)))
-        })
-        .map(|d| d.name.clone())
+    reactions(t)
+        .filter(|(_, on, _)| *on == trigger)
+        .map(|(d, _, _)| d.name.clone())
         .collect()
 }
 
@@ -66,14 +86,9 @@ pub fn reaction_effects(
     name: &str,
 ) -> Option<Vec<crate::model::effects::Effect>> {
     let t = engine::fighter(world, id)?;
-    t.profile
-        .abilities
-        .iter()
-        .find(|d| d.name == name && d.cost == DiceCost::Reaction && allowed(&t, d))
-        .and_then(|d| match &d.effect {
-            AbilityEffect::Effects(e) => e.split_first().map(|(_, rest)| rest.to_vec()),
-            _ => None,
-        })
+    reactions(&t)
+        .find(|(d, _, _)| d.name == name)
+        .map(|(_, _, e)| e.to_vec())
 }
 
 /// ABL-3: may `f` use `d` now (leaving dice aside)? `target` for Inspiring Presence; for

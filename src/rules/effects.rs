@@ -8,7 +8,7 @@ use crate::battlefield::measure::distance;
 use crate::model::RuleId;
 use crate::model::components::*;
 use crate::model::dice::{Dice, DiceRng};
-use crate::model::effects::{Condition, Effect, MoveTrigger, Restriction, Stat};
+use crate::model::effects::{Aura, Condition, Effect, MoveTrigger, Restriction, Stat};
 use crate::rules::actions::deal_damage;
 use crate::rules::command::{HandChange, Rejected};
 use crate::rules::engine::{
@@ -115,6 +115,22 @@ pub fn enemies_in_reach(
     near.into_iter().map(|(_, id)| id).collect()
 }
 
+/// ABL-5: is `f` in `source`'s aura: a friendly fighter (or `source` itself) on the
+/// battlefield within its range, that `source` can see when the aura says so?
+pub fn in_aura(
+    world: &World,
+    all: &[FighterView],
+    source: &FighterView,
+    f: &FighterView,
+    aura: &Aura,
+) -> bool {
+    source.on_board()
+        && f.on_board()
+        && source.side == f.side
+        && distance(&source.base(), &f.base()) <= aura.range + 1e-4
+        && (!aura.visible || source.id == f.id || can_see(world, all, source, f))
+}
+
 /// ABL-5: how much abilities raised `stat` for `f` until the end of the round (for an
 /// attack's characteristic: of a melee attack when `melee`): its own boosts, and the auras of
 /// friendly fighters it is in (within range, seen by the fighter whose aura it is when the
@@ -126,27 +142,24 @@ pub fn round_bonus(
     stat: Stat,
     melee: bool,
 ) -> u32 {
-    let in_aura = |b: &RoundBoost| match b.aura {
+    let reaches = |b: &RoundBoost| match b.aura {
         None => b.source == f.id,
-        Some(aura) => all.iter().find(|s| s.id == b.source).is_some_and(|s| {
-            s.on_board()
-                && f.on_board()
-                && s.side == f.side
-                && distance(&s.base(), &f.base()) <= aura.range + 1e-4
-                && (!aura.visible || s.id == f.id || can_see(world, all, s, f))
-        }),
+        Some(aura) => all
+            .iter()
+            .find(|s| s.id == b.source)
+            .is_some_and(|s| in_aura(world, all, s, f, &aura)),
     };
     world
         .resource::<Engine>()
         .round_boosts
         .iter()
-        .filter(|b| b.stat == stat && (melee || !b.melee_only) && in_aura(b))
+        .filter(|b| b.stat == stat && (melee || !b.melee_only) && reaches(b))
         .fold(0, |sum, b| sum.saturating_add(b.by))
 }
 
 /// ABL-5: after the active fighter `id` finishes a move action that began `start_y` high:
-/// what was raised for its next move is spent, and the effects waiting for a move action it
-/// sets off happen (damage to the nearest enemy it can see in reach, a bonus action, a boost
+/// what was raised for its next move action is spent (by this one, a bonus move too), and the
+/// effects waiting for a move action it sets off happen (damage to the nearest enemy it can see in reach, a bonus action, a boost
 /// for the next attack). Those waiting for a move near an enemy wait on when this one was not.
 pub(crate) fn after_move(world: &mut World, id: u32, start_y: f32) {
     let waiting = {
@@ -167,7 +180,10 @@ pub(crate) fn after_move(world: &mut World, id: u32, start_y: f32) {
             MoveTrigger::NearEnemy(range) => {
                 !enemies_in_reach(world, &all, &f, range, false).is_empty()
             }
-            MoveTrigger::DroppedNext(h) => start_y - f.pos.y >= h - 1e-4,
+            // GEN-2: a vertical-only distance, rounded up to the next half inch.
+            MoveTrigger::DroppedNext(h) => {
+                crate::battlefield::measure::round_up_half_inch(start_y - f.pos.y) >= h - 1e-4
+            }
         };
         match w.trigger {
             _ if set_off => {
@@ -191,6 +207,64 @@ pub(crate) fn after_move(world: &mut World, id: u32, start_y: f32) {
     }
     if let Some(a) = engine::engine(world).activation.as_mut() {
         a.after_move.splice(0..0, still);
+    }
+}
+
+/// ABL-5: after an attack action of the active fighter `attacker` on `target`, each lasting
+/// "roll a dice after each attack" effect rolls; on its score or more the target (still on
+/// the battlefield) is barred from its actions until the end of the round.
+pub(crate) fn after_attack(world: &mut World, attacker: u32, target: u32) {
+    let rolls: Vec<(u8, Vec<Restriction>)> = world
+        .resource::<Engine>()
+        .activation
+        .as_ref()
+        .filter(|a| a.fighter == attacker)
+        .map(|a| {
+            a.lasting
+                .iter()
+                .filter_map(|e| match e {
+                    Effect::AfterEachAttack { least, bar } => Some((*least, bar.clone())),
+                    _ => None,
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    for (least, bar) in rolls {
+        if !engine::fighter(world, target).is_some_and(|t| t.on_board()) {
+            return;
+        }
+        let roll = world.resource_mut::<DiceRng>().roll(1)[0];
+        let what = format!("rolls {roll} after its attack ({}+ bars the target)", least);
+        let event = Event::Effect {
+            fighter: attacker,
+            outcome: EffectOutcome::Lasting { what },
+        };
+        log(world, &[RuleId::Abl5], event);
+        if roll >= least {
+            bar_until_round_end(world, target, &bar);
+            let outcome = EffectOutcome::Barred {
+                fighter: target,
+                actions: bar,
+            };
+            log(
+                world,
+                &[RuleId::Abl5],
+                Event::Effect {
+                    fighter: attacker,
+                    outcome,
+                },
+            );
+        }
+    }
+}
+
+/// ABL-5: fighter `t` may not make these actions until the end of the battle round.
+fn bar_until_round_end(world: &mut World, t: u32, actions: &[Restriction]) {
+    let mut eng = engine::engine(world);
+    for a in actions {
+        if !eng.restricted.contains(&(t, *a)) {
+            eng.restricted.push((t, *a));
+        }
     }
 }
 
@@ -281,6 +355,21 @@ pub fn check(
     Ok(picked)
 }
 
+/// MOVE-1, ABL-5: the length of a bonus move of the active fighter `f`'s own Move, with
+/// everything raising it (Rush, the round's boosts, its next move action's).
+fn own_move_length(world: &World, f: &FighterView) -> Option<f32> {
+    let rules = world.resource::<crate::model::ruleset::Ruleset>();
+    let eng = world.resource::<Engine>();
+    Some(f.move_budget(rules, eng.move_bonus(eng.activation.as_ref()?)))
+}
+
+/// CMB-2: a bonus action for the active fighter, after any it has already.
+fn push_bonus(world: &mut World, b: Bonus) {
+    if let Some(a) = engine::engine(world).activation.as_mut() {
+        a.bonus.push(b);
+    }
+}
+
 /// ABL-5: records a change that lasts (for the next action, the activation or the round) or
 /// waits for a move action; `false` when there is no activation to hold it.
 fn lasting(world: &mut World, f: &FighterView, e: &Effect, value: u8) -> bool {
@@ -315,7 +404,9 @@ fn lasting(world: &mut World, f: &FighterView, e: &Effect, value: u8) -> bool {
             melee_only: false,
             once: true,
         }),
-        Effect::StrengthAboveToughness => a.stronger = true,
+        Effect::StrengthAboveToughness
+        | Effect::FlatAttackRange
+        | Effect::AfterEachAttack { .. } => a.lasting.push(e.clone()),
         Effect::AfterMove { trigger, then } => a.after_move.push(WaitingMove {
             trigger: *trigger,
             then: then.clone(),
@@ -334,34 +425,25 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, ta
         let outcome = match e {
             Effect::Requires(_) => continue,
             Effect::BonusMoveOrAttack => {
-                let rules = world.resource::<crate::model::ruleset::Ruleset>().clone();
-                let mut eng = engine::engine(world);
-                let Some(a) = eng.activation.as_mut() else {
+                let Some(max) = own_move_length(world, f) else {
                     continue;
                 };
-                let max = f.move_budget(&rules, a.move_bonus);
-                a.bonus.push(Bonus::MoveOrAttack { max });
+                push_bonus(world, Bonus::MoveOrAttack { max });
                 EffectOutcome::BonusMoveOrAttack { max }
             }
             Effect::BonusMove { max } => {
-                let rules = world.resource::<crate::model::ruleset::Ruleset>().clone();
-                let mut eng = engine::engine(world);
-                let Some(a) = eng.activation.as_mut() else {
-                    continue;
+                let inches = match max {
+                    Some(m) => m.of(value) as f32,
+                    None => match own_move_length(world, f) {
+                        Some(inches) => inches,
+                        None => continue,
+                    },
                 };
-                let inches = max.map_or_else(
-                    || f.move_budget(&rules, a.move_bonus),
-                    |m| m.of(value) as f32,
-                );
-                a.bonus.push(Bonus::Move { max: inches });
+                push_bonus(world, Bonus::Move { max: inches });
                 EffectOutcome::BonusMove { max: inches }
             }
             Effect::BonusAttack => {
-                let mut eng = engine::engine(world);
-                let Some(a) = eng.activation.as_mut() else {
-                    continue;
-                };
-                a.bonus.push(Bonus::AnyAttack);
+                push_bonus(world, Bonus::AnyAttack);
                 EffectOutcome::BonusAttack
             }
             Effect::Boost {
@@ -425,12 +507,7 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, ta
                 let Some(t) = target else {
                     continue;
                 };
-                let mut eng = engine::engine(world);
-                for a in actions {
-                    if !eng.restricted.contains(&(t, *a)) {
-                        eng.restricted.push((t, *a));
-                    }
-                }
+                bar_until_round_end(world, t, actions);
                 EffectOutcome::Barred {
                     fighter: t,
                     actions: actions.clone(),
@@ -444,6 +521,8 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, ta
             Effect::NextBoost { .. }
             | Effect::RoundBoost { .. }
             | Effect::StrengthAboveToughness
+            | Effect::FlatAttackRange
+            | Effect::AfterEachAttack { .. }
             | Effect::AfterMove { .. } => {
                 if !lasting(world, f, e, value) {
                     continue;

@@ -49,9 +49,16 @@ pub enum Decision {
     Reaction {
         kind: ReactionKind,
         fighters: Vec<u32>,
-        /// ABL-5: the reaction abilities they may make instead, by name.
-        abilities: Vec<String>,
+        /// ABL-5: the reaction abilities they may make instead.
+        abilities: Vec<ReactionAbility>,
     },
+}
+
+/// ABL-5: a reaction ability on offer: its name and what it does, in words.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ReactionAbility {
+    pub name: String,
+    pub what: String,
 }
 
 /// Everything the active fighter may do now.
@@ -170,11 +177,14 @@ pub fn options(world: &mut World) -> Options {
             None => Decision::None,
         },
         Pending::Reaction { .. } => match world.resource::<Engine>().reaction.clone() {
-            Some(o) => Decision::Reaction {
-                kind: o.kind,
-                fighters: o.fighters,
-                abilities: o.abilities,
-            },
+            Some(o) => {
+                let abilities = reaction_abilities(world, &o);
+                Decision::Reaction {
+                    kind: o.kind,
+                    fighters: o.fighters,
+                    abilities,
+                }
+            }
             None => Decision::None,
         },
     };
@@ -183,6 +193,25 @@ pub fn options(world: &mut World) -> Options {
         side,
         decision,
     }
+}
+
+/// ABL-5: the reaction abilities of the offer, with what each does to the action it answers.
+fn reaction_abilities(
+    world: &mut World,
+    o: &crate::rules::engine::ReactionOffer,
+) -> Vec<ReactionAbility> {
+    let Some(&id) = o.fighters.first() else {
+        return Vec::new();
+    };
+    o.abilities
+        .iter()
+        .map(|name| ReactionAbility {
+            name: name.clone(),
+            what: crate::rules::abilities::reaction_effects(world, id, name)
+                .map(|e| crate::model::effects::describe(&e, None))
+                .unwrap_or_default(),
+        })
+        .collect()
 }
 
 /// The active fighter's options.
@@ -454,7 +483,7 @@ impl Options {
                     ..
                 },
                 Command::ReactWith { fighter, ability },
-            ) => fighters.contains(fighter) && abilities.contains(ability),
+            ) => fighters.contains(fighter) && abilities.iter().any(|a| &a.name == ability),
             (Decision::Reaction { .. }, Command::DeclineReaction { .. }) => true,
             (Decision::WildDice { .. }, Command::WildDice { .. }) => true,
             (Decision::Action(a), Command::Attack { target, weapon, .. }) => a

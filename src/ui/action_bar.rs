@@ -222,7 +222,8 @@ pub(crate) fn odds_text(a: &AttackPreview) -> String {
     lines.join("\n")
 }
 
-const DIGITS: [egui::Key; 9] = [
+/// The number keys 1-9, for the n-th choice of a list.
+pub(crate) const DIGITS: [egui::Key; 9] = [
     egui::Key::Num1,
     egui::Key::Num2,
     egui::Key::Num3,

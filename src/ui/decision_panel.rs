@@ -382,7 +382,7 @@ struct Offer<'a> {
     side: usize,
     kind: ReactionKind,
     fighters: &'a [u32],
-    abilities: &'a [String],
+    abilities: &'a [crate::rules::options::ReactionAbility],
 }
 
 /// REA-1: a reaction on offer (R: the first fighter listed reacts; 1-9: the first fighter
@@ -394,7 +394,7 @@ fn reaction(
     why: Option<String>,
     send: &mut impl FnMut(Command),
 ) {
-    use super::action_bar::hotkey;
+    use super::action_bar::{DIGITS, hotkey};
     let (side, kind) = (offer.side, offer.kind);
     if let Some(why) = why {
         ui.label(why);
@@ -413,30 +413,25 @@ fn reaction(
             });
         }
     }
-    const DIGITS: [egui::Key; 9] = [
-        egui::Key::Num1,
-        egui::Key::Num2,
-        egui::Key::Num3,
-        egui::Key::Num4,
-        egui::Key::Num5,
-        egui::Key::Num6,
-        egui::Key::Num7,
-        egui::Key::Num8,
-        egui::Key::Num9,
-    ];
     if let Some(&id) = offer.fighters.first() {
         for (n, ability) in offer.abilities.iter().enumerate() {
             let key = DIGITS.get(n);
             let label = match key {
-                Some(_) => format!("{} reacts: {ability} ({}) [ABL-5]", name(names, id), n + 1),
-                None => format!("{} reacts: {ability} [ABL-5]", name(names, id)),
+                Some(_) => format!(
+                    "{} reacts: {} ({}) [ABL-5]",
+                    name(names, id),
+                    ability.name,
+                    n + 1
+                ),
+                None => format!("{} reacts: {} [ABL-5]", name(names, id), ability.name),
             };
             if ui.button(label).clicked() || key.is_some_and(|k| hotkey(ui, *k)) {
                 send(Command::ReactWith {
                     fighter: id,
-                    ability: ability.clone(),
+                    ability: ability.name.clone(),
                 });
             }
+            ui.label(egui::RichText::new(format!("    {}", ability.what)).small());
         }
     }
     if ui.button("Let it go (L)").clicked() || hotkey(ui, egui::Key::L) {

@@ -8,7 +8,7 @@ use super::{decision, engaged};
 use crate::model::effects::{Aura, Effect, MoveTrigger, Stat};
 use crate::rules::abilities::{AbilityEffect, abilities_of, inspiring_targets, validate_ability};
 use crate::rules::command::Command;
-use crate::rules::effects::{check, enemies_in_reach};
+use crate::rules::effects::{check, enemies_in_reach, in_aura};
 use crate::rules::engine::Engine;
 use crate::rules::initiative::SideDice;
 
@@ -82,19 +82,31 @@ pub fn step_ability(world: &World, ctx: &Ctx) -> Step {
     ))
 }
 
+/// Is an enemy within a weapon's range of the active fighter horizontally but not in 3D?
+fn reach_only_flat(ctx: &Ctx) -> bool {
+    use crate::battlefield::measure::{distance, horizontal_distance};
+    let f = &ctx.f;
+    ctx.all
+        .iter()
+        .filter(|o| o.on_board() && o.side != f.side)
+        .any(|o| {
+            let (d3, d2) = (
+                distance(&f.base(), &o.base()),
+                horizontal_distance(&f.base(), &o.base()),
+            );
+            f.profile
+                .weapons
+                .iter()
+                .any(|w| d2 <= w.max_range + 1e-4 && d3 > w.max_range + 1e-4)
+        })
+}
+
 /// Is a friendly fighter (the active one too) in `aura` of the active fighter within 1" of an
 /// enemy?
 fn friend_fighting_in(world: &World, ctx: &Ctx, aura: &Aura) -> bool {
-    let f = &ctx.f;
-    ctx.all.iter().any(|o| {
-        o.on_board()
-            && o.side == f.side
-            && crate::battlefield::measure::distance(&f.base(), &o.base()) <= aura.range + 1e-4
-            && (!aura.visible
-                || o.id == f.id
-                || crate::rules::engine::can_see(world, &ctx.all, f, o))
-            && engaged(&ctx.all, o)
-    })
+    ctx.all
+        .iter()
+        .any(|o| in_aura(world, &ctx.all, &ctx.f, o, aura) && engaged(&ctx.all, o))
 }
 
 /// SOLO-C1 for an ability of data effects (ABL-5): is one of its effects not nil here, the
@@ -163,8 +175,17 @@ fn data_useful(
             Effect::NextBoost { stat, .. } if stat.of_attacks() && next_attack_melee.is_some() => {
                 return (true, None, "its next action is an attack");
             }
-            Effect::StrengthAboveToughness if next_attack_melee.is_some() => {
+            Effect::StrengthAboveToughness | Effect::AfterEachAttack { .. }
+                if next_attack_melee.is_some() =>
+            {
                 return (true, None, "its next action is an attack");
+            }
+            Effect::FlatAttackRange if reach_only_flat(ctx) => {
+                return (
+                    true,
+                    None,
+                    "an enemy is in range once the height is left out",
+                );
             }
             Effect::NextBoost {
                 stat: Stat::Move, ..

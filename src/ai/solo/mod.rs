@@ -311,8 +311,11 @@ fn reaction_ability(
     else {
         return None;
     };
-    let a = crate::rules::engine::fighter(world, attacker)?;
-    let damage = a.profile.weapons.get(weapon)?.damage;
+    // The attack as it will be made (with what abilities raised).
+    let all = crate::rules::engine::fighters(world);
+    let a = all.iter().find(|f| f.id == attacker)?;
+    let t = all.iter().find(|f| f.id == id)?;
+    let damage = crate::rules::actions::attack_roll(world, &all, a, t, weapon, false)?.damage;
     offer.abilities.iter().find_map(|name| {
         let answer = crate::rules::abilities::reaction_effects(world, id, name)?;
         let changes = answer.iter().any(|e| match e {

@@ -142,7 +142,7 @@ fn judge_attack<'a, 'f>(
     if !t.on_board() {
         return Err(Refusal::NotOnTheBattlefield(t));
     }
-    let d = distance(&f.base(), &t.base());
+    let d = attack_distance(world, f, t);
     if d > w.max_range + 1e-4 {
         return Err(Refusal::OutOfRange(t, d));
     }
@@ -160,6 +160,21 @@ fn judge_attack<'a, 'f>(
         return Err(Refusal::Unseen(t));
     }
     Ok((t, w))
+}
+
+/// ATK-2 with ABL-5: the distance an attack's range is measured over: without the vertical
+/// distance when an ability of `f`'s says so.
+fn attack_distance(world: &World, f: &FighterView, t: &FighterView) -> f32 {
+    let flat = world
+        .resource::<Engine>()
+        .activation
+        .as_ref()
+        .is_some_and(|a| a.lasts(f.id, |e| *e == Effect::FlatAttackRange));
+    if flat {
+        horizontal_distance(&f.base(), &t.base())
+    } else {
+        distance(&f.base(), &t.base())
+    }
 }
 
 /// ATK-2: a missile attack can't target an enemy within 1" of the attacker's friends, unless
@@ -315,7 +330,7 @@ fn strength_for_hits(world: &World, f: &FighterView, strength: u32, toughness: u
         .resource::<Engine>()
         .activation
         .as_ref()
-        .is_some_and(|a| a.fighter == f.id && a.stronger);
+        .is_some_and(|a| a.lasts(f.id, |e| *e == Effect::StrengthAboveToughness));
     if stronger {
         strength.max(toughness.saturating_add(1))
     } else {
@@ -442,14 +457,20 @@ pub(super) fn finish_attack(
         answer,
     } = how;
     let (toughness, cover_why) = toughness_against(world, &all, &f, &t);
-    let needed = hit_threshold(
-        strength_for_hits(world, &f, w.strength, toughness),
-        toughness,
-    );
+    let strength = strength_for_hits(world, &f, w.strength, toughness);
+    let needed = hit_threshold(strength, toughness);
     let (mut hits, mut crits) = count_hits(&rolls, needed);
     let mut ids = vec![RuleId::Atk3];
     if cover_why.is_some() {
         ids.push(RuleId::Atk4);
+    }
+    // ABL-5: an ability changed the weapon, the Strength the hit roll compares or the
+    // target's Toughness.
+    let raised = f.profile.weapons.get(weapon) != Some(&w)
+        || strength != w.strength
+        || round_bonus(world, &all, &t, Stat::Toughness, false) > 0;
+    if raised {
+        ids.push(RuleId::Abl5);
     }
     let saves = take_cover.then(|| take_cover_rolls(world, crits));
     if let Some(t) = &saves {
@@ -474,7 +495,7 @@ pub(super) fn finish_attack(
             attacker,
             target,
             weapon: w.name.clone(),
-            strength: w.strength,
+            strength,
             toughness,
             cover: cover_why,
             rolls: rolls.clone(),
@@ -518,6 +539,7 @@ pub(super) fn finish_attack(
     if !down && crits > 0 {
         knocked_off(world, &t, attacker);
     }
+    crate::rules::effects::after_attack(world, attacker, target);
     after_action(world);
 }
 

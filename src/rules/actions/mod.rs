@@ -5,7 +5,9 @@ use crate::model::RuleId;
 use bevy::prelude::*;
 
 use crate::battlefield::Battlefield;
-use crate::battlefield::measure::{Base, bases_within, distance, distance_to_point};
+use crate::battlefield::measure::{
+    Base, bases_within, distance, distance_to_point, horizontal_distance,
+};
 use crate::battlefield::moves::{
     engaged_end_allowed, impact_damage, path_enters_deadly, resolve_fall,
 };

@@ -11,7 +11,9 @@ pub(crate) fn reaction(world: &mut World, side: usize, cmd: &Command) -> Result<
         .reaction
         .clone()
         .ok_or_else(|| Rejected::new(RuleId::Rea1, "no reaction is on offer"))?;
-    let who = match cmd {
+    // Who reacts, and the effects of the reaction ability it makes (`None`: the reaction on
+    // offer itself).
+    let who: Option<(u32, Option<Vec<Effect>>)> = match cmd {
         Command::React {
             fighter: id,
             reaction,
@@ -29,7 +31,7 @@ pub(crate) fn reaction(world: &mut World, side: usize, cmd: &Command) -> Result<
                 ));
             }
             react(world, *id, offer.kind);
-            Some((*id, Vec::new()))
+            Some((*id, None))
         }
         Command::ReactWith {
             fighter: id,
@@ -50,7 +52,7 @@ pub(crate) fn reaction(world: &mut World, side: usize, cmd: &Command) -> Result<
                 ));
             };
             react_with(world, *id, ability);
-            Some((*id, answer))
+            Some((*id, Some(answer)))
         }
         Command::DeclineReaction { side: s } if *s == side => None,
         other => {
@@ -77,7 +79,8 @@ pub(crate) fn reaction(world: &mut World, side: usize, cmd: &Command) -> Result<
             weapon,
         } => {
             let (counter, answer) = match who {
-                Some((_, answer)) => (answer.is_empty(), answer),
+                Some((_, None)) => (true, Vec::new()),
+                Some((_, Some(answer))) => (false, answer),
                 None => (false, Vec::new()),
             };
             roll_hits(world, attacker, target, weapon, counter, answer)

@@ -126,7 +126,7 @@ pub(crate) fn start_activation(world: &mut World, f: &FighterView) {
         took_down: false,
         by_hand: false,
         next_move: 0,
-        stronger: false,
+        lasting: Vec::new(),
         after_move: Vec::new(),
     });
     e.pending = Pending::Action { fighter: f.id };
@@ -152,6 +152,19 @@ pub(crate) fn end_activation(world: &mut World, waiting: bool) {
             Event::StillClimbing { fighter: f.id },
         );
         actions::fall(world, &f, f.pos);
+    }
+    // ABL-5: never silently skipped: effects still waiting for a move lapse, logged.
+    for w in &act.after_move {
+        let what = format!(
+            "no move action of its activation set this off, so it lapses: {}",
+            crate::model::effects::describe(&w.then, Some(w.value))
+        );
+        let outcome = crate::rules::log::EffectOutcome::Lasting { what };
+        let event = Event::Effect {
+            fighter: act.fighter,
+            outcome,
+        };
+        log(world, &[RuleId::Abl5], event);
     }
     if let Some(f) = fighter(world, act.fighter) {
         world.entity_mut(f.entity).insert(if waiting {

@@ -126,9 +126,11 @@ pub struct ActivationState {
     /// ABL-5: its next move action goes this much farther.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub next_move: u32,
-    /// ABL-5: its attacks' Strength counts as higher than the target's Toughness.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub stronger: bool,
+    /// ABL-5: effects of its abilities lasting until the end of the activation that change
+    /// how its attacks are made (Strength above Toughness, range without the vertical
+    /// distance, a roll after each attack).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lasting: Vec<crate::model::effects::Effect>,
     /// ABL-5: effects waiting for one of its move actions.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub after_move: Vec<WaitingMove>,
@@ -259,6 +261,14 @@ pub struct Engine {
     /// ABL-5: what abilities raised until the end of the round.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub round_boosts: Vec<RoundBoost>,
+}
+
+impl ActivationState {
+    /// Does fighter `id`, when it is this activation's fighter, have a lasting effect such
+    /// that `pred` holds?
+    pub fn lasts(&self, id: u32, pred: impl Fn(&crate::model::effects::Effect) -> bool) -> bool {
+        self.fighter == id && self.lasting.iter().any(pred)
+    }
 }
 
 impl Engine {

@@ -96,13 +96,9 @@ pub(super) fn convert(
         (true, Ok(effects)) => {
             let mut v = crate::model::validate::Validator::default();
             crate::model::effects::validate_ability(&effects, reaction, "", &mut v);
-            if v.is_empty() {
-                (AbilityEffect::Effects(effects), None)
-            } else if reaction {
-                (AbilityEffect::NotAutomated, Some("(a reaction)".into()))
-            } else {
-                let shape = "(an ability paid with dice worded as a reaction)";
-                (AbilityEffect::NotAutomated, Some(shape.into()))
+            match v.problems.first() {
+                None => (AbilityEffect::Effects(effects), None),
+                Some((_, why)) => (AbilityEffect::NotAutomated, Some(format!("({why})"))),
             }
         }
         (true, Err(shape)) => (AbilityEffect::NotAutomated, Some(shape)),

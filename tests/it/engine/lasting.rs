@@ -19,6 +19,7 @@ const A: u32 = 2;
 const A2: u32 = 3;
 const A3: u32 = 4;
 const B: u32 = 10;
+const B2: u32 = 11;
 
 fn gift(name: &str, cost: DiceCost, effects: Vec<Effect>) -> AbilityDef {
     AbilityDef {
@@ -104,11 +105,17 @@ fn abl5_next_action_boosts_raise_only_the_next_move_and_the_next_attack() {
         RuleId::Move1
     );
     a.walk(A, [18.6, 0.0, 10.0]).unwrap();
-    // 2 + 1 dice for the first attack, 2 for the second.
+    // 2 + 1 dice for the first attack, 2 for the second; a refused attack spends nothing.
     let mut a = with_ability(next, 3);
     a.profile(B, |p| p.wounds = 30);
     a.place(B, 11.5, 10.0);
+    a.place(B2, 30.0, 10.0);
     use_it(&mut a, 3);
+    a.rejected(Command::Attack {
+        fighter: A,
+        target: B2,
+        weapon: 1,
+    });
     assert_eq!(rolls_of(&attack(&mut a, A, B, 0)), 3);
     assert_eq!(rolls_of(&attack(&mut a, A, B, 0)), 2);
 }
@@ -267,6 +274,86 @@ fn abl5_a_bonus_attack_only_when_the_bonus_move_ends_two_inches_lower() {
     );
 }
 
+#[test]
+fn abl5_gen2_a_drop_of_one_and_a_half_inches_and_a_bit_counts_as_two() {
+    let mut a = with_ability(
+        vec![
+            Effect::BonusMove { max: None },
+            Effect::AfterMove {
+                trigger: MoveTrigger::DroppedNext(2.0),
+                then: vec![Effect::BonusAttack],
+            },
+        ],
+        3,
+    );
+    a.add_terrain(TerrainPiece::on_floor(
+        "step",
+        TerrainKind::Platform,
+        (10.0, 10.0),
+        (4.0, 4.0),
+        1.6,
+    ));
+    a.place_at(A, Vec3::new(11.3, 1.6, 10.0));
+    a.place(B, 14.6, 10.0);
+    use_it(&mut a, 3);
+    // 1.6" rounds up to 2" (a vertical-only distance).
+    a.walk(A, [13.1, 0.0, 10.0]).unwrap();
+    assert_eq!(
+        a.engine().activation.clone().unwrap().bonus,
+        vec![Bonus::AnyAttack]
+    );
+}
+
+#[test]
+fn abl5_after_each_attack_a_roll_bars_the_target_from_moving_this_round() {
+    use warcry_sim::model::effects::Restriction;
+    let mut a = with_ability(
+        vec![Effect::AfterEachAttack {
+            least: 5,
+            bar: vec![Restriction::Move, Restriction::Disengage],
+        }],
+        2,
+    );
+    a.profile(B, |p| p.wounds = 30);
+    a.profile(B2, |p| p.wounds = 30);
+    a.place(B, 11.5, 10.0);
+    a.place(B2, 10.0, 11.5);
+    use_it(&mut a, 2);
+    // Two attack dice, then the roll after the attack: 4 bars nothing, 5 bars B2.
+    a.dice(&[1, 1, 4]);
+    attack(&mut a, A, B, 0);
+    a.dice(&[1, 1, 5]);
+    attack(&mut a, A, B2, 0);
+    let barred = a.engine().restricted.clone();
+    assert_eq!(
+        barred,
+        vec![(B2, Restriction::Move), (B2, Restriction::Disengage)]
+    );
+}
+
+#[test]
+fn abl5_atk2_a_range_without_the_vertical_distance() {
+    let mut a = with_ability(vec![Effect::FlatAttackRange], 2);
+    a.add_terrain(TerrainPiece::on_floor(
+        "ledge",
+        TerrainKind::Platform,
+        (14.0, 10.0),
+        (4.0, 4.0),
+        3.0,
+    ));
+    // B on the ledge 3" up, 0.5" from A horizontally: 3" away in 3D, beyond the 1" weapon.
+    a.place_at(B, Vec3::new(12.5, 3.0, 10.0));
+    a.place(A, 11.0, 10.0);
+    let attack_b = Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 0,
+    };
+    assert_eq!(a.rejected(attack_b.clone()).rule, RuleId::Atk2);
+    use_it(&mut a, 2);
+    a.apply(attack_b).unwrap();
+}
+
 /// B with the reaction ability "Test Guard" of `answer`, targeted by A's melee weapon of 4
 /// Attacks, S4 and `damage`. Reactions on.
 fn guarded(answer: Vec<Effect>, damage: (u32, u32)) -> Arena {
@@ -315,7 +402,9 @@ fn rea1_abl5_a_reaction_ability_is_offered_beside_counter_and_costs_an_action() 
     let Decision::Reaction { abilities, .. } = options(a.world()).decision else {
         panic!("a reaction on offer");
     };
-    assert_eq!(abilities, vec!["Test Guard".to_string()]);
+    let names: Vec<&str> = abilities.iter().map(|x| x.name.as_str()).collect();
+    assert_eq!(names, ["Test Guard"]);
+    assert_eq!(abilities[0].what, "up to 2 critical hits count as hits");
     let wrong = a.rejected(Command::ReactWith {
         fighter: B,
         ability: "Counter Spell".into(),

@@ -42,6 +42,10 @@ fn sentences(text: &str) -> Vec<String> {
         .replace(['\u{2019}', '\u{2018}'], "'")
         .to_lowercase();
     let plain = plain.split_whitespace().collect::<Vec<_>>().join(" ");
+    // A monster's abilities say "this monster" where the others say "this fighter".
+    let plain = plain
+        .replace("this monster's", "this fighter's")
+        .replace("this monster", "this fighter");
     plain
         .split_inclusive(". ")
         .map(|s| s.trim().trim_end_matches('.').trim().to_string())
@@ -104,6 +108,28 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
             then: vec![damage],
         };
         return Some((2, vec![effect]));
+    }
+    // "In addition, until the end of this fighter's activation, after each attack action made
+    // by this fighter, roll a dice." + "On a roll of N+, until the end of this battle round,
+    // the target fighter cannot make ... actions."
+    if let Some(rest) = first
+        .strip_prefix("in addition, ")
+        .unwrap_or(first)
+        .strip_prefix(
+            "until the end of this fighter's activation, after each attack action made by this \
+             fighter, roll a dice",
+        )
+        && rest.is_empty()
+    {
+        let next = s.get(1)?.strip_prefix("on a roll of ")?;
+        let (least, next) = number_prefix(next)?;
+        let next = next.strip_prefix("+, ")?.replace(
+            "until the end of this battle round, the target fighter",
+            "that fighter",
+        );
+        let bar = barred(&format!("until the end of the battle round, {next}"))?;
+        let least = u8::try_from(least).ok().filter(|l| (1..=6).contains(l))?;
+        return Some((2, vec![Effect::AfterEachAttack { least, bar }]));
     }
     // "Pick a (visible) enemy fighter within N" of this fighter." + what happens to it.
     let (range, visible) = picked_enemy(first)?;
@@ -188,6 +214,10 @@ fn simple(s: &str) -> Option<Vec<Effect>> {
         {
             vec![Effect::StrengthAboveToughness]
         }
+        "until the end of this fighter's activation, do not count the vertical distance when measuring the range for attack actions made by this fighter" =>
+        {
+            vec![Effect::FlatAttackRange]
+        }
         "a fighter can make this reaction after they are targeted by a melee attack action but before the hit rolls are made"
         | "a fighter can make this reaction when they are targeted by a melee attack action but before the hit rolls are made" =>
         {
@@ -199,9 +229,27 @@ fn simple(s: &str) -> Option<Vec<Effect>> {
                 .or_else(|| heal(s))
                 .or_else(|| next_boosts(s))
                 .or_else(|| after_a_drop(s))
-                .or_else(|| answer_to_attack(s));
+                .or_else(|| answer_to_attack(s))
+                .or_else(|| critical_damage(s));
         }
     })
+}
+
+/// "Until the end of this fighter's activation, add A to the damage points allocated to
+/// enemy fighters by each critical hit from attack actions made by this fighter".
+fn critical_damage(s: &str) -> Option<Vec<Effect>> {
+    let rest = s.strip_prefix("until the end of this fighter's activation, add ")?;
+    let (by, rest) = amount_prefix(rest)?;
+    (rest
+        == " to the damage points allocated to enemy fighters by each critical hit from attack \
+            actions made by this fighter")
+        .then(|| {
+            vec![Effect::Boost {
+                stat: Stat::CritDamage,
+                by,
+                melee_only: false,
+            }]
+        })
 }
 
 /// "Add A to the Move characteristic of this fighter for the next move action they make in
@@ -210,16 +258,12 @@ fn simple(s: &str) -> Option<Vec<Effect>> {
 fn next_boosts(s: &str) -> Option<Vec<Effect>> {
     s.split(", and ")
         .map(|clause| {
-            let rest = clause.strip_prefix("add ")?;
-            let (by, rest) = amount_prefix(rest)?;
-            let rest = rest.strip_prefix(" to the ")?;
-            let (stat, rest) = rest.split_once(" characteristic ")?;
-            let stat = stat_of(stat)?;
+            let (by, stat, rest) = add_to_one(clause)?;
             let fits = match rest {
-                "of this fighter for the next move action they make in this activation" => {
+                " of this fighter for the next move action they make in this activation" => {
                     stat == Stat::Move
                 }
-                "of the next attack action made by this fighter in this activation" => {
+                " of the next attack action made by this fighter in this activation" => {
                     stat.of_attacks()
                 }
                 _ => false,
@@ -241,11 +285,8 @@ fn after_a_drop(s: &str) -> Option<Vec<Effect>> {
     ) {
         (v[0], Effect::BonusAttack)
     } else {
-        let rest = s.strip_prefix("add ")?;
-        let (by, rest) = amount_prefix(rest)?;
-        let rest = rest.strip_prefix(" to the ")?;
-        let (stat, rest) = rest.split_once(" characteristic of that attack action if ")?;
-        let stat = stat_of(stat).filter(|s| s.of_attacks())?;
+        let (by, stat, rest) = add_to_one(s).filter(|(_, s, _)| s.of_attacks())?;
+        let rest = rest.strip_prefix(" of that attack action if ")?;
         let v = fill(
             rest,
             "the fighter finished the move action {n}\" or more vertically lower than their \
@@ -286,7 +327,7 @@ fn answer_to_attack(s: &str) -> Option<Vec<Effect>> {
     let rest = s.strip_prefix("for each hit roll of ")?;
     let (least, rest) = number_prefix(rest)?;
     let (most, rest) = match rest.strip_prefix(" or ") {
-        Some(r) => number_prefix(r).filter(|(m, _)| *m == least + 1)?,
+        Some(r) => number_prefix(r).filter(|(m, _)| Some(*m) == least.checked_add(1))?,
         None => (least, rest),
     };
     let v = fill(
@@ -319,21 +360,12 @@ fn count_prefix(s: &str) -> Option<(u32, &str)> {
 /// fighter or, for the round, "(visible) friendly fighters while they are within N" of this
 /// fighter".
 fn boost(s: &str) -> Option<Vec<Effect>> {
-    let (round, rest) = match s.strip_prefix("until the end of this fighter's activation, add ") {
+    let (round, rest) = match s.strip_prefix("until the end of this fighter's activation, ") {
         Some(rest) => (false, rest),
-        None => (
-            true,
-            s.strip_prefix("until the end of the battle round, add ")?,
-        ),
+        None => (true, s.strip_prefix("until the end of the battle round, ")?),
     };
-    let (amount, rest) = amount_prefix(rest)?;
-    let rest = rest.strip_prefix(" to the ")?;
-    let (stats, rest) = rest.split_once(" characteristic")?;
-    let stats: Vec<Stat> = stats
-        .split(" and ")
-        .map(stat_of)
-        .collect::<Option<Vec<_>>>()?;
-    let rest = rest.trim_start_matches('s').strip_prefix(" of ")?;
+    let (amount, stats, rest) = add_to(rest)?;
+    let rest = rest.strip_prefix(" of ")?;
     let (melee_only, attack, who) =
         if let Some(who) = rest.strip_prefix("melee attack actions made by ") {
             (true, true, who)
@@ -390,6 +422,28 @@ fn aura_of(who: &str) -> Option<Aura> {
         range: v[0] as f32,
         visible,
     })
+}
+
+/// "Add A to the S (and S) characteristic(s)": the amount, the characteristics and the rest
+/// of `s`.
+fn add_to(s: &str) -> Option<(Amount, Vec<Stat>, &str)> {
+    let rest = s.strip_prefix("add ")?;
+    let (amount, rest) = amount_prefix(rest)?;
+    let rest = rest.strip_prefix(" to the ")?;
+    let (stats, rest) = rest.split_once(" characteristic")?;
+    let stats = stats
+        .split(" and ")
+        .map(stat_of)
+        .collect::<Option<Vec<_>>>()?;
+    Some((amount, stats, rest.strip_prefix('s').unwrap_or(rest)))
+}
+
+/// [`add_to`] of one characteristic.
+fn add_to_one(s: &str) -> Option<(Amount, Stat, &str)> {
+    match add_to(s)? {
+        (amount, stats, rest) if stats.len() == 1 => Some((amount, stats[0], rest)),
+        _ => None,
+    }
 }
 
 fn stat_of(s: &str) -> Option<Stat> {
