@@ -113,6 +113,11 @@ fn action(world: &mut World, id: u32) -> Command {
         return match *b {
             Bonus::Move { max } => approach(world, &all, &f, max).unwrap_or(end),
             Bonus::Attack | Bonus::AnyAttack => best_attack(world, &all, &f).unwrap_or(end),
+            Bonus::FriendAttack { fighter } => all
+                .iter()
+                .find(|o| o.id == fighter)
+                .and_then(|friend| best_attack(world, &all, friend))
+                .unwrap_or(end),
             Bonus::MoveOrAttack { max } => best_attack(world, &all, &f)
                 .or_else(|| approach(world, &all, &f, max))
                 .unwrap_or(end),

@@ -222,6 +222,14 @@ pub enum Effect {
     /// Until the end of this fighter's activation, the range of its attacks is measured
     /// without the vertical distance.
     FlatAttackRange,
+    /// Another friendly fighter within `range` inches (that this fighter can see, when
+    /// `visible`; with the runemark, when one is given) makes a bonus attack action (CMB-2).
+    FriendBonusAttack {
+        range: f32,
+        visible: bool,
+        #[serde(default)]
+        runemark: Option<String>,
+    },
     /// A reaction (REA-1): made when `Trigger` happens, costing an action, not dice; the
     /// effects after it answer that moment.
     Reaction(Trigger),
@@ -281,6 +289,7 @@ impl Effect {
                 range_ok(h)
             }
             Effect::AfterEachAttack { least, bar } => (1..=6).contains(least) && !bar.is_empty(),
+            Effect::FriendBonusAttack { range, .. } => range_ok(*range),
             Effect::Requires(_)
             | Effect::BonusMoveOrAttack
             | Effect::BonusAttack
@@ -557,6 +566,17 @@ fn describe_one(e: &Effect, value: Option<u8>) -> String {
         Effect::FlatAttackRange => {
             "its attacks' range leaves out the vertical distance this activation".to_string()
         }
+        Effect::FriendBonusAttack {
+            range,
+            visible,
+            runemark,
+        } => format!(
+            "a bonus attack action for {}friendly fighter{} within {range}\"",
+            if *visible { "a visible " } else { "a " },
+            runemark
+                .as_ref()
+                .map_or(String::new(), |m| format!(" with the {m} runemark"))
+        ),
         Effect::Reaction(Trigger::TargetedByMelee) => {
             "(a reaction when targeted by a melee attack)".to_string()
         }

@@ -268,6 +268,81 @@ fn bar_until_round_end(world: &mut World, t: u32, actions: &[Restriction]) {
     }
 }
 
+/// The other friendly fighters within `range` inches of `f` (that it can see, when `visible`;
+/// with `runemark`, when given), nearest first.
+pub fn friends_in_reach(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    range: f32,
+    visible: bool,
+    runemark: Option<&str>,
+) -> Vec<u32> {
+    let mut near: Vec<(f32, u32)> = all
+        .iter()
+        .filter(|o| o.on_board() && o.side == f.side && o.id != f.id)
+        .filter(|o| runemark.is_none_or(|m| o.profile.has_runemark(m)))
+        .map(|o| (distance(&f.base(), &o.base()), o))
+        .filter(|(d, o)| *d <= range + 1e-4 && (!visible || can_see(world, all, f, o)))
+        .map(|(d, o)| (d, o.id))
+        .collect();
+    near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    near.into_iter().map(|(_, id)| id).collect()
+}
+
+/// The fighters an effect is aimed at and where they may be: enemies, or friends
+/// ([`friends_in_reach`]) for a friend's bonus action; `None` for an effect aimed at nobody.
+pub fn reach_of(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    e: &Effect,
+) -> Option<Vec<u32>> {
+    Some(match e {
+        Effect::DamageOne { range, .. } => enemies_in_reach(world, all, f, *range, true),
+        Effect::Restrict { range, visible, .. } => {
+            enemies_in_reach(world, all, f, *range, *visible)
+        }
+        Effect::FriendBonusAttack {
+            range,
+            visible,
+            runemark,
+        } => friends_in_reach(world, all, f, *range, *visible, runemark.as_deref()),
+        _ => return None,
+    })
+}
+
+/// Who an aimed effect of `f`'s reaches, for people: "not an enemy it can see within 8\" of
+/// Grak" (`none`: "no enemy ..."), "not another friendly fighter with the beast runemark it
+/// can see within 4\" of Grak".
+fn who_it_reaches(e: &Effect, f: &FighterView, none: bool) -> String {
+    let (friend, range, visible, mark) = match e {
+        Effect::DamageOne { range, .. } => (false, *range, true, None),
+        Effect::Restrict { range, visible, .. } => (false, *range, *visible, None),
+        Effect::FriendBonusAttack {
+            range,
+            visible,
+            runemark,
+        } => (true, *range, *visible, runemark.as_deref()),
+        _ => (false, 0.0, false, None),
+    };
+    let who = match (friend, none) {
+        (false, true) => "no enemy",
+        (false, false) => "not an enemy",
+        (true, true) => "no other friendly fighter",
+        (true, false) => "not another friendly fighter",
+    };
+    let mark = mark.map_or(String::new(), |m| format!(" with the {m} runemark"));
+    let seen = if visible {
+        " it can see"
+    } else if none {
+        ""
+    } else {
+        " on the battlefield"
+    };
+    format!("{who}{mark}{seen} within {range}\" of {}", f.name)
+}
+
 /// ABL-5: may `f` use an ability with `effects` now? The enemy an effect aimed at one uses:
 /// `target` when it qualifies, the nearest that does when none is named.
 pub fn check(
@@ -285,6 +360,7 @@ pub fn check(
             Effect::Requires(_)
                 | Effect::DamageOne { .. }
                 | Effect::Restrict { .. }
+                | Effect::FriendBonusAttack { .. }
                 | Effect::Heal { .. }
         )
     });
@@ -307,9 +383,10 @@ pub fn check(
                     ));
                 }
             }
-            Effect::DamageOne { range, .. } | Effect::Restrict { range, .. } => {
-                let visible = !matches!(e, Effect::Restrict { visible: false, .. });
-                let near = enemies_in_reach(world, all, f, *range, visible);
+            Effect::DamageOne { .. }
+            | Effect::Restrict { .. }
+            | Effect::FriendBonusAttack { .. } => {
+                let near = reach_of(world, all, f, e).unwrap_or_default();
                 picked = match target {
                     Some(t) if near.contains(&t) => Some(t),
                     Some(t) => {
@@ -319,26 +396,11 @@ pub fn check(
                             .map_or_else(|| format!("fighter {t}"), |o| o.name.to_string());
                         return Err(Rejected::new(
                             RuleId::Abl5,
-                            format!(
-                                "{name} is not an enemy {} within {range}\" of {}",
-                                if visible {
-                                    "it can see"
-                                } else {
-                                    "on the battlefield"
-                                },
-                                f.name
-                            ),
+                            format!("{name} is {}", who_it_reaches(e, f, false)),
                         ));
                     }
                     None if near.is_empty() && alone && picked.is_none() => {
-                        return Err(Rejected::new(
-                            RuleId::Abl5,
-                            format!(
-                                "no enemy {}within {range}\" of {}",
-                                if visible { "it can see " } else { "" },
-                                f.name
-                            ),
-                        ));
+                        return Err(Rejected::new(RuleId::Abl5, who_it_reaches(e, f, true)));
                     }
                     None => picked.or(near.first().copied()),
                 };
@@ -445,6 +507,13 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, ta
             Effect::BonusAttack => {
                 push_bonus(world, Bonus::AnyAttack);
                 EffectOutcome::BonusAttack
+            }
+            Effect::FriendBonusAttack { .. } => {
+                let Some(t) = target else {
+                    continue;
+                };
+                push_bonus(world, Bonus::FriendAttack { fighter: t });
+                EffectOutcome::FriendAttack { fighter: t }
             }
             Effect::Boost {
                 stat,

@@ -72,7 +72,11 @@ pub struct ActiveOptions {
     pub budget: f32,
     /// Each kind of action: allowed, or the rule that forbids it and why.
     pub actions: Vec<ActionOption>,
-    /// ATK-1, ATK-2, GEN-3: every enemy on the battlefield against every weapon.
+    /// Who makes an attack now: the active fighter, or the friend whose bonus attack comes
+    /// first (ABL-5).
+    pub attacker: u32,
+    /// ATK-1, ATK-2, GEN-3: every enemy on the battlefield against every weapon of the
+    /// attacker.
     pub attacks: Vec<AttackOption>,
     /// ABL-1..ABL-5: the abilities it has and the dice values that can pay for each now.
     pub abilities: Vec<AbilityOption>,
@@ -225,7 +229,12 @@ fn active_options(world: &mut World, id: u32) -> Option<ActiveOptions> {
         Some(max) => max,
         None => f.move_budget(&rules, world.resource::<Engine>().move_bonus(&act)),
     };
-    let attacks = attack_options(world, &all, &f);
+    let attacker = bonus
+        .and_then(Bonus::friend)
+        .and_then(|id| all.iter().find(|o| o.id == id))
+        .unwrap_or(&f);
+    let attacks = attack_options(world, &all, attacker);
+    let attacker = attacker.id;
     let abilities = ability_options(world, &all, &f);
     let (moves, disengage) = move_options(world, &all, &f, budget);
     let actions = action_options(world, &act, &f, &attacks, &moves, &disengage);
@@ -234,6 +243,7 @@ fn active_options(world: &mut World, id: u32) -> Option<ActiveOptions> {
         actions_left: act.actions_left,
         bonus,
         budget,
+        attacker,
         actions,
         attacks,
         abilities,
@@ -265,27 +275,20 @@ fn attack_options(world: &World, all: &[FighterView], f: &FighterView) -> Vec<At
     out
 }
 
-/// ABL-5: the enemies an ability's effect may be aimed at (its first that picks one).
+/// ABL-5: the fighters an ability's effect may be aimed at (its first that picks one): enemies,
+/// or friends for a friend's bonus action.
 fn aims(
     world: &World,
     all: &[FighterView],
     f: &FighterView,
     effect: &crate::rules::abilities::AbilityEffect,
 ) -> Vec<u32> {
-    use crate::model::effects::Effect;
     let crate::rules::abilities::AbilityEffect::Effects(effects) = effect else {
         return Vec::new();
     };
     effects
         .iter()
-        .find_map(|e| match e {
-            Effect::DamageOne { range, .. } => Some((*range, true)),
-            Effect::Restrict { range, visible, .. } => Some((*range, *visible)),
-            _ => None,
-        })
-        .map(|(range, visible)| {
-            crate::rules::effects::enemies_in_reach(world, all, f, range, visible)
-        })
+        .find_map(|e| crate::rules::effects::reach_of(world, all, f, e))
         .unwrap_or_default()
 }
 
@@ -387,7 +390,9 @@ fn action_options(
         Some(Bonus::Move { .. }) if kind != ActionKind::Move => {
             refuse(RuleId::Cmb2, "the bonus move comes first".into())
         }
-        Some(Bonus::Attack | Bonus::AnyAttack) if kind != ActionKind::Attack => {
+        Some(Bonus::Attack | Bonus::AnyAttack | Bonus::FriendAttack { .. })
+            if kind != ActionKind::Attack =>
+        {
             refuse(RuleId::Cmb2, "the bonus attack comes first".into())
         }
         Some(Bonus::MoveOrAttack { .. })

@@ -87,7 +87,15 @@ pub(crate) fn action(
         Some(r) if !c.odds.is_empty() => {
             ui.weak(format!("No attack now [{}]: {}", r.rule, r.reason));
         }
-        _ => attacks(ui, c, f, send),
+        _ => {
+            if a.attacker != f {
+                ui.label(format!(
+                    "{}'s bonus attack comes first [ABL-5]:",
+                    name(&c.names, a.attacker)
+                ));
+            }
+            attacks(ui, c, a.attacker, send)
+        }
     }
     abilities(ui, c, a, dice, send);
     by_hand(ui, c, a, send);
@@ -180,7 +188,7 @@ fn move_hint(ui: &mut egui::Ui, intent: &mut Intent) {
 }
 
 /// ATK-3: each attack the rules allow, with its exact odds; keys 1-9 pick one.
-fn attacks(ui: &mut egui::Ui, c: &Current, f: u32, send: &mut impl FnMut(Command)) {
+fn attacks(ui: &mut egui::Ui, c: &Current, attacker: u32, send: &mut impl FnMut(Command)) {
     for (n, a) in c.odds.iter().enumerate() {
         let key = DIGITS.get(n);
         let b = ui.button(format!(
@@ -194,7 +202,7 @@ fn attacks(ui: &mut egui::Ui, c: &Current, f: u32, send: &mut impl FnMut(Command
         ));
         if b.on_hover_text(odds_text(a)).clicked() || key.is_some_and(|k| hotkey(ui, *k)) {
             send(Command::Attack {
-                fighter: f,
+                fighter: attacker,
                 target: a.target,
                 weapon: a.weapon,
             });

@@ -100,7 +100,7 @@ pub(crate) struct AttackPreview {
 
 /// ATK-3: the odds of every attack the rules allow now.
 fn attack_odds(world: &World, all: &[FighterView], a: &ActiveOptions) -> Vec<AttackPreview> {
-    let Some(f) = all.iter().find(|f| f.id == a.fighter) else {
+    let Some(f) = all.iter().find(|f| f.id == a.attacker) else {
         return Vec::new();
     };
     a.attacks

@@ -119,7 +119,7 @@ fn best_attack(world: &mut World, a: &ActiveOptions, target: u32) -> Option<Comm
         return None;
     }
     let all = fighters(world);
-    let f = all.iter().find(|f| f.id == a.fighter)?;
+    let f = all.iter().find(|f| f.id == a.attacker)?;
     let t = all.iter().find(|f| f.id == target)?;
     a.attacks
         .iter()
@@ -130,7 +130,7 @@ fn best_attack(world: &mut World, a: &ActiveOptions, target: u32) -> Option<Comm
         })
         .max_by(|x, y| x.1.total_cmp(&y.1))
         .map(|(weapon, _)| Command::Attack {
-            fighter: a.fighter,
+            fighter: a.attacker,
             target,
             weapon,
         })

@@ -180,6 +180,17 @@ fn data_useful(
             {
                 return (true, None, "its next action is an attack");
             }
+            Effect::FriendBonusAttack { .. } => {
+                let friends = crate::rules::effects::reach_of(world, &ctx.all, f, e);
+                let armed = friends.unwrap_or_default().into_iter().find(|id| {
+                    ctx.all.iter().find(|o| o.id == *id).is_some_and(|o| {
+                        !crate::rules::actions::legal_attacks(world, &ctx.all, o).is_empty()
+                    })
+                });
+                if let Some(t) = armed {
+                    return (true, Some(t), "a friend in its reach has an attack to make");
+                }
+            }
             Effect::FlatAttackRange if reach_only_flat(ctx) => {
                 return (
                     true,

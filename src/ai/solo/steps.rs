@@ -454,11 +454,14 @@ pub fn activation_step(world: &mut World, fighter: u32) -> Decision {
              and the activation ends",
         );
     };
+    if let Some(friend) = act.bonus.first().and_then(|b| b.friend()) {
+        let d = friend_attack(world, &act, all, friend, tc.target);
+        return with_target(d, &tc, again_after(&act));
+    }
     let hold = held_objective(world, &all, &f);
     let mut ctx = step_context(world, &act, all, f, tc.target, hold);
     ctx.tie_seed = super::tie_seed(world);
-    // SOLO-C7: after an action the target is chosen again (it may have changed).
-    let again = act.actions_taken > 0;
+    let again = again_after(&act);
     // SOLO-C1 runs as part of the sequence for each action: after the last action there is no
     // sequence left to run, so no ability either.
     if act.actions_left == 0 && act.bonus.is_empty() {
@@ -474,6 +477,42 @@ pub fn activation_step(world: &mut World, fighter: u32) -> Decision {
         Step::Next => action.unwrap_or_else(|| no_step_applies(fighter, ctx.hold.is_some())),
     };
     with_target(d, &tc, again)
+}
+
+/// SOLO-C7: after an action the target is chosen again (it may have changed).
+fn again_after(act: &ActivationState) -> bool {
+    act.actions_taken > 0
+}
+
+/// ABL-5: a friend's bonus attack (the solo rules say nothing of it): the attack SOLO-C3..C4
+/// would choose for the friend, else its first legal attack (the bonus lapses with none).
+fn friend_attack(
+    world: &World,
+    act: &ActivationState,
+    all: Vec<FighterView>,
+    friend: u32,
+    target: Target,
+) -> Decision {
+    let Some(fv) = all.iter().find(|o| o.id == friend).cloned() else {
+        return end_activation(act.fighter, "the friend to attack is gone");
+    };
+    let ctx = step_context(world, act, all, fv, target, None);
+    action_step(world, &ctx, act.bonus.first())
+        .or_else(|| {
+            let (t, weapon) =
+                *crate::rules::actions::legal_attacks(world, &ctx.all, &ctx.f).first()?;
+            Some(decision(
+                Command::Attack {
+                    fighter: friend,
+                    target: t,
+                    weapon,
+                },
+                &[RuleId::Abl5],
+                "the friend's bonus attack: no step of SOLO-C3..C4 chooses one, so its first \
+                 legal attack",
+            ))
+        })
+        .unwrap_or_else(|| end_activation(act.fighter, "the friend has no attack to make"))
 }
 
 /// The context of the steps for the active fighter `f` (no next action chosen yet).
@@ -550,7 +589,7 @@ fn action_step(world: &World, ctx: &Ctx, bonus: Option<&Bonus>) -> Option<Decisi
         Step::Decide(d) => match bonus {
             None => Some(d),
             Some(Bonus::Move { .. }) => matches!(d.command, Command::Move { .. }).then_some(d),
-            Some(Bonus::Attack | Bonus::AnyAttack) => {
+            Some(Bonus::Attack | Bonus::AnyAttack | Bonus::FriendAttack { .. }) => {
                 matches!(d.command, Command::Attack { .. }).then_some(d)
             }
             Some(Bonus::MoveOrAttack { .. }) => {

@@ -79,7 +79,8 @@ pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<()
         .activation
         .clone()
         .ok_or_else(|| Rejected::new(RuleId::Cmb2, "no fighter is activated"))?;
-    check_actor(active, cmd)?;
+    let friend = act.bonus.first().and_then(|b| b.friend());
+    check_actor(active, friend, cmd)?;
     let all = fighters(world);
     let f = all
         .iter()
@@ -107,7 +108,7 @@ pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<()
         } => return crate::rules::abilities::use_ability(world, &all, &f, ability, *dice, *target),
         _ => {}
     }
-    let bonus = check_slot(&act, cmd, &f)?;
+    let bonus = check_slot(&act, cmd, &f, &all)?;
     match cmd {
         Command::Move {
             to,
@@ -132,9 +133,19 @@ pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<()
             after_action(world);
         }
         Command::Attack { target, weapon, .. } => {
-            validate_attack(world, &all, &f, *target, *weapon)?;
+            // ABL-5: a friend's bonus attack is the friend's.
+            let attacker = match bonus.and_then(Bonus::friend) {
+                Some(id) => all.iter().find(|o| o.id == id).cloned().ok_or_else(|| {
+                    Rejected::new(
+                        RuleId::Abl5,
+                        format!("fighter {id} is not on the battlefield"),
+                    )
+                })?,
+                None => f.clone(),
+            };
+            validate_attack(world, &all, &attacker, *target, *weapon)?;
             spend(world, bonus.is_some());
-            start_attack(world, &f, *target, *weapon);
+            start_attack(world, &attacker, *target, *weapon);
         }
         Command::Disengage { to, .. } => {
             validate_disengage(world, &all, &f, v3(*to))?;
@@ -149,7 +160,9 @@ pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<()
 }
 
 /// CMB-1, CMB-2: is `cmd` an action of the active fighter?
-fn check_actor(active: u32, cmd: &Command) -> Result<(), Rejected> {
+/// CMB-2: is the command's fighter the active one (or, for an attack, the friend whose bonus
+/// attack comes first, ABL-5)?
+fn check_actor(active: u32, friend: Option<u32>, cmd: &Command) -> Result<(), Rejected> {
     let who = match cmd {
         Command::Move { fighter, .. }
         | Command::Attack { fighter, .. }
@@ -177,7 +190,8 @@ fn check_actor(active: u32, cmd: &Command) -> Result<(), Rejected> {
             ));
         }
     };
-    if who != active {
+    let friends_attack = friend == Some(who) && matches!(cmd, Command::Attack { .. });
+    if who != active && !friends_attack {
         return Err(Rejected::new(
             RuleId::Cmb2,
             format!("fighter {who} is not the active fighter ({active} is)"),
@@ -192,11 +206,26 @@ fn check_slot(
     act: &ActivationState,
     cmd: &Command,
     f: &FighterView,
+    all: &[FighterView],
 ) -> Result<Option<Bonus>, Rejected> {
+    let name_of = |id: u32| {
+        all.iter()
+            .find(|o| o.id == id)
+            .map_or_else(|| format!("fighter {id}"), |o| o.name.to_string())
+    };
     let bonus = act.bonus.first().copied();
+    let attacker = match cmd {
+        Command::Attack { fighter, .. } => Some(*fighter),
+        _ => None,
+    };
     match (bonus, cmd) {
         (Some(b), Command::Move { .. }) if b.move_max().is_some() => Ok(bonus),
-        (Some(b), Command::Attack { .. }) if b.allows_attack() => Ok(bonus),
+        (Some(b), Command::Attack { .. }) if b.allows_attack() && attacker == Some(f.id) => {
+            Ok(bonus)
+        }
+        (Some(b), Command::Attack { .. }) if b.friend().is_some() && attacker == b.friend() => {
+            Ok(bonus)
+        }
         (Some(b), _) => Err(Rejected::new(
             RuleId::Cmb2,
             format!(
@@ -205,6 +234,7 @@ fn check_slot(
                     Bonus::Move { max } => format!("move of up to {max}\""),
                     Bonus::Attack | Bonus::AnyAttack => "attack".into(),
                     Bonus::MoveOrAttack { max } => format!("move (up to {max}\") or attack"),
+                    Bonus::FriendAttack { fighter } => format!("attack of {}", name_of(fighter)),
                 }
             ),
         )),

@@ -204,14 +204,23 @@ pub(crate) fn after_action(world: &mut World) {
     }
     // A bonus attack only follows when an enemy is within 1" (ABL-3 Reckoning); an
     // ability's, when the fighter has an attack to make (ABL-5).
+    // A friend's bonus attack (ABL-5), when the friend has one to make.
     let first = act.bonus.first().copied();
-    if matches!(first, Some(Bonus::Attack | Bonus::AnyAttack)) {
+    if matches!(
+        first,
+        Some(Bonus::Attack | Bonus::AnyAttack | Bonus::FriendAttack { .. })
+    ) {
         let all = fighters(world);
+        let attacker = first
+            .and_then(Bonus::friend)
+            .and_then(|id| all.iter().find(|o| o.id == id && o.on_board()))
+            .unwrap_or(&f);
         let near = match first {
             Some(Bonus::Attack) => all.iter().any(|o| {
                 o.on_board() && o.side != f.side && bases_within(&f.base(), &o.base(), 1.0)
             }),
-            _ => !crate::rules::actions::legal_attacks(world, &all, &f).is_empty(),
+            Some(Bonus::FriendAttack { fighter }) if attacker.id != fighter => false,
+            _ => !crate::rules::actions::legal_attacks(world, &all, attacker).is_empty(),
         };
         if !near {
             engine(world)
@@ -222,6 +231,9 @@ pub(crate) fn after_action(world: &mut World) {
                 .remove(0);
             let (rule, event) = match first {
                 Some(Bonus::Attack) => (RuleId::Abl3, Event::NoBonusAttack { fighter: f.id }),
+                Some(Bonus::FriendAttack { fighter }) => {
+                    (RuleId::Abl5, Event::NoAttackToMake { fighter })
+                }
                 _ => (RuleId::Abl5, Event::NoAttackToMake { fighter: f.id }),
             };
             log(world, &[rule], event);

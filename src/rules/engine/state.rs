@@ -76,18 +76,30 @@ pub enum Bonus {
     MoveOrAttack {
         max: f32,
     },
+    /// An ability's bonus attack for another friendly fighter (ABL-5).
+    FriendAttack {
+        fighter: u32,
+    },
 }
 
 impl Bonus {
+    /// The fighter that makes the bonus action, when it is not the active one.
+    pub fn friend(self) -> Option<u32> {
+        match self {
+            Bonus::FriendAttack { fighter } => Some(fighter),
+            _ => None,
+        }
+    }
+
     /// How far a move taking this bonus may go, when it may be a move.
     pub fn move_max(self) -> Option<f32> {
         match self {
             Bonus::Move { max } | Bonus::MoveOrAttack { max } => Some(max),
-            Bonus::Attack | Bonus::AnyAttack => None,
+            Bonus::Attack | Bonus::AnyAttack | Bonus::FriendAttack { .. } => None,
         }
     }
 
-    /// May an attack take this bonus?
+    /// May an attack of the active fighter's take this bonus?
     pub fn allows_attack(self) -> bool {
         matches!(
             self,

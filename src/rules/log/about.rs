@@ -39,7 +39,8 @@ impl Event {
                 let mut ids = vec![*fighter];
                 match outcome {
                     super::EffectOutcome::Damage { fighters, .. } => ids.extend(fighters),
-                    super::EffectOutcome::Barred { fighter, .. } => ids.push(*fighter),
+                    super::EffectOutcome::Barred { fighter, .. }
+                    | super::EffectOutcome::FriendAttack { fighter } => ids.push(*fighter),
                     _ => {}
                 }
                 ids

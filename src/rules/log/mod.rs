@@ -327,6 +327,8 @@ pub enum EffectOutcome {
     Lasting { what: String },
     /// What a reaction changed of the attack it answered, in words.
     Answer { what: String },
+    /// A bonus attack action is to come for this friendly fighter.
+    FriendAttack { fighter: u32 },
 }
 
 /// MOVE-9: what made an impact roll.

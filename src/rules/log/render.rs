@@ -433,6 +433,10 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         }
         EffectOutcome::Healed { healed } => format!("{who} removes {healed} damage"),
         EffectOutcome::Lasting { what } => format!("{who}: {what}"),
+        EffectOutcome::FriendAttack { fighter } => format!(
+            "{} may make a bonus attack action ({who}'s ability)",
+            n.fighter(*fighter)
+        ),
         EffectOutcome::Answer { what } => format!("{who}'s reaction: {what}"),
         EffectOutcome::Barred { fighter, actions } => format!(
             "{} may not {} until the end of the battle round ({who}'s ability)",

@@ -353,3 +353,79 @@ fn abl5_a_not_automated_ability_is_resolved_by_hand_and_the_activation_waits() {
     // The activation is still A's until its player ends it.
     assert!(matches!(a.pending(), Pending::Action { fighter } if fighter == A));
 }
+
+#[test]
+fn abl5_cmb2_a_friend_with_the_runemark_makes_a_bonus_attack() {
+    use warcry_sim::rules::options::{Decision, options};
+    const BEAST: u32 = 3;
+    const OTHER: u32 = 4;
+    let mut a = with_ability(
+        vec![Effect::FriendBonusAttack {
+            range: 4.0,
+            visible: true,
+            runemark: Some("beast".into()),
+        }],
+        3,
+    );
+    a.rules(|r| r.reactions = false);
+    a.profile(BEAST, |p| {
+        p.runemarks = vec!["beast".into()];
+        p.weapons = vec![weapon(1.0, 2, 3, (1, 2))];
+    });
+    a.profile(B, |p| p.wounds = 30);
+    a.place(BEAST, 12.0, 10.0);
+    a.place(OTHER, 10.0, 12.0);
+    a.place(B, 13.5, 10.0);
+    // Only the friend with the runemark may be picked.
+    let Decision::Action(act) = options(a.world()).decision else {
+        panic!("an action to choose");
+    };
+    let gift = act
+        .abilities
+        .iter()
+        .find(|x| x.name == "Test Gift")
+        .unwrap();
+    assert_eq!(gift.targets, vec![BEAST]);
+    let refused = use_it(&mut a, 3, Some(OTHER)).unwrap_err();
+    assert!(refused.ends_with("[ABL-5]"), "{refused}");
+    use_it(&mut a, 3, Some(BEAST)).unwrap();
+    assert_eq!(
+        a.engine().activation.clone().unwrap().bonus,
+        vec![Bonus::FriendAttack { fighter: BEAST }]
+    );
+    // The friend's attack comes first; the solo AI would make it.
+    let own = a.rejected(Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 0,
+    });
+    assert_eq!(own.rule, RuleId::Cmb2);
+    let advice = warcry_sim::ai::solo::advise(a.world()).unwrap();
+    assert!(
+        matches!(
+            advice.command,
+            Command::Attack {
+                fighter: BEAST,
+                target: B,
+                ..
+            }
+        ),
+        "{:?}",
+        advice.command
+    );
+    let Decision::Action(act) = options(a.world()).decision else {
+        panic!("an action to choose");
+    };
+    assert_eq!(act.attacker, BEAST);
+    a.dice(&[6, 6]);
+    a.apply(Command::Attack {
+        fighter: BEAST,
+        target: B,
+        weapon: 0,
+    })
+    .unwrap();
+    assert_eq!(a.damage(B), 4);
+    // The bonus is spent; A's activation goes on with its own actions.
+    assert!(a.engine().activation.clone().unwrap().bonus.is_empty());
+    assert_eq!(a.pending(), Pending::Action { fighter: A });
+}

@@ -131,6 +131,18 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         let least = u8::try_from(least).ok().filter(|l| (1..=6).contains(l))?;
         return Some((2, vec![Effect::AfterEachAttack { least, bar }]));
     }
+    // "Pick a (visible) friendly fighter (with the R runemark) within N" of this fighter."
+    // "That fighter makes a bonus attack action."
+    if let Some((range, visible, runemark)) = picked_friend(first) {
+        return (s.get(1)?.as_str() == "that fighter makes a bonus attack action").then(|| {
+            let effect = Effect::FriendBonusAttack {
+                range,
+                visible,
+                runemark,
+            };
+            (2, vec![effect])
+        });
+    }
     // "Pick a (visible) enemy fighter within N" of this fighter." + what happens to it.
     let (range, visible) = picked_enemy(first)?;
     let next = s.get(1)?;
@@ -166,6 +178,26 @@ fn picked_enemy(s: &str) -> Option<(f32, bool)> {
         }
     }
     None
+}
+
+/// "Pick a (visible) friendly fighter (with the R runemark) within N" of this fighter": the
+/// range, whether it must be seen, and the runemark.
+fn picked_friend(s: &str) -> Option<(f32, bool, Option<String>)> {
+    let rest = s.strip_prefix("pick a ")?;
+    let (visible, rest) = match rest.strip_prefix("visible ") {
+        Some(r) => (true, r),
+        None => (false, rest),
+    };
+    let rest = rest.strip_prefix("friendly fighter ")?;
+    let (runemark, rest) = match rest.strip_prefix("with the ") {
+        Some(r) => {
+            let (mark, r) = r.split_once(" runemark ")?;
+            (Some(mark.to_string()), r)
+        }
+        None => (None, rest),
+    };
+    let v = fill(rest, "within {n}\" of this fighter")?;
+    Some((v[0] as f32, visible, runemark))
 }
 
 /// "Until the end of the battle round, that (enemy) fighter cannot make move actions or

@@ -228,3 +228,18 @@ fn abl5_an_unknown_sentence_is_reported_by_its_shape() {
         Err("it sings N songs".to_string())
     );
 }
+
+#[test]
+fn abl5_a_friend_with_a_runemark_makes_a_bonus_attack() {
+    assert_eq!(
+        effects_of(
+            "Pick a friendly fighter with the Scout runemark within 5\" of this fighter. That \
+             fighter makes a bonus attack action."
+        ),
+        Ok(vec![Effect::FriendBonusAttack {
+            range: 5.0,
+            visible: false,
+            runemark: Some("scout".into())
+        }])
+    );
+}
