@@ -139,10 +139,16 @@ pub enum Command {
 }
 
 /// ABL-5: what a player applies by hand for a not-automated ability.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub enum HandChange {
     Damage(u32),
     Heal(u32),
+    /// A move of the fighter of up to `inches` to `to`, by the shortest way (MOVE-1, MOVE-5:
+    /// climbing and jumping as a move does), wherever enemies stand.
+    Move {
+        inches: u32,
+        to: [f32; 3],
+    },
 }
 
 fn yes() -> bool {
@@ -225,6 +231,12 @@ impl Command {
                 HandChange::Heal(h) => {
                     format!("{} resolves by hand: {} heals {h}", f(fighter), f(target))
                 }
+                HandChange::Move { inches, to } => format!(
+                    "{} resolves by hand: {} moves up to {inches}\" to {}",
+                    f(fighter),
+                    f(target),
+                    crate::rules::log::point(to)
+                ),
             },
             Command::Explain { side, .. } => format!("{} explains its next decision", s(side)),
             Command::Decided { command, .. } => command.describe_with(n),

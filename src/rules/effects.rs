@@ -43,11 +43,12 @@ pub(crate) fn by_hand(
     }
     let n = match change {
         HandChange::Damage(n) | HandChange::Heal(n) => n,
+        HandChange::Move { inches, .. } => inches,
     };
     if !(1..=20).contains(&n) {
         return Err(Rejected::new(
             RuleId::Abl5,
-            "by hand, 1 to 20 points of damage or healing at a time",
+            "by hand, 1 to 20 points of damage or healing, or inches of a move, at a time",
         ));
     }
     let Some(t) = engine::fighter(world, target).filter(|t| t.on_board()) else {
@@ -55,6 +56,20 @@ pub(crate) fn by_hand(
             RuleId::Abl5,
             format!("fighter {target} is not on the battlefield"),
         ));
+    };
+    let path = match change {
+        HandChange::Move { inches, to } => {
+            let all = engine::fighters(world);
+            let to = Vec3::from_array(to);
+            Some(crate::rules::actions::validate_hand_move(
+                world,
+                &all,
+                &t,
+                to,
+                inches as f32,
+            )?)
+        }
+        _ => None,
     };
     log(
         world,
@@ -71,6 +86,11 @@ pub(crate) fn by_hand(
         }
         HandChange::Heal(n) => {
             heal(world, &t, n);
+        }
+        HandChange::Move { .. } => {
+            if let Some(path) = path {
+                crate::rules::actions::do_move(world, &t, &path, false);
+            }
         }
     }
     crate::rules::engine::after_action(world);

@@ -79,7 +79,7 @@ pub(crate) fn action(
             }
         }
     });
-    if intent.moving == Some(f) {
+    if intent.moving == Some(f) || intent.by_hand == Some(f) {
         move_hint(ui, intent);
     }
     let attack = a.actions.iter().find(|o| o.kind == ActionKind::Attack);
@@ -98,12 +98,19 @@ pub(crate) fn action(
         }
     }
     abilities(ui, c, a, dice, send);
-    by_hand(ui, c, a, send);
+    by_hand(ui, c, a, intent, send);
 }
 
 /// ABL-5: after a not-automated ability, its player applies what it does by hand: damage to,
-/// or healing of, a fighter on the battlefield, as many times as its text says.
-fn by_hand(ui: &mut egui::Ui, c: &Current, a: &ActiveOptions, send: &mut impl FnMut(Command)) {
+/// healing of, or a move of a fighter on the battlefield (chosen on the board), as many times
+/// as its text says.
+fn by_hand(
+    ui: &mut egui::Ui,
+    c: &Current,
+    a: &ActiveOptions,
+    intent: &mut Intent,
+    send: &mut impl FnMut(Command),
+) {
     let Some(&first) = a.by_hand.first() else {
         return;
     };
@@ -121,7 +128,14 @@ fn by_hand(ui: &mut egui::Ui, c: &Current, a: &ActiveOptions, send: &mut impl Fn
                     ui.selectable_value(&mut target, t, name(&c.names, t));
                 }
             });
+        // The amount: drag or type it, or step it with the mouse.
+        if ui.small_button("−").clicked() {
+            amount = amount.saturating_sub(1).max(1);
+        }
         ui.add(egui::DragValue::new(&mut amount).range(1..=20));
+        if ui.small_button("+").clicked() {
+            amount = (amount + 1).min(20);
+        }
         let fighter = a.fighter;
         if ui.button("Deal damage").clicked() {
             send(Command::ByHand {
@@ -137,6 +151,13 @@ fn by_hand(ui: &mut egui::Ui, c: &Current, a: &ActiveOptions, send: &mut impl Fn
                 change: HandChange::Heal(amount),
             });
         }
+        if ui
+            .button("Move…")
+            .on_hover_text("Click where it goes on the board (up to this many inches)")
+            .clicked()
+        {
+            intent.start_by_hand(fighter, target, amount);
+        }
     });
     ui.data_mut(|d| d.insert_temp(id, (target, amount)));
 }
@@ -145,6 +166,7 @@ fn by_hand(ui: &mut egui::Ui, c: &Current, a: &ActiveOptions, send: &mut impl Fn
 /// down, the choice to climb down instead (MOVE-5: the mover's choice).
 fn move_hint(ui: &mut egui::Ui, intent: &mut Intent) {
     let rule = match intent.going {
+        Going::Move if intent.by_hand.is_some() => "ABL-5 by hand, MOVE-1",
         Going::Move => "MOVE-1",
         Going::Disengage => "DIS-1",
     };

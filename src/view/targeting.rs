@@ -11,8 +11,8 @@ use super::ViewSystems;
 use crate::battlefield::nav::{Descend, Path, StepKind};
 use crate::model::components::{Fighter, Position, Profile};
 use crate::model::ruleset::Ruleset;
-use crate::rules::actions::{Route, validate_disengage, validate_route};
-use crate::rules::command::{Command, Rejected};
+use crate::rules::actions::{Route, validate_disengage, validate_hand_move, validate_route};
+use crate::rules::command::{Command, HandChange, Rejected};
 use crate::rules::door::SubmitCommand;
 use crate::rules::engine::{Engine, Pending, fighters};
 use crate::rules::options::ActiveOptions;
@@ -120,6 +120,9 @@ pub(crate) struct Intent {
     hovered_for: Option<Vec3>,
     /// The hovered point was set by a script (`--smoke`), not the cursor.
     pinned: bool,
+    /// ABL-5: the move is made by hand for the active fighter's ability (this fighter), up to
+    /// `budget` inches.
+    pub by_hand: Option<u32>,
 }
 
 impl Intent {
@@ -134,6 +137,18 @@ impl Intent {
             going,
             budget: a.budget,
             reachable,
+            ..Intent::default()
+        };
+    }
+
+    /// ABL-5: starts choosing where `fighter` goes by hand, up to `inches`, for the ability of
+    /// the active fighter `active`.
+    pub(crate) fn start_by_hand(&mut self, active: u32, fighter: u32, inches: u32) {
+        *self = Intent {
+            moving: Some(fighter),
+            going: Going::Move,
+            budget: inches as f32,
+            by_hand: Some(active),
             ..Intent::default()
         };
     }
@@ -203,7 +218,7 @@ fn preview_path(world: &mut World) {
     if intent.hovered_for == Some(p) {
         return;
     }
-    let (going, budget) = (intent.going, intent.budget);
+    let (going, budget, by_hand) = (intent.going, intent.budget, intent.by_hand.is_some());
     let route = Route {
         descend: intent.descend,
         via: &[],
@@ -214,6 +229,7 @@ fn preview_path(world: &mut World) {
         return;
     };
     let preview = match going {
+        Going::Move if by_hand => validate_hand_move(world, &all, &f, p, budget),
         Going::Move => validate_route(world, &all, &f, p, budget, route),
         Going::Disengage => validate_disengage(world, &all, &f, p),
     };
@@ -240,7 +256,8 @@ fn commit_move(
     let Some(id) = intent.moving else {
         return;
     };
-    if engine.pending != (Pending::Action { fighter: id }) {
+    let active = intent.by_hand.unwrap_or(id);
+    if engine.pending != (Pending::Action { fighter: active }) {
         intent.cancel();
         return;
     }
@@ -255,6 +272,14 @@ fn commit_move(
     if let (Some(p), Some(Ok(_))) = (intent.hover, &intent.preview) {
         let to = p.to_array();
         submit.write(SubmitCommand(match intent.going {
+            Going::Move if intent.by_hand.is_some() => Command::ByHand {
+                fighter: active,
+                target: id,
+                change: HandChange::Move {
+                    inches: intent.budget as u32,
+                    to,
+                },
+            },
             Going::Move => Command::Move {
                 fighter: id,
                 to,

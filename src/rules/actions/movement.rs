@@ -41,6 +41,44 @@ pub fn validate_route(
     route: Route,
 ) -> Result<Path, Rejected> {
     crate::rules::effects::not_barred(world, f, Restriction::Move)?;
+    let path = path_within(world, all, f, to, budget, route)?;
+    let at = path.end().unwrap_or(f.pos);
+    let end_base = Base::new(f.profile.base, at, f.facing);
+    if !engaged_end_allowed(&f.base(), &end_base, &enemy_bases(all, f.side)) {
+        return Err(Rejected::new(
+            RuleId::Move3,
+            format!(
+                "{} started within 1\" of an enemy and would end farther from it: that needs a disengage",
+                f.name
+            ),
+        ));
+    }
+    Ok(path)
+}
+
+/// ABL-5: the path of a move of `f` by hand, for a not-automated ability: up to `budget`
+/// inches to `to` by the shortest way (MOVE-1, MOVE-5), wherever enemies stand; it picks up
+/// no treasure and may not end touching any (GEN-8).
+pub fn validate_hand_move(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    to: Vec3,
+    budget: f32,
+) -> Result<Path, Rejected> {
+    path_within(world, all, f, to, budget, Route::default())
+}
+
+/// MOVE-1, MOVE-2, MOVE-5, GEN-8: the path along `route` to `to` within `budget` inches, not
+/// ending on a treasure it does not pick up.
+fn path_within(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    to: Vec3,
+    budget: f32,
+    route: Route,
+) -> Result<Path, Rejected> {
     let mut path = Path::default();
     let mut at = f.pos;
     for p in route.via.iter().map(|p| v3(*p)).chain(std::iter::once(to)) {
@@ -72,15 +110,6 @@ pub fn validate_route(
                 "{} may pass over treasure {} but not end its move touching it",
                 f.name,
                 t.index + 1
-            ),
-        ));
-    }
-    if !engaged_end_allowed(&f.base(), &end_base, &enemy_bases(all, f.side)) {
-        return Err(Rejected::new(
-            RuleId::Move3,
-            format!(
-                "{} started within 1\" of an enemy and would end farther from it: that needs a disengage",
-                f.name
             ),
         ));
     }
@@ -144,7 +173,7 @@ pub(super) fn path_points(path: &Path, from: Vec3) -> Vec<[f32; 3]> {
     pts
 }
 
-pub(super) fn do_move(world: &mut World, f: &FighterView, path: &Path, pick_up: bool) {
+pub(crate) fn do_move(world: &mut World, f: &FighterView, path: &Path, pick_up: bool) {
     let r = rules(world);
     let end = path.end().unwrap_or(f.pos);
     world.entity_mut(f.entity).insert(Position(end));

@@ -347,6 +347,12 @@ fn action_text(e: &Event, n: &Names) -> String {
                 n.fighter(*fighter),
                 n.fighter(*target)
             ),
+            crate::rules::command::HandChange::Move { inches, to } => format!(
+                "by hand, for {}'s ability: {} moves up to {inches}\" to {}",
+                n.fighter(*fighter),
+                n.fighter(*target),
+                point(to)
+            ),
         },
         Event::NoAttackToMake { fighter } => format!(
             "{}: no attack it can make, no bonus attack",

@@ -12,6 +12,7 @@ use warcry_sim::rules::log::{EffectOutcome, Event};
 const A: u32 = 2;
 const B: u32 = 10;
 const B2: u32 = 11;
+const A2: u32 = 3;
 
 /// A gives its fighter (A) one ability of `effects`, costing a double; A at (10, 10) is
 /// activated with a double of `value`s to pay.
@@ -340,12 +341,29 @@ fn abl5_a_not_automated_ability_is_resolved_by_hand_and_the_activation_waits() {
     a.apply(by_hand(HandChange::Damage(3))).unwrap();
     a.apply(by_hand(HandChange::Heal(1))).unwrap();
     assert_eq!(a.damage(B), 2);
+    // A move of up to 3" by hand, wherever enemies stand; farther is refused (MOVE-1).
+    a.place(A2, 21.5, 10.0);
+    a.apply(by_hand(HandChange::Move {
+        inches: 3,
+        to: [20.0, 0.0, 12.5],
+    }))
+    .unwrap();
+    let b = a.fighter(B).pos;
+    assert!(
+        (b.x - 20.0).abs() < 0.05 && (b.z - 12.5).abs() < 0.05,
+        "{b:?}"
+    );
+    let far = a.rejected(by_hand(HandChange::Move {
+        inches: 2,
+        to: [24.0, 0.0, 12.5],
+    }));
+    assert_eq!(far.rule, RuleId::Move1, "{}", far.reason);
     let logged = a
         .log_since(n)
         .into_iter()
         .filter(|e| matches!(e.event, Event::ByHand { .. }) && e.rules.contains(&RuleId::Abl5))
         .count();
-    assert_eq!(logged, 2);
+    assert_eq!(logged, 3);
     assert_eq!(
         a.rejected(by_hand(HandChange::Damage(99))).rule,
         RuleId::Abl5
