@@ -66,6 +66,7 @@ pub fn warband(
             })
             .collect(),
         points_limit,
+        random: false,
     }
 }
 
@@ -88,11 +89,31 @@ pub fn save_warband(
 ) -> Result<(), String> {
     let rel = relative(out, profiles)?;
     let w = warband(faction, grand_alliance, rel, fighters, points_limit);
+    write_warband(out, &w)
+}
+
+/// SET-1, SOLO-S1: writes to `out` a warband of `faction` drawn at random for each battle
+/// from `profiles` (named relative to it), at the side's points limit.
+pub fn save_random_warband(
+    out: &Path,
+    faction: &str,
+    grand_alliance: Option<String>,
+    profiles: &Path,
+) -> Result<(), String> {
+    let rel = relative(out, profiles)?;
+    let mut w = warband(faction, grand_alliance, rel, &[], None);
+    w.name = format!("{faction} (drawn at random)");
+    w.random = true;
+    write_warband(out, &w)
+}
+
+/// Writes the warband file `w` to `out`, atomically, making its folder.
+fn write_warband(out: &Path, w: &Warband) -> Result<(), String> {
     if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("{}: cannot create the folder: {e}", dir.display()))?;
     }
-    super::write_atomic(out, warband_to_ron(&w).as_bytes())
+    super::write_atomic(out, warband_to_ron(w).as_bytes())
         .map_err(|e| format!("{}: cannot write: {e}", out.display()))
 }
 

@@ -17,6 +17,8 @@ pub fn spawn_battle(world: &mut World, spec: &BattleSpec) {
 
 /// [`spawn_battle`] with the dice seeded by `seed` instead of the spec's own.
 pub fn spawn_battle_seeded(world: &mut World, spec: &BattleSpec, seed: u64) {
+    // SET-1, SOLO-S1: a warband drawn at random for each battle, from its seed.
+    let spec = &*spec.drawn(seed);
     despawn_battle(world);
     insert_battle_resources(world, spec, seed);
     spawn_places(world, spec);

@@ -14,7 +14,7 @@ use crate::rules::roster::{RosterSpec, is_hero, random_roster, taken};
 use crate::rules::warband::{ResolvedFighter, Violation, check_battle_groups, check_muster};
 use crate::scenario::community::faction_file_name;
 use crate::scenario::load::default_ruleset;
-use crate::scenario::rosters::{factions, read_profiles, save_warband};
+use crate::scenario::rosters::{factions, read_profiles, save_random_warband, save_warband};
 use crate::screens::Screen;
 use crate::ui::setup_screen::SetupForm;
 
@@ -207,6 +207,31 @@ impl RosterForm {
             },
         );
     }
+
+    /// SOLO-S1: saves a warband of the faction drawn at random for each battle (at the
+    /// side's points limit: the difficulty's for the solo opponent), beside the save path's
+    /// file as `<faction>_random.ron`.
+    fn save_random(&mut self) {
+        let Some(from) = self.read_from.clone() else {
+            return;
+        };
+        let path = PathBuf::from(&self.save_path);
+        let name = faction_file_name(&self.faction).replace(".ron", "_random.ron");
+        let path = path.with_file_name(name);
+        self.message = Some(
+            match save_random_warband(&path, &self.faction, self.alliance(), &from) {
+                Ok(()) => (
+                    true,
+                    format!(
+                        "Saved to {}: a {} warband drawn at random for each battle",
+                        path.display(),
+                        self.faction
+                    ),
+                ),
+                Err(e) => (false, e),
+            },
+        );
+    }
 }
 
 fn roster_screen(
@@ -375,6 +400,19 @@ fn actions(ui: &mut egui::Ui, form: &mut RosterForm, next: &mut NextState<Screen
             .clicked()
         {
             form.save();
+        }
+        if ui
+            .add_enabled(
+                form.read_from.is_some(),
+                egui::Button::new("Save as a random opponent"),
+            )
+            .on_hover_text(
+                "A warband of this faction drawn at random for each battle, at the side's \
+                 points (the difficulty's for the solo opponent) [SOLO-S1]",
+            )
+            .clicked()
+        {
+            form.save_random();
         }
         ui.separator();
         if ui.button("Back").clicked() {

@@ -12,7 +12,7 @@ use warcry_sim::scenario::community::{
     BaseRules, ImportPaths, Imported, Source, Sources, import, import_paths,
 };
 
-fn sample_dir() -> PathBuf {
+pub(crate) fn sample_dir() -> PathBuf {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/warcry_data_sample");
     assert!(
         dir.is_dir(),

@@ -14,6 +14,7 @@ mod odds;
 mod pinned;
 #[cfg(feature = "gui")]
 mod render;
+mod rosters;
 mod rule_coverage;
 mod setup;
 mod solo;

@@ -73,4 +73,8 @@ pub struct Warband {
     /// A points limit other than the ruleset's, for a solo opponent (SOLO-S1).
     #[serde(default)]
     pub points_limit: Option<u32>,
+    /// Drawn at random for each battle (a legal warband of the faction from the profiles, at
+    /// the side's points limit: SOLO-S1's for the solo opponent) instead of listing fighters.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub random: bool,
 }

@@ -36,7 +36,33 @@ pub struct BattleSpec {
 pub struct SideSpec {
     pub warband: Warband,
     pub controller: Controller,
+    /// Its fighters (a drawn warband's: the draw of seed 0; see [`BattleSpec::drawn`]).
     pub fighters: Vec<ResolvedFighter>,
+    /// A warband drawn at random for each battle (SET-1, SOLO-S1).
+    pub draw: Option<super::warband::Draw>,
+}
+
+impl BattleSpec {
+    /// The battle as played with `seed`: a side whose warband is drawn at random for each
+    /// battle gets the warband drawn from the seed (and the side), so every seed of a batch
+    /// meets another, and a replay the same (the draw of seed 0 should this one fail).
+    pub fn drawn(&self, seed: u64) -> std::borrow::Cow<'_, BattleSpec> {
+        if self.sides.iter().all(|s| s.draw.is_none()) {
+            return std::borrow::Cow::Borrowed(self);
+        }
+        let mut spec = self.clone();
+        for (i, s) in spec.sides.iter_mut().enumerate() {
+            let side_seed = seed ^ (0x9e37_79b9_7f4a_7c15u64.wrapping_mul(i as u64 + 1));
+            if let Some(f) = s
+                .draw
+                .as_ref()
+                .and_then(|d| d.with_seed(&s.warband, &self.ruleset, side_seed).ok())
+            {
+                s.fighters = f;
+            }
+        }
+        std::borrow::Cow::Owned(spec)
+    }
 }
 
 impl BattleSpec {
@@ -193,6 +219,7 @@ fn load_sides(
                 warband: w.warband,
                 controller: s.controller,
                 fighters: w.fighters,
+                draw: w.draw,
             });
         }
     }

@@ -12,8 +12,38 @@ use crate::rules::warband::{ResolvedFighter, Violation, check_battle_groups, che
 #[derive(Debug, Clone)]
 pub struct LoadedWarband {
     pub warband: Warband,
+    /// Its fighters (a drawn warband's: the draw of seed 0).
     pub fighters: Vec<ResolvedFighter>,
     pub file: String,
+    /// What a warband drawn at random for each battle is drawn from.
+    pub draw: Option<Draw>,
+}
+
+/// SET-1, SOLO-S1: what a warband drawn at random for each battle is drawn from: the
+/// profiles its file names, at a points limit.
+#[derive(Debug, Clone)]
+pub struct Draw {
+    pub pool: std::sync::Arc<Vec<FighterProfile>>,
+    pub points: u32,
+}
+
+impl Draw {
+    /// The legal warband of `w`'s faction drawn with `seed` (SET-1, SET-3).
+    pub fn with_seed(
+        &self,
+        w: &Warband,
+        rules: &Ruleset,
+        seed: u64,
+    ) -> Result<Vec<ResolvedFighter>, String> {
+        let spec = crate::rules::roster::RosterSpec {
+            faction: &w.faction,
+            grand_alliance: w.grand_alliance.as_deref(),
+            pool: &self.pool,
+            limits: rules.muster(),
+            points: self.points,
+        };
+        crate::rules::roster::random_roster(&spec, seed)
+    }
 }
 
 /// Loads a warband, its profile files, and checks SET-1 (with `points_limit`, or the
@@ -27,8 +57,11 @@ pub fn load_warband(
 ) -> Option<LoadedWarband> {
     let l = read_typed::<Warband>(src, file, problems)?;
     let (profiles, all_read) = load_profiles(src, &l, rules, problems);
-    let (fighters, dangling) = resolve_fighters(&l, &profiles, all_read, problems);
     check_points_limit(&l, rules, problems);
+    if l.value.random {
+        return drawn(l, profiles, all_read, rules, points_limit, problems);
+    }
+    let (fighters, dangling) = resolve_fighters(&l, &profiles, all_read, problems);
     // SET-1 and SET-3 only speak of a warband whose fighters are all known.
     if all_read && !dangling {
         check_rules(&l, &fighters, rules, points_limit, problems);
@@ -37,6 +70,48 @@ pub fn load_warband(
         warband: l.value,
         fighters,
         file: file.to_string(),
+        draw: None,
+    })
+}
+
+/// A warband drawn at random for each battle: it lists no fighters, and a legal one can be
+/// drawn from its profiles (the draw of seed 0 is kept as its fighters).
+fn drawn(
+    l: Loaded<Warband>,
+    profiles: Vec<FighterProfile>,
+    all_read: bool,
+    rules: &Ruleset,
+    points_limit: Option<u32>,
+    problems: &mut Problems,
+) -> Option<LoadedWarband> {
+    if !l.value.fighters.is_empty() {
+        l.add_at(
+            "fighters",
+            "a warband drawn at random (`random: true`) lists no fighters",
+            problems,
+        );
+    }
+    let points = points_limit
+        .or(l.value.points_limit)
+        .unwrap_or(rules.muster().max_points);
+    let draw = Draw {
+        pool: std::sync::Arc::new(profiles),
+        points,
+    };
+    let fighters = match draw.with_seed(&l.value, rules, 0) {
+        Ok(f) => f,
+        Err(why) => {
+            if all_read {
+                l.add_at("random", why, problems);
+            }
+            Vec::new()
+        }
+    };
+    Some(LoadedWarband {
+        fighters,
+        file: l.file.clone(),
+        warband: l.value,
+        draw: Some(draw),
     })
 }
 
