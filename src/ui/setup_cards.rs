@@ -20,8 +20,8 @@ pub(crate) struct CardForm {
     pub difficulty: Difficulty,
     /// The ruleset's points limits by difficulty (SOLO-S1).
     pub solo_points: (u32, u32, u32),
-    /// The solo opponent's warband and its points.
-    pub opponent: Option<(String, u32)>,
+    /// The solo opponent's warband and its points (`None`: drawn at random for each battle).
+    pub opponent: Option<(String, Option<u32>)>,
     /// Width and depth in inches, for the pictures.
     pub battlefield: (f32, f32),
     /// Each side's warband file when the player picked one (relative to the battle file).
@@ -230,10 +230,19 @@ fn difficulty(ui: &mut egui::Ui, form: &mut SetupForm) {
             );
         }
     });
-    if let Some((name, points)) = &form.cards.opponent {
-        ui.small(format!(
-            "The solo opponent, {name}, musters {points} points: a harder level allows it \
-             more."
-        ));
+    match &form.cards.opponent {
+        Some((name, Some(points))) => {
+            ui.small(format!(
+                "The solo opponent, {name}, musters {points} points: a harder level allows it \
+                 more."
+            ));
+        }
+        Some((name, None)) => {
+            ui.small(format!(
+                "The solo opponent, {name}, is drawn at random for each battle (its seed), \
+                 up to the level's points."
+            ));
+        }
+        None => {}
     }
 }

@@ -170,14 +170,15 @@ impl SetupForm {
     }
 }
 
-/// The solo opponent's warband and its points (SOLO-S1).
-fn opponent(s: &BattleSpec) -> Option<(String, u32)> {
+/// The solo opponent's warband and its points (SOLO-S1; `None`: drawn at random for each
+/// battle).
+fn opponent(s: &BattleSpec) -> Option<(String, Option<u32>)> {
     s.sides
         .iter()
         .find(|d| d.controller == Controller::Ai)
         .map(|d| {
             let points = d.fighters.iter().map(|f| f.profile.points).sum();
-            (d.warband.name.clone(), points)
+            (d.warband.name.clone(), d.draw.is_none().then_some(points))
         })
 }
 
