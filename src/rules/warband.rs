@@ -166,6 +166,11 @@ fn check_ally_alliance(
     }
 }
 
+/// "1 ally", "2 allies".
+fn counted(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// SET-1: exactly one leader, and no more heroes and allies than the limits.
 fn check_roles(fighters: &[ResolvedFighter], limits: &MusterLimits, out: &mut Vec<Violation>) {
     let count_role = |r: Role| fighters.iter().filter(|f| f.role == r).count() as u32;
@@ -183,8 +188,8 @@ fn check_roles(fighters: &[ResolvedFighter], limits: &MusterLimits, out: &mut Ve
             RuleId::Set1,
             None,
             format!(
-                "at most {} hero(es); this warband has {heroes}",
-                limits.max_heroes
+                "at most {} besides the leader; this warband has {heroes}",
+                counted(limits.max_heroes, "hero", "heroes")
             ),
         ));
     }
@@ -194,8 +199,8 @@ fn check_roles(fighters: &[ResolvedFighter], limits: &MusterLimits, out: &mut Ve
             RuleId::Set1,
             None,
             format!(
-                "at most {} ally(ies); this warband has {allies}",
-                limits.max_allies
+                "at most {}; this warband has {allies}",
+                counted(limits.max_allies, "ally", "allies")
             ),
         ));
     }

@@ -128,6 +128,27 @@ impl RosterForm {
         self.pool().first().and_then(|p| p.grand_alliance.clone())
     }
 
+    /// SET-1: the fighters that may join as allies: heroes of the other factions of the
+    /// warband's grand alliance.
+    fn allies(&self) -> Vec<&FighterProfile> {
+        let Some(ga) = self.alliance() else {
+            return Vec::new();
+        };
+        self.profiles
+            .iter()
+            .filter(|p| p.faction != self.faction && is_hero(p))
+            .filter(|p| p.grand_alliance.as_deref() == Some(ga.as_str()))
+            .collect()
+    }
+
+    /// SET-1: `p` joins as an ally.
+    fn add_ally(&mut self, p: &FighterProfile) {
+        let group = Some(self.next_group());
+        let f = taken(p, Role::Ally, &self.fighters);
+        self.fighters.push(ResolvedFighter { group, ..f });
+        self.message = None;
+    }
+
     /// Every broken rule of the roster as it stands (SET-1, SET-3).
     fn broken(&self) -> Vec<Violation> {
         let mut v = check_muster(
@@ -294,6 +315,7 @@ fn data_row(ui: &mut egui::Ui, form: &mut RosterForm) {
 fn available(ui: &mut egui::Ui, form: &mut RosterForm) {
     ui.strong(format!("Fighters of {}", form.faction));
     let pool: Vec<FighterProfile> = form.pool().into_iter().cloned().collect();
+    let allies: Vec<FighterProfile> = form.allies().into_iter().cloned().collect();
     egui::ScrollArea::vertical()
         .id_salt("pool")
         .max_height(330.0)
@@ -310,14 +332,34 @@ fn available(ui: &mut egui::Ui, form: &mut RosterForm) {
                     if ui.button("Add").clicked() {
                         form.add(p);
                     }
-                    ui.label(&p.name);
-                    ui.label(p.points.to_string());
-                    ui.label(format!("{} / {} / {}", p.movement, p.toughness, p.wounds));
-                    ui.label(p.runemarks.join(", "));
+                    profile_row(ui, p, &p.name);
+                }
+                if !allies.is_empty() {
+                    ui.label("");
+                    ui.strong(format!(
+                        "Allies: heroes of other {} factions [SET-1]",
+                        form.alliance().unwrap_or_default()
+                    ));
                     ui.end_row();
+                }
+                for p in &allies {
+                    if ui.button("Ally").clicked() {
+                        form.add_ally(p);
+                    }
+                    profile_row(ui, p, &format!("{} ({})", p.name, p.faction));
                 }
             });
         });
+}
+
+/// A fighter's row of the list to pick from (after its button): name, points, Move /
+/// Toughness / Wounds, runemarks.
+fn profile_row(ui: &mut egui::Ui, p: &FighterProfile, name: &str) {
+    ui.label(name);
+    ui.label(p.points.to_string());
+    ui.label(format!("{} / {} / {}", p.movement, p.toughness, p.wounds));
+    ui.label(p.runemarks.join(", "));
+    ui.end_row();
 }
 
 /// The fighters taken, each with its role, battle group and a button to drop it.
@@ -339,7 +381,7 @@ fn taken_list(ui: &mut egui::Ui, form: &mut RosterForm) {
                     egui::ComboBox::from_id_salt(("role", i))
                         .selected_text(role_name(f.role))
                         .show_ui(ui, |ui| {
-                            for r in [Role::Leader, Role::Hero, Role::Fighter] {
+                            for r in [Role::Leader, Role::Hero, Role::Ally, Role::Fighter] {
                                 ui.selectable_value(&mut f.role, r, role_name(r));
                             }
                         });
