@@ -138,6 +138,17 @@ pub struct Aura {
     pub visible: bool,
 }
 
+/// What the successes of a roll against an enemy do (ABL-5).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub enum OnSuccess {
+    /// Each lowers the enemy's `stat` (Move, or the Attacks of its attacks) by 1, to `min`,
+    /// until the end of the battle.
+    Weaken { stat: Stat, min: u32 },
+    /// Any: until the end of the battle round, or until this fighter is taken down, the
+    /// enemy's attack actions must target this fighter.
+    Taunt,
+}
+
 /// An action a fighter may be barred from (ABL-5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Restriction {
@@ -230,6 +241,28 @@ pub enum Effect {
         #[serde(default)]
         runemark: Option<String>,
     },
+    /// Roll `dice` dice against an enemy within `range` inches (that this fighter can see,
+    /// when `visible`; with the runemark, when given): each roll of `least` or more is a
+    /// success, and `then` says what successes do.
+    RollAgainst {
+        range: f32,
+        visible: bool,
+        #[serde(default)]
+        runemark: Option<String>,
+        dice: Amount,
+        least: u8,
+        then: OnSuccess,
+    },
+    /// When this fighter's next attack action this activation on an enemy (with the runemark,
+    /// when given) scores any critical hits, that enemy's `stat` is lowered by `by`, to `min`,
+    /// until the end of the battle.
+    CritsWeaken {
+        #[serde(default)]
+        runemark: Option<String>,
+        stat: Stat,
+        by: u32,
+        min: u32,
+    },
     /// A reaction (REA-1): made when `Trigger` happens, costing an action, not dice; the
     /// effects after it answer that moment.
     Reaction(Trigger),
@@ -240,6 +273,11 @@ pub enum Effect {
     /// In a reaction to an attack: each of its hit rolls from `least` to `most` allocates
     /// `amount` damage to the attacker.
     DamageAttackerPerRoll { least: u8, most: u8, amount: Amount },
+}
+
+/// Can an ability lower this characteristic until the end of the battle (Move, Attacks)?
+fn weakenable(stat: Stat) -> bool {
+    matches!(stat, Stat::Move | Stat::Attacks)
 }
 
 impl Amount {
@@ -290,6 +328,22 @@ impl Effect {
             }
             Effect::AfterEachAttack { least, bar } => (1..=6).contains(least) && !bar.is_empty(),
             Effect::FriendBonusAttack { range, .. } => range_ok(*range),
+            Effect::RollAgainst {
+                range,
+                dice,
+                least,
+                then,
+                ..
+            } => {
+                let weakens = match then {
+                    OnSuccess::Weaken { stat, min } => weakenable(*stat) && *min <= 20,
+                    OnSuccess::Taunt => true,
+                };
+                range_ok(*range) && dice.within(10) && (1..=6).contains(least) && weakens
+            }
+            Effect::CritsWeaken { stat, by, min, .. } => {
+                weakenable(*stat) && (1..=20).contains(by) && *min <= 20
+            }
             Effect::Requires(_)
             | Effect::BonusMoveOrAttack
             | Effect::BonusAttack
@@ -356,7 +410,10 @@ impl Effect {
 
     /// Does it need an enemy fighter picked as its target?
     pub fn targets_one(&self) -> bool {
-        matches!(self, Effect::DamageOne { .. } | Effect::Restrict { .. })
+        matches!(
+            self,
+            Effect::DamageOne { .. } | Effect::Restrict { .. } | Effect::RollAgainst { .. }
+        )
     }
 }
 
@@ -576,6 +633,39 @@ fn describe_one(e: &Effect, value: Option<u8>) -> String {
             runemark
                 .as_ref()
                 .map_or(String::new(), |m| format!(" with the {m} runemark"))
+        ),
+        Effect::RollAgainst {
+            range,
+            visible,
+            runemark,
+            dice,
+            least,
+            then,
+        } => format!(
+            "roll {} dice against {} enemy{} within {range}\": {}",
+            amount(dice),
+            if *visible { "a visible" } else { "an" },
+            runemark.as_ref().map_or(String::new(), |m| format!(" {m}")),
+            match then {
+                OnSuccess::Weaken { stat, min } => format!(
+                    "each {}+ takes 1 from its {stat} (to {min}) until the end of the battle",
+                    least
+                ),
+                OnSuccess::Taunt => format!(
+                    "any {least}+ and its attacks must target this fighter until the end of \
+                     the round"
+                ),
+            }
+        ),
+        Effect::CritsWeaken {
+            runemark,
+            stat,
+            by,
+            min,
+        } => format!(
+            "if its next attack on an enemy{} scores a critical hit, that enemy has {by} less \
+             {stat} (to {min}) until the end of the battle",
+            runemark.as_ref().map_or(String::new(), |m| format!(" {m}"))
         ),
         Effect::Reaction(Trigger::TargetedByMelee) => {
             "(a reaction when targeted by a melee attack)".to_string()

@@ -8,7 +8,7 @@ use crate::battlefield::measure::distance;
 use crate::model::RuleId;
 use crate::model::components::*;
 use crate::model::dice::{Dice, DiceRng};
-use crate::model::effects::{Aura, Condition, Effect, MoveTrigger, Restriction, Stat};
+use crate::model::effects::{Aura, Condition, Effect, MoveTrigger, OnSuccess, Restriction, Stat};
 use crate::rules::actions::deal_damage;
 use crate::rules::command::{HandChange, Rejected};
 use crate::rules::engine::{
@@ -124,9 +124,22 @@ pub fn enemies_in_reach(
     range: f32,
     visible: bool,
 ) -> Vec<u32> {
+    marked_enemies_in_reach(world, all, f, range, visible, None)
+}
+
+/// [`enemies_in_reach`] with `runemark`, when given.
+pub fn marked_enemies_in_reach(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    range: f32,
+    visible: bool,
+    runemark: Option<&str>,
+) -> Vec<u32> {
     let mut near: Vec<(f32, u32)> = all
         .iter()
         .filter(|o| o.on_board() && o.side != f.side)
+        .filter(|o| runemark.is_none_or(|m| o.profile.has_runemark(m)))
         .map(|o| (distance(&f.base(), &o.base()), o))
         .filter(|(d, o)| *d <= range + 1e-4 && (!visible || can_see(world, all, f, o)))
         .map(|(d, o)| (d, o.id))
@@ -278,6 +291,91 @@ pub(crate) fn after_attack(world: &mut World, attacker: u32, target: u32) {
     }
 }
 
+/// ABL-5: what `hits` successes of `f`'s roll against `t` do, in words for the log.
+fn roll_against(world: &mut World, f: &FighterView, t: u32, then: OnSuccess, hits: u32) -> String {
+    let name =
+        engine::fighter(world, t).map_or_else(|| format!("fighter {t}"), |o| o.name.to_string());
+    match then {
+        _ if hits == 0 => "no success, no effect".to_string(),
+        OnSuccess::Weaken { stat, min } => {
+            let now = weaken(world, t, stat, hits, min);
+            format!("{name}'s {stat} is {now} until the end of the battle")
+        }
+        OnSuccess::Taunt => {
+            let mut e = engine::engine(world);
+            e.taunts.retain(|(who, _)| *who != t);
+            e.taunts.push((t, f.id));
+            format!(
+                "{name}'s attacks must target {} until the end of the round (or until it is taken down)",
+                f.name
+            )
+        }
+    }
+}
+
+/// ABL-5: lowers fighter `t`'s `stat` (Move, or the Attacks of each of its weapons) by `by`,
+/// not below `min`, until the end of the battle; the value now (the most Attacks of its
+/// weapons).
+pub(crate) fn weaken(world: &mut World, t: u32, stat: Stat, by: u32, min: u32) -> u32 {
+    let Some(v) = engine::fighter(world, t) else {
+        return 0;
+    };
+    let mut profile = (*v.profile).clone();
+    let lower = |x: u32| x.saturating_sub(by).max(min.min(x));
+    let now = match stat {
+        Stat::Move => {
+            profile.movement = lower(profile.movement);
+            profile.movement
+        }
+        _ => {
+            for w in &mut profile.weapons {
+                w.attacks = lower(w.attacks);
+            }
+            profile.weapons.iter().map(|w| w.attacks).max().unwrap_or(0)
+        }
+    };
+    world
+        .entity_mut(v.entity)
+        .insert(Profile(std::sync::Arc::new(profile)));
+    engine::engine(world).weakened.push((t, stat, by));
+    now
+}
+
+/// ABL-5: after the active fighter `attacker`'s attack on `target` with `rolls`: a lasting
+/// "weaken on a critical hit" for an enemy like the target is spent, and lowers the target's
+/// characteristic when a roll is a 6.
+pub(crate) fn crits_weaken(world: &mut World, attacker: u32, target: u32, rolls: &[u8]) {
+    let Some(t) = engine::fighter(world, target) else {
+        return;
+    };
+    let spent = {
+        let mut e = engine::engine(world);
+        let Some(a) = e.activation.as_mut().filter(|a| a.fighter == attacker) else {
+            return;
+        };
+        let k = a.lasting.iter().position(|e| {
+            matches!(e, Effect::CritsWeaken { runemark, .. }
+                if runemark.as_deref().is_none_or(|m| t.profile.has_runemark(m)))
+        });
+        k.map(|k| a.lasting.remove(k))
+    };
+    if let Some(Effect::CritsWeaken { stat, by, min, .. }) = spent
+        && rolls.contains(&6)
+        && t.on_board()
+    {
+        let now = weaken(world, target, stat, by, min);
+        let what = format!(
+            "a critical hit: {}'s {stat} is {now} until the end of the battle",
+            t.name
+        );
+        let event = Event::Effect {
+            fighter: attacker,
+            outcome: EffectOutcome::Lasting { what },
+        };
+        log(world, &[RuleId::Abl5], event);
+    }
+}
+
 /// ABL-5: fighter `t` may not make these actions until the end of the battle round.
 fn bar_until_round_end(world: &mut World, t: u32, actions: &[Restriction]) {
     let mut eng = engine::engine(world);
@@ -328,6 +426,12 @@ pub fn reach_of(
             visible,
             runemark,
         } => friends_in_reach(world, all, f, *range, *visible, runemark.as_deref()),
+        Effect::RollAgainst {
+            range,
+            visible,
+            runemark,
+            ..
+        } => marked_enemies_in_reach(world, all, f, *range, *visible, runemark.as_deref()),
         _ => return None,
     })
 }
@@ -344,6 +448,12 @@ fn who_it_reaches(e: &Effect, f: &FighterView, none: bool) -> String {
             visible,
             runemark,
         } => (true, *range, *visible, runemark.as_deref()),
+        Effect::RollAgainst {
+            range,
+            visible,
+            runemark,
+            ..
+        } => (false, *range, *visible, runemark.as_deref()),
         _ => (false, 0.0, false, None),
     };
     let who = match (friend, none) {
@@ -380,6 +490,7 @@ pub fn check(
             Effect::Requires(_)
                 | Effect::DamageOne { .. }
                 | Effect::Restrict { .. }
+                | Effect::RollAgainst { .. }
                 | Effect::FriendBonusAttack { .. }
                 | Effect::Heal { .. }
         )
@@ -405,6 +516,7 @@ pub fn check(
             }
             Effect::DamageOne { .. }
             | Effect::Restrict { .. }
+            | Effect::RollAgainst { .. }
             | Effect::FriendBonusAttack { .. } => {
                 let near = reach_of(world, all, f, e).unwrap_or_default();
                 picked = match target {
@@ -488,7 +600,8 @@ fn lasting(world: &mut World, f: &FighterView, e: &Effect, value: u8) -> bool {
         }),
         Effect::StrengthAboveToughness
         | Effect::FlatAttackRange
-        | Effect::AfterEachAttack { .. } => a.lasting.push(e.clone()),
+        | Effect::AfterEachAttack { .. }
+        | Effect::CritsWeaken { .. } => a.lasting.push(e.clone()),
         Effect::AfterMove { trigger, then } => a.after_move.push(WaitingMove {
             trigger: *trigger,
             then: then.clone(),
@@ -534,6 +647,22 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, ta
                 };
                 push_bonus(world, Bonus::FriendAttack { fighter: t });
                 EffectOutcome::FriendAttack { fighter: t }
+            }
+            Effect::RollAgainst {
+                dice, least, then, ..
+            } => {
+                let Some(t) = target else {
+                    continue;
+                };
+                let rolls = world
+                    .resource_mut::<DiceRng>()
+                    .roll(dice.of(value) as usize);
+                let hits = rolls.iter().filter(|r| **r >= *least).count() as u32;
+                let what = roll_against(world, f, t, *then, hits);
+                let shown: Vec<String> = rolls.iter().map(u8::to_string).collect();
+                EffectOutcome::Lasting {
+                    what: format!("rolls {}: {what}", shown.join(", ")),
+                }
             }
             Effect::Boost {
                 stat,
@@ -612,6 +741,7 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, ta
             | Effect::StrengthAboveToughness
             | Effect::FlatAttackRange
             | Effect::AfterEachAttack { .. }
+            | Effect::CritsWeaken { .. }
             | Effect::AfterMove { .. } => {
                 if !lasting(world, f, e, value) {
                     continue;

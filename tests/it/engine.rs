@@ -4,6 +4,7 @@
 pub mod arena;
 mod effects;
 mod lasting;
+mod weaken;
 
 use arena::{Arena, weapon};
 use bevy::prelude::*;

@@ -180,6 +180,28 @@ fn data_useful(
             {
                 return (true, None, "its next action is an attack");
             }
+            Effect::RollAgainst { .. } => {
+                let near = crate::rules::effects::reach_of(world, &ctx.all, f, e);
+                if let Some(&t) = near.unwrap_or_default().first() {
+                    return (true, Some(t), "an enemy it can aim at is in its reach");
+                }
+            }
+            Effect::CritsWeaken { runemark, .. } => {
+                let target = match &ctx.next_action {
+                    Some(Command::Attack { target, .. }) => {
+                        ctx.all.iter().find(|o| o.id == *target)
+                    }
+                    _ => None,
+                };
+                let fits = |o: &&crate::rules::engine::FighterView| {
+                    runemark
+                        .as_deref()
+                        .is_none_or(|m| o.profile.has_runemark(m))
+                };
+                if target.is_some_and(|o| fits(&o)) {
+                    return (true, None, "its next action is an attack on such an enemy");
+                }
+            }
             Effect::FriendBonusAttack { .. } => {
                 let friends = crate::rules::effects::reach_of(world, &ctx.all, f, e);
                 let armed = friends.unwrap_or_default().into_iter().find(|id| {

@@ -68,6 +68,8 @@ enum Refusal<'a> {
     NotAnEnemyWithin1,
     NearAFriend(&'a FighterView),
     Unseen(&'a FighterView),
+    /// ABL-5: taunted, its attacks must target this fighter.
+    Taunted(&'a FighterView),
 }
 
 impl Refusal<'_> {
@@ -118,6 +120,13 @@ impl Refusal<'_> {
                 ),
             ),
             Refusal::Unseen(t) => (RuleId::Gen3, format!("{} can't see {}", f.name, t.name)),
+            Refusal::Taunted(by) => (
+                RuleId::Abl5,
+                format!(
+                    "{} was taunted: its attacks must target {} this round",
+                    f.name, by.name
+                ),
+            ),
         };
         Rejected::new(rule, why)
     }
@@ -138,6 +147,11 @@ fn judge_attack<'a, 'f>(
         .ok_or(Refusal::NoTarget)?;
     if t.side == f.side {
         return Err(Refusal::NotAnEnemy(t));
+    }
+    if let Some(by) = taunted_by(world, all, f)
+        && by.id != t.id
+    {
+        return Err(Refusal::Taunted(by));
     }
     if !t.on_board() {
         return Err(Refusal::NotOnTheBattlefield(t));
@@ -160,6 +174,17 @@ fn judge_attack<'a, 'f>(
         return Err(Refusal::Unseen(t));
     }
     Ok((t, w))
+}
+
+/// ABL-5: the fighter on the battlefield whose taunt binds `f`'s attacks this round.
+fn taunted_by<'a>(
+    world: &World,
+    all: &'a [FighterView],
+    f: &FighterView,
+) -> Option<&'a FighterView> {
+    let e = world.resource::<Engine>();
+    let (_, by) = e.taunts.iter().find(|(who, _)| *who == f.id)?;
+    all.iter().find(|o| o.id == *by && o.on_board())
 }
 
 /// ATK-2 with ABL-5: the distance an attack's range is measured over: without the vertical
@@ -539,6 +564,7 @@ pub(super) fn finish_attack(
     if !down && crits > 0 {
         knocked_off(world, &t, attacker);
     }
+    crate::rules::effects::crits_weaken(world, attacker, target, &rolls);
     crate::rules::effects::after_attack(world, attacker, target);
     after_action(world);
 }

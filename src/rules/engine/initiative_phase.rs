@@ -44,6 +44,7 @@ pub(super) fn begin_round(world: &mut World) {
         // ABL-5: what abilities barred or raised lasts until the end of the round.
         e.restricted.clear();
         e.round_boosts.clear();
+        e.taunts.clear();
     }
     // SOLO-I1: in solo mode the human rolls and settles its wild dice before the automated
     // warband rolls.

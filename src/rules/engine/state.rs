@@ -273,6 +273,14 @@ pub struct Engine {
     /// ABL-5: what abilities raised until the end of the round.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub round_boosts: Vec<RoundBoost>,
+    /// ABL-5: (fighter, characteristic, by how much) abilities lowered until the end of the
+    /// battle (the fighter's profile holds the lowered value).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub weakened: Vec<(u32, crate::model::effects::Stat, u32)>,
+    /// ABL-5: (fighter, taunter): until the end of the round, or until the taunter is taken
+    /// down, the fighter's attacks must target the taunter.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub taunts: Vec<(u32, u32)>,
 }
 
 impl ActivationState {

@@ -5,7 +5,7 @@
 //! the most common ones can be added next. No wording is stored: only the effects.
 
 use crate::model::effects::{
-    Amount, Aura, Condition, Effect, MoveTrigger, Restriction, Roll, Stat, Trigger,
+    Amount, Aura, Condition, Effect, MoveTrigger, OnSuccess, Restriction, Roll, Stat, Trigger,
 };
 
 /// The effects of an ability's wording, or the first sentence no shape matches (as a shape).
@@ -76,6 +76,21 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     let first = s[0].as_str();
     if let Some(e) = simple(first) {
         return Some((1, e));
+    }
+    // "Pick a (visible) enemy fighter (or monster) within N" of this fighter and roll D
+    // dice." + what each success does to it.
+    if let Some(roll) = pick_and_roll_any(first)
+        && let Some((least, then)) = s.get(1).and_then(|n| on_success(n))
+    {
+        let effect = Effect::RollAgainst {
+            range: roll.0,
+            visible: roll.1,
+            runemark: roll.2,
+            dice: roll.3,
+            least,
+            then,
+        };
+        return Some((2, vec![effect]));
     }
     // "Pick a visible enemy fighter within N" of this fighter and roll a dice." + bands.
     if let Some((range, dice)) = pick_and_roll(first) {
@@ -262,7 +277,8 @@ fn simple(s: &str) -> Option<Vec<Effect>> {
                 .or_else(|| next_boosts(s))
                 .or_else(|| after_a_drop(s))
                 .or_else(|| answer_to_attack(s))
-                .or_else(|| critical_damage(s));
+                .or_else(|| critical_damage(s))
+                .or_else(|| crits_weaken(s));
         }
     })
 }
@@ -534,6 +550,87 @@ fn pick_and_roll(s: &str) -> Option<(f32, Amount)> {
         _ => Amount::Fixed(number_prefix(rest).filter(|(_, r)| *r == " dice")?.0),
     };
     Some((n as f32, dice))
+}
+
+/// "Pick a (visible) enemy fighter|monster within N" of this fighter and roll D dice": the
+/// range, whether it must be seen, the runemark (`monster`) and the dice.
+fn pick_and_roll_any(s: &str) -> Option<(f32, bool, Option<String>, Amount)> {
+    let (visible, rest) = match s.strip_prefix("pick a visible enemy ") {
+        Some(r) => (true, r),
+        None => (false, s.strip_prefix("pick an enemy ")?),
+    };
+    let (who, rest) = rest.split_once(" within ")?;
+    let runemark = match who {
+        "fighter" => None,
+        "monster" => Some("monster".to_string()),
+        _ => return None,
+    };
+    let (n, rest) = number_prefix(rest)?;
+    let rest = rest.strip_prefix("\" of this fighter and roll ")?;
+    let dice = match rest {
+        "a dice" => Amount::Fixed(1),
+        "a number of dice equal to the value of this ability" => Amount::Value,
+        _ => Amount::Fixed(number_prefix(rest).filter(|(_, r)| *r == " dice")?.0),
+    };
+    Some((n as f32, visible, runemark, dice))
+}
+
+/// What the successes of a roll against a picked enemy do: "For each 4+, subtract 1 from the
+/// Move characteristic of that monster (to a minimum of 3) until the end of the battle" and
+/// "If a 4+ is rolled on any of the dice, then until the end of the battle round or until this
+/// fighter is taken down, attack actions made by that monster must target this fighter".
+fn on_success(s: &str) -> Option<(u8, OnSuccess)> {
+    let that = ["that fighter", "that monster"];
+    if let Some(rest) = s.strip_prefix("for each ") {
+        let (least, rest) = number_prefix(rest)?;
+        let rest = rest.strip_prefix("+, subtract 1 from the ")?;
+        let (stat, rest) = rest.split_once(" characteristic of ")?;
+        let stat = stat_of(stat).filter(|s| matches!(s, Stat::Move))?;
+        let rest = that.iter().find_map(|t| rest.strip_prefix(t))?;
+        let v = fill(rest, " (to a minimum of {n}) until the end of the battle")?;
+        return Some((
+            u8::try_from(least).ok()?,
+            OnSuccess::Weaken { stat, min: v[0] },
+        ));
+    }
+    let rest = s.strip_prefix("if a ")?;
+    let (least, rest) = number_prefix(rest)?;
+    let rest = rest.strip_prefix(
+        "+ is rolled on any of the dice, then until the end of the battle round or until this \
+         fighter is taken down, attack actions made by ",
+    )?;
+    let rest = that.iter().find_map(|t| rest.strip_prefix(t))?;
+    (rest == " must target this fighter").then_some((u8::try_from(least).ok()?, OnSuccess::Taunt))
+}
+
+/// "If the next attack action made by this fighter this activation that targets an enemy
+/// monster scores any critical hits, subtract N from the Attacks characteristic (to a minimum
+/// of M) of attack actions made by that monster until the end of the battle".
+fn crits_weaken(s: &str) -> Option<Vec<Effect>> {
+    let rest = s.strip_prefix(
+        "if the next attack action made by this fighter this activation that targets an enemy ",
+    )?;
+    let (who, rest) = rest.split_once(" scores any critical hits, subtract ")?;
+    let runemark = match who {
+        "fighter" => None,
+        "monster" => Some("monster".to_string()),
+        _ => return None,
+    };
+    let (by, rest) = number_prefix(rest)?;
+    let rest = rest.strip_prefix(" from the attacks characteristic (to a minimum of ")?;
+    let (min, rest) = number_prefix(rest)?;
+    let rest = rest.strip_prefix(") of attack actions made by ")?;
+    let rest = ["that fighter", "that monster"]
+        .iter()
+        .find_map(|t| rest.strip_prefix(t))?;
+    (rest == " until the end of the battle").then(|| {
+        vec![Effect::CritsWeaken {
+            runemark,
+            stat: Stat::Attacks,
+            by,
+            min,
+        }]
+    })
 }
 
 /// A band of rolls: (least roll, greatest roll, damage).

@@ -243,3 +243,55 @@ fn abl5_a_friend_with_a_runemark_makes_a_bonus_attack() {
         }])
     );
 }
+
+#[test]
+fn abl5_a_roll_against_an_enemy_monster_and_a_critical_hit_on_one() {
+    assert_eq!(
+        effects_of(
+            "Pick an enemy monster within 2\" of this fighter and roll 3 dice. For each 5+, \
+             subtract 1 from the Move characteristic of that monster (to a minimum of 4) until \
+             the end of the battle."
+        ),
+        Ok(vec![Effect::RollAgainst {
+            range: 2.0,
+            visible: false,
+            runemark: Some("monster".into()),
+            dice: Amount::Fixed(3),
+            least: 5,
+            then: OnSuccess::Weaken {
+                stat: Stat::Move,
+                min: 4
+            }
+        }])
+    );
+    assert_eq!(
+        effects_of(
+            "Pick a visible enemy fighter within 8\" of this fighter and roll a dice. If a 5+ \
+             is rolled on any of the dice, then until the end of the battle round or until this \
+             fighter is taken down, attack actions made by that fighter must target this \
+             fighter."
+        ),
+        Ok(vec![Effect::RollAgainst {
+            range: 8.0,
+            visible: true,
+            runemark: None,
+            dice: Amount::Fixed(1),
+            least: 5,
+            then: OnSuccess::Taunt
+        }])
+    );
+    assert_eq!(
+        effects_of(
+            "If the next attack action made by this fighter this activation that targets an \
+             enemy monster scores any critical hits, subtract 2 from the Attacks characteristic \
+             (to a minimum of 2) of attack actions made by that monster until the end of the \
+             battle."
+        ),
+        Ok(vec![Effect::CritsWeaken {
+            runemark: Some("monster".into()),
+            stat: Stat::Attacks,
+            by: 2,
+            min: 2
+        }])
+    );
+}

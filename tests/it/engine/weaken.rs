@@ -1,0 +1,157 @@
+//! ABL-5: abilities against an enemy with a runemark (a monster) that last: a roll whose
+//! successes lower its Move until the end of the battle, a taunt binding its attacks for the
+//! round, and an attack whose critical hits lower its Attacks. Our own abilities in the shapes
+//! the universal ones take, with injected dice.
+
+use super::arena::{Arena, weapon};
+use warcry_sim::model::RuleId;
+use warcry_sim::model::effects::{Amount, Effect, OnSuccess, Stat};
+use warcry_sim::rules::abilities::{AbilityDef, AbilityEffect, DiceCost};
+use warcry_sim::rules::command::Command;
+
+const A: u32 = 2;
+const A2: u32 = 3;
+const B: u32 = 10;
+const B2: u32 = 11;
+
+/// A (a 1" weapon and an 8" one) with a double of `effects` at (10, 10), activated with a
+/// double of `value`s; B a monster (Move 8, a weapon of 4 Attacks) 1.5" away. Reactions off.
+fn against_a_monster(effects: Vec<Effect>, value: u8) -> Arena {
+    let mut a = Arena::new();
+    a.rules(|r| r.reactions = false);
+    a.profile(A, |p| {
+        p.abilities = vec![AbilityDef {
+            id: None,
+            name: "Test Snare".into(),
+            cost: DiceCost::Double,
+            runemarks: vec![],
+            text: String::new(),
+            effect: AbilityEffect::Effects(effects),
+        }];
+        p.weapons = vec![weapon(1.0, 2, 3, (1, 2)), weapon(8.0, 2, 3, (1, 2))];
+        p.wounds = 30;
+    });
+    a.profile(B, |p| {
+        p.runemarks = vec!["monster".into()];
+        p.movement = 8;
+        p.wounds = 40;
+        p.weapons = vec![weapon(1.0, 4, 5, (2, 4))];
+    });
+    a.place(A, 10.0, 10.0);
+    a.place(B, 11.5, 10.0);
+    a.activate(A);
+    a.give_dice(0, &[(value, 2)]);
+    a
+}
+
+fn use_it(a: &mut Arena, value: u8, target: Option<u32>) -> Result<(), String> {
+    a.apply(Command::Ability {
+        fighter: A,
+        ability: "Test Snare".into(),
+        dice: value,
+        target,
+    })
+    .map_err(|e| format!("{} [{}]", e.reason, e.rule))
+}
+
+#[test]
+fn abl5_each_success_lowers_a_monsters_move_to_a_minimum_for_the_battle() {
+    let mut a = against_a_monster(
+        vec![Effect::RollAgainst {
+            range: 1.0,
+            visible: false,
+            runemark: Some("monster".into()),
+            dice: Amount::Value,
+            least: 4,
+            then: OnSuccess::Weaken {
+                stat: Stat::Move,
+                min: 6,
+            },
+        }],
+        4,
+    );
+    // B2 is no monster: it can't be picked.
+    a.place(B2, 10.0, 11.5);
+    let refused = use_it(&mut a, 4, Some(B2)).unwrap_err();
+    assert!(refused.ends_with("[ABL-5]"), "{refused}");
+    // Four dice, three successes: 8 - 3 would be 5, but no lower than 6.
+    a.dice(&[4, 6, 5, 1]);
+    use_it(&mut a, 4, Some(B)).unwrap();
+    assert_eq!(a.fighter(B).profile.movement, 6);
+    // It lasts past the round.
+    a.end_round(&[A, B, B2], A);
+    assert_eq!(a.fighter(B).profile.movement, 6);
+}
+
+#[test]
+fn abl5_a_taunted_monster_attacks_only_the_taunter_this_round() {
+    let mut a = against_a_monster(
+        vec![Effect::RollAgainst {
+            range: 6.0,
+            visible: true,
+            runemark: Some("monster".into()),
+            dice: Amount::Fixed(2),
+            least: 4,
+            then: OnSuccess::Taunt,
+        }],
+        3,
+    );
+    a.place(A2, 12.0, 11.4);
+    a.dice(&[2, 5]);
+    use_it(&mut a, 3, Some(B)).unwrap();
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    a.activate(B);
+    let other = a.rejected(Command::Attack {
+        fighter: B,
+        target: A2,
+        weapon: 0,
+    });
+    assert_eq!(other.rule, RuleId::Abl5, "{}", other.reason);
+    a.apply(Command::Attack {
+        fighter: B,
+        target: A,
+        weapon: 0,
+    })
+    .unwrap();
+    // Next round it may choose again.
+    a.end_round(&[A, A2, B], B);
+    assert!(a.engine().taunts.is_empty());
+}
+
+#[test]
+fn abl5_a_critical_hit_on_a_monster_lowers_its_attacks_for_the_battle() {
+    let weaken = vec![Effect::CritsWeaken {
+        runemark: Some("monster".into()),
+        stat: Stat::Attacks,
+        by: 1,
+        min: 1,
+    }];
+    let mut a = against_a_monster(weaken.clone(), 3);
+    use_it(&mut a, 3, None).unwrap();
+    a.dice(&[6, 2]);
+    a.apply(Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 0,
+    })
+    .unwrap();
+    assert_eq!(a.fighter(B).profile.weapons[0].attacks, 3);
+    // Without a critical hit the next attack on it spends the chance for nothing.
+    let mut a = against_a_monster(weaken, 3);
+    use_it(&mut a, 3, None).unwrap();
+    a.dice(&[5, 2]);
+    a.apply(Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 0,
+    })
+    .unwrap();
+    a.dice(&[6, 6]);
+    a.apply(Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 0,
+    })
+    .unwrap();
+    assert_eq!(a.fighter(B).profile.weapons[0].attacks, 4);
+}
