@@ -231,7 +231,7 @@ fn active_options(world: &mut World, id: u32) -> Option<ActiveOptions> {
     };
     let attacker = bonus
         .and_then(Bonus::friend)
-        .and_then(|id| all.iter().find(|o| o.id == id))
+        .and_then(|id| all.iter().find(|o| o.id == id && o.on_board()))
         .unwrap_or(&f);
     let attacks = attack_options(world, &all, attacker);
     let attacker = attacker.id;

@@ -58,7 +58,7 @@ pub fn check_muster(
     for (i, f) in fighters.iter().enumerate() {
         check_faction(i, f, faction, &mut out);
         check_leader_runemark(i, f, &mut out);
-        check_ally_alliance(i, f, grand_alliance, &mut out);
+        check_ally_alliance(i, f, faction, grand_alliance, &mut out);
     }
     check_roles(fighters, limits, &mut out);
     check_runemark_limits(fighters, limits, &mut out);
@@ -144,13 +144,26 @@ fn check_leader_runemark(i: usize, f: &ResolvedFighter, out: &mut Vec<Violation>
     }
 }
 
-/// SET-1: an ally is of the warband's grand alliance, when both are known.
+/// SET-1: an ally comes from another faction, of the warband's grand alliance when both are
+/// known.
 fn check_ally_alliance(
     i: usize,
     f: &ResolvedFighter,
+    faction: &str,
     grand_alliance: Option<&str>,
     out: &mut Vec<Violation>,
 ) {
+    if f.role == Role::Ally && f.profile.faction.eq_ignore_ascii_case(faction) {
+        out.push(Violation::new(
+            RuleId::Set1,
+            Some(i),
+            format!(
+                "{} is of the warband's own faction: an ally comes from another (take it as a \
+                 hero or a fighter)",
+                f.name
+            ),
+        ));
+    }
     if f.role == Role::Ally
         && let (Some(ga), Some(fga)) = (grand_alliance, f.profile.grand_alliance.as_deref())
         && !ga.eq_ignore_ascii_case(fga)
@@ -471,6 +484,7 @@ pub(crate) mod tests {
         }
         for i in [3, 4] {
             w[i].profile.runemarks.push("leader".into());
+            w[i].profile.faction = "ashen".into();
             w[i].role = Role::Ally;
         }
         let v = muster(&w, &seed004(), 1000);
@@ -479,6 +493,11 @@ pub(crate) mod tests {
         assert!(v[1].message.contains("at most 1 ally"));
         // The 2nd-edition variant allows 3 heroes and 2 allies.
         assert!(muster(&w, &second(), 1000).is_empty());
+        // An ally comes from another faction: a hero of the warband's own is no ally.
+        w[4].profile.faction = "ironclad".into();
+        let v = muster(&w, &second(), 1000);
+        assert_eq!(v.len(), 1, "{v:?}");
+        assert!(v[0].message.contains("an ally comes from another"), "{v:?}");
     }
 
     #[test]

@@ -191,7 +191,8 @@ fn move_hint(ui: &mut egui::Ui, intent: &mut Intent) {
         Some(Err(e)) => format!("Can't go there [{}]: {}", e.rule, e.reason),
     };
     ui.label(text);
-    if intent.going == Going::Move {
+    // A move by hand takes the shortest way (no choice to climb down).
+    if intent.going == Going::Move && intent.by_hand.is_none() {
         let mut climb = intent.descend == Some(Descend::Climb);
         let jumps = matches!(&intent.preview, Some(Ok(p)) if p.steps.iter().any(|s| s.kind == StepKind::Jump));
         if jumps || climb {

@@ -136,8 +136,12 @@ impl RosterForm {
         };
         self.profiles
             .iter()
-            .filter(|p| p.faction != self.faction && is_hero(p))
-            .filter(|p| p.grand_alliance.as_deref() == Some(ga.as_str()))
+            .filter(|p| !p.faction.eq_ignore_ascii_case(&self.faction) && is_hero(p))
+            .filter(|p| {
+                p.grand_alliance
+                    .as_deref()
+                    .is_some_and(|g| g.eq_ignore_ascii_case(&ga))
+            })
             .collect()
     }
 

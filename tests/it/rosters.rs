@@ -48,6 +48,14 @@ fn set1_solo_s1_a_random_opponent_is_legal_at_the_difficultys_points_for_every_s
         assert_eq!(drawn.sides[0].fighters.len(), spec.sides[0].fighters.len());
     }
     assert!(rosters.len() > 1, "different seeds meet different warbands");
+    // The points follow the battle as it is played (a level chosen after loading).
+    let mut easy = spec.clone();
+    easy.difficulty = Difficulty::Easy;
+    for seed in 0..5 {
+        let f = &easy.drawn(seed).sides[1].fighters;
+        let points: u32 = f.iter().map(|x| x.profile.points).sum();
+        assert!(points <= 1000, "SOLO-S1 Easy: {points} points");
+    }
     // Played headless to the end with the solo AI, against the warband drawn for its seed.
     let (result, mut app) = warcry_sim::sim::run_one(&spec, 3).unwrap();
     assert!(result.outcome.is_some());

@@ -496,7 +496,8 @@ fn friend_attack(
     let Some(fv) = all.iter().find(|o| o.id == friend).cloned() else {
         return end_activation(act.fighter, "the friend to attack is gone");
     };
-    let ctx = step_context(world, act, all, fv, target, None);
+    let mut ctx = step_context(world, act, all, fv, target, None);
+    ctx.tie_seed = super::tie_seed(world);
     action_step(world, &ctx, act.bonus.first())
         .or_else(|| {
             let (t, weapon) =

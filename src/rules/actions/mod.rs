@@ -136,12 +136,16 @@ pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<()
         Command::Attack { target, weapon, .. } => {
             // ABL-5: a friend's bonus attack is the friend's.
             let attacker = match bonus.and_then(Bonus::friend) {
-                Some(id) => all.iter().find(|o| o.id == id).cloned().ok_or_else(|| {
-                    Rejected::new(
-                        RuleId::Abl5,
-                        format!("fighter {id} is not on the battlefield"),
-                    )
-                })?,
+                Some(id) => all
+                    .iter()
+                    .find(|o| o.id == id && o.on_board())
+                    .cloned()
+                    .ok_or_else(|| {
+                        Rejected::new(
+                            RuleId::Abl5,
+                            format!("fighter {id} is not on the battlefield"),
+                        )
+                    })?,
                 None => f.clone(),
             };
             validate_attack(world, &all, &attacker, *target, *weapon)?;

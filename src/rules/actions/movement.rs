@@ -66,7 +66,21 @@ pub fn validate_hand_move(
     to: Vec3,
     budget: f32,
 ) -> Result<Path, Rejected> {
-    path_within(world, all, f, to, budget, Route::default())
+    let path = path_within(world, all, f, to, budget, Route::default())?;
+    // MOVE-8 only makes the active fighter fall when its activation ends: another fighter
+    // moved by hand may not be left hanging on a climb.
+    let end = path.end().unwrap_or(f.pos);
+    let bf = world.resource::<Battlefield>();
+    if bf.nav.hanging_on(&f.mover(&rules(world)), end).is_some() {
+        return Err(Rejected::new(
+            RuleId::Move5,
+            format!(
+                "{} would end part-way up a climb: by hand it must end standing",
+                f.name
+            ),
+        ));
+    }
+    Ok(path)
 }
 
 /// MOVE-1, MOVE-2, MOVE-5, GEN-8: the path along `route` to `to` within `budget` inches, not

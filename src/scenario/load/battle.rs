@@ -8,8 +8,8 @@ use super::{
     load_twist, load_victory, read_typed,
 };
 use crate::model::formats::{
-    Battle, BattleSide, Choices, Controller, DeploymentCard, Difficulty, Mode, Point2, TerrainCard,
-    TwistCard, VictoryCard, VictoryCondition, Warband,
+    Battle, Choices, Controller, DeploymentCard, Difficulty, Mode, Point2, TerrainCard, TwistCard,
+    VictoryCard, VictoryCondition, Warband,
 };
 use crate::model::ruleset::Ruleset;
 use crate::rules::warband::ResolvedFighter;
@@ -53,11 +53,13 @@ impl BattleSpec {
         let mut spec = self.clone();
         for (i, s) in spec.sides.iter_mut().enumerate() {
             let side_seed = seed ^ (0x9e37_79b9_7f4a_7c15u64.wrapping_mul(i as u64 + 1));
-            if let Some(f) = s
-                .draw
-                .as_ref()
-                .and_then(|d| d.with_seed(&s.warband, &self.ruleset, side_seed).ok())
-            {
+            // The side's points as the battle is played (SOLO-S1: the difficulty's for the
+            // solo opponent), whatever the file said when it was loaded.
+            let points = points_limit(self.mode, s.controller, self.difficulty, &self.ruleset);
+            if let Some(f) = s.draw.as_ref().and_then(|d| {
+                d.with_seed(&s.warband, &self.ruleset, side_seed, points)
+                    .ok()
+            }) {
                 s.fighters = f;
             }
         }
@@ -198,14 +200,15 @@ fn load_sides(
     let b = &l.value;
     let mut sides = Vec::new();
     for (i, s) in b.sides.iter().enumerate() {
-        let limit = points_limit(b, s, rules);
+        let limit = Some(points_limit(b.mode, s.controller, b.difficulty, rules));
         let w = readable(src, l, &format!("sides[{i}].warband"), &s.warband, problems)
             .and_then(|p| load_warband(src, &p, rules, limit, problems));
         if let Some(w) = w {
             // Outside solo mode every fighter needs a group (SET-3); the solo opponent's are
             // rolled at setup (SOLO-S2).
             let rolled = b.mode == Mode::Solo && s.controller == Controller::Ai;
-            if !rolled && w.fighters.iter().all(|f| f.group.is_none()) {
+            // A drawn warband's groups are drawn with it.
+            if !rolled && w.draw.is_none() && w.fighters.iter().all(|f| f.group.is_none()) {
                 l.add_at(
                     &format!("sides[{i}].warband"),
                     format!(
@@ -228,14 +231,19 @@ fn load_sides(
 
 /// The points limit of a side's warband: the solo opponent's by difficulty (SOLO-S1), else
 /// the muster limit (SET-1).
-fn points_limit(b: &Battle, s: &BattleSide, rules: &Ruleset) -> Option<u32> {
-    match (b.mode, s.controller) {
-        (Mode::Solo, Controller::Ai) => Some(match b.difficulty {
+pub fn points_limit(
+    mode: Mode,
+    controller: Controller,
+    difficulty: Difficulty,
+    rules: &Ruleset,
+) -> u32 {
+    match (mode, controller) {
+        (Mode::Solo, Controller::Ai) => match difficulty {
             Difficulty::Easy => rules.solo_points.0,
             Difficulty::Balanced => rules.solo_points.1,
             Difficulty::Hard => rules.solo_points.2,
-        }),
-        _ => Some(rules.muster().max_points),
+        },
+        _ => rules.muster().max_points,
     }
 }
 

@@ -20,27 +20,27 @@ pub struct LoadedWarband {
 }
 
 /// SET-1, SOLO-S1: what a warband drawn at random for each battle is drawn from: the
-/// profiles its file names, at a points limit.
+/// profiles its file names.
 #[derive(Debug, Clone)]
 pub struct Draw {
     pub pool: std::sync::Arc<Vec<FighterProfile>>,
-    pub points: u32,
 }
 
 impl Draw {
-    /// The legal warband of `w`'s faction drawn with `seed` (SET-1, SET-3).
+    /// The legal warband of `w`'s faction within `points` drawn with `seed` (SET-1, SET-3).
     pub fn with_seed(
         &self,
         w: &Warband,
         rules: &Ruleset,
         seed: u64,
+        points: u32,
     ) -> Result<Vec<ResolvedFighter>, String> {
         let spec = crate::rules::roster::RosterSpec {
             faction: &w.faction,
             grand_alliance: w.grand_alliance.as_deref(),
             pool: &self.pool,
             limits: rules.muster(),
-            points: self.points,
+            points,
         };
         crate::rules::roster::random_roster(&spec, seed)
     }
@@ -96,9 +96,8 @@ fn drawn(
         .unwrap_or(rules.muster().max_points);
     let draw = Draw {
         pool: std::sync::Arc::new(profiles),
-        points,
     };
-    let fighters = match draw.with_seed(&l.value, rules, 0) {
+    let fighters = match draw.with_seed(&l.value, rules, 0, points) {
         Ok(f) => f,
         Err(why) => {
             if all_read {

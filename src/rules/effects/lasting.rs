@@ -1,0 +1,239 @@
+//! Abilities as data (ABL-5) whose effects last or wait: boosts and auras for the round,
+//! effects set off by a move or after an attack, characteristics lowered until the end of the
+//! battle, taunts.
+
+use super::*;
+
+/// ABL-5: is `f` in `source`'s aura: a friendly fighter (or `source` itself) on the
+/// battlefield within its range, that `source` can see when the aura says so?
+pub fn in_aura(
+    world: &World,
+    all: &[FighterView],
+    source: &FighterView,
+    f: &FighterView,
+    aura: &Aura,
+) -> bool {
+    source.on_board()
+        && f.on_board()
+        && source.side == f.side
+        && distance(&source.base(), &f.base()) <= aura.range + 1e-4
+        && (!aura.visible || source.id == f.id || can_see(world, all, source, f))
+}
+
+/// ABL-5: how much abilities raised `stat` for `f` until the end of the round (for an
+/// attack's characteristic: of a melee attack when `melee`): its own boosts, and the auras of
+/// friendly fighters it is in (within range, seen by the fighter whose aura it is when the
+/// aura says so). `all`, the fighters, is needed for auras only.
+pub fn round_bonus(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    stat: Stat,
+    melee: bool,
+) -> u32 {
+    let reaches = |b: &RoundBoost| match b.aura {
+        None => b.source == f.id,
+        Some(aura) => all
+            .iter()
+            .find(|s| s.id == b.source)
+            .is_some_and(|s| in_aura(world, all, s, f, &aura)),
+    };
+    world
+        .resource::<Engine>()
+        .round_boosts
+        .iter()
+        .filter(|b| b.stat == stat && (melee || !b.melee_only) && reaches(b))
+        .fold(0, |sum, b| sum.saturating_add(b.by))
+}
+
+/// ABL-5: after the active fighter `id` finishes a move action that began `start_y` high:
+/// what was raised for its next move action is spent (by this one, a bonus move too), and the
+/// effects waiting for a move action it sets off happen (damage to the nearest enemy it can see in reach, a bonus action, a boost
+/// for the next attack). Those waiting for a move near an enemy wait on when this one was not.
+pub(crate) fn after_move(world: &mut World, id: u32, start_y: f32) {
+    let waiting = {
+        let mut e = engine::engine(world);
+        let Some(a) = e.activation.as_mut().filter(|a| a.fighter == id) else {
+            return;
+        };
+        a.next_move = 0;
+        std::mem::take(&mut a.after_move)
+    };
+    let Some(f) = engine::fighter(world, id).filter(|f| f.on_board()) else {
+        return;
+    };
+    let mut still = Vec::new();
+    for w in waiting {
+        let all = engine::fighters(world);
+        let set_off = match w.trigger {
+            MoveTrigger::NearEnemy(range) => {
+                !enemies_in_reach(world, &all, &f, range, false).is_empty()
+            }
+            // GEN-2: a vertical-only distance, rounded up to the next half inch.
+            MoveTrigger::DroppedNext(h) => {
+                crate::battlefield::measure::round_up_half_inch(start_y - f.pos.y) >= h - 1e-4
+            }
+        };
+        match w.trigger {
+            _ if set_off => {
+                let target = check(world, &all, &f, &w.then, None).ok().flatten();
+                run(world, &f, &w.then, w.value, target);
+            }
+            MoveTrigger::NearEnemy(_) => still.push(w),
+            MoveTrigger::DroppedNext(h) => {
+                let what = format!(
+                    "its move finished less than {h}\" lower than it began, so this does not \
+                     happen: {}",
+                    crate::model::effects::describe(&w.then, Some(w.value))
+                );
+                let event = Event::Effect {
+                    fighter: id,
+                    outcome: EffectOutcome::Lasting { what },
+                };
+                log(world, &[RuleId::Abl5], event);
+            }
+        }
+    }
+    if let Some(a) = engine::engine(world).activation.as_mut() {
+        a.after_move.splice(0..0, still);
+    }
+}
+
+/// ABL-5: after an attack action of the active fighter `attacker` on `target`, each lasting
+/// "roll a dice after each attack" effect rolls; on its score or more the target (still on
+/// the battlefield) is barred from its actions until the end of the round.
+pub(crate) fn after_attack(world: &mut World, attacker: u32, target: u32) {
+    let rolls: Vec<(u8, Vec<Restriction>)> = world
+        .resource::<Engine>()
+        .activation
+        .as_ref()
+        .filter(|a| a.fighter == attacker)
+        .map(|a| {
+            a.lasting
+                .iter()
+                .filter_map(|e| match e {
+                    Effect::AfterEachAttack { least, bar } => Some((*least, bar.clone())),
+                    _ => None,
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    for (least, bar) in rolls {
+        if !engine::fighter(world, target).is_some_and(|t| t.on_board()) {
+            return;
+        }
+        let roll = world.resource_mut::<DiceRng>().roll(1)[0];
+        let what = format!("rolls {roll} after its attack ({}+ bars the target)", least);
+        let event = Event::Effect {
+            fighter: attacker,
+            outcome: EffectOutcome::Lasting { what },
+        };
+        log(world, &[RuleId::Abl5], event);
+        if roll >= least {
+            bar_until_round_end(world, target, &bar);
+            let outcome = EffectOutcome::Barred {
+                fighter: target,
+                actions: bar,
+            };
+            log(
+                world,
+                &[RuleId::Abl5],
+                Event::Effect {
+                    fighter: attacker,
+                    outcome,
+                },
+            );
+        }
+    }
+}
+
+/// ABL-5: what `hits` successes of `f`'s roll against `t` do, in words for the log.
+pub(super) fn roll_against(
+    world: &mut World,
+    f: &FighterView,
+    t: u32,
+    then: OnSuccess,
+    hits: u32,
+) -> String {
+    let name =
+        engine::fighter(world, t).map_or_else(|| format!("fighter {t}"), |o| o.name.to_string());
+    match then {
+        _ if hits == 0 => "no success, no effect".to_string(),
+        OnSuccess::Weaken { stat, min } => {
+            let now = weaken(world, t, stat, hits, min);
+            format!("{name}'s {stat} is {now} until the end of the battle")
+        }
+        OnSuccess::Taunt => {
+            let mut e = engine::engine(world);
+            e.taunts.retain(|(who, _)| *who != t);
+            e.taunts.push((t, f.id));
+            format!(
+                "{name}'s attacks must target {} until the end of the round (or until it is taken down)",
+                f.name
+            )
+        }
+    }
+}
+
+/// ABL-5: lowers fighter `t`'s `stat` (Move, or the Attacks of each of its weapons) by `by`,
+/// not below `min`, until the end of the battle; the value now (the most Attacks of its
+/// weapons).
+pub(crate) fn weaken(world: &mut World, t: u32, stat: Stat, by: u32, min: u32) -> u32 {
+    let Some(v) = engine::fighter(world, t) else {
+        return 0;
+    };
+    let mut profile = (*v.profile).clone();
+    let lower = |x: u32| x.saturating_sub(by).max(min.min(x));
+    let now = match stat {
+        Stat::Move => {
+            profile.movement = lower(profile.movement);
+            profile.movement
+        }
+        _ => {
+            for w in &mut profile.weapons {
+                w.attacks = lower(w.attacks);
+            }
+            profile.weapons.iter().map(|w| w.attacks).max().unwrap_or(0)
+        }
+    };
+    world
+        .entity_mut(v.entity)
+        .insert(Profile(std::sync::Arc::new(profile)));
+    engine::engine(world).weakened.push((t, stat, by));
+    now
+}
+
+/// ABL-5: after the active fighter `attacker`'s attack on `target` with `rolls`: a lasting
+/// "weaken on a critical hit" for an enemy like the target is spent, and lowers the target's
+/// characteristic when a roll is a 6.
+pub(crate) fn crits_weaken(world: &mut World, attacker: u32, target: u32, rolls: &[u8]) {
+    let Some(t) = engine::fighter(world, target) else {
+        return;
+    };
+    let spent = {
+        let mut e = engine::engine(world);
+        let Some(a) = e.activation.as_mut().filter(|a| a.fighter == attacker) else {
+            return;
+        };
+        let k = a.lasting.iter().position(|e| {
+            matches!(e, Effect::CritsWeaken { runemark, .. }
+                if runemark.as_deref().is_none_or(|m| t.profile.has_runemark(m)))
+        });
+        k.map(|k| a.lasting.remove(k))
+    };
+    if let Some(Effect::CritsWeaken { stat, by, min, .. }) = spent
+        && rolls.contains(&6)
+        && t.on_board()
+    {
+        let now = weaken(world, target, stat, by, min);
+        let what = format!(
+            "a critical hit: {}'s {stat} is {now} until the end of the battle",
+            t.name
+        );
+        let event = Event::Effect {
+            fighter: attacker,
+            outcome: EffectOutcome::Lasting { what },
+        };
+        log(world, &[RuleId::Abl5], event);
+    }
+}
