@@ -304,6 +304,9 @@ fn reaction_ability(
     offer: &crate::rules::engine::ReactionOffer,
 ) -> Option<Decision> {
     use crate::model::effects::Effect;
+    if offer.abilities.is_empty() {
+        return None;
+    }
     let &id = offer.fighters.first()?;
     let crate::rules::engine::Resume::AttackBeforeHits {
         attacker, weapon, ..

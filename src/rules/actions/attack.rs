@@ -148,7 +148,9 @@ fn judge_attack<'a, 'f>(
     if t.side == f.side {
         return Err(Refusal::NotAnEnemy(t));
     }
-    if let Some(by) = taunted_by(world, all, f)
+    // The abilities that change who may be targeted and how range is measured (ABL-5).
+    let e = world.resource::<Engine>();
+    if let Some(by) = taunted_by(e, all, f)
         && by.id != t.id
     {
         return Err(Refusal::Taunted(by));
@@ -156,7 +158,7 @@ fn judge_attack<'a, 'f>(
     if !t.on_board() {
         return Err(Refusal::NotOnTheBattlefield(t));
     }
-    let d = attack_distance(world, f, t);
+    let d = attack_distance(e, f, t);
     if d > w.max_range + 1e-4 {
         return Err(Refusal::OutOfRange(t, d));
     }
@@ -177,21 +179,15 @@ fn judge_attack<'a, 'f>(
 }
 
 /// ABL-5: the fighter on the battlefield whose taunt binds `f`'s attacks this round.
-fn taunted_by<'a>(
-    world: &World,
-    all: &'a [FighterView],
-    f: &FighterView,
-) -> Option<&'a FighterView> {
-    let e = world.resource::<Engine>();
+fn taunted_by<'a>(e: &Engine, all: &'a [FighterView], f: &FighterView) -> Option<&'a FighterView> {
     let (_, by) = e.taunts.iter().find(|(who, _)| *who == f.id)?;
     all.iter().find(|o| o.id == *by && o.on_board())
 }
 
 /// ATK-2 with ABL-5: the distance an attack's range is measured over: without the vertical
 /// distance when an ability of `f`'s says so.
-fn attack_distance(world: &World, f: &FighterView, t: &FighterView) -> f32 {
-    let flat = world
-        .resource::<Engine>()
+fn attack_distance(e: &Engine, f: &FighterView, t: &FighterView) -> f32 {
+    let flat = e
         .activation
         .as_ref()
         .is_some_and(|a| a.lasts(f.id, |e| *e == Effect::FlatAttackRange));

@@ -59,6 +59,9 @@ pub(crate) fn after_move(world: &mut World, id: u32, start_y: f32) {
         a.next_move = 0;
         std::mem::take(&mut a.after_move)
     };
+    if waiting.is_empty() {
+        return;
+    }
     let Some(f) = engine::fighter(world, id).filter(|f| f.on_board()) else {
         return;
     };
@@ -207,6 +210,19 @@ pub(crate) fn weaken(world: &mut World, t: u32, stat: Stat, by: u32, min: u32) -
 /// "weaken on a critical hit" for an enemy like the target is spent, and lowers the target's
 /// characteristic when a roll is a 6.
 pub(crate) fn crits_weaken(world: &mut World, attacker: u32, target: u32, rolls: &[u8]) {
+    let waiting = world
+        .resource::<Engine>()
+        .activation
+        .as_ref()
+        .is_some_and(|a| {
+            a.fighter == attacker
+                && a.lasting
+                    .iter()
+                    .any(|e| matches!(e, Effect::CritsWeaken { .. }))
+        });
+    if !waiting {
+        return;
+    }
     let Some(t) = engine::fighter(world, target) else {
         return;
     };
