@@ -58,21 +58,23 @@ pub fn enemies_in_reach(
     range: f32,
     visible: bool,
 ) -> Vec<u32> {
-    marked_enemies_in_reach(world, all, f, range, visible, None)
+    marked_in_reach(world, all, f, (range, visible), None, false)
 }
 
-/// [`enemies_in_reach`] with `runemark`, when given.
-pub fn marked_enemies_in_reach(
+/// The fighters within `range` inches of `f` (that it can see, when `visible`; with
+/// `runemark`, when given), nearest first: its enemies, or (`friends`) the other fighters of
+/// its side.
+pub fn marked_in_reach(
     world: &World,
     all: &[FighterView],
     f: &FighterView,
-    range: f32,
-    visible: bool,
+    (range, visible): (f32, bool),
     runemark: Option<&str>,
+    friends: bool,
 ) -> Vec<u32> {
     let marked = |o: &FighterView| runemark.is_none_or(|m| o.profile.has_runemark(m));
     in_reach(world, all, f, range, visible, |o| {
-        o.side != f.side && marked(o)
+        (o.side == f.side) == friends && o.id != f.id && marked(o)
     })
 }
 
@@ -107,24 +109,8 @@ fn bar_until_round_end(world: &mut World, t: u32, actions: &[Restriction]) {
     }
 }
 
-/// The other friendly fighters within `range` inches of `f` (that it can see, when `visible`;
-/// with `runemark`, when given), nearest first.
-pub fn friends_in_reach(
-    world: &World,
-    all: &[FighterView],
-    f: &FighterView,
-    range: f32,
-    visible: bool,
-    runemark: Option<&str>,
-) -> Vec<u32> {
-    let marked = |o: &FighterView| runemark.is_none_or(|m| o.profile.has_runemark(m));
-    in_reach(world, all, f, range, visible, |o| {
-        o.side == f.side && o.id != f.id && marked(o)
-    })
-}
-
 /// The fighters an effect is aimed at and where they may be: enemies, or friends
-/// ([`friends_in_reach`]) for a friend's bonus action; `None` for an effect aimed at nobody.
+/// ([`marked_in_reach`]) for a friend's bonus action; `None` for an effect aimed at nobody.
 pub fn reach_of(
     world: &World,
     all: &[FighterView],
@@ -140,13 +126,20 @@ pub fn reach_of(
             range,
             visible,
             runemark,
-        } => friends_in_reach(world, all, f, *range, *visible, runemark.as_deref()),
+        } => marked_in_reach(world, all, f, (*range, *visible), runemark.as_deref(), true),
         Effect::RollAgainst {
             range,
             visible,
             runemark,
             ..
-        } => marked_enemies_in_reach(world, all, f, *range, *visible, runemark.as_deref()),
+        } => marked_in_reach(
+            world,
+            all,
+            f,
+            (*range, *visible),
+            runemark.as_deref(),
+            false,
+        ),
         _ => return None,
     })
 }

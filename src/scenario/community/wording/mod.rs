@@ -424,15 +424,10 @@ fn heal(s: &str) -> Option<Vec<Effect>> {
 /// "Pick a visible enemy fighter within N" of this fighter and roll a dice" (or "N dice", or
 /// "a number of dice equal to the value of this ability"): the range and the dice.
 fn pick_and_roll(s: &str) -> Option<(f32, Amount)> {
-    let rest = s.strip_prefix("pick a visible enemy fighter within ")?;
-    let (n, rest) = number_prefix(rest)?;
-    let rest = rest.strip_prefix("\" of this fighter and roll ")?;
-    let dice = match rest {
-        "a dice" => Amount::Fixed(1),
-        "a number of dice equal to the value of this ability" => Amount::Value,
-        _ => Amount::Fixed(number_prefix(rest).filter(|(_, r)| *r == " dice")?.0),
-    };
-    Some((n as f32, dice))
+    match pick_and_roll_any(s)? {
+        (range, true, None, dice) => Some((range, dice)),
+        _ => None,
+    }
 }
 
 /// A band of rolls: (least roll, greatest roll, damage).
