@@ -89,11 +89,7 @@ pub(crate) fn after_move(world: &mut World, id: u32, start_y: f32) {
                      happen: {}",
                     crate::model::effects::describe(&w.then, Some(w.value))
                 );
-                let event = Event::Effect {
-                    fighter: id,
-                    outcome: EffectOutcome::Lasting { what },
-                };
-                log(world, &[RuleId::Abl5], event);
+                effect_logged(world, id, EffectOutcome::Lasting { what });
             }
         }
     }
@@ -127,25 +123,14 @@ pub(crate) fn after_attack(world: &mut World, attacker: u32, target: u32) {
         }
         let roll = world.resource_mut::<DiceRng>().roll(1)[0];
         let what = format!("rolls {roll} after its attack ({}+ bars the target)", least);
-        let event = Event::Effect {
-            fighter: attacker,
-            outcome: EffectOutcome::Lasting { what },
-        };
-        log(world, &[RuleId::Abl5], event);
+        effect_logged(world, attacker, EffectOutcome::Lasting { what });
         if roll >= least {
             bar_until_round_end(world, target, &bar);
             let outcome = EffectOutcome::Barred {
                 fighter: target,
                 actions: bar,
             };
-            log(
-                world,
-                &[RuleId::Abl5],
-                Event::Effect {
-                    fighter: attacker,
-                    outcome,
-                },
-            );
+            effect_logged(world, attacker, outcome);
         }
     }
 }
@@ -246,10 +231,6 @@ pub(crate) fn crits_weaken(world: &mut World, attacker: u32, target: u32, rolls:
             "a critical hit: {}'s {stat} is {now} until the end of the battle",
             t.name
         );
-        let event = Event::Effect {
-            fighter: attacker,
-            outcome: EffectOutcome::Lasting { what },
-        };
-        log(world, &[RuleId::Abl5], event);
+        effect_logged(world, attacker, EffectOutcome::Lasting { what });
     }
 }

@@ -99,6 +99,11 @@ fn in_reach(
     near.into_iter().map(|(_, id)| id).collect()
 }
 
+/// ABL-5: logs what an effect of `fighter`'s ability did.
+pub(crate) fn effect_logged(world: &mut World, fighter: u32, outcome: EffectOutcome) {
+    log(world, &[RuleId::Abl5], Event::Effect { fighter, outcome });
+}
+
 /// ABL-5: fighter `t` may not make these actions until the end of the battle round.
 fn bar_until_round_end(world: &mut World, t: u32, actions: &[Restriction]) {
     let mut eng = engine::engine(world);
@@ -354,14 +359,7 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, ta
                     // Never silently skipped (ABL-5).
                     let what = "no friend in reach to make the bonus attack".to_string();
                     let outcome = EffectOutcome::Lasting { what };
-                    log(
-                        world,
-                        &[RuleId::Abl5],
-                        Event::Effect {
-                            fighter: f.id,
-                            outcome,
-                        },
-                    );
+                    effect_logged(world, f.id, outcome);
                     continue;
                 };
                 push_bonus(world, Bonus::FriendAttack { fighter: t });
@@ -416,14 +414,7 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, ta
                         damage: 0,
                         rolls: Vec::new(),
                     };
-                    log(
-                        world,
-                        &[RuleId::Abl5],
-                        Event::Effect {
-                            fighter: f.id,
-                            outcome,
-                        },
-                    );
+                    effect_logged(world, f.id, outcome);
                     continue;
                 };
                 let (damage, rolls) = match roll {
@@ -483,14 +474,7 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, ta
                 EffectOutcome::Healed { healed }
             }
         };
-        log(
-            world,
-            &[RuleId::Abl5],
-            Event::Effect {
-                fighter: f.id,
-                outcome: outcome.clone(),
-            },
-        );
+        effect_logged(world, f.id, outcome.clone());
         if let EffectOutcome::Damage {
             fighters, damage, ..
         } = outcome

@@ -160,11 +160,7 @@ pub(crate) fn end_activation(world: &mut World, waiting: bool) {
             crate::model::effects::describe(&w.then, Some(w.value))
         );
         let outcome = crate::rules::log::EffectOutcome::Lasting { what };
-        let event = Event::Effect {
-            fighter: act.fighter,
-            outcome,
-        };
-        log(world, &[RuleId::Abl5], event);
+        crate::rules::effects::effect_logged(world, act.fighter, outcome);
     }
     if let Some(f) = fighter(world, act.fighter) {
         world.entity_mut(f.entity).insert(if waiting {

@@ -20,6 +20,22 @@ pub struct Arena {
     terrain: Vec<TerrainPiece>,
 }
 
+/// An ability of our own (ABL-5): `effects` at `cost`, no runemarks, no text.
+pub fn ability(
+    name: &str,
+    cost: warcry_sim::rules::abilities::DiceCost,
+    effects: Vec<warcry_sim::model::effects::Effect>,
+) -> warcry_sim::rules::abilities::AbilityDef {
+    warcry_sim::rules::abilities::AbilityDef {
+        id: None,
+        name: name.into(),
+        cost,
+        runemarks: vec![],
+        text: String::new(),
+        effect: warcry_sim::rules::abilities::AbilityEffect::Effects(effects),
+    }
+}
+
 pub fn weapon(range: f32, attacks: u32, strength: u32, damage: (u32, u32)) -> Weapon {
     Weapon {
         name: format!("W{range}"),
@@ -167,6 +183,24 @@ impl Arena {
             descend: None,
             via: vec![],
         })
+    }
+
+    /// `fighter` uses the ability `name` with dice showing `value` (aimed at `target`); a
+    /// refusal reads "reason [RULE]".
+    pub fn use_ability(
+        &mut self,
+        fighter: u32,
+        name: &str,
+        value: u8,
+        target: Option<u32>,
+    ) -> Result<(), String> {
+        self.apply(Command::Ability {
+            fighter,
+            ability: name.into(),
+            dice: value,
+            target,
+        })
+        .map_err(|e| format!("{} [{}]", e.reason, e.rule))
     }
 
     pub fn apply(&mut self, c: Command) -> Result<(), Rejected> {

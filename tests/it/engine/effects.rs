@@ -1,7 +1,7 @@
 //! ABL-5: abilities as data. One ability of our own per effect kind, in the shapes faction
 //! abilities take, run by the engine with injected dice.
 
-use super::arena::{Arena, weapon};
+use super::arena::{Arena, ability, weapon};
 use warcry_sim::model::RuleId;
 use warcry_sim::model::effects::{Amount, Effect, Roll, Stat};
 use warcry_sim::rules::abilities::{AbilityDef, AbilityEffect, DiceCost};
@@ -19,14 +19,7 @@ const A2: u32 = 3;
 fn with_ability(effects: Vec<Effect>, value: u8) -> Arena {
     let mut a = Arena::new();
     a.profile(A, |p| {
-        p.abilities = vec![AbilityDef {
-            id: None,
-            name: "Test Gift".into(),
-            cost: DiceCost::Double,
-            runemarks: vec![],
-            text: String::new(),
-            effect: AbilityEffect::Effects(effects),
-        }];
+        p.abilities = vec![ability("Test Gift", DiceCost::Double, effects)];
         p.weapons = vec![weapon(1.0, 2, 3, (1, 2))];
     });
     a.place(A, 10.0, 10.0);
@@ -36,13 +29,7 @@ fn with_ability(effects: Vec<Effect>, value: u8) -> Arena {
 }
 
 fn use_it(a: &mut Arena, value: u8, target: Option<u32>) -> Result<(), String> {
-    a.apply(Command::Ability {
-        fighter: A,
-        ability: "Test Gift".into(),
-        dice: value,
-        target,
-    })
-    .map_err(|e| format!("{} [{}]", e.reason, e.rule))
+    a.use_ability(A, "Test Gift", value, target)
 }
 
 fn outcomes(a: &mut Arena, since: usize) -> Vec<EffectOutcome> {

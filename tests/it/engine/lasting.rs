@@ -5,11 +5,11 @@
 
 use bevy::prelude::*;
 
-use super::arena::{Arena, weapon};
+use super::arena::{Arena, ability, weapon};
 use warcry_sim::model::RuleId;
 use warcry_sim::model::effects::{Amount, Aura, Effect, MoveTrigger, Stat, Trigger};
 use warcry_sim::model::formats::{TerrainKind, TerrainPiece};
-use warcry_sim::rules::abilities::{AbilityDef, AbilityEffect, DiceCost};
+use warcry_sim::rules::abilities::DiceCost;
 use warcry_sim::rules::actions::attack_roll;
 use warcry_sim::rules::command::Command;
 use warcry_sim::rules::engine::{Bonus, Pending, fighters};
@@ -21,24 +21,13 @@ const A3: u32 = 4;
 const B: u32 = 10;
 const B2: u32 = 11;
 
-fn gift(name: &str, cost: DiceCost, effects: Vec<Effect>) -> AbilityDef {
-    AbilityDef {
-        id: None,
-        name: name.into(),
-        cost,
-        runemarks: vec![],
-        text: String::new(),
-        effect: AbilityEffect::Effects(effects),
-    }
-}
-
 /// A (Move 4, a 1" weapon of 2 Attacks, S3, 1/2) with a double of `effects` at (10, 10),
 /// activated with a double of `value`s to pay. Reactions off.
 fn with_ability(effects: Vec<Effect>, value: u8) -> Arena {
     let mut a = Arena::new();
     a.rules(|r| r.reactions = false);
     a.profile(A, |p| {
-        p.abilities = vec![gift("Test Gift", DiceCost::Double, effects)];
+        p.abilities = vec![ability("Test Gift", DiceCost::Double, effects)];
         p.weapons = vec![weapon(1.0, 2, 3, (1, 2)), weapon(8.0, 2, 3, (1, 2))];
         p.movement = 4;
     });
@@ -49,13 +38,7 @@ fn with_ability(effects: Vec<Effect>, value: u8) -> Arena {
 }
 
 fn use_it(a: &mut Arena, value: u8) {
-    a.apply(Command::Ability {
-        fighter: A,
-        ability: "Test Gift".into(),
-        dice: value,
-        target: None,
-    })
-    .unwrap();
+    a.use_ability(A, "Test Gift", value, None).unwrap();
 }
 
 fn attack(a: &mut Arena, f: u32, t: u32, weapon: usize) -> Event {
@@ -365,7 +348,7 @@ fn guarded(answer: Vec<Effect>, damage: (u32, u32)) -> Arena {
         p.wounds = 30;
     });
     a.profile(B, |p| {
-        p.abilities = vec![gift("Test Guard", DiceCost::Reaction, effects)];
+        p.abilities = vec![ability("Test Guard", DiceCost::Reaction, effects)];
         p.toughness = 4;
         p.wounds = 30;
     });

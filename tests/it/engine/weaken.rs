@@ -3,10 +3,10 @@
 //! round, and an attack whose critical hits lower its Attacks. Our own abilities in the shapes
 //! the universal ones take, with injected dice.
 
-use super::arena::{Arena, weapon};
+use super::arena::{Arena, ability, weapon};
 use warcry_sim::model::RuleId;
 use warcry_sim::model::effects::{Amount, Effect, OnSuccess, Stat};
-use warcry_sim::rules::abilities::{AbilityDef, AbilityEffect, DiceCost};
+use warcry_sim::rules::abilities::DiceCost;
 use warcry_sim::rules::command::Command;
 
 const A: u32 = 2;
@@ -20,14 +20,7 @@ fn against_a_monster(effects: Vec<Effect>, value: u8) -> Arena {
     let mut a = Arena::new();
     a.rules(|r| r.reactions = false);
     a.profile(A, |p| {
-        p.abilities = vec![AbilityDef {
-            id: None,
-            name: "Test Snare".into(),
-            cost: DiceCost::Double,
-            runemarks: vec![],
-            text: String::new(),
-            effect: AbilityEffect::Effects(effects),
-        }];
+        p.abilities = vec![ability("Test Snare", DiceCost::Double, effects)];
         p.weapons = vec![weapon(1.0, 2, 3, (1, 2)), weapon(8.0, 2, 3, (1, 2))];
         p.wounds = 30;
     });
@@ -45,13 +38,7 @@ fn against_a_monster(effects: Vec<Effect>, value: u8) -> Arena {
 }
 
 fn use_it(a: &mut Arena, value: u8, target: Option<u32>) -> Result<(), String> {
-    a.apply(Command::Ability {
-        fighter: A,
-        ability: "Test Snare".into(),
-        dice: value,
-        target,
-    })
-    .map_err(|e| format!("{} [{}]", e.reason, e.rule))
+    a.use_ability(A, "Test Snare", value, target)
 }
 
 #[test]
