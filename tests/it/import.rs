@@ -530,12 +530,12 @@ fn abl5_the_sample_abilities_whose_whole_wording_is_recognised_run_as_effects() 
     assert!(shapes.iter().all(|(_, n)| *n == 1), "{shapes:?}");
     assert_eq!(
         i.counts.abilities_automated,
-        25 + 8 + 4,
+        25 + 8 + 5,
         "25 of the factions', eight universal ones built in, Monstrous Reach, Binding Ropes, \
-         Go for the Eyes and Taunt"
+         Go for the Eyes, Taunt and Drag and Maul"
     );
-    // The bar is 60% of the sample's abilities (factions' and universal).
-    assert!(i.counts.automated_percent() >= 60.0);
+    // The bar is 60% of the sample's abilities (factions' and universal), the goal 85%.
+    assert!(i.counts.automated_percent() >= 85.0);
 }
 
 #[test]

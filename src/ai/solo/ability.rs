@@ -180,7 +180,7 @@ fn data_useful(
             {
                 return (true, None, "its next action is an attack");
             }
-            Effect::RollAgainst { .. } => {
+            Effect::RollAgainst { .. } | Effect::SetUpNear { .. } => {
                 let near = crate::rules::effects::reach_of(world, &ctx.all, f, e);
                 if let Some(&t) = near.unwrap_or_default().first() {
                     return (true, Some(t), "an enemy it can aim at is in its reach");

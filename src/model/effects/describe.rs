@@ -165,6 +165,14 @@ fn describe_one(e: &Effect, value: Option<u8>) -> String {
                 ),
             }
         ),
+        Effect::SetUpNear {
+            range,
+            visible,
+            within,
+        } => format!(
+            "{} enemy within {range}\" is set up within {within}\" of this fighter",
+            if *visible { "a visible" } else { "an" }
+        ),
         Effect::CritsWeaken {
             runemark,
             stat,

@@ -269,6 +269,14 @@ pub enum Effect {
         by: u32,
         min: u32,
     },
+    /// An enemy within `range` inches that this fighter can see (when `visible`) is removed
+    /// from the battlefield and set up within `within` inches of this fighter (where it was
+    /// nearest, when there is a choice); later effects aim at it too.
+    SetUpNear {
+        range: f32,
+        visible: bool,
+        within: f32,
+    },
     /// A reaction (REA-1): made when `Trigger` happens, costing an action, not dice; the
     /// effects after it answer that moment.
     Reaction(Trigger),
@@ -334,6 +342,7 @@ impl Effect {
             }
             Effect::AfterEachAttack { least, bar } => (1..=6).contains(least) && !bar.is_empty(),
             Effect::FriendBonusAttack { range, .. } => range_ok(*range),
+            Effect::SetUpNear { range, within, .. } => range_ok(*range) && range_ok(*within),
             Effect::RollAgainst {
                 range,
                 dice,
@@ -418,7 +427,10 @@ impl Effect {
     pub fn targets_one(&self) -> bool {
         matches!(
             self,
-            Effect::DamageOne { .. } | Effect::Restrict { .. } | Effect::RollAgainst { .. }
+            Effect::DamageOne { .. }
+                | Effect::Restrict { .. }
+                | Effect::RollAgainst { .. }
+                | Effect::SetUpNear { .. }
         )
     }
 }

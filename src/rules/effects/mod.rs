@@ -18,6 +18,7 @@ use crate::rules::log::{EffectOutcome, Event};
 
 mod by_hand;
 mod lasting;
+mod place;
 
 pub(crate) use by_hand::by_hand;
 use lasting::roll_against;
@@ -132,6 +133,9 @@ pub fn reach_of(
             visible,
             runemark,
         } => marked_in_reach(world, all, f, (*range, *visible), runemark.as_deref(), true),
+        Effect::SetUpNear { range, visible, .. } => {
+            enemies_in_reach(world, all, f, *range, *visible)
+        }
         Effect::RollAgainst {
             range,
             visible,
@@ -167,6 +171,7 @@ fn who_it_reaches(e: &Effect, f: &FighterView, none: bool) -> String {
             runemark,
             ..
         } => (false, *range, *visible, runemark.as_deref()),
+        Effect::SetUpNear { range, visible, .. } => (false, *range, *visible, None),
         _ => (false, 0.0, false, None),
     };
     let who = match (friend, none) {
@@ -204,6 +209,7 @@ pub fn check(
                 | Effect::DamageOne { .. }
                 | Effect::Restrict { .. }
                 | Effect::RollAgainst { .. }
+                | Effect::SetUpNear { .. }
                 | Effect::FriendBonusAttack { .. }
                 | Effect::Heal { .. }
         )
@@ -230,6 +236,7 @@ pub fn check(
             Effect::DamageOne { .. }
             | Effect::Restrict { .. }
             | Effect::RollAgainst { .. }
+            | Effect::SetUpNear { .. }
             | Effect::FriendBonusAttack { .. } => {
                 let near = reach_of(world, all, f, e).unwrap_or_default();
                 picked = match target {
@@ -364,6 +371,14 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, ta
                 };
                 push_bonus(world, Bonus::FriendAttack { fighter: t });
                 EffectOutcome::FriendAttack { fighter: t }
+            }
+            Effect::SetUpNear { within, .. } => {
+                let Some(t) = target else {
+                    continue;
+                };
+                EffectOutcome::Lasting {
+                    what: place::set_up_near(world, f, t, *within),
+                }
             }
             Effect::RollAgainst {
                 dice, least, then, ..

@@ -142,3 +142,35 @@ fn abl5_a_critical_hit_on_a_monster_lowers_its_attacks_for_the_battle() {
     .unwrap();
     assert_eq!(a.fighter(B).profile.weapons[0].attacks, 4);
 }
+
+#[test]
+fn abl5_an_enemy_is_set_up_near_the_fighter_then_takes_damage_by_roll() {
+    use warcry_sim::model::effects::Roll;
+    let mut a = against_a_monster(
+        vec![
+            Effect::SetUpNear {
+                range: 6.0,
+                visible: true,
+                within: 1.0,
+            },
+            Effect::DamageOne {
+                range: 6.0,
+                amount: Amount::Fixed(0),
+                roll: Some(Roll {
+                    dice: Amount::Value,
+                    bands: vec![(5, 6, Amount::Fixed(1))],
+                }),
+            },
+        ],
+        3,
+    );
+    // B2 5" away is dragged next to A: within 1" of it, and hurt by each 5+.
+    a.place(B2, 15.0, 10.0);
+    a.place(B, 10.0, 15.0);
+    a.dice(&[5, 6, 2]);
+    use_it(&mut a, 3, Some(B2)).unwrap();
+    let (fa, fb) = (a.fighter(A), a.fighter(B2));
+    let gap = warcry_sim::battlefield::measure::distance(&fa.base(), &fb.base());
+    assert!(gap <= 1.0 + 1e-3, "{gap}");
+    assert_eq!(a.damage(B2), 2);
+}

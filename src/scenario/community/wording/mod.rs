@@ -172,6 +172,34 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         };
         return Some((2, vec![effect]));
     }
+    // "Remove that fighter from the battlefield and set them up within N" of this fighter."
+    // (+ "Then, roll D dice." + what each roll deals to it.)
+    if let Some(v) = fill(
+        next,
+        "remove that fighter from the battlefield and set them up within {n}\" of this fighter",
+    ) {
+        let mut effects = vec![Effect::SetUpNear {
+            range,
+            visible,
+            within: v[0] as f32,
+        }];
+        let rolled = s.get(2).and_then(|t| then_roll(t)).and_then(|dice| {
+            let (used, bands) = bands(&s[3..])?;
+            Some((used, Roll { dice, bands }))
+        });
+        let used = match rolled {
+            Some((used, roll)) => {
+                effects.push(Effect::DamageOne {
+                    range,
+                    amount: Amount::Fixed(0),
+                    roll: Some(roll),
+                });
+                3 + used
+            }
+            None => 2,
+        };
+        return Some((used, effects));
+    }
     let actions = barred(next)?;
     let effect = Effect::Restrict {
         range,
@@ -430,6 +458,17 @@ fn pick_and_roll(s: &str) -> Option<(f32, Amount)> {
     }
 }
 
+/// "Then, roll a dice" (or "N dice", or "a number of dice equal to the value of this
+/// ability"): the dice.
+fn then_roll(s: &str) -> Option<Amount> {
+    let rest = s.strip_prefix("then, roll ")?;
+    Some(match rest {
+        "a dice" => Amount::Fixed(1),
+        "a number of dice equal to the value of this ability" => Amount::Value,
+        _ => Amount::Fixed(number_prefix(rest).filter(|(_, r)| *r == " dice")?.0),
+    })
+}
+
 /// A band of rolls: (least roll, greatest roll, damage).
 type Band = (u8, u8, Amount);
 
@@ -442,6 +481,12 @@ fn bands(s: &[String]) -> Option<(usize, Vec<Band>)> {
         let Some(rest) = sentence
             .strip_prefix("on a roll of ")
             .or_else(|| sentence.strip_prefix("for each roll of "))
+            .or_else(|| {
+                // "For each 5+, ..."
+                sentence
+                    .strip_prefix("for each ")
+                    .filter(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+            })
         else {
             break;
         };

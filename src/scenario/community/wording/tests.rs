@@ -295,3 +295,29 @@ fn abl5_a_roll_against_an_enemy_monster_and_a_critical_hit_on_one() {
         }])
     );
 }
+
+#[test]
+fn abl5_an_enemy_set_up_near_this_fighter_then_a_roll_against_it() {
+    assert_eq!(
+        effects_of(
+            "Pick a visible enemy fighter within 5\" of this monster. Remove that fighter from \
+             the battlefield and set them up within 2\" of this monster. Then, roll 3 dice. For \
+             each 4+, allocate 2 damage points to that fighter."
+        ),
+        Ok(vec![
+            Effect::SetUpNear {
+                range: 5.0,
+                visible: true,
+                within: 2.0
+            },
+            Effect::DamageOne {
+                range: 5.0,
+                amount: Amount::Fixed(0),
+                roll: Some(Roll {
+                    dice: Amount::Fixed(3),
+                    bands: vec![(4, 6, Amount::Fixed(2))]
+                })
+            }
+        ])
+    );
+}
