@@ -263,6 +263,19 @@ pub fn check(
                     format!("{} has no damage to remove", f.name),
                 ));
             }
+            // Waiting for an attack on an enemy with the runemark when there is none.
+            Effect::CritsWeaken {
+                runemark: Some(m), ..
+            } if effects.len() == 1
+                && !all
+                    .iter()
+                    .any(|o| o.on_board() && o.side != f.side && o.profile.has_runemark(m)) =>
+            {
+                return Err(Rejected::new(
+                    RuleId::Abl5,
+                    format!("there is no enemy {m} on the battlefield"),
+                ));
+            }
             _ => {}
         }
     }

@@ -113,6 +113,11 @@ fn abl5_a_critical_hit_on_a_monster_lowers_its_attacks_for_the_battle() {
         by: 1,
         min: 1,
     }];
+    // With no enemy monster on the battlefield it has nothing to wait for.
+    let mut a = against_a_monster(weaken.clone(), 3);
+    a.profile(B, |p| p.runemarks.clear());
+    let refused = use_it(&mut a, 3, None).unwrap_err();
+    assert!(refused.contains("no enemy monster"), "{refused}");
     let mut a = against_a_monster(weaken.clone(), 3);
     use_it(&mut a, 3, None).unwrap();
     a.dice(&[6, 2]);
