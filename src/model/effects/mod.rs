@@ -144,6 +144,28 @@ pub struct Aura {
     pub visible: bool,
 }
 
+/// Who an aimed effect picks (ABL-5): an enemy, or (`friends`) another fighter of the side,
+/// within `range` inches, that the fighter can see when `visible`, with the runemark when one
+/// is given.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Aim<'a> {
+    pub friends: bool,
+    pub range: f32,
+    pub visible: bool,
+    pub runemark: Option<&'a str>,
+}
+
+impl<'a> Aim<'a> {
+    fn enemy(range: f32, visible: bool, runemark: Option<&'a str>) -> Self {
+        Aim {
+            friends: false,
+            range,
+            visible,
+            runemark,
+        }
+    }
+}
+
 /// What the successes of a roll against an enemy do (ABL-5).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub enum OnSuccess {
@@ -423,15 +445,32 @@ impl Effect {
         )
     }
 
-    /// Does it need an enemy fighter picked as its target?
-    pub fn targets_one(&self) -> bool {
-        matches!(
-            self,
-            Effect::DamageOne { .. }
-                | Effect::Restrict { .. }
-                | Effect::RollAgainst { .. }
-                | Effect::SetUpNear { .. }
-        )
+    /// Who it is aimed at (one fighter picked, ABL-5), when it is aimed at one.
+    pub fn aim(&self) -> Option<Aim<'_>> {
+        let enemy = Aim::enemy;
+        Some(match self {
+            Effect::DamageOne { range, .. } => enemy(*range, true, None),
+            Effect::Restrict { range, visible, .. } | Effect::SetUpNear { range, visible, .. } => {
+                enemy(*range, *visible, None)
+            }
+            Effect::RollAgainst {
+                range,
+                visible,
+                runemark,
+                ..
+            } => enemy(*range, *visible, runemark.as_deref()),
+            Effect::FriendBonusAttack {
+                range,
+                visible,
+                runemark,
+            } => Aim {
+                friends: true,
+                range: *range,
+                visible: *visible,
+                runemark: runemark.as_deref(),
+            },
+            _ => return None,
+        })
     }
 }
 

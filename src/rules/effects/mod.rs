@@ -8,7 +8,9 @@ use crate::battlefield::measure::distance;
 use crate::model::RuleId;
 use crate::model::components::*;
 use crate::model::dice::{Dice, DiceRng};
-use crate::model::effects::{Aura, Condition, Effect, MoveTrigger, OnSuccess, Restriction, Stat};
+use crate::model::effects::{
+    Aim, Aura, Condition, Effect, MoveTrigger, OnSuccess, Restriction, Stat,
+};
 use crate::rules::actions::deal_damage;
 use crate::rules::command::{HandChange, Rejected};
 use crate::rules::engine::{
@@ -115,80 +117,46 @@ fn bar_until_round_end(world: &mut World, t: u32, actions: &[Restriction]) {
     }
 }
 
-/// The fighters an effect is aimed at and where they may be: enemies, or friends
-/// ([`marked_in_reach`]) for a friend's bonus action; `None` for an effect aimed at nobody.
+/// The fighters an effect is aimed at may be picked among ([`Effect::aim`]): enemies, or
+/// friends for a friend's bonus action; `None` for an effect aimed at nobody.
 pub fn reach_of(
     world: &World,
     all: &[FighterView],
     f: &FighterView,
     e: &Effect,
 ) -> Option<Vec<u32>> {
-    Some(match e {
-        Effect::DamageOne { range, .. } => enemies_in_reach(world, all, f, *range, true),
-        Effect::Restrict { range, visible, .. } => {
-            enemies_in_reach(world, all, f, *range, *visible)
-        }
-        Effect::FriendBonusAttack {
-            range,
-            visible,
-            runemark,
-        } => marked_in_reach(world, all, f, (*range, *visible), runemark.as_deref(), true),
-        Effect::SetUpNear { range, visible, .. } => {
-            enemies_in_reach(world, all, f, *range, *visible)
-        }
-        Effect::RollAgainst {
-            range,
-            visible,
-            runemark,
-            ..
-        } => marked_in_reach(
-            world,
-            all,
-            f,
-            (*range, *visible),
-            runemark.as_deref(),
-            false,
-        ),
-        _ => return None,
-    })
+    let a = e.aim()?;
+    Some(marked_in_reach(
+        world,
+        all,
+        f,
+        (a.range, a.visible),
+        a.runemark,
+        a.friends,
+    ))
 }
 
 /// Who an aimed effect of `f`'s reaches, for people: "not an enemy it can see within 8\" of
 /// Grak" (`none`: "no enemy ..."), "not another friendly fighter with the beast runemark it
 /// can see within 4\" of Grak".
-fn who_it_reaches(e: &Effect, f: &FighterView, none: bool) -> String {
-    let (friend, range, visible, mark) = match e {
-        Effect::DamageOne { range, .. } => (false, *range, true, None),
-        Effect::Restrict { range, visible, .. } => (false, *range, *visible, None),
-        Effect::FriendBonusAttack {
-            range,
-            visible,
-            runemark,
-        } => (true, *range, *visible, runemark.as_deref()),
-        Effect::RollAgainst {
-            range,
-            visible,
-            runemark,
-            ..
-        } => (false, *range, *visible, runemark.as_deref()),
-        Effect::SetUpNear { range, visible, .. } => (false, *range, *visible, None),
-        _ => (false, 0.0, false, None),
-    };
-    let who = match (friend, none) {
+fn who_it_reaches(a: Aim, f: &FighterView, none: bool) -> String {
+    let who = match (a.friends, none) {
         (false, true) => "no enemy",
         (false, false) => "not an enemy",
         (true, true) => "no other friendly fighter",
         (true, false) => "not another friendly fighter",
     };
-    let mark = mark.map_or(String::new(), |m| format!(" with the {m} runemark"));
-    let seen = if visible {
+    let mark = a
+        .runemark
+        .map_or(String::new(), |m| format!(" with the {m} runemark"));
+    let seen = if a.visible {
         " it can see"
     } else if none {
         ""
     } else {
         " on the battlefield"
     };
-    format!("{who}{mark}{seen} within {range}\" of {}", f.name)
+    format!("{who}{mark}{seen} within {}\" of {}", a.range, f.name)
 }
 
 /// ABL-5: may `f` use an ability with `effects` now? The enemy an effect aimed at one uses:
@@ -202,18 +170,9 @@ pub fn check(
 ) -> Result<Option<u32>, Rejected> {
     // An effect with nothing to do here (no enemy in reach, no damage to heal) bars the
     // ability only when the ability does nothing else.
-    let alone = effects.iter().all(|e| {
-        matches!(
-            e,
-            Effect::Requires(_)
-                | Effect::DamageOne { .. }
-                | Effect::Restrict { .. }
-                | Effect::RollAgainst { .. }
-                | Effect::SetUpNear { .. }
-                | Effect::FriendBonusAttack { .. }
-                | Effect::Heal { .. }
-        )
-    });
+    let alone = effects
+        .iter()
+        .all(|e| e.aim().is_some() || matches!(e, Effect::Requires(_) | Effect::Heal { .. }));
     let mut picked = None;
     for e in effects {
         match e {
@@ -233,11 +192,7 @@ pub fn check(
                     ));
                 }
             }
-            Effect::DamageOne { .. }
-            | Effect::Restrict { .. }
-            | Effect::RollAgainst { .. }
-            | Effect::SetUpNear { .. }
-            | Effect::FriendBonusAttack { .. } => {
+            _ if let Some(aim) = e.aim() => {
                 let near = reach_of(world, all, f, e).unwrap_or_default();
                 picked = match target {
                     Some(t) if near.contains(&t) => Some(t),
@@ -248,11 +203,11 @@ pub fn check(
                             .map_or_else(|| format!("fighter {t}"), |o| o.name.to_string());
                         return Err(Rejected::new(
                             RuleId::Abl5,
-                            format!("{name} is {}", who_it_reaches(e, f, false)),
+                            format!("{name} is {}", who_it_reaches(aim, f, false)),
                         ));
                     }
                     None if near.is_empty() && alone && picked.is_none() => {
-                        return Err(Rejected::new(RuleId::Abl5, who_it_reaches(e, f, true)));
+                        return Err(Rejected::new(RuleId::Abl5, who_it_reaches(aim, f, true)));
                     }
                     None => picked.or(near.first().copied()),
                 };

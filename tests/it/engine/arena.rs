@@ -238,6 +238,18 @@ impl Arena {
         self.world().resource::<BattleLog>().text_of(e)
     }
 
+    /// `f` attacks `t` with `weapon` (the rules must allow it); the attack's event.
+    pub fn attack_logged(&mut self, f: u32, t: u32, weapon: usize) -> Event {
+        let n = self.log_len();
+        self.apply(Command::Attack {
+            fighter: f,
+            target: t,
+            weapon,
+        })
+        .unwrap();
+        self.attacks_since(n).into_iter().next().expect("an attack")
+    }
+
     /// The attack events logged since entry `n`.
     pub fn attacks_since(&mut self, n: usize) -> Vec<Event> {
         self.log_since(n)

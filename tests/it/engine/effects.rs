@@ -89,15 +89,7 @@ fn abl4_abl5_a_strength_boost_for_melee_attacks_this_activation() {
     use_it(&mut a, 3, None).unwrap();
     // Strength 3 + 3 against Toughness 5: hits on 3+ (ATK-3), not 5+.
     a.dice(&[3, 3]);
-    let n = a.log_len();
-    a.apply(Command::Attack {
-        fighter: A,
-        target: B,
-        weapon: 0,
-    })
-    .unwrap();
-    let attack = a.attacks_since(n).into_iter().next().unwrap();
-    match attack {
+    match a.attack_logged(A, B, 0) {
         Event::Attack {
             strength,
             needed,

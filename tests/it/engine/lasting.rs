@@ -41,17 +41,6 @@ fn use_it(a: &mut Arena, value: u8) {
     a.use_ability(A, "Test Gift", value, None).unwrap();
 }
 
-fn attack(a: &mut Arena, f: u32, t: u32, weapon: usize) -> Event {
-    let n = a.log_len();
-    a.apply(Command::Attack {
-        fighter: f,
-        target: t,
-        weapon,
-    })
-    .unwrap();
-    a.attacks_since(n).into_iter().next().expect("an attack")
-}
-
 fn rolls_of(e: &Event) -> usize {
     match e {
         Event::Attack { rolls, .. } => rolls.len(),
@@ -99,8 +88,8 @@ fn abl5_next_action_boosts_raise_only_the_next_move_and_the_next_attack() {
         target: B2,
         weapon: 1,
     });
-    assert_eq!(rolls_of(&attack(&mut a, A, B, 0)), 3);
-    assert_eq!(rolls_of(&attack(&mut a, A, B, 0)), 2);
+    assert_eq!(rolls_of(&a.attack_logged(A, B, 0)), 3);
+    assert_eq!(rolls_of(&a.attack_logged(A, B, 0)), 2);
 }
 
 #[test]
@@ -148,7 +137,7 @@ fn abl5_an_aura_until_the_end_of_the_round_raises_friends_within_range() {
     // The engine's attack uses it: Strength 4 against Toughness 5 hits on 5+.
     a.activate(B);
     a.dice(&[4, 4, 5]);
-    match attack(&mut a, B, A2, 0) {
+    match a.attack_logged(B, A2, 0) {
         Event::Attack {
             toughness, needed, ..
         } => assert_eq!((toughness, needed), (5, 5)),
@@ -170,7 +159,7 @@ fn abl5_atk3_strength_counts_as_higher_than_toughness_for_the_activation() {
     use_it(&mut a, 2);
     // Strength 3 against Toughness 6 hits on 3+, not 5+.
     a.dice(&[3, 4]);
-    match attack(&mut a, A, B, 0) {
+    match a.attack_logged(A, B, 0) {
         Event::Attack { needed, hits, .. } => assert_eq!((needed, hits), (3, 2)),
         e => panic!("{e:?}"),
     }
@@ -180,7 +169,7 @@ fn abl5_atk3_strength_counts_as_higher_than_toughness_for_the_activation() {
     a.set(A, warcry_sim::model::components::Activation::Ready);
     a.activate(A);
     a.dice(&[3, 4]);
-    match attack(&mut a, A, B, 0) {
+    match a.attack_logged(A, B, 0) {
         Event::Attack { needed, hits, .. } => assert_eq!((needed, hits), (5, 0)),
         e => panic!("{e:?}"),
     }
@@ -214,17 +203,40 @@ fn abl5_damage_the_next_time_a_move_finishes_near_an_enemy() {
     assert!(dealt, "logged under ABL-5");
 }
 
-#[test]
-fn abl5_a_bonus_attack_only_when_the_bonus_move_ends_two_inches_lower() {
-    let effects = vec![
+/// A bonus move, then a bonus attack when it ends 2" or more lower (Swooping Attack's shape).
+fn swooping() -> Vec<Effect> {
+    vec![
         Effect::BonusMove { max: None },
         Effect::AfterMove {
             trigger: MoveTrigger::DroppedNext(2.0),
             then: vec![Effect::BonusAttack],
         },
-    ];
+    ]
+}
+
+/// A (Move 8) on a `height`" platform uses [`swooping`] and makes its bonus move down to the
+/// floor beside B.
+fn off_a_ledge(height: f32) -> Arena {
+    let mut a = with_ability(swooping(), 3);
+    a.add_terrain(TerrainPiece::on_floor(
+        "ledge",
+        TerrainKind::Platform,
+        (10.0, 10.0),
+        (4.0, 4.0),
+        height,
+    ));
+    a.place_at(A, Vec3::new(11.3, height, 10.0));
+    a.place(B, 14.6, 10.0);
+    a.profile(A, |p| p.movement = 8);
+    use_it(&mut a, 3);
+    a.walk(A, [13.1, 0.0, 10.0]).unwrap();
+    a
+}
+
+#[test]
+fn abl5_a_bonus_attack_only_when_the_bonus_move_ends_two_inches_lower() {
     // On the floor: the move drops nothing, and the log says why no attack follows.
-    let mut a = with_ability(effects.clone(), 3);
+    let mut a = with_ability(swooping(), 3);
     a.place(B, 16.0, 10.0);
     use_it(&mut a, 3);
     let n = a.log_len();
@@ -238,19 +250,7 @@ fn abl5_a_bonus_attack_only_when_the_bonus_move_ends_two_inches_lower() {
         .collect();
     assert_eq!(said.len(), 1, "{said:?}");
     // Off a 3" platform down to the floor beside B: a bonus attack.
-    let mut a = with_ability(effects, 3);
-    a.add_terrain(TerrainPiece::on_floor(
-        "ledge",
-        TerrainKind::Platform,
-        (10.0, 10.0),
-        (4.0, 4.0),
-        3.0,
-    ));
-    a.place_at(A, Vec3::new(11.3, 3.0, 10.0));
-    a.place(B, 14.6, 10.0);
-    a.profile(A, |p| p.movement = 8);
-    use_it(&mut a, 3);
-    a.walk(A, [13.1, 0.0, 10.0]).unwrap();
+    let mut a = off_a_ledge(3.0);
     assert_eq!(
         a.engine().activation.clone().unwrap().bonus,
         vec![Bonus::AnyAttack]
@@ -259,28 +259,8 @@ fn abl5_a_bonus_attack_only_when_the_bonus_move_ends_two_inches_lower() {
 
 #[test]
 fn abl5_gen2_a_drop_of_one_and_a_half_inches_and_a_bit_counts_as_two() {
-    let mut a = with_ability(
-        vec![
-            Effect::BonusMove { max: None },
-            Effect::AfterMove {
-                trigger: MoveTrigger::DroppedNext(2.0),
-                then: vec![Effect::BonusAttack],
-            },
-        ],
-        3,
-    );
-    a.add_terrain(TerrainPiece::on_floor(
-        "step",
-        TerrainKind::Platform,
-        (10.0, 10.0),
-        (4.0, 4.0),
-        1.6,
-    ));
-    a.place_at(A, Vec3::new(11.3, 1.6, 10.0));
-    a.place(B, 14.6, 10.0);
-    use_it(&mut a, 3);
     // 1.6" rounds up to 2" (a vertical-only distance).
-    a.walk(A, [13.1, 0.0, 10.0]).unwrap();
+    let mut a = off_a_ledge(1.6);
     assert_eq!(
         a.engine().activation.clone().unwrap().bonus,
         vec![Bonus::AnyAttack]
@@ -304,9 +284,9 @@ fn abl5_after_each_attack_a_roll_bars_the_target_from_moving_this_round() {
     use_it(&mut a, 2);
     // Two attack dice, then the roll after the attack: 4 bars nothing, 5 bars B2.
     a.dice(&[1, 1, 4]);
-    attack(&mut a, A, B, 0);
+    a.attack_logged(A, B, 0);
     a.dice(&[1, 1, 5]);
-    attack(&mut a, A, B2, 0);
+    a.attack_logged(A, B2, 0);
     let barred = a.engine().restricted.clone();
     assert_eq!(
         barred,
