@@ -134,15 +134,10 @@ fn data_useful(
             Effect::BonusMoveOrAttack if !engaged || next_attack_melee.is_some() => {
                 return (true, None, "it can move or attack again");
             }
-            Effect::DamageOne { range, .. } => {
-                let near = enemies_in_reach(world, &ctx.all, f, *range, true);
-                if let Some(&t) = near.first() {
-                    return (true, Some(t), "an enemy is in its reach");
-                }
-            }
-            Effect::Restrict { range, visible, .. } => {
-                let near = enemies_in_reach(world, &ctx.all, f, *range, *visible);
-                if let Some(&t) = near.first() {
+            // Aimed at an enemy (damage, a restriction, a roll, setting it up): the nearest.
+            _ if e.aim().is_some_and(|a| !a.friends) => {
+                let near = crate::rules::effects::reach_of(world, &ctx.all, f, e);
+                if let Some(&t) = near.unwrap_or_default().first() {
                     return (true, Some(t), "an enemy is in its reach");
                 }
             }
@@ -179,12 +174,6 @@ fn data_useful(
                 if next_attack_melee.is_some() =>
             {
                 return (true, None, "its next action is an attack");
-            }
-            Effect::RollAgainst { .. } | Effect::SetUpNear { .. } => {
-                let near = crate::rules::effects::reach_of(world, &ctx.all, f, e);
-                if let Some(&t) = near.unwrap_or_default().first() {
-                    return (true, Some(t), "an enemy it can aim at is in its reach");
-                }
             }
             Effect::CritsWeaken { runemark, .. } => {
                 let target = match &ctx.next_action {
