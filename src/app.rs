@@ -41,6 +41,9 @@ pub fn run(spec: BattleSpec, opts: ViewOptions) -> ExitCode {
     let started = std::time::Instant::now();
     let mut app = App::new();
     app.insert_resource(GraphicsChoice(opts.graphics));
+    // An idle game waits for events instead of drawing every frame; scripted runs count frames.
+    let scripted = opts.screenshot.is_some() || opts.smoke.is_some() || opts.report_fps;
+    app.insert_resource(crate::view::redraw::settings(scripted));
     if let Some(dir) = &opts.smoke {
         app.insert_resource(crate::view::smoke::Smoke::new(dir.clone()));
     }

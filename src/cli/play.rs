@@ -7,6 +7,9 @@ use crate::PlayArgs;
 #[cfg(feature = "gui")]
 pub fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let spec = super::load_spec(args)?;
+    if let Some(dir) = &args.smoke {
+        warcry_sim::view::smoke::prepare_dir(dir).map_err(anyhow::Error::msg)?;
+    }
     let opts = warcry_sim::app::ViewOptions {
         screenshot: args.screenshot.clone(),
         exit_after_screenshot: args.exit,

@@ -89,6 +89,25 @@ pub struct ActiveOptions {
     pub disengage: Vec<[f32; 3]>,
 }
 
+impl ActiveOptions {
+    /// Whether an action of `kind` is allowed now (CMB-2: an action left, no rule against it).
+    pub fn may(&self, kind: ActionKind) -> bool {
+        self.actions
+            .iter()
+            .any(|o| o.kind == kind && o.refused.is_none())
+    }
+
+    /// ATK-1, CMB-2: the attacks the player may make now: none when no attack action is
+    /// allowed (no action left, a bonus move first), else every target and weapon the rules
+    /// accept.
+    pub fn attack_choices(&self) -> impl Iterator<Item = &AttackOption> {
+        let allowed = self.may(ActionKind::Attack);
+        self.attacks
+            .iter()
+            .filter(move |o| allowed && o.refused.is_none())
+    }
+}
+
 /// The kinds of action (CMB-2) and the end of the activation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum ActionKind {
@@ -341,31 +360,56 @@ fn move_options(world: &World, all: &[FighterView], f: &FighterView, budget: f32
     let Some(bf) = world.get_resource::<Battlefield>() else {
         return (Vec::new(), Vec::new());
     };
-    let rules = world.resource::<Ruleset>();
-    let mover = f.mover(rules);
-    let others = blockers(all, f.id);
-    let enemies: Vec<_> = all
-        .iter()
+    let moves = move_places(world, all, f, budget, None);
+    let mover = f.mover(world.resource::<Ruleset>());
+    let disengage = disengage_spots(
+        &bf.nav,
+        &mover,
+        f.pos,
+        &enemy_bases(all, f),
+        &blockers(all, f.id),
+    )
+    .into_iter()
+    .map(|p| p.to_array())
+    .collect();
+    (moves, disengage)
+}
+
+/// The bases of `f`'s enemies on the battlefield.
+fn enemy_bases(all: &[FighterView], f: &FighterView) -> Vec<Base> {
+    all.iter()
         .filter(|o| o.on_board() && o.side != f.side)
         .map(|o| o.base())
-        .collect();
+        .collect()
+}
+
+/// MOVE-1: where a move of `f` with `budget` inches can end, with what it costs, getting down
+/// from higher places only as `descend` allows (MOVE-5: climbing down costs the height; the
+/// move preview redraws its places when the player chooses it).
+pub fn move_places(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    budget: f32,
+    descend: Option<crate::battlefield::nav::Descend>,
+) -> Vec<([f32; 3], f32)> {
+    let Some(bf) = world.get_resource::<Battlefield>() else {
+        return Vec::new();
+    };
+    let mover = f.mover(world.resource::<Ruleset>());
+    let others = blockers(all, f.id);
+    let enemies = enemy_bases(all, f);
     // MOVE-3: an engaged fighter's move ends at least as close to its nearest enemy.
     let start = f.base();
-    let moves = bf
-        .nav
-        .reachable(&mover, f.pos, budget, &others, false)
+    bf.nav
+        .reachable_descending(&mover, f.pos, budget, &others, false, descend)
         .into_iter()
         .filter(|(p, _)| {
             let end = Base::new(f.profile.base, *p, f.facing);
             engaged_end_allowed(&start, &end, &enemies)
         })
         .map(|(p, c)| (p.to_array(), c))
-        .collect();
-    let disengage = disengage_spots(&bf.nav, &mover, f.pos, &enemies, &others)
-        .into_iter()
-        .map(|p| p.to_array())
-        .collect();
-    (moves, disengage)
+        .collect()
 }
 
 /// Each kind of action: allowed now, or why not.

@@ -68,7 +68,7 @@ pub fn convert(json: &str, board: Point2) -> Result<Vec<Converted>, String> {
         let Some(dep) = plan.deployments else {
             continue;
         };
-        if dep.red.len() != 3 || dep.blue.len() != 3 {
+        if dep.red.len() != 3 || dep.blue.len() != 3 || is_test_plan(&plan.set) {
             continue;
         }
         let name = if plan.name.trim().is_empty() {
@@ -120,6 +120,15 @@ pub fn convert(json: &str, board: Point2) -> Result<Vec<Converted>, String> {
         });
     }
     Ok(out)
+}
+
+/// The transcription's own test plans ("0 - test": "Center", "GFX Test Deployment") are
+/// not battleplans a player would pick.
+fn is_test_plan(set: &str) -> bool {
+    set.trim()
+        .to_lowercase()
+        .trim_start_matches(|c: char| c.is_ascii_digit() || c == ' ' || c == '-')
+        == "test"
 }
 
 /// A deployment line along the edge its centre lies on.
@@ -206,6 +215,15 @@ mod tests {
         // The RON text loads back to the same card.
         let back: DeploymentCard = ron::from_str(&to_ron(&c.card)).unwrap();
         assert_eq!(back, c.card);
+    }
+
+    /// SET-4: the transcription's own test plans are not offered as cards to play.
+    #[test]
+    fn set4_the_transcriptions_test_plans_are_not_converted() {
+        let test_set = SAMPLE.replace("\"set\": \"Set A\"", "\"set\": \"0 - test\"");
+        assert_ne!(test_set, SAMPLE);
+        assert!(convert(&test_set, (30.0, 22.0)).unwrap().is_empty());
+        assert!(!is_test_plan("Test of Champions"));
     }
 
     #[test]

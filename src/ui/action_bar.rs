@@ -175,17 +175,19 @@ fn move_hint(ui: &mut egui::Ui, intent: &mut Intent) {
         Some(Ok(p)) => {
             let mut kinds: Vec<String> = p.steps.iter().map(|s| s.kind.to_string()).collect();
             kinds.dedup();
-            let impact = !intent.impacts.is_empty();
+            let mut warnings = String::new();
+            if !intent.impacts.is_empty() {
+                warnings += "\nA jump down this far may hurt it when it lands [MOVE-6, MOVE-9].";
+            }
+            if intent.deadly {
+                warnings += "\nThis way goes through deadly terrain: an impact roll may \
+                             hurt it [MOVE-10].";
+            }
             format!(
-                "{:.1}\" of {:.1}\" ({}): click to go there [{rule}]{}",
+                "{:.1}\" of {:.1}\" ({}): click to go there [{rule}]{warnings}",
                 p.cost,
                 intent.budget(),
                 kinds.join(", then "),
-                if impact {
-                    "\nA jump down this far may hurt it when it lands [MOVE-6, MOVE-9]."
-                } else {
-                    ""
-                }
             )
         }
         Some(Err(e)) => format!("Can't go there [{}]: {}", e.rule, e.reason),

@@ -103,9 +103,7 @@ fn attack_odds(world: &World, all: &[FighterView], a: &ActiveOptions) -> Vec<Att
     let Some(f) = all.iter().find(|f| f.id == a.attacker) else {
         return Vec::new();
     };
-    a.attacks
-        .iter()
-        .filter(|o| o.refused.is_none())
+    a.attack_choices()
         .filter_map(|o| {
             let t = all.iter().find(|t| t.id == o.target)?;
             let roll = attack_roll(world, all, f, t, o.weapon, false)?;

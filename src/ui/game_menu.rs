@@ -23,16 +23,20 @@ pub(crate) fn plugin(app: &mut App) {
             (
                 menu.run_if(in_state(Screen::Battle)),
                 notice,
-                confirm_quit.run_if(|m: Res<Menu>| m.asking_to_quit),
+                confirm_leave.run_if(|m: Res<Menu>| m.asking.is_some()),
             ),
-        );
+        )
+        .add_systems(OnExit(Screen::Battle), |mut m: ResMut<Menu>| {
+            m.forget_battle()
+        });
 }
 
 /// The menu's state and what it was asked to do this frame.
 #[derive(Resource, Debug)]
 struct Menu {
     save_path: String,
-    asking_to_quit: bool,
+    /// Leaving the battle was asked for, and the player is asked to save first.
+    asking: Option<Leave>,
     request: Option<Request>,
     /// The last hint, with its rule IDs, and the number of commands it was given at (it is
     /// shown only while the battle is still there).
@@ -42,14 +46,31 @@ struct Menu {
     saved_at: Option<usize>,
 }
 
+/// Where the player goes when leaving a battle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Leave {
+    /// Back to the title screen (a new battle, a saved one, a roster).
+    ToMenu,
+    /// Out of the game (the window was closed).
+    Quit,
+}
+
 impl Menu {
-    /// Quit at once when nothing happened since the last save, else ask first.
-    fn quit(&mut self, now: usize) {
+    /// Leave at once when nothing happened since the last save, else ask first.
+    fn leave(&mut self, now: usize, to: Leave) {
         if self.saved_at == Some(now) {
-            self.request = Some(Request::Quit);
+            self.request = Some(Request::Leave(to));
         } else {
-            self.asking_to_quit = true;
+            self.asking = Some(to);
         }
+    }
+
+    /// Forgets the battle left (its hint, messages and last save), keeping the save name.
+    fn forget_battle(&mut self) {
+        *self = Menu {
+            save_path: std::mem::take(&mut self.save_path),
+            ..Menu::default()
+        };
     }
 }
 
@@ -57,7 +78,7 @@ impl Default for Menu {
     fn default() -> Self {
         Menu {
             save_path: "battle.save.ron".into(),
-            asking_to_quit: false,
+            asking: None,
             request: None,
             hint: None,
             said: None,
@@ -71,20 +92,39 @@ enum Request {
     Save(PathBuf),
     TakeBack,
     Hint,
-    SaveAndQuit(PathBuf),
-    Quit,
+    SaveAndLeave(PathBuf, Leave),
+    Leave(Leave),
 }
 
 fn menu(mut contexts: EguiContexts, mut m: ResMut<Menu>, engine: Res<Engine>) -> Result {
     let now = engine.commands.len();
     let ctx = contexts.ctx_mut()?;
+    menu_window(ctx, &mut m, now);
+    Ok(())
+}
+
+/// The menu's width in points: messages wrap inside it, so the buttons never move.
+const MENU_WIDTH: f32 = 300.0;
+
+/// The game menu, anchored bottom right: messages on top, the buttons in the bottom rows, so
+/// that a message grows the window upwards and never moves a button. Gives the rect of the
+/// "Menu" button.
+fn menu_window(ctx: &egui::Context, m: &mut Menu, now: usize) -> Option<egui::Rect> {
+    let mut leave = None;
     egui::Window::new("Game")
         .anchor(egui::Align2::RIGHT_BOTTOM, [-10.0, -10.0])
         .collapsible(true)
         .resizable(false)
         .show(ctx, |ui| {
+            ui.set_width(MENU_WIDTH);
+            if let Some((_, h)) = m.hint.as_ref().filter(|h| h.0 == now) {
+                ui.label(h);
+            }
+            if let Some(s) = &m.said {
+                ui.small(s);
+            }
             ui.horizontal(|ui| {
-                ui.text_edit_singleline(&mut m.save_path);
+                ui.add(egui::TextEdit::singleline(&mut m.save_path).desired_width(200.0));
                 if ui.button("Save").clicked() {
                     m.request = Some(Request::Save(PathBuf::from(&m.save_path)));
                 }
@@ -104,18 +144,16 @@ fn menu(mut contexts: EguiContexts, mut m: ResMut<Menu>, engine: Res<Engine>) ->
                 {
                     m.request = Some(Request::Hint);
                 }
-                if ui.button("Quit").clicked() {
-                    m.quit(now);
+                let b = ui
+                    .button("Menu")
+                    .on_hover_text("Leave the battle for the title screen (asks to save first)");
+                if b.clicked() {
+                    m.leave(now, Leave::ToMenu);
                 }
+                leave = Some(b.rect);
             });
-            if let Some((_, h)) = m.hint.as_ref().filter(|h| h.0 == now) {
-                ui.label(h);
-            }
-            if let Some(s) = &m.said {
-                ui.small(s);
-            }
         });
-    Ok(())
+    leave
 }
 
 /// Closing the window during a battle asks first; elsewhere it quits.
@@ -130,15 +168,22 @@ fn close_requested(
         return;
     }
     if *screen.get() == Screen::Battle {
-        m.quit(engine.map_or(0, |e| e.commands.len()));
+        m.leave(engine.map_or(0, |e| e.commands.len()), Leave::Quit);
     } else {
         exit.write(AppExit::Success);
     }
 }
 
-fn confirm_quit(mut contexts: EguiContexts, mut m: ResMut<Menu>) -> Result {
+fn confirm_leave(mut contexts: EguiContexts, mut m: ResMut<Menu>) -> Result {
+    let Some(to) = m.asking else {
+        return Ok(());
+    };
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Leave the battle?")
+    let (go, title) = match to {
+        Leave::ToMenu => ("go to the menu", "Leave the battle?"),
+        Leave::Quit => ("quit", "Quit the game?"),
+    };
+    egui::Window::new(title)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .collapsible(false)
         .resizable(false)
@@ -146,20 +191,31 @@ fn confirm_quit(mut contexts: EguiContexts, mut m: ResMut<Menu>) -> Result {
             ui.label("The battle is not over. Save it before you go?");
             ui.horizontal(|ui| {
                 if ui
-                    .button(format!("Save to {} and quit", m.save_path))
+                    .button(format!("Save to {} and {go}", m.save_path))
                     .clicked()
                 {
-                    m.request = Some(Request::SaveAndQuit(PathBuf::from(&m.save_path)));
+                    m.request = Some(Request::SaveAndLeave(PathBuf::from(&m.save_path), to));
                 }
-                if ui.button("Quit without saving").clicked() {
-                    m.request = Some(Request::Quit);
+                if ui
+                    .button(format!("{} without saving", capitalised(go)))
+                    .clicked()
+                {
+                    m.request = Some(Request::Leave(to));
                 }
                 if ui.button("Stay").clicked() {
-                    m.asking_to_quit = false;
+                    m.asking = None;
                 }
             });
         });
     Ok(())
+}
+
+/// `s` with its first letter in capitals.
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }
 
 /// Does what the menu was asked (it needs the whole world).
@@ -173,12 +229,12 @@ fn carry_out(world: &mut World) {
             world.resource_mut::<Menu>().saved_at = Some(now);
             format!("Saved to {}", p.display())
         }),
-        Request::SaveAndQuit(p) => save(world, &p).map(|()| {
-            world.write_message(AppExit::Success);
+        Request::SaveAndLeave(p, to) => save(world, &p).map(|()| {
+            leave(world, to);
             format!("Saved to {}", p.display())
         }),
-        Request::Quit => {
-            world.write_message(AppExit::Success);
+        Request::Leave(to) => {
+            leave(world, to);
             Ok(String::new())
         }
         Request::TakeBack => undo(world),
@@ -191,6 +247,17 @@ fn carry_out(world: &mut World) {
     };
     let mut m = world.resource_mut::<Menu>();
     m.said = Some(said.unwrap_or_else(|e| e));
+}
+
+/// Leaves the battle: for the title screen, or out of the game.
+fn leave(world: &mut World, to: Leave) {
+    world.resource_mut::<Menu>().asking = None;
+    match to {
+        Leave::ToMenu => world.resource_mut::<NextState<Screen>>().set(Screen::Setup),
+        Leave::Quit => {
+            world.write_message(AppExit::Success);
+        }
+    }
 }
 
 /// Takes back the last command of the side that decides now (a person's).
@@ -243,4 +310,71 @@ fn notice(mut contexts: EguiContexts, mut n: ResMut<Notice>) -> Result {
             }
         });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Where the "Menu" button is drawn after a few frames of a 1280x720 window.
+    fn menu_button_at(m: &mut Menu) -> egui::Rect {
+        let ctx = egui::Context::default();
+        let input = || egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(1280.0, 720.0),
+            )),
+            ..Default::default()
+        };
+        let mut at = None;
+        for _ in 0..4 {
+            let _ = ctx.run(input(), |ctx| at = menu_window(ctx, m, 3));
+        }
+        at.expect("the menu button is drawn")
+    }
+
+    /// The game menu's buttons stay where they are when a message appears (it grew with its
+    /// messages and moved the buttons under the cursor).
+    #[test]
+    fn a_message_in_the_game_menu_moves_no_button() {
+        let mut m = Menu::default();
+        let quiet = menu_button_at(&mut m);
+        m.said = Some("Saved to a-rather-long-folder-name/and-a-longer-file-name.save.ron".into());
+        m.hint = Some((
+            3,
+            "The solo rules would: move Tofa towards the nearest objective (SOLO-A1, SOLO-C2), \
+             then attack the nearest enemy in range (SOLO-C3)."
+                .into(),
+        ));
+        let talking = menu_button_at(&mut m);
+        assert!(
+            (quiet.min - talking.min).length() < 0.5,
+            "{quiet:?} moved to {talking:?}"
+        );
+    }
+
+    /// Leaving a battle goes back to the title screen rather than closing the program; with
+    /// the battle saved it goes at once, else it asks first.
+    #[test]
+    fn leaving_a_battle_goes_back_to_the_menu() {
+        let mut app = App::new();
+        app.insert_resource(NextState::<Screen>::default());
+        app.insert_resource(Menu::default());
+        let world = app.world_mut();
+        world.resource_mut::<Menu>().leave(5, Leave::ToMenu);
+        assert_eq!(world.resource::<Menu>().asking, Some(Leave::ToMenu));
+        world.resource_mut::<Menu>().saved_at = Some(5);
+        world.resource_mut::<Menu>().leave(5, Leave::ToMenu);
+        let Some(Request::Leave(to)) = world.resource_mut::<Menu>().request.take() else {
+            panic!("a saved battle is left at once");
+        };
+        leave(world, to);
+        assert!(matches!(
+            world.resource::<NextState<Screen>>(),
+            NextState::Pending(Screen::Setup)
+        ));
+        assert!(world.resource::<Menu>().asking.is_none());
+        let exits = world.resource::<Messages<AppExit>>();
+        assert!(exits.is_empty(), "the program closed");
+    }
 }

@@ -78,6 +78,8 @@ pub(crate) fn cards(ui: &mut egui::Ui, form: &mut SetupForm) {
             ui.set_width(300.0);
             ui.label("The battleplan (SET-4): each card as the battle says, picked, or at random.");
             let p = &mut form.cards.picks;
+            let victory = decks.victory.card(&p.victory).cloned();
+            let deployment = decks.deployment.card(&p.deployment).cloned();
             pick_card(
                 ui,
                 "Terrain",
@@ -87,6 +89,7 @@ pub(crate) fn cards(ui: &mut egui::Ui, form: &mut SetupForm) {
                 |ui, c| {
                     picture(ui, &Map::of(bf).with_terrain(c), 200.0);
                 },
+                |_| None,
             );
             pick_card(
                 ui,
@@ -97,6 +100,7 @@ pub(crate) fn cards(ui: &mut egui::Ui, form: &mut SetupForm) {
                 |ui, c| {
                     picture(ui, &Map::of(bf).with_deployment(c), 200.0);
                 },
+                |d| victory.as_ref().and_then(|v| v.clash_with(d)),
             );
             pick_card(
                 ui,
@@ -107,6 +111,7 @@ pub(crate) fn cards(ui: &mut egui::Ui, form: &mut SetupForm) {
                 |ui, c| {
                     ui.label(c.summary());
                 },
+                |v| deployment.as_ref().and_then(|d| v.clash_with(d)),
             );
             pick_card(
                 ui,
@@ -117,6 +122,7 @@ pub(crate) fn cards(ui: &mut egui::Ui, form: &mut SetupForm) {
                 |ui, c| {
                     ui.label(c.summary());
                 },
+                |_| None,
             );
             words(ui, form, &decks);
         });
@@ -129,7 +135,9 @@ pub(crate) fn cards(ui: &mut egui::Ui, form: &mut SetupForm) {
 }
 
 /// One kind of card: a list of the file's own, "at random" and every card of the deck; hovering
-/// a card shows `show` for it.
+/// a card shows `show` for it. A card that doesn't go with the other picks (`clash` says why,
+/// in words) is listed greyed, with the reason, and can't be picked.
+#[allow(clippy::too_many_arguments)]
 fn pick_card<T>(
     ui: &mut egui::Ui,
     kind: &str,
@@ -137,6 +145,7 @@ fn pick_card<T>(
     pick: &mut Pick,
     name: impl Fn(&T) -> &String,
     show: impl Fn(&mut egui::Ui, &T),
+    clash: impl Fn(&T) -> Option<String>,
 ) {
     let own = deck.card(&Pick::AsFile).map_or("?", |c| name(c).as_str());
     let label = |p: &Pick| match p {
@@ -160,8 +169,17 @@ fn pick_card<T>(
                     continue; // listed first, as the battle's
                 }
                 let choice = Pick::Card(file.clone());
-                ui.selectable_value(pick, choice, name(card))
-                    .on_hover_ui(|ui| show(ui, card));
+                match clash(card) {
+                    None => {
+                        ui.selectable_value(pick, choice, name(card))
+                            .on_hover_ui(|ui| show(ui, card));
+                    }
+                    Some(why) => {
+                        let text = format!("{} (doesn't fit)", name(card));
+                        ui.add_enabled(false, egui::Button::selectable(false, text))
+                            .on_disabled_hover_text(format!("Can't be picked: {why}."));
+                    }
+                }
             }
         });
 }

@@ -98,6 +98,8 @@ impl SetupForm {
 
     /// The battle with the cards picked so far (a random pick shown as the file's card).
     pub(super) fn reload(&mut self) {
+        // The cards as they are on the disk now (one may have been edited since).
+        self.refresh_decks();
         let choices = self.cards.shown();
         self.spec = self.load_with(&choices);
         if let Ok(s) = &self.spec {
@@ -202,17 +204,46 @@ fn setup_screen(
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let (go, _) = setup_window(ctx, &mut form);
+    match go {
+        Some(Go::Battle(battle, resume)) => {
+            commands.insert_resource(battle);
+            if let Some(r) = resume {
+                commands.insert_resource(r);
+            }
+            next.set(Screen::Battle);
+        }
+        Some(Go::Roster) => next.set(Screen::Roster),
+        None => {}
+    }
+    Ok(())
+}
+
+/// Where the setup screen sends the player.
+enum Go {
+    /// To the battle (a saved one: with the commands to replay).
+    Battle(NextBattle, Option<crate::screens::Resume>),
+    /// To the roster screen.
+    Roster,
+}
+
+/// The setup dialog, hung from the top of the window so that a row appearing or going (the
+/// difficulty, a problem) moves nothing above it. Gives where the player goes, and the rect of
+/// the battle picker (its first row).
+fn setup_window(ctx: &egui::Context, form: &mut SetupForm) -> (Option<Go>, egui::Rect) {
+    let mut go = None;
+    let mut top = egui::Rect::NOTHING;
     egui::Window::new("New battle")
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 24.0])
         .collapsible(false)
         .resizable(false)
         .default_width(560.0)
         .show(ctx, |ui| {
-            battle_choice(ui, &mut form);
+            top = battle_choice(ui, form);
             ui.separator();
-            players(ui, &mut form);
-            setup_cards::cards(ui, &mut form);
-            seed(ui, &mut form);
+            players(ui, form);
+            setup_cards::cards(ui, form);
+            seed(ui, form);
             ui.separator();
             if ui
                 .add_enabled(form.spec.is_ok(), egui::Button::new("Start the battle"))
@@ -224,26 +255,27 @@ fn setup_screen(
                             .battle
                             .as_ref()
                             .map(|p| p.to_string_lossy().into_owned());
-                        commands.insert_resource(NextBattle { spec, file });
-                        next.set(Screen::Battle);
+                        go = Some(Go::Battle(NextBattle { spec, file }, None));
                     }
                     Err(e) => form.problem = Some(e),
                 }
             }
             ui.separator();
-            load_saved(ui, &mut form, &mut commands, &mut next);
+            if let Some(g) = load_saved(ui, form) {
+                go = Some(g);
+            }
             if ui.button("Build a warband...").clicked() {
-                next.set(Screen::Roster);
+                go = Some(Go::Roster);
             }
             if let Some(p) = &form.problem {
                 ui.colored_label(egui::Color32::from_rgb(230, 90, 80), p);
             }
         });
-    Ok(())
+    (go, top)
 }
 
 /// The battle file: the built-in default or one of `scenes/battles`.
-fn battle_choice(ui: &mut egui::Ui, form: &mut SetupForm) {
+fn battle_choice(ui: &mut egui::Ui, form: &mut SetupForm) -> egui::Rect {
     let name = |p: &Option<PathBuf>| match p {
         None => "The default battle (built in)".to_string(),
         Some(p) => p.file_name().map_or_else(
@@ -252,7 +284,7 @@ fn battle_choice(ui: &mut egui::Ui, form: &mut SetupForm) {
         ),
     };
     let mut chosen = form.battle.clone();
-    egui::ComboBox::from_label("Battle")
+    let picker = egui::ComboBox::from_label("Battle")
         .selected_text(name(&chosen))
         .show_ui(ui, |ui| {
             ui.selectable_value(&mut chosen, None, name(&None));
@@ -269,6 +301,7 @@ fn battle_choice(ui: &mut egui::Ui, form: &mut SetupForm) {
     if let Err(e) = &form.spec {
         ui.colored_label(egui::Color32::from_rgb(230, 90, 80), e);
     }
+    picker.response.rect
 }
 
 /// Who plays each warband, and which warband each side plays.
@@ -326,12 +359,8 @@ fn seed(ui: &mut egui::Ui, form: &mut SetupForm) {
 }
 
 /// Loads a saved battle: its file, seed and commands, replayed to where it stopped.
-fn load_saved(
-    ui: &mut egui::Ui,
-    form: &mut SetupForm,
-    commands: &mut Commands,
-    next: &mut NextState<Screen>,
-) {
+fn load_saved(ui: &mut egui::Ui, form: &mut SetupForm) -> Option<Go> {
+    let mut go = None;
     ui.horizontal(|ui| {
         ui.label("Saved battle:");
         ui.text_edit_singleline(&mut form.save_path);
@@ -342,13 +371,105 @@ fn load_saved(
             }) {
                 Ok((save, spec)) => {
                     let file = save.battle.clone();
-                    commands.insert_resource(NextBattle { spec, file });
-                    commands.insert_resource(crate::screens::Resume(save.commands));
+                    let resume = crate::screens::Resume(save.commands);
                     form.problem = None;
-                    next.set(Screen::Battle);
+                    go = Some(Go::Battle(NextBattle { spec, file }, Some(resume)));
                 }
                 Err(e) => form.problem = Some(e),
             }
         }
     });
+    go
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::decks::Pick;
+
+    /// Copies the shipped `scenes/` folder into `to`.
+    fn copy_scenes(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for e in std::fs::read_dir(from).unwrap() {
+            let e = e.unwrap();
+            let target = to.join(e.file_name());
+            if e.file_type().unwrap().is_dir() {
+                copy_scenes(&e.path(), &target);
+            } else {
+                std::fs::copy(e.path(), target).unwrap();
+            }
+        }
+    }
+
+    /// SET-4: a card edited on the disk and picked again shows its new layout (the form kept
+    /// the cards it read when it opened).
+    #[test]
+    fn set4_a_card_edited_on_disk_and_picked_again_shows_its_new_layout() {
+        let tmp = tempfile::tempdir().unwrap();
+        let scenes = tmp.path().join("scenes");
+        copy_scenes(Path::new("scenes"), &scenes);
+        let battle = scenes.join("battles/default.ron");
+        let mut form = SetupForm {
+            battle: Some(battle),
+            ..SetupForm::default()
+        };
+        form.load();
+        let card = "../terrain/shattered_bastion.ron";
+        let pieces = |f: &SetupForm| {
+            let decks = f.cards.decks.as_ref().unwrap();
+            decks
+                .terrain
+                .card(&Pick::Card(card.into()))
+                .unwrap()
+                .pieces
+                .len()
+        };
+        let before = pieces(&form);
+        // The designer deletes a piece: the bile pool's line.
+        let path = scenes.join("terrain/shattered_bastion.ron");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let kept: Vec<&str> = text.lines().filter(|l| !l.contains("bile-pool")).collect();
+        assert_eq!(kept.len() + 1, text.lines().count());
+        std::fs::write(&path, kept.join("\n")).unwrap();
+        form.cards.picks.terrain = Pick::Random;
+        form.reload();
+        form.cards.picks.terrain = Pick::Card(card.into());
+        form.reload();
+        assert_eq!(
+            pieces(&form),
+            before - 1,
+            "the picture shows the card as saved"
+        );
+    }
+
+    /// The setup dialog's first row stays where it is when a row appears below it (the dialog was
+    /// centred, so every row moved when the difficulty row came or went).
+    #[test]
+    fn a_row_appearing_moves_nothing_above_it() {
+        let mut form = SetupForm::default();
+        let at = |form: &mut SetupForm| {
+            let ctx = egui::Context::default();
+            let input = || egui::RawInput {
+                screen_rect: Some(egui::Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(1280.0, 720.0),
+                )),
+                ..Default::default()
+            };
+            let mut top = egui::Rect::NOTHING;
+            for _ in 0..4 {
+                let _ = ctx.run(input(), |ctx| top = setup_window(ctx, form).1);
+            }
+            top
+        };
+        let solo = at(&mut form);
+        // Two players: the difficulty row (SOLO-S1) goes.
+        form.controllers = [Controller::Human, Controller::Human];
+        let two = at(&mut form);
+        form.problem = Some("a problem to read, long enough to take a row of its own".into());
+        let problem = at(&mut form);
+        assert!(solo.is_positive(), "{solo:?}");
+        assert_eq!(solo.min, two.min);
+        assert_eq!(solo.min, problem.min);
+    }
 }

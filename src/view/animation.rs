@@ -28,6 +28,13 @@ pub(crate) fn plugin(app: &mut App) {
 #[derive(Resource, Debug, Default)]
 pub(crate) struct Walks(Vec<Walk>, f32);
 
+impl Walks {
+    /// A fighter walks, or the beat after a roll goes on.
+    pub(crate) fn going_on(&self) -> bool {
+        !self.0.is_empty() || self.1 > 0.0
+    }
+}
+
 /// Seconds the AI waits after a roll at 1x (half at 2x, a quarter at 4x).
 const BEAT: f32 = 1.2;
 

@@ -37,6 +37,11 @@ impl Autoplay {
         self.running
     }
 
+    /// Whether decisions are still to be made without a key pressed (a burst, or P).
+    pub(crate) fn busy(&self) -> bool {
+        self.running || self.burst > 0
+    }
+
     /// Why the last decision could not be applied, if it could not.
     pub(crate) fn last_error(&self) -> Option<&str> {
         self.last_error.as_deref()

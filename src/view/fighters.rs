@@ -41,7 +41,7 @@ struct BodyLook {
 
 /// A fighter taken down, toppling: seconds since it fell.
 #[derive(Component)]
-struct Falling(f32);
+pub(crate) struct Falling(f32);
 
 /// Seconds a taken-down fighter takes to topple and sink.
 const FALL: f32 = 0.8;

@@ -19,7 +19,8 @@ mod flat;
 pub(crate) mod palette;
 pub mod perf;
 pub(crate) mod picking;
-pub(crate) mod smoke;
+pub(crate) mod redraw;
+pub mod smoke;
 pub(crate) mod targeting;
 pub(crate) mod zones;
 
@@ -50,5 +51,6 @@ pub fn plugin(app: &mut App) {
             picking::plugin,
             flat::plugin,
             zones::plugin,
+            redraw::plugin,
         ));
 }

@@ -9,14 +9,14 @@ use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
 use super::ViewSystems;
-use super::targeting::Intent;
+use super::targeting::{Intent, Targets};
 use crate::ai::solo::is_ai;
 use crate::model::components::Fighter;
 use crate::rules::actions::attack_roll;
 use crate::rules::command::Command;
 use crate::rules::door::SubmitCommand;
 use crate::rules::engine::{deciding_side, fighters};
-use crate::rules::options::{ActionKind, ActiveOptions, Decision, options};
+use crate::rules::options::{ActiveOptions, Decision, options};
 use crate::screens::Screen;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -52,7 +52,7 @@ fn pointed_fighter(
     mut pointed: (ResMut<Hovered>, ResMut<Clicked>, ResMut<Selected>),
     buttons: Res<ButtonInput<MouseButton>>,
     egui: Option<Res<EguiWantsInput>>,
-    intent: Res<Intent>,
+    (intent, targets): (Res<Intent>, Res<Targets>),
     mut ray_cast: MeshRayCast,
     windows: Query<&Window>,
     cams: Query<(&Camera, &GlobalTransform)>,
@@ -76,11 +76,35 @@ fn pointed_fighter(
         .and_then(|(hit, _)| parents.get(*hit).ok())
         .and_then(|p| fighters.get(p.parent()).ok())
         .map(|f| f.id);
-    if buttons.just_pressed(MouseButton::Left) && intent.moving.is_none() {
-        clicked.0 = hovered.0;
-        if hovered.0.is_some() {
-            selected.0 = hovered.0;
-        }
+    if !buttons.just_pressed(MouseButton::Left) {
+        return;
+    }
+    if let ClickMeans::Fighter(id) = click_means(intent.moving.is_some(), hovered.0, &targets.0) {
+        clicked.0 = Some(id);
+        selected.0 = Some(id);
+    }
+}
+
+/// What a left click on the board means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ClickMeans {
+    /// Nothing under the cursor, and no place being chosen.
+    Nothing,
+    /// The fighter under the cursor: attacked when it is a target (ATK-1), activated when it
+    /// may be (CMB-1), else its card opens.
+    Fighter(u32),
+    /// The place under the cursor, for the move being chosen (MOVE-1).
+    Place,
+}
+
+/// An enemy the active fighter may attack is attacked by a click, even while a move is being
+/// chosen (the cursor said so); otherwise a click while choosing a move picks the place.
+pub(crate) fn click_means(moving: bool, hovered: Option<u32>, targets: &[u32]) -> ClickMeans {
+    match hovered {
+        Some(h) if targets.contains(&h) => ClickMeans::Fighter(h),
+        _ if moving => ClickMeans::Place,
+        Some(h) => ClickMeans::Fighter(h),
+        None => ClickMeans::Nothing,
     }
 }
 
@@ -104,6 +128,7 @@ fn act_on_click(world: &mut World) {
         // A click that attacks is an attack, not a look at the target: its card stays shut.
         if matches!(c, Command::Attack { .. }) {
             world.resource_mut::<Selected>().0 = None;
+            world.resource_mut::<Intent>().cancel();
         }
         world.write_message(SubmitCommand(c));
     }
@@ -111,19 +136,11 @@ fn act_on_click(world: &mut World) {
 
 /// The attack on `target` with the most expected damage, when an attack is allowed.
 fn best_attack(world: &mut World, a: &ActiveOptions, target: u32) -> Option<Command> {
-    let allowed = a
-        .actions
-        .iter()
-        .any(|o| o.kind == ActionKind::Attack && o.refused.is_none());
-    if !allowed {
-        return None;
-    }
     let all = fighters(world);
     let f = all.iter().find(|f| f.id == a.attacker)?;
     let t = all.iter().find(|f| f.id == target)?;
-    a.attacks
-        .iter()
-        .filter(|o| o.target == target && o.refused.is_none())
+    a.attack_choices()
+        .filter(|o| o.target == target)
         .filter_map(|o| {
             let odds = attack_roll(world, &all, f, t, o.weapon, false)?.odds()?;
             Some((o.weapon, odds.expected()))
@@ -134,4 +151,22 @@ fn best_attack(world: &mut World, a: &ActiveOptions, target: u32) -> Option<Comm
             target,
             weapon,
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// ATK-1: pointing at an enemy the active fighter may attack says "Click: attack", so the
+    /// click attacks, even while a move is being chosen (it was taken as a move and refused).
+    #[test]
+    fn atk1_a_click_on_a_target_attacks_even_while_choosing_a_move() {
+        assert_eq!(click_means(true, Some(7), &[7, 9]), ClickMeans::Fighter(7));
+        assert_eq!(click_means(false, Some(7), &[7]), ClickMeans::Fighter(7));
+        // MOVE-1: a friend (or an enemy out of reach) under the cursor: the place is chosen.
+        assert_eq!(click_means(true, Some(3), &[7]), ClickMeans::Place);
+        assert_eq!(click_means(true, None, &[7]), ClickMeans::Place);
+        assert_eq!(click_means(false, Some(3), &[]), ClickMeans::Fighter(3));
+        assert_eq!(click_means(false, None, &[]), ClickMeans::Nothing);
+    }
 }

@@ -82,7 +82,8 @@ fn smoke(world: &mut World) {
         Step::End => shot(world, "end.png").then_some(Step::Exit),
         Step::Exit => {
             if world.query::<&Capturing>().iter(world).next().is_none() {
-                world.write_message(AppExit::Success);
+                let dir = world.resource::<Smoke>().dir.clone();
+                world.write_message(exit_for(&dir));
             }
             None
         }
@@ -92,6 +93,48 @@ fn smoke(world: &mut World) {
         s.step = n;
         s.wait = 10;
     }
+}
+
+/// The screenshots a smoke run saves, in its order.
+pub(crate) const SHOTS: [&str; 5] = [
+    "setup.png",
+    "board.png",
+    "move.png",
+    "attack.png",
+    "end.png",
+];
+
+/// Success only when every screenshot was written: a run that saved nothing fails, with the
+/// missing files named.
+fn exit_for(dir: &std::path::Path) -> AppExit {
+    let missing = missing_shots(dir);
+    if missing.is_empty() {
+        return AppExit::Success;
+    }
+    eprintln!(
+        "smoke: {} were not written to {}",
+        missing.join(", "),
+        dir.display()
+    );
+    AppExit::error()
+}
+
+/// The screenshots not in `dir`.
+fn missing_shots(dir: &std::path::Path) -> Vec<&'static str> {
+    SHOTS
+        .into_iter()
+        .filter(|n| !dir.join(n).is_file())
+        .collect()
+}
+
+/// The folder a smoke run writes to, made if it doesn't exist yet; why not, when it can't be.
+pub fn prepare_dir(dir: &std::path::Path) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        format!(
+            "{}: can't make the folder for the smoke screenshots: {e}",
+            dir.display()
+        )
+    })
 }
 
 /// Saves a screenshot of the window to the smoke folder.
@@ -190,4 +233,29 @@ fn to_the_end(world: &mut World) -> bool {
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `--smoke DIR` with a folder that doesn't exist makes it (it exited 0 having written
+    /// nothing); a run that wrote nothing fails, naming what is missing.
+    #[test]
+    fn a_smoke_folder_is_made_and_a_run_that_wrote_nothing_fails() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("not/there/yet");
+        prepare_dir(&dir).unwrap();
+        assert!(dir.is_dir());
+        assert_eq!(missing_shots(&dir).len(), SHOTS.len());
+        assert_eq!(exit_for(&dir), AppExit::error());
+        for n in SHOTS {
+            std::fs::write(dir.join(n), b"png").unwrap();
+        }
+        assert_eq!(exit_for(&dir), AppExit::Success);
+        let file = tmp.path().join("a file");
+        std::fs::write(&file, b"").unwrap();
+        let e = prepare_dir(&file.join("below")).unwrap_err();
+        assert!(e.contains("can't make the folder"), "{e}");
+    }
 }

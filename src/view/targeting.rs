@@ -11,11 +11,13 @@ use super::ViewSystems;
 use crate::battlefield::nav::{Descend, Path, StepKind};
 use crate::model::components::{Fighter, Position, Profile};
 use crate::model::ruleset::Ruleset;
-use crate::rules::actions::{Route, validate_disengage, validate_hand_move, validate_route};
+use crate::rules::actions::{
+    Route, deadly_places, path_is_deadly, validate_disengage, validate_hand_move, validate_route,
+};
 use crate::rules::command::{Command, HandChange, Rejected};
 use crate::rules::door::SubmitCommand;
 use crate::rules::engine::{Engine, Pending, fighters};
-use crate::rules::options::ActiveOptions;
+use crate::rules::options::{ActiveOptions, move_places};
 use crate::screens::Screen;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -115,8 +117,15 @@ pub(crate) struct Intent {
     pub preview: Option<Result<Path, Rejected>>,
     /// MOVE-6, MOVE-9: the drops on that path long enough to risk impact damage, in inches.
     pub impacts: Vec<f32>,
+    /// MOVE-10: that path enters deadly terrain (an impact roll).
+    pub deadly: bool,
+    /// MOVE-10: which of the `reachable` places touch deadly terrain (drawn apart); empty
+    /// until worked out.
+    deadly_places: Vec<bool>,
     /// MOVE-5: how it gets down from higher places (`None`: the shortest way, jumping).
     pub descend: Option<Descend>,
+    /// MOVE-5: the `descend` choice the `reachable` places were found for.
+    reach_for: Option<Descend>,
     hovered_for: Option<Vec3>,
     /// The hovered point was set by a script (`--smoke`), not the cursor.
     pinned: bool,
@@ -211,6 +220,7 @@ pub(crate) fn cursor_ray(
 
 /// The path to the hovered point, as the engine would judge the move.
 fn preview_path(world: &mut World) {
+    refresh_places(world);
     let intent = world.resource::<Intent>();
     let (Some(id), Some(p)) = (intent.moving, intent.hover) else {
         return;
@@ -234,14 +244,48 @@ fn preview_path(world: &mut World) {
         Going::Disengage => validate_disengage(world, &all, &f, p),
     };
     let threshold = world.resource::<Ruleset>().jump_impact_height;
-    let impacts = match &preview {
-        Ok(path) => path.impacts(threshold),
-        Err(_) => Vec::new(),
+    let (impacts, deadly) = match &preview {
+        Ok(path) => (path.impacts(threshold), path_is_deadly(world, &f, path)),
+        Err(_) => (Vec::new(), false),
     };
     let mut intent = world.resource_mut::<Intent>();
     intent.preview = Some(preview);
     intent.impacts = impacts;
+    intent.deadly = deadly;
     intent.hovered_for = Some(p);
+}
+
+/// The places in reach as the player's choices make them: found again when the player
+/// chooses to climb down (MOVE-5), and marked where they touch deadly terrain (MOVE-10).
+fn refresh_places(world: &mut World) {
+    let intent = world.resource::<Intent>();
+    let Some(id) = intent.moving else {
+        return;
+    };
+    let redo = intent.going == Going::Move
+        && intent.by_hand.is_none()
+        && intent.descend != intent.reach_for;
+    if !redo && intent.deadly_places.len() == intent.reachable.len() {
+        return;
+    }
+    let (budget, descend) = (intent.budget, intent.descend);
+    let all = fighters(world);
+    let Some(f) = all.iter().find(|f| f.id == id) else {
+        return;
+    };
+    let places = if redo {
+        move_places(world, &all, f, budget, descend)
+            .into_iter()
+            .map(|m| m.0)
+            .collect()
+    } else {
+        world.resource::<Intent>().reachable.clone()
+    };
+    let marks = deadly_places(world, f, &places);
+    let mut intent = world.resource_mut::<Intent>();
+    intent.reachable = places;
+    intent.deadly_places = marks;
+    intent.reach_for = descend;
 }
 
 /// A left click on a legal point moves there; Escape or a right click stops choosing.
@@ -251,6 +295,7 @@ fn commit_move(
     keys: Res<ButtonInput<KeyCode>>,
     egui: Option<Res<EguiWantsInput>>,
     engine: Res<Engine>,
+    pointed: (Res<super::picking::Hovered>, Res<Targets>),
     mut submit: MessageWriter<SubmitCommand>,
 ) {
     let Some(id) = intent.moving else {
@@ -267,6 +312,11 @@ fn commit_move(
     }
     let over_panel = egui.is_some_and(|e| e.is_pointer_over_area());
     if !buttons.just_pressed(MouseButton::Left) || over_panel {
+        return;
+    }
+    // A click on an enemy the fighter may attack is an attack (`picking`), not a move.
+    let means = super::picking::click_means(true, pointed.0.0, &pointed.1.0);
+    if means != super::picking::ClickMeans::Place {
         return;
     }
     if let (Some(p), Some(Ok(_))) = (intent.hover, &intent.preview) {
@@ -300,12 +350,19 @@ fn draw_preview(intent: Res<Intent>, mut gizmos: Gizmos) {
         return;
     }
     let green = Color::srgb(0.55, 0.9, 0.55);
-    for p in &intent.reachable {
+    // MOVE-10: places in deadly terrain in its warning colour.
+    let deadly = Color::srgb(0.95, 0.3, 0.25);
+    for (i, p) in intent.reachable.iter().enumerate() {
+        let c = if intent.deadly_places.get(i).copied().unwrap_or(false) {
+            deadly
+        } else {
+            green
+        };
         // A small cross lying on the surface (and a tick up), readable from above and aslant.
         let p = Vec3::from_array(*p) + Vec3::Y * 0.05;
-        gizmos.line(p - Vec3::X * 0.12, p + Vec3::X * 0.12, green);
-        gizmos.line(p - Vec3::Z * 0.12, p + Vec3::Z * 0.12, green);
-        gizmos.line(p, p + Vec3::Y * 0.15, green);
+        gizmos.line(p - Vec3::X * 0.12, p + Vec3::X * 0.12, c);
+        gizmos.line(p - Vec3::Z * 0.12, p + Vec3::Z * 0.12, c);
+        gizmos.line(p, p + Vec3::Y * 0.15, c);
     }
     let Some(hover) = intent.hover else {
         return;

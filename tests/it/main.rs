@@ -12,6 +12,7 @@ mod import;
 mod layout;
 mod odds;
 mod pinned;
+mod player;
 #[cfg(feature = "gui")]
 mod render;
 mod rosters;

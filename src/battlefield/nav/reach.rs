@@ -8,7 +8,7 @@ use bevy::math::{Vec2, Vec3};
 use super::blockers::{Blockers, NearBlockers, blocked_by};
 use super::grid::{Node, NodeMap};
 use super::search::Open;
-use super::{CELL, Mover, NavGrid, NavWorld};
+use super::{CELL, Descend, Mover, NavGrid, NavWorld};
 use crate::battlefield::measure::Base;
 
 impl NavWorld {
@@ -21,6 +21,20 @@ impl NavWorld {
         budget: f32,
         blockers: &[Base],
         avoid_deadly: bool,
+    ) -> Vec<(Vec3, f32)> {
+        self.reachable_descending(mover, from, budget, blockers, avoid_deadly, None)
+    }
+
+    /// [`NavWorld::reachable`] getting down from higher surfaces only the way `descend` allows
+    /// (MOVE-5: climbing down instead of jumping costs the height).
+    pub fn reachable_descending(
+        &self,
+        mover: &Mover,
+        from: Vec3,
+        budget: f32,
+        blockers: &[Base],
+        avoid_deadly: bool,
+        descend: Option<Descend>,
     ) -> Vec<(Vec3, f32)> {
         let g = self.grid(mover);
         if mover.can_fly {
@@ -36,6 +50,7 @@ impl NavWorld {
             budget,
             blockers: Blockers::new(blockers, mover),
             avoid_deadly,
+            descend,
         };
         let dist = reach.costs(sl, Vec2::new(from.x, from.z));
         for ((l, k), d) in dist.entries() {
@@ -57,6 +72,8 @@ struct Reach<'a> {
     /// The other fighters' bases, with what the search keeps about each.
     blockers: Blockers<'a>,
     avoid_deadly: bool,
+    /// MOVE-5: how it may get down (`None`: any way).
+    descend: Option<Descend>,
 }
 
 impl<'a> Reach<'a> {
@@ -110,7 +127,15 @@ impl<'a> Reach<'a> {
             .filter(|&(j, _)| !near.block(&self.blockers, self.mover, y, c, g.layers[l].centre(j)))
             .map(|(j, w)| ((l as u16, j as u32), w))
             .collect();
-        next.extend(g.links_of(n).iter().map(|&(m, _, w)| (m, w)));
+        next.extend(
+            g.links_of(n)
+                .iter()
+                .filter(|&&(m, kind, _)| {
+                    self.descend
+                        .is_none_or(|d| d.allows(kind, y, g.layers[m.0 as usize].y))
+                })
+                .map(|&(m, _, w)| (m, w)),
+        );
         next
     }
 }

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Point2, xy};
+use super::{DeploymentCard, Point2, xy};
 use crate::model::ruleset::Ruleset;
 use crate::model::validate::Validator;
 
@@ -104,6 +104,19 @@ impl TwistCard {
 }
 
 impl VictoryCard {
+    /// SET-4, VIC-1: why this card can't be played with the deployment card `d`, in words (a
+    /// card scoring objectives needs some placed, by it or by `d`); `None` when it can.
+    pub fn clash_with(&self, d: &DeploymentCard) -> Option<String> {
+        let scores_objectives = matches!(self.condition, VictoryCondition::ObjectiveControl { .. });
+        let placed = self.objectives.as_ref().unwrap_or(&d.objectives);
+        (scores_objectives && placed.is_empty()).then(|| {
+            format!(
+                "{} scores objectives, and {} places none",
+                self.name, d.name
+            )
+        })
+    }
+
     /// What the card asks of the sides, for people (the setup screen).
     pub fn summary(&self) -> String {
         let how = match self.condition {

@@ -42,7 +42,10 @@ pub use disengage::validate_disengage;
 use disengage::*;
 pub(crate) use movement::do_move;
 use movement::*;
-pub use movement::{Route, point_text, validate_hand_move, validate_move, validate_route};
+pub use movement::{
+    Route, deadly_places, path_is_deadly, point_text, validate_hand_move, validate_move,
+    validate_route,
+};
 use reactions::answer_attack;
 pub(crate) use reactions::reaction;
 pub(crate) use treasure::place_dropped_treasure;

@@ -105,8 +105,11 @@ fn path_within(
         return Err(Rejected::new(
             RuleId::Move1,
             format!(
-                "the move costs {:.2}\" and {} may move {:.0}\"",
-                path.cost, f.name, budget
+                "{} can't reach that spot: it is {}\" away and {} has {}\"",
+                f.name,
+                inches(path.cost),
+                f.name,
+                inches(budget)
             ),
         ));
     }
@@ -163,17 +166,52 @@ pub(super) fn leg_path(
         .ok_or_else(|| {
             Rejected::new(
                 RuleId::Move2,
-                format!("{} can't get to {}", f.name, point_text(to)),
+                format!("{} can't get there: no way leads to that spot", f.name),
             )
         })?;
     let end = path.end().unwrap_or(from);
     if end.distance(to) > 0.05 {
         return Err(Rejected::new(
             RuleId::Move2,
-            format!("{} can't stand at {}", f.name, point_text(to)),
+            format!(
+                "{} can't stand there: its base doesn't fit on that spot",
+                f.name
+            ),
         ));
     }
     Ok(path)
+}
+
+/// MOVE-10, for the move preview: does the fighter `f` enter deadly terrain on `path` (the
+/// move ends with an impact roll)?
+pub fn path_is_deadly(world: &World, f: &FighterView, path: &Path) -> bool {
+    let Some(bf) = world.get_resource::<Battlefield>() else {
+        return false;
+    };
+    path_enters_deadly(&bf.nav, &f.mover(&rules(world)), path)
+}
+
+/// MOVE-10, for the move preview: for each place, whether `f`'s base standing there touches
+/// deadly terrain (the places in reach are drawn apart where they do).
+pub fn deadly_places(world: &World, f: &FighterView, places: &[[f32; 3]]) -> Vec<bool> {
+    let Some(bf) = world.get_resource::<Battlefield>() else {
+        return vec![false; places.len()];
+    };
+    let r = f.profile.base.max_radius();
+    places
+        .iter()
+        .map(|p| bf.nav.touches_deadly(p[1], Vec2::new(p[0], p[2]), r))
+        .collect()
+}
+
+/// Inches for people: one decimal, none when whole (`5.5`, `4`).
+pub fn inches(x: f32) -> String {
+    let r = (x * 10.0).round() / 10.0;
+    if (r - r.round()).abs() < 1e-4 {
+        format!("{}", r.round() as i64)
+    } else {
+        format!("{r:.1}")
+    }
 }
 
 /// A point for people: `(10.20, 0.00, 4.50)`.

@@ -106,11 +106,7 @@ pub fn validate_drop(world: &World, f: &FighterView, at: Vec3) -> Result<(), Rej
         None => Ok(()),
         Some(why) => Err(Rejected::new(
             RuleId::Gen8,
-            format!(
-                "{} can't put its treasure at {}: {why}",
-                f.name,
-                point_text(at)
-            ),
+            format!("{} can't put its treasure there: {why}", f.name),
         )),
     }
 }

@@ -9,7 +9,7 @@ use super::{
 };
 use crate::model::formats::{
     Battle, Choices, Controller, DeploymentCard, Difficulty, Mode, Point2, TerrainCard, TwistCard,
-    VictoryCard, VictoryCondition, Warband,
+    VictoryCard, Warband,
 };
 use crate::model::ruleset::Ruleset;
 use crate::rules::warband::ResolvedFighter;
@@ -256,15 +256,11 @@ fn check_objectives_placed(
     problems: &mut Problems,
 ) {
     if let (Some(v), Some(d)) = (victory, deployment)
-        && matches!(v.condition, VictoryCondition::ObjectiveControl { .. })
-        && v.objectives.as_ref().unwrap_or(&d.objectives).is_empty()
+        && let Some(why) = v.clash_with(d)
     {
         l.add_at(
             "victory",
-            format!(
-                "victory card `{}` scores objectives but neither it nor deployment card `{}` places any",
-                v.name, d.name
-            ),
+            format!("the victory and deployment cards don't go together: {why}"),
             problems,
         );
     }

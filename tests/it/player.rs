@@ -1,0 +1,237 @@
+//! What a player meets on the setup screen and at the board: the traps a new user fell into
+//! (issue "The game a player enjoys"), each held by a test.
+
+use warcry_sim::model::formats::{Battle, Choices};
+use warcry_sim::rules::engine::Pending;
+use warcry_sim::rules::options::{Decision, options};
+use warcry_sim::scenario::decks::Decks;
+use warcry_sim::scenario::load::{
+    DEFAULT_BATTLE, EmbeddedThenDisk, SceneSource, default_ruleset, load_battle_with,
+};
+
+fn default_decks() -> Decks {
+    let text = EmbeddedThenDisk.read(DEFAULT_BATTLE).unwrap();
+    let battle: Battle =
+        warcry_sim::scenario::parse_ron(std::path::Path::new(DEFAULT_BATTLE), &text).unwrap();
+    Decks::beside(
+        &EmbeddedThenDisk,
+        DEFAULT_BATTLE,
+        &battle,
+        &default_ruleset(),
+    )
+}
+
+/// SET-4, VIC-1: the pickers know which cards can't go together and say why in words (the
+/// setup screen greys them); the loader refuses the pair with the same words, not a Rust name.
+#[test]
+fn set4_cards_that_cant_go_together_are_named_in_words() {
+    let decks = default_decks();
+    let deployment = |name: &str| {
+        decks
+            .deployment
+            .cards
+            .iter()
+            .find(|(_, c)| c.name == name)
+            .unwrap_or_else(|| panic!("no deployment card {name}"))
+            .clone()
+    };
+    let cairns = decks
+        .victory
+        .cards
+        .iter()
+        .find(|(_, c)| c.name == "Hold the Cairns")
+        .unwrap()
+        .1
+        .clone();
+    let (bloodbath_file, bloodbath) = deployment("Bloodbath");
+    assert_eq!(
+        cairns.clash_with(&bloodbath).as_deref(),
+        Some("Hold the Cairns scores objectives, and Bloodbath places none")
+    );
+    assert_eq!(cairns.clash_with(&deployment("Blood Moon").1), None);
+    let choices = Choices {
+        deployment: Some(bloodbath_file),
+        ..Choices::default()
+    };
+    let e = load_battle_with(&EmbeddedThenDisk, DEFAULT_BATTLE, &choices)
+        .err()
+        .expect("the pair is refused")
+        .to_string();
+    assert!(
+        e.contains("Hold the Cairns scores objectives, and Bloodbath places none"),
+        "{e}"
+    );
+}
+
+/// SET-4: the transcription's test maps ("Center", "GFX Test Deployment") are not offered.
+#[test]
+fn set4_no_test_card_is_offered_to_players() {
+    let decks = default_decks();
+    let names: Vec<&str> = decks
+        .deployment
+        .cards
+        .iter()
+        .map(|(_, c)| c.name.as_str())
+        .collect();
+    assert!(names.len() > 10, "{names:?}");
+    for test_card in ["Center", "GFX Test Deployment"] {
+        assert!(!names.contains(&test_card), "{test_card} is offered");
+    }
+}
+
+/// CMB-2, ATK-1: with no action left, the player is offered no attack (the cursor offered
+/// one and the red target rings stayed), though the enemies are still in reach.
+#[test]
+fn cmb2_with_no_action_left_no_attack_is_offered() {
+    let spec = load_battle_with(&EmbeddedThenDisk, DEFAULT_BATTLE, &Choices::default()).unwrap();
+    let mut app = warcry_sim::headless_app(&spec);
+    app.update();
+    let world = app.world_mut();
+    let mut seen_spent = false;
+    for _ in 0..2_000 {
+        if world
+            .resource::<warcry_sim::rules::engine::Engine>()
+            .pending
+            == Pending::Ended
+        {
+            break;
+        }
+        if let Decision::Action(a) = options(world).decision {
+            let attacks_now = a.attack_choices().count();
+            if a.actions_left == 0 && a.bonus.is_none() {
+                seen_spent = true;
+                assert_eq!(attacks_now, 0, "an attack is offered with no action left");
+            }
+        }
+        if !warcry_sim::sim::auto_step(world).unwrap() {
+            break;
+        }
+    }
+    assert!(seen_spent, "no activation ran out of actions");
+}
+
+/// MOVE-10: the move preview warns of deadly terrain. A move shown as a plain walk ended with
+/// an impact roll, and the places in reach were drawn on the bile pool like any other.
+#[test]
+fn move10_the_move_preview_knows_which_places_and_paths_are_deadly() {
+    use warcry_sim::model::formats::{TerrainKind, TerrainPiece};
+    use warcry_sim::rules::actions::{Route, deadly_places, path_is_deadly, validate_route};
+    use warcry_sim::rules::engine::fighters;
+
+    let mut a = crate::engine::arena::Arena::new();
+    a.rules(|r| r.reactions = false);
+    a.place(2, 10.0, 10.0);
+    a.add_terrain(TerrainPiece::on_floor(
+        "bile",
+        TerrainKind::Deadly,
+        (13.0, 10.0),
+        (2.0, 6.0),
+        0.05,
+    ));
+    a.activate(2);
+    let world = a.world();
+    let Decision::Action(opts) = options(world).decision else {
+        panic!("the fighter is not active");
+    };
+    let places: Vec<[f32; 3]> = opts.moves.iter().map(|m| m.0).collect();
+    let flags = deadly_places(world, &a.fighter(2), &places);
+    let world = a.world();
+    let at = |x: f32, z: f32| {
+        places
+            .iter()
+            .position(|p| (p[0] - x).abs() < 0.3 && (p[2] - z).abs() < 0.3)
+            .unwrap_or_else(|| panic!("({x}, {z}) is not in reach"))
+    };
+    assert!(
+        flags[at(13.0, 10.0)],
+        "a place in the pool is not marked deadly"
+    );
+    assert!(
+        !flags[at(8.0, 10.0)],
+        "a place well clear of the pool is marked deadly"
+    );
+    // A path into the pool is deadly; the move it previews is logged with the impact roll.
+    let all = fighters(world);
+    let f = all.iter().find(|f| f.id == 2).unwrap().clone();
+    let route = Route {
+        descend: None,
+        via: &[],
+        pick_up: true,
+    };
+    let into = bevy::math::Vec3::from_array(places[at(13.0, 10.0)]);
+    let path = validate_route(world, &all, &f, into, opts.budget, route).unwrap();
+    assert!(path_is_deadly(world, &f, &path));
+    let clear = bevy::math::Vec3::from_array(places[at(8.0, 10.0)]);
+    let path = validate_route(world, &all, &f, clear, opts.budget, route).unwrap();
+    assert!(!path_is_deadly(world, &f, &path));
+}
+
+/// MOVE-5: climbing down instead of jumping costs the height, so the places in reach are
+/// found again for that choice ("Climb down instead" left the jump's places drawn).
+#[test]
+fn move5_climbing_down_changes_the_places_in_reach() {
+    use warcry_sim::battlefield::nav::Descend;
+    use warcry_sim::model::formats::{TerrainKind, TerrainPiece};
+    use warcry_sim::rules::engine::fighters;
+    use warcry_sim::rules::options::move_places;
+
+    let mut a = crate::engine::arena::Arena::new();
+    a.rules(|r| r.reactions = false);
+    a.add_terrain(TerrainPiece::on_floor(
+        "block",
+        TerrainKind::Platform,
+        (10.0, 10.0),
+        (4.0, 4.0),
+        3.0,
+    ));
+    a.place_at(2, bevy::math::Vec3::new(10.0, 3.0, 10.0));
+    a.activate(2);
+    let world = a.world();
+    let all = fighters(world);
+    let f = all.iter().find(|f| f.id == 2).unwrap().clone();
+    let on_floor_far = |places: &[([f32; 3], f32)]| {
+        places
+            .iter()
+            .filter(|(p, _)| p[1] < 0.1 && (p[0] - 10.0).abs() > 3.5)
+            .count()
+    };
+    let jumping = move_places(world, &all, &f, 4.0, None);
+    let climbing = move_places(world, &all, &f, 4.0, Some(Descend::Climb));
+    assert!(
+        on_floor_far(&jumping) > 0,
+        "a jump down reaches the floor beyond the block"
+    );
+    assert_eq!(
+        on_floor_far(&climbing),
+        0,
+        "climbing down 3\" leaves 1\": no floor place 1.5\" out from the block's edge"
+    );
+    assert!(climbing.len() < jumping.len());
+}
+
+/// MOVE-1: a move too far is refused in plain words, with the distance and the Move in
+/// inches, never a coordinate ("the move costs 10.00\" ... (20.00, 0.00, 10.00)").
+#[test]
+fn move1_a_move_too_far_is_refused_in_plain_words() {
+    use warcry_sim::model::RuleId;
+    use warcry_sim::rules::command::Command;
+
+    let mut a = crate::engine::arena::Arena::new();
+    a.rules(|r| r.reactions = false);
+    a.place(2, 5.0, 10.0);
+    a.profile(2, |p| p.movement = 4);
+    a.activate(2);
+    let name = a.fighter(2).name.to_string();
+    let r = a.rejected(Command::Move {
+        fighter: 2,
+        to: [15.0, 0.0, 10.0],
+        pick_up: true,
+        descend: None,
+        via: vec![],
+    });
+    assert_eq!(r.rule, RuleId::Move1);
+    assert_eq!(
+        r.reason,
+        format!("{name} can't reach that spot: it is 10\" away and {name} has 4\"")
+    );
+}
