@@ -328,7 +328,9 @@ mod tests {
         };
         let mut at = None;
         for _ in 0..4 {
-            let _ = ctx.run(input(), |ctx| at = menu_window(ctx, m, 3));
+            ctx.begin_pass(input());
+            at = menu_window(&ctx, m, 3);
+            ctx.end_pass().textures_delta.clear();
         }
         at.expect("the menu button is drawn")
     }

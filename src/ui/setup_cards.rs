@@ -234,7 +234,7 @@ fn difficulty(ui: &mut egui::Ui, form: &mut SetupForm) {
         return;
     }
     let limits = form.cards.solo_points;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("Difficulty (SOLO-S1):");
         for (d, limit) in [
             (Difficulty::Easy, limits.0),

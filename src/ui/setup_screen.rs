@@ -207,7 +207,7 @@ fn setup_screen(
     let (go, _) = setup_window(ctx, &mut form);
     match go {
         Some(Go::Battle(battle, resume)) => {
-            commands.insert_resource(battle);
+            commands.insert_resource(*battle);
             if let Some(r) = resume {
                 commands.insert_resource(r);
             }
@@ -219,10 +219,13 @@ fn setup_screen(
     Ok(())
 }
 
+/// The setup dialog's width in points.
+const SETUP_WIDTH: f32 = 600.0;
+
 /// Where the setup screen sends the player.
 enum Go {
     /// To the battle (a saved one: with the commands to replay).
-    Battle(NextBattle, Option<crate::screens::Resume>),
+    Battle(Box<NextBattle>, Option<crate::screens::Resume>),
     /// To the roster screen.
     Roster,
 }
@@ -237,8 +240,10 @@ fn setup_window(ctx: &egui::Context, form: &mut SetupForm) -> (Option<Go>, egui:
         .anchor(egui::Align2::CENTER_TOP, [0.0, 24.0])
         .collapsible(false)
         .resizable(false)
-        .default_width(560.0)
+        .default_width(SETUP_WIDTH)
         .show(ctx, |ui| {
+            // A fixed width: a longer line wraps rather than widen the dialog and move it.
+            ui.set_width(SETUP_WIDTH);
             top = battle_choice(ui, form);
             ui.separator();
             players(ui, form);
@@ -255,7 +260,7 @@ fn setup_window(ctx: &egui::Context, form: &mut SetupForm) -> (Option<Go>, egui:
                             .battle
                             .as_ref()
                             .map(|p| p.to_string_lossy().into_owned());
-                        go = Some(Go::Battle(NextBattle { spec, file }, None));
+                        go = Some(Go::Battle(Box::new(NextBattle { spec, file }), None));
                     }
                     Err(e) => form.problem = Some(e),
                 }
@@ -347,7 +352,7 @@ fn warband_pick(ui: &mut egui::Ui, form: &mut SetupForm, i: usize, name: &str) {
 }
 
 fn seed(ui: &mut egui::Ui, form: &mut SetupForm) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("Seed (the same seed and choices give the same battle):");
         ui.add(egui::DragValue::new(&mut form.seed));
         if ui.button("Another").clicked() {
@@ -373,7 +378,10 @@ fn load_saved(ui: &mut egui::Ui, form: &mut SetupForm) -> Option<Go> {
                     let file = save.battle.clone();
                     let resume = crate::screens::Resume(save.commands);
                     form.problem = None;
-                    go = Some(Go::Battle(NextBattle { spec, file }, Some(resume)));
+                    go = Some(Go::Battle(
+                        Box::new(NextBattle { spec, file }),
+                        Some(resume),
+                    ));
                 }
                 Err(e) => form.problem = Some(e),
             }
@@ -458,7 +466,9 @@ mod tests {
             };
             let mut top = egui::Rect::NOTHING;
             for _ in 0..4 {
-                let _ = ctx.run(input(), |ctx| top = setup_window(ctx, form).1);
+                ctx.begin_pass(input());
+                top = setup_window(&ctx, form).1;
+                ctx.end_pass().textures_delta.clear();
             }
             top
         };

@@ -84,11 +84,11 @@ impl Busy {
 /// The camera moved this frame (it glides to where it was sent).
 type CameraMoved = (With<Camera3d>, Changed<Transform>);
 
+/// The queries that tell whether the camera or a falling fighter moves.
+type MovingQueries = (QueryState<(), CameraMoved>, QueryState<(), With<Falling>>);
+
 /// Asks for another frame while the battle is busy.
-fn keep_drawing(
-    world: &mut World,
-    mut queries: Local<Option<(QueryState<(), CameraMoved>, QueryState<(), With<Falling>>)>>,
-) {
+fn keep_drawing(world: &mut World, mut queries: Local<Option<MovingQueries>>) {
     let (camera, falling) = queries.get_or_insert_with(|| {
         (
             world.query_filtered::<(), CameraMoved>(),

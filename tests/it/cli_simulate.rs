@@ -119,7 +119,7 @@ fn a_pair_the_loader_refuses_exits_with_1_and_names_both_files() {
         err.contains(BLOODBATH) && err.contains(HOLD_THE_CAIRNS),
         "{err}"
     );
-    assert!(err.contains("places any"), "{err}");
+    assert!(err.contains("places none"), "{err}");
     // Only --deployment: the battle's own victory card (the embedded Hold the Cairns) is named.
     let (code, _, err) = run_in(
         root(),

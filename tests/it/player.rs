@@ -53,10 +53,10 @@ fn set4_cards_that_cant_go_together_are_named_in_words() {
         deployment: Some(bloodbath_file),
         ..Choices::default()
     };
-    let e = load_battle_with(&EmbeddedThenDisk, DEFAULT_BATTLE, &choices)
-        .err()
-        .expect("the pair is refused")
-        .to_string();
+    let Err(e) = load_battle_with(&EmbeddedThenDisk, DEFAULT_BATTLE, &choices) else {
+        panic!("the pair is refused");
+    };
+    let e = e.to_string();
     assert!(
         e.contains("Hold the Cairns scores objectives, and Bloodbath places none"),
         "{e}"
@@ -134,8 +134,9 @@ fn move10_the_move_preview_knows_which_places_and_paths_are_deadly() {
         panic!("the fighter is not active");
     };
     let places: Vec<[f32; 3]> = opts.moves.iter().map(|m| m.0).collect();
-    let flags = deadly_places(world, &a.fighter(2), &places);
+    let f = a.fighter(2);
     let world = a.world();
+    let flags = deadly_places(world, &f, &places);
     let at = |x: f32, z: f32| {
         places
             .iter()
@@ -152,7 +153,6 @@ fn move10_the_move_preview_knows_which_places_and_paths_are_deadly() {
     );
     // A path into the pool is deadly; the move it previews is logged with the impact roll.
     let all = fighters(world);
-    let f = all.iter().find(|f| f.id == 2).unwrap().clone();
     let route = Route {
         descend: None,
         via: &[],
