@@ -318,20 +318,8 @@ mod tests {
 
     /// Where the "Menu" button is drawn after a few frames of a 1280x720 window.
     fn menu_button_at(m: &mut Menu) -> egui::Rect {
-        let ctx = egui::Context::default();
-        let input = || egui::RawInput {
-            screen_rect: Some(egui::Rect::from_min_size(
-                egui::Pos2::ZERO,
-                egui::vec2(1280.0, 720.0),
-            )),
-            ..Default::default()
-        };
         let mut at = None;
-        for _ in 0..4 {
-            ctx.begin_pass(input());
-            at = menu_window(&ctx, m, 3);
-            ctx.end_pass().textures_delta.clear();
-        }
+        crate::ui::settled_frames(|ctx| at = menu_window(ctx, m, 3));
         at.expect("the menu button is drawn")
     }
 

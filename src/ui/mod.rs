@@ -31,3 +31,22 @@ pub(crate) fn plugin(app: &mut App) {
         game_menu::plugin,
     ));
 }
+
+/// Runs `draw` for a few frames of a 1280x720 window with no input (windows settle their
+/// size over the first frames), for tests of where things are drawn.
+#[cfg(test)]
+pub(crate) fn settled_frames(mut draw: impl FnMut(&bevy_egui::egui::Context)) {
+    use bevy_egui::egui;
+    let ctx = egui::Context::default();
+    for _ in 0..4 {
+        ctx.begin_pass(egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(1280.0, 720.0),
+            )),
+            ..Default::default()
+        });
+        draw(&ctx);
+        ctx.end_pass().textures_delta.clear();
+    }
+}

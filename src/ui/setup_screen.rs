@@ -456,20 +456,8 @@ mod tests {
     fn a_row_appearing_moves_nothing_above_it() {
         let mut form = SetupForm::default();
         let at = |form: &mut SetupForm| {
-            let ctx = egui::Context::default();
-            let input = || egui::RawInput {
-                screen_rect: Some(egui::Rect::from_min_size(
-                    egui::Pos2::ZERO,
-                    egui::vec2(1280.0, 720.0),
-                )),
-                ..Default::default()
-            };
             let mut top = egui::Rect::NOTHING;
-            for _ in 0..4 {
-                ctx.begin_pass(input());
-                top = setup_window(&ctx, form).1;
-                ctx.end_pass().textures_delta.clear();
-            }
+            crate::ui::settled_frames(|ctx| top = setup_window(ctx, form).1);
             top
         };
         let solo = at(&mut form);
