@@ -40,9 +40,20 @@ pub struct ViewOptions {
 pub fn run(spec: BattleSpec, opts: ViewOptions) -> ExitCode {
     let started = std::time::Instant::now();
     let mut app = App::new();
-    app.insert_resource(GraphicsChoice(opts.graphics));
     // An idle game waits for events instead of drawing every frame; scripted runs count frames.
     let scripted = opts.screenshot.is_some() || opts.smoke.is_some() || opts.report_fps;
+    // A player's settings (scripted runs keep the defaults, so that they run the same anywhere).
+    let (settings, problem) = match crate::ui::settings::settings_path() {
+        Some(p) if !scripted => crate::ui::settings::Settings::read(&p),
+        _ => Default::default(),
+    };
+    let graphics = match opts.graphics {
+        Graphics::Auto => settings.graphics(),
+        g => g,
+    };
+    app.insert_resource(GraphicsChoice(graphics))
+        .insert_resource(settings)
+        .insert_resource(crate::screens::Notice(problem));
     app.insert_resource(crate::view::redraw::settings(scripted));
     if let Some(dir) = &opts.smoke {
         app.insert_resource(crate::view::smoke::Smoke::new(dir.clone()));
@@ -102,7 +113,7 @@ pub fn run(spec: BattleSpec, opts: ViewOptions) -> ExitCode {
         .insert_state(if opts.start {
             Screen::Battle
         } else {
-            Screen::Setup
+            Screen::Title
         });
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,

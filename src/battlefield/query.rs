@@ -145,7 +145,7 @@ pub fn measure(world: &mut World, from: &str, to: &str) -> Result<MeasureReport,
         cover: if both_fighters {
             cover(&bf.shapes, &a.base, &b.base, rules.cover_platform_height).map(|c| match c {
                 Cover::HigherPlatform(h) => format!("on a platform {h:.1}\" higher"),
-                Cover::Obstacle(id) => format!("behind {id}"),
+                c @ Cover::Obstacle(_) => c.to_string(),
             })
         } else {
             None

@@ -183,7 +183,7 @@ impl std::fmt::Display for Cover {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Cover::HigherPlatform(h) => write!(f, "on a platform {h}\" higher"),
-            Cover::Obstacle(id) => write!(f, "behind `{id}`"),
+            Cover::Obstacle(id) => write!(f, "behind the {}", id.replace(['-', '_'], " ")),
         }
     }
 }

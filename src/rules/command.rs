@@ -162,16 +162,16 @@ impl Command {
         self.describe_with(&Names::default())
     }
 
-    /// The command in words, fighters and sides by their names: `Skafi moves to (10.00,
-    /// 0.00, 4.00)`.
+    /// The command in words, fighters, sides and places by their names: `Skafi moves,
+    /// ending by objective 2`.
     pub fn describe_with(&self, n: &Names) -> String {
-        let at = |p: &[f32; 3]| format!("({:.2}, {:.2}, {:.2})", p[0], p[1], p[2]);
+        let at = |p: &[f32; 3]| n.place(p);
         let f = |id: &u32| n.fighter(*id);
         let s = |side: &usize| n.side(*side);
         match self {
             Command::ChooseColour { side, colour } => format!("{} takes {colour}", s(side)),
             Command::PlaceTreasure { side, at: spot } => match spot {
-                Some(p) => format!("{} places the dropped treasure at {}", s(side), at(p)),
+                Some(p) => format!("{} places the dropped treasure {}", s(side), at(p)),
                 None => format!("{} leaves the dropped treasure where it fell", s(side)),
             },
             Command::WildDice { side, uses } => format!(
@@ -184,7 +184,7 @@ impl Command {
             }
             Command::Activate { fighter } => format!("activate {}", f(fighter)),
             Command::Pass { side } => format!("{} passes", s(side)),
-            Command::Move { fighter, to, .. } => format!("{} moves to {}", f(fighter), at(to)),
+            Command::Move { fighter, to, .. } => format!("{} moves, ending {}", f(fighter), at(to)),
             Command::Attack {
                 fighter,
                 target,
@@ -196,7 +196,7 @@ impl Command {
                 weapon + 1
             ),
             Command::Disengage { fighter, to } => {
-                format!("{} disengages to {}", f(fighter), at(to))
+                format!("{} disengages, ending {}", f(fighter), at(to))
             }
             Command::Wait { fighter } => format!("{} waits", f(fighter)),
             Command::DropTreasure { fighter, .. } => {
@@ -232,10 +232,10 @@ impl Command {
                     format!("{} resolves by hand: {} heals {h}", f(fighter), f(target))
                 }
                 HandChange::Move { inches, to } => format!(
-                    "{} resolves by hand: {} moves up to {inches}\" to {}",
+                    "{} resolves by hand: {} moves up to {inches}\", ending {}",
                     f(fighter),
                     f(target),
-                    crate::rules::log::point(to)
+                    n.place(to)
                 ),
             },
             Command::Explain { side, .. } => format!("{} explains its next decision", s(side)),
@@ -269,6 +269,7 @@ mod tests {
         Names {
             fighters: vec!["Skafi".into(), "Zealot Ka".into()],
             sides: ["Ironclad Vanguard".into(), "Ashen Covenant".into()],
+            ..Default::default()
         }
     }
 

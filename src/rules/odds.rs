@@ -105,6 +105,31 @@ impl AttackOdds {
         sum / self.rolls as f64
     }
 
+    /// The most likely damage totals, as a range: the middle two thirds of the chances (at
+    /// most a sixth below it, at most a sixth above), for "most likely 2-6".
+    pub fn likely(&self) -> (u32, u32) {
+        let cut = self.rolls.div_ceil(6);
+        let mut below = 0;
+        let mut low = self.ways.first().map_or(0, |w| w.0);
+        for w in &self.ways {
+            if below + w.1 > cut {
+                low = w.0;
+                break;
+            }
+            below += w.1;
+        }
+        let mut above = 0;
+        let mut high = self.ways.last().map_or(0, |w| w.0);
+        for w in self.ways.iter().rev() {
+            if above + w.1 > cut {
+                high = w.0;
+                break;
+            }
+            above += w.1;
+        }
+        (low, high.max(low))
+    }
+
     /// Each damage total with its probability, by damage.
     pub fn table(&self) -> Vec<(u32, f64)> {
         self.ways
@@ -173,6 +198,19 @@ mod tests {
         );
         assert!(close(o.expected(), (3.0 * 2.0 + 4.0) / 6.0));
         assert!(close(o.at_least(3), 1.0 / 6.0));
+    }
+
+    /// ATK-3: the one-line odds name the middle of the chances: for one die at 3+ (miss 2/6,
+    /// 2 damage 3/6, 4 damage 1/6) the most likely totals are 0 to 2, a crit being a sixth.
+    #[test]
+    fn atk3_most_likely_damage_is_the_middle_two_thirds() {
+        let o = roll(1, 5, 4, (2, 4)).odds().unwrap();
+        assert_eq!(o.likely(), (0, 2));
+        // Four dice at 4+ (1/2 each), 1 damage a hit, 2 a crit: 0 is 1/16 (below a sixth),
+        // so the range starts above it.
+        let o = roll(4, 4, 4, (1, 2)).odds().unwrap();
+        let (low, high) = o.likely();
+        assert!(low >= 1 && high < 8, "{low}-{high} of {:?}", o.table());
     }
 
     #[test]

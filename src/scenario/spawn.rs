@@ -128,6 +128,10 @@ fn names(spec: &BattleSpec) -> Names {
             .flat_map(|s| s.fighters.iter().map(|f| f.name.clone()))
             .collect(),
         sides: [0, 1].map(|i| spec.sides[i].warband.name.clone()),
+        places: crate::rules::log::Landmarks {
+            pieces: spec.terrain.pieces.clone(),
+            objectives: spec.objectives(),
+        },
     }
 }
 

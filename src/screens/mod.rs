@@ -15,8 +15,10 @@ use crate::sim::replay::SavedBattle;
 /// Where the app is.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Screen {
-    /// Choose a battle file, who plays each side and the seed; or load a saved battle.
+    /// The title screen: new battle, continue, load, build a warband, settings, quit.
     #[default]
+    Title,
+    /// Choose a battle file, who plays each side, the cards and the seed.
     Setup,
     /// Build a warband from fighter data, and save it.
     Roster,
@@ -54,10 +56,20 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<Notice>()
         .add_systems(OnEnter(Screen::Battle), start_battle.in_set(BattleStart))
         .add_systems(OnEnter(Screen::Setup), despawn_battle)
+        .add_systems(OnEnter(Screen::Title), (despawn_battle, despawn_board))
         .add_systems(
             Update,
             (battle_over, autosave).run_if(in_state(Screen::Battle)),
         );
+}
+
+/// The title screen shows no board: what the setup screen would clear goes too.
+fn despawn_board(mut commands: Commands, board: Query<(Entity, &DespawnOnEnter<Screen>)>) {
+    for (e, when) in &board {
+        if when.0 == Screen::Setup {
+            commands.entity(e).despawn();
+        }
+    }
 }
 
 /// Spawns the chosen battle (its setup runs in the rules' first pass).

@@ -37,6 +37,19 @@ pub struct SavedBattle {
     pub round_hashes: Vec<u64>,
     /// World hash after the last command.
     pub hash: u64,
+    /// What the save browser lists (absent in older saves: the browser reads the file names).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary: Option<SaveSummary>,
+}
+
+/// A save as a list of saves shows it: the battle's name, its sides, the round and the score.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SaveSummary {
+    pub battle: String,
+    pub sides: [String; 2],
+    pub round: u32,
+    pub score: [u32; 2],
+    pub over: bool,
 }
 
 /// 2: the priority player's colour (SET-5) and where a fallen carrier's treasure goes (GEN-8)
@@ -57,6 +70,13 @@ impl SavedBattle {
         let controllers = Some(info.sides.iter().map(|s| s.controller).collect());
         let mode = info.mode;
         let choices = info.choices.clone();
+        let summary = Some(SaveSummary {
+            battle: info.name.clone(),
+            sides: [0, 1].map(|s| info.sides[s].name.clone()),
+            round: e.round,
+            score: e.score,
+            over: e.outcome.is_some(),
+        });
         SavedBattle {
             format: FORMAT,
             battle,
@@ -67,6 +87,7 @@ impl SavedBattle {
             commands: e.commands.clone(),
             round_hashes: e.round_hashes.clone(),
             hash,
+            summary,
         }
     }
 

@@ -5,6 +5,8 @@
 
 use bevy_egui::egui;
 
+use crate::model::RuleId;
+
 use super::decision_panel::{AttackPreview, Current, name};
 use crate::battlefield::nav::{Descend, StepKind};
 use crate::rules::command::{Command, HandChange};
@@ -57,10 +59,9 @@ pub(crate) fn action(
             );
             let b = match &opt.refused {
                 Some(r) => b.on_disabled_hover_text(format!(
-                    "[{}] {}\n\n{}",
-                    r.rule,
+                    "{}\n\n{}",
                     r.reason,
-                    super::battle_panel::rules_explained(&[r.rule])
+                    super::log_window::rules_explained(&[r.rule])
                 )),
                 None => b,
             };
@@ -85,14 +86,18 @@ pub(crate) fn action(
     let attack = a.actions.iter().find(|o| o.kind == ActionKind::Attack);
     match attack.and_then(|o| o.refused.as_ref()) {
         Some(r) if !c.odds.is_empty() => {
-            ui.weak(format!("No attack now [{}]: {}", r.rule, r.reason));
+            let words = egui::RichText::new(format!("No attack now: {}", r.reason)).weak();
+            super::words::tagged_words(ui, words, &[r.rule]);
         }
         _ => {
             if a.attacker != f {
-                ui.label(format!(
-                    "{}'s bonus attack comes first [ABL-5]:",
-                    name(&c.names, a.attacker)
-                ));
+                super::words::tagged(
+                    ui,
+                    &format!(
+                        "{}'s bonus attack comes first [ABL-5]:",
+                        name(&c.names, a.attacker)
+                    ),
+                );
             }
             attacks(ui, c, a.attacker, send)
         }
@@ -190,16 +195,17 @@ fn move_hint(ui: &mut egui::Ui, intent: &mut Intent) {
                 kinds.join(", then "),
             )
         }
-        Some(Err(e)) => format!("Can't go there [{}]: {}", e.rule, e.reason),
+        Some(Err(e)) => format!("{} [{}]", e.reason, e.rule),
     };
-    ui.label(text);
+    super::words::tagged(ui, &text);
     // A move by hand takes the shortest way (no choice to climb down).
     if intent.going == Going::Move && intent.by_hand.is_none() {
         let mut climb = intent.descend == Some(Descend::Climb);
         let jumps = matches!(&intent.preview, Some(Ok(p)) if p.steps.iter().any(|s| s.kind == StepKind::Jump));
         if jumps || climb {
             let clicked = ui
-                .checkbox(&mut climb, "Climb down instead of jumping (J) [MOVE-5]")
+                .checkbox(&mut climb, "Climb down instead of jumping (J)")
+                .on_hover_text(super::log_window::rules_explained(&[RuleId::Move5]))
                 .changed();
             let key = hotkey(ui, egui::Key::J);
             if key {
@@ -217,15 +223,13 @@ fn attacks(ui: &mut egui::Ui, c: &Current, attacker: u32, send: &mut impl FnMut(
     for (n, a) in c.odds.iter().enumerate() {
         let key = DIGITS.get(n);
         let b = ui.button(format!(
-            "{}Attack {} with {}: hits on {}+, expected {:.1} damage, {:.0}% to take it down",
+            "{}Attack {} with {}\n{}",
             key.map_or(String::new(), |k| format!("{} · ", k.symbol_or_name())),
             name(&c.names, a.target),
             a.weapon_name,
-            a.odds.needed,
-            a.odds.expected(),
-            100.0 * a.odds.at_least(a.wounds)
+            odds_line(a)
         ));
-        if b.on_hover_text(odds_text(a)).clicked() || key.is_some_and(|k| hotkey(ui, *k)) {
+        if b.on_hover_ui(|ui| odds_table(ui, a)).clicked() || key.is_some_and(|k| hotkey(ui, *k)) {
             send(Command::Attack {
                 fighter: attacker,
                 target: a.target,
@@ -235,24 +239,42 @@ fn attacks(ui: &mut egui::Ui, c: &Current, attacker: u32, send: &mut impl FnMut(
     }
 }
 
+/// ATK-3: the odds in one line: "hits on 3+: 4.7 damage on average, 13% to take it down,
+/// most likely 2-6".
+pub(crate) fn odds_line(a: &AttackPreview) -> String {
+    let (low, high) = a.odds.likely();
+    let likely = if low == high {
+        format!("most likely {low}")
+    } else {
+        format!("most likely {low}-{high}")
+    };
+    format!(
+        "hits on {}+: {:.1} damage on average, {:.0}% to take it down, {likely}",
+        a.odds.needed,
+        a.odds.expected(),
+        100.0 * a.odds.at_least(a.wounds)
+    )
+}
+
 /// ATK-3, ATK-4: cover, then the exact chance of each damage total and of taking it down.
-pub(crate) fn odds_text(a: &AttackPreview) -> String {
-    let mut lines = vec![match &a.cover {
-        Some(c) => format!("In cover ({c}): Toughness {} [ATK-4]", a.toughness),
-        None => format!("Not in cover: Toughness {} [ATK-4]", a.toughness),
-    }];
-    lines.extend(
-        a.odds
-            .table()
-            .iter()
-            .map(|(d, p)| format!("{d} damage: {:.1}%", 100.0 * p)),
-    );
-    lines.push(format!(
+pub(crate) fn odds_table(ui: &mut egui::Ui, a: &AttackPreview) {
+    let cover = match &a.cover {
+        Some(c) => format!("In cover ({c}): Toughness {}", a.toughness),
+        None => format!("Not in cover: Toughness {}", a.toughness),
+    };
+    super::words::tagged_words(ui, egui::RichText::new(cover), &[RuleId::Atk4]);
+    egui::Grid::new("odds table").striped(true).show(ui, |ui| {
+        for (d, p) in a.odds.table() {
+            ui.label(format!("{d} damage"));
+            ui.label(format!("{:.1}%", 100.0 * p));
+            ui.end_row();
+        }
+    });
+    ui.strong(format!(
         "Takes it down ({} wounds left): {:.1}%",
         a.wounds,
         100.0 * a.odds.at_least(a.wounds)
     ));
-    lines.join("\n")
 }
 
 /// The number keys 1-9, for the n-th choice of a list.

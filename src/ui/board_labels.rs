@@ -7,8 +7,11 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::model::components::{Activation, Damage, Fighter, Position, Presence, Profile};
+use crate::model::components::{
+    Activation, Damage, Fighter, Objective, Position, Presence, Profile,
+};
 use crate::rules::engine::Engine;
+use crate::rules::log::{BattleLog, Event};
 use crate::screens::Screen;
 use crate::view::palette;
 use crate::view::picking::{Hovered, Selected};
@@ -38,6 +41,44 @@ type Shown<'w, 's> = Query<
 /// The bar's size in points.
 const BAR: egui::Vec2 = egui::vec2(30.0, 5.0);
 
+/// Damage and take-downs rising over the fighters they happened to, for a moment.
+#[derive(Default)]
+struct Floating {
+    /// Log entries read so far.
+    read: usize,
+    /// (fighter, text, when it appeared).
+    shown: Vec<(u32, String, f64)>,
+}
+
+/// Seconds a floating number stays.
+const FLOAT: f64 = 1.8;
+
+impl Floating {
+    /// Takes the log's new damage and take-downs; drops what has floated long enough.
+    fn read(&mut self, log: &BattleLog, now: f64) {
+        if log.entries.len() < self.read {
+            self.read = 0;
+        }
+        for e in &log.entries[self.read..] {
+            match e.event {
+                Event::Damage {
+                    fighter, amount, ..
+                } if amount > 0 => self.shown.push((fighter, format!("-{amount}"), now)),
+                Event::TakenDown { fighter } => {
+                    self.shown.push((fighter, "taken down".into(), now + 0.4))
+                }
+                _ => {}
+            }
+        }
+        // A battle loaded or played on at once shows none of its past.
+        if self.read == 0 {
+            self.shown.clear();
+        }
+        self.read = log.entries.len();
+        self.shown.retain(|s| now - s.2 < FLOAT);
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn board_labels(
     mut contexts: EguiContexts,
@@ -47,7 +88,10 @@ fn board_labels(
     pointed: (Res<Hovered>, Res<Selected>),
     engine: Res<Engine>,
     zones: Res<Zones>,
+    marks: (Res<BattleLog>, Res<Time<Real>>, Query<&Objective>),
+    mut floating: Local<Floating>,
 ) -> Result {
+    let (log, time, objectives) = marks;
     let Ok((cam, cam_t)) = cams.single() else {
         return Ok(());
     };
@@ -84,6 +128,32 @@ fn board_labels(
         }
     }
     zone_labels(&painter, &zones, cam, cam_t);
+    for o in &objectives {
+        let at = Vec3::new(o.position.0, 0.2, o.position.1);
+        if let Ok(p) = cam.world_to_viewport(cam_t, at) {
+            label(
+                &painter,
+                egui::pos2(p.x, p.y - 8.0),
+                &(o.index + 1).to_string(),
+            );
+        }
+    }
+    let now = time.elapsed_secs_f64();
+    floating.read(&log, now);
+    for (id, text, since) in &floating.shown {
+        let Some((_, pos, profile, ..)) = fighters.iter().find(|f| f.0.id == *id) else {
+            continue;
+        };
+        let at = pos.0 + Vec3::Y * (profile.0.body_height() + 1.0);
+        let Ok(p) = cam.world_to_viewport(cam_t, at) else {
+            continue;
+        };
+        let age = (now - since).max(0.0) as f32;
+        float_text(&painter, egui::pos2(p.x, p.y - 40.0 * age), text, age);
+    }
+    if !floating.shown.is_empty() {
+        ctx.request_repaint();
+    }
     if let Some(h) = pointed.0.0 {
         attack_preview(ctx, &current, h);
     }
@@ -125,15 +195,33 @@ fn attack_preview(ctx: &egui::Context, current: &super::decision_panel::Current,
         .interactable(false)
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
-                ui.strong(format!(
-                    "Click: attack with {} (hits on {}+, expected {:.1} damage)",
-                    a.weapon_name,
-                    a.odds.needed,
-                    a.odds.expected()
-                ));
-                ui.label(super::action_bar::odds_text(a));
+                ui.strong(format!("Click: attack with {}", a.weapon_name));
+                ui.label(super::action_bar::odds_line(a));
             });
         });
+}
+
+/// Damage in large red type with a dark outline, fading as it rises.
+fn float_text(painter: &egui::Painter, at: egui::Pos2, text: &str, age: f32) {
+    let alpha = (1.0 - (age / FLOAT as f32 - 0.6).max(0.0) / 0.4).clamp(0.0, 1.0);
+    let font = egui::FontId::proportional(if text.starts_with('-') { 26.0 } else { 18.0 });
+    let fill = egui::Color32::from_rgb(255, 90, 70).gamma_multiply(alpha);
+    let dark = egui::Color32::from_black_alpha((220.0 * alpha) as u8);
+    for off in [
+        egui::vec2(-1.5, 0.0),
+        egui::vec2(1.5, 0.0),
+        egui::vec2(0.0, -1.5),
+        egui::vec2(0.0, 1.5),
+    ] {
+        painter.text(
+            at + off,
+            egui::Align2::CENTER_BOTTOM,
+            text,
+            font.clone(),
+            dark,
+        );
+    }
+    painter.text(at, egui::Align2::CENTER_BOTTOM, text, font, fill);
 }
 
 /// A bar filled for the share of wounds left, on a dark backing.

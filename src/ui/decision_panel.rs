@@ -165,7 +165,10 @@ fn decision_panel(
         return Ok(());
     }
     egui::Window::new(format!("{}: your decision", info.sides[side].name))
-        .anchor(egui::Align2::RIGHT_TOP, [-10.0, 10.0])
+        .anchor(
+            egui::Align2::RIGHT_TOP,
+            [-8.0, super::scoreboard::BAR_HEIGHT + 8.0],
+        )
         .default_width(340.0)
         .collapsible(false)
         .show(ctx, |ui| {
@@ -211,7 +214,9 @@ fn decision_panel(
             }
             if let Some(r) = &c.refused {
                 ui.separator();
-                ui.colored_label(egui::Color32::from_rgb(235, 110, 90), r);
+                let (words, rules) = super::words::split_tags(r);
+                let words = egui::RichText::new(words).color(crate::view::palette::ERROR_TEXT);
+                super::words::tagged_words(ui, words, &rules);
             }
         });
     Ok(())
@@ -263,17 +268,23 @@ fn wild_dice(
     chosen: &mut Vec<WildUse>,
     send: &mut impl FnMut(Command),
 ) {
-    ui.label(format!(
-        "Your dice: {} · singles {} · ability dice {} [INI-1, INI-2]",
-        crate::model::dice::dice_text(&dice.rolled),
-        dice.singles_count(),
-        crate::rules::initiative::groups_text(&dice.groups)
-    ));
-    ui.label(format!(
-        "Wild dice to declare: {} of {} [INI-3]",
-        chosen.len() + 1,
-        dice.wild
-    ));
+    super::words::tagged(
+        ui,
+        &format!(
+            "Your dice: {} · singles {} · ability dice {} [INI-1, INI-2]",
+            crate::model::dice::dice_text(&dice.rolled),
+            dice.singles_count(),
+            crate::rules::initiative::groups_text(&dice.groups)
+        ),
+    );
+    super::words::tagged(
+        ui,
+        &format!(
+            "Wild dice to declare: {} of {} [INI-3]",
+            chosen.len() + 1,
+            dice.wild
+        ),
+    );
     let mut uses = vec![WildUse::Single, WildUse::Save];
     uses.extend(dice.singles.iter().map(|&value| WildUse::Upgrade { value }));
     uses.extend(
@@ -321,7 +332,10 @@ fn first_turn(
     choices: &[usize],
     send: &mut impl FnMut(Command),
 ) {
-    ui.label("You have the initiative: who takes the first turn? [CMB-1]");
+    super::words::tagged(
+        ui,
+        "You have the initiative: who takes the first turn? [CMB-1]",
+    );
     for &s in choices {
         if ui
             .button(format!("{} goes first", info.sides[s].name))
@@ -340,7 +354,10 @@ fn activate(
     ids: &[u32],
     send: &mut impl FnMut(Command),
 ) {
-    ui.label("Your turn: activate a fighter (click it on the board or here) [CMB-1].");
+    super::words::tagged(
+        ui,
+        "Your turn: activate a fighter (click it on the board or here) [CMB-1].",
+    );
     for &id in ids {
         if ui.button(format!("Activate {}", name(names, id))).clicked() {
             send(Command::Activate { fighter: id });
@@ -395,9 +412,12 @@ fn reaction(
     use super::action_bar::{DIGITS, hotkey};
     let (side, kind) = (offer.side, offer.kind);
     if let Some(why) = why {
-        ui.label(why);
+        super::words::tagged(ui, &why);
     }
-    ui.label(format!("A reaction is on offer: {kind} [{}]", kind.rule()));
+    super::words::tagged(
+        ui,
+        &format!("A reaction is on offer: {kind} [{}]", kind.rule()),
+    );
     for (n, &id) in offer.fighters.iter().enumerate() {
         let key = if n == 0 { " (R)" } else { "" };
         if ui

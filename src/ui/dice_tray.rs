@@ -6,7 +6,6 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::model::RuleId;
 use crate::rules::log::{BattleLog, Event, LogEntry};
 use crate::screens::Screen;
 
@@ -95,7 +94,10 @@ fn dice_tray(
         ctx.request_repaint();
     }
     egui::Window::new("Dice")
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 8.0])
+        .anchor(
+            egui::Align2::CENTER_TOP,
+            [0.0, super::scoreboard::BAR_HEIGHT + 8.0],
+        )
         .collapsible(true)
         .resizable(false)
         .title_bar(false)
@@ -113,11 +115,9 @@ fn dice_tray(
                     }
                 });
                 if !rolling {
-                    ui.small(format!(
-                        "[{}] {}",
-                        RuleId::list(&entry.rules),
-                        log.text_of(entry)
-                    ));
+                    let words = super::words::split_tags(&log.text_of(entry)).0;
+                    let words = egui::RichText::new(words).small();
+                    super::words::tagged_words(ui, words, &entry.rules);
                 }
             }
         });

@@ -48,6 +48,9 @@ fn end_screen(
                 if ui.button("New battle").clicked() {
                     next.set(Screen::Setup);
                 }
+                if ui.button("Title screen").clicked() {
+                    next.set(Screen::Title);
+                }
                 if ui.button("Quit").clicked() {
                     exit.write(AppExit::Success);
                 }

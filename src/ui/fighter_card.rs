@@ -73,7 +73,13 @@ fn fighter_card(
     let mut open = true;
     egui::Window::new(format!("{} (fighter card)", f.name))
         .id(egui::Id::new("fighter card"))
-        .anchor(egui::Align2::LEFT_BOTTOM, [320.0, -10.0])
+        .anchor(
+            egui::Align2::LEFT_TOP,
+            [
+                super::tracker::WIDTH + 32.0,
+                super::scoreboard::BAR_HEIGHT + 8.0,
+            ],
+        )
         .default_width(330.0)
         .collapsible(true)
         .resizable(false)
@@ -85,11 +91,12 @@ fn fighter_card(
                 format!("{} · {} · {}", side.name, f.role, runemarks(f)),
             );
             characteristics(ui, f);
-            ui.label(if card.active {
+            let standing = if card.active {
                 "Activated now: its actions are in your decision panel [CMB-2].".into()
             } else {
                 state(f)
-            });
+            };
+            super::words::tagged(ui, &standing);
             ui.separator();
             weapons(ui, &f.profile.weapons);
             ui.separator();
@@ -176,7 +183,7 @@ fn weapons(ui: &mut egui::Ui, weapons: &[Weapon]) {
             ui.end_row();
         }
     });
-    ui.small("Damage: a hit / a critical hit [ATK-3].");
+    super::words::tagged_small(ui, "Damage: a hit / a critical hit [ATK-3].");
 }
 
 /// ABL-2, ABL-3: each ability, its cost in dice and what it does (folded until opened).

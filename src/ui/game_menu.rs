@@ -32,9 +32,8 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// The menu's state and what it was asked to do this frame.
-#[derive(Resource, Debug)]
+#[derive(Resource, Debug, Default)]
 struct Menu {
-    save_path: String,
     /// Leaving the battle was asked for, and the player is asked to save first.
     asking: Option<Leave>,
     request: Option<Request>,
@@ -65,34 +64,19 @@ impl Menu {
         }
     }
 
-    /// Forgets the battle left (its hint, messages and last save), keeping the save name.
+    /// Forgets the battle left (its hint, messages and last save).
     fn forget_battle(&mut self) {
-        *self = Menu {
-            save_path: std::mem::take(&mut self.save_path),
-            ..Menu::default()
-        };
-    }
-}
-
-impl Default for Menu {
-    fn default() -> Self {
-        Menu {
-            save_path: "battle.save.ron".into(),
-            asking: None,
-            request: None,
-            hint: None,
-            said: None,
-            saved_at: None,
-        }
+        *self = Menu::default();
     }
 }
 
 #[derive(Debug, Clone, PartialEq)]
 enum Request {
-    Save(PathBuf),
+    /// Into the saves folder, named after the battle and the time.
+    Save,
     TakeBack,
     Hint,
-    SaveAndLeave(PathBuf, Leave),
+    SaveAndLeave(Leave),
     Leave(Leave),
 }
 
@@ -118,18 +102,19 @@ fn menu_window(ctx: &egui::Context, m: &mut Menu, now: usize) -> Option<egui::Re
         .show(ctx, |ui| {
             ui.set_width(MENU_WIDTH);
             if let Some((_, h)) = m.hint.as_ref().filter(|h| h.0 == now) {
-                ui.label(h);
+                super::words::tagged(ui, h);
             }
             if let Some(s) = &m.said {
-                ui.small(s);
+                super::words::tagged_small(ui, s);
             }
             ui.horizontal(|ui| {
-                ui.add(egui::TextEdit::singleline(&mut m.save_path).desired_width(200.0));
-                if ui.button("Save").clicked() {
-                    m.request = Some(Request::Save(PathBuf::from(&m.save_path)));
+                if ui
+                    .button("Save")
+                    .on_hover_text("Into the saves folder: load it from the title screen")
+                    .clicked()
+                {
+                    m.request = Some(Request::Save);
                 }
-            });
-            ui.horizontal(|ui| {
                 if ui
                     .button("Take back")
                     .on_hover_text("Undo your last command, when no die was rolled since")
@@ -190,11 +175,8 @@ fn confirm_leave(mut contexts: EguiContexts, mut m: ResMut<Menu>) -> Result {
         .show(ctx, |ui| {
             ui.label("The battle is not over. Save it before you go?");
             ui.horizontal(|ui| {
-                if ui
-                    .button(format!("Save to {} and {go}", m.save_path))
-                    .clicked()
-                {
-                    m.request = Some(Request::SaveAndLeave(PathBuf::from(&m.save_path), to));
+                if ui.button(format!("Save and {go}")).clicked() {
+                    m.request = Some(Request::SaveAndLeave(to));
                 }
                 if ui
                     .button(format!("{} without saving", capitalised(go)))
@@ -225,13 +207,13 @@ fn carry_out(world: &mut World) {
     };
     let now = world.resource::<Engine>().commands.len();
     let said = match r {
-        Request::Save(p) => save(world, &p).map(|()| {
+        Request::Save => save_new(world).map(|p| {
             world.resource_mut::<Menu>().saved_at = Some(now);
-            format!("Saved to {}", p.display())
+            format!("Saved as {}: load it from the title screen", p.display())
         }),
-        Request::SaveAndLeave(p, to) => save(world, &p).map(|()| {
+        Request::SaveAndLeave(to) => save_new(world).map(|p| {
             leave(world, to);
-            format!("Saved to {}", p.display())
+            format!("Saved as {}", p.display())
         }),
         Request::Leave(to) => {
             leave(world, to);
@@ -249,11 +231,24 @@ fn carry_out(world: &mut World) {
     m.said = Some(said.unwrap_or_else(|e| e));
 }
 
+/// Saves the battle into the saves folder, under its name and the time.
+fn save_new(world: &mut World) -> Result<PathBuf, String> {
+    let dir = std::path::Path::new(super::saves::SAVES_DIR);
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("{}: can't make the saves folder: {e}", dir.display()))?;
+    let name = world
+        .resource::<crate::model::components::BattleInfo>()
+        .name
+        .clone();
+    let path = super::saves::new_path(dir, &name, std::time::SystemTime::now());
+    save(world, &path).map(|()| path)
+}
+
 /// Leaves the battle: for the title screen, or out of the game.
 fn leave(world: &mut World, to: Leave) {
     world.resource_mut::<Menu>().asking = None;
     match to {
-        Leave::ToMenu => world.resource_mut::<NextState<Screen>>().set(Screen::Setup),
+        Leave::ToMenu => world.resource_mut::<NextState<Screen>>().set(Screen::Title),
         Leave::Quit => {
             world.write_message(AppExit::Success);
         }
@@ -301,7 +296,10 @@ fn notice(mut contexts: EguiContexts, mut n: ResMut<Notice>) -> Result {
     };
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("Note")
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 10.0])
+        .anchor(
+            egui::Align2::CENTER_TOP,
+            [0.0, super::scoreboard::BAR_HEIGHT + 10.0],
+        )
         .collapsible(false)
         .show(ctx, |ui| {
             ui.label(&text);
@@ -361,7 +359,7 @@ mod tests {
         leave(world, to);
         assert!(matches!(
             world.resource::<NextState<Screen>>(),
-            NextState::Pending(Screen::Setup)
+            NextState::Pending(Screen::Title)
         ));
         assert!(world.resource::<Menu>().asking.is_none());
         let exits = world.resource::<Messages<AppExit>>();

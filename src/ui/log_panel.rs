@@ -3,7 +3,6 @@
 
 use bevy_egui::egui;
 
-use crate::model::RuleId;
 use crate::rules::log::BattleLog;
 
 /// What the log shows.
@@ -42,13 +41,16 @@ pub(crate) fn log_tab(
         .auto_shrink([false, false])
         .show(ui, |ui| {
             for e in shown.iter().take(SHOWN) {
-                ui.label(format!(
-                    "R{} [{}] {}",
-                    e.round,
-                    RuleId::list(&e.rules),
-                    log.text_of(e)
-                ))
-                .on_hover_text(super::battle_panel::rules_explained(&e.rules));
+                let (words, mut rules) = super::words::split_tags(&log.text_of(e));
+                let words = egui::RichText::new(format!("R{} · {words}", e.round)).small();
+                rules.extend(
+                    e.rules
+                        .iter()
+                        .filter(|r| !rules.contains(r))
+                        .copied()
+                        .collect::<Vec<_>>(),
+                );
+                super::words::tagged_words(ui, words, &rules);
             }
             if shown.len() > SHOWN {
                 ui.weak(format!(

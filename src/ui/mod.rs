@@ -3,7 +3,6 @@
 //! over the fighters.
 
 mod action_bar;
-mod battle_panel;
 mod board_labels;
 mod card_picture;
 mod decision_panel;
@@ -11,25 +10,42 @@ mod dice_tray;
 mod end_screen;
 mod fighter_card;
 mod game_menu;
+mod help;
 mod log_panel;
+mod log_window;
 mod roster_screen;
+mod round_banner;
+mod saves;
+mod scoreboard;
+pub(crate) mod settings;
 mod setup_cards;
 pub(crate) mod setup_screen;
+mod tape_panel;
+pub(crate) mod theme;
+mod title_screen;
+mod tracker;
+mod words;
 
 use bevy::prelude::*;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins((
-        battle_panel::plugin,
-        board_labels::plugin,
-        decision_panel::plugin,
-        dice_tray::plugin,
-        setup_screen::plugin,
-        roster_screen::plugin,
-        end_screen::plugin,
-        fighter_card::plugin,
-        game_menu::plugin,
-    ));
+    app.add_plugins((title_screen::plugin, tape_panel::plugin))
+        .add_plugins((
+            log_window::plugin,
+            scoreboard::plugin,
+            tracker::plugin,
+            theme::plugin,
+            help::plugin,
+            round_banner::plugin,
+            board_labels::plugin,
+            decision_panel::plugin,
+            dice_tray::plugin,
+            setup_screen::plugin,
+            roster_screen::plugin,
+            end_screen::plugin,
+            fighter_card::plugin,
+            game_menu::plugin,
+        ));
 }
 
 /// Runs `draw` for a few frames of a 1280x720 window with no input (windows settle their

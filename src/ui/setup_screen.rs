@@ -14,7 +14,6 @@ use crate::scenario::load::{
     BattleSpec, DEFAULT_BATTLE, Disk, EmbeddedThenDisk, SceneSource, load_battle_with,
 };
 use crate::screens::{NextBattle, Screen};
-use crate::sim::replay::SavedBattle;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<SetupForm>().add_systems(
@@ -41,7 +40,6 @@ pub(crate) struct SetupForm {
     /// The warbands' names, as last loaded.
     names: [String; 2],
     seed: u64,
-    save_path: String,
     problem: Option<String>,
 }
 
@@ -55,7 +53,6 @@ impl Default for SetupForm {
             controllers: [Controller::Human, Controller::Ai],
             names: ["Side 1".into(), "Side 2".into()],
             seed: 1,
-            save_path: "battle.save.ron".into(),
             problem: None,
         };
         form.load();
@@ -214,6 +211,7 @@ fn setup_screen(
             next.set(Screen::Battle);
         }
         Some(Go::Roster) => next.set(Screen::Roster),
+        Some(Go::Title) => next.set(Screen::Title),
         None => {}
     }
     Ok(())
@@ -228,6 +226,8 @@ enum Go {
     Battle(Box<NextBattle>, Option<crate::screens::Resume>),
     /// To the roster screen.
     Roster,
+    /// Back to the title screen.
+    Title,
 }
 
 /// The setup dialog, hung from the top of the window so that a row appearing or going (the
@@ -266,12 +266,14 @@ fn setup_window(ctx: &egui::Context, form: &mut SetupForm) -> (Option<Go>, egui:
                 }
             }
             ui.separator();
-            if let Some(g) = load_saved(ui, form) {
-                go = Some(g);
-            }
-            if ui.button("Build a warband...").clicked() {
-                go = Some(Go::Roster);
-            }
+            ui.horizontal(|ui| {
+                if ui.button("Back to the title screen").clicked() {
+                    go = Some(Go::Title);
+                }
+                if ui.button("Build a warband...").clicked() {
+                    go = Some(Go::Roster);
+                }
+            });
             if let Some(p) = &form.problem {
                 ui.colored_label(egui::Color32::from_rgb(230, 90, 80), p);
             }
@@ -361,33 +363,6 @@ fn seed(ui: &mut egui::Ui, form: &mut SetupForm) {
                 .map_or(1, |d| u64::from(d.subsec_nanos() % 1_000_000));
         }
     });
-}
-
-/// Loads a saved battle: its file, seed and commands, replayed to where it stopped.
-fn load_saved(ui: &mut egui::Ui, form: &mut SetupForm) -> Option<Go> {
-    let mut go = None;
-    ui.horizontal(|ui| {
-        ui.label("Saved battle:");
-        ui.text_edit_singleline(&mut form.save_path);
-        if ui.button("Load").clicked() {
-            match SavedBattle::read(Path::new(&form.save_path)).and_then(|s| {
-                let spec = s.spec()?;
-                Ok((s, spec))
-            }) {
-                Ok((save, spec)) => {
-                    let file = save.battle.clone();
-                    let resume = crate::screens::Resume(save.commands);
-                    form.problem = None;
-                    go = Some(Go::Battle(
-                        Box::new(NextBattle { spec, file }),
-                        Some(resume),
-                    ));
-                }
-                Err(e) => form.problem = Some(e),
-            }
-        }
-    });
-    go
 }
 
 #[cfg(test)]

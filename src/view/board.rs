@@ -1,5 +1,6 @@
-//! The static scene, built when the battle screen opens (and gone when the setup screen does): the mat and its 1" grid, terrain pieces at their
-//! true sizes and heights, objectives with their control radius, treasure and the deployment
+//! The scene, built when the battle screen opens (and gone when the setup screen does): the
+//! mat and its 1" grid, terrain pieces at their true sizes and heights, objectives with their
+//! control radius in the colour of the side that controls them, treasure and the deployment
 //! points and lines.
 
 use std::f32::consts::FRAC_PI_2;
@@ -8,11 +9,13 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::palette;
+use super::textures::{Tiles, tiling};
 use crate::model::components::{
-    DeploymentMarker, Fighter, Objective, Position, Profile, Terrain, Treasure,
+    BattleInfo, DeploymentMarker, Fighter, Objective, Position, Profile, Terrain, Treasure,
 };
-use crate::model::formats::{DeploymentPoint, TerrainKind, TerrainPiece};
+use crate::model::formats::{Colour, DeploymentPoint, TerrainKind, TerrainPiece};
 use crate::model::ruleset::Ruleset;
+use crate::rules::engine::Engine;
 use crate::screens::{BattleStart, Screen};
 
 pub(crate) fn plugin(app: &mut App) {
@@ -31,7 +34,7 @@ pub(crate) fn plugin(app: &mut App) {
     )
     .add_systems(
         Update,
-        sync_treasure
+        (sync_treasure, colour_objectives)
             .in_set(super::ViewSystems::Show)
             .run_if(in_state(Screen::Battle)),
     );
@@ -43,9 +46,29 @@ struct Draw<'w, 's> {
     commands: Commands<'w, 's>,
     meshes: ResMut<'w, Assets<Mesh>>,
     materials: ResMut<'w, Assets<StandardMaterial>>,
+    images: ResMut<'w, Assets<Image>>,
+    tiles: Local<'s, Option<Tiles>>,
 }
 
 impl Draw<'_, '_> {
+    /// The repeating textures (made on first use).
+    fn tiles(&mut self) -> Tiles {
+        let images = &mut self.images;
+        self.tiles.get_or_insert_with(|| Tiles::new(images)).clone()
+    }
+
+    /// A material of `colour` showing `texture`, one tile per 2" on a face `size` across.
+    fn textured(
+        &mut self,
+        mut m: StandardMaterial,
+        texture: Handle<Image>,
+        size: Vec2,
+    ) -> Handle<StandardMaterial> {
+        m.base_color_texture = Some(texture);
+        m.uv_transform = tiling(size);
+        self.materials.add(m)
+    }
+
     fn mesh(&mut self, mesh: impl Into<Mesh>) -> Handle<Mesh> {
         self.meshes.add(mesh)
     }
@@ -59,14 +82,16 @@ impl Draw<'_, '_> {
         mesh: &Handle<Mesh>,
         material: &Handle<StandardMaterial>,
         transform: Transform,
-    ) {
-        self.commands.spawn((
-            Mesh3d(mesh.clone()),
-            MeshMaterial3d(material.clone()),
-            transform,
-            DespawnOnEnter(Screen::Setup),
-            super::targeting::BoardSurface,
-        ));
+    ) -> Entity {
+        self.commands
+            .spawn((
+                Mesh3d(mesh.clone()),
+                MeshMaterial3d(material.clone()),
+                transform,
+                DespawnOnEnter(Screen::Setup),
+                super::targeting::BoardSurface,
+            ))
+            .id()
     }
 }
 
@@ -75,14 +100,23 @@ fn flat_at(x: f32, y: f32, z: f32) -> Transform {
     Transform::from_xyz(x, y, z).with_rotation(Quat::from_rotation_x(-FRAC_PI_2))
 }
 
-/// The mat, with a darker rim so its edge reads against the background.
+/// The mat on a wooden table, with a darker rim so its edge reads.
 fn spawn_mat(mut draw: Draw, rules: Res<Ruleset>) {
     let (w, d) = rules.battlefield;
+    let tiles = draw.tiles();
+    let table = draw.mesh(Cuboid::new(w + 10.0, 1.0, d + 8.0));
+    let table_mat = draw.textured(palette::table(), tiles.wood.clone(), Vec2::new(w, d) * 0.5);
+    draw.commands.spawn((
+        Mesh3d(table),
+        MeshMaterial3d(table_mat),
+        Transform::from_xyz(w / 2.0, -0.72, d / 2.0),
+        DespawnOnEnter(Screen::Setup),
+    ));
     let rim = draw.mesh(Cuboid::new(w + 0.6, 0.2, d + 0.6));
     let rim_mat = draw.material(palette::mat_rim());
     draw.spawn(&rim, &rim_mat, Transform::from_xyz(w / 2.0, -0.12, d / 2.0));
     let cloth = draw.mesh(Cuboid::new(w, 0.02, d));
-    let cloth_mat = draw.material(palette::mat_cloth());
+    let cloth_mat = draw.textured(palette::mat_cloth(), tiles.grass, Vec2::new(w, d));
     draw.spawn(
         &cloth,
         &cloth_mat,
@@ -117,7 +151,20 @@ fn spawn_piece(draw: &mut Draw, p: &TerrainPiece) {
         TerrainKind::Deadly => (0.0, p.height.max(0.03)),
         _ => p.solid_span(),
     };
-    let mat = draw.material(palette::terrain(p.kind));
+    let tiles = draw.tiles();
+    let texture = match p.kind {
+        TerrainKind::Ladder => tiles.wood,
+        TerrainKind::Deadly => tiles.bile,
+        _ => tiles.stone,
+    };
+    let face = Vec2::new(
+        p.size.0.max(p.size.1),
+        (hi - lo).max(p.size.0.min(p.size.1)),
+    );
+    let mat = draw.textured(palette::terrain(p.kind), texture, face);
+    if p.kind == TerrainKind::Platform {
+        spawn_coping(draw, p, rot, hi);
+    }
     if p.kind == TerrainKind::Archway {
         spawn_archway_posts(draw, p, rot, &mat);
     }
@@ -133,6 +180,18 @@ fn spawn_piece(draw: &mut Draw, p: &TerrainPiece) {
     if p.kind == TerrainKind::Platform && p.thickness.is_some() {
         spawn_supports(draw, p, rot, hi);
     }
+}
+
+/// A lighter slab just proud of a platform's top, so that its edges catch the light and a
+/// platform reads apart from the ground and from the walls.
+fn spawn_coping(draw: &mut Draw, p: &TerrainPiece, rot: Quat, top: f32) {
+    let cap = draw.mesh(Cuboid::new(p.size.0 + 0.1, 0.1, p.size.1 + 0.1));
+    let mat = draw.material(palette::coping());
+    draw.spawn(
+        &cap,
+        &mat,
+        Transform::from_xyz(p.position.0, top - 0.04, p.position.1).with_rotation(rot),
+    );
 }
 
 /// An archway's two posts (the block over the opening is its lintel).
@@ -198,16 +257,76 @@ fn spawn_supports(draw: &mut Draw, p: &TerrainPiece, rot: Quat, top: f32) {
     }
 }
 
+/// A piece of an objective's drawing: its marker or its control ring.
+#[derive(Component, Clone, Copy)]
+struct ObjectivePart {
+    index: usize,
+    ring: bool,
+}
+
+/// Objective materials, (marker, ring): no one's, and each deployment colour's.
+#[derive(Resource)]
+struct ObjectiveLooks {
+    nobody: (Handle<StandardMaterial>, Handle<StandardMaterial>),
+    by_colour: [(Handle<StandardMaterial>, Handle<StandardMaterial>); 2],
+}
+
 /// Objective markers, each with GEN-7's 3" control radius.
 fn spawn_objectives(mut draw: Draw, objectives: Query<&Objective>) {
-    let marker_mat = draw.material(palette::objective());
+    let mut looks = |c: Option<Color>| {
+        (
+            draw.material(palette::objective(c)),
+            draw.material(palette::objective_ring(c)),
+        )
+    };
+    let nobody = looks(None);
+    let by_colour = [looks(Some(palette::RED)), looks(Some(palette::BLUE))];
     let marker = draw.mesh(Cylinder::new(0.5, 0.15));
+    let ring = draw.mesh(Annulus::new(2.9, 3.0));
     for o in &objectives {
         let (x, z) = o.position;
-        draw.spawn(&marker, &marker_mat, Transform::from_xyz(x, 0.075, z));
-        let ring = draw.mesh(Annulus::new(2.95, 3.0));
-        let ring_mat = draw.material(palette::objective_ring());
-        draw.spawn(&ring, &ring_mat, flat_at(x, 0.02, z));
+        let m = draw.spawn(&marker, &nobody.0, Transform::from_xyz(x, 0.075, z));
+        let r = draw.spawn(&ring, &nobody.1, flat_at(x, 0.02, z));
+        for (e, ring) in [(m, false), (r, true)] {
+            draw.commands.entity(e).insert(ObjectivePart {
+                index: o.index,
+                ring,
+            });
+        }
+    }
+    draw.commands
+        .insert_resource(ObjectiveLooks { nobody, by_colour });
+}
+
+/// GEN-7: each objective in the colour of the side that controls it, gold while no one does.
+fn colour_objectives(
+    engine: Res<Engine>,
+    info: Res<BattleInfo>,
+    looks: Option<Res<ObjectiveLooks>>,
+    mut parts: Query<(&ObjectivePart, &mut MeshMaterial3d<StandardMaterial>)>,
+) {
+    let Some(looks) = looks else {
+        return;
+    };
+    if !engine.is_changed() && !looks.is_added() {
+        return;
+    }
+    for (part, mut mat) in &mut parts {
+        let colour = engine
+            .control
+            .get(part.index)
+            .copied()
+            .flatten()
+            .and_then(|s| info.sides[s].colour);
+        let pair = match colour {
+            Some(Colour::Red) => &looks.by_colour[0],
+            Some(Colour::Blue) => &looks.by_colour[1],
+            None => &looks.nobody,
+        };
+        let want = if part.ring { &pair.1 } else { &pair.0 };
+        if mat.0 != *want {
+            mat.0 = want.clone();
+        }
     }
 }
 

@@ -7,11 +7,11 @@ use std::f32::consts::FRAC_PI_2;
 
 use bevy::prelude::*;
 
+use super::figures::{Kit, figure};
 use super::{ViewSystems, palette};
 use crate::model::components::{
     Activation, BattleInfo, Facing, Fighter, Position, Presence, Profile, Side,
 };
-use crate::model::formats::{BaseSize, FighterProfile};
 use crate::rules::door::BattleEvent;
 use crate::rules::log::Event;
 
@@ -24,6 +24,7 @@ pub(crate) fn plugin(app: &mut App) {
             sync_fighters,
             fall,
             dim_activated,
+            flash,
         )
             .chain()
             .in_set(ViewSystems::Show)
@@ -54,9 +55,6 @@ pub(crate) struct Synced;
 #[derive(Component)]
 struct FighterMeshes;
 
-/// A child of a fighter entity: one mesh in one material, placed relative to the fighter.
-type Part = (Mesh3d, MeshMaterial3d<StandardMaterial>, Transform);
-
 /// Gives each fighter a base (to scale, oval bases stretched) and a body, in its side colour,
 /// once the sides have their colours (SET-5).
 fn attach_fighter_meshes(
@@ -65,17 +63,21 @@ fn attach_fighter_meshes(
     mut materials: ResMut<Assets<StandardMaterial>>,
     info: Res<BattleInfo>,
     fighters: Query<(Entity, &Profile, &Side), Without<FighterMeshes>>,
+    mut kit: Local<Option<Kit>>,
 ) {
     if info.sides.iter().any(|s| s.colour.is_none()) {
         return;
     }
+    let kit = kit.get_or_insert_with(|| Kit::new(&mut meshes, &mut materials));
     for (e, profile, side) in &fighters {
         let Some(colour) = info.sides[side.0].colour else {
             continue;
         };
         let colour = palette::side_colour(colour);
         let body = materials.add(palette::fighter_body(colour));
-        let parts = model(&profile.0, colour, &body, &mut meshes, &mut materials);
+        let dark = materials.add(palette::fighter_body(colour.darker(0.18)));
+        let rim = materials.add(palette::side_marker(colour.lighter(0.08)));
+        let parts = figure(&profile.0, colour, &body, &dark, &rim, kit);
         commands
             .entity(e)
             .insert((
@@ -95,104 +97,55 @@ fn attach_fighter_meshes(
     }
 }
 
-/// The parts of a fighter's model: base, side-coloured rim, body (in `body`, its own
-/// material) and what marks its kind.
-fn model(
-    p: &FighterProfile,
-    colour: Color,
-    body: &Handle<StandardMaterial>,
-    meshes: &mut Assets<Mesh>,
-    materials: &mut Assets<StandardMaterial>,
-) -> Vec<Part> {
-    let (a, b) = p.base.half_extents();
-    let base_scale = match p.base {
-        BaseSize::Round(_) => Vec3::new(a, 1.0, a),
-        BaseSize::Oval(..) => Vec3::new(a, 1.0, b),
-    };
-    let body_h = p.body_height();
-    let bulk = if is_monster(p) { 0.8 } else { 0.55 };
-    let body_r = (a.min(b) * bulk).max(0.2);
-    let mut parts = vec![
-        (
-            Mesh3d(meshes.add(Cylinder::new(1.0, 0.12))),
-            MeshMaterial3d(materials.add(palette::fighter_base())),
-            Transform::from_xyz(0.0, 0.06, 0.0).with_scale(base_scale),
-        ),
-        // A coloured rim on the base reads as the side colour from far away.
-        (
-            Mesh3d(meshes.add(Cylinder::new(1.0, 0.02))),
-            MeshMaterial3d(materials.add(palette::side_marker(colour))),
-            Transform::from_xyz(0.0, 0.125, 0.0)
-                .with_scale(base_scale * Vec3::new(0.96, 1.0, 0.96)),
-        ),
-        (
-            Mesh3d(meshes.add(Capsule3d::new(body_r, (body_h - 2.0 * body_r).max(0.1)))),
-            MeshMaterial3d(body.clone()),
-            Transform::from_xyz(0.0, 0.12 + body_h / 2.0, 0.0),
-        ),
-    ];
-    if p.has_runemark("leader") {
-        parts.push((
-            Mesh3d(meshes.add(Sphere::new(0.18))),
-            MeshMaterial3d(materials.add(palette::leader_gem())),
-            Transform::from_xyz(0.0, 0.12 + body_h + 0.3, 0.0),
-        ));
-    }
-    if p.has_runemark("fly") {
-        parts.extend(wings(body_r, body_h, colour, meshes, materials));
-    }
-    if p.weapons.iter().any(|w| w.max_range > 3.0) {
-        // A missile weapon (ATK-1: range over 3"): a tall bow stave at its side.
-        parts.push((
-            Mesh3d(meshes.add(Cylinder::new(0.05, body_h * 1.1))),
-            MeshMaterial3d(materials.add(palette::wood())),
-            Transform::from_xyz(body_r + 0.12, 0.12 + body_h * 0.55, 0.0)
-                .with_rotation(Quat::from_rotation_z(0.2)),
-        ));
-    }
-    parts
-}
-
-/// A monster or beast: a bulkier body.
-fn is_monster(p: &FighterProfile) -> bool {
-    p.has_runemark("monster") || p.has_runemark("beast")
-}
-
-/// Two wings raised from a flyer's back, a shade darker than its side colour.
-fn wings(
-    body_r: f32,
-    body_h: f32,
-    colour: Color,
-    meshes: &mut Assets<Mesh>,
-    materials: &mut Assets<StandardMaterial>,
-) -> Vec<Part> {
-    let span = body_r * 2.0 + 0.4;
-    let mesh = meshes.add(Cuboid::new(span, 0.05, body_h * 0.45));
-    let mat = materials.add(palette::fighter_body(colour.darker(0.15)));
-    [-1.0f32, 1.0]
-        .into_iter()
-        .map(|s| {
-            (
-                Mesh3d(mesh.clone()),
-                MeshMaterial3d(mat.clone()),
-                Transform::from_xyz(s * (span / 2.0), 0.12 + body_h * 0.75, -body_r * 0.6)
-                    .with_rotation(Quat::from_rotation_z(s * 0.45)),
-            )
-        })
-        .collect()
-}
-
-/// A fighter taken down starts to topple (ATK-5), from the battle's events.
+/// A fighter taken down starts to topple (ATK-5), and one damaged flashes (ATK-3), from the
+/// battle's events.
 fn start_falls(
     mut commands: Commands,
     mut events: MessageReader<BattleEvent>,
     fighters: Query<(Entity, &Fighter), With<FighterMeshes>>,
 ) {
     for e in events.read() {
-        if let Event::TakenDown { fighter } = e.0.event
-            && let Some((entity, _)) = fighters.iter().find(|(_, f)| f.id == fighter)
-        {
-            commands.entity(entity).insert(Falling(0.0));
+        let entity = |id: u32| fighters.iter().find(|(_, f)| f.id == id).map(|f| f.0);
+        match e.0.event {
+            Event::TakenDown { fighter } => {
+                if let Some(en) = entity(fighter) {
+                    commands.entity(en).insert(Falling(0.0));
+                }
+            }
+            Event::Damage {
+                fighter, amount, ..
+            } if amount > 0 => {
+                if let Some(en) = entity(fighter) {
+                    commands.entity(en).insert(Flash(0.0));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A fighter just hit: seconds since the hit.
+#[derive(Component)]
+pub(crate) struct Flash(f32);
+
+/// Seconds a hit flash lasts.
+const FLASH: f32 = 0.35;
+
+/// A hit lights the fighter's body up white, fading.
+fn flash(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut q: Query<(Entity, &mut Flash, &BodyLook)>,
+) {
+    for (e, mut f, look) in &mut q {
+        f.0 += time.delta_secs();
+        let k = (1.0 - f.0 / FLASH).max(0.0);
+        if let Some(mut m) = materials.get_mut(&look.material) {
+            m.emissive = LinearRgba::rgb(2.0 * k, 1.6 * k, 1.4 * k);
+        }
+        if f.0 >= FLASH {
+            commands.entity(e).remove::<Flash>();
         }
     }
 }

@@ -36,6 +36,10 @@ fn load_shader(mut shaders: ResMut<Assets<Shader>>) {
 pub(crate) struct FlatMaterial {
     #[uniform(0)]
     flat: FlatUniform,
+    /// The surface's tile (stone, wood, bile, grass), if it has one: white when not.
+    #[texture(1)]
+    #[sampler(2)]
+    texture: Option<Handle<Image>>,
     alpha_mode: AlphaMode,
 }
 
@@ -43,6 +47,8 @@ pub(crate) struct FlatMaterial {
 struct FlatUniform {
     color: Vec4,
     emissive: Vec4,
+    /// The texture's repeats across the face (x, y).
+    uv_scale: Vec2,
     shade: f32,
 }
 
@@ -52,8 +58,13 @@ impl From<&StandardMaterial> for FlatMaterial {
             flat: FlatUniform {
                 color: m.base_color.to_linear().to_vec4(),
                 emissive: m.emissive.to_vec4(),
+                uv_scale: Vec2::new(
+                    m.uv_transform.matrix2.x_axis.x,
+                    m.uv_transform.matrix2.y_axis.y,
+                ),
                 shade: if m.unlit { 0.0 } else { 1.0 },
             },
+            texture: m.base_color_texture.clone(),
             alpha_mode: m.alpha_mode,
         }
     }

@@ -15,13 +15,16 @@ mod board;
 mod camera;
 pub(crate) mod capture;
 mod fighters;
+mod figures;
 mod flat;
 pub(crate) mod palette;
 pub mod perf;
 pub(crate) mod picking;
 pub(crate) mod redraw;
 pub mod smoke;
+pub(crate) mod tape;
 pub(crate) mod targeting;
+mod textures;
 pub(crate) mod zones;
 
 use bevy::prelude::*;
@@ -52,5 +55,6 @@ pub fn plugin(app: &mut App) {
             flat::plugin,
             zones::plugin,
             redraw::plugin,
+            tape::plugin,
         ));
 }

@@ -78,11 +78,36 @@ pub(crate) fn grid_line() -> StandardMaterial {
     }
 }
 
-/// A terrain piece's body.
+/// A terrain piece's body (its texture is added where it is drawn); bile shines and glows a
+/// little.
 pub(crate) fn terrain(kind: TerrainKind) -> StandardMaterial {
+    let deadly = kind == TerrainKind::Deadly;
     StandardMaterial {
         base_color: terrain_colour(kind),
-        perceptual_roughness: 0.9,
+        perceptual_roughness: if deadly { 0.25 } else { 0.9 },
+        emissive: if deadly {
+            LinearRgba::rgb(0.05, 0.12, 0.0)
+        } else {
+            LinearRgba::BLACK
+        },
+        ..default()
+    }
+}
+
+/// The wooden table under the mat.
+pub(crate) fn table() -> StandardMaterial {
+    StandardMaterial {
+        base_color: Color::srgb(0.36, 0.24, 0.15),
+        perceptual_roughness: 0.7,
+        ..default()
+    }
+}
+
+/// The light slab on a platform's top.
+pub(crate) fn coping() -> StandardMaterial {
+    StandardMaterial {
+        base_color: Color::srgb(0.72, 0.68, 0.6),
+        perceptual_roughness: 0.6,
         ..default()
     }
 }
@@ -93,18 +118,22 @@ pub(crate) fn terrain_trim() -> StandardMaterial {
 }
 
 /// An objective marker: gold, glowing a little.
-pub(crate) fn objective() -> StandardMaterial {
+/// An objective marker: gold while no one controls it, else its controller's colour (GEN-7).
+pub(crate) fn objective(controller: Option<Color>) -> StandardMaterial {
+    let base = controller.unwrap_or(Color::srgb(0.95, 0.8, 0.2));
+    let glow = base.to_linear() * 0.45;
     StandardMaterial {
-        base_color: Color::srgb(0.95, 0.8, 0.2),
-        emissive: LinearRgba::rgb(0.4, 0.3, 0.0),
+        base_color: base,
+        emissive: LinearRgba::rgb(glow.red, glow.green, glow.blue),
         ..default()
     }
 }
 
-/// The ring showing an objective's control radius.
-pub(crate) fn objective_ring() -> StandardMaterial {
+/// The ring showing an objective's control radius, in the same colour as its marker.
+pub(crate) fn objective_ring(controller: Option<Color>) -> StandardMaterial {
+    let base = controller.unwrap_or(Color::srgb(0.95, 0.8, 0.2));
     StandardMaterial {
-        base_color: Color::srgba(0.95, 0.8, 0.2, 0.5),
+        base_color: base.with_alpha(if controller.is_some() { 0.8 } else { 0.5 }),
         alpha_mode: AlphaMode::Blend,
         unlit: true,
         ..default()
@@ -159,6 +188,21 @@ pub(crate) fn wounds_colour(left: f32) -> egui::Color32 {
     } else {
         egui::Color32::from_rgb(210, 60, 50)
     }
+}
+
+/// Helms and blades.
+pub(crate) fn steel() -> StandardMaterial {
+    StandardMaterial {
+        base_color: Color::srgb(0.62, 0.64, 0.68),
+        metallic: 0.6,
+        perceptual_roughness: 0.35,
+        ..default()
+    }
+}
+
+/// A monster's horns.
+pub(crate) fn horn() -> StandardMaterial {
+    Color::srgb(0.85, 0.8, 0.65).into()
 }
 
 /// A bow stave or a staff.

@@ -35,7 +35,7 @@ pub(crate) fn plugin(app: &mut App) {
 
 /// The fighter clicked this frame.
 #[derive(Resource, Debug, Default)]
-struct Clicked(Option<u32>);
+pub(crate) struct Clicked(Option<u32>);
 
 /// The fighter under the cursor (not behind a panel).
 #[derive(Resource, Debug, Default)]
@@ -48,7 +48,7 @@ pub(crate) struct Selected(pub Option<u32>);
 /// Which fighter the cursor points at and, on a left click (not while choosing a place),
 /// selects.
 #[allow(clippy::too_many_arguments)]
-fn pointed_fighter(
+pub(crate) fn pointed_fighter(
     mut pointed: (ResMut<Hovered>, ResMut<Clicked>, ResMut<Selected>),
     buttons: Res<ButtonInput<MouseButton>>,
     egui: Option<Res<EguiWantsInput>>,
@@ -114,6 +114,10 @@ fn act_on_click(world: &mut World) {
     let Some(id) = world.resource_mut::<Clicked>().0.take() else {
         return;
     };
+    // With the tape out, a click measures (`tape`).
+    if world.resource::<super::tape::Tape>().on {
+        return;
+    }
     if deciding_side(world).is_none_or(|s| is_ai(world, s)) {
         return;
     }

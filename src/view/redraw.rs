@@ -14,7 +14,7 @@ use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
 
 use super::animation::Walks;
 use super::autoplay::Autoplay;
-use super::fighters::Falling;
+use super::fighters::{Falling, Flash};
 use crate::ai::solo::{SoloAi, is_ai};
 use crate::rules::engine::{Engine, Pending, deciding_side};
 use crate::screens::Screen;
@@ -85,14 +85,17 @@ impl Busy {
 type CameraMoved = (With<Camera3d>, Changed<Transform>);
 
 /// The queries that tell whether the camera or a falling fighter moves.
-type MovingQueries = (QueryState<(), CameraMoved>, QueryState<(), With<Falling>>);
+type MovingQueries = (
+    QueryState<(), CameraMoved>,
+    QueryState<(), Or<(With<Falling>, With<Flash>)>>,
+);
 
 /// Asks for another frame while the battle is busy.
 fn keep_drawing(world: &mut World, mut queries: Local<Option<MovingQueries>>) {
     let (camera, falling) = queries.get_or_insert_with(|| {
         (
             world.query_filtered::<(), CameraMoved>(),
-            world.query_filtered::<(), With<Falling>>(),
+            world.query_filtered::<(), Or<(With<Falling>, With<Flash>)>>(),
         )
     });
     let moving = camera.iter(world).next().is_some() || falling.iter(world).next().is_some();

@@ -31,6 +31,8 @@ pub(crate) struct Smoke {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Step {
+    Title,
+    ToSetup,
     Setup,
     Start,
     Board,
@@ -47,7 +49,7 @@ impl Smoke {
     pub(crate) fn new(dir: PathBuf) -> Self {
         Smoke {
             dir,
-            step: Step::Setup,
+            step: Step::Title,
             wait: 20,
         }
     }
@@ -63,6 +65,11 @@ fn smoke(world: &mut World) {
     }
     let step = world.resource::<Smoke>().step;
     let next = match step {
+        Step::Title => shot(world, "title.png").then_some(Step::ToSetup),
+        Step::ToSetup => {
+            world.resource_mut::<NextState<Screen>>().set(Screen::Setup);
+            Some(Step::Setup)
+        }
         Step::Setup => shot(world, "setup.png").then_some(Step::Start),
         Step::Start => {
             world
@@ -96,7 +103,8 @@ fn smoke(world: &mut World) {
 }
 
 /// The screenshots a smoke run saves, in its order.
-pub(crate) const SHOTS: [&str; 5] = [
+pub(crate) const SHOTS: [&str; 6] = [
+    "title.png",
     "setup.png",
     "board.png",
     "move.png",

@@ -295,7 +295,11 @@ fn commit_move(
     keys: Res<ButtonInput<KeyCode>>,
     egui: Option<Res<EguiWantsInput>>,
     engine: Res<Engine>,
-    pointed: (Res<super::picking::Hovered>, Res<Targets>),
+    pointed: (
+        Res<super::picking::Hovered>,
+        Res<Targets>,
+        Res<super::tape::Tape>,
+    ),
     mut submit: MessageWriter<SubmitCommand>,
 ) {
     let Some(id) = intent.moving else {
@@ -311,7 +315,7 @@ fn commit_move(
         return;
     }
     let over_panel = egui.is_some_and(|e| e.is_pointer_over_area());
-    if !buttons.just_pressed(MouseButton::Left) || over_panel {
+    if !buttons.just_pressed(MouseButton::Left) || over_panel || pointed.2.on {
         return;
     }
     // A click on an enemy the fighter may attack is an attack (`picking`), not a move.

@@ -235,3 +235,39 @@ fn move1_a_move_too_far_is_refused_in_plain_words() {
         format!("{name} can't reach that spot: it is 10\" away and {name} has 4\"")
     );
 }
+
+/// GEN-1 (words first): a whole battle's log, as a player reads it, names places after what
+/// is there ("by objective 2", "on the tower top") and never prints coordinates, counts with
+/// "(s)", or ids in backticks. Three seeds of the default battle, solo AI against the policy.
+#[test]
+fn gen1_a_whole_battles_log_reads_places_in_words_not_coordinates() {
+    use warcry_sim::rules::log::BattleLog;
+    let spec = warcry_sim::scenario::load::load_battle(
+        &warcry_sim::scenario::load::Embedded,
+        DEFAULT_BATTLE,
+    )
+    .unwrap();
+    for seed in [3, 4, 5] {
+        let (_, app) = warcry_sim::sim::run_one(&spec, seed).unwrap();
+        let log = app.world().resource::<BattleLog>();
+        let mut placed = 0;
+        for e in &log.entries {
+            let text = log.text_of(e);
+            let digits_pair = text
+                .as_bytes()
+                .windows(6)
+                .any(|w| w[0] == b'(' && w[1].is_ascii_digit() && w.contains(&b','));
+            assert!(!digits_pair, "seed {seed}: coordinates in {text:?}");
+            assert!(
+                !text.contains("(s)") && !text.contains('`'),
+                "seed {seed}: {text:?}"
+            );
+            placed += usize::from(
+                ["by objective", "in the open", "on the ", " by the "]
+                    .iter()
+                    .any(|w| text.contains(w)),
+            );
+        }
+        assert!(placed > 5, "seed {seed}: few places named ({placed})");
+    }
+}

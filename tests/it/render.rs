@@ -104,10 +104,20 @@ fn check_render(out: &std::process::Output, shot: &std::path::Path) {
     assert!(blue > 300, "blue side pixels {blue}");
 }
 
+/// Bronze text (the game's name on the title screen) and mat pixels in a screenshot.
+fn title_and_mat(path: &std::path::Path) -> (usize, usize) {
+    let (_, _, px) = decode(path);
+    let bronze = px
+        .iter()
+        .filter(|p| p[0] > 150 && (100..180).contains(&p[1]) && p[2] < 110)
+        .count();
+    (bronze, colours_and_mat(path).1)
+}
+
 #[test]
-fn without_a_battle_given_the_app_opens_on_the_setup_screen() {
+fn without_a_battle_given_the_app_opens_on_the_title_screen() {
     let dir = tempfile::tempdir().unwrap();
-    let shot = dir.path().join("setup.png");
+    let shot = dir.path().join("title.png");
     let out = app_command()
         .arg("--screenshot")
         .arg(&shot)
@@ -119,23 +129,11 @@ fn without_a_battle_given_the_app_opens_on_the_setup_screen() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let (w, _, px) = decode(&shot);
-    // The dialog's text (light grey) in the middle of the window, and no battlefield yet.
-    let middle = |i: usize| (400..880).contains(&(i as u32 % w));
-    let text = px
-        .iter()
-        .enumerate()
-        .filter(|(i, p)| middle(*i) && p[0] > 150 && p[1] > 150 && p[2] > 150)
-        .count();
-    assert!(text > 500, "dialog text pixels {text}");
-    let (picture, board) = mat_in_and_around_the_dialog(&shot);
+    let (bronze, mat) = title_and_mat(&shot);
+    assert!(bronze > 1_000, "the game's name in bronze: {bronze} pixels");
     assert!(
-        board < 100,
-        "mat pixels {board} around the dialog: the board is not on the setup screen"
-    );
-    assert!(
-        picture > 5_000,
-        "mat pixels {picture} in the dialog: the battlefield's picture (SET-4) is missing"
+        mat < 100,
+        "mat pixels {mat}: the board is not on the title screen"
     );
 }
 
@@ -175,7 +173,8 @@ fn colours_and_mat(path: &std::path::Path) -> (usize, usize) {
 }
 
 #[test]
-fn smoke_plays_through_setup_a_move_preview_an_attack_and_a_whole_battle_to_the_end_screen() {
+fn smoke_plays_through_the_title_setup_a_move_preview_an_attack_and_a_whole_battle_to_the_end_screen()
+ {
     let dir = tempfile::tempdir().unwrap();
     let out = app_command()
         .arg("--smoke")
@@ -188,11 +187,17 @@ fn smoke_plays_through_setup_a_move_preview_an_attack_and_a_whole_battle_to_the_
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-    for name in ["setup", "board", "move", "attack", "end"] {
+    for name in ["title", "setup", "board", "move", "attack", "end"] {
         let path = dir.path().join(format!("{name}.png"));
         assert!(path.exists(), "{name}.png was not saved");
         let (colours, mat) = colours_and_mat(&path);
-        if name == "setup" {
+        if name == "title" {
+            let (bronze, mat) = title_and_mat(&path);
+            assert!(
+                bronze > 1_000 && mat < 100,
+                "title: {bronze} bronze, {mat} mat"
+            );
+        } else if name == "setup" {
             let (picture, board) = mat_in_and_around_the_dialog(&path);
             assert!(
                 colours > 5 && board < 100 && picture > 5_000,

@@ -183,8 +183,12 @@ fn move_decision(
                 },
                 rules: ctx.rule_ids(step),
                 why: format!(
-                    "{why}: moves {:.2}\" to ({:.2}, {:.2}, {:.2})",
-                    cut.cost, to.x, to.y, to.z
+                    "{why}: moves {:.1}\", ending {}",
+                    cut.cost,
+                    world
+                        .resource::<crate::rules::log::BattleLog>()
+                        .names
+                        .place(&to.to_array())
                 ),
             });
         }

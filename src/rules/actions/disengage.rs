@@ -46,8 +46,8 @@ pub fn validate_disengage(
             Rejected::new(
                 RuleId::Dis1,
                 format!(
-                    "{} can't walk to ({:.2}, {:.2}, {:.2}) without climbing or jumping",
-                    f.name, to.x, to.y, to.z
+                    "{} can't walk to that spot without climbing or jumping",
+                    f.name
                 ),
             )
         })?;

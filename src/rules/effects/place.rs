@@ -40,10 +40,13 @@ pub(super) fn set_up_near(world: &mut World, f: &FighterView, t: u32, within: f3
         Some(p) => {
             world.entity_mut(tv.entity).insert(Position(p));
             format!(
-                "{} is set up within {within}\" of {} at {}",
+                "{} is set up within {within}\" of {}, {}",
                 tv.name,
                 f.name,
-                crate::rules::log::point(&p.to_array())
+                world
+                    .resource::<crate::rules::log::BattleLog>()
+                    .names
+                    .place(&p.to_array())
             )
         }
         None => format!(

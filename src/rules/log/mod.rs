@@ -15,8 +15,10 @@ use crate::rules::initiative::{DiceGroup, WildUse};
 use crate::rules::solo_setup::SoloStep;
 
 mod about;
+mod places;
 mod render;
 
+pub use places::Landmarks;
 pub use render::point;
 #[cfg(test)]
 mod tests;
@@ -363,9 +365,17 @@ pub struct Names {
     /// By fighter id.
     pub fighters: Vec<String>,
     pub sides: [String; 2],
+    /// What places are named after (`places`).
+    #[serde(skip)]
+    pub places: Landmarks,
 }
 
 impl Names {
+    /// A place in words: "on the tower top (5.5\" up)", "by objective 2".
+    pub fn place(&self, p: &[f32; 3]) -> String {
+        self.places.words(p)
+    }
+
     /// A fighter's name (`fighter 3` when the battle has no such fighter).
     pub fn fighter(&self, id: u32) -> String {
         self.fighters

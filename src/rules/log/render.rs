@@ -60,6 +60,11 @@ pub fn point(p: &[f32; 3]) -> String {
     format!("({:.2}, {:.2}, {:.2})", r(p[0]), r(p[1]), r(p[2]))
 }
 
+/// "1 single", "3 singles".
+fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// Two-sided roll-offs for people: `2 v 2, then 5 v 3`.
 fn rolls_text(rolls: &[(u8, u8)]) -> String {
     rolls
@@ -95,13 +100,14 @@ fn setup_text(e: &Event, n: &Names) -> String {
             arriving,
             fighters,
         } => format!(
-            "{} {} {group} at the {colour} point ({x:.1}, {z:.1}){}: {}",
+            "{} {} {group} at its {colour} point, {}{}: {}",
             n.side(*side),
             if *arriving {
                 "brings in reserve"
             } else {
                 "sets up"
             },
+            n.place(&[*x, 0.0, *z]),
             if *along_line {
                 " along its deployment line"
             } else {
@@ -119,7 +125,7 @@ fn setup_text(e: &Event, n: &Names) -> String {
             fighters,
             round,
         } => format!(
-            "{} {group} ({fighters} fighters) is a reserve arriving in round {round} (RND{round})",
+            "{} {group} ({fighters} fighters) is a reserve arriving in round {round}",
             n.side(*side)
         ),
         _ => unreachable!("not a setup event"),
@@ -129,10 +135,10 @@ fn setup_text(e: &Event, n: &Names) -> String {
 fn placed_text(p: &Placed, n: &Names) -> String {
     let name = n.fighter(p.fighter);
     match &p.spot {
-        Spot::Within(at) => format!("{name} at {}", point(at)),
+        Spot::Within(at) => format!("{name} {}", n.place(at)),
         Spot::Closest(at) => format!(
-            "{name} at {} (no room within range: as close as possible)",
-            point(at)
+            "{name} {} (no room within range: as close as possible)",
+            n.place(at)
         ),
         Spot::NoRoom => {
             format!("{name} finds no room anywhere on the battlefield and stays off it")
@@ -188,8 +194,8 @@ fn solo_text(step: &SoloStep, n: &Names) -> String {
             moved,
             to,
         } => format!(
-            "{from} group has more than half ({held} of {of}): {} fighter(s) ({}) move to the {to} group",
-            moved.len(),
+            "{from} group has more than half ({held} of {of}): {} ({}) move to the {to} group",
+            count(moved.len(), "fighter", "fighters"),
             moved
                 .iter()
                 .map(|f| n.fighter(*f))
@@ -213,10 +219,12 @@ fn initiative_text(e: &Event, n: &Names) -> String {
             groups,
             wild,
         } => format!(
-            "{} rolls {}: {singles} single(s), ability dice {}; {wild} wild dice to declare",
+            "{} rolls {}: {}, ability dice {}; {} to declare",
             n.side(*side),
             dice_text(dice),
-            groups_text(groups)
+            count(*singles as usize, "single", "singles"),
+            groups_text(groups),
+            count(*wild as usize, "wild die", "wild dice")
         ),
         Event::WildDice {
             side,
@@ -225,9 +233,10 @@ fn initiative_text(e: &Event, n: &Names) -> String {
             groups,
             saved,
         } => format!(
-            "{} uses wild dice ({}): {singles} single(s), ability dice {}, {saved} saved",
+            "{} uses wild dice ({}): {}, ability dice {}, {saved} saved",
             n.side(*side),
             uses_text(uses),
+            count(*singles as usize, "single", "singles"),
             groups_text(groups)
         ),
         Event::RollOff {
@@ -286,9 +295,9 @@ fn action_text(e: &Event, n: &Names) -> String {
             path,
             cost,
         } => format!(
-            "{} disengages {cost:.2}\" to {}",
+            "{} disengages {cost:.1}\", ending {}",
             n.fighter(*fighter),
-            path.last().map(point).unwrap_or_default()
+            path.last().map(|p| n.place(p)).unwrap_or_default()
         ),
         Event::NoDisengage {
             fighter, reason, ..
@@ -314,10 +323,10 @@ fn action_text(e: &Event, n: &Names) -> String {
         } => match picked_up {
             true => format!("{} picks up treasure {}", n.fighter(*fighter), treasure + 1),
             false => format!(
-                "{} drops treasure {} at {}",
+                "{} drops treasure {} {}",
                 n.fighter(*fighter),
                 treasure + 1,
-                point(at)
+                n.place(at)
             ),
         },
         Event::TreasurePlaced {
@@ -325,10 +334,10 @@ fn action_text(e: &Event, n: &Names) -> String {
             treasure,
             at,
         } => format!(
-            "{}'s side places treasure {} at {}",
+            "{}'s side places treasure {} {}",
             n.fighter(*carrier),
             treasure + 1,
-            point(at)
+            n.place(at)
         ),
         Event::Ability { .. } => ability_text(e, n),
         Event::Effect { fighter, outcome } => effect_text(n.fighter(*fighter), outcome, n),
@@ -348,10 +357,10 @@ fn action_text(e: &Event, n: &Names) -> String {
                 n.fighter(*target)
             ),
             crate::rules::command::HandChange::Move { inches, to } => format!(
-                "by hand, for {}'s ability: {} moves up to {inches}\" to {}",
+                "by hand, for {}'s ability: {} moves up to {inches}\", ending {}",
                 n.fighter(*fighter),
                 n.fighter(*target),
-                point(to)
+                n.place(to)
             ),
         },
         Event::NoAttackToMake { fighter } => format!(
@@ -382,9 +391,9 @@ fn move_text(e: &Event, n: &Names) -> String {
         .map(|s| s.to_string())
         .collect();
     format!(
-        "{} moves {cost:.2}\" to {}{}",
+        "{} moves {cost:.1}\", ending {}{}",
         n.fighter(*fighter),
-        path.last().map(point).unwrap_or_default(),
+        path.last().map(|p| n.place(p)).unwrap_or_default(),
         if kinds.is_empty() {
             String::new()
         } else {
@@ -585,17 +594,19 @@ fn attack_text(e: &Event, n: &Names) -> String {
         .as_ref()
         .map(|t| {
             format!(
-                "; take cover rolls {}: {} critical(s) become hits",
+                "; take cover rolls {}: {} become hits",
                 dice_text(&t.saves),
-                t.turned
+                count(t.turned as usize, "critical", "criticals")
             )
         })
         .unwrap_or_default();
     format!(
-        "{} attacks {} with {weapon} (S{strength} v T{toughness}{cover}): rolls {}, {needed}+ to hit: {hits} hit(s), {crits} critical(s){saves} -> {damage} damage",
+        "{} attacks {} with {weapon} (S{strength} v T{toughness}{cover}): rolls {}, {needed}+ to hit: {}, {}{saves}: {damage} damage",
         n.fighter(*attacker),
         n.fighter(*target),
-        dice_text(rolls)
+        dice_text(rolls),
+        count(*hits as usize, "hit", "hits"),
+        count(*crits as usize, "critical", "criticals")
     )
 }
 
@@ -653,7 +664,7 @@ fn fall_text(e: &Event, n: &Names) -> String {
             } else {
                 format!("; impact roll {}", rolls.join(", "))
             };
-            format!("{name} falls {drop:.1}\" to {}{impact}", point(at))
+            format!("{name} falls {drop:.1}\", landing {}{impact}", n.place(at))
         }
         _ => unreachable!("not a fall event"),
     }
@@ -678,8 +689,9 @@ fn end_text(e: &Event, n: &Names) -> String {
             points,
             total,
         } => format!(
-            "{} holds {objectives} objective(s): +{points} victory points ({total} in all)",
-            n.side(*side)
+            "{} holds {}: +{points} victory points ({total} in all)",
+            n.side(*side),
+            count(*objectives as usize, "objective", "objectives")
         ),
         Event::ExtraRound => "Nobody met the victory condition: one more round".into(),
         Event::PlayOn => "Still undecided: play on until only one warband has fighters left".into(),

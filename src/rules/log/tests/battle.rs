@@ -37,7 +37,10 @@ fn move_event_renders_cost_end_and_step_kinds_move_1_move_5() {
         steps: vec![Walk],
         cost: 6.1032777,
     };
-    assert_eq!(text(walk), "Smoke Wing moves 6.10\" to (8.00, 0.00, 17.50)");
+    assert_eq!(
+        text(walk),
+        "Smoke Wing moves 6.1\", ending at (8.00, 0.00, 17.50)"
+    );
     let climb = Event::Move {
         fighter: 1,
         path: vec![[0.0; 3], [1.0, 0.0, 0.0], [1.0, 3.0, 0.0], [2.0, 0.0, 0.0]],
@@ -46,7 +49,7 @@ fn move_event_renders_cost_end_and_step_kinds_move_1_move_5() {
     };
     assert_eq!(
         text(climb),
-        "Thane Brokka moves 5.00\" to (2.00, 0.00, 0.00) (climb, jump)"
+        "Thane Brokka moves 5.0\", ending at (2.00, 0.00, 0.00) (climb, jump)"
     );
 }
 
@@ -60,7 +63,7 @@ fn move_event_renders_flight_move_7() {
     };
     assert_eq!(
         text(fly),
-        "Smoke Wing moves 4.00\" to (4.00, 0.00, 0.00) (fly)"
+        "Smoke Wing moves 4.0\", ending at (4.00, 0.00, 0.00) (fly)"
     );
 }
 
@@ -73,7 +76,7 @@ fn disengage_renders_cost_and_end_dis_1() {
     };
     assert_eq!(
         text(e),
-        "Zealot Ka disengages 1.00\" to (12.00, 0.00, 10.00)"
+        "Zealot Ka disengages 1.0\", ending at (12.00, 0.00, 10.00)"
     );
     let refused = Event::NoDisengage {
         fighter: 0,
@@ -132,7 +135,7 @@ fn attack(cover: Option<Cover>, take_cover: Option<TakeCover>) -> Event {
 fn attack_renders_rolls_hits_and_damage_atk_3() {
     assert_eq!(
         text(attack(None, None)),
-        "Smoke Wing attacks Skafi with Hooked Spear (S3 v T5): rolls 6, 3, 2, 5+ to hit: 0 hit(s), 1 critical(s) -> 4 damage"
+        "Smoke Wing attacks Skafi with Hooked Spear (S3 v T5): rolls 6, 3, 2, 5+ to hit: 0 hits, 1 critical: 4 damage"
     );
 }
 
@@ -144,7 +147,7 @@ fn attack_renders_cover_atk_4_and_take_cover_rea_3() {
     };
     assert_eq!(
         text(attack(Some(Cover::Obstacle("wall".into())), Some(saves))),
-        "Smoke Wing attacks Skafi with Hooked Spear (S3 v T5, cover behind `wall`): rolls 6, 3, 2, 5+ to hit: 0 hit(s), 1 critical(s); take cover rolls 2: 0 critical(s) become hits -> 4 damage"
+        "Smoke Wing attacks Skafi with Hooked Spear (S3 v T5, cover behind the wall): rolls 6, 3, 2, 5+ to hit: 0 hits, 1 critical; take cover rolls 2: 0 criticals become hits: 4 damage"
     );
     assert!(
         text(attack(Some(Cover::HigherPlatform(3.0)), None))
@@ -370,7 +373,7 @@ fn still_climbing_and_falls_render_move_8_move_9() {
     };
     assert_eq!(
         text(fall),
-        "Zealot Ka falls 3.0\" to (11.50, 0.00, 10.00); impact roll 6 (3 damage)"
+        "Zealot Ka falls 3.0\", landing at (11.50, 0.00, 10.00); impact roll 6 (3 damage)"
     );
     let soft = Event::Fall {
         fighter: 0,
@@ -378,7 +381,10 @@ fn still_climbing_and_falls_render_move_8_move_9() {
         landing: Some([1.0, 0.0, 1.0]),
         impacts: vec![],
     };
-    assert_eq!(text(soft), "Zealot Ka falls 1.0\" to (1.00, 0.00, 1.00)");
+    assert_eq!(
+        text(soft),
+        "Zealot Ka falls 1.0\", landing at (1.00, 0.00, 1.00)"
+    );
     let nowhere = Event::Fall {
         fighter: 0,
         drop: 0.0,
@@ -419,7 +425,7 @@ fn score_renders_points_and_total_vic_1() {
     };
     assert_eq!(
         text(e),
-        "Ironclad Vanguard holds 2 objective(s): +2 victory points (5 in all)"
+        "Ironclad Vanguard holds 2 objectives: +2 victory points (5 in all)"
     );
 }
 

@@ -13,6 +13,7 @@ fn names() -> Names {
             .map(String::from)
             .to_vec(),
         sides: ["Ironclad Vanguard".into(), "Ashen Covenant".into()],
+        ..Default::default()
     }
 }
 
@@ -103,7 +104,7 @@ fn solo_groups_render_ties_and_excess_solo_s2_gen_4() {
     };
     assert_eq!(
         solo(excess),
-        "left group has more than half (6 of 8): 2 fighter(s) (Skafi, Smoke Wing) move to the right group"
+        "left group has more than half (6 of 8): 2 fighters (Skafi, Smoke Wing) move to the right group"
     );
 }
 
@@ -142,7 +143,7 @@ fn deploy_renders_every_fighter_where_it_stands_set_6_res_2() {
     };
     assert_eq!(
         text(e),
-        "Ironclad Vanguard sets up Dagger at the blue point (27.0, 8.0): \
+        "Ironclad Vanguard sets up Dagger at its blue point, at (27.00, 0.00, 8.00): \
          Skafi at (27.00, 0.00, 8.00); \
          Thane Brokka at (26.25, 0.00, 7.00) (no room within range: as close as possible); \
          Zealot Ka finds no room anywhere on the battlefield and stays off it"
@@ -165,7 +166,7 @@ fn deploy_of_a_reserve_along_its_line_res_1() {
     };
     assert_eq!(
         text(e),
-        "Ashen Covenant brings in reserve Shield at the red point (3.0, 14.5) along its deployment line: Smoke Wing at (3.00, 0.00, 14.50)"
+        "Ashen Covenant brings in reserve Shield at its red point, at (3.00, 0.00, 14.50) along its deployment line: Smoke Wing at (3.00, 0.00, 14.50)"
     );
 }
 
@@ -179,7 +180,7 @@ fn reserve_renders_the_round_it_arrives_set_6_res_1() {
     };
     assert_eq!(
         text(e),
-        "Ironclad Vanguard Shield (3 fighters) is a reserve arriving in round 2 (RND2)"
+        "Ironclad Vanguard Shield (3 fighters) is a reserve arriving in round 2"
     );
 }
 
@@ -194,7 +195,7 @@ fn initiative_roll_renders_dice_singles_and_groups_ini_1_ini_2() {
     };
     assert_eq!(
         text(e),
-        "Ironclad Vanguard rolls 3, 2, 5, 3, 4, 4: 2 single(s), ability dice double of 3s, double of 4s; 1 wild dice to declare"
+        "Ironclad Vanguard rolls 3, 2, 5, 3, 4, 4: 2 singles, ability dice double of 3s, double of 4s; 1 wild die to declare"
     );
     let none = Event::InitiativeRoll {
         side: 1,
@@ -217,7 +218,7 @@ fn wild_dice_render_their_uses_ini_3() {
     };
     assert_eq!(
         text(e),
-        "Ashen Covenant uses wild dice (upgrade the 3s, saved): 2 single(s), ability dice double of 2s, triple of 3s, 1 saved"
+        "Ashen Covenant uses wild dice (upgrade the 3s, saved): 2 singles, ability dice double of 2s, triple of 3s, 1 saved"
     );
 }
 

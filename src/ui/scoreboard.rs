@@ -1,0 +1,259 @@
+//! The scoreboard, always on screen along the top: each side's name in its colour, who plays
+//! it, victory points, objectives held, treasure carried and the initiative; in the middle
+//! the round of how many, the victory card and what the battle waits for; at the right end,
+//! the solo AI's pace.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::ai::solo::SoloAi;
+use crate::model::components::{BattleInfo, Fighter, Side, Treasure};
+use crate::model::formats::Controller;
+use crate::rules::engine::{Engine, Outcome, Pending};
+use crate::rules::log::{BattleLog, Names};
+use crate::screens::Screen;
+use crate::view::palette;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        scoreboard.run_if(in_state(Screen::Battle).or_else(in_state(Screen::End))),
+    );
+}
+
+/// Height of the bar; the windows anchored at the top hang below it (egui anchors to the
+/// whole screen, panels or not).
+pub(crate) const BAR_HEIGHT: f32 = 48.0;
+
+/// What one side's half of the board shows.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct SideScore {
+    pub points: u32,
+    pub objectives: usize,
+    pub treasure: usize,
+    pub initiative: bool,
+}
+
+/// Each side's score as the battle stands.
+pub(crate) fn side_scores(
+    eng: &Engine,
+    treasure: &[Treasure],
+    side_of: impl Fn(u32) -> Option<usize>,
+) -> [SideScore; 2] {
+    std::array::from_fn(|s| SideScore {
+        points: eng.score[s],
+        objectives: eng.control.iter().filter(|c| **c == Some(s)).count(),
+        treasure: treasure
+            .iter()
+            .filter(|t| t.carrier.and_then(&side_of) == Some(s))
+            .count(),
+        initiative: eng.initiative == Some(s),
+    })
+}
+
+/// The phase and whose decision it is, in a few words.
+pub(crate) fn phase_words(eng: &Engine, names: &Names) -> String {
+    match eng.pending {
+        Pending::Setup | Pending::Colour { .. } => "Setting up".into(),
+        Pending::RollInitiative | Pending::WildDice { .. } | Pending::FirstTurn { .. } => {
+            "Initiative".into()
+        }
+        Pending::Reserve => "Reserves arrive".into(),
+        Pending::Turn { side } | Pending::Reaction { side } | Pending::PlaceTreasure { side } => {
+            format!("Combat · {}'s turn", names.side(side))
+        }
+        Pending::Action { fighter } => format!("Combat · {} acts", names.fighter(fighter)),
+        Pending::EndOfRound => "End of the round".into(),
+        Pending::Ended => match eng.outcome {
+            Some(Outcome::Winner(s)) => format!("{} wins", names.side(s)),
+            Some(Outcome::Draw) => "A draw".into(),
+            None => "The battle is over".into(),
+        },
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn scoreboard(
+    mut contexts: EguiContexts,
+    info: Res<BattleInfo>,
+    eng: Res<Engine>,
+    log: Res<BattleLog>,
+    mut ai: ResMut<SoloAi>,
+    mut help: ResMut<super::help::Help>,
+    auto: Res<crate::view::autoplay::Autoplay>,
+    treasure: Query<&Treasure>,
+    fighters: Query<(&Fighter, &Side)>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let treasure: Vec<Treasure> = treasure.iter().copied().collect();
+    let side_of = |id: u32| fighters.iter().find(|f| f.0.id == id).map(|f| f.1.0);
+    let scores = side_scores(&eng, &treasure, side_of);
+    let any_ai = info.sides.iter().any(|s| s.controller == Controller::Ai);
+    let width = ctx.content_rect().width();
+    egui::Area::new(egui::Id::new("scoreboard"))
+        .anchor(egui::Align2::LEFT_TOP, [0.0, 0.0])
+        .order(egui::Order::Background)
+        .show(ctx, |ui| {
+            bar_frame().show(ui, |ui| {
+                ui.set_width(width - 24.0);
+                ui.set_height(BAR_HEIGHT - 8.0);
+                ui.columns(3, |cols| {
+                    side_block(
+                        &mut cols[0],
+                        &info,
+                        0,
+                        &scores[0],
+                        egui::Layout::left_to_right,
+                    );
+                    middle(&mut cols[1], &info, &eng, &log.names, auto.running());
+                    cols[2].with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        if ui
+                            .selectable_label(help.0, "?")
+                            .on_hover_text("Help: keys and the game's words (F1)")
+                            .clicked()
+                        {
+                            help.0 = !help.0;
+                        }
+                        if any_ai {
+                            ai_pace(ui, &mut ai);
+                            ui.separator();
+                        }
+                        side_block(ui, &info, 1, &scores[1], egui::Layout::right_to_left);
+                    });
+                });
+            });
+        });
+    Ok(())
+}
+
+fn bar_frame() -> egui::Frame {
+    egui::Frame::new()
+        .fill(egui::Color32::from_rgba_unmultiplied(18, 20, 24, 235))
+        .inner_margin(egui::Margin::symmetric(12, 4))
+}
+
+/// One side: its name in its colour over its points, objectives, treasure and initiative.
+fn side_block(
+    ui: &mut egui::Ui,
+    info: &BattleInfo,
+    s: usize,
+    score: &SideScore,
+    layout: fn(egui::Align) -> egui::Layout,
+) {
+    let side = &info.sides[s];
+    let colour = palette::side_text_colour(side.colour);
+    let who = match side.controller {
+        Controller::Human => "you",
+        Controller::Ai => "solo AI",
+    };
+    ui.with_layout(layout(egui::Align::Center), |ui| {
+        ui.label(
+            egui::RichText::new(score.points.to_string())
+                .size(26.0)
+                .strong()
+                .color(colour),
+        )
+        .on_hover_text("Victory points");
+        ui.vertical(|ui| {
+            ui.spacing_mut().item_spacing.y = 0.0;
+            ui.label(egui::RichText::new(&side.name).strong().color(colour))
+                .on_hover_text(format!("Played by {}", side.controller));
+            ui.label(egui::RichText::new(details(score, who)).small());
+        });
+    });
+}
+
+/// "you · 2 objectives · 1 treasure · initiative".
+pub(crate) fn details(score: &SideScore, who: &str) -> String {
+    let mut parts = vec![who.to_string()];
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    if score.objectives > 0 {
+        parts.push(plural(score.objectives, "objective", "objectives"));
+    }
+    if score.treasure > 0 {
+        parts.push(plural(score.treasure, "treasure", "treasures"));
+    }
+    if score.initiative {
+        parts.push("initiative".into());
+    }
+    parts.join(" · ")
+}
+
+/// The round of how many, the victory card, and what the battle waits for.
+fn middle(ui: &mut egui::Ui, info: &BattleInfo, eng: &Engine, names: &Names, autoplay: bool) {
+    ui.vertical_centered(|ui| {
+        ui.spacing_mut().item_spacing.y = 0.0;
+        let round = match eng.round {
+            0 => "Before the battle".to_string(),
+            r => format!("Round {r} of {}", info.victory.rounds),
+        };
+        ui.label(egui::RichText::new(round).strong().size(16.0))
+            .on_hover_text(format!("{}: {}", info.victory.name, info.victory.summary()));
+        let mut phase = phase_words(eng, names);
+        if autoplay {
+            phase.push_str(" · autoplay (P stops it)");
+        }
+        ui.label(egui::RichText::new(phase).small());
+    });
+}
+
+/// The solo AI's pace: paused, 1x, 2x, 4x or at once.
+fn ai_pace(ui: &mut egui::Ui, ai: &mut SoloAi) {
+    for (label, n) in [("»", 200), ("4x", 4), ("2x", 2), ("1x", 1)] {
+        let hover = if n == 200 {
+            "The solo AI plays at once"
+        } else {
+            "How fast the solo AI plays"
+        };
+        if ui
+            .selectable_label(ai.enabled && ai.per_frame == n, label)
+            .on_hover_text(hover)
+            .clicked()
+        {
+            ai.enabled = true;
+            ai.per_frame = n;
+        }
+    }
+    ui.selectable_value(&mut ai.enabled, false, "⏸")
+        .on_hover_text("Pause the solo AI (Space: one decision)");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// GEN-7, VIC-1: each side's half of the scoreboard counts its points, the objectives it
+    /// controls and the treasure its fighters carry.
+    #[test]
+    fn gen7_vic1_the_scoreboard_counts_each_sides_objectives_and_treasure() {
+        let eng = Engine {
+            score: [3, 5],
+            control: vec![Some(0), None, Some(1), Some(0)],
+            initiative: Some(1),
+            ..Default::default()
+        };
+        let t = |carrier| Treasure {
+            index: 0,
+            position: (0.0, 0.0),
+            y: 0.0,
+            carrier,
+        };
+        let treasure = [t(Some(7)), t(None)];
+        let side_of = |id: u32| (id == 7).then_some(1);
+        let [a, b] = side_scores(&eng, &treasure, side_of);
+        assert_eq!(
+            (a.points, a.objectives, a.treasure, a.initiative),
+            (3, 2, 0, false)
+        );
+        assert_eq!(
+            (b.points, b.objectives, b.treasure, b.initiative),
+            (5, 1, 1, true)
+        );
+        assert_eq!(
+            details(&b, "solo AI"),
+            "solo AI · 1 objective · 1 treasure · initiative"
+        );
+        assert_eq!(details(&a, "you"), "you · 2 objectives");
+    }
+}
