@@ -9,7 +9,7 @@
 struct Flat {
     color: vec4<f32>,
     emissive: vec4<f32>,
-    // How many times the texture repeats across a face.
+    // How many times the texture repeats across a face; 0 for a surface without one.
     uv_scale: vec2<f32>,
     // 1 for a shaded surface, 0 for a flat marker drawn in its own colour.
     shade: f32,
@@ -29,7 +29,10 @@ fn fragment(in: VertexOutput) -> @location(0) vec4<f32> {
     let light = mix(1.0, 0.55 + 0.45 * facing, flat.shade);
     var grain = vec3<f32>(1.0);
 #ifdef VERTEX_UVS_A
-    grain = textureSample(tile, tile_sampler, in.uv * flat.uv_scale).rgb * 1.2;
+    // Only surfaces with a tile sample it: most pixels of the low look have none.
+    if (flat.uv_scale.x > 0.0) {
+        grain = textureSampleLevel(tile, tile_sampler, in.uv * flat.uv_scale, 0.0).rgb * 1.2;
+    }
 #endif
     return vec4<f32>(flat.color.rgb * grain * light + flat.emissive.rgb, flat.color.a);
 }

@@ -47,6 +47,11 @@ pub enum Command {
     /// SET-5: the priority player chooses the colour of the deployment points it sets up on
     /// (the other side takes the other colour).
     ChooseColour { side: usize, colour: Colour },
+    /// SET-6 by hand: move one of the side's fighters already set up to the legal place
+    /// nearest `to`, within its group's deployment zone.
+    SetUp { fighter: u32, to: [f32; 3] },
+    /// SET-6 by hand: the side has set up its fighters.
+    SetUpDone { side: usize },
     /// GEN-8: where the side of a taken-down carrier puts the treasure it dropped: on the floor
     /// or a platform within 1" horizontally of the carrier, level or lower, in its sight
     /// (`None`: where the carrier stood).
@@ -170,6 +175,8 @@ impl Command {
         let s = |side: &usize| n.side(*side);
         match self {
             Command::ChooseColour { side, colour } => format!("{} takes {colour}", s(side)),
+            Command::SetUp { fighter, to } => format!("{} is set up {}", f(fighter), at(to)),
+            Command::SetUpDone { side } => format!("{} has set up its fighters", s(side)),
             Command::PlaceTreasure { side, at: spot } => match spot {
                 Some(p) => format!("{} places the dropped treasure {}", s(side), at(p)),
                 None => format!("{} leaves the dropped treasure where it fell", s(side)),

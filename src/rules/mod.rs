@@ -7,6 +7,7 @@ pub mod command;
 pub mod door;
 pub mod effects;
 pub mod engine;
+pub mod hand_setup;
 pub mod initiative;
 pub mod log;
 pub mod odds;

@@ -37,6 +37,8 @@ pub enum Decision {
     PlaceTreasure { treasure: usize, carrier: u32 },
     /// SET-5: the priority player picks red or blue.
     Colour { choices: [Colour; 2] },
+    /// SET-6 by hand: the side's fighters it may move to another spot of their zones.
+    Deploy { fighters: Vec<u32> },
     /// INI-3: the side's dice and how many wild dice it declares.
     WildDice { dice: SideDice },
     /// CMB-1: who takes the first turn (in solo mode only the side itself, SOLO-I4).
@@ -181,6 +183,9 @@ pub fn options(world: &mut World) -> Options {
         },
         Pending::Colour { .. } => Decision::Colour {
             choices: [Colour::Red, Colour::Blue],
+        },
+        Pending::Deploy { side } => Decision::Deploy {
+            fighters: crate::rules::hand_setup::movable(world, side),
         },
         Pending::WildDice { side } => Decision::WildDice {
             dice: world.resource::<Engine>().dice[side].clone(),

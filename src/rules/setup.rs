@@ -73,7 +73,9 @@ pub fn choose_colour(
     let mut colours = [other; 2];
     colours[side] = colour;
     set_colours(world, colours, RuleId::Set5);
-    crate::rules::engine::start_battle(world);
+    if !crate::rules::hand_setup::begin(world) {
+        crate::rules::engine::start_battle(world);
+    }
     Ok(())
 }
 
@@ -387,6 +389,12 @@ pub fn setup_phase(world: &mut World) {
             (Pending::Colour { side }, Command::ChooseColour { side: s, colour }) => {
                 choose_colour(world, side, *s, *colour)
             }
+            (Pending::Deploy { side }, Command::SetUp { fighter, to }) => {
+                crate::rules::hand_setup::place(world, side, *fighter, *to)
+            }
+            (Pending::Deploy { side }, Command::SetUpDone { side: s }) => {
+                crate::rules::hand_setup::done(world, side, *s)
+            }
             (p, c) => Err(not_now(p, c)),
         });
         return;
@@ -394,7 +402,7 @@ pub fn setup_phase(world: &mut World) {
     if world.get_resource::<BattleInfo>().is_none() {
         return;
     }
-    if run_setup(world) {
+    if run_setup(world) && !crate::rules::hand_setup::begin(world) {
         crate::rules::engine::start_battle(world);
     }
 }

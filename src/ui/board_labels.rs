@@ -245,3 +245,44 @@ fn label(painter: &egui::Painter, bottom: egui::Pos2, text: &str) {
     painter.rect_filled(rect.expand(2.0), 3.0, egui::Color32::from_black_alpha(170));
     painter.galley(rect.min, galley, egui::Color32::WHITE);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::log::LogEntry;
+
+    fn damage(fighter: u32, amount: u32) -> LogEntry {
+        LogEntry {
+            round: 1,
+            rules: vec![],
+            event: Event::Damage {
+                fighter,
+                amount,
+                total: amount,
+                wounds: 8,
+            },
+        }
+    }
+
+    /// ATK-3, ATK-5: damage dealt now floats over its fighter for a moment; what the log held
+    /// when the board opened (a loaded battle) does not.
+    #[test]
+    fn atk5_new_damage_floats_and_old_damage_does_not() {
+        let mut log = BattleLog::default();
+        log.entries.push(damage(1, 3));
+        let mut f = Floating::default();
+        f.read(&log, 0.0);
+        assert!(f.shown.is_empty(), "the past floated: {:?}", f.shown);
+        log.entries.push(damage(2, 6));
+        log.entries.push(LogEntry {
+            round: 1,
+            rules: vec![],
+            event: Event::TakenDown { fighter: 2 },
+        });
+        f.read(&log, 1.0);
+        let texts: Vec<&str> = f.shown.iter().map(|s| s.1.as_str()).collect();
+        assert_eq!(texts, ["-6", "taken down"]);
+        f.read(&log, 1.0 + FLOAT + 0.5);
+        assert!(f.shown.is_empty());
+    }
+}

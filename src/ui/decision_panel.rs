@@ -20,6 +20,7 @@ use crate::rules::log::{BattleLog, Names};
 use crate::rules::odds::AttackOdds;
 use crate::rules::options::{ActiveOptions, Decision, Options, options};
 use crate::screens::Screen;
+use crate::view::picking::Selected;
 use crate::view::targeting::{Intent, Targets};
 
 pub(crate) fn plugin(app: &mut App) {
@@ -121,21 +122,16 @@ fn attack_odds(world: &World, all: &[FighterView], a: &ActiveOptions) -> Vec<Att
         .collect()
 }
 
-/// A refused command's rule and reason, for the panel.
-fn read_results(
-    mut results: MessageReader<CommandResult>,
-    mut c: ResMut<Current>,
-    log: Res<BattleLog>,
-) {
+/// A refused command's reason in words, its rule as a tag (`words`), for the panel. (What
+/// was asked is what the player just did: it is not repeated.)
+fn read_results(mut results: MessageReader<CommandResult>, mut c: ResMut<Current>) {
     for r in results.read() {
         c.refused = r.result.as_ref().err().map(|e| {
-            format!(
-                "{} was refused [{}: {}]: {}",
-                r.command.describe_with(&log.names),
-                e.rule,
-                e.rule.title(),
-                e.reason
-            )
+            let mut reason = e.reason.clone();
+            if let Some(first) = reason.get(..1) {
+                reason.replace_range(..1, &first.to_uppercase());
+            }
+            format!("{reason} [{}]", e.rule)
         });
     }
 }
@@ -144,8 +140,7 @@ fn decision_panel(
     mut contexts: EguiContexts,
     mut c: ResMut<Current>,
     info: Res<BattleInfo>,
-    engine: Res<Engine>,
-    log: Res<BattleLog>,
+    (engine, log, selected): (Res<Engine>, Res<BattleLog>, Res<Selected>),
     mut intent: ResMut<Intent>,
     mut submit: MessageWriter<SubmitCommand>,
 ) -> Result {
@@ -177,6 +172,10 @@ fn decision_panel(
             };
             match &o.decision {
                 Decision::Colour { choices } => colour(ui, side, choices, &mut send),
+                Decision::Deploy { fighters } => {
+                    let moving = selected.0.filter(|id| fighters.contains(id));
+                    deploy(ui, side, moving.map(|id| name(&c.names, id)), &mut send)
+                }
                 Decision::WildDice { dice } => wild_dice(ui, side, dice, &mut c.wild, &mut send),
                 Decision::FirstTurn { choices } => first_turn(ui, &info, side, choices, &mut send),
                 Decision::Activate { fighters } => activate(ui, &c.names, fighters, &mut send),
@@ -250,7 +249,11 @@ pub(crate) fn name(names: &[(u32, String)], id: u32) -> String {
 
 /// SET-5.
 fn colour(ui: &mut egui::Ui, side: usize, choices: &[Colour], send: &mut impl FnMut(Command)) {
-    ui.label("You are the priority player: choose the colour of the deployment points you set up on [SET-5].");
+    super::words::tagged(
+        ui,
+        "You are the priority player: choose the colour of the deployment points you set up \
+         on [SET-5].",
+    );
     ui.horizontal(|ui| {
         for c in choices {
             if ui.button(format!("Deploy {c}")).clicked() {
@@ -258,6 +261,26 @@ fn colour(ui: &mut egui::Ui, side: usize, choices: &[Colour], send: &mut impl Fn
             }
         }
     });
+}
+
+/// SET-6 by hand: what to click, the fighter being moved, and "done".
+fn deploy(ui: &mut egui::Ui, side: usize, moving: Option<String>, send: &mut impl FnMut(Command)) {
+    super::words::tagged(
+        ui,
+        "Set up your fighters: click one of yours, then a spot in its zone (drawn round its \
+         deployment point). Each is already set up where the automatic deployment would put \
+         it. [SET-6]",
+    );
+    match moving {
+        Some(n) => ui.strong(format!("Moving {n}: click where it goes.")),
+        None => ui.weak("No fighter picked."),
+    };
+    let done = ui
+        .button("Done: start the battle (Enter)")
+        .on_hover_text("The fighters you did not move stay where they were set up");
+    if done.clicked() || super::action_bar::hotkey(ui, egui::Key::Enter) {
+        send(Command::SetUpDone { side });
+    }
 }
 
 /// INI-3: one choice per wild die; the command goes when every die is declared.

@@ -43,6 +43,8 @@ struct Menu {
     said: Option<String>,
     /// The number of commands at the last save: quitting then loses nothing, so it doesn't ask.
     saved_at: Option<usize>,
+    /// The solo AI plays both sides: take back and hint are of no use to a watcher.
+    watching: bool,
 }
 
 /// Where the player goes when leaving a battle.
@@ -80,10 +82,24 @@ enum Request {
     Leave(Leave),
 }
 
-fn menu(mut contexts: EguiContexts, mut m: ResMut<Menu>, engine: Res<Engine>) -> Result {
+fn menu(
+    mut contexts: EguiContexts,
+    mut m: ResMut<Menu>,
+    engine: Res<Engine>,
+    mut pace: (ResMut<crate::ai::solo::SoloAi>, ResMut<super::help::Help>),
+    info: Option<Res<crate::model::components::BattleInfo>>,
+) -> Result {
+    m.watching = info.is_some_and(|i| {
+        i.sides
+            .iter()
+            .all(|s| s.controller == crate::model::formats::Controller::Ai)
+    });
     let now = engine.commands.len();
     let ctx = contexts.ctx_mut()?;
-    menu_window(ctx, &mut m, now);
+    let (ai, help) = (&mut *pace.0, &mut *pace.1);
+    menu_window(ctx, &mut m, now, |ui| {
+        super::scoreboard::pace_and_help(ui, ai, help)
+    });
     Ok(())
 }
 
@@ -93,7 +109,12 @@ const MENU_WIDTH: f32 = 300.0;
 /// The game menu, anchored bottom right: messages on top, the buttons in the bottom rows, so
 /// that a message grows the window upwards and never moves a button. Gives the rect of the
 /// "Menu" button.
-fn menu_window(ctx: &egui::Context, m: &mut Menu, now: usize) -> Option<egui::Rect> {
+fn menu_window(
+    ctx: &egui::Context,
+    m: &mut Menu,
+    now: usize,
+    controls: impl FnOnce(&mut egui::Ui),
+) -> Option<egui::Rect> {
     let mut leave = None;
     egui::Window::new("Game")
         .anchor(egui::Align2::RIGHT_BOTTOM, [-10.0, -10.0])
@@ -104,6 +125,7 @@ fn menu_window(ctx: &egui::Context, m: &mut Menu, now: usize) -> Option<egui::Re
             if let Some((_, h)) = m.hint.as_ref().filter(|h| h.0 == now) {
                 super::words::tagged(ui, h);
             }
+            ui.horizontal(controls);
             if let Some(s) = &m.said {
                 super::words::tagged_small(ui, s);
             }
@@ -115,19 +137,21 @@ fn menu_window(ctx: &egui::Context, m: &mut Menu, now: usize) -> Option<egui::Re
                 {
                     m.request = Some(Request::Save);
                 }
-                if ui
-                    .button("Take back")
-                    .on_hover_text("Undo your last command, when no die was rolled since")
-                    .clicked()
-                {
-                    m.request = Some(Request::TakeBack);
-                }
-                if ui
-                    .button("Hint")
-                    .on_hover_text("What the solo rules would do in your place")
-                    .clicked()
-                {
-                    m.request = Some(Request::Hint);
+                if !m.watching {
+                    if ui
+                        .button("Take back")
+                        .on_hover_text("Undo your last command, when no die was rolled since")
+                        .clicked()
+                    {
+                        m.request = Some(Request::TakeBack);
+                    }
+                    if ui
+                        .button("Hint")
+                        .on_hover_text("What the solo rules would do in your place")
+                        .clicked()
+                    {
+                        m.request = Some(Request::Hint);
+                    }
                 }
                 let b = ui
                     .button("Menu")
@@ -207,13 +231,13 @@ fn carry_out(world: &mut World) {
     };
     let now = world.resource::<Engine>().commands.len();
     let said = match r {
-        Request::Save => save_new(world).map(|p| {
+        Request::Save => save_new(world).map(|_| {
             world.resource_mut::<Menu>().saved_at = Some(now);
-            format!("Saved as {}: load it from the title screen", p.display())
+            "Saved: the title screen's \"Load a battle\" lists it.".into()
         }),
-        Request::SaveAndLeave(to) => save_new(world).map(|p| {
+        Request::SaveAndLeave(to) => save_new(world).map(|_| {
             leave(world, to);
-            format!("Saved as {}", p.display())
+            "Saved.".into()
         }),
         Request::Leave(to) => {
             leave(world, to);
@@ -317,7 +341,7 @@ mod tests {
     /// Where the "Menu" button is drawn after a few frames of a 1280x720 window.
     fn menu_button_at(m: &mut Menu) -> egui::Rect {
         let mut at = None;
-        crate::ui::settled_frames(|ctx| at = menu_window(ctx, m, 3));
+        crate::ui::settled_frames(|ctx| at = menu_window(ctx, m, 3, |_| {}));
         at.expect("the menu button is drawn")
     }
 

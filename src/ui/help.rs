@@ -25,7 +25,7 @@ pub(crate) const KEYS: &[(&str, &str)] = &[
         "pick a fighter, a place to move to, or an enemy to attack",
     ),
     ("Right click, Esc", "cancel the move being chosen"),
-    ("Right drag / middle drag", "turn the camera / pan it"),
+    ("Left drag, right drag", "turn the camera, pan it"),
     ("Wheel, + and -", "zoom"),
     ("Arrow keys, Q and E", "pan, and turn the camera"),
     ("T", "top-down view, and back"),

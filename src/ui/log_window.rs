@@ -92,7 +92,7 @@ fn errors(ui: &mut egui::Ui, auto: &Autoplay, ai: &SoloAi) {
 /// The newest log entries, newest first: the words, then the rules as tags; the solo AI's
 /// decisions with why (SOLO-A..C).
 fn newest_entries(ui: &mut egui::Ui, log: &BattleLog) {
-    for e in log.entries.iter().rev().take(12) {
+    for e in log.entries.iter().rev().take(6) {
         let (text, mut rules) = super::words::split_tags(&log.text_of(e));
         let words = match e.event {
             Event::Decision { .. } => egui::RichText::new(format!("Solo AI: {text}"))

@@ -120,9 +120,16 @@ fn round_banner(
         .order(egui::Order::Foreground)
         .show(ctx, |ui| {
             ui.set_opacity(fade);
-            banner(ui, &info, &log.names, showing.round, &last)
+            banner(ui, &info, &log.names, showing.round, &last);
+            let rect = ui.min_rect();
+            ui.interact(
+                rect,
+                egui::Id::new("round banner click"),
+                egui::Sense::click(),
+            )
+            .clicked()
         });
-    if r.response.interact(egui::Sense::click()).clicked() {
+    if r.inner {
         showing.dismissed = true;
     }
     Ok(())

@@ -55,6 +55,9 @@ pub(crate) fn side_scores(
 pub(crate) fn phase_words(eng: &Engine, names: &Names) -> String {
     match eng.pending {
         Pending::Setup | Pending::Colour { .. } => "Setting up".into(),
+        Pending::Deploy { side } => {
+            format!("Setting up · {} places its fighters", names.side(side))
+        }
         Pending::RollInitiative | Pending::WildDice { .. } | Pending::FirstTurn { .. } => {
             "Initiative".into()
         }
@@ -78,8 +81,6 @@ fn scoreboard(
     info: Res<BattleInfo>,
     eng: Res<Engine>,
     log: Res<BattleLog>,
-    mut ai: ResMut<SoloAi>,
-    mut help: ResMut<super::help::Help>,
     auto: Res<crate::view::autoplay::Autoplay>,
     treasure: Query<&Treasure>,
     fighters: Query<(&Fighter, &Side)>,
@@ -88,7 +89,6 @@ fn scoreboard(
     let treasure: Vec<Treasure> = treasure.iter().copied().collect();
     let side_of = |id: u32| fighters.iter().find(|f| f.0.id == id).map(|f| f.1.0);
     let scores = side_scores(&eng, &treasure, side_of);
-    let any_ai = info.sides.iter().any(|s| s.controller == Controller::Ai);
     let width = ctx.content_rect().width();
     egui::Area::new(egui::Id::new("scoreboard"))
         .anchor(egui::Align2::LEFT_TOP, [0.0, 0.0])
@@ -106,20 +106,13 @@ fn scoreboard(
                         egui::Layout::left_to_right,
                     );
                     middle(&mut cols[1], &info, &eng, &log.names, auto.running());
-                    cols[2].with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                        if ui
-                            .selectable_label(help.0, "?")
-                            .on_hover_text("Help: keys and the game's words (F1)")
-                            .clicked()
-                        {
-                            help.0 = !help.0;
-                        }
-                        if any_ai {
-                            ai_pace(ui, &mut ai);
-                            ui.separator();
-                        }
-                        side_block(ui, &info, 1, &scores[1], egui::Layout::right_to_left);
-                    });
+                    side_block(
+                        &mut cols[2],
+                        &info,
+                        1,
+                        &scores[1],
+                        egui::Layout::right_to_left,
+                    );
                 });
             });
         });
@@ -198,9 +191,27 @@ fn middle(ui: &mut egui::Ui, info: &BattleInfo, eng: &Engine, names: &Names, aut
     });
 }
 
+/// The solo AI's pace (paused, 1x, 2x, 4x or at once) and the help button, for the game
+/// menu's top row.
+pub(crate) fn pace_and_help(ui: &mut egui::Ui, ai: &mut SoloAi, help: &mut super::help::Help) {
+    ui.label("AI");
+    ai_pace(ui, ai);
+    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+        if ui
+            .selectable_label(help.0, "? Help")
+            .on_hover_text("The keys and the game's words (F1)")
+            .clicked()
+        {
+            help.0 = !help.0;
+        }
+    });
+}
+
 /// The solo AI's pace: paused, 1x, 2x, 4x or at once.
 fn ai_pace(ui: &mut egui::Ui, ai: &mut SoloAi) {
-    for (label, n) in [("»", 200), ("4x", 4), ("2x", 2), ("1x", 1)] {
+    ui.selectable_value(&mut ai.enabled, false, "⏸")
+        .on_hover_text("Pause the solo AI (Space: one decision)");
+    for (label, n) in [("1x", 1), ("2x", 2), ("4x", 4), ("»", 200)] {
         let hover = if n == 200 {
             "The solo AI plays at once"
         } else {
@@ -215,8 +226,6 @@ fn ai_pace(ui: &mut egui::Ui, ai: &mut SoloAi) {
             ai.per_frame = n;
         }
     }
-    ui.selectable_value(&mut ai.enabled, false, "⏸")
-        .on_hover_text("Pause the solo AI (Space: one decision)");
 }
 
 #[cfg(test)]

@@ -26,6 +26,9 @@ pub(crate) struct CardForm {
     pub battlefield: (f32, f32),
     /// Each side's warband file when the player picked one (relative to the battle file).
     pub warbands: [Option<String>; 2],
+    /// The players leave the set-up to the automatic deployment (SET-6); by default they
+    /// set up their own fighters.
+    pub auto_setup: bool,
 }
 
 impl CardForm {
@@ -42,6 +45,7 @@ impl CardForm {
             twist: keep(&self.picks.twist),
             difficulty: Some(self.difficulty),
             warbands: self.warbands.clone(),
+            deploy_by_hand: !self.auto_setup,
         }
     }
 
@@ -61,6 +65,7 @@ impl CardForm {
         };
         c.difficulty = difficulty;
         c.warbands = self.warbands.clone();
+        c.deploy_by_hand = !self.auto_setup;
         c
     }
 }

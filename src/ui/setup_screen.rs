@@ -330,6 +330,15 @@ fn players(ui: &mut egui::Ui, form: &mut SetupForm) {
         2 => "Two players at this screen, taking turns (the core rules).",
         _ => "The solo AI on both sides: watch it play.",
     });
+    if form.humans() > 0 {
+        let mut by_hand = !form.cards.auto_setup;
+        ui.checkbox(&mut by_hand, "Set up my fighters myself")
+            .on_hover_text(
+                "SET-6: each group is first set up round its deployment point; you then move \
+                 any fighter to another spot of its zone, and say when you are done",
+            );
+        form.cards.auto_setup = !by_hand;
+    }
 }
 
 /// Side `i`'s warband: the battle's (`name`, as loaded) or one beside it (`../warbands`, a

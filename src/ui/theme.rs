@@ -52,6 +52,10 @@ fn visuals() -> egui::Visuals {
     v.window_fill = egui::Color32::from_rgba_unmultiplied(24, 26, 31, 242);
     v.window_stroke = egui::Stroke::new(1.0, egui::Color32::from_rgb(78, 68, 52));
     v.window_corner_radius = egui::CornerRadius::same(6);
+    // No soft shadows: wide translucent fringes that a software renderer blends pixel by
+    // pixel every frame, for little.
+    v.window_shadow = egui::Shadow::NONE;
+    v.popup_shadow = egui::Shadow::NONE;
     v.extreme_bg_color = egui::Color32::from_rgb(14, 15, 18);
     v.override_text_color = Some(TEXT);
     v.hyperlink_color = BRONZE;
@@ -73,9 +77,9 @@ fn style(s: &mut egui::Style) {
     use egui::{FontFamily::Proportional, FontId, TextStyle};
     s.text_styles = [
         (TextStyle::Heading, FontId::new(18.0, Proportional)),
-        (TextStyle::Body, FontId::new(15.0, Proportional)),
-        (TextStyle::Button, FontId::new(15.0, Proportional)),
-        (TextStyle::Small, FontId::new(12.5, Proportional)),
+        (TextStyle::Body, FontId::new(14.5, Proportional)),
+        (TextStyle::Button, FontId::new(14.5, Proportional)),
+        (TextStyle::Small, FontId::new(12.0, Proportional)),
         (
             TextStyle::Monospace,
             FontId::new(13.0, egui::FontFamily::Monospace),

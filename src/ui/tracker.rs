@@ -181,9 +181,27 @@ fn tracker(
                                      (ABL-1); wild dice saved for a later round (INI-4)",
                                 );
                         }
+                        // Reserves and the fallen in a line each: fewer rows to read (and to
+                        // draw, which the software renderer feels).
+                        let mut aside: [Vec<String>; 2] = Default::default();
                         for (r, st) in mine.iter().zip(&standing) {
-                            let left = r.4.0.wounds.saturating_sub(r.5.0);
-                            row(ui, r.0, (*st, colour), (left, r.4.0.wounds), &mut selected);
+                            match st {
+                                Standing::Reserve(n) => {
+                                    aside[0].push(format!("{} (round {n})", r.0.name))
+                                }
+                                Standing::Down => aside[1].push(r.0.name.to_string()),
+                                _ => {
+                                    let left = r.4.0.wounds.saturating_sub(r.5.0);
+                                    let w = (left, r.4.0.wounds);
+                                    row(ui, r.0, (*st, colour), w, &mut selected);
+                                }
+                            }
+                        }
+                        for (what, names) in ["In reserve", "Taken down"].iter().zip(&aside) {
+                            if !names.is_empty() {
+                                let line = format!("{what}: {}", names.join(", "));
+                                ui.label(egui::RichText::new(line).small().weak());
+                            }
                         }
                         ui.add_space(6.0);
                     }

@@ -7,7 +7,7 @@ use std::f32::consts::FRAC_PI_2;
 
 use bevy::prelude::*;
 
-use super::figures::{Kit, figure};
+use super::figures::{Kit, figure, merged};
 use super::{ViewSystems, palette};
 use crate::model::components::{
     Activation, BattleInfo, Facing, Fighter, Position, Presence, Profile, Side,
@@ -77,7 +77,10 @@ fn attach_fighter_meshes(
         let body = materials.add(palette::fighter_body(colour));
         let dark = materials.add(palette::fighter_body(colour.darker(0.18)));
         let rim = materials.add(palette::side_marker(colour.lighter(0.08)));
-        let parts = figure(&profile.0, colour, &body, &dark, &rim, kit);
+        let parts = merged(
+            figure(&profile.0, colour, &body, &dark, &rim, kit),
+            &mut meshes,
+        );
         commands
             .entity(e)
             .insert((

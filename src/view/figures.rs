@@ -292,3 +292,36 @@ fn wings(
         })
         .collect()
 }
+
+/// A figure's parts merged into one mesh per material, so that a fighter costs the renderer a
+/// few draws rather than a dozen (measured on the software renderer: the parts one by one cost
+/// some 6 ms of render-thread time a frame). A part whose mesh can't be merged stays apart.
+pub(crate) fn merged(parts: Vec<Part>, meshes: &mut Assets<Mesh>) -> Vec<Part> {
+    let mut groups: Vec<(Handle<StandardMaterial>, Mesh)> = Vec::new();
+    let mut apart = Vec::new();
+    for (mesh, mat, t) in parts {
+        let Some(m) = meshes.get(&mesh.0) else {
+            continue;
+        };
+        let m = m.clone().transformed_by(t);
+        match groups.iter_mut().find(|g| g.0 == mat.0) {
+            Some(g) => {
+                if g.1.merge(&m).is_err() {
+                    apart.push((Mesh3d(meshes.add(m)), mat, Transform::IDENTITY));
+                }
+            }
+            None => groups.push((mat.0, m)),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(mat, m)| {
+            (
+                Mesh3d(meshes.add(m)),
+                MeshMaterial3d(mat),
+                Transform::IDENTITY,
+            )
+        })
+        .chain(apart)
+        .collect()
+}

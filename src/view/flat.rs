@@ -58,10 +58,13 @@ impl From<&StandardMaterial> for FlatMaterial {
             flat: FlatUniform {
                 color: m.base_color.to_linear().to_vec4(),
                 emissive: m.emissive.to_vec4(),
-                uv_scale: Vec2::new(
-                    m.uv_transform.matrix2.x_axis.x,
-                    m.uv_transform.matrix2.y_axis.y,
-                ),
+                uv_scale: match m.base_color_texture {
+                    Some(_) => Vec2::new(
+                        m.uv_transform.matrix2.x_axis.x,
+                        m.uv_transform.matrix2.y_axis.y,
+                    ),
+                    None => Vec2::ZERO,
+                },
                 shade: if m.unlit { 0.0 } else { 1.0 },
             },
             texture: m.base_color_texture.clone(),

@@ -17,6 +17,7 @@ pub(crate) mod capture;
 mod fighters;
 mod figures;
 mod flat;
+mod hand_setup;
 pub(crate) mod palette;
 pub mod perf;
 pub(crate) mod picking;
@@ -56,5 +57,6 @@ pub fn plugin(app: &mut App) {
             zones::plugin,
             redraw::plugin,
             tape::plugin,
+            hand_setup::plugin,
         ));
 }

@@ -271,3 +271,106 @@ fn gen1_a_whole_battles_log_reads_places_in_words_not_coordinates() {
         assert!(placed > 5, "seed {seed}: few places named ({placed})");
     }
 }
+
+/// SET-6 by hand: with "set up my fighters myself" the battle waits, before round 1, for the
+/// player's side to set up. A fighter moved within its zone stands where it was put (snapped
+/// to the nearest legal place); a spot outside its zone is refused with SET-6 and the reason
+/// in words; an enemy fighter can't be moved; "done" starts round 1.
+#[test]
+fn set6_a_player_sets_up_its_own_fighters_by_hand() {
+    use warcry_sim::model::components::{Fighter, Position, Presence, Side};
+    use warcry_sim::rules::command::Command;
+    use warcry_sim::rules::engine::{Engine, apply};
+    let choices = Choices {
+        deploy_by_hand: true,
+        ..Choices::default()
+    };
+    let spec = load_battle_with(&EmbeddedThenDisk, DEFAULT_BATTLE, &choices).unwrap();
+    let mut app = warcry_sim::headless_app(&spec);
+    app.update();
+    let world = app.world_mut();
+    let Pending::Deploy { side } = world.resource::<Engine>().pending else {
+        panic!(
+            "no set-up by hand: {:?}",
+            world.resource::<Engine>().pending
+        );
+    };
+    let Decision::Deploy { fighters } = options(world).decision else {
+        panic!("the player is not asked to set up");
+    };
+    let mut q = world.query::<(&Fighter, &Side, &Position, &Presence)>();
+    let at = |w: &mut bevy::prelude::World, id: u32| {
+        let mut q = w.query::<(&Fighter, &Position)>();
+        q.iter(w).find(|f| f.0.id == id).unwrap().1.0
+    };
+    let all: Vec<(u32, usize, bevy::prelude::Vec3)> = q
+        .iter(world)
+        .filter(|f| *f.3 == Presence::Deployed)
+        .map(|f| (f.0.id, f.1.0, f.2.0))
+        .collect();
+    let (me, start) = all
+        .iter()
+        .find(|f| f.1 == side && fighters.contains(&f.0))
+        .map(|f| (f.0, f.2))
+        .unwrap();
+    // A spot 1" away, within the 3" zone round the point (the first one set up stands nearest).
+    let to = [start.x + 1.0, 0.0, start.z];
+    apply(world, &Command::SetUp { fighter: me, to }).unwrap();
+    let now = at(world, me);
+    assert!(
+        (now.x - to[0]).hypot(now.z - to[2]) <= 0.5,
+        "{now} not near {to:?}"
+    );
+    // Across the battlefield: outside the zone.
+    let far = [30.0 - start.x, 0.0, 22.0 - start.z];
+    let e = apply(
+        world,
+        &Command::SetUp {
+            fighter: me,
+            to: far,
+        },
+    )
+    .unwrap_err();
+    assert_eq!(e.rule.code(), "SET-6");
+    assert!(
+        e.reason.contains("outside its deployment zone"),
+        "{}",
+        e.reason
+    );
+    // An enemy fighter is not the player's to move.
+    let enemy = all.iter().find(|f| f.1 != side).unwrap();
+    let to_enemy = [enemy.2.x, 0.0, enemy.2.z];
+    let e = apply(
+        world,
+        &Command::SetUp {
+            fighter: enemy.0,
+            to: to_enemy,
+        },
+    )
+    .unwrap_err();
+    assert_eq!(e.rule.code(), "SET-6");
+    apply(world, &Command::SetUpDone { side }).unwrap();
+    assert!(
+        !matches!(world.resource::<Engine>().pending, Pending::Deploy { .. }),
+        "still setting up after done"
+    );
+    assert_eq!(
+        at(world, me),
+        now,
+        "the fighter moved stays where it was put"
+    );
+}
+
+/// SET-6: without the choice (battle files, the command line, AI against AI) nothing waits:
+/// the set-up goes on to round 1 as before.
+#[test]
+fn set6_without_the_choice_the_set_up_is_automatic() {
+    let spec = load_battle_with(&EmbeddedThenDisk, DEFAULT_BATTLE, &Choices::default()).unwrap();
+    let mut app = warcry_sim::headless_app(&spec);
+    app.update();
+    let pending = app
+        .world()
+        .resource::<warcry_sim::rules::engine::Engine>()
+        .pending;
+    assert!(!matches!(pending, Pending::Deploy { .. }), "{pending:?}");
+}

@@ -91,6 +91,9 @@ pub struct Choices {
     /// Each side's warband file instead of the battle's (relative to the battle file).
     #[serde(default, skip_serializing_if = "no_warbands")]
     pub warbands: [Option<String>; 2],
+    /// SET-6: the sides a person plays set up their own fighters (`rules::hand_setup`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub deploy_by_hand: bool,
 }
 
 fn no_warbands(w: &[Option<String>; 2]) -> bool {

@@ -18,6 +18,8 @@ pub enum Pending {
     EndOfRound,
     /// SET-5: the priority player `side` chooses red or blue.
     Colour { side: usize },
+    /// SET-6: `side` sets up its fighters by hand (`rules::hand_setup`).
+    Deploy { side: usize },
     /// INI-3: `side` declares its wild dice.
     WildDice { side: usize },
     /// CMB-1: the initiative side picks who goes first.
@@ -48,7 +50,7 @@ impl Pending {
     /// The phase this decision (or automatic step) belongs to.
     pub fn phase(self) -> BattlePhase {
         match self {
-            Pending::Setup | Pending::Colour { .. } => BattlePhase::Setup,
+            Pending::Setup | Pending::Colour { .. } | Pending::Deploy { .. } => BattlePhase::Setup,
             Pending::RollInitiative | Pending::WildDice { .. } => BattlePhase::Initiative,
             Pending::Reserve => BattlePhase::Reserve,
             Pending::FirstTurn { .. }
@@ -332,6 +334,7 @@ pub(super) fn rule_of_pending(p: Pending) -> RuleId {
         Pending::Reserve => RuleId::Res1,
         Pending::EndOfRound => RuleId::Vic1,
         Pending::Colour { .. } => RuleId::Set5,
+        Pending::Deploy { .. } => RuleId::Set6,
         Pending::WildDice { .. } => RuleId::Ini3,
         Pending::FirstTurn { .. } | Pending::Turn { .. } => RuleId::Cmb1,
         Pending::Action { .. } => RuleId::Cmb2,
@@ -346,6 +349,7 @@ pub fn deciding_side(world: &World) -> Option<usize> {
     let e = world.resource::<Engine>();
     match e.pending {
         Pending::Colour { side }
+        | Pending::Deploy { side }
         | Pending::WildDice { side }
         | Pending::FirstTurn { side }
         | Pending::PlaceTreasure { side }
@@ -372,6 +376,7 @@ pub fn describe_pending_with(p: Pending, n: &crate::rules::log::Names) -> String
         Pending::Reserve => "the reserves to arrive".into(),
         Pending::EndOfRound => "the end of the round".into(),
         Pending::Colour { side } => format!("{} to choose red or blue", n.side(side)),
+        Pending::Deploy { side } => format!("{} to set up its fighters", n.side(side)),
         Pending::WildDice { side } => format!("{}'s wild dice", n.side(side)),
         Pending::FirstTurn { side } => format!("{} to pick who goes first", n.side(side)),
         Pending::Turn { side } => format!("{} to activate a fighter", n.side(side)),
