@@ -30,7 +30,8 @@ const BATTLES: &str = "scenes/battles";
 pub(crate) struct SetupForm {
     /// `None`: the built-in default battle.
     battle: Option<PathBuf>,
-    found: Vec<PathBuf>,
+    /// The battle files beside the game, each with the battle's name.
+    found: Vec<(PathBuf, String)>,
     /// The chosen battle, loaded (its sides' names and controllers) with the cards picked (a
     /// random pick: the file's card until the draw), or why it can't be.
     spec: Result<BattleSpec, String>,
@@ -181,8 +182,9 @@ fn opponent(s: &BattleSpec) -> Option<(String, Option<u32>)> {
         })
 }
 
-/// The `.ron` battle files in `dir`, by name.
-fn battle_files(dir: &Path) -> Vec<PathBuf> {
+/// The `.ron` battle files in `dir`, by file name, each with the battle's own name (the file
+/// name when the file can't be read: choosing it then says why).
+fn battle_files(dir: &Path) -> Vec<(PathBuf, String)> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|d| {
             d.filter_map(|e| e.ok().map(|e| e.path()))
@@ -192,6 +194,14 @@ fn battle_files(dir: &Path) -> Vec<PathBuf> {
         .unwrap_or_default();
     files.sort();
     files
+        .into_iter()
+        .map(|p| {
+            let name = crate::scenario::read_ron::<crate::model::formats::Battle>(&p)
+                .map(|b| b.name)
+                .unwrap_or_else(|_| p.file_name().unwrap_or_default().to_string_lossy().into());
+            (p, name)
+        })
+        .collect()
 }
 
 fn setup_screen(
@@ -283,22 +293,22 @@ fn setup_window(ctx: &egui::Context, form: &mut SetupForm) -> (Option<Go>, egui:
 
 /// The battle file: the built-in default or one of `scenes/battles`.
 fn battle_choice(ui: &mut egui::Ui, form: &mut SetupForm) -> egui::Rect {
+    let found = form.found.clone();
     let name = |p: &Option<PathBuf>| match p {
         None => "The default battle (built in)".to_string(),
-        Some(p) => p.file_name().map_or_else(
-            || p.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        ),
+        Some(p) => found
+            .iter()
+            .find(|f| f.0 == *p)
+            .map_or_else(|| p.display().to_string(), |f| f.1.clone()),
     };
     let mut chosen = form.battle.clone();
     let picker = egui::ComboBox::from_label("Battle")
         .selected_text(name(&chosen))
         .show_ui(ui, |ui| {
             ui.selectable_value(&mut chosen, None, name(&None));
-            for f in form.found.clone() {
-                let v = Some(f);
-                let label = name(&v);
-                ui.selectable_value(&mut chosen, v, label);
+            for (f, label) in &found {
+                ui.selectable_value(&mut chosen, Some(f.clone()), label)
+                    .on_hover_text(f.display().to_string());
             }
         });
     if chosen != form.battle {
@@ -391,6 +401,24 @@ mod tests {
                 std::fs::copy(e.path(), target).unwrap();
             }
         }
+    }
+
+    /// The battle picker lists battles by their names, not their file names; a file that
+    /// can't be read keeps its file name (choosing it says why).
+    #[test]
+    fn the_battle_picker_lists_battles_by_name() {
+        let tmp = tempfile::tempdir().unwrap();
+        copy_scenes(Path::new("scenes/battles"), tmp.path());
+        std::fs::write(tmp.path().join("broken.ron"), "Battle(name: ").unwrap();
+        let names: Vec<String> = battle_files(tmp.path()).into_iter().map(|f| f.1).collect();
+        assert_eq!(
+            names,
+            [
+                "Bastion Skirmish (AI v AI)",
+                "broken.ron",
+                "Siege of the Shattered Bastion"
+            ]
+        );
     }
 
     /// SET-4: a card edited on the disk and picked again shows its new layout (the form kept
