@@ -36,21 +36,30 @@ pub struct ViewOptions {
     pub graphics: Graphics,
 }
 
+/// A player's settings, why they couldn't be read, and the look to draw with (`--graphics`
+/// wins over the setting). Scripted runs keep the defaults, so that they run the same anywhere.
+fn player_settings(
+    scripted: bool,
+    asked: Graphics,
+) -> (crate::ui::settings::Settings, Option<String>, Graphics) {
+    let (settings, problem) = match crate::ui::settings::settings_path() {
+        Some(p) if !scripted => crate::ui::settings::Settings::read(&p),
+        _ => Default::default(),
+    };
+    let graphics = match asked {
+        Graphics::Auto => settings.graphics(),
+        g => g,
+    };
+    (settings, problem, graphics)
+}
+
 /// Opens the window on `spec` and runs until it is closed (or the screenshot is saved).
 pub fn run(spec: BattleSpec, opts: ViewOptions) -> ExitCode {
     let started = std::time::Instant::now();
     let mut app = App::new();
     // An idle game waits for events instead of drawing every frame; scripted runs count frames.
     let scripted = opts.screenshot.is_some() || opts.smoke.is_some() || opts.report_fps;
-    // A player's settings (scripted runs keep the defaults, so that they run the same anywhere).
-    let (settings, problem) = match crate::ui::settings::settings_path() {
-        Some(p) if !scripted => crate::ui::settings::Settings::read(&p),
-        _ => Default::default(),
-    };
-    let graphics = match opts.graphics {
-        Graphics::Auto => settings.graphics(),
-        g => g,
-    };
+    let (settings, problem, graphics) = player_settings(scripted, opts.graphics);
     app.insert_resource(GraphicsChoice(graphics))
         .insert_resource(settings)
         .insert_resource(crate::screens::Notice(problem));

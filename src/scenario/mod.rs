@@ -12,6 +12,25 @@ pub mod spawn;
 use std::io::Write;
 use std::path::Path;
 
+/// A name as a file name's stem: lower case, each run of other characters one `sep`
+/// (`Corvus Cabal!` -> `corvus_cabal` with `_`).
+pub fn slug(name: &str, sep: char) -> String {
+    let kept: String = name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                sep
+            }
+        })
+        .collect();
+    kept.split(sep)
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join(&sep.to_string())
+}
+
 /// Writes a file atomically: a temporary file beside it, then a rename, so a crash never
 /// leaves a half-written file.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {

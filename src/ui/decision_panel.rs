@@ -201,24 +201,31 @@ fn decision_panel(
                     reaction(ui, &c.names, &offer, why, &mut send)
                 }
                 Decision::PlaceTreasure { carrier, .. } => {
-                    ui.label(format!(
-                        "{} fell carrying treasure.",
-                        name(&c.names, *carrier)
-                    ));
-                    if ui.button("Leave it where it fell").clicked() {
-                        send(Command::PlaceTreasure { side, at: None });
-                    }
+                    place_treasure(ui, name(&c.names, *carrier), side, &mut send)
                 }
                 Decision::None => {}
             }
             if let Some(r) = &c.refused {
-                ui.separator();
-                let (words, rules) = super::words::split_tags(r);
-                let words = egui::RichText::new(words).color(crate::view::palette::ERROR_TEXT);
-                super::words::tagged_words(ui, words, &rules);
+                refused(ui, r);
             }
         });
     Ok(())
+}
+
+/// GEN-8: a fallen carrier's treasure.
+fn place_treasure(ui: &mut egui::Ui, carrier: String, side: usize, send: &mut impl FnMut(Command)) {
+    ui.label(format!("{carrier} fell carrying treasure."));
+    if ui.button("Leave it where it fell").clicked() {
+        send(Command::PlaceTreasure { side, at: None });
+    }
+}
+
+/// The last command the rules refused: why in words, the rule as a tag.
+fn refused(ui: &mut egui::Ui, r: &str) {
+    ui.separator();
+    let (words, rules) = super::words::split_tags(r);
+    let words = egui::RichText::new(words).color(crate::view::palette::ERROR_TEXT);
+    super::words::tagged_words(ui, words, &rules);
 }
 
 /// Two people at one screen: the screen goes to the side that decides next, and its player

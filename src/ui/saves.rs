@@ -14,16 +14,7 @@ pub(crate) const SAVES_DIR: &str = "saves";
 
 /// A new save's path: `saves/siege-of-the-shattered-bastion-2026-11-25-1402.save.ron`.
 pub(crate) fn new_path(dir: &Path, battle: &str, now: SystemTime) -> PathBuf {
-    let slug: String = battle
-        .to_lowercase()
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-        .collect();
-    let slug = slug
-        .split('-')
-        .filter(|w| !w.is_empty())
-        .collect::<Vec<_>>()
-        .join("-");
+    let slug = crate::scenario::slug(battle, '-');
     let (y, mo, d, h, mi) = civil(now);
     let stem = format!("{slug}-{y:04}-{mo:02}-{d:02}-{h:02}{mi:02}");
     let mut path = dir.join(format!("{stem}.save.ron"));

@@ -17,6 +17,7 @@ use crate::rules::solo_setup::SoloStep;
 mod about;
 mod places;
 mod render;
+mod render_setup;
 
 pub use places::Landmarks;
 pub use render::point;

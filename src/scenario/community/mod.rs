@@ -300,20 +300,6 @@ pub fn profiles_to_ron(profiles: &FighterProfiles, from: &str) -> String {
 
 /// A file name for a faction's profiles: `Corvus Cabal` -> `corvus_cabal.ron`.
 pub fn faction_file_name(faction: &str) -> String {
-    let slug: String = faction
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    let slug = slug
-        .split('_')
-        .filter(|p| !p.is_empty())
-        .collect::<Vec<_>>()
-        .join("_");
+    let slug = crate::scenario::slug(faction, '_');
     format!("{}.ron", if slug.is_empty() { "faction" } else { &slug })
 }
