@@ -8,7 +8,7 @@ use bevy_egui::input::EguiWantsInput;
 
 use super::ViewSystems;
 use super::picking::{Hovered, Selected};
-use super::targeting::{BoardSurface, cursor_ray};
+use super::targeting::BoardPointer;
 use crate::ai::solo::is_ai;
 use crate::rules::command::Command;
 use crate::rules::door::SubmitCommand;
@@ -55,18 +55,6 @@ fn place_on_click(world: &mut World) {
 
 /// The point of the board under the cursor.
 fn board_point(world: &mut World) -> Option<Vec3> {
-    let mut state = bevy::ecs::system::SystemState::<(
-        MeshRayCast,
-        Query<&Window>,
-        Query<(&Camera, &GlobalTransform)>,
-        Query<(), With<BoardSurface>>,
-    )>::new(world);
-    let (mut ray_cast, windows, cams, surfaces) = state.get_mut(world).ok()?;
-    let ray = cursor_ray(&windows, &cams)?;
-    let only_board = |e: Entity| surfaces.contains(e);
-    let settings = MeshRayCastSettings::default().with_filter(&only_board);
-    ray_cast
-        .cast_ray(ray, &settings)
-        .first()
-        .map(|(_, hit)| hit.point)
+    let mut state = bevy::ecs::system::SystemState::<BoardPointer>::new(world);
+    state.get_mut(world).ok()?.point()
 }

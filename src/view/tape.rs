@@ -10,7 +10,7 @@ use bevy_egui::input::EguiWantsInput;
 
 use super::ViewSystems;
 use super::picking::Hovered;
-use super::targeting::{BoardSurface, cursor_ray};
+use super::targeting::BoardPointer;
 use crate::battlefield::query::{MeasureReport, measure};
 use crate::model::components::{Fighter, Position};
 use crate::rules::log::BattleLog;
@@ -66,16 +66,12 @@ fn toggle(
 }
 
 /// A click while the tape is out: a fighter under the cursor, else the board's spot.
-#[allow(clippy::too_many_arguments)]
 fn pick(
     mut tape: ResMut<Tape>,
     buttons: Res<ButtonInput<MouseButton>>,
     egui: Option<Res<EguiWantsInput>>,
     hovered: Res<Hovered>,
-    mut ray_cast: MeshRayCast,
-    windows: Query<&Window>,
-    cams: Query<(&Camera, &GlobalTransform)>,
-    surfaces: Query<(), With<BoardSurface>>,
+    mut board: BoardPointer,
 ) {
     if !tape.on || !buttons.just_pressed(MouseButton::Left) {
         return;
@@ -86,15 +82,10 @@ fn pick(
     let end = match hovered.0 {
         Some(id) => End::Fighter(id),
         None => {
-            let Some(ray) = cursor_ray(&windows, &cams) else {
+            let Some(p) = board.point() else {
                 return;
             };
-            let only_board = |e: Entity| surfaces.contains(e);
-            let settings = MeshRayCastSettings::default().with_filter(&only_board);
-            let Some((_, hit)) = ray_cast.cast_ray(ray, &settings).first() else {
-                return;
-            };
-            End::Spot(hit.point)
+            End::Spot(p)
         }
     };
     if tape.from.is_none() || tape.to.is_some() {

@@ -183,27 +183,36 @@ impl Intent {
     }
 }
 
+/// What finds the point of the board (mat and terrain, not fighters) under the cursor: for
+/// a move, the tape measure, a fighter set up by hand.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(crate) struct BoardPointer<'w, 's> {
+    ray_cast: MeshRayCast<'w, 's>,
+    windows: Query<'w, 's, &'static Window>,
+    cams: Query<'w, 's, (&'static Camera, &'static GlobalTransform)>,
+    surfaces: Query<'w, 's, (), With<BoardSurface>>,
+}
+
+impl BoardPointer<'_, '_> {
+    /// The board's point under the cursor, if the cursor is over the board.
+    pub(crate) fn point(&mut self) -> Option<Vec3> {
+        let ray = cursor_ray(&self.windows, &self.cams)?;
+        let surfaces = &self.surfaces;
+        let only_board = |e: Entity| surfaces.contains(e);
+        let settings = MeshRayCastSettings::default().with_filter(&only_board);
+        self.ray_cast
+            .cast_ray(ray, &settings)
+            .first()
+            .map(|(_, hit)| hit.point)
+    }
+}
+
 /// The point of the board under the cursor, while moving.
-fn cursor_point(
-    mut intent: ResMut<Intent>,
-    mut ray_cast: MeshRayCast,
-    windows: Query<&Window>,
-    cams: Query<(&Camera, &GlobalTransform)>,
-    surfaces: Query<(), With<BoardSurface>>,
-) {
+fn cursor_point(mut intent: ResMut<Intent>, mut board: BoardPointer) {
     if intent.moving.is_none() || intent.pinned {
         return;
     }
-    let Some(ray) = cursor_ray(&windows, &cams) else {
-        intent.hover = None;
-        return;
-    };
-    let only_board = |e: Entity| surfaces.contains(e);
-    let settings = MeshRayCastSettings::default().with_filter(&only_board);
-    intent.hover = ray_cast
-        .cast_ray(ray, &settings)
-        .first()
-        .map(|(_, hit)| hit.point);
+    intent.hover = board.point();
 }
 
 /// The ray from the camera through the cursor, when the cursor is over the window.
