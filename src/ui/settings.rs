@@ -22,6 +22,8 @@ pub(crate) struct Settings {
     /// "auto", "low" or "high": takes effect at the next start.
     pub look: String,
     pub fullscreen: bool,
+    /// The camera glides to keep the active fighter and its target in view.
+    pub camera_follows: bool,
 }
 
 impl Default for Settings {
@@ -31,6 +33,7 @@ impl Default for Settings {
             ai_pace: 1,
             look: "auto".into(),
             fullscreen: false,
+            camera_follows: true,
         }
     }
 }
@@ -91,7 +94,8 @@ pub(crate) fn settings_ui(ui: &mut egui::Ui, s: &mut Settings) -> bool {
     let before = s.clone();
     egui::Grid::new("settings").num_columns(2).spacing([16.0, 10.0]).show(ui, |ui| {
         ui.label("Panel and text size");
-        ui.add(egui::Slider::new(&mut s.ui_scale, 0.75..=2.0).step_by(0.05).suffix("x"));
+        ui.add(egui::Slider::new(&mut s.ui_scale, 0.75..=2.0).step_by(0.05).suffix("x"))
+            .on_hover_text("Grows with the window past 1280x720 too");
         ui.end_row();
         ui.label("Solo AI pace");
         ui.horizontal(|ui| {
@@ -112,6 +116,10 @@ pub(crate) fn settings_ui(ui: &mut egui::Ui, s: &mut Settings) -> bool {
         ui.label("Fullscreen");
         ui.checkbox(&mut s.fullscreen, "");
         ui.end_row();
+        ui.label("Camera follows the action");
+        ui.checkbox(&mut s.camera_follows, "")
+            .on_hover_text("The camera glides to the fighter who acts, and its target, when they are out of view or under a panel");
+        ui.end_row();
     });
     *s != before
 }
@@ -122,6 +130,9 @@ pub(crate) fn apply(world: &mut World) {
     world.resource_mut::<super::theme::PanelScale>().0 = s.ui_scale;
     if let Some(mut ai) = world.get_resource_mut::<SoloAi>() {
         ai.per_frame = s.ai_pace;
+    }
+    if let Some(mut follow) = world.get_resource_mut::<crate::view::follow::Follow>() {
+        follow.enabled = s.camera_follows;
     }
     let mut windows = world.query_filtered::<&mut Window, With<PrimaryWindow>>();
     for mut w in windows.iter_mut(world) {
@@ -151,6 +162,7 @@ mod tests {
             ai_pace: 4,
             look: "low".into(),
             fullscreen: true,
+            camera_follows: false,
         };
         s.write(&path).unwrap();
         assert_eq!(Settings::read(&path), (s, None));

@@ -27,13 +27,20 @@ const SLATE: egui::Color32 = egui::Color32::from_rgb(24, 26, 31);
 /// Text on panels.
 const TEXT: egui::Color32 = egui::Color32::from_rgb(222, 218, 208);
 
-/// Sets the theme once, and the zoom whenever the UI scale changes.
+/// Sets the theme once, and the zoom whenever the UI scale or the window's size changes (the
+/// camera is told which edges the panels then cover).
 fn apply(
     mut contexts: EguiContexts,
     scale: Res<PanelScale>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    mut margins: ResMut<crate::view::follow::Margins>,
     mut set: Local<Option<f32>>,
 ) -> Result {
-    if *set == Some(scale.0) {
+    let size = windows
+        .single()
+        .map_or(Vec2::new(1280.0, 720.0), |w| w.size());
+    let zoom = zoom(scale.0, size);
+    if *set == Some(zoom) {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
@@ -41,9 +48,21 @@ fn apply(
         ctx.set_visuals(visuals());
         ctx.all_styles_mut(style);
     }
-    ctx.set_zoom_factor(scale.0.clamp(0.75, 2.0));
-    *set = Some(scale.0);
+    ctx.set_zoom_factor(zoom);
+    *margins = crate::view::follow::Margins::at(zoom);
+    *set = Some(zoom);
     Ok(())
+}
+
+/// The panels' zoom: the UI scale setting, times how much larger than 1280x720 the window is
+/// (up to twice), so that text keeps its size relative to the board on a large screen.
+fn zoom(setting: f32, window: Vec2) -> f32 {
+    let grow = (window / Vec2::new(1280.0, 720.0))
+        .min_element()
+        .clamp(1.0, 2.0);
+    // Whole steps of 5%, so that dragging the window's edge does not re-lay the text each pixel.
+    let z = (setting.clamp(0.75, 2.0) * grow * 20.0).round() / 20.0;
+    z.clamp(0.75, 3.0)
 }
 
 fn visuals() -> egui::Visuals {
@@ -99,4 +118,25 @@ pub(crate) fn hud_frame() -> egui::Frame {
         .stroke(egui::Stroke::new(1.0, egui::Color32::from_rgb(60, 56, 48)))
         .corner_radius(6.0)
         .inner_margin(egui::Margin::same(8))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::zoom;
+    use bevy::math::Vec2;
+
+    /// The panels keep the setting at 1280x720 and smaller windows, grow with a larger window
+    /// (1.5x at 1920x1080), and the setting multiplies both.
+    #[test]
+    fn the_panels_grow_with_the_window_and_the_setting() {
+        assert_eq!(zoom(1.0, Vec2::new(1280.0, 720.0)), 1.0);
+        assert_eq!(zoom(1.0, Vec2::new(800.0, 600.0)), 1.0);
+        assert_eq!(zoom(1.0, Vec2::new(1920.0, 1080.0)), 1.5);
+        assert_eq!(zoom(1.2, Vec2::new(1920.0, 1080.0)), 1.8);
+        assert_eq!(
+            zoom(1.0, Vec2::new(3840.0, 1080.0)),
+            1.5,
+            "the shorter side counts"
+        );
+    }
 }

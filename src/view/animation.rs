@@ -83,7 +83,7 @@ fn start_walks(mut events: MessageReader<BattleEvent>, ai: Res<SoloAi>, mut walk
 
 /// Moves each walking fighter's meshes along its path (after the scene is synced to where the
 /// rules put it); a finished walk ends. The AI waits while any walk goes on.
-fn walk(
+pub(crate) fn walk(
     time: Res<Time>,
     mut walks: ResMut<Walks>,
     mut ai: ResMut<SoloAi>,

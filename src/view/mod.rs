@@ -17,6 +17,7 @@ pub(crate) mod capture;
 mod fighters;
 mod figures;
 mod flat;
+pub(crate) mod follow;
 mod hand_setup;
 pub(crate) mod palette;
 pub mod perf;
@@ -58,5 +59,6 @@ pub fn plugin(app: &mut App) {
             redraw::plugin,
             tape::plugin,
             hand_setup::plugin,
-        ));
+        ))
+        .add_plugins(follow::plugin);
 }
