@@ -40,7 +40,7 @@ pub fn choose(world: &mut World) -> Option<Command> {
         }),
         Pending::FirstTurn { side } => Some(Command::FirstTurn { side, first: side }),
         // SET-6 by hand: the spots the automatic set-up took are kept.
-        Pending::Deploy { side } => Some(Command::SetUpDone { side }),
+        Pending::Deploy { side } | Pending::Arrive { side } => Some(Command::SetUpDone { side }),
         Pending::PlaceTreasure { side } => Some(Command::PlaceTreasure { side, at: None }),
         Pending::Turn { .. } => {
             // The fighters the rules let it activate (options), ready ones before waiting ones.

@@ -3,7 +3,9 @@
 //! automatic deployment would (so "deploy the rest for me" is the spots already taken); then
 //! the side moves any of its round-1 fighters to another spot wholly within range of its
 //! group's deployment point (SET-6: 3", a monster 5" [cfg]), snapped to the nearest place a
-//! base can stand, and says when it is done. Reserves (RES-1) still arrive by themselves.
+//! base can stand, and says when it is done. RES-1 by hand the same way: the reserves that
+//! arrive in a round are set up as the automatic arrival would, then their side may move them
+//! within range of their point or line before the combat phase.
 
 use bevy::prelude::*;
 
@@ -60,8 +62,52 @@ pub fn done(world: &mut World, pending: usize, side: usize) -> Result<(), Reject
     Ok(())
 }
 
-/// The fighters side `side` may still move now: its own, set up in round 1's groups.
+/// RES-1: the fighters that arrived from reserve this round, which their side may still move
+/// (set by the reserve phase; emptied when the combat phase begins).
+#[derive(Resource, Debug, Clone, Default, PartialEq)]
+pub struct Arrived(pub Vec<u32>);
+
+/// RES-1 by hand, after the reserves due arrived: waits for the first side in `order` that
+/// sets up by hand and has fighters that arrived; false when none has (combat may begin).
+pub fn begin_reserves(world: &mut World, order: [usize; 2]) -> bool {
+    let hand = hand_sides(world);
+    let waiting = order
+        .into_iter()
+        .find(|s| hand.contains(s) && !movable_arrivals(world, *s).is_empty());
+    let Some(side) = waiting else {
+        world.insert_resource(Arrived::default());
+        return false;
+    };
+    world.resource_mut::<Engine>().pending = Pending::Arrive { side };
+    true
+}
+
+/// RES-1: the side is done setting up its reserves; the other side sets up its own, or the
+/// initiative side picks who goes first (CMB-1).
+pub fn reserves_done(world: &mut World, pending: usize, side: usize) -> Result<(), Rejected> {
+    if side != pending {
+        return Err(Rejected::new(RuleId::Res1, "the other side is setting up"));
+    }
+    let other = 1 - side;
+    let hand = hand_sides(world);
+    // The other side sets up after this one only when it has not already.
+    let first = crate::rules::engine::simultaneous_first(world);
+    if side == first && hand.contains(&other) && !movable_arrivals(world, other).is_empty() {
+        world.resource_mut::<Engine>().pending = Pending::Arrive { side: other };
+        return Ok(());
+    }
+    world.insert_resource(Arrived::default());
+    let holder = world.resource::<Engine>().initiative.unwrap_or(0);
+    world.resource_mut::<Engine>().pending = Pending::FirstTurn { side: holder };
+    Ok(())
+}
+
+/// The fighters side `side` may still move now: round 1's set up before the battle (SET-6),
+/// the reserves that just arrived in the reserve phase (RES-1).
 pub fn movable(world: &mut World, side: usize) -> Vec<u32> {
+    if matches!(world.resource::<Engine>().pending, Pending::Arrive { .. }) {
+        return movable_arrivals(world, side);
+    }
     let mut ids: Vec<u32> = world
         .query::<(&Fighter, &Side, &Presence)>()
         .iter(world)
@@ -72,27 +118,45 @@ pub fn movable(world: &mut World, side: usize) -> Vec<u32> {
     ids
 }
 
+/// RES-1: the side's fighters that arrived this round.
+fn movable_arrivals(world: &mut World, side: usize) -> Vec<u32> {
+    let arrived = world.get_resource::<Arrived>().cloned().unwrap_or_default();
+    let mut ids: Vec<u32> = world
+        .query::<(&Fighter, &Side)>()
+        .iter(world)
+        .filter(|(f, s)| s.0 == side && arrived.0.contains(&f.id))
+        .map(|(f, _)| f.id)
+        .collect();
+    ids.sort();
+    ids
+}
+
 /// SET-6: moves `fighter` to the legal place nearest `to` (within [`SNAP`]), when that place
 /// is wholly within range of its group's deployment point.
 pub fn place(world: &mut World, side: usize, fighter: u32, to: [f32; 3]) -> Result<(), Rejected> {
+    let rule = match world.resource::<Engine>().pending {
+        Pending::Arrive { .. } => RuleId::Res1,
+        _ => RuleId::Set6,
+    };
+    if !movable(world, side).contains(&fighter) {
+        return Err(Rejected::new(
+            rule,
+            "only your own fighters being set up now can be moved",
+        ));
+    }
     let (entity, group, profile) = world
         .query::<(Entity, &Fighter, &Side, &BattleGroup, &Presence, &Profile)>()
         .iter(world)
         .find(|(_, f, s, _, p, _)| f.id == fighter && s.0 == side && **p == Presence::Deployed)
         .map(|(e, _, _, g, _, pr)| (e, g.0, pr.0.clone()))
-        .ok_or_else(|| {
-            Rejected::new(
-                RuleId::Set6,
-                "only your own fighters already set up can be moved",
-            )
-        })?;
+        .ok_or_else(|| Rejected::new(rule, "only your own fighters already set up can be moved"))?;
     let colour = world.resource::<BattleInfo>().sides[side].colour;
     let point = world
         .query::<&DeploymentMarker>()
         .iter(world)
         .find(|m| Some(m.colour) == colour && m.spec.group == group)
         .map(|m| m.spec.clone())
-        .ok_or_else(|| Rejected::new(RuleId::Set6, "its group has no deployment point"))?;
+        .ok_or_else(|| Rejected::new(rule, "its group has no deployment point"))?;
     let rules = world.resource::<Ruleset>().clone();
     let range = if profile.has_runemark("monster") {
         rules.deploy_radius_monster
@@ -103,7 +167,7 @@ pub fn place(world: &mut World, side: usize, fighter: u32, to: [f32; 3]) -> Resu
     let from_zone = zone_gap(&point, (to[0], to[2]));
     if from_zone + base_r > range + 1e-3 {
         return Err(Rejected::new(
-            RuleId::Set6,
+            rule,
             format!(
                 "that spot is outside its deployment zone: a {group} fighter sets up wholly \
                  within {range}\" of its {} deployment point",
@@ -129,7 +193,7 @@ pub fn place(world: &mut World, side: usize, fighter: u32, to: [f32; 3]) -> Resu
         .filter(|p| zone_gap(&point, (p.x, p.z)) + base_r <= range + 1e-3)
         .ok_or_else(|| {
             Rejected::new(
-                RuleId::Set6,
+                rule,
                 "there is no room for its base there: another fighter or terrain is in the way",
             )
         })?;

@@ -3,6 +3,7 @@
 
 pub mod abilities;
 pub mod actions;
+pub mod answers;
 pub mod command;
 pub mod door;
 pub mod effects;

@@ -184,7 +184,7 @@ pub fn options(world: &mut World) -> Options {
         Pending::Colour { .. } => Decision::Colour {
             choices: [Colour::Red, Colour::Blue],
         },
-        Pending::Deploy { side } => Decision::Deploy {
+        Pending::Deploy { side } | Pending::Arrive { side } => Decision::Deploy {
             fighters: crate::rules::hand_setup::movable(world, side),
         },
         Pending::WildDice { side } => Decision::WildDice {

@@ -173,15 +173,16 @@ fn deploy_group(world: &mut World, side: usize, colour: Colour, group: GroupName
 }
 
 /// RES-1: the reserve groups of `side` due this round arrive (the deployment card's RND2/RND3,
-/// delayed by the Late Reinforcements kind of twist).
-pub fn arrive_reserves(world: &mut World, side: usize) {
+/// delayed by the Late Reinforcements kind of twist); returns who arrived.
+pub fn arrive_reserves(world: &mut World, side: usize) -> Vec<u32> {
+    let mut arrived = Vec::new();
     let round = world.get_resource::<Engine>().map_or(0, |e| e.round);
     let delay = match world.resource::<BattleInfo>().twist.effect {
         TwistEffect::DelayedReserves { rounds } => rounds,
         _ => 0,
     };
     let Some(colour) = world.resource::<BattleInfo>().sides[side].colour else {
-        return;
+        return arrived;
     };
     for group in GroupName::ALL {
         let mut members: Vec<(u32, Entity)> = world
@@ -205,7 +206,9 @@ pub fn arrive_reserves(world: &mut World, side: usize) {
             .map(|p| p.spec.clone());
         let Some(point) = point else { continue };
         place_group(world, side, &point, &members, true);
+        arrived.extend(members.iter().map(|(id, _)| *id));
     }
+    arrived
 }
 
 /// SET-6 / RES-1 / RES-2: sets up `members` (biggest bases first) wholly within range of the

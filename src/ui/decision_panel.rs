@@ -12,6 +12,7 @@ use crate::battlefield::sight::Cover;
 use crate::model::components::BattleInfo;
 use crate::model::formats::Colour;
 use crate::rules::actions::{attack_roll, cover_of};
+use crate::rules::answers::only_answer;
 use crate::rules::command::{Command, ReactionKind};
 use crate::rules::door::{CommandResult, SubmitCommand};
 use crate::rules::engine::{Engine, FighterView, Pending, Resume, fighters};
@@ -63,6 +64,13 @@ fn refresh(world: &mut World) {
     }
     let o = options(world);
     let human = o.side.is_some_and(|s| !is_ai(world, s));
+    // A question with one answer answers itself (the player can still take back past it).
+    if let Some(only) = only_answer(&o).filter(|_| human) {
+        world.resource_mut::<Current>().at = at;
+        world.write_message(SubmitCommand(only));
+        world.write_message(bevy::window::RequestRedraw);
+        return;
+    }
     let all = fighters(world);
     let odds = match &o.decision {
         Decision::Action(a) if human => attack_odds(world, &all, a),
@@ -174,7 +182,9 @@ fn decision_panel(
                 Decision::Colour { choices } => colour(ui, side, choices, &mut send),
                 Decision::Deploy { fighters } => {
                     let moving = selected.0.filter(|id| fighters.contains(id));
-                    deploy(ui, side, moving.map(|id| name(&c.names, id)), &mut send)
+                    let reserves = matches!(engine.pending, Pending::Arrive { .. });
+                    let moving = moving.map(|id| name(&c.names, id));
+                    deploy(ui, side, reserves, moving, &mut send)
                 }
                 Decision::WildDice { dice } => wild_dice(ui, side, dice, &mut c.wild, &mut send),
                 Decision::FirstTurn { choices } => first_turn(ui, &info, side, choices, &mut send),
@@ -271,19 +281,41 @@ fn colour(ui: &mut egui::Ui, side: usize, choices: &[Colour], send: &mut impl Fn
 }
 
 /// SET-6 by hand: what to click, the fighter being moved, and "done".
-fn deploy(ui: &mut egui::Ui, side: usize, moving: Option<String>, send: &mut impl FnMut(Command)) {
+/// SET-6 before round 1, RES-1 when reserves arrive: the fighters are moved on the board.
+fn deploy(
+    ui: &mut egui::Ui,
+    side: usize,
+    reserves: bool,
+    moving: Option<String>,
+    send: &mut impl FnMut(Command),
+) {
+    let (what, rule, done) = if reserves {
+        (
+            "Your reserves arrive",
+            "RES-1",
+            "Done: on to the combat (Enter)",
+        )
+    } else {
+        (
+            "Set up your fighters",
+            "SET-6",
+            "Done: start the battle (Enter)",
+        )
+    };
     super::words::tagged(
         ui,
-        "Set up your fighters: click one of yours, then a spot in its zone (drawn round its \
-         deployment point). Each is already set up where the automatic deployment would put \
-         it. [SET-6]",
+        &format!(
+            "{what}: click one of yours, then a spot in its zone (drawn round its deployment \
+             point or line). Each is already set up where the automatic deployment would put \
+             it. [{rule}]"
+        ),
     );
     match moving {
         Some(n) => ui.strong(format!("Moving {n}: click where it goes.")),
         None => ui.weak("No fighter picked."),
     };
     let done = ui
-        .button("Done: start the battle (Enter)")
+        .button(done)
         .on_hover_text("The fighters you did not move stay where they were set up");
     if done.clicked() || super::action_bar::hotkey(ui, egui::Key::Enter) {
         send(Command::SetUpDone { side });

@@ -62,6 +62,9 @@ pub(crate) fn phase_words(eng: &Engine, names: &Names) -> String {
             "Initiative".into()
         }
         Pending::Reserve => "Reserves arrive".into(),
+        Pending::Arrive { side } => {
+            format!("Reserves arrive · {} places them", names.side(side))
+        }
         Pending::Turn { side } | Pending::Reaction { side } | Pending::PlaceTreasure { side } => {
             format!("Combat · {}'s turn", names.side(side))
         }

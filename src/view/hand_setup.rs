@@ -26,7 +26,8 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 fn place_on_click(world: &mut World) {
-    let Pending::Deploy { side } = world.resource::<Engine>().pending else {
+    let (Pending::Deploy { side } | Pending::Arrive { side }) = world.resource::<Engine>().pending
+    else {
         return;
     };
     let clicked = world

@@ -2,7 +2,8 @@
 //! (SET-6: 3" for most fighters) or of its deployment line (RES-1), in the point's colour.
 //! Shown while the battle is set up (the priority player choosing red or blue, SET-5, sees
 //! where each colour deploys) and the first initiative phase; a reserve group's zone stays
-//! until it has arrived, labelled with its round. Z shows or hides every zone.
+//! until it has arrived (and while its side sets up its arrivals by hand), labelled with its
+//! round. Z shows or hides every zone.
 
 use std::f32::consts::FRAC_PI_2;
 
@@ -15,7 +16,7 @@ use crate::model::components::{
 };
 use crate::model::formats::{DeploymentPoint, GroupName, TwistEffect};
 use crate::model::ruleset::Ruleset;
-use crate::rules::engine::Engine;
+use crate::rules::engine::{Engine, Pending};
 use crate::screens::Screen;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -84,7 +85,14 @@ fn find_zones(
             })
         });
         let reserve = m.spec.round > 1;
-        let shown = all.0 || (reserve && (waiting || side.is_none())) || (!reserve && setting_up);
+        // RES-1 by hand: the zone the side's arrivals are being set up in.
+        let arriving = reserve
+            && m.spec.round + delay == engine.round
+            && matches!(engine.pending, Pending::Arrive { side: s } if Some(s) == side);
+        let shown = all.0
+            || arriving
+            || (reserve && (waiting || side.is_none()))
+            || (!reserve && setting_up);
         if shown {
             zones.0.push(Zone {
                 colour: palette::side_colour(m.colour),

@@ -312,6 +312,45 @@ fn a_move_that_rolled_no_dice_can_be_taken_back_and_leaves_no_trace() {
     );
 }
 
+/// CMB-1: activating a side's last fighter is the game's answer, not the player's (the
+/// desktop game sends it by itself): taking back never stops there, or the game would answer
+/// again at once and the player could never take back what it did choose before.
+#[test]
+fn cmb1_taking_back_goes_past_the_last_fighter_activated_by_itself() {
+    use warcry_sim::rules::answers::only_answer;
+    use warcry_sim::rules::command::Command;
+    use warcry_sim::rules::engine::{Engine, Pending, apply};
+    use warcry_sim::rules::options::options;
+    use warcry_sim::sim::{auto_step, takeback::take_back};
+    let mut met = 0;
+    for seed in 1..=4 {
+        let mut s = spec();
+        s.seed = seed;
+        let mut app = battle_app(&s);
+        let world = app.world_mut();
+        while world.resource::<Engine>().pending != Pending::Ended {
+            let only = only_answer(&options(world));
+            let Some(cmd @ Command::Activate { .. }) =
+                only.filter(|_| world.resource::<Engine>().pending == Pending::Turn { side: 0 })
+            else {
+                auto_step(world).unwrap();
+                continue;
+            };
+            met += 1;
+            apply(world, &cmd).unwrap();
+            match take_back(world, &s, 0) {
+                Ok(n) => {
+                    assert!(n >= 2, "seed {seed}: took back only the game's own answer");
+                    break;
+                }
+                // Dice rolled since its last choice: the battle goes on from here.
+                Err(e) => assert!(e.contains("dice were rolled since"), "seed {seed}: {e}"),
+            }
+        }
+    }
+    assert!(met > 0, "no side 0 ever had one fighter left to activate");
+}
+
 #[test]
 fn a_save_keeps_who_played_each_side_so_a_replay_of_an_ai_battle_replays() {
     use std::path::Path;

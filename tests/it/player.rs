@@ -374,3 +374,175 @@ fn set6_without_the_choice_the_set_up_is_automatic() {
         .pending;
     assert!(!matches!(pending, Pending::Deploy { .. }), "{pending:?}");
 }
+
+/// CMB-2: a question with one answer answers itself. An activation with an action left asks;
+/// after its last action, with ability dice that can pay for an ability (ABL-1) it still asks;
+/// with none, the only answer is to end it.
+#[test]
+fn cmb2_an_activation_with_nothing_left_to_do_ends_itself() {
+    use warcry_sim::rules::answers::only_answer;
+    use warcry_sim::rules::command::Command;
+
+    let mut a = crate::engine::arena::Arena::new();
+    a.rules(|r| r.reactions = false);
+    a.place(2, 10.0, 10.0);
+    a.activate(2);
+    assert_eq!(
+        only_answer(&options(a.world())),
+        None,
+        "two actions to choose from"
+    );
+    a.walk(2, [11.5, 0.0, 10.0]).unwrap();
+    assert_eq!(only_answer(&options(a.world())), None, "one action left");
+    a.walk(2, [13.0, 0.0, 10.0]).unwrap();
+    a.give_dice(0, &[(3, 2)]);
+    assert_eq!(
+        only_answer(&options(a.world())),
+        None,
+        "a double for Rush or Respite [ABL-1]"
+    );
+    a.give_dice(0, &[]);
+    let only = only_answer(&options(a.world()));
+    assert_eq!(only, Some(Command::EndActivation { fighter: 2 }));
+    a.apply(only.unwrap()).unwrap();
+}
+
+/// CMB-1, INI-3, REA-1: through whole battles, every question the game answers by itself has
+/// that one answer the rules accept (the last fighter to activate, who goes first in solo mode,
+/// nothing to declare, nothing left to do), and such questions come up.
+#[test]
+fn cmb1_the_answers_the_game_gives_by_itself_are_the_ones_the_rules_accept() {
+    use warcry_sim::rules::answers::only_answer;
+    use warcry_sim::rules::command::Command;
+
+    let spec = load_battle_with(&EmbeddedThenDisk, DEFAULT_BATTLE, &Choices::default()).unwrap();
+    let mut kinds = std::collections::BTreeSet::new();
+    for seed in 1..=3 {
+        let mut spec = spec.clone();
+        spec.seed = seed;
+        let mut app = warcry_sim::headless_app(&spec);
+        app.update();
+        let world = app.world_mut();
+        for _ in 0..3_000 {
+            if let Some(cmd) = only_answer(&options(world)) {
+                kinds.insert(match cmd {
+                    Command::Activate { .. } => "last fighter",
+                    Command::EndActivation { .. } => "nothing left",
+                    Command::Pass { .. } => "pass",
+                    Command::WildDice { .. } => "no wild dice",
+                    Command::FirstTurn { .. } => "one who may go first",
+                    _ => "other",
+                });
+                let said = format!("{cmd:?}");
+                warcry_sim::rules::engine::apply(world, &cmd)
+                    .unwrap_or_else(|e| panic!("seed {seed}: the only answer {said} refused: {e}"));
+            } else if !warcry_sim::sim::auto_step(world).unwrap() {
+                break;
+            }
+        }
+        let engine = world.resource::<warcry_sim::rules::engine::Engine>();
+        assert_eq!(engine.pending, Pending::Ended, "seed {seed} did not end");
+    }
+    for kind in ["last fighter", "one who may go first"] {
+        assert!(kinds.contains(kind), "no '{kind}' question met: {kinds:?}");
+    }
+}
+
+/// RES-1 by hand: with "set up my fighters myself", the player's reserves arrive in round 2
+/// where the automatic arrival puts them, and the battle waits while the player moves them
+/// within their zone; a fighter that was already on the battlefield is not one of them
+/// (refused with RES-1); "done" goes on to who takes the first turn (CMB-1). Without the
+/// choice no battle waits in the reserve phase.
+#[test]
+fn res1_a_player_sets_up_its_arriving_reserves_by_hand() {
+    use warcry_sim::model::components::{Fighter, Position};
+    use warcry_sim::rules::command::Command;
+    use warcry_sim::rules::engine::{Engine, apply};
+    let waits_in_reserve_phase = |by_hand: bool| {
+        let choices = Choices {
+            deploy_by_hand: by_hand,
+            ..Choices::default()
+        };
+        let spec = load_battle_with(&EmbeddedThenDisk, DEFAULT_BATTLE, &choices).unwrap();
+        let mut app = warcry_sim::headless_app(&spec);
+        app.update();
+        for _ in 0..3_000 {
+            let e = app.world().resource::<Engine>();
+            if matches!(e.pending, Pending::Arrive { .. }) || e.pending == Pending::Ended {
+                break;
+            }
+            warcry_sim::sim::auto_step(app.world_mut()).unwrap();
+        }
+        app
+    };
+    let mut app = waits_in_reserve_phase(false);
+    assert_eq!(app.world().resource::<Engine>().pending, Pending::Ended);
+    app = waits_in_reserve_phase(true);
+    let world = app.world_mut();
+    let Pending::Arrive { side } = world.resource::<Engine>().pending else {
+        panic!("the battle ended without waiting for the reserves to be set up");
+    };
+    assert_eq!(world.resource::<Engine>().round, 2);
+    let Decision::Deploy { fighters: arrived } = options(world).decision else {
+        panic!("the player is not asked to set up its reserves");
+    };
+    assert!(!arrived.is_empty());
+    let pos = |w: &mut bevy::prelude::World, id: u32| {
+        let mut q = w.query::<(&Fighter, &Position)>();
+        q.iter(w).find(|f| f.0.id == id).unwrap().1.0
+    };
+    let me = arrived[0];
+    let start = pos(world, me);
+    // Half an inch aside stays within the 3" round its point (or band along its line), on one
+    // side or another of it (its group's other fighters stand close by).
+    let to = (0..8)
+        .map(|k| {
+            let a = k as f32 * std::f32::consts::FRAC_PI_4;
+            [start.x + 0.5 * a.cos(), start.y, start.z + 0.5 * a.sin()]
+        })
+        .find(|to| {
+            apply(
+                world,
+                &Command::SetUp {
+                    fighter: me,
+                    to: *to,
+                },
+            )
+            .is_ok()
+        })
+        .expect("no room half an inch away on any side");
+    let now = pos(world, me);
+    assert!(
+        (now.x - to[0]).hypot(now.z - to[2]) <= 0.5,
+        "{now} not near {to:?}"
+    );
+    let mut q = world.query::<(&Fighter, &warcry_sim::model::components::Side)>();
+    let old_hand = q
+        .iter(world)
+        .find(|(f, s)| s.0 == side && !arrived.contains(&f.id))
+        .map(|(f, _)| f.id)
+        .unwrap();
+    let e = apply(
+        world,
+        &Command::SetUp {
+            fighter: old_hand,
+            to,
+        },
+    )
+    .unwrap_err();
+    assert_eq!(e.rule.code(), "RES-1", "{}", e.reason);
+    apply(world, &Command::SetUpDone { side }).unwrap();
+    assert!(
+        matches!(
+            world.resource::<Engine>().pending,
+            Pending::FirstTurn { .. }
+        ),
+        "{:?}",
+        world.resource::<Engine>().pending
+    );
+    assert_eq!(
+        pos(world, me),
+        now,
+        "the reserve moved stays where it was put"
+    );
+}

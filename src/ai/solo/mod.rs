@@ -203,9 +203,9 @@ pub fn advise(world: &mut World) -> Option<Decision> {
             &[RuleId::Set5],
             "the priority player takes red (the AI weighs no difference between the colours)",
         )),
-        Pending::Deploy { side } => Some(decision(
+        Pending::Deploy { side } | Pending::Arrive { side } => Some(decision(
             Command::SetUpDone { side },
-            &[RuleId::Set6],
+            &[RuleId::Set6, RuleId::Res1],
             "keep the spots the set-up found: the solo rules set up around each point",
         )),
         Pending::PlaceTreasure { side } => Some(decision(

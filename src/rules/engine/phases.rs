@@ -201,13 +201,33 @@ pub(super) fn plugin(app: &mut App) {
 /// RES-1 with GEN-5: from round 2 both sides' reserves due arrive at once; the side that
 /// orders simultaneous effects (the initiative side) goes first. Then the initiative side
 /// picks who takes the first turn (CMB-1).
+///
+/// RES-1 by hand: a side a person plays that chose to set up by hand then moves its arrivals
+/// (`rules::hand_setup`) before the combat phase.
 fn reserve_phase(world: &mut World) {
+    use crate::rules::hand_setup;
+    if world.resource::<Engine>().pending != Pending::Reserve {
+        take_command(world, |world, pending, cmd| match (pending, cmd) {
+            (Pending::Arrive { side }, Command::SetUp { fighter, to }) => {
+                hand_setup::place(world, side, *fighter, *to)
+            }
+            (Pending::Arrive { side }, Command::SetUpDone { side: s }) => {
+                hand_setup::reserves_done(world, side, *s)
+            }
+            (p, c) => Err(not_now(p, c)),
+        });
+        return;
+    }
     let holder = world.resource::<Engine>().initiative.unwrap_or(0);
+    let first = simultaneous_first(world);
+    let mut arrived = Vec::new();
     if world.resource::<Engine>().round >= 2 {
-        let first = simultaneous_first(world);
         for s in [first, 1 - first] {
-            crate::rules::setup::arrive_reserves(world, s);
+            arrived.extend(crate::rules::setup::arrive_reserves(world, s));
         }
     }
-    engine(world).pending = Pending::FirstTurn { side: holder };
+    world.insert_resource(hand_setup::Arrived(arrived));
+    if !hand_setup::begin_reserves(world, [first, 1 - first]) {
+        engine(world).pending = Pending::FirstTurn { side: holder };
+    }
 }

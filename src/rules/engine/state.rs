@@ -20,6 +20,8 @@ pub enum Pending {
     Colour { side: usize },
     /// SET-6: `side` sets up its fighters by hand (`rules::hand_setup`).
     Deploy { side: usize },
+    /// RES-1 by hand: `side` sets up the reserves that arrived this round (`rules::hand_setup`).
+    Arrive { side: usize },
     /// INI-3: `side` declares its wild dice.
     WildDice { side: usize },
     /// CMB-1: the initiative side picks who goes first.
@@ -52,7 +54,7 @@ impl Pending {
         match self {
             Pending::Setup | Pending::Colour { .. } | Pending::Deploy { .. } => BattlePhase::Setup,
             Pending::RollInitiative | Pending::WildDice { .. } => BattlePhase::Initiative,
-            Pending::Reserve => BattlePhase::Reserve,
+            Pending::Reserve | Pending::Arrive { .. } => BattlePhase::Reserve,
             Pending::FirstTurn { .. }
             | Pending::Turn { .. }
             | Pending::Action { .. }
@@ -331,7 +333,7 @@ pub(super) fn rule_of_pending(p: Pending) -> RuleId {
     match p {
         Pending::Setup => RuleId::Set4,
         Pending::RollInitiative => RuleId::Ini1,
-        Pending::Reserve => RuleId::Res1,
+        Pending::Reserve | Pending::Arrive { .. } => RuleId::Res1,
         Pending::EndOfRound => RuleId::Vic1,
         Pending::Colour { .. } => RuleId::Set5,
         Pending::Deploy { .. } => RuleId::Set6,
@@ -350,6 +352,7 @@ pub fn deciding_side(world: &World) -> Option<usize> {
     match e.pending {
         Pending::Colour { side }
         | Pending::Deploy { side }
+        | Pending::Arrive { side }
         | Pending::WildDice { side }
         | Pending::FirstTurn { side }
         | Pending::PlaceTreasure { side }
@@ -377,6 +380,7 @@ pub fn describe_pending_with(p: Pending, n: &crate::rules::log::Names) -> String
         Pending::EndOfRound => "the end of the round".into(),
         Pending::Colour { side } => format!("{} to choose red or blue", n.side(side)),
         Pending::Deploy { side } => format!("{} to set up its fighters", n.side(side)),
+        Pending::Arrive { side } => format!("{} to set up its reserves", n.side(side)),
         Pending::WildDice { side } => format!("{}'s wild dice", n.side(side)),
         Pending::FirstTurn { side } => format!("{} to pick who goes first", n.side(side)),
         Pending::Turn { side } => format!("{} to activate a fighter", n.side(side)),
