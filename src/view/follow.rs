@@ -1,6 +1,7 @@
 //! The camera keeps the action in view: when a fighter is activated, walks or attacks (the
-//! player's or the solo AI's), the camera glides so that the fighter, and its target, stand in
-//! the part of the window no panel covers; it zooms out when the two are too far apart to fit.
+//! player's or the solo AI's), the camera glides, just as far as it must, so that the fighter,
+//! and its target, stand in the part of the window no panel covers; it zooms out when the two
+//! are too far apart to fit.
 //! It moves only when they are out of that part, only for a moment after the event (a player
 //! who looks elsewhere is not pulled back), never during a drag, and not at all when the
 //! "camera follows the action" setting is off.
@@ -153,15 +154,50 @@ fn keep_in_view(
         return;
     }
     let mid = points.iter().sum::<Vec3>() / points.len() as f32;
-    let Some(aim) = ground_under(cam, cam_t, safe.center(), mid.y) else {
+    // Where the middle of them should show: moved just enough to bring them all in (the
+    // middle of the free part when one is behind the camera).
+    let to = match &on_screen {
+        Some(s) => s.iter().sum::<Vec2>() / s.len() as f32 + nudge(s, safe),
+        None => safe.center(),
+    };
+    let Some(aim) = ground_under(cam, cam_t, to, mid.y) else {
         return;
     };
     orbit.target_focus += mid - aim;
     if let Some(s) = on_screen {
         let zoom = zoom_out(&s, safe);
-        orbit.target_radius =
-            (orbit.target_radius * zoom).min(orbit.zoom_upper_limit.unwrap_or(90.0));
+        let far = orbit.zoom_upper_limit.unwrap_or(90.0);
+        orbit.target_radius = (orbit.target_radius * zoom).min(far);
     }
+}
+
+/// The shortest shift (in pixels) that brings every point a little way inside `safe`
+/// (points too far apart to fit are centred instead: the camera then zooms out).
+fn nudge(points: &[Vec2], safe: Rect) -> Vec2 {
+    let inner = safe.inflate(-safe.size().min_element() * 0.1);
+    let (lo, hi) = bounds(points);
+    let axis = |lo: f32, hi: f32, min: f32, max: f32| {
+        if hi - lo > max - min {
+            (min + max) / 2.0 - (lo + hi) / 2.0
+        } else if lo < min {
+            min - lo
+        } else if hi > max {
+            max - hi
+        } else {
+            0.0
+        }
+    };
+    Vec2::new(
+        axis(lo.x, hi.x, inner.min.x, inner.max.x),
+        axis(lo.y, hi.y, inner.min.y, inner.max.y),
+    )
+}
+
+fn bounds(points: &[Vec2]) -> (Vec2, Vec2) {
+    points.iter().fold(
+        (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN)),
+        |(lo, hi), p| (lo.min(*p), hi.max(*p)),
+    )
 }
 
 /// Whether every point is inside `safe`.
@@ -172,10 +208,7 @@ fn all_inside(points: &[Vec2], safe: Rect) -> bool {
 /// How much farther the camera must be for the points to fit in `safe` with room to spare
 /// (1 when they fit).
 fn zoom_out(points: &[Vec2], safe: Rect) -> f32 {
-    let (lo, hi) = points.iter().fold(
-        (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN)),
-        |(lo, hi), p| (lo.min(*p), hi.max(*p)),
-    );
+    let (lo, hi) = bounds(points);
     let spread = (hi - lo) / (safe.size() * 0.8);
     spread.x.max(spread.y).max(1.0)
 }
@@ -218,6 +251,11 @@ mod tests {
         );
         let far = zoom_out(&[Vec2::new(0.0, 300.0), Vec2::new(1200.0, 300.0)], safe);
         assert!(far > 2.0, "{far}");
+        // Just under the bottom panel: moved up a little, not to the middle.
+        let shift = nudge(&[Vec2::new(500.0, 540.0)], safe);
+        assert_eq!(shift.x, 0.0);
+        assert!(shift.y < -10.0 && shift.y > -100.0, "{shift}");
+        assert_eq!(nudge(&[Vec2::new(500.0, 300.0)], safe), Vec2::ZERO);
     }
 
     /// An activation or a move follows its fighter, an attack both fighters; a roll for
