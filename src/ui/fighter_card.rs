@@ -35,9 +35,25 @@ struct Card {
     active: bool,
 }
 
+/// SET-6, RES-1 by hand: a click on one of the player's fighters being set up picks it to
+/// move; its card would cover the spot the next click puts it on.
+fn being_set_up(world: &mut World, id: u32) -> bool {
+    use crate::rules::engine::Pending;
+    match world.resource::<Engine>().pending {
+        Pending::Deploy { side } | Pending::Arrive { side } => {
+            crate::rules::hand_setup::movable(world, side).contains(&id)
+        }
+        _ => false,
+    }
+}
+
 /// Reads the selected fighter again when the selection or the battle changed.
 fn read_card(world: &mut World) {
-    let Some(id) = world.resource::<Selected>().0 else {
+    let Some(id) = world
+        .resource::<Selected>()
+        .0
+        .filter(|id| !being_set_up(world, *id))
+    else {
         *world.resource_mut::<Card>() = Card::default();
         return;
     };
