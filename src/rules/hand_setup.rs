@@ -198,6 +198,12 @@ pub fn place(world: &mut World, side: usize, fighter: u32, to: [f32; 3]) -> Resu
             )
         })?;
     world.entity_mut(entity).insert(Position(snap));
+    let at = snap.to_array();
+    crate::rules::engine::log(
+        world,
+        &[rule],
+        crate::rules::log::Event::SetUpByHand { fighter, at },
+    );
     Ok(())
 }
 

@@ -18,8 +18,9 @@ pub(crate) fn plugin(app: &mut App) {
     );
 }
 
-/// Seconds the banner stays.
-const SHOWN: f64 = 4.0;
+/// Seconds the banner stays (a click dismisses it sooner): long enough to read the last
+/// round's summary, which 4 s was not.
+const SHOWN: f64 = 8.0;
 
 /// What a round did for one side.
 #[derive(Debug, Clone, Default, PartialEq)]

@@ -257,11 +257,14 @@ fn spawn_supports(draw: &mut Draw, p: &TerrainPiece, rot: Quat, top: f32) {
     }
 }
 
-/// A piece of an objective's drawing: its marker or its control ring.
+/// A piece of an objective's drawing: its marker or its control ring, and the material it
+/// was last given (the low look swaps the entity's standard material for its flat twin, so
+/// the entity itself no longer says).
 #[derive(Component, Clone, Copy)]
 struct ObjectivePart {
     index: usize,
     ring: bool,
+    showing: Option<AssetId<StandardMaterial>>,
 }
 
 /// Objective materials, (marker, ring): no one's, and each deployment colour's.
@@ -291,6 +294,7 @@ fn spawn_objectives(mut draw: Draw, objectives: Query<&Objective>) {
             draw.commands.entity(e).insert(ObjectivePart {
                 index: o.index,
                 ring,
+                showing: None,
             });
         }
     }
@@ -299,11 +303,13 @@ fn spawn_objectives(mut draw: Draw, objectives: Query<&Objective>) {
 }
 
 /// GEN-7: each objective in the colour of the side that controls it, gold while no one does.
+/// The material is given anew (the low look's `flat` swaps each one given for its twin).
 fn colour_objectives(
+    mut commands: Commands,
     engine: Res<Engine>,
     info: Res<BattleInfo>,
     looks: Option<Res<ObjectiveLooks>>,
-    mut parts: Query<(&ObjectivePart, &mut MeshMaterial3d<StandardMaterial>)>,
+    mut parts: Query<(Entity, &mut ObjectivePart)>,
 ) {
     let Some(looks) = looks else {
         return;
@@ -311,7 +317,7 @@ fn colour_objectives(
     if !engine.is_changed() && !looks.is_added() {
         return;
     }
-    for (part, mut mat) in &mut parts {
+    for (e, mut part) in &mut parts {
         let colour = engine
             .control
             .get(part.index)
@@ -324,8 +330,9 @@ fn colour_objectives(
             None => &looks.nobody,
         };
         let want = if part.ring { &pair.1 } else { &pair.0 };
-        if mat.0 != *want {
-            mat.0 = want.clone();
+        if part.showing != Some(want.id()) {
+            part.showing = Some(want.id());
+            commands.entity(e).insert(MeshMaterial3d(want.clone()));
         }
     }
 }

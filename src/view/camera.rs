@@ -121,7 +121,9 @@ fn keys(
     if egui.is_some_and(|e| e.wants_any_keyboard_input()) {
         return;
     }
-    let dt = time.delta_secs();
+    // The window sleeps while nothing happens (`redraw`): the first frame of a key press can
+    // come seconds after the last one, and a tap then jumped a third of the board.
+    let dt = time.delta_secs().min(1.0 / 20.0);
     let axis = |neg: KeyCode, pos: KeyCode| {
         f32::from(keys.pressed(pos) as u8) - f32::from(keys.pressed(neg) as u8)
     };
@@ -179,6 +181,6 @@ fn focus_on_fighter(
     };
     for mut cam in &mut cams {
         cam.target_focus = pos.0;
-        cam.target_radius = cam.target_radius.min(20.0);
+        cam.target_radius = cam.target_radius.min(28.0);
     }
 }

@@ -317,6 +317,16 @@ fn set6_a_player_sets_up_its_own_fighters_by_hand() {
     let to = [start.x + 1.0, 0.0, start.z];
     apply(world, &Command::SetUp { fighter: me, to }).unwrap();
     let now = at(world, me);
+    // The move is in the log, in words, with its rule.
+    let log = world
+        .resource::<warcry_sim::rules::log::BattleLog>()
+        .to_text();
+    let last = log.lines().last().unwrap_or_default();
+    assert!(
+        last.contains("is set up by hand") && last.contains("SET-6"),
+        "{last}"
+    );
+    assert!(!last.contains('('), "no coordinates: {last}");
     assert!(
         (now.x - to[0]).hypot(now.z - to[2]) <= 0.5,
         "{now} not near {to:?}"

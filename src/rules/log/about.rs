@@ -13,6 +13,7 @@ impl Event {
                 .map(|p| p.fighter)
                 .collect(),
             Event::Activate { fighter, .. }
+            | Event::SetUpByHand { fighter, .. }
             | Event::Move { fighter, .. }
             | Event::Disengage { fighter, .. }
             | Event::NoDisengage { fighter, .. }

@@ -46,6 +46,8 @@ pub enum Event {
         arriving: bool,
         fighters: Vec<Placed>,
     },
+    /// SET-6, RES-1 by hand: the player moved a fighter it is setting up to `at`.
+    SetUpByHand { fighter: u32, at: [f32; 3] },
     /// SET-6, RES-1: a battle group held back, arriving in `round`.
     Reserve {
         side: usize,

@@ -13,6 +13,7 @@ impl Event {
             | SoloGroups { .. }
             | Colours { .. }
             | Deploy { .. }
+            | SetUpByHand { .. }
             | Reserve { .. } => setup_text(self, names),
             InitiativeRoll { .. }
             | WildDice { .. }
@@ -344,8 +345,10 @@ fn combat_text(e: &Event, n: &Names) -> String {
             total,
             wounds,
         } => format!(
-            "{} suffers {amount} damage ({total}/{wounds})",
-            n.fighter(*fighter)
+            // Wounds as everywhere else in the game: left of all (the tracker's "2/10 W").
+            "{} suffers {amount} damage: {}/{wounds} W left",
+            n.fighter(*fighter),
+            wounds.saturating_sub(*total)
         ),
         Event::TakenDown { fighter } => format!("{} is taken down", n.fighter(*fighter)),
         _ => unreachable!("not a combat event"),

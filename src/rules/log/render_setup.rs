@@ -65,6 +65,9 @@ pub(super) fn setup_text(e: &Event, n: &Names) -> String {
                 .collect::<Vec<_>>()
                 .join("; ")
         ),
+        Event::SetUpByHand { fighter, at } => {
+            format!("{} is set up by hand {}", n.fighter(*fighter), n.place(at))
+        }
         Event::Reserve {
             side,
             group,

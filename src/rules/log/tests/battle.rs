@@ -173,7 +173,7 @@ fn damage_and_taken_down_render_wounds_atk_5() {
         total: 1,
         wounds: 8,
     };
-    assert_eq!(text(e), "Smoke Wing suffers 1 damage (1/8)");
+    assert_eq!(text(e), "Smoke Wing suffers 1 damage: 7/8 W left");
     assert_eq!(
         text(Event::TakenDown { fighter: 0 }),
         "Zealot Ka is taken down"
