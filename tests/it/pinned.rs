@@ -19,9 +19,10 @@ fn fnv(text: &str) -> u64 {
 /// the navigation was made faster; recorded again when the log learnt to name places in
 /// words ("ending by objective 2" for "to (8.80, 0.00, 17.91)") and to count without "(s)",
 /// and when damage lines gave wounds left as the rest of the game does ("7/8 W left" for
-/// "(1/8)"): the same battles, other words.
+/// "(1/8)") and named the fighter Inspiring Presence activates next: the same battles, other
+/// words.
 const PINNED: [(u64, u64, usize); 4] = [
-    (1, 16277208932705050873, 63144),
+    (1, 11339249628571785394, 63150),
     (7, 17408156658534171964, 69961),
     (42, 11752822715978004623, 70091),
     (2026, 198575175810406802, 65552),

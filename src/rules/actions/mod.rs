@@ -84,8 +84,13 @@ pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<()
         .clone()
         .ok_or_else(|| Rejected::new(RuleId::Cmb2, "no fighter is activated"))?;
     let friend = act.bonus.first().and_then(|b| b.friend());
-    check_actor(active, friend, cmd)?;
     let all = fighters(world);
+    let name = |id: u32| {
+        all.iter()
+            .find(|o| o.id == id)
+            .map_or_else(|| "that fighter".to_string(), |o| o.name.to_string())
+    };
+    check_actor(active, friend, cmd, name)?;
     let f = all
         .iter()
         .find(|f| f.id == active)
@@ -170,7 +175,12 @@ pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<()
 /// CMB-1, CMB-2: is `cmd` an action of the active fighter?
 /// CMB-2: is the command's fighter the active one (or, for an attack, the friend whose bonus
 /// attack comes first, ABL-5)?
-fn check_actor(active: u32, friend: Option<u32>, cmd: &Command) -> Result<(), Rejected> {
+fn check_actor(
+    active: u32,
+    friend: Option<u32>,
+    cmd: &Command,
+    name: impl Fn(u32) -> String,
+) -> Result<(), Rejected> {
     let who = match cmd {
         Command::Move { fighter, .. }
         | Command::Attack { fighter, .. }
@@ -184,7 +194,9 @@ fn check_actor(active: u32, friend: Option<u32>, cmd: &Command) -> Result<(), Re
             return Err(Rejected::new(
                 RuleId::Cmb1,
                 format!(
-                    "fighter {active} is still activated: fighter {fighter} must wait its turn"
+                    "{} is still activated: {} must wait its turn",
+                    name(active),
+                    name(*fighter)
                 ),
             ));
         }
@@ -192,7 +204,8 @@ fn check_actor(active: u32, friend: Option<u32>, cmd: &Command) -> Result<(), Re
             return Err(Rejected::new(
                 RuleId::Cmb2,
                 format!(
-                    "fighter {active} is activated; {} is not an action",
+                    "{} is activated; {} is not an action",
+                    name(active),
                     other.describe()
                 ),
             ));
@@ -202,7 +215,11 @@ fn check_actor(active: u32, friend: Option<u32>, cmd: &Command) -> Result<(), Re
     if who != active && !friends_attack {
         return Err(Rejected::new(
             RuleId::Cmb2,
-            format!("fighter {who} is not the active fighter ({active} is)"),
+            format!(
+                "{} is not the active fighter ({} is)",
+                name(who),
+                name(active)
+            ),
         ));
     }
     Ok(())

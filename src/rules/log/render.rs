@@ -270,9 +270,10 @@ fn ability_text(e: &Event, n: &Names) -> String {
         AbilityOutcome::Reckoning { max_move } => {
             format!("bonus move up to {max_move}\", then a bonus attack if within 1\"")
         }
-        AbilityOutcome::InspiringPresence { next } => {
-            format!("fighter {} is activated next", next.unwrap_or(0))
-        }
+        AbilityOutcome::InspiringPresence { next } => match next {
+            Some(id) => format!("{} is activated next", n.fighter(*id)),
+            None => "no friend is activated next".into(),
+        },
         AbilityOutcome::Respite { healed } => format!("removes {healed} damage"),
         AbilityOutcome::Effects { what } => what.clone(),
         AbilityOutcome::NotAutomated { text } => {

@@ -246,7 +246,8 @@ fn ability_renders_its_dice_and_effect_abl_1_abl_3() {
     );
     let inspiring = AbilityOutcome::InspiringPresence { next: Some(2) };
     assert!(
-        ability("Inspiring Presence", 1, 4, inspiring).ends_with(": fighter 2 is activated next")
+        ability("Inspiring Presence", 1, 4, inspiring).ends_with(": Skafi is activated next"),
+        "a fighter is named, not numbered"
     );
 }
 
