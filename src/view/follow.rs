@@ -11,8 +11,10 @@ use bevy_panorbit_camera::PanOrbitCamera;
 
 use super::ViewSystems;
 use super::animation::Walks;
-use crate::model::components::Fighter;
+use crate::model::components::{Fighter, Side};
 use crate::rules::door::BattleEvent;
+use crate::rules::engine::{Engine, Pending};
+use crate::rules::hand_setup::Arrived;
 use crate::rules::log::Event;
 use crate::screens::Screen;
 
@@ -66,7 +68,7 @@ pub(crate) struct Margins {
 
 impl Default for Margins {
     /// The panels at 1x: the tracker on the left, the decision on the right, the scoreboard
-    /// on top, the log and the game menu below.
+    /// and the dice tray on top, the log and the game menu below.
     fn default() -> Self {
         Margins::at(1.0)
     }
@@ -78,7 +80,7 @@ impl Margins {
         Margins {
             left: 250.0 * zoom,
             right: 360.0 * zoom,
-            top: 70.0 * zoom,
+            top: 150.0 * zoom,
             bottom: 190.0 * zoom,
         }
     }
@@ -104,12 +106,29 @@ fn spotlight(e: &Event) -> Option<Vec<u32>> {
     }
 }
 
-fn watch_events(mut events: MessageReader<BattleEvent>, mut follow: ResMut<Follow>) {
+/// The events' fighters; and when a side sets up its arriving reserves by hand (RES-1), them.
+fn watch_events(
+    mut events: MessageReader<BattleEvent>,
+    engine: Res<Engine>,
+    arrived: Option<Res<Arrived>>,
+    sides: Query<(&Fighter, &Side)>,
+    mut follow: ResMut<Follow>,
+) {
     for e in events.read() {
         if let Some(ids) = spotlight(&e.0.event) {
             follow.fighters = ids;
             follow.left = HOLD;
         }
+    }
+    if let (Pending::Arrive { side }, Some(arrived)) = (engine.pending, arrived)
+        && engine.is_changed()
+    {
+        follow.fighters = sides
+            .iter()
+            .filter(|(f, s)| s.0 == side && arrived.0.contains(&f.id))
+            .map(|(f, _)| f.id)
+            .collect();
+        follow.left = HOLD;
     }
 }
 
@@ -137,7 +156,8 @@ fn keep_in_view(
     let points: Vec<Vec3> = fighters
         .iter()
         .filter(|(f, _)| follow.fighters.contains(&f.id))
-        .map(|(_, t)| t.translation)
+        // Its feet and its head (a figure stands about an inch and a half tall).
+        .flat_map(|(_, t)| [t.translation, t.translation + Vec3::Y * 1.5])
         .collect();
     let Ok((cam, cam_t, mut orbit)) = cams.single_mut() else {
         return;
@@ -229,7 +249,7 @@ mod tests {
     #[test]
     fn the_safe_part_of_the_window_is_between_the_panels() {
         let safe = Margins::at(1.0).safe(Vec2::new(1280.0, 720.0));
-        assert_eq!(safe.min, Vec2::new(250.0, 70.0));
+        assert_eq!(safe.min, Vec2::new(250.0, 150.0));
         assert_eq!(safe.max, Vec2::new(920.0, 530.0));
         let tiny = Margins::at(2.0).safe(Vec2::new(600.0, 300.0));
         assert!(tiny.width() >= 200.0 && tiny.height() >= 100.0, "{tiny:?}");
