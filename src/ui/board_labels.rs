@@ -178,15 +178,16 @@ fn zone_labels(painter: &egui::Painter, zones: &Zones, cam: &Camera, cam_t: &Glo
 
 /// The best attack on the fighter under the cursor, by the cursor, if the rules allow one.
 fn attack_preview(ctx: &egui::Context, current: &super::decision_panel::Current, target: u32) {
+    let Some(at) = ctx.pointer_hover_pos() else {
+        return;
+    };
     let Some(a) = current
         .odds
         .iter()
         .filter(|a| a.target == target)
         .max_by(|x, y| x.odds.expected().total_cmp(&y.odds.expected()))
     else {
-        return;
-    };
-    let Some(at) = ctx.pointer_hover_pos() else {
+        why_no_attack(ctx, at, current, target);
         return;
     };
     egui::Area::new(egui::Id::new("attack preview"))
@@ -197,6 +198,32 @@ fn attack_preview(ctx: &egui::Context, current: &super::decision_panel::Current,
             egui::Frame::popup(ui.style()).show(ui, |ui| {
                 ui.strong(format!("Click: attack with {}", a.weapon_name));
                 ui.label(super::action_bar::odds_line(a));
+            });
+        });
+}
+
+/// ATK-1, ATK-2: pointing at an enemy the active fighter can't attack says why, weapon by
+/// weapon, by the cursor (it only showed the name, and a click opened the enemy's card).
+fn why_no_attack(
+    ctx: &egui::Context,
+    at: egui::Pos2,
+    current: &super::decision_panel::Current,
+    target: u32,
+) {
+    let why = current.why_no_attack(target);
+    if why.is_empty() {
+        return;
+    }
+    egui::Area::new(egui::Id::new("attack preview"))
+        .fixed_pos(at + egui::vec2(18.0, 12.0))
+        .order(egui::Order::Tooltip)
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.strong("Can't attack");
+                for line in &why {
+                    super::words::tagged(ui, line);
+                }
             });
         });
 }

@@ -46,6 +46,8 @@ pub(crate) struct Current {
     pub names: Vec<(u32, String)>,
     /// Each attack the rules allow now, with its exact odds.
     pub odds: Vec<AttackPreview>,
+    /// The active fighter's weapons: (index, name).
+    weapons: Vec<(usize, String)>,
     /// Two people at one screen: the side the screen was last handed to (its player clicked
     /// "ready"); `None` when a side is played by the AI.
     hot_seat: Option<Option<usize>>,
@@ -53,6 +55,36 @@ pub(crate) struct Current {
     wild: Vec<WildUse>,
     /// The last command the rules refused, and why.
     refused: Option<String>,
+}
+
+impl Current {
+    /// ATK-1, ATK-2: why the active fighter can't attack `target` with any weapon, a line per
+    /// weapon ("Heavy Crossbow: …"); empty when it can, or when no fighter of yours is acting.
+    pub(crate) fn why_no_attack(&self, target: u32) -> Vec<String> {
+        let Some(Decision::Action(a)) = self.options.as_ref().map(|o| &o.decision) else {
+            return Vec::new();
+        };
+        if self.odds.iter().any(|o| o.target == target) {
+            return Vec::new();
+        }
+        let weapons = self.weapons.iter();
+        a.attacks
+            .iter()
+            .filter(|o| o.target == target)
+            .filter_map(|o| {
+                let r = o.refused.as_ref()?;
+                let weapon = weapons
+                    .clone()
+                    .find(|w| w.0 == o.weapon)
+                    .map(|w| w.1.as_str());
+                // The weapon first, unless the reason names it already.
+                Some(match weapon.filter(|w| !r.reason.contains(w)) {
+                    Some(w) => format!("{w}: {} [{}]", r.reason, r.rule),
+                    None => format!("{} [{}]", r.reason, r.rule),
+                })
+            })
+            .collect()
+    }
 }
 
 /// Reads the options again when the battle has moved on, for a side a person plays.
@@ -86,6 +118,17 @@ fn refresh(world: &mut World) {
         (false, _) => None,
     };
     c.names = all.iter().map(|f| (f.id, f.name.to_string())).collect();
+    c.weapons = match &o.decision {
+        Decision::Action(a) => all
+            .iter()
+            .find(|f| f.id == a.attacker)
+            .map(|f| {
+                let w = f.profile.weapons.iter().enumerate();
+                w.map(|(i, w)| (i, w.name.clone())).collect()
+            })
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    };
     c.odds = odds;
     c.wild.clear();
     c.options = human.then_some(o);

@@ -52,7 +52,7 @@ pub(crate) fn pointed_fighter(
     mut pointed: (ResMut<Hovered>, ResMut<Clicked>, ResMut<Selected>),
     buttons: Res<ButtonInput<MouseButton>>,
     egui: Option<Res<EguiWantsInput>>,
-    (intent, targets): (Res<Intent>, Res<Targets>),
+    (intent, targets, tape): (Res<Intent>, Res<Targets>, Res<super::tape::Tape>),
     mut ray_cast: MeshRayCast,
     windows: Query<&Window>,
     cams: Query<(&Camera, &GlobalTransform)>,
@@ -76,7 +76,8 @@ pub(crate) fn pointed_fighter(
         .and_then(|(hit, _)| parents.get(*hit).ok())
         .and_then(|p| fighters.get(p.parent()).ok())
         .map(|f| f.id);
-    if !buttons.just_pressed(MouseButton::Left) {
+    // With the tape out, a click measures (`tape`): no card opens.
+    if !buttons.just_pressed(MouseButton::Left) || tape.on {
         return;
     }
     if let ClickMeans::Fighter(id) = click_means(intent.moving.is_some(), hovered.0, &targets.0) {
