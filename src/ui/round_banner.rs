@@ -19,8 +19,10 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// Seconds the banner stays (a click dismisses it sooner): long enough to read the last
-/// round's summary, which 4 s was not.
-const SHOWN: f64 = 8.0;
+/// round's summary, which 4 s was not; round 1's, with no summary, only announces the battle.
+fn shown(round: u32) -> f64 {
+    if round <= 1 { 3.0 } else { 8.0 }
+}
 
 /// What a round did for one side.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -108,12 +110,13 @@ fn round_banner(
         };
     }
     let age = now - showing.since;
-    if showing.round == 0 || showing.dismissed || age > SHOWN {
+    let shown = shown(showing.round);
+    if showing.round == 0 || showing.dismissed || age > shown {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
     ctx.request_repaint();
-    let fade = ((SHOWN - age) / 0.6).clamp(0.0, 1.0) as f32;
+    let fade = ((shown - age) / 0.6).clamp(0.0, 1.0) as f32;
     let side_of = |id: u32| fighters.iter().find(|f| f.0.id == id).map(|f| f.1.0);
     let last = round_summary(&log, showing.round - 1, side_of);
     let r = egui::Area::new(egui::Id::new("round banner"))
