@@ -190,15 +190,20 @@ fn attack_preview(ctx: &egui::Context, current: &super::decision_panel::Current,
         why_no_attack(ctx, at, current, target);
         return;
     };
+    by_cursor(ctx, at, |ui| {
+        ui.strong(format!("Click: attack with {}", a.weapon_name));
+        ui.label(super::action_bar::odds_line(a));
+    });
+}
+
+/// A small panel by the cursor at `at`, above everything, that takes no clicks.
+fn by_cursor(ctx: &egui::Context, at: egui::Pos2, add: impl FnOnce(&mut egui::Ui)) {
     egui::Area::new(egui::Id::new("attack preview"))
         .fixed_pos(at + egui::vec2(18.0, 12.0))
         .order(egui::Order::Tooltip)
         .interactable(false)
         .show(ctx, |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| {
-                ui.strong(format!("Click: attack with {}", a.weapon_name));
-                ui.label(super::action_bar::odds_line(a));
-            });
+            egui::Frame::popup(ui.style()).show(ui, add);
         });
 }
 
@@ -214,18 +219,12 @@ fn why_no_attack(
     if why.is_empty() {
         return;
     }
-    egui::Area::new(egui::Id::new("attack preview"))
-        .fixed_pos(at + egui::vec2(18.0, 12.0))
-        .order(egui::Order::Tooltip)
-        .interactable(false)
-        .show(ctx, |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| {
-                ui.strong("Can't attack");
-                for line in &why {
-                    super::words::tagged(ui, line);
-                }
-            });
-        });
+    by_cursor(ctx, at, |ui| {
+        ui.strong("Can't attack");
+        for line in &why {
+            super::words::tagged(ui, line);
+        }
+    });
 }
 
 /// Damage in large red type with a dark outline, fading as it rises.
