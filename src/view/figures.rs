@@ -33,12 +33,19 @@ pub(crate) struct Kit {
 impl Kit {
     pub(crate) fn new(meshes: &mut Assets<Mesh>, materials: &mut Assets<StandardMaterial>) -> Kit {
         Kit {
-            cylinder: meshes.add(Cylinder::new(1.0, 1.0)),
-            sphere: meshes.add(Sphere::new(1.0).mesh().uv(16, 10)),
-            capsule: meshes.add(Capsule3d::new(1.0, 2.0)),
+            // Few faces: a software renderer shades every vertex on one thread, and a figure
+            // is a few dozen pixels across (Bevy's default torus alone has 825 vertices).
+            cylinder: meshes.add(Cylinder::new(1.0, 1.0).mesh().resolution(16)),
+            sphere: meshes.add(Sphere::new(1.0).mesh().uv(10, 7)),
+            capsule: meshes.add(Capsule3d::new(1.0, 2.0).mesh().latitudes(6).longitudes(10)),
             cube: meshes.add(Cuboid::new(1.0, 1.0, 1.0)),
-            cone: meshes.add(Cone::new(1.0, 1.0)),
-            ring: meshes.add(Torus::new(0.86, 1.0)),
+            cone: meshes.add(Cone::new(1.0, 1.0).mesh().resolution(10)),
+            ring: meshes.add(
+                Torus::new(0.86, 1.0)
+                    .mesh()
+                    .minor_resolution(6)
+                    .major_resolution(24),
+            ),
             base: materials.add(palette::fighter_base()),
             steel: materials.add(palette::steel()),
             wood: materials.add(palette::wood()),
