@@ -90,8 +90,9 @@ impl Refusal<'_> {
             Refusal::OutOfRange(t, d) => (
                 RuleId::Atk2,
                 format!(
-                    "{} is {d:.2}\" away, beyond the {}\" range of {}",
+                    "{} is {}\" away, beyond the {}\" range of {}",
                     t.name,
+                    super::movement::inches_over(d),
                     w().max_range,
                     w().name
                 ),

@@ -54,7 +54,10 @@ pub fn validate_disengage(
     if path.cost > 3.0 + EPS {
         return Err(Rejected::new(
             RuleId::Dis1,
-            format!("a disengage is at most 3\"; this one is {:.2}\"", path.cost),
+            format!(
+                "a disengage is at most 3\"; this one is {}\"",
+                super::movement::inches_over(path.cost)
+            ),
         ));
     }
     let end = path.end().unwrap_or(f.pos);

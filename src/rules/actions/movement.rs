@@ -107,7 +107,7 @@ fn path_within(
             format!(
                 "{} can't reach that spot: it is {}\" away and {} has {}\"",
                 f.name,
-                inches(path.cost),
+                inches_over(path.cost),
                 f.name,
                 inches(budget)
             ),
@@ -148,26 +148,32 @@ pub(super) fn leg_path(
         .ok_or_else(|| Rejected::new(RuleId::Move2, "the battlefield is not built yet"))?;
     let mover = f.mover(&rules(world));
     let others = blockers(all, f.id);
-    let search = |avoid_deadly: bool| {
+    let search = |avoid_deadly: bool, others: &[Base]| {
         bf.nav.shortest_path_descending(
             &mover,
             from,
             Goal::Point(to),
-            &others,
+            others,
             avoid_deadly,
             descend,
         )
     };
     // MOVE-10: the fighter goes round deadly terrain when that way fits its Move; the
     // shortest way (through it, taking the impact) only when it does not.
-    let path = search(true)
+    let path = search(true, &others)
         .filter(|p| p.cost <= budget + EPS)
-        .or_else(|| search(false))
+        .or_else(|| search(false, &others))
         .ok_or_else(|| {
-            Rejected::new(
-                RuleId::Move2,
-                format!("{} can't get there: no way leads to that spot", f.name),
-            )
+            // MOVE-2: say what stands in the way, fighters or the terrain itself.
+            let why = match search(false, &[]) {
+                Some(_) => "other fighters' bases block every way there".to_string(),
+                None => format!(
+                    "no way over or round the terrain leads to that spot, {}\" away as the \
+                     crow flies",
+                    inches(from.distance(to))
+                ),
+            };
+            Rejected::new(RuleId::Move2, format!("{} can't get there: {why}", f.name))
         })?;
     let end = path.end().unwrap_or(from);
     if end.distance(to) > 0.05 {
@@ -202,6 +208,12 @@ pub fn deadly_places(world: &World, f: &FighterView, places: &[[f32; 3]]) -> Vec
         .iter()
         .map(|p| bf.nav.touches_deadly(p[1], Vec2::new(p[0], p[2]), r))
         .collect()
+}
+
+/// A distance over a limit, as a player reads it: tenths rounded up, so that 6.01" past a 6"
+/// range reads "6.1"", never a "6"" that looks within it.
+pub fn inches_over(x: f32) -> String {
+    inches(((x - 1e-4) * 10.0).ceil() / 10.0)
 }
 
 /// Inches for people: one decimal, none when whole (`5.5`, `4`).
@@ -290,4 +302,19 @@ pub(super) fn sample_path(path: &Path, from: Vec3) -> Vec<Vec3> {
         out.extend((1..=n).map(|i| s.from.lerp(s.to, i as f32 / n as f32)));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{inches, inches_over};
+
+    #[test]
+    fn atk2_move1_a_distance_past_a_limit_never_reads_as_within_it() {
+        // 6.01" beyond a 6" range (ATK-2) reads 6.1", not "6"; 8.76" reads 8.8".
+        assert_eq!(inches_over(6.01), "6.1");
+        assert_eq!(inches_over(8.76), "8.8");
+        assert_eq!(inches_over(5.0), "5");
+        assert_eq!(inches(5.54), "5.5");
+        assert_eq!(inches(4.0), "4");
+    }
 }

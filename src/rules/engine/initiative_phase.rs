@@ -121,15 +121,7 @@ pub(super) fn roll_initiative(world: &mut World, side: usize, rules: &Ruleset) -
 
 /// Solo mode (SOLO-S3): (the human's side, the automated warband's side).
 pub fn solo_sides(world: &World) -> Option<(usize, usize)> {
-    let info = world.resource::<BattleInfo>();
-    if info.mode != crate::model::formats::Mode::Solo {
-        return None;
-    }
-    let h = info
-        .sides
-        .iter()
-        .position(|s| s.controller == crate::model::formats::Controller::Human)?;
-    Some((h, 1 - h))
+    world.resource::<BattleInfo>().solo_sides()
 }
 
 /// INI-3: asks `side` for its wild dice (skipped when it has none).
@@ -151,7 +143,10 @@ pub(super) fn declare_wild(
     if by != side {
         return Err(Rejected::new(
             RuleId::Ini3,
-            format!("side {side} declares its wild dice first (INI-3, SOLO-I1)"),
+            format!(
+                "{} declares its wild dice first",
+                world.resource::<BattleInfo>().sides[side].name
+            ),
         ));
     }
     if solo_sides(world).is_some_and(|(_, ai)| ai == side) && uses.contains(&WildUse::Save) {
