@@ -185,6 +185,18 @@ impl BattleInfo {
     pub fn side_of_colour(&self, colour: Colour) -> Option<usize> {
         self.sides.iter().position(|s| s.colour == Some(colour))
     }
+
+    /// Solo mode (SOLO-S3): (the human's side, the automated warband's side).
+    pub fn solo_sides(&self) -> Option<(usize, usize)> {
+        if self.mode != Mode::Solo {
+            return None;
+        }
+        let h = self
+            .sides
+            .iter()
+            .position(|s| s.controller == Controller::Human)?;
+        Some((h, 1 - h))
+    }
 }
 
 /// The battle's phase (SET, INI, RES, CMB, end of round): what the engine waits for

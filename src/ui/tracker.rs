@@ -144,6 +144,7 @@ fn tracker(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let active = eng.activation.as_ref().map(|a| a.fighter);
+    let solo = info.solo_sides();
     egui::Window::new("Fighters")
         .anchor(
             egui::Align2::LEFT_TOP,
@@ -173,7 +174,13 @@ fn tracker(
                             .collect();
                         let colour = palette::side_text_colour(info.sides[s].colour);
                         side_header(ui, &info, s, &standing);
-                        if eng.round > 0 {
+                        if waits_to_roll(&eng, solo, s) {
+                            ui.label(egui::RichText::new("rolls after your wild dice").small())
+                                .on_hover_text(
+                                    "In solo mode the automated warband rolls its initiative \
+                                     dice once you have settled yours (SOLO-I1)",
+                                );
+                        } else if eng.round > 0 {
                             ui.label(egui::RichText::new(dice_words(&eng.dice[s])).small())
                                 .on_hover_text(
                                     "Dice left this round: singles to spend on abilities \
@@ -225,6 +232,14 @@ fn side_header(ui: &mut egui::Ui, info: &BattleInfo, s: usize, standing: &[Stand
             .small()
             .weak(),
     );
+}
+
+/// SOLO-I1: while the human declares its wild dice, the automated warband has not rolled
+/// this round's dice yet (its dice are still last round's).
+fn waits_to_roll(eng: &Engine, solo: Option<(usize, usize)>, side: usize) -> bool {
+    solo.is_some_and(|(human, ai)| {
+        side == ai && eng.pending == crate::rules::engine::Pending::WildDice { side: human }
+    })
 }
 
 /// "2 singles · triple of 1s, double of 4s · 1 wild saved".
