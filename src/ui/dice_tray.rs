@@ -57,13 +57,15 @@ fn roll_of(event: &Event) -> Option<Vec<(u8, Reading)>> {
 type Shown<'a> = (&'a LogEntry, Vec<(u8, Reading)>);
 
 /// The newest entry that rolled dice, with its index in the log; with both sides' dice when it
-/// is the initiative roll (INI-1: both sides roll at once).
+/// is the initiative roll (INI-1: both sides roll at once). None once a fighter has been
+/// activated since: a roll stays up until the next activation, not through the other side's.
 fn newest_roll(log: &BattleLog) -> Option<(usize, Vec<Shown<'_>>)> {
     let (i, e, r) = log
         .entries
         .iter()
         .enumerate()
         .rev()
+        .take_while(|(_, e)| !matches!(e.event, Event::Activate { .. }))
         .find_map(|(i, e)| roll_of(&e.event).map(|r| (i, e, r)))?;
     let mut rows = vec![(e, r)];
     if let (Event::InitiativeRoll { .. }, Some(prev)) = (&e.event, i.checked_sub(1)) {
@@ -171,5 +173,36 @@ mod tests {
         use Reading::*;
         assert_eq!(r, vec![Miss, Hit, Critical, Miss, Hit]);
         assert!(roll_of(&Event::ExtraRound).is_none());
+    }
+
+    /// CMB-1: a roll stays in the tray until the next fighter is activated; that fighter's own
+    /// roll then shows.
+    #[test]
+    fn cmb1_the_tray_clears_when_the_next_fighter_is_activated() {
+        let entry = |event| LogEntry {
+            round: 1,
+            rules: vec![],
+            event,
+        };
+        let activate = |fighter| {
+            entry(Event::Activate {
+                fighter,
+                side: 0,
+                actions: 2,
+                after_wait: false,
+            })
+        };
+        let roll = entry(Event::KnockOffRoll {
+            fighter: 0,
+            roll: 4,
+            falls: false,
+        });
+        let mut log = BattleLog::new(Default::default());
+        log.entries = vec![activate(0), roll.clone()];
+        assert_eq!(newest_roll(&log).map(|r| r.0), Some(1));
+        log.entries.push(activate(1));
+        assert!(newest_roll(&log).is_none(), "the old roll stays up");
+        log.entries.push(roll);
+        assert_eq!(newest_roll(&log).map(|r| r.0), Some(3));
     }
 }
