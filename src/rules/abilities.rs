@@ -27,6 +27,36 @@ fn allowed(f: &FighterView, d: &AbilityDef) -> bool {
     })
 }
 
+/// ABL-3: why a universal ability would do nothing for the active fighter `f` now (it may
+/// still be used, ABL-1, but its dice would be spent for nothing): Rush with no move left,
+/// Onslaught with no melee attack left, Respite with no damage.
+pub fn would_do_nothing(eng: &Engine, f: &FighterView, effect: &AbilityEffect) -> Option<String> {
+    let a = eng.activation.as_ref().filter(|a| a.fighter == f.id)?;
+    let bonus_move = a
+        .bonus
+        .iter()
+        .any(|b| matches!(b, Bonus::Move { .. } | Bonus::MoveOrAttack { .. }));
+    let bonus_attack = a.bonus.iter().any(|b| {
+        matches!(
+            b,
+            Bonus::Attack | Bonus::AnyAttack | Bonus::MoveOrAttack { .. }
+        )
+    });
+    let melee = f.profile.weapons.iter().any(|w| w.is_melee());
+    let why = match effect {
+        AbilityEffect::Rush if a.actions_left == 0 && !bonus_move => {
+            format!("{} has no move left this activation", f.name)
+        }
+        AbilityEffect::Onslaught if !melee => format!("{} has no melee weapon", f.name),
+        AbilityEffect::Onslaught if a.actions_left == 0 && !bonus_attack => {
+            format!("{} has no attack left this activation", f.name)
+        }
+        AbilityEffect::Respite if f.damage == 0 => format!("{} has no damage to remove", f.name),
+        _ => return None,
+    };
+    Some(why)
+}
+
 /// Every ability `f` may use: the universal ones and its profile's (ABL-2, ABL-5).
 pub fn abilities_of(r: &Ruleset, f: &FighterView) -> Vec<AbilityDef> {
     universal(r)

@@ -12,7 +12,7 @@ use crate::battlefield::measure::Base;
 use crate::battlefield::moves::{disengage_spots, engaged_end_allowed};
 use crate::model::formats::Colour;
 use crate::model::ruleset::Ruleset;
-use crate::rules::abilities::{abilities_of, validate_ability};
+use crate::rules::abilities::{abilities_of, validate_ability, would_do_nothing};
 use crate::rules::actions::validate_attack;
 use crate::rules::command::{Command, ReactionKind, Rejected};
 use crate::rules::engine::{Bonus, Engine, FighterView, Pending, blockers, can_see, fighters};
@@ -162,6 +162,11 @@ pub struct AbilityOption {
     pub refused: Option<Refusal>,
     /// ABL-5: the enemies its effect may be aimed at, nearest first (empty: it aims at none).
     pub targets: Vec<u32>,
+    /// What it does, in the card's words.
+    pub text: String,
+    /// ABL-3: why it would do nothing now, though it may be used (e.g. Rush with no move
+    /// left).
+    pub idle: Option<String>,
 }
 
 /// What the pending decision allows (see [`Options`]).
@@ -350,7 +355,9 @@ fn ability_options(world: &World, all: &[FighterView], f: &FighterView) -> Vec<A
             };
             AbilityOption {
                 targets: aims(world, all, f, &d.effect),
+                idle: would_do_nothing(world.resource::<Engine>(), f, &d.effect),
                 name: d.name,
+                text: d.text,
                 dice: ok,
                 refused,
             }

@@ -316,7 +316,17 @@ fn abilities(
                     Some(t) => format!("{what} at {}", name(&c.names, t)),
                     None => what.clone(),
                 };
-                if ui.button(label).clicked() {
+                let hover = match &ab.idle {
+                    Some(why) => format!("{}\n\nIt would do nothing now: {why}.", ab.text),
+                    None => ab.text.clone(),
+                };
+                let button = match ab.idle {
+                    Some(_) => egui::Button::new(
+                        egui::RichText::new(label).color(ui.visuals().weak_text_color()),
+                    ),
+                    None => egui::Button::new(label),
+                };
+                if ui.add(button).on_hover_text(hover).clicked() {
                     send(Command::Ability {
                         fighter: a.fighter,
                         ability: ab.name.clone(),

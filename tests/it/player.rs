@@ -556,3 +556,42 @@ fn res1_a_player_sets_up_its_arriving_reserves_by_hand() {
         "the reserve moved stays where it was put"
     );
 }
+
+/// ABL-3: an ability that would do nothing now (Rush with no move left, Onslaught for a
+/// fighter with no melee weapon) is still offered, as the rules allow, but says why it would
+/// be wasted; with actions left, Rush says nothing of the kind.
+#[test]
+fn abl3_an_ability_that_would_do_nothing_says_so() {
+    use warcry_sim::rules::options::AbilityOption;
+
+    let mut a = crate::engine::arena::Arena::new();
+    a.rules(|r| r.reactions = false);
+    a.place(2, 5.0, 10.0);
+    a.profile(2, |p| {
+        p.weapons = vec![crate::engine::arena::weapon(8.0, 2, 3, (1, 2))]
+    });
+    a.activate(2);
+    let side = a.fighter(2).side;
+    a.give_dice(side, &[(3, 2), (5, 3)]);
+    let find = |a: &mut crate::engine::arena::Arena, name: &str| -> AbilityOption {
+        let Decision::Action(o) = options(a.world()).decision else {
+            panic!("no action to decide");
+        };
+        o.abilities.into_iter().find(|x| x.name == name).unwrap()
+    };
+    assert_eq!(find(&mut a, "Rush").idle, None);
+    let onslaught = find(&mut a, "Onslaught");
+    assert!(!onslaught.dice.is_empty(), "Onslaught is still offered");
+    assert!(onslaught.idle.unwrap().ends_with("has no melee weapon"));
+    a.engine().activation.as_mut().unwrap().actions_left = 0;
+    assert!(
+        find(&mut a, "Rush")
+            .idle
+            .unwrap()
+            .ends_with("has no move left this activation")
+    );
+    assert!(
+        !find(&mut a, "Rush").text.is_empty(),
+        "no words for the hover"
+    );
+}
