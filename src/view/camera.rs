@@ -1,14 +1,17 @@
 //! The orbit/pan/zoom camera over the battlefield, the sun and the ambient light.
 //!
-//! Mouse: left drag orbits, right drag pans, the wheel zooms. Keys: arrows pan, Q/E turn,
+//! Mouse: left drag orbits, right drag pans, the wheel zooms on the spot under the pointer.
+//! Keys: arrows pan, Q/E turn,
 //! +/- zoom, T toggles a top-down view, F focuses on the active fighter (or the selected one).
 //! It never goes under the table, and a drag or scroll that starts on a panel is the panel's.
 
 use std::f32::consts::FRAC_PI_2;
 
+use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
-use bevy_panorbit_camera::PanOrbitCamera;
+use bevy_panorbit_camera::{PanOrbitCamera, PanOrbitCameraSystemSet};
 
 use super::palette;
 use super::picking::Selected;
@@ -30,6 +33,12 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (panels_keep_the_pointer, keys, focus_on_fighter)
                 .in_set(super::ViewSystems::Decide)
+                .run_if(in_state(Screen::Battle)),
+        )
+        .add_systems(
+            PostUpdate,
+            zoom_on_pointer
+                .after(PanOrbitCameraSystemSet)
                 .run_if(in_state(Screen::Battle)),
         );
 }
@@ -139,11 +148,7 @@ fn keys(
             let right = Vec3::new(c, 0.0, -s);
             let back = Vec3::new(s, 0.0, c);
             let step = (pan.x * right + pan.y * back) * radius * 0.8 * dt;
-            // Not off the battlefield (a few inches of margin).
-            let (w, d) = rules.as_deref().map_or((30.0, 22.0), |r| r.battlefield);
-            let to = cam.target_focus + step;
-            cam.target_focus =
-                Vec3::new(to.x.clamp(-4.0, w + 4.0), to.y, to.z.clamp(-4.0, d + 4.0));
+            cam.target_focus = on_the_board(cam.target_focus + step, rules.as_deref());
         }
         cam.target_yaw += axis(KeyCode::KeyE, KeyCode::KeyQ) * 1.5 * dt;
         let zoom = axis(KeyCode::Equal, KeyCode::Minus)
@@ -182,5 +187,73 @@ fn focus_on_fighter(
     for mut cam in &mut cams {
         cam.target_focus = pos.0;
         cam.target_radius = cam.target_radius.min(28.0);
+    }
+}
+
+/// The wheel zooms on the spot under the pointer, not on the middle of the view: as the
+/// orbit camera scales its distance by `s`, the focus moves so that the spot on the ground
+/// under the pointer stays where it is on screen (focus' = spot + (focus - spot) * s).
+fn zoom_on_pointer(
+    scroll: Res<AccumulatedMouseScroll>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    rules: Option<Res<Ruleset>>,
+    mut cams: Query<(&Camera, &GlobalTransform, &mut PanOrbitCamera)>,
+    mut before: Local<Option<f32>>,
+) {
+    for (camera, at, mut cam) in &mut cams {
+        let was = before
+            .replace(cam.target_radius)
+            .unwrap_or(cam.target_radius);
+        if scroll.delta == Vec2::ZERO || !cam.enabled || was <= 0.0 {
+            continue;
+        }
+        let Some(spot) = window
+            .single()
+            .ok()
+            .and_then(|w| w.cursor_position())
+            .and_then(|c| camera.viewport_to_world(at, c).ok())
+            .and_then(|ray| ground_under(ray, cam.target_focus.y))
+        else {
+            continue;
+        };
+        let to = zoomed_focus(cam.target_focus, spot, cam.target_radius / was);
+        cam.target_focus = on_the_board(to, rules.as_deref());
+    }
+}
+
+/// `to`, kept over the battlefield (a few inches of margin).
+fn on_the_board(to: Vec3, rules: Option<&Ruleset>) -> Vec3 {
+    let (w, d) = rules.map_or((30.0, 22.0), |r| r.battlefield);
+    Vec3::new(to.x.clamp(-4.0, w + 4.0), to.y, to.z.clamp(-4.0, d + 4.0))
+}
+
+/// Where `ray` meets the level floor at height `y`, in front of the camera.
+fn ground_under(ray: Ray3d, y: f32) -> Option<Vec3> {
+    let t = ray.intersect_plane(Vec3::new(0.0, y, 0.0), InfinitePlane3d::new(Vec3::Y))?;
+    Some(ray.get_point(t))
+}
+
+/// The focus that keeps `spot` in place on screen when the distance is scaled by `s`.
+fn zoomed_focus(focus: Vec3, spot: Vec3, s: f32) -> Vec3 {
+    spot + (focus - spot) * s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Zooming in on a spot moves the focus towards it, in proportion; zooming out moves it
+    /// away; the spot itself never moves.
+    #[test]
+    fn the_wheel_zooms_towards_the_spot_under_the_pointer() {
+        let focus = Vec3::new(15.0, 0.0, 11.0);
+        let spot = Vec3::new(25.0, 0.0, 11.0);
+        assert_eq!(zoomed_focus(focus, spot, 0.8), Vec3::new(17.0, 0.0, 11.0));
+        assert_eq!(zoomed_focus(focus, spot, 1.25), Vec3::new(12.5, 0.0, 11.0));
+        assert_eq!(zoomed_focus(spot, spot, 0.5), spot);
+        let down = Ray3d::new(Vec3::new(3.0, 10.0, 4.0), Dir3::NEG_Y);
+        assert_eq!(ground_under(down, 0.0), Some(Vec3::new(3.0, 0.0, 4.0)));
+        let up = Ray3d::new(Vec3::new(3.0, 10.0, 4.0), Dir3::Y);
+        assert_eq!(ground_under(up, 0.0), None);
     }
 }
