@@ -101,6 +101,8 @@ fn board_labels(
         egui::Order::Background,
         egui::Id::new("board labels"),
     ));
+    // Names, tags and objective numbers, drawn together so that none covers another.
+    let mut plates: Vec<(egui::Pos2, String)> = Vec::new();
     for (f, pos, profile, damage, activation, presence, shown) in &fighters {
         if *presence != Presence::Deployed {
             continue;
@@ -124,20 +126,24 @@ fn board_labels(
             tags.push("waiting".into());
         }
         if !tags.is_empty() {
-            label(&painter, centre - egui::vec2(0.0, 6.0), &tags.join(" · "));
+            // The active fighter's name first: it keeps its place when labels crowd.
+            let first = active == id;
+            let tag = (centre - egui::vec2(0.0, 6.0), tags.join(" · "));
+            if first {
+                plates.insert(0, tag)
+            } else {
+                plates.push(tag)
+            }
         }
     }
     zone_labels(&painter, &zones, cam, cam_t);
     for o in &objectives {
         let at = Vec3::new(o.position.0, 0.2, o.position.1);
         if let Ok(p) = cam.world_to_viewport(cam_t, at) {
-            label(
-                &painter,
-                egui::pos2(p.x, p.y - 8.0),
-                &(o.index + 1).to_string(),
-            );
+            plates.push((egui::pos2(p.x, p.y - 8.0), (o.index + 1).to_string()));
         }
     }
+    labels(&painter, &plates);
     let now = time.elapsed_secs_f64();
     floating.read(&log, now);
     for (id, text, since) in &floating.shown {
@@ -261,15 +267,55 @@ fn wounds_bar(painter: &egui::Painter, centre: egui::Pos2, left: f32) {
 
 /// Text on a dark plate, its bottom at `bottom`.
 fn label(painter: &egui::Painter, bottom: egui::Pos2, text: &str) {
-    let galley = painter.layout_no_wrap(
-        text.to_owned(),
-        egui::FontId::proportional(13.0),
-        egui::Color32::WHITE,
-    );
-    let size = galley.size();
-    let rect = egui::Rect::from_min_size(bottom - egui::vec2(size.x / 2.0, size.y), size);
-    painter.rect_filled(rect.expand(2.0), 3.0, egui::Color32::from_black_alpha(170));
-    painter.galley(rect.min, galley, egui::Color32::WHITE);
+    labels(painter, &[(bottom, text.to_owned())]);
+}
+
+/// Texts on dark plates, each centred over its bottom point; a plate that would cover one
+/// drawn before it is lifted above it.
+fn labels(painter: &egui::Painter, plates: &[(egui::Pos2, String)]) {
+    let galleys: Vec<_> = plates
+        .iter()
+        .map(|(_, text)| {
+            painter.layout_no_wrap(
+                text.clone(),
+                egui::FontId::proportional(13.0),
+                egui::Color32::WHITE,
+            )
+        })
+        .collect();
+    let rects: Vec<egui::Rect> = plates
+        .iter()
+        .zip(&galleys)
+        .map(|((bottom, _), g)| {
+            let size = g.size();
+            egui::Rect::from_min_size(*bottom - egui::vec2(size.x / 2.0, size.y), size)
+        })
+        .collect();
+    for (rect, galley) in apart(rects).into_iter().zip(galleys) {
+        painter.rect_filled(rect.expand(2.0), 3.0, egui::Color32::from_black_alpha(170));
+        painter.galley(rect.min, galley, egui::Color32::WHITE);
+    }
+}
+
+/// The rects, each lifted (a few times at most) until it covers none of those before it.
+fn apart(mut rects: Vec<egui::Rect>) -> Vec<egui::Rect> {
+    const GAP: f32 = 5.0;
+    for i in 1..rects.len() {
+        for _ in 0..8 {
+            let (before, rest) = rects.split_at_mut(i);
+            let r = &mut rest[0];
+            let Some(lift) = before
+                .iter()
+                .filter(|b| b.expand(GAP / 2.0).intersects(*r))
+                .map(|b| r.bottom() - b.top() + GAP)
+                .reduce(f32::max)
+            else {
+                break;
+            };
+            *r = r.translate(egui::vec2(0.0, -lift));
+        }
+    }
+    rects
 }
 
 #[cfg(test)]
@@ -292,6 +338,25 @@ mod tests {
 
     /// ATK-3, ATK-5: damage dealt now floats over its fighter for a moment; what the log held
     /// when the board opened (a loaded battle) does not.
+    /// Two names at the same spot (fighters side by side) are drawn one above the other, not
+    /// over each other; a name apart from the others stays where it is.
+    #[test]
+    fn names_of_fighters_side_by_side_do_not_cover_each_other() {
+        let at =
+            |x: f32, y: f32| egui::Rect::from_min_size(egui::pos2(x, y), egui::vec2(60.0, 14.0));
+        let placed = apart(vec![at(100.0, 100.0), at(110.0, 104.0), at(400.0, 100.0)]);
+        assert_eq!(placed[0], at(100.0, 100.0));
+        assert!(!placed[1].intersects(placed[0]), "{placed:?}");
+        assert!(placed[1].bottom() < placed[0].top());
+        assert_eq!(placed[2], at(400.0, 100.0));
+        let crowd = apart(vec![at(0.0, 50.0); 4]);
+        for i in 0..4 {
+            for j in 0..i {
+                assert!(!crowd[i].intersects(crowd[j]), "{crowd:?}");
+            }
+        }
+    }
+
     #[test]
     fn atk5_new_damage_floats_and_old_damage_does_not() {
         let mut log = BattleLog::default();
