@@ -255,10 +255,24 @@ fn difficulty(ui: &mut egui::Ui, form: &mut SetupForm) {
     });
     match &form.cards.opponent {
         Some((name, Some(points))) => {
-            ui.small(format!(
-                "The solo opponent, {name}, musters {points} points: a harder level allows it \
-                 more."
-            ));
+            let limit = match form.cards.difficulty {
+                Difficulty::Easy => limits.0,
+                Difficulty::Balanced => limits.1,
+                Difficulty::Hard => limits.2,
+            };
+            ui.small(if *points > limit {
+                format!(
+                    "The level is the most points the solo opponent may field: {name}, a set \
+                     warband of {points} points, is over this level's {limit}."
+                )
+            } else {
+                format!(
+                    "The level is the most points the solo opponent may field. This battle's \
+                     opponent, {name}, is a set warband of {points} points, within the \
+                     {limit}: the level changes nothing for it, only for an opponent drawn \
+                     at random."
+                )
+            });
         }
         Some((name, None)) => {
             ui.small(format!(

@@ -44,8 +44,11 @@ fn save_dirs() -> [&'static Path; 2] {
     [Path::new(saves::SAVES_DIR), Path::new(".")]
 }
 
+/// On coming back to the title screen: the saves as they are now, and the menu alone (the
+/// page that was open when the player left, e.g. the save just loaded, is closed).
 fn read_saves(mut t: ResMut<Title>, mut notice: ResMut<crate::screens::Notice>) {
     t.saves = saves::list(&save_dirs());
+    t.page = Page::Nothing;
     if let Some(n) = notice.0.take() {
         t.problem = Some(n);
     }
