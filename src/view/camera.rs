@@ -9,7 +9,6 @@ use std::f32::consts::FRAC_PI_2;
 
 use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
 use bevy_panorbit_camera::{PanOrbitCamera, PanOrbitCameraSystemSet};
 
@@ -195,27 +194,26 @@ fn focus_on_fighter(
 /// under the pointer stays where it is on screen (focus' = spot + (focus - spot) * s).
 fn zoom_on_pointer(
     scroll: Res<AccumulatedMouseScroll>,
-    window: Query<&Window, With<PrimaryWindow>>,
     rules: Option<Res<Ruleset>>,
-    mut cams: Query<(&Camera, &GlobalTransform, &mut PanOrbitCamera)>,
+    mut board: super::targeting::BoardPointer,
+    mut cams: Query<&mut PanOrbitCamera>,
     mut before: Local<Option<f32>>,
 ) {
-    for (camera, at, mut cam) in &mut cams {
-        let was = before
-            .replace(cam.target_radius)
-            .unwrap_or(cam.target_radius);
-        if scroll.delta == Vec2::ZERO || !cam.enabled || was <= 0.0 {
-            continue;
-        }
-        let Some(spot) = window
-            .single()
-            .ok()
-            .and_then(|w| w.cursor_position())
-            .and_then(|c| camera.viewport_to_world(at, c).ok())
-            .and_then(|ray| ground_under(ray, cam.target_focus.y))
-        else {
-            continue;
-        };
+    let Ok(mut cam) = cams.single_mut() else {
+        return;
+    };
+    let was = before
+        .replace(cam.target_radius)
+        .unwrap_or(cam.target_radius);
+    if scroll.delta == Vec2::ZERO || !cam.enabled || was <= 0.0 {
+        return;
+    }
+    // The surface under the pointer (a wall, a platform), else the floor's level.
+    let spot = board.point().or_else(|| {
+        let ray = board.ray()?;
+        ground_under(ray, cam.target_focus.y)
+    });
+    if let Some(spot) = spot {
         let to = zoomed_focus(cam.target_focus, spot, cam.target_radius / was);
         cam.target_focus = on_the_board(to, rules.as_deref());
     }

@@ -194,9 +194,14 @@ pub(crate) struct BoardPointer<'w, 's> {
 }
 
 impl BoardPointer<'_, '_> {
+    /// The ray from the camera through the cursor.
+    pub(crate) fn ray(&self) -> Option<Ray3d> {
+        cursor_ray(&self.windows, &self.cams)
+    }
+
     /// The board's point under the cursor, if the cursor is over the board.
     pub(crate) fn point(&mut self) -> Option<Vec3> {
-        let ray = cursor_ray(&self.windows, &self.cams)?;
+        let ray = self.ray()?;
         let surfaces = &self.surfaces;
         let only_board = |e: Entity| surfaces.contains(e);
         let settings = MeshRayCastSettings::default().with_filter(&only_board);
