@@ -370,39 +370,50 @@ fn sync_treasure(
     }
 }
 
-fn spawn_deployment_points(mut draw: Draw, rules: Res<Ruleset>, points: Query<&DeploymentMarker>) {
-    for p in &points {
+fn spawn_deployment_points(
+    mut draw: Draw,
+    rules: Res<Ruleset>,
+    points: Query<(Entity, &DeploymentMarker)>,
+) {
+    for (marker, p) in &points {
         let colour = palette::side_colour(p.colour);
-        spawn_deployment_point(&mut draw, rules.battlefield, &p.spec, colour);
+        for part in spawn_deployment_point(&mut draw, rules.battlefield, &p.spec, colour) {
+            draw.commands
+                .entity(part)
+                .insert(super::zones::MarkOf(marker));
+        }
     }
 }
 
 /// A deployment point as a ring (pulled onto the battlefield if it lies off the edge) and its
-/// deployment lines (RES-1) as strips.
+/// deployment lines (RES-1) as strips: the entities drawn.
 fn spawn_deployment_point(
     draw: &mut Draw,
     (w, d): (f32, f32),
     spec: &DeploymentPoint,
     colour: Color,
-) {
+) -> Vec<Entity> {
     let (x, z) = spec.position;
     let ring = draw.mesh(Annulus::new(0.25, 0.4));
     let ring_mat = draw.material(palette::side_marker(colour));
-    draw.spawn(
+    let mut parts = vec![draw.spawn(
         &ring,
         &ring_mat,
         flat_at(x.clamp(0.0, w), 0.015, z.clamp(0.0, d)),
-    );
+    )];
     for l in &spec.lines {
         let a = Vec3::new(l.from.0, 0.02, l.from.1);
         let b = Vec3::new(l.to.0, 0.02, l.to.1);
         let strip = draw.mesh(Cuboid::new(a.distance(b).max(0.1), 0.02, 0.2));
         let strip_mat = draw.material(palette::side_marker(colour));
-        draw.spawn(
-            &strip,
-            &strip_mat,
-            Transform::from_translation((a + b) / 2.0)
-                .with_rotation(Quat::from_rotation_y(-(b.z - a.z).atan2(b.x - a.x))),
+        parts.push(
+            draw.spawn(
+                &strip,
+                &strip_mat,
+                Transform::from_translation((a + b) / 2.0)
+                    .with_rotation(Quat::from_rotation_y(-(b.z - a.z).atan2(b.x - a.x))),
+            ),
         );
     }
+    parts
 }

@@ -18,11 +18,30 @@ use crate::screens::Screen;
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        place_on_click
+        (place_on_click, forget_the_pick_when_done)
             .in_set(ViewSystems::Decide)
             .after(super::picking::pointed_fighter)
             .run_if(in_state(Screen::Battle)),
     );
+}
+
+/// Whether the battle waits for a side to set up its fighters by hand (SET-6, RES-1).
+fn setting_up(pending: &Pending) -> bool {
+    matches!(pending, Pending::Deploy { .. } | Pending::Arrive { .. })
+}
+
+/// The fighter picked last to set up is forgotten when the set-up is done: kept, its card
+/// opened over the dice tray as round 1's initiative began.
+fn forget_the_pick_when_done(
+    engine: Res<Engine>,
+    mut selected: ResMut<Selected>,
+    mut was: Local<bool>,
+) {
+    let now = setting_up(&engine.pending);
+    if *was && !now {
+        selected.0 = None;
+    }
+    *was = now;
 }
 
 fn place_on_click(world: &mut World) {
@@ -58,4 +77,39 @@ fn place_on_click(world: &mut World) {
 fn board_point(world: &mut World) -> Option<Vec3> {
     let mut state = bevy::ecs::system::SystemState::<BoardPointer>::new(world);
     state.get_mut(world).ok()?.point()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::formats::Choices;
+    use crate::rules::engine::apply;
+    use crate::scenario::load::{DEFAULT_BATTLE, EmbeddedThenDisk, load_battle_with};
+
+    /// SET-6 by hand: the fighter picked last while setting up is forgotten once the side is
+    /// done, so its card does not open over round 1's initiative dice.
+    #[test]
+    fn set6_the_last_fighter_picked_is_forgotten_when_the_set_up_is_done() {
+        let choices = Choices {
+            deploy_by_hand: true,
+            ..Choices::default()
+        };
+        let spec = load_battle_with(&EmbeddedThenDisk, DEFAULT_BATTLE, &choices).unwrap();
+        let mut app = crate::headless_app(&spec);
+        app.update();
+        let world = app.world_mut();
+        world.init_resource::<Selected>();
+        let Pending::Deploy { side } = world.resource::<Engine>().pending else {
+            panic!("no set-up by hand");
+        };
+        let mine = crate::rules::hand_setup::movable(world, side)[0];
+        world.resource_mut::<Selected>().0 = Some(mine);
+        let mut forget = IntoSystem::into_system(forget_the_pick_when_done);
+        forget.initialize(world);
+        forget.run((), world).unwrap();
+        assert_eq!(world.resource::<Selected>().0, Some(mine), "still setting up");
+        apply(world, &Command::SetUpDone { side }).unwrap();
+        forget.run((), world).unwrap();
+        assert_eq!(world.resource::<Selected>().0, None);
+    }
 }

@@ -109,8 +109,8 @@ pub(crate) fn click_means(moving: bool, hovered: Option<u32>, targets: &[u32]) -
     }
 }
 
-/// Activates or attacks the clicked fighter when the rules allow it (any other click on a
-/// fighter selects it: its card opens).
+/// Activates or attacks the clicked fighter when the rules allow it, with its card shut; any
+/// other click on a fighter (an enemy out of reach, the active fighter) opens its card.
 fn act_on_click(world: &mut World) {
     let Some(id) = world.resource_mut::<Clicked>().0.take() else {
         return;
@@ -130,9 +130,10 @@ fn act_on_click(world: &mut World) {
         _ => None,
     };
     if let Some(c) = cmd {
-        // A click that attacks is an attack, not a look at the target: its card stays shut.
+        // A click that activates or attacks is that, not a look at the fighter: its card
+        // stays shut (a second click on it, or its name in the tracker, opens it).
+        world.resource_mut::<Selected>().0 = None;
         if matches!(c, Command::Attack { .. }) {
-            world.resource_mut::<Selected>().0 = None;
             world.resource_mut::<Intent>().cancel();
         }
         world.write_message(SubmitCommand(c));

@@ -3,7 +3,8 @@
 //! Shown while the battle is set up (the priority player choosing red or blue, SET-5, sees
 //! where each colour deploys) and the first initiative phase; a reserve group's zone stays
 //! until it has arrived (and while its side sets up its arrivals by hand), labelled with its
-//! round. Z shows or hides every zone.
+//! round. Z shows or hides every zone. A deployment point's marker (its ring and line strips)
+//! is shown with its zone and gone once the zone no longer matters.
 
 use std::f32::consts::FRAC_PI_2;
 
@@ -24,7 +25,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<AllZones>()
         .add_systems(
             Update,
-            (toggle, find_zones, draw_zones)
+            (toggle, find_zones, draw_zones, show_marks)
                 .chain()
                 .in_set(super::ViewSystems::Show)
                 .run_if(in_state(Screen::Battle)),
@@ -35,9 +36,15 @@ pub(crate) fn plugin(app: &mut App) {
 #[derive(Resource, Default)]
 pub(crate) struct AllZones(pub bool);
 
+/// A part of a deployment point's marker on the board: the marker entity it draws.
+#[derive(Component, Debug, Clone, Copy)]
+pub(crate) struct MarkOf(pub Entity);
+
 /// One zone on the board now.
 #[derive(Debug, Clone)]
 pub(crate) struct Zone {
+    /// The deployment marker entity.
+    pub marker: Entity,
     pub colour: Color,
     pub group: GroupName,
     pub point: DeploymentPoint,
@@ -62,7 +69,7 @@ fn toggle(
 /// Which zones to show: the starting ones while the battle is set up and in round 1's
 /// initiative phase, a reserve's until its group has arrived, all of them on Z.
 fn find_zones(
-    markers: Query<&DeploymentMarker>,
+    markers: Query<(Entity, &DeploymentMarker)>,
     fighters: Query<(&Side, &BattleGroup, &Presence)>,
     info: Res<BattleInfo>,
     engine: Res<Engine>,
@@ -77,7 +84,7 @@ fn find_zones(
         _ => 0,
     };
     zones.0.clear();
-    for m in &markers {
+    for (marker, m) in &markers {
         let side = info.side_of_colour(m.colour);
         let waiting = side.is_some_and(|s| {
             fighters.iter().any(|(fs, g, p)| {
@@ -95,12 +102,25 @@ fn find_zones(
             || (!reserve && setting_up);
         if shown {
             zones.0.push(Zone {
+                marker,
                 colour: palette::side_colour(m.colour),
                 group: m.spec.group,
                 point: m.spec.clone(),
                 arrives: reserve.then_some(m.spec.round + delay),
             });
         }
+    }
+}
+
+/// A marker's ring and strips show while its zone does.
+fn show_marks(zones: Res<Zones>, mut marks: Query<(&MarkOf, &mut Visibility)>) {
+    for (of, mut v) in &mut marks {
+        let shown = zones.0.iter().any(|z| z.marker == of.0);
+        v.set_if_neq(if shown {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        });
     }
 }
 
@@ -129,5 +149,37 @@ fn draw_zones(zones: Res<Zones>, rules: Res<Ruleset>, mut gizmos: Gizmos) {
             gizmos.line(at(a), at(ai), c);
             gizmos.line(at(b), at(bi), c);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bevy::ecs::system::RunSystemOnce;
+
+    /// SET-6, RES-1: a deployment point's ring and strips show with its zone and are gone
+    /// when the zone no longer matters (they stayed on the board all battle).
+    #[test]
+    fn set6_a_deployment_marker_is_gone_with_its_zone() {
+        let mut world = World::new();
+        let shown = world.spawn_empty().id();
+        let gone = world.spawn_empty().id();
+        let ring = world.spawn((MarkOf(shown), Visibility::Inherited)).id();
+        let strip = world.spawn((MarkOf(gone), Visibility::Inherited)).id();
+        world.insert_resource(Zones(vec![Zone {
+            marker: shown,
+            colour: Color::WHITE,
+            group: GroupName::Dagger,
+            point: DeploymentPoint {
+                group: GroupName::Dagger,
+                position: (10.0, 10.0),
+                round: 1,
+                lines: vec![],
+            },
+            arrives: None,
+        }]));
+        world.run_system_once(show_marks).unwrap();
+        assert_eq!(world.get::<Visibility>(ring), Some(&Visibility::Inherited));
+        assert_eq!(world.get::<Visibility>(strip), Some(&Visibility::Hidden));
     }
 }
