@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use warcry_sim::model::components::BattleInfo;
 use warcry_sim::rules::engine::{Engine, Outcome};
 use warcry_sim::sim::replay::SavedBattle;
 
@@ -26,10 +27,11 @@ pub fn replay(file: &Path, verify: bool, show_log: bool) -> anyhow::Result<()> {
         );
     }
     if let Some(o) = world.resource::<Engine>().outcome {
+        let info = world.resource::<BattleInfo>();
         println!(
             "outcome: {}",
             match o {
-                Outcome::Winner(s) => format!("side {s} wins"),
+                Outcome::Winner(s) => format!("{} wins", info.sides[s].name),
                 Outcome::Draw => "a draw".into(),
             }
         );

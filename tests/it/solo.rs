@@ -331,7 +331,7 @@ fn solo_a1_an_objective_nobody_controls_closest_to_the_warband() {
     let (t, rule, why) = target(&mut a);
     assert_eq!(rule, "SOLO-A1");
     assert!(matches!(t, Target::Objective { index: 1, .. }), "{t:?}");
-    assert!(why.contains("3.50\""), "{why}");
+    assert!(why.contains("3.5\" from"), "{why}");
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! SOLO-B1..B2 (rules/solo-mode.md): the fighter the automated warband activates.
 
 use crate::model::RuleId;
+use crate::rules::actions::inches;
 use std::cmp::Ordering;
 
 use bevy::prelude::*;
@@ -125,9 +126,9 @@ fn closest_active(
         f.id,
         RuleId::SoloB2,
         format!(
-            "{}: closest to the target ({:.2}\"), {} wounds left, {} points{tie}",
+            "{}: closest to the target, {}\" away, {} wounds left, {} points{tie}",
             f.name,
-            dist(f),
+            inches(dist(f)),
             f.wounds_left(),
             f.profile.points
         ),

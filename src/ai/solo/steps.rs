@@ -2,6 +2,7 @@
 //! returning a decision with its rule ID or "next step"; SOLO-C1 is in `ability.rs`.
 
 use crate::model::RuleId;
+use crate::rules::actions::inches;
 use bevy::prelude::*;
 
 use super::ability::step_ability;
@@ -86,10 +87,10 @@ fn attack(world: &World, ctx: &Ctx, t: &FighterView, step: RuleId, why: &str) ->
         },
         rules: ctx.rule_ids(step),
         why: format!(
-            "attack {} with {} ({:.2}\" away, {} wounds left){why}",
+            "attack {} with {}, {}\" away, {} wounds left{why}",
             t.name,
             ctx.f.profile.weapons[w].name,
-            ctx.dist(t),
+            inches(ctx.dist(t)),
             t.wounds_left()
         ),
     })
@@ -261,8 +262,10 @@ fn disengage_towards(world: &World, ctx: &Ctx, t: &FighterView, d: f32) -> Optio
         },
         rules: ctx.rule_ids(RuleId::SoloC3),
         why: format!(
-            "engaged, {} is in threat range ({d:.2}\" <= {threat:.0}\"): disengage towards it",
-            t.name
+            "engaged, {} is {}\" away, within the {}\" threat range: disengage towards it",
+            t.name,
+            inches(d),
+            inches(threat)
         ),
     })
 }
@@ -373,9 +376,10 @@ pub fn step_threat_range(world: &World, ctx: &Ctx) -> Step {
         stop,
         RuleId::SoloC5,
         format!(
-            "{} is in threat range ({:.2}\" <= {threat:.0}\"), move until in attack range{tie}",
+            "{} is {}\" away, within the {}\" threat range: move until in attack range{tie}",
             t.name,
-            ctx.dist(t)
+            inches(ctx.dist(t)),
+            inches(threat)
         ),
     ) {
         Some(d) => Step::Decide(d),

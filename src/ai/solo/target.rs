@@ -2,6 +2,7 @@
 //! and the GEN-4 roll-off among tied candidates.
 
 use crate::model::RuleId;
+use crate::rules::actions::inches;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -122,9 +123,9 @@ fn objective_target(world: &mut World, all: &[FighterView], side: usize) -> Opti
             },
             rule,
             why: format!(
-                "objective {}: {what}, {:.2}\" from the nearest fighter of the warband{tie}",
+                "objective {}: {what}, {}\" from the nearest fighter of the warband{tie}",
                 o.index + 1,
-                lists[i].first().copied().unwrap_or(f32::INFINITY)
+                inches(lists[i].first().copied().unwrap_or(f32::INFINITY))
             ),
         });
     }
@@ -184,9 +185,9 @@ fn fighter_target(world: &mut World, all: &[FighterView], side: usize) -> Option
             target: Target::Fighter(t.id),
             rule,
             why: format!(
-                "{}: {what}, {:.2}\" from the nearest fighter of the warband{tie}",
+                "{}: {what}, {}\" from the nearest fighter of the warband{tie}",
                 t.name,
-                lists[i].first().copied().unwrap_or(f32::INFINITY)
+                inches(lists[i].first().copied().unwrap_or(f32::INFINITY))
             ),
         });
     }

@@ -43,8 +43,7 @@ use disengage::*;
 pub(crate) use movement::do_move;
 use movement::*;
 pub use movement::{
-    Route, deadly_places, path_is_deadly, point_text, validate_hand_move, validate_move,
-    validate_route,
+    Route, deadly_places, inches, path_is_deadly, validate_hand_move, validate_move, validate_route,
 };
 use reactions::answer_attack;
 pub(crate) use reactions::reaction;

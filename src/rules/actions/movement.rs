@@ -226,11 +226,6 @@ pub fn inches(x: f32) -> String {
     }
 }
 
-/// A point for people: `(10.20, 0.00, 4.50)`.
-pub fn point_text(p: Vec3) -> String {
-    crate::rules::log::point(&p.to_array())
-}
-
 pub(super) fn path_points(path: &Path, from: Vec3) -> Vec<[f32; 3]> {
     let mut pts = vec![from.to_array()];
     pts.extend(path.steps.iter().map(|s| s.to.to_array()));

@@ -20,7 +20,6 @@ mod render;
 mod render_setup;
 
 pub use places::Landmarks;
-pub use render::point;
 #[cfg(test)]
 mod tests;
 

@@ -4,8 +4,6 @@
 
 use crate::model::formats::{Point2, TerrainKind, TerrainPiece};
 
-use super::render::point;
-
 /// What the battlefield has that a place can be named after.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Landmarks {
@@ -95,6 +93,13 @@ fn gap(t: &TerrainPiece, x: f32, z: f32) -> f32 {
     let ex = (lx.abs() - t.size.0 / 2.0).max(0.0);
     let ez = (lz.abs() - t.size.1 / 2.0).max(0.0);
     ex.hypot(ez)
+}
+
+/// A point where nothing on the battlefield names it: `(10.20, 0.00, 4.50)`.
+pub(super) fn point(p: &[f32; 3]) -> String {
+    // Rounded first, so that a coordinate a hair below zero reads 0.00, not -0.00.
+    let r = |v: f32| (v * 100.0).round() / 100.0 + 0.0;
+    format!("({:.2}, {:.2}, {:.2})", r(p[0]), r(p[1]), r(p[2]))
 }
 
 #[cfg(test)]

@@ -53,13 +53,6 @@ impl Event {
     }
 }
 
-/// A point for people: `(10.20, 0.00, 4.50)`.
-pub fn point(p: &[f32; 3]) -> String {
-    // Rounded first, so that a coordinate a hair below zero reads 0.00, not -0.00.
-    let r = |v: f32| (v * 100.0).round() / 100.0 + 0.0;
-    format!("({:.2}, {:.2}, {:.2})", r(p[0]), r(p[1]), r(p[2]))
-}
-
 fn action_text(e: &Event, n: &Names) -> String {
     match e {
         Event::Activate {

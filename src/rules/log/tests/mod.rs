@@ -289,7 +289,7 @@ fn first_turn_and_pass_render_the_side_cmb_1() {
 #[test]
 fn a_point_a_hair_below_zero_reads_zero() {
     assert_eq!(
-        crate::rules::log::point(&[8.256, -0.0001, 17.39]),
+        crate::rules::log::places::point(&[8.256, -0.0001, 17.39]),
         "(8.26, 0.00, 17.39)"
     );
 }
