@@ -44,6 +44,16 @@ pub const AUTOSAVE: &str = "autosave.save.ron";
 #[derive(Resource, Clone)]
 pub struct Resume(pub Vec<Command>);
 
+/// How many commands the open battle had when it was loaded (0: a new battle): a battle
+/// loaded already over is not saved again as a replay.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct LoadedAt(pub usize);
+
+/// The replay of the battle just finished, saved as it ended: its path, or why it could not
+/// be written.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct LastReplay(pub Option<Result<std::path::PathBuf, String>>);
+
 /// Something the player should read (a save that no longer replays), until dismissed.
 #[derive(Resource, Debug, Clone, Default)]
 pub struct Notice(pub Option<String>);
@@ -54,7 +64,9 @@ pub struct BattleStart;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Notice>()
+        .init_resource::<LastReplay>()
         .add_systems(OnEnter(Screen::Battle), start_battle.in_set(BattleStart))
+        .add_systems(OnEnter(Screen::End), save_the_replay)
         .add_systems(OnEnter(Screen::Setup), despawn_battle)
         .add_systems(OnEnter(Screen::Title), (despawn_battle, despawn_board))
         .add_systems(
@@ -79,9 +91,11 @@ fn start_battle(world: &mut World) {
     };
     let spec = next.spec.clone();
     spawn_battle(world, &spec);
+    world.insert_resource(LoadedAt(0));
     let Some(Resume(commands)) = world.remove_resource::<Resume>() else {
         return;
     };
+    world.insert_resource(LoadedAt(commands.len()));
     run_rules(world);
     for (i, c) in commands.iter().enumerate() {
         let said = c.describe_with(&world.resource::<crate::rules::log::BattleLog>().names);
@@ -127,4 +141,23 @@ fn autosave(world: &mut World, mut rounds_saved: Local<usize>) {
     if let Err(e) = save(world, std::path::Path::new(AUTOSAVE)) {
         world.resource_mut::<Notice>().0 = Some(e);
     }
+}
+
+/// Every battle played to its end in the window is kept as a replay (the battle file, seed,
+/// commands and round hashes) in the replays folder; one loaded already over is not.
+fn save_the_replay(world: &mut World) {
+    let played = world.resource::<Engine>().commands.len();
+    if world
+        .get_resource::<LoadedAt>()
+        .is_some_and(|l| l.0 >= played)
+    {
+        world.resource_mut::<LastReplay>().0 = None;
+        return;
+    }
+    let file = world
+        .get_resource::<NextBattle>()
+        .and_then(|n| n.file.clone());
+    let dir = std::path::Path::new(crate::sim::replay::REPLAYS_DIR);
+    let saved = crate::sim::replay::save_replay(world, file, dir, std::time::SystemTime::now());
+    world.resource_mut::<LastReplay>().0 = Some(saved);
 }

@@ -3,7 +3,8 @@
 //! the commands, so a loaded battle continues exactly as if it had never stopped, and any
 //! difference (another build, an edited battle file) is caught by the hashes.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -14,6 +15,11 @@ use crate::rules::engine::{self, Engine, world_hash};
 use crate::scenario::load::{
     self, BattleSpec, DEFAULT_BATTLE, Disk, EmbeddedThenDisk, SceneSource,
 };
+
+/// Where the window keeps a replay of every battle played to its end.
+pub const REPLAYS_DIR: &str = "replays";
+/// A replay's file name ends so (a save's: `.save.ron`).
+pub const REPLAY_SUFFIX: &str = ".replay.ron";
 
 /// The file format of saves and replays (RON).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -184,4 +190,90 @@ impl SavedBattle {
         }
         Ok(app)
     }
+}
+
+impl SavedBattle {
+    /// The battle after its first `n` commands (all of them past the end), played headless
+    /// from the start: seeking on a replay's timeline. A whole battle takes milliseconds.
+    pub fn play_to(&self, n: usize) -> Result<App, String> {
+        let spec = self.spec()?;
+        let mut app = super::battle_app(&spec);
+        let world = app.world_mut();
+        for (i, c) in self.commands.iter().take(n).enumerate() {
+            engine::apply(world, c)
+                .map_err(|e| format!("command {} ({}): {e}", i + 1, c.describe()))?;
+        }
+        Ok(app)
+    }
+
+    /// How many commands each round took to finish (round k ends after `ends[k - 1]`
+    /// commands): the points a timeline jumps to. Found by playing the battle through.
+    pub fn round_ends(&self) -> Result<Vec<usize>, String> {
+        let spec = self.spec()?;
+        let mut app = super::battle_app(&spec);
+        let world = app.world_mut();
+        let mut ends = Vec::new();
+        for (i, c) in self.commands.iter().enumerate() {
+            engine::apply(world, c)
+                .map_err(|e| format!("command {} ({}): {e}", i + 1, c.describe()))?;
+            if world.resource::<Engine>().round_hashes.len() > ends.len() {
+                ends.push(i + 1);
+            }
+        }
+        Ok(ends)
+    }
+}
+
+/// Saves the battle in `world` (loaded from `battle`, `None`: the embedded default) as a
+/// replay in `dir`, named after the battle and `now`; never overwrites. Gives its path.
+pub fn save_replay(
+    world: &mut World,
+    battle: Option<String>,
+    dir: &Path,
+    now: SystemTime,
+) -> Result<PathBuf, String> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("{}: can't make the replays folder: {e}", dir.display()))?;
+    let name = world
+        .resource::<crate::model::components::BattleInfo>()
+        .name
+        .clone();
+    let path = new_path(dir, &name, now, REPLAY_SUFFIX);
+    SavedBattle::of(world, battle)
+        .write(&path)
+        .map_err(|e| format!("{}: can't write the replay: {e}", path.display()))?;
+    Ok(path)
+}
+
+/// A new file's path in `dir`, named after its battle and the time:
+/// `siege-of-the-shattered-bastion-2026-11-25-1402.save.ron` (`suffix` `.save.ron`), with
+/// `-2`, `-3`... when that is taken.
+pub fn new_path(dir: &Path, battle: &str, now: SystemTime, suffix: &str) -> PathBuf {
+    let slug = crate::scenario::slug(battle, '-');
+    let (y, mo, d, h, mi) = civil(now);
+    let stem = format!("{slug}-{y:04}-{mo:02}-{d:02}-{h:02}{mi:02}");
+    let mut path = dir.join(format!("{stem}{suffix}"));
+    let mut n = 2;
+    while path.exists() {
+        path = dir.join(format!("{stem}-{n}{suffix}"));
+        n += 1;
+    }
+    path
+}
+
+/// (year, month, day, hour, minute) in UTC.
+pub fn civil(t: SystemTime) -> (i64, u32, u32, u32, u32) {
+    let secs = t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()) as i64;
+    let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Howard Hinnant's days-to-civil.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d, (rest / 3600) as u32, (rest % 3600 / 60) as u32)
 }

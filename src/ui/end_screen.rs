@@ -19,6 +19,20 @@ pub(crate) fn plugin(app: &mut App) {
 #[derive(Resource)]
 struct Summary(BattleSummary);
 
+/// Where the battle's replay was kept, or why it could not be.
+fn replay_line(ui: &mut egui::Ui, replay: Option<&Result<std::path::PathBuf, String>>) {
+    match replay {
+        Some(Ok(path)) => {
+            ui.label(egui::RichText::new("Kept as a replay").small())
+                .on_hover_text(path.display().to_string());
+        }
+        Some(Err(e)) => {
+            ui.colored_label(egui::Color32::LIGHT_RED, format!("No replay kept: {e}"));
+        }
+        None => {}
+    }
+}
+
 fn summarise(world: &mut World) {
     let s = summary(world);
     world.insert_resource(Summary(s));
@@ -27,6 +41,7 @@ fn summarise(world: &mut World) {
 fn end_screen(
     mut contexts: EguiContexts,
     s: Res<Summary>,
+    replay: Res<crate::screens::LastReplay>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
 ) -> Result {
@@ -44,6 +59,7 @@ fn end_screen(
             ui.separator();
             rounds(ui, s);
             ui.separator();
+            replay_line(ui, replay.0.as_ref());
             ui.horizontal(|ui| {
                 if ui.button("New battle").clicked() {
                     next.set(Screen::Setup);

@@ -14,16 +14,7 @@ pub(crate) const SAVES_DIR: &str = "saves";
 
 /// A new save's path: `saves/siege-of-the-shattered-bastion-2026-11-25-1402.save.ron`.
 pub(crate) fn new_path(dir: &Path, battle: &str, now: SystemTime) -> PathBuf {
-    let slug = crate::scenario::slug(battle, '-');
-    let (y, mo, d, h, mi) = civil(now);
-    let stem = format!("{slug}-{y:04}-{mo:02}-{d:02}-{h:02}{mi:02}");
-    let mut path = dir.join(format!("{stem}.save.ron"));
-    let mut n = 2;
-    while path.exists() {
-        path = dir.join(format!("{stem}-{n}.save.ron"));
-        n += 1;
-    }
-    path
+    crate::sim::replay::new_path(dir, battle, now, ".save.ron")
 }
 
 /// One save in the list.
@@ -151,29 +142,12 @@ pub(crate) fn browser(ui: &mut egui::Ui, rows: &[SaveRow]) -> Option<PathBuf> {
     picked
 }
 
-/// (year, month, day, hour, minute) in UTC.
-fn civil(t: SystemTime) -> (i64, u32, u32, u32, u32) {
-    let secs = t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()) as i64;
-    let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    // Howard Hinnant's days-to-civil.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d, (rest / 3600) as u32, (rest % 3600 / 60) as u32)
-}
-
 /// "25 Nov 2026, 14:02 UTC".
 pub(crate) fn date_words(t: SystemTime) -> String {
     const MONTHS: [&str; 12] = [
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ];
-    let (y, m, d, h, mi) = civil(t);
+    let (y, m, d, h, mi) = crate::sim::replay::civil(t);
     format!("{d} {} {y}, {h:02}:{mi:02} UTC", MONTHS[(m - 1) as usize])
 }
 

@@ -107,7 +107,11 @@ mod tests {
         let mut forget = IntoSystem::into_system(forget_the_pick_when_done);
         forget.initialize(world);
         forget.run((), world).unwrap();
-        assert_eq!(world.resource::<Selected>().0, Some(mine), "still setting up");
+        assert_eq!(
+            world.resource::<Selected>().0,
+            Some(mine),
+            "still setting up"
+        );
         apply(world, &Command::SetUpDone { side }).unwrap();
         forget.run((), world).unwrap();
         assert_eq!(world.resource::<Selected>().0, None);

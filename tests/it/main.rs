@@ -15,6 +15,7 @@ mod pinned;
 mod player;
 #[cfg(feature = "gui")]
 mod render;
+mod replays;
 mod rosters;
 mod rule_coverage;
 mod setup;
