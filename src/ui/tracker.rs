@@ -173,7 +173,7 @@ fn tracker(
                             .map(|r| Standing::of(*r.2, *r.3, active == Some(r.0.id)))
                             .collect();
                         let colour = palette::side_text_colour(info.sides[s].colour);
-                        side_header(ui, &info, s, &standing);
+                        side_header(ui, &info, s, &standing, eng.outcome.is_some());
                         if waits_to_roll(&eng, solo, s) {
                             ui.label(egui::RichText::new("rolls after your wild dice").small())
                                 .on_hover_text(
@@ -217,21 +217,30 @@ fn tracker(
     Ok(())
 }
 
-/// "Ironclad Vanguard · 5 of 8 to act".
-fn side_header(ui: &mut egui::Ui, info: &BattleInfo, s: usize, standing: &[Standing]) {
+/// "Ironclad Vanguard · 5 of 8 to act"; once the battle is over, "5 left standing".
+fn side_header(ui: &mut egui::Ui, info: &BattleInfo, s: usize, standing: &[Standing], over: bool) {
     let colour = palette::side_text_colour(info.sides[s].colour);
-    let to_act = standing.iter().filter(|s| s.to_act()).count();
-    let standing_up = standing.iter().filter(|s| **s != Standing::Down).count();
     ui.label(
         egui::RichText::new(&info.sides[s].name)
             .strong()
             .color(colour),
     );
     ui.label(
-        egui::RichText::new(format!("{to_act} of {standing_up} still to act"))
+        egui::RichText::new(header_words(standing, over))
             .small()
             .weak(),
     );
+}
+
+/// How many of a side's fighters are still to act, of those standing.
+fn header_words(standing: &[Standing], over: bool) -> String {
+    let to_act = standing.iter().filter(|s| s.to_act()).count();
+    let standing_up = standing.iter().filter(|s| **s != Standing::Down).count();
+    if over {
+        format!("{standing_up} left standing")
+    } else {
+        format!("{to_act} of {standing_up} still to act")
+    }
 }
 
 /// SOLO-I1: while the human declares its wild dice, the automated warband has not rolled
@@ -321,5 +330,15 @@ mod tests {
             Standing::of(Presence::Reserve { round: 2 }, Ready, false).means(),
             "In reserve: arrives in round 2"
         );
+    }
+
+    /// VIC-1: once the battle is over nobody is still to act; the tracker says who is left
+    /// standing (it said "5 of 5 still to act" under the end screen).
+    #[test]
+    fn vic1_after_the_battle_the_tracker_counts_who_is_left_standing() {
+        let d = Standing::of(Presence::Deployed, Activation::Ready, false);
+        let down = Standing::Down;
+        assert_eq!(header_words(&[d, d, down], false), "2 of 2 still to act");
+        assert_eq!(header_words(&[d, d, down], true), "2 left standing");
     }
 }
