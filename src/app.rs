@@ -34,6 +34,8 @@ pub struct ViewOptions {
     /// Print frame-time figures on exit (`view::perf`).
     pub report_fps: bool,
     pub graphics: Graphics,
+    /// A replay to watch (`replay FILE --view`), opened at its start.
+    pub replay: Option<crate::screens::replay::ReplayView>,
 }
 
 /// A player's settings, why they couldn't be read, and the look to draw with (`--graphics`
@@ -110,15 +112,20 @@ pub fn run(spec: BattleSpec, opts: ViewOptions) -> ExitCode {
         opts.exit_after_screenshot,
         opts.frames_before_screenshot,
     ));
+    let file = match &opts.replay {
+        Some(v) => v.saved.battle.clone(),
+        None => opts
+            .battle_file
+            .as_ref()
+            .map(|p| p.to_string_lossy().into_owned()),
+    };
+    if let Some(v) = opts.replay {
+        app.insert_resource(v);
+        crate::screens::replay::quiet_the_ai(app.world_mut());
+    }
     // The setup screen offers this battle; `start` opens it at once.
     app.insert_resource(SetupForm::with(spec.clone(), opts.battle_file.clone()))
-        .insert_resource(NextBattle {
-            spec,
-            file: opts
-                .battle_file
-                .as_ref()
-                .map(|p| p.to_string_lossy().into_owned()),
-        })
+        .insert_resource(NextBattle { spec, file })
         .insert_state(if opts.start {
             Screen::Battle
         } else {

@@ -129,11 +129,15 @@ enum Command {
     /// the battle has no human) for as long as it lasts. A battle that stalls (not ended, but
     /// nobody can decide) is an error.
     Run(RunArgs),
-    /// Re-run a replay or save file; with --verify check the world hash after every round.
+    /// Re-run a replay or save file; with --verify check the world hash after every round;
+    /// with --view watch it in the window, with a timeline.
     Replay {
         file: PathBuf,
         #[arg(long)]
         verify: bool,
+        /// Watch it in the window: play, pause, step, the pace, a round, or drag to any point.
+        #[arg(long)]
+        view: bool,
         /// Print the log.
         #[arg(long)]
         log: bool,
@@ -284,7 +288,12 @@ fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
             json,
         } => cli::path::path(args, &fighter, &to, avoid_deadly, json),
         Command::Run(run) => cli::run::run(args, &run),
-        Command::Replay { file, verify, log } => cli::replay::replay(&file, verify, log),
+        Command::Replay {
+            file, view: true, ..
+        } => return cli::play::view_replay(args, &file),
+        Command::Replay {
+            file, verify, log, ..
+        } => cli::replay::replay(&file, verify, log),
         Command::Plan { file, json } => cli::plan::plan(&file, args.seed, json),
         Command::Simulate(sim) => cli::simulate::simulate(args, &sim),
         Command::ImportDeployments { json, out } => {

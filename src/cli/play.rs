@@ -10,7 +10,23 @@ pub fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     if let Some(dir) = &args.smoke {
         warcry_sim::view::smoke::prepare_dir(dir).map_err(anyhow::Error::msg)?;
     }
-    let opts = warcry_sim::app::ViewOptions {
+    Ok(warcry_sim::app::run(spec, view_options(args)))
+}
+
+/// `replay FILE --view`: the replay in the window, with its timeline.
+#[cfg(feature = "gui")]
+pub fn view_replay(args: &PlayArgs, file: &std::path::Path) -> anyhow::Result<ExitCode> {
+    let view = warcry_sim::screens::replay::ReplayView::read(file).map_err(anyhow::Error::msg)?;
+    let spec = view.spec.clone();
+    let mut opts = view_options(args);
+    opts.start = true;
+    opts.replay = Some(view);
+    Ok(warcry_sim::app::run(spec, opts))
+}
+
+#[cfg(feature = "gui")]
+fn view_options(args: &PlayArgs) -> warcry_sim::app::ViewOptions {
+    warcry_sim::app::ViewOptions {
         screenshot: args.screenshot.clone(),
         exit_after_screenshot: args.exit,
         frames_before_screenshot: args.frames,
@@ -24,13 +40,20 @@ pub fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
             crate::GraphicsArg::Low => warcry_sim::view::perf::Graphics::Low,
             crate::GraphicsArg::High => warcry_sim::view::perf::Graphics::High,
         },
-    };
-    Ok(warcry_sim::app::run(spec, opts))
+        replay: None,
+    }
 }
 
 #[cfg(not(feature = "gui"))]
 pub fn play(_args: &PlayArgs) -> anyhow::Result<ExitCode> {
     anyhow::bail!(
         "this build has no window (built without the `gui` feature); try `warcry-sim setup` or `warcry-sim check`"
+    )
+}
+
+#[cfg(not(feature = "gui"))]
+pub fn view_replay(_args: &PlayArgs, _file: &std::path::Path) -> anyhow::Result<ExitCode> {
+    anyhow::bail!(
+        "this build has no window (built without the `gui` feature); try `warcry-sim replay FILE --verify`"
     )
 }

@@ -4,6 +4,8 @@
 //! lives in `view` (the 3D board) and `ui` (the egui panels); this module holds the state, the
 //! battle the `Battle` screen opens, and the moves between screens.
 
+pub mod replay;
+
 use bevy::prelude::*;
 
 use crate::rules::command::Command;
@@ -63,7 +65,8 @@ pub struct Notice(pub Option<String>);
 pub struct BattleStart;
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Notice>()
+    app.add_plugins(replay::plugin)
+        .init_resource::<Notice>()
         .init_resource::<LastReplay>()
         .add_systems(OnEnter(Screen::Battle), start_battle.in_set(BattleStart))
         .add_systems(OnEnter(Screen::End), save_the_replay)
@@ -111,9 +114,14 @@ fn start_battle(world: &mut World) {
     }
 }
 
-/// The battle is over: on to the end screen.
-fn battle_over(engine: Res<Engine>, mut next: ResMut<NextState<Screen>>) {
-    if engine.pending == Pending::Ended {
+/// The battle is over: on to the end screen (a replay stays on the board, its timeline
+/// there to go back).
+fn battle_over(
+    engine: Res<Engine>,
+    watching: Option<Res<replay::ReplayView>>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if engine.pending == Pending::Ended && watching.is_none() {
         next.set(Screen::End);
     }
 }
@@ -146,6 +154,9 @@ fn autosave(world: &mut World, mut rounds_saved: Local<usize>) {
 /// Every battle played to its end in the window is kept as a replay (the battle file, seed,
 /// commands and round hashes) in the replays folder; one loaded already over is not.
 fn save_the_replay(world: &mut World) {
+    if replay::watching(world) {
+        return;
+    }
     let played = world.resource::<Engine>().commands.len();
     if world
         .get_resource::<LoadedAt>()

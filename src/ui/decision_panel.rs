@@ -21,6 +21,7 @@ use crate::rules::log::{BattleLog, Names};
 use crate::rules::odds::AttackOdds;
 use crate::rules::options::{ActiveOptions, Decision, Options, options};
 use crate::screens::Screen;
+use crate::screens::replay::watching;
 use crate::view::picking::Selected;
 use crate::view::targeting::{Intent, Targets};
 
@@ -95,7 +96,8 @@ fn refresh(world: &mut World) {
         return;
     }
     let o = options(world);
-    let human = o.side.is_some_and(|s| !is_ai(world, s));
+    // A replay on the board: nobody decides.
+    let human = !watching(world) && o.side.is_some_and(|s| !is_ai(world, s));
     // A question with one answer answers itself (the player can still take back past it).
     if let Some(only) = only_answer(&o).filter(|_| human) {
         world.resource_mut::<Current>().at = at;

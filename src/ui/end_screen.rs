@@ -42,6 +42,7 @@ fn end_screen(
     mut contexts: EguiContexts,
     s: Res<Summary>,
     replay: Res<crate::screens::LastReplay>,
+    mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
 ) -> Result {
@@ -61,6 +62,19 @@ fn end_screen(
             ui.separator();
             replay_line(ui, replay.0.as_ref());
             ui.horizontal(|ui| {
+                if let Some(Ok(path)) = &replay.0
+                    && ui
+                        .button("Watch the replay")
+                        .on_hover_text("The battle again from its start, with a timeline")
+                        .clicked()
+                {
+                    let path = path.clone();
+                    commands.queue(move |world: &mut World| {
+                        if let Err(e) = crate::screens::replay::watch(world, &path) {
+                            world.resource_mut::<crate::screens::Notice>().0 = Some(e);
+                        }
+                    });
+                }
                 if ui.button("New battle").clicked() {
                     next.set(Screen::Setup);
                 }

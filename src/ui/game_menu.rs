@@ -87,18 +87,30 @@ fn menu(
     mut m: ResMut<Menu>,
     engine: Res<Engine>,
     mut pace: (ResMut<crate::ai::solo::SoloAi>, ResMut<super::help::Help>),
-    info: Option<Res<crate::model::components::BattleInfo>>,
+    (info, replay): (
+        Option<Res<crate::model::components::BattleInfo>>,
+        Option<Res<crate::screens::replay::ReplayView>>,
+    ),
 ) -> Result {
-    m.watching = info.is_some_and(|i| {
-        i.sides
-            .iter()
-            .all(|s| s.controller == crate::model::formats::Controller::Ai)
-    });
+    m.watching = replay.is_some()
+        || info.is_some_and(|i| {
+            i.sides
+                .iter()
+                .all(|s| s.controller == crate::model::formats::Controller::Ai)
+        });
     let now = engine.commands.len();
+    // A replay is nobody's battle: leaving it loses nothing, and its timeline sets its pace.
+    if replay.is_some() {
+        m.saved_at = Some(now);
+    }
     let ctx = contexts.ctx_mut()?;
     let (ai, help) = (&mut *pace.0, &mut *pace.1);
     menu_window(ctx, &mut m, now, |ui| {
-        super::scoreboard::pace_and_help(ui, ai, help)
+        if replay.is_some() {
+            super::scoreboard::help_button(ui, help);
+        } else {
+            super::scoreboard::pace_and_help(ui, ai, help)
+        }
     });
     Ok(())
 }

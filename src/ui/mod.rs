@@ -22,6 +22,7 @@ mod setup_cards;
 pub(crate) mod setup_screen;
 mod tape_panel;
 pub(crate) mod theme;
+mod timeline;
 mod title_screen;
 mod tracker;
 mod words;
@@ -29,7 +30,7 @@ mod words;
 use bevy::prelude::*;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins((title_screen::plugin, tape_panel::plugin))
+    app.add_plugins((title_screen::plugin, tape_panel::plugin, timeline::plugin))
         .add_plugins((
             log_window::plugin,
             scoreboard::plugin,

@@ -14,7 +14,7 @@ pub(crate) const SAVES_DIR: &str = "saves";
 
 /// A new save's path: `saves/siege-of-the-shattered-bastion-2026-11-25-1402.save.ron`.
 pub(crate) fn new_path(dir: &Path, battle: &str, now: SystemTime) -> PathBuf {
-    crate::sim::replay::new_path(dir, battle, now, ".save.ron")
+    crate::sim::replay::new_path(dir, battle, now, SAVE_SUFFIX)
 }
 
 /// One save in the list.
@@ -32,6 +32,14 @@ pub(crate) struct SaveRow {
 
 /// Every `*.save.ron` in `dirs`, newest first. A file that can't be read is listed with why.
 pub(crate) fn list(dirs: &[&Path]) -> Vec<SaveRow> {
+    list_of(dirs, SAVE_SUFFIX)
+}
+
+/// A save's file name ends so.
+const SAVE_SUFFIX: &str = ".save.ron";
+
+/// Every file in `dirs` whose name ends with `suffix` (saves, replays), newest first.
+pub(crate) fn list_of(dirs: &[&Path], suffix: &str) -> Vec<SaveRow> {
     let mut rows = Vec::new();
     for dir in dirs {
         let Ok(entries) = std::fs::read_dir(dir) else {
@@ -39,24 +47,24 @@ pub(crate) fn list(dirs: &[&Path]) -> Vec<SaveRow> {
         };
         for e in entries.flatten() {
             let path = e.path();
-            if !path.to_string_lossy().ends_with(".save.ron") {
+            if !path.to_string_lossy().ends_with(suffix) {
                 continue;
             }
             let modified = e
                 .metadata()
                 .and_then(|m| m.modified())
                 .unwrap_or(UNIX_EPOCH);
-            rows.push(row(path, modified));
+            rows.push(row(path, modified, suffix));
         }
     }
     rows.sort_by_key(|r| std::cmp::Reverse(r.modified));
     rows
 }
 
-fn row(path: PathBuf, modified: SystemTime) -> SaveRow {
-    let file = path.file_name().map_or_else(String::new, |n| {
-        n.to_string_lossy().replace(".save.ron", "")
-    });
+fn row(path: PathBuf, modified: SystemTime, suffix: &str) -> SaveRow {
+    let file = path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().replace(suffix, ""));
     let (title, detail) = match SavedBattle::read(&path) {
         Ok(s) => match &s.summary {
             Some(m) => (
@@ -112,8 +120,23 @@ pub(crate) fn open(
 
 /// The list, each row with a Load button; gives the save picked.
 pub(crate) fn browser(ui: &mut egui::Ui, rows: &[SaveRow]) -> Option<PathBuf> {
+    browser_with(
+        ui,
+        rows,
+        "Load",
+        "No saved battles yet: the game menu's Save puts them here.",
+    )
+}
+
+/// The list, each row with a button saying `verb`; `empty` when there is none.
+pub(crate) fn browser_with(
+    ui: &mut egui::Ui,
+    rows: &[SaveRow],
+    verb: &str,
+    empty: &str,
+) -> Option<PathBuf> {
     if rows.is_empty() {
-        ui.weak("No saved battles yet: the game menu's Save puts them here.");
+        ui.weak(empty);
         return None;
     }
     let mut picked = None;
@@ -124,7 +147,7 @@ pub(crate) fn browser(ui: &mut egui::Ui, rows: &[SaveRow]) -> Option<PathBuf> {
             for r in rows {
                 ui.horizontal(|ui| {
                     if ui
-                        .button("Load")
+                        .button(verb)
                         .on_hover_text(r.path.display().to_string())
                         .clicked()
                     {

@@ -199,6 +199,11 @@ fn middle(ui: &mut egui::Ui, info: &BattleInfo, eng: &Engine, names: &Names, aut
 pub(crate) fn pace_and_help(ui: &mut egui::Ui, ai: &mut SoloAi, help: &mut super::help::Help) {
     ui.label("AI");
     ai_pace(ui, ai);
+    help_button(ui, help);
+}
+
+/// "? Help", at the right of the row.
+pub(crate) fn help_button(ui: &mut egui::Ui, help: &mut super::help::Help) {
     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
         if ui
             .selectable_label(help.0, "? Help")

@@ -27,6 +27,7 @@ enum Page {
     #[default]
     Nothing,
     Load,
+    Replays,
     Settings,
 }
 
@@ -35,6 +36,7 @@ enum Page {
 struct Title {
     page: Page,
     saves: Vec<SaveRow>,
+    replays: Vec<SaveRow>,
     problem: Option<String>,
 }
 
@@ -48,6 +50,10 @@ fn save_dirs() -> [&'static Path; 2] {
 /// page that was open when the player left, e.g. the save just loaded, is closed).
 fn read_saves(mut t: ResMut<Title>, mut notice: ResMut<crate::screens::Notice>) {
     t.saves = saves::list(&save_dirs());
+    t.replays = saves::list_of(
+        &[Path::new(crate::sim::replay::REPLAYS_DIR)],
+        crate::sim::replay::REPLAY_SUFFIX,
+    );
     t.page = Page::Nothing;
     if let Some(n) = notice.0.take() {
         t.problem = Some(n);
@@ -58,6 +64,7 @@ fn read_saves(mut t: ResMut<Title>, mut notice: ResMut<crate::screens::Notice>) 
 enum Go {
     Screen(Screen),
     Open(std::path::PathBuf),
+    Watch(std::path::PathBuf),
     Quit,
 }
 
@@ -76,10 +83,10 @@ fn title_screen(
         .anchor(egui::Align2::LEFT_CENTER, [90.0, 40.0])
         .show(ctx, |ui| go = menu(ui, &mut t));
     if t.page != Page::Nothing {
-        egui::Window::new(if t.page == Page::Load {
-            "Load a battle"
-        } else {
-            "Settings"
+        egui::Window::new(match t.page {
+            Page::Load => "Load a battle",
+            Page::Replays => "Watch a replay",
+            _ => "Settings",
         })
         .anchor(egui::Align2::LEFT_CENTER, [420.0, 40.0])
         .collapsible(false)
@@ -91,6 +98,12 @@ fn title_screen(
                 Page::Load => {
                     if let Some(p) = saves::browser(ui, &t.saves) {
                         go = Some(Go::Open(p));
+                    }
+                }
+                Page::Replays => {
+                    let empty = "No replays yet: every battle played to its end is kept here.";
+                    if let Some(p) = saves::browser_with(ui, &t.replays, "Watch", empty) {
+                        go = Some(Go::Watch(p));
                     }
                 }
                 Page::Settings => {
@@ -121,6 +134,11 @@ fn title_screen(
             }
             Err(e) => t.problem = Some(e),
         },
+        Some(Go::Watch(path)) => commands.queue(move |world: &mut World| {
+            if let Err(e) = crate::screens::replay::watch(world, &path) {
+                world.resource_mut::<Title>().problem = Some(e);
+            }
+        }),
         Some(Go::Quit) => {
             exit.write(AppExit::Success);
         }
@@ -155,7 +173,11 @@ fn menu(ui: &mut egui::Ui, t: &mut Title) -> Option<Go> {
         go = Some(Go::Open(path));
     }
 
-    for (label, page) in [("Load a battle", Page::Load), ("Settings", Page::Settings)] {
+    for (label, page) in [
+        ("Load a battle", Page::Load),
+        ("Watch a replay", Page::Replays),
+        ("Settings", Page::Settings),
+    ] {
         let open = t.page == page;
         if ui
             .add_sized(size, egui::Button::new(big(label)).selected(open))

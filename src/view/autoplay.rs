@@ -63,6 +63,10 @@ fn keys(world: &World) -> (bool, bool) {
 
 /// Makes this frame's decisions; during setup they are kept for when it is over.
 fn autoplay(world: &mut World) {
+    // A replay on the board: its timeline plays it.
+    if crate::screens::replay::watching(world) {
+        return;
+    }
     let (space, p) = keys(world);
     let mut a = world.resource::<Autoplay>().clone();
     if p {

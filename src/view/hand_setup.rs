@@ -58,7 +58,7 @@ fn place_on_click(world: &mut World) {
     if !clicked || over_panel || world.resource::<Hovered>().0.is_some() || is_ai(world, side) {
         return;
     }
-    if world.resource::<super::tape::Tape>().on {
+    if world.resource::<super::tape::Tape>().on || crate::screens::replay::watching(world) {
         return;
     }
     let Some(fighter) = world.resource::<Selected>().0 else {

@@ -119,7 +119,9 @@ fn act_on_click(world: &mut World) {
     if world.resource::<super::tape::Tape>().on {
         return;
     }
-    if deciding_side(world).is_none_or(|s| is_ai(world, s)) {
+    if deciding_side(world).is_none_or(|s| is_ai(world, s))
+        || crate::screens::replay::watching(world)
+    {
         return;
     }
     let cmd = match options(world).decision {

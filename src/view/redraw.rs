@@ -110,9 +110,16 @@ fn keep_drawing(world: &mut World, mut queries: Local<Option<MovingQueries>>) {
     }
 }
 
-/// The AI or the autoplay will decide (or waits for a walk or the beat after a roll).
+/// The AI, the autoplay or a replay playing will decide (or waits for a walk or the beat
+/// after a roll).
 fn deciding(world: &World) -> bool {
     if world.get_resource::<Autoplay>().is_some_and(Autoplay::busy) {
+        return true;
+    }
+    if world
+        .get_resource::<crate::screens::replay::ReplayView>()
+        .is_some_and(|v| v.playing || v.step || v.seek.is_some())
+    {
         return true;
     }
     let Some(ai) = world.get_resource::<SoloAi>() else {
