@@ -129,6 +129,9 @@ enum Command {
     /// the battle has no human) for as long as it lasts. A battle that stalls (not ended, but
     /// nobody can decide) is an error.
     Run(RunArgs),
+    /// Watch the solo AI play both sides of a battle in the window (the battle file's, or
+    /// the embedded default): no decision is asked of anyone.
+    Watch,
     /// Re-run a replay or save file; with --verify check the world hash after every round;
     /// with --view watch it in the window, with a timeline.
     Replay {
@@ -278,6 +281,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
     let args = &cli.play;
     let done = match cli.command.unwrap_or(Command::Play) {
         Command::Play => return cli::play::play(args),
+        Command::Watch => return cli::play::watch(args),
         Command::Check { paths } => cli::check::check(&paths),
         Command::Setup { json } => cli::setup::setup(args, json),
         Command::Measure { from, to, json } => cli::measure::measure(args, &from, &to, json),

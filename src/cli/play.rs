@@ -13,6 +13,15 @@ pub fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     Ok(warcry_sim::app::run(spec, view_options(args)))
 }
 
+/// `watch`: the battle in the window with the solo AI on both sides, started at once.
+#[cfg(feature = "gui")]
+pub fn watch(args: &PlayArgs) -> anyhow::Result<ExitCode> {
+    let spec = warcry_sim::sim::batch::ai_v_ai(&super::load_spec(args)?);
+    let mut opts = view_options(args);
+    opts.start = true;
+    Ok(warcry_sim::app::run(spec, opts))
+}
+
 /// `replay FILE --view`: the replay in the window, with its timeline.
 #[cfg(feature = "gui")]
 pub fn view_replay(args: &PlayArgs, file: &std::path::Path) -> anyhow::Result<ExitCode> {
@@ -55,5 +64,12 @@ pub fn play(_args: &PlayArgs) -> anyhow::Result<ExitCode> {
 pub fn view_replay(_args: &PlayArgs, _file: &std::path::Path) -> anyhow::Result<ExitCode> {
     anyhow::bail!(
         "this build has no window (built without the `gui` feature); try `warcry-sim replay FILE --verify`"
+    )
+}
+
+#[cfg(not(feature = "gui"))]
+pub fn watch(_args: &PlayArgs) -> anyhow::Result<ExitCode> {
+    anyhow::bail!(
+        "this build has no window (built without the `gui` feature); try `warcry-sim simulate`"
     )
 }

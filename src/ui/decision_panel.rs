@@ -33,7 +33,9 @@ pub(crate) fn plugin(app: &mut App) {
         )
         .add_systems(
             EguiPrimaryContextPass,
-            decision_panel.run_if(in_state(Screen::Battle)),
+            decision_panel
+                .run_if(in_state(Screen::Battle))
+                .in_set(super::Panels),
         );
 }
 

@@ -12,7 +12,9 @@ use crate::screens::Screen;
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        dice_tray.run_if(in_state(Screen::Battle)),
+        dice_tray
+            .run_if(in_state(Screen::Battle))
+            .in_set(super::Panels),
     );
 }
 

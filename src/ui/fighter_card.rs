@@ -20,7 +20,9 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Update, read_card.run_if(in_state(Screen::Battle)))
         .add_systems(
             EguiPrimaryContextPass,
-            fighter_card.run_if(in_state(Screen::Battle)),
+            fighter_card
+                .run_if(in_state(Screen::Battle))
+                .in_set(super::Panels),
         );
 }
 

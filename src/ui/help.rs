@@ -10,7 +10,8 @@ use crate::screens::Screen;
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Help>().add_systems(
         EguiPrimaryContextPass,
-        help.run_if(in_state(Screen::Battle).or_else(in_state(Screen::End))),
+        help.run_if(in_state(Screen::Battle).or_else(in_state(Screen::End)))
+            .in_set(super::Panels),
     );
 }
 
@@ -32,6 +33,7 @@ pub(crate) const KEYS: &[(&str, &str)] = &[
     ("F", "look at the active (or selected) fighter"),
     ("Z", "show every deployment zone"),
     ("V", "tape measure and line of sight"),
+    ("H", "hide every panel, and show them again"),
     (
         "M, D, W, G, Enter",
         "move, disengage, wait, drop treasure, end activation",

@@ -18,7 +18,9 @@ use super::log_panel::{LogFilter, log_tab};
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        battle_panel.run_if(in_state(Screen::Battle).or_else(in_state(Screen::End))),
+        battle_panel
+            .run_if(in_state(Screen::Battle).or_else(in_state(Screen::End)))
+            .in_set(super::Panels),
     );
 }
 

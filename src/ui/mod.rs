@@ -29,7 +29,26 @@ mod words;
 
 use bevy::prelude::*;
 
+/// The panels over the board (scoreboard, tracker, log, decision, dice tray, card, game
+/// menu, help, tape, timeline): H hides them all, for a clean view of the board (a stream,
+/// a screenshot); the name plates, floating damage and round banners stay.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Panels;
+
+/// The panels are hidden (H).
+#[derive(Resource, Debug, Default)]
+pub(crate) struct PanelsHidden(pub bool);
+
 pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<PanelsHidden>()
+        .configure_sets(
+            bevy_egui::EguiPrimaryContextPass,
+            Panels.run_if(|h: Res<PanelsHidden>| !h.0),
+        )
+        .add_systems(
+            Update,
+            hide_panels.run_if(in_state(crate::screens::Screen::Battle)),
+        );
     app.add_plugins((title_screen::plugin, tape_panel::plugin, timeline::plugin))
         .add_plugins((
             log_window::plugin,
@@ -47,6 +66,17 @@ pub(crate) fn plugin(app: &mut App) {
             fighter_card::plugin,
             game_menu::plugin,
         ));
+}
+
+/// H shows or hides the panels over the board (not while a text field has the keyboard).
+fn hide_panels(
+    keys: Res<ButtonInput<KeyCode>>,
+    egui: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    mut hidden: ResMut<PanelsHidden>,
+) {
+    if keys.just_pressed(KeyCode::KeyH) && !egui.is_some_and(|e| e.wants_any_keyboard_input()) {
+        hidden.0 = !hidden.0;
+    }
 }
 
 /// Runs `draw` for a few frames of a 1280x720 window with no input (windows settle their

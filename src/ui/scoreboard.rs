@@ -17,7 +17,9 @@ use crate::view::palette;
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        scoreboard.run_if(in_state(Screen::Battle).or_else(in_state(Screen::End))),
+        scoreboard
+            .run_if(in_state(Screen::Battle).or_else(in_state(Screen::End)))
+            .in_set(super::Panels),
     );
 }
 

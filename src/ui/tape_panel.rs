@@ -11,7 +11,9 @@ use crate::view::tape::{Reading, Tape};
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        tape_panel.run_if(in_state(Screen::Battle).or_else(in_state(Screen::End))),
+        tape_panel
+            .run_if(in_state(Screen::Battle).or_else(in_state(Screen::End)))
+            .in_set(super::Panels),
     );
 }
 

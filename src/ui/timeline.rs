@@ -13,7 +13,9 @@ use crate::screens::replay::ReplayView;
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        timeline.run_if(in_state(Screen::Battle).and_then(resource_exists::<ReplayView>)),
+        timeline
+            .run_if(in_state(Screen::Battle).and_then(resource_exists::<ReplayView>))
+            .in_set(super::Panels),
     );
 }
 

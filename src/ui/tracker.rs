@@ -16,7 +16,9 @@ use crate::view::picking::Selected;
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        tracker.run_if(in_state(Screen::Battle).or_else(in_state(Screen::End))),
+        tracker
+            .run_if(in_state(Screen::Battle).or_else(in_state(Screen::End)))
+            .in_set(super::Panels),
     );
 }
 
