@@ -29,6 +29,20 @@ pub fn battle_app(spec: &BattleSpec) -> App {
     app
 }
 
+/// The embedded default battle where the human side sets up its fighters by hand (SET-6),
+/// set up as far as the rules go: it waits for that side (`Pending::Deploy`). For tests.
+pub fn default_battle_set_up_by_hand() -> App {
+    use crate::model::formats::Choices;
+    use crate::scenario::load::{DEFAULT_BATTLE, EmbeddedThenDisk, load_battle_with};
+    let choices = Choices {
+        deploy_by_hand: true,
+        ..Choices::default()
+    };
+    let spec = load_battle_with(&EmbeddedThenDisk, DEFAULT_BATTLE, &choices)
+        .expect("the embedded default battle loads");
+    battle_app(&spec)
+}
+
 /// Why a headless run stopped early.
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {

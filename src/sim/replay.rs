@@ -232,16 +232,28 @@ pub fn save_replay(
     dir: &Path,
     now: SystemTime,
 ) -> Result<PathBuf, String> {
+    save_new(world, battle, (dir, REPLAY_SUFFIX), now)
+}
+
+/// Saves the battle in `world` in a new file of the folder `dir.0`, named after the battle
+/// and `now`, ending in `dir.1` (`.save.ron`, `.replay.ron`); never overwrites (atomically:
+/// a temp file, then a rename). Gives its path.
+pub fn save_new(
+    world: &mut World,
+    battle: Option<String>,
+    (dir, suffix): (&Path, &str),
+    now: SystemTime,
+) -> Result<PathBuf, String> {
     std::fs::create_dir_all(dir)
-        .map_err(|e| format!("{}: can't make the replays folder: {e}", dir.display()))?;
+        .map_err(|e| format!("{}: can't make the folder: {e}", dir.display()))?;
     let name = world
         .resource::<crate::model::components::BattleInfo>()
         .name
         .clone();
-    let path = new_path(dir, &name, now, REPLAY_SUFFIX);
+    let path = new_path(dir, &name, now, suffix);
     SavedBattle::of(world, battle)
         .write(&path)
-        .map_err(|e| format!("{}: can't write the replay: {e}", path.display()))?;
+        .map_err(|e| format!("{}: can't write it: {e}", path.display()))?;
     Ok(path)
 }
 

@@ -223,21 +223,13 @@ fn abilities(ui: &mut egui::Ui, abilities: &[AbilityDef]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::formats::Choices;
     use crate::rules::engine::Pending;
-    use crate::scenario::load::{DEFAULT_BATTLE, EmbeddedThenDisk, load_battle_with};
 
     /// SET-6 by hand: the player's own fighters being set up are picked to move, not shown
     /// on a card (it covered the spot the next click put them on); an enemy's card still opens.
     #[test]
     fn set6_a_fighter_being_set_up_is_picked_without_its_card() {
-        let choices = Choices {
-            deploy_by_hand: true,
-            ..Choices::default()
-        };
-        let spec = load_battle_with(&EmbeddedThenDisk, DEFAULT_BATTLE, &choices).unwrap();
-        let mut app = crate::headless_app(&spec);
-        app.update();
+        let mut app = crate::sim::default_battle_set_up_by_hand();
         let world = app.world_mut();
         let Pending::Deploy { side } = world.resource::<Engine>().pending else {
             panic!("no set-up by hand");

@@ -11,7 +11,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::ai::solo::{advise, is_ai};
 use crate::rules::engine::{Engine, deciding_side};
-use crate::screens::{NextBattle, Notice, Screen, save};
+use crate::screens::{NextBattle, Notice, Screen};
 use crate::sim::takeback::take_back;
 use crate::view::targeting::HintMark;
 
@@ -269,15 +269,14 @@ fn carry_out(world: &mut World) {
 
 /// Saves the battle into the saves folder, under its name and the time.
 fn save_new(world: &mut World) -> Result<PathBuf, String> {
-    let dir = std::path::Path::new(super::saves::SAVES_DIR);
-    std::fs::create_dir_all(dir)
-        .map_err(|e| format!("{}: can't make the saves folder: {e}", dir.display()))?;
-    let name = world
-        .resource::<crate::model::components::BattleInfo>()
-        .name
-        .clone();
-    let path = super::saves::new_path(dir, &name, std::time::SystemTime::now());
-    save(world, &path).map(|()| path)
+    let file = world
+        .get_resource::<NextBattle>()
+        .and_then(|n| n.file.clone());
+    let dir = (
+        std::path::Path::new(super::saves::SAVES_DIR),
+        super::saves::SAVE_SUFFIX,
+    );
+    crate::sim::replay::save_new(world, file, dir, std::time::SystemTime::now())
 }
 
 /// Leaves the battle: for the title screen, or out of the game.

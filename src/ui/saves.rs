@@ -12,11 +12,6 @@ use crate::sim::replay::SavedBattle;
 /// Where the game menu saves, and the first place the browser looks.
 pub(crate) const SAVES_DIR: &str = "saves";
 
-/// A new save's path: `saves/siege-of-the-shattered-bastion-2026-11-25-1402.save.ron`.
-pub(crate) fn new_path(dir: &Path, battle: &str, now: SystemTime) -> PathBuf {
-    crate::sim::replay::new_path(dir, battle, now, SAVE_SUFFIX)
-}
-
 /// One save in the list.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct SaveRow {
@@ -36,7 +31,7 @@ pub(crate) fn list(dirs: &[&Path]) -> Vec<SaveRow> {
 }
 
 /// A save's file name ends so.
-const SAVE_SUFFIX: &str = ".save.ron";
+pub(crate) const SAVE_SUFFIX: &str = ".save.ron";
 
 /// Every file in `dirs` whose name ends with `suffix` (saves, replays), newest first.
 pub(crate) fn list_of(dirs: &[&Path], suffix: &str) -> Vec<SaveRow> {
@@ -193,13 +188,15 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("warcry-saves-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let t = UNIX_EPOCH + Duration::from_secs(1_795_615_320);
-        let a = new_path(&dir, "Siege of the Shattered Bastion!", t);
+        let a =
+            crate::sim::replay::new_path(&dir, "Siege of the Shattered Bastion!", t, SAVE_SUFFIX);
         assert_eq!(
             a.file_name().unwrap().to_string_lossy(),
             "siege-of-the-shattered-bastion-2026-11-25-1402.save.ron"
         );
         std::fs::write(&a, "").unwrap();
-        let b = new_path(&dir, "Siege of the Shattered Bastion!", t);
+        let b =
+            crate::sim::replay::new_path(&dir, "Siege of the Shattered Bastion!", t, SAVE_SUFFIX);
         assert_ne!(a, b);
         // The empty file is listed with why it can't be loaded, not left out.
         let rows = list(&[&dir]);

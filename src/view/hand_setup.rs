@@ -82,21 +82,13 @@ fn board_point(world: &mut World) -> Option<Vec3> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::formats::Choices;
     use crate::rules::engine::apply;
-    use crate::scenario::load::{DEFAULT_BATTLE, EmbeddedThenDisk, load_battle_with};
 
     /// SET-6 by hand: the fighter picked last while setting up is forgotten once the side is
     /// done, so its card does not open over round 1's initiative dice.
     #[test]
     fn set6_the_last_fighter_picked_is_forgotten_when_the_set_up_is_done() {
-        let choices = Choices {
-            deploy_by_hand: true,
-            ..Choices::default()
-        };
-        let spec = load_battle_with(&EmbeddedThenDisk, DEFAULT_BATTLE, &choices).unwrap();
-        let mut app = crate::headless_app(&spec);
-        app.update();
+        let mut app = crate::sim::default_battle_set_up_by_hand();
         let world = app.world_mut();
         world.init_resource::<Selected>();
         let Pending::Deploy { side } = world.resource::<Engine>().pending else {

@@ -281,13 +281,7 @@ fn set6_a_player_sets_up_its_own_fighters_by_hand() {
     use warcry_sim::model::components::{Fighter, Position, Presence, Side};
     use warcry_sim::rules::command::Command;
     use warcry_sim::rules::engine::{Engine, apply};
-    let choices = Choices {
-        deploy_by_hand: true,
-        ..Choices::default()
-    };
-    let spec = load_battle_with(&EmbeddedThenDisk, DEFAULT_BATTLE, &choices).unwrap();
-    let mut app = warcry_sim::headless_app(&spec);
-    app.update();
+    let mut app = warcry_sim::sim::default_battle_set_up_by_hand();
     let world = app.world_mut();
     let Pending::Deploy { side } = world.resource::<Engine>().pending else {
         panic!(
