@@ -31,6 +31,10 @@ pub(crate) const KEYS: &[(&str, &str)] = &[
     ("Arrow keys, Q and E", "pan, and turn the camera"),
     ("T", "top-down view, and back"),
     ("F", "look at the active (or selected) fighter"),
+    (
+        "C",
+        "the camera follows the action (a round opens on the whole battlefield when you watch), or stays put",
+    ),
     ("Z", "show every deployment zone"),
     ("V", "tape measure and line of sight"),
     ("H", "hide every panel, and show them again"),

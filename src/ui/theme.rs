@@ -34,13 +34,14 @@ fn apply(
     scale: Res<PanelScale>,
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     mut margins: ResMut<crate::view::follow::Margins>,
-    mut set: Local<Option<f32>>,
+    hidden: Res<super::PanelsHidden>,
+    mut set: Local<Option<(f32, bool)>>,
 ) -> Result {
     let size = windows
         .single()
         .map_or(Vec2::new(1280.0, 720.0), |w| w.size());
     let zoom = zoom(scale.0, size);
-    if *set == Some(zoom) {
+    if *set == Some((zoom, hidden.0)) {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
@@ -49,8 +50,9 @@ fn apply(
         ctx.all_styles_mut(style);
     }
     ctx.set_zoom_factor(zoom);
-    *margins = crate::view::follow::Margins::at(zoom);
-    *set = Some(zoom);
+    // With the panels hidden (H), the camera has the whole window.
+    *margins = crate::view::follow::Margins::at(if hidden.0 { 0.0 } else { zoom });
+    *set = Some((zoom, hidden.0));
     Ok(())
 }
 

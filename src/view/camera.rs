@@ -47,6 +47,9 @@ pub(crate) fn plugin(app: &mut App) {
 const TOP_DOWN: f32 = FRAC_PI_2 - 0.001;
 
 /// Looks down on the battlefield from the near long edge.
+/// The camera's distance when it shows the whole battlefield (at the start).
+pub(crate) const OVERVIEW_RADIUS: f32 = 34.0;
+
 fn spawn_camera(mut commands: Commands, rules: Option<Res<Ruleset>>) {
     let focus = focus(rules.as_deref());
     commands.spawn((
@@ -54,7 +57,7 @@ fn spawn_camera(mut commands: Commands, rules: Option<Res<Ruleset>>) {
         Transform::from_translation(focus + Vec3::new(0.0, 26.0, 24.0)).looking_at(focus, Vec3::Y),
         PanOrbitCamera {
             focus,
-            radius: Some(34.0),
+            radius: Some(OVERVIEW_RADIUS),
             yaw: Some(0.0),
             pitch: Some(0.85),
             zoom_lower_limit: 4.0,
@@ -77,7 +80,7 @@ fn aim_camera(rules: Option<Res<Ruleset>>, mut cams: Query<&mut PanOrbitCamera>)
 
 /// Where the camera looks: a little left of the centre, so the side panel does not cover the
 /// battlefield.
-fn focus(rules: Option<&Ruleset>) -> Vec3 {
+pub(crate) fn focus(rules: Option<&Ruleset>) -> Vec3 {
     centre(rules) - Vec3::new(4.0, 0.0, 0.0)
 }
 

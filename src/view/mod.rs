@@ -14,6 +14,7 @@ pub(crate) mod autoplay;
 mod board;
 mod camera;
 pub(crate) mod capture;
+mod director;
 mod fighters;
 mod figures;
 mod flat;
@@ -60,5 +61,5 @@ pub fn plugin(app: &mut App) {
             tape::plugin,
             hand_setup::plugin,
         ))
-        .add_plugins(follow::plugin);
+        .add_plugins((follow::plugin, director::plugin));
 }
