@@ -45,6 +45,8 @@ pub struct ReplayView {
     pub seek: Option<usize>,
     /// Go on by one command (paused).
     pub step: bool,
+    /// Seeks made so far (the board's floating damage starts afresh after one).
+    pub seeks: u32,
     /// Time to the next command.
     wait: f32,
     /// The command count at which a command was sent and not yet applied.
@@ -72,6 +74,7 @@ impl ReplayView {
             speed: 1.0,
             seek: None,
             step: false,
+            seeks: 0,
             wait: BEAT,
             sent: None,
             pace_before: None,
@@ -147,6 +150,7 @@ fn play_replay(world: &mut World) {
         let to = to.min(v.len());
         let (spec, commands) = (v.spec.clone(), v.saved.commands[..to].to_vec());
         (v.sent, v.wait) = (None, BEAT);
+        v.seeks += 1;
         if let Err(e) = crate::sim::takeback::rebuild(world, &spec, &commands) {
             world.resource_mut::<super::Notice>().0 = Some(e);
         }

@@ -46,6 +46,8 @@ const BAR: egui::Vec2 = egui::vec2(30.0, 5.0);
 struct Floating {
     /// Log entries read so far.
     read: usize,
+    /// The replay seeks seen so far (`screens::replay::ReplayView::seeks`).
+    seeks: u32,
     /// (fighter, text, when it appeared).
     shown: Vec<(u32, String, f64)>,
 }
@@ -54,10 +56,13 @@ struct Floating {
 const FLOAT: f64 = 1.8;
 
 impl Floating {
-    /// Takes the log's new damage and take-downs; drops what has floated long enough.
-    fn read(&mut self, log: &BattleLog, now: f64) {
-        if log.entries.len() < self.read {
+    /// Takes the log's new damage and take-downs; drops what has floated long enough. After a
+    /// seek on a replay's timeline (`seeks` grew), the battle's past floats no more than a
+    /// loaded one's.
+    fn read(&mut self, log: &BattleLog, now: f64, seeks: u32) {
+        if log.entries.len() < self.read || seeks != self.seeks {
             self.read = 0;
+            self.seeks = seeks;
         }
         for e in &log.entries[self.read..] {
             match e.event {
@@ -77,6 +82,17 @@ impl Floating {
         self.read = log.entries.len();
         self.shown.retain(|s| now - s.2 < FLOAT);
     }
+
+    /// Each text rising from where `over` puts its fighter on screen, fading as it ages.
+    fn draw(&self, painter: &egui::Painter, now: f64, over: impl Fn(u32) -> Option<Vec2>) {
+        for (id, text, since) in &self.shown {
+            let Some(p) = over(*id) else {
+                continue;
+            };
+            let age = (now - since).max(0.0) as f32;
+            float_text(painter, egui::pos2(p.x, p.y - 40.0 * age), text, age);
+        }
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -90,6 +106,7 @@ fn board_labels(
     zones: Res<Zones>,
     marks: (Res<BattleLog>, Res<Time<Real>>, Query<&Objective>),
     mut floating: Local<Floating>,
+    replay: Option<Res<crate::screens::replay::ReplayView>>,
 ) -> Result {
     let (log, time, objectives) = marks;
     let Ok((cam, cam_t)) = cams.single() else {
@@ -145,18 +162,13 @@ fn board_labels(
     }
     labels(&painter, &plates);
     let now = time.elapsed_secs_f64();
-    floating.read(&log, now);
-    for (id, text, since) in &floating.shown {
-        let Some((_, pos, profile, ..)) = fighters.iter().find(|f| f.0.id == *id) else {
-            continue;
-        };
+    floating.read(&log, now, replay.map_or(0, |r| r.seeks));
+    let rising = |id: u32| {
+        let (_, pos, profile, ..) = fighters.iter().find(|f| f.0.id == id)?;
         let at = pos.0 + Vec3::Y * (profile.0.body_height() + 1.0);
-        let Ok(p) = cam.world_to_viewport(cam_t, at) else {
-            continue;
-        };
-        let age = (now - since).max(0.0) as f32;
-        float_text(&painter, egui::pos2(p.x, p.y - 40.0 * age), text, age);
-    }
+        cam.world_to_viewport(cam_t, at).ok()
+    };
+    floating.draw(&painter, now, rising);
     if !floating.shown.is_empty() {
         ctx.request_repaint();
     }
@@ -362,7 +374,7 @@ mod tests {
         let mut log = BattleLog::default();
         log.entries.push(damage(1, 3));
         let mut f = Floating::default();
-        f.read(&log, 0.0);
+        f.read(&log, 0.0, 0);
         assert!(f.shown.is_empty(), "the past floated: {:?}", f.shown);
         log.entries.push(damage(2, 6));
         log.entries.push(LogEntry {
@@ -370,10 +382,14 @@ mod tests {
             rules: vec![],
             event: Event::TakenDown { fighter: 2 },
         });
-        f.read(&log, 1.0);
+        f.read(&log, 1.0, 0);
         let texts: Vec<&str> = f.shown.iter().map(|s| s.1.as_str()).collect();
         assert_eq!(texts, ["-6", "taken down"]);
-        f.read(&log, 1.0 + FLOAT + 0.5);
+        f.read(&log, 1.0 + FLOAT + 0.5, 0);
         assert!(f.shown.is_empty());
+        // A seek on a replay's timeline rebuilt the log to a later point: nothing floats.
+        log.entries.push(damage(1, 4));
+        f.read(&log, 3.0, 1);
+        assert!(f.shown.is_empty(), "a seek floated: {:?}", f.shown);
     }
 }

@@ -1,9 +1,10 @@
 //! `--smoke DIR`: the app plays itself through, the way CI checks it: the setup screen, a
 //! battle of the player's side (played by the built-in policy) against the solo AI, a move
-//! preview and an attack with its odds on screen, then both sides to the end screen. A
+//! preview and an attack with its odds on screen, then both sides to the end screen, and the
+//! battle's replay (kept as it ended) watched from there, sought to round 2's start. A
 //! screenshot of each goes to DIR (`setup.png`, `board.png`, `move.png`, `attack.png`,
-//! `end.png`); the app exits when the last is written, with an error if the battle could not
-//! be played.
+//! `end.png`, `replay.png`); the app exits when the last is written, with an error if the
+//! battle could not be played or its replay watched.
 
 use std::path::PathBuf;
 
@@ -42,6 +43,9 @@ enum Step {
     Attack,
     ToEnd,
     End,
+    ToReplay,
+    Seek,
+    Replay,
     Exit,
 }
 
@@ -86,7 +90,10 @@ fn smoke(world: &mut World) {
         }
         Step::Attack => shot(world, "attack.png").then_some(Step::ToEnd),
         Step::ToEnd => to_the_end(world).then_some(Step::End),
-        Step::End => shot(world, "end.png").then_some(Step::Exit),
+        Step::End => shot(world, "end.png").then_some(Step::ToReplay),
+        Step::ToReplay => watch_the_replay(world).then_some(Step::Seek),
+        Step::Seek => seek_round_2(world).then_some(Step::Replay),
+        Step::Replay => shot(world, "replay.png").then_some(Step::Exit),
         Step::Exit => {
             if world.query::<&Capturing>().iter(world).next().is_none() {
                 let dir = world.resource::<Smoke>().dir.clone();
@@ -103,13 +110,14 @@ fn smoke(world: &mut World) {
 }
 
 /// The screenshots a smoke run saves, in its order.
-pub(crate) const SHOTS: [&str; 6] = [
+pub(crate) const SHOTS: [&str; 7] = [
     "title.png",
     "setup.png",
     "board.png",
     "move.png",
     "attack.png",
     "end.png",
+    "replay.png",
 ];
 
 /// Success only when every screenshot was written: a run that saved nothing fails, with the
@@ -241,6 +249,32 @@ fn to_the_end(world: &mut World) -> bool {
         }
     }
     false
+}
+
+/// "Watch the replay" from the end screen: the replay the battle was kept as, on the board.
+fn watch_the_replay(world: &mut World) -> bool {
+    let kept = world.resource::<crate::screens::LastReplay>().0.clone();
+    match kept {
+        Some(Ok(path)) if crate::screens::replay::watch(world, &path).is_ok() => true,
+        _ => {
+            eprintln!("smoke: the battle was not kept as a replay, or it does not play");
+            world.write_message(AppExit::error());
+            false
+        }
+    }
+}
+
+/// The timeline taken to round 2's start, paused, once the replay is on the board.
+fn seek_round_2(world: &mut World) -> bool {
+    if *world.resource::<State<Screen>>().get() != Screen::Battle {
+        return false;
+    }
+    let Some(mut v) = world.get_resource_mut::<crate::screens::replay::ReplayView>() else {
+        return false;
+    };
+    v.seek = v.round_ends.first().copied();
+    v.playing = false;
+    true
 }
 
 #[cfg(test)]

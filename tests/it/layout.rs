@@ -120,7 +120,7 @@ const LONG_FNS: &[(&str, usize)] = &[
     ("src/rules/log/render.rs action_text", 99),
     ("src/rules/actions/mod.rs action", 94),
     ("src/scenario/community/fighters.rs convert", 85),
-    ("src/ui/board_labels.rs board_labels", 85),
+    ("src/ui/board_labels.rs board_labels", 81),
     ("src/rules/abilities.rs use_ability", 84),
     ("src/model/effects/mod.rs validate", 82),
     ("src/ui/tracker.rs tracker", 81),

@@ -173,8 +173,7 @@ fn colours_and_mat(path: &std::path::Path) -> (usize, usize) {
 }
 
 #[test]
-fn smoke_plays_through_the_title_setup_a_move_preview_an_attack_and_a_whole_battle_to_the_end_screen()
- {
+fn smoke_plays_through_the_title_setup_a_move_preview_an_attack_a_whole_battle_and_its_replay() {
     let dir = tempfile::tempdir().unwrap();
     let out = app_command()
         .arg("--smoke")
@@ -187,7 +186,7 @@ fn smoke_plays_through_the_title_setup_a_move_preview_an_attack_and_a_whole_batt
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-    for name in ["title", "setup", "board", "move", "attack", "end"] {
+    for name in ["title", "setup", "board", "move", "attack", "end", "replay"] {
         let path = dir.path().join(format!("{name}.png"));
         assert!(path.exists(), "{name}.png was not saved");
         let (colours, mat) = colours_and_mat(&path);
