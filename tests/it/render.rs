@@ -175,7 +175,9 @@ fn colours_and_mat(path: &std::path::Path) -> (usize, usize) {
 #[test]
 fn smoke_plays_through_the_title_setup_a_move_preview_an_attack_a_whole_battle_and_its_replay() {
     let dir = tempfile::tempdir().unwrap();
+    // Run in the scratch folder, so that the replay the window keeps lands in its replays/.
     let out = app_command()
+        .current_dir(dir.path())
         .arg("--smoke")
         .arg(dir.path())
         .output()
@@ -210,4 +212,12 @@ fn smoke_plays_through_the_title_setup_a_move_preview_an_attack_a_whole_battle_a
             );
         }
     }
+    // The battle the window played to its end was kept as a replay, and it verifies.
+    let replays: Vec<_> = std::fs::read_dir(dir.path().join("replays"))
+        .expect("the window made a replays folder")
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(replays.len(), 1, "{replays:?}");
+    let (ok, said, err) = super::cli(&["replay", replays[0].to_str().unwrap(), "--verify"]);
+    assert!(ok && said.contains("verified"), "{said}\n{err}");
 }
