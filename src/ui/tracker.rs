@@ -159,6 +159,9 @@ fn tracker(
         .show(ctx, |ui| {
             ui.set_width(WIDTH);
             ui.spacing_mut().item_spacing.y = 1.0;
+            // A solid bar, there whenever the list is longer than the panel: a thin floating
+            // one showed only under the pointer, and the cut-off list looked whole.
+            ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
             egui::ScrollArea::vertical()
                 .max_height(
                     ui.ctx().content_rect().height()
