@@ -48,22 +48,29 @@ struct Floating {
     read: usize,
     /// The replay seeks seen so far (`screens::replay::ReplayView::seeks`).
     seeks: u32,
+    /// The battle's commands at the last read.
+    commands: usize,
     /// (fighter, text, when it appeared).
     shown: Vec<(u32, String, f64)>,
 }
+
+/// More decisions than this in one frame is a leap, not play to watch.
+const LEAP: usize = 4;
 
 /// Seconds a floating number stays.
 const FLOAT: f64 = 1.8;
 
 impl Floating {
     /// Takes the log's new damage and take-downs; drops what has floated long enough. After a
-    /// seek on a replay's timeline (`seeks` grew), the battle's past floats no more than a
-    /// loaded one's.
-    fn read(&mut self, log: &BattleLog, now: f64, seeks: u32) {
-        if log.entries.len() < self.read || seeks != self.seeks {
+    /// seek on a replay's timeline (`seeks` grew), or many decisions in one frame (`--autoplay`,
+    /// the AI at once: `commands` leapt), the battle's past floats no more than a loaded one's.
+    fn read(&mut self, log: &BattleLog, now: f64, (seeks, commands): (u32, usize)) {
+        let leapt = commands > self.commands + LEAP;
+        if log.entries.len() < self.read || seeks != self.seeks || leapt {
             self.read = 0;
             self.seeks = seeks;
         }
+        self.commands = commands;
         for e in &log.entries[self.read..] {
             match e.event {
                 Event::Damage {
@@ -161,8 +168,8 @@ fn board_labels(
         }
     }
     labels(&painter, &plates);
-    let now = time.elapsed_secs_f64();
-    floating.read(&log, now, replay.map_or(0, |r| r.seeks));
+    let (now, seeks) = (time.elapsed_secs_f64(), replay.map_or(0, |r| r.seeks));
+    floating.read(&log, now, (seeks, engine.commands.len()));
     let rising = |id: u32| {
         let (_, pos, profile, ..) = fighters.iter().find(|f| f.0.id == id)?;
         let at = pos.0 + Vec3::Y * (profile.0.body_height() + 1.0);
@@ -374,7 +381,7 @@ mod tests {
         let mut log = BattleLog::default();
         log.entries.push(damage(1, 3));
         let mut f = Floating::default();
-        f.read(&log, 0.0, 0);
+        f.read(&log, 0.0, (0, 1));
         assert!(f.shown.is_empty(), "the past floated: {:?}", f.shown);
         log.entries.push(damage(2, 6));
         log.entries.push(LogEntry {
@@ -382,14 +389,21 @@ mod tests {
             rules: vec![],
             event: Event::TakenDown { fighter: 2 },
         });
-        f.read(&log, 1.0, 0);
+        f.read(&log, 1.0, (0, 2));
         let texts: Vec<&str> = f.shown.iter().map(|s| s.1.as_str()).collect();
         assert_eq!(texts, ["-6", "taken down"]);
-        f.read(&log, 1.0 + FLOAT + 0.5, 0);
+        f.read(&log, 1.0 + FLOAT + 0.5, (0, 2));
         assert!(f.shown.is_empty());
         // A seek on a replay's timeline rebuilt the log to a later point: nothing floats.
         log.entries.push(damage(1, 4));
-        f.read(&log, 3.0, 1);
+        f.read(&log, 3.0, (1, 3));
         assert!(f.shown.is_empty(), "a seek floated: {:?}", f.shown);
+        // Forty decisions in one frame (an autoplay burst): nothing floats either.
+        log.entries.push(damage(2, 5));
+        f.read(&log, 4.0, (1, 43));
+        assert!(f.shown.is_empty(), "a leap floated: {:?}", f.shown);
+        log.entries.push(damage(2, 1));
+        f.read(&log, 5.0, (1, 44));
+        assert_eq!(f.shown.len(), 1, "the next decision's damage floats again");
     }
 }

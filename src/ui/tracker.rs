@@ -159,67 +159,70 @@ fn tracker(
         .show(ctx, |ui| {
             ui.set_width(WIDTH);
             ui.spacing_mut().item_spacing.y = 1.0;
-            // A solid bar, there whenever the list is longer than the panel: a thin floating
-            // one showed only under the pointer, and the cut-off list looked whole.
-            ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
-            egui::ScrollArea::vertical()
-                .max_height(
-                    ui.ctx().content_rect().height()
-                        - super::scoreboard::BAR_HEIGHT
-                        - super::log_window::HEIGHT
-                        - 56.0,
-                )
-                .show(ui, |ui| {
-                    for s in 0..2 {
-                        let mut mine: Vec<_> = rows.iter().filter(|r| r.1.0 == s).collect();
-                        mine.sort_by_key(|r| r.0.id);
-                        let standing: Vec<Standing> = mine
-                            .iter()
-                            .map(|r| Standing::of(*r.2, *r.3, active == Some(r.0.id)))
-                            .collect();
-                        let colour = palette::side_text_colour(info.sides[s].colour);
-                        side_header(ui, &info, s, &standing, eng.outcome.is_some());
-                        if waits_to_roll(&eng, solo, s) {
-                            ui.label(egui::RichText::new("rolls after your wild dice").small())
-                                .on_hover_text(
-                                    "In solo mode the automated warband rolls its initiative \
+            list_area(ui).show(ui, |ui| {
+                for s in 0..2 {
+                    let mut mine: Vec<_> = rows.iter().filter(|r| r.1.0 == s).collect();
+                    mine.sort_by_key(|r| r.0.id);
+                    let standing: Vec<Standing> = mine
+                        .iter()
+                        .map(|r| Standing::of(*r.2, *r.3, active == Some(r.0.id)))
+                        .collect();
+                    let colour = palette::side_text_colour(info.sides[s].colour);
+                    side_header(ui, &info, s, &standing, eng.outcome.is_some());
+                    if waits_to_roll(&eng, solo, s) {
+                        ui.label(egui::RichText::new("rolls after your wild dice").small())
+                            .on_hover_text(
+                                "In solo mode the automated warband rolls its initiative \
                                      dice once you have settled yours (SOLO-I1)",
-                                );
-                        } else if eng.round > 0 {
-                            ui.label(egui::RichText::new(dice_words(&eng.dice[s])).small())
-                                .on_hover_text(
-                                    "Dice left this round: singles to spend on abilities \
+                            );
+                    } else if eng.round > 0 {
+                        ui.label(egui::RichText::new(dice_words(&eng.dice[s])).small())
+                            .on_hover_text(
+                                "Dice left this round: singles to spend on abilities \
                                      costing a single, groups of the same value on the others \
                                      (ABL-1); wild dice saved for a later round (INI-4)",
-                                );
-                        }
-                        // Reserves and the fallen in a line each: fewer rows to read (and to
-                        // draw, which the software renderer feels).
-                        let mut aside: [Vec<String>; 2] = Default::default();
-                        for (r, st) in mine.iter().zip(&standing) {
-                            match st {
-                                Standing::Reserve(n) => {
-                                    aside[0].push(format!("{} (round {n})", r.0.name))
-                                }
-                                Standing::Down => aside[1].push(r.0.name.to_string()),
-                                _ => {
-                                    let left = r.4.0.wounds.saturating_sub(r.5.0);
-                                    let w = (left, r.4.0.wounds);
-                                    row(ui, r.0, (*st, colour), w, &mut selected);
-                                }
-                            }
-                        }
-                        for (what, names) in ["In reserve", "Taken down"].iter().zip(&aside) {
-                            if !names.is_empty() {
-                                let line = format!("{what}: {}", names.join(", "));
-                                ui.label(egui::RichText::new(line).small().weak());
-                            }
-                        }
-                        ui.add_space(6.0);
+                            );
                     }
-                });
+                    // Reserves and the fallen in a line each: fewer rows to read (and to
+                    // draw, which the software renderer feels).
+                    let mut aside: [Vec<String>; 2] = Default::default();
+                    for (r, st) in mine.iter().zip(&standing) {
+                        match st {
+                            Standing::Reserve(n) => {
+                                aside[0].push(format!("{} (round {n})", r.0.name))
+                            }
+                            Standing::Down => aside[1].push(r.0.name.to_string()),
+                            _ => {
+                                let left = r.4.0.wounds.saturating_sub(r.5.0);
+                                let w = (left, r.4.0.wounds);
+                                row(ui, r.0, (*st, colour), w, &mut selected);
+                            }
+                        }
+                    }
+                    for (what, names) in ["In reserve", "Taken down"].iter().zip(&aside) {
+                        if !names.is_empty() {
+                            let line = format!("{what}: {}", names.join(", "));
+                            ui.label(egui::RichText::new(line).small().weak());
+                        }
+                    }
+                    ui.add_space(6.0);
+                }
+            });
         });
     Ok(())
+}
+
+/// The tracker's scrolling list, as tall as the window leaves between the scoreboard and the
+/// log, with a solid bar whenever the list is longer: a thin floating one showed only under
+/// the pointer, and a cut-off list looked whole.
+fn list_area(ui: &mut egui::Ui) -> egui::ScrollArea {
+    ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+    egui::ScrollArea::vertical().max_height(
+        ui.ctx().content_rect().height()
+            - super::scoreboard::BAR_HEIGHT
+            - super::log_window::HEIGHT
+            - 56.0,
+    )
 }
 
 /// "Ironclad Vanguard · 5 of 8 to act"; once the battle is over, "5 left standing".
