@@ -14,6 +14,7 @@
 
 mod ability;
 mod active;
+mod hold;
 mod initiative;
 mod plan;
 mod steps;

@@ -6,9 +6,10 @@ use crate::rules::actions::inches;
 use bevy::prelude::*;
 
 use super::ability::step_ability;
+use super::hold::{away_from, held_objective, keeps_hold};
 use super::{
     Decision, Target, TargetChoice, an_enemy, choose_target_among, decision, engaged,
-    in_attack_range, sorted_objectives, target_name, threat_range,
+    in_attack_range, target_name, threat_range,
 };
 use crate::battlefield::Battlefield;
 use crate::battlefield::measure::{distance, distance_to_point};
@@ -105,19 +106,11 @@ const BOUNDARY_SLACK: f32 = 1e-4;
 fn hold_cut(world: &World, ctx: &Ctx, path: &Path, budget: f32, stop: &impl Stop) -> Path {
     let bf = world.resource::<Battlefield>();
     let mover = ctx.f.mover(&ctx.rules);
-    let base = ctx.f.profile.base;
-    let facing = ctx.f.facing;
     match ctx.hold {
         None => truncate_until(&bf.nav, &mover, path, budget, stop),
         Some((_, at)) => {
             // How far inside the 3" the fighter is at `p` (the move stops when it leaves).
-            let inside = |p: Vec3| {
-                3.0 - 2.0 * BOUNDARY_SLACK
-                    - distance_to_point(
-                        &crate::battlefield::measure::Base::new(base, p, facing),
-                        at,
-                    )
-            };
+            let inside = |p: Vec3| 3.0 - 2.0 * BOUNDARY_SLACK - away_from(&ctx.f, p, at);
             let held = Bounded(
                 |p: Vec3| stop.holds(p) || inside(p) < 0.0,
                 |p: Vec3| stop.clear(p).min(inside(p)),
@@ -282,22 +275,9 @@ fn disengage_spot(world: &World, ctx: &Ctx, bf: &Battlefield, t: &FighterView) -
     );
     spots
         .into_iter()
-        .filter(|p| keeps_hold(ctx, *p))
+        .filter(|p| keeps_hold(ctx.hold, &ctx.f, *p))
         .filter(|p| validate_disengage(world, &ctx.all, &ctx.f, *p).is_ok())
         .min_by(|a, b| a.distance(t.pos).total_cmp(&b.distance(t.pos)))
-}
-
-/// SOLO-C2: would the fighter at `p` stay within 3" of the objective it holds (if any)?
-fn keeps_hold(ctx: &Ctx, p: Vec3) -> bool {
-    match ctx.hold {
-        Some((_, at)) => {
-            distance_to_point(
-                &crate::battlefield::measure::Base::new(ctx.f.profile.base, p, ctx.f.facing),
-                at,
-            ) <= 3.0
-        }
-        None => true,
-    }
 }
 
 /// SOLO-C4: an enemy in attack range.
@@ -416,24 +396,6 @@ pub fn step_approach(world: &World, ctx: &Ctx) -> Step {
         Some(d) => Step::Decide(d),
         None => Step::Next,
     }
-}
-
-/// SOLO-C2 context: the objective `f` holds alone, if any.
-fn held_objective(
-    world: &mut World,
-    all: &[FighterView],
-    f: &FighterView,
-) -> Option<(usize, Vec3)> {
-    let objectives = sorted_objectives(world);
-    objectives.into_iter().find_map(|o| {
-        let at = Vec3::new(o.position.0, 0.0, o.position.1);
-        let near = |g: &FighterView| distance_to_point(&g.base(), at) <= 3.0 + 1e-4;
-        (near(f)
-            && !all
-                .iter()
-                .any(|g| g.on_board() && g.side == f.side && g.id != f.id && near(g)))
-        .then_some((o.index, at))
-    })
 }
 
 /// SOLO-C7: the decision that ends the activation of `fighter`.
