@@ -59,11 +59,11 @@ impl ReplayView {
     /// The replay in `path`, checked: it must replay to its end with every hash matching.
     pub fn read(path: &Path) -> Result<Self, String> {
         let saved = SavedBattle::read(path)?;
-        let _whole = saved
-            .restore()
+        // Played through once: checked, and where its rounds end.
+        let (_, round_ends) = saved
+            .restore_with_round_ends()
             .map_err(|e| format!("{}: this replay no longer plays: {e}", path.display()))?;
         let spec = saved.spec()?;
-        let round_ends = saved.round_ends()?;
         let title = spec.name.clone();
         Ok(ReplayView {
             saved,

@@ -139,6 +139,12 @@ impl SavedBattle {
     /// Rebuilds the battle: set up, then every command applied and every round hash checked.
     /// `Err` says which command or round differs.
     pub fn restore(&self) -> Result<App, String> {
+        self.restore_with_round_ends().map(|(app, _)| app)
+    }
+
+    /// [`Self::restore`], and how many commands each round took to finish (round k ends after
+    /// `ends[k - 1]` commands): the points a timeline jumps to.
+    pub fn restore_with_round_ends(&self) -> Result<(App, Vec<usize>), String> {
         if self.format != FORMAT {
             return Err(format!(
                 "this save is in format {}, written by {} build; this build reads format \
@@ -157,10 +163,14 @@ impl SavedBattle {
         let spec = self.spec()?;
         let mut app = super::battle_app(&spec);
         let world = app.world_mut();
+        let mut ends = Vec::new();
         for (i, c) in self.commands.iter().enumerate() {
             engine::apply(world, c)
                 .map_err(|e| format!("command {} ({}): {e}", i + 1, c.describe()))?;
             let got = &world.resource::<Engine>().round_hashes;
+            if got.len() > ends.len() {
+                ends.push(i + 1);
+            }
             if let Some(k) = got.len().checked_sub(1)
                 && got.len() <= self.round_hashes.len()
                 && got[k] != self.round_hashes[k]
@@ -188,7 +198,7 @@ impl SavedBattle {
                 self.hash
             ));
         }
-        Ok(app)
+        Ok((app, ends))
     }
 }
 
@@ -206,21 +216,9 @@ impl SavedBattle {
         Ok(app)
     }
 
-    /// How many commands each round took to finish (round k ends after `ends[k - 1]`
-    /// commands): the points a timeline jumps to. Found by playing the battle through.
+    /// How many commands each round took to finish, checked as [`Self::restore`] checks.
     pub fn round_ends(&self) -> Result<Vec<usize>, String> {
-        let spec = self.spec()?;
-        let mut app = super::battle_app(&spec);
-        let world = app.world_mut();
-        let mut ends = Vec::new();
-        for (i, c) in self.commands.iter().enumerate() {
-            engine::apply(world, c)
-                .map_err(|e| format!("command {} ({}): {e}", i + 1, c.describe()))?;
-            if world.resource::<Engine>().round_hashes.len() > ends.len() {
-                ends.push(i + 1);
-            }
-        }
-        Ok(ends)
+        self.restore_with_round_ends().map(|(_, ends)| ends)
     }
 }
 
