@@ -92,12 +92,7 @@ fn menu(
         Option<Res<crate::screens::replay::ReplayView>>,
     ),
 ) -> Result {
-    m.watching = replay.is_some()
-        || info.is_some_and(|i| {
-            i.sides
-                .iter()
-                .all(|s| s.controller == crate::model::formats::Controller::Ai)
-        });
+    m.watching = crate::view::director::watched_battle(info.as_deref(), replay.is_some());
     let now = engine.commands.len();
     // A replay is nobody's battle: leaving it loses nothing, and its timeline sets its pace.
     if replay.is_some() {

@@ -44,6 +44,15 @@ pub(crate) fn watched(controllers: &[Controller], replay: bool) -> bool {
     replay || (!controllers.is_empty() && controllers.iter().all(|c| *c == Controller::Ai))
 }
 
+/// [`watched`], for the battle `info` describes.
+pub(crate) fn watched_battle(info: Option<&BattleInfo>, replay: bool) -> bool {
+    let controllers: Vec<Controller> = info
+        .iter()
+        .flat_map(|i| i.sides.iter().map(|s| s.controller))
+        .collect();
+    watched(&controllers, replay)
+}
+
 /// A round's initiative roll (INI-1) opens it: for a watcher, the whole battlefield.
 fn overview_each_round(
     mut events: MessageReader<BattleEvent>,
@@ -56,11 +65,7 @@ fn overview_each_round(
     let new_round = events
         .read()
         .any(|e| matches!(e.0.event, Event::InitiativeRoll { .. }));
-    let controllers: Vec<Controller> = info
-        .iter()
-        .flat_map(|i| i.sides.iter().map(|s| s.controller))
-        .collect();
-    if !new_round || !follow.enabled || !watched(&controllers, replay.is_some()) {
+    if !new_round || !follow.enabled || !watched_battle(info.as_deref(), replay.is_some()) {
         return;
     }
     for mut cam in &mut cams {

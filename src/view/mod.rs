@@ -14,7 +14,7 @@ pub(crate) mod autoplay;
 mod board;
 mod camera;
 pub(crate) mod capture;
-mod director;
+pub(crate) mod director;
 mod fighters;
 mod figures;
 mod flat;
