@@ -217,3 +217,26 @@ fn full_ai_battle() -> usize {
     let (result, _) = warcry_sim::sim::run_one(&spec, 1).expect("the battle ends");
     black_box(result.commands)
 }
+
+/// The overlay feed's work in a frame after a decision (`--overlay-feed`): the battle as JSON
+/// (`/state`) and the newest event as its message, at round 2 of the default battle. Frames
+/// with no decision cost it nothing. `cargo bench --no-default-features --features feed`.
+#[cfg(feature = "feed")]
+#[divan::bench(sample_count = 50)]
+fn overlay_feed_frame_after_a_decision(bencher: divan::Bencher) {
+    use warcry_sim::feed::state::{event_message, state};
+    use warcry_sim::rules::engine::Engine;
+    use warcry_sim::rules::log::BattleLog;
+    let spec = load_battle(&Embedded, DEFAULT_BATTLE).expect("default battle");
+    let mut app = warcry_sim::sim::battle_app(&spec);
+    let w = app.world_mut();
+    while w.resource::<Engine>().round < 2 {
+        warcry_sim::sim::auto_step(w).expect("legal");
+    }
+    bencher.bench_local(|| {
+        let now = serde_json::to_vec(&state(w)).expect("serializes");
+        let log = w.resource::<BattleLog>();
+        let event = event_message(log, log.entries.len() - 1).expect("an event");
+        black_box((now, serde_json::to_string(&event).expect("serializes")))
+    });
+}

@@ -6,12 +6,14 @@
 # - A window without a GPU: Xvfb plus Mesa's software Vulkan driver (lavapipe); Bevy 0.19
 #   renders through Vulkan only.
 # - The X11 client libraries winit loads at run time.
+# - Chromium, headless: the overlay feed's test opens the overlay page in it as OBS would.
 set -euo pipefail
 
 packages=(
   xvfb xauth
   mesa-vulkan-drivers libvulkan1
   libx11-6 libx11-xcb1 libxcursor1 libxi6 libxrandr2 libxkbcommon-x11-0
+  chromium
 )
 
 missing=()

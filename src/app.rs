@@ -36,6 +36,39 @@ pub struct ViewOptions {
     pub graphics: Graphics,
     /// A replay to watch (`replay FILE --view`), opened at its start.
     pub replay: Option<crate::screens::replay::ReplayView>,
+    /// Serve the overlay feed on this address (`crate::feed`).
+    pub overlay_feed: Option<std::net::SocketAddr>,
+}
+
+/// Starts the overlay feed when asked for, and says where it is; `Err` when it can't listen.
+fn start_feed(app: &mut App, address: Option<std::net::SocketAddr>) -> Result<(), String> {
+    let Some(address) = address else {
+        return Ok(());
+    };
+    #[cfg(feature = "feed")]
+    {
+        let feed = crate::feed::start(address, crate::feed::MAX_CLIENTS)?;
+        let at = feed.address;
+        println!(
+            "Overlay feed: http://{at}/overlay for an OBS browser source (1920x1080); \
+             the battle as JSON at /state, its events at /events"
+        );
+        if crate::feed::server::is_public(&at) {
+            println!(
+                "The feed listens beyond this machine: anyone who can reach {at} can watch \
+                 the battle (nobody can change it)."
+            );
+        }
+        app.insert_resource(feed).add_plugins(crate::feed::plugin);
+        Ok(())
+    }
+    #[cfg(not(feature = "feed"))]
+    {
+        let _ = app;
+        Err(format!(
+            "this build has no overlay feed (built without the `feed` feature): can't serve {address}"
+        ))
+    }
 }
 
 /// A player's settings, why they couldn't be read, and the look to draw with (`--graphics`
@@ -55,10 +88,37 @@ fn player_settings(
     (settings, problem, graphics)
 }
 
+/// What the window opens on: the title screen, or the battle at once (`start`), or a replay.
+fn first_screen(app: &mut App, spec: BattleSpec, opts: ViewOptions) {
+    let file = match &opts.replay {
+        Some(v) => v.saved.battle.clone(),
+        None => opts
+            .battle_file
+            .as_ref()
+            .map(|p| p.to_string_lossy().into_owned()),
+    };
+    if let Some(v) = opts.replay {
+        app.insert_resource(v);
+        crate::screens::replay::quiet_the_ai(app.world_mut());
+    }
+    // The setup screen offers this battle; `start` opens it at once.
+    app.insert_resource(SetupForm::with(spec.clone(), opts.battle_file.clone()))
+        .insert_resource(NextBattle { spec, file })
+        .insert_state(if opts.start {
+            Screen::Battle
+        } else {
+            Screen::Title
+        });
+}
+
 /// Opens the window on `spec` and runs until it is closed (or the screenshot is saved).
 pub fn run(spec: BattleSpec, opts: ViewOptions) -> ExitCode {
     let started = std::time::Instant::now();
     let mut app = App::new();
+    if let Err(e) = start_feed(&mut app, opts.overlay_feed) {
+        eprintln!("{e}");
+        return ExitCode::FAILURE;
+    }
     // An idle game waits for events instead of drawing every frame; scripted runs count frames.
     let scripted = opts.screenshot.is_some() || opts.smoke.is_some() || opts.report_fps;
     let (settings, problem, graphics) = player_settings(scripted, opts.graphics);
@@ -108,29 +168,11 @@ pub fn run(spec: BattleSpec, opts: ViewOptions) -> ExitCode {
     // The solo AI plays its sides' decisions as they come (the human's wait for Space / P).
     .insert_resource(crate::ai::solo::SoloAi::on())
     .insert_resource(ScreenshotPlan::new(
-        opts.screenshot,
+        opts.screenshot.clone(),
         opts.exit_after_screenshot,
         opts.frames_before_screenshot,
     ));
-    let file = match &opts.replay {
-        Some(v) => v.saved.battle.clone(),
-        None => opts
-            .battle_file
-            .as_ref()
-            .map(|p| p.to_string_lossy().into_owned()),
-    };
-    if let Some(v) = opts.replay {
-        app.insert_resource(v);
-        crate::screens::replay::quiet_the_ai(app.world_mut());
-    }
-    // The setup screen offers this battle; `start` opens it at once.
-    app.insert_resource(SetupForm::with(spec.clone(), opts.battle_file.clone()))
-        .insert_resource(NextBattle { spec, file })
-        .insert_state(if opts.start {
-            Screen::Battle
-        } else {
-            Screen::Title
-        });
+    first_screen(&mut app, spec, opts);
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,
         AppExit::Error(_) => ExitCode::FAILURE,

@@ -7,6 +7,8 @@ pub mod ai;
 #[cfg(feature = "gui")]
 pub mod app;
 pub mod battlefield;
+#[cfg(feature = "feed")]
+pub mod feed;
 pub mod model;
 pub mod rules;
 pub mod scenario;

@@ -77,6 +77,12 @@ struct PlayArgs {
     /// screenshots of a battle in progress).
     #[arg(long, default_value_t = 0)]
     autoplay: usize,
+    /// Serve the live overlay feed for streamers while the window is open: GET /state (JSON),
+    /// /events (Server-Sent Events) and /overlay (a page for an OBS browser source). Listens
+    /// on 127.0.0.1:7878 (this machine only) unless given another address.
+    #[arg(long, global = true, value_name = "ADDRESS", num_args = 0..=1,
+          default_missing_value = "127.0.0.1:7878")]
+    overlay_feed: Option<std::net::SocketAddr>,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Default, Debug)]

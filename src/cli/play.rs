@@ -50,6 +50,7 @@ fn view_options(args: &PlayArgs) -> warcry_sim::app::ViewOptions {
             crate::GraphicsArg::High => warcry_sim::view::perf::Graphics::High,
         },
         replay: None,
+        overlay_feed: args.overlay_feed,
     }
 }
 

@@ -8,6 +8,7 @@ pub mod effects;
 pub mod formats;
 pub mod rule_id;
 pub mod ruleset;
+pub mod tags;
 pub mod validate;
 
 pub use rule_id::RuleId;

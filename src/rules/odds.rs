@@ -139,6 +139,52 @@ impl AttackOdds {
     }
 }
 
+impl AttackRoll {
+    /// The attack an ATK-3 log entry records, as it stood before its dice were rolled, with
+    /// the target's wounds left then; `None` for any other event.
+    pub fn of_event(event: &crate::rules::log::Event) -> Option<(AttackRoll, u32)> {
+        let crate::rules::log::Event::Attack {
+            strength,
+            toughness,
+            rolls,
+            take_cover,
+            profile,
+            wounds_before,
+            ..
+        } = event
+        else {
+            return None;
+        };
+        let roll = AttackRoll {
+            attacks: rolls.len() as u32,
+            strength: *strength,
+            toughness: *toughness,
+            damage: *profile,
+            take_cover: take_cover.is_some(),
+        };
+        Some((roll, *wounds_before))
+    }
+}
+
+impl AttackOdds {
+    /// The odds in one line, against a target with `wounds` left: "hits on 3+: 4.7 damage on
+    /// average, 13% to take it down, most likely 2-6".
+    pub fn summary(&self, wounds: u32) -> String {
+        let (low, high) = self.likely();
+        let likely = if low == high {
+            format!("most likely {low}")
+        } else {
+            format!("most likely {low}-{high}")
+        };
+        format!(
+            "hits on {}+: {:.1} damage on average, {:.0}% to take it down, {likely}",
+            self.needed,
+            self.expected(),
+            100.0 * self.at_least(wounds)
+        )
+    }
+}
+
 fn faces_pow(faces: u64, n: u32) -> u64 {
     faces.pow(n)
 }

@@ -4,6 +4,7 @@
 
 pub mod batch;
 pub mod cards;
+pub mod now;
 pub mod replay;
 pub mod summary;
 pub mod takeback;

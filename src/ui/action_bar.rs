@@ -242,18 +242,7 @@ fn attacks(ui: &mut egui::Ui, c: &Current, attacker: u32, send: &mut impl FnMut(
 /// ATK-3: the odds in one line: "hits on 3+: 4.7 damage on average, 13% to take it down,
 /// most likely 2-6".
 pub(crate) fn odds_line(a: &AttackPreview) -> String {
-    let (low, high) = a.odds.likely();
-    let likely = if low == high {
-        format!("most likely {low}")
-    } else {
-        format!("most likely {low}-{high}")
-    };
-    format!(
-        "hits on {}+: {:.1} damage on average, {:.0}% to take it down, {likely}",
-        a.odds.needed,
-        a.odds.expected(),
-        100.0 * a.odds.at_least(a.wounds)
-    )
+    a.odds.summary(a.wounds)
 }
 
 /// ATK-3, ATK-4: cover, then the exact chance of each damage total and of taking it down.

@@ -170,6 +170,8 @@ mod tests {
             crits: 1,
             take_cover: None,
             damage: 4,
+            profile: (2, 4),
+            wounds_before: 8,
         };
         let r: Vec<Reading> = roll_of(&e).unwrap().into_iter().map(|d| d.1).collect();
         use Reading::*;

@@ -9,9 +9,10 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::ai::solo::SoloAi;
 use crate::model::components::{BattleInfo, Fighter, Side, Treasure};
 use crate::model::formats::Controller;
-use crate::rules::engine::{Engine, Outcome, Pending};
+use crate::rules::engine::Engine;
 use crate::rules::log::{BattleLog, Names};
 use crate::screens::Screen;
+use crate::sim::now::{SideScore, phase_words, side_scores};
 use crate::view::palette;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -26,59 +27,6 @@ pub(crate) fn plugin(app: &mut App) {
 /// Height of the bar; the windows anchored at the top hang below it (egui anchors to the
 /// whole screen, panels or not).
 pub(crate) const BAR_HEIGHT: f32 = 48.0;
-
-/// What one side's half of the board shows.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub(crate) struct SideScore {
-    pub points: u32,
-    pub objectives: usize,
-    pub treasure: usize,
-    pub initiative: bool,
-}
-
-/// Each side's score as the battle stands.
-pub(crate) fn side_scores(
-    eng: &Engine,
-    treasure: &[Treasure],
-    side_of: impl Fn(u32) -> Option<usize>,
-) -> [SideScore; 2] {
-    std::array::from_fn(|s| SideScore {
-        points: eng.score[s],
-        objectives: eng.control.iter().filter(|c| **c == Some(s)).count(),
-        treasure: treasure
-            .iter()
-            .filter(|t| t.carrier.and_then(&side_of) == Some(s))
-            .count(),
-        initiative: eng.initiative == Some(s),
-    })
-}
-
-/// The phase and whose decision it is, in a few words.
-pub(crate) fn phase_words(eng: &Engine, names: &Names) -> String {
-    match eng.pending {
-        Pending::Setup | Pending::Colour { .. } => "Setting up".into(),
-        Pending::Deploy { side } => {
-            format!("Setting up · {} places its fighters", names.side(side))
-        }
-        Pending::RollInitiative | Pending::WildDice { .. } | Pending::FirstTurn { .. } => {
-            "Initiative".into()
-        }
-        Pending::Reserve => "Reserves arrive".into(),
-        Pending::Arrive { side } => {
-            format!("Reserves arrive · {} places them", names.side(side))
-        }
-        Pending::Turn { side } | Pending::Reaction { side } | Pending::PlaceTreasure { side } => {
-            format!("Combat · {}'s turn", names.side(side))
-        }
-        Pending::Action { fighter } => format!("Combat · {} acts", names.fighter(fighter)),
-        Pending::EndOfRound => "End of the round".into(),
-        Pending::Ended => match eng.outcome {
-            Some(Outcome::Winner(s)) => format!("{} wins", names.side(s)),
-            Some(Outcome::Draw) => "A draw".into(),
-            None => "The battle is over".into(),
-        },
-    }
-}
 
 #[allow(clippy::too_many_arguments)]
 fn scoreboard(

@@ -8,7 +8,6 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::model::components::{Activation, BattleInfo, Damage, Fighter, Presence, Profile, Side};
 use crate::rules::engine::Engine;
-use crate::rules::initiative::SideDice;
 use crate::screens::Screen;
 use crate::view::palette;
 use crate::view::picking::Selected;
@@ -176,12 +175,14 @@ fn tracker(
                                      dice once you have settled yours (SOLO-I1)",
                             );
                     } else if eng.round > 0 {
-                        ui.label(egui::RichText::new(dice_words(&eng.dice[s])).small())
-                            .on_hover_text(
-                                "Dice left this round: singles to spend on abilities \
+                        ui.label(
+                            egui::RichText::new(crate::sim::now::dice_words(&eng.dice[s])).small(),
+                        )
+                        .on_hover_text(
+                            "Dice left this round: singles to spend on abilities \
                                      costing a single, groups of the same value on the others \
                                      (ABL-1); wild dice saved for a later round (INI-4)",
-                            );
+                        );
                     }
                     // Reserves and the fallen in a line each: fewer rows to read (and to
                     // draw, which the software renderer feels).
@@ -257,23 +258,6 @@ fn waits_to_roll(eng: &Engine, solo: Option<(usize, usize)>, side: usize) -> boo
     solo.is_some_and(|(human, ai)| {
         side == ai && eng.pending == crate::rules::engine::Pending::WildDice { side: human }
     })
-}
-
-/// "2 singles · triple of 1s, double of 4s · 1 wild saved".
-pub(crate) fn dice_words(dice: &SideDice) -> String {
-    let mut parts = vec![match dice.singles_count() {
-        1 => "1 single".to_string(),
-        n => format!("{n} singles"),
-    }];
-    parts.extend(
-        dice.groups
-            .iter()
-            .map(|g| format!("{} of {}s", g.kind(), g.value)),
-    );
-    if dice.saved > 0 {
-        parts.push(format!("{} wild saved", dice.saved));
-    }
-    parts.join(" · ")
 }
 
 /// One fighter: its mark, name and wounds; a click shows its card.

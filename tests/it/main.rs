@@ -8,6 +8,8 @@ mod deployment_cards;
 mod deviations;
 mod door;
 mod engine;
+#[cfg(feature = "feed")]
+mod feed;
 mod import;
 mod layout;
 mod odds;

@@ -459,6 +459,17 @@ pub(super) fn roll_hits(
     finish_attack(world, attacker, target, weapon, hits);
 }
 
+/// REA-1, ABL-5: what the target's answer to the attack did, a line each.
+fn log_answers(world: &mut World, target: u32, said: Vec<String>) {
+    for what in said {
+        let event = Event::Effect {
+            fighter: target,
+            outcome: EffectOutcome::Answer { what },
+        };
+        log(world, &[RuleId::Rea1, RuleId::Abl5], event);
+    }
+}
+
 pub(super) fn finish_attack(
     world: &mut World,
     attacker: u32,
@@ -502,13 +513,7 @@ pub(super) fn finish_attack(
         ids.push(RuleId::Rea3);
     }
     let answered = answer_attack(&answer, &rolls, &mut hits, &mut crits, w.damage);
-    for what in answered.said {
-        let event = Event::Effect {
-            fighter: target,
-            outcome: EffectOutcome::Answer { what },
-        };
-        log(world, &[RuleId::Rea1, RuleId::Abl5], event);
-    }
+    log_answers(world, target, answered.said);
     let per_hit = answered.damage;
     let damage = hits * per_hit.0 + crits * per_hit.1;
     log(
@@ -527,6 +532,8 @@ pub(super) fn finish_attack(
             crits,
             take_cover: saves,
             damage,
+            profile: w.damage,
+            wounds_before: t.wounds_left(),
         },
     );
     let down = deal_damage(world, target, damage, &[RuleId::Atk3, RuleId::Atk5]);

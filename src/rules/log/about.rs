@@ -96,6 +96,8 @@ mod tests {
             crits: 0,
             take_cover: None,
             damage: 1,
+            profile: (2, 4),
+            wounds_before: 8,
         };
         assert_eq!(attack.fighters(), vec![3, 7]);
         let score = Event::Score {

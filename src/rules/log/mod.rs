@@ -135,6 +135,11 @@ pub enum Event {
         crits: u32,
         take_cover: Option<TakeCover>,
         damage: u32,
+        /// The damage of a hit and of a critical hit before any reaction changed it (ATK-1),
+        /// and the target's wounds left before the attack: with the above, the attack's exact
+        /// odds as they stood before its dice were rolled (`rules::odds`).
+        profile: (u32, u32),
+        wounds_before: u32,
     },
     /// REA-2: the damage a counter deals to the attacker.
     Counter {

@@ -363,6 +363,7 @@ fn attack_text(e: &Event, n: &Names) -> String {
         crits,
         take_cover,
         damage,
+        ..
     } = e
     else {
         unreachable!("not an attack")

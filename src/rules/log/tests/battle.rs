@@ -128,6 +128,8 @@ fn attack(cover: Option<Cover>, take_cover: Option<TakeCover>) -> Event {
         crits: 1,
         take_cover,
         damage: 4,
+        profile: (2, 4),
+        wounds_before: 8,
     }
 }
 

@@ -1,0 +1,78 @@
+//! The battle as it stands, in figures and a few words: the phase and whose decision it is,
+//! each side's score and its initiative dice. The scoreboard, the tracker and the overlay feed
+//! read the battle the same way.
+
+use crate::model::components::Treasure;
+use crate::rules::engine::{Engine, Outcome, Pending};
+use crate::rules::initiative::SideDice;
+use crate::rules::log::Names;
+
+/// What one side's half of the board shows.
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize)]
+pub struct SideScore {
+    pub points: u32,
+    pub objectives: usize,
+    pub treasure: usize,
+    pub initiative: bool,
+}
+
+/// Each side's score as the battle stands.
+pub fn side_scores(
+    eng: &Engine,
+    treasure: &[Treasure],
+    side_of: impl Fn(u32) -> Option<usize>,
+) -> [SideScore; 2] {
+    std::array::from_fn(|s| SideScore {
+        points: eng.score[s],
+        objectives: eng.control.iter().filter(|c| **c == Some(s)).count(),
+        treasure: treasure
+            .iter()
+            .filter(|t| t.carrier.and_then(&side_of) == Some(s))
+            .count(),
+        initiative: eng.initiative == Some(s),
+    })
+}
+
+/// The phase and whose decision it is, in a few words.
+pub fn phase_words(eng: &Engine, names: &Names) -> String {
+    match eng.pending {
+        Pending::Setup | Pending::Colour { .. } => "Setting up".into(),
+        Pending::Deploy { side } => {
+            format!("Setting up · {} places its fighters", names.side(side))
+        }
+        Pending::RollInitiative | Pending::WildDice { .. } | Pending::FirstTurn { .. } => {
+            "Initiative".into()
+        }
+        Pending::Reserve => "Reserves arrive".into(),
+        Pending::Arrive { side } => {
+            format!("Reserves arrive · {} places them", names.side(side))
+        }
+        Pending::Turn { side } | Pending::Reaction { side } | Pending::PlaceTreasure { side } => {
+            format!("Combat · {}'s turn", names.side(side))
+        }
+        Pending::Action { fighter } => format!("Combat · {} acts", names.fighter(fighter)),
+        Pending::EndOfRound => "End of the round".into(),
+        Pending::Ended => match eng.outcome {
+            Some(Outcome::Winner(s)) => format!("{} wins", names.side(s)),
+            Some(Outcome::Draw) => "A draw".into(),
+            None => "The battle is over".into(),
+        },
+    }
+}
+
+/// "2 singles · triple of 1s, double of 4s · 1 wild saved".
+pub fn dice_words(dice: &SideDice) -> String {
+    let mut parts = vec![match dice.singles_count() {
+        1 => "1 single".to_string(),
+        n => format!("{n} singles"),
+    }];
+    parts.extend(
+        dice.groups
+            .iter()
+            .map(|g| format!("{} of {}s", g.kind(), g.value)),
+    );
+    if dice.saved > 0 {
+        parts.push(format!("{} wild saved", dice.saved));
+    }
+    parts.join(" · ")
+}
