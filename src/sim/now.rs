@@ -60,19 +60,53 @@ pub fn phase_words(eng: &Engine, names: &Names) -> String {
     }
 }
 
-/// "2 singles · triple of 1s, double of 4s · 1 wild saved".
+/// INI-1..INI-3: "2 singles · triple of 1s · double of 4s (wild) · 1 wild die to use".
 pub fn dice_words(dice: &SideDice) -> String {
     let mut parts = vec![match dice.singles_count() {
         1 => "1 single".to_string(),
         n => format!("{n} singles"),
     }];
-    parts.extend(
-        dice.groups
-            .iter()
-            .map(|g| format!("{} of {}s", g.kind(), g.value)),
-    );
+    parts.extend(dice.groups.iter().map(|g| {
+        let wild = if g.wild { " (wild)" } else { "" };
+        format!("{} of {}s{wild}", g.kind(), g.value)
+    }));
+    match dice.wild {
+        0 => {}
+        1 => parts.push("1 wild die to use".into()),
+        n => parts.push(format!("{n} wild dice to use")),
+    }
     if dice.saved > 0 {
         parts.push(format!("{} wild saved", dice.saved));
     }
     parts.join(" · ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::initiative::DiceGroup;
+
+    /// INI-1..INI-3: a side's dice in words: singles, ability dice (one a wild die made),
+    /// wild dice still to use.
+    #[test]
+    fn ini3_dice_words_tell_singles_groups_and_wild_dice() {
+        let mut d = SideDice::from_roll(&[1, 1, 1, 4, 4, 6]);
+        assert_eq!(dice_words(&d), "1 single · triple of 1s · double of 4s");
+        d.wild = 1;
+        assert_eq!(
+            dice_words(&d),
+            "1 single · triple of 1s · double of 4s · 1 wild die to use"
+        );
+        d.wild = 0;
+        d.groups[1] = DiceGroup {
+            value: 4,
+            size: 3,
+            wild: true,
+        };
+        assert!(
+            dice_words(&d).contains("triple of 4s (wild)"),
+            "{}",
+            dice_words(&d)
+        );
+    }
 }

@@ -91,7 +91,7 @@ impl Floating {
     }
 
     /// Each text rising from where `over` puts its fighter on screen, fading as it ages.
-    fn draw(&self, painter: &egui::Painter, now: f64, over: impl Fn(u32) -> Option<Vec2>) {
+    fn draw(&self, painter: &egui::Painter, now: f64, over: impl Fn(u32) -> Option<egui::Pos2>) {
         for (id, text, since) in &self.shown {
             let Some(p) = over(*id) else {
                 continue;
@@ -99,6 +99,17 @@ impl Floating {
             let age = (now - since).max(0.0) as f32;
             float_text(painter, egui::pos2(p.x, p.y - 40.0 * age), text, age);
         }
+    }
+}
+
+/// Where a point of the board shows in egui's points: the camera's window pixels over the
+/// panels' zoom (on a large window the panels are zoomed, the labels must follow).
+struct Projection<'a>(&'a Camera, &'a GlobalTransform, f32);
+
+impl Projection<'_> {
+    fn at(&self, world: Vec3) -> Option<egui::Pos2> {
+        let p = self.0.world_to_viewport(self.1, world).ok()?;
+        Some(egui::pos2(p.x, p.y) / self.2)
     }
 }
 
@@ -121,6 +132,7 @@ fn board_labels(
     };
     let active = engine.activation.as_ref().map(|a| a.fighter);
     let ctx = contexts.ctx_mut()?;
+    let on_screen = Projection(cam, cam_t, ctx.zoom_factor());
     let painter = ctx.layer_painter(egui::LayerId::new(
         egui::Order::Background,
         egui::Id::new("board labels"),
@@ -133,10 +145,9 @@ fn board_labels(
         }
         // Where the meshes are (a walking fighter is between its rules position and its goal).
         let at = shown.translation().with_y(pos.0.y) + Vec3::Y * (profile.0.body_height() + 0.7);
-        let Ok(p) = cam.world_to_viewport(cam_t, at) else {
+        let Some(centre) = on_screen.at(at) else {
             continue;
         };
-        let centre = egui::pos2(p.x, p.y);
         let wounds = profile.0.wounds.max(1);
         let left = wounds.saturating_sub(damage.0) as f32 / wounds as f32;
         wounds_bar(&painter, centre, left);
@@ -160,11 +171,11 @@ fn board_labels(
             }
         }
     }
-    zone_labels(&painter, &zones, cam, cam_t);
+    zone_labels(&painter, &zones, &on_screen);
     for o in &objectives {
         let at = Vec3::new(o.position.0, 0.2, o.position.1);
-        if let Ok(p) = cam.world_to_viewport(cam_t, at) {
-            plates.push((egui::pos2(p.x, p.y - 8.0), (o.index + 1).to_string()));
+        if let Some(p) = on_screen.at(at) {
+            plates.push((p - egui::vec2(0.0, 8.0), (o.index + 1).to_string()));
         }
     }
     labels(&painter, &plates);
@@ -173,7 +184,7 @@ fn board_labels(
     let rising = |id: u32| {
         let (_, pos, profile, ..) = fighters.iter().find(|f| f.0.id == id)?;
         let at = pos.0 + Vec3::Y * (profile.0.body_height() + 1.0);
-        cam.world_to_viewport(cam_t, at).ok()
+        on_screen.at(at)
     };
     floating.draw(&painter, now, rising);
     if !floating.shown.is_empty() {
@@ -187,10 +198,10 @@ fn board_labels(
 
 /// The deployment zones shown on the board, by their points: the group, and a reserve's
 /// round of arrival (SET-6, RES-1).
-fn zone_labels(painter: &egui::Painter, zones: &Zones, cam: &Camera, cam_t: &GlobalTransform) {
+fn zone_labels(painter: &egui::Painter, zones: &Zones, on_screen: &Projection) {
     for z in &zones.0 {
         let (x, y) = z.point.position;
-        let Ok(p) = cam.world_to_viewport(cam_t, Vec3::new(x, 0.1, y)) else {
+        let Some(p) = on_screen.at(Vec3::new(x, 0.1, y)) else {
             continue;
         };
         let text = match z.arrives {

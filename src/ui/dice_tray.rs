@@ -18,8 +18,16 @@ pub(crate) fn plugin(app: &mut App) {
     );
 }
 
-/// Seconds the dice tumble before they settle.
+/// Seconds the dice tumble before they settle; an attack's a little longer, with its odds
+/// shown meanwhile (ATK-3), so that they can be read before the dice fall.
 const TUMBLE: f64 = 0.6;
+const ATTACK_TUMBLE: f64 = 1.0;
+
+/// ATK-3: an attack's exact odds as they stood before its dice were rolled.
+fn odds_before(event: &Event) -> Option<String> {
+    let (roll, wounds) = crate::rules::odds::AttackRoll::of_event(event)?;
+    Some(roll.odds()?.summary(wounds))
+}
 
 /// How a die reads.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -92,7 +100,13 @@ fn dice_tray(
     if seen.is_none_or(|s| s.0 != index) {
         *seen = Some((index, now));
     }
-    let rolling = seen.is_some_and(|s| now - s.1 < TUMBLE);
+    let odds = odds_before(&rows[rows.len() - 1].0.event);
+    let tumble = if odds.is_some() {
+        ATTACK_TUMBLE
+    } else {
+        TUMBLE
+    };
+    let rolling = seen.is_some_and(|s| now - s.1 < tumble);
     let ctx = contexts.ctx_mut()?;
     if rolling {
         ctx.request_repaint();
@@ -123,6 +137,20 @@ fn dice_tray(
                     let words = egui::RichText::new(words).small();
                     super::words::tagged_words(ui, words, &entry.rules);
                 }
+            }
+            if let Some(odds) = &odds {
+                let (lead, text) = if rolling {
+                    ("Rolling", egui::RichText::new(format!("Rolling: {odds}")))
+                } else {
+                    (
+                        "Before the roll",
+                        egui::RichText::new(format!("Before the roll: {odds}"))
+                            .small()
+                            .weak(),
+                    )
+                };
+                ui.label(text)
+                    .on_hover_text(format!("{lead}: the exact odds of this attack (ATK-3)"));
             }
         });
     Ok(())

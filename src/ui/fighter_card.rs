@@ -182,7 +182,7 @@ fn state(f: &FighterView) -> String {
 }
 
 /// ATK-1, ATK-3: each weapon's range, attacks, strength and damage.
-fn weapons(ui: &mut egui::Ui, weapons: &[Weapon]) {
+pub(super) fn weapons(ui: &mut egui::Ui, weapons: &[Weapon]) {
     egui::Grid::new("weapons").striped(true).show(ui, |ui| {
         for h in ["Weapon", "Range", "Attacks", "Strength", "Damage"] {
             ui.strong(h);

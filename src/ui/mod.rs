@@ -20,6 +20,7 @@ mod scoreboard;
 pub(crate) mod settings;
 mod setup_cards;
 pub(crate) mod setup_screen;
+mod spectator;
 mod tape_panel;
 pub(crate) mod theme;
 mod timeline;
@@ -49,23 +50,28 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             hide_panels.run_if(in_state(crate::screens::Screen::Battle)),
         );
-    app.add_plugins((title_screen::plugin, tape_panel::plugin, timeline::plugin))
-        .add_plugins((
-            log_window::plugin,
-            scoreboard::plugin,
-            tracker::plugin,
-            theme::plugin,
-            help::plugin,
-            round_banner::plugin,
-            board_labels::plugin,
-            decision_panel::plugin,
-            dice_tray::plugin,
-            setup_screen::plugin,
-            roster_screen::plugin,
-            end_screen::plugin,
-            fighter_card::plugin,
-            game_menu::plugin,
-        ));
+    app.add_plugins((
+        title_screen::plugin,
+        tape_panel::plugin,
+        timeline::plugin,
+        spectator::plugin,
+    ))
+    .add_plugins((
+        log_window::plugin,
+        scoreboard::plugin,
+        tracker::plugin,
+        theme::plugin,
+        help::plugin,
+        round_banner::plugin,
+        board_labels::plugin,
+        decision_panel::plugin,
+        dice_tray::plugin,
+        setup_screen::plugin,
+        roster_screen::plugin,
+        end_screen::plugin,
+        fighter_card::plugin,
+        game_menu::plugin,
+    ));
 }
 
 /// H shows or hides the panels over the board (not while a text field has the keyboard).

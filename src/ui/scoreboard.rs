@@ -144,7 +144,7 @@ fn middle(ui: &mut egui::Ui, info: &BattleInfo, eng: &Engine, names: &Names, aut
     });
 }
 
-/// The solo AI's pace (paused, 1x, 2x, 4x or at once) and the help button, for the game
+/// The solo AI's pace (paused, 0.5x, 1x, 2x, 4x or at once) and the help button, for the game
 /// menu's top row.
 pub(crate) fn pace_and_help(ui: &mut egui::Ui, ai: &mut SoloAi, help: &mut super::help::Help) {
     ui.label("AI");
@@ -165,23 +165,31 @@ pub(crate) fn help_button(ui: &mut egui::Ui, help: &mut super::help::Help) {
     });
 }
 
-/// The solo AI's pace: paused, 1x, 2x, 4x or at once.
+/// The solo AI's pace: paused (Space: the next decision), 0.5x, 1x, 2x, 4x or at once.
 fn ai_pace(ui: &mut egui::Ui, ai: &mut SoloAi) {
     ui.selectable_value(&mut ai.enabled, false, "⏸")
-        .on_hover_text("Pause the solo AI (Space: one decision)");
-    for (label, n) in [("1x", 1), ("2x", 2), ("4x", 4), ("»", 200)] {
-        let hover = if n == 200 {
-            "The solo AI plays at once"
-        } else {
-            "How fast the solo AI plays"
+        .on_hover_text("Pause the solo AI (Space: the next decision)");
+    for (label, n, half) in [
+        ("0.5x", 1, true),
+        ("1x", 1, false),
+        ("2x", 2, false),
+        ("4x", 4, false),
+        ("»", 200, false),
+    ] {
+        let hover = match (n, half) {
+            (200, _) => "The solo AI plays at once",
+            (_, true) => "Half speed: a beat after every decision, to follow each one",
+            _ => "How fast the solo AI plays",
         };
+        let on = ai.enabled && ai.per_frame == n && ai.half_speed == half;
         if ui
-            .selectable_label(ai.enabled && ai.per_frame == n, label)
+            .selectable_label(on, label)
             .on_hover_text(hover)
             .clicked()
         {
             ai.enabled = true;
             ai.per_frame = n;
+            ai.half_speed = half;
         }
     }
 }

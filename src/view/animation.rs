@@ -1,6 +1,6 @@
 //! Moves shown, not skipped: a fighter that moves or disengages walks its path on the board
 //! (from the battle's `Move`/`Disengage` events, the same data the log renders), at the speed
-//! chosen for the AI (1x: 6" a second, 2x: 12", 4x: 24"; instant: no walk). While a fighter
+//! chosen for the AI (0.5x: 3" a second, 1x: 6", 2x: 12", 4x: 24"; instant: no walk). While a fighter
 //! walks, and for a beat after dice are rolled (so that the dice tray can be read), the solo AI
 //! holds its next decision, so that each of its turns can be followed.
 
@@ -49,8 +49,14 @@ struct Walk {
 /// Inches a second at 1x.
 const PACE: f32 = 6.0;
 
+/// Seconds the AI waits after each decision at 0.5x, so that a viewer can follow each one.
+const HALF_SPEED_BEAT: f32 = 0.9;
+
 /// The walking speed for the AI's speed setting, or `None` (instant: no walks).
 fn speed(ai: &SoloAi) -> Option<f32> {
+    if ai.half_speed {
+        return Some(PACE * 0.5);
+    }
     match ai.per_frame {
         0 | 1 => Some(PACE),
         n if n <= 4 => Some(PACE * n as f32),
@@ -62,6 +68,9 @@ fn speed(ai: &SoloAi) -> Option<f32> {
 fn start_walks(mut events: MessageReader<BattleEvent>, ai: Res<SoloAi>, mut walks: ResMut<Walks>) {
     let animate = speed(&ai).is_some();
     for e in events.read() {
+        if ai.half_speed {
+            walks.1 = walks.1.max(HALF_SPEED_BEAT);
+        }
         if animate && rolls_dice(&e.0.event) {
             walks.1 = BEAT * PACE / speed(&ai).unwrap_or(PACE);
         }

@@ -375,6 +375,9 @@ pub struct SoloAi {
     pub enabled: bool,
     /// Decisions a frame at most (1: one a frame, to watch; more: faster). 0 counts as 1.
     pub per_frame: u32,
+    /// 0.5x, for viewers: one decision at a time, and the view slower still (half-speed walks
+    /// and a beat after every decision, `view::animation`).
+    pub half_speed: bool,
     /// Set by a view while it shows what the last decision did (a fighter walking): the AI
     /// waits.
     pub hold: bool,
