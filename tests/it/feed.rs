@@ -192,7 +192,7 @@ fn misbehave(addr: SocketAddr, cap: usize) -> String {
     let huge = format!("GET /state HTTP/1.1\r\nx: {}\r\n\r\n", "a".repeat(600_000));
     let huge = ask(addr, huge.as_bytes(), Duration::from_secs(3));
     assert!(
-        huge.starts_with("HTTP/1.1 4"),
+        huge.starts_with("HTTP/1.1 431"),
         "{}",
         &huge[..huge.len().min(80)]
     );
