@@ -18,7 +18,6 @@ function details(s) {
   if (s.treasure) parts.push(s.treasure + " treasure");
   if (s.initiative) parts.push("initiative");
   if (s.dice) parts.push(s.dice);
-  if (s.wild_dice) parts.push(s.wild_dice + " wild");
   return parts.join(" · ");
 }
 
