@@ -160,9 +160,12 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Play many AI-vs-AI battles (the solo AI on both sides); print JSON figures: wins,
-    /// draws, stalls (not ended: nobody could decide, or the command limit) and errors (a
-    /// command the rules reject). Exit code 1 when a battle stalled or errored.
+    /// Play many AI-vs-AI battles (the solo AI on both sides, each seed twice: the second time
+    /// with the warbands swapped) on every core; print the JSON report: wins per colour (red,
+    /// blue) and per warband with 95% intervals, draws, means, objectives held each round,
+    /// stalls (not ended: nobody could decide, or the command limit) and errors (a command the
+    /// rules reject). Exit code 1 when a battle stalled or errored. `simulate merge` combines
+    /// the reports of shards (`--shard K/N`).
     Simulate(SimulateArgs),
     /// Convert a battleplans.json transcription into deployment cards.
     ImportDeployments {
@@ -257,14 +260,24 @@ struct RunArgs {
 }
 
 #[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
 struct SimulateArgs {
+    #[command(subcommand)]
+    merge: Option<SimulateCommand>,
     /// Battles to play (for each card pair with --every-card).
     #[arg(long, default_value_t = 100)]
     battles: usize,
     #[arg(long, default_value_t = 1)]
     first_seed: u64,
-    #[arg(long, default_value_t = 2)]
-    threads: usize,
+    /// Threads to play on (every core when absent). The report is the same for any number.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Play only the K-th of N slices of the battles (1-based), for one machine of many;
+    /// `simulate merge` puts the shards' reports together.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    shard: Option<(usize, usize)>,
+    #[command(flatten)]
+    out: ReportFiles,
     /// Play with this deployment card file instead of the battle's own.
     #[arg(long, value_name = "FILE")]
     deployment: Option<PathBuf>,
@@ -276,6 +289,42 @@ struct SimulateArgs {
     /// totals. Pairs the loader refuses are listed, not played.
     #[arg(long, conflicts_with_all = ["deployment", "victory"])]
     every_card: bool,
+}
+
+#[derive(clap::Args, Default)]
+struct ReportFiles {
+    /// Also write the report to this JSON file (atomically).
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+    /// Also write the report's figures to this CSV file, one row a figure (atomically).
+    #[arg(long, value_name = "FILE")]
+    csv: Option<PathBuf>,
+}
+
+#[derive(clap::Subcommand)]
+enum SimulateCommand {
+    /// Merge the JSON reports of the shards of one run (`simulate --shard K/N --json F`) into
+    /// the report of the whole run, equal to the report of the run played unsharded.
+    Merge {
+        #[arg(required = true)]
+        reports: Vec<PathBuf>,
+        #[command(flatten)]
+        out: ReportFiles,
+    },
+}
+
+/// `K/N` with 1 <= K <= N.
+fn parse_shard(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("`{s}` is not a shard: write K/N, K from 1 to N (e.g. 3/8)");
+    let (k, n) = s.split_once('/').ok_or_else(bad)?;
+    let (k, n): (usize, usize) = (
+        k.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if k == 0 || n == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k, n))
 }
 
 fn main() -> ExitCode {

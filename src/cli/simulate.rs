@@ -1,24 +1,81 @@
-//! `simulate`: many AI-vs-AI battles; JSON figures. With `--deployment` / `--victory` the
-//! battle is played with other cards; with `--every-card` with every deployment card and every
-//! victory card next to it. Exits with 1 when a battle stalled or errored.
+//! `simulate`: many AI-vs-AI battles on every core, with a progress bar on a terminal; the
+//! JSON report on stdout (and `--json` / `--csv` files), a few lines for people on stderr.
+//! With `--deployment` / `--victory` the battle is played with other cards; with
+//! `--every-card` with every deployment card and every victory card next to it; with
+//! `--shard K/N` only a slice, and `simulate merge` puts the slices' reports together. Exits
+//! with 1 when a battle stalled or errored.
 
 use std::path::Path;
 
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use warcry_sim::scenario::load::{BattleSpec, Disk};
+use warcry_sim::sim::batch::{self, BatchReport, Plan, Timing};
 use warcry_sim::sim::cards::{self, Origin};
 
 use super::{load_spec, origin, to_json};
-use crate::{PlayArgs, SimulateArgs};
+use crate::{PlayArgs, ReportFiles, SimulateArgs, SimulateCommand};
 
 pub fn simulate(args: &PlayArgs, sim: &SimulateArgs) -> anyhow::Result<()> {
+    if let Some(SimulateCommand::Merge { reports, out }) = &sim.merge {
+        return merge(reports, out);
+    }
     let spec = load_spec(args)?;
     let (origin, _) = origin(args);
+    let threads = sim.threads.unwrap_or_else(every_core);
     if sim.every_card {
-        return every_card(&spec, origin, sim);
+        return every_card(&spec, origin, sim, threads);
     }
     let spec = with_cards(spec, origin, sim)?;
-    let report = warcry_sim::sim::simulate(&spec, sim.battles, sim.first_seed, sim.threads);
-    println!("{}", to_json(&report));
+    let plan = Plan {
+        battles: sim.battles,
+        first_seed: sim.first_seed,
+        shard: sim.shard,
+    };
+    let bar = progress(plan.slice().len() as u64);
+    let (report, timing) = batch::run(&spec, &plan, threads, &|| bar.inc(1));
+    bar.finish_and_clear();
+    publish(&report, &sim.out)?;
+    eprintln!("{}", timing_line(&report, &timing));
+    finish(&report)
+}
+
+/// Every core this process may use.
+fn every_core() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// A progress bar with battles a second and the time left, on stderr when it is a terminal
+/// (drawn nowhere otherwise: CI logs and pipes stay clean).
+fn progress(battles: u64) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(battles), ProgressDrawTarget::stderr());
+    let style =
+        ProgressStyle::with_template("{bar:40} {pos}/{len} battles · {per_sec} · {eta} left")
+            .unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar
+}
+
+/// The report on stdout and in the files asked for, and its summary for people on stderr.
+fn publish(report: &BatchReport, out: &ReportFiles) -> anyhow::Result<()> {
+    let json = to_json(report);
+    println!("{json}");
+    if let Some(p) = &out.json {
+        write(p, json.as_bytes())?;
+    }
+    if let Some(p) = &out.csv {
+        write(p, csv(report).as_bytes())?;
+    }
+    eprintln!("{}", summary_lines(report));
+    Ok(())
+}
+
+fn write(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    warcry_sim::scenario::write_atomic(path, bytes)
+        .map_err(|e| anyhow::anyhow!("can't write {}: {e}", path.display()))
+}
+
+/// Exit code 1 when a battle stalled or errored.
+fn finish(report: &BatchReport) -> anyhow::Result<()> {
     if !report.all_ended() {
         anyhow::bail!(
             "{} of {} battle(s) stalled and {} errored: see `stalled_seeds` and `errors`",
@@ -28,6 +85,149 @@ pub fn simulate(args: &PlayArgs, sim: &SimulateArgs) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+fn pct(s: &warcry_sim::sim::balance::Share) -> String {
+    format!(
+        "{:.1}% ({:.1}-{:.1}%)",
+        100.0 * s.share,
+        100.0 * s.ci95[0],
+        100.0 * s.ci95[1]
+    )
+}
+
+/// "Red wins 51.2% (49.8-52.6%) · blue 47.9% ... · draws ...", then a line a warband.
+fn summary_lines(r: &BatchReport) -> String {
+    let b = &r.balance;
+    let mut lines = vec![format!(
+        "{} battles of {} ({} v {}): red wins {} · blue wins {} · draws {} · {:.2} rounds on average",
+        r.tally.battles,
+        r.battle,
+        r.deployment,
+        r.victory,
+        pct(&b.red_wins),
+        pct(&b.blue_wins),
+        pct(&b.draws),
+        b.mean_rounds
+    )];
+    for w in &b.warbands {
+        lines.push(format!(
+            "  {} wins {} of its battles",
+            w.warband,
+            pct(&w.wins)
+        ));
+    }
+    lines.push(format!(
+        "  the side with round 1's initiative wins {}",
+        pct(&b.round1_initiative_wins)
+    ));
+    lines.join("\n")
+}
+
+fn timing_line(r: &BatchReport, t: &Timing) -> String {
+    let memory = t
+        .peak_memory_mib
+        .map_or(String::new(), |m| format!(", peak memory {m:.0} MiB"));
+    format!(
+        "{} battles on {} threads: {:.0} battles a second, {:.2} ms a battle per core{memory}",
+        r.tally.battles, t.threads, t.battles_per_second, t.ms_per_battle
+    )
+}
+
+/// One row a figure: `figure,who,value,count,of,ci95_low,ci95_high`.
+fn csv(r: &BatchReport) -> String {
+    let b = &r.balance;
+    let mut rows = vec!["figure,who,value,count,of,ci95_low,ci95_high".to_string()];
+    let share =
+        |rows: &mut Vec<String>, figure: &str, who: &str, s: &warcry_sim::sim::balance::Share| {
+            rows.push(format!(
+                "{figure},{},{},{},{},{},{}",
+                quote(who),
+                s.share,
+                s.count,
+                s.of,
+                s.ci95[0],
+                s.ci95[1]
+            ))
+        };
+    share(&mut rows, "wins", "red", &b.red_wins);
+    share(&mut rows, "wins", "blue", &b.blue_wins);
+    share(&mut rows, "draws", "", &b.draws);
+    for w in &b.warbands {
+        share(&mut rows, "wins", &w.warband, &w.wins);
+    }
+    share(
+        &mut rows,
+        "round 1 initiative wins",
+        "",
+        &b.round1_initiative_wins,
+    );
+    let mean = |rows: &mut Vec<String>, figure: &str, who: &str, v: f64| {
+        rows.push(format!("{figure},{who},{v},,,,"))
+    };
+    mean(&mut rows, "mean rounds", "", b.mean_rounds);
+    for (who, vp, lost) in [
+        (
+            "red",
+            b.mean_victory_points.red,
+            b.mean_fighters_taken_down.red,
+        ),
+        (
+            "blue",
+            b.mean_victory_points.blue,
+            b.mean_fighters_taken_down.blue,
+        ),
+    ] {
+        mean(&mut rows, "mean victory points", who, vp);
+        mean(&mut rows, "mean fighters taken down", who, lost);
+    }
+    for l in &b.objectives_held_by_round {
+        mean(
+            &mut rows,
+            &format!("objectives held round {}", l.round),
+            "red",
+            l.red,
+        );
+        mean(
+            &mut rows,
+            &format!("objectives held round {}", l.round),
+            "blue",
+            l.blue,
+        );
+    }
+    rows.join("\n") + "\n"
+}
+
+/// A CSV field: quoted when it holds a comma or a quote.
+fn quote(s: &str) -> String {
+    if s.contains([',', '"']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// `simulate merge`: the shards' reports read (each problem with its file), merged, published.
+fn merge(paths: &[std::path::PathBuf], out: &ReportFiles) -> anyhow::Result<()> {
+    let mut reports = Vec::new();
+    let mut problems = Vec::new();
+    for p in paths {
+        match std::fs::read_to_string(p)
+            .map_err(|e| e.to_string())
+            .and_then(|t| {
+                serde_json::from_str::<BatchReport>(&t)
+                    .map_err(|e| format!("line {}, column {}: {e}", e.line(), e.column()))
+            }) {
+            Ok(r) => reports.push(r),
+            Err(e) => problems.push(format!("{}: {e}", p.display())),
+        }
+    }
+    if !problems.is_empty() {
+        anyhow::bail!("{}", problems.join("\n"));
+    }
+    let report = batch::merge(reports).map_err(anyhow::Error::msg)?;
+    publish(&report, out)?;
+    finish(&report)
 }
 
 /// The battle with `--deployment` / `--victory` instead of its own cards, if given: card files
@@ -49,8 +249,13 @@ fn with_cards(spec: BattleSpec, origin: Origin, sim: &SimulateArgs) -> anyhow::R
     Ok(spec)
 }
 
-fn every_card(spec: &BattleSpec, origin: Origin, sim: &SimulateArgs) -> anyhow::Result<()> {
-    let report = cards::every_card(spec, origin, sim.battles, sim.first_seed, sim.threads)
+fn every_card(
+    spec: &BattleSpec,
+    origin: Origin,
+    sim: &SimulateArgs,
+    threads: usize,
+) -> anyhow::Result<()> {
+    let report = cards::every_card(spec, origin, sim.battles, sim.first_seed, threads)
         .map_err(anyhow::Error::msg)?;
     println!("{}", to_json(&report));
     let t = &report.totals;

@@ -3,9 +3,10 @@
 //! limit) or errors (the rules rejected a command of the AI, or the battle panicked).
 
 use std::panic::AssertUnwindSafe;
-use std::time::Duration;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+
+use super::balance::{Counts, Summary};
 
 use super::BattleResult;
 use crate::model::formats::Controller;
@@ -71,37 +72,26 @@ fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
     }
 }
 
-/// Runs `job(0)`, ..., `job(n - 1)` on `threads` threads, each thread taking the next job
-/// not yet taken (no thread waits while another still has several to do); the results in
-/// job order. A job should not panic: a panic is passed on to the caller.
+/// Runs `job(0)`, ..., `job(n - 1)` on a rayon pool of `threads` threads (work-stealing: no
+/// thread waits while another still has several to do); the results in job order, so that
+/// the figures never depend on the number of threads. A job should not panic: a panic is
+/// passed on to the caller.
 pub fn parallel<T: Send>(n: usize, threads: usize, job: impl Fn(usize) -> T + Sync) -> Vec<T> {
-    let threads = threads.max(1);
-    let job = &job;
-    let next = &std::sync::atomic::AtomicUsize::new(0);
-    let mut done: Vec<(usize, T)> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|_| {
-                s.spawn(move || {
-                    std::iter::from_fn(|| {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        (i < n).then(|| (i, job(i)))
-                    })
-                    .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            .collect()
-    });
-    done.sort_by_key(|(i, _)| *i);
-    done.into_iter().map(|(_, t)| t).collect()
+    use rayon::prelude::*;
+    match rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .thread_name(|i| format!("battles {i}"))
+        .build()
+    {
+        Ok(pool) => pool.install(|| (0..n).into_par_iter().map(&job).collect()),
+        // No threads to be had: play them here, one after another.
+        Err(_) => (0..n).map(job).collect(),
+    }
 }
 
 /// The figures of some battles' verdicts (in a report's JSON, its fields sit beside the
-/// report's own).
-#[derive(Debug, Clone, Default, Serialize)]
+/// report's own). Every field adds up across shards ([`Tally::merge`]).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Tally {
     pub battles: usize,
     pub wins: [usize; 2],
@@ -115,11 +105,11 @@ pub struct Tally {
     /// `seed N: why` for each battle where the rules rejected a command of the AI or that
     /// panicked.
     pub errors: Vec<String>,
-    /// Sums over the battles that ended.
-    #[serde(skip)]
+    /// Sums over the battles that ended (for the means, exact when shards are merged).
     pub rounds: u64,
-    #[serde(skip)]
     pub commands: u64,
+    /// The balance figures of the battles that ended.
+    pub counts: Counts,
 }
 
 impl Tally {
@@ -146,6 +136,7 @@ impl Tally {
         }
         self.rounds += u64::from(b.rounds);
         self.commands += b.commands as u64;
+        self.counts.add(&b.figures);
     }
 
     fn stalled(&mut self, seed: u64, reason: &str) {
@@ -160,28 +151,63 @@ impl Tally {
     pub fn ended(&self) -> usize {
         self.wins[0] + self.wins[1] + self.draws
     }
+
+    /// Adds the tally of the battles that come next (the next shard).
+    pub fn merge(&mut self, o: &Tally) {
+        self.battles += o.battles;
+        self.wins[0] += o.wins[0];
+        self.wins[1] += o.wins[1];
+        self.draws += o.draws;
+        self.stalls += o.stalls;
+        let room = STALLS_LISTED.saturating_sub(self.stalled_seeds.len());
+        self.stalled_seeds
+            .extend(o.stalled_seeds.iter().take(room).copied());
+        self.stall_reasons
+            .extend(o.stall_reasons.iter().take(room).cloned());
+        self.errors.extend(o.errors.iter().cloned());
+        self.rounds += o.rounds;
+        self.commands += o.commands;
+        self.counts.merge(&o.counts);
+    }
 }
 
-/// Figures of a batch of battles (the JSON `simulate` prints).
-#[derive(Debug, Clone, Serialize)]
+/// Figures of a batch of battles (the JSON `simulate` prints): the same for the same battles
+/// whatever the threads; a shard's report merges exactly with the others' ([`merge`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BatchReport {
     pub battle: String,
     /// The names of the deployment and victory cards played.
     pub deployment: String,
     pub victory: String,
     pub first_seed: u64,
+    /// The battles of the whole run, and the slice of them (`[from, to)`) this report holds:
+    /// battle `i` is seed `first_seed + i / 2`, the odd ones with the warbands swapped.
+    pub planned: usize,
+    pub slice: [usize; 2],
+    /// `wins` are by warband, in the battle file's order (whichever side it played).
     #[serde(flatten)]
     pub tally: Tally,
     /// Battles with neither a winner nor a draw: `stalls + errors.len()`, so that
     /// `wins[0] + wins[1] + draws + unfinished == battles`.
+    #[serde(default)]
     pub unfinished: usize,
     /// Means over the battles that ended.
+    #[serde(default)]
     pub mean_rounds: f64,
+    #[serde(default)]
     pub mean_commands: f64,
-    pub ms_per_battle: f64,
+    /// What a designer reads: wins per colour and per warband with 95% intervals, ...
+    #[serde(default, skip_deserializing)]
+    pub balance: Summary,
+}
+
+/// What a batch cost (not part of the report: it differs from run to run).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Timing {
     pub threads: usize,
-    /// The process's peak resident memory so far, in MiB (Linux; absent elsewhere).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// Wall time times threads over battles: the time a battle takes one core.
+    pub ms_per_battle: f64,
+    pub battles_per_second: f64,
     pub peak_memory_mib: Option<f64>,
 }
 
@@ -194,22 +220,32 @@ pub fn peak_memory_mib() -> Option<f64> {
 }
 
 impl BatchReport {
-    fn new(spec: &BattleSpec, first_seed: u64, threads: usize, t: Tally, took: Duration) -> Self {
-        let ended = t.ended().max(1) as f64;
-        let ms = took.as_secs_f64() * 1000.0;
-        BatchReport {
+    fn new(spec: &BattleSpec, plan: &Plan, tally: Tally) -> Self {
+        let mut r = BatchReport {
             battle: spec.name.clone(),
             deployment: spec.deployment.name.clone(),
             victory: spec.victory.name.clone(),
-            first_seed,
-            unfinished: t.stalls + t.errors.len(),
-            mean_rounds: t.rounds as f64 / ended,
-            mean_commands: t.commands as f64 / ended,
-            ms_per_battle: ms * threads as f64 / t.battles.max(1) as f64,
-            threads,
-            tally: t,
-            peak_memory_mib: peak_memory_mib(),
-        }
+            first_seed: plan.first_seed,
+            planned: plan.battles,
+            slice: [plan.slice().start, plan.slice().end],
+            tally,
+            unfinished: 0,
+            mean_rounds: 0.0,
+            mean_commands: 0.0,
+            balance: Summary::default(),
+        };
+        r.derive();
+        r
+    }
+
+    /// The figures that follow from the sums.
+    fn derive(&mut self) {
+        let t = &self.tally;
+        let ended = t.ended().max(1) as f64;
+        self.unfinished = t.stalls + t.errors.len();
+        self.mean_rounds = (t.rounds as f64 / ended * 1e4).round() / 1e4;
+        self.mean_commands = (t.commands as f64 / ended * 1e4).round() / 1e4;
+        self.balance = Summary::of(&t.counts, t.rounds, t.ended() as u64, t.draws as u64);
     }
 
     /// No battle errored or stalled.
@@ -218,22 +254,152 @@ impl BatchReport {
     }
 }
 
-/// Plays `n` AI-vs-AI battles (both sides by the solo AI, each treating the other as the
-/// player warband) with seeds `first_seed..first_seed + n` on `threads` threads. A command of
-/// the AI that the rules reject is an error of that battle; a battle that doesn't end is a
-/// stall.
+/// Which battles a run plays: `battles` in all from `first_seed`, and with `shard` `(k, n)`
+/// only the k-th (1-based) of n slices of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Plan {
+    pub battles: usize,
+    pub first_seed: u64,
+    pub shard: Option<(usize, usize)>,
+}
+
+impl Plan {
+    pub fn whole(battles: usize, first_seed: u64) -> Self {
+        Plan {
+            battles,
+            first_seed,
+            shard: None,
+        }
+    }
+
+    /// The battles this run plays, by index.
+    pub fn slice(&self) -> std::ops::Range<usize> {
+        match self.shard {
+            Some((k, n)) if n > 0 && (1..=n).contains(&k) => {
+                (self.battles * (k - 1) / n)..(self.battles * k / n)
+            }
+            _ => 0..self.battles,
+        }
+    }
+
+    /// Battle `i`: its seed, and whether the warbands play each other's sides.
+    pub fn battle(&self, i: usize) -> (u64, bool) {
+        (self.first_seed + (i / 2) as u64, i % 2 == 1)
+    }
+}
+
+/// `spec` with its two sides' warbands (and who plays them) exchanged.
+pub fn swapped(spec: &BattleSpec) -> BattleSpec {
+    let mut s = spec.clone();
+    s.sides.reverse();
+    s
+}
+
+/// Plays `n` AI-vs-AI battles from `first_seed` on `threads` threads (see [`run`]).
 pub fn simulate(spec: &BattleSpec, n: usize, first_seed: u64, threads: usize) -> BatchReport {
-    let spec = ai_v_ai(spec);
+    run(spec, &Plan::whole(n, first_seed), threads, &|| {}).0
+}
+
+/// Plays the battles of `plan` (both sides by the solo AI, each treating the other as the
+/// player warband) on `threads` threads; `done` is called after each. Each seed is played
+/// twice, the second time with the warbands swapped, so that a side's colour (SET-5) and a
+/// warband's strength can be told apart. A command of the AI that the rules reject is an
+/// error of that battle; a battle that doesn't end is a stall.
+pub fn run(
+    spec: &BattleSpec,
+    plan: &Plan,
+    threads: usize,
+    done: &(dyn Fn() + Sync),
+) -> (BatchReport, Timing) {
+    let specs = [ai_v_ai(spec), swapped(&ai_v_ai(spec))];
     let threads = threads.max(1);
     let start = std::time::Instant::now();
-    let verdicts = parallel(n, threads, |i| judge(&spec, first_seed + i as u64));
-    BatchReport::new(
-        &spec,
-        first_seed,
+    let slice = plan.slice();
+    let verdicts = parallel(slice.len(), threads, |j| {
+        let (seed, swap) = plan.battle(slice.start + j);
+        let v = judge(&specs[usize::from(swap)], seed);
+        done();
+        if swap { in_file_order(v) } else { v }
+    });
+    let took = start.elapsed().as_secs_f64();
+    let report = BatchReport::new(&specs[0], plan, Tally::of(&verdicts));
+    let n = verdicts.len().max(1) as f64;
+    let timing = Timing {
         threads,
-        Tally::of(&verdicts),
-        start.elapsed(),
-    )
+        ms_per_battle: took * 1000.0 * threads as f64 / n,
+        battles_per_second: n / took.max(1e-9),
+        peak_memory_mib: peak_memory_mib(),
+    };
+    (report, timing)
+}
+
+/// A battle played with the warbands swapped, told in the battle file's order: its winner is
+/// the other side index. (Its balance figures name colours and warbands, not indices.)
+fn in_file_order(v: Verdict) -> Verdict {
+    match v {
+        Verdict::Ended(mut b) => {
+            if let Some(Outcome::Winner(w)) = b.outcome {
+                b.outcome = Some(Outcome::Winner(1 - w));
+            }
+            b.score.reverse();
+            b.points_taken_down.reverse();
+            Verdict::Ended(b)
+        }
+        Verdict::Stalled { seed, reason } => Verdict::Stalled {
+            seed,
+            reason: format!("{reason} (warbands swapped)"),
+        },
+        Verdict::Error(e) => Verdict::Error(format!("{e} (warbands swapped)")),
+    }
+}
+
+/// The reports of shards of one run merged into the report of the whole: the same battle,
+/// cards, seeds and number of battles; slices that follow one another without a gap or an
+/// overlap. Equal to the report of the run played unsharded.
+pub fn merge(mut reports: Vec<BatchReport>) -> Result<BatchReport, String> {
+    reports.sort_by_key(|r| r.slice[0]);
+    let mut parts = reports.into_iter();
+    let mut whole = parts.next().ok_or("no reports to merge")?;
+    for r in parts {
+        let same = (
+            &r.battle,
+            &r.deployment,
+            &r.victory,
+            r.first_seed,
+            r.planned,
+        ) == (
+            &whole.battle,
+            &whole.deployment,
+            &whole.victory,
+            whole.first_seed,
+            whole.planned,
+        );
+        if !same {
+            return Err(format!(
+                "the reports are of different runs: {} ({} v {}, {} battles from seed {}) and {} ({} v {}, {} battles from seed {})",
+                whole.battle,
+                whole.deployment,
+                whole.victory,
+                whole.planned,
+                whole.first_seed,
+                r.battle,
+                r.deployment,
+                r.victory,
+                r.planned,
+                r.first_seed
+            ));
+        }
+        if r.slice[0] != whole.slice[1] {
+            return Err(format!(
+                "the shards don't follow one another: battles {}..{} then {}..{}",
+                whole.slice[0], whole.slice[1], r.slice[0], r.slice[1]
+            ));
+        }
+        whole.tally.merge(&r.tally);
+        whole.slice[1] = r.slice[1];
+    }
+    whole.derive();
+    Ok(whole)
 }
 
 #[cfg(test)]
@@ -255,5 +421,27 @@ mod tests {
             assert_eq!(parallel(60, threads, job), expected, "{threads} threads");
         }
         assert!(parallel(0, 2, job).is_empty());
+    }
+
+    /// `--shard K/N`: the N slices cover every battle once, in order; battle `i` is seed
+    /// `first + i / 2`, every other one with the warbands swapped.
+    #[test]
+    fn shards_cover_every_battle_once() {
+        let mut next = 0;
+        for k in 1..=4 {
+            let p = Plan {
+                battles: 10,
+                first_seed: 7,
+                shard: Some((k, 4)),
+            };
+            assert_eq!(p.slice().start, next);
+            next = p.slice().end;
+        }
+        assert_eq!(next, 10);
+        let p = Plan::whole(10, 7);
+        assert_eq!(
+            (p.battle(0), p.battle(1), p.battle(4)),
+            ((7, false), (7, true), (9, false))
+        );
     }
 }

@@ -2,6 +2,7 @@
 //! policy, batches of battles with figures (`batch`), batches over other deployment and
 //! victory cards (`cards`), saves and replays (`replay`).
 
+pub mod balance;
 pub mod batch;
 pub mod cards;
 pub mod now;
@@ -193,6 +194,9 @@ pub struct BattleResult {
     pub commands: usize,
     pub score: [u32; 2],
     pub points_taken_down: [u32; 2],
+    /// What balance reads of it (`simulate`).
+    #[serde(skip)]
+    pub figures: balance::Figures,
 }
 
 /// Plays `spec` with `seed` to the end: AI sides by the solo AI, human sides by the built-in
@@ -202,7 +206,7 @@ pub fn run_one(spec: &BattleSpec, seed: u64) -> Result<(BattleResult, App), RunE
     spec.seed = seed;
     let mut app = battle_app(&spec);
     play(app.world_mut(), &mut Driver::policy())?;
-    Ok((result(app.world(), seed), app))
+    Ok((result(app.world_mut(), seed), app))
 }
 
 /// [`run_one`]'s result, played on this thread's app (see [`played_on_thread_app`]).
@@ -236,7 +240,8 @@ pub fn played_on_thread_app<R>(
 }
 
 /// How the battle in `world` (played with `seed`) went.
-fn result(world: &World, seed: u64) -> BattleResult {
+fn result(world: &mut World, seed: u64) -> BattleResult {
+    let figures = balance::figures(world);
     let e = world.resource::<Engine>();
     BattleResult {
         seed,
@@ -245,5 +250,6 @@ fn result(world: &World, seed: u64) -> BattleResult {
         commands: e.commands.len(),
         score: e.score,
         points_taken_down: e.points_taken_down,
+        figures,
     }
 }
