@@ -42,3 +42,58 @@ fn set5_all_battleplans_with_coordinates_are_shipped_and_match() {
         );
     }
 }
+
+/// The files of a scenes folder, sorted.
+fn scene_files(folder: &str) -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<String> = std::fs::read_dir(root.join(folder))
+        .unwrap()
+        .map(|e| format!("{folder}/{}", e.unwrap().file_name().to_string_lossy()))
+        .filter(|f| f.ends_with(".ron"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Every shipped terrain card loads clean and plays with every shipped deployment card: each
+/// battle group set up round its deployment point wherever the terrain stands (SET-6), one
+/// AI-against-AI battle each to its end (VIC-1), no stall and no command the rules refuse.
+#[test]
+fn set6_vic1_every_terrain_card_plays_with_every_deployment_card() {
+    use warcry_sim::scenario::load::{DEFAULT_BATTLE, Disk, Embedded, Problems, load_battle};
+    use warcry_sim::sim::batch::{Verdict, ai_v_ai, judge, parallel};
+    let base = load_battle(&Embedded, DEFAULT_BATTLE).unwrap();
+    let terrains = scene_files("scenes/terrain");
+    assert!(terrains.len() >= 6, "{terrains:?}");
+    let deployments = scene_files("scenes/deployment");
+    let mut specs = Vec::new();
+    for t in &terrains {
+        let mut problems = Problems::default();
+        let card = warcry_sim::scenario::load::load_terrain(&Disk, t, &base.ruleset, &mut problems);
+        assert!(problems.is_empty(), "{t}: {problems:?}");
+        let card = card.unwrap();
+        for d in &deployments {
+            // With the default battle's victory card (Hold the Cairns), or, for a deployment
+            // card that places no objectives, one that needs none.
+            let with = |v: Option<&str>| {
+                warcry_sim::sim::cards::with_cards(&base, &Embedded, &Disk, Some(d), v)
+            };
+            let mut spec = with(None)
+                .or_else(|_| with(Some("scenes/victory/plunder.ron")))
+                .unwrap_or_else(|e| panic!("{d}: {e}"));
+            spec.terrain = card.clone();
+            specs.push((format!("{} with {d}", card.name), ai_v_ai(&spec)));
+        }
+    }
+    let verdicts = parallel(specs.len(), 2, |i| judge(&specs[i].1, 1 + i as u64));
+    let failed: Vec<String> = verdicts
+        .iter()
+        .zip(&specs)
+        .filter_map(|(v, (name, _))| match v {
+            Verdict::Ended(_) => None,
+            Verdict::Stalled { reason, .. } => Some(format!("{name}: stalled: {reason}")),
+            Verdict::Error(e) => Some(format!("{name}: {e}")),
+        })
+        .collect();
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
