@@ -5,13 +5,20 @@ use std::path::PathBuf;
 use warcry_sim::scenario::load;
 
 pub fn check(paths: &[PathBuf]) -> anyhow::Result<()> {
-    let (problems, n) = load::check_paths(paths);
+    let (problems, warnings, n) = load::check_paths_with_warnings(paths);
+    // Layout mistakes that load fine: told, but no failure.
+    for w in &warnings {
+        eprintln!("{w}");
+    }
     if !problems.is_empty() {
         anyhow::bail!(
             "{problems}{} problem(s) in {n} file(s) checked",
             problems.0.len()
         );
     }
-    println!("{n} file(s) checked, no problems");
+    match warnings.len() {
+        0 => println!("{n} file(s) checked, no problems"),
+        w => println!("{n} file(s) checked, no problems, {w} warning(s)"),
+    }
     Ok(())
 }

@@ -363,3 +363,38 @@ fn check_a_bare_file_name_resolves_references_from_its_own_folder() {
         "{stdout}"
     );
 }
+
+/// Tried as a new user would: a deadly pool laid over the default battle's objective 1 and a
+/// ladder standing in the open load fine, and `check` warns of both (with the terrain card's
+/// and the battle file's `path:line:col`), says so in its count and still exits 0; the
+/// shipped scenes have no such warning.
+#[test]
+fn move5_gen7_check_warns_of_a_deadly_pool_on_an_objective_and_a_ladder_touching_nothing() {
+    let (ok, out, err) = crate::cli(&["check", "scenes"]);
+    assert!(ok && !err.contains("warning"), "{out}{err}");
+    let d = tempfile::tempdir().unwrap();
+    let scenes = d.path().join("scenes");
+    copy_tree(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes"),
+        &scenes,
+    );
+    let card = scenes.join("terrain/shattered_bastion.ron");
+    let text = std::fs::read_to_string(&card).unwrap().replace(
+        "    ],\n)",
+        "        TerrainPiece(id: \"pool\", kind: Deadly, position: (21.0, 16.0), size: (2, 2), height: 0.05),\n        TerrainPiece(id: \"lone-ladder\", kind: Ladder, position: (27.0, 3.0), size: (0.3, 1.0), height: 3),\n    ],\n)",
+    );
+    std::fs::write(&card, text).unwrap();
+    let (ok, out, err) = crate::cli_in(d.path(), &["check", "scenes"]);
+    assert!(ok, "warnings are no failure: {out}{err}");
+    assert!(
+        err.contains("scenes/terrain/shattered_bastion.ron:")
+            && err.contains("warning: ladder `lone-ladder` touches no platform or obstacle"),
+        "{err}"
+    );
+    assert!(
+        err.contains("scenes/battles/default.ron:")
+            && err.contains("lies under the deadly piece `pool` of Shattered Bastion"),
+        "{err}"
+    );
+    assert!(out.contains("no problems, 2 warning(s)"), "{out}");
+}

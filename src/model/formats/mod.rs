@@ -13,6 +13,7 @@ mod cards;
 mod deployment;
 mod fighters;
 mod terrain;
+mod terrain_lint;
 mod warbands;
 
 pub use battle::{Battle, BattleSide, Choices, Controller, Difficulty, Mode};

@@ -4,8 +4,9 @@ use std::path::{Path, PathBuf};
 
 use super::source::Disk;
 use super::{
-    Problems, SceneSource, default_ruleset, load_base_rules, load_battle_into, load_deployment,
-    load_fighters, load_ruleset, load_terrain, load_twist, load_victory, load_warband, read_node,
+    FileProblem, Problems, SceneSource, default_ruleset, load_base_rules, load_battle_into,
+    load_deployment, load_fighters, load_ruleset, load_terrain, load_twist, load_victory,
+    load_warband, read_node,
 };
 use crate::model::ruleset::Ruleset;
 use crate::scenario::ron_span::Pos;
@@ -61,6 +62,12 @@ impl SceneKind {
 /// `warcry-sim check`: loads and validates every `.ron` file under the given files or folders.
 /// Returns the problems (empty: all good) and how many files were checked.
 pub fn check_paths(paths: &[PathBuf]) -> (Problems, usize) {
+    let (problems, _, n) = check_paths_with_warnings(paths);
+    (problems, n)
+}
+
+/// [`check_paths`], with the layout warnings of the files that loaded (`lint`).
+pub fn check_paths_with_warnings(paths: &[PathBuf]) -> (Problems, Vec<FileProblem>, usize) {
     let mut files = Vec::new();
     let mut problems = Problems::default();
     for p in paths {
@@ -78,10 +85,28 @@ pub fn check_paths(paths: &[PathBuf]) -> (Problems, usize) {
     }
     files.sort();
     let rules = default_ruleset();
+    let mut warnings = Vec::new();
     for f in &files {
-        check_file(&Disk, &f.to_string_lossy(), &rules, &mut problems);
+        let file = f.to_string_lossy();
+        let before = problems.0.len();
+        check_file(&Disk, &file, &rules, &mut problems);
+        if problems.0.len() == before
+            && let Some(kind) = kind_of(&Disk, &file)
+        {
+            warnings.extend(super::lint::warnings(&Disk, &file, kind));
+        }
     }
-    (problems.finish(), files.len())
+    warnings.sort();
+    warnings.dedup();
+    (problems.finish(), warnings, files.len())
+}
+
+/// The kind of scene file `file` is, from its root name or its folder.
+fn kind_of(src: &dyn SceneSource, file: &str) -> Option<SceneKind> {
+    let node = read_node(src, file, &mut Problems::default())?;
+    node.type_name()
+        .and_then(SceneKind::from_root_name)
+        .or_else(|| SceneKind::from_folder(file))
 }
 
 fn collect_ron(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -15,6 +15,7 @@ use crate::scenario::ron_span::{self, Pos, Trace};
 mod battle;
 mod check;
 mod community;
+mod lint;
 mod problems;
 mod source;
 #[cfg(test)]
@@ -23,7 +24,7 @@ mod warband;
 
 use battle::load_battle_into;
 pub use battle::{BattleSpec, SideSpec, load_battle, load_battle_with};
-pub use check::{SceneKind, check_file, check_paths};
+pub use check::{SceneKind, check_file, check_paths, check_paths_with_warnings};
 pub use problems::{FileProblem, Problems};
 pub use source::{
     DEFAULT_BATTLE, Disk, Embedded, EmbeddedThenDisk, SceneSource, normalize, relative_to,
