@@ -38,6 +38,24 @@ pub struct ViewOptions {
     pub replay: Option<crate::screens::replay::ReplayView>,
     /// Serve the overlay feed on this address (`crate::feed`).
     pub overlay_feed: Option<std::net::SocketAddr>,
+    /// `render`: the window's size, the board alone (no panels, nobody deciding, the camera
+    /// still) seen from this view.
+    pub render: Option<((u32, u32), crate::view::camera::CameraStart)>,
+}
+
+/// `render`: the board alone, still, at the size and from the view asked for.
+fn board_alone(app: &mut App, render: Option<((u32, u32), crate::view::camera::CameraStart)>) {
+    let Some((_, view)) = render else {
+        return;
+    };
+    app.insert_resource(view)
+        .insert_resource(crate::ui::PanelsHidden(true));
+    let mut ai = crate::ai::solo::SoloAi::on();
+    ai.enabled = false;
+    app.insert_resource(ai);
+    app.world_mut()
+        .resource_mut::<crate::view::follow::Follow>()
+        .enabled = false;
 }
 
 /// Starts the overlay feed when asked for, and says where it is; `Err` when it can't listen.
@@ -139,7 +157,10 @@ pub fn run(spec: BattleSpec, opts: ViewOptions) -> ExitCode {
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title: "warcry-sim".into(),
-                    resolution: WindowResolution::new(1280, 720),
+                    resolution: match opts.render {
+                        Some(((w, h), _)) => WindowResolution::new(w, h),
+                        None => WindowResolution::new(1280, 720),
+                    },
                     present_mode: PresentMode::AutoVsync,
                     ..default()
                 }),
@@ -172,6 +193,7 @@ pub fn run(spec: BattleSpec, opts: ViewOptions) -> ExitCode {
         opts.exit_after_screenshot,
         opts.frames_before_screenshot,
     ));
+    board_alone(&mut app, opts.render);
     first_screen(&mut app, spec, opts);
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,

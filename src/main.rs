@@ -167,6 +167,19 @@ enum Command {
     /// rules reject). Exit code 1 when a battle stalled or errored. `simulate merge` combines
     /// the reports of shards (`--shard K/N`).
     Simulate(SimulateArgs),
+    /// Draw a battle file, a terrain card, a deployment card or a save to a PNG, with no one
+    /// at the window (a window opens for the moment it takes; under Xvfb where there is no
+    /// display): the board alone, from above (`top`) or from the near long edge (`iso`).
+    Render {
+        file: PathBuf,
+        #[arg(long, value_name = "X.png")]
+        out: PathBuf,
+        #[arg(long, value_enum, default_value_t = RenderView::Iso)]
+        view: RenderView,
+        /// The picture's size in pixels.
+        #[arg(long, value_name = "WxH", default_value = "1600x1000", value_parser = parse_size)]
+        size: (u32, u32),
+    },
     /// Convert a battleplans.json transcription into deployment cards.
     ImportDeployments {
         json: PathBuf,
@@ -313,6 +326,26 @@ enum SimulateCommand {
     },
 }
 
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum RenderView {
+    Top,
+    Iso,
+}
+
+/// `WxH`, each from 64 to 8192 pixels.
+fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("`{s}` is not a size: write WxH in pixels, e.g. 1600x1000");
+    let (w, h) = s.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (w, h): (u32, u32) = (
+        w.trim().parse().map_err(|_| bad())?,
+        h.trim().parse().map_err(|_| bad())?,
+    );
+    if !(64..=8192).contains(&w) || !(64..=8192).contains(&h) {
+        return Err(format!("{}: each side from 64 to 8192 pixels", bad()));
+    }
+    Ok((w, h))
+}
+
 /// `K/N` with 1 <= K <= N.
 fn parse_shard(s: &str) -> Result<(usize, usize), String> {
     let bad = || format!("`{s}` is not a shard: write K/N, K from 1 to N (e.g. 3/8)");
@@ -355,6 +388,12 @@ fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
         } => cli::replay::replay(&file, verify, log),
         Command::Plan { file, json } => cli::plan::plan(&file, args.seed, json),
         Command::Simulate(sim) => cli::simulate::simulate(args, &sim),
+        Command::Render {
+            file,
+            out,
+            view,
+            size,
+        } => return cli::render::render(&file, &out, view, size),
         Command::ImportDeployments { json, out } => {
             cli::import_deployments::import_deployments(&json, &out)
         }

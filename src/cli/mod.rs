@@ -8,6 +8,7 @@ pub mod measure;
 pub mod path;
 pub mod plan;
 pub mod play;
+pub mod render;
 pub mod replay;
 pub mod roster;
 pub mod run;

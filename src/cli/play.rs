@@ -34,7 +34,7 @@ pub fn view_replay(args: &PlayArgs, file: &std::path::Path) -> anyhow::Result<Ex
 }
 
 #[cfg(feature = "gui")]
-fn view_options(args: &PlayArgs) -> warcry_sim::app::ViewOptions {
+pub(super) fn view_options(args: &PlayArgs) -> warcry_sim::app::ViewOptions {
     warcry_sim::app::ViewOptions {
         screenshot: args.screenshot.clone(),
         exit_after_screenshot: args.exit,
@@ -51,6 +51,7 @@ fn view_options(args: &PlayArgs) -> warcry_sim::app::ViewOptions {
         },
         replay: None,
         overlay_feed: args.overlay_feed,
+        render: None,
     }
 }
 

@@ -14,7 +14,10 @@ use crate::view::palette;
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        round_banner.run_if(in_state(Screen::Battle)),
+        round_banner
+            .run_if(in_state(Screen::Battle))
+            // `render` draws the board alone.
+            .run_if(not(resource_exists::<crate::view::camera::CameraStart>)),
     );
 }
 

@@ -30,7 +30,12 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Battle), aim_camera.after(BattleStart))
         .add_systems(
             Update,
-            (panels_keep_the_pointer, keys, focus_on_fighter)
+            (
+                panels_keep_the_pointer,
+                keys,
+                focus_on_fighter,
+                place_for_render,
+            )
                 .in_set(super::ViewSystems::Decide)
                 .run_if(in_state(Screen::Battle)),
         )
@@ -70,14 +75,57 @@ fn spawn_camera(mut commands: Commands, rules: Option<Res<Ruleset>>) {
     ));
 }
 
-/// Aims the camera at the battle's battlefield (its size comes with the battle).
-fn aim_camera(rules: Option<Res<Ruleset>>, mut cams: Query<&mut PanOrbitCamera>) {
+/// How `render` looks at the battlefield: straight down, or from the near long edge (the
+/// view a battle opens on). Placed at once, with no glide.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CameraStart {
+    Top,
+    Iso,
+}
+
+/// Aims the camera at the battle's battlefield (its size comes with the battle); `render`
+/// places its own (`place_for_render`).
+fn aim_camera(
+    rules: Option<Res<Ruleset>>,
+    start: Option<Res<CameraStart>>,
+    mut cams: Query<&mut PanOrbitCamera>,
+) {
+    if start.is_some() {
+        return;
+    }
     for mut cam in &mut cams {
         cam.target_focus = focus(rules.as_deref());
         cam.force_update = true;
     }
 }
 
+/// `render`: the camera placed as asked, at once (no glide), once the battle and the camera
+/// are there.
+fn place_for_render(
+    start: Option<Res<CameraStart>>,
+    rules: Option<Res<Ruleset>>,
+    mut cams: Query<&mut PanOrbitCamera>,
+    mut done: Local<bool>,
+) {
+    let (Some(start), Some(rules), false) = (start, rules, *done) else {
+        return;
+    };
+    // The whole battlefield in a 16:10 frame, with a margin.
+    let (pitch, radius) = match *start {
+        CameraStart::Top => (TOP_DOWN, 30.0),
+        CameraStart::Iso => (0.85, OVERVIEW_RADIUS),
+    };
+    for mut cam in &mut cams {
+        // The board's centre: no panel to leave room for.
+        let f = centre(Some(&rules));
+        (cam.focus, cam.target_focus) = (f, f);
+        (cam.pitch, cam.target_pitch) = (Some(pitch), pitch);
+        (cam.yaw, cam.target_yaw) = (Some(0.0), 0.0);
+        (cam.radius, cam.target_radius) = (Some(radius), radius);
+        cam.force_update = true;
+        *done = true;
+    }
+}
 /// Where the camera looks: a little left of the centre, so the side panel does not cover the
 /// battlefield.
 pub(crate) fn focus(rules: Option<&Ruleset>) -> Vec3 {

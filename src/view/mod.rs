@@ -12,7 +12,7 @@
 mod animation;
 pub(crate) mod autoplay;
 mod board;
-mod camera;
+pub mod camera;
 pub(crate) mod capture;
 pub(crate) mod director;
 mod fighters;

@@ -221,3 +221,59 @@ fn smoke_plays_through_the_title_setup_a_move_preview_an_attack_a_whole_battle_a
     let (ok, said, err) = super::cli(&["replay", replays[0].to_str().unwrap(), "--verify"]);
     assert!(ok && said.contains("verified"), "{said}\n{err}");
 }
+
+/// `render`: a terrain card drawn to a PNG of the size asked for, from above, with no one at
+/// the window: the mat fills most of it (the whole battlefield in the frame, no panels over
+/// it) and the deployment zones (SET-6) show in both sides' colours. A file with no
+/// battlefield is refused in words.
+#[test]
+fn set6_render_draws_a_terrain_card_from_above_at_the_size_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let shot = dir.path().join("towers.png");
+    let card =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/terrain/twin_towers.ron");
+    let out = app_command()
+        .arg("render")
+        .arg(&card)
+        .arg("--out")
+        .arg(&shot)
+        .args(["--view", "top", "--size", "800x500"])
+        .output()
+        .expect("xvfb-run is installed by scripts/setup.sh");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (w, h, px) = decode(&shot);
+    assert_eq!((w, h), (800, 500));
+    let mat = px.iter().filter(|p| {
+        let (r, g, b) = (p[0] as i32, p[1] as i32, p[2] as i32);
+        g > r + 8 && g > b + 25 && g > 70
+    });
+    assert!(
+        mat.count() > px.len() / 2,
+        "the battlefield fills the frame from above"
+    );
+    let red = px
+        .iter()
+        .filter(|p| p[0] > 150 && p[1] < 90 && p[2] < 90)
+        .count();
+    let blue = px
+        .iter()
+        .filter(|p| p[2] > 150 && p[0] < 120 && p[2] > p[1] + 40)
+        .count();
+    assert!(
+        red > 100 && blue > 100,
+        "both sides' zones: red {red}, blue {blue}"
+    );
+    let out = app_command()
+        .arg("render")
+        .arg(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/rulesets/default.ron"))
+        .arg("--out")
+        .arg(dir.path().join("no.png"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("has no battlefield to draw"));
+}

@@ -91,7 +91,7 @@ pub fn check_paths_with_warnings(paths: &[PathBuf]) -> (Problems, Vec<FileProble
         let before = problems.0.len();
         check_file(&Disk, &file, &rules, &mut problems);
         if problems.0.len() == before
-            && let Some(kind) = kind_of(&Disk, &file)
+            && let Some(kind) = scene_kind(&Disk, &file)
         {
             warnings.extend(super::lint::warnings(&Disk, &file, kind));
         }
@@ -101,8 +101,9 @@ pub fn check_paths_with_warnings(paths: &[PathBuf]) -> (Problems, Vec<FileProble
     (problems.finish(), warnings, files.len())
 }
 
-/// The kind of scene file `file` is, from its root name or its folder.
-fn kind_of(src: &dyn SceneSource, file: &str) -> Option<SceneKind> {
+/// The kind of scene file `file` is, from its root name or its folder; `None` for a file that
+/// can't be read or parsed, or is no scene file (a save, say).
+pub fn scene_kind(src: &dyn SceneSource, file: &str) -> Option<SceneKind> {
     let node = read_node(src, file, &mut Problems::default())?;
     node.type_name()
         .and_then(SceneKind::from_root_name)

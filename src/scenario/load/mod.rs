@@ -24,7 +24,7 @@ mod warband;
 
 use battle::load_battle_into;
 pub use battle::{BattleSpec, SideSpec, load_battle, load_battle_with};
-pub use check::{SceneKind, check_file, check_paths, check_paths_with_warnings};
+pub use check::{SceneKind, check_file, check_paths, check_paths_with_warnings, scene_kind};
 pub use problems::{FileProblem, Problems};
 pub use source::{
     DEFAULT_BATTLE, Disk, Embedded, EmbeddedThenDisk, SceneSource, normalize, relative_to,
