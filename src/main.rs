@@ -302,6 +302,12 @@ struct SimulateArgs {
     /// totals. Pairs the loader refuses are listed, not played.
     #[arg(long, conflicts_with_all = ["deployment", "victory"])]
     every_card: bool,
+    /// Play --battles battles of the battle on every terrain card of this folder (its other
+    /// cards as they are) and rank the layouts by balance: the red side's share of wins, how
+    /// far from even, with its 95% interval. The reports as JSON on stdout, the table on
+    /// stderr.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["every_card", "shard"])]
+    terrain_cards: Option<PathBuf>,
 }
 
 #[derive(clap::Args, Default)]

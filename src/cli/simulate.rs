@@ -26,6 +26,9 @@ pub fn simulate(args: &PlayArgs, sim: &SimulateArgs) -> anyhow::Result<()> {
         return every_card(&spec, origin, sim, threads);
     }
     let spec = with_cards(spec, origin, sim)?;
+    if let Some(dir) = &sim.terrain_cards {
+        return every_terrain(&spec, dir, sim, threads);
+    }
     let plan = Plan {
         battles: sim.battles,
         first_seed: sim.first_seed,
@@ -205,6 +208,94 @@ fn quote(s: &str) -> String {
     } else {
         s.to_string()
     }
+}
+
+/// One terrain card's report, for `--terrain-cards`.
+#[derive(serde::Serialize)]
+struct LayoutReport {
+    terrain: String,
+    file: String,
+    report: BatchReport,
+}
+
+/// `--terrain-cards DIR`: the battle on every terrain card of `dir`, ranked by how close the
+/// red side's share of wins is to even (SET-5: does the layout favour a colour?).
+fn every_terrain(
+    spec: &BattleSpec,
+    dir: &Path,
+    sim: &SimulateArgs,
+    threads: usize,
+) -> anyhow::Result<()> {
+    let rules = &spec.ruleset;
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .map_err(|e| anyhow::anyhow!("{}: cannot list the folder: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    let mut problems = warcry_sim::scenario::load::Problems::default();
+    let mut layouts = Vec::new();
+    for f in &files {
+        let file = f.to_string_lossy().to_string();
+        let Some(card) =
+            warcry_sim::scenario::load::load_terrain(&Disk, &file, rules, &mut problems)
+        else {
+            continue;
+        };
+        let mut spec = spec.clone();
+        spec.terrain = card;
+        let plan = Plan::whole(sim.battles, sim.first_seed);
+        let bar = progress(sim.battles as u64);
+        let (report, _) = batch::run(&spec, &plan, threads, &|| bar.inc(1));
+        bar.finish_and_clear();
+        layouts.push(LayoutReport {
+            terrain: spec.terrain.name.clone(),
+            file,
+            report,
+        });
+    }
+    if !problems.is_empty() {
+        anyhow::bail!("{problems}");
+    }
+    let lopsided = |l: &LayoutReport| (l.report.balance.red_wins.share - 0.5).abs();
+    layouts.sort_by(|a, b| {
+        lopsided(a)
+            .total_cmp(&lopsided(b))
+            .then(a.file.cmp(&b.file))
+    });
+    println!("{}", to_json(&layouts));
+    eprintln!("{}", layout_table(&layouts));
+    match layouts.iter().find(|l| !l.report.all_ended()) {
+        Some(l) => anyhow::bail!("{}: a battle stalled or errored: see its report", l.file),
+        None => Ok(()),
+    }
+}
+
+/// The layouts, most even first: the red side's wins with their interval, then each
+/// warband's, the draws and the mean rounds.
+fn layout_table(layouts: &[LayoutReport]) -> String {
+    let mut rows = vec![format!(
+        "{:<4} {:<22} {:>24}  {:<44} {:>6} {:>6}",
+        "rank", "terrain", "red wins (95%)", "warbands' wins", "draws", "rounds"
+    )];
+    for (i, l) in layouts.iter().enumerate() {
+        let b = &l.report.balance;
+        let warbands: Vec<String> = b
+            .warbands
+            .iter()
+            .map(|w| format!("{} {:.0}%", w.warband, 100.0 * w.wins.share))
+            .collect();
+        rows.push(format!(
+            "{:<4} {:<22} {:>24}  {:<44} {:>5.1}% {:>6.2}",
+            i + 1,
+            l.terrain,
+            pct(&b.red_wins),
+            warbands.join(", "),
+            100.0 * b.draws.share,
+            b.mean_rounds
+        ));
+    }
+    rows.join("\n")
 }
 
 /// `simulate merge`: the shards' reports read (each problem with its file), merged, published.

@@ -408,3 +408,46 @@ fn the_same_battles_give_the_same_report_on_any_threads_and_merged_from_shards()
     assert_eq!(code, Some(1));
     assert!(err.contains("don't follow one another"), "{err}");
 }
+
+/// Comparing layouts: `--terrain-cards scenes/terrain` plays the battle on every shipped
+/// terrain card and ranks them by how even the colours' wins are (SET-5), each with its 95%
+/// interval, most even first.
+#[test]
+fn set5_terrain_cards_ranks_every_layout_by_balance() {
+    let (code, out, err) = run_in(
+        root(),
+        &[
+            "simulate",
+            "--terrain-cards",
+            "scenes/terrain",
+            "--battles",
+            "4",
+            "--threads",
+            "2",
+        ],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let layouts = json(&out);
+    let layouts = layouts.as_array().unwrap();
+    assert!(layouts.len() >= 6, "{out}");
+    let off_even = |l: &Value| {
+        (l["report"]["balance"]["red_wins"]["share"]
+            .as_f64()
+            .unwrap()
+            - 0.5)
+            .abs()
+    };
+    for pair in layouts.windows(2) {
+        assert!(
+            off_even(&pair[0]) <= off_even(&pair[1]),
+            "ranked, most even first"
+        );
+    }
+    for l in layouts {
+        assert_eq!(count(&l["report"], "battles"), 4, "{l}");
+    }
+    assert!(
+        err.contains("rank") && err.contains("Twin Towers") && err.contains("red wins (95%)"),
+        "{err}"
+    );
+}
