@@ -291,6 +291,10 @@ struct SimulateArgs {
     shard: Option<(usize, usize)>,
     #[command(flatten)]
     out: ReportFiles,
+    /// Draw where fighters were taken down to this PNG: each 1" square from green through
+    /// yellow to red, over the terrain's outlines and the objectives.
+    #[arg(long, value_name = "X.png")]
+    heatmap: Option<PathBuf>,
     /// Play with this deployment card file instead of the battle's own.
     #[arg(long, value_name = "FILE")]
     deployment: Option<PathBuf>,

@@ -39,6 +39,15 @@ pub fn simulate(args: &PlayArgs, sim: &SimulateArgs) -> anyhow::Result<()> {
     bar.finish_and_clear();
     publish(&report, &sim.out)?;
     eprintln!("{}", timing_line(&report, &timing));
+    if let Some(path) = &sim.heatmap {
+        let png = warcry_sim::sim::heatmap::heatmap_png(
+            &report.tally.counts,
+            &spec.terrain,
+            &spec.objectives(),
+        )
+        .ok_or_else(|| anyhow::anyhow!("no battle ended: no heatmap to draw"))?;
+        write(path, &png)?;
+    }
     finish(&report)
 }
 

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::model::components::{BattleInfo, Fighter, Side};
+use crate::model::components::{BattleInfo, Fighter, Position, Presence, Side};
 use crate::model::formats::Colour;
 use crate::rules::engine::{Engine, Outcome};
 use crate::rules::log::{BattleLog, Event};
@@ -41,6 +41,10 @@ pub struct Figures {
     pub lost: [u32; 2],
     /// VIC-1, GEN-7: the objectives each side held when each round was scored.
     pub held: Vec<[u32; 2]>,
+    /// ATK-5: where each fighter taken down fell, (x, z) in inches, and the battlefield's
+    /// size.
+    pub downs: Vec<(f32, f32)>,
+    pub battlefield: (f32, f32),
 }
 
 /// The figures of the battle in `world`, at its end.
@@ -50,6 +54,15 @@ pub fn figures(world: &mut World) -> Figures {
         .iter(world)
         .map(|(f, s)| (f.id, s.0))
         .collect();
+    let downs: Vec<(f32, f32)> = world
+        .query::<(&Presence, &Position)>()
+        .iter(world)
+        .filter(|(p, _)| **p == Presence::TakenDown)
+        .map(|(_, at)| (at.0.x, at.0.z))
+        .collect();
+    let battlefield = world
+        .get_resource::<crate::model::ruleset::Ruleset>()
+        .map_or((30.0, 22.0), |r| r.battlefield);
     let info = world.resource::<BattleInfo>();
     let eng = world.resource::<Engine>();
     let log = world.resource::<BattleLog>();
@@ -62,6 +75,8 @@ pub fn figures(world: &mut World) -> Figures {
         first_initiative: None,
         lost: [0; 2],
         held: Vec::new(),
+        downs,
+        battlefield,
     };
     for e in &log.entries {
         match &e.event {
@@ -112,6 +127,12 @@ pub struct Counts {
     /// Battles with a winner, and those the side with round 1's initiative won.
     pub decided: u64,
     pub initiative_wins: u64,
+    /// ATK-5: fighters taken down in each 1" square of the battlefield, row by row (`z`),
+    /// `downs_size` squares wide and deep.
+    #[serde(default)]
+    pub downs_size: [u32; 2],
+    #[serde(default)]
+    pub downs: Vec<u64>,
 }
 
 impl Counts {
@@ -138,6 +159,23 @@ impl Counts {
             }
         }
         self.add_held(&f.held, colour);
+        self.add_downs(f);
+    }
+
+    fn add_downs(&mut self, f: &Figures) {
+        let size = [f.battlefield.0.ceil() as u32, f.battlefield.1.ceil() as u32];
+        if self.downs.is_empty() {
+            self.downs_size = size;
+            self.downs = vec![0; (size[0] * size[1]) as usize];
+        }
+        let [w, h] = self.downs_size;
+        for &(x, z) in &f.downs {
+            let (cx, cz) = (
+                (x.max(0.0) as u32).min(w - 1),
+                (z.max(0.0) as u32).min(h - 1),
+            );
+            self.downs[(cz * w + cx) as usize] += 1;
+        }
     }
 
     fn add_held(&mut self, held: &[[u32; 2]], colour: [Option<usize>; 2]) {
@@ -178,6 +216,14 @@ impl Counts {
         }
         self.decided += o.decided;
         self.initiative_wins += o.initiative_wins;
+        if self.downs.is_empty() {
+            self.downs_size = o.downs_size;
+            self.downs = o.downs.clone();
+        } else if self.downs_size == o.downs_size {
+            for (a, b) in self.downs.iter_mut().zip(&o.downs) {
+                *a += b;
+            }
+        }
     }
 }
 
@@ -331,6 +377,8 @@ mod tests {
             first_initiative: Some(0),
             lost: [2, 1],
             held,
+            downs: vec![(0.5, 0.5), (29.9, 21.9)],
+            battlefield: (30.0, 22.0),
         }
     }
 
@@ -358,6 +406,11 @@ mod tests {
         assert_eq!(whole.held_by_round, vec![[1, 2], [2, 1]]);
         assert_eq!(whole.scored_rounds, vec![2, 1]);
         assert_eq!((whole.decided, whole.initiative_wins), (3, 1));
+        // ATK-5: where they fell, by the inch: the top-left and bottom-right squares.
+        assert_eq!(
+            (whole.downs_size, whole.downs[0], whole.downs[30 * 22 - 1]),
+            ([30, 22], 3, 3)
+        );
         let (mut a, mut b) = (Counts::default(), Counts::default());
         a.add(&battles[0]);
         battles[1..].iter().for_each(|x| b.add(x));

@@ -5,6 +5,7 @@
 pub mod balance;
 pub mod batch;
 pub mod cards;
+pub mod heatmap;
 pub mod now;
 pub mod replay;
 pub mod summary;

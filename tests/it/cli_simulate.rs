@@ -368,7 +368,22 @@ fn the_same_battles_give_the_same_report_on_any_threads_and_merged_from_shards()
         assert_eq!(code, Some(0), "{err}");
         std::fs::read_to_string(out).unwrap()
     };
-    let one = sim(&["--threads", "1", "--csv", &file("one.csv")], "one.json");
+    let heat = file("fell.png");
+    let one = sim(
+        &[
+            "--threads",
+            "1",
+            "--csv",
+            &file("one.csv"),
+            "--heatmap",
+            &heat,
+        ],
+        "one.json",
+    );
+    // ATK-5: where fighters fell, the battlefield at 20 pixels an inch.
+    let png = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&heat).unwrap()));
+    let info = png.read_info().unwrap();
+    assert_eq!((info.info().width, info.info().height), (600, 440));
     assert_eq!(one, sim(&["--threads", "2"], "two.json"));
     for k in 1..=4 {
         sim(&["--shard", &format!("{k}/4")], &format!("shard{k}.json"));
