@@ -35,8 +35,8 @@ pub fn render(
             spec.deployment = card.ok_or_else(|| anyhow::anyhow!("{problems}"))?;
             spec
         }
-        Some(other) => anyhow::bail!(
-            "{name}: a {other:?} file has no battlefield to draw: give a battle file, a terrain card, a deployment card or a save"
+        Some(_) => anyhow::bail!(
+            "{name} has no battlefield to draw: give a battle file, a terrain card, a deployment card or a save"
         ),
         None => {
             let mut v = warcry_sim::screens::replay::ReplayView::read(file)

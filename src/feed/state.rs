@@ -10,10 +10,10 @@ use serde::Serialize;
 use crate::model::RuleId;
 use crate::model::components::{BattleInfo, Treasure};
 use crate::model::tags::split_tags;
-use crate::rules::engine::{Engine, FighterView, Outcome, fighters};
+use crate::rules::engine::{Engine, FighterView, fighters};
 use crate::rules::log::{BattleLog, Event, Names};
 use crate::rules::odds::AttackRoll;
-use crate::sim::now::{SideScore, dice_words, phase_words, side_scores};
+use crate::sim::now::{SideScore, dice_words, outcome_words, phase_words, side_scores};
 
 /// The battle now.
 #[derive(Debug, Clone, Serialize)]
@@ -140,6 +140,17 @@ pub struct RuleTag {
     pub title: String,
 }
 
+/// A sentence's words, and the rule IDs written into it followed by the entry's own.
+fn words_and_rules(text: &str, entry: &[RuleId]) -> (String, Vec<RuleId>) {
+    let (words, mut rules) = split_tags(text);
+    for r in entry {
+        if !rules.contains(r) {
+            rules.push(*r);
+        }
+    }
+    (words, rules)
+}
+
 fn tags(rules: &[RuleId]) -> Vec<RuleTag> {
     rules
         .iter()
@@ -154,12 +165,7 @@ fn tags(rules: &[RuleId]) -> Vec<RuleTag> {
 /// and any written into the sentence), its kind, and for an attack its odds before the roll.
 pub fn event_message(log: &BattleLog, seq: usize) -> Option<EventMessage<'_>> {
     let entry = log.entries.get(seq)?;
-    let (text, mut rules) = split_tags(&log.text_of(entry));
-    for r in &entry.rules {
-        if !rules.contains(r) {
-            rules.push(*r);
-        }
-    }
+    let (text, rules) = words_and_rules(&log.text_of(entry), &entry.rules);
     let odds = AttackRoll::of_event(&entry.event)
         .and_then(|(roll, wounds)| Some(roll.odds()?.summary(wounds)));
     Some(EventMessage {
@@ -269,11 +275,7 @@ fn active_fighter(f: &FighterView, actions_left: u8) -> ActiveFighter {
             .iter()
             .map(|w| WeaponState {
                 name: w.name.clone(),
-                range: if w.min_range > 0.0 {
-                    format!("{}-{}\"", w.min_range, w.max_range)
-                } else {
-                    format!("{}\"", w.max_range)
-                },
+                range: w.range_words(),
                 attacks: w.attacks,
                 strength: w.strength,
                 damage: format!("{}/{}", w.damage.0, w.damage.1),
@@ -323,12 +325,7 @@ fn last_attack(log: &BattleLog) -> Option<AttackState> {
 fn last_decision(log: &BattleLog) -> Option<DecisionState> {
     log.entries.iter().rev().find_map(|e| match &e.event {
         Event::Decision { side, text } => {
-            let (words, mut rules) = split_tags(text);
-            for r in &e.rules {
-                if !rules.contains(r) {
-                    rules.push(*r);
-                }
-            }
+            let (words, rules) = words_and_rules(text, &e.rules);
             Some(DecisionState {
                 side: log.names.side(*side),
                 text: words,
@@ -337,11 +334,4 @@ fn last_decision(log: &BattleLog) -> Option<DecisionState> {
         }
         _ => None,
     })
-}
-
-fn outcome_words(o: Outcome, names: &Names) -> String {
-    match o {
-        Outcome::Winner(s) => format!("{} wins", names.side(s)),
-        Outcome::Draw => "A draw".into(),
-    }
 }

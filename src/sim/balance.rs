@@ -302,7 +302,8 @@ pub struct RoundLine {
     pub blue: f64,
 }
 
-fn mean(sum: u64, n: u64) -> f64 {
+/// `sum / n` (none counted as one), to 4 decimals: the report's means.
+pub fn mean(sum: u64, n: u64) -> f64 {
     ((sum as f64 / n.max(1) as f64) * 1e4).round() / 1e4
 }
 

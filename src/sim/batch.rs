@@ -241,10 +241,9 @@ impl BatchReport {
     /// The figures that follow from the sums.
     fn derive(&mut self) {
         let t = &self.tally;
-        let ended = t.ended().max(1) as f64;
         self.unfinished = t.stalls + t.errors.len();
-        self.mean_rounds = (t.rounds as f64 / ended * 1e4).round() / 1e4;
-        self.mean_commands = (t.commands as f64 / ended * 1e4).round() / 1e4;
+        self.mean_rounds = super::balance::mean(t.rounds, t.ended() as u64);
+        self.mean_commands = super::balance::mean(t.commands, t.ended() as u64);
         self.balance = Summary::of(&t.counts, t.rounds, t.ended() as u64, t.draws as u64);
     }
 

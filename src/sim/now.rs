@@ -53,10 +53,17 @@ pub fn phase_words(eng: &Engine, names: &Names) -> String {
         Pending::Action { fighter } => format!("Combat · {} acts", names.fighter(fighter)),
         Pending::EndOfRound => "End of the round".into(),
         Pending::Ended => match eng.outcome {
-            Some(Outcome::Winner(s)) => format!("{} wins", names.side(s)),
-            Some(Outcome::Draw) => "A draw".into(),
+            Some(o) => outcome_words(o, names),
             None => "The battle is over".into(),
         },
+    }
+}
+
+/// "Ashen Covenant wins", "A draw".
+pub fn outcome_words(o: Outcome, names: &Names) -> String {
+    match o {
+        Outcome::Winner(s) => format!("{} wins", names.side(s)),
+        Outcome::Draw => "A draw".into(),
     }
 }
 

@@ -190,11 +190,7 @@ pub(super) fn weapons(ui: &mut egui::Ui, weapons: &[Weapon]) {
         ui.end_row();
         for w in weapons {
             ui.label(&w.name);
-            ui.label(if w.min_range > 0.0 {
-                format!("{}-{}\"", w.min_range, w.max_range)
-            } else {
-                format!("{}\"", w.max_range)
-            });
+            ui.label(w.range_words());
             ui.label(w.attacks.to_string());
             ui.label(w.strength.to_string());
             ui.label(format!("{}/{}", w.damage.0, w.damage.1));

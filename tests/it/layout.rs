@@ -115,7 +115,7 @@ const LONG_FNS: &[(&str, usize)] = &[
     ("src/rules/effects/mod.rs run", 166),
     ("src/scenario/community/wording/mod.rs one", 133),
     ("src/ai/solo/ability.rs data_useful", 127),
-    ("src/rules/actions/attack.rs finish_attack", 107),
+    ("src/rules/actions/attack.rs finish_attack", 103),
     ("src/rules/actions/reactions.rs reaction", 102),
     ("src/rules/log/render.rs action_text", 99),
     ("src/rules/actions/mod.rs action", 94),

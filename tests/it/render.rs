@@ -94,7 +94,7 @@ fn check_render(out: &std::process::Output, shot: &std::path::Path) {
             .count()
     };
     // The mat: a muted green covering a large part of the window.
-    let mat = count(&|r, g, b| g > r + 8 && g > b + 25 && g > 70);
+    let mat = count(&is_mat);
     // Side colours on bases and bodies.
     let red = count(&|r, g, b| r > 150 && g < 110 && b < 110);
     let blue = count(&|r, g, b| b > 150 && r < 120 && b > g + 40);
@@ -102,6 +102,11 @@ fn check_render(out: &std::process::Output, shot: &std::path::Path) {
     assert!(mat > total / 5, "mat pixels {mat} of {total}");
     assert!(red > 300, "red side pixels {red}");
     assert!(blue > 300, "blue side pixels {blue}");
+}
+
+/// The mat's muted green.
+fn is_mat(r: i32, g: i32, b: i32) -> bool {
+    g > r + 8 && g > b + 25 && g > 70
 }
 
 /// Bronze text (the game's name on the title screen) and mat pixels in a screenshot.
@@ -247,10 +252,9 @@ fn set6_render_draws_a_terrain_card_from_above_at_the_size_asked() {
     );
     let (w, h, px) = decode(&shot);
     assert_eq!((w, h), (800, 500));
-    let mat = px.iter().filter(|p| {
-        let (r, g, b) = (p[0] as i32, p[1] as i32, p[2] as i32);
-        g > r + 8 && g > b + 25 && g > 70
-    });
+    let mat = px
+        .iter()
+        .filter(|p| is_mat(p[0] as i32, p[1] as i32, p[2] as i32));
     assert!(
         mat.count() > px.len() / 2,
         "the battlefield fills the frame from above"

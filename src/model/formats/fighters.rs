@@ -64,6 +64,15 @@ pub struct Weapon {
 }
 
 impl Weapon {
+    /// ATK-1: its range in words: `3"`, or `3-12"` with a minimum range.
+    pub fn range_words(&self) -> String {
+        if self.min_range > 0.0 {
+            format!("{}-{}\"", self.min_range, self.max_range)
+        } else {
+            format!("{}\"", self.max_range)
+        }
+    }
+
     /// ATK-1: a weapon whose maximum range is 3" or less is a melee weapon.
     pub fn is_melee(&self) -> bool {
         self.max_range <= 3.0

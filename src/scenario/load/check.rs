@@ -89,9 +89,9 @@ pub fn check_paths_with_warnings(paths: &[PathBuf]) -> (Problems, Vec<FileProble
     for f in &files {
         let file = f.to_string_lossy();
         let before = problems.0.len();
-        check_file(&Disk, &file, &rules, &mut problems);
+        let kind = checked_kind(&Disk, &file, &rules, &mut problems);
         if problems.0.len() == before
-            && let Some(kind) = scene_kind(&Disk, &file)
+            && let Some(kind) = kind
         {
             warnings.extend(super::lint::warnings(&Disk, &file, kind));
         }
@@ -126,9 +126,17 @@ fn collect_ron(dir: &Path, out: &mut Vec<PathBuf>) {
 
 /// Checks one file of any kind.
 pub fn check_file(src: &dyn SceneSource, file: &str, rules: &Ruleset, problems: &mut Problems) {
-    let Some(node) = read_node(src, file, problems) else {
-        return;
-    };
+    checked_kind(src, file, rules, problems);
+}
+
+/// [`check_file`], saying what kind of file it was (read and parsed once).
+fn checked_kind(
+    src: &dyn SceneSource,
+    file: &str,
+    rules: &Ruleset,
+    problems: &mut Problems,
+) -> Option<SceneKind> {
+    let node = read_node(src, file, problems)?;
     let kind = node
         .type_name()
         .and_then(SceneKind::from_root_name)
@@ -167,4 +175,5 @@ pub fn check_file(src: &dyn SceneSource, file: &str, rules: &Ruleset, problems: 
             load_base_rules(src, file, rules, problems);
         }
     }
+    kind
 }
