@@ -41,6 +41,8 @@ pub struct ViewOptions {
     /// `render`: the window's size, the board alone (no panels, nobody deciding, the camera
     /// still) seen from this view.
     pub render: Option<((u32, u32), crate::view::camera::CameraStart)>,
+    /// `preview`: the layout a designer edits, watched.
+    pub preview: Option<crate::screens::preview::PreviewPlan>,
 }
 
 /// `render`: the board alone, still, at the size and from the view asked for.
@@ -50,6 +52,27 @@ fn board_alone(app: &mut App, render: Option<((u32, u32), crate::view::camera::C
     };
     app.insert_resource(view)
         .insert_resource(crate::ui::PanelsHidden(true));
+    let mut ai = crate::ai::solo::SoloAi::on();
+    ai.enabled = false;
+    app.insert_resource(ai);
+    app.world_mut()
+        .resource_mut::<crate::view::follow::Follow>()
+        .enabled = false;
+}
+
+/// `preview`: the layout seen from the near long edge, nobody deciding, every deployment zone
+/// shown, the card report worked out, the files watched.
+fn designer_board(app: &mut App, spec: &BattleSpec, plan: Option<crate::screens::preview::PreviewPlan>) {
+    let Some(plan) = plan else {
+        return;
+    };
+    let report = crate::scenario::load::card_report::CardReport::of(spec);
+    app.insert_resource(crate::screens::preview::Preview::new(plan, report))
+        .insert_resource(crate::view::camera::CameraStart::Iso)
+        .insert_resource(crate::view::zones::AllZones(true))
+        .insert_resource(crate::view::fighters::FightersShown(false))
+        // The board right of the panel at the left.
+        .insert_resource(crate::view::camera::FocusShift(Vec3::new(-4.5, 0.0, 0.0), 1.2));
     let mut ai = crate::ai::solo::SoloAi::on();
     ai.enabled = false;
     app.insert_resource(ai);
@@ -171,7 +194,9 @@ pub fn run(spec: BattleSpec, opts: ViewOptions) -> ExitCode {
             // For a screenshot, compile every pipeline before drawing, so that the captured
             // frame shows the whole scene and not only what finished compiling in time.
             .set(bevy::render::RenderPlugin {
-                synchronous_pipeline_compilation: opts.screenshot.is_some() || opts.smoke.is_some(),
+                synchronous_pipeline_compilation: opts.screenshot.is_some()
+                    || opts.smoke.is_some()
+                    || opts.preview.as_ref().is_some_and(|p| p.shots.is_some()),
                 ..default()
             })
             .disable::<bevy::log::LogPlugin>(),
@@ -194,6 +219,7 @@ pub fn run(spec: BattleSpec, opts: ViewOptions) -> ExitCode {
         opts.frames_before_screenshot,
     ));
     board_alone(&mut app, opts.render);
+    designer_board(&mut app, &spec, opts.preview.clone());
     first_screen(&mut app, spec, opts);
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,

@@ -180,6 +180,31 @@ enum Command {
         #[arg(long, value_name = "WxH", default_value = "1600x1000", value_parser = parse_size)]
         size: (u32, u32),
     },
+    /// Show a terrain card, a deployment card or a battle file on the board while you edit it:
+    /// every file it names is watched and a save shows at once, the camera kept; an edit that
+    /// doesn't load lists its problems and keeps the last good layout. Beside it the card
+    /// report (walks from each deployment group to each objective and treasure, what is out of
+    /// reach or lopsided), the tape measure (V), who can see a spot (S), where a fighter can
+    /// get to from a spot (R), and live balance (B: AI-vs-AI battles of the layout on every
+    /// core but one, with heatmaps on the board).
+    Preview {
+        file: PathBuf,
+        /// Another deployment card in place of the scene's.
+        #[arg(long, value_name = "F")]
+        deployment: Option<PathBuf>,
+        /// Another victory card in place of the scene's.
+        #[arg(long, value_name = "F")]
+        victory: Option<PathBuf>,
+        /// Another twist card in place of the scene's.
+        #[arg(long, value_name = "F")]
+        twist: Option<PathBuf>,
+        /// Save a screenshot of the window to this folder after each load (`load-NN.png`).
+        #[arg(long, value_name = "DIR", hide = true)]
+        shots: Option<PathBuf>,
+        /// Start live balance at once with this many battles (B starts it by hand).
+        #[arg(long, value_name = "N")]
+        balance: Option<usize>,
+    },
     /// Convert a battleplans.json transcription into deployment cards.
     ImportDeployments {
         json: PathBuf,
@@ -404,6 +429,17 @@ fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
             view,
             size,
         } => return cli::render::render(&file, &out, view, size),
+        Command::Preview {
+            file,
+            deployment,
+            victory,
+            twist,
+            shots,
+            balance,
+        } => {
+            let cards = [deployment, victory, twist];
+            return cli::preview::preview(args, &file, &cards, (shots, balance));
+        }
         Command::ImportDeployments { json, out } => {
             cli::import_deployments::import_deployments(&json, &out)
         }

@@ -10,6 +10,7 @@ pub mod shapes;
 pub mod sight;
 pub mod spots;
 pub mod standing;
+pub mod survey;
 
 use bevy::prelude::*;
 

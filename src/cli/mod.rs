@@ -7,6 +7,7 @@ pub mod import_fighters;
 pub mod measure;
 pub mod path;
 pub mod plan;
+pub mod preview;
 pub mod play;
 pub mod render;
 pub mod replay;

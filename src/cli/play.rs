@@ -52,6 +52,7 @@ pub(super) fn view_options(args: &PlayArgs) -> warcry_sim::app::ViewOptions {
         replay: None,
         overlay_feed: args.overlay_feed,
         render: None,
+        preview: None,
     }
 }
 

@@ -15,29 +15,14 @@ pub fn render(
     view: RenderView,
     size: (u32, u32),
 ) -> anyhow::Result<ExitCode> {
-    use warcry_sim::scenario::load::{self, DEFAULT_BATTLE, Disk, Embedded, Problems, SceneKind};
+    use warcry_sim::scenario::load::{self, CardChoice, Disk};
     use warcry_sim::view::camera::CameraStart;
     let name = file.to_string_lossy().to_string();
-    let rules = load::default_ruleset();
-    let mut problems = Problems::default();
     let mut opts = super::play::view_options(&crate::PlayArgs::default());
     let spec = match load::scene_kind(&Disk, &name) {
-        Some(SceneKind::Battle) => load::load_battle(&Disk, &name)?,
-        Some(SceneKind::Terrain) => {
-            let mut spec = load::load_battle(&Embedded, DEFAULT_BATTLE)?;
-            let card = load::load_terrain(&Disk, &name, &rules, &mut problems);
-            spec.terrain = card.ok_or_else(|| anyhow::anyhow!("{problems}"))?;
-            spec
-        }
-        Some(SceneKind::Deployment) => {
-            let mut spec = load::load_battle(&Embedded, DEFAULT_BATTLE)?;
-            let card = load::load_deployment(&Disk, &name, &rules, &mut problems);
-            spec.deployment = card.ok_or_else(|| anyhow::anyhow!("{problems}"))?;
-            spec
-        }
-        Some(_) => anyhow::bail!(
-            "{name} has no battlefield to draw: give a battle file, a terrain card, a deployment card or a save"
-        ),
+        Some(kind) => load::load_design_scene(&name, Some(kind), &CardChoice::default())
+            .spec
+            .map_err(|p| anyhow::anyhow!("{p}"))?,
         None => {
             let mut v = warcry_sim::screens::replay::ReplayView::read(file)
                 .map_err(|e| anyhow::anyhow!("{name}: not a scene file or a save: {e}"))?;
@@ -47,9 +32,6 @@ pub fn render(
             spec
         }
     };
-    if !problems.is_empty() {
-        anyhow::bail!("{problems}");
-    }
     let start = match view {
         RenderView::Top => CameraStart::Top,
         RenderView::Iso => CameraStart::Iso,

@@ -35,7 +35,7 @@ pub fn simulate(args: &PlayArgs, sim: &SimulateArgs) -> anyhow::Result<()> {
         shard: sim.shard,
     };
     let bar = progress(plan.slice().len() as u64);
-    let (report, timing) = batch::run(&spec, &plan, threads, &|| bar.inc(1));
+    let (report, timing) = batch::run(&spec, &plan, threads.into(), &|| bar.inc(1));
     bar.finish_and_clear();
     publish(&report, &sim.out)?;
     eprintln!("{}", timing_line(&report, &timing));
@@ -255,7 +255,7 @@ fn every_terrain(
         spec.terrain = card;
         let plan = Plan::whole(sim.battles, sim.first_seed);
         let bar = progress(sim.battles as u64);
-        let (report, _) = batch::run(&spec, &plan, threads, &|| bar.inc(1));
+        let (report, _) = batch::run(&spec, &plan, threads.into(), &|| bar.inc(1));
         bar.finish_and_clear();
         layouts.push(LayoutReport {
             terrain: spec.terrain.name.clone(),

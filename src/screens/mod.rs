@@ -4,6 +4,7 @@
 //! lives in `view` (the 3D board) and `ui` (the egui panels); this module holds the state, the
 //! battle the `Battle` screen opens, and the moves between screens.
 
+pub mod preview;
 pub mod replay;
 
 use bevy::prelude::*;
@@ -65,7 +66,7 @@ pub struct Notice(pub Option<String>);
 pub struct BattleStart;
 
 pub fn plugin(app: &mut App) {
-    app.add_plugins(replay::plugin)
+    app.add_plugins((replay::plugin, preview::plugin))
         .init_resource::<Notice>()
         .init_resource::<LastReplay>()
         .add_systems(OnEnter(Screen::Battle), start_battle.in_set(BattleStart))

@@ -45,6 +45,10 @@ pub struct Figures {
     /// size.
     pub downs: Vec<(f32, f32)>,
     pub battlefield: (f32, f32),
+    /// MOVE-1, DIS-1: the 1" squares each move passed through, once per move.
+    pub walked: Vec<(u32, u32)>,
+    /// GEN-7: for each objective, the rounds at whose end each side held it.
+    pub objective_rounds: Vec<[u32; 2]>,
 }
 
 /// The figures of the battle in `world`, at its end.
@@ -77,6 +81,8 @@ pub fn figures(world: &mut World) -> Figures {
         held: Vec::new(),
         downs,
         battlefield,
+        walked: super::trails::walked_squares(log),
+        objective_rounds: super::trails::objective_rounds(log, eng.control.len()),
     };
     for e in &log.entries {
         match &e.event {
@@ -133,6 +139,13 @@ pub struct Counts {
     pub downs_size: [u32; 2],
     #[serde(default)]
     pub downs: Vec<u64>,
+    /// MOVE-1, DIS-1: moves through each 1" square (the same grid as `downs`).
+    #[serde(default)]
+    pub walked: Vec<u64>,
+    /// GEN-7: for each objective, the battle rounds at whose end each colour (red, blue) held
+    /// it, summed.
+    #[serde(default)]
+    pub objective_rounds: Vec<[u64; 2]>,
 }
 
 impl Counts {
@@ -159,22 +172,35 @@ impl Counts {
             }
         }
         self.add_held(&f.held, colour);
-        self.add_downs(f);
+        self.add_places(f, colour);
     }
 
-    fn add_downs(&mut self, f: &Figures) {
+    fn add_places(&mut self, f: &Figures, colour: [Option<usize>; 2]) {
         let size = [f.battlefield.0.ceil() as u32, f.battlefield.1.ceil() as u32];
         if self.downs.is_empty() {
             self.downs_size = size;
             self.downs = vec![0; (size[0] * size[1]) as usize];
         }
+        if self.walked.len() != self.downs.len() {
+            self.walked = vec![0; self.downs.len()];
+        }
         let [w, h] = self.downs_size;
+        let square = |x: u32, z: u32| (z.min(h - 1) * w + x.min(w - 1)) as usize;
         for &(x, z) in &f.downs {
-            let (cx, cz) = (
-                (x.max(0.0) as u32).min(w - 1),
-                (z.max(0.0) as u32).min(h - 1),
-            );
-            self.downs[(cz * w + cx) as usize] += 1;
+            self.downs[square(x.max(0.0) as u32, z.max(0.0) as u32)] += 1;
+        }
+        for &(x, z) in &f.walked {
+            self.walked[square(x, z)] += 1;
+        }
+        if self.objective_rounds.len() < f.objective_rounds.len() {
+            self.objective_rounds.resize(f.objective_rounds.len(), [0; 2]);
+        }
+        for (o, held) in f.objective_rounds.iter().enumerate() {
+            for (s, c) in colour.iter().enumerate() {
+                if let Some(c) = c {
+                    self.objective_rounds[o][*c] += u64::from(held[s]);
+                }
+            }
         }
     }
 
@@ -219,11 +245,28 @@ impl Counts {
         if self.downs.is_empty() {
             self.downs_size = o.downs_size;
             self.downs = o.downs.clone();
+            self.walked = o.walked.clone();
         } else if self.downs_size == o.downs_size {
-            for (a, b) in self.downs.iter_mut().zip(&o.downs) {
-                *a += b;
-            }
+            add_up(&mut self.downs, &o.downs);
+            add_up(&mut self.walked, &o.walked);
         }
+        if self.objective_rounds.len() < o.objective_rounds.len() {
+            self.objective_rounds.resize(o.objective_rounds.len(), [0; 2]);
+        }
+        for (a, b) in self.objective_rounds.iter_mut().zip(&o.objective_rounds) {
+            a[0] += b[0];
+            a[1] += b[1];
+        }
+    }
+}
+
+/// `a += b`, square by square (a grid missing from an older report counts nothing).
+fn add_up(a: &mut Vec<u64>, b: &[u64]) {
+    if a.len() < b.len() {
+        a.resize(b.len(), 0);
+    }
+    for (x, y) in a.iter_mut().zip(b) {
+        *x += y;
     }
 }
 

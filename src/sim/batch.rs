@@ -72,15 +72,49 @@ fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
     }
 }
 
-/// Runs `job(0)`, ..., `job(n - 1)` on a rayon pool of `threads` threads (work-stealing: no
-/// thread waits while another still has several to do); the results in job order, so that
+/// The threads battles are played on: how many, and whether they give way to everything else
+/// on the machine (the lowest priority: `preview`'s live balance beside its window).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pool {
+    pub threads: usize,
+    pub background: bool,
+}
+
+impl From<usize> for Pool {
+    fn from(threads: usize) -> Self {
+        Pool {
+            threads,
+            background: false,
+        }
+    }
+}
+
+/// Lowers the calling thread's priority to the least (nice 19; on Linux a thread's own).
+fn give_way() {
+    #[cfg(unix)]
+    let _ = rustix::process::setpriority_process(None, 19);
+}
+
+/// Runs `job(0)`, ..., `job(n - 1)` on a rayon pool of `pool.threads` threads (work-stealing:
+/// no thread waits while another still has several to do); the results in job order, so that
 /// the figures never depend on the number of threads. A job should not panic: a panic is
 /// passed on to the caller.
-pub fn parallel<T: Send>(n: usize, threads: usize, job: impl Fn(usize) -> T + Sync) -> Vec<T> {
+pub fn parallel<T: Send>(
+    n: usize,
+    pool: impl Into<Pool>,
+    job: impl Fn(usize) -> T + Sync,
+) -> Vec<T> {
     use rayon::prelude::*;
+    let pool = pool.into();
+    let background = pool.background;
     match rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
+        .num_threads(pool.threads.max(1))
         .thread_name(|i| format!("battles {i}"))
+        .start_handler(move |_| {
+            if background {
+                give_way();
+            }
+        })
         .build()
     {
         Ok(pool) => pool.install(|| (0..n).into_par_iter().map(&job).collect()),
@@ -296,7 +330,7 @@ pub fn swapped(spec: &BattleSpec) -> BattleSpec {
 
 /// Plays `n` AI-vs-AI battles from `first_seed` on `threads` threads (see [`run`]).
 pub fn simulate(spec: &BattleSpec, n: usize, first_seed: u64, threads: usize) -> BatchReport {
-    run(spec, &Plan::whole(n, first_seed), threads, &|| {}).0
+    run(spec, &Plan::whole(n, first_seed), threads.into(), &|| {}).0
 }
 
 /// Plays the battles of `plan` (both sides by the solo AI, each treating the other as the
@@ -307,14 +341,14 @@ pub fn simulate(spec: &BattleSpec, n: usize, first_seed: u64, threads: usize) ->
 pub fn run(
     spec: &BattleSpec,
     plan: &Plan,
-    threads: usize,
+    pool: Pool,
     done: &(dyn Fn() + Sync),
 ) -> (BatchReport, Timing) {
     let specs = [ai_v_ai(spec), swapped(&ai_v_ai(spec))];
-    let threads = threads.max(1);
+    let threads = pool.threads.max(1);
     let start = std::time::Instant::now();
     let slice = plan.slice();
-    let verdicts = parallel(slice.len(), threads, |j| {
+    let verdicts = parallel(slice.len(), pool, |j| {
         let (seed, swap) = plan.battle(slice.start + j);
         let v = judge(&specs[usize::from(swap)], seed);
         done();

@@ -6,10 +6,12 @@ pub mod balance;
 pub mod batch;
 pub mod cards;
 pub mod heatmap;
+pub mod live;
 pub mod now;
 pub mod replay;
 pub mod summary;
 pub mod takeback;
+pub mod trails;
 
 pub use batch::{BatchReport, simulate};
 

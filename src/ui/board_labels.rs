@@ -124,9 +124,13 @@ fn board_labels(
     zones: Res<Zones>,
     marks: (Res<BattleLog>, Res<Time<Real>>, Query<&Objective>),
     mut floating: Local<Floating>,
-    replay: Option<Res<crate::screens::replay::ReplayView>>,
+    replay: (
+        Option<Res<crate::screens::replay::ReplayView>>,
+        Res<crate::view::fighters::FightersShown>,
+    ),
 ) -> Result {
     let (log, time, objectives) = marks;
+    let (replay, shown_fighters) = replay;
     let Ok((cam, cam_t)) = cams.single() else {
         return Ok(());
     };
@@ -140,7 +144,7 @@ fn board_labels(
     // Names, tags and objective numbers, drawn together so that none covers another.
     let mut plates: Vec<(egui::Pos2, String)> = Vec::new();
     for (f, pos, profile, damage, activation, presence, shown) in &fighters {
-        if *presence != Presence::Deployed {
+        if *presence != Presence::Deployed || !shown_fighters.0 {
             continue;
         }
         // Where the meshes are (a walking fighter is between its rules position and its goal).

@@ -35,7 +35,7 @@ pub(crate) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             decision_panel
                 .run_if(in_state(Screen::Battle))
-                .in_set(super::Panels),
+                .in_set(super::GamePanels),
         );
 }
 

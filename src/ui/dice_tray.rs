@@ -14,7 +14,7 @@ pub(crate) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         dice_tray
             .run_if(in_state(Screen::Battle))
-            .in_set(super::Panels),
+            .in_set(super::GamePanels),
     );
 }
 

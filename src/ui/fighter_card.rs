@@ -22,7 +22,7 @@ pub(crate) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             fighter_card
                 .run_if(in_state(Screen::Battle))
-                .in_set(super::Panels),
+                .in_set(super::GamePanels),
         );
 }
 

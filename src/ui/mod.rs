@@ -13,6 +13,7 @@ mod game_menu;
 mod help;
 mod log_panel;
 mod log_window;
+mod preview_panel;
 mod roster_screen;
 mod round_banner;
 mod saves;
@@ -36,6 +37,11 @@ use bevy::prelude::*;
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Panels;
 
+/// The panels of a game (scoreboard, tracker, log, decision, dice tray, card, game menu,
+/// timeline, spectator's card): not in `preview`, which shows a layout with its own panel.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct GamePanels;
+
 /// The panels are hidden (H).
 #[derive(Resource, Debug, Default)]
 pub(crate) struct PanelsHidden(pub bool);
@@ -46,6 +52,12 @@ pub(crate) fn plugin(app: &mut App) {
             bevy_egui::EguiPrimaryContextPass,
             Panels.run_if(|h: Res<PanelsHidden>| !h.0),
         )
+        .configure_sets(
+            bevy_egui::EguiPrimaryContextPass,
+            GamePanels
+                .in_set(Panels)
+                .run_if(not(resource_exists::<crate::screens::preview::Preview>)),
+        )
         .add_systems(
             Update,
             hide_panels.run_if(in_state(crate::screens::Screen::Battle)),
@@ -55,6 +67,7 @@ pub(crate) fn plugin(app: &mut App) {
         tape_panel::plugin,
         timeline::plugin,
         spectator::plugin,
+        preview_panel::plugin,
     ))
     .add_plugins((
         log_window::plugin,

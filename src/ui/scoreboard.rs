@@ -20,7 +20,7 @@ pub(crate) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         scoreboard
             .run_if(in_state(Screen::Battle).or_else(in_state(Screen::End)))
-            .in_set(super::Panels),
+            .in_set(super::GamePanels),
     );
 }
 

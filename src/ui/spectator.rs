@@ -24,7 +24,7 @@ pub(crate) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             acting_card
                 .run_if(in_state(Screen::Battle))
-                .in_set(super::Panels),
+                .in_set(super::GamePanels),
         );
 }
 

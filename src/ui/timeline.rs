@@ -15,7 +15,7 @@ pub(crate) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         timeline
             .run_if(in_state(Screen::Battle).and_then(resource_exists::<ReplayView>))
-            .in_set(super::Panels),
+            .in_set(super::GamePanels),
     );
 }
 

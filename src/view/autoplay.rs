@@ -13,7 +13,8 @@ pub(crate) fn plugin(app: &mut App) {
         Update,
         autoplay
             .in_set(ViewSystems::Decide)
-            .run_if(in_state(Screen::Battle)),
+            .run_if(in_state(Screen::Battle))
+            .run_if(not(resource_exists::<crate::screens::preview::Preview>)),
     );
 }
 

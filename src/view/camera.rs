@@ -83,6 +83,12 @@ pub enum CameraStart {
     Iso,
 }
 
+/// `render` and `preview`: where the camera looks, moved this far from the board's centre (a
+/// panel at the left: the board is seen right of it), in inches, and from this many times
+/// farther away.
+#[derive(Resource, Debug, Clone, Copy)]
+pub(crate) struct FocusShift(pub Vec3, pub f32);
+
 /// Aims the camera at the battle's battlefield (its size comes with the battle); `render`
 /// places its own (`place_for_render`).
 fn aim_camera(
@@ -104,20 +110,23 @@ fn aim_camera(
 fn place_for_render(
     start: Option<Res<CameraStart>>,
     rules: Option<Res<Ruleset>>,
+    shift: Option<Res<FocusShift>>,
     mut cams: Query<&mut PanOrbitCamera>,
     mut done: Local<bool>,
 ) {
     let (Some(start), Some(rules), false) = (start, rules, *done) else {
         return;
     };
+    let (shift, farther) = shift.map_or((Vec3::ZERO, 1.0), |s| (s.0, s.1));
     // The whole battlefield in a 16:10 frame, with a margin.
     let (pitch, radius) = match *start {
         CameraStart::Top => (TOP_DOWN, 30.0),
         CameraStart::Iso => (0.85, OVERVIEW_RADIUS),
     };
+    let radius = radius * farther;
     for mut cam in &mut cams {
         // The board's centre: no panel to leave room for.
-        let f = centre(Some(&rules));
+        let f = centre(Some(&rules)) + shift;
         (cam.focus, cam.target_focus) = (f, f);
         (cam.pitch, cam.target_pitch) = (Some(pitch), pitch);
         (cam.yaw, cam.target_yaw) = (Some(0.0), 0.0);

@@ -16,7 +16,7 @@ use crate::rules::door::BattleEvent;
 use crate::rules::log::Event;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(
+    app.init_resource::<FightersShown>().add_systems(
         Update,
         (
             attach_fighter_meshes,
@@ -190,6 +190,16 @@ fn dim_activated(
     }
 }
 
+/// Whether fighters are drawn (`preview` draws the layout alone unless asked).
+#[derive(Resource, Debug, Clone, Copy)]
+pub(crate) struct FightersShown(pub bool);
+
+impl Default for FightersShown {
+    fn default() -> Self {
+        FightersShown(true)
+    }
+}
+
 /// Places fighters where the rules put them; hides those not on the battlefield.
 fn sync_fighters(
     mut q: Query<
@@ -202,11 +212,12 @@ fn sync_fighters(
         ),
         With<FighterMeshes>,
     >,
+    shown: Res<FightersShown>,
 ) {
     for (pos, facing, presence, mut t, mut vis) in &mut q {
         t.translation = pos.0;
         t.rotation = Quat::from_rotation_y(facing.0);
-        *vis = if *presence == Presence::Deployed {
+        *vis = if *presence == Presence::Deployed && shown.0 {
             Visibility::Inherited
         } else {
             Visibility::Hidden

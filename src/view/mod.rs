@@ -14,11 +14,13 @@ pub(crate) mod autoplay;
 mod board;
 pub mod camera;
 pub(crate) mod capture;
+pub(crate) mod design;
 pub(crate) mod director;
-mod fighters;
+pub(crate) mod fighters;
 mod figures;
 mod flat;
 pub(crate) mod follow;
+pub(crate) mod heat;
 mod hand_setup;
 pub(crate) mod palette;
 pub mod perf;
@@ -61,5 +63,5 @@ pub fn plugin(app: &mut App) {
             tape::plugin,
             hand_setup::plugin,
         ))
-        .add_plugins((follow::plugin, director::plugin));
+        .add_plugins((follow::plugin, director::plugin, design::plugin, heat::plugin));
 }

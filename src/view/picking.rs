@@ -26,7 +26,10 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Battle), |mut s: ResMut<Selected>| s.0 = None)
         .add_systems(
             Update,
-            (pointed_fighter, act_on_click)
+            (
+                pointed_fighter,
+                act_on_click.run_if(not(resource_exists::<crate::screens::preview::Preview>)),
+            )
                 .chain()
                 .in_set(ViewSystems::Decide)
                 .run_if(in_state(Screen::Battle)),

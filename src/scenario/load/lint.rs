@@ -4,7 +4,7 @@
 //! point under a deadly or a solid piece of its terrain.
 
 use super::{FileProblem, Problems, SceneKind, SceneSource, read_typed};
-use crate::model::formats::{Point2, TerrainCard, xy};
+use crate::model::formats::TerrainCard;
 
 /// The warnings for `file` (of `kind`); none for a file that doesn't load.
 pub(super) fn warnings(src: &dyn SceneSource, file: &str, kind: SceneKind) -> Vec<FileProblem> {
@@ -33,8 +33,9 @@ fn at(file: &str, pos: crate::scenario::ron_span::Pos, message: String) -> FileP
     }
 }
 
-/// What stands on each objective and deployment point of the battle, told at the battle
-/// file's `terrain`.
+/// What stands on each objective, treasure token and deployment point of the battle, and
+/// what is out of reach or lopsided between the sides (`card_report`), told at the
+/// battle file's `terrain`.
 fn battle_warnings(src: &dyn SceneSource, file: &str) -> Vec<FileProblem> {
     let mut problems = Problems::default();
     let Some(spec) = super::load_battle_into(src, file, &Default::default(), &mut problems) else {
@@ -44,42 +45,10 @@ fn battle_warnings(src: &dyn SceneSource, file: &str) -> Vec<FileProblem> {
         return Vec::new();
     };
     let pos = l.trace.pos_of("terrain");
-    let terrain = &spec.terrain;
-    let mut points: Vec<(String, Point2)> = spec
-        .objectives()
+    let report = super::card_report::CardReport::of(&spec);
+    super::card_report::covered_points(&spec)
         .into_iter()
-        .enumerate()
-        .map(|(i, p)| (format!("objective {}", i + 1), p))
-        .collect();
-    let d = &spec.deployment;
-    for (colour, side) in [("red", &d.red), ("blue", &d.blue)] {
-        for p in side.iter().filter(|p| p.lines.is_empty()) {
-            points.push((
-                format!("the {colour} {} deployment point", p.group),
-                p.position,
-            ));
-        }
-    }
-    points
-        .into_iter()
-        .filter_map(|(what, p)| {
-            let piece = terrain.blocking_at(p)?;
-            let kind = if piece.kind == crate::model::formats::TerrainKind::Deadly {
-                "the deadly piece"
-            } else {
-                "the solid piece"
-            };
-            Some(at(
-                file,
-                pos,
-                format!(
-                    "{what} of {} at {} lies under {kind} `{}` of {}",
-                    d.name,
-                    xy(p),
-                    piece.id,
-                    terrain.name
-                ),
-            ))
-        })
+        .chain(report.reach)
+        .map(|w| at(file, pos, w))
         .collect()
 }

@@ -13,10 +13,12 @@ use crate::model::validate::Validator;
 use crate::scenario::ron_span::{self, Pos, Trace};
 
 mod battle;
+pub mod card_report;
 mod check;
 mod community;
 mod lint;
 mod problems;
+mod scene;
 mod source;
 #[cfg(test)]
 mod tests;
@@ -26,6 +28,7 @@ use battle::load_battle_into;
 pub use battle::{BattleSpec, SideSpec, load_battle, load_battle_with};
 pub use check::{SceneKind, check_file, check_paths, check_paths_with_warnings, scene_kind};
 pub use problems::{FileProblem, Problems};
+pub use scene::{CardChoice, DesignScene, load_design_scene};
 pub use source::{
     DEFAULT_BATTLE, Disk, Embedded, EmbeddedThenDisk, SceneSource, normalize, relative_to,
 };

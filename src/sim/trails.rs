@@ -1,0 +1,65 @@
+//! Where a battle happened, read from its log for the balance heatmaps: the squares of the
+//! battlefield its fighters walked through (MOVE-1, DIS-1) and which side held each objective
+//! at the end of each battle round (GEN-7).
+
+use std::collections::BTreeSet;
+
+use crate::rules::log::{BattleLog, Event};
+
+/// Every 1" square each move and disengage passed through (once per move), as the square's
+/// (column, row).
+pub fn walked_squares(log: &BattleLog) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    for e in &log.entries {
+        let path = match &e.event {
+            Event::Move { path, .. } | Event::Disengage { path, .. } => path,
+            _ => continue,
+        };
+        let mut squares = BTreeSet::new();
+        for leg in path.windows(2) {
+            let (a, b) = (leg[0], leg[1]);
+            let length = ((b[0] - a[0]).powi(2) + (b[2] - a[2]).powi(2)).sqrt();
+            // Samples every quarter inch: no 1" square crossed is skipped.
+            let n = (length * 4.0).ceil().max(1.0) as usize;
+            for i in 0..=n {
+                let t = i as f32 / n as f32;
+                let (x, z) = (a[0] + (b[0] - a[0]) * t, a[2] + (b[2] - a[2]) * t);
+                squares.insert((x.max(0.0) as u32, z.max(0.0) as u32));
+            }
+        }
+        out.extend(squares);
+    }
+    out
+}
+
+/// GEN-7: for each of `objectives` objectives, the battle rounds at whose end each side
+/// (0, 1) held it.
+pub fn objective_rounds(log: &BattleLog, objectives: usize) -> Vec<[u32; 2]> {
+    let mut holder: Vec<Option<usize>> = vec![None; objectives];
+    let mut rounds = vec![[0u32; 2]; objectives];
+    let mut round = None;
+    let count = |holder: &[Option<usize>], rounds: &mut [[u32; 2]]| {
+        for (h, r) in holder.iter().zip(rounds.iter_mut()) {
+            if let Some(s) = h {
+                r[*s] += 1;
+            }
+        }
+    };
+    for e in &log.entries {
+        if round.is_some_and(|r| e.round > r) {
+            count(&holder, &mut rounds);
+        }
+        round = Some(e.round);
+        if let Event::Control {
+            objective, side, ..
+        } = e.event
+            && let Some(h) = holder.get_mut(objective)
+        {
+            *h = Some(side);
+        }
+    }
+    if round.is_some() {
+        count(&holder, &mut rounds);
+    }
+    rounds
+}
