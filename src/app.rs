@@ -62,7 +62,11 @@ fn board_alone(app: &mut App, render: Option<((u32, u32), crate::view::camera::C
 
 /// `preview`: the layout seen from the near long edge, nobody deciding, every deployment zone
 /// shown, the card report worked out, the files watched.
-fn designer_board(app: &mut App, spec: &BattleSpec, plan: Option<crate::screens::preview::PreviewPlan>) {
+fn designer_board(
+    app: &mut App,
+    spec: &BattleSpec,
+    plan: Option<crate::screens::preview::PreviewPlan>,
+) {
     let Some(plan) = plan else {
         return;
     };
@@ -72,7 +76,10 @@ fn designer_board(app: &mut App, spec: &BattleSpec, plan: Option<crate::screens:
         .insert_resource(crate::view::zones::AllZones(true))
         .insert_resource(crate::view::fighters::FightersShown(false))
         // The board right of the panel at the left.
-        .insert_resource(crate::view::camera::FocusShift(Vec3::new(-4.5, 0.0, 0.0), 1.2));
+        .insert_resource(crate::view::camera::FocusShift(
+            Vec3::new(-4.5, 0.0, 0.0),
+            1.2,
+        ));
     let mut ai = crate::ai::solo::SoloAi::on();
     ai.enabled = false;
     app.insert_resource(ai);

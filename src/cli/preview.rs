@@ -25,9 +25,9 @@ pub fn preview(
     let name = file.to_string_lossy().into_owned();
     // The first load must work: there is no last good layout to keep yet.
     let scene = load_design_scene(&name, None, &choice);
-    let spec = scene.spec.map_err(|p| {
-        anyhow::anyhow!("{p}{name} doesn't load: fix it, then preview it again")
-    })?;
+    let spec = scene
+        .spec
+        .map_err(|p| anyhow::anyhow!("{p}{name} doesn't load: fix it, then preview it again"))?;
     if let Some(dir) = &shots {
         std::fs::create_dir_all(dir)
             .map_err(|e| anyhow::anyhow!("{}: can't make the folder: {e}", dir.display()))?;

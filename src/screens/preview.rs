@@ -88,10 +88,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Watches the folders of the files (editors save by writing a new file and renaming it over
 /// the old one, which a watch on the file itself would lose); a change wakes the window.
-fn watch(
-    mut preview: ResMut<Preview>,
-    proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
-) {
+fn watch(mut preview: ResMut<Preview>, proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>) {
     let (tx, rx) = channel();
     let wake = proxy.map(|p| (**p).clone());
     let watcher = notify::recommended_watcher(move |e| {
@@ -214,7 +211,11 @@ fn rebuild_board(world: &mut World, spec: crate::scenario::load::BattleSpec) {
     for e in board {
         world.despawn(e);
     }
-    let file = world.get_resource::<NextBattle>().and_then(|n| n.file.clone());
+    let file = world
+        .get_resource::<NextBattle>()
+        .and_then(|n| n.file.clone());
     world.insert_resource(NextBattle { spec, file });
-    world.resource_mut::<NextState<Screen>>().set(Screen::Battle);
+    world
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Battle);
 }

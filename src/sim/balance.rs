@@ -193,7 +193,8 @@ impl Counts {
             self.walked[square(x, z)] += 1;
         }
         if self.objective_rounds.len() < f.objective_rounds.len() {
-            self.objective_rounds.resize(f.objective_rounds.len(), [0; 2]);
+            self.objective_rounds
+                .resize(f.objective_rounds.len(), [0; 2]);
         }
         for (o, held) in f.objective_rounds.iter().enumerate() {
             for (s, c) in colour.iter().enumerate() {
@@ -251,7 +252,8 @@ impl Counts {
             add_up(&mut self.walked, &o.walked);
         }
         if self.objective_rounds.len() < o.objective_rounds.len() {
-            self.objective_rounds.resize(o.objective_rounds.len(), [0; 2]);
+            self.objective_rounds
+                .resize(o.objective_rounds.len(), [0; 2]);
         }
         for (a, b) in self.objective_rounds.iter_mut().zip(&o.objective_rounds) {
             a[0] += b[0];

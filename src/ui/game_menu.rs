@@ -21,7 +21,8 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             (
-                menu.run_if(in_state(Screen::Battle)).in_set(super::GamePanels),
+                menu.run_if(in_state(Screen::Battle))
+                    .in_set(super::GamePanels),
                 notice,
                 confirm_leave.run_if(|m: Res<Menu>| m.asking.is_some()),
             ),

@@ -239,7 +239,11 @@ fn tools(ui: &mut egui::Ui, tool: &mut SpotTool, tape: &mut Tape) {
                     tool.places.len(),
                     tool.move_inches
                 )),
-                &[crate::model::RuleId::Move1, crate::model::RuleId::Move5, crate::model::RuleId::Move6],
+                &[
+                    crate::model::RuleId::Move1,
+                    crate::model::RuleId::Move5,
+                    crate::model::RuleId::Move6,
+                ],
             );
         }
     }
@@ -311,11 +315,17 @@ fn share_line(ui: &mut egui::Ui, what: &str, colour: egui::Color32, s: &Share) {
         let band = egui::Rect::from_x_y_ranges(x(s.ci95[0])..=x(s.ci95[1]), rect.y_range());
         p.rect_filled(band, 2.0, colour.gamma_multiply(0.6));
         p.line_segment(
-            [egui::pos2(x(s.share), rect.top()), egui::pos2(x(s.share), rect.bottom())],
+            [
+                egui::pos2(x(s.share), rect.top()),
+                egui::pos2(x(s.share), rect.bottom()),
+            ],
             egui::Stroke::new(2.0, colour),
         );
         p.line_segment(
-            [egui::pos2(x(0.5), rect.top() - 2.0), egui::pos2(x(0.5), rect.bottom() + 2.0)],
+            [
+                egui::pos2(x(0.5), rect.top() - 2.0),
+                egui::pos2(x(0.5), rect.bottom() + 2.0),
+            ],
             egui::Stroke::new(1.0, egui::Color32::WHITE),
         );
     })

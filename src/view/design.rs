@@ -4,6 +4,9 @@
 //! climbs and jumps, MOVE-1..MOVE-6, shaded by what is left). And `--shots`: a screenshot after
 //! each load of the previewed file, written whole (temp file, then rename).
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::window::RequestRedraw;
@@ -156,7 +159,11 @@ fn draw(tool: Res<SpotTool>, mut gizmos: Gizmos) {
         return;
     }
     let white = Color::srgb(1.0, 1.0, 1.0);
-    gizmos.sphere(Isometry3d::from_translation(spot + Vec3::Y * 0.6), 0.3, white);
+    gizmos.sphere(
+        Isometry3d::from_translation(spot + Vec3::Y * 0.6),
+        0.3,
+        white,
+    );
     gizmos.line(spot, spot + Vec3::Y * 1.2, white);
     let flat = Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2);
     let budget = tool.move_inches.max(1) as f32;
@@ -172,16 +179,26 @@ fn draw(tool: Res<SpotTool>, mut gizmos: Gizmos) {
 }
 
 /// `--shots DIR`: the window after each load (the first too), once drawn, as `load-NN.png`.
+/// The window is kept drawing until the picture is written (its pixels come back from the GPU
+/// a few frames after it is asked for).
 fn shots(
     mut commands: Commands,
     preview: Res<Preview>,
     mut redraw: MessageWriter<RequestRedraw>,
     mut pending: Local<Option<(u32, u32)>>,
     mut taken: Local<Option<u32>>,
+    mut writing: Local<Option<Arc<AtomicBool>>>,
 ) {
     let Some(dir) = preview.shots.clone() else {
         return;
     };
+    if let Some(done) = writing.as_ref() {
+        if !done.load(Ordering::Acquire) {
+            redraw.write(RequestRedraw);
+            return;
+        }
+        *writing = None;
+    }
     if *taken != Some(preview.loads) && pending.is_none_or(|(l, _)| l != preview.loads) {
         *pending = Some((preview.loads, 0));
     }
@@ -189,17 +206,23 @@ fn shots(
         return;
     };
     redraw.write(RequestRedraw);
-    // A few frames: the board rebuilt, its meshes up, the panel laid out.
-    if frames < 8 {
+    // A few frames: the board rebuilt, its meshes up, the panel laid out (more for the first:
+    // the window settles its size).
+    if frames < if load == 0 { 8 } else { 3 } {
         *pending = Some((load, frames + 1));
         return;
     }
     *pending = None;
     *taken = Some(load);
     let path = dir.join(format!("load-{load:02}.png"));
+    let done = Arc::new(AtomicBool::new(false));
+    *writing = Some(done.clone());
     commands
         .spawn(Screenshot::primary_window())
-        .observe(move |shot: On<ScreenshotCaptured>| write_png(&shot.image, &path));
+        .observe(move |shot: On<ScreenshotCaptured>| {
+            write_png(&shot.image, &path);
+            done.store(true, Ordering::Release);
+        });
 }
 
 /// The screenshot as a PNG, written to a temp file and renamed, then told on stdout.

@@ -210,10 +210,13 @@ impl Quads {
         }
         let normals = vec![[0.0, 1.0, 0.0]; self.pos.len()];
         Some(
-            Mesh::new(PrimitiveTopology::TriangleList, RenderAssetUsages::default())
-                .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, self.pos)
-                .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
-                .with_inserted_indices(Indices::U32(self.index)),
+            Mesh::new(
+                PrimitiveTopology::TriangleList,
+                RenderAssetUsages::default(),
+            )
+            .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, self.pos)
+            .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
+            .with_inserted_indices(Indices::U32(self.index)),
         )
     }
 }
@@ -264,7 +267,11 @@ fn discs(held: &[[u64; 2]], rounds: u64, objectives: &[(usize, Vec2)]) -> Vec<(Q
     for &(i, at) in objectives {
         let [red, blue] = held.get(i).copied().unwrap_or([0, 0]);
         let (r, b) = (red as f32 / rounds as f32, blue as f32 / rounds as f32);
-        let colour = Color::srgb(0.5 + 0.45 * (r - b), 0.45 - 0.25 * (r + b), 0.5 + 0.45 * (b - r));
+        let colour = Color::srgb(
+            0.5 + 0.45 * (r - b),
+            0.45 - 0.25 * (r + b),
+            0.5 + 0.45 * (b - r),
+        );
         let mut q = Quads::default();
         let ring = 48;
         for k in 0..ring {

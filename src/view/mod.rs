@@ -20,8 +20,8 @@ pub(crate) mod fighters;
 mod figures;
 mod flat;
 pub(crate) mod follow;
-pub(crate) mod heat;
 mod hand_setup;
+pub(crate) mod heat;
 pub(crate) mod palette;
 pub mod perf;
 pub(crate) mod picking;
@@ -63,5 +63,10 @@ pub fn plugin(app: &mut App) {
             tape::plugin,
             hand_setup::plugin,
         ))
-        .add_plugins((follow::plugin, director::plugin, design::plugin, heat::plugin));
+        .add_plugins((
+            follow::plugin,
+            director::plugin,
+            design::plugin,
+            heat::plugin,
+        ));
 }

@@ -16,6 +16,8 @@ mod odds;
 mod pinned;
 mod player;
 #[cfg(feature = "gui")]
+mod preview;
+#[cfg(feature = "gui")]
 mod render;
 mod replays;
 mod rosters;

@@ -4,7 +4,7 @@
 
 use std::process::Command;
 
-fn decode(path: &std::path::Path) -> (u32, u32, Vec<[u8; 3]>) {
+pub(crate) fn decode(path: &std::path::Path) -> (u32, u32, Vec<[u8; 3]>) {
     let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
     let mut reader = decoder.read_info().unwrap();
     let mut buf = vec![0; reader.output_buffer_size().unwrap()];
@@ -32,7 +32,7 @@ fn screenshot_flag_renders_the_mat_and_both_sides() {
 
 /// The window under Xvfb when there is no display, run in a scratch folder (the game writes
 /// its autosave where it runs).
-fn app_command() -> Command {
+pub(crate) fn app_command() -> Command {
     let bin = env!("CARGO_BIN_EXE_warcry-sim");
     let display =
         std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some();

@@ -7,9 +7,9 @@
 use bevy::math::{Vec2, Vec3};
 use serde::Serialize;
 
+use super::BattleSpec;
 use crate::battlefield::nav::{Mover, NavWorld};
 use crate::model::formats::{BaseSize, Colour, DeploymentPoint, Point2, TerrainKind, xy};
-use super::BattleSpec;
 
 /// The base the report walks: 32 mm, the most common (SET-6 zones are 3" round its point).
 pub const REPORT_BASE_MM: f32 = 32.0;
@@ -220,16 +220,25 @@ fn group_label(colour: Colour, p: &DeploymentPoint) -> String {
 
 /// The battle's objectives and treasure tokens.
 fn targets(spec: &BattleSpec) -> Vec<Target> {
-    let objectives = spec.objectives().into_iter().enumerate().map(|(i, at)| Target {
-        label: format!("objective {}", i + 1),
-        at,
-        within: 3.0,
-    });
-    let treasure = spec.victory.treasure.iter().enumerate().map(|(i, &at)| Target {
-        label: format!("treasure {}", i + 1),
-        at,
-        within: 1.0,
-    });
+    let objectives = spec
+        .objectives()
+        .into_iter()
+        .enumerate()
+        .map(|(i, at)| Target {
+            label: format!("objective {}", i + 1),
+            at,
+            within: 3.0,
+        });
+    let treasure = spec
+        .victory
+        .treasure
+        .iter()
+        .enumerate()
+        .map(|(i, &at)| Target {
+            label: format!("treasure {}", i + 1),
+            at,
+            within: 1.0,
+        });
     objectives.chain(treasure).collect()
 }
 
@@ -274,14 +283,15 @@ fn walks(nav: &NavWorld, mover: &Mover, starts: &[Vec3], targets: &[Target]) -> 
 /// What stands on each objective, treasure token and deployment point: a deadly piece, or a
 /// solid one nobody can stand in.
 pub fn covered_points(spec: &BattleSpec) -> Vec<String> {
-    let mut points: Vec<(String, Point2)> = targets(spec)
-        .into_iter()
-        .map(|t| (t.label, t.at))
-        .collect();
+    let mut points: Vec<(String, Point2)> =
+        targets(spec).into_iter().map(|t| (t.label, t.at)).collect();
     let d = &spec.deployment;
     for (colour, side) in [(Colour::Red, &d.red), (Colour::Blue, &d.blue)] {
         for p in side.iter().filter(|p| p.lines.is_empty()) {
-            points.push((format!("{} deployment point", group_label(colour, p)), p.position));
+            points.push((
+                format!("{} deployment point", group_label(colour, p)),
+                p.position,
+            ));
         }
     }
     let terrain = &spec.terrain;

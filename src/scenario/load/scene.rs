@@ -119,7 +119,12 @@ fn scene_of(
 }
 
 /// The cards of `choice` in place of the scene's own.
-fn swap_cards(disk: &Recording, spec: &mut BattleSpec, choice: &CardChoice, problems: &mut Problems) {
+fn swap_cards(
+    disk: &Recording,
+    spec: &mut BattleSpec,
+    choice: &CardChoice,
+    problems: &mut Problems,
+) {
     let rules = spec.ruleset.clone();
     if let Some(f) = &choice.deployment
         && let Some(c) = load_deployment(disk, f, &rules, problems)
