@@ -425,6 +425,8 @@ mod tests {
             held,
             downs: vec![(0.5, 0.5), (29.9, 21.9)],
             battlefield: (30.0, 22.0),
+            walked: vec![(0, 0), (1, 0), (29, 21)],
+            objective_rounds: vec![[2, 1]],
         }
     }
 
@@ -457,6 +459,13 @@ mod tests {
             (whole.downs_size, whole.downs[0], whole.downs[30 * 22 - 1]),
             ([30, 22], 3, 3)
         );
+        // MOVE-1: the squares walked through, on the same grid.
+        assert_eq!(
+            (whole.walked[0], whole.walked[1], whole.walked[30 * 22 - 1]),
+            (3, 3, 3)
+        );
+        // GEN-7: rounds held by colour: side 0 was red twice, blue once.
+        assert_eq!(whole.objective_rounds, vec![[2 + 2 + 1, 1 + 1 + 2]]);
         let (mut a, mut b) = (Counts::default(), Counts::default());
         a.add(&battles[0]);
         battles[1..].iter().for_each(|x| b.add(x));

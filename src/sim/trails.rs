@@ -63,3 +63,49 @@ pub fn objective_rounds(log: &BattleLog, objectives: usize) -> Vec<[u32; 2]> {
     }
     rounds
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::load::{DEFAULT_BATTLE, Embedded, load_battle};
+    use crate::sim::batch::ai_v_ai;
+
+    /// GEN-7, VIC-1: over a whole battle of Hold the Cairns, the rounds each side held each
+    /// objective add up to the objectives its Score lines counted, round by round; MOVE-1:
+    /// every move's last square is among the squares walked.
+    #[test]
+    fn gen7_vic1_objective_rounds_add_up_to_the_scores_and_moves_end_on_walked_squares() {
+        let spec = ai_v_ai(&load_battle(&Embedded, DEFAULT_BATTLE).unwrap());
+        let (_, mut app) = crate::sim::run_one(&spec, 3).unwrap();
+        let world = app.world_mut();
+        let log = world.resource::<BattleLog>();
+        let objectives = world
+            .resource::<crate::rules::engine::Engine>()
+            .control
+            .len();
+        assert_eq!(objectives, 5);
+        let rounds = objective_rounds(log, objectives);
+        let mut scored = [0u32; 2];
+        for e in &log.entries {
+            if let Event::Score {
+                side, objectives, ..
+            } = e.event
+            {
+                scored[side] += objectives;
+            }
+        }
+        let held = [0, 1].map(|s| rounds.iter().map(|r| r[s]).sum::<u32>());
+        assert_eq!(held, scored);
+        assert!(held[0] + held[1] > 0, "someone held an objective");
+        let walked = walked_squares(log);
+        let mut moves = 0;
+        for e in &log.entries {
+            if let Event::Move { path, .. } = &e.event {
+                let end = path.last().unwrap();
+                assert!(walked.contains(&(end[0] as u32, end[2] as u32)));
+                moves += 1;
+            }
+        }
+        assert!(moves > 0 && walked.len() >= moves);
+    }
+}

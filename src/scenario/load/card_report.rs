@@ -17,8 +17,8 @@ pub const REPORT_BASE_MM: f32 = 32.0;
 const FAR: f32 = 400.0;
 /// Starts along a deployment line, one every this many inches.
 const LINE_STEP: f32 = 2.0;
-/// The colours' walks to their k-th nearest objective (or treasure) this far apart (inches)
-/// are flagged as lopsided.
+/// The colours' walks to their k-th nearest objective (or treasure), or their walks to all of
+/// them, this far apart (inches) are flagged as lopsided.
 pub const LOPSIDED_INCHES: f32 = 3.0;
 
 /// An objective or a treasure token.
@@ -127,7 +127,7 @@ impl CardReport {
         for (t, [red, blue]) in self.targets.iter().zip(&self.nearest) {
             match (red, blue) {
                 (None, None) => flags.push(format!(
-                    "No fighter can reach {}: a 32 mm base gets within {}\" of it from neither side's deployment",
+                    "No fighter can reach {}: a 32 mm base gets within {}\" of it from neither side's deployment without crossing deadly terrain",
                     t.label, t.within
                 )),
                 (Some(r), None) => flags.push(format!(
@@ -152,8 +152,8 @@ impl CardReport {
     }
 
     /// Whether one colour starts nearer the targets of `kind` than the other: each colour's
-    /// walks to them, shortest first, compared pair by pair (a mirrored layout gives both the
-    /// same list, whichever target is whose).
+    /// walks to them, shortest first, compared pair by pair and in all (a mirrored layout
+    /// gives both the same list, whichever target is whose).
     fn lopsided(&self, kind: &str) -> Option<String> {
         let of = |c: usize| {
             let mut v: Vec<f32> = self
@@ -167,15 +167,16 @@ impl CardReport {
             v
         };
         let (red, blue) = (of(0), of(1));
+        let (sr, sb): (f32, f32) = (red.iter().sum(), blue.iter().sum());
         let apart = red
             .iter()
             .zip(&blue)
-            .any(|(r, b)| (r - b).abs() >= LOPSIDED_INCHES);
+            .any(|(r, b)| (r - b).abs() >= LOPSIDED_INCHES)
+            || (sr - sb).abs() >= LOPSIDED_INCHES;
         if !apart {
             return None;
         }
         let list = |v: &[f32]| v.iter().map(|&x| inches(x)).collect::<Vec<_>>().join(", ");
-        let (sr, sb): (f32, f32) = (red.iter().sum(), blue.iter().sum());
         let nearer = if sr < sb { "red" } else { "blue" };
         Some(format!(
             "Lopsided: {nearer} starts nearer the {kind}s; red walks {}, blue walks {} (nearest first)",
@@ -313,4 +314,86 @@ pub fn covered_points(spec: &BattleSpec) -> Vec<String> {
             ))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::formats::{TerrainKind, TerrainPiece};
+    use crate::scenario::load::{DEFAULT_BATTLE, Embedded, load_battle};
+
+    fn default_battle() -> BattleSpec {
+        load_battle(&Embedded, DEFAULT_BATTLE).unwrap()
+    }
+
+    /// GEN-7, MOVE-1: the default battle's layout is mirrored: every objective is reached by
+    /// both colours, each colour's walks are the other's, and nothing is flagged.
+    #[test]
+    fn gen7_move1_the_mirrored_default_battle_is_reached_alike_and_flags_nothing() {
+        let r = CardReport::of(&default_battle());
+        assert_eq!(r.targets.len(), 5);
+        assert_eq!(r.groups.len(), 6);
+        let mut red: Vec<f32> = r.nearest.iter().map(|n| n[0].unwrap()).collect();
+        let mut blue: Vec<f32> = r.nearest.iter().map(|n| n[1].unwrap()).collect();
+        red.sort_by(f32::total_cmp);
+        blue.sort_by(f32::total_cmp);
+        for (a, b) in red.iter().zip(&blue) {
+            assert!((a - b).abs() < 0.6, "red {red:?} blue {blue:?}");
+        }
+        assert_eq!(r.flags().count(), 0, "{:?}", r.flags().collect::<Vec<_>>());
+    }
+
+    /// A deadly pool over objective 1 (MOVE-10): flagged as under the pool, and out of reach
+    /// for a fighter keeping out of deadly terrain.
+    #[test]
+    fn move10_gen7_an_objective_in_a_deadly_pool_is_flagged_as_covered_and_out_of_reach() {
+        let mut spec = default_battle();
+        let at = spec.objectives()[0];
+        spec.terrain.pieces.push(TerrainPiece::on_floor(
+            "pool",
+            TerrainKind::Deadly,
+            at,
+            (12.0, 12.0),
+            0.05,
+        ));
+        let r = CardReport::of(&spec);
+        assert_eq!(r.nearest[0], [None, None]);
+        let flags: Vec<&String> = r.flags().collect();
+        assert!(
+            flags
+                .iter()
+                .any(|f| f.starts_with("No fighter can reach objective 1")),
+            "{flags:?}"
+        );
+        assert!(
+            flags
+                .iter()
+                .any(|f| f.contains("objective 1 of") && f.contains("deadly piece `pool`")),
+            "{flags:?}"
+        );
+    }
+
+    /// SET-6: blue's deployment points moved into a corner of the board: red starts nearer
+    /// the objectives, and the report says so with both colours' walks.
+    #[test]
+    fn set6_gen7_a_deployment_nearer_the_objectives_for_red_is_flagged_lopsided() {
+        let mut spec = default_battle();
+        for p in &mut spec.deployment.blue {
+            if p.lines.is_empty() {
+                p.position = (29.0, 1.0);
+            }
+        }
+        let r = CardReport::of(&spec);
+        let lopsided: Vec<&String> = r
+            .reach
+            .iter()
+            .filter(|f| f.starts_with("Lopsided"))
+            .collect();
+        assert_eq!(lopsided.len(), 1, "{:?}", r.reach);
+        assert!(
+            lopsided[0].starts_with("Lopsided: red starts nearer the objectives; red walks"),
+            "{}",
+            lopsided[0]
+        );
+    }
 }
