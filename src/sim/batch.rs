@@ -20,7 +20,7 @@ pub const STALLS_LISTED: usize = 20;
 #[derive(Debug, Clone)]
 pub enum Verdict {
     /// The battle ended: a winner or a draw.
-    Ended(BattleResult),
+    Ended(Box<BattleResult>),
     /// The battle has not ended, but nobody can decide or it hit the command limit.
     Stalled { seed: u64, reason: String },
     /// The rules rejected a command of the AI, or the battle panicked: `seed N: why`.
@@ -42,7 +42,7 @@ pub fn ai_v_ai(spec: &BattleSpec) -> BattleSpec {
 pub fn judge(spec: &BattleSpec, seed: u64) -> Verdict {
     let run = std::panic::catch_unwind(AssertUnwindSafe(|| super::result_of(spec, seed)));
     match run {
-        Ok(Ok(r)) if r.outcome.is_some() => Verdict::Ended(r),
+        Ok(Ok(r)) if r.outcome.is_some() => Verdict::Ended(Box::new(r)),
         Ok(Ok(r)) => Verdict::Stalled {
             seed,
             reason: format!(

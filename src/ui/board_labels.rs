@@ -13,6 +13,7 @@ use crate::model::components::{
 use crate::rules::engine::Engine;
 use crate::rules::log::{BattleLog, Event};
 use crate::screens::Screen;
+use crate::view::fighters::FightersShown;
 use crate::view::palette;
 use crate::view::picking::{Hovered, Selected};
 use crate::view::zones::Zones;
@@ -119,18 +120,14 @@ fn board_labels(
     current: Res<super::decision_panel::Current>,
     fighters: Shown,
     cams: Query<(&Camera, &GlobalTransform)>,
-    pointed: (Res<Hovered>, Res<Selected>),
+    pointed: (Res<Hovered>, Res<Selected>, Res<FightersShown>),
     engine: Res<Engine>,
     zones: Res<Zones>,
     marks: (Res<BattleLog>, Res<Time<Real>>, Query<&Objective>),
     mut floating: Local<Floating>,
-    replay: (
-        Option<Res<crate::screens::replay::ReplayView>>,
-        Res<crate::view::fighters::FightersShown>,
-    ),
+    replay: Option<Res<crate::screens::replay::ReplayView>>,
 ) -> Result {
     let (log, time, objectives) = marks;
-    let (replay, shown_fighters) = replay;
     let Ok((cam, cam_t)) = cams.single() else {
         return Ok(());
     };
@@ -144,7 +141,7 @@ fn board_labels(
     // Names, tags and objective numbers, drawn together so that none covers another.
     let mut plates: Vec<(egui::Pos2, String)> = Vec::new();
     for (f, pos, profile, damage, activation, presence, shown) in &fighters {
-        if *presence != Presence::Deployed || !shown_fighters.0 {
+        if *presence != Presence::Deployed || !pointed.2.0 {
             continue;
         }
         // Where the meshes are (a walking fighter is between its rules position and its goal).

@@ -188,7 +188,7 @@ fn a_tally_counts_stalls_apart_from_errors_and_lists_the_first_20_seeds() {
     use warcry_sim::sim::batch::{STALLS_LISTED, Tally, Verdict};
     let (ended, _) = run_one(&spec(), 5).unwrap();
     let mut verdicts = vec![
-        Verdict::Ended(ended.clone()),
+        Verdict::Ended(Box::new(ended.clone())),
         Verdict::Error("seed 2: no".into()),
     ];
     verdicts.extend((100..125).map(|seed| Verdict::Stalled {
