@@ -320,6 +320,9 @@ struct SimulateArgs {
     /// yellow to red, over the terrain's outlines and the objectives.
     #[arg(long, value_name = "X.png")]
     heatmap: Option<PathBuf>,
+    /// Draw the squares the fighters' moves passed through to this PNG, the same way.
+    #[arg(long, value_name = "X.png")]
+    walked_heatmap: Option<PathBuf>,
     /// Play with this deployment card file instead of the battle's own.
     #[arg(long, value_name = "FILE")]
     deployment: Option<PathBuf>,

@@ -9,6 +9,7 @@ use std::path::Path;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use warcry_sim::scenario::load::{BattleSpec, Disk};
+use warcry_sim::sim::balance::Summary;
 use warcry_sim::sim::batch::{self, BatchReport, Plan, Timing};
 use warcry_sim::sim::cards::{self, Origin};
 
@@ -39,9 +40,17 @@ pub fn simulate(args: &PlayArgs, sim: &SimulateArgs) -> anyhow::Result<()> {
     bar.finish_and_clear();
     publish(&report, &sim.out)?;
     eprintln!("{}", timing_line(&report, &timing));
-    if let Some(path) = &sim.heatmap {
-        let png = warcry_sim::sim::heatmap::heatmap_png(
+    use warcry_sim::sim::heatmap::{Heat, heatmap_png};
+    for (path, heat) in [
+        (&sim.heatmap, Heat::Downs),
+        (&sim.walked_heatmap, Heat::Walked),
+    ] {
+        let Some(path) = path else {
+            continue;
+        };
+        let png = heatmap_png(
             &report.tally.counts,
+            heat,
             &spec.terrain,
             &spec.objectives(),
         )
@@ -283,28 +292,81 @@ fn every_terrain(
 /// The layouts, most even first: the red side's wins with their interval, then each
 /// warband's, the draws and the mean rounds.
 fn layout_table(layouts: &[LayoutReport]) -> String {
-    let mut rows = vec![format!(
-        "{:<4} {:<22} {:>24}  {:<44} {:>6} {:>6}",
-        "rank", "terrain", "red wins (95%)", "warbands' wins", "draws", "rounds"
+    let rows: Vec<(String, &Summary)> = layouts
+        .iter()
+        .map(|l| (l.terrain.clone(), &l.report.balance))
+        .collect();
+    ranking("terrain", &rows)
+}
+
+/// A ranking, row by row as given: each row's name, the red side's wins with their interval,
+/// each warband's wins, the draws and the mean rounds.
+fn ranking(what: &str, rows: &[(String, &Summary)]) -> String {
+    let width = rows
+        .iter()
+        .map(|r| r.0.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(22);
+    let mut out = vec![format!(
+        "{:<4} {:<width$} {:>24}  {:<44} {:>6} {:>6}",
+        "rank", what, "red wins (95%)", "warbands' wins", "draws", "rounds"
     )];
-    for (i, l) in layouts.iter().enumerate() {
-        let b = &l.report.balance;
+    for (i, (name, b)) in rows.iter().enumerate() {
         let warbands: Vec<String> = b
             .warbands
             .iter()
             .map(|w| format!("{} {:.0}%", w.warband, 100.0 * w.wins.share))
             .collect();
-        rows.push(format!(
-            "{:<4} {:<22} {:>24}  {:<44} {:>5.1}% {:>6.2}",
+        out.push(format!(
+            "{:<4} {:<width$} {:>24}  {:<44} {:>5.1}% {:>6.2}",
             i + 1,
-            l.terrain,
+            name,
             pct(&b.red_wins),
             warbands.join(", "),
             100.0 * b.draws.share,
             b.mean_rounds
         ));
     }
-    rows.join("\n")
+    out.join("\n")
+}
+
+/// `--every-card`: the pairs played, most even first (as `--terrain-cards`), then those the
+/// loader refused.
+fn pair_table(report: &cards::EveryCardReport) -> String {
+    let mut played: Vec<(String, Summary)> = report
+        .pairs
+        .iter()
+        .filter(|p| p.refused.is_none())
+        .map(|p| {
+            let t = &p.tally;
+            let s = Summary::of(&t.counts, t.rounds, t.ended() as u64, t.draws as u64);
+            (format!("{} + {}", stem(&p.deployment), stem(&p.victory)), s)
+        })
+        .collect();
+    let lopsided = |s: &Summary| (s.red_wins.share - 0.5).abs();
+    played.sort_by(|a, b| {
+        lopsided(&a.1)
+            .total_cmp(&lopsided(&b.1))
+            .then(a.0.cmp(&b.0))
+    });
+    let rows: Vec<(String, &Summary)> = played.iter().map(|(n, s)| (n.clone(), s)).collect();
+    let mut table = ranking("deployment + victory", &rows);
+    for p in report.pairs.iter().filter(|p| p.refused.is_some()) {
+        table += &format!(
+            "\nnot played: {} + {}",
+            stem(&p.deployment),
+            stem(&p.victory)
+        );
+    }
+    table
+}
+
+/// A card file's name without its folder and `.ron`.
+fn stem(file: &str) -> String {
+    Path::new(file)
+        .file_stem()
+        .map_or(file.to_string(), |s| s.to_string_lossy().into_owned())
 }
 
 /// `simulate merge`: the shards' reports read (each problem with its file), merged, published.
@@ -358,6 +420,7 @@ fn every_card(
     let report = cards::every_card(spec, origin, sim.battles, sim.first_seed, threads)
         .map_err(anyhow::Error::msg)?;
     println!("{}", to_json(&report));
+    eprintln!("{}", pair_table(&report));
     let t = &report.totals;
     if !report.all_ended() {
         anyhow::bail!(

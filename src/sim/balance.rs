@@ -46,7 +46,7 @@ pub struct Figures {
     pub downs: Vec<(f32, f32)>,
     pub battlefield: (f32, f32),
     /// MOVE-1, DIS-1: the 1" squares each move passed through, once per move.
-    pub walked: Vec<(u32, u32)>,
+    pub walked: Vec<(u8, u8)>,
     /// GEN-7: for each objective, the rounds at whose end each side held it.
     pub objective_rounds: Vec<[u32; 2]>,
 }
@@ -190,7 +190,7 @@ impl Counts {
             self.downs[square(x.max(0.0) as u32, z.max(0.0) as u32)] += 1;
         }
         for &(x, z) in &f.walked {
-            self.walked[square(x, z)] += 1;
+            self.walked[square(u32::from(x), u32::from(z))] += 1;
         }
         if self.objective_rounds.len() < f.objective_rounds.len() {
             self.objective_rounds

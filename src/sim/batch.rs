@@ -368,7 +368,7 @@ pub fn run(
 
 /// A battle played with the warbands swapped, told in the battle file's order: its winner is
 /// the other side index. (Its balance figures name colours and warbands, not indices.)
-fn in_file_order(v: Verdict) -> Verdict {
+pub fn in_file_order(v: Verdict) -> Verdict {
     match v {
         Verdict::Ended(mut b) => {
             if let Some(Outcome::Winner(w)) = b.outcome {

@@ -12,7 +12,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use super::batch::{Tally, ai_v_ai, judge, parallel};
+use super::batch::{Plan, Tally, ai_v_ai, in_file_order, judge, parallel, swapped};
 use crate::model::formats::Battle;
 use crate::scenario::load::{
     self, BattleSpec, Disk, Embedded, Problems, SceneSource, normalize, relative_to,
@@ -253,8 +253,9 @@ impl EveryCardReport {
     }
 }
 
-/// Plays `n` AI-vs-AI battles (seeds `first_seed..first_seed + n`, as `simulate`) for every
-/// deployment card with every victory card of [`card_files`], all on `threads` threads.
+/// Plays `n` AI-vs-AI battles (the battles of `simulate`: seeds from `first_seed`, each
+/// twice, the warbands swapped) for every deployment card with every victory card of
+/// [`card_files`], all on `threads` threads.
 pub fn every_card(
     spec: &BattleSpec,
     origin: Origin,
@@ -271,10 +272,19 @@ pub fn every_card(
             pairs.push((d, v, played.map(|s| ai_v_ai(&s))));
         }
     }
-    let playable: Vec<&BattleSpec> = pairs.iter().filter_map(|p| p.2.as_ref().ok()).collect();
+    let playable: Vec<[BattleSpec; 2]> = pairs
+        .iter()
+        .filter_map(|p| p.2.as_ref().ok())
+        .map(|s| [s.clone(), swapped(s)])
+        .collect();
     let start = std::time::Instant::now();
+    // As `simulate`: each seed twice, the second time with the warbands swapped, so that a
+    // colour's wins (SET-5) are not one warband's.
+    let plan = Plan::whole(n, first_seed);
     let verdicts = parallel(playable.len() * n, threads, |i| {
-        judge(playable[i / n], first_seed + (i % n) as u64)
+        let (seed, swap) = plan.battle(i % n);
+        let v = judge(&playable[i / n][usize::from(swap)], seed);
+        if swap { in_file_order(v) } else { v }
     });
     let took = start.elapsed().as_secs_f64() * 1000.0;
     let mut chunks = verdicts.chunks(n.max(1));

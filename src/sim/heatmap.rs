@@ -1,4 +1,5 @@
-//! `simulate --heatmap X.png`: where fighters were taken down (ATK-5) over many battles, drawn
+//! `simulate --heatmap X.png` (and `--walked-heatmap`): where fighters were taken down (ATK-5),
+//! or the squares their moves passed through (MOVE-1), over many battles, drawn
 //! over the battlefield: each 1" square from the mat's green through yellow to red as more
 //! fell there (on a square-root scale; the square where most fell is red), the terrain pieces' outlines (deadly ones
 //! in green), and the objectives as white rings.
@@ -10,14 +11,29 @@ use super::balance::Counts;
 /// Pixels an inch.
 const SCALE: u32 = 20;
 
-/// The heatmap of `counts` on `terrain`, as PNG bytes; `None` with nothing counted.
+/// What a heatmap counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Heat {
+    /// ATK-5: fighters taken down in each square.
+    Downs,
+    /// MOVE-1: moves that passed through each square.
+    Walked,
+}
+
+/// The heatmap of `counts` (what `heat` says) on `terrain`, as PNG bytes; `None` with nothing
+/// counted.
 pub fn heatmap_png(
     counts: &Counts,
+    heat: Heat,
     terrain: &TerrainCard,
     objectives: &[Point2],
 ) -> Option<Vec<u8>> {
     let [w, h] = counts.downs_size;
-    if counts.downs.is_empty() || w == 0 || h == 0 {
+    let grid = match heat {
+        Heat::Downs => &counts.downs,
+        Heat::Walked => &counts.walked,
+    };
+    if grid.is_empty() || w == 0 || h == 0 {
         return None;
     }
     let (pw, ph) = (w * SCALE, h * SCALE);
@@ -26,8 +42,8 @@ pub fn heatmap_png(
         h: ph,
         px: vec![[52, 72, 44]; (pw * ph) as usize],
     };
-    let most = counts.downs.iter().copied().max().unwrap_or(0).max(1) as f32;
-    for (i, &n) in counts.downs.iter().enumerate() {
+    let most = grid.iter().copied().max().unwrap_or(0).max(1) as f32;
+    for (i, &n) in grid.iter().enumerate() {
         let (cx, cz) = (i as u32 % w, i as u32 / w);
         // Square-root scale: the few squares where most fell don't wash out the rest.
         let colour = ramp((n as f32 / most).sqrt());
@@ -141,7 +157,7 @@ mod tests {
             name: "t".into(),
             pieces: Vec::new(),
         };
-        let bytes = heatmap_png(&counts, &terrain, &[]).unwrap();
+        let bytes = heatmap_png(&counts, Heat::Downs, &terrain, &[]).unwrap();
         let mut reader = png::Decoder::new(std::io::Cursor::new(bytes))
             .read_info()
             .unwrap();

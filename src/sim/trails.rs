@@ -7,8 +7,9 @@ use std::collections::BTreeSet;
 use crate::rules::log::{BattleLog, Event};
 
 /// Every 1" square each move and disengage passed through (once per move), as the square's
-/// (column, row).
-pub fn walked_squares(log: &BattleLog) -> Vec<(u32, u32)> {
+/// (column, row): a byte each (battlefields are far under 255" across), so that the figures
+/// of ten thousand battles kept for a report stay small.
+pub fn walked_squares(log: &BattleLog) -> Vec<(u8, u8)> {
     let mut out = Vec::new();
     for e in &log.entries {
         let path = match &e.event {
@@ -24,7 +25,7 @@ pub fn walked_squares(log: &BattleLog) -> Vec<(u32, u32)> {
             for i in 0..=n {
                 let t = i as f32 / n as f32;
                 let (x, z) = (a[0] + (b[0] - a[0]) * t, a[2] + (b[2] - a[2]) * t);
-                squares.insert((x.max(0.0) as u32, z.max(0.0) as u32));
+                squares.insert((x.clamp(0.0, 255.0) as u8, z.clamp(0.0, 255.0) as u8));
             }
         }
         out.extend(squares);
@@ -102,7 +103,7 @@ mod tests {
         for e in &log.entries {
             if let Event::Move { path, .. } = &e.event {
                 let end = path.last().unwrap();
-                assert!(walked.contains(&(end[0] as u32, end[2] as u32)));
+                assert!(walked.contains(&(end[0] as u8, end[2] as u8)));
                 moves += 1;
             }
         }
