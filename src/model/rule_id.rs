@@ -207,7 +207,7 @@ const TABLE: &[(RuleId, &str, &str, &str)] = &[
     (RuleId::Rea1, "REA-1", "Reaction eligibility",
         "Fresh or waiting fighters may react once per enemy action, each reaction using up one of their actions."),
     (RuleId::Rea2, "REA-2", "Counter",
-        "Against a melee attack, natural 1s and a pile of misses turn into damage dealt back to the attacker."),
+        "Against a melee attack, any natural 1 deals 2 damage back to the attacker (2 in all), and two or more misses 1 more."),
     (RuleId::Rea3, "REA-3", "Take Cover",
         "A fighter in cover being shot rolls per critical and downgrades it to a normal hit on 4+; mounts cannot."),
     (RuleId::Rea4, "REA-4", "Strike Them Down",

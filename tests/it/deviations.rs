@@ -75,6 +75,40 @@ fn set8_after_the_extra_round_the_victory_card_no_longer_decides() {
     );
 }
 
+/// SET-8, VIC-1 (seed 001: "the victory condition will dictate after which battle round the
+/// battle ends"): a warband with no fighters left does not end the battle; the rounds go on to
+/// the victory card's end. Hold the Cairns, B leads 9-0 and loses its last fighter in round 4:
+/// B wins on the card.
+#[test]
+fn set8_vic1_a_warband_with_no_fighters_left_still_wins_on_the_victory_card() {
+    let mut a = Arena::new();
+    a.objectives(&[]);
+    a.place(A, 5.0, 5.0);
+    for id in 8..=17 {
+        a.set(id, Presence::TakenDown);
+    }
+    {
+        let mut e = a.engine();
+        e.round = 4;
+        e.score = [0, 9];
+    }
+    a.end_round(&[A], A);
+    let (outcome, pending) = (a.engine().outcome, a.pending());
+    assert_eq!(
+        outcome,
+        Some(warcry_sim::rules::engine::Outcome::Winner(1)),
+        "{pending:?}"
+    );
+    let end = a.log_since(0).into_iter().find_map(|e| match e.event {
+        Event::End { reason, .. } => Some(reason),
+        _ => None,
+    });
+    assert_eq!(
+        end,
+        Some(warcry_sim::rules::log::EndReason::VictoryCondition)
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // GEN-2: vertical-only distances are rounded up to the half inch
 // ---------------------------------------------------------------------------------------------

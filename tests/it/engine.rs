@@ -311,7 +311,7 @@ fn dis1_rea4_disengage_with_strike_them_down_damage() {
 }
 
 #[test]
-fn rea2_counter_deals_two_per_one_and_one_for_two_misses() {
+fn rea2_counter_deals_two_for_any_one_and_one_for_two_misses() {
     let mut a = Arena::new();
     a.profile(A, |p| {
         p.weapons = vec![weapon(1.0, 3, 4, (1, 3))];
@@ -335,8 +335,8 @@ fn rea2_counter_deals_two_per_one_and_one_for_two_misses() {
         reaction: ReactionKind::Counter,
     })
     .unwrap();
-    // Two 1s (2 + 2) and three misses (+1).
-    assert_eq!(a.damage(A), 5);
+    // Two 1s (2 in all, not 2 per 1: the card) and three misses (+1).
+    assert_eq!(a.damage(A), 3);
     assert_eq!(a.damage(B), 0);
 }
 

@@ -21,12 +21,16 @@ fn fnv(text: &str) -> u64 {
 /// and when damage lines gave wounds left as the rest of the game does ("7/8 W left" for
 /// "(1/8)") and named the fighter Inspiring Presence activates next, and when the solo AI's
 /// reasons gave distances in inches as the rest of the game does ("6.4\" away, within the 7\"
-/// threat range" for "(6.39\" <= 7\")"): the same battles, other words.
+/// threat range" for "(6.39\" <= 7\")"): the same battles, other words. Recorded again for
+/// rules v3 (SOLO-C1: an ability whose condition fails gives way to the next eligible one):
+/// each of the four first differs where the solo AI, holding a quad, used to find Reckoning
+/// refused and use nothing, and now uses Onslaught or Rush. `PINNED_DUMP=DIR` writes the logs
+/// to `DIR/pinned-SEED.txt`, to see where a change of rule made them differ.
 const PINNED: [(u64, u64, usize); 4] = [
-    (1, 9183387308357102429, 63098),
-    (7, 1332279016094235429, 69868),
-    (42, 14456262320801268915, 70006),
-    (2026, 7854184284712329860, 65501),
+    (1, 17073010771776148303, 61723),
+    (7, 6886929165521905512, 67480),
+    (42, 10077231813284999704, 82469),
+    (2026, 3540505182165073344, 78319),
 ];
 
 #[test]
@@ -36,6 +40,9 @@ fn the_logs_of_pinned_seeds_do_not_change() {
     for &(seed, _, _) in &PINNED {
         let (_, app) = run_one(&spec, seed).unwrap();
         let text = app.world().resource::<BattleLog>().to_text();
+        if let Ok(dir) = std::env::var("PINNED_DUMP") {
+            std::fs::write(format!("{dir}/pinned-{seed}.txt"), &text).unwrap();
+        }
         got.push((seed, fnv(&text), text.len()));
     }
     assert_eq!(got, PINNED);

@@ -340,3 +340,32 @@ fn battlefield_is_built_from_terrain_and_rebuilt_when_it_changes() {
     assert_eq!(bf.nav.terrain.len(), n + 1);
     assert!(bf.shapes.pieces.iter().any(|p| p.piece.id == "added"));
 }
+
+/// SET-7 (seed 004): objectives come only from a victory card that uses them. Plunder (a
+/// treasure race) and Blood Price (attrition) place none, whatever the deployment card marks;
+/// Hold the Cairns places the deployment card's five.
+#[test]
+fn set7_objectives_come_only_from_a_victory_card_that_uses_them() {
+    let rules = warcry_sim::scenario::load::default_ruleset();
+    for (card, want) in [
+        ("scenes/victory/plunder.ron", 0),
+        ("scenes/victory/blood_price.ron", 0),
+        ("scenes/victory/hold_the_cairns.ron", 5),
+    ] {
+        let mut spec = default_spec(5);
+        let mut problems = warcry_sim::scenario::load::Problems::default();
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(card);
+        spec.victory = warcry_sim::scenario::load::load_victory(
+            &warcry_sim::scenario::load::Disk,
+            &path.to_string_lossy(),
+            &rules,
+            &mut problems,
+        )
+        .unwrap();
+        assert_eq!(spec.objectives().len(), want, "{card}");
+        let mut app = set_up(&spec);
+        let world = app.world_mut();
+        let placed = world.query::<&Objective>().iter(world).count();
+        assert_eq!(placed, want, "{card}: objectives on the battlefield");
+    }
+}

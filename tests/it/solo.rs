@@ -1014,3 +1014,76 @@ fn solo_a_b_c_the_hint_says_what_the_solo_rules_would_do_for_the_human_and_it_is
     }
     assert!(hinted_turns > 0);
 }
+
+/// Ka with one ability of our own: 2 damage to a visible enemy within 6" (a double).
+fn ka_with_a_bolt(a: &mut Arena) {
+    use warcry_sim::model::effects::{Amount, Effect};
+    use warcry_sim::rules::abilities::DiceCost;
+    a.profile(KA, |p| {
+        p.abilities = vec![crate::engine::arena::ability(
+            "Test Bolt",
+            DiceCost::Double,
+            vec![Effect::DamageOne {
+                range: 6.0,
+                amount: Amount::Fixed(2),
+                roll: None,
+            }],
+        )];
+    });
+}
+
+/// SOLO-C1 (seed 002: "contre un combattant ennemi"): an ability aimed at an enemy fighter
+/// goes to the AI's target when that is an enemy fighter in its reach, else to the enemy in
+/// reach with the most wounds left, then the most points (as SOLO-B) - not the nearest.
+#[test]
+fn solo_c1_an_ability_aimed_at_an_enemy_picks_the_target_else_the_most_wounds() {
+    let mut a = solo();
+    ka_with_a_bolt(&mut a);
+    a.place(KA, 10.0, 10.0);
+    // The target is the Thane (SOLO-A4, the enemy leader), 5" away; Orvi 2" away: both in
+    // the bolt's reach. The target, not the nearest.
+    a.place(ORVI, 12.0, 10.0);
+    a.place(THANE, 10.0, 15.0);
+    a.engine().dice[1] = SideDice::from_roll(&[4, 4, 1, 2, 3, 5]);
+    a.activate(KA);
+    let d = step(&mut a, KA);
+    assert!(
+        matches!(&d.command, Command::Ability { ability, target: Some(THANE), .. } if ability == "Test Bolt"),
+        "its target, not the nearest: {d:?}"
+    );
+    // The Thane out of reach: Halla (8 wounds) 2" away, Dagni (10 wounds) 5" away: Dagni.
+    a.place(THANE, 25.0, 10.0);
+    a.place(ORVI, 25.0, 15.0);
+    a.place(HALLA, 12.0, 10.0);
+    a.place(DAGNI, 10.0, 15.0);
+    let d = step(&mut a, KA);
+    assert!(
+        matches!(
+            &d.command,
+            Command::Ability {
+                target: Some(DAGNI),
+                ..
+            }
+        ),
+        "the most wounds left, not the nearest: {d:?}"
+    );
+}
+
+/// SOLO-C1: "provided its conditions hold": an ability whose own condition does not hold is
+/// not eligible, and the next eligible one is used. Reckoning (a quad: its warband half down)
+/// is not met here; Rush (a double), far from the enemy, is.
+#[test]
+fn solo_c1_an_ability_whose_condition_fails_gives_way_to_the_next_eligible_one() {
+    let mut a = solo();
+    a.place(KA, 5.0, 5.0);
+    a.place(THANE, 25.0, 15.0);
+    // A quad of 6s and a double of 2s: Reckoning would come first (the most dice icons), but
+    // less than half the warband is down.
+    a.engine().dice[1] = SideDice::from_roll(&[6, 6, 6, 6, 2, 2]);
+    a.activate(KA);
+    let d = step(&mut a, KA);
+    assert!(
+        matches!(&d.command, Command::Ability { ability, .. } if ability == "Rush"),
+        "{d:?}"
+    );
+}

@@ -57,7 +57,12 @@ pub fn step_ability(world: &World, ctx: &Ctx) -> Step {
         };
         for g in dice.groups.iter().filter(|g| d.cost.paid_by(g.size)) {
             let key = (icons, g.value);
-            if best.as_ref().is_none_or(|b| key > (b.0, b.1)) {
+            if best.as_ref().is_some_and(|b| key <= (b.0, b.1)) {
+                continue;
+            }
+            // "Provided its conditions hold": the engine has the last word (Reckoning's
+            // half the warband down, say); one that fails gives way to the next.
+            if validate_ability(world, &ctx.all, f, &d.name, g.value, target).is_ok() {
                 best = Some((key.0, key.1, d.name.clone(), target, note.to_string()));
             }
         }
@@ -71,15 +76,27 @@ pub fn step_ability(world: &World, ctx: &Ctx) -> Step {
         dice: value,
         target,
     };
-    // The engine has the last word on eligibility (e.g. Reckoning's condition).
-    if validate_ability(world, &ctx.all, f, &name, value, target).is_err() {
-        return Step::Next;
-    }
     Step::Decide(decision(
         command,
         &[RuleId::SoloC1],
         format!("{name} ({icons} dice icons, value {value}): {note}"),
     ))
+}
+
+/// SOLO-C1 (seed 002: "contre un combattant ennemi"): the enemy an ability aims at, among
+/// those in its reach: the AI's target when it is one of them, else the one with the most
+/// wounds left, then the most points (SOLO-B's tie-breaks); and why.
+fn enemy_for(ctx: &Ctx, in_reach: &[u32]) -> Option<(u32, &'static str)> {
+    if let super::Target::Fighter(t) = ctx.target
+        && in_reach.contains(&t)
+    {
+        return Some((t, "its target is in its reach"));
+    }
+    ctx.all
+        .iter()
+        .filter(|o| in_reach.contains(&o.id))
+        .min_by(super::active::by_wounds)
+        .map(|o| (o.id, "the enemy in its reach with the most wounds left"))
 }
 
 /// Is an enemy within a weapon's range of the active fighter horizontally but not in 3D?
@@ -134,11 +151,11 @@ fn data_useful(
             Effect::BonusMoveOrAttack if !engaged || next_attack_melee.is_some() => {
                 return (true, None, "it can move or attack again");
             }
-            // Aimed at an enemy (damage, a restriction, a roll, setting it up): the nearest.
+            // Aimed at an enemy (damage, a restriction, a roll, setting it up).
             _ if e.aim().is_some_and(|a| !a.friends) => {
                 let near = crate::rules::effects::reach_of(world, &ctx.all, f, e);
-                if let Some(&t) = near.unwrap_or_default().first() {
-                    return (true, Some(t), "an enemy is in its reach");
+                if let Some(pick) = enemy_for(ctx, &near.unwrap_or_default()) {
+                    return (true, Some(pick.0), pick.1);
                 }
             }
             Effect::DamageEach { range, .. }

@@ -55,7 +55,7 @@ pub fn choose_active_among(
 
 /// The tie-breaks: most wounds left, then the highest points value (then the lowest id, for a
 /// stable order before the roll-off of the last tie).
-fn by_wounds(a: &&FighterView, b: &&FighterView) -> Ordering {
+pub(super) fn by_wounds(a: &&FighterView, b: &&FighterView) -> Ordering {
     (b.wounds_left(), b.profile.points, std::cmp::Reverse(b.id)).cmp(&(
         a.wounds_left(),
         a.profile.points,

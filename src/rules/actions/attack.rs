@@ -24,12 +24,12 @@ pub fn count_hits(rolls: &[u8], needed: u8) -> (u32, u32) {
     (hits, crits)
 }
 
-/// REA-2: damage a counter deals to the attacker: 2 per unmodified 1, and 1 more when two or
-/// more rolls missed.
+/// REA-2: damage a counter deals to the attacker, as the card says: 2 if any unmodified hit
+/// roll is a 1 (2 in all, not 2 per 1), and 1 more when two or more rolls missed.
 pub fn counter_damage(rolls: &[u8], needed: u8) -> u32 {
-    let ones = rolls.iter().filter(|&&r| r == 1).count() as u32;
+    let a_one = rolls.contains(&1);
     let misses = rolls.iter().filter(|&&r| r < needed).count();
-    2 * ones + u32::from(misses >= 2)
+    2 * u32::from(a_one) + u32::from(misses >= 2)
 }
 
 /// ATK-1, ATK-2, GEN-3: is attacking `target` with weapon `weapon` legal for `f`?

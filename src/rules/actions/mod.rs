@@ -334,9 +334,11 @@ mod tests {
     }
 
     #[test]
-    fn rea2_counter_damage_two_per_one_and_one_for_two_misses() {
-        // 4+ to hit: 1, 1, 3 missed (three misses) -> 2 + 2 + 1.
-        assert_eq!(counter_damage(&[1, 1, 3, 5], 4), 5);
+    fn rea2_counter_damage_two_for_any_one_and_one_for_two_misses() {
+        // 4+ to hit: 1, 1, 3 missed (three misses) -> 2 (any 1, not 2 per 1) + 1.
+        assert_eq!(counter_damage(&[1, 1, 3, 5], 4), 3);
+        // One 1 and nothing else missed -> 2.
+        assert_eq!(counter_damage(&[1, 4, 6], 4), 2);
         // One miss, no 1s -> nothing.
         assert_eq!(counter_damage(&[3, 5, 6], 4), 0);
         // Two misses, no 1s -> 1.

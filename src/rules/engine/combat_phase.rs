@@ -34,7 +34,11 @@ pub(crate) fn next_turn(world: &mut World) {
     if world.resource::<Engine>().outcome.is_some() {
         return;
     }
-    if let Some(winner) = last_side_standing(world) {
+    // SET-8: "until only one side has fighters left" is the play-on's end only; before it a
+    // warband with no fighters left just has nobody to activate, and the victory card decides
+    // after its rounds (seed 001).
+    let playing_on = world.resource::<Engine>().overtime == Overtime::LastStanding;
+    if playing_on && let Some(winner) = last_side_standing(world) {
         finish(
             world,
             Outcome::Winner(winner),

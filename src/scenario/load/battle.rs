@@ -9,7 +9,7 @@ use super::{
 };
 use crate::model::formats::{
     Battle, Choices, Controller, DeploymentCard, Difficulty, Mode, Point2, TerrainCard, TwistCard,
-    VictoryCard, Warband,
+    VictoryCard, VictoryCondition, Warband,
 };
 use crate::model::ruleset::Ruleset;
 use crate::rules::warband::ResolvedFighter;
@@ -68,12 +68,15 @@ impl BattleSpec {
 }
 
 impl BattleSpec {
-    /// The objectives to place: the victory card's, else the deployment card's.
+    /// The objectives to place (SET-7, seed 004): the victory card's own, else the deployment
+    /// card's markers when the victory card scores objectives; none for a card that doesn't
+    /// use them (a treasure race, attrition).
     pub fn objectives(&self) -> Vec<Point2> {
-        self.victory
-            .objectives
-            .clone()
-            .unwrap_or_else(|| self.deployment.objectives.clone())
+        match (&self.victory.objectives, &self.victory.condition) {
+            (Some(own), _) => own.clone(),
+            (None, VictoryCondition::ObjectiveControl { .. }) => self.deployment.objectives.clone(),
+            (None, _) => Vec::new(),
+        }
     }
 }
 
