@@ -63,6 +63,15 @@ pub(crate) fn after_move(world: &mut World, id: u32, start_y: f32) {
         return;
     }
     let Some(f) = engine::fighter(world, id).filter(|f| f.on_board()) else {
+        // Taken down by its own move (impact damage, deadly terrain): nothing it waited for
+        // happens, and the log says so.
+        for w in waiting {
+            let what = format!(
+                "it was taken down during the move, so this lapses: {}",
+                crate::model::effects::describe(&w.then, Some(w.value))
+            );
+            effect_logged(world, id, EffectOutcome::Lasting { what });
+        }
         return;
     };
     let mut still = Vec::new();
@@ -72,9 +81,12 @@ pub(crate) fn after_move(world: &mut World, id: u32, start_y: f32) {
             MoveTrigger::NearEnemy(range) => {
                 !enemies_in_reach(world, &all, &f, range, false).is_empty()
             }
-            // GEN-2: a vertical-only distance, rounded up to the next half inch.
+            // GEN-2: a vertical-only distance, rounded up to the next half inch; "lower than
+            // their starting position": a drop, never a climb up.
             MoveTrigger::DroppedNext(h) => {
-                crate::battlefield::measure::round_up_half_inch(start_y - f.pos.y) >= h - 1e-4
+                start_y > f.pos.y
+                    && crate::battlefield::measure::round_up_half_inch(start_y - f.pos.y)
+                        >= h - 1e-4
             }
         };
         match w.trigger {

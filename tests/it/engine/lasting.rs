@@ -257,6 +257,75 @@ fn abl5_a_bonus_attack_only_when_the_bonus_move_ends_two_inches_lower() {
     );
 }
 
+/// ABL-5 (the card: "2\" or more vertically lower than their starting position"): a bonus
+/// move that climbs 3" up onto a platform is no drop, so no bonus attack follows.
+#[test]
+fn abl5_climbing_up_is_no_drop_for_an_effect_waiting_for_one() {
+    let mut a = with_ability(swooping(), 3);
+    a.add_terrain(TerrainPiece::on_floor(
+        "ledge",
+        TerrainKind::Platform,
+        (14.0, 10.0),
+        (4.0, 4.0),
+        3.0,
+    ));
+    // B on the ledge: once A is up there, it has an attack to make.
+    a.place_at(B, Vec3::new(14.6, 3.0, 10.0));
+    a.profile(A, |p| p.movement = 8);
+    a.place(A, 10.5, 10.0);
+    use_it(&mut a, 3);
+    let n = a.log_len();
+    a.walk(A, [13.0, 3.0, 10.0]).unwrap();
+    assert!(
+        (a.fighter(A).pos.y - 3.0).abs() < 0.01,
+        "A climbed onto the ledge"
+    );
+    assert!(
+        a.engine().activation.clone().unwrap().bonus.is_empty(),
+        "3\" up is not 2\" lower: no bonus attack"
+    );
+    let said: Vec<String> = a
+        .log_since(n)
+        .iter()
+        .map(|e| a.text_of(e))
+        .filter(|t| t.contains("less than 2\" lower"))
+        .collect();
+    assert_eq!(said.len(), 1, "{said:?}");
+}
+
+/// ABL-5 (nothing vanishes without a line): A jumps 4" down off a ledge with 1 wound left and
+/// its impact roll is a 6 (MOVE-9: 3 damage): taken down by the move, the bonus attack that
+/// was waiting for it lapses, and the log says so.
+#[test]
+fn abl5_move9_an_effect_waiting_for_a_move_that_takes_the_fighter_down_lapses_with_a_line() {
+    let mut a = with_ability(swooping(), 3);
+    a.add_terrain(TerrainPiece::on_floor(
+        "ledge",
+        TerrainKind::Platform,
+        (10.0, 10.0),
+        (4.0, 4.0),
+        4.0,
+    ));
+    a.place_at(A, Vec3::new(11.3, 4.0, 10.0));
+    a.place(B, 16.0, 10.0);
+    a.profile(A, |p| p.movement = 8);
+    let wounds = a.fighter(A).profile.wounds;
+    a.set(A, warcry_sim::model::components::Damage(wounds - 1));
+    use_it(&mut a, 3);
+    let n = a.log_len();
+    a.dice(&[6]);
+    a.walk(A, [13.1, 0.0, 10.0]).unwrap();
+    assert!(!a.fighter(A).on_board(), "the impact took A down");
+    let said: Vec<String> = a
+        .log_since(n)
+        .iter()
+        .map(|e| a.text_of(e))
+        .filter(|t| t.contains("lapses"))
+        .collect();
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(said[0].contains("taken down"), "{said:?}");
+}
+
 #[test]
 fn abl5_gen2_a_drop_of_one_and_a_half_inches_and_a_bit_counts_as_two() {
     // 1.6" rounds up to 2" (a vertical-only distance).
