@@ -280,12 +280,19 @@ fn lasting(world: &mut World, f: &FighterView, e: &Effect, value: u8) -> bool {
             stat: Stat::Move,
             by,
         } => a.next_move = a.next_move.saturating_add(by.of(value)),
-        Effect::NextBoost { stat, by } => a.boosts.push(Boost {
-            stat: *stat,
-            by: by.of(value),
-            melee_only: false,
-            once: true,
-        }),
+        Effect::NextBoost { stat, by } => {
+            let for_bonus = a
+                .bonus
+                .iter()
+                .any(|b| matches!(b, Bonus::Attack | Bonus::AnyAttack));
+            a.boosts.push(Boost {
+                stat: *stat,
+                by: by.of(value),
+                melee_only: false,
+                once: true,
+                for_bonus,
+            })
+        }
         Effect::StrengthAboveToughness
         | Effect::FlatAttackRange
         | Effect::AfterEachAttack { .. }
@@ -377,6 +384,7 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, ta
                 match stat {
                     Stat::Move => a.move_bonus = a.move_bonus.saturating_add(by),
                     _ => a.boosts.push(Boost {
+                        for_bonus: false,
                         stat: *stat,
                         by,
                         melee_only: *melee_only,

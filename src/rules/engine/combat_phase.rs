@@ -237,6 +237,9 @@ pub(crate) fn after_action(world: &mut World) {
                 _ => (RuleId::Abl5, Event::NoAttackToMake { fighter: f.id }),
             };
             log(world, &[rule], event);
+            if !matches!(first, Some(Bonus::FriendAttack { .. })) {
+                boosts_lapse_with_the_bonus(world, f.id);
+            }
         }
     }
     let act = world
@@ -267,6 +270,28 @@ pub(super) fn last_side_standing(world: &mut World) -> Option<usize> {
         (true, false) => Some(0),
         (false, true) => Some(1),
         _ => None,
+    }
+}
+
+/// ABL-5: what was raised for a bonus attack that lapsed ("that attack action") lapses with
+/// it, each with a log line.
+fn boosts_lapse_with_the_bonus(world: &mut World, fighter: u32) {
+    let lapsed: Vec<Boost> = {
+        let mut e = engine(world);
+        let Some(a) = e.activation.as_mut() else {
+            return;
+        };
+        let (gone, kept) = a.boosts.drain(..).partition(|b| b.for_bonus);
+        a.boosts = kept;
+        gone
+    };
+    for b in lapsed {
+        let what = format!(
+            "the bonus attack it was for lapsed, so this lapses too: +{} {}",
+            b.by, b.stat
+        );
+        let outcome = crate::rules::log::EffectOutcome::Lasting { what };
+        crate::rules::effects::effect_logged(world, fighter, outcome);
     }
 }
 

@@ -186,6 +186,10 @@ pub struct Boost {
     /// For its next attack action only.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub once: bool,
+    /// For the bonus attack waiting when it was given ("that attack action", ABL-5): it
+    /// lapses with that attack.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub for_bonus: bool,
 }
 
 /// Where an action waiting for a reaction carries on.

@@ -326,6 +326,57 @@ fn abl5_move9_an_effect_waiting_for_a_move_that_takes_the_fighter_down_lapses_wi
     assert!(said[0].contains("taken down"), "{said:?}");
 }
 
+/// ABL-5, Death from Above's shape: a bonus move, a bonus attack, and +1 Strength for "that
+/// attack action" after a drop of 2" or more. Off a 3" ledge with no enemy in reach the bonus
+/// attack lapses, and its +1 Strength lapses with it: A's next attack (its own action) is made
+/// at its own Strength, and the log says what lapsed.
+#[test]
+fn abl5_a_lapsed_bonus_attack_takes_its_strength_boost_with_it() {
+    let effects = vec![
+        Effect::BonusMove { max: None },
+        Effect::BonusAttack,
+        Effect::AfterMove {
+            trigger: MoveTrigger::DroppedNext(2.0),
+            then: vec![Effect::NextBoost {
+                stat: Stat::Strength,
+                by: Amount::Fixed(1),
+            }],
+        },
+    ];
+    let mut a = with_ability(effects, 3);
+    a.add_terrain(TerrainPiece::on_floor(
+        "ledge",
+        TerrainKind::Platform,
+        (10.0, 10.0),
+        (4.0, 4.0),
+        3.0,
+    ));
+    a.place_at(A, Vec3::new(11.3, 3.0, 10.0));
+    a.place(B, 25.0, 10.0);
+    a.profile(A, |p| p.movement = 8);
+    use_it(&mut a, 3);
+    let n = a.log_len();
+    a.dice(&[1]);
+    a.walk(A, [13.1, 0.0, 10.0]).unwrap();
+    let said: Vec<String> = a.log_since(n).iter().map(|e| a.text_of(e)).collect();
+    assert!(
+        said.iter().any(|t| t.contains("no bonus attack")),
+        "the bonus attack lapses: {said:?}"
+    );
+    assert!(
+        said.iter()
+            .any(|t| t.contains("lapses") && t.contains("Strength")),
+        "and its boost with it, said: {said:?}"
+    );
+    // Its own move then its own attack with the 8" weapon: Strength 3, not 4.
+    a.place(B, 16.0, 10.0);
+    a.dice(&[1, 1]);
+    match a.attack_logged(A, B, 1) {
+        Event::Attack { strength, .. } => assert_eq!(strength, 3),
+        e => panic!("{e:?}"),
+    }
+}
+
 #[test]
 fn abl5_gen2_a_drop_of_one_and_a_half_inches_and_a_bit_counts_as_two() {
     // 1.6" rounds up to 2" (a vertical-only distance).
