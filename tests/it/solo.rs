@@ -1087,3 +1087,42 @@ fn solo_c1_an_ability_whose_condition_fails_gives_way_to_the_next_eligible_one()
         "{d:?}"
     );
 }
+
+/// ABL-5 Monstrous Reach's shape ("measure the range without the vertical distance") in the
+/// solo AI: once Ka has paid for it, SOLO-C4 measures its attack range the same way and
+/// attacks the Thane on a 2.5" ledge right above it, as the engine allows.
+#[test]
+fn solo_c4_abl5_after_a_flat_range_ability_the_ai_measures_attack_range_without_the_height() {
+    use warcry_sim::model::effects::Effect;
+    use warcry_sim::rules::abilities::DiceCost;
+    let mut a = solo();
+    a.profile(KA, |p| {
+        p.abilities = vec![crate::engine::arena::ability(
+            "Test Reach",
+            DiceCost::Double,
+            vec![Effect::FlatAttackRange],
+        )];
+    });
+    a.add_terrain(TerrainPiece::on_floor(
+        "ledge",
+        TerrainKind::Platform,
+        (13.0, 10.0),
+        (4.0, 4.0),
+        2.5,
+    ));
+    a.place(KA, 10.0, 10.0);
+    a.place_at(THANE, Vec3::new(11.6, 2.5, 10.0));
+    a.engine().dice[1] = SideDice::from_roll(&[4, 4, 1, 2, 3, 5]);
+    a.activate(KA);
+    a.use_ability(KA, "Test Reach", 4, None).unwrap();
+    let d = step(&mut a, KA);
+    assert_eq!(
+        d.command,
+        Command::Attack {
+            fighter: KA,
+            target: THANE,
+            weapon: 0
+        },
+        "{d:?}"
+    );
+}

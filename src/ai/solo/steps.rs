@@ -57,6 +57,12 @@ impl Ctx {
         distance(&self.f.base(), &o.base())
     }
 
+    /// ATK-2 with ABL-5: the distance the attack range to `o` is measured over now (without
+    /// the vertical distance after an ability that says so, as the engine measures it).
+    fn range_to(&self, world: &World, o: &FighterView) -> f32 {
+        crate::rules::actions::attack_distance(world.resource::<Engine>(), &self.f, o)
+    }
+
     fn rule_ids(&self, step: RuleId) -> Vec<RuleId> {
         if self.hold.is_some() {
             vec![RuleId::SoloC2, step]
@@ -198,7 +204,7 @@ pub fn step_engaged(world: &World, ctx: &Ctx) -> Step {
     }
     if let Some(t) = target_fighter_on_board(ctx) {
         let d = ctx.dist(t);
-        if in_attack_range(&ctx.f, d)
+        if in_attack_range(&ctx.f, ctx.range_to(world, t))
             && let Some(dec) = attack(
                 world,
                 ctx,
@@ -284,7 +290,10 @@ fn disengage_spot(world: &World, ctx: &Ctx, bf: &Battlefield, t: &FighterView) -
 pub fn step_attack_range(world: &World, ctx: &Ctx) -> Step {
     let cands: Vec<&FighterView> = ctx
         .enemies()
-        .filter(|o| in_attack_range(&ctx.f, ctx.dist(o)) && weapon_against(world, ctx, o).is_some())
+        .filter(|o| {
+            in_attack_range(&ctx.f, ctx.range_to(world, o))
+                && weapon_against(world, ctx, o).is_some()
+        })
         .collect();
     match an_enemy(ctx.target, cands.into_iter(), ctx.tie_seed).and_then(|(t, tie)| {
         attack(

@@ -187,7 +187,7 @@ fn taunted_by<'a>(e: &Engine, all: &'a [FighterView], f: &FighterView) -> Option
 
 /// ATK-2 with ABL-5: the distance an attack's range is measured over: without the vertical
 /// distance when an ability of `f`'s says so.
-fn attack_distance(e: &Engine, f: &FighterView, t: &FighterView) -> f32 {
+pub fn attack_distance(e: &Engine, f: &FighterView, t: &FighterView) -> f32 {
     let flat = e
         .activation
         .as_ref()

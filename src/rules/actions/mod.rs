@@ -33,8 +33,8 @@ mod treasure;
 
 use attack::*;
 pub use attack::{
-    attack_allowed, attack_roll, count_hits, counter_damage, cover_of, hit_threshold,
-    legal_attacks, validate_attack,
+    attack_allowed, attack_distance, attack_roll, count_hits, counter_damage, cover_of,
+    hit_threshold, legal_attacks, validate_attack,
 };
 use damage::*;
 pub(crate) use damage::{deal_damage, fall};
