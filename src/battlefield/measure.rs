@@ -38,7 +38,7 @@ impl Base {
     }
 
     /// The point of the base's rim (seen from above) farthest along `dir` (unit, x/z).
-    fn support(&self, dir: Vec2) -> Vec2 {
+    pub fn support(&self, dir: Vec2) -> Vec2 {
         let (a, b) = self.size.half_extents();
         let c = Vec2::new(self.centre.x, self.centre.z);
         if self.is_round() {

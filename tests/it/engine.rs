@@ -168,6 +168,52 @@ fn atk6_a_walled_platform_never_knocks_a_fighter_off() {
     );
 }
 
+/// ATK-6 "within 1/2\" of an unwalled platform edge", measured from the base's own outline:
+/// an oval base (60 x 35 mm) 1.5" from the edge with its narrow side to it is 0.81" away: no
+/// roll (the longest radius in eight directions said 0.32"); turned with its long side to the
+/// edge it is 0.32" away: a roll.
+#[test]
+fn atk6_an_oval_base_is_near_an_edge_by_its_own_outline() {
+    let knock_off_rolls = |facing: f32| {
+        let mut a = Arena::new();
+        a.rules(|r| r.reactions = false);
+        a.add_terrain(TerrainPiece::on_floor(
+            "keep",
+            TerrainKind::Platform,
+            (10.0, 10.0),
+            (10.0, 10.0),
+            2.0,
+        ));
+        a.profile(A, |p| p.weapons = vec![weapon(12.0, 1, 4, (1, 2))]);
+        a.profile(B, |p| {
+            p.wounds = 30;
+            p.base = warcry_sim::model::formats::BaseSize::Oval(60.0, 35.0);
+        });
+        a.place_at(B, Vec3::new(10.0, 2.0, 13.5));
+        a.set(B, Facing(facing));
+        a.place_at(A, Vec3::new(10.0, 2.0, 8.0));
+        a.activate(A);
+        a.dice(&[6, 4]);
+        let n = a.log_len();
+        attack(&mut a, B).unwrap();
+        a.log_since(n)
+            .iter()
+            .filter(|e| matches!(e.event, Event::KnockOffRoll { .. }))
+            .count()
+    };
+    // The edge is z = 15; facing 0 lays the long axis along x.
+    assert_eq!(
+        knock_off_rolls(0.0),
+        0,
+        "narrow side to the edge: 0.81\" away"
+    );
+    assert_eq!(
+        knock_off_rolls(std::f32::consts::FRAC_PI_2),
+        1,
+        "long side to the edge: 0.32\" away"
+    );
+}
+
 #[test]
 fn atk4_cover_behind_an_obstacle_gives_plus_one_toughness() {
     let mut a = Arena::new();

@@ -94,15 +94,13 @@ pub(super) fn knocked_off(world: &mut World, t: &FighterView, attacker: u32) {
             can_climb: false,
             can_fly: false,
         };
-        let reach = t.profile.base.max_radius() + 0.5;
-        (0..8).any(|k| {
-            let a = k as f32 * std::f32::consts::FRAC_PI_4;
-            let p = Vec3::new(
-                t.pos.x + reach * a.cos(),
-                t.pos.y,
-                t.pos.z + reach * a.sin(),
-            );
-            !bf.nav.can_stop(&probe, p)
+        // Half an inch out from the base's own outline (an oval's too), all round.
+        let base = t.base();
+        (0..32).any(|k| {
+            let a = k as f32 * std::f32::consts::TAU / 32.0;
+            let dir = bevy::math::Vec2::new(a.cos(), a.sin());
+            let q = base.support(dir) + dir * 0.5;
+            !bf.nav.can_stop(&probe, Vec3::new(q.x, t.pos.y, q.y))
         })
     };
     if !near_edge {
