@@ -141,14 +141,35 @@ fn characteristics(ui: &mut egui::Ui, f: &FighterView) {
         BaseSize::Round(d) => format!("{d:.0} mm round base"),
         BaseSize::Oval(l, w) => format!("{l:.0} x {w:.0} mm oval base"),
     };
+    let lowered = f.lowered;
+    let movement =
+        crate::rules::engine::Lowered::apply(p.movement, lowered.move_by, lowered.move_min);
     ui.label(format!(
         "Move {}\" · Toughness {} · Wounds {} of {} left · {} points · {base}",
-        p.movement,
+        movement,
         p.toughness,
         f.wounds_left(),
         p.wounds,
         p.points
     ));
+    if lowered.move_by > 0 {
+        super::words::tagged_small(
+            ui,
+            &format!(
+                "Move lowered from {}\" until the end of the battle, after any bonus [ABL-4] [ABL-5].",
+                p.movement
+            ),
+        );
+    }
+    if lowered.attacks_by > 0 {
+        super::words::tagged_small(
+            ui,
+            &format!(
+                "Attacks of each weapon {} lower (to no less than {}) until the end of the battle, after any bonus [ABL-4] [ABL-5].",
+                lowered.attacks_by, lowered.attacks_min
+            ),
+        );
+    }
     let left = f.wounds_left() as f32 / p.wounds.max(1) as f32;
     ui.add(
         egui::ProgressBar::new(left)

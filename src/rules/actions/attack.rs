@@ -273,16 +273,17 @@ pub fn cover_of(world: &World, attacker: &FighterView, target: &FighterView) -> 
 }
 
 /// ATK-3 with ABL-3 Onslaught: the dice the active fighter rolls with `w` (its Attacks, +1 per
-/// Onslaught for a melee weapon this activation).
-fn attack_dice(world: &World, attacker: u32, w: &Weapon) -> u32 {
+/// Onslaught for a melee weapon this activation), less what lasting effects subtract (ABL-4:
+/// after the bonuses).
+fn attack_dice(world: &World, attacker: &FighterView, w: &Weapon) -> u32 {
     let bonus = world
         .resource::<Engine>()
         .activation
         .as_ref()
-        .filter(|a| a.fighter == attacker)
+        .filter(|a| a.fighter == attacker.id)
         .map(|a| if w.is_melee() { a.attacks_bonus } else { 0 })
         .unwrap_or(0);
-    w.attacks + bonus
+    attacker.attacks_after(w.attacks + bonus)
 }
 
 /// ABL-5: fighter `f`'s weapon `weapon` with what abilities raised: its own for this
@@ -385,7 +386,7 @@ pub fn attack_roll(
     let w = &boosted(world, all, f, weapon)?;
     let (toughness, _) = toughness_against(world, all, f, t);
     Some(AttackRoll {
-        attacks: attack_dice(world, f.id, w),
+        attacks: attack_dice(world, f, w),
         strength: strength_for_hits(world, f, w.strength, toughness),
         toughness,
         damage: w.damage,
@@ -419,7 +420,7 @@ pub(super) fn roll_hits(
     let Some(w) = boosted(world, &all, &f, weapon).map(std::borrow::Cow::into_owned) else {
         return;
     };
-    let dice = attack_dice(world, attacker, &w);
+    let dice = attack_dice(world, &f, &w);
     let rolls = world.resource_mut::<DiceRng>().roll(dice as usize);
     let in_cover = cover_of(world, &f, &t).is_some();
     let crits = rolls.iter().filter(|&&r| r == 6).count();

@@ -176,31 +176,23 @@ pub(super) fn roll_against(
 }
 
 /// ABL-5: lowers fighter `t`'s `stat` (Move, or the Attacks of each of its weapons) by `by`,
-/// not below `min`, until the end of the battle; the value now (the most Attacks of its
-/// weapons).
+/// not below `min`, until the end of the battle (subtracted after any bonus, ABL-4); the value
+/// now, before any bonus (the most Attacks of its weapons).
 pub(crate) fn weaken(world: &mut World, t: u32, stat: Stat, by: u32, min: u32) -> u32 {
+    engine::engine(world).weakened.push((t, stat, by, min));
     let Some(v) = engine::fighter(world, t) else {
         return 0;
     };
-    let mut profile = (*v.profile).clone();
-    let lower = |x: u32| x.saturating_sub(by).max(min.min(x));
-    let now = match stat {
-        Stat::Move => {
-            profile.movement = lower(profile.movement);
-            profile.movement
-        }
-        _ => {
-            for w in &mut profile.weapons {
-                w.attacks = lower(w.attacks);
-            }
-            profile.weapons.iter().map(|w| w.attacks).max().unwrap_or(0)
-        }
-    };
-    world
-        .entity_mut(v.entity)
-        .insert(Profile(std::sync::Arc::new(profile)));
-    engine::engine(world).weakened.push((t, stat, by));
-    now
+    match stat {
+        Stat::Move => v.move_budget(
+            &world.resource::<crate::model::ruleset::Ruleset>().clone(),
+            0,
+        ) as u32,
+        _ => (0..v.profile.weapons.len())
+            .map(|w| v.attacks_with(w))
+            .max()
+            .unwrap_or(0),
+    }
 }
 
 /// ABL-5: after the active fighter `attacker`'s attack on `target` with `rolls`: a lasting

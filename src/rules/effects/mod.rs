@@ -383,13 +383,7 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, ta
                 };
                 match stat {
                     Stat::Move => a.move_bonus = a.move_bonus.saturating_add(by),
-                    _ => a.boosts.push(Boost {
-                        for_bonus: false,
-                        stat: *stat,
-                        by,
-                        melee_only: *melee_only,
-                        once: false,
-                    }),
+                    _ => a.boosts.push(Boost::for_activation(*stat, by, *melee_only)),
                 }
                 EffectOutcome::Boost {
                     stat: *stat,

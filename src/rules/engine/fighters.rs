@@ -18,6 +18,41 @@ pub struct FighterView {
     pub activation: Activation,
     pub reactions: u8,
     pub carrying: Option<usize>,
+    /// ABL-5: what lasting effects subtract from it, after any bonus (ABL-4).
+    pub lowered: Lowered,
+}
+
+/// ABL-4, ABL-5: lasting subtractions from a fighter's Move and Attacks: by how much, and the
+/// least they leave (a value already below it is left alone).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Lowered {
+    pub move_by: u32,
+    pub move_min: u32,
+    pub attacks_by: u32,
+    pub attacks_min: u32,
+}
+
+impl Lowered {
+    /// The lowerings of fighter `id` among `weakened` (the engine's), added up.
+    pub fn of(id: u32, weakened: &[(u32, crate::model::effects::Stat, u32, u32)]) -> Self {
+        use crate::model::effects::Stat;
+        let mut l = Lowered::default();
+        for &(_, stat, by, min) in weakened.iter().filter(|w| w.0 == id) {
+            if stat == Stat::Move {
+                l.move_by += by;
+                l.move_min = l.move_min.max(min);
+            } else {
+                l.attacks_by += by;
+                l.attacks_min = l.attacks_min.max(min);
+            }
+        }
+        l
+    }
+
+    /// `x` less `by`, not below `min` (nor raised to it).
+    pub fn apply(x: u32, by: u32, min: u32) -> u32 {
+        x.saturating_sub(by).max(min.min(x))
+    }
 }
 
 impl FighterView {
@@ -68,7 +103,20 @@ impl FighterView {
         } else {
             m
         };
-        m as f32
+        // ABL-4: a lasting subtraction comes after the bonuses.
+        Lowered::apply(m, self.lowered.move_by, self.lowered.move_min) as f32
+    }
+
+    /// The Attacks of its weapon `weapon`, as lasting effects leave them (ABL-4, ABL-5).
+    pub fn attacks_with(&self, weapon: usize) -> u32 {
+        let a = self.profile.weapons.get(weapon).map_or(0, |w| w.attacks);
+        self.attacks_after(a)
+    }
+
+    /// ABL-4: `attacks` (with any bonus) less what lasting effects subtract.
+    pub fn attacks_after(&self, attacks: u32) -> u32 {
+        let l = self.lowered;
+        Lowered::apply(attacks, l.attacks_by, l.attacks_min)
     }
 
     /// CMB-1, WAIT-1, REA-1: can it still be activated this phase?
@@ -241,6 +289,10 @@ impl ViewQueries {
             activation: *activation,
             reactions: reactions.map_or(0, |r| r.0),
             carrying: carried.iter().find(|c| c.0 == f.id).map(|c| c.1),
+            lowered: world
+                .get_resource::<Engine>()
+                .filter(|e| !e.weakened.is_empty())
+                .map_or_else(Lowered::default, |e| Lowered::of(f.id, &e.weakened)),
         })
     }
 }

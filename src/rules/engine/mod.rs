@@ -40,8 +40,8 @@ pub(crate) use combat_phase::{after_action, end_activation};
 use end_of_round::finish;
 pub use end_of_round::{leader_by_condition, objective_majority};
 pub use fighters::{
-    FighterView, activatable, blockers, can_see, fighter, fighters, fighters_of, objectives,
-    side_can_activate,
+    FighterView, Lowered, activatable, blockers, can_see, fighter, fighters, fighters_of,
+    objectives, side_can_activate,
 };
 pub use hash::world_hash;
 pub use initiative_phase::{solo_sides, start_battle};

@@ -192,6 +192,19 @@ pub struct Boost {
     pub for_bonus: bool,
 }
 
+impl Boost {
+    /// A boost for every attack action of the activation.
+    pub fn for_activation(stat: crate::model::effects::Stat, by: u32, melee_only: bool) -> Self {
+        Boost {
+            stat,
+            by,
+            melee_only,
+            once: false,
+            for_bonus: false,
+        }
+    }
+}
+
 /// Where an action waiting for a reaction carries on.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Resume {
@@ -281,10 +294,11 @@ pub struct Engine {
     /// ABL-5: what abilities raised until the end of the round.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub round_boosts: Vec<RoundBoost>,
-    /// ABL-5: (fighter, characteristic, by how much) abilities lowered until the end of the
-    /// battle (the fighter's profile holds the lowered value).
+    /// ABL-5: (fighter, characteristic, by how much, to what minimum) abilities lowered until
+    /// the end of the battle; subtracted after the bonuses (ABL-4), never written into the
+    /// fighter's profile.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub weakened: Vec<(u32, crate::model::effects::Stat, u32)>,
+    pub weakened: Vec<(u32, crate::model::effects::Stat, u32, u32)>,
     /// ABL-5: (fighter, taunter): until the end of the round, or until the taunter is taken
     /// down, the fighter's attacks must target the taunter.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

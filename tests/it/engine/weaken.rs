@@ -6,6 +6,7 @@
 use super::arena::{Arena, ability, weapon};
 use warcry_sim::model::RuleId;
 use warcry_sim::model::effects::{Amount, Effect, OnSuccess, Stat};
+use warcry_sim::model::ruleset::Ruleset;
 use warcry_sim::rules::abilities::DiceCost;
 use warcry_sim::rules::command::Command;
 
@@ -64,10 +65,38 @@ fn abl5_each_success_lowers_a_monsters_move_to_a_minimum_for_the_battle() {
     // Four dice, three successes: 8 - 3 would be 5, but no lower than 6.
     a.dice(&[4, 6, 5, 1]);
     use_it(&mut a, 4, Some(B)).unwrap();
-    assert_eq!(a.fighter(B).profile.movement, 6);
+    let rules = a.world().resource::<Ruleset>().clone();
+    assert_eq!(a.fighter(B).move_budget(&rules, 0), 6.0);
     // It lasts past the round.
     a.end_round(&[A, B, B2], A);
-    assert_eq!(a.fighter(B).profile.movement, 6);
+    assert_eq!(a.fighter(B).move_budget(&rules, 0), 6.0);
+}
+
+/// ABL-4 (divide, multiply, add, subtract): a lasting subtraction comes after the bonuses.
+/// B's Move 4 is lowered by 2 (to a minimum of 3); with Rush's +1 it moves 4 + 1 - 2 = 3, not
+/// the 4 of a profile lowered first (3) and raised after.
+#[test]
+fn abl4_abl5_a_lasting_subtraction_is_made_after_the_bonuses() {
+    let mut a = against_a_monster(
+        vec![Effect::RollAgainst {
+            range: 1.0,
+            visible: false,
+            runemark: Some("monster".into()),
+            dice: Amount::Fixed(2),
+            least: 4,
+            then: OnSuccess::Weaken {
+                stat: Stat::Move,
+                min: 3,
+            },
+        }],
+        4,
+    );
+    a.profile(B, |p| p.movement = 4);
+    a.dice(&[4, 6]);
+    use_it(&mut a, 4, Some(B)).unwrap();
+    let rules = a.world().resource::<Ruleset>().clone();
+    assert_eq!(a.fighter(B).move_budget(&rules, 0), 3.0);
+    assert_eq!(a.fighter(B).move_budget(&rules, rules.rush_move_bonus), 3.0);
 }
 
 #[test]
@@ -127,7 +156,7 @@ fn abl5_a_critical_hit_on_a_monster_lowers_its_attacks_for_the_battle() {
         weapon: 0,
     })
     .unwrap();
-    assert_eq!(a.fighter(B).profile.weapons[0].attacks, 3);
+    assert_eq!(a.fighter(B).attacks_with(0), 3);
     // Without a critical hit the next attack on it spends the chance for nothing.
     let mut a = against_a_monster(weaken, 3);
     use_it(&mut a, 3, None).unwrap();
@@ -145,7 +174,7 @@ fn abl5_a_critical_hit_on_a_monster_lowers_its_attacks_for_the_battle() {
         weapon: 0,
     })
     .unwrap();
-    assert_eq!(a.fighter(B).profile.weapons[0].attacks, 4);
+    assert_eq!(a.fighter(B).attacks_with(0), 4);
 }
 
 #[test]
