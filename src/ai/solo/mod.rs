@@ -329,7 +329,7 @@ fn reaction_ability(
         let answer = crate::rules::abilities::reaction_effects(world, id, name)?;
         let changes = answer.iter().any(|e| match e {
             Effect::CritsAsHits { .. } => damage.1 > damage.0,
-            Effect::LessDamagePerHit { .. } => damage.0 > 1 || damage.1 > 1,
+            Effect::LessDamagePerHit { .. } => damage.0 > 1,
             Effect::DamageAttackerPerRoll { .. } => true,
             _ => false,
         });

@@ -191,7 +191,7 @@ fn describe_one(e: &Effect, value: Option<u8>) -> String {
             n => format!("up to {n} critical hits count as hits"),
         },
         Effect::LessDamagePerHit { by } => {
-            format!("each hit deals {} less damage (at least 1)", amount(by))
+            format!("each non-critical hit: {} less, to 1", amount(by))
         }
         Effect::DamageAttackerPerRoll {
             least,

@@ -181,11 +181,15 @@ pub(super) fn answer_attack(
                     n => format!("{n} critical hits count as hits"),
                 });
             }
+            // The reading of "each hit" (README): critical hits are left alone.
             Effect::LessDamagePerHit { by } => {
-                let less = |d: u32| d.saturating_sub(by.of(0)).max(d.min(1));
-                out.damage = (less(out.damage.0), less(out.damage.1));
+                out.damage.0 = out
+                    .damage
+                    .0
+                    .saturating_sub(by.of(0))
+                    .max(out.damage.0.min(1));
                 out.said.push(format!(
-                    "each hit deals {} damage, each critical hit {}",
+                    "each hit deals {} damage (critical hits {}, as they were)",
                     out.damage.0, out.damage.1
                 ));
             }

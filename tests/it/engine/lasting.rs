@@ -501,18 +501,20 @@ fn rea1_abl5_a_reaction_ability_is_offered_beside_counter_and_costs_an_action() 
     assert_eq!(a.damage(A), 0, "no counter");
 }
 
+/// REA-1, ABL-5, and the reading of "each hit" (README): the cards say "each hit and critical
+/// hit" where they mean both, so a reduction of "each hit" leaves critical hits alone.
 #[test]
-fn rea1_abl5_a_reaction_takes_damage_off_each_hit_to_at_least_one() {
+fn rea1_abl5_a_reaction_takes_damage_off_each_hit_to_at_least_one_and_leaves_criticals() {
     let mut a = guarded(
         vec![Effect::LessDamagePerHit {
             by: Amount::Fixed(1),
         }],
-        (1, 4),
+        (2, 4),
     );
-    // Two hits (1 each, still 1) and a critical (4 - 1).
+    // Two hits (2 - 1 each) and a critical (4, as it was).
     a.dice(&[4, 5, 6, 1]);
     guard(&mut a);
-    assert_eq!(a.damage(B), 1 + 1 + 3);
+    assert_eq!(a.damage(B), 1 + 1 + 4);
 }
 
 #[test]
