@@ -424,6 +424,34 @@ pub fn move_places(
         .collect()
 }
 
+/// CMB-2, ABL-5: the bonus action that must come first, as a refusal of `kind`, when the
+/// fighter has no action of its own left (with one, its own action declines the bonus).
+fn bonus_first(act: &crate::rules::engine::ActivationState, kind: ActionKind) -> Option<Refusal> {
+    let refuse = |reason: &str| {
+        Some(Refusal {
+            rule: RuleId::Cmb2,
+            reason: reason.to_string(),
+        })
+    };
+    match act.bonus.first() {
+        _ if act.actions_left > 0 => None,
+        Some(Bonus::Move { .. }) if kind != ActionKind::Move => {
+            refuse("the bonus move comes first")
+        }
+        Some(Bonus::Attack | Bonus::AnyAttack | Bonus::FriendAttack { .. })
+            if kind != ActionKind::Attack =>
+        {
+            refuse("the bonus attack comes first")
+        }
+        Some(Bonus::MoveOrAttack { .. })
+            if !matches!(kind, ActionKind::Move | ActionKind::Attack) =>
+        {
+            refuse("the bonus move or attack comes first")
+        }
+        _ => None,
+    }
+}
+
 /// Each kind of action: allowed now, or why not.
 fn action_options(
     world: &World,
@@ -442,26 +470,10 @@ fn action_options(
     let no_actions = (act.actions_left == 0 && act.bonus.is_empty())
         .then(|| refuse(RuleId::Cmb2, format!("{} has no actions left", f.name)))
         .flatten();
-    let bonus_first = |kind: ActionKind| match act.bonus.first() {
-        Some(Bonus::Move { .. }) if kind != ActionKind::Move => {
-            refuse(RuleId::Cmb2, "the bonus move comes first".into())
-        }
-        Some(Bonus::Attack | Bonus::AnyAttack | Bonus::FriendAttack { .. })
-            if kind != ActionKind::Attack =>
-        {
-            refuse(RuleId::Cmb2, "the bonus attack comes first".into())
-        }
-        Some(Bonus::MoveOrAttack { .. })
-            if !matches!(kind, ActionKind::Move | ActionKind::Attack) =>
-        {
-            refuse(RuleId::Cmb2, "the bonus move or attack comes first".into())
-        }
-        _ => None,
-    };
     let rules = world.resource::<Ruleset>();
     let mut out = Vec::new();
     let mut push = |kind, refused: Option<Refusal>| out.push(ActionOption { kind, refused });
-    let gate = |kind: ActionKind| bonus_first(kind).or_else(|| no_actions.clone());
+    let gate = |kind: ActionKind| bonus_first(act, kind).or_else(|| no_actions.clone());
     push(
         ActionKind::Move,
         gate(ActionKind::Move).or_else(|| {

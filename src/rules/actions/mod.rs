@@ -116,7 +116,7 @@ pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<()
         } => return crate::rules::abilities::use_ability(world, &all, &f, ability, *dice, *target),
         _ => {}
     }
-    let bonus = check_slot(&act, cmd, &f, &all)?;
+    let bonus = check_slot(&decline_bonuses(world, act.clone(), cmd, &f), cmd, &f, &all)?;
     match cmd {
         Command::Move {
             to,
@@ -224,6 +224,76 @@ fn check_actor(
     Ok(())
 }
 
+/// Whether `cmd` is the bonus action `b` (of the active fighter `f`).
+fn fits_bonus(b: Bonus, cmd: &Command, f: &FighterView) -> bool {
+    match cmd {
+        Command::Move { .. } => b.move_max().is_some(),
+        Command::Attack { fighter, .. } => {
+            (b.allows_attack() && *fighter == f.id) || (b.friend() == Some(*fighter))
+        }
+        _ => false,
+    }
+}
+
+/// CMB-2, ABL-5 ("they can make a bonus action"): a bonus is offered, not owed. An action of
+/// the fighter's own, when it has one left, declines the bonuses waiting (said in the log);
+/// the activation after that.
+fn decline_bonuses(
+    world: &mut World,
+    act: ActivationState,
+    cmd: &Command,
+    f: &FighterView,
+) -> ActivationState {
+    let own_action = matches!(
+        cmd,
+        Command::Move { .. }
+            | Command::Attack { .. }
+            | Command::Disengage { .. }
+            | Command::Wait { .. }
+            | Command::DropTreasure { .. }
+    );
+    let Some(&first) = act.bonus.first() else {
+        return act;
+    };
+    if !own_action || act.actions_left == 0 || fits_bonus(first, cmd, f) {
+        return act;
+    }
+    let declined = {
+        let mut e = engine::engine(world);
+        std::mem::take(&mut e.activation.as_mut().expect("an activation").bonus)
+    };
+    let all = fighters(world);
+    let name_of = |id: u32| {
+        all.iter()
+            .find(|o| o.id == id)
+            .map_or_else(|| format!("fighter {id}"), |o| o.name.to_string())
+    };
+    let words: Vec<String> = declined
+        .into_iter()
+        .map(|b| bonus_words(b, name_of))
+        .collect();
+    for w in words {
+        let what = format!("declines its bonus {w} and makes an action of its own");
+        let outcome = crate::rules::log::EffectOutcome::Lasting { what };
+        crate::rules::effects::effect_logged(world, f.id, outcome);
+    }
+    world
+        .resource::<Engine>()
+        .activation
+        .clone()
+        .expect("an activation")
+}
+
+/// A bonus action in words: "move of up to 4\"", "attack".
+fn bonus_words(b: Bonus, name_of: impl Fn(u32) -> String) -> String {
+    match b {
+        Bonus::Move { max } => format!("move of up to {max}\""),
+        Bonus::Attack | Bonus::AnyAttack => "attack".into(),
+        Bonus::MoveOrAttack { max } => format!("move (up to {max}\") or attack"),
+        Bonus::FriendAttack { fighter } => format!("attack of {}", name_of(fighter)),
+    }
+}
+
 /// CMB-2: which action this is: the pending bonus action first (ABL-3 Reckoning), else one of
 /// the activation's actions. Returns the bonus it uses, if any.
 fn check_slot(
@@ -252,15 +322,7 @@ fn check_slot(
         }
         (Some(b), _) => Err(Rejected::new(
             RuleId::Cmb2,
-            format!(
-                "the bonus {} comes first",
-                match b {
-                    Bonus::Move { max } => format!("move of up to {max}\""),
-                    Bonus::Attack | Bonus::AnyAttack => "attack".into(),
-                    Bonus::MoveOrAttack { max } => format!("move (up to {max}\") or attack"),
-                    Bonus::FriendAttack { fighter } => format!("attack of {}", name_of(fighter)),
-                }
-            ),
+            format!("the bonus {} comes first", bonus_words(b, name_of)),
         )),
         (None, _) if act.actions_left == 0 => Err(Rejected::new(
             RuleId::Cmb2,

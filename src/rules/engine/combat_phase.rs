@@ -202,6 +202,7 @@ pub(crate) fn after_action(world: &mut World) {
         end_activation(world, false);
         return;
     }
+    bonus_moves_lapse_when_barred(world, &f);
     // A bonus attack only follows when an enemy is within 1" (ABL-3 Reckoning); an
     // ability's, when the fighter has an attack to make (ABL-5).
     // A friend's bonus attack (ABL-5), when the friend has one to make.
@@ -270,6 +271,29 @@ pub(super) fn last_side_standing(world: &mut World) -> Option<usize> {
         (true, false) => Some(0),
         (false, true) => Some(1),
         _ => None,
+    }
+}
+
+/// ABL-5: a bonus move an ability bars the fighter from making this round lapses, said in the
+/// log, rather than hold up the activation (a bonus "move or attack" stays: it may attack).
+fn bonus_moves_lapse_when_barred(world: &mut World, f: &FighterView) {
+    use crate::model::effects::Restriction;
+    while let Some(Bonus::Move { max }) = engine(world)
+        .activation
+        .as_ref()
+        .and_then(|a| a.bonus.first().copied())
+    {
+        if crate::rules::effects::not_barred(world, f, Restriction::Move).is_ok() {
+            return;
+        }
+        if let Some(a) = engine(world).activation.as_mut() {
+            a.bonus.remove(0);
+        }
+        let what = format!(
+            "can't make its bonus move (up to {max}\"): an ability bars it from moving this round, so the bonus lapses"
+        );
+        let outcome = crate::rules::log::EffectOutcome::Lasting { what };
+        crate::rules::effects::effect_logged(world, f.id, outcome);
     }
 }
 

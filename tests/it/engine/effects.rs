@@ -390,13 +390,8 @@ fn abl5_cmb2_a_friend_with_the_runemark_makes_a_bonus_attack() {
         a.engine().activation.clone().unwrap().bonus,
         vec![Bonus::FriendAttack { fighter: BEAST }]
     );
-    // The friend's attack comes first; the solo AI would make it.
-    let own = a.rejected(Command::Attack {
-        fighter: A,
-        target: B,
-        weapon: 0,
-    });
-    assert_eq!(own.rule, RuleId::Cmb2);
+    // The friend's attack is offered (an action of A's own would decline it:
+    // `cmb2_abl5_a_bonus_may_be_declined_for_the_fighters_own_action`); the solo AI makes it.
     let advice = warcry_sim::ai::solo::advise(a.world()).unwrap();
     assert!(
         matches!(
@@ -425,4 +420,72 @@ fn abl5_cmb2_a_friend_with_the_runemark_makes_a_bonus_attack() {
     // The bonus is spent; A's activation goes on with its own actions.
     assert!(a.engine().activation.clone().unwrap().bonus.is_empty());
     assert_eq!(a.pending(), Pending::Action { fighter: A });
+}
+
+/// CMB-2, ABL-5 ("they can make a bonus move action"): a bonus is offered, not owed. With a
+/// bonus move waiting and an action left, A attacks B instead: the bonus is declined, said in
+/// the log, and the attack is one of A's own actions.
+#[test]
+fn cmb2_abl5_a_bonus_may_be_declined_for_the_fighters_own_action() {
+    let mut a = with_ability(
+        vec![Effect::BonusMove {
+            max: Some(Amount::Value),
+        }],
+        4,
+    );
+    a.place(B, 11.5, 10.0);
+    use_it(&mut a, 4, None).unwrap();
+    let left = a.engine().activation.clone().unwrap().actions_left;
+    let n = a.log_len();
+    a.dice(&[1, 1]);
+    a.apply(Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 0,
+    })
+    .expect("the bonus move is declined, not owed");
+    let act = a.engine().activation.clone().unwrap();
+    assert!(act.bonus.is_empty());
+    assert_eq!(
+        act.actions_left,
+        left - 1,
+        "the attack was one of A's own actions"
+    );
+    let said: Vec<String> = a.log_since(n).iter().map(|e| a.text_of(e)).collect();
+    assert!(
+        said.iter().any(|t| t.contains("declines its bonus move")),
+        "{said:?}"
+    );
+}
+
+/// ABL-5: a bonus that can't be made lapses with a log line instead of blocking the
+/// activation: A, barred from moving this round, gets a bonus move; it lapses at once and A
+/// goes on with its own actions.
+#[test]
+fn abl5_a_bonus_move_that_cant_be_made_lapses_with_a_line() {
+    use warcry_sim::model::effects::Restriction;
+    let mut a = with_ability(
+        vec![Effect::BonusMove {
+            max: Some(Amount::Value),
+        }],
+        4,
+    );
+    a.place(B, 11.5, 10.0);
+    a.engine().restricted.push((A, Restriction::Move));
+    let n = a.log_len();
+    use_it(&mut a, 4, None).unwrap();
+    assert!(a.engine().activation.clone().unwrap().bonus.is_empty());
+    let said: Vec<String> = a.log_since(n).iter().map(|e| a.text_of(e)).collect();
+    assert!(
+        said.iter()
+            .any(|t| t.contains("can't make its bonus move") && t.contains("lapses")),
+        "{said:?}"
+    );
+    a.dice(&[1, 1]);
+    a.apply(Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 0,
+    })
+    .unwrap();
 }
