@@ -388,6 +388,47 @@ fn rea2_counter_deals_two_for_any_one_and_one_for_two_misses() {
 
 #[test]
 fn rea3_take_cover_turns_criticals_into_hits_on_4_plus() {
+    let mut a = shot_in_cover();
+    // REA-3: declared when B is targeted, before any hit roll.
+    let before = a.dice_left();
+    attack(&mut a, B).unwrap();
+    assert_eq!(a.pending(), Pending::Reaction { side: 1 });
+    assert_eq!(
+        a.engine().reaction.clone().unwrap().kind,
+        ReactionKind::TakeCover
+    );
+    assert_eq!(a.dice_left(), before, "no hit roll yet");
+    // Two criticals, then a die each: one of them becomes a hit.
+    a.dice(&[6, 6, 4, 2]);
+    a.apply(Command::React {
+        fighter: B,
+        reaction: ReactionKind::TakeCover,
+    })
+    .unwrap();
+    assert_eq!(a.damage(B), 1 + 4);
+}
+
+/// REA-3: Take Cover costs its action whatever the dice then show (no critical to save).
+#[test]
+fn rea3_take_cover_costs_its_action_whatever_the_dice_show() {
+    let mut a = shot_in_cover();
+    attack(&mut a, B).unwrap();
+    a.dice(&[2, 5]);
+    a.apply(Command::React {
+        fighter: B,
+        reaction: ReactionKind::TakeCover,
+    })
+    .unwrap();
+    assert_eq!(
+        a.fighter(B).reactions,
+        1,
+        "REA-1: it used one of B's actions"
+    );
+    assert_eq!(a.damage(B), 1);
+}
+
+/// A shoots B, in cover behind an obstacle; A is activated.
+fn shot_in_cover() -> Arena {
     let mut a = Arena::new();
     a.profile(A, |p| p.weapons = vec![weapon(12.0, 2, 5, (1, 4))]);
     a.profile(B, |p| {
@@ -398,16 +439,7 @@ fn rea3_take_cover_turns_criticals_into_hits_on_4_plus() {
     a.place(B, 11.0, 10.0);
     a.add_terrain(obstacle(8.0, 10.0, (0.4, 4.0), 0.8));
     a.activate(A);
-    a.dice(&[6, 6]);
-    attack(&mut a, B).unwrap();
-    assert_eq!(a.pending(), Pending::Reaction { side: 1 });
-    a.dice(&[4, 2]); // one of the two criticals becomes a hit
-    a.apply(Command::React {
-        fighter: B,
-        reaction: ReactionKind::TakeCover,
-    })
-    .unwrap();
-    assert_eq!(a.damage(B), 1 + 4);
+    a
 }
 
 #[test]

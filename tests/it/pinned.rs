@@ -24,12 +24,15 @@ fn fnv(text: &str) -> u64 {
 /// threat range" for "(6.39\" <= 7\")"): the same battles, other words. Recorded again for
 /// rules v3 (SOLO-C1: an ability whose condition fails gives way to the next eligible one):
 /// each of the four first differs where the solo AI, holding a quad, used to find Reckoning
-/// refused and use nothing, and now uses Onslaught or Rush. `PINNED_DUMP=DIR` writes the logs
+/// refused and use nothing, and now uses Onslaught or Rush; and again for REA-3 (Take Cover is
+/// declared when the target is shot, before the hit rolls): seeds 7 and 42 first differ where
+/// Oracle Senna, shot in cover by Tofa's crossbow, now takes cover before the dice (seeds 1 and
+/// 2026 are as they were). `PINNED_DUMP=DIR` writes the logs
 /// to `DIR/pinned-SEED.txt`, to see where a change of rule made them differ.
 const PINNED: [(u64, u64, usize); 4] = [
     (1, 17073010771776148303, 61723),
-    (7, 6886929165521905512, 67480),
-    (42, 10077231813284999704, 82469),
+    (7, 2954358587197410803, 102422),
+    (42, 15643408403653322143, 63546),
     (2026, 3540505182165073344, 78319),
 ];
 

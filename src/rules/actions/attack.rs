@@ -239,6 +239,30 @@ pub(super) fn start_attack(world: &mut World, f: &FighterView, target: u32, weap
         return;
     };
     let w = &f.profile.weapons[weapon];
+    // REA-3: Take Cover is declared when the target is targeted, before the hit rolls.
+    if r.reactions
+        && !w.is_melee()
+        && t.can_react()
+        && !t.profile.has_runemark("mount")
+        && cover_of(world, f, &t).is_some()
+    {
+        let resume = Resume::AttackBeforeHits {
+            attacker: f.id,
+            target,
+            weapon,
+        };
+        offer(
+            world,
+            ReactionOffer {
+                side: t.side,
+                kind: ReactionKind::TakeCover,
+                fighters: vec![t.id],
+                resume,
+                abilities: Vec::new(),
+            },
+        );
+        return;
+    }
     if r.reactions && w.is_melee() && t.can_react() {
         let abilities = crate::rules::abilities::reactions_of(world, &t, Trigger::TargetedByMelee);
         offer(
@@ -257,7 +281,7 @@ pub(super) fn start_attack(world: &mut World, f: &FighterView, target: u32, weap
         );
         return;
     }
-    roll_hits(world, f.id, target, weapon, false, Vec::new());
+    roll_hits(world, f.id, target, weapon, None, Vec::new());
 }
 
 /// ATK-4: why `target` has cover against `attacker`, if it does.
@@ -405,15 +429,17 @@ pub(super) struct Hits {
     pub answer: Vec<Effect>,
 }
 
+/// ATK-3: the hit rolls of an attack, after the target's reaction declared before them
+/// (REA-2 Counter, REA-3 Take Cover), if any.
 pub(super) fn roll_hits(
     world: &mut World,
     attacker: u32,
     target: u32,
     weapon: usize,
-    counter: bool,
+    reaction: Option<ReactionKind>,
     answer: Vec<Effect>,
 ) {
-    let (Some(f), Some(t)) = (fighter(world, attacker), fighter(world, target)) else {
+    let Some(f) = fighter(world, attacker) else {
         return;
     };
     let all = views_for_auras(world);
@@ -422,39 +448,10 @@ pub(super) fn roll_hits(
     };
     let dice = attack_dice(world, &f, &w);
     let rolls = world.resource_mut::<DiceRng>().roll(dice as usize);
-    let in_cover = cover_of(world, &f, &t).is_some();
-    let crits = rolls.iter().filter(|&&r| r == 6).count();
-    let r = rules(world);
-    if r.reactions
-        && !w.is_melee()
-        && in_cover
-        && crits > 0
-        && t.can_react()
-        && !t.profile.has_runemark("mount")
-    {
-        offer(
-            world,
-            ReactionOffer {
-                side: t.side,
-                kind: ReactionKind::TakeCover,
-                fighters: vec![t.id],
-                resume: Resume::AttackAfterHits {
-                    attacker,
-                    target,
-                    weapon,
-                    rolls,
-                    counter,
-                    answer,
-                },
-                abilities: Vec::new(),
-            },
-        );
-        return;
-    }
     let hits = Hits {
         rolls,
-        counter,
-        take_cover: false,
+        counter: matches!(reaction, Some(ReactionKind::Counter)),
+        take_cover: matches!(reaction, Some(ReactionKind::TakeCover)),
         answer,
     };
     finish_attack(world, attacker, target, weapon, hits);

@@ -78,12 +78,12 @@ pub(crate) fn reaction(world: &mut World, side: usize, cmd: &Command) -> Result<
             target,
             weapon,
         } => {
-            let (counter, answer) = match who {
-                Some((_, None)) => (true, Vec::new()),
-                Some((_, Some(answer))) => (false, answer),
-                None => (false, Vec::new()),
+            let (reaction, answer) = match who {
+                Some((_, None)) => (Some(offer.kind), Vec::new()),
+                Some((_, Some(answer))) => (None, answer),
+                None => (None, Vec::new()),
             };
-            roll_hits(world, attacker, target, weapon, counter, answer)
+            roll_hits(world, attacker, target, weapon, reaction, answer)
         }
         Resume::AttackAfterHits {
             attacker,
