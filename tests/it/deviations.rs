@@ -684,6 +684,26 @@ fn move5_a_move_4_fighter_gets_onto_a_4_inch_tower_with_two_moves() {
     assert!(cost <= 4.0 + 1e-3, "{cost}");
 }
 
+/// MOVE-5, carrying on a climb: a 4"x4" tower 6" tall; A (Move 4) climbs 3" up its side with
+/// the first move, and its second move onto the top, its base 1" further in, is 3" up and 1"
+/// across: 4".
+#[test]
+fn move5_a_fighter_part_way_up_a_wall_carries_on_by_the_straight_climb() {
+    let mut a = Arena::new();
+    a.add_terrain(platform("tall", (10.0, 10.0), (4.0, 4.0), 6.0));
+    a.profile(A, |p| p.movement = 4);
+    a.place(A, 12.6, 10.0);
+    a.activate(A);
+    a.walk(A, [12.5, 3.0, 10.0]).unwrap();
+    let hang = a.fighter(A).pos;
+    assert!((hang.y - 3.0).abs() < 0.01, "3\" up the wall: {hang}");
+    let n = a.log_len();
+    a.walk(A, [11.5, 6.0, 10.0])
+        .expect("3\" up and 1\" across: 4\", within Move 4");
+    let (_, cost) = moved(&mut a, n)[0].clone();
+    assert!(cost <= 4.0 + 1e-3, "{cost}");
+}
+
 #[test]
 fn move8_a_fighter_still_climbing_when_its_activation_ends_falls() {
     let mut a = tower();

@@ -78,6 +78,7 @@ impl NavWorld {
                 end,
             )]));
         }
+        let straight = self.straight_on_up(mover, from, climb, goal, blockers, avoid_deadly);
         [climb.top, climb.foot]
             .into_iter()
             .filter_map(|via| {
@@ -94,7 +95,32 @@ impl NavWorld {
                 steps.extend(rest.steps);
                 Some(Path::from_steps(steps))
             })
+            .chain(straight)
             .min_by(|a, b| a.cost.total_cmp(&b.cost))
+    }
+
+    /// MOVE-5: from part-way up a climb to a point on top of it, the straight climb: up the
+    /// height left and across to the point, when the way across the top from the climb's end
+    /// is straight and clear (3" up and 1" across is 4").
+    fn straight_on_up(
+        &self,
+        mover: &Mover,
+        from: Vec3,
+        climb: Climb,
+        goal: Goal,
+        blockers: &[Base],
+        avoid_deadly: bool,
+    ) -> Option<Path> {
+        let Goal::Point(p) = goal else {
+            return None;
+        };
+        if (p.y - climb.top.y).abs() > 0.05 {
+            return None;
+        }
+        let across = self.shortest_path(mover, climb.top, goal, blockers, avoid_deadly)?;
+        let flat = |a: Vec3, b: Vec3| Vec2::new(b.x - a.x, b.z - a.z).length();
+        (across.cost <= flat(climb.top, p) + 0.01)
+            .then(|| Path::from_steps(vec![Step::new(StepKind::Climb, from, p)]))
     }
 
     /// A path to a point part-way up a climb: to its foot, then up to the point.

@@ -62,7 +62,7 @@ impl DeploymentCard {
                 if n != 1 && points.len() == 3 {
                     v.error(
                         colour,
-                        format!("{colour} needs exactly one {g:?} point (SET-5), found {n}"),
+                        format!("{colour} needs exactly one {g} point (SET-5), found {n}"),
                     );
                 }
             }
