@@ -28,12 +28,15 @@ fn fnv(text: &str) -> u64 {
 /// declared when the target is shot, before the hit rolls): seeds 7 and 42 first differ where
 /// Oracle Senna, shot in cover by Tofa's crossbow, now takes cover before the dice (seeds 1 and
 /// 2026 are as they were); and for MOVE-5's straight climb on from part-way up a wall: seed 42
-/// only, where Pyre Lord Vesk's climb onto the gatehouse costs 4.2" instead of 4.6".
+/// only, where Pyre Lord Vesk's climb onto the gatehouse costs 4.2" instead of 4.6"; and for
+/// bonus actions offered, not owed: seed 7 only, where in round 6 the Cinder Beast, engaged
+/// after Reckoning, attacks (declining the bonus move and attack) instead of ending its
+/// activation.
 /// `PINNED_DUMP=DIR` writes the logs
 /// to `DIR/pinned-SEED.txt`, to see where a change of rule made them differ.
 const PINNED: [(u64, u64, usize); 4] = [
     (1, 17073010771776148303, 61723),
-    (7, 2954358587197410803, 102422),
+    (7, 4985690387113929138, 97954),
     (42, 4108487346299456678, 63546),
     (2026, 3540505182165073344, 78319),
 ];

@@ -1126,3 +1126,45 @@ fn solo_c4_abl5_after_a_flat_range_ability_the_ai_measures_attack_range_without_
         "{d:?}"
     );
 }
+
+/// CMB-2, ABL-3, SOLO-C3: after Reckoning (half its warband down), the solo AI is not held up
+/// by the bonus move it doesn't need: engaged with the Thane, Ka attacks him under SOLO-C3
+/// (its own action declines the bonus move, said in the log).
+#[test]
+fn solo_c3_abl3_after_reckoning_the_ai_still_attacks_when_engaged() {
+    let mut a = solo();
+    a.place(KA, 10.0, 10.0);
+    a.place(THANE, 11.5, 10.0);
+    a.profile(THANE, |p| p.wounds = 40);
+    // Half the automated warband (side 1: fighters 8..=17) is down: Reckoning is eligible.
+    for id in [8, 9, 11, 12, 13] {
+        a.set(id, Presence::TakenDown);
+    }
+    a.engine().dice[1] = SideDice::from_roll(&[5, 5, 5, 5, 1, 2]);
+    a.activate(KA);
+    let d = step(&mut a, KA);
+    assert!(
+        matches!(&d.command, Command::Ability { ability, .. } if ability == "Reckoning"),
+        "{d:?}"
+    );
+    play(&mut a);
+    let d = step(&mut a, KA);
+    assert_eq!(
+        d.command,
+        Command::Attack {
+            fighter: KA,
+            target: THANE,
+            weapon: 0
+        },
+        "{d:?}"
+    );
+    assert!(d.rules.contains(&RuleId::SoloC3), "{d:?}");
+    a.dice(&[1, 1, 1]);
+    let events = play(&mut a);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Attack { attacker: KA, .. })),
+        "{events:?}"
+    );
+}

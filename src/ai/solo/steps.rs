@@ -449,7 +449,7 @@ pub fn activation_step(world: &mut World, fighter: u32) -> Decision {
             "its actions are used: the sequence has nothing left to run and the activation ends",
         );
     }
-    let action = action_step(world, &ctx, act.bonus.first());
+    let action = action_step(world, &ctx, act.bonus.first(), act.actions_left);
     ctx.next_action = action.as_ref().map(|d| d.command.clone());
     let d = match step_ability(world, &ctx) {
         Step::Decide(d) => d,
@@ -477,7 +477,7 @@ fn friend_attack(
     };
     let mut ctx = step_context(world, act, all, fv, target, None);
     ctx.tie_seed = super::tie_seed(world);
-    action_step(world, &ctx, act.bonus.first())
+    action_step(world, &ctx, act.bonus.first(), 0)
         .or_else(|| {
             let (t, weapon) =
                 *crate::rules::actions::legal_attacks(world, &ctx.all, &ctx.f).first()?;
@@ -558,7 +558,12 @@ fn with_target(mut d: Decision, tc: &TargetChoice, again: bool) -> Decision {
 
 /// SOLO-C3..C6 in order: the first step that decides (for a pending bonus action, the first
 /// that decides an action of the bonus's kind).
-fn action_step(world: &World, ctx: &Ctx, bonus: Option<&Bonus>) -> Option<Decision> {
+fn action_step(
+    world: &World,
+    ctx: &Ctx,
+    bonus: Option<&Bonus>,
+    actions_left: u8,
+) -> Option<Decision> {
     let steps: [fn(&World, &Ctx) -> Step; 4] = [
         step_engaged,
         step_attack_range,
@@ -568,6 +573,9 @@ fn action_step(world: &World, ctx: &Ctx, bonus: Option<&Bonus>) -> Option<Decisi
     steps.iter().find_map(|s| match s(world, ctx) {
         Step::Decide(d) => match bonus {
             None => Some(d),
+            // CMB-2, ABL-5: with an action of its own left, a step that is not the bonus is
+            // taken all the same (it declines the bonus).
+            Some(_) if actions_left > 0 => Some(d),
             Some(Bonus::Move { .. }) => matches!(d.command, Command::Move { .. }).then_some(d),
             Some(Bonus::Attack | Bonus::AnyAttack | Bonus::FriendAttack { .. }) => {
                 matches!(d.command, Command::Attack { .. }).then_some(d)
