@@ -45,6 +45,16 @@ pub struct ViewOptions {
     pub preview: Option<crate::screens::preview::PreviewPlan>,
 }
 
+/// `render` and `preview`: nobody decides (the solo AI off) and the camera follows nobody.
+fn still_board(app: &mut App) {
+    let mut ai = crate::ai::solo::SoloAi::on();
+    ai.enabled = false;
+    app.insert_resource(ai);
+    app.world_mut()
+        .resource_mut::<crate::view::follow::Follow>()
+        .enabled = false;
+}
+
 /// `render`: the board alone, still, at the size and from the view asked for.
 fn board_alone(app: &mut App, render: Option<((u32, u32), crate::view::camera::CameraStart)>) {
     let Some((_, view)) = render else {
@@ -52,12 +62,7 @@ fn board_alone(app: &mut App, render: Option<((u32, u32), crate::view::camera::C
     };
     app.insert_resource(view)
         .insert_resource(crate::ui::PanelsHidden(true));
-    let mut ai = crate::ai::solo::SoloAi::on();
-    ai.enabled = false;
-    app.insert_resource(ai);
-    app.world_mut()
-        .resource_mut::<crate::view::follow::Follow>()
-        .enabled = false;
+    still_board(app);
 }
 
 /// `preview`: the layout seen from the near long edge, nobody deciding, every deployment zone
@@ -80,12 +85,7 @@ fn designer_board(
             Vec3::new(-4.5, 0.0, 0.0),
             1.2,
         ));
-    let mut ai = crate::ai::solo::SoloAi::on();
-    ai.enabled = false;
-    app.insert_resource(ai);
-    app.world_mut()
-        .resource_mut::<crate::view::follow::Follow>()
-        .enabled = false;
+    still_board(app);
 }
 
 /// Starts the overlay feed when asked for, and says where it is; `Err` when it can't listen.

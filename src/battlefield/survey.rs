@@ -10,7 +10,8 @@ use super::nav::Mover;
 use super::sight::{Body, visible};
 use crate::model::formats::BaseSize;
 
-/// The fighter the survey stands on each place: a 32 mm base that climbs and doesn't fly.
+/// The fighter a designer's questions are asked for (`preview`'s tools, the card report): a
+/// 32 mm base, the most common, that climbs and doesn't fly.
 pub fn surveyor() -> Mover {
     let base = BaseSize::Round(32.0);
     Mover {

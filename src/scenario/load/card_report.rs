@@ -9,10 +9,8 @@ use serde::Serialize;
 
 use super::BattleSpec;
 use crate::battlefield::nav::{Mover, NavWorld};
-use crate::model::formats::{BaseSize, Colour, DeploymentPoint, Point2, TerrainKind, xy};
+use crate::model::formats::{Colour, DeploymentPoint, Point2, TerrainKind, xy};
 
-/// The base the report walks: 32 mm, the most common (SET-6 zones are 3" round its point).
-pub const REPORT_BASE_MM: f32 = 32.0;
 /// Farther than any walk across a battlefield (a budget, not a limit anyone meets).
 const FAR: f32 = 400.0;
 /// Starts along a deployment line, one every this many inches.
@@ -54,16 +52,6 @@ pub struct CardReport {
     pub reach: Vec<String>,
 }
 
-fn walker() -> Mover {
-    let base = BaseSize::Round(REPORT_BASE_MM);
-    Mover {
-        base,
-        body: base.default_body_height(),
-        can_climb: true,
-        can_fly: false,
-    }
-}
-
 impl CardReport {
     /// The report on `spec`'s terrain, deployment and victory cards.
     pub fn of(spec: &BattleSpec) -> CardReport {
@@ -73,7 +61,7 @@ impl CardReport {
             spec.ruleset.jump_impact_height,
         );
         let targets = targets(spec);
-        let mover = walker();
+        let mover = crate::battlefield::survey::surveyor();
         let d = &spec.deployment;
         let mut groups = Vec::new();
         for (colour, points) in [(Colour::Red, &d.red), (Colour::Blue, &d.blue)] {
