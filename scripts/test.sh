@@ -4,6 +4,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+if [ ! -d ../shared ]; then
+  echo "== ../shared is not beside the repository: the checks against the team's rules files and"
+  echo "   the community data are skipped (each says so on stderr); everything else runs"
+fi
+
 echo "== headless core: no window or render crate"
 if cargo tree --no-default-features -e normal --prefix none | grep -Ei '^(wgpu|winit|egui|bevy_render|bevy_winit|bevy_egui) '; then
   echo "the headless build depends on a window or render crate (above)" >&2

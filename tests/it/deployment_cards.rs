@@ -6,15 +6,15 @@ use std::path::Path;
 #[test]
 fn set5_all_battleplans_with_coordinates_are_shipped_and_match() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let json = root.join("../shared/data/battleplans.json");
-    let Ok(text) = std::fs::read_to_string(&json) else {
-        // The shared data sits beside the repository on the team's machines and in CI; a
-        // copy of the repository alone can't run this comparison.
-        panic!(
-            "{} is missing: run the tests from the work tree next to shared/",
-            json.display()
-        );
+    // The transcription sits beside the repository on the team's machines and in CI; a clone
+    // of the repository alone skips this comparison (the shipped cards are checked by `check`).
+    let Some(json) = crate::shared_path(
+        "data/battleplans.json",
+        "the shipped deployment cards against the battleplan transcription",
+    ) else {
+        return;
     };
+    let text = std::fs::read_to_string(&json).unwrap();
     let rules = warcry_sim::scenario::load::default_ruleset();
     let converted = warcry_sim::scenario::battleplans::convert(&text, rules.battlefield).unwrap();
     // The transcription's own test plans ("0 - test") are not battleplans to play (SET-4).

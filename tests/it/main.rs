@@ -43,3 +43,19 @@ pub fn cli_in(dir: &std::path::Path, args: &[&str]) -> (bool, String, String) {
         String::from_utf8_lossy(&out.stderr).to_string(),
     )
 }
+
+/// `../shared/REL` (the team's rules and data beside the repository), or `None` when a clone of
+/// the repository stands alone: then `check` is skipped, and a line on stderr says so.
+pub fn shared_path(rel: &str, check: &str) -> Option<std::path::PathBuf> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared")
+        .join(rel);
+    if path.exists() {
+        return Some(path);
+    }
+    eprintln!(
+        "skipped: {check} ({} is not beside the repository)",
+        path.display()
+    );
+    None
+}

@@ -6,17 +6,17 @@ use warcry_sim::rules::warband::{check_battle_groups, check_muster};
 use warcry_sim::scenario::load::{DEFAULT_BATTLE, EmbeddedThenDisk, load_battle_with};
 use warcry_sim::scenario::rosters::save_random_warband;
 
-use crate::import::sample_dir;
+use crate::import::ours;
 
 #[test]
 fn set1_solo_s1_a_random_opponent_is_legal_at_the_difficultys_points_for_every_seed() {
     let tmp = tempfile::tempdir().unwrap();
-    let file = tmp.path().join("iron_golems_random.ron");
+    let file = tmp.path().join("cinder_choir_random.ron");
     save_random_warband(
         &file,
-        "Iron Golems",
+        "Cinder Choir",
         Some("chaos".into()),
-        &sample_dir().join("fighters.json"),
+        &ours().join("fighters.json"),
     )
     .unwrap();
     let choices = Choices {
@@ -30,7 +30,7 @@ fn set1_solo_s1_a_random_opponent_is_legal_at_the_difficultys_points_for_every_s
     for seed in 0..10 {
         let drawn = spec.drawn(seed);
         let f = &drawn.sides[1].fighters;
-        let broken = check_muster(f, "Iron Golems", Some("chaos"), &limits, 1250);
+        let broken = check_muster(f, "Cinder Choir", Some("chaos"), &limits, 1250);
         assert!(broken.is_empty(), "seed {seed}: {broken:?}");
         assert!(check_battle_groups(f).is_empty(), "seed {seed}");
         let points: u32 = f.iter().map(|x| x.profile.points).sum();
@@ -79,18 +79,12 @@ fn set1_solo_s1_a_random_opponent_is_legal_at_the_difficultys_points_for_every_s
 fn set1_a_random_warband_lists_no_fighters() {
     let tmp = tempfile::tempdir().unwrap();
     let file = tmp.path().join("r.ron");
-    save_random_warband(
-        &file,
-        "Iron Golems",
-        None,
-        &sample_dir().join("fighters.json"),
-    )
-    .unwrap();
+    save_random_warband(&file, "Cinder Choir", None, &ours().join("fighters.json")).unwrap();
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(text.contains("random: true"), "{text}");
     let listed = text.replace(
         "fighters: [],",
-        "fighters: [WarbandFighter(profile: \"05730b23\")],",
+        "fighters: [WarbandFighter(profile: \"9bec3694\")],",
     );
     std::fs::write(&file, listed).unwrap();
     let (ok, out, err) = crate::cli(&["check", file.to_str().unwrap()]);
