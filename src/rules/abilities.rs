@@ -10,7 +10,7 @@ use crate::model::components::*;
 use crate::model::ruleset::Ruleset;
 use crate::rules::command::Rejected;
 use crate::rules::engine::{
-    self, Bonus, Engine, FighterView, after_action, can_see, fighters, log,
+    self, ActivationState, Bonus, Engine, FighterView, after_action, can_see, fighters, log,
 };
 use crate::rules::log::{AbilityOutcome, Event};
 
@@ -292,6 +292,50 @@ pub fn validate_ability(
     Ok((d, group, aimed))
 }
 
+/// What the ability `d` does now, used by `f` with dice showing `value` (a built-in one
+/// changes its activation `a`; a data one is described, and run after the log line).
+fn outcome(
+    a: &mut ActivationState,
+    d: &AbilityDef,
+    r: &Ruleset,
+    f: &FighterView,
+    value: u8,
+    target: Option<u32>,
+) -> AbilityOutcome {
+    match &d.effect {
+        AbilityEffect::Effects(effects) => AbilityOutcome::Effects {
+            what: crate::model::effects::describe(effects, Some(value)),
+        },
+        AbilityEffect::Rush => {
+            a.move_bonus += r.rush_move_bonus;
+            AbilityOutcome::Rush {
+                moves: r.rush_move_bonus,
+            }
+        }
+        AbilityEffect::Onslaught => {
+            a.attacks_bonus += r.onslaught_attacks_bonus;
+            AbilityOutcome::Onslaught {
+                attacks: r.onslaught_attacks_bonus,
+            }
+        }
+        AbilityEffect::Reckoning => {
+            let max = f32::from(value);
+            a.bonus = vec![Bonus::Move { max }, Bonus::Attack];
+            AbilityOutcome::Reckoning { max_move: value }
+        }
+        AbilityEffect::InspiringPresence => {
+            a.inspired = target;
+            AbilityOutcome::InspiringPresence { next: target }
+        }
+        AbilityEffect::Respite => AbilityOutcome::Respite {
+            healed: u32::from(value).min(f.damage),
+        },
+        AbilityEffect::NotAutomated => AbilityOutcome::NotAutomated {
+            text: d.text.clone(),
+        },
+    }
+}
+
 /// ABL-1..ABL-5, CMB-3: `f` uses `name`, paying with the dice showing `value`.
 pub(crate) fn use_ability(
     world: &mut World,
@@ -310,45 +354,12 @@ pub(crate) fn use_ability(
     let automated = d.effect != AbilityEffect::NotAutomated;
     let effect = {
         let mut e = engine::engine(world);
-        let a = e.activation.as_mut().expect("activation");
+        let Some(a) = e.activation.as_mut() else {
+            return Err(Rejected::new(RuleId::Cmb3, "no fighter is activated"));
+        };
         a.ability_used = true;
         a.by_hand |= d.effect == AbilityEffect::NotAutomated;
-        match &d.effect {
-            AbilityEffect::Effects(effects) => AbilityOutcome::Effects {
-                what: crate::model::effects::describe(effects, Some(value)),
-            },
-            AbilityEffect::Rush => {
-                a.move_bonus += r.rush_move_bonus;
-                AbilityOutcome::Rush {
-                    moves: r.rush_move_bonus,
-                }
-            }
-            AbilityEffect::Onslaught => {
-                a.attacks_bonus += r.onslaught_attacks_bonus;
-                AbilityOutcome::Onslaught {
-                    attacks: r.onslaught_attacks_bonus,
-                }
-            }
-            AbilityEffect::Reckoning => {
-                a.bonus = vec![
-                    Bonus::Move {
-                        max: f32::from(value),
-                    },
-                    Bonus::Attack,
-                ];
-                AbilityOutcome::Reckoning { max_move: value }
-            }
-            AbilityEffect::InspiringPresence => {
-                a.inspired = target;
-                AbilityOutcome::InspiringPresence { next: target }
-            }
-            AbilityEffect::Respite => AbilityOutcome::Respite {
-                healed: u32::from(value).min(f.damage),
-            },
-            AbilityEffect::NotAutomated => AbilityOutcome::NotAutomated {
-                text: d.text.clone(),
-            },
-        }
+        outcome(a, &d, &r, f, value, target)
     };
     if let AbilityOutcome::Respite { healed } = effect {
         crate::rules::effects::heal(world, f, healed);

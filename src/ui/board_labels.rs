@@ -139,38 +139,10 @@ fn board_labels(
         egui::Id::new("board labels"),
     ));
     // Names, tags and objective numbers, drawn together so that none covers another.
-    let mut plates: Vec<(egui::Pos2, String)> = Vec::new();
-    for (f, pos, profile, damage, activation, presence, shown) in &fighters {
-        if *presence != Presence::Deployed || !pointed.2.0 {
-            continue;
-        }
-        // Where the meshes are (a walking fighter is between its rules position and its goal).
-        let at = shown.translation().with_y(pos.0.y) + Vec3::Y * (profile.0.body_height() + 0.7);
-        let Some(centre) = on_screen.at(at) else {
-            continue;
-        };
-        let wounds = profile.0.wounds.max(1);
-        let left = wounds.saturating_sub(damage.0) as f32 / wounds as f32;
-        wounds_bar(&painter, centre, left);
-        let id = Some(f.id);
-        let named = pointed.0.0 == id || pointed.1.0 == id || active == id;
-        let mut tags = Vec::new();
-        if named {
-            tags.push(f.name.clone());
-        }
-        if *activation == Activation::Waiting {
-            tags.push("waiting".into());
-        }
-        if !tags.is_empty() {
-            // The active fighter's name first: it keeps its place when labels crowd.
-            let first = active == id;
-            let tag = (centre - egui::vec2(0.0, 6.0), tags.join(" · "));
-            if first {
-                plates.insert(0, tag)
-            } else {
-                plates.push(tag)
-            }
-        }
+    let mut plates = Vec::new();
+    if pointed.2.0 {
+        let named = [pointed.0.0, pointed.1.0, active];
+        plates = fighter_plates(&painter, &fighters, &on_screen, named, active);
     }
     zone_labels(&painter, &zones, &on_screen);
     for o in &objectives {
@@ -195,6 +167,51 @@ fn board_labels(
         attack_preview(ctx, &current, h);
     }
     Ok(())
+}
+
+/// Each fighter's wounds bar, and its plate of tags: its name when it is hovered, selected or
+/// active (`named`), and "waiting"; the active fighter's plate first.
+fn fighter_plates(
+    painter: &egui::Painter,
+    fighters: &Shown,
+    on_screen: &Projection,
+    named: [Option<u32>; 3],
+    active: Option<u32>,
+) -> Vec<(egui::Pos2, String)> {
+    let mut plates: Vec<(egui::Pos2, String)> = Vec::new();
+    for (f, pos, profile, damage, activation, presence, shown) in fighters {
+        if *presence != Presence::Deployed {
+            continue;
+        }
+        // Where the meshes are (a walking fighter is between its rules position and its goal).
+        let at = shown.translation().with_y(pos.0.y) + Vec3::Y * (profile.0.body_height() + 0.7);
+        let Some(centre) = on_screen.at(at) else {
+            continue;
+        };
+        let wounds = profile.0.wounds.max(1);
+        let left = wounds.saturating_sub(damage.0) as f32 / wounds as f32;
+        wounds_bar(painter, centre, left);
+        let id = Some(f.id);
+        let named = named.contains(&id);
+        let mut tags = Vec::new();
+        if named {
+            tags.push(f.name.clone());
+        }
+        if *activation == Activation::Waiting {
+            tags.push("waiting".into());
+        }
+        if !tags.is_empty() {
+            // The active fighter's name first: it keeps its place when labels crowd.
+            let first = active == id;
+            let tag = (centre - egui::vec2(0.0, 6.0), tags.join(" · "));
+            if first {
+                plates.insert(0, tag)
+            } else {
+                plates.push(tag)
+            }
+        }
+    }
+    plates
 }
 
 /// The deployment zones shown on the board, by their points: the group, and a reserve's

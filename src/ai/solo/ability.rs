@@ -126,6 +126,19 @@ fn friend_fighting_in(world: &World, ctx: &Ctx, aura: &Aura) -> bool {
         .any(|o| in_aura(world, &ctx.all, &ctx.f, o, aura) && engaged(&ctx.all, o))
 }
 
+/// What the fighter does next, for weighing an ability's effects.
+struct Next {
+    /// Its next action is an attack: with a melee weapon or not.
+    attack_melee: Option<bool>,
+    /// Its next action is a move.
+    moves: bool,
+    /// An enemy is within 1" of it.
+    engaged: bool,
+}
+
+/// Why an effect is not nil here, and the fighter it would aim at.
+type Use = (Option<u32>, &'static str);
+
 /// SOLO-C1 for an ability of data effects (ABL-5): is one of its effects not nil here, the
 /// enemy it would aim at, and why.
 fn data_useful(
@@ -135,123 +148,116 @@ fn data_useful(
     engaged: bool,
 ) -> (bool, Option<u32>, &'static str) {
     let f = &ctx.f;
-    let next_attack_melee = match &ctx.next_action {
+    let attack_melee = match &ctx.next_action {
         Some(Command::Attack { weapon, .. }) => {
             Some(f.profile.weapons.get(*weapon).is_some_and(|w| w.is_melee()))
         }
         _ => None,
     };
-    let next_move = matches!(ctx.next_action, Some(Command::Move { .. }));
+    let next = Next {
+        attack_melee,
+        moves: matches!(ctx.next_action, Some(Command::Move { .. })),
+        engaged,
+    };
     // What the engine would refuse (a condition unmet, nobody in reach) is nil.
     if check(world, &ctx.all, f, effects, None).is_err() {
         return (false, None, "the rules don't allow it here");
     }
-    for e in effects {
-        match e {
-            Effect::BonusMoveOrAttack if !engaged || next_attack_melee.is_some() => {
-                return (true, None, "it can move or attack again");
-            }
-            // Aimed at an enemy (damage, a restriction, a roll, setting it up).
-            _ if e.aim().is_some_and(|a| !a.friends) => {
-                let near = crate::rules::effects::reach_of(world, &ctx.all, f, e);
-                if let Some(pick) = enemy_for(ctx, &near.unwrap_or_default()) {
-                    return (true, Some(pick.0), pick.1);
-                }
-            }
-            Effect::DamageEach { range, .. }
-                if !enemies_in_reach(world, &ctx.all, f, *range, true).is_empty() =>
-            {
-                return (true, None, "enemies are in its reach");
-            }
-            Effect::Heal { .. } if f.damage > 0 => return (true, None, "it has damage to remove"),
-            Effect::BonusMove { .. } if !engaged => return (true, None, "it can move further"),
-            Effect::BonusAttack if next_attack_melee.is_some() => {
-                return (true, None, "it can attack again");
-            }
-            Effect::Boost {
-                stat: Stat::Move, ..
-            } if next_move => {
-                return (true, None, "its next action is a move");
-            }
-            Effect::Boost {
-                stat, melee_only, ..
-            }
-            | Effect::RoundBoost {
-                stat,
-                melee_only,
-                aura: None,
-                ..
-            } if stat.of_attacks() && next_attack_melee.is_some_and(|m| m || !melee_only) => {
-                return (true, None, "its next action is an attack");
-            }
-            Effect::NextBoost { stat, .. } if stat.of_attacks() && next_attack_melee.is_some() => {
-                return (true, None, "its next action is an attack");
-            }
-            Effect::StrengthAboveToughness | Effect::AfterEachAttack { .. }
-                if next_attack_melee.is_some() =>
-            {
-                return (true, None, "its next action is an attack");
-            }
-            Effect::CritsWeaken { runemark, .. } => {
-                let target = match &ctx.next_action {
-                    Some(Command::Attack { target, .. }) => {
-                        ctx.all.iter().find(|o| o.id == *target)
-                    }
-                    _ => None,
-                };
-                let fits = |o: &&crate::rules::engine::FighterView| {
-                    runemark
-                        .as_deref()
-                        .is_none_or(|m| o.profile.has_runemark(m))
-                };
-                if target.is_some_and(|o| fits(&o)) {
-                    return (true, None, "its next action is an attack on such an enemy");
-                }
-            }
-            Effect::FriendBonusAttack { .. } => {
-                let friends = crate::rules::effects::reach_of(world, &ctx.all, f, e);
-                let armed = friends.unwrap_or_default().into_iter().find(|id| {
-                    ctx.all.iter().find(|o| o.id == *id).is_some_and(|o| {
-                        !crate::rules::actions::legal_attacks(world, &ctx.all, o).is_empty()
-                    })
-                });
-                if let Some(t) = armed {
-                    return (true, Some(t), "a friend in its reach has an attack to make");
-                }
-            }
-            Effect::FlatAttackRange if reach_only_flat(ctx) => {
-                return (
-                    true,
-                    None,
-                    "an enemy is in range once the height is left out",
-                );
-            }
-            Effect::NextBoost {
-                stat: Stat::Move, ..
-            }
-            | Effect::RoundBoost {
-                stat: Stat::Move,
-                aura: None,
-                ..
-            }
-            | Effect::AfterMove {
-                trigger: MoveTrigger::NearEnemy(_),
-                ..
-            } if next_move => {
-                return (true, None, "its next action is a move");
-            }
-            Effect::RoundBoost {
-                stat: Stat::Toughness,
-                aura: None,
-                ..
-            } if engaged => {
-                return (true, None, "an enemy is within 1\" of it");
-            }
-            Effect::RoundBoost { aura: Some(a), .. } if friend_fighting_in(world, ctx, a) => {
-                return (true, None, "a friend in its aura is within 1\" of an enemy");
-            }
-            _ => {}
+    effects
+        .iter()
+        .find_map(|e| reach_useful(world, ctx, e).or_else(|| next_useful(e, &next)))
+        .map_or((false, None, "nothing for it to do here"), |(t, why)| {
+            (true, t, why)
+        })
+}
+
+/// An effect that reaches other fighters (or heals this one): useful when someone is there.
+fn reach_useful(world: &World, ctx: &Ctx, e: &Effect) -> Option<Use> {
+    let f = &ctx.f;
+    match e {
+        // Aimed at an enemy (damage, a restriction, a roll, setting it up).
+        _ if e.aim().is_some_and(|a| !a.friends) => {
+            let near = crate::rules::effects::reach_of(world, &ctx.all, f, e);
+            enemy_for(ctx, &near.unwrap_or_default()).map(|(t, why)| (Some(t), why))
         }
+        Effect::DamageEach { range, .. } => (!enemies_in_reach(world, &ctx.all, f, *range, true)
+            .is_empty())
+        .then_some((None, "enemies are in its reach")),
+        Effect::Heal { .. } => (f.damage > 0).then_some((None, "it has damage to remove")),
+        Effect::CritsWeaken { runemark, .. } => {
+            let target = match &ctx.next_action {
+                Some(Command::Attack { target, .. }) => ctx.all.iter().find(|o| o.id == *target),
+                _ => None,
+            };
+            let fits = target.is_some_and(|o| {
+                runemark
+                    .as_deref()
+                    .is_none_or(|m| o.profile.has_runemark(m))
+            });
+            fits.then_some((None, "its next action is an attack on such an enemy"))
+        }
+        Effect::FriendBonusAttack { .. } => {
+            let friends = crate::rules::effects::reach_of(world, &ctx.all, f, e);
+            let armed = friends.unwrap_or_default().into_iter().find(|id| {
+                ctx.all.iter().find(|o| o.id == *id).is_some_and(|o| {
+                    !crate::rules::actions::legal_attacks(world, &ctx.all, o).is_empty()
+                })
+            });
+            armed.map(|t| (Some(t), "a friend in its reach has an attack to make"))
+        }
+        Effect::FlatAttackRange => reach_only_flat(ctx)
+            .then_some((None, "an enemy is in range once the height is left out")),
+        Effect::RoundBoost { aura: Some(a), .. } => friend_fighting_in(world, ctx, a)
+            .then_some((None, "a friend in its aura is within 1\" of an enemy")),
+        _ => None,
     }
-    (false, None, "nothing for it to do here")
+}
+
+/// An effect on this fighter's own next actions: useful when that action comes.
+fn next_useful(e: &Effect, next: &Next) -> Option<Use> {
+    let attacks = next.attack_melee.is_some();
+    let why = match e {
+        Effect::BonusMoveOrAttack if !next.engaged || attacks => "it can move or attack again",
+        Effect::BonusMove { .. } if !next.engaged => "it can move further",
+        Effect::BonusAttack if attacks => "it can attack again",
+        Effect::Boost {
+            stat: Stat::Move, ..
+        } if next.moves => "its next action is a move",
+        Effect::Boost {
+            stat, melee_only, ..
+        }
+        | Effect::RoundBoost {
+            stat,
+            melee_only,
+            aura: None,
+            ..
+        } if stat.of_attacks() && next.attack_melee.is_some_and(|m| m || !melee_only) => {
+            "its next action is an attack"
+        }
+        Effect::NextBoost { stat, .. } if stat.of_attacks() && attacks => {
+            "its next action is an attack"
+        }
+        Effect::StrengthAboveToughness | Effect::AfterEachAttack { .. } if attacks => {
+            "its next action is an attack"
+        }
+        Effect::NextBoost {
+            stat: Stat::Move, ..
+        }
+        | Effect::RoundBoost {
+            stat: Stat::Move,
+            aura: None,
+            ..
+        }
+        | Effect::AfterMove {
+            trigger: MoveTrigger::NearEnemy(_),
+            ..
+        } if next.moves => "its next action is a move",
+        Effect::RoundBoost {
+            stat: Stat::Toughness,
+            aura: None,
+            ..
+        } if next.engaged => "an enemy is within 1\" of it",
+        _ => return None,
+    };
+    Some((None, why))
 }

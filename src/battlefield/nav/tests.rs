@@ -577,12 +577,8 @@ fn ring_of_fighters(gaps: &[i32]) -> Vec<Base> {
 #[test]
 fn move10_a_goal_only_deadly_terrain_keeps_out_of_reach_is_reached_through_it() {
     // The ring is open to the west, where a deadly area lies across the opening.
-    let w = world(vec![piece(
-        TerrainKind::Deadly,
-        (17.75, 11.0),
-        (2.0, 4.6),
-        0.05,
-    )]);
+    let deadly = piece(TerrainKind::Deadly, (17.75, 11.0), (2.0, 4.6), 0.05);
+    let w = world(vec![deadly]);
     let ring = ring_of_fighters(&[150, 180, 210]);
     let (m, from) = (walker(), Vec3::new(5.0, 0.0, 11.0));
     let goal = Goal::NearPoint {

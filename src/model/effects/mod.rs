@@ -323,12 +323,45 @@ impl Amount {
     }
 }
 
+/// A range a card could print: more than 0" and at most 36".
+fn range_ok(r: f32) -> bool {
+    r.is_finite() && r > 0.0 && r <= 36.0
+}
+
 impl Effect {
     /// Its numbers are ones a card could print (ranges up to 36", amounts up to 20, up to
     /// 10 dice, bands of rolls within 1-6); problems go to `v` at `path`.
     pub fn validate(&self, path: &str, v: &mut crate::model::validate::Validator) {
-        let range_ok = |r: f32| r.is_finite() && r > 0.0 && r <= 36.0;
-        let ok = match self {
+        if let Effect::AfterMove { then, .. } = self {
+            for (k, e) in then.iter().enumerate() {
+                e.validate(&format!("{path}.then[{k}]"), v);
+            }
+        }
+        if let Effect::RoundBoost { aura: Some(a), .. } = self
+            && !range_ok(a.range)
+        {
+            v.error(path, "an aura's range is more than 0\" and at most 36\"");
+        }
+        if !self.stat_fits() {
+            v.error(
+                path,
+                "Toughness is raised for the round only; \"melee only\" goes with an attack's \
+                 characteristics (Attacks, Strength, damage)",
+            );
+        }
+        if !self.numbers_ok() {
+            v.error(
+                path,
+                "numbers no card prints: ranges are up to 36\", amounts up to 20, dice up to \
+                 10 and rolls 1-6",
+            );
+        }
+    }
+
+    /// Are its numbers ones a card could print (the effects it runs after a move are checked
+    /// on their own)?
+    fn numbers_ok(&self) -> bool {
+        match self {
             Effect::BonusMove { max } => max.is_none_or(|a| a.within(36)),
             Effect::Boost { by, .. } => by.within(20),
             Effect::DamageOne {
@@ -355,11 +388,8 @@ impl Effect {
                 most,
                 amount,
             } => (1..=6).contains(least) && (*least..=6).contains(most) && amount.within(20),
-            Effect::AfterMove { trigger, then } => {
+            Effect::AfterMove { trigger, .. } => {
                 let (MoveTrigger::NearEnemy(h) | MoveTrigger::DroppedNext(h)) = *trigger;
-                for (k, e) in then.iter().enumerate() {
-                    e.validate(&format!("{path}.then[{k}]"), v);
-                }
                 range_ok(h)
             }
             Effect::AfterEachAttack { least, bar } => (1..=6).contains(least) && !bar.is_empty(),
@@ -387,25 +417,6 @@ impl Effect {
             | Effect::StrengthAboveToughness
             | Effect::FlatAttackRange
             | Effect::Reaction(_) => true,
-        };
-        if let Effect::RoundBoost { aura: Some(a), .. } = self
-            && !range_ok(a.range)
-        {
-            v.error(path, "an aura's range is more than 0\" and at most 36\"");
-        }
-        if !self.stat_fits() {
-            v.error(
-                path,
-                "Toughness is raised for the round only; \"melee only\" goes with an attack's \
-                 characteristics (Attacks, Strength, damage)",
-            );
-        }
-        if !ok {
-            v.error(
-                path,
-                "numbers no card prints: ranges are up to 36\", amounts up to 20, dice up to \
-                 10 and rolls 1-6",
-            );
         }
     }
 

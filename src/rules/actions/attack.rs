@@ -493,17 +493,13 @@ pub(super) fn finish_attack(
     let needed = hit_threshold(strength, toughness);
     let (mut hits, mut crits) = count_hits(&rolls, needed);
     let mut ids = vec![RuleId::Atk3];
-    if cover_why.is_some() {
-        ids.push(RuleId::Atk4);
-    }
+    ids.extend(cover_why.is_some().then_some(RuleId::Atk4));
     // ABL-5: an ability changed the weapon, the Strength the hit roll compares or the
     // target's Toughness.
     let raised = f.profile.weapons.get(weapon) != Some(&w)
         || strength != w.strength
         || round_bonus(world, &all, &t, Stat::Toughness, false) > 0;
-    if raised {
-        ids.push(RuleId::Abl5);
-    }
+    ids.extend(raised.then_some(RuleId::Abl5));
     let saves = take_cover.then(|| take_cover_rolls(world, crits));
     if let Some(t) = &saves {
         crits -= t.turned;
@@ -535,34 +531,12 @@ pub(super) fn finish_attack(
         },
     );
     let down = deal_damage(world, target, damage, &[RuleId::Atk3, RuleId::Atk5]);
-    if let Some(a) = crate::rules::engine::engine(world).activation.as_mut()
-        && a.fighter == attacker
-    {
-        a.took_down |= down;
-        // ABL-5: what was raised for its next attack is spent.
-        a.boosts.retain(|b| !b.once);
-    }
+    spend_attack(world, attacker, down);
     if answered.to_attacker > 0 {
-        let event = Event::Effect {
-            fighter: target,
-            outcome: EffectOutcome::Damage {
-                fighters: vec![attacker],
-                damage: answered.to_attacker,
-                rolls: Vec::new(),
-            },
-        };
-        log(world, &[RuleId::Rea1, RuleId::Abl5], event);
-        deal_damage(world, attacker, answered.to_attacker, &[RuleId::Abl5]);
+        damage_attacker(world, target, attacker, answered.to_attacker);
     }
     if counter {
-        let c = counter_damage(&rolls, needed);
-        let event = Event::Counter {
-            fighter: target,
-            attacker,
-            damage: c,
-        };
-        log(world, &[RuleId::Rea2], event);
-        deal_damage(world, attacker, c, &[RuleId::Rea2]);
+        counter_strike(world, target, attacker, counter_damage(&rolls, needed));
     }
     if !down && crits > 0 {
         knocked_off(world, &t, attacker);
@@ -570,6 +544,42 @@ pub(super) fn finish_attack(
     crate::rules::effects::crits_weaken(world, attacker, target, &rolls);
     crate::rules::effects::after_attack(world, attacker, target);
     after_action(world);
+}
+
+/// The attacker's activation notes an enemy it took down, and spends what was raised for this
+/// attack (ABL-5).
+fn spend_attack(world: &mut World, attacker: u32, down: bool) {
+    if let Some(a) = crate::rules::engine::engine(world).activation.as_mut()
+        && a.fighter == attacker
+    {
+        a.took_down |= down;
+        a.boosts.retain(|b| !b.once);
+    }
+}
+
+/// REA-1, ABL-5: the target's reaction deals `damage` to the attacker.
+fn damage_attacker(world: &mut World, target: u32, attacker: u32, damage: u32) {
+    let event = Event::Effect {
+        fighter: target,
+        outcome: EffectOutcome::Damage {
+            fighters: vec![attacker],
+            damage,
+            rolls: Vec::new(),
+        },
+    };
+    log(world, &[RuleId::Rea1, RuleId::Abl5], event);
+    deal_damage(world, attacker, damage, &[RuleId::Abl5]);
+}
+
+/// REA-2: the target's Counter deals `damage` to the attacker.
+fn counter_strike(world: &mut World, target: u32, attacker: u32, damage: u32) {
+    let event = Event::Counter {
+        fighter: target,
+        attacker,
+        damage,
+    };
+    log(world, &[RuleId::Rea2], event);
+    deal_damage(world, attacker, damage, &[RuleId::Rea2]);
 }
 
 /// REA-3: a die per critical hit; each 4+ turns one into a normal hit.

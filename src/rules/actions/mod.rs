@@ -125,36 +125,15 @@ pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<()
             via,
             ..
         } => {
-            let budget = match bonus.and_then(Bonus::move_max) {
-                Some(max) => max,
-                None => f.move_budget(&rules(world), world.resource::<Engine>().move_bonus(&act)),
-            };
             let route = Route {
                 descend: *descend,
                 via,
                 pick_up: *pick_up,
             };
-            let path = validate_route(world, &all, &f, v3(*to), budget, route)?;
-            spend(world, bonus.is_some());
-            do_move(world, &f, &path, *pick_up);
-            crate::rules::effects::after_move(world, f.id, f.pos.y);
-            after_action(world);
+            make_move(world, &all, &f, &act, bonus, v3(*to), route)?;
         }
         Command::Attack { target, weapon, .. } => {
-            // ABL-5: a friend's bonus attack is the friend's.
-            let attacker = match bonus.and_then(Bonus::friend) {
-                Some(id) => all
-                    .iter()
-                    .find(|o| o.id == id && o.on_board())
-                    .cloned()
-                    .ok_or_else(|| {
-                        Rejected::new(
-                            RuleId::Abl5,
-                            format!("fighter {id} is not on the battlefield"),
-                        )
-                    })?,
-                None => f.clone(),
-            };
+            let attacker = attacker_for(&all, &f, bonus)?;
             validate_attack(world, &all, &attacker, *target, *weapon)?;
             spend(world, bonus.is_some());
             start_attack(world, &attacker, *target, *weapon);
@@ -169,6 +148,48 @@ pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<()
         _ => unreachable!("check_actor lets only actions through"),
     }
     Ok(())
+}
+
+/// MOVE-1: `f` moves along `route` to `to`, within its Move (or the bonus move's most).
+fn make_move(
+    world: &mut World,
+    all: &[FighterView],
+    f: &FighterView,
+    act: &ActivationState,
+    bonus: Option<Bonus>,
+    to: Vec3,
+    route: Route,
+) -> Result<(), Rejected> {
+    let budget = match bonus.and_then(Bonus::move_max) {
+        Some(max) => max,
+        None => f.move_budget(&rules(world), world.resource::<Engine>().move_bonus(act)),
+    };
+    let path = validate_route(world, all, f, to, budget, route)?;
+    spend(world, bonus.is_some());
+    do_move(world, f, &path, route.pick_up);
+    crate::rules::effects::after_move(world, f.id, f.pos.y);
+    after_action(world);
+    Ok(())
+}
+
+/// Who makes the attack: the active fighter, or (ABL-5) the friend whose bonus attack it is.
+fn attacker_for(
+    all: &[FighterView],
+    f: &FighterView,
+    bonus: Option<Bonus>,
+) -> Result<FighterView, Rejected> {
+    let Some(id) = bonus.and_then(Bonus::friend) else {
+        return Ok(f.clone());
+    };
+    all.iter()
+        .find(|o| o.id == id && o.on_board())
+        .cloned()
+        .ok_or_else(|| {
+            Rejected::new(
+                RuleId::Abl5,
+                "the friend picked for the bonus attack is not on the battlefield",
+            )
+        })
 }
 
 /// CMB-1, CMB-2: is `cmd` an action of the active fighter?

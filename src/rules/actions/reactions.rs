@@ -4,6 +4,10 @@ use super::*;
 use crate::model::RuleId;
 use crate::model::effects::Effect;
 
+/// Who reacts, and the effects of the reaction ability it makes (`None`: the reaction on offer
+/// itself); `None` when the side declines.
+type Reacting = Option<(u32, Option<Vec<Effect>>)>;
+
 /// A command while a reaction is on offer to `side`.
 pub(crate) fn reaction(world: &mut World, side: usize, cmd: &Command) -> Result<(), Rejected> {
     let offer = world
@@ -11,9 +15,26 @@ pub(crate) fn reaction(world: &mut World, side: usize, cmd: &Command) -> Result<
         .reaction
         .clone()
         .ok_or_else(|| Rejected::new(RuleId::Rea1, "no reaction is on offer"))?;
-    // Who reacts, and the effects of the reaction ability it makes (`None`: the reaction on
-    // offer itself).
-    let who: Option<(u32, Option<Vec<Effect>>)> = match cmd {
+    let who = who_reacts(world, side, &offer, cmd)?;
+    {
+        let mut e = engine::engine(world);
+        e.reaction = None;
+        if let Some(a) = &e.activation {
+            e.pending = Pending::Action { fighter: a.fighter };
+        }
+    }
+    resume(world, offer, who);
+    Ok(())
+}
+
+/// REA-1: the answer `cmd` gives to the reaction on `offer`, checked and made.
+fn who_reacts(
+    world: &mut World,
+    side: usize,
+    offer: &ReactionOffer,
+    cmd: &Command,
+) -> Result<Reacting, Rejected> {
+    Ok(match cmd {
         Command::React {
             fighter: id,
             reaction,
@@ -64,14 +85,11 @@ pub(crate) fn reaction(world: &mut World, side: usize, cmd: &Command) -> Result<
                 ),
             ));
         }
-    };
-    {
-        let mut e = engine::engine(world);
-        e.reaction = None;
-        if let Some(a) = &e.activation {
-            e.pending = Pending::Action { fighter: a.fighter };
-        }
-    }
+    })
+}
+
+/// What was waiting for the reaction goes on.
+fn resume(world: &mut World, offer: ReactionOffer, who: Reacting) {
     match offer.resume {
         Resume::AttackBeforeHits {
             attacker,
@@ -105,7 +123,6 @@ pub(crate) fn reaction(world: &mut World, side: usize, cmd: &Command) -> Result<
             finish_disengage(world, fighter, to, who.map(|(id, _)| id))
         }
     }
-    Ok(())
 }
 
 /// REA-1: fighter `id` makes the reaction: it costs one of its actions this round (two

@@ -9,7 +9,7 @@ use crate::model::RuleId;
 use crate::model::components::*;
 use crate::model::dice::{Dice, DiceRng};
 use crate::model::effects::{
-    Aim, Aura, Condition, Effect, MoveTrigger, OnSuccess, Restriction, Stat,
+    Aim, Amount, Aura, Condition, Effect, MoveTrigger, OnSuccess, Restriction, Roll, Stat,
 };
 use crate::rules::actions::deal_damage;
 use crate::rules::command::{HandChange, Rejected};
@@ -311,153 +311,8 @@ fn lasting(world: &mut World, f: &FighterView, e: &Effect, value: u8) -> bool {
 /// [`check`]); logs what each did.
 pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, target: Option<u32>) {
     for e in effects {
-        let all = engine::fighters(world);
-        let outcome = match e {
-            Effect::Requires(_) => continue,
-            Effect::BonusMoveOrAttack => {
-                let Some(max) = own_move_length(world, f) else {
-                    continue;
-                };
-                push_bonus(world, Bonus::MoveOrAttack { max });
-                EffectOutcome::BonusMoveOrAttack { max }
-            }
-            Effect::BonusMove { max } => {
-                let inches = match max {
-                    Some(m) => m.of(value) as f32,
-                    None => match own_move_length(world, f) {
-                        Some(inches) => inches,
-                        None => continue,
-                    },
-                };
-                push_bonus(world, Bonus::Move { max: inches });
-                EffectOutcome::BonusMove { max: inches }
-            }
-            Effect::BonusAttack => {
-                push_bonus(world, Bonus::AnyAttack);
-                EffectOutcome::BonusAttack
-            }
-            Effect::FriendBonusAttack { .. } => {
-                let Some(t) = target else {
-                    // Never silently skipped (ABL-5).
-                    let what = "no friend in reach to make the bonus attack".to_string();
-                    let outcome = EffectOutcome::Lasting { what };
-                    effect_logged(world, f.id, outcome);
-                    continue;
-                };
-                push_bonus(world, Bonus::FriendAttack { fighter: t });
-                EffectOutcome::FriendAttack { fighter: t }
-            }
-            Effect::SetUpNear { within, .. } => {
-                let Some(t) = target else {
-                    continue;
-                };
-                EffectOutcome::Lasting {
-                    what: place::set_up_near(world, f, t, *within),
-                }
-            }
-            Effect::RollAgainst {
-                dice, least, then, ..
-            } => {
-                let Some(t) = target else {
-                    continue;
-                };
-                let rolls = world
-                    .resource_mut::<DiceRng>()
-                    .roll(dice.of(value) as usize);
-                let hits = rolls.iter().filter(|r| **r >= *least).count() as u32;
-                let what = roll_against(world, f, t, *then, hits);
-                let shown: Vec<String> = rolls.iter().map(u8::to_string).collect();
-                EffectOutcome::Lasting {
-                    what: format!("rolls {}: {what}", shown.join(", ")),
-                }
-            }
-            Effect::Boost {
-                stat,
-                by,
-                melee_only,
-            } => {
-                let by = by.of(value);
-                let mut eng = engine::engine(world);
-                let Some(a) = eng.activation.as_mut() else {
-                    continue;
-                };
-                match stat {
-                    Stat::Move => a.move_bonus = a.move_bonus.saturating_add(by),
-                    _ => a.boosts.push(Boost::for_activation(*stat, by, *melee_only)),
-                }
-                EffectOutcome::Boost {
-                    stat: *stat,
-                    by,
-                    melee_only: *melee_only,
-                }
-            }
-            Effect::DamageOne { amount, roll, .. } => {
-                let Some(t) = target else {
-                    // Never silently skipped (ABL-5): it reaches nobody.
-                    let outcome = EffectOutcome::Damage {
-                        fighters: Vec::new(),
-                        damage: 0,
-                        rolls: Vec::new(),
-                    };
-                    effect_logged(world, f.id, outcome);
-                    continue;
-                };
-                let (damage, rolls) = match roll {
-                    None => (amount.of(value), Vec::new()),
-                    Some(r) => {
-                        let n = r.dice.of(value) as usize;
-                        let rolls = world.resource_mut::<DiceRng>().roll(n);
-                        (rolls.iter().map(|d| r.damage(*d, value)).sum(), rolls)
-                    }
-                };
-                EffectOutcome::Damage {
-                    fighters: vec![t],
-                    damage,
-                    rolls,
-                }
-            }
-            Effect::Restrict { actions, .. } => {
-                let Some(t) = target else {
-                    continue;
-                };
-                bar_until_round_end(world, t, actions);
-                EffectOutcome::Barred {
-                    fighter: t,
-                    actions: actions.clone(),
-                }
-            }
-            Effect::DamageEach { range, amount } => EffectOutcome::Damage {
-                fighters: enemies_in_reach(world, &all, f, *range, true),
-                damage: amount.of(value),
-                rolls: Vec::new(),
-            },
-            Effect::NextBoost { .. }
-            | Effect::RoundBoost { .. }
-            | Effect::StrengthAboveToughness
-            | Effect::FlatAttackRange
-            | Effect::AfterEachAttack { .. }
-            | Effect::CritsWeaken { .. }
-            | Effect::AfterMove { .. } => {
-                if !lasting(world, f, e, value) {
-                    continue;
-                }
-                EffectOutcome::Lasting {
-                    what: crate::model::effects::describe(std::slice::from_ref(e), Some(value)),
-                }
-            }
-            // A reaction's trigger and its answers to an attack are the attack's to run.
-            Effect::Reaction(_)
-            | Effect::CritsAsHits { .. }
-            | Effect::LessDamagePerHit { .. }
-            | Effect::DamageAttackerPerRoll { .. } => continue,
-            Effect::Heal { amount } => {
-                // As it stands now (earlier effects may have changed it).
-                let Some(me) = all.iter().find(|o| o.id == f.id) else {
-                    continue;
-                };
-                let healed = heal(world, me, amount.of(value));
-                EffectOutcome::Healed { healed }
-            }
+        let Some(outcome) = run_one(world, f, e, value, target) else {
+            continue;
         };
         effect_logged(world, f.id, outcome.clone());
         if let EffectOutcome::Damage {
@@ -468,5 +323,173 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, ta
                 deal_damage(world, t, damage, &[RuleId::Abl5]);
             }
         }
+    }
+}
+
+/// What one effect did, or `None` when it does nothing now: a condition (checked before), a
+/// reaction's part (the attack's to run), or a pick with nobody to pick.
+fn run_one(
+    world: &mut World,
+    f: &FighterView,
+    e: &Effect,
+    value: u8,
+    target: Option<u32>,
+) -> Option<EffectOutcome> {
+    match e {
+        Effect::Requires(_)
+        | Effect::Reaction(_)
+        | Effect::CritsAsHits { .. }
+        | Effect::LessDamagePerHit { .. }
+        | Effect::DamageAttackerPerRoll { .. } => None,
+        Effect::BonusMoveOrAttack
+        | Effect::BonusMove { .. }
+        | Effect::BonusAttack
+        | Effect::FriendBonusAttack { .. } => bonus(world, f, e, value, target),
+        Effect::SetUpNear { within, .. } => Some(EffectOutcome::Lasting {
+            what: place::set_up_near(world, f, target?, *within),
+        }),
+        Effect::RollAgainst {
+            dice, least, then, ..
+        } => {
+            let t = target?;
+            let rolls = world
+                .resource_mut::<DiceRng>()
+                .roll(dice.of(value) as usize);
+            let hits = rolls.iter().filter(|r| **r >= *least).count() as u32;
+            let what = roll_against(world, f, t, *then, hits);
+            let shown: Vec<String> = rolls.iter().map(u8::to_string).collect();
+            let what = format!("rolls {}: {what}", shown.join(", "));
+            Some(EffectOutcome::Lasting { what })
+        }
+        Effect::Boost {
+            stat,
+            by,
+            melee_only,
+        } => boost(world, *stat, by.of(value), *melee_only),
+        Effect::DamageOne { amount, roll, .. } => {
+            Some(damage_one(world, amount, roll.as_ref(), value, target))
+        }
+        Effect::Restrict { actions, .. } => {
+            let t = target?;
+            bar_until_round_end(world, t, actions);
+            let actions = actions.clone();
+            Some(EffectOutcome::Barred {
+                fighter: t,
+                actions,
+            })
+        }
+        Effect::DamageEach { range, amount } => {
+            let all = engine::fighters(world);
+            Some(EffectOutcome::Damage {
+                fighters: enemies_in_reach(world, &all, f, *range, true),
+                damage: amount.of(value),
+                rolls: Vec::new(),
+            })
+        }
+        Effect::NextBoost { .. }
+        | Effect::RoundBoost { .. }
+        | Effect::StrengthAboveToughness
+        | Effect::FlatAttackRange
+        | Effect::AfterEachAttack { .. }
+        | Effect::CritsWeaken { .. }
+        | Effect::AfterMove { .. } => lasting(world, f, e, value).then(|| EffectOutcome::Lasting {
+            what: crate::model::effects::describe(std::slice::from_ref(e), Some(value)),
+        }),
+        Effect::Heal { amount } => {
+            // As it stands now (earlier effects may have changed it).
+            let all = engine::fighters(world);
+            let me = all.iter().find(|o| o.id == f.id)?;
+            let healed = heal(world, me, amount.of(value));
+            Some(EffectOutcome::Healed { healed })
+        }
+    }
+}
+
+/// CMB-2: a bonus action for this fighter (or, picked in `target`, a friend) waits.
+fn bonus(
+    world: &mut World,
+    f: &FighterView,
+    e: &Effect,
+    value: u8,
+    target: Option<u32>,
+) -> Option<EffectOutcome> {
+    let (bonus, outcome) = match e {
+        Effect::BonusMoveOrAttack => {
+            let max = own_move_length(world, f)?;
+            (
+                Bonus::MoveOrAttack { max },
+                EffectOutcome::BonusMoveOrAttack { max },
+            )
+        }
+        Effect::BonusMove { max } => {
+            let inches = match max {
+                Some(m) => m.of(value) as f32,
+                None => own_move_length(world, f)?,
+            };
+            (
+                Bonus::Move { max: inches },
+                EffectOutcome::BonusMove { max: inches },
+            )
+        }
+        Effect::FriendBonusAttack { .. } => {
+            let Some(t) = target else {
+                // Never silently skipped (ABL-5).
+                let what = "no friend in reach to make the bonus attack".to_string();
+                return Some(EffectOutcome::Lasting { what });
+            };
+            (
+                Bonus::FriendAttack { fighter: t },
+                EffectOutcome::FriendAttack { fighter: t },
+            )
+        }
+        _ => (Bonus::AnyAttack, EffectOutcome::BonusAttack),
+    };
+    push_bonus(world, bonus);
+    Some(outcome)
+}
+
+/// A boost to this fighter's characteristic until the end of its activation.
+fn boost(world: &mut World, stat: Stat, by: u32, melee_only: bool) -> Option<EffectOutcome> {
+    let mut eng = engine::engine(world);
+    let a = eng.activation.as_mut()?;
+    match stat {
+        Stat::Move => a.move_bonus = a.move_bonus.saturating_add(by),
+        _ => a.boosts.push(Boost::for_activation(stat, by, melee_only)),
+    }
+    Some(EffectOutcome::Boost {
+        stat,
+        by,
+        melee_only,
+    })
+}
+
+/// Damage to the picked enemy, rolled or fixed; with nobody picked it reaches nobody, and the
+/// log says so (ABL-5: never silently skipped).
+fn damage_one(
+    world: &mut World,
+    amount: &Amount,
+    roll: Option<&Roll>,
+    value: u8,
+    target: Option<u32>,
+) -> EffectOutcome {
+    let Some(t) = target else {
+        return EffectOutcome::Damage {
+            fighters: Vec::new(),
+            damage: 0,
+            rolls: Vec::new(),
+        };
+    };
+    let (damage, rolls) = match roll {
+        None => (amount.of(value), Vec::new()),
+        Some(r) => {
+            let n = r.dice.of(value) as usize;
+            let rolls = world.resource_mut::<DiceRng>().roll(n);
+            (rolls.iter().map(|d| r.damage(*d, value)).sum(), rolls)
+        }
+    };
+    EffectOutcome::Damage {
+        fighters: vec![t],
+        damage,
+        rolls,
     }
 }

@@ -3,6 +3,7 @@
 use super::render_setup::{count, initiative_text, setup_text};
 use super::*;
 use crate::model::dice::dice_text;
+use crate::rules::command::HandChange;
 
 impl Event {
     /// The event as a sentence for people, naming fighters and sides by `names`.
@@ -93,54 +94,14 @@ fn action_text(e: &Event, n: &Names) -> String {
         Event::EndActivation { fighter } => {
             format!("{} ends its activation", n.fighter(*fighter))
         }
-        Event::Treasure {
-            fighter,
-            treasure,
-            picked_up,
-            at,
-        } => match picked_up {
-            true => format!("{} picks up treasure {}", n.fighter(*fighter), treasure + 1),
-            false => format!(
-                "{} drops treasure {} {}",
-                n.fighter(*fighter),
-                treasure + 1,
-                n.place(at)
-            ),
-        },
-        Event::TreasurePlaced {
-            carrier,
-            treasure,
-            at,
-        } => format!(
-            "{}'s side places treasure {} {}",
-            n.fighter(*carrier),
-            treasure + 1,
-            n.place(at)
-        ),
+        Event::Treasure { .. } | Event::TreasurePlaced { .. } => treasure_text(e, n),
         Event::Ability { .. } => ability_text(e, n),
         Event::Effect { fighter, outcome } => effect_text(n.fighter(*fighter), outcome, n),
         Event::ByHand {
             fighter,
             target,
             change,
-        } => match change {
-            crate::rules::command::HandChange::Damage(d) => format!(
-                "by hand, for {}'s ability: {d} damage to {}",
-                n.fighter(*fighter),
-                n.fighter(*target)
-            ),
-            crate::rules::command::HandChange::Heal(h) => format!(
-                "by hand, for {}'s ability: {} heals {h} damage",
-                n.fighter(*fighter),
-                n.fighter(*target)
-            ),
-            crate::rules::command::HandChange::Move { inches, to } => format!(
-                "by hand, for {}'s ability: {} moves up to {inches}\", ending {}",
-                n.fighter(*fighter),
-                n.fighter(*target),
-                n.place(to)
-            ),
-        },
+        } => by_hand_text(&n.fighter(*fighter), &n.fighter(*target), change, n),
         Event::NoAttackToMake { fighter } => format!(
             "{}: no attack it can make, no bonus attack",
             n.fighter(*fighter)
@@ -151,6 +112,52 @@ fn action_text(e: &Event, n: &Names) -> String {
         ),
         _ => unreachable!("not an action event"),
     }
+}
+
+/// A treasure picked up, dropped or placed (TRE-*).
+fn treasure_text(e: &Event, n: &Names) -> String {
+    match e {
+        Event::Treasure {
+            fighter,
+            treasure,
+            picked_up: true,
+            ..
+        } => format!("{} picks up treasure {}", n.fighter(*fighter), treasure + 1),
+        Event::Treasure {
+            fighter,
+            treasure,
+            at,
+            ..
+        } => format!(
+            "{} drops treasure {} {}",
+            n.fighter(*fighter),
+            treasure + 1,
+            n.place(at)
+        ),
+        Event::TreasurePlaced {
+            carrier,
+            treasure,
+            at,
+        } => format!(
+            "{}'s side places treasure {} {}",
+            n.fighter(*carrier),
+            treasure + 1,
+            n.place(at)
+        ),
+        _ => String::new(),
+    }
+}
+
+/// A change the player made by hand for an ability the engine doesn't run (ABL-5).
+fn by_hand_text(fighter: &str, target: &str, change: &HandChange, n: &Names) -> String {
+    let what = match change {
+        HandChange::Damage(d) => format!("{d} damage to {target}"),
+        HandChange::Heal(h) => format!("{target} heals {h} damage"),
+        HandChange::Move { inches, to } => {
+            format!("{target} moves up to {inches}\", ending {}", n.place(to))
+        }
+    };
+    format!("by hand, for {fighter}'s ability: {what}")
 }
 
 fn move_text(e: &Event, n: &Names) -> String {

@@ -99,16 +99,7 @@ pub(super) fn convert(
         );
         return None;
     }
-    if !ALLIANCES.contains(&alliance.as_str()) {
-        let msg = format!("unknown grand alliance `{alliance}` (kept)");
-        findings.warn(file, &format!("{}.grand_alliance", r.path), msg);
-    }
-    for (i, mark) in runemarks.iter().enumerate() {
-        if !KNOWN_RUNEMARKS.contains(&mark.as_str()) {
-            let msg = format!("unknown runemark `{mark}` (kept, but no rule knows it)");
-            findings.warn(file, &format!("{}.runemarks[{i}]", r.path), msg);
-        }
-    }
+    warn_unknown(file, &r.path, &alliance, &runemarks, findings);
     let (base, base_from) = bases.base_for(name, &runemarks);
     let profile = FighterProfile {
         id: id.to_string(),
@@ -140,6 +131,26 @@ pub(super) fn convert(
         subfaction: subfaction.to_string(),
         base_from,
     })
+}
+
+/// Warns of a grand alliance or runemarks no rule knows (they are kept).
+fn warn_unknown(
+    file: &str,
+    path: &str,
+    alliance: &str,
+    runemarks: &[String],
+    findings: &mut Findings,
+) {
+    if !ALLIANCES.contains(&alliance) {
+        let msg = format!("unknown grand alliance `{alliance}` (kept)");
+        findings.warn(file, &format!("{path}.grand_alliance"), msg);
+    }
+    for (i, mark) in runemarks.iter().enumerate() {
+        if !KNOWN_RUNEMARKS.contains(&mark.as_str()) {
+            let msg = format!("unknown runemark `{mark}` (kept, but no rule knows it)");
+            findings.warn(file, &format!("{path}.runemarks[{i}]"), msg);
+        }
+    }
 }
 
 /// Reports a record's problems as errors: it is left out.

@@ -74,95 +74,120 @@ fn shape(s: &str) -> String {
     out
 }
 
-/// The effects of the first sentences of `s`, and how many sentences they took.
+/// The effects of the first sentences of `s`, and how many sentences they took: the first
+/// reader that knows them.
 fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    let first = s[0].as_str();
-    if let Some(e) = simple(first) {
-        return Some((1, e));
-    }
-    // "Pick a (visible) enemy fighter (or monster) within N" of this fighter and roll D
-    // dice." + what each success does to it.
-    if let Some(roll) = pick_and_roll_any(first)
-        && let Some((least, then)) = s.get(1).and_then(|n| on_success(n))
-    {
-        let effect = Effect::RollAgainst {
-            range: roll.0,
-            visible: roll.1,
-            runemark: roll.2,
-            dice: roll.3,
-            least,
-            then,
-        };
-        return Some((2, vec![effect]));
-    }
-    // "Pick a visible enemy fighter within N" of this fighter and roll a dice." + bands.
-    if let Some((range, dice)) = pick_and_roll(first) {
-        let (used, bands) = bands(&s[1..])?;
-        let roll = Roll { dice, bands };
-        let effect = Effect::DamageOne {
-            range,
-            amount: Amount::Fixed(0),
-            roll: Some(roll),
-        };
-        return Some((1 + used, vec![effect]));
-    }
-    // "Until the end of this fighter's activation, the next time this fighter finishes a
-    // move action within N" of an enemy fighter, pick a visible enemy fighter within N" of
-    // this fighter." + damage to it.
-    if let Some(v) = fill(
-        first,
+    const READERS: [Reader; 7] = [
+        |s| simple(&s[0]).map(|e| (1, e)),
+        pick_roll_each_success,
+        pick_roll_bands,
+        next_move_near_enemy,
+        after_each_attack,
+        friend_bonus_attack,
+        picked_enemy_then,
+    ];
+    READERS.iter().find_map(|read| read(s))
+}
+
+/// A reader of the first sentences of an ability: its effects and how many sentences it took.
+type Reader = fn(&[String]) -> Option<(usize, Vec<Effect>)>;
+
+/// "Pick a (visible) enemy fighter (or monster) within N" of this fighter and roll D dice." +
+/// what each success does to it.
+fn pick_roll_each_success(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let roll = pick_and_roll_any(&s[0])?;
+    let (least, then) = on_success(s.get(1)?)?;
+    let effect = Effect::RollAgainst {
+        range: roll.0,
+        visible: roll.1,
+        runemark: roll.2,
+        dice: roll.3,
+        least,
+        then,
+    };
+    Some((2, vec![effect]))
+}
+
+/// "Pick a visible enemy fighter within N" of this fighter and roll a dice." + bands.
+fn pick_roll_bands(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let (range, dice) = pick_and_roll(&s[0])?;
+    let (used, bands) = bands(&s[1..])?;
+    let roll = Roll { dice, bands };
+    let effect = Effect::DamageOne {
+        range,
+        amount: Amount::Fixed(0),
+        roll: Some(roll),
+    };
+    Some((1 + used, vec![effect]))
+}
+
+/// "Until the end of this fighter's activation, the next time this fighter finishes a move
+/// action within N" of an enemy fighter, pick a visible enemy fighter within N" of this
+/// fighter." + damage to it.
+fn next_move_near_enemy(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let v = fill(
+        &s[0],
         "until the end of this fighter's activation, the next time this fighter finishes a \
          move action within {n}\" of an enemy fighter, pick a visible enemy fighter within \
          {n}\" of this fighter",
-    ) {
-        let amount = allocate_to_that(s.get(1)?)?;
-        let damage = Effect::DamageOne {
-            range: v[1] as f32,
-            amount,
-            roll: None,
-        };
-        let effect = Effect::AfterMove {
-            trigger: MoveTrigger::NearEnemy(v[0] as f32),
-            then: vec![damage],
-        };
-        return Some((2, vec![effect]));
-    }
-    // "In addition, until the end of this fighter's activation, after each attack action made
-    // by this fighter, roll a dice." + "On a roll of N+, until the end of this battle round,
-    // the target fighter cannot make ... actions."
-    if let Some(rest) = first
+    )?;
+    let amount = allocate_to_that(s.get(1)?)?;
+    let damage = Effect::DamageOne {
+        range: v[1] as f32,
+        amount,
+        roll: None,
+    };
+    let effect = Effect::AfterMove {
+        trigger: MoveTrigger::NearEnemy(v[0] as f32),
+        then: vec![damage],
+    };
+    Some((2, vec![effect]))
+}
+
+/// "In addition, until the end of this fighter's activation, after each attack action made by
+/// this fighter, roll a dice." + "On a roll of N+, until the end of this battle round, the
+/// target fighter cannot make ... actions."
+fn after_each_attack(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let first = s[0].as_str();
+    let rest = first
         .strip_prefix("in addition, ")
         .unwrap_or(first)
         .strip_prefix(
             "until the end of this fighter's activation, after each attack action made by this \
              fighter, roll a dice",
-        )
-        && rest.is_empty()
-    {
-        let next = s.get(1)?.strip_prefix("on a roll of ")?;
-        let (least, next) = number_prefix(next)?;
-        let next = next.strip_prefix("+, ")?.replace(
-            "until the end of this battle round, the target fighter",
-            "that fighter",
-        );
-        let bar = barred(&format!("until the end of the battle round, {next}"))?;
-        let least = u8::try_from(least).ok().filter(|l| (1..=6).contains(l))?;
-        return Some((2, vec![Effect::AfterEachAttack { least, bar }]));
+        )?;
+    if !rest.is_empty() {
+        return None;
     }
-    // "Pick a (visible) friendly fighter (with the R runemark) within N" of this fighter."
-    // "That fighter makes a bonus attack action."
-    if let Some((range, visible, runemark)) = picked_friend(first) {
-        return (s.get(1)?.as_str() == "that fighter makes a bonus attack action").then(|| {
-            let effect = Effect::FriendBonusAttack {
-                range,
-                visible,
-                runemark,
-            };
-            (2, vec![effect])
-        });
-    }
-    // "Pick a (visible) enemy fighter within N" of this fighter." + what happens to it.
-    let (range, visible) = picked_enemy(first)?;
+    let next = s.get(1)?.strip_prefix("on a roll of ")?;
+    let (least, next) = number_prefix(next)?;
+    let next = next.strip_prefix("+, ")?.replace(
+        "until the end of this battle round, the target fighter",
+        "that fighter",
+    );
+    let bar = barred(&format!("until the end of the battle round, {next}"))?;
+    let least = u8::try_from(least).ok().filter(|l| (1..=6).contains(l))?;
+    Some((2, vec![Effect::AfterEachAttack { least, bar }]))
+}
+
+/// "Pick a (visible) friendly fighter (with the R runemark) within N" of this fighter." "That
+/// fighter makes a bonus attack action."
+fn friend_bonus_attack(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let (range, visible, runemark) = picked_friend(&s[0])?;
+    (s.get(1)?.as_str() == "that fighter makes a bonus attack action").then(|| {
+        let effect = Effect::FriendBonusAttack {
+            range,
+            visible,
+            runemark,
+        };
+        (2, vec![effect])
+    })
+}
+
+/// "Pick a (visible) enemy fighter within N" of this fighter." + what happens to it: damage,
+/// being set up near this fighter (and rolls against it), or a restriction.
+fn picked_enemy_then(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let (range, visible) = picked_enemy(&s[0])?;
     let next = s.get(1)?;
     if let (Some(amount), true) = (allocate_to_that(next), visible) {
         let effect = Effect::DamageOne {
@@ -172,33 +197,11 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         };
         return Some((2, vec![effect]));
     }
-    // "Remove that fighter from the battlefield and set them up within N" of this fighter."
-    // (+ "Then, roll D dice." + what each roll deals to it.)
     if let Some(v) = fill(
         next,
         "remove that fighter from the battlefield and set them up within {n}\" of this fighter",
     ) {
-        let mut effects = vec![Effect::SetUpNear {
-            range,
-            visible,
-            within: v[0] as f32,
-        }];
-        let rolled = s.get(2).and_then(|t| then_roll(t)).and_then(|dice| {
-            let (used, bands) = bands(&s[3..])?;
-            Some((used, Roll { dice, bands }))
-        });
-        let used = match rolled {
-            Some((used, roll)) => {
-                effects.push(Effect::DamageOne {
-                    range,
-                    amount: Amount::Fixed(0),
-                    roll: Some(roll),
-                });
-                3 + used
-            }
-            None => 2,
-        };
-        return Some((used, effects));
+        return Some(set_up_then_roll(s, range, visible, v[0] as f32));
     }
     let actions = barred(next)?;
     let effect = Effect::Restrict {
@@ -207,6 +210,32 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         actions,
     };
     Some((2, vec![effect]))
+}
+
+/// "Remove that fighter from the battlefield and set them up within N" of this fighter." (+
+/// "Then, roll D dice." + what each roll deals to it.)
+fn set_up_then_roll(s: &[String], range: f32, visible: bool, within: f32) -> (usize, Vec<Effect>) {
+    let mut effects = vec![Effect::SetUpNear {
+        range,
+        visible,
+        within,
+    }];
+    let rolled = s.get(2).and_then(|t| then_roll(t)).and_then(|dice| {
+        let (used, bands) = bands(&s[3..])?;
+        Some((used, Roll { dice, bands }))
+    });
+    let used = match rolled {
+        Some((used, roll)) => {
+            effects.push(Effect::DamageOne {
+                range,
+                amount: Amount::Fixed(0),
+                roll: Some(roll),
+            });
+            3 + used
+        }
+        None => 2,
+    };
+    (used, effects)
 }
 
 /// "Pick a visible enemy fighter within N" of this fighter" (or "an enemy fighter"): the range
