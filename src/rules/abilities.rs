@@ -9,10 +9,10 @@ use crate::battlefield::measure::{bases_within, distance};
 use crate::model::components::*;
 use crate::model::ruleset::Ruleset;
 use crate::rules::command::Rejected;
-use crate::rules::engine::{
-    self, ActivationState, Bonus, Engine, FighterView, after_action, can_see, fighters, log,
-};
 use crate::rules::log::{AbilityOutcome, Event};
+use crate::rules::state::{
+    self, ActivationState, Bonus, Engine, FighterView, Then, can_see, fighters, log,
+};
 
 pub use crate::model::abilities::{AbilityDef, AbilityEffect, DiceCost, universal};
 
@@ -115,7 +115,7 @@ pub fn reaction_effects(
     id: u32,
     name: &str,
 ) -> Option<Vec<crate::model::effects::Effect>> {
-    let t = engine::fighter(world, id)?;
+    let t = state::fighter(world, id)?;
     reactions(&t)
         .find(|(d, _, _)| d.name == name)
         .map(|(_, _, e)| e.to_vec())
@@ -344,16 +344,16 @@ pub(crate) fn use_ability(
     name: &str,
     value: u8,
     target: Option<u32>,
-) -> Result<(), Rejected> {
+) -> Result<Then, Rejected> {
     // ABL-5: `aimed`, the enemy a data effect aims at (named, or the nearest that qualifies),
     // is found before anything is paid.
     let (d, group, aimed) = validate_ability(world, all, f, name, value, target)?;
     let r = world.resource::<Ruleset>().clone();
     // Paid: the whole group is spent (ABL-1).
-    engine::engine(world).dice[f.side].spend(value);
+    state::engine(world).dice[f.side].spend(value);
     let automated = d.effect != AbilityEffect::NotAutomated;
     let effect = {
-        let mut e = engine::engine(world);
+        let mut e = state::engine(world);
         let Some(a) = e.activation.as_mut() else {
             return Err(Rejected::new(RuleId::Cmb3, "no fighter is activated"));
         };
@@ -385,6 +385,5 @@ pub(crate) fn use_ability(
     if let AbilityEffect::Effects(effects) = &d.effect {
         crate::rules::effects::run(world, f, effects, value, aimed);
     }
-    after_action(world);
-    Ok(())
+    Ok(Then::AfterAction)
 }

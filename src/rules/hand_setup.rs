@@ -17,7 +17,7 @@ use crate::model::components::*;
 use crate::model::formats::{Controller, DeploymentPoint, Point2, TerrainPiece};
 use crate::model::ruleset::Ruleset;
 use crate::rules::command::Rejected;
-use crate::rules::engine::{Engine, Pending};
+use crate::rules::state::{Engine, Pending};
 
 /// How far from the spot asked for a fighter may be snapped to the nearest legal place.
 const SNAP: f32 = 0.5;
@@ -35,31 +35,20 @@ fn hand_sides(world: &World) -> Vec<usize> {
         .collect()
 }
 
-/// After the automatic set-up: waits for the first side that sets up by hand; false when
-/// none does (round 1 may begin).
-pub fn begin(world: &mut World) -> bool {
-    let Some(&side) = hand_sides(world).first() else {
-        return false;
-    };
-    world.resource_mut::<Engine>().pending = Pending::Deploy { side };
-    true
+/// After the automatic set-up: the first side that sets up by hand; `None` when none does
+/// (round 1 may begin).
+pub fn first_hand_side(world: &World) -> Option<usize> {
+    hand_sides(world).first().copied()
 }
 
-/// SET-6: the side is done; the next side sets up, or round 1 begins.
-pub fn done(world: &mut World, pending: usize, side: usize) -> Result<(), Rejected> {
+/// SET-6: the side is done; the next side that sets up by hand, or `None` (round 1 begins).
+pub fn done(world: &mut World, pending: usize, side: usize) -> Result<Option<usize>, Rejected> {
     if side != pending {
         return Err(Rejected::new(RuleId::Set6, "the other side is setting up"));
     }
     let sides = hand_sides(world);
-    match sides
-        .iter()
-        .position(|s| *s == side)
-        .and_then(|i| sides.get(i + 1))
-    {
-        Some(&next) => world.resource_mut::<Engine>().pending = Pending::Deploy { side: next },
-        None => crate::rules::engine::start_battle(world),
-    }
-    Ok(())
+    let at = sides.iter().position(|s| *s == side);
+    Ok(at.and_then(|i| sides.get(i + 1)).copied())
 }
 
 /// RES-1: the fighters that arrived from reserve this round, which their side may still move
@@ -67,39 +56,38 @@ pub fn done(world: &mut World, pending: usize, side: usize) -> Result<(), Reject
 #[derive(Resource, Debug, Clone, Default, PartialEq)]
 pub struct Arrived(pub Vec<u32>);
 
-/// RES-1 by hand, after the reserves due arrived: waits for the first side in `order` that
-/// sets up by hand and has fighters that arrived; false when none has (combat may begin).
-pub fn begin_reserves(world: &mut World, order: [usize; 2]) -> bool {
+/// RES-1 by hand, after the reserves due arrived: the first side in `order` that sets up by
+/// hand and has fighters that arrived; `None` when none has (combat may begin).
+pub fn begin_reserves(world: &mut World, order: [usize; 2]) -> Option<usize> {
     let hand = hand_sides(world);
     let waiting = order
         .into_iter()
         .find(|s| hand.contains(s) && !movable_arrivals(world, *s).is_empty());
-    let Some(side) = waiting else {
+    if waiting.is_none() {
         world.insert_resource(Arrived::default());
-        return false;
-    };
-    world.resource_mut::<Engine>().pending = Pending::Arrive { side };
-    true
+    }
+    waiting
 }
 
-/// RES-1: the side is done setting up its reserves; the other side sets up its own, or the
-/// initiative side picks who goes first (CMB-1).
-pub fn reserves_done(world: &mut World, pending: usize, side: usize) -> Result<(), Rejected> {
+/// RES-1: the side is done setting up its reserves; the other side, which sets up its own
+/// next, or `None`: the initiative side picks who goes first (CMB-1).
+pub fn reserves_done(
+    world: &mut World,
+    pending: usize,
+    side: usize,
+) -> Result<Option<usize>, Rejected> {
     if side != pending {
         return Err(Rejected::new(RuleId::Res1, "the other side is setting up"));
     }
     let other = 1 - side;
     let hand = hand_sides(world);
     // The other side sets up after this one only when it has not already.
-    let first = crate::rules::engine::simultaneous_first(world);
+    let first = crate::rules::state::simultaneous_first(world);
     if side == first && hand.contains(&other) && !movable_arrivals(world, other).is_empty() {
-        world.resource_mut::<Engine>().pending = Pending::Arrive { side: other };
-        return Ok(());
+        return Ok(Some(other));
     }
     world.insert_resource(Arrived::default());
-    let holder = world.resource::<Engine>().initiative.unwrap_or(0);
-    world.resource_mut::<Engine>().pending = Pending::FirstTurn { side: holder };
-    Ok(())
+    Ok(None)
 }
 
 /// The fighters side `side` may still move now: round 1's set up before the battle (SET-6),
@@ -199,7 +187,7 @@ pub fn place(world: &mut World, side: usize, fighter: u32, to: [f32; 3]) -> Resu
         })?;
     world.entity_mut(entity).insert(Position(snap));
     let at = snap.to_array();
-    crate::rules::engine::log(
+    crate::rules::state::log(
         world,
         &[rule],
         crate::rules::log::Event::SetUpByHand { fighter, at },

@@ -16,6 +16,7 @@ pub mod options;
 pub mod roster;
 pub mod setup;
 pub mod solo_setup;
+pub mod state;
 pub mod warband;
 
 use bevy::prelude::*;

@@ -15,8 +15,8 @@ use crate::model::ruleset::Ruleset;
 use crate::rules::abilities::{abilities_of, validate_ability, would_do_nothing};
 use crate::rules::actions::validate_attack;
 use crate::rules::command::{Command, ReactionKind, Rejected};
-use crate::rules::engine::{Bonus, Engine, FighterView, Pending, blockers, can_see, fighters};
 use crate::rules::initiative::SideDice;
+use crate::rules::state::{Bonus, Engine, FighterView, Pending, blockers, can_see, fighters};
 
 /// What the battle waits for, and what may be done about it.
 #[derive(Debug, Clone, Serialize)]
@@ -172,7 +172,7 @@ pub struct AbilityOption {
 /// What the pending decision allows (see [`Options`]).
 pub fn options(world: &mut World) -> Options {
     let pending = world.resource::<Engine>().pending;
-    let side = crate::rules::engine::deciding_side(world);
+    let side = crate::rules::state::deciding_side(world);
     let decision = match pending {
         Pending::Setup
         | Pending::RollInitiative
@@ -196,14 +196,14 @@ pub fn options(world: &mut World) -> Options {
             dice: world.resource::<Engine>().dice[side].clone(),
         },
         Pending::FirstTurn { side } => Decision::FirstTurn {
-            choices: if crate::rules::engine::solo_sides(world).is_some() {
+            choices: if crate::rules::state::solo_sides(world).is_some() {
                 vec![side]
             } else {
                 vec![side, 1 - side]
             },
         },
         Pending::Turn { side } => Decision::Activate {
-            fighters: crate::rules::engine::activatable(world, side),
+            fighters: crate::rules::state::activatable(world, side),
         },
         Pending::Action { fighter } => match active_options(world, fighter) {
             Some(a) => Decision::Action(Box::new(a)),
@@ -231,7 +231,7 @@ pub fn options(world: &mut World) -> Options {
 /// ABL-5: the reaction abilities of the offer, with what each does to the action it answers.
 fn reaction_abilities(
     world: &mut World,
-    o: &crate::rules::engine::ReactionOffer,
+    o: &crate::rules::state::ReactionOffer,
 ) -> Vec<ReactionAbility> {
     let Some(&id) = o.fighters.first() else {
         return Vec::new();
@@ -426,7 +426,7 @@ pub fn move_places(
 
 /// CMB-2, ABL-5: the bonus action that must come first, as a refusal of `kind`, when the
 /// fighter has no action of its own left (with one, its own action declines the bonus).
-fn bonus_first(act: &crate::rules::engine::ActivationState, kind: ActionKind) -> Option<Refusal> {
+fn bonus_first(act: &crate::rules::state::ActivationState, kind: ActionKind) -> Option<Refusal> {
     let refuse = |reason: &str| {
         Some(Refusal {
             rule: RuleId::Cmb2,
@@ -455,7 +455,7 @@ fn bonus_first(act: &crate::rules::engine::ActivationState, kind: ActionKind) ->
 /// Each kind of action: allowed now, or why not.
 fn action_options(
     world: &World,
-    act: &crate::rules::engine::ActivationState,
+    act: &crate::rules::state::ActivationState,
     f: &FighterView,
     attacks: &[AttackOption],
     moves: &[([f32; 3], f32)],

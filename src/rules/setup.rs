@@ -13,24 +13,23 @@ use crate::model::formats::{
     Colour, Controller, DeploymentPoint, GroupName, Mode, Point2, TerrainPiece, TwistEffect,
 };
 use crate::model::ruleset::Ruleset;
-use crate::rules::command::{Command, Rejected};
-use crate::rules::engine::{Engine, Pending, not_now, take_command};
+use crate::rules::command::Rejected;
 use crate::rules::log::{BattleLog, Event, Placed, Spot};
 use crate::rules::solo_setup::form_solo_groups;
+use crate::rules::state::Engine;
 
 /// Runs SET-2..SET-6 on a spawned battle as far as it goes without a choice: the priority
 /// roll and (solo mode) the automated warband's groups and colours, then deployment. In a
 /// standard battle the priority player then chooses red or blue (SET-5, a
 /// [`crate::rules::command::Command::ChooseColour`]); deployment follows that choice. Returns
-/// whether setup is complete (every fighter of a round-1 group `Presence::Deployed`, every
-/// reserve fighter `Presence::Reserve`).
-pub fn run_setup(world: &mut World) -> bool {
+/// the side that chooses its colour, or `None` when setup is complete (every fighter of a
+/// round-1 group `Presence::Deployed`, every reserve fighter `Presence::Reserve`).
+pub fn run_setup(world: &mut World) -> Option<usize> {
     let mode = world.resource::<BattleInfo>().mode;
     let priority = priority_roll(world);
     world.resource_mut::<BattleInfo>().priority = Some(priority);
     if mode != Mode::Solo {
-        world.resource_mut::<Engine>().pending = Pending::Colour { side: priority };
-        return false;
+        return Some(priority);
     }
     // SOLO-S2: the automated warband's groups are rolled; SOLO-S3: it deploys red.
     let ai_side = world
@@ -50,10 +49,10 @@ pub fn run_setup(world: &mut World) -> bool {
     let mut colours = [Colour::Red; 2];
     colours[human] = Colour::Blue;
     set_colours(world, colours, RuleId::SoloS3);
-    true
+    None
 }
 
-/// SET-5: the priority player's choice of colour, then SET-6 deployment and round 1.
+/// SET-5: the priority player's choice of colour, then SET-6 deployment.
 pub fn choose_colour(
     world: &mut World,
     priority: usize,
@@ -73,9 +72,6 @@ pub fn choose_colour(
     let mut colours = [other; 2];
     colours[side] = colour;
     set_colours(world, colours, RuleId::Set5);
-    if !crate::rules::hand_setup::begin(world) {
-        crate::rules::engine::start_battle(world);
-    }
     Ok(())
 }
 
@@ -382,30 +378,4 @@ fn closest_spot(
         r *= 2.0;
     }
     None
-}
-
-/// The setup phase's system: runs setup on a spawned battle, takes the priority player's
-/// colour (SET-5), then starts round 1 (the initiative phase rolls the dice).
-pub fn setup_phase(world: &mut World) {
-    if world.resource::<Engine>().pending != Pending::Setup {
-        take_command(world, |world, pending, cmd| match (pending, cmd) {
-            (Pending::Colour { side }, Command::ChooseColour { side: s, colour }) => {
-                choose_colour(world, side, *s, *colour)
-            }
-            (Pending::Deploy { side }, Command::SetUp { fighter, to }) => {
-                crate::rules::hand_setup::place(world, side, *fighter, *to)
-            }
-            (Pending::Deploy { side }, Command::SetUpDone { side: s }) => {
-                crate::rules::hand_setup::done(world, side, *s)
-            }
-            (p, c) => Err(not_now(p, c)),
-        });
-        return;
-    }
-    if world.get_resource::<BattleInfo>().is_none() {
-        return;
-    }
-    if run_setup(world) && !crate::rules::hand_setup::begin(world) {
-        crate::rules::engine::start_battle(world);
-    }
 }

@@ -88,6 +88,105 @@ fn the_top_level_modules_import_downwards_only() {
     );
 }
 
+/// The floors of `src/rules/` (issue 29): the battle's state (data and reads), the resolution
+/// of actions, abilities and effects, and the flow (the phases: the only code that sets what
+/// the battle waits for). Each module of `rules/` is on one floor.
+const RULES_FLOORS: [(&str, &[&str]); 3] = [
+    ("state", &["state", "command", "initiative", "solo_setup", "log"]),
+    (
+        "resolve",
+        &[
+            "abilities",
+            "actions",
+            "effects",
+            "odds",
+            "options",
+            "answers",
+            "warband",
+            "roster",
+            "setup",
+            "hand_setup",
+        ],
+    ),
+    ("flow", &["engine", "door", "mod"]),
+];
+
+/// The floor (0 state, 1 resolve, 2 flow) of the `rules/` module `m`.
+fn floor_of(m: &str) -> Option<usize> {
+    RULES_FLOORS.iter().position(|(_, ms)| ms.contains(&m))
+}
+
+/// The `rules/` modules a file of `rules/` names outside its tests: `crate::rules::<m>`
+/// anywhere, and `super::<m>` in a file at the top of `rules/`.
+fn rules_modules_named(text: &str, top_level: bool) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for line in text.lines().take_while(|l| l.trim() != "#[cfg(test)]") {
+        let code = line.split("//").next().unwrap_or("");
+        let mut parts: Vec<&str> = code.split("crate::rules::").skip(1).collect();
+        if top_level {
+            parts.extend(code.split("super::").skip(1));
+        }
+        for part in parts {
+            let m: String = part
+                .chars()
+                .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+                .collect();
+            if !m.is_empty() {
+                out.insert(m);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_floor_scanner_sees_paths_globs_and_inline_calls() {
+    let text = "use crate::rules::state::{Engine};\nuse super::warband::is_hero;\n\
+                fn f() { crate::rules::engine::after_action(w); } // crate::rules::door\n\
+                #[cfg(test)]\nmod tests { use crate::rules::setup; }";
+    let named: Vec<String> = rules_modules_named(text, true).into_iter().collect();
+    assert_eq!(named, ["engine", "state", "warband"]);
+    assert_eq!(floor_of("engine"), Some(2), "the engine's phases are the flow");
+    assert!(floor_of("state") < floor_of("actions"));
+}
+
+#[test]
+fn the_rules_import_downwards_from_flow_to_resolve_to_state() {
+    let mut upward = Vec::new();
+    let mut unplaced = BTreeSet::new();
+    for (file, text) in sources("src/rules") {
+        let rel = file.strip_prefix("src/rules/").unwrap();
+        if rel.contains("tests") {
+            continue;
+        }
+        let (module, top_level) = match rel.split_once('/') {
+            Some((m, _)) => (m.to_string(), false),
+            None => (rel.trim_end_matches(".rs").to_string(), true),
+        };
+        let Some(floor) = floor_of(&module) else {
+            unplaced.insert(module);
+            continue;
+        };
+        for named in rules_modules_named(&text, top_level) {
+            match floor_of(&named) {
+                Some(f) if f > floor => upward.push(format!(
+                    "{file} ({}) names rules::{named} ({})",
+                    RULES_FLOORS[floor].0, RULES_FLOORS[f].0
+                )),
+                Some(_) => {}
+                None => {
+                    unplaced.insert(named);
+                }
+            }
+        }
+    }
+    assert!(
+        unplaced.is_empty(),
+        "modules of rules/ on no floor: {unplaced:?}"
+    );
+    assert!(upward.is_empty(), "imports upward:\n{}", upward.join("\n"));
+}
+
 /// Every `.rs` file under `dir`, with its text.
 fn sources(dir: &str) -> Vec<(String, String)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

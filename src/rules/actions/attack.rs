@@ -227,16 +227,12 @@ pub fn legal_attacks(world: &World, all: &[FighterView], f: &FighterView) -> Vec
     out
 }
 
-pub(super) fn offer(world: &mut World, offer: ReactionOffer) {
-    let mut e = engine::engine(world);
-    e.pending = Pending::Reaction { side: offer.side };
-    e.reaction = Some(offer);
-}
-
-pub(super) fn start_attack(world: &mut World, f: &FighterView, target: u32, weapon: usize) {
+/// ATK-2: `f` attacks `target` with `weapon`: the reaction its target may declare before the
+/// hit rolls, or the rolls.
+pub(super) fn start_attack(world: &mut World, f: &FighterView, target: u32, weapon: usize) -> Then {
     let r = rules(world);
     let Some(t) = fighter(world, target) else {
-        return;
+        return Then::Stay;
     };
     let w = &f.profile.weapons[weapon];
     // REA-3: Take Cover is declared when the target is targeted, before the hit rolls.
@@ -251,37 +247,29 @@ pub(super) fn start_attack(world: &mut World, f: &FighterView, target: u32, weap
             target,
             weapon,
         };
-        offer(
-            world,
-            ReactionOffer {
-                side: t.side,
-                kind: ReactionKind::TakeCover,
-                fighters: vec![t.id],
-                resume,
-                abilities: Vec::new(),
-            },
-        );
-        return;
+        return Then::Reaction(ReactionOffer {
+            side: t.side,
+            kind: ReactionKind::TakeCover,
+            fighters: vec![t.id],
+            resume,
+            abilities: Vec::new(),
+        });
     }
     if r.reactions && w.is_melee() && t.can_react() {
         let abilities = crate::rules::abilities::reactions_of(world, &t, Trigger::TargetedByMelee);
-        offer(
-            world,
-            ReactionOffer {
-                side: t.side,
-                kind: ReactionKind::Counter,
-                fighters: vec![t.id],
-                resume: Resume::AttackBeforeHits {
-                    attacker: f.id,
-                    target,
-                    weapon,
-                },
-                abilities,
+        return Then::Reaction(ReactionOffer {
+            side: t.side,
+            kind: ReactionKind::Counter,
+            fighters: vec![t.id],
+            resume: Resume::AttackBeforeHits {
+                attacker: f.id,
+                target,
+                weapon,
             },
-        );
-        return;
+            abilities,
+        });
     }
-    roll_hits(world, f.id, target, weapon, None, Vec::new());
+    roll_hits(world, f.id, target, weapon, None, Vec::new())
 }
 
 /// ATK-4: why `target` has cover against `attacker`, if it does.
@@ -438,13 +426,13 @@ pub(super) fn roll_hits(
     weapon: usize,
     reaction: Option<ReactionKind>,
     answer: Vec<Effect>,
-) {
+) -> Then {
     let Some(f) = fighter(world, attacker) else {
-        return;
+        return Then::Stay;
     };
     let all = views_for_auras(world);
     let Some(w) = boosted(world, &all, &f, weapon).map(std::borrow::Cow::into_owned) else {
-        return;
+        return Then::Stay;
     };
     let dice = attack_dice(world, &f, &w);
     let rolls = world.resource_mut::<DiceRng>().roll(dice as usize);
@@ -454,7 +442,7 @@ pub(super) fn roll_hits(
         take_cover: matches!(reaction, Some(ReactionKind::TakeCover)),
         answer,
     };
-    finish_attack(world, attacker, target, weapon, hits);
+    finish_attack(world, attacker, target, weapon, hits)
 }
 
 /// REA-1, ABL-5: what the target's answer to the attack did, a line each.
@@ -474,13 +462,13 @@ pub(super) fn finish_attack(
     target: u32,
     weapon: usize,
     how: Hits,
-) {
+) -> Then {
     let (Some(f), Some(t)) = (fighter(world, attacker), fighter(world, target)) else {
-        return;
+        return Then::Stay;
     };
     let all = views_for_auras(world);
     let Some(w) = boosted(world, &all, &f, weapon).map(std::borrow::Cow::into_owned) else {
-        return;
+        return Then::Stay;
     };
     let Hits {
         rolls,
@@ -543,13 +531,13 @@ pub(super) fn finish_attack(
     }
     crate::rules::effects::crits_weaken(world, attacker, target, &rolls);
     crate::rules::effects::after_attack(world, attacker, target);
-    after_action(world);
+    Then::AfterAction
 }
 
 /// The attacker's activation notes an enemy it took down, and spends what was raised for this
 /// attack (ABL-5).
 fn spend_attack(world: &mut World, attacker: u32, down: bool) {
-    if let Some(a) = crate::rules::engine::engine(world).activation.as_mut()
+    if let Some(a) = crate::rules::state::engine(world).activation.as_mut()
         && a.fighter == attacker
     {
         a.took_down |= down;

@@ -6,7 +6,7 @@ use crate::model::RuleId;
 
 /// MOVE-9: one impact roll.
 pub(super) fn impact(world: &mut World, id: u32, ids: &[RuleId], cause: ImpactCause) {
-    let roll = engine::d6(world);
+    let roll = state::d6(world);
     let dmg = impact_damage(&rules(world), roll);
     log(
         world,
@@ -48,16 +48,16 @@ pub(crate) fn deal_damage(world: &mut World, id: u32, amount: u32, ids: &[RuleId
             // GEN-8: where it stood (a legal spot) until its side places it, once the
             // command that took it down is done.
             drop_treasure(world, &f, t, f.pos);
-            engine::engine(world)
+            state::engine(world)
                 .treasure_drops
-                .push(crate::rules::engine::TreasureDrop {
+                .push(crate::rules::state::TreasureDrop {
                     side: f.side,
                     treasure: t,
                     carrier: f.id,
                 });
         }
         world.entity_mut(f.entity).insert(Presence::TakenDown);
-        engine::engine(world).points_taken_down[1 - f.side] += f.profile.points;
+        state::engine(world).points_taken_down[1 - f.side] += f.profile.points;
         log(world, &[RuleId::Atk5], Event::TakenDown { fighter: id });
         return true;
     }
@@ -106,7 +106,7 @@ pub(super) fn knocked_off(world: &mut World, t: &FighterView, attacker: u32) {
     if !near_edge {
         return;
     }
-    let roll = engine::d6(world);
+    let roll = state::d6(world);
     log(
         world,
         &[RuleId::Atk6],

@@ -85,7 +85,7 @@ pub(super) fn start_disengage(
     all: &[FighterView],
     f: &FighterView,
     to: [f32; 3],
-) {
+) -> Then {
     let r = rules(world);
     if r.reactions {
         let strikers: Vec<u32> = all
@@ -100,26 +100,27 @@ pub(super) fn start_disengage(
             .map(|o| o.id)
             .collect();
         if !strikers.is_empty() {
-            offer(
-                world,
-                ReactionOffer {
-                    side: 1 - f.side,
-                    kind: ReactionKind::StrikeThemDown,
-                    fighters: strikers,
-                    resume: Resume::Disengage { fighter: f.id, to },
-                    abilities: Vec::new(),
-                },
-            );
-            return;
+            return Then::Reaction(ReactionOffer {
+                side: 1 - f.side,
+                kind: ReactionKind::StrikeThemDown,
+                fighters: strikers,
+                resume: Resume::Disengage { fighter: f.id, to },
+                abilities: Vec::new(),
+            });
         }
     }
-    finish_disengage(world, f.id, to, None);
+    finish_disengage(world, f.id, to, None)
 }
 
-pub(super) fn finish_disengage(world: &mut World, id: u32, to: [f32; 3], striker: Option<u32>) {
+pub(super) fn finish_disengage(
+    world: &mut World,
+    id: u32,
+    to: [f32; 3],
+    striker: Option<u32>,
+) -> Then {
     if let Some(s) = striker {
-        let roll = engine::d6(world);
-        let damage = (roll >= 4).then(|| engine::d6(world));
+        let roll = state::d6(world);
+        let damage = (roll >= 4).then(|| state::d6(world));
         let event = Event::StrikeThemDown {
             striker: s,
             target: id,
@@ -172,5 +173,5 @@ pub(super) fn finish_disengage(world: &mut World, id: u32, to: [f32; 3], striker
             ),
         }
     }
-    after_action(world);
+    Then::AfterAction
 }

@@ -18,11 +18,11 @@ use crate::model::dice::{Dice, DiceRng};
 use crate::model::formats::{BaseSize, Weapon};
 use crate::model::ruleset::Ruleset;
 use crate::rules::command::{Command, ReactionKind, Rejected};
-use crate::rules::engine::{
-    self, ActivationState, Bonus, Engine, FighterView, Pending, ReactionOffer, Resume,
-    after_action, blockers, can_see, end_activation, fighter, fighters, log,
-};
 use crate::rules::log::{Event, ImpactCause, TakeCover};
+use crate::rules::state::{
+    self, ActivationState, Bonus, Engine, FighterView, ReactionOffer, Resume, Then, blockers,
+    can_see, fighter, fighters, log,
+};
 
 mod attack;
 mod damage;
@@ -76,7 +76,7 @@ fn enemy_bases(all: &[FighterView], side: usize) -> Vec<Base> {
 }
 
 /// A command while `active` is activated (CMB-2, CMB-3).
-pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<(), Rejected> {
+pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<Then, Rejected> {
     let act = world
         .resource::<Engine>()
         .activation
@@ -105,8 +105,7 @@ pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<()
                 &[RuleId::Cmb2],
                 Event::EndActivation { fighter: f.id },
             );
-            end_activation(world, false);
-            return Ok(());
+            return Ok(Then::EndActivation { waiting: false });
         }
         Command::Ability {
             ability,
@@ -117,7 +116,7 @@ pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<()
         _ => {}
     }
     let bonus = check_slot(&decline_bonuses(world, act.clone(), cmd, &f), cmd, &f, &all)?;
-    match cmd {
+    Ok(match cmd {
         Command::Move {
             to,
             pick_up,
@@ -130,24 +129,26 @@ pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<()
                 via,
                 pick_up: *pick_up,
             };
-            make_move(world, &all, &f, &act, bonus, v3(*to), route)?;
+            make_move(world, &all, &f, &act, bonus, v3(*to), route)?
         }
         Command::Attack { target, weapon, .. } => {
             let attacker = attacker_for(&all, &f, bonus)?;
             validate_attack(world, &all, &attacker, *target, *weapon)?;
             spend(world, bonus.is_some());
-            start_attack(world, &attacker, *target, *weapon);
+            start_attack(world, &attacker, *target, *weapon)
         }
         Command::Disengage { to, .. } => {
             validate_disengage(world, &all, &f, v3(*to))?;
             spend(world, false);
-            start_disengage(world, &all, &f, *to);
+            start_disengage(world, &all, &f, *to)
         }
         Command::Wait { .. } => wait(world, &act, &f)?,
         Command::DropTreasure { at, .. } => drop_action(world, &f, *at)?,
-        _ => unreachable!("check_actor lets only actions through"),
-    }
-    Ok(())
+        other => {
+            let what = format!("{} is not an action", other.describe());
+            return Err(Rejected::new(RuleId::Cmb2, what));
+        }
+    })
 }
 
 /// MOVE-1: `f` moves along `route` to `to`, within its Move (or the bonus move's most).
@@ -159,7 +160,7 @@ fn make_move(
     bonus: Option<Bonus>,
     to: Vec3,
     route: Route,
-) -> Result<(), Rejected> {
+) -> Result<Then, Rejected> {
     let budget = match bonus.and_then(Bonus::move_max) {
         Some(max) => max,
         None => f.move_budget(&rules(world), world.resource::<Engine>().move_bonus(act)),
@@ -168,8 +169,7 @@ fn make_move(
     spend(world, bonus.is_some());
     do_move(world, f, &path, route.pick_up);
     crate::rules::effects::after_move(world, f.id, f.pos.y);
-    after_action(world);
-    Ok(())
+    Ok(Then::AfterAction)
 }
 
 /// Who makes the attack: the active fighter, or (ABL-5) the friend whose bonus attack it is.
@@ -280,7 +280,7 @@ fn decline_bonuses(
         return act;
     }
     let declined = {
-        let mut e = engine::engine(world);
+        let mut e = state::engine(world);
         std::mem::take(&mut e.activation.as_mut().expect("an activation").bonus)
     };
     let all = fighters(world);
@@ -355,7 +355,7 @@ fn check_slot(
 
 /// WAIT-1: as the first action the fighter waits for a second activation; as the last, the
 /// activation ends.
-fn wait(world: &mut World, act: &ActivationState, f: &FighterView) -> Result<(), Rejected> {
+fn wait(world: &mut World, act: &ActivationState, f: &FighterView) -> Result<Then, Rejected> {
     if f.profile.has_runemark("monster") {
         return Err(Rejected::new(RuleId::Wait1, "monsters never wait"));
     }
@@ -366,12 +366,11 @@ fn wait(world: &mut World, act: &ActivationState, f: &FighterView) -> Result<(),
         activates_again: first,
     };
     log(world, &[RuleId::Wait1], event);
-    end_activation(world, first);
-    Ok(())
+    Ok(Then::EndActivation { waiting: first })
 }
 
 /// GEN-8: the carrier drops its treasure at `at` (default: where it stands).
-fn drop_action(world: &mut World, f: &FighterView, at: Option<[f32; 3]>) -> Result<(), Rejected> {
+fn drop_action(world: &mut World, f: &FighterView, at: Option<[f32; 3]>) -> Result<Then, Rejected> {
     let Some(t) = f.carrying else {
         return Err(Rejected::new(
             RuleId::Gen8,
@@ -382,12 +381,11 @@ fn drop_action(world: &mut World, f: &FighterView, at: Option<[f32; 3]>) -> Resu
     validate_drop(world, f, at)?;
     spend(world, false);
     drop_treasure(world, f, t, at);
-    after_action(world);
-    Ok(())
+    Ok(Then::AfterAction)
 }
 
 fn spend(world: &mut World, bonus: bool) {
-    let mut e = engine::engine(world);
+    let mut e = state::engine(world);
     let act = e.activation.as_mut().expect("an activation");
     if bonus {
         act.bonus.remove(0);

@@ -9,22 +9,15 @@ use crate::model::effects::Effect;
 type Reacting = Option<(u32, Option<Vec<Effect>>)>;
 
 /// A command while a reaction is on offer to `side`.
-pub(crate) fn reaction(world: &mut World, side: usize, cmd: &Command) -> Result<(), Rejected> {
+pub(crate) fn reaction(world: &mut World, side: usize, cmd: &Command) -> Result<Then, Rejected> {
     let offer = world
         .resource::<Engine>()
         .reaction
         .clone()
         .ok_or_else(|| Rejected::new(RuleId::Rea1, "no reaction is on offer"))?;
     let who = who_reacts(world, side, &offer, cmd)?;
-    {
-        let mut e = engine::engine(world);
-        e.reaction = None;
-        if let Some(a) = &e.activation {
-            e.pending = Pending::Action { fighter: a.fighter };
-        }
-    }
-    resume(world, offer, who);
-    Ok(())
+    state::engine(world).reaction = None;
+    Ok(resume(world, offer, who))
 }
 
 /// REA-1: the answer `cmd` gives to the reaction on `offer`, checked and made.
@@ -89,7 +82,7 @@ fn who_reacts(
 }
 
 /// What was waiting for the reaction goes on.
-fn resume(world: &mut World, offer: ReactionOffer, who: Reacting) {
+fn resume(world: &mut World, offer: ReactionOffer, who: Reacting) -> Then {
     match offer.resume {
         Resume::AttackBeforeHits {
             attacker,

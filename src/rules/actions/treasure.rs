@@ -143,7 +143,7 @@ pub(super) fn treasure_event(
 }
 
 /// GEN-8: the side of a taken-down carrier places the treasure it dropped (`at`; `None`
-/// leaves it where the carrier stood). Then the next drop waits, or the battle goes on.
+/// leaves it where the carrier stood). The flow then waits for the next drop, or goes on.
 pub(crate) fn place_dropped_treasure(
     world: &mut World,
     side: usize,
@@ -178,11 +178,6 @@ pub(crate) fn place_dropped_treasure(
         };
         log(world, &[RuleId::Gen8], event);
     }
-    let mut e = engine::engine(world);
-    e.treasure_drops.remove(0);
-    e.pending = match e.treasure_drops.first() {
-        Some(next) => Pending::PlaceTreasure { side: next.side },
-        None => e.after_drops.take().unwrap_or(Pending::Ended),
-    };
+    state::engine(world).treasure_drops.remove(0);
     Ok(())
 }

@@ -1,16 +1,17 @@
 //! ABL-5: a not-automated ability resolved by hand: damage, healing or a move of a fighter.
 
 use super::*;
+use crate::rules::state::Then;
 
 /// ABL-5: the player of `f` (the active fighter, `act`) resolves part of a not-automated
 /// ability by hand: damage to, or healing of, a fighter on the battlefield.
 pub(crate) fn by_hand(
     world: &mut World,
-    act: &crate::rules::engine::ActivationState,
+    act: &crate::rules::state::ActivationState,
     f: &FighterView,
     target: u32,
     change: HandChange,
-) -> Result<(), Rejected> {
+) -> Result<Then, Rejected> {
     if !act.by_hand {
         return Err(Rejected::new(
             RuleId::Abl5,
@@ -30,7 +31,7 @@ pub(crate) fn by_hand(
             "by hand, 1 to 20 points of damage or healing, or inches of a move, at a time",
         ));
     }
-    let Some(t) = engine::fighter(world, target).filter(|t| t.on_board()) else {
+    let Some(t) = state::fighter(world, target).filter(|t| t.on_board()) else {
         return Err(Rejected::new(
             RuleId::Abl5,
             format!("fighter {target} is not on the battlefield"),
@@ -38,7 +39,7 @@ pub(crate) fn by_hand(
     };
     let path = match change {
         HandChange::Move { inches, to } => {
-            let all = engine::fighters(world);
+            let all = state::fighters(world);
             let to = Vec3::from_array(to);
             Some(crate::rules::actions::validate_hand_move(
                 world,
@@ -72,6 +73,5 @@ pub(crate) fn by_hand(
             }
         }
     }
-    crate::rules::engine::after_action(world);
-    Ok(())
+    Ok(Then::AfterAction)
 }

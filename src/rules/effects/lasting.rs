@@ -52,7 +52,7 @@ pub fn round_bonus(
 /// for the next attack). Those waiting for a move near an enemy wait on when this one was not.
 pub(crate) fn after_move(world: &mut World, id: u32, start_y: f32) {
     let waiting = {
-        let mut e = engine::engine(world);
+        let mut e = state::engine(world);
         let Some(a) = e.activation.as_mut().filter(|a| a.fighter == id) else {
             return;
         };
@@ -62,7 +62,7 @@ pub(crate) fn after_move(world: &mut World, id: u32, start_y: f32) {
     if waiting.is_empty() {
         return;
     }
-    let Some(f) = engine::fighter(world, id).filter(|f| f.on_board()) else {
+    let Some(f) = state::fighter(world, id).filter(|f| f.on_board()) else {
         // Taken down by its own move (impact damage, deadly terrain): nothing it waited for
         // happens, and the log says so.
         for w in waiting {
@@ -76,7 +76,7 @@ pub(crate) fn after_move(world: &mut World, id: u32, start_y: f32) {
     };
     let mut still = Vec::new();
     for w in waiting {
-        let all = engine::fighters(world);
+        let all = state::fighters(world);
         let set_off = match w.trigger {
             MoveTrigger::NearEnemy(range) => {
                 !enemies_in_reach(world, &all, &f, range, false).is_empty()
@@ -105,7 +105,7 @@ pub(crate) fn after_move(world: &mut World, id: u32, start_y: f32) {
             }
         }
     }
-    if let Some(a) = engine::engine(world).activation.as_mut() {
+    if let Some(a) = state::engine(world).activation.as_mut() {
         a.after_move.splice(0..0, still);
     }
 }
@@ -130,7 +130,7 @@ pub(crate) fn after_attack(world: &mut World, attacker: u32, target: u32) {
         })
         .unwrap_or_default();
     for (least, bar) in rolls {
-        if !engine::fighter(world, target).is_some_and(|t| t.on_board()) {
+        if !state::fighter(world, target).is_some_and(|t| t.on_board()) {
             return;
         }
         let roll = world.resource_mut::<DiceRng>().roll(1)[0];
@@ -156,7 +156,7 @@ pub(super) fn roll_against(
     hits: u32,
 ) -> String {
     let name =
-        engine::fighter(world, t).map_or_else(|| format!("fighter {t}"), |o| o.name.to_string());
+        state::fighter(world, t).map_or_else(|| format!("fighter {t}"), |o| o.name.to_string());
     match then {
         _ if hits == 0 => "no success, no effect".to_string(),
         OnSuccess::Weaken { stat, min } => {
@@ -164,7 +164,7 @@ pub(super) fn roll_against(
             format!("{name}'s {stat} is {now} until the end of the battle")
         }
         OnSuccess::Taunt => {
-            let mut e = engine::engine(world);
+            let mut e = state::engine(world);
             e.taunts.retain(|(who, _)| *who != t);
             e.taunts.push((t, f.id));
             format!(
@@ -179,8 +179,8 @@ pub(super) fn roll_against(
 /// not below `min`, until the end of the battle (subtracted after any bonus, ABL-4); the value
 /// now, before any bonus (the most Attacks of its weapons).
 pub(crate) fn weaken(world: &mut World, t: u32, stat: Stat, by: u32, min: u32) -> u32 {
-    engine::engine(world).weakened.push((t, stat, by, min));
-    let Some(v) = engine::fighter(world, t) else {
+    state::engine(world).weakened.push((t, stat, by, min));
+    let Some(v) = state::fighter(world, t) else {
         return 0;
     };
     match stat {
@@ -212,11 +212,11 @@ pub(crate) fn crits_weaken(world: &mut World, attacker: u32, target: u32, rolls:
     if !waiting {
         return;
     }
-    let Some(t) = engine::fighter(world, target) else {
+    let Some(t) = state::fighter(world, target) else {
         return;
     };
     let spent = {
-        let mut e = engine::engine(world);
+        let mut e = state::engine(world);
         let Some(a) = e.activation.as_mut().filter(|a| a.fighter == attacker) else {
             return;
         };

@@ -13,10 +13,10 @@ use crate::model::effects::{
 };
 use crate::rules::actions::deal_damage;
 use crate::rules::command::{HandChange, Rejected};
-use crate::rules::engine::{
+use crate::rules::log::{EffectOutcome, Event};
+use crate::rules::state::{
     self, Bonus, Boost, Engine, FighterView, RoundBoost, WaitingMove, can_see, log,
 };
-use crate::rules::log::{EffectOutcome, Event};
 
 mod by_hand;
 mod lasting;
@@ -109,7 +109,7 @@ pub(crate) fn effect_logged(world: &mut World, fighter: u32, outcome: EffectOutc
 
 /// ABL-5: fighter `t` may not make these actions until the end of the battle round.
 fn bar_until_round_end(world: &mut World, t: u32, actions: &[Restriction]) {
-    let mut eng = engine::engine(world);
+    let mut eng = state::engine(world);
     for a in actions {
         if !eng.restricted.contains(&(t, *a)) {
             eng.restricted.push((t, *a));
@@ -247,7 +247,7 @@ fn own_move_length(world: &World, f: &FighterView) -> Option<f32> {
 
 /// CMB-2: a bonus action for the active fighter, after any it has already.
 fn push_bonus(world: &mut World, b: Bonus) {
-    if let Some(a) = engine::engine(world).activation.as_mut() {
+    if let Some(a) = state::engine(world).activation.as_mut() {
         a.bonus.push(b);
     }
 }
@@ -255,7 +255,7 @@ fn push_bonus(world: &mut World, b: Bonus) {
 /// ABL-5: records a change that lasts (for the next action, the activation or the round) or
 /// waits for a move action; `false` when there is no activation to hold it.
 fn lasting(world: &mut World, f: &FighterView, e: &Effect, value: u8) -> bool {
-    let mut eng = engine::engine(world);
+    let mut eng = state::engine(world);
     if let Effect::RoundBoost {
         stat,
         by,
@@ -379,7 +379,7 @@ fn run_one(
             })
         }
         Effect::DamageEach { range, amount } => {
-            let all = engine::fighters(world);
+            let all = state::fighters(world);
             Some(EffectOutcome::Damage {
                 fighters: enemies_in_reach(world, &all, f, *range, true),
                 damage: amount.of(value),
@@ -397,7 +397,7 @@ fn run_one(
         }),
         Effect::Heal { amount } => {
             // As it stands now (earlier effects may have changed it).
-            let all = engine::fighters(world);
+            let all = state::fighters(world);
             let me = all.iter().find(|o| o.id == f.id)?;
             let healed = heal(world, me, amount.of(value));
             Some(EffectOutcome::Healed { healed })
@@ -450,7 +450,7 @@ fn bonus(
 
 /// A boost to this fighter's characteristic until the end of its activation.
 fn boost(world: &mut World, stat: Stat, by: u32, melee_only: bool) -> Option<EffectOutcome> {
-    let mut eng = engine::engine(world);
+    let mut eng = state::engine(world);
     let a = eng.activation.as_mut()?;
     match stat {
         Stat::Move => a.move_bonus = a.move_bonus.saturating_add(by),

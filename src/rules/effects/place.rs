@@ -9,11 +9,11 @@ use crate::battlefield::nav::Mover;
 /// its base fits (clear of other fighters and terrain), the one nearest where it stood. What
 /// happened, in words for the log.
 pub(super) fn set_up_near(world: &mut World, f: &FighterView, t: u32, within: f32) -> String {
-    let Some(tv) = engine::fighter(world, t).filter(|t| t.on_board()) else {
+    let Some(tv) = state::fighter(world, t).filter(|t| t.on_board()) else {
         return format!("fighter {t} is not on the battlefield");
     };
-    let all = engine::fighters(world);
-    let others = engine::blockers(&all, tv.id);
+    let all = state::fighters(world);
+    let others = state::blockers(&all, tv.id);
     let rules = world.resource::<crate::model::ruleset::Ruleset>().clone();
     // Anywhere it could get to flying, from where it stands to past the picker.
     let flyer = Mover {

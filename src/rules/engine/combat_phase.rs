@@ -19,13 +19,47 @@ pub(super) fn combat_phase(world: &mut World) {
                 "a side must activate a fighter if it can"
             },
         )),
-        (Pending::Action { fighter }, cmd) => actions::action(world, fighter, cmd),
-        (Pending::Reaction { side }, cmd) => actions::reaction(world, side, cmd),
+        (Pending::Action { fighter }, cmd) => {
+            let then = actions::action(world, fighter, cmd)?;
+            carry_on(world, then);
+            Ok(())
+        }
+        (Pending::Reaction { side }, cmd) => {
+            let then = actions::reaction(world, side, cmd)?;
+            // The reaction is made or declined: the action it waited on goes on.
+            let mut e = engine(world);
+            if let Some(a) = &e.activation {
+                e.pending = Pending::Action { fighter: a.fighter };
+            }
+            carry_on(world, then);
+            Ok(())
+        }
         (Pending::PlaceTreasure { side }, Command::PlaceTreasure { side: s, at }) => {
-            actions::place_dropped_treasure(world, side, *s, *at)
+            actions::place_dropped_treasure(world, side, *s, *at)?;
+            // GEN-8: the next drop waits (`ask_for_treasure`), or the battle goes on.
+            let mut e = engine(world);
+            if e.treasure_drops.is_empty() {
+                e.pending = e.after_drops.take().unwrap_or(Pending::Ended);
+            }
+            Ok(())
         }
         (p, c) => Err(not_now(p, c)),
     });
+}
+
+/// Does what a resolved action leaves to the flow: the next action, the end of the
+/// activation, or a reaction on offer (REA-1).
+fn carry_on(world: &mut World, then: Then) {
+    match then {
+        Then::AfterAction => after_action(world),
+        Then::EndActivation { waiting } => end_activation(world, waiting),
+        Then::Reaction(offer) => {
+            let mut e = engine(world);
+            e.pending = Pending::Reaction { side: offer.side };
+            e.reaction = Some(offer);
+        }
+        Then::Stay => {}
+    }
 }
 
 /// CMB-1: hands the turn to `Engine::turn`; a side that can't activate anyone passes, and two

@@ -119,11 +119,6 @@ pub(super) fn roll_initiative(world: &mut World, side: usize, rules: &Ruleset) -
     count
 }
 
-/// Solo mode (SOLO-S3): (the human's side, the automated warband's side).
-pub fn solo_sides(world: &World) -> Option<(usize, usize)> {
-    world.resource::<BattleInfo>().solo_sides()
-}
-
 /// INI-3: asks `side` for its wild dice (skipped when it has none).
 pub(super) fn ask_wild(world: &mut World, side: usize) {
     if world.resource::<Engine>().dice[side].wild == 0 {

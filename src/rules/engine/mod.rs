@@ -10,58 +10,39 @@
 //! replay and a batch run ([`apply`]: one command, then the schedule until the next decision).
 
 use crate::model::RuleId;
-use std::hash::Hasher;
 
 use bevy::prelude::*;
-use serde::{Deserialize, Serialize};
 
 use crate::battlefield::Battlefield;
-use crate::battlefield::measure::{Base, bases_within, distance, distance_to_point};
-use crate::battlefield::nav::Mover;
-use crate::battlefield::sight::{Body, visible_remembered};
+use crate::battlefield::measure::{bases_within, distance_to_point};
 use crate::model::components::*;
 use crate::model::dice::{Dice, DiceRng, roll_off};
-use crate::model::formats::{FighterProfile, Role, TwistEffect, VictoryCondition};
+use crate::model::formats::VictoryCondition;
 use crate::model::ruleset::{Ruleset, TieRule};
 use crate::rules::actions;
-use crate::rules::command::{Command, ReactionKind, Rejected};
+use crate::rules::command::{Command, Rejected};
 use crate::rules::initiative::{Seize, SideDice, WildUse, most_singles, seize};
 use crate::rules::log::{BattleLog, EndReason, Event, LogEntry};
 
 mod combat_phase;
 mod end_of_round;
-mod fighters;
-mod hash;
 mod initiative_phase;
 mod phases;
-mod state;
+mod setup_phase;
 
-pub(crate) use combat_phase::{after_action, end_activation};
 use end_of_round::finish;
 pub use end_of_round::{leader_by_condition, objective_majority};
-pub use fighters::{
-    FighterView, Lowered, activatable, blockers, can_see, fighter, fighters, fighters_of,
-    objectives, side_can_activate,
-};
-pub use hash::world_hash;
-pub use initiative_phase::{solo_sides, start_battle};
+pub use initiative_phase::start_battle;
 pub use phases::{Inbox, Outbox, RulesSchedule, in_phase, phase, run_rules};
 pub(crate) use phases::{not_now, take_command};
-use state::rule_of_pending;
-pub use state::{
-    ActivationState, Bonus, Boost, Engine, Outcome, Overtime, Pending, ReactionOffer, Resume,
-    RoundBoost, TreasureDrop, WaitingMove, deciding_side, describe_pending, describe_pending_with,
-    simultaneous_first,
+// The battle's state, where the engine's users have always found it.
+pub use crate::rules::state::{
+    ActivationState, Bonus, Boost, Engine, FighterView, Lowered, Outcome, Overtime, Pending,
+    ReactionOffer, Resume, RoundBoost, Then, TreasureDrop, WaitingMove, activatable, blockers,
+    can_see, deciding_side, describe_pending, describe_pending_with, fighter, fighters,
+    fighters_of, objectives, side_can_activate, simultaneous_first, solo_sides, world_hash,
 };
-
-pub(crate) fn log(world: &mut World, rules: &[RuleId], event: Event) {
-    let round = world.resource::<Engine>().round;
-    world.resource_mut::<BattleLog>().event(round, rules, event);
-}
-
-pub(crate) fn engine(world: &mut World) -> Mut<'_, Engine> {
-    world.resource_mut::<Engine>()
-}
+pub(crate) use crate::rules::state::{engine, log, rule_of_pending};
 
 // ---------------------------------------------------------------------------------------------
 // Commands
@@ -90,9 +71,4 @@ pub fn apply(world: &mut World, cmd: &Command) -> Result<(), Rejected> {
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Engine>().add_plugins(phases::plugin);
-}
-
-/// Rolls the dice for a fighter-level effect from the battle's stream.
-pub(crate) fn d6(world: &mut World) -> u8 {
-    world.resource_mut::<DiceRng>().d6()
 }

@@ -187,7 +187,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             RulesSchedule,
             (
-                crate::rules::setup::setup_phase.run_if(in_phase(BattlePhase::Setup)),
+                super::setup_phase::setup_phase.run_if(in_phase(BattlePhase::Setup)),
                 initiative_phase::initiative_phase.run_if(in_phase(BattlePhase::Initiative)),
                 reserve_phase.run_if(in_phase(BattlePhase::Reserve)),
                 combat_phase::combat_phase.run_if(in_phase(BattlePhase::Combat)),
@@ -212,7 +212,13 @@ fn reserve_phase(world: &mut World) {
                 hand_setup::place(world, side, *fighter, *to)
             }
             (Pending::Arrive { side }, Command::SetUpDone { side: s }) => {
-                hand_setup::reserves_done(world, side, *s)
+                engine(world).pending = match hand_setup::reserves_done(world, side, *s)? {
+                    Some(other) => Pending::Arrive { side: other },
+                    None => Pending::FirstTurn {
+                        side: world.resource::<Engine>().initiative.unwrap_or(0),
+                    },
+                };
+                Ok(())
             }
             (p, c) => Err(not_now(p, c)),
         });
@@ -227,7 +233,8 @@ fn reserve_phase(world: &mut World) {
         }
     }
     world.insert_resource(hand_setup::Arrived(arrived));
-    if !hand_setup::begin_reserves(world, [first, 1 - first]) {
-        engine(world).pending = Pending::FirstTurn { side: holder };
-    }
+    engine(world).pending = match hand_setup::begin_reserves(world, [first, 1 - first]) {
+        Some(side) => Pending::Arrive { side },
+        None => Pending::FirstTurn { side: holder },
+    };
 }

@@ -10,9 +10,9 @@ use crate::battlefield::sight::Cover;
 use crate::model::RuleId;
 use crate::model::formats::{Colour, GroupName};
 use crate::rules::command::ReactionKind;
-use crate::rules::engine::Outcome;
 use crate::rules::initiative::{DiceGroup, WildUse};
 use crate::rules::solo_setup::SoloStep;
+use crate::rules::state::Outcome;
 
 mod about;
 mod places;

@@ -3,7 +3,7 @@
 use super::super::*;
 use super::{names, text};
 use crate::battlefield::nav::StepKind::{Climb, Fly, Jump, Walk};
-use crate::rules::engine::Outcome;
+use crate::rules::state::Outcome;
 
 #[test]
 fn activate_renders_actions_cmb_1_and_after_waiting_wait_1() {

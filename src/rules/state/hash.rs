@@ -1,6 +1,14 @@
 //! The world hash: equal worlds hash equal on every machine (saves, replays, determinism).
 
-use super::*;
+use std::hash::Hasher;
+
+use bevy::prelude::*;
+
+use crate::model::components::*;
+use crate::model::dice::DiceRng;
+
+use super::battle::Engine;
+use super::fighters::fighters;
 
 /// FNV-1a: stable on every machine and run (unlike the std hasher's keys).
 pub(super) struct Fnv(u64);

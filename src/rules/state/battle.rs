@@ -1,8 +1,27 @@
 //! The engine's state: what the battle waits for (`Pending`), the active fighter's
 //! activation, the reaction on offer and where the action resumes after it, the result.
 
-use super::*;
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
 use crate::model::RuleId;
+use crate::model::components::{BattleInfo, BattlePhase};
+use crate::rules::command::{Command, ReactionKind};
+use crate::rules::initiative::SideDice;
+
+/// What a resolved command leaves the flow to do next (only the flow sets what the battle
+/// waits for).
+#[derive(Debug, Clone)]
+pub enum Then {
+    /// The action is done: wait for the next one, a bonus, or end the activation.
+    AfterAction,
+    /// The activation ends (WAIT-1: `waiting`, it may be activated again).
+    EndActivation { waiting: bool },
+    /// A reaction is offered (REA-1); the action resumes after it.
+    Reaction(ReactionOffer),
+    /// Nothing changes what the battle waits for.
+    Stay,
+}
 
 /// What the battle waits for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -347,7 +366,7 @@ pub fn simultaneous_first(world: &World) -> usize {
     }
 }
 
-pub(super) fn rule_of_pending(p: Pending) -> RuleId {
+pub(crate) fn rule_of_pending(p: Pending) -> RuleId {
     match p {
         Pending::Setup => RuleId::Set4,
         Pending::RollInitiative => RuleId::Ini1,

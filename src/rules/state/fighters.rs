@@ -1,6 +1,16 @@
 //! Fighters as the rules see them (`FighterView`), found by id, and what they see (GEN-3).
 
-use super::*;
+use bevy::prelude::*;
+
+use crate::battlefield::Battlefield;
+use crate::battlefield::measure::{Base, distance};
+use crate::battlefield::nav::Mover;
+use crate::battlefield::sight::{Body, visible_remembered};
+use crate::model::components::*;
+use crate::model::formats::{FighterProfile, Role, TwistEffect};
+use crate::model::ruleset::Ruleset;
+
+use super::battle::Engine;
 
 /// A fighter as the rules see it.
 #[derive(Debug, Clone)]
