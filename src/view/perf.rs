@@ -215,7 +215,7 @@ fn apply_graphics(
     mut commands: Commands,
     cameras: Query<Entity, With<Camera3d>>,
 ) {
-    let software = adapter.is_some_and(|a| format!("{:?}", a.0.device_type) == "Cpu");
+    let software = adapter.is_some_and(|a| a.0.device_type == wgpu_types::DeviceType::Cpu);
     let low = match choice.0 {
         Graphics::Low => true,
         Graphics::High => false,

@@ -92,7 +92,10 @@ fn the_top_level_modules_import_downwards_only() {
 /// of actions, abilities and effects, and the flow (the phases: the only code that sets what
 /// the battle waits for). Each module of `rules/` is on one floor.
 const RULES_FLOORS: [(&str, &[&str]); 3] = [
-    ("state", &["state", "command", "initiative", "solo_setup", "log"]),
+    (
+        "state",
+        &["state", "command", "initiative", "solo_setup", "log"],
+    ),
     (
         "resolve",
         &[
@@ -146,7 +149,11 @@ fn the_floor_scanner_sees_paths_globs_and_inline_calls() {
                 #[cfg(test)]\nmod tests { use crate::rules::setup; }";
     let named: Vec<String> = rules_modules_named(text, true).into_iter().collect();
     assert_eq!(named, ["engine", "state", "warband"]);
-    assert_eq!(floor_of("engine"), Some(2), "the engine's phases are the flow");
+    assert_eq!(
+        floor_of("engine"),
+        Some(2),
+        "the engine's phases are the flow"
+    );
     assert!(floor_of("state") < floor_of("actions"));
 }
 
