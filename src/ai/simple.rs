@@ -235,6 +235,7 @@ fn approach(world: &World, all: &[FighterView], f: &FighterView, budget: f32) ->
                 fighter: f.id,
                 to: to.to_array(),
                 pick_up: true,
+                treasure: None,
                 descend: None,
                 via: vec![],
             });

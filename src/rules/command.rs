@@ -75,6 +75,10 @@ pub enum Command {
         to: [f32; 3],
         #[serde(default = "yes")]
         pick_up: bool,
+        /// GEN-8: which treasure it picks up (0 is treasure 1) when it comes within 1" of
+        /// more than one; none: the first it comes within 1" of.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        treasure: Option<usize>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         descend: Option<Descend>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -191,7 +195,17 @@ impl Command {
             }
             Command::Activate { fighter } => format!("activate {}", f(fighter)),
             Command::Pass { side } => format!("{} passes", s(side)),
-            Command::Move { fighter, to, .. } => format!("{} moves, ending {}", f(fighter), at(to)),
+            Command::Move {
+                fighter,
+                to,
+                treasure,
+                ..
+            } => {
+                let picks = treasure.map_or(String::new(), |t| {
+                    format!(", picking up treasure {}", t + 1)
+                });
+                format!("{} moves, ending {}{picks}", f(fighter), at(to))
+            }
             Command::Attack {
                 fighter,
                 target,

@@ -247,6 +247,7 @@ fn preview_path(world: &mut World) {
         descend: intent.descend,
         via: &[],
         pick_up: true,
+        treasure: None,
     };
     let all = fighters(world);
     let Some(f) = all.iter().find(|f| f.id == id).cloned() else {
@@ -352,6 +353,7 @@ fn commit_move(
                 fighter: id,
                 to,
                 pick_up: true,
+                treasure: None,
                 descend: intent.descend,
                 via: vec![],
             },
@@ -511,6 +513,7 @@ mod tests {
             fighter: 2,
             to: [3.0, 0.0, 5.0],
             pick_up: true,
+            treasure: None,
             descend: None,
             via: vec![],
         };

@@ -415,6 +415,7 @@ fn down_from_a_3_inch_platform(descend: Option<Descend>) -> (Arena, Vec<LogEntry
         fighter: A,
         to: [14.0, 0.0, 10.0],
         pick_up: true,
+        treasure: None,
         descend,
         via: vec![],
     })
@@ -473,6 +474,7 @@ fn move1_waypoints_the_path_goes_through_each_in_order() {
         fighter: A,
         to: [9.0, 0.0, 5.0],
         pick_up: true,
+        treasure: None,
         descend: None,
         via: vec![[7.0, 0.0, 7.0]],
     })
@@ -490,6 +492,7 @@ fn move1_waypoints_the_path_goes_through_each_in_order() {
         fighter: A,
         to: [9.0, 0.0, 5.0],
         pick_up: true,
+        treasure: None,
         descend: None,
         via: vec![[9.0, 0.0, 15.0]],
     });
@@ -535,6 +538,7 @@ fn gen8_a_move_may_pass_over_a_token_but_not_end_touching_it() {
         fighter: A,
         to: [7.2, 0.0, 5.0],
         pick_up: false,
+        treasure: None,
         descend: None,
         via: vec![],
     });
@@ -544,6 +548,7 @@ fn gen8_a_move_may_pass_over_a_token_but_not_end_touching_it() {
         fighter: A,
         to: [9.5, 0.0, 5.0],
         pick_up: false,
+        treasure: None,
         descend: None,
         via: vec![],
     })
@@ -665,6 +670,7 @@ fn move5_a_move_4_fighter_gets_onto_a_4_inch_tower_with_two_moves() {
         fighter: A,
         to: top,
         pick_up: true,
+        treasure: None,
         descend: None,
         via: vec![],
     });
@@ -864,6 +870,7 @@ fn solo_c7_an_ai_decision_is_one_apply_of_an_explained_command() {
             fighter: A,
             to,
             pick_up: true,
+            treasure: None,
             descend: None,
             via: vec![],
         }),

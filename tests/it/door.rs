@@ -142,6 +142,7 @@ fn commands_go_in_by_the_door_and_events_come_out() {
         fighter: A,
         to: [11.0, 0.0, 10.0],
         pick_up: true,
+        treasure: None,
         descend: None,
         via: vec![],
     }));

@@ -483,6 +483,7 @@ fn gen8_picks_up_treasure_on_the_way_and_carriers_move_slower() {
         fighter: A,
         to: [9.0, 0.0, 5.0],
         pick_up: true,
+        treasure: None,
         descend: None,
         via: vec![],
     })
@@ -493,6 +494,7 @@ fn gen8_picks_up_treasure_on_the_way_and_carriers_move_slower() {
         fighter: A,
         to: [12.5, 0.0, 5.0],
         pick_up: true,
+        treasure: None,
         descend: None,
         via: vec![],
     });
@@ -501,10 +503,70 @@ fn gen8_picks_up_treasure_on_the_way_and_carriers_move_slower() {
         fighter: A,
         to: [11.9, 0.0, 5.0],
         pick_up: true,
+        treasure: None,
         descend: None,
         via: vec![],
     })
     .unwrap();
+}
+
+/// A treasure token on the ground at `(x, z)`.
+fn token(a: &mut Arena, index: usize, x: f32, z: f32) -> Entity {
+    let t = Treasure {
+        index,
+        position: (x, z),
+        y: 0.0,
+        carrier: None,
+    };
+    a.world().spawn(t).id()
+}
+
+/// A move of A to `to`, picking up `treasure` (none: the first it comes within 1" of).
+fn move_picking(to: [f32; 3], treasure: Option<usize>) -> Command {
+    Command::Move {
+        fighter: A,
+        to,
+        pick_up: true,
+        treasure,
+        descend: None,
+        via: vec![],
+    }
+}
+
+#[test]
+fn gen8_the_player_picks_which_of_two_treasures_in_reach_a_mover_takes() {
+    let setup = |a: &mut Arena| {
+        a.profile(A, |p| p.movement = 6);
+        a.place(A, 5.0, 5.0);
+        let first = token(a, 0, 7.0, 5.5);
+        let second = token(a, 1, 8.5, 4.5);
+        a.activate(A);
+        (first, second)
+    };
+    // Today's choice stays the default: the first it comes within 1" of.
+    let mut a = Arena::new();
+    let (first, _) = setup(&mut a);
+    a.apply(move_picking([10.0, 0.0, 5.0], None)).unwrap();
+    assert_eq!(a.world().get::<Treasure>(first).unwrap().carrier, Some(A));
+    // The player names the other one, also in reach: that one is taken.
+    let mut a = Arena::new();
+    let (first, second) = setup(&mut a);
+    let since = a.log_len();
+    a.apply(move_picking([10.0, 0.0, 5.0], Some(1))).unwrap();
+    assert_eq!(a.world().get::<Treasure>(second).unwrap().carrier, Some(A));
+    assert_eq!(a.world().get::<Treasure>(first).unwrap().carrier, None);
+    let said: Vec<String> = a.log_since(since).iter().map(|e| a.text_of(e)).collect();
+    assert!(
+        said.iter().any(|l| l.contains("picks up treasure 2")),
+        "{said:?}"
+    );
+    // One the move doesn't come within 1" of is refused (GEN-8), and nothing moves.
+    let mut a = Arena::new();
+    setup(&mut a);
+    let r = a.rejected(move_picking([5.0, 0.0, 9.0], Some(1)));
+    assert_eq!(r.rule, "GEN-8", "{r}");
+    assert!(r.reason.contains("can't pick up treasure 2"), "{r}");
+    assert_eq!(a.fighter(A).pos, Vec3::new(5.0, 0.0, 5.0));
 }
 
 #[test]
@@ -522,6 +584,7 @@ fn wait1_wait_then_a_second_activation_with_one_action() {
         fighter: A,
         to: [7.0, 0.0, 5.0],
         pick_up: true,
+        treasure: None,
         descend: None,
         via: vec![],
     })
@@ -531,6 +594,7 @@ fn wait1_wait_then_a_second_activation_with_one_action() {
         fighter: A,
         to: [8.0, 0.0, 5.0],
         pick_up: true,
+        treasure: None,
         descend: None,
         via: vec![],
     });
@@ -575,6 +639,7 @@ fn move1_too_far_atk2_out_of_range_gen3_unseen_are_rejected_unchanged() {
         fighter: A,
         to: [10.0, 0.0, 5.0],
         pick_up: true,
+        treasure: None,
         descend: None,
         via: vec![],
     });
@@ -602,6 +667,7 @@ fn move1_too_far_atk2_out_of_range_gen3_unseen_are_rejected_unchanged() {
         fighter: A,
         to: [9.0, 0.0, 5.0],
         pick_up: true,
+        treasure: None,
         descend: None,
         via: vec![],
     })
@@ -618,6 +684,7 @@ fn move3_an_engaged_fighter_cant_walk_away() {
         fighter: A,
         to: [7.0, 0.0, 10.0],
         pick_up: true,
+        treasure: None,
         descend: None,
         via: vec![],
     });
@@ -651,6 +718,7 @@ fn cmb3_abl3_rush_then_a_second_ability_is_rejected() {
         fighter: A,
         to: [9.9, 0.0, 5.0],
         pick_up: true,
+        treasure: None,
         descend: None,
         via: vec![],
     })

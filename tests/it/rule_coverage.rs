@@ -34,6 +34,7 @@ fn mv(fighter: u32, to: [f32; 3]) -> Command {
         fighter,
         to,
         pick_up: false,
+        treasure: None,
         descend: None,
         via: vec![],
     }

@@ -178,6 +178,7 @@ fn move_decision(
                     fighter: ctx.f.id,
                     to: to.to_array(),
                     pick_up: true,
+                    treasure: None,
                     descend: None,
                     via: vec![],
                 },

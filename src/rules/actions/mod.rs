@@ -120,6 +120,7 @@ pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<Th
         Command::Move {
             to,
             pick_up,
+            treasure,
             descend,
             via,
             ..
@@ -128,6 +129,7 @@ pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<Th
                 descend: *descend,
                 via,
                 pick_up: *pick_up,
+                treasure: *treasure,
             };
             make_move(world, &all, &f, &act, bonus, v3(*to), route)?
         }
@@ -167,7 +169,7 @@ fn make_move(
     };
     let path = validate_route(world, all, f, to, budget, route)?;
     spend(world, bonus.is_some());
-    do_move(world, f, &path, route.pick_up);
+    do_move(world, f, &path, route.pick_up, route.treasure);
     crate::rules::effects::after_move(world, f.id, f.pos.y);
     Ok(Then::AfterAction)
 }

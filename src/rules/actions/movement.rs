@@ -13,6 +13,9 @@ pub struct Route<'a> {
     pub via: &'a [[f32; 3]],
     /// GEN-8: pick up a treasure it comes within 1" of.
     pub pick_up: bool,
+    /// GEN-8: the treasure it picks up when it comes within 1" of more than one (none: the
+    /// first).
+    pub treasure: Option<usize>,
 }
 
 /// MOVE-1..MOVE-3: the path of a legal move of `f` to `to` with `budget` inches by the shortest
@@ -114,7 +117,22 @@ fn path_within(
         ));
     }
     let end_base = Base::new(f.profile.base, at, f.facing);
-    let picked = token_picked_up(world, f, &path, route.pick_up);
+    let picked = token_picked_up(world, f, &path, route.pick_up, route.treasure);
+    if let Some(i) = route.treasure
+        && route.pick_up
+        && picked != Some(i)
+    {
+        return Err(Rejected::new(
+            RuleId::Gen8,
+            format!(
+                "{} can't pick up treasure {}: the move doesn't come within 1\" of it on the \
+                 ground, or {} can't carry it",
+                f.name,
+                i + 1,
+                f.name
+            ),
+        ));
+    }
     let radius = world.resource::<Ruleset>().treasure_token_radius;
     if let Some(t) = ground_tokens(world)
         .into_iter()
@@ -232,7 +250,13 @@ pub(super) fn path_points(path: &Path, from: Vec3) -> Vec<[f32; 3]> {
     pts
 }
 
-pub(crate) fn do_move(world: &mut World, f: &FighterView, path: &Path, pick_up: bool) {
+pub(crate) fn do_move(
+    world: &mut World,
+    f: &FighterView,
+    path: &Path,
+    pick_up: bool,
+    treasure: Option<usize>,
+) {
     let r = rules(world);
     let end = path.end().unwrap_or(f.pos);
     world.entity_mut(f.entity).insert(Position(end));
@@ -254,8 +278,8 @@ pub(crate) fn do_move(world: &mut World, f: &FighterView, path: &Path, pick_up: 
             cost: path.cost,
         },
     );
-    // GEN-8: picks up the first treasure it comes within 1" of.
-    if let Some(index) = token_picked_up(world, f, path, pick_up) {
+    // GEN-8: picks up the treasure chosen, or the first it comes within 1" of.
+    if let Some(index) = token_picked_up(world, f, path, pick_up, treasure) {
         let at = ground_tokens(world)
             .iter()
             .find(|t| t.index == index)

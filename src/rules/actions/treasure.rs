@@ -42,20 +42,31 @@ pub(super) fn token_at(t: &Treasure) -> Vec3 {
     Vec3::new(t.position.0, t.y, t.position.1)
 }
 
-/// GEN-8: the treasure `f` picks up moving along `path`: the first it comes within 1" of, when
-/// it may carry one and wants to.
+/// GEN-8: the treasure `f` picks up moving along `path`, when it may carry one and wants to:
+/// the one its player `chose` if it comes within 1" of it, else the first it comes within 1"
+/// of.
 pub(super) fn token_picked_up(
     world: &World,
     f: &FighterView,
     path: &Path,
     pick_up: bool,
+    chose: Option<usize>,
 ) -> Option<usize> {
     if !pick_up || !f.can_carry() || f.carrying.is_some() {
         return None;
     }
     let tokens = ground_tokens(world);
-    if tokens.is_empty() {
-        return None;
+    let reached = |t: &Treasure| {
+        sample_path(path, f.pos).iter().any(|p| {
+            let b = Base::new(f.profile.base, *p, f.facing);
+            distance_to_point(&b, token_at(t)) <= 1.0 + 1e-4
+        })
+    };
+    if let Some(i) = chose {
+        return tokens
+            .iter()
+            .find(|t| t.index == i && reached(t))
+            .map(|t| t.index);
     }
     sample_path(path, f.pos).iter().find_map(|p| {
         let b = Base::new(f.profile.base, *p, f.facing);

@@ -69,7 +69,7 @@ pub(crate) fn by_hand(
         }
         HandChange::Move { .. } => {
             if let Some(path) = path {
-                crate::rules::actions::do_move(world, &t, &path, false);
+                crate::rules::actions::do_move(world, &t, &path, false, None);
             }
         }
     }

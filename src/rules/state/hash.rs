@@ -126,7 +126,11 @@ mod tests {
         for p in presences {
             assert_eq!(presence_code(p), format!("{p:?}"));
         }
-        for a in [Activation::Ready, Activation::Waiting, Activation::Activated] {
+        for a in [
+            Activation::Ready,
+            Activation::Waiting,
+            Activation::Activated,
+        ] {
             assert_eq!(activation_code(a), format!("{a:?}"));
         }
         let xs = [1.5f32, -0.0, 22.25];

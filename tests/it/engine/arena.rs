@@ -180,6 +180,7 @@ impl Arena {
             fighter: id,
             to,
             pick_up: true,
+            treasure: None,
             descend: None,
             via: vec![],
         })
