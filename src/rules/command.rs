@@ -173,13 +173,15 @@ impl Command {
 
     /// The command in words, fighters, sides and places by their names: `Skafi moves,
     /// ending by objective 2`.
-    pub fn describe_with(&self, n: &Names) -> String {
+    /// The commands of setup, initiative and a dropped treasure, in words.
+    fn describe_outside_activations(&self, n: &Names) -> String {
         let at = |p: &[f32; 3]| n.place(p);
-        let f = |id: &u32| n.fighter(*id);
         let s = |side: &usize| n.side(*side);
         match self {
             Command::ChooseColour { side, colour } => format!("{} takes {colour}", s(side)),
-            Command::SetUp { fighter, to } => format!("{} is set up {}", f(fighter), at(to)),
+            Command::SetUp { fighter, to } => {
+                format!("{} is set up {}", n.fighter(*fighter), at(to))
+            }
             Command::SetUpDone { side } => format!("{} has set up its fighters", s(side)),
             Command::PlaceTreasure { side, at: spot } => match spot {
                 Some(p) => format!("{} places the dropped treasure {}", s(side), at(p)),
@@ -193,6 +195,22 @@ impl Command {
             Command::FirstTurn { side, first } => {
                 format!("{} gives the first turn to {}", s(side), s(first))
             }
+            // Only `describe_with`'s arm for these calls this.
+            _ => String::new(),
+        }
+    }
+
+    pub fn describe_with(&self, n: &Names) -> String {
+        let at = |p: &[f32; 3]| n.place(p);
+        let f = |id: &u32| n.fighter(*id);
+        let s = |side: &usize| n.side(*side);
+        match self {
+            Command::ChooseColour { .. }
+            | Command::SetUp { .. }
+            | Command::SetUpDone { .. }
+            | Command::PlaceTreasure { .. }
+            | Command::WildDice { .. }
+            | Command::FirstTurn { .. } => self.describe_outside_activations(n),
             Command::Activate { fighter } => format!("activate {}", f(fighter)),
             Command::Pass { side } => format!("{} passes", s(side)),
             Command::Move {
@@ -201,9 +219,8 @@ impl Command {
                 treasure,
                 ..
             } => {
-                let picks = treasure.map_or(String::new(), |t| {
-                    format!(", picking up treasure {}", t + 1)
-                });
+                let picks = treasure.map(|t| format!(", picking up treasure {}", t + 1));
+                let picks = picks.unwrap_or_default();
                 format!("{} moves, ending {}{picks}", f(fighter), at(to))
             }
             Command::Attack {

@@ -9,7 +9,7 @@
 use bevy::math::{Vec2, Vec3};
 
 use super::{Descend, Goal, Mover, NavGrid, NavWorld, Node, Path, Step, StepKind};
-use crate::battlefield::measure::{Base, round_up_half_inch};
+use crate::battlefield::measure::Base;
 
 /// How far (horizontally) a hanging point may be from the foot of its climb.
 const FOOT_SNAP: f32 = 0.3;
@@ -168,15 +168,15 @@ fn node_pos(g: &NavGrid, n: Node) -> Vec3 {
 }
 
 /// MOVE-5: where a climb up from `step.from` ends when only `room` inches of Move are left:
-/// a whole number of half inches up (so that the rounded-up cost fits, GEN-2), at most the
-/// climb's height. `None` when not even half an inch fits.
+/// a whole number of half inches up (a place a model can be put), at most the climb's height.
+/// `None` when not even half an inch fits.
 pub fn partial_climb_up(step: &Step, room: f32) -> Option<Step> {
     let rise = step.to.y - step.from.y;
     if step.kind != StepKind::Climb || rise <= 0.0 {
         return None;
     }
     let up = ((room + 1e-4) * 2.0).floor() / 2.0;
-    let up = up.min(round_up_half_inch(rise)).min(rise);
+    let up = up.min(rise);
     (up >= 0.5 - 1e-4).then(|| {
         let end = Vec3::new(step.from.x, step.from.y + up, step.from.z);
         Step::new(StepKind::Climb, step.from, end)

@@ -97,8 +97,9 @@ impl Step {
         let h = Vec2::new(to.x - from.x, to.z - from.z).length();
         match kind {
             StepKind::Walk | StepKind::Jump | StepKind::Fly => h,
-            // GEN-2: the vertical part is a vertical-only distance, rounded up.
-            StepKind::Climb => h + round_up_half_inch(to.y - from.y),
+            // MOVE-1: a move counts along the path, so a climb's height counts as it is (GEN-2
+            // rounds up only what a rule measures vertically alone).
+            StepKind::Climb => h + (to.y - from.y).abs(),
         }
     }
 
