@@ -610,6 +610,33 @@ fn solo_c2_holding_an_objective_alone_it_attacks_but_never_leaves_3_inches() {
     assert!(distance_to_point(&f.base(), Vec3::new(10.0, 0.0, 10.0)) <= 3.0);
 }
 
+/// The reading of SOLO-C2 near two objectives (README): holding both alone, the fighter keeps
+/// within 3" of each; its move is cut at whichever boundary it reaches first.
+#[test]
+fn solo_c2_holding_two_objectives_alone_its_move_keeps_within_3_inches_of_each() {
+    let mut a = solo();
+    // Tamsin holds objectives 1 (east) and 2 (west) alone; objective 3 is free, far east.
+    a.objectives(&[(13.0, 10.0), (7.0, 10.0), (28.0, 10.0)]);
+    a.engine().control[0] = Some(1);
+    a.engine().control[1] = Some(1);
+    a.place(TAMSIN, 10.0, 10.0);
+    a.activate(TAMSIN);
+    let d = step(&mut a, TAMSIN);
+    assert!(
+        d.rules.contains(&RuleId::SoloC2) && d.rules.contains(&RuleId::SoloC6),
+        "{d:?}"
+    );
+    let to = moved_to(&d);
+    let b = Base::new(BaseSize::Round(25.4), to, 0.0);
+    let west = distance_to_point(&b, Vec3::new(7.0, 0.0, 10.0));
+    let east = distance_to_point(&b, Vec3::new(13.0, 0.0, 10.0));
+    assert!(
+        west <= 3.0 && west > 2.99,
+        "cut where it would leave the west one: {west}"
+    );
+    assert!(east <= 3.0, "{east}");
+}
+
 #[test]
 fn solo_c3_engaged_with_the_target_in_attack_range_attacks_it() {
     let mut a = solo();

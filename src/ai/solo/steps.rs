@@ -6,7 +6,7 @@ use crate::rules::actions::inches;
 use bevy::prelude::*;
 
 use super::ability::step_ability;
-use super::hold::{away_from, held_objective, keeps_hold};
+use super::hold::{away_from, held_objectives, keeps_hold};
 use super::{
     Decision, Target, TargetChoice, an_enemy, choose_target_among, decision, engaged,
     in_attack_range, target_name, threat_range,
@@ -37,8 +37,8 @@ pub struct Ctx {
     pub move_bonus: u32,
     /// A bonus move's own limit (it replaces the fighter's Move for that action).
     pub bonus_move: Option<f32>,
-    /// SOLO-C2: the objective the fighter holds alone (its centre).
-    pub hold: Option<(usize, Vec3)>,
+    /// SOLO-C2: the objectives the fighter holds alone (each one's index and centre).
+    pub hold: Vec<(usize, Vec3)>,
     /// The action SOLO-C3..C6 choose now, looked at by SOLO-C1 to tell whether an ability's
     /// effect would be nil (Rush with no move to make, Onslaught with no melee attack).
     pub next_action: Option<Command>,
@@ -64,7 +64,7 @@ impl Ctx {
     }
 
     fn rule_ids(&self, step: RuleId) -> Vec<RuleId> {
-        if self.hold.is_some() {
+        if !self.hold.is_empty() {
             vec![RuleId::SoloC2, step]
         } else {
             vec![step]
@@ -107,16 +107,20 @@ fn attack(world: &World, ctx: &Ctx, t: &FighterView, step: RuleId, why: &str) ->
 /// outside (the cut itself lands within 0.0001" of the boundary).
 const BOUNDARY_SLACK: f32 = 1e-4;
 
-/// Cuts a path so that the fighter never leaves 3" of the objective it holds (SOLO-C2): the
-/// move ends on the 3" boundary when the path crosses it.
+/// Cuts a path so that the fighter never leaves 3" of the objectives it holds (SOLO-C2): the
+/// move ends on the first 3" boundary the path crosses.
 fn hold_cut(world: &World, ctx: &Ctx, path: &Path, budget: f32, stop: &impl Stop) -> Path {
     let bf = world.resource::<Battlefield>();
     let mover = ctx.f.mover(&ctx.rules);
-    match ctx.hold {
-        None => truncate_until(&bf.nav, &mover, path, budget, stop),
-        Some((_, at)) => {
-            // How far inside the 3" the fighter is at `p` (the move stops when it leaves).
-            let inside = |p: Vec3| 3.0 - 2.0 * BOUNDARY_SLACK - away_from(&ctx.f, p, at);
+    match ctx.hold.as_slice() {
+        [] => truncate_until(&bf.nav, &mover, path, budget, stop),
+        held => {
+            // How far inside the nearest 3" boundary the fighter is at `p` (the move stops
+            // when it leaves one).
+            let inside = |p: Vec3| {
+                let away = held.iter().map(|(_, at)| away_from(&ctx.f, p, *at));
+                3.0 - 2.0 * BOUNDARY_SLACK - away.fold(0.0, f32::max)
+            };
             let held = Bounded(
                 |p: Vec3| stop.holds(p) || inside(p) < 0.0,
                 |p: Vec3| stop.clear(p).min(inside(p)),
@@ -282,7 +286,7 @@ fn disengage_spot(world: &World, ctx: &Ctx, bf: &Battlefield, t: &FighterView) -
     );
     spots
         .into_iter()
-        .filter(|p| keeps_hold(ctx.hold, &ctx.f, *p))
+        .filter(|p| keeps_hold(&ctx.hold, &ctx.f, *p))
         .filter(|p| validate_disengage(world, &ctx.all, &ctx.f, *p).is_ok())
         .min_by(|a, b| a.distance(t.pos).total_cmp(&b.distance(t.pos)))
 }
@@ -438,7 +442,7 @@ pub fn activation_step(world: &mut World, fighter: u32) -> Decision {
         let d = friend_attack(world, &act, all, friend, tc.target);
         return with_target(d, &tc, again_after(&act));
     }
-    let hold = held_objective(world, &all, &f);
+    let hold = held_objectives(world, &all, &f);
     let mut ctx = step_context(world, &act, all, f, tc.target, hold);
     ctx.tie_seed = super::tie_seed(world);
     let again = again_after(&act);
@@ -454,7 +458,7 @@ pub fn activation_step(world: &mut World, fighter: u32) -> Decision {
     ctx.next_action = action.as_ref().map(|d| d.command.clone());
     let d = match step_ability(world, &ctx) {
         Step::Decide(d) => d,
-        Step::Next => action.unwrap_or_else(|| no_step_applies(fighter, ctx.hold.is_some())),
+        Step::Next => action.unwrap_or_else(|| no_step_applies(fighter, !ctx.hold.is_empty())),
     };
     with_target(d, &tc, again)
 }
@@ -476,7 +480,7 @@ fn friend_attack(
     let Some(fv) = all.iter().find(|o| o.id == friend).cloned() else {
         return end_activation(act.fighter, "the friend to attack is gone");
     };
-    let mut ctx = step_context(world, act, all, fv, target, None);
+    let mut ctx = step_context(world, act, all, fv, target, Vec::new());
     ctx.tie_seed = super::tie_seed(world);
     action_step(world, &ctx, act.bonus.first(), 0)
         .or_else(|| {
@@ -503,7 +507,7 @@ fn step_context(
     all: Vec<FighterView>,
     f: FighterView,
     target: Target,
-    hold: Option<(usize, Vec3)>,
+    hold: Vec<(usize, Vec3)>,
 ) -> Ctx {
     Ctx {
         all,
