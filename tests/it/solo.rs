@@ -610,6 +610,34 @@ fn solo_c2_holding_an_objective_alone_it_attacks_but_never_leaves_3_inches() {
     assert!(distance_to_point(&f.base(), Vec3::new(10.0, 0.0, 10.0)) <= 3.0);
 }
 
+/// The reading of SOLO-A with SOLO-B (README): the target the active fighter was chosen for is
+/// the one its first action goes after, even when a roll-off settled it (the AI's tie-break
+/// dice move on with every command).
+#[test]
+fn solo_a_b_the_first_action_goes_after_the_target_the_fighter_was_chosen_for() {
+    for seed in 0..12 {
+        let mut a = solo();
+        a.world()
+            .insert_resource(warcry_sim::model::dice::DiceRng::new(seed));
+        // Orvi and Dagni tie on everything SOLO-A compares: a roll-off picks one.
+        a.place(KA, 10.0, 10.0);
+        a.place(ORVI, 10.0, 4.0);
+        a.place(DAGNI, 10.0, 16.0);
+        a.engine().turn = 1;
+        a.engine().pending = Pending::Turn { side: 1 };
+        let (_, _, chosen) = target(&mut a);
+        assert!(chosen.contains("roll-off"), "a tie: {chosen}");
+        play(&mut a);
+        assert_eq!(a.engine().pending, Pending::Action { fighter: KA });
+        let d = step(&mut a, KA);
+        assert!(
+            d.why.starts_with(&format!("target {chosen}")),
+            "seed {seed}: chosen for {chosen}, first action: {}",
+            d.why
+        );
+    }
+}
+
 /// The reading of SOLO-C2 near two objectives (README): holding both alone, the fighter keeps
 /// within 3" of each; its move is cut at whichever boundary it reaches first.
 #[test]

@@ -58,18 +58,17 @@ fn decision(command: Command, rules: &[RuleId], why: impl Into<String>) -> Decis
     }
 }
 
-/// The AI's own tie-break dice (GEN-4 roll-offs among tied candidates).
-fn tie_dice(world: &mut World) -> DiceRng {
-    DiceRng::new(tie_seed(world))
-}
-
 /// The seed of the AI's tie-break dice: the battle's seed and how far the battle has come (the
 /// commands applied so far), so that replaying the AI's commands, or a save, reproduces its
 /// roll-offs without drawing from the battle's dice. Cheap: it is asked for every decision.
 fn tie_seed(world: &World) -> u64 {
+    tie_seed_at(world, world.resource::<Engine>().commands.len())
+}
+
+/// [`tie_seed`] as it was when `done` commands had been applied.
+fn tie_seed_at(world: &World, done: usize) -> u64 {
     let seed = world.resource::<DiceRng>().seed();
-    let done = world.resource::<Engine>().commands.len() as u64;
-    seed ^ (done + 1)
+    seed ^ (done as u64 + 1)
         .wrapping_mul(0x9E37_79B9_7F4A_7C15)
         .rotate_left(17)
 }

@@ -6,15 +6,15 @@ use crate::rules::actions::inches;
 use bevy::prelude::*;
 
 use super::ability::step_ability;
-use super::hold::{away_from, held_objectives, keeps_hold};
+use super::hold::{held_objectives, hold_cut, keeps_hold};
 use super::{
     Decision, Target, TargetChoice, an_enemy, choose_target_among, decision, engaged,
     in_attack_range, target_name, threat_range,
 };
 use crate::battlefield::Battlefield;
 use crate::battlefield::measure::{distance, distance_to_point};
-use crate::battlefield::moves::{Bounded, Stop, disengage_spots, truncate_until};
-use crate::battlefield::nav::{Goal, Path};
+use crate::battlefield::moves::{Bounded, Stop, disengage_spots};
+use crate::battlefield::nav::Goal;
 use crate::model::ruleset::Ruleset;
 use crate::rules::actions::{attack_allowed, validate_disengage, validate_move};
 use crate::rules::command::Command;
@@ -103,33 +103,6 @@ fn attack(world: &World, ctx: &Ctx, t: &FighterView, step: RuleId, why: &str) ->
     })
 }
 
-/// How far inside 3" a SOLO-C2 cut stops, so that float rounding never puts the fighter
-/// outside (the cut itself lands within 0.0001" of the boundary).
-const BOUNDARY_SLACK: f32 = 1e-4;
-
-/// Cuts a path so that the fighter never leaves 3" of the objectives it holds (SOLO-C2): the
-/// move ends on the first 3" boundary the path crosses.
-fn hold_cut(world: &World, ctx: &Ctx, path: &Path, budget: f32, stop: &impl Stop) -> Path {
-    let bf = world.resource::<Battlefield>();
-    let mover = ctx.f.mover(&ctx.rules);
-    match ctx.hold.as_slice() {
-        [] => truncate_until(&bf.nav, &mover, path, budget, stop),
-        held => {
-            // How far inside the nearest 3" boundary the fighter is at `p` (the move stops
-            // when it leaves one).
-            let inside = |p: Vec3| {
-                let away = held.iter().map(|(_, at)| away_from(&ctx.f, p, *at));
-                3.0 - 2.0 * BOUNDARY_SLACK - away.fold(0.0, f32::max)
-            };
-            let held = Bounded(
-                |p: Vec3| stop.holds(p) || inside(p) < 0.0,
-                |p: Vec3| stop.clear(p).min(inside(p)),
-            );
-            truncate_until(&bf.nav, &mover, path, budget, &held)
-        }
-    }
-}
-
 fn move_decision(
     world: &World,
     ctx: &Ctx,
@@ -171,7 +144,7 @@ fn move_decision(
         .unwrap_or_else(|| ctx.f.move_budget(&ctx.rules, ctx.move_bonus));
     let mut b = budget;
     for _ in 0..4 {
-        let cut = hold_cut(world, ctx, &path, b, &stop);
+        let cut = hold_cut(world, &ctx.f, &ctx.rules, &ctx.hold, (&path, b), &stop);
         let to = cut.end()?;
         if to.distance(ctx.f.pos) < 0.05 {
             return None;
@@ -430,7 +403,7 @@ pub fn activation_step(world: &mut World, fighter: u32) -> Decision {
     let Some(f) = all.iter().find(|f| f.id == fighter).cloned() else {
         return end_activation(fighter, "the fighter is gone");
     };
-    let Some(tc) = choose_target_among(world, &all, f.side) else {
+    let Some(tc) = target_now(world, &all, &act, f.side) else {
         return decision(
             Command::EndActivation { fighter },
             &[RuleId::SoloC7, RuleId::Cmb1],
@@ -461,6 +434,21 @@ pub fn activation_step(world: &mut World, fighter: u32) -> Decision {
         Step::Next => action.unwrap_or_else(|| no_step_applies(fighter, !ctx.hold.is_empty())),
     };
     with_target(d, &tc, again)
+}
+
+/// SOLO-C7 chooses the target again after an action; before the first, it is the one SOLO-B
+/// chose the fighter for (the README's reading).
+fn target_now(
+    world: &mut World,
+    all: &[FighterView],
+    act: &ActivationState,
+    side: usize,
+) -> Option<TargetChoice> {
+    if again_after(act) {
+        choose_target_among(world, all, side)
+    } else {
+        super::target::target_of_activation(world, all, side)
+    }
 }
 
 /// SOLO-C7: after an action the target is chosen again (it may have changed).

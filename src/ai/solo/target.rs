@@ -6,11 +6,13 @@ use crate::rules::actions::inches;
 use bevy::prelude::*;
 use serde::Serialize;
 
-use super::{sorted_objectives, tie_dice};
+use super::{sorted_objectives, tie_seed, tie_seed_at};
 use crate::battlefield::measure::{distance, distance_to_point};
 use crate::model::components::*;
+use crate::model::dice::DiceRng;
 use crate::model::dice::roll_off_among;
 use crate::model::formats::{Role, VictoryCondition};
+use crate::rules::command::Command;
 use crate::rules::engine::{Engine, FighterView, fighters};
 
 /// What the automated warband is after (SOLO-A).
@@ -40,7 +42,7 @@ fn closeness(all: &[FighterView], side: usize, dist: impl Fn(&FighterView) -> f3
 
 /// Among candidates with their closeness lists, the closest to the warband: nearest to one
 /// fighter, then to two, and so on; then a roll-off. Returns (index, tie note).
-fn closest_to_warband(world: &mut World, lists: &[Vec<f32>]) -> (usize, String) {
+fn closest_to_warband(seed: u64, lists: &[Vec<f32>]) -> (usize, String) {
     let mut order: Vec<usize> = (0..lists.len()).collect();
     let cmp = |a: &Vec<f32>, b: &Vec<f32>| {
         for (x, y) in a.iter().zip(b) {
@@ -59,7 +61,7 @@ fn closest_to_warband(world: &mut World, lists: &[Vec<f32>]) -> (usize, String) 
     if tied.len() == 1 {
         return (tied[0], String::new());
     }
-    let mut dice = tie_dice(world);
+    let mut dice = DiceRng::new(seed);
     let (w, rounds) = roll_off_among(tied.len(), &mut dice);
     (
         tied[w],
@@ -87,11 +89,46 @@ pub fn choose_target_among(
     all: &[FighterView],
     side: usize,
 ) -> Option<TargetChoice> {
-    objective_target(world, all, side).or_else(|| fighter_target(world, all, side))
+    let seed = tie_seed(world);
+    choose_target_seeded(world, all, side, seed)
+}
+
+/// The target SOLO-B chose the active fighter for, for its first action (the README's
+/// reading): chosen as then, with the tie-break dice of the moment it was activated.
+pub fn target_of_activation(
+    world: &mut World,
+    all: &[FighterView],
+    side: usize,
+) -> Option<TargetChoice> {
+    let commands = &world.resource::<Engine>().commands;
+    let activated = commands
+        .iter()
+        .rposition(|c| match c {
+            Command::Decided { command, .. } => matches!(**command, Command::Activate { .. }),
+            c => matches!(c, Command::Activate { .. }),
+        })
+        .unwrap_or(commands.len());
+    let seed = tie_seed_at(world, activated);
+    choose_target_seeded(world, all, side, seed)
+}
+
+/// SOLO-A with the tie-break dice seeded `seed`.
+fn choose_target_seeded(
+    world: &mut World,
+    all: &[FighterView],
+    side: usize,
+    seed: u64,
+) -> Option<TargetChoice> {
+    objective_target(world, all, side, seed).or_else(|| fighter_target(world, all, side, seed))
 }
 
 /// SOLO-A1, SOLO-A2: an objective nobody controls, else one the player warband controls.
-fn objective_target(world: &mut World, all: &[FighterView], side: usize) -> Option<TargetChoice> {
+fn objective_target(
+    world: &mut World,
+    all: &[FighterView],
+    side: usize,
+    seed: u64,
+) -> Option<TargetChoice> {
     let enemy = 1 - side;
     let control = world.resource::<Engine>().control.clone();
     let objectives = sorted_objectives(world);
@@ -114,7 +151,7 @@ fn objective_target(world: &mut World, all: &[FighterView], side: usize) -> Opti
             .iter()
             .map(|o| closeness(all, side, |f| distance_to_point(&f.base(), objective_at(o))))
             .collect();
-        let (i, tie) = closest_to_warband(world, &lists);
+        let (i, tie) = closest_to_warband(seed, &lists);
         let o = cands[i];
         return Some(TargetChoice {
             target: Target::Objective {
@@ -163,7 +200,12 @@ fn fighter_kinds(victory: VictoryCondition) -> [(RuleId, &'static str, Filter); 
 }
 
 /// SOLO-A3..A6: the first kind of enemy fighter on the battlefield, closest to the warband.
-fn fighter_target(world: &mut World, all: &[FighterView], side: usize) -> Option<TargetChoice> {
+fn fighter_target(
+    world: &mut World,
+    all: &[FighterView],
+    side: usize,
+    seed: u64,
+) -> Option<TargetChoice> {
     let enemy = 1 - side;
     let victory = world.resource::<BattleInfo>().victory.condition.clone();
     let enemies: Vec<&FighterView> = all
@@ -179,7 +221,7 @@ fn fighter_target(world: &mut World, all: &[FighterView], side: usize) -> Option
             .iter()
             .map(|e| closeness(all, side, |f| distance(&f.base(), &e.base())))
             .collect();
-        let (i, tie) = closest_to_warband(world, &lists);
+        let (i, tie) = closest_to_warband(seed, &lists);
         let t = cands[i];
         return Some(TargetChoice {
             target: Target::Fighter(t.id),
