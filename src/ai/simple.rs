@@ -42,6 +42,7 @@ pub fn choose(world: &mut World) -> Option<Command> {
         // SET-6 by hand: the spots the automatic set-up took are kept.
         Pending::Deploy { side } | Pending::Arrive { side } => Some(Command::SetUpDone { side }),
         Pending::PlaceTreasure { side } => Some(Command::PlaceTreasure { side, at: None }),
+        Pending::Land { side } => Some(Command::Land { side, at: None }),
         Pending::Turn { .. } => {
             // The fighters the rules let it activate (options), ready ones before waiting ones.
             let Decision::Activate { fighters: ids } = options(world).decision else {

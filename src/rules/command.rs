@@ -56,6 +56,10 @@ pub enum Command {
     /// or a platform within 1" horizontally of the carrier, level or lower, in its sight
     /// (`None`: where the carrier stood).
     PlaceTreasure { side: usize, at: Option<[f32; 3]> },
+    /// MOVE-8: where the opponent of a falling fighter has it land: one of the places on the
+    /// floor or a platform within 2" horizontally and lower (`None`: the one nearest the
+    /// attacker, or where it hung).
+    Land { side: usize, at: Option<[f32; 3]> },
     /// INI-3: how this side uses each of its wild dice this round.
     WildDice { side: usize, uses: Vec<WildUse> },
     /// CMB-1: the side with the initiative picks who takes the first turn.
@@ -187,6 +191,13 @@ impl Command {
                 Some(p) => format!("{} places the dropped treasure {}", s(side), at(p)),
                 None => format!("{} leaves the dropped treasure where it fell", s(side)),
             },
+            Command::Land { side, at: spot } => match spot {
+                Some(p) => format!("{} has the falling fighter land {}", s(side), at(p)),
+                None => format!(
+                    "{} lets the falling fighter land where the rules pick",
+                    s(side)
+                ),
+            },
             Command::WildDice { side, uses } => format!(
                 "{} uses its wild dice ({})",
                 s(side),
@@ -209,6 +220,7 @@ impl Command {
             | Command::SetUp { .. }
             | Command::SetUpDone { .. }
             | Command::PlaceTreasure { .. }
+            | Command::Land { .. }
             | Command::WildDice { .. }
             | Command::FirstTurn { .. } => self.describe_outside_activations(n),
             Command::Activate { fighter } => format!("activate {}", f(fighter)),
@@ -220,8 +232,12 @@ impl Command {
                 ..
             } => {
                 let picks = treasure.map(|t| format!(", picking up treasure {}", t + 1));
-                let picks = picks.unwrap_or_default();
-                format!("{} moves, ending {}{picks}", f(fighter), at(to))
+                format!(
+                    "{} moves, ending {}{}",
+                    f(fighter),
+                    at(to),
+                    picks.unwrap_or_default()
+                )
             }
             Command::Attack {
                 fighter,
@@ -258,24 +274,7 @@ impl Command {
                 fighter,
                 target,
                 change,
-            } => match change {
-                HandChange::Damage(d) => {
-                    format!(
-                        "{} resolves by hand: {d} damage to {}",
-                        f(fighter),
-                        f(target)
-                    )
-                }
-                HandChange::Heal(h) => {
-                    format!("{} resolves by hand: {} heals {h}", f(fighter), f(target))
-                }
-                HandChange::Move { inches, to } => format!(
-                    "{} resolves by hand: {} moves up to {inches}\", ending {}",
-                    f(fighter),
-                    f(target),
-                    n.place(to)
-                ),
-            },
+            } => by_hand_words(&f(fighter), &f(target), change, n),
             Command::Explain { side, .. } => format!("{} explains its next decision", s(side)),
             Command::Decided { command, .. } => command.describe_with(n),
         }
@@ -297,6 +296,18 @@ impl Rejected {
             reason: reason.into(),
         }
     }
+}
+
+/// A change by hand (ABL-5) in words: "Ka resolves by hand: 2 damage to Orvi".
+fn by_hand_words(fighter: &str, target: &str, change: &HandChange, n: &Names) -> String {
+    let what = match change {
+        HandChange::Damage(d) => format!("{d} damage to {target}"),
+        HandChange::Heal(h) => format!("{target} heals {h}"),
+        HandChange::Move { inches, to } => {
+            format!("{target} moves up to {inches}\", ending {}", n.place(to))
+        }
+    };
+    format!("{fighter} resolves by hand: {what}")
 }
 
 #[cfg(test)]

@@ -35,6 +35,8 @@ pub enum Decision {
     /// GEN-8: where the treasure a taken-down carrier dropped goes (see
     /// [`crate::rules::actions::validate_drop`] for a spot; `None` keeps it where it fell).
     PlaceTreasure { treasure: usize, carrier: u32 },
+    /// MOVE-8: where the falling fighter lands.
+    Land(crate::rules::actions::Landing),
     /// SET-5: the priority player picks red or blue.
     Colour { choices: [Colour; 2] },
     /// SET-6 by hand: the side's fighters it may move to another spot of their zones.
@@ -186,6 +188,9 @@ pub fn options(world: &mut World) -> Options {
             },
             None => Decision::None,
         },
+        Pending::Land { .. } => {
+            crate::rules::actions::landing(world).map_or(Decision::None, Decision::Land)
+        }
         Pending::Colour { .. } => Decision::Colour {
             choices: [Colour::Red, Colour::Blue],
         },

@@ -50,6 +50,12 @@ pub fn phase_words(eng: &Engine, names: &Names) -> String {
         Pending::Turn { side } | Pending::Reaction { side } | Pending::PlaceTreasure { side } => {
             format!("Combat · {}'s turn", names.side(side))
         }
+        Pending::Land { side } => {
+            format!(
+                "Combat · {} picks where a falling fighter lands",
+                names.side(side)
+            )
+        }
         Pending::Action { fighter } => format!("Combat · {} acts", names.fighter(fighter)),
         Pending::EndOfRound => "End of the round".into(),
         Pending::Ended => match eng.outcome {

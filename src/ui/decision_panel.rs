@@ -260,6 +260,9 @@ fn decision_panel(
                 Decision::PlaceTreasure { carrier, .. } => {
                     place_treasure(ui, name(&c.names, *carrier), side, &mut send)
                 }
+                Decision::Land(l) => {
+                    super::landing::land(ui, name(&c.names, l.fighter), side, l, &mut send)
+                }
                 Decision::None => {}
             }
             if let Some(r) = &c.refused {

@@ -11,6 +11,7 @@ mod end_screen;
 mod fighter_card;
 mod game_menu;
 mod help;
+mod landing;
 mod log_panel;
 mod log_window;
 mod preview_panel;

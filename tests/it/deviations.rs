@@ -722,6 +722,9 @@ fn move8_a_fighter_still_climbing_when_its_activation_ends_falls() {
     a.dice(&[6]);
     let n = a.log_len();
     a.apply(Command::EndActivation { fighter: A }).unwrap();
+    // MOVE-8: the opponent picks where it lands; by default, where it hung.
+    assert_eq!(a.engine().pending, Pending::Land { side: 1 });
+    a.apply(Command::Land { side: 1, at: None }).unwrap();
     let f = a.fighter(A);
     assert!(f.pos.y.abs() < 1e-3, "on the floor: {}", f.pos);
     assert_eq!(a.damage(A), 3);

@@ -116,12 +116,17 @@ fn atk6_move8_move9_a_critical_near_an_unwalled_edge_knocks_the_target_off_on_a_
     a.dice(&[6, 1, 1]);
     let n = a.log_len();
     attack(&mut a, B).unwrap();
+    // MOVE-8: the opponent (A's side) picks where B lands; B waits on the edge till then.
+    assert_eq!(a.engine().pending, Pending::Land { side: 0 });
+    assert_eq!(a.fighter(B).pos, Vec3::new(11.3, 3.0, 10.0));
+    a.apply(Command::Land { side: 0, at: None }).unwrap();
     assert_eq!(a.dice_left(), 0);
+    assert_eq!(a.engine().pending, Pending::Action { fighter: A });
     let b = a.fighter(B);
     assert!(b.pos.y.abs() < 1e-3, "B fell to the floor: {:?}", b.pos);
     let moved = Vec2::new(b.pos.x - 11.3, b.pos.z - 10.0).length();
     assert!(moved <= 2.0 + 1e-3, "MOVE-8: lands within 2\": {moved}");
-    // The opponent picks the landing place: east, towards the attacker.
+    // Without a pick, the rules pick: east, towards the attacker.
     assert!(b.pos.x > 12.0, "{:?}", b.pos);
     assert_eq!(
         a.damage(B),
@@ -135,6 +140,43 @@ fn atk6_move8_move9_a_critical_near_an_unwalled_edge_knocks_the_target_off_on_a_
             .any(|e| e.rules.contains(&RuleId::Move8) && e.rules.contains(&RuleId::Move9)),
         "{log:#?}"
     );
+}
+
+#[test]
+fn move8_the_opponent_picks_where_a_knocked_off_fighter_lands() {
+    use warcry_sim::rules::options::{Decision, options};
+    let mut a = on_the_edge(false);
+    // Hit roll 6 (critical), ATK-6 roll 1 (falls), MOVE-9 impact roll 1 (no damage).
+    a.dice(&[6, 1, 1]);
+    attack(&mut a, B).unwrap();
+    let Decision::Land(l) = options(a.world()).decision else {
+        panic!("the landing is on offer");
+    };
+    assert_eq!(l.fighter, B);
+    // The spot farthest from the attacker (west, off the far side of the keep is too far:
+    // within 2" of where B fell).
+    let far = *l
+        .spots
+        .iter()
+        .max_by(|p, q| (16.0 - p[0]).total_cmp(&(16.0 - q[0])))
+        .unwrap();
+    assert_ne!(Some(far), l.default, "a real choice");
+    // Only the opponent picks, and only a spot within 2" and lower.
+    let r = a.rejected(Command::Land { side: 1, at: Some(far) });
+    assert_eq!(r.rule, "MOVE-8", "{r}");
+    let r = a.rejected(Command::Land {
+        side: 0,
+        at: Some([20.0, 0.0, 10.0]),
+    });
+    assert_eq!(r.rule, "MOVE-8", "{r}");
+    assert!(r.reason.contains("can't land there"), "{r}");
+    a.apply(Command::Land {
+        side: 0,
+        at: Some(far),
+    })
+    .unwrap();
+    assert_eq!(a.fighter(B).pos.to_array(), far);
+    assert_eq!(a.engine().pending, Pending::Action { fighter: A });
 }
 
 #[test]

@@ -213,6 +213,12 @@ pub fn advise(world: &mut World) -> Option<Decision> {
             &[RuleId::Gen8],
             "the dropped treasure stays where its carrier fell (the solo rules say nothing of it)",
         )),
+        Pending::Land { side } => Some(decision(
+            Command::Land { side, at: None },
+            &[RuleId::Move8],
+            "the falling fighter lands nearest the attacker, or where it hung (the solo rules say \
+             nothing of it)",
+        )),
         Pending::FirstTurn { side } => Some(decision(
             Command::FirstTurn { side, first: side },
             &[RuleId::SoloI4],

@@ -125,19 +125,113 @@ pub(super) fn knocked_off(world: &mut World, t: &FighterView, attacker: u32) {
 }
 
 /// MOVE-8: `t` falls (knocked off, or still climbing when its activation ends). The opponent
-/// picks the landing place: the candidate nearest `toward`.
+/// picks the landing place: with more than one, the battle asks it once the command is done
+/// ([`crate::rules::state::Engine::falls`]); the default is the place nearest `toward`.
 pub(crate) fn fall(world: &mut World, t: &FighterView, toward: Vec3) {
+    if landing_spots(world, t).len() > 1 {
+        let due = FallDue {
+            fighter: t.id,
+            side: 1 - t.side,
+            toward: toward.to_array(),
+        };
+        state::engine(world).falls.push(due);
+        return;
+    }
+    land(world, t, toward, None);
+}
+
+/// MOVE-8: the places `t` may land after a fall: on the floor or a platform within 2"
+/// horizontally and lower, with room for its base.
+pub fn landing_spots(world: &mut World, t: &FighterView) -> Vec<Vec3> {
+    let r = rules(world);
+    let all = fighters(world);
+    let others = blockers(&all, t.id);
+    let bf = world.resource::<Battlefield>();
+    fall_candidates(&bf.nav, &t.mover(&r), t.pos, &others)
+}
+
+/// MOVE-8: the first fall waiting for its landing: who falls, from where, the spots it may
+/// land on, and the default (the spot nearest the attacker, or where it hung).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Landing {
+    pub fighter: u32,
+    pub from: [f32; 3],
+    pub spots: Vec<[f32; 3]>,
+    pub default: Option<[f32; 3]>,
+}
+
+/// The [`Landing`] the battle waits for, if any.
+pub fn landing(world: &mut World) -> Option<Landing> {
+    let due = world.resource::<Engine>().falls.first().cloned()?;
+    let t = fighter(world, due.fighter)?;
+    let spots = landing_spots(world, &t);
+    let toward = Vec3::from_array(due.toward);
+    let default = spots
+        .iter()
+        .min_by(|a, b| a.distance(toward).total_cmp(&b.distance(toward)))
+        .map(|p| p.to_array());
+    Some(Landing {
+        fighter: t.id,
+        from: t.pos.to_array(),
+        spots: spots.iter().map(|p| p.to_array()).collect(),
+        default,
+    })
+}
+
+/// MOVE-8: the opponent's pick (`by`, for the side `side` asked) for the first fall waiting:
+/// one of its landing spots, or `None` for the default.
+pub(crate) fn land_picked(
+    world: &mut World,
+    side: usize,
+    by: usize,
+    at: Option<[f32; 3]>,
+) -> Result<(), Rejected> {
+    if by != side {
+        let why = "the falling fighter's opponent picks where it lands";
+        return Err(Rejected::new(RuleId::Move8, why));
+    }
+    let Some(due) = world.resource::<Engine>().falls.first().cloned() else {
+        return Err(Rejected::new(
+            RuleId::Move8,
+            "no falling fighter waits to land",
+        ));
+    };
+    let t = fighter(world, due.fighter);
+    let at = at.map(Vec3::from_array);
+    if let (Some(t), Some(p)) = (&t, at)
+        && !landing_spots(world, t).iter().any(|s| s.distance(p) <= 0.3)
+    {
+        return Err(Rejected::new(
+            RuleId::Move8,
+            format!(
+                "{} can't land there: on the floor or a platform within 2\" horizontally and \
+                 lower, with room for its base",
+                t.name
+            ),
+        ));
+    }
+    state::engine(world).falls.remove(0);
+    if let Some(t) = t.filter(|t| t.on_board()) {
+        land(world, &t, Vec3::from_array(due.toward), at);
+    }
+    Ok(())
+}
+
+/// MOVE-8, MOVE-9, MOVE-10: `t` lands at the landing spot nearest `at` (the opponent's pick)
+/// or, without one, nearest `toward`; impact damage follows.
+fn land(world: &mut World, t: &FighterView, toward: Vec3, at: Option<Vec3>) {
     let r = rules(world);
     let all = fighters(world);
     let others = blockers(&all, t.id);
     let mover = t.mover(&r);
     let mut dice = world.resource::<DiceRng>().clone();
+    let near = at.unwrap_or(toward);
     let out = {
         let bf = world.resource::<Battlefield>();
         resolve_fall(&bf.nav, &r, &mover, t.pos, &others, &mut dice, |c| {
             c.iter()
                 .enumerate()
-                .min_by(|a, b| a.1.distance(toward).total_cmp(&b.1.distance(toward)))
+                .min_by(|a, b| a.1.distance(near).total_cmp(&b.1.distance(near)))
                 .map(|(i, _)| i)
                 .unwrap_or(0)
         })

@@ -9,7 +9,7 @@ use crate::battlefield::measure::{
     Base, bases_within, distance, distance_to_point, horizontal_distance,
 };
 use crate::battlefield::moves::{
-    engaged_end_allowed, impact_damage, path_enters_deadly, resolve_fall,
+    engaged_end_allowed, fall_candidates, impact_damage, path_enters_deadly, resolve_fall,
 };
 use crate::battlefield::nav::{Descend, Goal, Mover, Path, StepKind};
 use crate::battlefield::sight::{Cover, cover};
@@ -20,8 +20,8 @@ use crate::model::ruleset::Ruleset;
 use crate::rules::command::{Command, ReactionKind, Rejected};
 use crate::rules::log::{Event, ImpactCause, TakeCover};
 use crate::rules::state::{
-    self, ActivationState, Bonus, Engine, FighterView, ReactionOffer, Resume, Then, blockers,
-    can_see, fighter, fighters, log,
+    self, ActivationState, Bonus, Engine, FallDue, FighterView, ReactionOffer, Resume, Then,
+    blockers, can_see, fighter, fighters, log,
 };
 
 mod attack;
@@ -37,7 +37,8 @@ pub use attack::{
     hit_threshold, legal_attacks, validate_attack,
 };
 use damage::*;
-pub(crate) use damage::{deal_damage, fall};
+pub use damage::{Landing, landing, landing_spots};
+pub(crate) use damage::{deal_damage, fall, land_picked};
 pub use disengage::validate_disengage;
 use disengage::*;
 pub(crate) use movement::do_move;

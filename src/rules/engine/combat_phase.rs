@@ -36,20 +36,46 @@ pub(super) fn combat_phase(world: &mut World) {
         }
         (Pending::PlaceTreasure { side }, Command::PlaceTreasure { side: s, at }) => {
             actions::place_dropped_treasure(world, side, *s, *at)?;
-            // GEN-8: the next drop waits (`ask_for_treasure`), or the battle goes on.
+            // GEN-8: the next drop waits (`ask_for_picks`), or the battle goes on.
             let mut e = engine(world);
             if e.treasure_drops.is_empty() {
                 e.pending = e.after_drops.take().unwrap_or(Pending::Ended);
             }
             Ok(())
         }
+        (Pending::Land { side }, Command::Land { side: s, at }) => {
+            actions::land_picked(world, side, *s, *at)?;
+            after_landing(world);
+            Ok(())
+        }
         (p, c) => Err(not_now(p, c)),
     });
 }
 
+/// MOVE-8: once every falling fighter has landed, the action that knocked one off goes on
+/// (then any treasure a fall dropped is placed); a fall at the end of an activation goes back
+/// to what the battle waited for. The next fall waits otherwise (`ask_for_picks`).
+fn after_landing(world: &mut World) {
+    let mut e = engine(world);
+    if !e.falls.is_empty() {
+        return;
+    }
+    let then = e.then_after_falls.take();
+    if then.is_some() || e.treasure_drops.is_empty() {
+        e.pending = e.after_drops.take().unwrap_or(Pending::Ended);
+    }
+    if let Some(then) = then {
+        carry_on(world, then);
+    }
+}
+
 /// Does what a resolved action leaves to the flow: the next action, the end of the
-/// activation, or a reaction on offer (REA-1).
+/// activation, or a reaction on offer (REA-1). A fighter it knocked off lands first (MOVE-8).
 fn carry_on(world: &mut World, then: Then) {
+    if !engine(world).falls.is_empty() && then != Then::Stay {
+        engine(world).then_after_falls = Some(then);
+        return;
+    }
     match then {
         Then::AfterAction => after_action(world),
         Then::EndActivation { waiting } => end_activation(world, waiting),

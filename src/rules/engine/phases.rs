@@ -97,7 +97,7 @@ pub(crate) fn take_command(world: &mut World, handle: Handler) {
     };
     if result.is_ok() {
         engine(world).commands.push(cmd.clone());
-        ask_for_treasure(world);
+        ask_for_picks(world);
     }
     world.resource_mut::<Outbox>().0.push(CommandResult {
         command: cmd,
@@ -139,22 +139,31 @@ fn explain(world: &mut World, side: usize, rules: &[String], text: &str) {
     log(world, &ids, event);
 }
 
-/// GEN-8: once a command is done, the side of each carrier it took down places the treasure
-/// (the battle waits for it, then goes on where it was).
-fn ask_for_treasure(world: &mut World) {
+/// Once a command is done, the picks it left wait: where each falling fighter lands (MOVE-8,
+/// the opponent), then where each dropped treasure goes (GEN-8, the carrier's side); then the
+/// battle goes on where it was.
+fn ask_for_picks(world: &mut World) {
     let mut e = engine(world);
     if e.pending == Pending::Ended {
         e.treasure_drops.clear();
+        e.falls.clear();
+        e.then_after_falls = None;
         e.after_drops = None;
         return;
     }
-    let Some(side) = e.treasure_drops.first().map(|d| d.side) else {
-        return;
+    // MOVE-8 first: a fall may take a carrier down, and so drop its treasure.
+    let next = match (e.falls.first(), e.treasure_drops.first()) {
+        (Some(f), _) => Pending::Land { side: f.side },
+        (None, Some(d)) => Pending::PlaceTreasure { side: d.side },
+        (None, None) => return,
     };
-    if !matches!(e.pending, Pending::PlaceTreasure { .. }) {
+    if !matches!(
+        e.pending,
+        Pending::PlaceTreasure { .. } | Pending::Land { .. }
+    ) {
         e.after_drops = Some(e.pending);
     }
-    e.pending = Pending::PlaceTreasure { side };
+    e.pending = next;
 }
 
 /// The answer to a command the phase doesn't take now.

@@ -11,7 +11,7 @@ use crate::rules::initiative::SideDice;
 
 /// What a resolved command leaves the flow to do next (only the flow sets what the battle
 /// waits for).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Then {
     /// The action is done: wait for the next one, a bonus, or end the activation.
     AfterAction,
@@ -52,10 +52,24 @@ pub enum Pending {
     /// GEN-8: `side` places the treasure its taken-down carrier dropped
     /// ([`Engine::treasure_drops`]).
     PlaceTreasure { side: usize },
+    /// MOVE-8: `side` (the falling fighter's opponent) picks where it lands
+    /// ([`Engine::falls`]).
+    Land { side: usize },
     /// REA-1: `side` may react to the enemy action on offer.
     Reaction { side: usize },
     /// The battle is over.
     Ended,
+}
+
+/// MOVE-8: a fall with more than one place to land, waiting for the opponent to pick one. Until
+/// then the fighter stays where it fell from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FallDue {
+    pub fighter: u32,
+    /// The side that picks (the falling fighter's opponent).
+    pub side: usize,
+    /// Where the default landing is nearest: the attacker that knocked it off, or where it hung.
+    pub toward: [f32; 3],
 }
 
 /// GEN-8: a treasure a taken-down carrier dropped, waiting for its side to place it. Until
@@ -78,6 +92,7 @@ impl Pending {
             | Pending::Turn { .. }
             | Pending::Action { .. }
             | Pending::Reaction { .. }
+            | Pending::Land { .. }
             | Pending::PlaceTreasure { .. } => BattlePhase::Combat,
             Pending::EndOfRound => BattlePhase::EndOfRound,
             Pending::Ended => BattlePhase::Ended,
@@ -302,7 +317,15 @@ pub struct Engine {
     /// GEN-8: treasure dropped by taken-down carriers, placed by their sides once the command
     /// that took them down is done; then the battle goes on with `after_drops`.
     pub treasure_drops: Vec<TreasureDrop>,
+    /// What the battle waited for before the picks (falls' landings, dropped treasure).
     pub after_drops: Option<Pending>,
+    /// MOVE-8: falls whose landing the opponent picks, once the command that caused them is
+    /// done (before any treasure they drop).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub falls: Vec<FallDue>,
+    /// What the action that knocked a fighter off leaves to do once it has landed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub then_after_falls: Option<Then>,
     /// Every command applied, in order (a replay is the battle + seed + this list).
     pub commands: Vec<Command>,
     /// A hash of the world after each round.
@@ -358,6 +381,7 @@ pub fn simultaneous_first(world: &World) -> usize {
         Pending::Turn { .. }
         | Pending::Action { .. }
         | Pending::Reaction { .. }
+        | Pending::Land { .. }
         | Pending::PlaceTreasure { .. } => e.turn,
         _ => e
             .initiative
@@ -379,6 +403,7 @@ pub(crate) fn rule_of_pending(p: Pending) -> RuleId {
         Pending::Action { .. } => RuleId::Cmb2,
         Pending::Reaction { .. } => RuleId::Rea1,
         Pending::PlaceTreasure { .. } => RuleId::Gen8,
+        Pending::Land { .. } => RuleId::Move8,
         Pending::Ended => RuleId::Vic1,
     }
 }
@@ -393,6 +418,7 @@ pub fn deciding_side(world: &World) -> Option<usize> {
         | Pending::WildDice { side }
         | Pending::FirstTurn { side }
         | Pending::PlaceTreasure { side }
+        | Pending::Land { side }
         | Pending::Turn { side }
         | Pending::Reaction { side } => Some(side),
         Pending::Action { .. } => e.activation.as_ref().map(|a| a.side),
@@ -426,6 +452,7 @@ pub fn describe_pending_with(p: Pending, n: &crate::rules::log::Names) -> String
         Pending::PlaceTreasure { side } => {
             format!("{} to place a dropped treasure", n.side(side))
         }
+        Pending::Land { side } => format!("{} to pick where a falling fighter lands", n.side(side)),
         Pending::Ended => "nothing (the battle is over)".into(),
     }
 }

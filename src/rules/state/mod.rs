@@ -17,8 +17,8 @@ mod hash;
 
 pub(crate) use battle::rule_of_pending;
 pub use battle::{
-    ActivationState, Bonus, Boost, Engine, Outcome, Overtime, Pending, ReactionOffer, Resume,
-    RoundBoost, Then, TreasureDrop, WaitingMove, deciding_side, describe_pending,
+    ActivationState, Bonus, Boost, Engine, FallDue, Outcome, Overtime, Pending, ReactionOffer,
+    Resume, RoundBoost, Then, TreasureDrop, WaitingMove, deciding_side, describe_pending,
     describe_pending_with, simultaneous_first,
 };
 pub use fighters::{
