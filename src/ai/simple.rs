@@ -272,6 +272,7 @@ fn ability(world: &World, all: &[FighterView], f: &FighterView) -> Option<Comman
         ability: name,
         dice: value,
         target,
+        place: None,
     };
     let engaged = all
         .iter()

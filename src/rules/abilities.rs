@@ -9,6 +9,7 @@ use crate::battlefield::measure::{bases_within, distance};
 use crate::model::components::*;
 use crate::model::ruleset::Ruleset;
 use crate::rules::command::Rejected;
+use crate::rules::effects::Picks;
 use crate::rules::log::{AbilityOutcome, Event};
 use crate::rules::state::{
     self, ActivationState, Bonus, Engine, FighterView, Then, can_see, fighters, log,
@@ -343,11 +344,15 @@ pub(crate) fn use_ability(
     f: &FighterView,
     name: &str,
     value: u8,
-    target: Option<u32>,
+    picks: Picks,
 ) -> Result<Then, Rejected> {
+    let target = picks.target;
     // ABL-5: `aimed`, the enemy a data effect aims at (named, or the nearest that qualifies),
-    // is found before anything is paid.
+    // and where it is set up (if it is), are found before anything is paid.
     let (d, group, aimed) = validate_ability(world, all, f, name, value, target)?;
+    if let (AbilityEffect::Effects(effects), Some(at)) = (&d.effect, picks.place) {
+        crate::rules::effects::check_place(world, f, effects, aimed, at)?;
+    }
     let r = world.resource::<Ruleset>().clone();
     // Paid: the whole group is spent (ABL-1).
     state::engine(world).dice[f.side].spend(value);
@@ -383,7 +388,11 @@ pub(crate) fn use_ability(
         },
     );
     if let AbilityEffect::Effects(effects) = &d.effect {
-        crate::rules::effects::run(world, f, effects, value, aimed);
+        let picks = Picks {
+            target: aimed,
+            place: picks.place,
+        };
+        crate::rules::effects::run(world, f, effects, value, picks);
     }
     Ok(Then::AfterAction)
 }

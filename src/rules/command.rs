@@ -112,6 +112,10 @@ pub enum Command {
         dice: u8,
         #[serde(default)]
         target: Option<u32>,
+        /// ABL-5: where an ability that sets a fighter up puts it (none: the place nearest
+        /// where it stood).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        place: Option<[f32; 3]>,
     },
     /// End the active fighter's activation, forgoing what is left (CMB-2, CMB-3).
     EndActivation { fighter: u32 },

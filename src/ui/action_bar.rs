@@ -321,6 +321,7 @@ fn abilities(
                         ability: ab.name.clone(),
                         dice: *v,
                         target,
+                        place: None,
                     });
                 }
             }

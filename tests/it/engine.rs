@@ -162,7 +162,10 @@ fn move8_the_opponent_picks_where_a_knocked_off_fighter_lands() {
         .unwrap();
     assert_ne!(Some(far), l.default, "a real choice");
     // Only the opponent picks, and only a spot within 2" and lower.
-    let r = a.rejected(Command::Land { side: 1, at: Some(far) });
+    let r = a.rejected(Command::Land {
+        side: 1,
+        at: Some(far),
+    });
     assert_eq!(r.rule, "MOVE-8", "{r}");
     let r = a.rejected(Command::Land {
         side: 0,
@@ -739,6 +742,7 @@ fn ability(name: &str, dice: u8, target: Option<u32>) -> Command {
         ability: name.into(),
         dice,
         target,
+        place: None,
     }
 }
 
@@ -818,6 +822,7 @@ fn abl3_inspiring_presence_activates_a_friend_next() {
         ability: "Inspiring Presence".into(),
         dice: 5,
         target: Some(A),
+        place: None,
     })
     .unwrap();
     a.apply(Command::EndActivation { fighter: hero }).unwrap();

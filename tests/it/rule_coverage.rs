@@ -132,6 +132,7 @@ fn gen6_the_leader_cannot_inspire_itself() {
         ability: "Inspiring Presence".into(),
         dice: 5,
         target: Some(LEADER),
+        place: None,
     });
     assert_eq!(r.rule, "ABL-3", "{r}");
     assert!(r.reason.contains("another friendly fighter"), "{r}");
@@ -141,6 +142,7 @@ fn gen6_the_leader_cannot_inspire_itself() {
         ability: "Inspiring Presence".into(),
         dice: 5,
         target: Some(A),
+        place: None,
     })
     .unwrap();
 }
@@ -537,6 +539,7 @@ fn atk1_a_3_inch_weapon_is_melee_in_play_and_a_3_5_inch_one_is_missile() {
         ability: "Onslaught".into(),
         dice: 5,
         target: None,
+        place: None,
     })
     .unwrap();
     let n = a.log_len();
@@ -658,6 +661,7 @@ fn abl4_a_rushing_carrier_with_move_3_moves_3_inches_not_4() {
         ability: "Rush".into(),
         dice: 2,
         target: None,
+        place: None,
     })
     .unwrap();
     let r = a.rejected(mv(A, [8.5, 0.0, 5.0]));

@@ -496,7 +496,8 @@ fn solo_c1_the_ability_with_the_highest_value_when_its_effect_is_not_nil() {
             fighter: KA,
             ability: "Rush".into(),
             dice: 6,
-            target: None
+            target: None,
+            place: None,
         },
         "{d:?}"
     );
@@ -538,7 +539,8 @@ fn solo_c1_most_dice_icons_first() {
             fighter: ORACLE,
             ability: "Inspiring Presence".into(),
             dice: 1,
-            target: Some(KA)
+            target: Some(KA),
+            place: None,
         },
         "{d:?}"
     );

@@ -75,6 +75,7 @@ pub fn step_ability(world: &World, ctx: &Ctx) -> Step {
         ability: name.clone(),
         dice: value,
         target,
+        place: None,
     };
     Step::Decide(decision(
         command,

@@ -18,6 +18,7 @@ use crate::model::dice::{Dice, DiceRng};
 use crate::model::formats::{BaseSize, Weapon};
 use crate::model::ruleset::Ruleset;
 use crate::rules::command::{Command, ReactionKind, Rejected};
+use crate::rules::effects::Picks;
 use crate::rules::log::{Event, ImpactCause, TakeCover};
 use crate::rules::state::{
     self, ActivationState, Bonus, Engine, FallDue, FighterView, ReactionOffer, Resume, Then,
@@ -96,25 +97,8 @@ pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<Th
         .find(|f| f.id == active)
         .cloned()
         .ok_or_else(|| Rejected::new(RuleId::Cmb2, "the active fighter is gone"))?;
-    match cmd {
-        Command::ByHand { target, change, .. } => {
-            return crate::rules::effects::by_hand(world, &act, &f, *target, *change);
-        }
-        Command::EndActivation { .. } => {
-            log(
-                world,
-                &[RuleId::Cmb2],
-                Event::EndActivation { fighter: f.id },
-            );
-            return Ok(Then::EndActivation { waiting: false });
-        }
-        Command::Ability {
-            ability,
-            dice,
-            target,
-            ..
-        } => return crate::rules::abilities::use_ability(world, &all, &f, ability, *dice, *target),
-        _ => {}
+    if let Some(done) = outside_the_actions(world, &act, &all, &f, cmd) {
+        return done;
     }
     let bonus = check_slot(&decline_bonuses(world, act.clone(), cmd, &f), cmd, &f, &all)?;
     Ok(match cmd {
@@ -151,6 +135,41 @@ pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<Th
             let what = format!("{} is not an action", other.describe());
             return Err(Rejected::new(RuleId::Cmb2, what));
         }
+    })
+}
+
+/// CMB-2, CMB-3: what the active fighter does besides its actions: an ability, a change by
+/// hand, or the end of its activation (`None` for an action).
+fn outside_the_actions(
+    world: &mut World,
+    act: &ActivationState,
+    all: &[FighterView],
+    f: &FighterView,
+    cmd: &Command,
+) -> Option<Result<Then, Rejected>> {
+    Some(match cmd {
+        Command::ByHand { target, change, .. } => {
+            crate::rules::effects::by_hand(world, act, f, *target, *change)
+        }
+        Command::EndActivation { .. } => {
+            let event = Event::EndActivation { fighter: f.id };
+            log(world, &[RuleId::Cmb2], event);
+            Ok(Then::EndActivation { waiting: false })
+        }
+        Command::Ability {
+            ability,
+            dice,
+            target,
+            place,
+            ..
+        } => {
+            let picks = Picks {
+                target: *target,
+                place: place.map(Vec3::from_array),
+            };
+            crate::rules::abilities::use_ability(world, all, f, ability, *dice, picks)
+        }
+        _ => return None,
     })
 }
 

@@ -92,7 +92,11 @@ pub(crate) fn after_move(world: &mut World, id: u32, start_y: f32) {
         match w.trigger {
             _ if set_off => {
                 let target = check(world, &all, &f, &w.then, None).ok().flatten();
-                run(world, &f, &w.then, w.value, target);
+                let picks = Picks {
+                    target,
+                    place: None,
+                };
+                run(world, &f, &w.then, w.value, picks);
             }
             MoveTrigger::NearEnemy(_) => still.push(w),
             MoveTrigger::DroppedNext(h) => {

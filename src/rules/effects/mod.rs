@@ -26,6 +26,8 @@ pub(crate) use by_hand::by_hand;
 use lasting::roll_against;
 pub(crate) use lasting::{after_attack, after_move, crits_weaken};
 pub use lasting::{in_aura, round_bonus};
+pub(crate) use place::check_place;
+pub use place::set_up_spots;
 
 /// ABL-5: removes up to `n` damage from `t`; how much it removed.
 pub(crate) fn heal(world: &mut World, t: &FighterView, n: u32) -> u32 {
@@ -307,11 +309,19 @@ fn lasting(world: &mut World, f: &FighterView, e: &Effect, value: u8) -> bool {
     true
 }
 
-/// ABL-5: runs `effects` for `f`, used with dice showing `value`, against `target` (from
-/// [`check`]); logs what each did.
-pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, target: Option<u32>) {
+/// What the player of an ability picked: the fighter it aims at (from [`check`]) and where a
+/// fighter it sets up goes (none: the place nearest where it stood).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Picks {
+    pub target: Option<u32>,
+    pub place: Option<Vec3>,
+}
+
+/// ABL-5: runs `effects` for `f`, used with dice showing `value`, with the player's `picks`;
+/// logs what each did.
+pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, picks: Picks) {
     for e in effects {
-        let Some(outcome) = run_one(world, f, e, value, target) else {
+        let Some(outcome) = run_one(world, f, e, value, picks) else {
             continue;
         };
         effect_logged(world, f.id, outcome.clone());
@@ -333,8 +343,9 @@ fn run_one(
     f: &FighterView,
     e: &Effect,
     value: u8,
-    target: Option<u32>,
+    picks: Picks,
 ) -> Option<EffectOutcome> {
+    let target = picks.target;
     match e {
         Effect::Requires(_)
         | Effect::Reaction(_)
@@ -346,7 +357,7 @@ fn run_one(
         | Effect::BonusAttack
         | Effect::FriendBonusAttack { .. } => bonus(world, f, e, value, target),
         Effect::SetUpNear { within, .. } => Some(EffectOutcome::Lasting {
-            what: place::set_up_near(world, f, target?, *within),
+            what: place::set_up_near(world, f, target?, *within, picks.place),
         }),
         Effect::RollAgainst {
             dice, least, then, ..

@@ -200,6 +200,7 @@ impl Arena {
             ability: name.into(),
             dice: value,
             target,
+            place: None,
         })
         .map_err(|e| format!("{} [{}]", e.reason, e.rule))
     }

@@ -314,6 +314,7 @@ fn abl5_a_not_automated_ability_is_resolved_by_hand_and_the_activation_waits() {
         ability: "Odd Gift".into(),
         dice: 3,
         target: None,
+        place: None,
     })
     .unwrap();
     let n = a.log_len();

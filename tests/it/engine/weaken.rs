@@ -208,3 +208,56 @@ fn abl5_an_enemy_is_set_up_near_the_fighter_then_takes_damage_by_roll() {
     assert!(gap <= 1.0 + 1e-3, "{gap}");
     assert_eq!(a.damage(B2), 2);
 }
+
+/// ABL-5, "set them up within N" of this fighter": where is the player's pick; the default
+/// stays the place nearest where the enemy stood.
+#[test]
+fn abl5_the_player_picks_where_an_enemy_is_set_up() {
+    use warcry_sim::rules::effects::set_up_spots;
+    let snare = || {
+        let mut a = against_a_monster(
+            vec![Effect::SetUpNear {
+                range: 6.0,
+                visible: true,
+                within: 1.0,
+            }],
+            3,
+        );
+        a.place(B2, 15.0, 10.0);
+        a.place(B, 10.0, 15.0);
+        a
+    };
+    let mut a = snare();
+    let (fa, fb) = (a.fighter(A), a.fighter(B2));
+    let spots = set_up_spots(a.world(), &fa, &fb, 1.0);
+    // West of A, the far side from where B2 stood: not the default.
+    let west = *spots
+        .iter()
+        .min_by(|p, q| p.x.total_cmp(&q.x))
+        .expect("room round A");
+    assert!(west.x < 9.5, "{west}");
+    let with_place = |a: &mut Arena, at: [f32; 3]| {
+        a.apply(Command::Ability {
+            fighter: A,
+            ability: "Test Snare".into(),
+            dice: 3,
+            target: Some(B2),
+            place: Some(at),
+        })
+    };
+    // A place more than 1" from A is refused, before anything is paid.
+    let r = with_place(&mut a, [20.0, 0.0, 10.0]).unwrap_err();
+    assert_eq!(r.rule, "ABL-5", "{r}");
+    assert!(r.reason.contains("can't be set up there"), "{r}");
+    assert_eq!(
+        a.engine().dice[0].groups.len(),
+        1,
+        "the double is still held"
+    );
+    with_place(&mut a, west.to_array()).unwrap();
+    assert_eq!(a.fighter(B2).pos, west);
+    // Without a place: the one nearest where it stood (east of A).
+    let mut a = snare();
+    use_it(&mut a, 3, Some(B2)).unwrap();
+    assert!(a.fighter(B2).pos.x > 10.5, "{}", a.fighter(B2).pos);
+}
