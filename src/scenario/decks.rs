@@ -202,9 +202,8 @@ mod tests {
     use crate::scenario::load::{DEFAULT_BATTLE, EmbeddedThenDisk, load_battle_with};
 
     fn default_decks() -> (Decks, Battle) {
-        let text = EmbeddedThenDisk.read(DEFAULT_BATTLE).unwrap();
         let battle: Battle =
-            crate::scenario::parse_ron(std::path::Path::new(DEFAULT_BATTLE), &text).unwrap();
+            crate::scenario::load::read_scene(&EmbeddedThenDisk, DEFAULT_BATTLE).unwrap();
         let rules = load_battle_with(&EmbeddedThenDisk, DEFAULT_BATTLE, &Choices::default())
             .unwrap()
             .ruleset;

@@ -8,8 +8,6 @@
 //! ones, so every check of a battle over its cards (e.g. a victory card that scores objectives
 //! needs a deployment card that places some) refuses a pair the way it refuses a battle file.
 
-use std::path::Path;
-
 use serde::Serialize;
 
 use super::batch::{Plan, Tally, ai_v_ai, in_file_order, judge, parallel, swapped};
@@ -99,11 +97,8 @@ pub fn with_cards(
 
 /// The paths of the deployment and victory card files the battle file names.
 fn own_cards(spec: &BattleSpec, src: &dyn SceneSource) -> Result<(String, String), CardError> {
-    let text = src
-        .read(&spec.file)
-        .map_err(|e| CardError::Battle(format!("{}:1:1: cannot read the file: {e}", spec.file)))?;
-    let battle: Battle =
-        crate::scenario::parse_ron(Path::new(&spec.file), &text).map_err(CardError::Battle)?;
+    let battle: Battle = crate::scenario::load::read_scene(src, &spec.file)
+        .map_err(|p| CardError::Battle(p.to_string().trim_end().to_string()))?;
     Ok((
         relative_to(&spec.file, &battle.deployment),
         relative_to(&spec.file, &battle.victory),

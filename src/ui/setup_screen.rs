@@ -144,10 +144,7 @@ impl SetupForm {
             return;
         };
         let (src, file) = self.source();
-        let battle = src
-            .read(&file)
-            .ok()
-            .and_then(|t| crate::scenario::parse_ron::<Battle>(Path::new(&file), &t).ok());
+        let battle = crate::scenario::load::read_scene::<Battle>(src, &file).ok();
         self.cards.decks = battle.map(|b| Decks::beside(src, &file, &b, &s.ruleset));
     }
 
@@ -196,7 +193,8 @@ fn battle_files(dir: &Path) -> Vec<(PathBuf, String)> {
     files
         .into_iter()
         .map(|p| {
-            let name = crate::scenario::read_ron::<crate::model::formats::Battle>(&p)
+            let file = p.to_string_lossy();
+            let name = crate::scenario::load::read_scene::<Battle>(&Disk, &file)
                 .map(|b| b.name)
                 .unwrap_or_else(|_| p.file_name().unwrap_or_default().to_string_lossy().into());
             (p, name)

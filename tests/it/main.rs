@@ -22,6 +22,7 @@ mod render;
 mod replays;
 mod rosters;
 mod rule_coverage;
+mod scenes;
 mod setup;
 mod solo;
 

@@ -60,7 +60,7 @@ pub(super) fn convert(
     file: &str,
     findings: &mut Findings,
 ) -> Option<ImportedAbility> {
-    let mut r = Record::open(v, path, file, findings)?;
+    let mut r = Record::open(v, path.into(), file, findings)?;
     let id = r.text("_id");
     let name = r.text("name");
     let warband = r.text("warband");
@@ -71,7 +71,7 @@ pub(super) fn convert(
         Some(c) => Some(c),
         None => {
             r.problems.push((
-                format!("{}.cost", r.path),
+                r.path.field("cost"),
                 format!(
                     "unknown cost `{c}` (double, triple, quad, reaction, passive or battletrait)"
                 ),

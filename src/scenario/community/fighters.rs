@@ -6,7 +6,7 @@ use serde_json::Value;
 use super::bases::{BaseFrom, Bases};
 use super::reader::{Findings, Record};
 use crate::model::formats::{FighterProfile, Weapon};
-use crate::model::validate::Validator;
+use crate::model::validate::{Validator, ValuePath};
 
 /// A converted fighter: its profile and the warband and subfaction its abilities come from.
 #[derive(Debug, Clone, PartialEq)]
@@ -63,7 +63,7 @@ pub(super) fn convert(
     bases: &Bases,
     findings: &mut Findings,
 ) -> Option<ImportedFighter> {
-    let mut r = Record::open(v, path, file, findings)?;
+    let mut r = Record::open(v, path.into(), file, findings)?;
     let id = r.text("_id");
     let name = r.text("name");
     let warband = r.text("warband");
@@ -162,8 +162,8 @@ fn report(r: Record, file: &str, findings: &mut Findings) -> Option<ImportedFigh
 }
 
 /// One weapon profile; its problems go to `problems`.
-fn weapon(v: &Value, at: &str, problems: &mut Vec<(String, String)>) -> Option<Weapon> {
-    let mut w = match Record::of(v, at.to_string()) {
+fn weapon(v: &Value, at: &str, problems: &mut Vec<(ValuePath, String)>) -> Option<Weapon> {
+    let mut w = match Record::of(v, at.into()) {
         Ok(w) => w,
         Err(p) => {
             problems.push(p);

@@ -7,6 +7,8 @@ use std::ops::RangeInclusive;
 
 use serde_json::{Map, Value};
 
+use crate::model::validate::ValuePath;
+
 /// One problem in a file: where (`12:5`, or a JSON path such as `$[3].movement`) and what.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JsonProblem {
@@ -118,13 +120,13 @@ pub(super) fn kind(v: &Value) -> &'static str {
 /// One record being read: its fields, its JSON path and the problems found so far.
 pub(super) struct Record<'a> {
     obj: &'a Map<String, Value>,
-    pub path: String,
-    pub problems: Vec<(String, String)>,
+    pub path: ValuePath,
+    pub problems: Vec<(ValuePath, String)>,
 }
 
 impl<'a> Record<'a> {
     /// The record at `path`; `Err` with the problem when it is not an object.
-    pub fn of(v: &'a Value, path: String) -> Result<Self, (String, String)> {
+    pub fn of(v: &'a Value, path: ValuePath) -> Result<Self, (ValuePath, String)> {
         match v {
             Value::Object(obj) => Ok(Record {
                 obj,
@@ -136,14 +138,19 @@ impl<'a> Record<'a> {
     }
 
     /// [`Record::of`], its problem (not an object) reported as an error of `file`.
-    pub fn open(v: &'a Value, path: String, file: &str, findings: &mut Findings) -> Option<Self> {
+    pub fn open(
+        v: &'a Value,
+        path: ValuePath,
+        file: &str,
+        findings: &mut Findings,
+    ) -> Option<Self> {
         Record::of(v, path)
             .map_err(|(at, msg)| findings.error(file, &at, msg))
             .ok()
     }
 
-    fn at(&self, key: &str) -> String {
-        format!("{}.{key}", self.path)
+    fn at(&self, key: &str) -> ValuePath {
+        self.path.field(key)
     }
 
     fn wrong(&mut self, key: &str, message: String) {
@@ -227,7 +234,7 @@ impl<'a> Record<'a> {
                             out.push(s.trim().to_lowercase())
                         }
                         other => self.problems.push((
-                            format!("{}[{i}]", self.at(key)),
+                            self.at(key).index(i),
                             format!("expected a runemark's name, found {}", kind(other)),
                         )),
                     }
@@ -248,7 +255,7 @@ impl<'a> Record<'a> {
                 items
                     .iter()
                     .enumerate()
-                    .map(|(i, v)| (format!("{}[{i}]", self.at(key)), v))
+                    .map(|(i, v)| (self.at(key).index(i).to_string(), v))
                     .collect(),
             ),
             Some(other) => {

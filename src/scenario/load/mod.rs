@@ -54,6 +54,16 @@ impl<T> Loaded<T> {
     }
 }
 
+/// Reads one scene file of type `T` by the scene reader (the same for every scene file: every
+/// problem at `file:line:col`, unknown fields named), without the checks of its kind.
+pub fn read_scene<T: DeserializeOwned>(src: &dyn SceneSource, file: &str) -> Result<T, Problems> {
+    let mut problems = Problems::default();
+    match read_typed::<T>(src, file, &mut problems) {
+        Some(l) if problems.is_empty() => Ok(l.value),
+        _ => Err(problems),
+    }
+}
+
 /// Reads, parses and converts one file; problems go to `problems`.
 fn read_typed<T: DeserializeOwned>(
     src: &dyn SceneSource,
