@@ -6,10 +6,10 @@
 
 use bevy::prelude::*;
 
-use super::ViewSystems;
 use crate::ai::solo::SoloAi;
 use crate::model::components::Fighter;
 use crate::rules::door::BattleEvent;
+use crate::rules::door::BattleSet;
 use crate::rules::log::Event;
 use crate::screens::Screen;
 
@@ -19,7 +19,7 @@ pub(crate) fn plugin(app: &mut App) {
         (start_walks, walk)
             .chain()
             .after(super::fighters::Synced)
-            .in_set(ViewSystems::Show)
+            .in_set(BattleSet::React)
             .run_if(in_state(Screen::Battle)),
     );
 }

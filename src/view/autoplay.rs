@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use super::ViewSystems;
+use crate::rules::door::BattleSet;
 use crate::rules::engine::{Engine, Pending};
 use crate::screens::Screen;
 
@@ -12,7 +12,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         autoplay
-            .in_set(ViewSystems::Decide)
+            .in_set(BattleSet::Decide)
             .run_if(in_state(Screen::Battle))
             .run_if(not(resource_exists::<crate::screens::preview::Preview>)),
     );

@@ -35,7 +35,7 @@ pub(crate) fn plugin(app: &mut App) {
     .add_systems(
         Update,
         (sync_treasure, colour_objectives)
-            .in_set(super::ViewSystems::Show)
+            .in_set(crate::rules::door::BattleSet::React)
             .run_if(in_state(Screen::Battle)),
     );
 }

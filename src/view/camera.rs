@@ -36,7 +36,7 @@ pub(crate) fn plugin(app: &mut App) {
                 focus_on_fighter,
                 place_for_render,
             )
-                .in_set(super::ViewSystems::Decide)
+                .in_set(crate::rules::door::BattleSet::Decide)
                 .run_if(in_state(Screen::Battle)),
         )
         .add_systems(

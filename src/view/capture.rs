@@ -5,10 +5,10 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Capturing, Screenshot, save_to_disk};
 
-use super::ViewSystems;
+use crate::rules::door::BattleSet;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(Update, screenshot.in_set(ViewSystems::Show));
+    app.add_systems(Update, screenshot.in_set(BattleSet::React));
 }
 
 /// When to take the screenshot and where to save it.

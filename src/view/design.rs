@@ -12,10 +12,10 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::window::RequestRedraw;
 use bevy_egui::input::EguiWantsInput;
 
-use super::ViewSystems;
 use super::targeting::BoardPointer;
 use crate::battlefield::Battlefield;
 use crate::battlefield::survey::{reach, standing_place, who_sees};
+use crate::rules::door::BattleSet;
 use crate::screens::Screen;
 use crate::screens::preview::Preview;
 
@@ -24,7 +24,7 @@ pub(crate) fn plugin(app: &mut App) {
         Update,
         (keys, click, survey, draw, shots)
             .chain()
-            .in_set(ViewSystems::Show)
+            .in_set(BattleSet::React)
             .run_if(resource_exists::<Preview>)
             .run_if(in_state(Screen::Battle)),
     );

@@ -7,12 +7,12 @@ use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 use bevy_panorbit_camera::PanOrbitCamera;
 
-use super::ViewSystems;
 use super::follow::Follow;
 use crate::model::components::BattleInfo;
 use crate::model::formats::Controller;
 use crate::model::ruleset::Ruleset;
 use crate::rules::door::BattleEvent;
+use crate::rules::door::BattleSet;
 use crate::rules::log::Event;
 use crate::screens::Screen;
 use crate::screens::replay::ReplayView;
@@ -22,7 +22,7 @@ pub(crate) fn plugin(app: &mut App) {
         Update,
         (switch_camera, overview_each_round)
             .chain()
-            .in_set(ViewSystems::Show)
+            .in_set(BattleSet::React)
             .run_if(in_state(Screen::Battle)),
     );
 }

@@ -8,11 +8,12 @@ use std::f32::consts::FRAC_PI_2;
 use bevy::prelude::*;
 
 use super::figures::{Kit, figure, merged};
-use super::{ViewSystems, palette};
+use super::palette;
 use crate::model::components::{
     Activation, BattleInfo, Facing, Fighter, Position, Presence, Profile, Side,
 };
 use crate::rules::door::BattleEvent;
+use crate::rules::door::BattleSet;
 use crate::rules::log::Event;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -27,7 +28,7 @@ pub(crate) fn plugin(app: &mut App) {
             flash,
         )
             .chain()
-            .in_set(ViewSystems::Show)
+            .in_set(BattleSet::React)
             .in_set(Synced)
             .run_if(resource_exists::<BattleInfo>),
     );

@@ -9,10 +9,10 @@
 use bevy::prelude::*;
 use bevy_panorbit_camera::PanOrbitCamera;
 
-use super::ViewSystems;
 use super::animation::Walks;
 use crate::model::components::{Fighter, Side};
 use crate::rules::door::BattleEvent;
+use crate::rules::door::BattleSet;
 use crate::rules::engine::{Engine, Pending};
 use crate::rules::hand_setup::Arrived;
 use crate::rules::log::Event;
@@ -28,7 +28,7 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (watch_events, keep_in_view)
                 .chain()
-                .in_set(ViewSystems::Show)
+                .in_set(BattleSet::React)
                 .after(super::animation::walk)
                 .run_if(in_state(Screen::Battle)),
         );

@@ -6,11 +6,11 @@
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
-use super::ViewSystems;
 use super::picking::{Hovered, Selected};
 use super::targeting::BoardPointer;
 use crate::ai::solo::is_ai;
 use crate::rules::command::Command;
+use crate::rules::door::BattleSet;
 use crate::rules::door::SubmitCommand;
 use crate::rules::engine::{Engine, Pending};
 use crate::screens::Screen;
@@ -19,7 +19,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (place_on_click, forget_the_pick_when_done)
-            .in_set(ViewSystems::Decide)
+            .in_set(BattleSet::Decide)
             .after(super::picking::pointed_fighter)
             .run_if(in_state(Screen::Battle)),
     );

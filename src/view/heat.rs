@@ -9,8 +9,8 @@ use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
-use super::ViewSystems;
 use crate::model::components::Objective;
+use crate::rules::door::BattleSet;
 use crate::screens::preview::Preview;
 use crate::screens::{NextBattle, Screen};
 use crate::sim::live::{LiveBalance, LiveFigures};
@@ -20,7 +20,7 @@ pub(crate) fn plugin(app: &mut App) {
         Update,
         (keys, restart_on_edit, read_figures, draw_heat)
             .chain()
-            .in_set(ViewSystems::Show)
+            .in_set(BattleSet::React)
             .run_if(resource_exists::<Preview>)
             .run_if(in_state(Screen::Battle)),
     );

@@ -34,39 +34,32 @@ pub(crate) mod zones;
 
 use bevy::prelude::*;
 
-/// The order of the view's `Update` systems within a frame.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) enum ViewSystems {
-    /// Decisions are made (autoplay, keyboard).
-    Decide,
-    /// The scene follows the battle's new state; the screenshot is taken.
-    Show,
-}
-
-/// The view's rooms (camera, board, fighters, autoplay, screenshot).
+/// The view's rooms (camera, board, fighters, autoplay, screenshot). Its systems run in the
+/// frame's one order of stages (`rules::door::BattleSet`): clicks, keys and autoplay decide
+/// (`Decide`), the door applies the commands (`Apply`), and the scene follows the battle's new
+/// state and the screenshot is taken (`React`), all in the same frame.
 pub fn plugin(app: &mut App) {
-    app.configure_sets(Update, (ViewSystems::Decide, ViewSystems::Show).chain())
-        .add_plugins((
-            camera::plugin,
-            board::plugin,
-            fighters::plugin,
-            autoplay::plugin,
-            capture::plugin,
-            perf::plugin,
-            targeting::plugin,
-            smoke::plugin,
-            animation::plugin,
-            picking::plugin,
-            flat::plugin,
-            zones::plugin,
-            redraw::plugin,
-            tape::plugin,
-            hand_setup::plugin,
-        ))
-        .add_plugins((
-            follow::plugin,
-            director::plugin,
-            design::plugin,
-            heat::plugin,
-        ));
+    app.add_plugins((
+        camera::plugin,
+        board::plugin,
+        fighters::plugin,
+        autoplay::plugin,
+        capture::plugin,
+        perf::plugin,
+        targeting::plugin,
+        smoke::plugin,
+        animation::plugin,
+        picking::plugin,
+        flat::plugin,
+        zones::plugin,
+        redraw::plugin,
+        tape::plugin,
+        hand_setup::plugin,
+    ))
+    .add_plugins((
+        follow::plugin,
+        director::plugin,
+        design::plugin,
+        heat::plugin,
+    ));
 }

@@ -8,12 +8,12 @@ use bevy::picking::mesh_picking::ray_cast::{MeshRayCast, MeshRayCastSettings};
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
-use super::ViewSystems;
 use super::targeting::{Intent, Targets};
 use crate::ai::solo::is_ai;
 use crate::model::components::Fighter;
 use crate::rules::actions::attack_roll;
 use crate::rules::command::Command;
+use crate::rules::door::BattleSet;
 use crate::rules::door::SubmitCommand;
 use crate::rules::engine::{deciding_side, fighters};
 use crate::rules::options::{ActiveOptions, Decision, options};
@@ -31,7 +31,7 @@ pub(crate) fn plugin(app: &mut App) {
                 act_on_click.run_if(not(resource_exists::<crate::screens::preview::Preview>)),
             )
                 .chain()
-                .in_set(ViewSystems::Decide)
+                .in_set(BattleSet::Decide)
                 .run_if(in_state(Screen::Battle)),
         );
 }

@@ -8,11 +8,11 @@
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
-use super::ViewSystems;
 use super::picking::Hovered;
 use super::targeting::BoardPointer;
 use crate::battlefield::query::{MeasureReport, measure};
 use crate::model::components::{Fighter, Position};
+use crate::rules::door::BattleSet;
 use crate::rules::log::BattleLog;
 use crate::screens::Screen;
 
@@ -22,7 +22,7 @@ pub(crate) fn plugin(app: &mut App) {
         (toggle, pick, read, draw)
             .chain()
             .after(super::picking::pointed_fighter)
-            .in_set(ViewSystems::Decide)
+            .in_set(BattleSet::Decide)
             .run_if(in_state(Screen::Battle).or_else(in_state(Screen::End))),
     );
 }

@@ -7,7 +7,6 @@ use bevy::picking::mesh_picking::ray_cast::{MeshRayCast, MeshRayCastSettings};
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
-use super::ViewSystems;
 use crate::battlefield::nav::{Descend, Path, StepKind};
 use crate::model::components::{Fighter, Position, Profile};
 use crate::model::ruleset::Ruleset;
@@ -15,6 +14,7 @@ use crate::rules::actions::{
     Route, deadly_places, path_is_deadly, validate_disengage, validate_hand_move, validate_route,
 };
 use crate::rules::command::{Command, HandChange, Rejected};
+use crate::rules::door::BattleSet;
 use crate::rules::door::SubmitCommand;
 use crate::rules::engine::{Engine, Pending, fighters};
 use crate::rules::options::{ActiveOptions, move_places};
@@ -35,7 +35,7 @@ pub(crate) fn plugin(app: &mut App) {
                 draw_hint,
             )
                 .chain()
-                .in_set(ViewSystems::Decide)
+                .in_set(BattleSet::Decide)
                 .run_if(in_state(Screen::Battle)),
         );
 }

@@ -27,7 +27,7 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (toggle, find_zones, draw_zones, show_marks)
                 .chain()
-                .in_set(super::ViewSystems::Show)
+                .in_set(crate::rules::door::BattleSet::React)
                 .run_if(in_state(Screen::Battle)),
         );
 }

@@ -271,3 +271,42 @@ fn move3_an_engaged_fighters_move_options_end_no_farther_from_its_enemy() {
         );
     }
 }
+
+/// The frame's one order of stages: what a decider (a click, the AI, autoplay) sends in
+/// `Decide` is applied by the door in `Apply`, and whatever shows the battle in `React` (the
+/// board, the log) sees the change in the same frame.
+#[test]
+fn a_command_sent_in_decide_is_seen_in_react_the_same_frame() {
+    use warcry_sim::rules::door::BattleSet;
+    #[derive(Resource, Default)]
+    struct Seen(Vec<f32>);
+    fn click(mut sent: Local<bool>, mut out: MessageWriter<SubmitCommand>) {
+        if !*sent {
+            *sent = true;
+            out.write(SubmitCommand(Command::Move {
+                fighter: A,
+                to: [11.0, 0.0, 10.0],
+                pick_up: true,
+                treasure: None,
+                descend: None,
+                via: vec![],
+            }));
+        }
+    }
+    fn show(q: Query<(&Fighter, &Position)>, mut seen: ResMut<Seen>) {
+        for (f, p) in &q {
+            if f.id == A {
+                seen.0.push(p.0.x);
+            }
+        }
+    }
+    let mut a = Arena::new();
+    a.place(A, 10.0, 10.0);
+    a.activate(A);
+    a.app
+        .init_resource::<Seen>()
+        .add_systems(Update, click.in_set(BattleSet::Decide))
+        .add_systems(Update, show.in_set(BattleSet::React));
+    a.app.update();
+    assert_eq!(a.world().resource::<Seen>().0, vec![11.0]);
+}
