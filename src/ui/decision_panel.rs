@@ -261,7 +261,11 @@ fn decision_panel(
                     place_treasure(ui, name(&c.names, *carrier), side, &mut send)
                 }
                 Decision::Land(l) => {
-                    super::landing::land(ui, name(&c.names, l.fighter), side, l, &mut send)
+                    let who = (
+                        name(&c.names, l.fighter),
+                        l.attacker.map(|a| name(&c.names, a)),
+                    );
+                    super::landing::land(ui, who, side, l, &mut send)
                 }
                 Decision::None => {}
             }

@@ -12,26 +12,35 @@ struct Level {
     drop: f32,
 }
 
-/// The spots grouped by the level they are on (floor or a platform), each level's spot the
-/// one nearest the default (`near`); highest first.
-fn levels(from: [f32; 3], spots: &[[f32; 3]], near: [f32; 3]) -> Vec<Level> {
-    let mut out: Vec<Level> = Vec::new();
+/// The choices on each level it could land on (floor or a platform), lowest drop first: the
+/// spot nearest the default (`near`), and the one farthest from it. A spot that is the
+/// default itself is left out (the default has its own button).
+fn levels(from: [f32; 3], spots: &[[f32; 3]], near: [f32; 3]) -> Vec<(Level, Option<Level>)> {
     let gap = |p: &[f32; 3]| (p[0] - near[0]).hypot(p[2] - near[2]);
+    let mut heights: Vec<f32> = Vec::new();
     for p in spots {
-        match out.iter_mut().find(|l| (l.at[1] - p[1]).abs() < 0.05) {
-            Some(l) if gap(p) < gap(&l.at) => l.at = *p,
-            Some(_) => {}
-            None => out.push(Level {
-                at: *p,
-                drop: from[1] - p[1],
-            }),
+        if !heights.iter().any(|h| (h - p[1]).abs() < 0.05) {
+            heights.push(p[1]);
         }
     }
-    out.sort_by(|a, b| a.drop.total_cmp(&b.drop));
-    out
+    heights.sort_by(|a, b| b.total_cmp(a));
+    let level = |at: [f32; 3]| Level {
+        at,
+        drop: from[1] - at[1],
+    };
+    heights
+        .into_iter()
+        .filter_map(|h| {
+            let on: Vec<&[f32; 3]> = spots.iter().filter(|p| (p[1] - h).abs() < 0.05).collect();
+            let nearest = **on.iter().min_by(|a, b| gap(a).total_cmp(&gap(b)))?;
+            let farthest = **on.iter().max_by(|a, b| gap(a).total_cmp(&gap(b)))?;
+            let far = (gap(&farthest) - gap(&nearest) > 0.5).then(|| level(farthest));
+            Some((level(nearest), far))
+        })
+        .collect()
 }
 
-/// "on the floor" or "on a platform", and the drop in inches.
+/// "On the floor" or "On a platform", and the drop in inches.
 fn level_words(l: &Level) -> String {
     let on = if l.at[1] < 0.05 {
         "On the floor"
@@ -41,10 +50,11 @@ fn level_words(l: &Level) -> String {
     format!("{on}, a {:.1}\" drop", l.drop)
 }
 
-/// The decision: `fighter` (its name) fell from `from`; the side `side` picks.
+/// The decision: `fighter` (its name) fell; the side `side` picks. `by`: the name of the
+/// attacker that knocked it off (none: it fell from a climb).
 pub(super) fn land(
     ui: &mut egui::Ui,
-    fighter: String,
+    (fighter, by): (String, Option<String>),
     side: usize,
     l: &Landing,
     send: &mut impl FnMut(Command),
@@ -52,22 +62,38 @@ pub(super) fn land(
     ui.label(format!(
         "{fighter} falls: you pick where it lands, within 2\" and lower."
     ));
-    if ui
-        .button("Where the rules pick: nearest the attacker")
-        .on_hover_text(
-            "MOVE-8: the opponent picks; this is the spot nearest the attacker (or where it hung)",
-        )
-        .clicked()
-    {
+    let (near_words, away_words) = match &by {
+        Some(a) => (format!("nearest {a}"), format!("away from {a}")),
+        None => (
+            "right below where it hung".to_string(),
+            "away from where it hung".to_string(),
+        ),
+    };
+    let default_drop = l.default.map_or(String::new(), |d| {
+        format!(" (a {:.1}\" drop)", l.from[1] - d[1])
+    });
+    let pick = ui
+        .button(format!("Where the rules pick: {near_words}{default_drop}"))
+        .on_hover_text("MOVE-8: the opponent picks where a falling fighter lands");
+    if pick.clicked() {
         send(Command::Land { side, at: None });
     }
     let near = l.default.unwrap_or(l.from);
-    for l in levels(l.from, &l.spots, near) {
-        if ui.button(level_words(&l)).clicked() {
+    for (nearest, far) in levels(l.from, &l.spots, near) {
+        if Some(nearest.at) != l.default && ui.button(level_words(&nearest)).clicked() {
             send(Command::Land {
                 side,
-                at: Some(l.at),
+                at: Some(nearest.at),
             });
+        }
+        if let Some(f) = far {
+            let words = format!("{}, {away_words}", level_words(&f));
+            if ui.button(words).clicked() {
+                send(Command::Land {
+                    side,
+                    at: Some(f.at),
+                });
+            }
         }
     }
 }
@@ -77,7 +103,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn move8_each_level_it_could_land_on_is_one_choice_nearest_the_default() {
+    fn move8_each_level_offers_the_spot_nearest_the_default_and_the_one_farthest() {
         let from = [10.0, 5.0, 10.0];
         let spots = [
             [9.0, 0.0, 10.0],
@@ -86,12 +112,14 @@ mod tests {
             [10.5, 3.0, 10.0],
         ];
         let l = levels(from, &spots, [12.0, 0.0, 10.0]);
-        let shown: Vec<String> = l.iter().map(level_words).collect();
+        let shown: Vec<String> = l.iter().map(|(n, _)| level_words(n)).collect();
         assert_eq!(
             shown,
             ["On a platform, a 2.0\" drop", "On the floor, a 5.0\" drop"]
         );
-        assert_eq!(l[0].at, [10.5, 3.0, 10.0]);
-        assert_eq!(l[1].at, [11.5, 0.0, 10.0]);
+        assert_eq!(l[0].0.at, [10.5, 3.0, 10.0]);
+        assert_eq!(l[0].1.as_ref().map(|f| f.at), Some([10.0, 3.0, 11.0]));
+        assert_eq!(l[1].0.at, [11.5, 0.0, 10.0]);
+        assert_eq!(l[1].1.as_ref().map(|f| f.at), Some([9.0, 0.0, 10.0]));
     }
 }

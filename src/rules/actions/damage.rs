@@ -121,18 +121,20 @@ pub(super) fn knocked_off(world: &mut World, t: &FighterView, attacker: u32) {
     }
     // MOVE-8: the opponent picks where it lands: the candidate nearest the attacker.
     let toward = fighter(world, attacker).map_or(t.pos, |a| a.pos);
-    fall(world, t, toward);
+    fall(world, t, toward, Some(attacker));
 }
 
 /// MOVE-8: `t` falls (knocked off, or still climbing when its activation ends). The opponent
 /// picks the landing place: with more than one, the battle asks it once the command is done
-/// ([`crate::rules::state::Engine::falls`]); the default is the place nearest `toward`.
-pub(crate) fn fall(world: &mut World, t: &FighterView, toward: Vec3) {
+/// ([`crate::rules::state::Engine::falls`]); the default is the place nearest `toward` (the
+/// `attacker` that knocked it off, or where it hung).
+pub(crate) fn fall(world: &mut World, t: &FighterView, toward: Vec3, attacker: Option<u32>) {
     if landing_spots(world, t).len() > 1 {
         let due = FallDue {
             fighter: t.id,
             side: 1 - t.side,
             toward: toward.to_array(),
+            attacker,
         };
         state::engine(world).falls.push(due);
         return;
@@ -155,6 +157,8 @@ pub fn landing_spots(world: &mut World, t: &FighterView) -> Vec<Vec3> {
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Landing {
     pub fighter: u32,
+    /// The attacker that knocked it off (none: it fell from a climb).
+    pub attacker: Option<u32>,
     pub from: [f32; 3],
     pub spots: Vec<[f32; 3]>,
     pub default: Option<[f32; 3]>,
@@ -172,6 +176,7 @@ pub fn landing(world: &mut World) -> Option<Landing> {
         .map(|p| p.to_array());
     Some(Landing {
         fighter: t.id,
+        attacker: due.attacker,
         from: t.pos.to_array(),
         spots: spots.iter().map(|p| p.to_array()).collect(),
         default,

@@ -215,7 +215,7 @@ pub(crate) fn end_activation(world: &mut World, waiting: bool) {
             &[RuleId::Move8, RuleId::Move5],
             Event::StillClimbing { fighter: f.id },
         );
-        actions::fall(world, &f, f.pos);
+        actions::fall(world, &f, f.pos, None);
     }
     // ABL-5: never silently skipped: effects still waiting for a move lapse, logged.
     for w in &act.after_move {

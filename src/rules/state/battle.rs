@@ -70,6 +70,9 @@ pub struct FallDue {
     pub side: usize,
     /// Where the default landing is nearest: the attacker that knocked it off, or where it hung.
     pub toward: [f32; 3],
+    /// The attacker that knocked it off (none: it fell from a climb).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attacker: Option<u32>,
 }
 
 /// GEN-8: a treasure a taken-down carrier dropped, waiting for its side to place it. Until
