@@ -260,13 +260,7 @@ fn decision_panel(
                 Decision::PlaceTreasure { carrier, .. } => {
                     place_treasure(ui, name(&c.names, *carrier), side, &mut send)
                 }
-                Decision::Land(l) => {
-                    let who = (
-                        name(&c.names, l.fighter),
-                        l.attacker.map(|a| name(&c.names, a)),
-                    );
-                    super::landing::land(ui, who, side, l, &mut send)
-                }
+                Decision::Land(l) => super::landing::land(ui, &c.names, side, l, &mut send),
                 Decision::None => {}
             }
             if let Some(r) = &c.refused {

@@ -3,6 +3,7 @@
 
 use bevy_egui::egui;
 
+use super::decision_panel::name;
 use crate::rules::actions::Landing;
 use crate::rules::command::Command;
 
@@ -50,15 +51,16 @@ fn level_words(l: &Level) -> String {
     format!("{on}, a {:.1}\" drop", l.drop)
 }
 
-/// The decision: `fighter` (its name) fell; the side `side` picks. `by`: the name of the
-/// attacker that knocked it off (none: it fell from a climb).
+/// The decision: a fighter fell (`l`); the side `side` picks.
 pub(super) fn land(
     ui: &mut egui::Ui,
-    (fighter, by): (String, Option<String>),
+    names: &[(u32, String)],
     side: usize,
     l: &Landing,
     send: &mut impl FnMut(Command),
 ) {
+    let fighter = name(names, l.fighter);
+    let by = l.attacker.map(|a| name(names, a));
     ui.label(format!(
         "{fighter} falls: you pick where it lands, within 2\" and lower."
     ));
