@@ -1,12 +1,23 @@
 //! The attack action (ATK-1..ATK-4) with the counter and take cover reactions (REA-2,
 //! REA-3).
 
-use super::*;
+use crate::battlefield::Battlefield;
+use crate::battlefield::measure::{bases_within, distance, horizontal_distance};
+use crate::battlefield::sight::{Cover, cover};
 use crate::model::RuleId;
+use crate::model::dice::{Dice, DiceRng};
 use crate::model::effects::{Effect, Stat, Trigger};
+use crate::model::formats::Weapon;
+use crate::model::ruleset::Ruleset;
+use crate::rules::actions::{answer_attack, deal_damage, enemies_within, knocked_off, rules};
+use crate::rules::command::{ReactionKind, Rejected};
 use crate::rules::effects::round_bonus;
-use crate::rules::log::EffectOutcome;
+use crate::rules::log::{EffectOutcome, Event, TakeCover};
 use crate::rules::odds::AttackRoll;
+use crate::rules::state::{
+    Engine, FighterView, ReactionOffer, Resume, Then, can_see, fighter, fighters, log,
+};
+use bevy::prelude::*;
 
 /// ATK-3: the score needed to hit: S > T 3+, S = T 4+, S < T 5+.
 pub fn hit_threshold(strength: u32, toughness: u32) -> u8 {

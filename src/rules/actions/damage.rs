@@ -1,8 +1,18 @@
 //! Damage and falls: allocating damage (ATK-5), impact rolls (MOVE-9), knock-offs (ATK-6)
 //! and falls (MOVE-8).
 
-use super::*;
+use crate::battlefield::Battlefield;
+use crate::battlefield::moves::{fall_candidates, impact_damage, resolve_fall};
+use crate::battlefield::nav::Mover;
 use crate::model::RuleId;
+use crate::model::dice::DiceRng;
+use crate::model::formats::BaseSize;
+use crate::rules::actions::{Damage, Position, Presence, drop_treasure, rules};
+use crate::rules::command::Rejected;
+use crate::rules::log::{Event, ImpactCause};
+use crate::rules::state;
+use crate::rules::state::{Engine, FallDue, FighterView, blockers, fighter, fighters, log};
+use bevy::prelude::*;
 
 /// MOVE-9: one impact roll.
 pub(super) fn impact(world: &mut World, id: u32, ids: &[RuleId], cause: ImpactCause) {

@@ -1,7 +1,20 @@
 //! The disengage action (DIS-1) with the strike them down reaction (REA-4).
 
-use super::*;
+use crate::battlefield::Battlefield;
+use crate::battlefield::measure::{Base, bases_within, distance};
+use crate::battlefield::moves::path_enters_deadly;
+use crate::battlefield::nav::{Goal, Mover, Path, StepKind};
 use crate::model::RuleId;
+use crate::rules::actions::{
+    EPS, Position, deal_damage, enemies_within, enemy_bases, impact, path_points, rules, v3,
+};
+use crate::rules::command::{ReactionKind, Rejected};
+use crate::rules::log::{Event, ImpactCause};
+use crate::rules::state;
+use crate::rules::state::{
+    FighterView, ReactionOffer, Resume, Then, blockers, can_see, fighters, log,
+};
+use bevy::prelude::*;
 
 /// DIS-1: is a disengage of `f` to `to` legal? Returns its path.
 pub fn validate_disengage(

@@ -4,26 +4,13 @@
 use crate::model::RuleId;
 use bevy::prelude::*;
 
-use crate::battlefield::Battlefield;
-use crate::battlefield::measure::{
-    Base, bases_within, distance, distance_to_point, horizontal_distance,
-};
-use crate::battlefield::moves::{
-    engaged_end_allowed, fall_candidates, impact_damage, path_enters_deadly, resolve_fall,
-};
-use crate::battlefield::nav::{Descend, Goal, Mover, Path, StepKind};
-use crate::battlefield::sight::{Cover, cover};
+use crate::battlefield::measure::{Base, bases_within};
 use crate::model::components::*;
-use crate::model::dice::{Dice, DiceRng};
-use crate::model::formats::{BaseSize, Weapon};
 use crate::model::ruleset::Ruleset;
-use crate::rules::command::{Command, ReactionKind, Rejected};
+use crate::rules::command::{Command, Rejected};
 use crate::rules::effects::Picks;
-use crate::rules::log::{Event, ImpactCause, TakeCover};
-use crate::rules::state::{
-    self, ActivationState, Bonus, Engine, FallDue, FighterView, ReactionOffer, Resume, Then,
-    blockers, can_see, fighter, fighters, log,
-};
+use crate::rules::log::Event;
+use crate::rules::state::{self, ActivationState, Bonus, Engine, FighterView, Then, fighters, log};
 
 mod attack;
 mod damage;

@@ -1,9 +1,21 @@
 //! The move action (MOVE-1..MOVE-10): validating a route (descend, waypoints, short moves,
 //! long climbs) and moving along it, with treasure picked up on the way (GEN-8).
 
-use super::*;
+use crate::battlefield::Battlefield;
+use crate::battlefield::measure::{Base, distance_to_point};
+use crate::battlefield::moves::{engaged_end_allowed, path_enters_deadly};
+use crate::battlefield::nav::{Descend, Goal, Path, StepKind};
 use crate::model::RuleId;
 use crate::model::effects::Restriction;
+use crate::model::ruleset::Ruleset;
+use crate::rules::actions::{
+    EPS, Position, enemy_bases, ground_tokens, impact, rules, set_treasure, token_at,
+    token_picked_up, treasure_event, v3,
+};
+use crate::rules::command::Rejected;
+use crate::rules::log::{Event, ImpactCause};
+use crate::rules::state::{FighterView, blockers, log};
+use bevy::prelude::*;
 
 /// How a move goes: how it gets down from higher surfaces and the waypoints it passes through
 /// (MOVE-5: the mover's choices).

@@ -1,8 +1,15 @@
 //! Answering the reaction on offer (REA-1) and resuming the action it interrupted.
 
-use super::*;
 use crate::model::RuleId;
 use crate::model::effects::Effect;
+use crate::rules::actions::{
+    Activation, Hits, Reactions, finish_attack, finish_disengage, roll_hits,
+};
+use crate::rules::command::{Command, ReactionKind, Rejected};
+use crate::rules::log::Event;
+use crate::rules::state;
+use crate::rules::state::{Engine, ReactionOffer, Resume, Then, fighter, log};
+use bevy::prelude::*;
 
 /// Who reacts, and the effects of the reaction ability it makes (`None`: the reaction on offer
 /// itself); `None` when the side declines.

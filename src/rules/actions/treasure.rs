@@ -1,9 +1,18 @@
 //! Treasure (GEN-8): tokens on the ground, picking up, where a move may end, dropping.
 
-use super::*;
+use crate::battlefield::Battlefield;
+use crate::battlefield::measure::{Base, distance_to_point};
+use crate::battlefield::nav::{Mover, Path};
 use crate::model::RuleId;
+use crate::model::formats::BaseSize;
+use crate::rules::actions::{Treasure, sample_path};
+use crate::rules::command::Rejected;
+use crate::rules::log::Event;
+use crate::rules::state;
+use crate::rules::state::{Engine, FighterView, fighter, log};
 use bevy::ecs::query::QueryState;
 use bevy::ecs::world::WorldId;
+use bevy::prelude::*;
 
 /// The treasure tokens on the ground, by index.
 pub(super) fn ground_tokens(world: &World) -> Vec<Treasure> {

@@ -1,7 +1,13 @@
 //! ABL-5: a not-automated ability resolved by hand: damage, healing or a move of a fighter.
 
-use super::*;
-use crate::rules::state::Then;
+use crate::model::RuleId;
+use crate::rules::actions::deal_damage;
+use crate::rules::command::{HandChange, Rejected};
+use crate::rules::effects::heal;
+use crate::rules::log::Event;
+use crate::rules::state;
+use crate::rules::state::{FighterView, Then, log};
+use bevy::prelude::*;
 
 /// ABL-5: the player of `f` (the active fighter, `act`) resolves part of a not-automated
 /// ability by hand: damage to, or healing of, a fighter on the battlefield.

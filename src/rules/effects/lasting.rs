@@ -2,7 +2,16 @@
 //! effects set off by a move or after an attack, characteristics lowered until the end of the
 //! battle, taunts.
 
-use super::*;
+use crate::battlefield::measure::distance;
+use crate::model::dice::{Dice, DiceRng};
+use crate::model::effects::{Aura, Effect, MoveTrigger, OnSuccess, Restriction, Stat};
+use crate::rules::effects::{
+    Picks, bar_until_round_end, check, effect_logged, enemies_in_reach, run,
+};
+use crate::rules::log::EffectOutcome;
+use crate::rules::state;
+use crate::rules::state::{Engine, FighterView, RoundBoost, can_see};
+use bevy::prelude::*;
 
 /// ABL-5: is `f` in `source`'s aura: a friendly fighter (or `source` itself) on the
 /// battlefield within its range, that `source` can see when the aura says so?

@@ -8,11 +8,9 @@ use crate::battlefield::measure::distance;
 use crate::model::RuleId;
 use crate::model::components::*;
 use crate::model::dice::{Dice, DiceRng};
-use crate::model::effects::{
-    Aim, Amount, Aura, Condition, Effect, MoveTrigger, OnSuccess, Restriction, Roll, Stat,
-};
+use crate::model::effects::{Aim, Amount, Condition, Effect, Restriction, Roll, Stat};
 use crate::rules::actions::deal_damage;
-use crate::rules::command::{HandChange, Rejected};
+use crate::rules::command::Rejected;
 use crate::rules::log::{EffectOutcome, Event};
 use crate::rules::state::{
     self, Bonus, Boost, Engine, FighterView, RoundBoost, WaitingMove, can_see, log,

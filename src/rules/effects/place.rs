@@ -1,9 +1,15 @@
 //! ABL-5: an enemy set up again near the fighter whose ability picked it.
 
-use super::*;
 use crate::battlefield::Battlefield;
-use crate::battlefield::measure::Base;
+use crate::battlefield::measure::{Base, distance};
 use crate::battlefield::nav::Mover;
+use crate::model::RuleId;
+use crate::model::effects::Effect;
+use crate::rules::command::Rejected;
+use crate::rules::effects::Position;
+use crate::rules::state;
+use crate::rules::state::FighterView;
+use bevy::prelude::*;
 
 /// ABL-5: the places fighter `t` may be set up within `within` inches of `f`: where its base
 /// fits, clear of other fighters and terrain, nearest where it stood first.

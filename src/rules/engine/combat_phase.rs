@@ -1,7 +1,18 @@
 //! The combat phase (CMB-1..CMB-3): turns, passes, activations and what follows an action.
 
-use super::*;
+use crate::battlefield::Battlefield;
+use crate::battlefield::measure::bases_within;
 use crate::model::RuleId;
+use crate::model::ruleset::Ruleset;
+use crate::rules::actions;
+use crate::rules::command::{Command, Rejected};
+use crate::rules::engine::{Activation, Presence, finish, not_now, take_command};
+use crate::rules::log::{EndReason, Event};
+use crate::rules::state::{
+    ActivationState, Bonus, Boost, Engine, FighterView, Outcome, Overtime, Pending, Then, engine,
+    fighter, fighters, fighters_of, log, side_can_activate, solo_sides,
+};
+use bevy::prelude::*;
 
 /// The combat phase's system: takes the command the turn waits for (who goes first, an
 /// activation, the active fighter's actions, a reaction, where a dropped treasure goes).

@@ -1,8 +1,17 @@
 //! The end of a round: objective control (GEN-7), scoring and the end of the battle (VIC-1,
 //! SET-8).
 
-use super::*;
+use crate::battlefield::measure::distance_to_point;
 use crate::model::RuleId;
+use crate::model::formats::VictoryCondition;
+use crate::model::ruleset::{Ruleset, TieRule};
+use crate::rules::engine::{Activation, BattleInfo, Objective, Reactions};
+use crate::rules::initiative::most_singles;
+use crate::rules::log::{EndReason, Event};
+use crate::rules::state::{
+    Engine, FighterView, Outcome, Overtime, Pending, engine, fighters, log, world_hash,
+};
+use bevy::prelude::*;
 
 /// GEN-7: the side with more fighters within 3" of each objective, or `None` on a tie.
 pub fn objective_majority(all: &[FighterView], objective: Vec3) -> [u32; 2] {

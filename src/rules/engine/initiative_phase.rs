@@ -1,8 +1,15 @@
 //! The initiative phase (seed 001, INI-1..INI-4; solo mode SOLO-I1..I4): rolling, wild dice,
 //! seizing, then the reserve phase (RES-1) and the first turn (CMB-1).
 
-use super::*;
 use crate::model::RuleId;
+use crate::model::dice::{Dice, DiceRng, roll_off};
+use crate::model::ruleset::Ruleset;
+use crate::rules::command::{Command, Rejected};
+use crate::rules::engine::{BattleInfo, Objective, not_now, take_command};
+use crate::rules::initiative::{Seize, SideDice, WildUse, most_singles, seize};
+use crate::rules::log::Event;
+use crate::rules::state::{Engine, Pending, engine, log, solo_sides};
+use bevy::prelude::*;
 
 /// Starts the battle after setup: round 1's initiative phase.
 pub fn start_battle(world: &mut World) {

@@ -13,16 +13,8 @@ use crate::model::RuleId;
 
 use bevy::prelude::*;
 
-use crate::battlefield::Battlefield;
-use crate::battlefield::measure::{bases_within, distance_to_point};
 use crate::model::components::*;
-use crate::model::dice::{Dice, DiceRng, roll_off};
-use crate::model::formats::VictoryCondition;
-use crate::model::ruleset::{Ruleset, TieRule};
-use crate::rules::actions;
 use crate::rules::command::{Command, Rejected};
-use crate::rules::initiative::{Seize, SideDice, WildUse, most_singles, seize};
-use crate::rules::log::{BattleLog, EndReason, Event, LogEntry};
 
 mod combat_phase;
 mod end_of_round;
@@ -42,7 +34,6 @@ pub use crate::rules::state::{
     blockers, can_see, deciding_side, describe_pending, describe_pending_with, fighter, fighters,
     fighters_of, objectives, side_can_activate, simultaneous_first, solo_sides, world_hash,
 };
-pub(crate) use crate::rules::state::{engine, log, rule_of_pending};
 
 // ---------------------------------------------------------------------------------------------
 // Commands

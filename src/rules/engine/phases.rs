@@ -8,12 +8,18 @@
 //!
 //! [`apply`]: super::apply
 
+use crate::model::RuleId;
+use crate::rules::command::{Command, Rejected};
+use crate::rules::door::CommandResult;
+use crate::rules::engine::{BattlePhase, combat_phase, end_of_round, initiative_phase};
+use crate::rules::log::{BattleLog, Event, LogEntry};
+use crate::rules::state::{
+    Engine, Pending, describe_pending, engine, log, rule_of_pending, simultaneous_first,
+};
+use bevy::prelude::*;
 use std::collections::VecDeque;
 
 use bevy::ecs::schedule::ScheduleLabel;
-
-use super::*;
-use crate::rules::door::CommandResult;
 
 /// The schedule the phase systems run in.
 #[derive(ScheduleLabel, Debug, Clone, PartialEq, Eq, Hash)]

@@ -1,9 +1,13 @@
 //! The log's sentences, rendered from an [`Event`]'s data and the battle's [`Names`].
 
 use super::render_setup::{count, initiative_text, setup_text};
-use super::*;
+use crate::battlefield::nav::StepKind;
 use crate::model::dice::dice_text;
 use crate::rules::command::HandChange;
+use crate::rules::initiative::DiceGroup;
+use crate::rules::log::{AbilityOutcome, EffectOutcome, EndReason, Event, ImpactCause, Names};
+use crate::rules::state::Outcome;
+use bevy::prelude::*;
 
 impl Event {
     /// The event as a sentence for people, naming fighters and sides by `names`.

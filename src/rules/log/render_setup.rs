@@ -1,10 +1,11 @@
 //! The battle log's sentences for setting up and the initiative phase (SET, SOLO-S, INI),
 //! split from `render` to keep each file a size a reader can hold.
 
-use super::*;
 use crate::model::dice::{dice_text, roll_off_text};
 use crate::rules::initiative::{groups_text, uses_text};
+use crate::rules::log::{Event, Names, Placed, Spot};
 use crate::rules::solo_setup::{Flank, SoloStep};
+use bevy::prelude::*;
 
 /// "1 single", "3 singles".
 pub(super) fn count(n: usize, one: &str, many: &str) -> String {
