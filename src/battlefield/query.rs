@@ -1,5 +1,6 @@
 //! `warcry-sim measure` and `warcry-sim path`: battlefield questions about a set-up battle.
 
+use crate::model::runemark::Runemark;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -34,8 +35,8 @@ fn placed(world: &mut World) -> Vec<Placed> {
             mover: Mover {
                 base: pr.0.base,
                 body: pr.0.body_height(),
-                can_climb: !pr.0.has_runemark("mount"),
-                can_fly: pr.0.has_runemark("fly"),
+                can_climb: !pr.0.is(Runemark::Mount),
+                can_fly: pr.0.is(Runemark::Fly),
             },
         })
         .collect();

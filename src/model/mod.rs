@@ -8,6 +8,7 @@ pub mod effects;
 pub mod formats;
 pub mod rule_id;
 pub mod ruleset;
+pub mod runemark;
 pub mod tags;
 pub mod validate;
 

@@ -7,6 +7,7 @@
 //! arrive in a round are set up as the automatic arrival would, then their side may move them
 //! within range of their point or line before the combat phase.
 
+use crate::model::runemark::Runemark;
 use bevy::prelude::*;
 
 use crate::battlefield::footprint::Footprint;
@@ -146,7 +147,7 @@ pub fn place(world: &mut World, side: usize, fighter: u32, to: [f32; 3]) -> Resu
         .map(|m| m.spec.clone())
         .ok_or_else(|| Rejected::new(rule, "its group has no deployment point"))?;
     let rules = world.resource::<Ruleset>().clone();
-    let range = if profile.has_runemark("monster") {
+    let range = if profile.is(Runemark::Monster) {
         rules.deploy_radius_monster
     } else {
         rules.deploy_radius

@@ -4,6 +4,7 @@
 //! again).
 
 use crate::model::RuleId;
+use crate::model::runemark::Runemark;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -500,7 +501,7 @@ fn action_options(
     push(ActionKind::Disengage, gate(ActionKind::Disengage).or(dis));
     let wait = f
         .profile
-        .has_runemark("monster")
+        .is(Runemark::Monster)
         .then(|| refuse(RuleId::Wait1, "monsters never wait".into()))
         .flatten();
     push(ActionKind::Wait, gate(ActionKind::Wait).or(wait));

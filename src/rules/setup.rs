@@ -2,6 +2,7 @@
 //! red/blue choice, alternating deployment of battle groups, reserves held back.
 
 use crate::model::RuleId;
+use crate::model::runemark::Runemark;
 use bevy::prelude::*;
 
 use crate::battlefield::footprint::Footprint;
@@ -237,7 +238,7 @@ fn place_group(
         let e = &e;
         let profile = world.get::<Profile>(*e).map(|p| p.0.clone());
         let Some(profile) = profile else { continue };
-        let radius = if profile.has_runemark("monster") {
+        let radius = if profile.is(Runemark::Monster) {
             rules.deploy_radius_monster
         } else {
             rules.deploy_radius

@@ -2,6 +2,7 @@
 //! Each returns every broken rule, not only the first.
 
 use crate::model::RuleId;
+use crate::model::runemark::Runemark;
 use serde::{Deserialize, Serialize};
 
 use crate::model::formats::{FighterProfile, GroupName, Role};
@@ -113,7 +114,7 @@ fn check_faction(i: usize, f: &ResolvedFighter, faction: &str, out: &mut Vec<Vio
 /// SET-1: can this fighter lead, or be taken as a hero or an ally? The community data has no
 /// leader runemark: a hero leads (the two read alike).
 pub fn is_hero(p: &FighterProfile) -> bool {
-    p.has_runemark("leader") || p.has_runemark("hero")
+    p.is(Runemark::Leader) || p.is(Runemark::Hero)
 }
 
 /// SET-1: the leader, heroes and allies have the leader runemark, and only they do.

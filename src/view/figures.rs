@@ -4,6 +4,7 @@
 //! leader, wings for a flyer, horns and bulk for a monster, a beast under a mounted rider.
 //! All parts share a few unit meshes (scaled), so that the renderer can batch them.
 
+use crate::model::runemark::Runemark;
 use std::f32::consts::FRAC_PI_2;
 
 use bevy::prelude::*;
@@ -79,8 +80,8 @@ pub(crate) fn figure(
     kit: &Kit,
 ) -> Vec<Part> {
     let (a, b) = p.base.half_extents();
-    let monster = p.has_runemark("monster") || p.has_runemark("beast");
-    let mounted = p.has_runemark("mount");
+    let monster = p.is(Runemark::Monster) || p.is(Runemark::Beast);
+    let mounted = p.is(Runemark::Mount);
     let bulk = if monster { 0.6 } else { 0.5 };
     let mut f = Frame {
         a,
@@ -206,7 +207,7 @@ fn kind_marks(
             .with_rotation(Quat::from_rotation_x(-0.6))
             .with_scale(Vec3::new(0.05, h * 0.5, r * 0.35)),
     ));
-    if p.has_runemark("bulwark") && !missile {
+    if p.is(Runemark::Bulwark) && !missile {
         parts.push(part(
             &kit.cylinder,
             dark,
@@ -215,7 +216,7 @@ fn kind_marks(
                 .with_scale(Vec3::new(h * 0.17, 0.06, h * 0.17)),
         ));
     }
-    if p.has_runemark("leader") {
+    if p.is(Runemark::Leader) {
         // A golden crest over the helm.
         parts.push(part(
             &kit.cone,
@@ -223,7 +224,7 @@ fn kind_marks(
             Transform::from_xyz(0.0, y0 + h + 0.12, 0.0).with_scale(Vec3::new(0.1, 0.3, 0.1)),
         ));
     }
-    if p.has_runemark("monster") || p.has_runemark("beast") {
+    if p.is(Runemark::Monster) || p.is(Runemark::Beast) {
         for side in [-1.0f32, 1.0] {
             parts.push(part(
                 &kit.cone,
@@ -234,7 +235,7 @@ fn kind_marks(
             ));
         }
     }
-    if p.has_runemark("fly") {
+    if p.is(Runemark::Fly) {
         parts.extend(wings(f, colour, dark, kit, &part));
     }
     parts

@@ -106,8 +106,14 @@ pub struct FighterProfile {
 }
 
 impl FighterProfile {
+    /// Has it the runemark `mark` (as a card or the data names it)?
     pub fn has_runemark(&self, mark: &str) -> bool {
         self.runemarks.iter().any(|r| r.eq_ignore_ascii_case(mark))
+    }
+
+    /// Has it the runemark a rule reads?
+    pub fn is(&self, mark: crate::model::runemark::Runemark) -> bool {
+        self.has_runemark(mark.name())
     }
 
     pub fn body_height(&self) -> f32 {

@@ -9,6 +9,7 @@ use crate::model::dice::{Dice, DiceRng};
 use crate::model::effects::{Effect, Stat, Trigger};
 use crate::model::formats::Weapon;
 use crate::model::ruleset::Ruleset;
+use crate::model::runemark::Runemark;
 use crate::rules::actions::{answer_attack, deal_damage, enemies_within, knocked_off, rules};
 use crate::rules::command::{ReactionKind, Rejected};
 use crate::rules::effects::round_bonus;
@@ -250,7 +251,7 @@ pub(super) fn start_attack(world: &mut World, f: &FighterView, target: u32, weap
     if r.reactions
         && !w.is_melee()
         && t.can_react()
-        && !t.profile.has_runemark("mount")
+        && !t.profile.is(Runemark::Mount)
         && cover_of(world, f, &t).is_some()
     {
         let resume = Resume::AttackBeforeHits {

@@ -7,6 +7,7 @@ use crate::battlefield::nav::Mover;
 use crate::model::RuleId;
 use crate::model::dice::DiceRng;
 use crate::model::formats::BaseSize;
+use crate::model::runemark::Runemark;
 use crate::rules::actions::{Damage, Position, Presence, drop_treasure, rules};
 use crate::rules::command::Rejected;
 use crate::rules::log::{Event, ImpactCause};
@@ -76,7 +77,7 @@ pub(crate) fn deal_damage(world: &mut World, id: u32, amount: u32, ids: &[RuleId
 
 /// ATK-6: a target near an unwalled platform edge that can't fly may fall after a critical hit.
 pub(super) fn knocked_off(world: &mut World, t: &FighterView, attacker: u32) {
-    if t.profile.has_runemark("fly") || t.pos.y < 0.01 {
+    if t.profile.is(Runemark::Fly) || t.pos.y < 0.01 {
         return;
     }
     let walled = world

@@ -2,6 +2,7 @@
 //! first, then the effects, so that a rejected command changes nothing.
 
 use crate::model::RuleId;
+use crate::model::runemark::Runemark;
 use bevy::prelude::*;
 
 use crate::battlefield::measure::{Base, bases_within};
@@ -365,7 +366,7 @@ fn check_slot(
 /// WAIT-1: as the first action the fighter waits for a second activation; as the last, the
 /// activation ends.
 fn wait(world: &mut World, act: &ActivationState, f: &FighterView) -> Result<Then, Rejected> {
-    if f.profile.has_runemark("monster") {
+    if f.profile.is(Runemark::Monster) {
         return Err(Rejected::new(RuleId::Wait1, "monsters never wait"));
     }
     let first = act.actions_taken == 0 && act.actions_left == 2 && !act.after_wait;

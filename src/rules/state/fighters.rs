@@ -1,5 +1,6 @@
 //! Fighters as the rules see them (`FighterView`), found by id, and what they see (GEN-3).
 
+use crate::model::runemark::Runemark;
 use bevy::prelude::*;
 
 use crate::battlefield::Battlefield;
@@ -84,13 +85,13 @@ impl FighterView {
 
     pub fn is_hero(&self) -> bool {
         matches!(self.role, Role::Leader | Role::Hero)
-            || self.profile.has_runemark("hero")
-            || self.profile.has_runemark("leader")
+            || self.profile.is(Runemark::Hero)
+            || self.profile.is(Runemark::Leader)
     }
 
     /// GEN-8: may this fighter carry treasure?
     pub fn can_carry(&self) -> bool {
-        !(self.profile.has_runemark("monster") || self.profile.has_runemark("beast"))
+        !(self.profile.is(Runemark::Monster) || self.profile.is(Runemark::Beast))
     }
 
     /// How it moves (MOVE-5, MOVE-7; GEN-8 carriers can't fly unless the ruleset says so).
@@ -98,8 +99,8 @@ impl FighterView {
         Mover {
             base: self.profile.base,
             body: self.profile.body_height(),
-            can_climb: !self.profile.has_runemark("mount"),
-            can_fly: self.profile.has_runemark("fly")
+            can_climb: !self.profile.is(Runemark::Mount),
+            can_fly: self.profile.is(Runemark::Fly)
                 && (self.carrying.is_none() || rules.carrier_can_fly),
         }
     }

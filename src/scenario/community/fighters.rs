@@ -23,36 +23,7 @@ pub struct ImportedFighter {
 /// The grand alliances the data knows.
 const ALLIANCES: [&str; 4] = ["chaos", "death", "destruction", "order"];
 
-/// The fighter runemarks the community data uses (faction runemarks aside); others are kept
-/// with a warning, since no rule knows them.
-pub const KNOWN_RUNEMARKS: &[&str] = &[
-    "agile",
-    "ally",
-    "beast",
-    "berserker",
-    "brute",
-    "bulwark",
-    "champion",
-    "destroyer",
-    "elite",
-    "fly",
-    "frenzied",
-    "gargantuan",
-    "hero",
-    "icon-bearer",
-    "leader",
-    "minion",
-    "monster",
-    "mount",
-    "mystic",
-    "priest",
-    "scout",
-    "terrifying",
-    "thrall",
-    "totem",
-    "trapper",
-    "warrior",
-];
+pub use crate::model::runemark::KNOWN_RUNEMARKS;
 
 /// Converts the fighter record `v` at `path` of `file`; `None` (with its problems in
 /// `findings`) when it can't be converted.
