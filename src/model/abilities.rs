@@ -82,6 +82,19 @@ pub struct AbilityDef {
     pub effect: AbilityEffect,
 }
 
+impl AbilityEffect {
+    /// ABL-5: it sets the enemy it picks up within this many inches of the fighter.
+    pub fn sets_up_within(&self) -> Option<f32> {
+        let AbilityEffect::Effects(effects) = self else {
+            return None;
+        };
+        effects.iter().find_map(|e| match e {
+            crate::model::effects::Effect::SetUpNear { within, .. } => Some(*within),
+            _ => None,
+        })
+    }
+}
+
 fn not_automated() -> AbilityEffect {
     AbilityEffect::NotAutomated
 }

@@ -350,8 +350,9 @@ pub(crate) fn use_ability(
     // ABL-5: `aimed`, the enemy a data effect aims at (named, or the nearest that qualifies),
     // and where it is set up (if it is), are found before anything is paid.
     let (d, group, aimed) = validate_ability(world, all, f, name, value, target)?;
-    if let (AbilityEffect::Effects(effects), Some(at)) = (&d.effect, picks.place) {
-        crate::rules::effects::check_place(world, f, effects, aimed, at)?;
+    if let Some(at) = picks.place {
+        let within = d.effect.sets_up_within();
+        crate::rules::effects::check_place(world, f, within, aimed, at)?;
     }
     let r = world.resource::<Ruleset>().clone();
     // Paid: the whole group is spent (ABL-1).

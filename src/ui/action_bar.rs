@@ -12,7 +12,7 @@ use crate::battlefield::nav::{Descend, StepKind};
 use crate::rules::command::{Command, HandChange};
 use crate::rules::initiative::SideDice;
 use crate::rules::options::{ActionKind, ActiveOptions};
-use crate::view::targeting::{Going, Intent};
+use crate::view::targeting::{Going, Intent, SetUpPick};
 
 /// An action's button label and hotkey.
 fn label(kind: ActionKind) -> Option<(&'static str, egui::Key)> {
@@ -80,7 +80,9 @@ pub(crate) fn action(
             }
         }
     });
-    if intent.moving == Some(f) || intent.by_hand == Some(f) {
+    if intent.set_up.as_ref().is_some_and(|s| s.active == f) {
+        set_up_hint(ui, &c.names, intent, send);
+    } else if intent.moving == Some(f) || intent.by_hand == Some(f) {
         move_hint(ui, intent);
     }
     let attack = a.actions.iter().find(|o| o.kind == ActionKind::Attack);
@@ -102,7 +104,7 @@ pub(crate) fn action(
             attacks(ui, c, a.attacker, send)
         }
     }
-    abilities(ui, c, a, dice, send);
+    abilities(ui, c, a, dice, intent, send);
     by_hand(ui, c, a, intent, send);
 }
 
@@ -165,6 +167,43 @@ fn by_hand(
         }
     });
     ui.data_mut(|d| d.insert_temp(id, (target, amount)));
+}
+
+/// ABL-5: while the player picks where the enemy of a set-up ability goes: what the hovered
+/// place is, and the rules' own pick (the place nearest where it stood).
+fn set_up_hint(
+    ui: &mut egui::Ui,
+    names: &[(u32, String)],
+    intent: &mut Intent,
+    send: &mut impl FnMut(Command),
+) {
+    let (Some(t), Some(s)) = (intent.moving, intent.set_up.clone()) else {
+        return;
+    };
+    let who = name(names, t);
+    let text = match &intent.preview {
+        Some(Err(e)) => format!("{} [{}]", e.reason, e.rule),
+        _ => format!(
+            "Click where {who} is set up, within {}\" of {} (green crosses) [ABL-5]; right \
+             click: cancel.",
+            s.within,
+            name(names, s.active)
+        ),
+    };
+    super::words::tagged(ui, &text);
+    if ui
+        .button(format!("Set {who} up nearest where it stands"))
+        .clicked()
+    {
+        send(Command::Ability {
+            fighter: s.active,
+            ability: s.ability,
+            dice: s.dice,
+            target: Some(t),
+            place: None,
+        });
+        intent.cancel();
+    }
 }
 
 /// What the hovered place would cost, while choosing where to move; where the way there jumps
@@ -286,6 +325,7 @@ fn abilities(
     c: &Current,
     a: &ActiveOptions,
     dice: &SideDice,
+    intent: &mut Intent,
     send: &mut impl FnMut(Command),
 ) {
     for ab in a.abilities.iter().filter(|ab| !ab.dice.is_empty()) {
@@ -315,7 +355,17 @@ fn abilities(
                     ),
                     None => egui::Button::new(label),
                 };
-                if ui.add(button).on_hover_text(hover).clicked() {
+                let clicked = ui.add(button).on_hover_text(hover).clicked();
+                // ABL-5: where a set-up ability puts its enemy is picked on the board.
+                if let (true, Some(within), Some(t)) = (clicked, ab.sets_up_within, target) {
+                    let pick = SetUpPick {
+                        active: a.fighter,
+                        ability: ab.name.clone(),
+                        dice: *v,
+                        within,
+                    };
+                    intent.start_set_up(t, pick);
+                } else if clicked {
                     send(Command::Ability {
                         fighter: a.fighter,
                         ability: ab.name.clone(),

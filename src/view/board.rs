@@ -89,7 +89,7 @@ impl Draw<'_, '_> {
                 MeshMaterial3d(material.clone()),
                 transform,
                 DespawnOnEnter(Screen::Setup),
-                super::targeting::BoardSurface,
+                super::pointer::BoardSurface,
             ))
             .id()
     }

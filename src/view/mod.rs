@@ -25,6 +25,7 @@ pub(crate) mod heat;
 pub(crate) mod palette;
 pub mod perf;
 pub(crate) mod picking;
+mod pointer;
 pub(crate) mod redraw;
 pub mod smoke;
 pub(crate) mod tape;

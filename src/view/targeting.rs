@@ -3,11 +3,12 @@
 //! climbs and jumps, or why it can't go (the rule ID); the places it can reach drawn on the
 //! floor and platforms. A click on a legal point sends the move through the door.
 
-use bevy::picking::mesh_picking::ray_cast::{MeshRayCast, MeshRayCastSettings};
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
+pub(crate) use super::pointer::{BoardPointer, cursor_ray};
 use crate::battlefield::nav::{Descend, Path, StepKind};
+use crate::model::RuleId;
 use crate::model::components::{Fighter, Position, Profile};
 use crate::model::ruleset::Ruleset;
 use crate::rules::actions::{
@@ -16,7 +17,7 @@ use crate::rules::actions::{
 use crate::rules::command::{Command, HandChange, Rejected};
 use crate::rules::door::BattleSet;
 use crate::rules::door::SubmitCommand;
-use crate::rules::engine::{Engine, Pending, fighters};
+use crate::rules::engine::{Engine, Pending, fighter, fighters};
 use crate::rules::options::{ActiveOptions, move_places};
 use crate::screens::Screen;
 
@@ -87,10 +88,6 @@ impl HintMark {
     }
 }
 
-/// A surface of the board the cursor can point at (the mat, terrain).
-#[derive(Component)]
-pub(crate) struct BoardSurface;
-
 /// How the chosen fighter goes to the chosen place.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) enum Going {
@@ -132,6 +129,18 @@ pub(crate) struct Intent {
     /// ABL-5: the move is made by hand for the active fighter's ability (this fighter), up to
     /// `budget` inches.
     pub by_hand: Option<u32>,
+    /// ABL-5: the player picks where the enemy `moving` an ability sets up goes.
+    pub set_up: Option<SetUpPick>,
+}
+
+/// ABL-5: an ability of the active fighter that sets the enemy it aims at up within `within`
+/// inches of it, paid with the dice showing `dice`.
+#[derive(Debug, Clone)]
+pub(crate) struct SetUpPick {
+    pub active: u32,
+    pub ability: String,
+    pub dice: u8,
+    pub within: f32,
 }
 
 impl Intent {
@@ -162,6 +171,21 @@ impl Intent {
         };
     }
 
+    /// ABL-5: starts choosing where `target` is set up by the ability `pick`.
+    pub(crate) fn start_set_up(&mut self, target: u32, pick: SetUpPick) {
+        *self = Intent {
+            moving: Some(target),
+            set_up: Some(pick),
+            ..Intent::default()
+        };
+    }
+
+    /// The active fighter whose action or ability this choice is for.
+    pub(crate) fn active(&self) -> Option<u32> {
+        let set_up = self.set_up.as_ref().map(|s| s.active);
+        set_up.or(self.by_hand).or(self.moving)
+    }
+
     pub(crate) fn cancel(&mut self) {
         *self = Intent::default();
     }
@@ -183,53 +207,12 @@ impl Intent {
     }
 }
 
-/// What finds the point of the board (mat and terrain, not fighters) under the cursor: for
-/// a move, the tape measure, a fighter set up by hand.
-#[derive(bevy::ecs::system::SystemParam)]
-pub(crate) struct BoardPointer<'w, 's> {
-    ray_cast: MeshRayCast<'w, 's>,
-    windows: Query<'w, 's, &'static Window>,
-    cams: Query<'w, 's, (&'static Camera, &'static GlobalTransform)>,
-    surfaces: Query<'w, 's, (), With<BoardSurface>>,
-}
-
-impl BoardPointer<'_, '_> {
-    /// The ray from the camera through the cursor.
-    pub(crate) fn ray(&self) -> Option<Ray3d> {
-        cursor_ray(&self.windows, &self.cams)
-    }
-
-    /// The board's point under the cursor, if the cursor is over the board.
-    pub(crate) fn point(&mut self) -> Option<Vec3> {
-        let ray = self.ray()?;
-        let surfaces = &self.surfaces;
-        let only_board = |e: Entity| surfaces.contains(e);
-        let settings = MeshRayCastSettings::default().with_filter(&only_board);
-        self.ray_cast
-            .cast_ray(ray, &settings)
-            .first()
-            .map(|(_, hit)| hit.point)
-    }
-}
-
 /// The point of the board under the cursor, while moving.
 fn cursor_point(mut intent: ResMut<Intent>, mut board: BoardPointer) {
     if intent.moving.is_none() || intent.pinned {
         return;
     }
     intent.hover = board.point();
-}
-
-/// The ray from the camera through the cursor, when the cursor is over the window.
-pub(crate) fn cursor_ray(
-    windows: &Query<&Window>,
-    cams: &Query<(&Camera, &GlobalTransform)>,
-) -> Option<Ray3d> {
-    let (Ok(window), Ok((cam, cam_t))) = (windows.single(), cams.single()) else {
-        return None;
-    };
-    let c = window.cursor_position()?;
-    cam.viewport_to_world(cam_t, c).ok()
 }
 
 /// The path to the hovered point, as the engine would judge the move.
@@ -240,6 +223,10 @@ fn preview_path(world: &mut World) {
         return;
     };
     if intent.hovered_for == Some(p) {
+        return;
+    }
+    if intent.set_up.is_some() {
+        set_up_preview(world, p);
         return;
     }
     let (going, budget, by_hand) = (intent.going, intent.budget, intent.by_hand.is_some());
@@ -270,13 +257,56 @@ fn preview_path(world: &mut World) {
     intent.hovered_for = Some(p);
 }
 
+/// ABL-5: the hovered point as a place the enemy may be set up: one of the places found, or
+/// why not.
+fn set_up_preview(world: &mut World, p: Vec3) {
+    let mut intent = world.resource_mut::<Intent>();
+    let near = intent
+        .reachable
+        .iter()
+        .any(|s| Vec3::from_array(*s).distance(p) <= 0.3);
+    let within = intent.set_up.as_ref().map_or(0.0, |s| s.within);
+    intent.preview = Some(match near {
+        true => Ok(Path::default()),
+        false => Err(Rejected::new(
+            RuleId::Abl5,
+            format!(
+                "Not a place it can be set up: within {within}\" of the fighter, where its base fits"
+            ),
+        )),
+    });
+    intent.hovered_for = Some(p);
+}
+
+/// ABL-5: the places the enemy may be set up, found once.
+fn set_up_places(world: &mut World) {
+    let intent = world.resource::<Intent>();
+    let (Some(id), Some(s)) = (intent.moving, intent.set_up.clone()) else {
+        return;
+    };
+    if !intent.reachable.is_empty() {
+        return;
+    }
+    let (Some(t), Some(f)) = (fighter(world, id), fighter(world, s.active)) else {
+        return;
+    };
+    let spots = crate::rules::effects::set_up_spots(world, &f, &t, s.within);
+    let mut intent = world.resource_mut::<Intent>();
+    intent.deadly_places = vec![false; spots.len()];
+    intent.reachable = spots.iter().map(|p| p.to_array()).collect();
+}
+
 /// The places in reach as the player's choices make them: found again when the player
 /// chooses to climb down (MOVE-5), and marked where they touch deadly terrain (MOVE-10).
 fn refresh_places(world: &mut World) {
+    set_up_places(world);
     let intent = world.resource::<Intent>();
     let Some(id) = intent.moving else {
         return;
     };
+    if intent.set_up.is_some() {
+        return;
+    }
     let redo = intent.going == Going::Move
         && intent.by_hand.is_none()
         && intent.descend != intent.reach_for;
@@ -320,7 +350,7 @@ fn commit_move(
     let Some(id) = intent.moving else {
         return;
     };
-    let active = intent.by_hand.unwrap_or(id);
+    let active = intent.active().unwrap_or(id);
     if engine.pending != (Pending::Action { fighter: active }) {
         intent.cancel();
         return;
@@ -340,6 +370,17 @@ fn commit_move(
     }
     if let (Some(p), Some(Ok(_))) = (intent.hover, &intent.preview) {
         let to = p.to_array();
+        if let Some(s) = intent.set_up.clone() {
+            submit.write(SubmitCommand(Command::Ability {
+                fighter: s.active,
+                ability: s.ability,
+                dice: s.dice,
+                target: Some(id),
+                place: Some(to),
+            }));
+            intent.cancel();
+            return;
+        }
         submit.write(SubmitCommand(match intent.going {
             Going::Move if intent.by_hand.is_some() => Command::ByHand {
                 fighter: active,

@@ -4,7 +4,6 @@ use crate::battlefield::Battlefield;
 use crate::battlefield::measure::{Base, distance};
 use crate::battlefield::nav::Mover;
 use crate::model::RuleId;
-use crate::model::effects::Effect;
 use crate::rules::command::Rejected;
 use crate::rules::effects::Position;
 use crate::rules::state;
@@ -40,19 +39,16 @@ pub fn set_up_spots(world: &mut World, f: &FighterView, t: &FighterView, within:
     spots
 }
 
-/// ABL-5: is `at` a place the ability's set-up (in `effects`, for the enemy `aimed`) may put
-/// that enemy? Checked before the ability is paid for.
+/// ABL-5: is `at` a place the ability's set-up (within `within` inches of `f`, none: it sets
+/// nobody up) may put the enemy `aimed`? Checked before the ability is paid for.
 pub(crate) fn check_place(
     world: &mut World,
     f: &FighterView,
-    effects: &[Effect],
+    within: Option<f32>,
     aimed: Option<u32>,
     at: Vec3,
 ) -> Result<(), Rejected> {
-    let Some(within) = effects.iter().find_map(|e| match e {
-        Effect::SetUpNear { within, .. } => Some(*within),
-        _ => None,
-    }) else {
+    let Some(within) = within else {
         return Err(Rejected::new(RuleId::Abl5, "this ability sets nobody up"));
     };
     let t = aimed.and_then(|t| state::fighter(world, t).filter(|t| t.on_board()));
