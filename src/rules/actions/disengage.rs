@@ -5,8 +5,9 @@ use crate::battlefield::measure::{Base, bases_within, distance};
 use crate::battlefield::moves::path_enters_deadly;
 use crate::battlefield::nav::{Goal, Mover, Path, StepKind};
 use crate::model::RuleId;
+use crate::model::components::Position;
 use crate::rules::actions::{
-    EPS, Position, deal_damage, enemies_within, enemy_bases, impact, path_points, rules, v3,
+    EPS, deal_damage, enemies_within, enemy_bases, impact, path_points, rules, v3,
 };
 use crate::rules::command::{ReactionKind, Rejected};
 use crate::rules::log::{Event, ImpactCause};

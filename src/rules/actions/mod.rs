@@ -6,7 +6,6 @@ use crate::model::runemark::Runemark;
 use bevy::prelude::*;
 
 use crate::battlefield::measure::{Base, bases_within};
-use crate::model::components::*;
 use crate::model::ruleset::Ruleset;
 use crate::rules::command::{Command, Rejected};
 use crate::rules::effects::Picks;

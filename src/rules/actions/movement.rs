@@ -6,11 +6,12 @@ use crate::battlefield::measure::{Base, distance_to_point};
 use crate::battlefield::moves::{engaged_end_allowed, path_enters_deadly};
 use crate::battlefield::nav::{Descend, Goal, Path, StepKind};
 use crate::model::RuleId;
+use crate::model::components::Position;
 use crate::model::effects::Restriction;
 use crate::model::ruleset::Ruleset;
 use crate::rules::actions::{
-    EPS, Position, enemy_bases, ground_tokens, impact, rules, set_treasure, token_at,
-    token_picked_up, treasure_event, v3,
+    EPS, enemy_bases, ground_tokens, impact, rules, set_treasure, token_at, token_picked_up,
+    treasure_event, v3,
 };
 use crate::rules::command::Rejected;
 use crate::rules::log::{Event, ImpactCause};

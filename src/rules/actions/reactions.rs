@@ -1,10 +1,9 @@
 //! Answering the reaction on offer (REA-1) and resuming the action it interrupted.
 
 use crate::model::RuleId;
+use crate::model::components::{Activation, Reactions};
 use crate::model::effects::Effect;
-use crate::rules::actions::{
-    Activation, Hits, Reactions, finish_attack, finish_disengage, roll_hits,
-};
+use crate::rules::actions::{Hits, finish_attack, finish_disengage, roll_hits};
 use crate::rules::command::{Command, ReactionKind, Rejected};
 use crate::rules::log::Event;
 use crate::rules::state;

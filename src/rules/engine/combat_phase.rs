@@ -3,10 +3,11 @@
 use crate::battlefield::Battlefield;
 use crate::battlefield::measure::bases_within;
 use crate::model::RuleId;
+use crate::model::components::{Activation, Presence};
 use crate::model::ruleset::Ruleset;
 use crate::rules::actions;
 use crate::rules::command::{Command, Rejected};
-use crate::rules::engine::{Activation, Presence, finish, not_now, take_command};
+use crate::rules::engine::{finish, not_now, take_command};
 use crate::rules::log::{EndReason, Event};
 use crate::rules::state::{
     ActivationState, Bonus, Boost, Engine, FighterView, Outcome, Overtime, Pending, Then, engine,

@@ -3,9 +3,9 @@
 
 use crate::battlefield::measure::distance_to_point;
 use crate::model::RuleId;
+use crate::model::components::{Activation, BattleInfo, Objective, Reactions};
 use crate::model::formats::VictoryCondition;
 use crate::model::ruleset::{Ruleset, TieRule};
-use crate::rules::engine::{Activation, BattleInfo, Objective, Reactions};
 use crate::rules::initiative::most_singles;
 use crate::rules::log::{EndReason, Event};
 use crate::rules::state::{

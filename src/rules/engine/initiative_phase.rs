@@ -2,10 +2,11 @@
 //! seizing, then the reserve phase (RES-1) and the first turn (CMB-1).
 
 use crate::model::RuleId;
+use crate::model::components::{BattleInfo, Objective};
 use crate::model::dice::{Dice, DiceRng, roll_off};
 use crate::model::ruleset::Ruleset;
 use crate::rules::command::{Command, Rejected};
-use crate::rules::engine::{BattleInfo, Objective, not_now, take_command};
+use crate::rules::engine::{not_now, take_command};
 use crate::rules::initiative::{Seize, SideDice, WildUse, most_singles, seize};
 use crate::rules::log::Event;
 use crate::rules::state::{Engine, Pending, engine, log, solo_sides};

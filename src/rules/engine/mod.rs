@@ -13,7 +13,6 @@ use crate::model::RuleId;
 
 use bevy::prelude::*;
 
-use crate::model::components::*;
 use crate::rules::command::{Command, Rejected};
 
 mod combat_phase;

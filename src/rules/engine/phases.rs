@@ -9,9 +9,10 @@
 //! [`apply`]: super::apply
 
 use crate::model::RuleId;
+use crate::model::components::BattlePhase;
 use crate::rules::command::{Command, Rejected};
 use crate::rules::door::CommandResult;
-use crate::rules::engine::{BattlePhase, combat_phase, end_of_round, initiative_phase};
+use crate::rules::engine::{combat_phase, end_of_round, initiative_phase};
 use crate::rules::log::{BattleLog, Event, LogEntry};
 use crate::rules::state::{
     Engine, Pending, describe_pending, engine, log, rule_of_pending, simultaneous_first,
