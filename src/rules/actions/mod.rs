@@ -292,19 +292,8 @@ fn decline_bonuses(
         let mut e = state::engine(world);
         std::mem::take(&mut e.activation.as_mut().expect("an activation").bonus)
     };
-    let all = fighters(world);
-    let name_of = |id: u32| {
-        all.iter()
-            .find(|o| o.id == id)
-            .map_or_else(|| format!("fighter {id}"), |o| o.name.to_string())
-    };
-    let words: Vec<String> = declined
-        .into_iter()
-        .map(|b| bonus_words(b, name_of))
-        .collect();
-    for w in words {
-        let what = format!("declines its bonus {w} and makes an action of its own");
-        let outcome = crate::rules::log::EffectOutcome::Lasting { what };
+    for bonus in declined {
+        let outcome = crate::rules::log::EffectOutcome::BonusDeclined { bonus };
         crate::rules::effects::effect_logged(world, f.id, outcome);
     }
     world
@@ -312,16 +301,6 @@ fn decline_bonuses(
         .activation
         .clone()
         .expect("an activation")
-}
-
-/// A bonus action in words: "move of up to 4\"", "attack".
-fn bonus_words(b: Bonus, name_of: impl Fn(u32) -> String) -> String {
-    match b {
-        Bonus::Move { max } => format!("move of up to {max}\""),
-        Bonus::Attack | Bonus::AnyAttack => "attack".into(),
-        Bonus::MoveOrAttack { max } => format!("move (up to {max}\") or attack"),
-        Bonus::FriendAttack { fighter } => format!("attack of {}", name_of(fighter)),
-    }
 }
 
 /// CMB-2: which action this is: the pending bonus action first (ABL-3 Reckoning), else one of
@@ -352,7 +331,10 @@ fn check_slot(
         }
         (Some(b), _) => Err(Rejected::new(
             RuleId::Cmb2,
-            format!("the bonus {} comes first", bonus_words(b, name_of)),
+            format!(
+                "the bonus {} comes first",
+                crate::rules::log::bonus_words_with(b, name_of)
+            ),
         )),
         (None, _) if act.actions_left == 0 => Err(Rejected::new(
             RuleId::Cmb2,

@@ -8,7 +8,7 @@ use crate::model::effects::{Aura, Effect, MoveTrigger, OnSuccess, Restriction, S
 use crate::rules::effects::{
     Picks, bar_until_round_end, check, effect_logged, enemies_in_reach, run,
 };
-use crate::rules::log::EffectOutcome;
+use crate::rules::log::{AgainstResult, EffectOutcome, Lapse};
 use crate::rules::state;
 use crate::rules::state::{Engine, FighterView, RoundBoost, can_see};
 use bevy::prelude::*;
@@ -75,11 +75,12 @@ pub(crate) fn after_move(world: &mut World, id: u32, start_y: f32) {
         // Taken down by its own move (impact damage, deadly terrain): nothing it waited for
         // happens, and the log says so.
         for w in waiting {
-            let what = format!(
-                "it was taken down during the move, so this lapses: {}",
-                crate::model::effects::describe(&w.then, Some(w.value))
-            );
-            effect_logged(world, id, EffectOutcome::Lasting { what });
+            let outcome = EffectOutcome::Lapsed {
+                why: Lapse::TakenDownMoving,
+                effects: w.then,
+                value: w.value,
+            };
+            effect_logged(world, id, outcome);
         }
         return;
     };
@@ -109,12 +110,12 @@ pub(crate) fn after_move(world: &mut World, id: u32, start_y: f32) {
             }
             MoveTrigger::NearEnemy(_) => still.push(w),
             MoveTrigger::DroppedNext(h) => {
-                let what = format!(
-                    "its move finished less than {h}\" lower than it began, so this does not \
-                     happen: {}",
-                    crate::model::effects::describe(&w.then, Some(w.value))
-                );
-                effect_logged(world, id, EffectOutcome::Lasting { what });
+                let outcome = EffectOutcome::Lapsed {
+                    why: Lapse::NotLowEnough(h),
+                    effects: w.then,
+                    value: w.value,
+                };
+                effect_logged(world, id, outcome);
             }
         }
     }
@@ -147,8 +148,11 @@ pub(crate) fn after_attack(world: &mut World, attacker: u32, target: u32) {
             return;
         }
         let roll = world.resource_mut::<DiceRng>().roll(1)[0];
-        let what = format!("rolls {roll} after its attack ({}+ bars the target)", least);
-        effect_logged(world, attacker, EffectOutcome::Lasting { what });
+        effect_logged(
+            world,
+            attacker,
+            EffectOutcome::RollAfterAttack { roll, least },
+        );
         if roll >= least {
             bar_until_round_end(world, target, &bar);
             let outcome = EffectOutcome::Barred {
@@ -167,23 +171,18 @@ pub(super) fn roll_against(
     t: u32,
     then: OnSuccess,
     hits: u32,
-) -> String {
-    let name =
-        state::fighter(world, t).map_or_else(|| format!("fighter {t}"), |o| o.name.to_string());
+) -> AgainstResult {
     match then {
-        _ if hits == 0 => "no success, no effect".to_string(),
+        _ if hits == 0 => AgainstResult::Nothing,
         OnSuccess::Weaken { stat, min } => {
             let now = weaken(world, t, stat, hits, min);
-            format!("{name}'s {stat} is {now} until the end of the battle")
+            AgainstResult::Weakened { stat, now }
         }
         OnSuccess::Taunt => {
             let mut e = state::engine(world);
             e.taunts.retain(|(who, _)| *who != t);
             e.taunts.push((t, f.id));
-            format!(
-                "{name}'s attacks must target {} until the end of the round (or until it is taken down)",
-                f.name
-            )
+            AgainstResult::Taunted { taunter: f.id }
         }
     }
 }
@@ -244,10 +243,11 @@ pub(crate) fn crits_weaken(world: &mut World, attacker: u32, target: u32, rolls:
         && t.on_board()
     {
         let now = weaken(world, target, stat, by, min);
-        let what = format!(
-            "a critical hit: {}'s {stat} is {now} until the end of the battle",
-            t.name
-        );
-        effect_logged(world, attacker, EffectOutcome::Lasting { what });
+        let outcome = EffectOutcome::CritWeakened {
+            fighter: target,
+            stat,
+            now,
+        };
+        effect_logged(world, attacker, outcome);
     }
 }

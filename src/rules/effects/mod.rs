@@ -354,9 +354,9 @@ fn run_one(
         | Effect::BonusMove { .. }
         | Effect::BonusAttack
         | Effect::FriendBonusAttack { .. } => bonus(world, f, e, value, target),
-        Effect::SetUpNear { within, .. } => Some(EffectOutcome::Lasting {
-            what: place::set_up_near(world, f, target?, *within, picks.place),
-        }),
+        Effect::SetUpNear { within, .. } => {
+            Some(place::set_up_near(world, f, target?, *within, picks.place))
+        }
         Effect::RollAgainst {
             dice, least, then, ..
         } => {
@@ -365,10 +365,12 @@ fn run_one(
                 .resource_mut::<DiceRng>()
                 .roll(dice.of(value) as usize);
             let hits = rolls.iter().filter(|r| **r >= *least).count() as u32;
-            let what = roll_against(world, f, t, *then, hits);
-            let shown: Vec<String> = rolls.iter().map(u8::to_string).collect();
-            let what = format!("rolls {}: {what}", shown.join(", "));
-            Some(EffectOutcome::Lasting { what })
+            let result = roll_against(world, f, t, *then, hits);
+            Some(EffectOutcome::RolledAgainst {
+                rolls,
+                fighter: t,
+                result,
+            })
         }
         Effect::Boost {
             stat,
@@ -401,8 +403,9 @@ fn run_one(
         | Effect::FlatAttackRange
         | Effect::AfterEachAttack { .. }
         | Effect::CritsWeaken { .. }
-        | Effect::AfterMove { .. } => lasting(world, f, e, value).then(|| EffectOutcome::Lasting {
-            what: crate::model::effects::describe(std::slice::from_ref(e), Some(value)),
+        | Effect::AfterMove { .. } => lasting(world, f, e, value).then(|| EffectOutcome::Lasts {
+            effects: vec![e.clone()],
+            value,
         }),
         Effect::Heal { amount } => {
             // As it stands now (earlier effects may have changed it).
@@ -443,8 +446,7 @@ fn bonus(
         Effect::FriendBonusAttack { .. } => {
             let Some(t) = target else {
                 // Never silently skipped (ABL-5).
-                let what = "no friend in reach to make the bonus attack".to_string();
-                return Some(EffectOutcome::Lasting { what });
+                return Some(EffectOutcome::NoFriendInReach);
             };
             (
                 Bonus::FriendAttack { fighter: t },

@@ -6,6 +6,7 @@ use crate::battlefield::nav::Mover;
 use crate::model::RuleId;
 use crate::model::components::Position;
 use crate::rules::command::Rejected;
+use crate::rules::log::EffectOutcome;
 use crate::rules::state;
 use crate::rules::state::FighterView;
 use bevy::prelude::*;
@@ -72,16 +73,21 @@ pub(crate) fn check_place(
 
 /// ABL-5: fighter `t` is removed and set up within `within` inches of `f`: at the place its
 /// player picked (`place`, checked before), or the place nearest where it stood. What
-/// happened, in words for the log.
+/// happened, for the log.
 pub(super) fn set_up_near(
     world: &mut World,
     f: &FighterView,
     t: u32,
     within: f32,
     place: Option<Vec3>,
-) -> String {
+) -> EffectOutcome {
     let Some(tv) = state::fighter(world, t).filter(|t| t.on_board()) else {
-        return format!("fighter {t} is not on the battlefield");
+        return EffectOutcome::SetUp {
+            fighter: t,
+            within,
+            at: None,
+            gone: true,
+        };
     };
     let spots = set_up_spots(world, f, &tv, within);
     let spot = match place {
@@ -91,22 +97,13 @@ pub(super) fn set_up_near(
             .min_by(|a, b| a.distance(at).total_cmp(&b.distance(at))),
         None => spots.first().copied(),
     };
-    match spot {
-        Some(p) => {
-            world.entity_mut(tv.entity).insert(Position(p));
-            format!(
-                "{} is set up within {within}\" of {}, {}",
-                tv.name,
-                f.name,
-                world
-                    .resource::<crate::rules::log::BattleLog>()
-                    .names
-                    .place(&p.to_array())
-            )
-        }
-        None => format!(
-            "no room for {} within {within}\" of {}: it stays where it is",
-            tv.name, f.name
-        ),
+    if let Some(p) = spot {
+        world.entity_mut(tv.entity).insert(Position(p));
+    }
+    EffectOutcome::SetUp {
+        fighter: t,
+        within,
+        at: spot.map(|p| p.to_array()),
+        gone: false,
     }
 }

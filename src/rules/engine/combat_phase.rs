@@ -231,11 +231,11 @@ pub(crate) fn end_activation(world: &mut World, waiting: bool) {
     }
     // ABL-5: never silently skipped: effects still waiting for a move lapse, logged.
     for w in &act.after_move {
-        let what = format!(
-            "no move action of its activation set this off, so it lapses: {}",
-            crate::model::effects::describe(&w.then, Some(w.value))
-        );
-        let outcome = crate::rules::log::EffectOutcome::Lasting { what };
+        let outcome = crate::rules::log::EffectOutcome::Lapsed {
+            why: crate::rules::log::Lapse::NoMoveAction,
+            effects: w.then.clone(),
+            value: w.value,
+        };
         crate::rules::effects::effect_logged(world, act.fighter, outcome);
     }
     if let Some(f) = fighter(world, act.fighter) {
@@ -361,10 +361,7 @@ fn bonus_moves_lapse_when_barred(world: &mut World, f: &FighterView) {
         if let Some(a) = engine(world).activation.as_mut() {
             a.bonus.remove(0);
         }
-        let what = format!(
-            "can't make its bonus move (up to {max}\"): an ability bars it from moving this round, so the bonus lapses"
-        );
-        let outcome = crate::rules::log::EffectOutcome::Lasting { what };
+        let outcome = crate::rules::log::EffectOutcome::BonusMoveBarred { max };
         crate::rules::effects::effect_logged(world, f.id, outcome);
     }
 }
@@ -382,11 +379,10 @@ fn boosts_lapse_with_the_bonus(world: &mut World, fighter: u32) {
         gone
     };
     for b in lapsed {
-        let what = format!(
-            "the bonus attack it was for lapsed, so this lapses too: +{} {}",
-            b.by, b.stat
-        );
-        let outcome = crate::rules::log::EffectOutcome::Lasting { what };
+        let outcome = crate::rules::log::EffectOutcome::BoostLapsed {
+            stat: b.stat,
+            by: b.by,
+        };
         crate::rules::effects::effect_logged(world, fighter, outcome);
     }
 }

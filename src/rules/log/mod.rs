@@ -17,9 +17,11 @@ use crate::rules::state::Outcome;
 mod about;
 mod places;
 mod render;
+mod render_effects;
 mod render_setup;
 
 pub use places::Landmarks;
+pub use render_effects::bonus_words_with;
 #[cfg(test)]
 mod tests;
 
@@ -331,13 +333,82 @@ pub enum EffectOutcome {
         fighter: u32,
         actions: Vec<crate::model::effects::Restriction>,
     },
-    /// A change that lasts (for the next action, the activation or the round), or waits for a
-    /// move action, in words.
-    Lasting { what: String },
+    /// Effects that last (for the next action, the activation or the round), or wait for a
+    /// move action, used with dice showing `value`.
+    Lasts {
+        effects: Vec<crate::model::effects::Effect>,
+        value: u8,
+    },
+    /// Effects that were waiting and will not happen now, and why (ABL-5: never silently).
+    Lapsed {
+        why: Lapse,
+        effects: Vec<crate::model::effects::Effect>,
+        value: u8,
+    },
+    /// What lapsed with the bonus attack it was for: `by` more of `stat`.
+    BoostLapsed {
+        stat: crate::model::effects::Stat,
+        by: u32,
+    },
+    /// A bonus move the fighter is barred from making lapses.
+    BonusMoveBarred { max: f32 },
+    /// The fighter makes an action of its own, declining the bonus action that was to come.
+    BonusDeclined { bonus: crate::rules::state::Bonus },
+    /// No friend in reach to make the bonus attack.
+    NoFriendInReach,
+    /// `fighter` set up within `within` inches of the ability's fighter, at `at` (`None`: no
+    /// room, it stays; `gone`: it was no longer on the battlefield).
+    SetUp {
+        fighter: u32,
+        within: f32,
+        at: Option<[f32; 3]>,
+        gone: bool,
+    },
+    /// Dice rolled against `fighter`: `rolls`, and what the successes did.
+    RolledAgainst {
+        rolls: Vec<u8>,
+        fighter: u32,
+        result: AgainstResult,
+    },
+    /// The roll after an attack (`least` or more bars the target).
+    RollAfterAttack { roll: u8, least: u8 },
+    /// A critical hit lowered `fighter`'s `stat` to `now` for the battle.
+    CritWeakened {
+        fighter: u32,
+        stat: crate::model::effects::Stat,
+        now: u32,
+    },
     /// What a reaction changed of the attack it answered, in words.
     Answer { what: String },
     /// A bonus attack action is to come for this friendly fighter.
     FriendAttack { fighter: u32 },
+}
+
+/// Why an effect that was waiting will not happen (ABL-5).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Lapse {
+    /// The fighter was taken down by its own move.
+    TakenDownMoving,
+    /// Its move did not finish this many inches lower than it began.
+    NotLowEnough(f32),
+    /// No move action of its activation set it off.
+    NoMoveAction,
+}
+
+/// What the successes of a roll against an enemy did (ABL-5).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AgainstResult {
+    /// No success, no effect.
+    Nothing,
+    /// Its `stat` is `now` until the end of the battle.
+    Weakened {
+        stat: crate::model::effects::Stat,
+        now: u32,
+    },
+    /// Its attacks must target `taunter` until the end of the round.
+    Taunted { taunter: u32 },
 }
 
 /// MOVE-9: what made an impact roll.

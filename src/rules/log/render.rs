@@ -236,7 +236,18 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
             }
         }
         EffectOutcome::Healed { healed } => format!("{who} removes {healed} damage"),
-        EffectOutcome::Lasting { what } => format!("{who}: {what}"),
+        EffectOutcome::Lasts { .. }
+        | EffectOutcome::Lapsed { .. }
+        | EffectOutcome::BoostLapsed { .. }
+        | EffectOutcome::BonusMoveBarred { .. }
+        | EffectOutcome::BonusDeclined { .. }
+        | EffectOutcome::NoFriendInReach
+        | EffectOutcome::SetUp { .. }
+        | EffectOutcome::RolledAgainst { .. }
+        | EffectOutcome::RollAfterAttack { .. }
+        | EffectOutcome::CritWeakened { .. } => {
+            super::render_effects::lasting_text(&who, o, n).unwrap_or_default()
+        }
         EffectOutcome::FriendAttack { fighter } => format!(
             "{} may make a bonus attack action ({who}'s ability)",
             n.fighter(*fighter)

@@ -1,0 +1,113 @@
+//! What an ability's lasting, lapsing and picking effects did, in words: the sentences of the
+//! effect outcomes that are data (ABL-5).
+
+use crate::model::effects::describe;
+use crate::rules::log::{AgainstResult, EffectOutcome, Lapse, Names};
+use crate::rules::state::Bonus;
+
+/// The sentence of one of these outcomes for the fighter named `who`; `None` for the others.
+pub(super) fn lasting_text(who: &str, o: &EffectOutcome, n: &Names) -> Option<String> {
+    let what = match o {
+        EffectOutcome::Lasts { effects, value } => describe(effects, Some(*value)),
+        EffectOutcome::Lapsed {
+            why,
+            effects,
+            value,
+        } => {
+            let what = describe(effects, Some(*value));
+            match why {
+                Lapse::TakenDownMoving => {
+                    format!("it was taken down during the move, so this lapses: {what}")
+                }
+                Lapse::NotLowEnough(h) => format!(
+                    "its move finished less than {h}\" lower than it began, so this does not \
+                     happen: {what}"
+                ),
+                Lapse::NoMoveAction => {
+                    format!("no move action of its activation set this off, so it lapses: {what}")
+                }
+            }
+        }
+        EffectOutcome::BoostLapsed { stat, by } => {
+            format!("the bonus attack it was for lapsed, so this lapses too: +{by} {stat}")
+        }
+        EffectOutcome::BonusMoveBarred { max } => format!(
+            "can't make its bonus move (up to {max}\"): an ability bars it from moving this \
+             round, so the bonus lapses"
+        ),
+        EffectOutcome::BonusDeclined { bonus } => format!(
+            "declines its bonus {} and makes an action of its own",
+            bonus_words(*bonus, n)
+        ),
+        EffectOutcome::NoFriendInReach => "no friend in reach to make the bonus attack".into(),
+        EffectOutcome::SetUp { .. } => set_up_text(who, o, n),
+        EffectOutcome::RolledAgainst {
+            rolls,
+            fighter,
+            result,
+        } => {
+            let shown: Vec<String> = rolls.iter().map(u8::to_string).collect();
+            let name = n.fighter(*fighter);
+            let what = match result {
+                AgainstResult::Nothing => "no success, no effect".to_string(),
+                AgainstResult::Weakened { stat, now } => {
+                    format!("{name}'s {stat} is {now} until the end of the battle")
+                }
+                AgainstResult::Taunted { taunter } => format!(
+                    "{name}'s attacks must target {} until the end of the round (or until it \
+                     is taken down)",
+                    n.fighter(*taunter)
+                ),
+            };
+            format!("rolls {}: {what}", shown.join(", "))
+        }
+        EffectOutcome::RollAfterAttack { roll, least } => {
+            format!("rolls {roll} after its attack ({least}+ bars the target)")
+        }
+        EffectOutcome::CritWeakened { fighter, stat, now } => format!(
+            "a critical hit: {}'s {stat} is {now} until the end of the battle",
+            n.fighter(*fighter)
+        ),
+        _ => return None,
+    };
+    Some(format!("{who}: {what}"))
+}
+
+/// ABL-5: where the enemy an ability set up went.
+fn set_up_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
+    let EffectOutcome::SetUp {
+        fighter,
+        within,
+        at,
+        gone,
+    } = o
+    else {
+        return String::new();
+    };
+    let name = n.fighter(*fighter);
+    match (gone, at) {
+        (true, _) => format!("fighter {fighter} is not on the battlefield"),
+        (false, Some(p)) => format!(
+            "{name} is set up within {within}\" of {who}, {}",
+            n.place(p)
+        ),
+        (false, None) => {
+            format!("no room for {name} within {within}\" of {who}: it stays where it is")
+        }
+    }
+}
+
+/// A bonus action in words: "move of up to 3\"", "attack of Orvi".
+fn bonus_words(b: Bonus, n: &Names) -> String {
+    bonus_words_with(b, |id| n.fighter(id))
+}
+
+/// [`bonus_words`] with the fighters' names from `name_of`.
+pub fn bonus_words_with(b: Bonus, name_of: impl Fn(u32) -> String) -> String {
+    match b {
+        Bonus::Move { max } => format!("move of up to {max}\""),
+        Bonus::Attack | Bonus::AnyAttack => "attack".into(),
+        Bonus::MoveOrAttack { max } => format!("move (up to {max}\") or attack"),
+        Bonus::FriendAttack { fighter } => format!("attack of {}", name_of(fighter)),
+    }
+}
