@@ -458,11 +458,11 @@ pub(super) fn roll_hits(
 }
 
 /// REA-1, ABL-5: what the target's answer to the attack did, a line each.
-fn log_answers(world: &mut World, target: u32, said: Vec<String>) {
-    for what in said {
+fn log_answers(world: &mut World, target: u32, said: Vec<EffectOutcome>) {
+    for outcome in said {
         let event = Event::Effect {
             fighter: target,
-            outcome: EffectOutcome::Answer { what },
+            outcome,
         };
         log(world, &[RuleId::Rea1, RuleId::Abl5], event);
     }

@@ -5,7 +5,7 @@ use crate::model::components::{Activation, Reactions};
 use crate::model::effects::Effect;
 use crate::rules::actions::{Hits, finish_attack, finish_disengage, roll_hits};
 use crate::rules::command::{Command, ReactionKind, Rejected};
-use crate::rules::log::Event;
+use crate::rules::log::{EffectOutcome, Event};
 use crate::rules::state;
 use crate::rules::state::{Engine, ReactionOffer, Resume, Then, fighter, log};
 use bevy::prelude::*;
@@ -166,8 +166,8 @@ pub(super) struct Answered {
     pub damage: (u32, u32),
     /// Damage the attacker takes.
     pub to_attacker: u32,
-    /// What changed, in words, for the log.
-    pub said: Vec<String>,
+    /// What changed, for the log.
+    pub said: Vec<EffectOutcome>,
 }
 
 /// ABL-5: the effects `answer` of the target's reaction to an attack whose hit rolls are
@@ -191,11 +191,7 @@ pub(super) fn answer_attack(
                 let n = up_to.of(0).min(*crits);
                 *crits -= n;
                 *hits += n;
-                out.said.push(match n {
-                    0 => "no critical hit to count as a hit".to_string(),
-                    1 => "1 critical hit counts as a hit".to_string(),
-                    n => format!("{n} critical hits count as hits"),
-                });
+                out.said.push(EffectOutcome::CritsCounted { n });
             }
             // The reading of "each hit" (README): critical hits are left alone.
             Effect::LessDamagePerHit { by } => {
@@ -204,10 +200,10 @@ pub(super) fn answer_attack(
                     .0
                     .saturating_sub(by.of(0))
                     .max(out.damage.0.min(1));
-                out.said.push(format!(
-                    "each hit deals {} damage (critical hits {}, as they were)",
-                    out.damage.0, out.damage.1
-                ));
+                out.said.push(EffectOutcome::HitDamage {
+                    hit: out.damage.0,
+                    crit: out.damage.1,
+                });
             }
             Effect::DamageAttackerPerRoll {
                 least,

@@ -378,8 +378,10 @@ pub enum EffectOutcome {
         stat: crate::model::effects::Stat,
         now: u32,
     },
-    /// What a reaction changed of the attack it answered, in words.
-    Answer { what: String },
+    /// The target's reaction counted `n` critical hits of the attack as hits.
+    CritsCounted { n: u32 },
+    /// The target's reaction changed the damage each hit deals (critical hits as they were).
+    HitDamage { hit: u32, crit: u32 },
     /// A bonus attack action is to come for this friendly fighter.
     FriendAttack { fighter: u32 },
 }

@@ -252,7 +252,9 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
             "{} may make a bonus attack action ({who}'s ability)",
             n.fighter(*fighter)
         ),
-        EffectOutcome::Answer { what } => format!("{who}'s reaction: {what}"),
+        EffectOutcome::CritsCounted { .. } | EffectOutcome::HitDamage { .. } => {
+            super::render_effects::answer_text(&who, o)
+        }
         EffectOutcome::Barred { fighter, actions } => format!(
             "{} may not {} until the end of the battle round ({who}'s ability)",
             n.fighter(*fighter),

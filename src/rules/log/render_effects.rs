@@ -73,6 +73,20 @@ pub(super) fn lasting_text(who: &str, o: &EffectOutcome, n: &Names) -> Option<St
     Some(format!("{who}: {what}"))
 }
 
+/// REA-1, ABL-5: what the target's reaction made of the attack it answered.
+pub(super) fn answer_text(who: &str, o: &EffectOutcome) -> String {
+    let what = match o {
+        EffectOutcome::CritsCounted { n: 0 } => "no critical hit to count as a hit".to_string(),
+        EffectOutcome::CritsCounted { n: 1 } => "1 critical hit counts as a hit".to_string(),
+        EffectOutcome::CritsCounted { n } => format!("{n} critical hits count as hits"),
+        EffectOutcome::HitDamage { hit, crit } => {
+            format!("each hit deals {hit} damage (critical hits {crit}, as they were)")
+        }
+        _ => String::new(),
+    };
+    format!("{who}'s reaction: {what}")
+}
+
 /// ABL-5: where the enemy an ability set up went.
 fn set_up_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
     let EffectOutcome::SetUp {
