@@ -305,7 +305,8 @@ fn outcome(
 ) -> AbilityOutcome {
     match &d.effect {
         AbilityEffect::Effects(effects) => AbilityOutcome::Effects {
-            what: crate::model::effects::describe(effects, Some(value)),
+            effects: effects.clone(),
+            value,
         },
         AbilityEffect::Rush => {
             a.move_bonus += r.rush_move_bonus;

@@ -298,8 +298,12 @@ pub enum AbilityOutcome {
     InspiringPresence { next: Option<u32> },
     /// Respite: this much damage removed.
     Respite { healed: u32 },
-    /// ABL-5: effects as data: what they are (each one's outcome is logged after).
-    Effects { what: String },
+    /// ABL-5: effects as data, used with dice showing `value` (each one's outcome is logged
+    /// after).
+    Effects {
+        effects: Vec<crate::model::effects::Effect>,
+        value: u8,
+    },
     /// ABL-5: not automated: resolved by hand, as the ability's text says.
     NotAutomated { text: String },
 }

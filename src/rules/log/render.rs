@@ -292,7 +292,9 @@ fn ability_text(e: &Event, n: &Names) -> String {
             None => "no friend is activated next".into(),
         },
         AbilityOutcome::Respite { healed } => format!("removes {healed} damage"),
-        AbilityOutcome::Effects { what } => what.clone(),
+        AbilityOutcome::Effects { effects, value } => {
+            crate::model::effects::describe(effects, Some(*value))
+        }
         AbilityOutcome::NotAutomated { text } => {
             format!("not automated: resolve by hand (ABL-5): {text}")
         }
