@@ -150,7 +150,12 @@ fn solo_ai_next_decision(bencher: divan::Bencher) {
     let w = app.world_mut();
     loop {
         let e = w.resource::<Engine>();
-        if e.round == 2 && e.pending == (Pending::Turn { side: 1 }) {
+        if e.round == 2
+            && e.pending
+                == (Pending::Turn {
+                    side: warcry_sim::model::ids::Side::B,
+                })
+        {
             break;
         }
         if !warcry_sim::sim::auto_step(w).expect("legal") {

@@ -4,6 +4,7 @@
 //! logged event with its rule IDs and its sentence. Names and words, never ids alone: an
 //! overlay shows these strings as they are.
 
+use crate::model::ids::Side;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -55,7 +56,7 @@ pub struct SideState {
 pub struct FighterState {
     pub id: u32,
     pub name: String,
-    pub side: usize,
+    pub side: Side,
     pub wounds_left: u32,
     pub wounds: u32,
     pub on_board: bool,
@@ -70,7 +71,7 @@ pub struct FighterState {
 #[derive(Debug, Clone, Serialize)]
 pub struct ActiveFighter {
     pub name: String,
-    pub side: usize,
+    pub side: Side,
     pub wounds_left: u32,
     pub wounds: u32,
     pub movement: u32,
@@ -188,8 +189,9 @@ pub fn state(world: &mut World) -> Option<State> {
     let names = &log.names;
     let side_of = |id: u32| all.iter().find(|f| f.id == id).map(|f| f.side);
     let scores = side_scores(eng, &treasure, side_of);
-    let sides = (0..2)
-        .map(|s| side_state(info, eng, &all, s, scores[s].clone()))
+    let sides = Side::BOTH
+        .iter()
+        .map(|&s| side_state(info, eng, &all, s, scores[s].clone()))
         .collect();
     let active = eng
         .activation
@@ -216,7 +218,7 @@ fn side_state(
     info: &BattleInfo,
     eng: &Engine,
     all: &[FighterView],
-    s: usize,
+    s: Side,
     score: SideScore,
 ) -> SideState {
     let side = &info.sides[s];

@@ -79,9 +79,7 @@ fn unindex_fighter(mut world: DeferredWorld, ctx: HookContext) {
 #[derive(Component, Debug, Clone)]
 pub struct Profile(pub std::sync::Arc<FighterProfile>);
 
-/// Which warband (0 = player A, 1 = player B, in battle-file order).
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Side(pub usize);
+pub use crate::model::ids::Side;
 
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WarbandRole(pub Role);
@@ -175,19 +173,22 @@ pub struct BattleInfo {
     pub deployment_name: String,
     pub sides: [SideInfo; 2],
     /// The winner of the priority roll (SET-2).
-    pub priority: Option<usize>,
+    pub priority: Option<Side>,
     /// The cards and difficulty chosen on the setup screen (what a save records).
     pub choices: Choices,
 }
 
 impl BattleInfo {
     /// The side that deploys with `colour`, once colours are chosen.
-    pub fn side_of_colour(&self, colour: Colour) -> Option<usize> {
-        self.sides.iter().position(|s| s.colour == Some(colour))
+    pub fn side_of_colour(&self, colour: Colour) -> Option<Side> {
+        self.sides
+            .iter()
+            .position(|s| s.colour == Some(colour))
+            .map(Side::from_index)
     }
 
     /// Solo mode (SOLO-S3): (the human's side, the automated warband's side).
-    pub fn solo_sides(&self) -> Option<(usize, usize)> {
+    pub fn solo_sides(&self) -> Option<(Side, Side)> {
         if self.mode != Mode::Solo {
             return None;
         }
@@ -195,7 +196,7 @@ impl BattleInfo {
             .sides
             .iter()
             .position(|s| s.controller == Controller::Human)?;
-        Some((h, 1 - h))
+        Some((Side::from_index(h), Side::from_index(h).other()))
     }
 }
 

@@ -140,7 +140,7 @@ pub struct RollOff {
     /// `(side 0's die, side 1's die)` for each roll, the last one decisive.
     pub rolls: Vec<(u8, u8)>,
     /// 0 or 1.
-    pub winner: usize,
+    pub winner: crate::model::ids::Side,
 }
 
 /// GEN-4: each side rolls a die, highest wins, ties roll again.
@@ -152,7 +152,11 @@ pub fn roll_off(dice: &mut dyn Dice) -> RollOff {
         if a != b {
             return RollOff {
                 rolls,
-                winner: if a > b { 0 } else { 1 },
+                winner: if a > b {
+                    crate::model::ids::Side::A
+                } else {
+                    crate::model::ids::Side::B
+                },
             };
         }
     }
@@ -234,10 +238,10 @@ mod tests {
         let mut d = ScriptedDice::new(&[3, 3, 5, 5, 2, 6]);
         let r = roll_off(&mut d);
         assert_eq!(r.rolls, vec![(3, 3), (5, 5), (2, 6)]);
-        assert_eq!(r.winner, 1);
+        assert_eq!(r.winner, crate::model::ids::Side::B);
         assert_eq!(d.remaining(), 0);
         let r = roll_off(&mut ScriptedDice::new(&[4, 1]));
-        assert_eq!(r.winner, 0);
+        assert_eq!(r.winner, crate::model::ids::Side::A);
     }
 
     #[test]

@@ -6,6 +6,7 @@ pub mod components;
 pub mod dice;
 pub mod effects;
 pub mod formats;
+pub mod ids;
 pub mod rule_id;
 pub mod ruleset;
 pub mod runemark;

@@ -3,6 +3,7 @@
 //! rule it breaks.
 
 use crate::model::RuleId;
+use crate::model::ids::Side;
 use serde::{Deserialize, Serialize};
 
 use crate::battlefield::nav::Descend;
@@ -46,28 +47,28 @@ impl ReactionKind {
 pub enum Command {
     /// SET-5: the priority player chooses the colour of the deployment points it sets up on
     /// (the other side takes the other colour).
-    ChooseColour { side: usize, colour: Colour },
+    ChooseColour { side: Side, colour: Colour },
     /// SET-6 by hand: move one of the side's fighters already set up to the legal place
     /// nearest `to`, within its group's deployment zone.
     SetUp { fighter: u32, to: [f32; 3] },
     /// SET-6 by hand: the side has set up its fighters.
-    SetUpDone { side: usize },
+    SetUpDone { side: Side },
     /// GEN-8: where the side of a taken-down carrier puts the treasure it dropped: on the floor
     /// or a platform within 1" horizontally of the carrier, level or lower, in its sight
     /// (`None`: where the carrier stood).
-    PlaceTreasure { side: usize, at: Option<[f32; 3]> },
+    PlaceTreasure { side: Side, at: Option<[f32; 3]> },
     /// MOVE-8: where the opponent of a falling fighter has it land: one of the places on the
     /// floor or a platform within 2" horizontally and lower (`None`: the one nearest the
     /// attacker, or where it hung).
-    Land { side: usize, at: Option<[f32; 3]> },
+    Land { side: Side, at: Option<[f32; 3]> },
     /// INI-3: how this side uses each of its wild dice this round.
-    WildDice { side: usize, uses: Vec<WildUse> },
+    WildDice { side: Side, uses: Vec<WildUse> },
     /// CMB-1: the side with the initiative picks who takes the first turn.
-    FirstTurn { side: usize, first: usize },
+    FirstTurn { side: Side, first: Side },
     /// CMB-1: activate a fighter that has not been activated (or is waiting, WAIT-1).
     Activate { fighter: u32 },
     /// CMB-1: pass (only when no fighter can be activated).
-    Pass { side: usize },
+    Pass { side: Side },
     /// MOVE-1..7: move the active fighter to a point (base centre, x, y, z) along the shortest
     /// legal path; `pick_up` takes a treasure it passes within 1" of (GEN-8).
     ///
@@ -128,7 +129,7 @@ pub enum Command {
     /// enemy action on offer.
     ReactWith { fighter: u32, ability: String },
     /// Let the reaction on offer go by.
-    DeclineReaction { side: usize },
+    DeclineReaction { side: Side },
     /// ABL-5: part of a not-automated ability the active fighter used, resolved by hand:
     /// damage to, or healing of, `target` (logged as such).
     ByHand {
@@ -140,7 +141,7 @@ pub enum Command {
     /// with its rule IDs, changes nothing, and is kept in replays so they show it too. (Older
     /// replays; the AI now sends [`Command::Decided`].)
     Explain {
-        side: usize,
+        side: Side,
         rules: Vec<String>,
         text: String,
     },
@@ -148,7 +149,7 @@ pub enum Command {
     /// When the rules accept `command`, the reasons are logged (with their rule IDs) just
     /// before what it does; when they reject it, nothing is logged.
     Decided {
-        side: usize,
+        side: Side,
         rules: Vec<String>,
         text: String,
         command: Box<Command>,
@@ -184,7 +185,7 @@ impl Command {
     /// The commands of setup, initiative and a dropped treasure, in words.
     fn describe_outside_activations(&self, n: &Names) -> String {
         let at = |p: &[f32; 3]| n.place(p);
-        let s = |side: &usize| n.side(*side);
+        let s = |side: &Side| n.side(*side);
         match self {
             Command::ChooseColour { side, colour } => format!("{} takes {colour}", s(side)),
             Command::SetUp { fighter, to } => {
@@ -218,7 +219,7 @@ impl Command {
     pub fn describe_with(&self, n: &Names) -> String {
         let at = |p: &[f32; 3]| n.place(p);
         let f = |id: &u32| n.fighter(*id);
-        let s = |side: &usize| n.side(*side);
+        let s = |side: &Side| n.side(*side);
         match self {
             Command::ChooseColour { .. }
             | Command::SetUp { .. }
@@ -338,7 +339,10 @@ mod tests {
             attack.describe_with(&names()),
             "Skafi attacks Zealot Ka with weapon 1"
         );
-        let first = Command::FirstTurn { side: 1, first: 0 };
+        let first = Command::FirstTurn {
+            side: Side::B,
+            first: Side::A,
+        };
         assert_eq!(
             first.describe_with(&names()),
             "Ashen Covenant gives the first turn to Ironclad Vanguard"

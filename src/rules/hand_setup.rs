@@ -7,6 +7,7 @@
 //! arrive in a round are set up as the automatic arrival would, then their side may move them
 //! within range of their point or line before the combat phase.
 
+use crate::model::ids::Side;
 use crate::model::runemark::Runemark;
 use bevy::prelude::*;
 
@@ -24,13 +25,13 @@ use crate::rules::state::{Engine, Pending};
 const SNAP: f32 = 0.5;
 
 /// The sides that set up by hand, priority player first.
-fn hand_sides(world: &World) -> Vec<usize> {
+fn hand_sides(world: &World) -> Vec<Side> {
     let info = world.resource::<BattleInfo>();
     if !info.choices.deploy_by_hand {
         return vec![];
     }
-    let first = info.priority.unwrap_or(0);
-    [first, 1 - first]
+    let first = info.priority.unwrap_or(Side::A);
+    [first, first.other()]
         .into_iter()
         .filter(|s| info.sides[*s].controller == Controller::Human)
         .collect()
@@ -38,12 +39,12 @@ fn hand_sides(world: &World) -> Vec<usize> {
 
 /// After the automatic set-up: the first side that sets up by hand; `None` when none does
 /// (round 1 may begin).
-pub fn first_hand_side(world: &World) -> Option<usize> {
+pub fn first_hand_side(world: &World) -> Option<Side> {
     hand_sides(world).first().copied()
 }
 
 /// SET-6: the side is done; the next side that sets up by hand, or `None` (round 1 begins).
-pub fn done(world: &mut World, pending: usize, side: usize) -> Result<Option<usize>, Rejected> {
+pub fn done(world: &mut World, pending: Side, side: Side) -> Result<Option<Side>, Rejected> {
     if side != pending {
         return Err(Rejected::new(RuleId::Set6, "the other side is setting up"));
     }
@@ -59,7 +60,7 @@ pub struct Arrived(pub Vec<u32>);
 
 /// RES-1 by hand, after the reserves due arrived: the first side in `order` that sets up by
 /// hand and has fighters that arrived; `None` when none has (combat may begin).
-pub fn begin_reserves(world: &mut World, order: [usize; 2]) -> Option<usize> {
+pub fn begin_reserves(world: &mut World, order: [Side; 2]) -> Option<Side> {
     let hand = hand_sides(world);
     let waiting = order
         .into_iter()
@@ -74,13 +75,13 @@ pub fn begin_reserves(world: &mut World, order: [usize; 2]) -> Option<usize> {
 /// next, or `None`: the initiative side picks who goes first (CMB-1).
 pub fn reserves_done(
     world: &mut World,
-    pending: usize,
-    side: usize,
-) -> Result<Option<usize>, Rejected> {
+    pending: Side,
+    side: Side,
+) -> Result<Option<Side>, Rejected> {
     if side != pending {
         return Err(Rejected::new(RuleId::Res1, "the other side is setting up"));
     }
-    let other = 1 - side;
+    let other = side.other();
     let hand = hand_sides(world);
     // The other side sets up after this one only when it has not already.
     let first = crate::rules::state::simultaneous_first(world);
@@ -93,14 +94,14 @@ pub fn reserves_done(
 
 /// The fighters side `side` may still move now: round 1's set up before the battle (SET-6),
 /// the reserves that just arrived in the reserve phase (RES-1).
-pub fn movable(world: &mut World, side: usize) -> Vec<u32> {
+pub fn movable(world: &mut World, side: Side) -> Vec<u32> {
     if matches!(world.resource::<Engine>().pending, Pending::Arrive { .. }) {
         return movable_arrivals(world, side);
     }
     let mut ids: Vec<u32> = world
         .query::<(&Fighter, &Side, &Presence)>()
         .iter(world)
-        .filter(|(_, s, p)| s.0 == side && **p == Presence::Deployed)
+        .filter(|(_, s, p)| **s == side && **p == Presence::Deployed)
         .map(|(f, ..)| f.id)
         .collect();
     ids.sort();
@@ -108,12 +109,12 @@ pub fn movable(world: &mut World, side: usize) -> Vec<u32> {
 }
 
 /// RES-1: the side's fighters that arrived this round.
-fn movable_arrivals(world: &mut World, side: usize) -> Vec<u32> {
+fn movable_arrivals(world: &mut World, side: Side) -> Vec<u32> {
     let arrived = world.get_resource::<Arrived>().cloned().unwrap_or_default();
     let mut ids: Vec<u32> = world
         .query::<(&Fighter, &Side)>()
         .iter(world)
-        .filter(|(f, s)| s.0 == side && arrived.0.contains(&f.id))
+        .filter(|(f, s)| **s == side && arrived.0.contains(&f.id))
         .map(|(f, _)| f.id)
         .collect();
     ids.sort();
@@ -122,7 +123,7 @@ fn movable_arrivals(world: &mut World, side: usize) -> Vec<u32> {
 
 /// SET-6: moves `fighter` to the legal place nearest `to` (within [`SNAP`]), when that place
 /// is wholly within range of its group's deployment point.
-pub fn place(world: &mut World, side: usize, fighter: u32, to: [f32; 3]) -> Result<(), Rejected> {
+pub fn place(world: &mut World, side: Side, fighter: u32, to: [f32; 3]) -> Result<(), Rejected> {
     let rule = match world.resource::<Engine>().pending {
         Pending::Arrive { .. } => RuleId::Res1,
         _ => RuleId::Set6,
@@ -136,7 +137,7 @@ pub fn place(world: &mut World, side: usize, fighter: u32, to: [f32; 3]) -> Resu
     let (entity, group, profile) = world
         .query::<(Entity, &Fighter, &Side, &BattleGroup, &Presence, &Profile)>()
         .iter(world)
-        .find(|(_, f, s, _, p, _)| f.id == fighter && s.0 == side && **p == Presence::Deployed)
+        .find(|(_, f, s, _, p, _)| f.id == fighter && **s == side && **p == Presence::Deployed)
         .map(|(e, _, _, g, _, pr)| (e, g.0, pr.0.clone()))
         .ok_or_else(|| Rejected::new(rule, "only your own fighters already set up can be moved"))?;
     let colour = world.resource::<BattleInfo>().sides[side].colour;

@@ -1,6 +1,7 @@
 //! The initiative phase as plain functions (seed 001, INI-1..INI-4): counting singles and
 //! ability dice, using wild dice, seizing the initiative.
 
+use crate::model::ids::Side;
 use serde::{Deserialize, Serialize};
 
 /// A group of ability dice of one value (INI-2): 2 = double, 3 = triple, 4+ = quad.
@@ -177,10 +178,10 @@ impl SideDice {
 }
 
 /// INI-1: who has the most singles, or `None` on a tie.
-pub fn most_singles(a: u32, b: u32) -> Option<usize> {
+pub fn most_singles(a: u32, b: u32) -> Option<Side> {
     match a.cmp(&b) {
-        std::cmp::Ordering::Greater => Some(0),
-        std::cmp::Ordering::Less => Some(1),
+        std::cmp::Ordering::Greater => Some(Side::A),
+        std::cmp::Ordering::Less => Some(Side::B),
         std::cmp::Ordering::Equal => None,
     }
 }
@@ -198,9 +199,9 @@ pub enum Seize {
 
 /// INI-4: `before` and `after` are (side 0, side 1) singles before and after the wild dice;
 /// `holder` has the initiative.
-pub fn seize(before: (u32, u32), after: (u32, u32), holder: usize) -> Seize {
-    let get = |p: (u32, u32), s: usize| if s == 0 { p.0 } else { p.1 };
-    let other = 1 - holder;
+pub fn seize(before: (u32, u32), after: (u32, u32), holder: Side) -> Seize {
+    let get = |p: (u32, u32), s: Side| if s == Side::A { p.0 } else { p.1 };
+    let other = holder.other();
     if get(after, other) > get(after, holder) {
         Seize::Seized
     } else if after.0 == after.1 && before.0 != before.1 {
@@ -325,21 +326,21 @@ mod tests {
 
     #[test]
     fn ini1_most_singles_or_tie() {
-        assert_eq!(most_singles(3, 2), Some(0));
-        assert_eq!(most_singles(1, 4), Some(1));
+        assert_eq!(most_singles(3, 2), Some(Side::A));
+        assert_eq!(most_singles(1, 4), Some(Side::B));
         assert_eq!(most_singles(2, 2), None);
     }
 
     #[test]
     fn ini4_seizing_the_initiative() {
         // Side 0 held it 3 v 2; side 1 adds two wild singles: 3 v 4 -> seized.
-        assert_eq!(seize((3, 2), (3, 4), 0), Seize::Seized);
+        assert_eq!(seize((3, 2), (3, 4), Side::A), Seize::Seized);
         // Now tied and not before -> roll off.
-        assert_eq!(seize((3, 2), (3, 3), 0), Seize::RollOff);
+        assert_eq!(seize((3, 2), (3, 3), Side::A), Seize::RollOff);
         // Tied before (decided by a roll-off) and still tied -> no new roll-off.
-        assert_eq!(seize((2, 2), (3, 3), 1), Seize::Keep);
+        assert_eq!(seize((2, 2), (3, 3), Side::B), Seize::Keep);
         // The holder still has more.
-        assert_eq!(seize((3, 2), (4, 3), 0), Seize::Keep);
+        assert_eq!(seize((3, 2), (4, 3), Side::A), Seize::Keep);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! again).
 
 use crate::model::RuleId;
+use crate::model::ids::Side;
 use crate::model::runemark::Runemark;
 use bevy::prelude::*;
 use serde::Serialize;
@@ -24,7 +25,7 @@ use crate::rules::state::{Bonus, Engine, FighterView, Pending, blockers, can_see
 pub struct Options {
     pub pending: Pending,
     /// The side that decides (none: setup, or the battle is over).
-    pub side: Option<usize>,
+    pub side: Option<Side>,
     pub decision: Decision,
 }
 
@@ -45,7 +46,7 @@ pub enum Decision {
     /// INI-3: the side's dice and how many wild dice it declares.
     WildDice { dice: SideDice },
     /// CMB-1: who takes the first turn (in solo mode only the side itself, SOLO-I4).
-    FirstTurn { choices: Vec<usize> },
+    FirstTurn { choices: Vec<Side> },
     /// CMB-1: the fighters that may activate (the side passes only when there is none).
     Activate { fighters: Vec<u32> },
     /// CMB-2, CMB-3: the active fighter's actions and abilities.
@@ -208,7 +209,7 @@ pub fn options(world: &mut World) -> Options {
             choices: if crate::rules::state::solo_sides(world).is_some() {
                 vec![side]
             } else {
-                vec![side, 1 - side]
+                vec![side, side.other()]
             },
         },
         Pending::Turn { side } => Decision::Activate {

@@ -2,6 +2,7 @@
 //! red/blue choice, alternating deployment of battle groups, reserves held back.
 
 use crate::model::RuleId;
+use crate::model::ids::Side;
 use crate::model::runemark::Runemark;
 use bevy::prelude::*;
 
@@ -25,7 +26,7 @@ use crate::rules::state::Engine;
 /// [`crate::rules::command::Command::ChooseColour`]); deployment follows that choice. Returns
 /// the side that chooses its colour, or `None` when setup is complete (every fighter of a
 /// round-1 group `Presence::Deployed`, every reserve fighter `Presence::Reserve`).
-pub fn run_setup(world: &mut World) -> Option<usize> {
+pub fn run_setup(world: &mut World) -> Option<Side> {
     let mode = world.resource::<BattleInfo>().mode;
     let priority = priority_roll(world);
     world.resource_mut::<BattleInfo>().priority = Some(priority);
@@ -37,7 +38,8 @@ pub fn run_setup(world: &mut World) -> Option<usize> {
         .resource::<BattleInfo>()
         .sides
         .iter()
-        .position(|s| s.controller == Controller::Ai);
+        .position(|s| s.controller == Controller::Ai)
+        .map(Side::from_index);
     if let Some(ai) = ai_side {
         roll_solo_groups(world, ai);
     }
@@ -56,8 +58,8 @@ pub fn run_setup(world: &mut World) -> Option<usize> {
 /// SET-5: the priority player's choice of colour, then SET-6 deployment.
 pub fn choose_colour(
     world: &mut World,
-    priority: usize,
-    side: usize,
+    priority: Side,
+    side: Side,
     colour: Colour,
 ) -> Result<(), Rejected> {
     if side != priority {
@@ -79,18 +81,24 @@ pub fn choose_colour(
 /// Records each side's colour, logs it, and deploys (SET-6: alternating by group, priority
 /// player first, Dagger, Shield, Hammer).
 fn set_colours(world: &mut World, colours: [Colour; 2], rule: RuleId) {
-    let priority = world.resource::<BattleInfo>().priority.unwrap_or(0);
+    let priority = world.resource::<BattleInfo>().priority.unwrap_or(Side::A);
     {
         let mut info = world.resource_mut::<BattleInfo>();
         info.sides[0].colour = Some(colours[0]);
         info.sides[1].colour = Some(colours[1]);
         let event = Event::Colours {
-            red: colours.iter().position(|c| *c == Colour::Red).unwrap_or(0),
-            blue: colours.iter().position(|c| *c == Colour::Blue).unwrap_or(1),
+            red: colours
+                .iter()
+                .position(|c| *c == Colour::Red)
+                .map_or(Side::A, Side::from_index),
+            blue: colours
+                .iter()
+                .position(|c| *c == Colour::Blue)
+                .map_or(Side::B, Side::from_index),
         };
         world.resource_mut::<BattleLog>().event(0, &[rule], event);
     }
-    let order = [priority, 1 - priority];
+    let order = [priority, priority.other()];
     for group in GroupName::ALL {
         for side in order {
             deploy_group(world, side, colours[side], group);
@@ -99,7 +107,7 @@ fn set_colours(world: &mut World, colours: [Colour; 2], rule: RuleId) {
 }
 
 /// SET-2: the priority roll (a roll-off, GEN-4); returns the priority player.
-fn priority_roll(world: &mut World) -> usize {
+fn priority_roll(world: &mut World) -> Side {
     let ro = roll_off(world.resource_mut::<DiceRng>().as_mut());
     let event = Event::PriorityRoll {
         rolls: ro.rolls.clone(),
@@ -111,11 +119,11 @@ fn priority_roll(world: &mut World) -> usize {
     ro.winner
 }
 
-fn roll_solo_groups(world: &mut World, ai: usize) {
+fn roll_solo_groups(world: &mut World, ai: Side) {
     let mut q = world.query::<(Entity, &Fighter, &Side)>();
     let mut fighters: Vec<(u32, Entity)> = q
         .iter(world)
-        .filter(|(_, _, s)| s.0 == ai)
+        .filter(|(_, _, s)| **s == ai)
         .map(|(e, f, _)| (f.id, e))
         .collect();
     fighters.sort();
@@ -130,7 +138,7 @@ fn roll_solo_groups(world: &mut World, ai: usize) {
     }
 }
 
-fn deploy_group(world: &mut World, side: usize, colour: Colour, group: GroupName) {
+fn deploy_group(world: &mut World, side: Side, colour: Colour, group: GroupName) {
     let point = world
         .query::<&DeploymentMarker>()
         .iter(world)
@@ -142,7 +150,7 @@ fn deploy_group(world: &mut World, side: usize, colour: Colour, group: GroupName
     let mut members: Vec<(u32, Entity)> = world
         .query::<(Entity, &Fighter, &Side, &BattleGroup)>()
         .iter(world)
-        .filter(|(_, _, s, g)| s.0 == side && g.0 == group)
+        .filter(|(_, _, s, g)| **s == side && g.0 == group)
         .map(|(e, f, _, _)| (f.id, e))
         .collect();
     members.sort();
@@ -171,7 +179,7 @@ fn deploy_group(world: &mut World, side: usize, colour: Colour, group: GroupName
 
 /// RES-1: the reserve groups of `side` due this round arrive (the deployment card's RND2/RND3,
 /// delayed by the Late Reinforcements kind of twist); returns who arrived.
-pub fn arrive_reserves(world: &mut World, side: usize) -> Vec<u32> {
+pub fn arrive_reserves(world: &mut World, side: Side) -> Vec<u32> {
     let mut arrived = Vec::new();
     let round = world.get_resource::<Engine>().map_or(0, |e| e.round);
     let delay = match world.resource::<BattleInfo>().twist.effect {
@@ -186,7 +194,7 @@ pub fn arrive_reserves(world: &mut World, side: usize) -> Vec<u32> {
             .query::<(Entity, &Fighter, &Side, &BattleGroup, &Presence)>()
             .iter(world)
             .filter(|(_, _, s, g, p)| {
-                s.0 == side
+                **s == side
                     && g.0 == group
                     && matches!(p, Presence::Reserve { round: r } if r + delay == round)
             })
@@ -212,7 +220,7 @@ pub fn arrive_reserves(world: &mut World, side: usize) -> Vec<u32> {
 /// deployment point or of its deployment line; when there is no room, as close as possible.
 fn place_group(
     world: &mut World,
-    side: usize,
+    side: Side,
     point: &DeploymentPoint,
     members: &[(u32, Entity)],
     arriving: bool,
@@ -325,7 +333,7 @@ fn biggest_first(world: &World, members: &[(u32, Entity)]) -> Vec<(u32, Entity)>
 /// SET-6 / RES-1 / RES-2: one log line for a group set up or arriving.
 fn log_placement(
     world: &mut World,
-    side: usize,
+    side: Side,
     point: &DeploymentPoint,
     arriving: bool,
     placed: Vec<Placed>,

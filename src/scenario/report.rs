@@ -1,6 +1,7 @@
 //! A plain summary of a set-up battle: the log and where every fighter stands.
 
 use crate::model::RuleId;
+use crate::model::ids::Side;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -11,7 +12,7 @@ use crate::rules::log::BattleLog;
 pub struct FighterReport {
     pub id: u32,
     pub name: String,
-    pub side: usize,
+    pub side: Side,
     pub group: String,
     /// `deployed`, `reserve (round N)`, `unplaced`, `taken down`.
     pub presence: String,
@@ -30,7 +31,7 @@ pub struct SetupReport {
     pub battle: String,
     pub sides: Vec<String>,
     pub colours: Vec<String>,
-    pub priority: Option<usize>,
+    pub priority: Option<Side>,
     pub log: Vec<LogLine>,
     pub fighters: Vec<FighterReport>,
 }
@@ -54,7 +55,7 @@ pub fn setup_report(world: &mut World) -> SetupReport {
         .map(|(f, s, g, p, pos)| FighterReport {
             id: f.id,
             name: f.name.to_string(),
-            side: s.0,
+            side: *s,
             group: g.0.to_string(),
             presence: match p {
                 Presence::Unplaced => "unplaced".into(),

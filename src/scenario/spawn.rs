@@ -103,7 +103,7 @@ fn spawn_fighters(world: &mut World, spec: &BattleSpec) {
                     name: f.name.as_str().into(),
                 },
                 Profile(std::sync::Arc::new(f.profile.clone())),
-                Side(side),
+                Side::from_index(side),
                 WarbandRole(f.role),
                 // The solo opponent's groups are rolled at setup (SOLO-S2); until then Dagger.
                 BattleGroup(f.group.unwrap_or(GroupName::Dagger)),

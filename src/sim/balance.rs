@@ -36,7 +36,7 @@ pub struct Figures {
     /// Each side's warband.
     pub warband: [String; 2],
     /// INI-1: the side with round 1's initiative.
-    pub first_initiative: Option<usize>,
+    pub first_initiative: Option<Side>,
     /// ATK-5: each side's fighters taken down.
     pub lost: [u32; 2],
     /// VIC-1, GEN-7: the objectives each side held when each round was scored.
@@ -53,10 +53,10 @@ pub struct Figures {
 
 /// The figures of the battle in `world`, at its end.
 pub fn figures(world: &mut World) -> Figures {
-    let side_of: BTreeMap<u32, usize> = world
+    let side_of: BTreeMap<u32, Side> = world
         .query::<(&Fighter, &Side)>()
         .iter(world)
-        .map(|(f, s)| (f.id, s.0))
+        .map(|(f, s)| (f.id, *s))
         .collect();
     let downs: Vec<(f32, f32)> = world
         .query::<(&Presence, &Position)>()
@@ -411,7 +411,7 @@ mod tests {
         assert_eq!(wilson(0, 0).ci95, [0.0, 1.0]);
     }
 
-    fn battle(winner: usize, red: usize, held: Vec<[u32; 2]>) -> Figures {
+    fn battle(winner: Side, red: Side, held: Vec<[u32; 2]>) -> Figures {
         let mut colour = [Some(Colour::Blue); 2];
         colour[red] = Some(Colour::Red);
         Figures {
@@ -420,7 +420,7 @@ mod tests {
             score: [3, 5],
             colour,
             warband: ["Ironclad".into(), "Ashen".into()],
-            first_initiative: Some(0),
+            first_initiative: Some(Side::A),
             lost: [2, 1],
             held,
             downs: vec![(0.5, 0.5), (29.9, 21.9)],
@@ -436,9 +436,9 @@ mod tests {
     #[test]
     fn set5_vic1_counts_by_colour_and_warband_and_merge_exactly() {
         let battles = [
-            battle(0, 0, vec![[1, 0], [2, 1]]),
-            battle(1, 0, vec![[0, 2]]),
-            battle(1, 1, vec![]),
+            battle(Side::A, Side::A, vec![[1, 0], [2, 1]]),
+            battle(Side::B, Side::A, vec![[0, 2]]),
+            battle(Side::B, Side::B, vec![]),
         ];
         let mut whole = Counts::default();
         battles.iter().for_each(|b| whole.add(b));

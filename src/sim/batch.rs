@@ -372,7 +372,7 @@ pub fn in_file_order(v: Verdict) -> Verdict {
     match v {
         Verdict::Ended(mut b) => {
             if let Some(Outcome::Winner(w)) = b.outcome {
-                b.outcome = Some(Outcome::Winner(1 - w));
+                b.outcome = Some(Outcome::Winner(w.other()));
             }
             b.score.reverse();
             b.points_taken_down.reverse();

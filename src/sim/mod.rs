@@ -15,6 +15,7 @@ pub mod trails;
 
 pub use batch::{BatchReport, simulate};
 
+use crate::model::ids::Side;
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
@@ -131,7 +132,7 @@ pub fn play(world: &mut World, driver: &mut Driver) -> Result<usize, RunError> {
         if applied >= LIMIT {
             return Err(RunError::TooLong(LIMIT));
         }
-        let side = deciding_side(world).unwrap_or(0);
+        let side = deciding_side(world).unwrap_or(Side::A);
         if !driver.scripted[side] || driver.script.is_empty() {
             if !auto_step(world).map_err(RunError::Policy)? {
                 return Err(RunError::Stalled {

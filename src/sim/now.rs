@@ -3,6 +3,7 @@
 //! read the battle the same way.
 
 use crate::model::components::Treasure;
+use crate::model::ids::Side;
 use crate::rules::engine::{Engine, Outcome, Pending};
 use crate::rules::initiative::SideDice;
 use crate::rules::log::Names;
@@ -20,9 +21,9 @@ pub struct SideScore {
 pub fn side_scores(
     eng: &Engine,
     treasure: &[Treasure],
-    side_of: impl Fn(u32) -> Option<usize>,
+    side_of: impl Fn(u32) -> Option<Side>,
 ) -> [SideScore; 2] {
-    std::array::from_fn(|s| SideScore {
+    Side::BOTH.map(|s| SideScore {
         points: eng.score[s],
         objectives: eng.control.iter().filter(|c| **c == Some(s)).count(),
         treasure: treasure

@@ -1,6 +1,7 @@
 //! What a finished (or running) battle comes to, read from its log's events: the end screen's
 //! summary and a streamer's overlay figures. Events are data, so nothing here parses text.
 
+use crate::model::ids::Side;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -42,10 +43,10 @@ pub struct BattleSummary {
 
 /// The summary of the battle in `world`.
 pub fn summary(world: &mut World) -> BattleSummary {
-    let side_of: Vec<(u32, usize)> = fighters(world).iter().map(|f| (f.id, f.side)).collect();
-    let side = |id: u32| side_of.iter().find(|f| f.0 == id).map_or(0, |f| f.1);
+    let side_of: Vec<(u32, Side)> = fighters(world).iter().map(|f| (f.id, f.side)).collect();
+    let side = |id: u32| side_of.iter().find(|f| f.0 == id).map_or(Side::A, |f| f.1);
     let log = world.resource::<BattleLog>();
-    let mut sides: [SideSummary; 2] = [0, 1].map(|s| SideSummary {
+    let mut sides: [SideSummary; 2] = Side::BOTH.map(|s| SideSummary {
         name: log.names.side(s),
         ..SideSummary::default()
     });
@@ -58,7 +59,7 @@ pub fn summary(world: &mut World) -> BattleSummary {
             } => {
                 let s = side(*fighter);
                 sides[s].damage_taken += amount;
-                sides[1 - s].damage_dealt += amount;
+                sides[s.other()].damage_dealt += amount;
             }
             Event::TakenDown { fighter } => {
                 sides[side(*fighter)]

@@ -4,6 +4,7 @@
 //! trace (the log, the dice stream and the world are those of a battle where it never
 //! happened).
 
+use crate::model::ids::Side;
 use bevy::prelude::*;
 
 use crate::model::dice::DiceRng;
@@ -33,7 +34,7 @@ pub fn rebuild(world: &mut World, spec: &BattleSpec, commands: &[Command]) -> Re
 /// A command of the battle as taken back sees it.
 struct Past {
     /// The side that decided it.
-    side: Option<usize>,
+    side: Option<Side>,
     /// Where the dice stream stood before it.
     dice: u128,
     /// It was the only answer the rules allowed (`rules::answers`): no one chose it.
@@ -81,7 +82,7 @@ fn may_be_forced(c: &Command) -> bool {
 /// a question's only answer (the end of an activation with nothing left to do) is not a
 /// decision, so it goes with the one before it. Returns how many commands went. Refused, with
 /// the reason, when a die was rolled since.
-pub fn take_back(world: &mut World, spec: &BattleSpec, side: usize) -> Result<usize, String> {
+pub fn take_back(world: &mut World, spec: &BattleSpec, side: Side) -> Result<usize, String> {
     let commands = world.resource::<Engine>().commands.clone();
     let now = world.resource::<DiceRng>().word_pos();
     let past = history(spec, &commands)?;

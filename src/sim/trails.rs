@@ -2,6 +2,7 @@
 //! battlefield its fighters walked through (MOVE-1, DIS-1) and which side held each objective
 //! at the end of each battle round (GEN-7).
 
+use crate::model::ids::Side;
 use std::collections::BTreeSet;
 
 use crate::rules::log::{BattleLog, Event};
@@ -36,10 +37,10 @@ pub fn walked_squares(log: &BattleLog) -> Vec<(u8, u8)> {
 /// GEN-7: for each of `objectives` objectives, the battle rounds at whose end each side
 /// (0, 1) held it.
 pub fn objective_rounds(log: &BattleLog, objectives: usize) -> Vec<[u32; 2]> {
-    let mut holder: Vec<Option<usize>> = vec![None; objectives];
+    let mut holder: Vec<Option<Side>> = vec![None; objectives];
     let mut rounds = vec![[0u32; 2]; objectives];
     let mut round = None;
-    let count = |holder: &[Option<usize>], rounds: &mut [[u32; 2]]| {
+    let count = |holder: &[Option<Side>], rounds: &mut [[u32; 2]]| {
         for (h, r) in holder.iter().zip(rounds.iter_mut()) {
             if let Some(s) = h {
                 r[*s] += 1;

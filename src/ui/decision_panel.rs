@@ -4,6 +4,7 @@
 //! actions (a move is chosen on the board), attacks with their exact odds, abilities,
 //! reactions, where a dropped treasure goes. A rejected command shows why, with its rule.
 
+use crate::model::ids::Side;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -53,7 +54,7 @@ pub(crate) struct Current {
     weapons: Vec<(usize, String)>,
     /// Two people at one screen: the side the screen was last handed to (its player clicked
     /// "ready"); `None` when a side is played by the AI.
-    hot_seat: Option<Option<usize>>,
+    hot_seat: Option<Option<Side>>,
     /// Wild dice declared so far this round (one button per die).
     wild: Vec<WildUse>,
     /// The last command the rules refused, and why.
@@ -112,7 +113,7 @@ fn refresh(world: &mut World) {
         Decision::Action(a) if human => attack_odds(world, &all, a),
         _ => Vec::new(),
     };
-    let hot_seat = (0..2).all(|s| !is_ai(world, s));
+    let hot_seat = Side::BOTH.iter().all(|&s| !is_ai(world, s));
     world.resource_mut::<Targets>().0 = odds.iter().map(|p| p.target).collect();
     let mut c = world.resource_mut::<Current>();
     c.at = at;
@@ -271,7 +272,7 @@ fn decision_panel(
 }
 
 /// GEN-8: a fallen carrier's treasure.
-fn place_treasure(ui: &mut egui::Ui, carrier: String, side: usize, send: &mut impl FnMut(Command)) {
+fn place_treasure(ui: &mut egui::Ui, carrier: String, side: Side, send: &mut impl FnMut(Command)) {
     ui.label(format!("{carrier} fell carrying treasure."));
     if ui.button("Leave it where it fell").clicked() {
         send(Command::PlaceTreasure { side, at: None });
@@ -313,7 +314,7 @@ pub(crate) fn name(names: &[(u32, String)], id: u32) -> String {
 }
 
 /// SET-5.
-fn colour(ui: &mut egui::Ui, side: usize, choices: &[Colour], send: &mut impl FnMut(Command)) {
+fn colour(ui: &mut egui::Ui, side: Side, choices: &[Colour], send: &mut impl FnMut(Command)) {
     super::words::tagged(
         ui,
         "You are the priority player: choose the colour of the deployment points you set up \
@@ -332,7 +333,7 @@ fn colour(ui: &mut egui::Ui, side: usize, choices: &[Colour], send: &mut impl Fn
 /// SET-6 before round 1, RES-1 when reserves arrive: the fighters are moved on the board.
 fn deploy(
     ui: &mut egui::Ui,
-    side: usize,
+    side: Side,
     reserves: bool,
     moving: Option<String>,
     send: &mut impl FnMut(Command),
@@ -373,7 +374,7 @@ fn deploy(
 /// INI-3: one choice per wild die; the command goes when every die is declared.
 fn wild_dice(
     ui: &mut egui::Ui,
-    side: usize,
+    side: Side,
     dice: &SideDice,
     chosen: &mut Vec<WildUse>,
     send: &mut impl FnMut(Command),
@@ -438,8 +439,8 @@ fn preview_wild(dice: &SideDice, uses: &[WildUse]) -> String {
 fn first_turn(
     ui: &mut egui::Ui,
     info: &BattleInfo,
-    side: usize,
-    choices: &[usize],
+    side: Side,
+    choices: &[Side],
     send: &mut impl FnMut(Command),
 ) {
     super::words::tagged(
@@ -504,7 +505,7 @@ fn trigger(resume: &Resume, n: &Names) -> String {
 /// A reaction on offer to `side`: the kind, who may make it, and the reaction abilities
 /// they may make instead.
 struct Offer<'a> {
-    side: usize,
+    side: Side,
     kind: ReactionKind,
     fighters: &'a [u32],
     abilities: &'a [crate::rules::options::ReactionAbility],

@@ -219,7 +219,7 @@ mod tests {
         let activate = |fighter| {
             entry(Event::Activate {
                 fighter,
-                side: 0,
+                side: crate::model::ids::Side::A,
                 actions: 2,
                 after_wait: false,
             })

@@ -252,7 +252,7 @@ mod tests {
             panic!("no set-up by hand");
         };
         let mine = crate::rules::hand_setup::movable(world, side);
-        let enemy = crate::rules::hand_setup::movable(world, 1 - side);
+        let enemy = crate::rules::hand_setup::movable(world, side.other());
         assert!(being_set_up(world, mine[0]));
         assert!(!being_set_up(world, enemy[0]));
     }

@@ -1,6 +1,7 @@
 //! MOVE-8 in the decision panel: the falling fighter's opponent picks where it lands, by how
 //! far it drops (each level it could land on), or takes the default spot.
 
+use crate::model::ids::Side;
 use bevy_egui::egui;
 
 use super::decision_panel::name;
@@ -55,7 +56,7 @@ fn level_words(l: &Level) -> String {
 pub(super) fn land(
     ui: &mut egui::Ui,
     names: &[(u32, String)],
-    side: usize,
+    side: Side,
     l: &Landing,
     send: &mut impl FnMut(Command),
 ) {

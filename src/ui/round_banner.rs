@@ -42,7 +42,7 @@ pub(crate) struct SideRound {
 pub(crate) fn round_summary(
     log: &BattleLog,
     round: u32,
-    side_of: impl Fn(u32) -> Option<usize>,
+    side_of: impl Fn(u32) -> Option<Side>,
 ) -> [SideRound; 2] {
     let mut sides: [SideRound; 2] = Default::default();
     for e in log.entries.iter().filter(|e| e.round == round) {
@@ -120,7 +120,7 @@ fn round_banner(
     let ctx = contexts.ctx_mut()?;
     ctx.request_repaint();
     let fade = ((shown - age) / 0.6).clamp(0.0, 1.0) as f32;
-    let side_of = |id: u32| fighters.iter().find(|f| f.0.id == id).map(|f| f.1.0);
+    let side_of = |id: u32| fighters.iter().find(|f| f.0.id == id).map(|f| *f.1);
     let last = round_summary(&log, showing.round - 1, side_of);
     let r = egui::Area::new(egui::Id::new("round banner"))
         .anchor(egui::Align2::CENTER_CENTER, [0.0, -60.0])
@@ -161,7 +161,7 @@ fn banner(ui: &mut egui::Ui, info: &BattleInfo, names: &Names, round: u32, last:
                     return;
                 }
                 ui.label(egui::RichText::new(format!("Round {}", round - 1)).weak());
-                for (s, r) in last.iter().enumerate() {
+                for (s, r) in Side::BOTH.iter().copied().zip(last.iter()) {
                     ui.label(
                         egui::RichText::new(side_line(&names.side(s), r))
                             .color(palette::side_text_colour(info.sides[s].colour)),
@@ -198,21 +198,21 @@ mod tests {
                 2,
                 Event::Control {
                     objective: 0,
-                    side: 1,
+                    side: Side::B,
                     fighters: [0, 2],
                 },
             ),
             entry(
                 2,
                 Event::Score {
-                    side: 1,
+                    side: Side::B,
                     objectives: 1,
                     points: 2,
                     total: 2,
                 },
             ),
         ];
-        let side_of = |id: u32| Some(if id == 0 { 0 } else { 1 });
+        let side_of = |id: u32| Some(if id == 0 { Side::A } else { Side::B });
         let [a, b] = round_summary(&log, 2, side_of);
         assert_eq!(
             side_line("Ironclad", &a),

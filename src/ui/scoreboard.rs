@@ -40,7 +40,7 @@ fn scoreboard(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let treasure: Vec<Treasure> = treasure.iter().copied().collect();
-    let side_of = |id: u32| fighters.iter().find(|f| f.0.id == id).map(|f| f.1.0);
+    let side_of = |id: u32| fighters.iter().find(|f| f.0.id == id).map(|f| *f.1);
     let scores = side_scores(&eng, &treasure, side_of);
     let width = ctx.content_rect().width();
     egui::Area::new(egui::Id::new("scoreboard"))
@@ -204,8 +204,8 @@ mod tests {
     fn gen7_vic1_the_scoreboard_counts_each_sides_objectives_and_treasure() {
         let eng = Engine {
             score: [3, 5],
-            control: vec![Some(0), None, Some(1), Some(0)],
-            initiative: Some(1),
+            control: vec![Some(Side::A), None, Some(Side::B), Some(Side::A)],
+            initiative: Some(Side::B),
             ..Default::default()
         };
         let t = |carrier| Treasure {
@@ -215,7 +215,7 @@ mod tests {
             carrier,
         };
         let treasure = [t(Some(7)), t(None)];
-        let side_of = |id: u32| (id == 7).then_some(1);
+        let side_of = |id: u32| (id == 7).then_some(Side::B);
         let [a, b] = side_scores(&eng, &treasure, side_of);
         assert_eq!(
             (a.points, a.objectives, a.treasure, a.initiative),

@@ -159,8 +159,8 @@ fn tracker(
             ui.set_width(WIDTH);
             ui.spacing_mut().item_spacing.y = 1.0;
             list_area(ui).show(ui, |ui| {
-                for s in 0..2 {
-                    let mut mine: Vec<_> = rows.iter().filter(|r| r.1.0 == s).collect();
+                for s in Side::BOTH {
+                    let mut mine: Vec<_> = rows.iter().filter(|r| *r.1 == s).collect();
                     mine.sort_by_key(|r| r.0.id);
                     let standing: Vec<Standing> = mine
                         .iter()
@@ -227,7 +227,7 @@ fn list_area(ui: &mut egui::Ui) -> egui::ScrollArea {
 }
 
 /// "Ironclad Vanguard · 5 of 8 to act"; once the battle is over, "5 left standing".
-fn side_header(ui: &mut egui::Ui, info: &BattleInfo, s: usize, standing: &[Standing], over: bool) {
+fn side_header(ui: &mut egui::Ui, info: &BattleInfo, s: Side, standing: &[Standing], over: bool) {
     let colour = palette::side_text_colour(info.sides[s].colour);
     ui.label(
         egui::RichText::new(&info.sides[s].name)
@@ -254,7 +254,7 @@ fn header_words(standing: &[Standing], over: bool) -> String {
 
 /// SOLO-I1: while the human declares its wild dice, the automated warband has not rolled
 /// this round's dice yet (its dice are still last round's).
-fn waits_to_roll(eng: &Engine, solo: Option<(usize, usize)>, side: usize) -> bool {
+fn waits_to_roll(eng: &Engine, solo: Option<(Side, Side)>, side: Side) -> bool {
     solo.is_some_and(|(human, ai)| {
         side == ai && eng.pending == crate::rules::engine::Pending::WildDice { side: human }
     })

@@ -71,7 +71,7 @@ fn attach_fighter_meshes(
     }
     let kit = kit.get_or_insert_with(|| Kit::new(&mut meshes, &mut materials));
     for (e, profile, side) in &fighters {
-        let Some(colour) = info.sides[side.0].colour else {
+        let Some(colour) = info.sides[side.index()].colour else {
             continue;
         };
         let colour = palette::side_colour(colour);

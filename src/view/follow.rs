@@ -125,7 +125,7 @@ fn watch_events(
     {
         follow.fighters = sides
             .iter()
-            .filter(|(f, s)| s.0 == side && arrived.0.contains(&f.id))
+            .filter(|(f, s)| **s == side && arrived.0.contains(&f.id))
             .map(|(f, _)| f.id)
             .collect();
         follow.left = HOLD;
@@ -284,11 +284,11 @@ mod tests {
     fn activations_moves_and_attacks_are_followed() {
         let act = Event::Activate {
             fighter: 3,
-            side: 0,
+            side: Side::A,
             actions: 2,
             after_wait: false,
         };
         assert_eq!(spotlight(&act), Some(vec![3]));
-        assert_eq!(spotlight(&Event::FirstTurn { side: 1 }), None);
+        assert_eq!(spotlight(&Event::FirstTurn { side: Side::B }), None);
     }
 }

@@ -561,6 +561,15 @@ mod tests {
         let m = HintMark::of(&walk, 0);
         assert_eq!(m.to, Some(Vec3::new(3.0, 0.0, 5.0)));
         assert_eq!(m.target, None);
-        assert_eq!(HintMark::of(&Command::Pass { side: 0 }, 0).fighter, None);
+        assert_eq!(
+            HintMark::of(
+                &Command::Pass {
+                    side: crate::model::ids::Side::A
+                },
+                0
+            )
+            .fighter,
+            None
+        );
     }
 }

@@ -88,7 +88,7 @@ fn find_zones(
         let side = info.side_of_colour(m.colour);
         let waiting = side.is_some_and(|s| {
             fighters.iter().any(|(fs, g, p)| {
-                fs.0 == s && g.0 == m.spec.group && matches!(p, Presence::Reserve { .. })
+                *fs == s && g.0 == m.spec.group && matches!(p, Presence::Reserve { .. })
             })
         });
         let reserve = m.spec.round > 1;

@@ -1,6 +1,7 @@
 //! Whole battles headless: every battle ends, the same seed gives the same battle, a battle
 //! saved in the middle and loaded goes on exactly as if never stopped, replays verify.
 
+use warcry_sim::model::ids::Side;
 use warcry_sim::rules::engine::Engine;
 use warcry_sim::rules::log::BattleLog;
 use warcry_sim::scenario::load::{DEFAULT_BATTLE, Embedded, load_battle};
@@ -141,7 +142,7 @@ fn run_with_a_commands_file_plays_the_human_side_and_rejects_forbidden_commands(
         .find(|c| {
             matches!(
                 c,
-                warcry_sim::rules::command::Command::WildDice { side: 0, .. }
+                warcry_sim::rules::command::Command::WildDice { side: Side::A, .. }
             )
         })
         .cloned()
@@ -237,20 +238,23 @@ fn vic1_atk5_the_summary_adds_up_what_the_battle_log_says() {
     assert_eq!(s.outcome, result.outcome);
     assert_eq!(s.rounds_played, result.rounds);
     let all = fighters(world);
-    for side in 0..2 {
+    for side in Side::BOTH {
         let down = all
             .iter()
             .filter(|f| f.side == side && f.presence == Presence::TakenDown)
             .count();
         assert_eq!(s.sides[side].fighters_lost.len(), down, "side {side}");
         // Every point one side suffered, the other dealt.
-        assert_eq!(s.sides[side].damage_dealt, s.sides[1 - side].damage_taken);
+        assert_eq!(
+            s.sides[side].damage_dealt,
+            s.sides[side.other()].damage_taken
+        );
         assert_eq!(s.sides[side].score, world.resource::<Engine>().score[side]);
     }
     // A side that lost fighters took at least their wounds in damage.
     let lost_wounds: u32 = all
         .iter()
-        .filter(|f| f.side == 0 && f.presence == Presence::TakenDown)
+        .filter(|f| f.side == Side::A && f.presence == Presence::TakenDown)
         .map(|f| f.profile.wounds)
         .sum();
     assert!(s.sides[0].damage_taken >= lost_wounds);
@@ -272,10 +276,10 @@ fn a_move_that_rolled_no_dice_can_be_taken_back_and_leaves_no_trace() {
     // so that can't be taken back.
     assert!(matches!(
         world.resource::<Engine>().pending,
-        Pending::WildDice { side: 0 }
+        Pending::WildDice { side: Side::A }
     ));
     auto_step(world).unwrap();
-    let err = take_back(world, &s, 0).unwrap_err();
+    let err = take_back(world, &s, Side::A).unwrap_err();
     assert!(err.contains("dice were rolled since"), "{err}");
     // On to the human's first action.
     while !matches!(world.resource::<Engine>().pending, Pending::Action { fighter } if fighter < 8)
@@ -303,7 +307,7 @@ fn a_move_that_rolled_no_dice_can_be_taken_back_and_leaves_no_trace() {
     )
     .unwrap();
     assert_ne!(world_hash(world), before);
-    assert_eq!(take_back(world, &s, 0), Ok(1));
+    assert_eq!(take_back(world, &s, Side::A), Ok(1));
     assert_eq!(world_hash(world), before);
     assert_eq!(
         world
@@ -331,15 +335,15 @@ fn cmb1_taking_back_goes_past_the_last_fighter_activated_by_itself() {
         let world = app.world_mut();
         while world.resource::<Engine>().pending != Pending::Ended {
             let only = only_answer(&options(world));
-            let Some(cmd @ Command::Activate { .. }) =
-                only.filter(|_| world.resource::<Engine>().pending == Pending::Turn { side: 0 })
+            let Some(cmd @ Command::Activate { .. }) = only
+                .filter(|_| world.resource::<Engine>().pending == Pending::Turn { side: Side::A })
             else {
                 auto_step(world).unwrap();
                 continue;
             };
             met += 1;
             apply(world, &cmd).unwrap();
-            match take_back(world, &s, 0) {
+            match take_back(world, &s, Side::A) {
                 Ok(n) => {
                     assert!(n >= 2, "seed {seed}: took back only the game's own answer");
                     break;

@@ -29,8 +29,8 @@ fn platform(id: &str, at: (f32, f32), size: (f32, f32), height: f32) -> TerrainP
 
 /// SOLO-B for side 1 when it is its turn (CMB-1: the fighters `options()` lets it activate).
 fn active_for_turn(a: &mut Arena, t: solo::Target) -> Option<(u32, RuleId, String)> {
-    a.engine().pending = Pending::Turn { side: 1 };
-    solo::choose_active(a.world(), 1, Some(t))
+    a.engine().pending = Pending::Turn { side: Side::B };
+    solo::choose_active(a.world(), Side::B, Some(t))
 }
 
 fn moved(a: &mut Arena, since: usize) -> Vec<(Vec<[f32; 3]>, f32)> {
@@ -96,7 +96,7 @@ fn set8_vic1_a_warband_with_no_fighters_left_still_wins_on_the_victory_card() {
     let (outcome, pending) = (a.engine().outcome, a.pending());
     assert_eq!(
         outcome,
-        Some(warcry_sim::rules::engine::Outcome::Winner(1)),
+        Some(warcry_sim::rules::engine::Outcome::Winner(Side::B)),
         "{pending:?}"
     );
     let end = a.log_since(0).into_iter().find_map(|e| match e.event {
@@ -237,7 +237,7 @@ fn move10_dis1_the_disengage_search_avoids_deadly_terrain_when_it_can() {
     let all = warcry_sim::rules::engine::fighters(a.world());
     let enemies: Vec<_> = all
         .iter()
-        .filter(|o| o.side == 1 && o.on_board())
+        .filter(|o| o.side == Side::B && o.on_board())
         .map(|o| o.base())
         .collect();
     let rules = a
@@ -294,10 +294,10 @@ fn cmb1_solo_with_no_target_the_ai_still_activates_and_the_battle_goes_on() {
     a.place(KA, 5.0, 5.0);
     {
         let mut e = a.engine();
-        e.pending = Pending::Turn { side: 1 };
-        e.turn = 1;
+        e.pending = Pending::Turn { side: Side::B };
+        e.turn = Side::B;
     }
-    assert!(solo::choose_target(a.world(), 1).is_none());
+    assert!(solo::choose_target(a.world(), Side::B).is_none());
     let d = solo::decide(a.world()).expect("the automated warband decides");
     assert_eq!(d.command, Command::Activate { fighter: KA });
     assert!(d.rules.contains(&RuleId::Cmb1), "{:?}", d.rules);
@@ -347,7 +347,7 @@ fn solo_c1_no_ability_after_the_last_action() {
 #[test]
 fn res2_a_reserve_with_no_room_goes_to_the_closest_legal_spot_never_the_bare_point() {
     let mut a = Arena::new();
-    let side = 0;
+    let side = Side::A;
     let colour = a.world().resource::<BattleInfo>().sides[side]
         .colour
         .unwrap();
@@ -369,7 +369,7 @@ fn res2_a_reserve_with_no_room_goes_to_the_closest_legal_spot_never_the_bare_poi
         let w = a.world();
         w.query::<(&Fighter, &Side, &BattleGroup)>()
             .iter(w)
-            .filter(|(_, s, g)| s.0 == side && g.0 == group)
+            .filter(|(_, s, g)| **s == side && g.0 == group)
             .map(|(f, _, _)| f.id)
             .collect()
     };
@@ -599,20 +599,20 @@ fn gen8_a_taken_down_carriers_treasure_goes_where_its_own_side_places_it() {
         weapon: 0,
     })
     .unwrap();
-    assert_eq!(a.pending(), Pending::PlaceTreasure { side: 1 });
+    assert_eq!(a.pending(), Pending::PlaceTreasure { side: Side::B });
     // The attacker's side can't place it; nor can it go over 1" from where B stood.
     let r = a.rejected(Command::PlaceTreasure {
-        side: 0,
+        side: Side::A,
         at: Some([7.0, 0.0, 5.0]),
     });
     assert_eq!(r.rule, "GEN-8", "{r}");
     let r = a.rejected(Command::PlaceTreasure {
-        side: 1,
+        side: Side::B,
         at: Some([9.5, 0.0, 5.0]),
     });
     assert_eq!(r.rule, "GEN-8", "{r}");
     a.apply(Command::PlaceTreasure {
-        side: 1,
+        side: Side::B,
         at: Some([7.3, 0.0, 5.5]),
     })
     .unwrap();
@@ -723,8 +723,12 @@ fn move8_a_fighter_still_climbing_when_its_activation_ends_falls() {
     let n = a.log_len();
     a.apply(Command::EndActivation { fighter: A }).unwrap();
     // MOVE-8: the opponent picks where it lands; by default, where it hung.
-    assert_eq!(a.engine().pending, Pending::Land { side: 1 });
-    a.apply(Command::Land { side: 1, at: None }).unwrap();
+    assert_eq!(a.engine().pending, Pending::Land { side: Side::B });
+    a.apply(Command::Land {
+        side: Side::B,
+        at: None,
+    })
+    .unwrap();
     let f = a.fighter(A);
     assert!(f.pos.y.abs() < 1e-3, "on the floor: {}", f.pos);
     assert_eq!(a.damage(A), 3);
@@ -773,11 +777,11 @@ fn move5_truncated_moves_end_part_way_up_a_climb() {
 fn solo_i3_the_engine_rejects_a_saved_wild_die_from_the_automated_warband() {
     use warcry_sim::rules::initiative::WildUse;
     let mut a = Arena::solo();
-    a.engine().pending = Pending::WildDice { side: 1 };
+    a.engine().pending = Pending::WildDice { side: Side::B };
     a.engine().dice[1] = SideDice::from_roll(&[1, 2, 3, 4, 5, 6]);
     a.engine().dice[1].wild = 1;
     let r = a.rejected(Command::WildDice {
-        side: 1,
+        side: Side::B,
         uses: vec![WildUse::Save],
     });
     assert_eq!(r.rule, "SOLO-I3", "{r}");
@@ -788,7 +792,7 @@ fn the_log_keeps_every_rule_id_an_explanation_cites() {
     let mut a = Arena::new();
     let n = a.log_len();
     a.apply(Command::Explain {
-        side: 1,
+        side: Side::B,
         rules: vec![
             "MOVE-10".into(),
             "VIC-2".into(),
@@ -834,7 +838,7 @@ fn solo_b2_gen4_a_last_tie_is_rolled_off_with_the_ais_own_dice_and_said() {
     a.place(THANE, 15.0, 10.0);
     a.place(KA, 10.0, 10.0);
     a.place(MOR, 20.0, 10.0);
-    let t = solo::choose_target(a.world(), 1).unwrap().target;
+    let t = solo::choose_target(a.world(), Side::B).unwrap().target;
     let (id, rule, why) = active_for_turn(&mut a, t).unwrap();
     assert_eq!(rule, RuleId::SoloB2);
     assert!([KA, MOR].contains(&id));
@@ -851,14 +855,14 @@ fn gen5_simultaneous_effects_are_ordered_by_the_turn_then_the_initiative() {
     a.place(A, 5.0, 5.0);
     {
         let mut e = a.engine();
-        e.initiative = Some(1);
-        e.pending = Pending::FirstTurn { side: 1 };
+        e.initiative = Some(Side::B);
+        e.pending = Pending::FirstTurn { side: Side::B };
     }
     // Outside the combat phase's turns: the side with the initiative.
-    assert_eq!(simultaneous_first(a.world()), 1);
+    assert_eq!(simultaneous_first(a.world()), Side::B);
     // In the combat phase: the side whose turn it is.
     a.activate(A);
-    assert_eq!(simultaneous_first(a.world()), 0);
+    assert_eq!(simultaneous_first(a.world()), Side::A);
 }
 
 #[test]
@@ -868,7 +872,7 @@ fn solo_c7_an_ai_decision_is_one_apply_of_an_explained_command() {
     a.activate(A);
     let n = a.log_len();
     let decided = |to: [f32; 3]| Command::Decided {
-        side: 0,
+        side: Side::A,
         rules: vec!["SOLO-C6".into()],
         text: "towards the target".into(),
         command: Box::new(Command::Move {

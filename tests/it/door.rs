@@ -48,11 +48,11 @@ fn cmb1_options_list_the_fighters_that_may_activate() {
     a.set(A2, Activation::Activated);
     {
         let mut e = a.engine();
-        e.pending = Pending::Turn { side: 0 };
-        e.turn = 0;
+        e.pending = Pending::Turn { side: Side::A };
+        e.turn = Side::A;
     }
     let o = options(a.world());
-    assert_eq!(o.side, Some(0));
+    assert_eq!(o.side, Some(Side::A));
     match o.decision {
         Decision::Activate { fighters } => assert_eq!(fighters, vec![A]),
         d => panic!("{d:?}"),

@@ -117,9 +117,13 @@ fn atk6_move8_move9_a_critical_near_an_unwalled_edge_knocks_the_target_off_on_a_
     let n = a.log_len();
     attack(&mut a, B).unwrap();
     // MOVE-8: the opponent (A's side) picks where B lands; B waits on the edge till then.
-    assert_eq!(a.engine().pending, Pending::Land { side: 0 });
+    assert_eq!(a.engine().pending, Pending::Land { side: Side::A });
     assert_eq!(a.fighter(B).pos, Vec3::new(11.3, 3.0, 10.0));
-    a.apply(Command::Land { side: 0, at: None }).unwrap();
+    a.apply(Command::Land {
+        side: Side::A,
+        at: None,
+    })
+    .unwrap();
     assert_eq!(a.dice_left(), 0);
     assert_eq!(a.engine().pending, Pending::Action { fighter: A });
     let b = a.fighter(B);
@@ -163,18 +167,18 @@ fn move8_the_opponent_picks_where_a_knocked_off_fighter_lands() {
     assert_ne!(Some(far), l.default, "a real choice");
     // Only the opponent picks, and only a spot within 2" and lower.
     let r = a.rejected(Command::Land {
-        side: 1,
+        side: Side::B,
         at: Some(far),
     });
     assert_eq!(r.rule, "MOVE-8", "{r}");
     let r = a.rejected(Command::Land {
-        side: 0,
+        side: Side::A,
         at: Some([20.0, 0.0, 10.0]),
     });
     assert_eq!(r.rule, "MOVE-8", "{r}");
     assert!(r.reason.contains("can't land there"), "{r}");
     a.apply(Command::Land {
-        side: 0,
+        side: Side::A,
         at: Some(far),
     })
     .unwrap();
@@ -341,7 +345,7 @@ fn dis1_disengage_impossible_when_no_spot_is_more_than_1_inch_from_enemies() {
     let f = all.iter().find(|f| f.id == A).unwrap().clone();
     let enemies: Vec<_> = all
         .iter()
-        .filter(|o| o.side == 1 && o.on_board())
+        .filter(|o| o.side == Side::B && o.on_board())
         .map(|o| o.base())
         .collect();
     let spots = {
@@ -383,7 +387,7 @@ fn dis1_rea4_disengage_with_strike_them_down_damage() {
     })
     .unwrap();
     // REA-4 is offered to B's side before A moves.
-    assert_eq!(a.pending(), Pending::Reaction { side: 1 });
+    assert_eq!(a.pending(), Pending::Reaction { side: Side::B });
     assert_eq!(a.fighter(A).pos.x, 10.0);
     a.dice(&[4, 5]); // 4+: D6 damage = 5
     a.apply(Command::React {
@@ -413,7 +417,7 @@ fn rea2_counter_deals_two_for_any_one_and_one_for_two_misses() {
     a.place(B, 11.5, 10.0);
     a.activate(A);
     attack(&mut a, B).unwrap();
-    assert_eq!(a.pending(), Pending::Reaction { side: 1 });
+    assert_eq!(a.pending(), Pending::Reaction { side: Side::B });
     // Only the target may counter.
     let r = a.rejected(Command::React {
         fighter: B2,
@@ -437,7 +441,7 @@ fn rea3_take_cover_turns_criticals_into_hits_on_4_plus() {
     // REA-3: declared when B is targeted, before any hit roll.
     let before = a.dice_left();
     attack(&mut a, B).unwrap();
-    assert_eq!(a.pending(), Pending::Reaction { side: 1 });
+    assert_eq!(a.pending(), Pending::Reaction { side: Side::B });
     assert_eq!(
         a.engine().reaction.clone().unwrap().kind,
         ReactionKind::TakeCover
@@ -622,7 +626,7 @@ fn wait1_wait_then_a_second_activation_with_one_action() {
     a.activate(A);
     a.apply(Command::Wait { fighter: A }).unwrap();
     assert_eq!(a.fighter(A).activation, Activation::Waiting);
-    assert_eq!(a.pending(), Pending::Turn { side: 1 });
+    assert_eq!(a.pending(), Pending::Turn { side: Side::B });
     a.activate(A);
     assert_eq!(a.engine().activation.as_ref().unwrap().actions_left, 1);
     a.apply(Command::Move {
@@ -658,12 +662,12 @@ fn cmb1_activating_an_activated_fighter_is_rejected() {
     a.place(B, 25.0, 15.0);
     a.activate(A);
     a.apply(Command::EndActivation { fighter: A }).unwrap();
-    a.engine().pending = Pending::Turn { side: 0 };
+    a.engine().pending = Pending::Turn { side: Side::A };
     let r = a.rejected(Command::Activate { fighter: A });
     assert_eq!(r.rule, "CMB-1");
     let r = a.rejected(Command::Activate { fighter: B });
     assert_eq!(r.rule, "CMB-1", "not this side's fighter");
-    let r = a.rejected(Command::Pass { side: 0 });
+    let r = a.rejected(Command::Pass { side: Side::A });
     assert_eq!(r.rule, "CMB-1", "must activate when able");
 }
 
@@ -753,7 +757,7 @@ fn cmb3_abl3_rush_then_a_second_ability_is_rejected() {
     a.place(A, 5.0, 5.0);
     a.place(B, 25.0, 15.0);
     a.activate(A);
-    a.give_dice(0, &[(2, 2), (5, 3)]);
+    a.give_dice(Side::A, &[(2, 2), (5, 3)]);
     a.apply(ability("Rush", 2, None)).unwrap();
     let r = a.rejected(ability("Rush", 5, None));
     assert_eq!(r.rule, "CMB-3");
@@ -774,7 +778,7 @@ fn cmb3_abl3_rush_then_a_second_ability_is_rejected() {
 #[test]
 fn abl1_abl3_costs_and_eligibility() {
     let mut a = duel(4, 4);
-    a.give_dice(0, &[(3, 2), (6, 4)]);
+    a.give_dice(Side::A, &[(3, 2), (6, 4)]);
     // A double can't pay for a triple.
     assert_eq!(a.rejected(ability("Onslaught", 3, None)).rule, "ABL-1");
     // Reckoning needs half the warband taken down.
@@ -802,7 +806,7 @@ fn abl3_respite_removes_damage_equal_to_the_value() {
     a.place(B, 25.0, 15.0);
     a.set(A, Damage(6));
     a.activate(A);
-    a.give_dice(0, &[(4, 2)]);
+    a.give_dice(Side::A, &[(4, 2)]);
     a.apply(ability("Respite", 4, None)).unwrap();
     assert_eq!(a.damage(A), 2);
 }
@@ -816,7 +820,7 @@ fn abl3_inspiring_presence_activates_a_friend_next() {
     a.place(A, 8.0, 5.0);
     a.place(B, 25.0, 15.0);
     a.activate(hero);
-    a.give_dice(0, &[(5, 3)]);
+    a.give_dice(Side::A, &[(5, 3)]);
     a.apply(Command::Ability {
         fighter: hero,
         ability: "Inspiring Presence".into(),
@@ -832,7 +836,7 @@ fn abl3_inspiring_presence_activates_a_friend_next() {
         "same turn, A next"
     );
     // A non-hero can't use it.
-    a.give_dice(0, &[(5, 3)]);
+    a.give_dice(Side::A, &[(5, 3)]);
     assert_eq!(
         a.rejected(ability("Inspiring Presence", 5, Some(hero)))
             .rule,
@@ -856,7 +860,7 @@ fn abl5_a_faction_ability_the_engine_cant_run_is_logged_as_not_automated() {
     a.place(A, 5.0, 5.0);
     a.place(B, 25.0, 15.0);
     a.activate(A);
-    a.give_dice(0, &[(1, 2)]);
+    a.give_dice(Side::A, &[(1, 2)]);
     let n = a.log_len();
     a.apply(ability("Forge Blessing", 1, None)).unwrap();
     let log = a.log_since(n);
@@ -893,14 +897,14 @@ fn gen7_objective_control_by_count_at_the_end_of_the_round() {
     a.place(B2, x + 10.0, z + 5.0_f32.min(20.0 - z));
     let n = a.log_len();
     a.end_round(&[A, A2, B, B2], A);
-    assert_eq!(a.engine().control[0], Some(0), "2 v 1 within 3\"");
+    assert_eq!(a.engine().control[0], Some(Side::A), "2 v 1 within 3\"");
     let log = a.log_since(n);
     assert!(log.iter().any(|e| e.rules.contains(&RuleId::Gen7)
         && matches!(
             e.event,
             Event::Control {
                 objective: 0,
-                side: 0,
+                side: Side::A,
                 ..
             }
         )));
@@ -917,40 +921,40 @@ fn ini1_ini3_ini4_initiative_wild_dice_and_seizing_in_the_engine() {
     // Next round: side 0 rolls 2 singles, side 1 rolls 2 singles: tie -> roll-off 6 v 1.
     a.dice(&[1, 1, 2, 2, 3, 4, 1, 2, 5, 5, 6, 6, 6, 1]);
     a.end_round(&[A, B], A);
-    assert_eq!(a.engine().initiative, Some(0));
-    assert_eq!(a.pending(), Pending::WildDice { side: 0 });
+    assert_eq!(a.engine().initiative, Some(Side::A));
+    assert_eq!(a.pending(), Pending::WildDice { side: Side::A });
     // The side without the initiative can't declare first.
     let r = a.rejected(Command::WildDice {
-        side: 1,
+        side: Side::B,
         uses: vec![WildUse::Single],
     });
     assert_eq!(r.rule, "INI-3");
     // One wild die per group: a double can't become a quad.
     a.engine().dice[0].wild = 2;
     let r = a.rejected(Command::WildDice {
-        side: 0,
+        side: Side::A,
         uses: vec![WildUse::Upgrade { value: 1 }, WildUse::Upgrade { value: 1 }],
     });
     assert_eq!(r.rule, "INI-3");
     a.apply(Command::WildDice {
-        side: 0,
+        side: Side::A,
         uses: vec![WildUse::Save, WildUse::Upgrade { value: 2 }],
     })
     .unwrap();
     let n = a.log_len();
     a.apply(Command::WildDice {
-        side: 1,
+        side: Side::B,
         uses: vec![WildUse::Single],
     })
     .unwrap();
     // 2 v 3 singles: side 1 seizes the initiative (INI-4) and picks who goes first.
-    assert_eq!(a.engine().initiative, Some(1));
+    assert_eq!(a.engine().initiative, Some(Side::B));
     assert!(
         a.log_since(n)
             .iter()
             .any(|e| e.rules.contains(&RuleId::Ini4))
     );
-    assert_eq!(a.pending(), Pending::FirstTurn { side: 1 });
+    assert_eq!(a.pending(), Pending::FirstTurn { side: Side::B });
     assert_eq!(
         a.engine().dice[0].saved,
         1,
@@ -967,8 +971,8 @@ fn ini4_a_tie_that_already_existed_brings_no_new_roll_off() {
     // 2 v 2 singles, roll-off 2 v 5: side 1.
     a.dice(&[1, 1, 2, 2, 3, 4, 1, 2, 5, 5, 6, 6, 2, 5]);
     a.end_round(&[A, B], A);
-    assert_eq!(a.engine().initiative, Some(1));
-    for side in [1, 0] {
+    assert_eq!(a.engine().initiative, Some(Side::B));
+    for side in [Side::B, Side::A] {
         a.apply(Command::WildDice {
             side,
             uses: vec![WildUse::Single],
@@ -976,6 +980,6 @@ fn ini4_a_tie_that_already_existed_brings_no_new_roll_off() {
         .unwrap();
     }
     // 3 v 3: tied before and after, side 1 keeps it without rolling.
-    assert_eq!(a.engine().initiative, Some(1));
+    assert_eq!(a.engine().initiative, Some(Side::B));
     assert_eq!(a.dice_left(), 0);
 }

@@ -2,6 +2,7 @@
 //! (issue "The game a player enjoys"), each held by a test.
 
 use warcry_sim::model::formats::{Battle, Choices};
+use warcry_sim::model::ids::Side;
 use warcry_sim::rules::engine::Pending;
 use warcry_sim::rules::options::{Decision, options};
 use warcry_sim::scenario::decks::Decks;
@@ -299,10 +300,10 @@ fn set6_a_player_sets_up_its_own_fighters_by_hand() {
         let mut q = w.query::<(&Fighter, &Position)>();
         q.iter(w).find(|f| f.0.id == id).unwrap().1.0
     };
-    let all: Vec<(u32, usize, bevy::prelude::Vec3)> = q
+    let all: Vec<(u32, Side, bevy::prelude::Vec3)> = q
         .iter(world)
         .filter(|f| *f.3 == Presence::Deployed)
-        .map(|f| (f.0.id, f.1.0, f.2.0))
+        .map(|f| (f.0.id, *f.1, f.2.0))
         .collect();
     let (me, start) = all
         .iter()
@@ -401,13 +402,13 @@ fn cmb2_an_activation_with_nothing_left_to_do_ends_itself() {
     a.walk(2, [11.5, 0.0, 10.0]).unwrap();
     assert_eq!(only_answer(&options(a.world())), None, "one action left");
     a.walk(2, [13.0, 0.0, 10.0]).unwrap();
-    a.give_dice(0, &[(3, 2)]);
+    a.give_dice(Side::A, &[(3, 2)]);
     assert_eq!(
         only_answer(&options(a.world())),
         None,
         "a double for Rush or Respite [ABL-1]"
     );
-    a.give_dice(0, &[]);
+    a.give_dice(Side::A, &[]);
     let only = only_answer(&options(a.world()));
     assert_eq!(only, Some(Command::EndActivation { fighter: 2 }));
     a.apply(only.unwrap()).unwrap();
@@ -525,7 +526,7 @@ fn res1_a_player_sets_up_its_arriving_reserves_by_hand() {
     let mut q = world.query::<(&Fighter, &warcry_sim::model::components::Side)>();
     let old_hand = q
         .iter(world)
-        .find(|(f, s)| s.0 == side && !arrived.contains(&f.id))
+        .find(|(f, s)| **s == side && !arrived.contains(&f.id))
         .map(|(f, _)| f.id)
         .unwrap();
     let e = apply(

@@ -64,11 +64,11 @@ fn set_victory(a: &mut Arena, rounds: u32, condition: VictoryCondition) {
 }
 
 /// The ids of `side`'s fighters in battle group `group`.
-fn members(world: &mut World, side: usize, group: GroupName) -> Vec<u32> {
+fn members(world: &mut World, side: Side, group: GroupName) -> Vec<u32> {
     let mut ids: Vec<u32> = world
         .query::<(&Fighter, &Side, &BattleGroup)>()
         .iter(world)
-        .filter(|(_, s, g)| s.0 == side && g.0 == group)
+        .filter(|(_, s, g)| **s == side && g.0 == group)
         .map(|(f, _, _)| f.id)
         .collect();
     ids.sort();
@@ -85,7 +85,7 @@ fn point_of(world: &mut World, colour: Colour, group: GroupName) -> (f32, f32) {
         .expect("a deployment point")
 }
 
-fn colour_of(world: &World, side: usize) -> Colour {
+fn colour_of(world: &World, side: Side) -> Colour {
     world.resource::<BattleInfo>().sides[side].colour.unwrap()
 }
 
@@ -126,7 +126,7 @@ fn gen6_the_leader_cannot_inspire_itself() {
     a.place(A, 7.0, 5.0);
     a.place(B, 25.0, 15.0);
     a.activate(LEADER);
-    a.give_dice(0, &[(5, 3)]);
+    a.give_dice(Side::A, &[(5, 3)]);
     let r = a.rejected(Command::Ability {
         fighter: LEADER,
         ability: "Inspiring Presence".into(),
@@ -206,18 +206,18 @@ fn set4_the_twist_resolved_after_the_deployment_card_delays_its_reserves() {
         name: "Late Reinforcements".into(),
         effect: TwistEffect::DelayedReserves { rounds: 1 },
     };
-    let hammer = members(a.world(), 0, GroupName::Hammer);
+    let hammer = members(a.world(), Side::A, GroupName::Hammer);
     for &id in &hammer {
         a.set(id, Presence::Reserve { round: 2 });
     }
     // The deployment card says round 2; the twist makes it round 3.
     a.engine().round = 2;
-    warcry_sim::rules::setup::arrive_reserves(a.world(), 0);
+    warcry_sim::rules::setup::arrive_reserves(a.world(), Side::A);
     for &id in &hammer {
         assert_eq!(a.fighter(id).presence, Presence::Reserve { round: 2 });
     }
     a.engine().round = 3;
-    warcry_sim::rules::setup::arrive_reserves(a.world(), 0);
+    warcry_sim::rules::setup::arrive_reserves(a.world(), Side::A);
     for &id in &hammer {
         assert_eq!(a.fighter(id).presence, Presence::Deployed);
     }
@@ -317,7 +317,7 @@ fn set7_the_battle_ends_after_the_victory_cards_rounds_not_before() {
     let n = a.log_len();
     a.end_round(&[A, B], A);
     assert_eq!(a.engine().score, [2, 0]);
-    assert_eq!(ended(&mut a), Some(Outcome::Winner(0)));
+    assert_eq!(ended(&mut a), Some(Outcome::Winner(Side::A)));
     assert_eq!(a.pending(), Pending::Ended);
     let log = a.log_since(n);
     let end = log
@@ -335,9 +335,9 @@ fn set7_the_battle_ends_after_the_victory_cards_rounds_not_before() {
 #[test]
 fn res1_round_2_reserves_arrive_in_round_2_wholly_within_3_inches_initiative_side_first() {
     let mut a = Arena::new();
-    let hammer0 = members(a.world(), 0, GroupName::Hammer);
-    let hammer1 = members(a.world(), 1, GroupName::Hammer);
-    let dagger0 = members(a.world(), 0, GroupName::Dagger);
+    let hammer0 = members(a.world(), Side::A, GroupName::Hammer);
+    let hammer1 = members(a.world(), Side::B, GroupName::Hammer);
+    let dagger0 = members(a.world(), Side::A, GroupName::Dagger);
     assert!(!hammer0.is_empty() && !hammer1.is_empty() && !dagger0.is_empty());
     assert!(!hammer0.contains(&A) && !dagger0.contains(&A));
     for &id in hammer0.iter().chain(&hammer1) {
@@ -352,12 +352,12 @@ fn res1_round_2_reserves_arrive_in_round_2_wholly_within_3_inches_initiative_sid
     let n = a.log_len();
     a.end_round(&[A], A);
     assert_eq!(a.engine().round, 2);
-    assert_eq!(a.engine().initiative, Some(1));
+    assert_eq!(a.engine().initiative, Some(Side::B));
     // Not before the initiative phase is over.
     for &id in hammer0.iter().chain(&hammer1) {
         assert_eq!(a.fighter(id).presence, Presence::Reserve { round: 2 });
     }
-    for side in [1, 0] {
+    for side in [Side::B, Side::A] {
         a.apply(Command::WildDice {
             side,
             uses: vec![WildUse::Save],
@@ -365,9 +365,9 @@ fn res1_round_2_reserves_arrive_in_round_2_wholly_within_3_inches_initiative_sid
         .unwrap();
     }
     assert_eq!(a.dice_left(), 0);
-    assert_eq!(a.engine().initiative, Some(1));
-    assert_eq!(a.pending(), Pending::FirstTurn { side: 1 });
-    for (side, ids) in [(0, &hammer0), (1, &hammer1)] {
+    assert_eq!(a.engine().initiative, Some(Side::B));
+    assert_eq!(a.pending(), Pending::FirstTurn { side: Side::B });
+    for (side, ids) in [(Side::A, &hammer0), (Side::B, &hammer1)] {
         let colour = colour_of(a.world(), side);
         let point = point_of(a.world(), colour, GroupName::Hammer);
         for &id in ids {
@@ -431,9 +431,9 @@ fn cmb4_a_counter_is_offered_to_the_targets_side_never_the_attackers() {
         a.activate(attacker);
         let side = a.fighter(attacker).side;
         a.apply(attack(attacker, target, 0)).unwrap();
-        assert_eq!(a.pending(), Pending::Reaction { side: 1 - side });
+        assert_eq!(a.pending(), Pending::Reaction { side: side.other() });
         let offer = a.engine().reaction.clone().unwrap();
-        assert_eq!(offer.side, 1 - side);
+        assert_eq!(offer.side, side.other());
         assert_eq!(offer.kind, ReactionKind::Counter);
         assert_eq!(offer.fighters, vec![target]);
         // The attacker's own side has nothing to answer.
@@ -445,7 +445,7 @@ fn cmb4_a_counter_is_offered_to_the_targets_side_never_the_attackers() {
         let r = a.rejected(Command::DeclineReaction { side });
         assert_eq!(r.rule, "REA-1", "{r}");
         a.dice(&[2, 2]);
-        a.apply(Command::DeclineReaction { side: 1 - side })
+        a.apply(Command::DeclineReaction { side: side.other() })
             .unwrap();
         assert_eq!(a.pending(), Pending::Action { fighter: attacker });
         assert_eq!(a.fighter(friend).reactions, 0);
@@ -464,7 +464,7 @@ fn cmb4_strike_them_down_is_offered_to_enemies_of_the_disengaging_fighter_only()
         to: [10.0, 0.0, 12.5],
     })
     .unwrap();
-    assert_eq!(a.pending(), Pending::Reaction { side: 1 });
+    assert_eq!(a.pending(), Pending::Reaction { side: Side::B });
     let offer = a.engine().reaction.clone().unwrap();
     assert_eq!(offer.kind, ReactionKind::StrikeThemDown);
     assert_eq!(offer.fighters, vec![B]);
@@ -483,8 +483,8 @@ fn cmb4_no_reaction_without_an_enemy_action_on_offer() {
     // Between activations: nobody is activated.
     {
         let mut e = a.engine();
-        e.pending = Pending::Turn { side: 1 };
-        e.turn = 1;
+        e.pending = Pending::Turn { side: Side::B };
+        e.turn = Side::B;
     }
     let r = a.rejected(Command::React {
         fighter: B,
@@ -533,7 +533,7 @@ fn atk1_a_3_inch_weapon_is_melee_in_play_and_a_3_5_inch_one_is_missile() {
     a.place(B, 13.5, 10.0); // 2.5" apart: within both ranges
     a.activate(A);
     // Onslaught: +1 Attacks for melee attacks.
-    a.give_dice(0, &[(5, 3)]);
+    a.give_dice(Side::A, &[(5, 3)]);
     a.apply(Command::Ability {
         fighter: A,
         ability: "Onslaught".into(),
@@ -546,11 +546,11 @@ fn atk1_a_3_inch_weapon_is_melee_in_play_and_a_3_5_inch_one_is_missile() {
     a.apply(attack(A, B, 0)).unwrap();
     assert_eq!(
         a.pending(),
-        Pending::Reaction { side: 1 },
+        Pending::Reaction { side: Side::B },
         "REA-2: a counter against the melee weapon"
     );
     a.dice(&[1, 1, 1]);
-    a.apply(Command::DeclineReaction { side: 1 }).unwrap();
+    a.apply(Command::DeclineReaction { side: Side::B }).unwrap();
     a.dice(&[1, 1]);
     a.apply(attack(A, B, 1)).unwrap();
     assert_eq!(a.dice_left(), 0);
@@ -655,7 +655,7 @@ fn abl4_a_rushing_carrier_with_move_3_moves_3_inches_not_4() {
     a.place(B, 25.0, 15.0);
     carry(&mut a, 0, A);
     a.activate(A);
-    a.give_dice(0, &[(2, 2)]);
+    a.give_dice(Side::A, &[(2, 2)]);
     a.apply(Command::Ability {
         fighter: A,
         ability: "Rush".into(),
@@ -837,15 +837,15 @@ fn vic1_objective_control_scores_each_round_and_decides_the_battle() {
     a.engine().points_taken_down = [0, 300];
     let n = a.log_len();
     a.end_round(&[A, A2, B], A);
-    assert_eq!(a.engine().control, vec![Some(0), None]);
+    assert_eq!(a.engine().control, vec![Some(Side::A), None]);
     assert_eq!(a.engine().score, [2, 0]);
-    assert_eq!(ended(&mut a), Some(Outcome::Winner(0)));
+    assert_eq!(ended(&mut a), Some(Outcome::Winner(Side::A)));
     let log = a.log_since(n);
     assert!(log.iter().any(|e| e.rules == vec!["VIC-1", "GEN-7"]
         && matches!(
             e.event,
             Event::Score {
-                side: 0,
+                side: Side::A,
                 points: 2,
                 total: 2,
                 ..
@@ -866,7 +866,7 @@ fn vic1_level_victory_points_decide_nothing() {
     a.engine().score = [3, 3];
     assert_eq!(leader_by_condition(a.world()), None);
     a.engine().score = [3, 4];
-    assert_eq!(leader_by_condition(a.world()), Some(1));
+    assert_eq!(leader_by_condition(a.world()), Some(Side::B));
 }
 
 #[test]
@@ -891,7 +891,7 @@ fn vic1_attrition_the_side_that_took_down_more_points_wins() {
     assert_eq!(a.fighter(B).presence, Presence::TakenDown);
     a.apply(Command::EndActivation { fighter: A }).unwrap();
     assert_eq!(a.engine().points_taken_down, [points, 0]);
-    assert_eq!(ended(&mut a), Some(Outcome::Winner(0)));
+    assert_eq!(ended(&mut a), Some(Outcome::Winner(Side::A)));
 }
 
 #[test]
@@ -914,9 +914,13 @@ fn vic1_treasure_race_most_carriers_on_the_battlefield_at_the_end_wins() {
         e.score = [9, 0];
         e.points_taken_down = [500, 0];
     }
-    assert_eq!(leader_by_condition(a.world()), Some(1), "2 v 1 carriers");
+    assert_eq!(
+        leader_by_condition(a.world()),
+        Some(Side::B),
+        "2 v 1 carriers"
+    );
     a.end_round(&[A, B, B2], A);
-    assert_eq!(ended(&mut a), Some(Outcome::Winner(1)));
+    assert_eq!(ended(&mut a), Some(Outcome::Winner(Side::B)));
 }
 
 #[test]
@@ -937,7 +941,7 @@ fn set5_the_priority_player_chooses_red_or_blue_and_deploys_on_that_colour() {
             .all(|f| f.presence != Presence::Deployed)
     );
     // Only the priority player chooses.
-    let other = 1 - priority;
+    let other = priority.other();
     let err = engine::apply(
         world,
         &Command::ChooseColour {

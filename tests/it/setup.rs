@@ -5,6 +5,7 @@ use warcry_sim::battlefield::footprint::Footprint;
 use warcry_sim::model::RuleId;
 use warcry_sim::model::components::*;
 use warcry_sim::model::formats::{Colour, Controller, Mode, TerrainKind, TerrainPiece};
+use warcry_sim::model::ids::Side;
 use warcry_sim::rules::log::BattleLog;
 use warcry_sim::scenario::load::{BattleSpec, DEFAULT_BATTLE, Embedded, load_battle};
 
@@ -22,7 +23,7 @@ fn set_up(spec: &BattleSpec) -> App {
 
 struct Placed {
     name: String,
-    side: usize,
+    side: Side,
     group: warcry_sim::model::formats::GroupName,
     presence: Presence,
     pos: Vec3,
@@ -48,7 +49,7 @@ fn fighters(app: &mut App) -> Vec<Placed> {
                 f.id,
                 Placed {
                     name: f.name.to_string(),
-                    side: s.0,
+                    side: *s,
                     group: g.0,
                     presence: *p,
                     pos: pos.0,
@@ -261,6 +262,7 @@ fn solo_s2_ai_groups_are_rolled_and_legal() {
         .sides
         .iter()
         .position(|s| s.controller == Controller::Ai)
+        .map(Side::from_index)
         .unwrap();
     let mut counts = [0usize; 3];
     let all = fighters(&mut app);
@@ -273,11 +275,11 @@ fn solo_s2_ai_groups_are_rolled_and_legal() {
         "{counts:?}"
     );
     // The human side keeps the groups written in its warband file (SET-3).
-    let human = 1 - ai;
+    let human = ai.other();
     for (f, spec_f) in all
         .iter()
         .filter(|f| f.side == human)
-        .zip(&spec.sides[human].fighters)
+        .zip(&spec.sides[human.index()].fighters)
     {
         assert_eq!(Some(f.group), spec_f.group);
     }
@@ -289,7 +291,7 @@ fn set6_groups_alternate_priority_player_first_dagger_shield_hammer() {
     let app = set_up(&spec);
     let info = app.world().resource::<BattleInfo>().clone();
     let prio = &info.sides[info.priority.unwrap()].name;
-    let other = &info.sides[1 - info.priority.unwrap()].name;
+    let other = &info.sides[info.priority.unwrap().other()].name;
     let log = app.world().resource::<BattleLog>();
     let order: Vec<String> = log
         .entries

@@ -41,14 +41,14 @@ fn solo() -> Arena {
 }
 
 fn target(a: &mut Arena) -> (Target, RuleId, String) {
-    let t = solo::choose_target(a.world(), 1).expect("a target");
+    let t = solo::choose_target(a.world(), Side::B).expect("a target");
     (t.target, t.rule, t.why)
 }
 
 /// SOLO-B for side 1 when it is its turn (CMB-1: the fighters `options()` lets it activate).
 fn active_for_turn(a: &mut Arena, t: solo::Target) -> Option<(u32, RuleId, String)> {
-    a.engine().pending = Pending::Turn { side: 1 };
-    solo::choose_active(a.world(), 1, Some(t))
+    a.engine().pending = Pending::Turn { side: Side::B };
+    solo::choose_active(a.world(), Side::B, Some(t))
 }
 
 fn step(a: &mut Arena, id: u32) -> solo::Decision {
@@ -157,8 +157,8 @@ fn solo_i1_the_human_settles_its_dice_before_the_automated_warband_rolls() {
     // Only the human's six dice are rolled at the start of the round.
     next_round(&mut a, &[1, 2, 3, 4, 5, 5]);
     assert_eq!(a.dice_left(), 0);
-    assert_eq!(a.pending(), Pending::WildDice { side: 0 });
-    let rolls: Vec<usize> = a
+    assert_eq!(a.pending(), Pending::WildDice { side: Side::A });
+    let rolls: Vec<Side> = a
         .log_since(n)
         .into_iter()
         .filter_map(|e| match e.event {
@@ -166,25 +166,29 @@ fn solo_i1_the_human_settles_its_dice_before_the_automated_warband_rolls() {
             _ => None,
         })
         .collect();
-    assert_eq!(rolls, vec![0], "the automated warband has not rolled yet");
+    assert_eq!(
+        rolls,
+        vec![Side::A],
+        "the automated warband has not rolled yet"
+    );
     // The automated warband can't declare before the human.
     let r = a.rejected(Command::WildDice {
-        side: 1,
+        side: Side::B,
         uses: vec![WildUse::Single],
     });
     assert_eq!(r.rule, "INI-3");
     // The human declares; only then does the automated warband roll.
     a.dice(&[6, 6, 6, 1, 2, 3]);
     a.apply(Command::WildDice {
-        side: 0,
+        side: Side::A,
         uses: vec![WildUse::Upgrade { value: 5 }],
     })
     .unwrap();
     assert_eq!(a.dice_left(), 0);
-    assert_eq!(a.pending(), Pending::WildDice { side: 1 });
+    assert_eq!(a.pending(), Pending::WildDice { side: Side::B });
     let last = a.log_since(n).last().cloned().unwrap();
     assert!(
-        matches!(last.event, Event::InitiativeRoll { side: 1, .. }),
+        matches!(last.event, Event::InitiativeRoll { side: Side::B, .. }),
         "{last:?}"
     );
 }
@@ -219,7 +223,7 @@ fn solo_i2_in_the_engine_the_ai_uses_its_wild_die_at_once_and_says_so() {
     next_round(&mut a, &[1, 2, 3, 4, 5, 5]);
     a.dice(&[6, 6, 6, 1, 2, 3]);
     a.apply(Command::WildDice {
-        side: 0,
+        side: Side::A,
         uses: vec![WildUse::Upgrade { value: 5 }],
     })
     .unwrap();
@@ -227,7 +231,7 @@ fn solo_i2_in_the_engine_the_ai_uses_its_wild_die_at_once_and_says_so() {
     assert_eq!(
         d.command,
         Command::WildDice {
-            side: 1,
+            side: Side::B,
             uses: vec![WildUse::Upgrade { value: 6 }]
         }
     );
@@ -236,7 +240,7 @@ fn solo_i2_in_the_engine_the_ai_uses_its_wild_die_at_once_and_says_so() {
     play(&mut a);
     let first = a.log_since(n).remove(0);
     assert!(
-        matches!(first.event, Event::Decision { side: 1, .. }),
+        matches!(first.event, Event::Decision { side: Side::B, .. }),
         "{first:?}"
     );
     assert!(first.rules.contains(&RuleId::SoloI2), "{first:?}");
@@ -273,21 +277,28 @@ fn solo_i4_more_singles_has_the_initiative_and_activates_first() {
     next_round(&mut a, &[1, 2, 3, 4, 5, 5]);
     a.dice(&[6, 6, 6, 1, 2, 3]);
     a.apply(Command::WildDice {
-        side: 0,
+        side: Side::A,
         uses: vec![WildUse::Upgrade { value: 5 }],
     })
     .unwrap();
     play(&mut a);
-    assert_eq!(a.engine().initiative, Some(0));
-    assert_eq!(a.pending(), Pending::FirstTurn { side: 0 });
+    assert_eq!(a.engine().initiative, Some(Side::A));
+    assert_eq!(a.pending(), Pending::FirstTurn { side: Side::A });
     // Both keep their ability dice.
     assert!(a.engine().dice[0].groups.iter().any(|g| g.size == 3));
     assert!(a.engine().dice[1].groups.iter().any(|g| g.size == 4));
     // The initiative side activates first: it can't hand the first turn over.
-    let r = a.rejected(Command::FirstTurn { side: 0, first: 1 });
+    let r = a.rejected(Command::FirstTurn {
+        side: Side::A,
+        first: Side::B,
+    });
     assert_eq!(r.rule, "SOLO-I4");
-    a.apply(Command::FirstTurn { side: 0, first: 0 }).unwrap();
-    assert_eq!(a.pending(), Pending::Turn { side: 0 });
+    a.apply(Command::FirstTurn {
+        side: Side::A,
+        first: Side::A,
+    })
+    .unwrap();
+    assert_eq!(a.pending(), Pending::Turn { side: Side::A });
 }
 
 #[test]
@@ -297,14 +308,14 @@ fn solo_i4_equal_singles_are_rolled_off() {
     // AI: 4 singles, a double of 6s -> triple. Tied 4 v 4: roll-off 2 v 5.
     a.dice(&[1, 2, 3, 4, 6, 6, 2, 5]);
     a.apply(Command::WildDice {
-        side: 0,
+        side: Side::A,
         uses: vec![WildUse::Upgrade { value: 5 }],
     })
     .unwrap();
     let n = a.log_len();
     play(&mut a);
     assert_eq!(a.dice_left(), 0);
-    assert_eq!(a.engine().initiative, Some(1));
+    assert_eq!(a.engine().initiative, Some(Side::B));
     assert!(
         a.log_since(n)
             .iter()
@@ -312,7 +323,13 @@ fn solo_i4_equal_singles_are_rolled_off() {
     );
     // The AI has the initiative and goes first (SOLO-I4).
     let d = solo::decide(a.world()).unwrap();
-    assert_eq!(d.command, Command::FirstTurn { side: 1, first: 1 });
+    assert_eq!(
+        d.command,
+        Command::FirstTurn {
+            side: Side::B,
+            first: Side::B
+        }
+    );
     assert_eq!(d.rules, vec!["SOLO-I4"]);
 }
 
@@ -327,7 +344,7 @@ fn solo_a1_an_objective_nobody_controls_closest_to_the_warband() {
     a.place(THANE, 11.5, 10.0);
     // Objective 1 is 8" away, objective 2 is 3.5" away, objective 3 (the human's) 1.5".
     a.objectives(&[(18.5, 10.0), (14.0, 10.0), (10.0, 12.0)]);
-    a.engine().control[2] = Some(0);
+    a.engine().control[2] = Some(Side::A);
     let (t, rule, why) = target(&mut a);
     assert_eq!(rule, "SOLO-A1");
     assert!(matches!(t, Target::Objective { index: 1, .. }), "{t:?}");
@@ -357,7 +374,7 @@ fn solo_a2_an_objective_the_player_controls_when_none_is_free() {
     a.objectives(&[(12.0, 10.0), (20.0, 10.0), (25.0, 10.0)]);
     {
         let mut e = a.engine();
-        e.control = vec![Some(1), Some(0), Some(0)];
+        e.control = vec![Some(Side::B), Some(Side::A), Some(Side::A)];
     }
     let (t, rule, _) = target(&mut a);
     assert_eq!(rule, "SOLO-A2");
@@ -578,7 +595,7 @@ fn solo_c2_holding_an_objective_alone_it_attacks_but_never_leaves_3_inches() {
     let mut a = solo();
     // Tamsin holds objective 1 alone (the AI controls it); objective 2 is free, 15" away.
     a.objectives(&[(10.0, 10.0), (25.0, 10.0)]);
-    a.engine().control[0] = Some(1);
+    a.engine().control[0] = Some(Side::B);
     a.place(TAMSIN, 10.0, 10.0);
     // Orvi 6" away: in sling range.
     a.place(ORVI, 10.0, 17.0);
@@ -625,8 +642,8 @@ fn solo_a_b_the_first_action_goes_after_the_target_the_fighter_was_chosen_for() 
         a.place(KA, 10.0, 10.0);
         a.place(ORVI, 10.0, 4.0);
         a.place(DAGNI, 10.0, 16.0);
-        a.engine().turn = 1;
-        a.engine().pending = Pending::Turn { side: 1 };
+        a.engine().turn = Side::B;
+        a.engine().pending = Pending::Turn { side: Side::B };
         let (_, _, chosen) = target(&mut a);
         assert!(chosen.contains("roll-off"), "a tie: {chosen}");
         play(&mut a);
@@ -647,8 +664,8 @@ fn solo_c2_holding_two_objectives_alone_its_move_keeps_within_3_inches_of_each()
     let mut a = solo();
     // Tamsin holds objectives 1 (east) and 2 (west) alone; objective 3 is free, far east.
     a.objectives(&[(13.0, 10.0), (7.0, 10.0), (28.0, 10.0)]);
-    a.engine().control[0] = Some(1);
-    a.engine().control[1] = Some(1);
+    a.engine().control[0] = Some(Side::B);
+    a.engine().control[1] = Some(Side::B);
     a.place(TAMSIN, 10.0, 10.0);
     a.activate(TAMSIN);
     let d = step(&mut a, TAMSIN);
@@ -938,7 +955,7 @@ fn plan_json_on_a_saved_battle_says_what_the_ai_then_does() {
         let mut turns = 0;
         loop {
             let e = app.world().resource::<Engine>();
-            if e.round == 2 && e.pending == (Pending::Turn { side: 1 }) {
+            if e.round == 2 && e.pending == (Pending::Turn { side: Side::B }) {
                 turns += 1;
                 if turns == 2 {
                     break;
@@ -974,7 +991,7 @@ fn plan_json_on_a_saved_battle_says_what_the_ai_then_does() {
             let before = w.resource::<Engine>().commands.len();
             assert!(auto_step(w).unwrap());
             // The AI's own decisions (the other side's reactions are not part of the plan).
-            if side == Some(1) {
+            if side == Some(Side::B) {
                 let cmds = w.resource::<Engine>().commands[before..].to_vec();
                 done.extend(cmds.into_iter().map(|c| match c {
                     Command::Decided { command, .. } => *command,
@@ -1012,7 +1029,7 @@ fn player_v_ai_a_commands_file_for_the_human_and_the_ai_play_a_whole_battle() {
         if !auto_step(w).unwrap() {
             break;
         }
-        if side == 0 {
+        if side == Side::A {
             human.extend_from_slice(&w.resource::<Engine>().commands[before..]);
         }
     }

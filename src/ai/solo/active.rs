@@ -1,6 +1,7 @@
 //! SOLO-B1..B2 (rules/solo-mode.md): the fighter the automated warband activates.
 
 use crate::model::RuleId;
+use crate::model::ids::Side;
 use crate::rules::actions::inches;
 use std::cmp::Ordering;
 
@@ -17,7 +18,7 @@ type ActiveChoice = (u32, RuleId, String);
 /// SOLO-B1..B2: the fighter to activate, with the rule and the figures.
 pub fn choose_active(
     world: &mut World,
-    side: usize,
+    side: Side,
     target: Option<Target>,
 ) -> Option<(u32, RuleId, String)> {
     let all = fighters(world);
@@ -28,7 +29,7 @@ pub fn choose_active(
 pub fn choose_active_among(
     world: &mut World,
     all: &[FighterView],
-    side: usize,
+    side: Side,
     target: Option<Target>,
 ) -> Option<(u32, RuleId, String)> {
     let seed = super::tie_seed(world);

@@ -236,7 +236,7 @@ pub fn advise(world: &mut World) -> Option<Decision> {
 }
 
 /// SOLO-I2, SOLO-I3: the automated warband's wild dice.
-fn wild_dice(world: &World, side: usize) -> Decision {
+fn wild_dice(world: &World, side: Side) -> Decision {
     let d = world.resource::<Engine>().dice[side].clone();
     let uses = solo_wild_uses(&d);
     decision(
@@ -254,7 +254,7 @@ fn wild_dice(world: &World, side: usize) -> Decision {
 }
 
 /// SOLO-A, SOLO-B: the fighter to activate (CMB-1: one is activated even with no target).
-fn turn(world: &mut World, side: usize) -> Option<Decision> {
+fn turn(world: &mut World, side: Side) -> Option<Decision> {
     let all = crate::rules::engine::fighters(world);
     Some(match choose_target_among(world, &all, side) {
         Some(tc) => {
@@ -282,7 +282,7 @@ fn turn(world: &mut World, side: usize) -> Option<Decision> {
 /// REA-1: the solo rules say nothing of reactions; the automated warband takes each offered:
 /// a reaction ability of its own when it would change the attack (ABL-5), else the reaction
 /// on offer.
-fn reaction(world: &mut World, side: usize) -> Option<Decision> {
+fn reaction(world: &mut World, side: Side) -> Option<Decision> {
     let offer = world.resource::<Engine>().reaction.clone()?;
     if let Some(d) = reaction_ability(world, &offer) {
         return Some(d);
@@ -356,7 +356,7 @@ fn reaction_ability(
 
 /// `d` as one command: the command with its reasons (one `apply`; the log shows the reasons
 /// just before what the command does).
-pub fn decided(side: usize, d: &Decision) -> Command {
+pub fn decided(side: Side, d: &Decision) -> Command {
     Command::Decided {
         side,
         rules: d.rules.iter().map(|r| r.to_string()).collect(),
@@ -366,7 +366,7 @@ pub fn decided(side: usize, d: &Decision) -> Command {
 }
 
 /// Is `side` played by the AI?
-pub fn is_ai(world: &World, side: usize) -> bool {
+pub fn is_ai(world: &World, side: Side) -> bool {
     world.resource::<BattleInfo>().sides[side].controller == Controller::Ai
 }
 

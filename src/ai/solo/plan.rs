@@ -2,6 +2,7 @@
 //! played on a scratch copy of the battle and explained decision by decision.
 
 use crate::model::RuleId;
+use crate::model::ids::Side;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -12,7 +13,7 @@ use crate::rules::engine::{Engine, Pending, fighters};
 /// What the AI will do for its next activation, and why (`warcry-sim plan`).
 #[derive(Debug, Clone, Serialize)]
 pub struct Plan {
-    pub side: Option<usize>,
+    pub side: Option<Side>,
     pub target: Option<String>,
     pub target_rule: Option<RuleId>,
     pub active: Option<u32>,
@@ -98,11 +99,11 @@ pub fn plan(world: &mut World, other: impl Fn(&mut World) -> Option<Command>) ->
             }
             // Before the AI's activation: the other side's decisions, assumed (built-in policy).
             let Some(c) = other(world) else {
-                p.stops = format!("side {side} (not the AI) decides next");
+                p.stops = format!("{} (not the AI) decides next", side.player());
                 return p;
             };
             if crate::rules::engine::apply(world, &c).is_err() {
-                p.stops = format!("side {side} (not the AI) decides next");
+                p.stops = format!("{} (not the AI) decides next", side.player());
                 return p;
             }
             p.assumed.push(c.describe());

@@ -2,6 +2,7 @@
 //! returning a decision with its rule ID or "next step"; SOLO-C1 is in `ability.rs`.
 
 use crate::model::RuleId;
+use crate::model::ids::Side;
 use crate::rules::actions::inches;
 use bevy::prelude::*;
 
@@ -442,7 +443,7 @@ fn target_now(
     world: &mut World,
     all: &[FighterView],
     act: &ActivationState,
-    side: usize,
+    side: Side,
 ) -> Option<TargetChoice> {
     if again_after(act) {
         choose_target_among(world, all, side)

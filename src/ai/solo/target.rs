@@ -30,7 +30,7 @@ pub struct TargetChoice {
 }
 
 /// "Closest to the warband": distances from each friendly fighter on the battlefield, sorted.
-fn closeness(all: &[FighterView], side: usize, dist: impl Fn(&FighterView) -> f32) -> Vec<f32> {
+fn closeness(all: &[FighterView], side: Side, dist: impl Fn(&FighterView) -> f32) -> Vec<f32> {
     let mut d: Vec<f32> = all
         .iter()
         .filter(|f| f.on_board() && f.side == side)
@@ -78,7 +78,7 @@ fn objective_at(o: &Objective) -> Vec3 {
 }
 
 /// SOLO-A1..A6 for the automated warband `side`.
-pub fn choose_target(world: &mut World, side: usize) -> Option<TargetChoice> {
+pub fn choose_target(world: &mut World, side: Side) -> Option<TargetChoice> {
     let all = fighters(world);
     choose_target_among(world, &all, side)
 }
@@ -87,7 +87,7 @@ pub fn choose_target(world: &mut World, side: usize) -> Option<TargetChoice> {
 pub fn choose_target_among(
     world: &mut World,
     all: &[FighterView],
-    side: usize,
+    side: Side,
 ) -> Option<TargetChoice> {
     let seed = tie_seed(world);
     choose_target_seeded(world, all, side, seed)
@@ -98,7 +98,7 @@ pub fn choose_target_among(
 pub fn target_of_activation(
     world: &mut World,
     all: &[FighterView],
-    side: usize,
+    side: Side,
 ) -> Option<TargetChoice> {
     let commands = &world.resource::<Engine>().commands;
     let activated = commands
@@ -116,7 +116,7 @@ pub fn target_of_activation(
 fn choose_target_seeded(
     world: &mut World,
     all: &[FighterView],
-    side: usize,
+    side: Side,
     seed: u64,
 ) -> Option<TargetChoice> {
     objective_target(world, all, side, seed).or_else(|| fighter_target(world, all, side, seed))
@@ -126,10 +126,10 @@ fn choose_target_seeded(
 fn objective_target(
     world: &mut World,
     all: &[FighterView],
-    side: usize,
+    side: Side,
     seed: u64,
 ) -> Option<TargetChoice> {
-    let enemy = 1 - side;
+    let enemy = side.other();
     let control = world.resource::<Engine>().control.clone();
     let objectives = sorted_objectives(world);
     for (rule, owner, what) in [
@@ -203,10 +203,10 @@ fn fighter_kinds(victory: VictoryCondition) -> [(RuleId, &'static str, Filter); 
 fn fighter_target(
     world: &mut World,
     all: &[FighterView],
-    side: usize,
+    side: Side,
     seed: u64,
 ) -> Option<TargetChoice> {
-    let enemy = 1 - side;
+    let enemy = side.other();
     let victory = world.resource::<BattleInfo>().victory.condition.clone();
     let enemies: Vec<&FighterView> = all
         .iter()

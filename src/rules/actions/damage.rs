@@ -8,6 +8,7 @@ use crate::model::RuleId;
 use crate::model::components::{Damage, Position, Presence};
 use crate::model::dice::DiceRng;
 use crate::model::formats::BaseSize;
+use crate::model::ids::Side;
 use crate::model::runemark::Runemark;
 use crate::rules::actions::{drop_treasure, rules};
 use crate::rules::command::Rejected;
@@ -69,7 +70,7 @@ pub(crate) fn deal_damage(world: &mut World, id: u32, amount: u32, ids: &[RuleId
                 });
         }
         world.entity_mut(f.entity).insert(Presence::TakenDown);
-        state::engine(world).points_taken_down[1 - f.side] += f.profile.points;
+        state::engine(world).points_taken_down[f.side.other()] += f.profile.points;
         log(world, &[RuleId::Atk5], Event::TakenDown { fighter: id });
         return true;
     }
@@ -144,7 +145,7 @@ pub(crate) fn fall(world: &mut World, t: &FighterView, toward: Vec3, attacker: O
     if landing_spots(world, t).len() > 1 {
         let due = FallDue {
             fighter: t.id,
-            side: 1 - t.side,
+            side: t.side.other(),
             toward: toward.to_array(),
             attacker,
         };
@@ -199,8 +200,8 @@ pub fn landing(world: &mut World) -> Option<Landing> {
 /// one of its landing spots, or `None` for the default.
 pub(crate) fn land_picked(
     world: &mut World,
-    side: usize,
-    by: usize,
+    side: Side,
+    by: Side,
     at: Option<[f32; 3]>,
 ) -> Result<(), Rejected> {
     if by != side {

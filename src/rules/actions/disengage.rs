@@ -115,7 +115,7 @@ pub(super) fn start_disengage(
             .collect();
         if !strikers.is_empty() {
             return Then::Reaction(ReactionOffer {
-                side: 1 - f.side,
+                side: f.side.other(),
                 kind: ReactionKind::StrikeThemDown,
                 fighters: strikers,
                 resume: Resume::Disengage { fighter: f.id, to },

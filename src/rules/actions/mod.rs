@@ -2,6 +2,7 @@
 //! first, then the effects, so that a rejected command changes nothing.
 
 use crate::model::RuleId;
+use crate::model::ids::Side;
 use crate::model::runemark::Runemark;
 use bevy::prelude::*;
 
@@ -57,7 +58,7 @@ fn enemies_within(all: &[FighterView], f: &FighterView, d: f32) -> Vec<u32> {
         .collect()
 }
 
-fn enemy_bases(all: &[FighterView], side: usize) -> Vec<Base> {
+fn enemy_bases(all: &[FighterView], side: Side) -> Vec<Base> {
     all.iter()
         .filter(|o| o.on_board() && o.side != side)
         .map(|o| o.base())

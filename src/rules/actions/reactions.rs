@@ -3,6 +3,7 @@
 use crate::model::RuleId;
 use crate::model::components::{Activation, Reactions};
 use crate::model::effects::Effect;
+use crate::model::ids::Side;
 use crate::rules::actions::{Hits, finish_attack, finish_disengage, roll_hits};
 use crate::rules::command::{Command, ReactionKind, Rejected};
 use crate::rules::log::{EffectOutcome, Event};
@@ -15,7 +16,7 @@ use bevy::prelude::*;
 type Reacting = Option<(u32, Option<Vec<Effect>>)>;
 
 /// A command while a reaction is on offer to `side`.
-pub(crate) fn reaction(world: &mut World, side: usize, cmd: &Command) -> Result<Then, Rejected> {
+pub(crate) fn reaction(world: &mut World, side: Side, cmd: &Command) -> Result<Then, Rejected> {
     let offer = world
         .resource::<Engine>()
         .reaction
@@ -29,7 +30,7 @@ pub(crate) fn reaction(world: &mut World, side: usize, cmd: &Command) -> Result<
 /// REA-1: the answer `cmd` gives to the reaction on `offer`, checked and made.
 fn who_reacts(
     world: &mut World,
-    side: usize,
+    side: Side,
     offer: &ReactionOffer,
     cmd: &Command,
 ) -> Result<Reacting, Rejected> {

@@ -6,6 +6,7 @@ use crate::battlefield::nav::{Mover, Path};
 use crate::model::RuleId;
 use crate::model::components::Treasure;
 use crate::model::formats::BaseSize;
+use crate::model::ids::Side;
 use crate::rules::actions::sample_path;
 use crate::rules::command::Rejected;
 use crate::rules::log::Event;
@@ -167,8 +168,8 @@ pub(super) fn treasure_event(
 /// leaves it where the carrier stood). The flow then waits for the next drop, or goes on.
 pub(crate) fn place_dropped_treasure(
     world: &mut World,
-    side: usize,
-    by: usize,
+    side: Side,
+    by: Side,
     at: Option<[f32; 3]>,
 ) -> Result<(), Rejected> {
     if by != side {

@@ -4,6 +4,7 @@ use crate::battlefield::Battlefield;
 use crate::battlefield::measure::bases_within;
 use crate::model::RuleId;
 use crate::model::components::{Activation, Presence};
+use crate::model::ids::Side;
 use crate::model::ruleset::Ruleset;
 use crate::rules::actions;
 use crate::rules::command::{Command, Rejected};
@@ -128,7 +129,7 @@ pub(crate) fn next_turn(world: &mut World) {
         log(world, &[RuleId::Cmb1], Event::Pass { side });
         let mut e = engine(world);
         e.passes += 1;
-        e.turn = 1 - side;
+        e.turn = side.other();
         if e.passes >= 2 {
             e.pending = Pending::EndOfRound;
             return;
@@ -136,7 +137,7 @@ pub(crate) fn next_turn(world: &mut World) {
     }
 }
 
-pub(super) fn activate(world: &mut World, side: usize, id: u32) -> Result<(), Rejected> {
+pub(super) fn activate(world: &mut World, side: Side, id: u32) -> Result<(), Rejected> {
     let f = fighter(world, id)
         .ok_or_else(|| Rejected::new(RuleId::Cmb1, format!("there is no fighter {id}")))?;
     if f.side != side {
@@ -254,7 +255,7 @@ pub(crate) fn end_activation(world: &mut World, waiting: bool) {
         start_activation(world, &n);
         return;
     }
-    engine(world).turn = 1 - act.side;
+    engine(world).turn = act.side.other();
     next_turn(world);
 }
 
@@ -331,17 +332,17 @@ pub(crate) fn after_action(world: &mut World) {
     }
 }
 
-pub(super) fn last_side_standing(world: &mut World) -> Option<usize> {
-    let alive = |s: usize| {
+pub(super) fn last_side_standing(world: &mut World) -> Option<Side> {
+    let alive = |s: Side| {
         fighters_of(world, s, |presence, _, _| {
             matches!(presence, Presence::Deployed | Presence::Reserve { .. })
         })
         .next()
         .is_some()
     };
-    match (alive(0), alive(1)) {
-        (true, false) => Some(0),
-        (false, true) => Some(1),
+    match (alive(Side::A), alive(Side::B)) {
+        (true, false) => Some(Side::A),
+        (false, true) => Some(Side::B),
         _ => None,
     }
 }
@@ -390,18 +391,15 @@ fn boosts_lapse_with_the_bonus(world: &mut World, fighter: u32) {
 /// CMB-1, SOLO-I4: the side with the initiative (`side`) gives the first turn to `first`.
 pub(super) fn first_turn(
     world: &mut World,
-    side: usize,
-    by: usize,
-    first: usize,
+    side: Side,
+    by: Side,
+    first: Side,
 ) -> Result<(), Rejected> {
     if by != side {
         return Err(Rejected::new(
             RuleId::Cmb1,
             "only the side with the initiative picks who goes first",
         ));
-    }
-    if first > 1 {
-        return Err(Rejected::new(RuleId::Cmb1, "there are two sides: 0 and 1"));
     }
     if solo_sides(world).is_some() && first != side {
         return Err(Rejected::new(

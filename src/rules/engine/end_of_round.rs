@@ -5,6 +5,7 @@ use crate::battlefield::measure::distance_to_point;
 use crate::model::RuleId;
 use crate::model::components::{Activation, BattleInfo, Objective, Reactions};
 use crate::model::formats::VictoryCondition;
+use crate::model::ids::Side;
 use crate::model::ruleset::{Ruleset, TieRule};
 use crate::rules::initiative::most_singles;
 use crate::rules::log::{EndReason, Event};
@@ -56,8 +57,8 @@ fn update_control(world: &mut World, all: &[FighterView]) {
             .copied()
             .flatten();
         let now = match n[0].cmp(&n[1]) {
-            std::cmp::Ordering::Greater => Some(0),
-            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Greater => Some(Side::A),
+            std::cmp::Ordering::Less => Some(Side::B),
             std::cmp::Ordering::Equal => before,
         };
         if now != before
@@ -85,7 +86,7 @@ fn score_objectives(world: &mut World) {
     else {
         return;
     };
-    for side in 0..2 {
+    for side in Side::BOTH {
         let held = world
             .resource::<Engine>()
             .control
@@ -158,7 +159,7 @@ fn battle_over(world: &mut World) -> bool {
 }
 
 /// VIC-1: who is ahead by the victory card's condition, or `None` when level.
-pub fn leader_by_condition(world: &mut World) -> Option<usize> {
+pub fn leader_by_condition(world: &mut World) -> Option<Side> {
     let victory = world.resource::<BattleInfo>().victory.clone();
     let value = match victory.condition {
         VictoryCondition::ObjectiveControl { .. } => world.resource::<Engine>().score,

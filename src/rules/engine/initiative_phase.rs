@@ -4,6 +4,7 @@
 use crate::model::RuleId;
 use crate::model::components::{BattleInfo, Objective};
 use crate::model::dice::{Dice, DiceRng, roll_off};
+use crate::model::ids::Side;
 use crate::model::ruleset::Ruleset;
 use crate::rules::command::{Command, Rejected};
 use crate::rules::engine::{not_now, take_command};
@@ -64,8 +65,8 @@ pub(super) fn begin_round(world: &mut World) {
     }
     // INI-1: each side rolls; INI-2: last round's dice are discarded.
     let singles = [
-        roll_initiative(world, 0, &rules),
-        roll_initiative(world, 1, &rules),
+        roll_initiative(world, Side::A, &rules),
+        roll_initiative(world, Side::B, &rules),
     ];
     let holder = match most_singles(singles[0], singles[1]) {
         Some(s) => s,
@@ -104,7 +105,7 @@ pub(super) fn begin_round(world: &mut World) {
 
 /// INI-1, INI-2: `side` rolls its initiative dice (last round's ability dice are discarded;
 /// saved wild dice carry over). Returns its singles.
-pub(super) fn roll_initiative(world: &mut World, side: usize, rules: &Ruleset) -> u32 {
+pub(super) fn roll_initiative(world: &mut World, side: Side, rules: &Ruleset) -> u32 {
     let rolled = world
         .resource_mut::<DiceRng>()
         .roll(rules.initiative_dice as usize);
@@ -128,7 +129,7 @@ pub(super) fn roll_initiative(world: &mut World, side: usize, rules: &Ruleset) -
 }
 
 /// INI-3: asks `side` for its wild dice (skipped when it has none).
-pub(super) fn ask_wild(world: &mut World, side: usize) {
+pub(super) fn ask_wild(world: &mut World, side: Side) {
     if world.resource::<Engine>().dice[side].wild == 0 {
         let _ = wild_dice(world, side, &[]);
     } else {
@@ -139,8 +140,8 @@ pub(super) fn ask_wild(world: &mut World, side: usize) {
 /// INI-3, SOLO-I1, SOLO-I3: `by` declares its wild dice while `side`'s are asked for.
 pub(super) fn declare_wild(
     world: &mut World,
-    side: usize,
-    by: usize,
+    side: Side,
+    by: Side,
     uses: &[WildUse],
 ) -> Result<(), Rejected> {
     if by != side {
@@ -161,7 +162,7 @@ pub(super) fn declare_wild(
     wild_dice(world, side, uses)
 }
 
-pub(super) fn wild_dice(world: &mut World, side: usize, uses: &[WildUse]) -> Result<(), Rejected> {
+pub(super) fn wild_dice(world: &mut World, side: Side, uses: &[WildUse]) -> Result<(), Rejected> {
     let mut d = world.resource::<Engine>().dice[side].clone();
     d.use_wild(uses)
         .map_err(|e| Rejected::new(RuleId::Ini3, e))?;
@@ -190,9 +191,9 @@ pub(super) fn wild_dice(world: &mut World, side: usize, uses: &[WildUse]) -> Res
         }
         return Ok(());
     }
-    let holder = world.resource::<Engine>().initiative.unwrap_or(0);
+    let holder = world.resource::<Engine>().initiative.unwrap_or(Side::A);
     if side == holder {
-        ask_wild(world, 1 - holder);
+        ask_wild(world, holder.other());
         return Ok(());
     }
     let new_holder = seize_check(world, holder);
@@ -201,7 +202,7 @@ pub(super) fn wild_dice(world: &mut World, side: usize, uses: &[WildUse]) -> Res
 }
 
 /// INI-4: with both sides' wild dice declared, does the side without the initiative seize it?
-fn seize_check(world: &mut World, holder: usize) -> usize {
+fn seize_check(world: &mut World, holder: Side) -> Side {
     let (s0, s1) = {
         let e = world.resource::<Engine>();
         (e.dice[0].singles_count(), e.dice[1].singles_count())
@@ -214,13 +215,13 @@ fn seize_check(world: &mut World, holder: usize) -> usize {
                 world,
                 &[RuleId::Ini4],
                 Event::Initiative {
-                    side: 1 - holder,
+                    side: holder.other(),
                     seized: true,
                     solo: false,
                     singles: [s0, s1],
                 },
             );
-            1 - holder
+            holder.other()
         }
         Seize::RollOff => {
             let ro = roll_off(world.resource_mut::<DiceRng>().as_mut());
@@ -277,7 +278,7 @@ pub(super) fn solo_initiative(world: &mut World) {
 }
 
 /// The initiative phase is over: `holder` has the initiative; the reserve phase follows.
-pub(super) fn initiative_settled(world: &mut World, holder: usize) {
+pub(super) fn initiative_settled(world: &mut World, holder: Side) {
     let mut e = engine(world);
     e.initiative = Some(holder);
     e.pending = Pending::Reserve;

@@ -10,6 +10,7 @@
 
 use crate::model::RuleId;
 use crate::model::components::BattlePhase;
+use crate::model::ids::Side;
 use crate::rules::command::{Command, Rejected};
 use crate::rules::door::CommandResult;
 use crate::rules::engine::{combat_phase, end_of_round, initiative_phase};
@@ -117,7 +118,7 @@ pub(crate) fn take_command(world: &mut World, handle: Handler) {
 fn decided(
     world: &mut World,
     pending: Pending,
-    side: usize,
+    side: Side,
     rules: &[String],
     text: &str,
     command: &Command,
@@ -134,7 +135,7 @@ fn decided(
 }
 
 /// Logs a side's reasons for its next command, with every rule ID it cites (SOLO-A..C).
-fn explain(world: &mut World, side: usize, rules: &[String], text: &str) {
+fn explain(world: &mut World, side: Side, rules: &[String], text: &str) {
     let ids: Vec<RuleId> = rules
         .iter()
         .filter_map(|r| crate::rules::log::rule_id(r))
@@ -231,7 +232,7 @@ fn reserve_phase(world: &mut World) {
                 engine(world).pending = match hand_setup::reserves_done(world, side, *s)? {
                     Some(other) => Pending::Arrive { side: other },
                     None => Pending::FirstTurn {
-                        side: world.resource::<Engine>().initiative.unwrap_or(0),
+                        side: world.resource::<Engine>().initiative.unwrap_or(Side::A),
                     },
                 };
                 Ok(())
@@ -240,16 +241,16 @@ fn reserve_phase(world: &mut World) {
         });
         return;
     }
-    let holder = world.resource::<Engine>().initiative.unwrap_or(0);
+    let holder = world.resource::<Engine>().initiative.unwrap_or(Side::A);
     let first = simultaneous_first(world);
     let mut arrived = Vec::new();
     if world.resource::<Engine>().round >= 2 {
-        for s in [first, 1 - first] {
+        for s in [first, first.other()] {
             arrived.extend(crate::rules::setup::arrive_reserves(world, s));
         }
     }
     world.insert_resource(hand_setup::Arrived(arrived));
-    engine(world).pending = match hand_setup::begin_reserves(world, [first, 1 - first]) {
+    engine(world).pending = match hand_setup::begin_reserves(world, [first, first.other()]) {
         Some(side) => Pending::Arrive { side },
         None => Pending::FirstTurn { side: holder },
     };

@@ -101,7 +101,7 @@ mod tests {
         };
         assert_eq!(attack.fighters(), vec![3, 7]);
         let score = Event::Score {
-            side: 0,
+            side: crate::model::ids::Side::A,
             objectives: 1,
             points: 1,
             total: 3,

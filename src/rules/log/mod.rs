@@ -2,6 +2,7 @@
 //! dice, how much); its sentence is rendered from that data and the battle's [`Names`]
 //! (`render.rs`), so views animate from the same events and the words can change on their own.
 
+use crate::model::ids::Side;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -31,15 +32,15 @@ mod tests;
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Event {
     /// SET-2: the priority roll-off between the two sides (GEN-4); the last roll decides.
-    PriorityRoll { rolls: Vec<(u8, u8)>, winner: usize },
+    PriorityRoll { rolls: Vec<(u8, u8)>, winner: Side },
     /// SOLO-S2: one step of forming the automated warband's battle groups.
     SoloGroups { step: SoloStep },
     /// SET-5, SOLO-S3: which side deploys red and which blue.
-    Colours { red: usize, blue: usize },
+    Colours { red: Side, blue: Side },
     /// SET-6 / RES-1 / RES-2: a battle group set up at its deployment point (or along its
     /// deployment line); `arriving` when it comes in from reserve.
     Deploy {
-        side: usize,
+        side: Side,
         group: GroupName,
         colour: Colour,
         point: (f32, f32),
@@ -51,7 +52,7 @@ pub enum Event {
     SetUpByHand { fighter: u32, at: [f32; 3] },
     /// SET-6, RES-1: a battle group held back, arriving in `round`.
     Reserve {
-        side: usize,
+        side: Side,
         group: GroupName,
         fighters: usize,
         round: u32,
@@ -59,7 +60,7 @@ pub enum Event {
     /// INI-1, INI-2: a side's initiative dice, its singles and ability dice, and its wild
     /// dice to declare.
     InitiativeRoll {
-        side: usize,
+        side: Side,
         dice: Vec<u8>,
         singles: u32,
         groups: Vec<DiceGroup>,
@@ -67,7 +68,7 @@ pub enum Event {
     },
     /// INI-3: how a side used its wild dice, and its dice afterwards.
     WildDice {
-        side: usize,
+        side: Side,
         uses: Vec<WildUse>,
         singles: u32,
         groups: Vec<DiceGroup>,
@@ -77,25 +78,25 @@ pub enum Event {
     /// `after_wild` when the tie came after the wild dice (INI-4).
     RollOff {
         rolls: Vec<(u8, u8)>,
-        winner: usize,
+        winner: Side,
         singles: [u32; 2],
         after_wild: bool,
     },
     /// INI-1, INI-4, SOLO-I4: who has the initiative, with both sides' singles.
     Initiative {
-        side: usize,
+        side: Side,
         seized: bool,
         solo: bool,
         singles: [u32; 2],
     },
     /// CMB-1: the side that takes the first turn.
-    FirstTurn { side: usize },
+    FirstTurn { side: Side },
     /// CMB-1: a side with no fighter to activate passes.
-    Pass { side: usize },
+    Pass { side: Side },
     /// CMB-1, CMB-2, WAIT-1, REA-1: a fighter is activated with `actions` actions.
     Activate {
         fighter: u32,
-        side: usize,
+        side: Side,
         actions: u8,
         after_wait: bool,
     },
@@ -239,12 +240,12 @@ pub enum Event {
     /// side 1]`) within 3".
     Control {
         objective: usize,
-        side: usize,
+        side: Side,
         fighters: [u32; 2],
     },
     /// VIC-1: victory points for the objectives a side holds.
     Score {
-        side: usize,
+        side: Side,
         objectives: u32,
         points: u32,
         total: u32,
@@ -256,7 +257,7 @@ pub enum Event {
     /// VIC-1, SET-8: the battle ends.
     End { outcome: Outcome, reason: EndReason },
     /// A side's reasons for its next command (SOLO-A..C), in its own words.
-    Decision { side: usize, text: String },
+    Decision { side: Side, text: String },
 }
 
 /// SET-6, RES-2: where one fighter of a group was set up.
@@ -469,12 +470,12 @@ impl Names {
     }
 
     /// A side's name (`side 1` when it has none).
-    pub fn side(&self, side: usize) -> String {
+    pub fn side(&self, side: Side) -> String {
         self.sides
-            .get(side)
+            .get(side.index())
             .filter(|s| !s.is_empty())
             .cloned()
-            .unwrap_or_else(|| format!("side {side}"))
+            .unwrap_or_else(|| side.player().to_string())
     }
 }
 

@@ -489,7 +489,7 @@ fn end_text(e: &Event, n: &Names) -> String {
             n.side(*side),
             objective + 1,
             fighters[*side],
-            fighters[1 - side]
+            fighters[side.other()]
         ),
         Event::Score {
             side,

@@ -2,6 +2,7 @@
 //! split from `render` to keep each file a size a reader can hold.
 
 use crate::model::dice::{dice_text, roll_off_text};
+use crate::model::ids::Side;
 use crate::rules::initiative::{groups_text, uses_text};
 use crate::rules::log::{Event, Names, Placed, Spot};
 use crate::rules::solo_setup::{Flank, SoloStep};
@@ -25,8 +26,8 @@ pub(super) fn setup_text(e: &Event, n: &Names) -> String {
     match e {
         Event::PriorityRoll { rolls, winner } => format!(
             "Priority roll: {} v {}: {}; {} is the priority player",
-            n.side(0),
-            n.side(1),
+            n.side(Side::A),
+            n.side(Side::B),
             rolls_text(rolls),
             n.side(*winner)
         ),

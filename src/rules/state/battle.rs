@@ -1,6 +1,7 @@
 //! The engine's state: what the battle waits for (`Pending`), the active fighter's
 //! activation, the reaction on offer and where the action resumes after it, the result.
 
+use crate::model::ids::Side;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -36,27 +37,27 @@ pub enum Pending {
     /// The end-of-round system scores and decides whether the battle goes on (VIC-1, SET-8).
     EndOfRound,
     /// SET-5: the priority player `side` chooses red or blue.
-    Colour { side: usize },
+    Colour { side: Side },
     /// SET-6: `side` sets up its fighters by hand (`rules::hand_setup`).
-    Deploy { side: usize },
+    Deploy { side: Side },
     /// RES-1 by hand: `side` sets up the reserves that arrived this round (`rules::hand_setup`).
-    Arrive { side: usize },
+    Arrive { side: Side },
     /// INI-3: `side` declares its wild dice.
-    WildDice { side: usize },
+    WildDice { side: Side },
     /// CMB-1: the initiative side picks who goes first.
-    FirstTurn { side: usize },
+    FirstTurn { side: Side },
     /// CMB-1: `side` activates a fighter.
-    Turn { side: usize },
+    Turn { side: Side },
     /// CMB-2, CMB-3: the active fighter's next action or ability, or the end of its activation.
     Action { fighter: u32 },
     /// GEN-8: `side` places the treasure its taken-down carrier dropped
     /// ([`Engine::treasure_drops`]).
-    PlaceTreasure { side: usize },
+    PlaceTreasure { side: Side },
     /// MOVE-8: `side` (the falling fighter's opponent) picks where it lands
     /// ([`Engine::falls`]).
-    Land { side: usize },
+    Land { side: Side },
     /// REA-1: `side` may react to the enemy action on offer.
-    Reaction { side: usize },
+    Reaction { side: Side },
     /// The battle is over.
     Ended,
 }
@@ -67,7 +68,7 @@ pub enum Pending {
 pub struct FallDue {
     pub fighter: u32,
     /// The side that picks (the falling fighter's opponent).
-    pub side: usize,
+    pub side: Side,
     /// Where the default landing is nearest: the attacker that knocked it off, or where it hung.
     pub toward: [f32; 3],
     /// The attacker that knocked it off (none: it fell from a climb).
@@ -79,7 +80,7 @@ pub struct FallDue {
 /// then the token lies where the carrier stood (a legal spot).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TreasureDrop {
-    pub side: usize,
+    pub side: Side,
     pub treasure: usize,
     pub carrier: u32,
 }
@@ -153,7 +154,7 @@ impl Bonus {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ActivationState {
     pub fighter: u32,
-    pub side: usize,
+    pub side: Side,
     pub actions_left: u8,
     pub actions_taken: u8,
     /// CMB-3.
@@ -269,7 +270,7 @@ pub enum Resume {
 /// A reaction on offer (REA-1).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ReactionOffer {
-    pub side: usize,
+    pub side: Side,
     pub kind: ReactionKind,
     /// The fighters that may react.
     pub fighters: Vec<u32>,
@@ -281,7 +282,7 @@ pub struct ReactionOffer {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Outcome {
-    Winner(usize),
+    Winner(Side),
     Draw,
 }
 
@@ -298,19 +299,19 @@ pub enum Overtime {
 #[derive(Resource, Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Engine {
     pub round: u32,
-    pub initiative: Option<usize>,
+    pub initiative: Option<Side>,
     pub dice: [SideDice; 2],
     /// INI-4: each side's singles before the wild dice.
     pub singles_before: (u32, u32),
     pub pending: Pending,
     /// Whose turn it is in the combat phase.
-    pub turn: usize,
+    pub turn: Side,
     /// CMB-1: consecutive passes.
     pub passes: u8,
     pub activation: Option<ActivationState>,
     pub reaction: Option<ReactionOffer>,
     /// GEN-7: who controls each objective.
-    pub control: Vec<Option<usize>>,
+    pub control: Vec<Option<Side>>,
     /// VIC-1 victory points.
     pub score: [u32; 2],
     /// VIC-1 attrition: points of enemy fighters each side took down.
@@ -378,7 +379,7 @@ impl Engine {
 /// GEN-5: the side that orders simultaneous effects: in the combat phase the side whose turn
 /// it is; in other phases the side with the initiative; before there is one (setup), the
 /// priority player (SET-2, the roll-off the battle already made).
-pub fn simultaneous_first(world: &World) -> usize {
+pub fn simultaneous_first(world: &World) -> Side {
     let e = world.resource::<Engine>();
     match e.pending {
         Pending::Turn { .. }
@@ -389,7 +390,7 @@ pub fn simultaneous_first(world: &World) -> usize {
         _ => e
             .initiative
             .or(world.resource::<BattleInfo>().priority)
-            .unwrap_or(0),
+            .unwrap_or(Side::A),
     }
 }
 
@@ -412,7 +413,7 @@ pub(crate) fn rule_of_pending(p: Pending) -> RuleId {
 }
 
 /// Which side decides what the battle waits for.
-pub fn deciding_side(world: &World) -> Option<usize> {
+pub fn deciding_side(world: &World) -> Option<Side> {
     let e = world.resource::<Engine>();
     match e.pending {
         Pending::Colour { side }

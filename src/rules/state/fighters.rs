@@ -19,7 +19,7 @@ pub struct FighterView {
     pub entity: Entity,
     pub id: u32,
     pub name: std::sync::Arc<str>,
-    pub side: usize,
+    pub side: Side,
     pub pos: Vec3,
     pub facing: f32,
     pub profile: std::sync::Arc<FighterProfile>,
@@ -172,12 +172,12 @@ fn can_activate(presence: Presence, activation: Activation, reactions: u8) -> bo
 
 /// The fighters of `side` that can be activated now, by id (read straight from their
 /// components: no [`FighterView`]s built).
-pub fn activatable(world: &World, side: usize) -> Vec<u32> {
+pub fn activatable(world: &World, side: Side) -> Vec<u32> {
     fighters_of(world, side, can_activate).collect()
 }
 
 /// CMB-1: can a fighter of `side` be activated now?
-pub fn side_can_activate(world: &World, side: usize) -> bool {
+pub fn side_can_activate(world: &World, side: Side) -> bool {
     fighters_of(world, side, can_activate).next().is_some()
 }
 
@@ -185,7 +185,7 @@ pub fn side_can_activate(world: &World, side: usize) -> bool {
 /// id, read straight from their components.
 pub fn fighters_of(
     world: &World,
-    side: usize,
+    side: Side,
     pred: impl Fn(Presence, Activation, u8) -> bool,
 ) -> impl Iterator<Item = u32> {
     let index = world.get_resource::<FighterIndex>();
@@ -194,7 +194,7 @@ pub fn fighters_of(
         .flat_map(|i| i.entities())
         .filter_map(move |e| {
             let e = world.get_entity(e).ok()?;
-            let ok = e.get::<Side>()?.0 == side
+            let ok = *e.get::<Side>()? == side
                 && pred(
                     *e.get::<Presence>()?,
                     *e.get::<Activation>()?,
@@ -290,7 +290,7 @@ impl ViewQueries {
             entity,
             id: f.id,
             name: f.name.clone(),
-            side: side.0,
+            side: *side,
             pos: pos.0,
             facing: facing.0,
             profile: profile.0.clone(),

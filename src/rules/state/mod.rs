@@ -4,6 +4,7 @@
 //! abilities and effects sits on it, and the flow (the phases, the only code that sets what
 //! the battle waits for) on both.
 
+use crate::model::ids::Side;
 use bevy::prelude::*;
 
 use crate::model::RuleId;
@@ -44,6 +45,6 @@ pub(crate) fn d6(world: &mut World) -> u8 {
 }
 
 /// Solo mode (SOLO-S3): (the human's side, the automated warband's side).
-pub fn solo_sides(world: &World) -> Option<(usize, usize)> {
+pub fn solo_sides(world: &World) -> Option<(Side, Side)> {
     world.resource::<BattleInfo>().solo_sides()
 }

@@ -154,7 +154,7 @@ impl Arena {
     }
 
     /// Gives `side` these ability dice (value, size), replacing its groups.
-    pub fn give_dice(&mut self, side: usize, groups: &[(u8, u8)]) {
+    pub fn give_dice(&mut self, side: Side, groups: &[(u8, u8)]) {
         self.engine().dice[side].groups = groups
             .iter()
             .map(|&(value, size)| warcry_sim::rules::initiative::DiceGroup {

@@ -4,6 +4,7 @@
 use super::arena::{Arena, ability, weapon};
 use warcry_sim::model::RuleId;
 use warcry_sim::model::effects::{Amount, Effect, Roll, Stat};
+use warcry_sim::model::ids::Side;
 use warcry_sim::rules::abilities::{AbilityDef, AbilityEffect, DiceCost};
 use warcry_sim::rules::command::Command;
 use warcry_sim::rules::engine::{Bonus, Pending};
@@ -24,7 +25,7 @@ fn with_ability(effects: Vec<Effect>, value: u8) -> Arena {
     });
     a.place(A, 10.0, 10.0);
     a.activate(A);
-    a.give_dice(0, &[(value, 2)]);
+    a.give_dice(Side::A, &[(value, 2)]);
     a
 }
 
@@ -308,7 +309,7 @@ fn abl5_a_not_automated_ability_is_resolved_by_hand_and_the_activation_waits() {
         a.rejected(by_hand(HandChange::Damage(2))).rule,
         RuleId::Abl5
     );
-    a.give_dice(0, &[(3, 2)]);
+    a.give_dice(Side::A, &[(3, 2)]);
     a.apply(Command::Ability {
         fighter: A,
         ability: "Odd Gift".into(),

@@ -4,6 +4,7 @@
 //! own per kind, in the shapes faction abilities take, with injected dice.
 
 use bevy::prelude::*;
+use warcry_sim::model::ids::Side;
 
 use super::arena::{Arena, ability, weapon};
 use warcry_sim::model::RuleId;
@@ -33,7 +34,7 @@ fn with_ability(effects: Vec<Effect>, value: u8) -> Arena {
     });
     a.place(A, 10.0, 10.0);
     a.activate(A);
-    a.give_dice(0, &[(value, 2)]);
+    a.give_dice(Side::A, &[(value, 2)]);
     a
 }
 
@@ -481,7 +482,7 @@ fn rea1_abl5_a_reaction_ability_is_offered_beside_counter_and_costs_an_action() 
         }],
         (1, 3),
     );
-    assert_eq!(a.pending(), Pending::Reaction { side: 1 });
+    assert_eq!(a.pending(), Pending::Reaction { side: Side::B });
     let Decision::Reaction { abilities, .. } = options(a.world()).decision else {
         panic!("a reaction on offer");
     };

@@ -6,6 +6,7 @@
 use super::arena::{Arena, ability, weapon};
 use warcry_sim::model::RuleId;
 use warcry_sim::model::effects::{Amount, Effect, OnSuccess, Stat};
+use warcry_sim::model::ids::Side;
 use warcry_sim::model::ruleset::Ruleset;
 use warcry_sim::rules::abilities::DiceCost;
 use warcry_sim::rules::command::Command;
@@ -34,7 +35,7 @@ fn against_a_monster(effects: Vec<Effect>, value: u8) -> Arena {
     a.place(A, 10.0, 10.0);
     a.place(B, 11.5, 10.0);
     a.activate(A);
-    a.give_dice(0, &[(value, 2)]);
+    a.give_dice(Side::A, &[(value, 2)]);
     a
 }
 

@@ -9,7 +9,7 @@ use crate::rules::state::Outcome;
 fn activate_renders_actions_cmb_1_and_after_waiting_wait_1() {
     let two = Event::Activate {
         fighter: 1,
-        side: 0,
+        side: Side::A,
         actions: 2,
         after_wait: false,
     };
@@ -19,7 +19,7 @@ fn activate_renders_actions_cmb_1_and_after_waiting_wait_1() {
     );
     let one = Event::Activate {
         fighter: 0,
-        side: 1,
+        side: Side::B,
         actions: 1,
         after_wait: true,
     };
@@ -409,7 +409,7 @@ fn no_bonus_attack_renders_abl_3() {
 fn control_renders_the_count_within_3_inches_gen_7() {
     let e = Event::Control {
         objective: 2,
-        side: 1,
+        side: Side::B,
         fighters: [0, 1],
     };
     assert_eq!(
@@ -421,7 +421,7 @@ fn control_renders_the_count_within_3_inches_gen_7() {
 #[test]
 fn score_renders_points_and_total_vic_1() {
     let e = Event::Score {
-        side: 0,
+        side: Side::A,
         objectives: 2,
         points: 2,
         total: 5,
@@ -447,12 +447,12 @@ fn extra_round_and_play_on_set_8() {
 #[test]
 fn end_renders_the_winner_vic_1_and_draws_set_8() {
     let won = Event::End {
-        outcome: Outcome::Winner(1),
+        outcome: Outcome::Winner(Side::B),
         reason: EndReason::VictoryCondition,
     };
     assert_eq!(text(won), "Ashen Covenant wins: the victory condition");
     let last = Event::End {
-        outcome: Outcome::Winner(0),
+        outcome: Outcome::Winner(Side::A),
         reason: EndReason::LastWarband,
     };
     assert_eq!(text(last), "Ironclad Vanguard wins: the only warband left");
@@ -477,7 +477,7 @@ fn end_renders_the_winner_vic_1_and_draws_set_8() {
 #[test]
 fn decision_renders_its_own_words_solo_a() {
     let e = Event::Decision {
-        side: 1,
+        side: Side::B,
         text: "target: the nearest enemy".into(),
     };
     assert_eq!(text(e), "target: the nearest enemy");
@@ -486,7 +486,7 @@ fn decision_renders_its_own_words_solo_a() {
 #[test]
 fn the_log_renders_lines_and_json_entries_with_names() {
     let mut log = BattleLog::new(names());
-    log.event(1, &[RuleId::Cmb1], Event::FirstTurn { side: 0 });
+    log.event(1, &[RuleId::Cmb1], Event::FirstTurn { side: Side::A });
     assert_eq!(
         log.to_text(),
         "R1 [CMB-1] Ironclad Vanguard takes the first turn\n"

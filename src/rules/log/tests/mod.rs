@@ -2,6 +2,7 @@
 //! phase and the end of the battle in [`battle`].
 
 use super::*;
+use crate::model::ids::Side;
 use crate::rules::solo_setup::{Flank, SoloStep};
 
 mod battle;
@@ -33,14 +34,14 @@ fn group(value: u8, size: u8) -> DiceGroup {
 fn unknown_fighters_and_sides_are_named_by_number() {
     let n = Names::default();
     assert_eq!(n.fighter(7), "fighter 7");
-    assert_eq!(n.side(1), "side 1");
+    assert_eq!(n.side(Side::B), "player B");
 }
 
 #[test]
 fn priority_roll_renders_every_roll_and_the_winner_set_2_gen_4() {
     let e = Event::PriorityRoll {
         rolls: vec![(1, 1), (2, 5)],
-        winner: 1,
+        winner: Side::B,
     };
     assert_eq!(
         text(e),
@@ -110,7 +111,10 @@ fn solo_groups_render_ties_and_excess_solo_s2_gen_4() {
 
 #[test]
 fn colours_render_who_deploys_red_and_blue_set_5() {
-    let e = Event::Colours { red: 1, blue: 0 };
+    let e = Event::Colours {
+        red: Side::B,
+        blue: Side::A,
+    };
     assert_eq!(
         text(e),
         "Ashen Covenant deploys red, Ironclad Vanguard deploys blue"
@@ -120,7 +124,7 @@ fn colours_render_who_deploys_red_and_blue_set_5() {
 #[test]
 fn deploy_renders_every_fighter_where_it_stands_set_6_res_2() {
     let e = Event::Deploy {
-        side: 0,
+        side: Side::A,
         group: GroupName::Dagger,
         colour: Colour::Blue,
         point: (27.0, 8.0),
@@ -153,7 +157,7 @@ fn deploy_renders_every_fighter_where_it_stands_set_6_res_2() {
 #[test]
 fn deploy_of_a_reserve_along_its_line_res_1() {
     let e = Event::Deploy {
-        side: 1,
+        side: Side::B,
         group: GroupName::Shield,
         colour: Colour::Red,
         point: (3.0, 14.5),
@@ -173,7 +177,7 @@ fn deploy_of_a_reserve_along_its_line_res_1() {
 #[test]
 fn reserve_renders_the_round_it_arrives_set_6_res_1() {
     let e = Event::Reserve {
-        side: 0,
+        side: Side::A,
         group: GroupName::Shield,
         fighters: 3,
         round: 2,
@@ -187,7 +191,7 @@ fn reserve_renders_the_round_it_arrives_set_6_res_1() {
 #[test]
 fn initiative_roll_renders_dice_singles_and_groups_ini_1_ini_2() {
     let e = Event::InitiativeRoll {
-        side: 0,
+        side: Side::A,
         dice: vec![3, 2, 5, 3, 4, 4],
         singles: 2,
         groups: vec![group(3, 2), group(4, 2)],
@@ -198,7 +202,7 @@ fn initiative_roll_renders_dice_singles_and_groups_ini_1_ini_2() {
         "Ironclad Vanguard rolls 3, 2, 5, 3, 4, 4: 2 singles, ability dice double of 3s, double of 4s; 1 wild die to declare"
     );
     let none = Event::InitiativeRoll {
-        side: 1,
+        side: Side::B,
         dice: vec![1, 2, 3, 4, 5, 6],
         singles: 6,
         groups: vec![],
@@ -210,7 +214,7 @@ fn initiative_roll_renders_dice_singles_and_groups_ini_1_ini_2() {
 #[test]
 fn wild_dice_render_their_uses_ini_3() {
     let e = Event::WildDice {
-        side: 1,
+        side: Side::B,
         uses: vec![WildUse::Upgrade { value: 3 }, WildUse::Save],
         singles: 2,
         groups: vec![group(2, 2), group(3, 3)],
@@ -226,14 +230,14 @@ fn wild_dice_render_their_uses_ini_3() {
 fn roll_off_renders_tied_singles_ini_1_and_after_wild_dice_ini_4() {
     let before = Event::RollOff {
         rolls: vec![(5, 2)],
-        winner: 0,
+        winner: Side::A,
         singles: [2, 2],
         after_wild: false,
     };
     assert_eq!(text(before), "Singles tied 2 v 2: roll-off 5 v 2");
     let after = Event::RollOff {
         rolls: vec![(3, 3), (1, 4)],
-        winner: 1,
+        winner: Side::B,
         singles: [3, 3],
         after_wild: true,
     };
@@ -246,14 +250,14 @@ fn roll_off_renders_tied_singles_ini_1_and_after_wild_dice_ini_4() {
 #[test]
 fn initiative_renders_held_seized_ini_4_and_solo_solo_i4() {
     let held = Event::Initiative {
-        side: 0,
+        side: Side::A,
         seized: false,
         solo: false,
         singles: [3, 1],
     };
     assert_eq!(text(held), "Ironclad Vanguard has the initiative");
     let seized = Event::Initiative {
-        side: 1,
+        side: Side::B,
         seized: true,
         solo: false,
         singles: [1, 3],
@@ -263,7 +267,7 @@ fn initiative_renders_held_seized_ini_4_and_solo_solo_i4() {
         "Ashen Covenant now has more singles (1 v 3) and seizes the initiative"
     );
     let solo = Event::Initiative {
-        side: 0,
+        side: Side::A,
         seized: false,
         solo: true,
         singles: [2, 2],
@@ -277,11 +281,11 @@ fn initiative_renders_held_seized_ini_4_and_solo_solo_i4() {
 #[test]
 fn first_turn_and_pass_render_the_side_cmb_1() {
     assert_eq!(
-        text(Event::FirstTurn { side: 1 }),
+        text(Event::FirstTurn { side: Side::B }),
         "Ashen Covenant takes the first turn"
     );
     assert_eq!(
-        text(Event::Pass { side: 0 }),
+        text(Event::Pass { side: Side::A }),
         "Ironclad Vanguard has no fighter to activate and passes"
     );
 }
