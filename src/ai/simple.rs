@@ -2,6 +2,7 @@
 //! opponent until the solo-mode AI plays by SOLO-A..C. It attacks what it can, otherwise walks
 //! towards the nearest enemy, and uses the universal abilities when they obviously help.
 
+use crate::model::ids::FighterId;
 use bevy::prelude::*;
 
 use crate::battlefield::Battlefield;
@@ -103,7 +104,7 @@ pub fn expected_damage(w: &crate::model::formats::Weapon, toughness: u32) -> f32
     w.attacks as f32 * (p_hit * w.damage.0 as f32 + w.damage.1 as f32 / 6.0)
 }
 
-fn action(world: &mut World, id: u32) -> Command {
+fn action(world: &mut World, id: FighterId) -> Command {
     let end = Command::EndActivation { fighter: id };
     let Some(act) = world.resource::<Engine>().activation.clone() else {
         return end;
@@ -267,7 +268,7 @@ fn ability(world: &World, all: &[FighterView], f: &FighterView) -> Option<Comman
                     .map(|g| (d.name.clone(), g.value))
             })
     };
-    let cmd = |(name, value): (String, u8), target: Option<u32>| Command::Ability {
+    let cmd = |(name, value): (String, u8), target: Option<FighterId>| Command::Ability {
         fighter: f.id,
         ability: name,
         dice: value,

@@ -1,5 +1,6 @@
 //! `warcry-sim measure` and `warcry-sim path`: battlefield questions about a set-up battle.
 
+use crate::model::ids::FighterId;
 use crate::model::runemark::Runemark;
 use bevy::prelude::*;
 use serde::Serialize;
@@ -17,7 +18,7 @@ use crate::model::ruleset::Ruleset;
 /// A fighter on the battlefield, as geometry.
 #[derive(Debug, Clone)]
 struct Placed {
-    id: u32,
+    id: FighterId,
     name: String,
     body: Body,
     mover: Mover,

@@ -4,6 +4,7 @@
 //! logged event with its rule IDs and its sentence. Names and words, never ids alone: an
 //! overlay shows these strings as they are.
 
+use crate::model::ids::FighterId;
 use crate::model::ids::Side;
 use bevy::prelude::*;
 use serde::Serialize;
@@ -54,7 +55,7 @@ pub struct SideState {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct FighterState {
-    pub id: u32,
+    pub id: FighterId,
     pub name: String,
     pub side: Side,
     pub wounds_left: u32,
@@ -187,7 +188,7 @@ pub fn state(world: &mut World) -> Option<State> {
     let eng = world.get_resource::<Engine>()?;
     let log = world.get_resource::<BattleLog>()?;
     let names = &log.names;
-    let side_of = |id: u32| all.iter().find(|f| f.id == id).map(|f| f.side);
+    let side_of = |id: FighterId| all.iter().find(|f| f.id == id).map(|f| f.side);
     let scores = side_scores(eng, &treasure, side_of);
     let sides = Side::BOTH
         .iter()

@@ -15,7 +15,7 @@ use crate::model::formats::{
 #[derive(Component, Debug, Clone)]
 #[component(on_insert = index_fighter, on_discard = unindex_fighter)]
 pub struct Fighter {
-    pub id: u32,
+    pub id: FighterId,
     /// Shared, not copied: every view of the fighter carries it.
     pub name: std::sync::Arc<str>,
 }
@@ -24,12 +24,12 @@ pub struct Fighter {
 /// through all of them. Kept by [`Fighter`]'s hooks.
 #[derive(Resource, Debug, Clone, Default)]
 pub struct FighterIndex {
-    by_id: Vec<(u32, Entity)>,
+    by_id: Vec<(FighterId, Entity)>,
 }
 
 impl FighterIndex {
     /// The entity of fighter `id`.
-    pub fn get(&self, id: u32) -> Option<Entity> {
+    pub fn get(&self, id: FighterId) -> Option<Entity> {
         self.by_id
             .binary_search_by_key(&id, |e| e.0)
             .ok()
@@ -41,14 +41,14 @@ impl FighterIndex {
         self.by_id.iter().map(|e| e.1)
     }
 
-    fn insert(&mut self, id: u32, entity: Entity) {
+    fn insert(&mut self, id: FighterId, entity: Entity) {
         match self.by_id.binary_search_by_key(&id, |e| e.0) {
             Ok(i) => self.by_id[i].1 = entity,
             Err(i) => self.by_id.insert(i, (id, entity)),
         }
     }
 
-    fn remove(&mut self, id: u32, entity: Entity) {
+    fn remove(&mut self, id: FighterId, entity: Entity) {
         self.by_id.retain(|e| *e != (id, entity));
     }
 }
@@ -79,7 +79,7 @@ fn unindex_fighter(mut world: DeferredWorld, ctx: HookContext) {
 #[derive(Component, Debug, Clone)]
 pub struct Profile(pub std::sync::Arc<FighterProfile>);
 
-pub use crate::model::ids::Side;
+pub use crate::model::ids::{FighterId, Side};
 
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WarbandRole(pub Role);
@@ -139,7 +139,7 @@ pub struct Treasure {
     pub index: usize,
     pub position: Point2,
     pub y: f32,
-    pub carrier: Option<u32>,
+    pub carrier: Option<FighterId>,
 }
 
 /// REA-1: reactions a fighter made this round (each costs one of its actions).
@@ -218,7 +218,7 @@ pub enum BattlePhase {
 mod index_tests {
     use super::*;
 
-    fn spawn(world: &mut World, id: u32) -> Entity {
+    fn spawn(world: &mut World, id: FighterId) -> Entity {
         world
             .spawn(Fighter {
                 id,
@@ -231,24 +231,24 @@ mod index_tests {
     fn the_index_finds_fighters_by_id_in_id_order_and_forgets_despawned_ones() {
         let mut world = World::new();
         world.init_resource::<FighterIndex>();
-        let e5 = spawn(&mut world, 5);
-        let e1 = spawn(&mut world, 1);
-        let e3 = spawn(&mut world, 3);
+        let e5 = spawn(&mut world, FighterId(5));
+        let e1 = spawn(&mut world, FighterId(1));
+        let e3 = spawn(&mut world, FighterId(3));
         let index = world.resource::<FighterIndex>();
-        assert_eq!(index.get(3), Some(e3));
-        assert_eq!(index.get(4), None);
+        assert_eq!(index.get(FighterId(3)), Some(e3));
+        assert_eq!(index.get(FighterId(4)), None);
         assert_eq!(index.entities().collect::<Vec<_>>(), vec![e1, e3, e5]);
         world.despawn(e3);
         let index = world.resource::<FighterIndex>();
-        assert_eq!(index.get(3), None);
+        assert_eq!(index.get(FighterId(3)), None);
         assert_eq!(index.entities().collect::<Vec<_>>(), vec![e1, e5]);
     }
 
     #[test]
     fn fighters_spawned_before_the_index_exists_are_still_indexed() {
         let mut world = World::new();
-        let e2 = spawn(&mut world, 2);
+        let e2 = spawn(&mut world, FighterId(2));
         world.flush();
-        assert_eq!(world.resource::<FighterIndex>().get(2), Some(e2));
+        assert_eq!(world.resource::<FighterIndex>().get(FighterId(2)), Some(e2));
     }
 }

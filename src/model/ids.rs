@@ -109,6 +109,27 @@ impl<T> IndexMut<Side> for Vec<T> {
     }
 }
 
+/// Which fighter: numbered in battle-file order, side A's first (`scenario::spawn`).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize,
+)]
+#[serde(transparent)]
+pub struct FighterId(pub u32);
+
+impl FighterId {
+    /// Where this fighter is in a list in id order.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The plain number, as files and the world hash write it (a person reads the fighter's name).
+impl fmt::Display for FighterId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

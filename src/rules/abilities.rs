@@ -3,6 +3,7 @@
 //! automated", its dice are spent and the log says to resolve it by hand.
 
 use crate::model::RuleId;
+use crate::model::ids::FighterId;
 use bevy::prelude::*;
 
 use crate::battlefield::measure::{bases_within, distance};
@@ -113,7 +114,7 @@ pub fn reactions_of(
 /// (its effects after the trigger); `None` when it has no such reaction.
 pub fn reaction_effects(
     world: &mut World,
-    id: u32,
+    id: FighterId,
     name: &str,
 ) -> Option<Vec<crate::model::effects::Effect>> {
     let t = state::fighter(world, id)?;
@@ -129,8 +130,8 @@ fn eligible(
     all: &[FighterView],
     f: &FighterView,
     d: &AbilityDef,
-    target: Option<u32>,
-) -> Result<Option<u32>, Rejected> {
+    target: Option<FighterId>,
+) -> Result<Option<FighterId>, Rejected> {
     let r = world.resource::<Ruleset>();
     match &d.effect {
         AbilityEffect::Effects(effects) => {
@@ -205,7 +206,7 @@ fn eligible(
 }
 
 /// Inspiring Presence targets for `f` (for the AI and the UI).
-pub fn inspiring_targets(world: &World, all: &[FighterView], f: &FighterView) -> Vec<u32> {
+pub fn inspiring_targets(world: &World, all: &[FighterView], f: &FighterView) -> Vec<FighterId> {
     let r = world.resource::<Ruleset>();
     let Some(d) = abilities_of(r, f)
         .into_iter()
@@ -244,8 +245,15 @@ pub fn validate_ability(
     f: &FighterView,
     name: &str,
     value: u8,
-    target: Option<u32>,
-) -> Result<(AbilityDef, crate::rules::initiative::DiceGroup, Option<u32>), Rejected> {
+    target: Option<FighterId>,
+) -> Result<
+    (
+        AbilityDef,
+        crate::rules::initiative::DiceGroup,
+        Option<FighterId>,
+    ),
+    Rejected,
+> {
     let act = world
         .resource::<Engine>()
         .activation
@@ -301,7 +309,7 @@ fn outcome(
     r: &Ruleset,
     f: &FighterView,
     value: u8,
-    target: Option<u32>,
+    target: Option<FighterId>,
 ) -> AbilityOutcome {
     match &d.effect {
         AbilityEffect::Effects(effects) => AbilityOutcome::Effects {

@@ -3,6 +3,7 @@
 //! rule it breaks.
 
 use crate::model::RuleId;
+use crate::model::ids::FighterId;
 use crate::model::ids::Side;
 use serde::{Deserialize, Serialize};
 
@@ -50,7 +51,7 @@ pub enum Command {
     ChooseColour { side: Side, colour: Colour },
     /// SET-6 by hand: move one of the side's fighters already set up to the legal place
     /// nearest `to`, within its group's deployment zone.
-    SetUp { fighter: u32, to: [f32; 3] },
+    SetUp { fighter: FighterId, to: [f32; 3] },
     /// SET-6 by hand: the side has set up its fighters.
     SetUpDone { side: Side },
     /// GEN-8: where the side of a taken-down carrier puts the treasure it dropped: on the floor
@@ -66,7 +67,7 @@ pub enum Command {
     /// CMB-1: the side with the initiative picks who takes the first turn.
     FirstTurn { side: Side, first: Side },
     /// CMB-1: activate a fighter that has not been activated (or is waiting, WAIT-1).
-    Activate { fighter: u32 },
+    Activate { fighter: FighterId },
     /// CMB-1: pass (only when no fighter can be activated).
     Pass { side: Side },
     /// MOVE-1..7: move the active fighter to a point (base centre, x, y, z) along the shortest
@@ -76,7 +77,7 @@ pub enum Command {
     /// mover's choice; none: the shortest way, jumping). `via` are waypoints the path goes
     /// through in order, each by its shortest way.
     Move {
-        fighter: u32,
+        fighter: FighterId,
         to: [f32; 3],
         #[serde(default = "yes")]
         pick_up: bool,
@@ -91,50 +92,50 @@ pub enum Command {
     },
     /// ATK-1..6: attack `target` with the weapon at index `weapon` of the profile.
     Attack {
-        fighter: u32,
-        target: u32,
+        fighter: FighterId,
+        target: FighterId,
         weapon: usize,
     },
     /// DIS-1: move up to 3" to a point more than 1" from every enemy.
-    Disengage { fighter: u32, to: [f32; 3] },
+    Disengage { fighter: FighterId, to: [f32; 3] },
     /// WAIT-1.
-    Wait { fighter: u32 },
+    Wait { fighter: FighterId },
     /// GEN-8: drop the carried treasure at `at` (on the floor or a platform within 1"
     /// horizontally, visible to the fighter, level with it or lower); none: where it stands.
     DropTreasure {
-        fighter: u32,
+        fighter: FighterId,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         at: Option<[f32; 3]>,
     },
     /// ABL-1..5: use an ability, paying with the ability dice showing `dice`.
     Ability {
-        fighter: u32,
+        fighter: FighterId,
         ability: String,
         dice: u8,
         #[serde(default)]
-        target: Option<u32>,
+        target: Option<FighterId>,
         /// ABL-5: where an ability that sets a fighter up puts it (none: the place nearest
         /// where it stood).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         place: Option<[f32; 3]>,
     },
     /// End the active fighter's activation, forgoing what is left (CMB-2, CMB-3).
-    EndActivation { fighter: u32 },
+    EndActivation { fighter: FighterId },
     /// REA-1..4: react with this fighter to the enemy action on offer.
     React {
-        fighter: u32,
+        fighter: FighterId,
         reaction: ReactionKind,
     },
     /// REA-1, ABL-5: react with this fighter's reaction ability (one of the offer's) to the
     /// enemy action on offer.
-    ReactWith { fighter: u32, ability: String },
+    ReactWith { fighter: FighterId, ability: String },
     /// Let the reaction on offer go by.
     DeclineReaction { side: Side },
     /// ABL-5: part of a not-automated ability the active fighter used, resolved by hand:
     /// damage to, or healing of, `target` (logged as such).
     ByHand {
-        fighter: u32,
-        target: u32,
+        fighter: FighterId,
+        target: FighterId,
         change: HandChange,
     },
     /// Why a side decides what it does next (the solo AI's explanations, SOLO-A..C): logged
@@ -218,7 +219,7 @@ impl Command {
 
     pub fn describe_with(&self, n: &Names) -> String {
         let at = |p: &[f32; 3]| n.place(p);
-        let f = |id: &u32| n.fighter(*id);
+        let f = |id: &FighterId| n.fighter(*id);
         let s = |side: &Side| n.side(*side);
         match self {
             Command::ChooseColour { .. }
@@ -331,8 +332,8 @@ mod tests {
     #[test]
     fn describe_with_names_fighters_and_sides() {
         let attack = Command::Attack {
-            fighter: 0,
-            target: 1,
+            fighter: FighterId(0),
+            target: FighterId(1),
             weapon: 0,
         };
         assert_eq!(

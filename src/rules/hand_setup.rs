@@ -7,6 +7,7 @@
 //! arrive in a round are set up as the automatic arrival would, then their side may move them
 //! within range of their point or line before the combat phase.
 
+use crate::model::ids::FighterId;
 use crate::model::ids::Side;
 use crate::model::runemark::Runemark;
 use bevy::prelude::*;
@@ -56,7 +57,7 @@ pub fn done(world: &mut World, pending: Side, side: Side) -> Result<Option<Side>
 /// RES-1: the fighters that arrived from reserve this round, which their side may still move
 /// (set by the reserve phase; emptied when the combat phase begins).
 #[derive(Resource, Debug, Clone, Default, PartialEq)]
-pub struct Arrived(pub Vec<u32>);
+pub struct Arrived(pub Vec<FighterId>);
 
 /// RES-1 by hand, after the reserves due arrived: the first side in `order` that sets up by
 /// hand and has fighters that arrived; `None` when none has (combat may begin).
@@ -94,11 +95,11 @@ pub fn reserves_done(
 
 /// The fighters side `side` may still move now: round 1's set up before the battle (SET-6),
 /// the reserves that just arrived in the reserve phase (RES-1).
-pub fn movable(world: &mut World, side: Side) -> Vec<u32> {
+pub fn movable(world: &mut World, side: Side) -> Vec<FighterId> {
     if matches!(world.resource::<Engine>().pending, Pending::Arrive { .. }) {
         return movable_arrivals(world, side);
     }
-    let mut ids: Vec<u32> = world
+    let mut ids: Vec<FighterId> = world
         .query::<(&Fighter, &Side, &Presence)>()
         .iter(world)
         .filter(|(_, s, p)| **s == side && **p == Presence::Deployed)
@@ -109,9 +110,9 @@ pub fn movable(world: &mut World, side: Side) -> Vec<u32> {
 }
 
 /// RES-1: the side's fighters that arrived this round.
-fn movable_arrivals(world: &mut World, side: Side) -> Vec<u32> {
+fn movable_arrivals(world: &mut World, side: Side) -> Vec<FighterId> {
     let arrived = world.get_resource::<Arrived>().cloned().unwrap_or_default();
-    let mut ids: Vec<u32> = world
+    let mut ids: Vec<FighterId> = world
         .query::<(&Fighter, &Side)>()
         .iter(world)
         .filter(|(f, s)| **s == side && arrived.0.contains(&f.id))
@@ -123,7 +124,12 @@ fn movable_arrivals(world: &mut World, side: Side) -> Vec<u32> {
 
 /// SET-6: moves `fighter` to the legal place nearest `to` (within [`SNAP`]), when that place
 /// is wholly within range of its group's deployment point.
-pub fn place(world: &mut World, side: Side, fighter: u32, to: [f32; 3]) -> Result<(), Rejected> {
+pub fn place(
+    world: &mut World,
+    side: Side,
+    fighter: FighterId,
+    to: [f32; 3],
+) -> Result<(), Rejected> {
     let rule = match world.resource::<Engine>().pending {
         Pending::Arrive { .. } => RuleId::Res1,
         _ => RuleId::Set6,
@@ -219,7 +225,7 @@ fn segment_gap(a: Point2, b: Point2, p: Point2) -> f32 {
 }
 
 /// Every fighter standing on the battlefield but `fighter`.
-fn standing_except(world: &mut World, fighter: u32) -> Vec<Standing> {
+fn standing_except(world: &mut World, fighter: FighterId) -> Vec<Standing> {
     world
         .query::<(&Fighter, &Profile, &Position, &Facing, &Presence)>()
         .iter(world)

@@ -4,6 +4,7 @@
 //! again).
 
 use crate::model::RuleId;
+use crate::model::ids::FighterId;
 use crate::model::ids::Side;
 use crate::model::runemark::Runemark;
 use bevy::prelude::*;
@@ -36,25 +37,25 @@ pub enum Decision {
     None,
     /// GEN-8: where the treasure a taken-down carrier dropped goes (see
     /// [`crate::rules::actions::validate_drop`] for a spot; `None` keeps it where it fell).
-    PlaceTreasure { treasure: usize, carrier: u32 },
+    PlaceTreasure { treasure: usize, carrier: FighterId },
     /// MOVE-8: where the falling fighter lands.
     Land(crate::rules::actions::Landing),
     /// SET-5: the priority player picks red or blue.
     Colour { choices: [Colour; 2] },
     /// SET-6 by hand: the side's fighters it may move to another spot of their zones.
-    Deploy { fighters: Vec<u32> },
+    Deploy { fighters: Vec<FighterId> },
     /// INI-3: the side's dice and how many wild dice it declares.
     WildDice { dice: SideDice },
     /// CMB-1: who takes the first turn (in solo mode only the side itself, SOLO-I4).
     FirstTurn { choices: Vec<Side> },
     /// CMB-1: the fighters that may activate (the side passes only when there is none).
-    Activate { fighters: Vec<u32> },
+    Activate { fighters: Vec<FighterId> },
     /// CMB-2, CMB-3: the active fighter's actions and abilities.
     Action(Box<ActiveOptions>),
     /// REA-1: the reaction on offer and who may make it (declining is always allowed).
     Reaction {
         kind: ReactionKind,
-        fighters: Vec<u32>,
+        fighters: Vec<FighterId>,
         /// ABL-5: the reaction abilities they may make instead.
         abilities: Vec<ReactionAbility>,
     },
@@ -70,7 +71,7 @@ pub struct ReactionAbility {
 /// Everything the active fighter may do now.
 #[derive(Debug, Clone, Serialize)]
 pub struct ActiveOptions {
-    pub fighter: u32,
+    pub fighter: FighterId,
     /// Actions left (CMB-2) and a bonus action that must come first (ABL-3).
     pub actions_left: u8,
     pub bonus: Option<Bonus>,
@@ -80,7 +81,7 @@ pub struct ActiveOptions {
     pub actions: Vec<ActionOption>,
     /// Who makes an attack now: the active fighter, or the friend whose bonus attack comes
     /// first (ABL-5).
-    pub attacker: u32,
+    pub attacker: FighterId,
     /// ATK-1, ATK-2, GEN-3: every enemy on the battlefield against every weapon of the
     /// attacker.
     pub attacks: Vec<AttackOption>,
@@ -88,7 +89,7 @@ pub struct ActiveOptions {
     pub abilities: Vec<AbilityOption>,
     /// ABL-5: after a not-automated ability, the fighters on the battlefield its player may
     /// deal damage to or heal by hand (empty: nothing to resolve by hand).
-    pub by_hand: Vec<u32>,
+    pub by_hand: Vec<FighterId>,
     /// MOVE-1: where a move can end (grid places on floor and platforms) and what it costs.
     pub moves: Vec<([f32; 3], f32)>,
     /// DIS-1: where a disengage can end.
@@ -151,7 +152,7 @@ impl From<Rejected> for Refusal {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct AttackOption {
-    pub target: u32,
+    pub target: FighterId,
     pub weapon: usize,
     /// GEN-3: does the attacker see the target?
     pub visible: bool,
@@ -165,7 +166,7 @@ pub struct AbilityOption {
     pub dice: Vec<u8>,
     pub refused: Option<Refusal>,
     /// ABL-5: the enemies its effect may be aimed at, nearest first (empty: it aims at none).
-    pub targets: Vec<u32>,
+    pub targets: Vec<FighterId>,
     /// What it does, in the card's words.
     pub text: String,
     /// ABL-3: why it would do nothing now, though it may be used (e.g. Rush with no move
@@ -258,7 +259,7 @@ fn reaction_abilities(
 }
 
 /// The active fighter's options.
-fn active_options(world: &mut World, id: u32) -> Option<ActiveOptions> {
+fn active_options(world: &mut World, id: FighterId) -> Option<ActiveOptions> {
     let act = world.resource::<Engine>().activation.clone()?;
     let all = fighters(world);
     let f = all.iter().find(|f| f.id == id)?.clone();
@@ -321,7 +322,7 @@ fn aims(
     all: &[FighterView],
     f: &FighterView,
     effect: &crate::rules::abilities::AbilityEffect,
-) -> Vec<u32> {
+) -> Vec<FighterId> {
     let crate::rules::abilities::AbilityEffect::Effects(effects) = effect else {
         return Vec::new();
     };

@@ -121,13 +121,13 @@ fn priority_roll(world: &mut World) -> Side {
 
 fn roll_solo_groups(world: &mut World, ai: Side) {
     let mut q = world.query::<(Entity, &Fighter, &Side)>();
-    let mut fighters: Vec<(u32, Entity)> = q
+    let mut fighters: Vec<(FighterId, Entity)> = q
         .iter(world)
         .filter(|(_, _, s)| **s == ai)
         .map(|(e, f, _)| (f.id, e))
         .collect();
     fighters.sort();
-    let ids: Vec<u32> = fighters.iter().map(|f| f.0).collect();
+    let ids: Vec<FighterId> = fighters.iter().map(|f| f.0).collect();
     let r = form_solo_groups(&ids, None, world.resource_mut::<DiceRng>().as_mut());
     for ((_, e), g) in fighters.iter().zip(&r.groups) {
         world.entity_mut(*e).insert(BattleGroup(*g));
@@ -147,7 +147,7 @@ fn deploy_group(world: &mut World, side: Side, colour: Colour, group: GroupName)
     let Some(point) = point else {
         return;
     };
-    let mut members: Vec<(u32, Entity)> = world
+    let mut members: Vec<(FighterId, Entity)> = world
         .query::<(Entity, &Fighter, &Side, &BattleGroup)>()
         .iter(world)
         .filter(|(_, _, s, g)| **s == side && g.0 == group)
@@ -179,7 +179,7 @@ fn deploy_group(world: &mut World, side: Side, colour: Colour, group: GroupName)
 
 /// RES-1: the reserve groups of `side` due this round arrive (the deployment card's RND2/RND3,
 /// delayed by the Late Reinforcements kind of twist); returns who arrived.
-pub fn arrive_reserves(world: &mut World, side: Side) -> Vec<u32> {
+pub fn arrive_reserves(world: &mut World, side: Side) -> Vec<FighterId> {
     let mut arrived = Vec::new();
     let round = world.get_resource::<Engine>().map_or(0, |e| e.round);
     let delay = match world.resource::<BattleInfo>().twist.effect {
@@ -190,7 +190,7 @@ pub fn arrive_reserves(world: &mut World, side: Side) -> Vec<u32> {
         return arrived;
     };
     for group in GroupName::ALL {
-        let mut members: Vec<(u32, Entity)> = world
+        let mut members: Vec<(FighterId, Entity)> = world
             .query::<(Entity, &Fighter, &Side, &BattleGroup, &Presence)>()
             .iter(world)
             .filter(|(_, _, s, g, p)| {
@@ -222,7 +222,7 @@ fn place_group(
     world: &mut World,
     side: Side,
     point: &DeploymentPoint,
-    members: &[(u32, Entity)],
+    members: &[(FighterId, Entity)],
     arriving: bool,
 ) {
     let rules = world.resource::<Ruleset>().clone();
@@ -318,8 +318,8 @@ fn deployment_centres(point: &DeploymentPoint) -> Vec<Point2> {
 }
 
 /// Biggest bases first, so that they find room near the point; then by fighter number.
-fn biggest_first(world: &World, members: &[(u32, Entity)]) -> Vec<(u32, Entity)> {
-    let mut members: Vec<(u32, Entity)> = members.to_vec();
+fn biggest_first(world: &World, members: &[(FighterId, Entity)]) -> Vec<(FighterId, Entity)> {
+    let mut members: Vec<(FighterId, Entity)> = members.to_vec();
     let size = |e: Entity| {
         world
             .get::<Profile>(e)

@@ -1,5 +1,6 @@
 //! Solo-mode setup of the automated warband: battle groups by dice (SOLO-S2).
 
+use crate::model::ids::FighterId;
 use serde::Serialize;
 
 use crate::model::dice::{Dice, roll_off_among};
@@ -38,10 +39,10 @@ impl std::fmt::Display for Flank {
 #[serde(rename_all = "snake_case")]
 pub enum SoloStep {
     /// The seeds of the left, middle and right groups.
-    Seeds { fighters: [u32; 3] },
+    Seeds { fighters: [FighterId; 3] },
     /// A fighter's D6 put it in a group.
     Roll {
-        fighter: u32,
+        fighter: FighterId,
         roll: u8,
         flank: Flank,
     },
@@ -58,7 +59,7 @@ pub enum SoloStep {
         from: Flank,
         held: usize,
         of: usize,
-        moved: Vec<u32>,
+        moved: Vec<FighterId>,
         to: Flank,
     },
     /// A group of `fighters` fighters became `group`.
@@ -81,7 +82,7 @@ pub enum SoloStep {
 /// on a tie). The largest group becomes Shield (roll-off if two are largest); of the other two
 /// the left one is Dagger and the right one Hammer.
 pub fn form_solo_groups(
-    fighters: &[u32],
+    fighters: &[FighterId],
     seeds: Option<[usize; 3]>,
     dice: &mut dyn Dice,
 ) -> SoloGroups {
@@ -112,7 +113,7 @@ fn draw_seeds(n: usize, dice: &mut dyn Dice) -> [usize; 3] {
 /// Every fighter but the seeds, in warband order, rolls a D6 for its group: the members of
 /// each group in the order they joined.
 fn roll_for_groups(
-    fighters: &[u32],
+    fighters: &[FighterId],
     seeds: [usize; 3],
     dice: &mut dyn Dice,
     log: &mut Vec<SoloStep>,
@@ -140,7 +141,7 @@ fn roll_for_groups(
 /// with the fewest fighters.
 fn give_away_excess(
     members: &mut [Vec<usize>; 3],
-    fighters: &[u32],
+    fighters: &[FighterId],
     dice: &mut dyn Dice,
     log: &mut Vec<SoloStep>,
 ) {
@@ -226,8 +227,8 @@ mod tests {
     use crate::rules::warband::check_group_sizes;
     use GroupName::*;
 
-    fn ids(n: usize) -> Vec<u32> {
-        (0..n as u32).collect()
+    fn ids(n: usize) -> Vec<FighterId> {
+        (0..n as u32).map(FighterId).collect()
     }
 
     fn counts(g: &[GroupName]) -> [usize; 3] {
@@ -266,7 +267,7 @@ mod tests {
         assert_eq!(
             r.log[0],
             SoloStep::Seeds {
-                fighters: [0, 1, 2]
+                fighters: [FighterId(0), FighterId(1), FighterId(2)]
             }
         );
     }
@@ -308,7 +309,7 @@ mod tests {
                 from: Flank::Left,
                 held: 6,
                 of: 8,
-                moved: vec![6, 7],
+                moved: vec![FighterId(6), FighterId(7)],
                 to: Flank::Right
             }),
             "{:?}",
@@ -356,7 +357,7 @@ mod tests {
         assert_eq!(
             r.log[0],
             SoloStep::Seeds {
-                fighters: [4, 0, 2]
+                fighters: [FighterId(4), FighterId(0), FighterId(2)]
             }
         );
         assert_eq!(r.groups, vec![Dagger, Dagger, Hammer, Shield, Shield]);

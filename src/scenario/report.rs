@@ -1,6 +1,7 @@
 //! A plain summary of a set-up battle: the log and where every fighter stands.
 
 use crate::model::RuleId;
+use crate::model::ids::FighterId;
 use crate::model::ids::Side;
 use bevy::prelude::*;
 use serde::Serialize;
@@ -10,7 +11,7 @@ use crate::rules::log::BattleLog;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct FighterReport {
-    pub id: u32,
+    pub id: FighterId,
     pub name: String,
     pub side: Side,
     pub group: String,

@@ -99,7 +99,7 @@ fn spawn_fighters(world: &mut World, spec: &BattleSpec) {
             world.spawn((
                 BattleEntity,
                 Fighter {
-                    id,
+                    id: FighterId(id),
                     name: f.name.as_str().into(),
                 },
                 Profile(std::sync::Arc::new(f.profile.clone())),

@@ -5,6 +5,7 @@
 //! blue) and per warband with 95% Wilson intervals, draws, mean rounds and victory points,
 //! fighters taken down, objectives held each round, and how often round 1's initiative won.
 
+use crate::model::ids::FighterId;
 use std::collections::BTreeMap;
 
 use bevy::prelude::*;
@@ -53,7 +54,7 @@ pub struct Figures {
 
 /// The figures of the battle in `world`, at its end.
 pub fn figures(world: &mut World) -> Figures {
-    let side_of: BTreeMap<u32, Side> = world
+    let side_of: BTreeMap<FighterId, Side> = world
         .query::<(&Fighter, &Side)>()
         .iter(world)
         .map(|(f, s)| (f.id, *s))

@@ -3,6 +3,7 @@
 //! read the battle the same way.
 
 use crate::model::components::Treasure;
+use crate::model::ids::FighterId;
 use crate::model::ids::Side;
 use crate::rules::engine::{Engine, Outcome, Pending};
 use crate::rules::initiative::SideDice;
@@ -21,7 +22,7 @@ pub struct SideScore {
 pub fn side_scores(
     eng: &Engine,
     treasure: &[Treasure],
-    side_of: impl Fn(u32) -> Option<Side>,
+    side_of: impl Fn(FighterId) -> Option<Side>,
 ) -> [SideScore; 2] {
     Side::BOTH.map(|s| SideScore {
         points: eng.score[s],

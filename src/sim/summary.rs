@@ -1,6 +1,7 @@
 //! What a finished (or running) battle comes to, read from its log's events: the end screen's
 //! summary and a streamer's overlay figures. Events are data, so nothing here parses text.
 
+use crate::model::ids::FighterId;
 use crate::model::ids::Side;
 use bevy::prelude::*;
 use serde::Serialize;
@@ -43,8 +44,8 @@ pub struct BattleSummary {
 
 /// The summary of the battle in `world`.
 pub fn summary(world: &mut World) -> BattleSummary {
-    let side_of: Vec<(u32, Side)> = fighters(world).iter().map(|f| (f.id, f.side)).collect();
-    let side = |id: u32| side_of.iter().find(|f| f.0 == id).map_or(Side::A, |f| f.1);
+    let side_of: Vec<(FighterId, Side)> = fighters(world).iter().map(|f| (f.id, f.side)).collect();
+    let side = |id: FighterId| side_of.iter().find(|f| f.0 == id).map_or(Side::A, |f| f.1);
     let log = world.resource::<BattleLog>();
     let mut sides: [SideSummary; 2] = Side::BOTH.map(|s| SideSummary {
         name: log.names.side(s),

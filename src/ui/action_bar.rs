@@ -3,6 +3,7 @@
 //! the path jumps down, the choice to climb down instead (MOVE-5, MOVE-6); the attacks the
 //! rules allow with their exact odds (hotkeys 1-9); the abilities its dice can pay for.
 
+use crate::model::ids::FighterId;
 use bevy_egui::egui;
 
 use crate::model::RuleId;
@@ -173,7 +174,7 @@ fn by_hand(
 /// place is, and the rules' own pick (the place nearest where it stood).
 fn set_up_hint(
     ui: &mut egui::Ui,
-    names: &[(u32, String)],
+    names: &[(FighterId, String)],
     intent: &mut Intent,
     send: &mut impl FnMut(Command),
 ) {
@@ -258,7 +259,7 @@ fn move_hint(ui: &mut egui::Ui, intent: &mut Intent) {
 }
 
 /// ATK-3: each attack the rules allow, with its exact odds; keys 1-9 pick one.
-fn attacks(ui: &mut egui::Ui, c: &Current, attacker: u32, send: &mut impl FnMut(Command)) {
+fn attacks(ui: &mut egui::Ui, c: &Current, attacker: FighterId, send: &mut impl FnMut(Command)) {
     for (n, a) in c.odds.iter().enumerate() {
         let key = DIGITS.get(n);
         let b = ui.button(format!(
@@ -336,7 +337,7 @@ fn abilities(
                 .find(|g| g.value == *v)
                 .map_or(0, |g| g.size);
             let what = format!("{} with the {}s ({} dice)", ab.name, v, size);
-            let aims: Vec<Option<u32>> = match ab.targets.is_empty() {
+            let aims: Vec<Option<FighterId>> = match ab.targets.is_empty() {
                 true => vec![None],
                 false => ab.targets.iter().copied().map(Some).collect(),
             };

@@ -4,6 +4,7 @@
 //! the attack by the cursor: the weapon, cover and the exact odds (ATK-3, ATK-4). The
 //! deployment zones on the board are named by their points.
 
+use crate::model::ids::FighterId;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -52,7 +53,7 @@ struct Floating {
     /// The battle's commands at the last read.
     commands: usize,
     /// (fighter, text, when it appeared).
-    shown: Vec<(u32, String, f64)>,
+    shown: Vec<(FighterId, String, f64)>,
 }
 
 /// More decisions than this in one frame is a leap, not play to watch.
@@ -92,7 +93,12 @@ impl Floating {
     }
 
     /// Each text rising from where `over` puts its fighter on screen, fading as it ages.
-    fn draw(&self, painter: &egui::Painter, now: f64, over: impl Fn(u32) -> Option<egui::Pos2>) {
+    fn draw(
+        &self,
+        painter: &egui::Painter,
+        now: f64,
+        over: impl Fn(FighterId) -> Option<egui::Pos2>,
+    ) {
         for (id, text, since) in &self.shown {
             let Some(p) = over(*id) else {
                 continue;
@@ -154,7 +160,7 @@ fn board_labels(
     labels(&painter, &plates);
     let (now, seeks) = (time.elapsed_secs_f64(), replay.map_or(0, |r| r.seeks));
     floating.read(&log, now, (seeks, engine.commands.len()));
-    let rising = |id: u32| {
+    let rising = |id: FighterId| {
         let (_, pos, profile, ..) = fighters.iter().find(|f| f.0.id == id)?;
         let at = pos.0 + Vec3::Y * (profile.0.body_height() + 1.0);
         on_screen.at(at)
@@ -175,8 +181,8 @@ fn fighter_plates(
     painter: &egui::Painter,
     fighters: &Shown,
     on_screen: &Projection,
-    named: [Option<u32>; 3],
-    active: Option<u32>,
+    named: [Option<FighterId>; 3],
+    active: Option<FighterId>,
 ) -> Vec<(egui::Pos2, String)> {
     let mut plates: Vec<(egui::Pos2, String)> = Vec::new();
     for (f, pos, profile, damage, activation, presence, shown) in fighters {
@@ -231,7 +237,11 @@ fn zone_labels(painter: &egui::Painter, zones: &Zones, on_screen: &Projection) {
 }
 
 /// The best attack on the fighter under the cursor, by the cursor, if the rules allow one.
-fn attack_preview(ctx: &egui::Context, current: &super::decision_panel::Current, target: u32) {
+fn attack_preview(
+    ctx: &egui::Context,
+    current: &super::decision_panel::Current,
+    target: FighterId,
+) {
     let Some(at) = ctx.pointer_hover_pos() else {
         return;
     };
@@ -267,7 +277,7 @@ fn why_no_attack(
     ctx: &egui::Context,
     at: egui::Pos2,
     current: &super::decision_panel::Current,
-    target: u32,
+    target: FighterId,
 ) {
     let why = current.why_no_attack(target);
     if why.is_empty() {
@@ -371,7 +381,7 @@ mod tests {
     use super::*;
     use crate::rules::log::LogEntry;
 
-    fn damage(fighter: u32, amount: u32) -> LogEntry {
+    fn damage(fighter: FighterId, amount: u32) -> LogEntry {
         LogEntry {
             round: 1,
             rules: vec![],
@@ -408,15 +418,17 @@ mod tests {
     #[test]
     fn atk5_new_damage_floats_and_old_damage_does_not() {
         let mut log = BattleLog::default();
-        log.entries.push(damage(1, 3));
+        log.entries.push(damage(FighterId(1), 3));
         let mut f = Floating::default();
         f.read(&log, 0.0, (0, 1));
         assert!(f.shown.is_empty(), "the past floated: {:?}", f.shown);
-        log.entries.push(damage(2, 6));
+        log.entries.push(damage(FighterId(2), 6));
         log.entries.push(LogEntry {
             round: 1,
             rules: vec![],
-            event: Event::TakenDown { fighter: 2 },
+            event: Event::TakenDown {
+                fighter: FighterId(2),
+            },
         });
         f.read(&log, 1.0, (0, 2));
         let texts: Vec<&str> = f.shown.iter().map(|s| s.1.as_str()).collect();
@@ -424,14 +436,14 @@ mod tests {
         f.read(&log, 1.0 + FLOAT + 0.5, (0, 2));
         assert!(f.shown.is_empty());
         // A seek on a replay's timeline rebuilt the log to a later point: nothing floats.
-        log.entries.push(damage(1, 4));
+        log.entries.push(damage(FighterId(1), 4));
         f.read(&log, 3.0, (1, 3));
         assert!(f.shown.is_empty(), "a seek floated: {:?}", f.shown);
         // Forty decisions in one frame (an autoplay burst): nothing floats either.
-        log.entries.push(damage(2, 5));
+        log.entries.push(damage(FighterId(2), 5));
         f.read(&log, 4.0, (1, 43));
         assert!(f.shown.is_empty(), "a leap floated: {:?}", f.shown);
-        log.entries.push(damage(2, 1));
+        log.entries.push(damage(FighterId(2), 1));
         f.read(&log, 5.0, (1, 44));
         assert_eq!(f.shown.len(), 1, "the next decision's damage floats again");
     }

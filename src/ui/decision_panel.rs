@@ -4,6 +4,7 @@
 //! actions (a move is chosen on the board), attacks with their exact odds, abilities,
 //! reactions, where a dropped treasure goes. A rejected command shows why, with its rule.
 
+use crate::model::ids::FighterId;
 use crate::model::ids::Side;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -47,7 +48,7 @@ pub(crate) struct Current {
     at: Option<(usize, Pending)>,
     options: Option<Options>,
     /// Names by fighter id.
-    pub names: Vec<(u32, String)>,
+    pub names: Vec<(FighterId, String)>,
     /// Each attack the rules allow now, with its exact odds.
     pub odds: Vec<AttackPreview>,
     /// The active fighter's weapons: (index, name).
@@ -64,7 +65,7 @@ pub(crate) struct Current {
 impl Current {
     /// ATK-1, ATK-2: why the active fighter can't attack `target` with any weapon, a line per
     /// weapon ("Heavy Crossbow: …"); empty when it can, or when no fighter of yours is acting.
-    pub(crate) fn why_no_attack(&self, target: u32) -> Vec<String> {
+    pub(crate) fn why_no_attack(&self, target: FighterId) -> Vec<String> {
         let Some(Decision::Action(a)) = self.options.as_ref().map(|o| &o.decision) else {
             return Vec::new();
         };
@@ -142,7 +143,7 @@ fn refresh(world: &mut World) {
 /// An attack the rules allow now, as the player sees it before choosing it.
 #[derive(Debug, Clone)]
 pub(crate) struct AttackPreview {
-    pub target: u32,
+    pub target: FighterId,
     /// The weapon's index in the attacker's profile, and its name.
     pub weapon: usize,
     pub weapon_name: String,
@@ -306,7 +307,7 @@ fn hand_over(ctx: &egui::Context, side: &str) -> bool {
     ready
 }
 
-pub(crate) fn name(names: &[(u32, String)], id: u32) -> String {
+pub(crate) fn name(names: &[(FighterId, String)], id: FighterId) -> String {
     names
         .iter()
         .find(|n| n.0 == id)
@@ -461,8 +462,8 @@ fn first_turn(
 /// passes by itself: the battle never asks.
 fn activate(
     ui: &mut egui::Ui,
-    names: &[(u32, String)],
-    ids: &[u32],
+    names: &[(FighterId, String)],
+    ids: &[FighterId],
     send: &mut impl FnMut(Command),
 ) {
     super::words::tagged(
@@ -507,7 +508,7 @@ fn trigger(resume: &Resume, n: &Names) -> String {
 struct Offer<'a> {
     side: Side,
     kind: ReactionKind,
-    fighters: &'a [u32],
+    fighters: &'a [FighterId],
     abilities: &'a [crate::rules::options::ReactionAbility],
 }
 
@@ -515,7 +516,7 @@ struct Offer<'a> {
 /// makes that reaction ability instead, ABL-5; L: let it go).
 fn reaction(
     ui: &mut egui::Ui,
-    names: &[(u32, String)],
+    names: &[(FighterId, String)],
     offer: &Offer,
     why: Option<String>,
     send: &mut impl FnMut(Command),

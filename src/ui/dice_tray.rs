@@ -181,13 +181,14 @@ fn die(ui: &mut egui::Ui, face: u8, reading: Reading) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::ids::FighterId;
 
     /// ATK-3: against 4+, a 6 is a critical hit, a 4 or 5 a hit, below a miss.
     #[test]
     fn atk3_hit_dice_read_as_miss_hit_and_critical() {
         let e = Event::Attack {
-            attacker: 0,
-            target: 1,
+            attacker: FighterId(0),
+            target: FighterId(1),
             weapon: "Axe".into(),
             strength: 4,
             toughness: 4,
@@ -225,14 +226,14 @@ mod tests {
             })
         };
         let roll = entry(Event::KnockOffRoll {
-            fighter: 0,
+            fighter: FighterId(0),
             roll: 4,
             falls: false,
         });
         let mut log = BattleLog::new(Default::default());
-        log.entries = vec![activate(0), roll.clone()];
+        log.entries = vec![activate(FighterId(0)), roll.clone()];
         assert_eq!(newest_roll(&log).map(|r| r.0), Some(1));
-        log.entries.push(activate(1));
+        log.entries.push(activate(FighterId(1)));
         assert!(newest_roll(&log).is_none(), "the old roll stays up");
         log.entries.push(roll);
         assert_eq!(newest_roll(&log).map(|r| r.0), Some(3));

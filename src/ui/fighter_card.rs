@@ -2,6 +2,7 @@
 //! wounds left, weapons, the abilities it may use with what each costs and does, and where it
 //! stands in the round (activated, waiting, carrying treasure, taken down).
 
+use crate::model::ids::FighterId;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -30,7 +31,7 @@ pub(crate) fn plugin(app: &mut App) {
 #[derive(Resource, Default)]
 struct Card {
     /// (fighter, commands applied) it was read at.
-    at: Option<(u32, usize)>,
+    at: Option<(FighterId, usize)>,
     fighter: Option<FighterView>,
     abilities: Vec<AbilityDef>,
     /// It is the fighter activated now.
@@ -39,7 +40,7 @@ struct Card {
 
 /// SET-6, RES-1 by hand: a click on one of the player's fighters being set up picks it to
 /// move; its card would cover the spot the next click puts it on.
-fn being_set_up(world: &mut World, id: u32) -> bool {
+fn being_set_up(world: &mut World, id: FighterId) -> bool {
     use crate::rules::engine::Pending;
     match world.resource::<Engine>().pending {
         Pending::Deploy { side } | Pending::Arrive { side } => {

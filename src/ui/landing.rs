@@ -1,6 +1,7 @@
 //! MOVE-8 in the decision panel: the falling fighter's opponent picks where it lands, by how
 //! far it drops (each level it could land on), or takes the default spot.
 
+use crate::model::ids::FighterId;
 use crate::model::ids::Side;
 use bevy_egui::egui;
 
@@ -55,7 +56,7 @@ fn level_words(l: &Level) -> String {
 /// The decision: a fighter fell (`l`); the side `side` picks.
 pub(super) fn land(
     ui: &mut egui::Ui,
-    names: &[(u32, String)],
+    names: &[(FighterId, String)],
     side: Side,
     l: &Landing,
     send: &mut impl FnMut(Command),

@@ -1,6 +1,7 @@
 //! The battle log as a person reads it: newest first, each line with its rule IDs (hover one
 //! for what the rule says), filtered to one round and/or one fighter's story.
 
+use crate::model::ids::FighterId;
 use bevy_egui::egui;
 
 use crate::rules::log::BattleLog;
@@ -11,7 +12,7 @@ pub(crate) struct LogFilter {
     /// Only this round (`None`: every round).
     pub round: Option<u32>,
     /// Only what this fighter (battle id) did or suffered.
-    pub fighter: Option<u32>,
+    pub fighter: Option<FighterId>,
 }
 
 /// The filters and the entries they let through, newest first.
@@ -19,7 +20,7 @@ pub(crate) fn log_tab(
     ui: &mut egui::Ui,
     log: &BattleLog,
     filter: &mut LogFilter,
-    fighters: &[(u32, String)],
+    fighters: &[(FighterId, String)],
 ) {
     filters(ui, log, filter, fighters);
     ui.separator();
@@ -65,7 +66,12 @@ pub(crate) fn log_tab(
 const SHOWN: usize = 150;
 
 /// The round and fighter pickers.
-fn filters(ui: &mut egui::Ui, log: &BattleLog, filter: &mut LogFilter, fighters: &[(u32, String)]) {
+fn filters(
+    ui: &mut egui::Ui,
+    log: &BattleLog,
+    filter: &mut LogFilter,
+    fighters: &[(FighterId, String)],
+) {
     let last_round = log.entries.last().map_or(0, |e| e.round);
     ui.horizontal(|ui| {
         egui::ComboBox::from_id_salt("log round")
@@ -85,7 +91,7 @@ fn filters(ui: &mut egui::Ui, log: &BattleLog, filter: &mut LogFilter, fighters:
                     ui.selectable_value(&mut filter.round, Some(r), label);
                 }
             });
-        let name = |id: u32| {
+        let name = |id: FighterId| {
             fighters
                 .iter()
                 .find(|f| f.0 == id)

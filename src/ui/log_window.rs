@@ -2,6 +2,7 @@
 //! with their rules as tags, the solo AI's decisions with why, and a decision that could not
 //! be applied. "Whole log": every entry with its filters (`log_panel`).
 
+use crate::model::ids::FighterId;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -72,7 +73,7 @@ fn battle_panel(
 const WIDTH: f32 = 330.0;
 
 /// Every fighter's id and name, by id.
-fn names(fighters: &Query<&Fighter>) -> Vec<(u32, String)> {
+fn names(fighters: &Query<&Fighter>) -> Vec<(FighterId, String)> {
     let mut n: Vec<_> = fighters
         .iter()
         .map(|f| (f.id, f.name.to_string()))

@@ -2,6 +2,7 @@
 //! few seconds, with what the last round did (victory points each side scored, objectives
 //! it took, the fighters it lost). A click dismisses it.
 
+use crate::model::ids::FighterId;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -42,7 +43,7 @@ pub(crate) struct SideRound {
 pub(crate) fn round_summary(
     log: &BattleLog,
     round: u32,
-    side_of: impl Fn(u32) -> Option<Side>,
+    side_of: impl Fn(FighterId) -> Option<Side>,
 ) -> [SideRound; 2] {
     let mut sides: [SideRound; 2] = Default::default();
     for e in log.entries.iter().filter(|e| e.round == round) {
@@ -120,7 +121,7 @@ fn round_banner(
     let ctx = contexts.ctx_mut()?;
     ctx.request_repaint();
     let fade = ((shown - age) / 0.6).clamp(0.0, 1.0) as f32;
-    let side_of = |id: u32| fighters.iter().find(|f| f.0.id == id).map(|f| *f.1);
+    let side_of = |id: FighterId| fighters.iter().find(|f| f.0.id == id).map(|f| *f.1);
     let last = round_summary(&log, showing.round - 1, side_of);
     let r = egui::Area::new(egui::Id::new("round banner"))
         .anchor(egui::Align2::CENTER_CENTER, [0.0, -60.0])
@@ -192,8 +193,18 @@ mod tests {
         log.names.fighters = vec!["Tofa".into(), "Ka".into(), "Vesk".into()];
         log.names.sides = ["Ironclad".into(), "Ashen".into()];
         log.entries = vec![
-            entry(1, Event::TakenDown { fighter: 2 }),
-            entry(2, Event::TakenDown { fighter: 0 }),
+            entry(
+                1,
+                Event::TakenDown {
+                    fighter: FighterId(2),
+                },
+            ),
+            entry(
+                2,
+                Event::TakenDown {
+                    fighter: FighterId(0),
+                },
+            ),
             entry(
                 2,
                 Event::Control {
@@ -212,7 +223,7 @@ mod tests {
                 },
             ),
         ];
-        let side_of = |id: u32| Some(if id == 0 { Side::A } else { Side::B });
+        let side_of = |id: FighterId| Some(if id == FighterId(0) { Side::A } else { Side::B });
         let [a, b] = round_summary(&log, 2, side_of);
         assert_eq!(
             side_line("Ironclad", &a),

@@ -3,6 +3,7 @@
 //! the round of how many, the victory card and what the battle waits for; at the right end,
 //! the solo AI's pace.
 
+use crate::model::ids::FighterId;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -40,7 +41,7 @@ fn scoreboard(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let treasure: Vec<Treasure> = treasure.iter().copied().collect();
-    let side_of = |id: u32| fighters.iter().find(|f| f.0.id == id).map(|f| *f.1);
+    let side_of = |id: FighterId| fighters.iter().find(|f| f.0.id == id).map(|f| *f.1);
     let scores = side_scores(&eng, &treasure, side_of);
     let width = ctx.content_rect().width();
     egui::Area::new(egui::Id::new("scoreboard"))
@@ -214,8 +215,8 @@ mod tests {
             y: 0.0,
             carrier,
         };
-        let treasure = [t(Some(7)), t(None)];
-        let side_of = |id: u32| (id == 7).then_some(Side::B);
+        let treasure = [t(Some(FighterId(7))), t(None)];
+        let side_of = |id: FighterId| (id == FighterId(7)).then_some(Side::B);
         let [a, b] = side_scores(&eng, &treasure, side_of);
         assert_eq!(
             (a.points, a.objectives, a.treasure, a.initiative),

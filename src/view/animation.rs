@@ -4,6 +4,7 @@
 //! walks, and for a beat after dice are rolled (so that the dice tray can be read), the solo AI
 //! holds its next decision, so that each of its turns can be followed.
 
+use crate::model::ids::FighterId;
 use bevy::prelude::*;
 
 use crate::ai::solo::SoloAi;
@@ -40,7 +41,7 @@ const BEAT: f32 = 1.2;
 
 #[derive(Debug)]
 struct Walk {
-    fighter: u32,
+    fighter: FighterId,
     points: Vec<Vec3>,
     /// Inches walked so far.
     done: f32,

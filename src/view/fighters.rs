@@ -3,6 +3,7 @@
 //! carried); a fighter that has activated this round is dimmed (CMB-1); one taken down
 //! topples and sinks before it goes (ATK-5).
 
+use crate::model::ids::FighterId;
 use std::f32::consts::FRAC_PI_2;
 
 use bevy::prelude::*;
@@ -109,7 +110,7 @@ fn start_falls(
     fighters: Query<(Entity, &Fighter), With<FighterMeshes>>,
 ) {
     for e in events.read() {
-        let entity = |id: u32| fighters.iter().find(|(_, f)| f.id == id).map(|f| f.0);
+        let entity = |id: FighterId| fighters.iter().find(|(_, f)| f.id == id).map(|f| f.0);
         match e.0.event {
             Event::TakenDown { fighter } => {
                 if let Some(en) = entity(fighter) {

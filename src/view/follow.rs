@@ -6,6 +6,7 @@
 //! who looks elsewhere is not pulled back), never during a drag, and not at all when the
 //! "camera follows the action" setting is off.
 
+use crate::model::ids::FighterId;
 use bevy::prelude::*;
 use bevy_panorbit_camera::PanOrbitCamera;
 
@@ -39,7 +40,7 @@ pub(crate) fn plugin(app: &mut App) {
 pub(crate) struct Follow {
     /// The setting: off, the camera moves only when the player moves it.
     pub enabled: bool,
-    fighters: Vec<u32>,
+    fighters: Vec<FighterId>,
     /// Seconds left to keep them in view (walks extend it while they go on).
     left: f32,
 }
@@ -94,7 +95,7 @@ impl Margins {
 }
 
 /// The fighters an event puts in the spotlight.
-fn spotlight(e: &Event) -> Option<Vec<u32>> {
+fn spotlight(e: &Event) -> Option<Vec<FighterId>> {
     match e {
         Event::Activate { fighter, .. }
         | Event::Move { fighter, .. }
@@ -283,12 +284,12 @@ mod tests {
     #[test]
     fn activations_moves_and_attacks_are_followed() {
         let act = Event::Activate {
-            fighter: 3,
+            fighter: FighterId(3),
             side: Side::A,
             actions: 2,
             after_wait: false,
         };
-        assert_eq!(spotlight(&act), Some(vec![3]));
+        assert_eq!(spotlight(&act), Some(vec![FighterId(3)]));
         assert_eq!(spotlight(&Event::FirstTurn { side: Side::B }), None);
     }
 }

@@ -4,6 +4,7 @@
 //! attacked with the weapon whose exact odds promise the most damage (ATK-3). What is allowed
 //! comes from `options()`.
 
+use crate::model::ids::FighterId;
 use bevy::picking::mesh_picking::ray_cast::{MeshRayCast, MeshRayCastSettings};
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
@@ -38,15 +39,15 @@ pub(crate) fn plugin(app: &mut App) {
 
 /// The fighter clicked this frame.
 #[derive(Resource, Debug, Default)]
-pub(crate) struct Clicked(Option<u32>);
+pub(crate) struct Clicked(Option<FighterId>);
 
 /// The fighter under the cursor (not behind a panel).
 #[derive(Resource, Debug, Default)]
-pub(crate) struct Hovered(pub Option<u32>);
+pub(crate) struct Hovered(pub Option<FighterId>);
 
 /// The fighter whose card is shown: the last one clicked (on the board or in the roster).
 #[derive(Resource, Debug, Default)]
-pub(crate) struct Selected(pub Option<u32>);
+pub(crate) struct Selected(pub Option<FighterId>);
 
 /// Which fighter the cursor points at and, on a left click (not while choosing a place),
 /// selects.
@@ -96,14 +97,18 @@ pub(crate) enum ClickMeans {
     Nothing,
     /// The fighter under the cursor: attacked when it is a target (ATK-1), activated when it
     /// may be (CMB-1), else its card opens.
-    Fighter(u32),
+    Fighter(FighterId),
     /// The place under the cursor, for the move being chosen (MOVE-1).
     Place,
 }
 
 /// An enemy the active fighter may attack is attacked by a click, even while a move is being
 /// chosen (the cursor said so); otherwise a click while choosing a move picks the place.
-pub(crate) fn click_means(moving: bool, hovered: Option<u32>, targets: &[u32]) -> ClickMeans {
+pub(crate) fn click_means(
+    moving: bool,
+    hovered: Option<FighterId>,
+    targets: &[FighterId],
+) -> ClickMeans {
     match hovered {
         Some(h) if targets.contains(&h) => ClickMeans::Fighter(h),
         _ if moving => ClickMeans::Place,
@@ -146,7 +151,7 @@ fn act_on_click(world: &mut World) {
 }
 
 /// The attack on `target` with the most expected damage, when an attack is allowed.
-fn best_attack(world: &mut World, a: &ActiveOptions, target: u32) -> Option<Command> {
+fn best_attack(world: &mut World, a: &ActiveOptions, target: FighterId) -> Option<Command> {
     let all = fighters(world);
     let f = all.iter().find(|f| f.id == a.attacker)?;
     let t = all.iter().find(|f| f.id == target)?;
@@ -172,12 +177,24 @@ mod tests {
     /// click attacks, even while a move is being chosen (it was taken as a move and refused).
     #[test]
     fn atk1_a_click_on_a_target_attacks_even_while_choosing_a_move() {
-        assert_eq!(click_means(true, Some(7), &[7, 9]), ClickMeans::Fighter(7));
-        assert_eq!(click_means(false, Some(7), &[7]), ClickMeans::Fighter(7));
+        assert_eq!(
+            click_means(true, Some(FighterId(7)), &[FighterId(7), FighterId(9)]),
+            ClickMeans::Fighter(FighterId(7))
+        );
+        assert_eq!(
+            click_means(false, Some(FighterId(7)), &[FighterId(7)]),
+            ClickMeans::Fighter(FighterId(7))
+        );
         // MOVE-1: a friend (or an enemy out of reach) under the cursor: the place is chosen.
-        assert_eq!(click_means(true, Some(3), &[7]), ClickMeans::Place);
-        assert_eq!(click_means(true, None, &[7]), ClickMeans::Place);
-        assert_eq!(click_means(false, Some(3), &[]), ClickMeans::Fighter(3));
+        assert_eq!(
+            click_means(true, Some(FighterId(3)), &[FighterId(7)]),
+            ClickMeans::Place
+        );
+        assert_eq!(click_means(true, None, &[FighterId(7)]), ClickMeans::Place);
+        assert_eq!(
+            click_means(false, Some(FighterId(3)), &[]),
+            ClickMeans::Fighter(FighterId(3))
+        );
         assert_eq!(click_means(false, None, &[]), ClickMeans::Nothing);
     }
 }

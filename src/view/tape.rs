@@ -5,6 +5,7 @@
 //! whether the second is in cover from it (ATK-4), with what gives the cover. While the tape
 //! is out, clicks measure and do nothing else.
 
+use crate::model::ids::FighterId;
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
@@ -30,7 +31,7 @@ pub(crate) fn plugin(app: &mut App) {
 /// One end of the tape.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum End {
-    Fighter(u32),
+    Fighter(FighterId),
     Spot(Vec3),
 }
 

@@ -3,6 +3,7 @@
 //! climbs and jumps, or why it can't go (the rule ID); the places it can reach drawn on the
 //! floor and platforms. A click on a legal point sends the move through the door.
 
+use crate::model::ids::FighterId;
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
@@ -44,7 +45,7 @@ pub(crate) fn plugin(app: &mut App) {
 /// ATK-1, ATK-2: the enemies the active fighter may attack now (ringed on the board; hovering
 /// one draws the line of sight). Written by the decision panel from `options()`.
 #[derive(Resource, Debug, Default)]
-pub(crate) struct Targets(pub Vec<u32>);
+pub(crate) struct Targets(pub Vec<FighterId>);
 
 /// The hint on the board (the game menu's "Hint"): the fighter the solo rules would use, ringed
 /// in cyan, with a line to where it would go or whom it would attack; shown until the battle
@@ -53,9 +54,9 @@ pub(crate) struct Targets(pub Vec<u32>);
 pub(crate) struct HintMark {
     /// Commands applied when it was given.
     pub at: usize,
-    pub fighter: Option<u32>,
+    pub fighter: Option<FighterId>,
     pub to: Option<Vec3>,
-    pub target: Option<u32>,
+    pub target: Option<FighterId>,
 }
 
 impl HintMark {
@@ -102,7 +103,7 @@ pub(crate) enum Going {
 #[derive(Resource, Debug, Default)]
 pub(crate) struct Intent {
     /// The fighter being moved, when the player chose Move or Disengage.
-    pub moving: Option<u32>,
+    pub moving: Option<FighterId>,
     pub going: Going,
     /// MOVE-1: the inches the move may cover (from `options()`).
     budget: f32,
@@ -128,7 +129,7 @@ pub(crate) struct Intent {
     pinned: bool,
     /// ABL-5: the move is made by hand for the active fighter's ability (this fighter), up to
     /// `budget` inches.
-    pub by_hand: Option<u32>,
+    pub by_hand: Option<FighterId>,
     /// ABL-5: the player picks where the enemy `moving` an ability sets up goes.
     pub set_up: Option<SetUpPick>,
 }
@@ -137,7 +138,7 @@ pub(crate) struct Intent {
 /// inches of it, paid with the dice showing `dice`.
 #[derive(Debug, Clone)]
 pub(crate) struct SetUpPick {
-    pub active: u32,
+    pub active: FighterId,
     pub ability: String,
     pub dice: u8,
     pub within: f32,
@@ -145,7 +146,7 @@ pub(crate) struct SetUpPick {
 
 impl Intent {
     /// Starts choosing where `fighter` moves (or disengages to, DIS-1), among `reachable`.
-    pub(crate) fn start(&mut self, fighter: u32, going: Going, a: &ActiveOptions) {
+    pub(crate) fn start(&mut self, fighter: FighterId, going: Going, a: &ActiveOptions) {
         let reachable = match going {
             Going::Move => a.moves.iter().map(|m| m.0).collect(),
             Going::Disengage => a.disengage.clone(),
@@ -161,7 +162,7 @@ impl Intent {
 
     /// ABL-5: starts choosing where `fighter` goes by hand, up to `inches`, for the ability of
     /// the active fighter `active`.
-    pub(crate) fn start_by_hand(&mut self, active: u32, fighter: u32, inches: u32) {
+    pub(crate) fn start_by_hand(&mut self, active: FighterId, fighter: FighterId, inches: u32) {
         *self = Intent {
             moving: Some(fighter),
             going: Going::Move,
@@ -172,7 +173,7 @@ impl Intent {
     }
 
     /// ABL-5: starts choosing where `target` is set up by the ability `pick`.
-    pub(crate) fn start_set_up(&mut self, target: u32, pick: SetUpPick) {
+    pub(crate) fn start_set_up(&mut self, target: FighterId, pick: SetUpPick) {
         *self = Intent {
             moving: Some(target),
             set_up: Some(pick),
@@ -181,7 +182,7 @@ impl Intent {
     }
 
     /// The active fighter whose action or ability this choice is for.
-    pub(crate) fn active(&self) -> Option<u32> {
+    pub(crate) fn active(&self) -> Option<FighterId> {
         let set_up = self.set_up.as_ref().map(|s| s.active);
         set_up.or(self.by_hand).or(self.moving)
     }
@@ -478,7 +479,7 @@ fn draw_active(
     let Some(act) = engine.activation.as_ref() else {
         return;
     };
-    let find = |id: u32| fighters.iter().find(|(f, _, _)| f.id == id);
+    let find = |id: FighterId| fighters.iter().find(|(f, _, _)| f.id == id);
     let Some((_, pos, profile)) = find(act.fighter) else {
         return;
     };
@@ -516,7 +517,7 @@ fn draw_hint(
     let Some(id) = hint.fighter else {
         return;
     };
-    let find = |id: u32| fighters.iter().find(|(f, _, _)| f.id == id);
+    let find = |id: FighterId| fighters.iter().find(|(f, _, _)| f.id == id);
     let Some((_, pos, profile)) = find(id) else {
         return;
     };
@@ -541,17 +542,17 @@ mod tests {
     #[test]
     fn a_hint_marks_the_fighter_and_its_goal() {
         let attack = Command::Attack {
-            fighter: 4,
-            target: 9,
+            fighter: FighterId(4),
+            target: FighterId(9),
             weapon: 0,
         };
         let m = HintMark::of(&attack, 12);
         assert_eq!(
             (m.at, m.fighter, m.target, m.to),
-            (12, Some(4), Some(9), None)
+            (12, Some(FighterId(4)), Some(FighterId(9)), None)
         );
         let walk = Command::Move {
-            fighter: 2,
+            fighter: FighterId(2),
             to: [3.0, 0.0, 5.0],
             pick_up: true,
             treasure: None,

@@ -282,7 +282,7 @@ fn a_move_that_rolled_no_dice_can_be_taken_back_and_leaves_no_trace() {
     let err = take_back(world, &s, Side::A).unwrap_err();
     assert!(err.contains("dice were rolled since"), "{err}");
     // On to the human's first action.
-    while !matches!(world.resource::<Engine>().pending, Pending::Action { fighter } if fighter < 8)
+    while !matches!(world.resource::<Engine>().pending, Pending::Action { fighter } if fighter.0 < 8)
     {
         auto_step(world).unwrap();
     }

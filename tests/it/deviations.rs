@@ -18,17 +18,17 @@ use warcry_sim::rules::log::{Event, LogEntry};
 use crate::engine::arena::{Arena, weapon};
 
 // Side 0 has fighters 0..=7, side 1 fighters 8..=17.
-const A: u32 = 2;
-const B: u32 = 10;
-const KA: u32 = 10; // automated side in solo mode: zealot, 8 wounds
-const THANE: u32 = 0;
+const A: FighterId = FighterId(2);
+const B: FighterId = FighterId(10);
+const KA: FighterId = FighterId(10); // automated side in solo mode: zealot, 8 wounds
+const THANE: FighterId = FighterId(0);
 
 fn platform(id: &str, at: (f32, f32), size: (f32, f32), height: f32) -> TerrainPiece {
     TerrainPiece::on_floor(id, TerrainKind::Platform, at, size, height)
 }
 
 /// SOLO-B for side 1 when it is its turn (CMB-1: the fighters `options()` lets it activate).
-fn active_for_turn(a: &mut Arena, t: solo::Target) -> Option<(u32, RuleId, String)> {
+fn active_for_turn(a: &mut Arena, t: solo::Target) -> Option<(FighterId, RuleId, String)> {
     a.engine().pending = Pending::Turn { side: Side::B };
     solo::choose_active(a.world(), Side::B, Some(t))
 }
@@ -84,7 +84,7 @@ fn set8_vic1_a_warband_with_no_fighters_left_still_wins_on_the_victory_card() {
     let mut a = Arena::new();
     a.objectives(&[]);
     a.place(A, 5.0, 5.0);
-    for id in 8..=17 {
+    for id in (8..=17).map(FighterId) {
         a.set(id, Presence::TakenDown);
     }
     {
@@ -365,7 +365,7 @@ fn res2_a_reserve_with_no_room_goes_to_the_closest_legal_spot_never_the_bare_poi
     let block = TerrainPiece::on_floor("block", TerrainKind::Obstacle, point, (26.0, 26.0), 6.0);
     a.world().spawn(Terrain(block.clone()));
     a.add_terrain(block);
-    let members: Vec<u32> = {
+    let members: Vec<FighterId> = {
         let w = a.world();
         w.query::<(&Fighter, &Side, &BattleGroup)>()
             .iter(w)
@@ -517,7 +517,7 @@ fn token(a: &mut Arena, index: usize, at: (f32, f32)) -> Entity {
 }
 
 /// Treasure 0, carried by `carrier`.
-fn carried_token(a: &mut Arena, carrier: u32) -> Entity {
+fn carried_token(a: &mut Arena, carrier: FighterId) -> Entity {
     a.world()
         .spawn(Treasure {
             index: 0,
@@ -832,7 +832,7 @@ fn the_log_reads_as_sentences_no_debug_output() {
 #[test]
 fn solo_b2_gen4_a_last_tie_is_rolled_off_with_the_ais_own_dice_and_said() {
     // Two zealots (same wounds and points) the same distance from the enemy leader.
-    const MOR: u32 = 11;
+    const MOR: FighterId = FighterId(11);
     let mut a = Arena::solo();
     a.objectives(&[]);
     a.place(THANE, 15.0, 10.0);

@@ -18,9 +18,9 @@ use warcry_sim::sim::{battle_app, next_command};
 
 use crate::engine::arena::{Arena, weapon};
 
-const A: u32 = 2;
-const A2: u32 = 3;
-const B: u32 = 10;
+const A: FighterId = FighterId(2);
+const A2: FighterId = FighterId(3);
+const B: FighterId = FighterId(10);
 
 fn active(a: &mut Arena) -> Box<warcry_sim::rules::options::ActiveOptions> {
     match options(a.world()).decision {

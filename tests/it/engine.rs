@@ -20,10 +20,10 @@ use warcry_sim::rules::initiative::WildUse;
 use warcry_sim::rules::log::Event;
 
 // Side 0 (Ironclad Vanguard) has fighters 0..=7, side 1 (Ashen Covenant) 8..=17.
-const A: u32 = 2;
-const A2: u32 = 3;
-const B: u32 = 10;
-const B2: u32 = 11;
+const A: FighterId = FighterId(2);
+const A2: FighterId = FighterId(3);
+const B: FighterId = FighterId(10);
+const B2: FighterId = FighterId(11);
 
 fn obstacle(x: f32, z: f32, size: (f32, f32), height: f32) -> TerrainPiece {
     TerrainPiece::on_floor("wall", TerrainKind::Obstacle, (x, z), size, height)
@@ -44,7 +44,7 @@ fn duel(strength: u32, toughness: u32) -> Arena {
     a
 }
 
-fn attack(a: &mut Arena, target: u32) -> Result<(), warcry_sim::rules::command::Rejected> {
+fn attack(a: &mut Arena, target: FighterId) -> Result<(), warcry_sim::rules::command::Rejected> {
     a.apply(Command::Attack {
         fighter: A,
         target,
@@ -336,7 +336,7 @@ fn dis1_disengage_impossible_when_no_spot_is_more_than_1_inch_from_enemies() {
     let mut a = Arena::new();
     a.place(A, 15.0, 11.0);
     // Six enemies in a ring 0.6" from A, gaps too narrow to pass.
-    for (k, id) in (8..14).enumerate() {
+    for (k, id) in (8..14).map(FighterId).enumerate() {
         let ang = k as f32 * std::f32::consts::TAU / 6.0;
         a.place(id, 15.0 + 1.6 * ang.cos(), 11.0 + 1.6 * ang.sin());
     }
@@ -740,7 +740,7 @@ fn move3_an_engaged_fighter_cant_walk_away() {
     assert_eq!(r.rule, "MOVE-3");
 }
 
-fn ability(name: &str, dice: u8, target: Option<u32>) -> Command {
+fn ability(name: &str, dice: u8, target: Option<FighterId>) -> Command {
     Command::Ability {
         fighter: A,
         ability: name.into(),
@@ -814,7 +814,7 @@ fn abl3_respite_removes_damage_equal_to_the_value() {
 #[test]
 fn abl3_inspiring_presence_activates_a_friend_next() {
     let mut a = Arena::new();
-    let hero = 0;
+    let hero = FighterId(0);
     assert!(a.fighter(hero).is_hero());
     a.place(hero, 5.0, 5.0);
     a.place(A, 8.0, 5.0);

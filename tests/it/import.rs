@@ -710,7 +710,7 @@ fn abl5_solo_ai_battles_of_imported_warbands_use_faction_abilities_on_both_sides
             } = e.event
             {
                 // Side 0's fighters come first in the battle's ids.
-                let side = usize::from(fighter as usize >= side0);
+                let side = usize::from(fighter.index() >= side0);
                 used[side] += 1;
             }
         }

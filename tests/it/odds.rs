@@ -2,14 +2,15 @@
 //! engine will use (cover, Onslaught), counted exactly.
 
 use bevy::prelude::*;
+use warcry_sim::model::ids::FighterId;
 
 use warcry_sim::model::formats::{TerrainKind, TerrainPiece};
 use warcry_sim::rules::actions::attack_roll;
 
 use crate::engine::arena::{Arena, weapon};
 
-const A: u32 = 2;
-const B: u32 = 10;
+const A: FighterId = FighterId(2);
+const B: FighterId = FighterId(10);
 
 fn odds_of(a: &mut Arena, w: usize) -> warcry_sim::rules::odds::AttackOdds {
     let (f, t) = (a.fighter(A), a.fighter(B));

@@ -2,6 +2,7 @@
 //! (issue "The game a player enjoys"), each held by a test.
 
 use warcry_sim::model::formats::{Battle, Choices};
+use warcry_sim::model::ids::FighterId;
 use warcry_sim::model::ids::Side;
 use warcry_sim::rules::engine::Pending;
 use warcry_sim::rules::options::{Decision, options};
@@ -121,7 +122,7 @@ fn move10_the_move_preview_knows_which_places_and_paths_are_deadly() {
 
     let mut a = crate::engine::arena::Arena::new();
     a.rules(|r| r.reactions = false);
-    a.place(2, 10.0, 10.0);
+    a.place(FighterId(2), 10.0, 10.0);
     a.add_terrain(TerrainPiece::on_floor(
         "bile",
         TerrainKind::Deadly,
@@ -129,13 +130,13 @@ fn move10_the_move_preview_knows_which_places_and_paths_are_deadly() {
         (2.0, 6.0),
         0.05,
     ));
-    a.activate(2);
+    a.activate(FighterId(2));
     let world = a.world();
     let Decision::Action(opts) = options(world).decision else {
         panic!("the fighter is not active");
     };
     let places: Vec<[f32; 3]> = opts.moves.iter().map(|m| m.0).collect();
-    let f = a.fighter(2);
+    let f = a.fighter(FighterId(2));
     let world = a.world();
     let flags = deadly_places(world, &f, &places);
     let at = |x: f32, z: f32| {
@@ -186,11 +187,11 @@ fn move5_climbing_down_changes_the_places_in_reach() {
         (4.0, 4.0),
         3.0,
     ));
-    a.place_at(2, bevy::math::Vec3::new(10.0, 3.0, 10.0));
-    a.activate(2);
+    a.place_at(FighterId(2), bevy::math::Vec3::new(10.0, 3.0, 10.0));
+    a.activate(FighterId(2));
     let world = a.world();
     let all = fighters(world);
-    let f = all.iter().find(|f| f.id == 2).unwrap().clone();
+    let f = all.iter().find(|f| f.id == FighterId(2)).unwrap().clone();
     let on_floor_far = |places: &[([f32; 3], f32)]| {
         places
             .iter()
@@ -220,12 +221,12 @@ fn move1_a_move_too_far_is_refused_in_plain_words() {
 
     let mut a = crate::engine::arena::Arena::new();
     a.rules(|r| r.reactions = false);
-    a.place(2, 5.0, 10.0);
-    a.profile(2, |p| p.movement = 4);
-    a.activate(2);
-    let name = a.fighter(2).name.to_string();
+    a.place(FighterId(2), 5.0, 10.0);
+    a.profile(FighterId(2), |p| p.movement = 4);
+    a.activate(FighterId(2));
+    let name = a.fighter(FighterId(2)).name.to_string();
     let r = a.rejected(Command::Move {
-        fighter: 2,
+        fighter: FighterId(2),
         to: [15.0, 0.0, 10.0],
         pick_up: true,
         treasure: None,
@@ -296,11 +297,11 @@ fn set6_a_player_sets_up_its_own_fighters_by_hand() {
         panic!("the player is not asked to set up");
     };
     let mut q = world.query::<(&Fighter, &Side, &Position, &Presence)>();
-    let at = |w: &mut bevy::prelude::World, id: u32| {
+    let at = |w: &mut bevy::prelude::World, id: FighterId| {
         let mut q = w.query::<(&Fighter, &Position)>();
         q.iter(w).find(|f| f.0.id == id).unwrap().1.0
     };
-    let all: Vec<(u32, Side, bevy::prelude::Vec3)> = q
+    let all: Vec<(FighterId, Side, bevy::prelude::Vec3)> = q
         .iter(world)
         .filter(|f| *f.3 == Presence::Deployed)
         .map(|f| (f.0.id, *f.1, f.2.0))
@@ -392,16 +393,16 @@ fn cmb2_an_activation_with_nothing_left_to_do_ends_itself() {
 
     let mut a = crate::engine::arena::Arena::new();
     a.rules(|r| r.reactions = false);
-    a.place(2, 10.0, 10.0);
-    a.activate(2);
+    a.place(FighterId(2), 10.0, 10.0);
+    a.activate(FighterId(2));
     assert_eq!(
         only_answer(&options(a.world())),
         None,
         "two actions to choose from"
     );
-    a.walk(2, [11.5, 0.0, 10.0]).unwrap();
+    a.walk(FighterId(2), [11.5, 0.0, 10.0]).unwrap();
     assert_eq!(only_answer(&options(a.world())), None, "one action left");
-    a.walk(2, [13.0, 0.0, 10.0]).unwrap();
+    a.walk(FighterId(2), [13.0, 0.0, 10.0]).unwrap();
     a.give_dice(Side::A, &[(3, 2)]);
     assert_eq!(
         only_answer(&options(a.world())),
@@ -410,7 +411,12 @@ fn cmb2_an_activation_with_nothing_left_to_do_ends_itself() {
     );
     a.give_dice(Side::A, &[]);
     let only = only_answer(&options(a.world()));
-    assert_eq!(only, Some(Command::EndActivation { fighter: 2 }));
+    assert_eq!(
+        only,
+        Some(Command::EndActivation {
+            fighter: FighterId(2)
+        })
+    );
     a.apply(only.unwrap()).unwrap();
 }
 
@@ -494,7 +500,7 @@ fn res1_a_player_sets_up_its_arriving_reserves_by_hand() {
         panic!("the player is not asked to set up its reserves");
     };
     assert!(!arrived.is_empty());
-    let pos = |w: &mut bevy::prelude::World, id: u32| {
+    let pos = |w: &mut bevy::prelude::World, id: FighterId| {
         let mut q = w.query::<(&Fighter, &Position)>();
         q.iter(w).find(|f| f.0.id == id).unwrap().1.0
     };
@@ -563,12 +569,12 @@ fn abl3_an_ability_that_would_do_nothing_says_so() {
 
     let mut a = crate::engine::arena::Arena::new();
     a.rules(|r| r.reactions = false);
-    a.place(2, 5.0, 10.0);
-    a.profile(2, |p| {
+    a.place(FighterId(2), 5.0, 10.0);
+    a.profile(FighterId(2), |p| {
         p.weapons = vec![crate::engine::arena::weapon(8.0, 2, 3, (1, 2))]
     });
-    a.activate(2);
-    let side = a.fighter(2).side;
+    a.activate(FighterId(2));
+    let side = a.fighter(FighterId(2)).side;
     a.give_dice(side, &[(3, 2), (5, 3)]);
     let find = |a: &mut crate::engine::arena::Arena, name: &str| -> AbilityOption {
         let Decision::Action(o) = options(a.world()).decision else {

@@ -23,13 +23,13 @@ use warcry_sim::sim::battle_app;
 use crate::engine::arena::{Arena, weapon};
 
 // Side 0 (Ironclad Vanguard) has fighters 0..=7, side 1 (Ashen Covenant) 8..=17.
-const LEADER: u32 = 0; // Thane Brokka: role Leader, the leader runemark
-const A: u32 = 2;
-const A2: u32 = 3;
-const B: u32 = 10;
-const B2: u32 = 11;
+const LEADER: FighterId = FighterId(0); // Thane Brokka: role Leader, the leader runemark
+const A: FighterId = FighterId(2);
+const A2: FighterId = FighterId(3);
+const B: FighterId = FighterId(10);
+const B2: FighterId = FighterId(11);
 
-fn mv(fighter: u32, to: [f32; 3]) -> Command {
+fn mv(fighter: FighterId, to: [f32; 3]) -> Command {
     Command::Move {
         fighter,
         to,
@@ -40,7 +40,7 @@ fn mv(fighter: u32, to: [f32; 3]) -> Command {
     }
 }
 
-fn attack(fighter: u32, target: u32, weapon: usize) -> Command {
+fn attack(fighter: FighterId, target: FighterId, weapon: usize) -> Command {
     Command::Attack {
         fighter,
         target,
@@ -48,7 +48,7 @@ fn attack(fighter: u32, target: u32, weapon: usize) -> Command {
     }
 }
 
-fn carry(a: &mut Arena, index: usize, carrier: u32) {
+fn carry(a: &mut Arena, index: usize, carrier: FighterId) {
     a.world().spawn(Treasure {
         index,
         position: (0.0, 0.0),
@@ -64,8 +64,8 @@ fn set_victory(a: &mut Arena, rounds: u32, condition: VictoryCondition) {
 }
 
 /// The ids of `side`'s fighters in battle group `group`.
-fn members(world: &mut World, side: Side, group: GroupName) -> Vec<u32> {
-    let mut ids: Vec<u32> = world
+fn members(world: &mut World, side: Side, group: GroupName) -> Vec<FighterId> {
+    let mut ids: Vec<FighterId> = world
         .query::<(&Fighter, &Side, &BattleGroup)>()
         .iter(world)
         .filter(|(_, s, g)| **s == side && g.0 == group)
@@ -108,9 +108,9 @@ fn gen6_inspiring_presence_targets_are_other_friendly_fighters_never_the_leader_
     a.place(LEADER, 5.0, 5.0);
     a.place(A, 7.0, 5.0); // 1" apart
     a.place(A2, 5.0, 8.0); // 2" apart
-    a.place(4, 13.0, 5.0); // 7" apart: beyond the 6" of Inspiring Presence
-    a.place(1, 5.0, 3.0); // already activated this round
-    a.set(1, Activation::Activated);
+    a.place(FighterId(4), 13.0, 5.0); // 7" apart: beyond the 6" of Inspiring Presence
+    a.place(FighterId(1), 5.0, 3.0); // already activated this round
+    a.set(FighterId(1), Activation::Activated);
     a.place(B, 8.0, 8.0); // an enemy within 6"
     a.activate(LEADER);
     let all = engine::fighters(a.world());
@@ -690,7 +690,7 @@ fn fog(gap: f32) -> Arena {
     a
 }
 
-fn sees(a: &mut Arena, from: u32, to: u32) -> bool {
+fn sees(a: &mut Arena, from: FighterId, to: FighterId) -> bool {
     let all = engine::fighters(a.world());
     let f = all.iter().find(|f| f.id == from).unwrap().clone();
     let t = all.iter().find(|f| f.id == to).unwrap().clone();
@@ -907,7 +907,7 @@ fn vic1_treasure_race_most_carriers_on_the_battlefield_at_the_end_wins() {
     carry(&mut a, 2, B2);
     // A carrier off the battlefield doesn't count.
     carry(&mut a, 3, A2);
-    carry(&mut a, 4, 4);
+    carry(&mut a, 4, FighterId(4));
     // Side 0 is ahead on victory points and attrition: only the carriers count.
     {
         let mut e = a.engine();

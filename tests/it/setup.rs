@@ -5,6 +5,7 @@ use warcry_sim::battlefield::footprint::Footprint;
 use warcry_sim::model::RuleId;
 use warcry_sim::model::components::*;
 use warcry_sim::model::formats::{Colour, Controller, Mode, TerrainKind, TerrainPiece};
+use warcry_sim::model::ids::FighterId;
 use warcry_sim::model::ids::Side;
 use warcry_sim::rules::log::BattleLog;
 use warcry_sim::scenario::load::{BattleSpec, DEFAULT_BATTLE, Embedded, load_battle};
@@ -33,7 +34,7 @@ struct Placed {
 
 fn fighters(app: &mut App) -> Vec<Placed> {
     let world = app.world_mut();
-    let mut v: Vec<(u32, Placed)> = world
+    let mut v: Vec<(FighterId, Placed)> = world
         .query::<(
             &Fighter,
             &Side,

@@ -21,16 +21,16 @@ use crate::cli;
 use crate::engine::arena::Arena;
 
 // The human's side 0 (Ironclad Vanguard, Move 4).
-const THANE: u32 = 0; // leader, 22 wounds, 220 points
-const ORVI: u32 = 2; // 10 wounds, 90 points, Axe 1"
-const DAGNI: u32 = 3; // 10 wounds, 90 points
-const HALLA: u32 = 5; // 8 wounds, 95 points
+const THANE: FighterId = FighterId(0); // leader, 22 wounds, 220 points
+const ORVI: FighterId = FighterId(2); // 10 wounds, 90 points, Axe 1"
+const DAGNI: FighterId = FighterId(3); // 10 wounds, 90 points
+const HALLA: FighterId = FighterId(5); // 8 wounds, 95 points
 // The automated side 1 (Ashen Covenant, Move 5).
-const PYRE: u32 = 8; // leader
-const ORACLE: u32 = 9; // hero
-const KA: u32 = 10; // zealot: 8 wounds, 65 points, Cleaver 1"
-const MOR: u32 = 11; // zealot
-const TAMSIN: u32 = 14; // hurler: 8 wounds, 75 points, Fire Sling 3"-10", Knife 1"
+const PYRE: FighterId = FighterId(8); // leader
+const ORACLE: FighterId = FighterId(9); // hero
+const KA: FighterId = FighterId(10); // zealot: 8 wounds, 65 points, Cleaver 1"
+const MOR: FighterId = FighterId(11); // zealot
+const TAMSIN: FighterId = FighterId(14); // hurler: 8 wounds, 75 points, Fire Sling 3"-10", Knife 1"
 
 /// Solo mode on an empty battlefield with no objectives and no reactions.
 fn solo() -> Arena {
@@ -46,16 +46,16 @@ fn target(a: &mut Arena) -> (Target, RuleId, String) {
 }
 
 /// SOLO-B for side 1 when it is its turn (CMB-1: the fighters `options()` lets it activate).
-fn active_for_turn(a: &mut Arena, t: solo::Target) -> Option<(u32, RuleId, String)> {
+fn active_for_turn(a: &mut Arena, t: solo::Target) -> Option<(FighterId, RuleId, String)> {
     a.engine().pending = Pending::Turn { side: Side::B };
     solo::choose_active(a.world(), Side::B, Some(t))
 }
 
-fn step(a: &mut Arena, id: u32) -> solo::Decision {
+fn step(a: &mut Arena, id: FighterId) -> solo::Decision {
     solo::activation_step(a.world(), id)
 }
 
-fn gap(a: &mut Arena, x: u32, y: u32) -> f32 {
+fn gap(a: &mut Arena, x: FighterId, y: FighterId) -> f32 {
     let (fx, fy) = (a.fighter(x), a.fighter(y));
     distance(&fx.base(), &fy.base())
 }
@@ -1211,7 +1211,7 @@ fn solo_c3_abl3_after_reckoning_the_ai_still_attacks_when_engaged() {
     a.place(THANE, 11.5, 10.0);
     a.profile(THANE, |p| p.wounds = 40);
     // Half the automated warband (side 1: fighters 8..=17) is down: Reckoning is eligible.
-    for id in [8, 9, 11, 12, 13] {
+    for id in [8, 9, 11, 12, 13].map(FighterId) {
         a.set(id, Presence::TakenDown);
     }
     a.engine().dice[1] = SideDice::from_roll(&[5, 5, 5, 5, 1, 2]);

@@ -1,6 +1,7 @@
 //! SOLO-C1 (rules/solo-mode.md): the ability the active fighter uses before its action.
 
 use crate::model::RuleId;
+use crate::model::ids::FighterId;
 use bevy::prelude::*;
 
 use super::steps::{Ctx, Step};
@@ -25,7 +26,7 @@ pub fn step_ability(world: &World, ctx: &Ctx) -> Step {
     let dice: SideDice = world.resource::<Engine>().dice[ctx.f.side].clone();
     let f = &ctx.f;
     let eng = engaged(&ctx.all, f);
-    let mut best: Option<(u8, u8, String, Option<u32>, String)> = None;
+    let mut best: Option<(u8, u8, String, Option<FighterId>, String)> = None;
     for d in abilities_of(&ctx.rules, f) {
         // Is its effect not nil here?
         let (useful, target, note) = match &d.effect {
@@ -87,7 +88,7 @@ pub fn step_ability(world: &World, ctx: &Ctx) -> Step {
 /// SOLO-C1 (seed 002: "contre un combattant ennemi"): the enemy an ability aims at, among
 /// those in its reach: the AI's target when it is one of them, else the one with the most
 /// wounds left, then the most points (SOLO-B's tie-breaks); and why.
-fn enemy_for(ctx: &Ctx, in_reach: &[u32]) -> Option<(u32, &'static str)> {
+fn enemy_for(ctx: &Ctx, in_reach: &[FighterId]) -> Option<(FighterId, &'static str)> {
     if let super::Target::Fighter(t) = ctx.target
         && in_reach.contains(&t)
     {
@@ -138,7 +139,7 @@ struct Next {
 }
 
 /// Why an effect is not nil here, and the fighter it would aim at.
-type Use = (Option<u32>, &'static str);
+type Use = (Option<FighterId>, &'static str);
 
 /// SOLO-C1 for an ability of data effects (ABL-5): is one of its effects not nil here, the
 /// enemy it would aim at, and why.
@@ -147,7 +148,7 @@ fn data_useful(
     ctx: &Ctx,
     effects: &[Effect],
     engaged: bool,
-) -> (bool, Option<u32>, &'static str) {
+) -> (bool, Option<FighterId>, &'static str) {
     let f = &ctx.f;
     let attack_melee = match &ctx.next_action {
         Some(Command::Attack { weapon, .. }) => {

@@ -1,6 +1,7 @@
 //! SOLO-B1..B2 (rules/solo-mode.md): the fighter the automated warband activates.
 
 use crate::model::RuleId;
+use crate::model::ids::FighterId;
 use crate::model::ids::Side;
 use crate::rules::actions::inches;
 use std::cmp::Ordering;
@@ -13,14 +14,14 @@ use crate::rules::engine::{FighterView, fighters};
 use crate::rules::options::{Decision, options};
 
 /// A chosen fighter: its id, the rule that chose it and the figures.
-type ActiveChoice = (u32, RuleId, String);
+type ActiveChoice = (FighterId, RuleId, String);
 
 /// SOLO-B1..B2: the fighter to activate, with the rule and the figures.
 pub fn choose_active(
     world: &mut World,
     side: Side,
     target: Option<Target>,
-) -> Option<(u32, RuleId, String)> {
+) -> Option<(FighterId, RuleId, String)> {
     let all = fighters(world);
     choose_active_among(world, &all, side, target)
 }
@@ -31,10 +32,10 @@ pub fn choose_active_among(
     all: &[FighterView],
     side: Side,
     target: Option<Target>,
-) -> Option<(u32, RuleId, String)> {
+) -> Option<(FighterId, RuleId, String)> {
     let seed = super::tie_seed(world);
     // The fighters the rules let it activate now (CMB-1, WAIT-1, REA-1), as the engine says.
-    let may: Vec<u32> = match options(world).decision {
+    let may: Vec<FighterId> = match options(world).decision {
         Decision::Activate { fighters } => fighters,
         _ => Vec::new(),
     };

@@ -2,6 +2,7 @@
 //! played on a scratch copy of the battle and explained decision by decision.
 
 use crate::model::RuleId;
+use crate::model::ids::FighterId;
 use crate::model::ids::Side;
 use bevy::prelude::*;
 use serde::Serialize;
@@ -16,7 +17,7 @@ pub struct Plan {
     pub side: Option<Side>,
     pub target: Option<String>,
     pub target_rule: Option<RuleId>,
-    pub active: Option<u32>,
+    pub active: Option<FighterId>,
     pub active_name: Option<String>,
     pub active_rule: Option<RuleId>,
     /// Decisions of the other side before the AI's activation, assumed to be the built-in

@@ -2,6 +2,7 @@
 //! returning a decision with its rule ID or "next step"; SOLO-C1 is in `ability.rs`.
 
 use crate::model::RuleId;
+use crate::model::ids::FighterId;
 use crate::model::ids::Side;
 use crate::rules::actions::inches;
 use bevy::prelude::*;
@@ -387,7 +388,7 @@ pub fn step_approach(world: &World, ctx: &Ctx) -> Step {
 }
 
 /// SOLO-C7: the decision that ends the activation of `fighter`.
-fn end_activation(fighter: u32, why: &str) -> Decision {
+fn end_activation(fighter: FighterId, why: &str) -> Decision {
     decision(
         Command::EndActivation { fighter },
         &[RuleId::SoloC7],
@@ -396,7 +397,7 @@ fn end_activation(fighter: u32, why: &str) -> Decision {
 }
 
 /// SOLO-C1..C6 for the active fighter's next action (C7: the target is chosen again first).
-pub fn activation_step(world: &mut World, fighter: u32) -> Decision {
+pub fn activation_step(world: &mut World, fighter: FighterId) -> Decision {
     let Some(act) = world.resource::<Engine>().activation.clone() else {
         return end_activation(fighter, "no activation");
     };
@@ -463,7 +464,7 @@ fn friend_attack(
     world: &World,
     act: &ActivationState,
     all: Vec<FighterView>,
-    friend: u32,
+    friend: FighterId,
     target: Target,
 ) -> Decision {
     let Some(fv) = all.iter().find(|o| o.id == friend).cloned() else {
@@ -515,7 +516,7 @@ fn step_context(
 }
 
 /// SOLO-C7 when none of SOLO-C3..C6 decides (SOLO-C2: when it holds an objective alone).
-fn no_step_applies(fighter: u32, holds: bool) -> Decision {
+fn no_step_applies(fighter: FighterId, holds: bool) -> Decision {
     if holds {
         decision(
             Command::EndActivation { fighter },

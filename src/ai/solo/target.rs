@@ -19,7 +19,7 @@ use crate::rules::engine::{Engine, FighterView, fighters};
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub enum Target {
     Objective { index: usize, at: [f32; 3] },
-    Fighter(u32),
+    Fighter(FighterId),
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -8,6 +8,7 @@ use crate::model::RuleId;
 use crate::model::dice::{Dice, DiceRng};
 use crate::model::effects::{Effect, Stat, Trigger};
 use crate::model::formats::Weapon;
+use crate::model::ids::FighterId;
 use crate::model::ruleset::Ruleset;
 use crate::model::runemark::Runemark;
 use crate::rules::actions::{answer_attack, deal_damage, enemies_within, knocked_off, rules};
@@ -49,7 +50,7 @@ pub fn validate_attack<'a>(
     world: &World,
     all: &'a [FighterView],
     f: &FighterView,
-    target: u32,
+    target: FighterId,
     weapon: usize,
 ) -> Result<(&'a FighterView, Weapon), Rejected> {
     judge_attack(world, all, f, target, weapon)
@@ -63,7 +64,7 @@ pub fn attack_allowed(
     world: &World,
     all: &[FighterView],
     f: &FighterView,
-    target: u32,
+    target: FighterId,
     weapon: usize,
 ) -> bool {
     judge_attack(world, all, f, target, weapon).is_ok()
@@ -85,7 +86,7 @@ enum Refusal<'a> {
 }
 
 impl Refusal<'_> {
-    fn rejected(&self, f: &FighterView, target: u32, weapon: usize) -> Rejected {
+    fn rejected(&self, f: &FighterView, target: FighterId, weapon: usize) -> Rejected {
         // Only range refusals name the weapon, and those are given for a weapon `f` has.
         let w = || &f.profile.weapons[weapon];
         let (rule, why) = match *self {
@@ -150,7 +151,7 @@ fn judge_attack<'a, 'f>(
     world: &World,
     all: &'a [FighterView],
     f: &'f FighterView,
-    target: u32,
+    target: FighterId,
     weapon: usize,
 ) -> Result<(&'a FighterView, &'f Weapon), Refusal<'a>> {
     let w = f.profile.weapons.get(weapon).ok_or(Refusal::NoWeapon)?;
@@ -227,7 +228,11 @@ fn missile_blocked_by_friends(
 }
 
 /// Every legal (target, weapon) for `f` (for AI and UI).
-pub fn legal_attacks(world: &World, all: &[FighterView], f: &FighterView) -> Vec<(u32, usize)> {
+pub fn legal_attacks(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+) -> Vec<(FighterId, usize)> {
     let mut out = Vec::new();
     for t in all.iter().filter(|t| t.on_board() && t.side != f.side) {
         for wi in 0..f.profile.weapons.len() {
@@ -241,7 +246,12 @@ pub fn legal_attacks(world: &World, all: &[FighterView], f: &FighterView) -> Vec
 
 /// ATK-2: `f` attacks `target` with `weapon`: the reaction its target may declare before the
 /// hit rolls, or the rolls.
-pub(super) fn start_attack(world: &mut World, f: &FighterView, target: u32, weapon: usize) -> Then {
+pub(super) fn start_attack(
+    world: &mut World,
+    f: &FighterView,
+    target: FighterId,
+    weapon: usize,
+) -> Then {
     let r = rules(world);
     let Some(t) = fighter(world, target) else {
         return Then::Stay;
@@ -433,8 +443,8 @@ pub(super) struct Hits {
 /// (REA-2 Counter, REA-3 Take Cover), if any.
 pub(super) fn roll_hits(
     world: &mut World,
-    attacker: u32,
-    target: u32,
+    attacker: FighterId,
+    target: FighterId,
     weapon: usize,
     reaction: Option<ReactionKind>,
     answer: Vec<Effect>,
@@ -458,7 +468,7 @@ pub(super) fn roll_hits(
 }
 
 /// REA-1, ABL-5: what the target's answer to the attack did, a line each.
-fn log_answers(world: &mut World, target: u32, said: Vec<EffectOutcome>) {
+fn log_answers(world: &mut World, target: FighterId, said: Vec<EffectOutcome>) {
     for outcome in said {
         let event = Event::Effect {
             fighter: target,
@@ -470,8 +480,8 @@ fn log_answers(world: &mut World, target: u32, said: Vec<EffectOutcome>) {
 
 pub(super) fn finish_attack(
     world: &mut World,
-    attacker: u32,
-    target: u32,
+    attacker: FighterId,
+    target: FighterId,
     weapon: usize,
     how: Hits,
 ) -> Then {
@@ -548,7 +558,7 @@ pub(super) fn finish_attack(
 
 /// The attacker's activation notes an enemy it took down, and spends what was raised for this
 /// attack (ABL-5).
-fn spend_attack(world: &mut World, attacker: u32, down: bool) {
+fn spend_attack(world: &mut World, attacker: FighterId, down: bool) {
     if let Some(a) = crate::rules::state::engine(world).activation.as_mut()
         && a.fighter == attacker
     {
@@ -558,7 +568,7 @@ fn spend_attack(world: &mut World, attacker: u32, down: bool) {
 }
 
 /// REA-1, ABL-5: the target's reaction deals `damage` to the attacker.
-fn damage_attacker(world: &mut World, target: u32, attacker: u32, damage: u32) {
+fn damage_attacker(world: &mut World, target: FighterId, attacker: FighterId, damage: u32) {
     let event = Event::Effect {
         fighter: target,
         outcome: EffectOutcome::Damage {
@@ -572,7 +582,7 @@ fn damage_attacker(world: &mut World, target: u32, attacker: u32, damage: u32) {
 }
 
 /// REA-2: the target's Counter deals `damage` to the attacker.
-fn counter_strike(world: &mut World, target: u32, attacker: u32, damage: u32) {
+fn counter_strike(world: &mut World, target: FighterId, attacker: FighterId, damage: u32) {
     let event = Event::Counter {
         fighter: target,
         attacker,

@@ -8,6 +8,7 @@ use crate::model::RuleId;
 use crate::model::components::{Damage, Position, Presence};
 use crate::model::dice::DiceRng;
 use crate::model::formats::BaseSize;
+use crate::model::ids::FighterId;
 use crate::model::ids::Side;
 use crate::model::runemark::Runemark;
 use crate::rules::actions::{drop_treasure, rules};
@@ -18,7 +19,7 @@ use crate::rules::state::{Engine, FallDue, FighterView, blockers, fighter, fight
 use bevy::prelude::*;
 
 /// MOVE-9: one impact roll.
-pub(super) fn impact(world: &mut World, id: u32, ids: &[RuleId], cause: ImpactCause) {
+pub(super) fn impact(world: &mut World, id: FighterId, ids: &[RuleId], cause: ImpactCause) {
     let roll = state::d6(world);
     let dmg = impact_damage(&rules(world), roll);
     log(
@@ -37,7 +38,7 @@ pub(super) fn impact(world: &mut World, id: u32, ids: &[RuleId], cause: ImpactCa
 }
 
 /// ATK-5: allocates damage; returns true when the fighter is taken down.
-pub(crate) fn deal_damage(world: &mut World, id: u32, amount: u32, ids: &[RuleId]) -> bool {
+pub(crate) fn deal_damage(world: &mut World, id: FighterId, amount: u32, ids: &[RuleId]) -> bool {
     let Some(f) = fighter(world, id) else {
         return false;
     };
@@ -78,7 +79,7 @@ pub(crate) fn deal_damage(world: &mut World, id: u32, amount: u32, ids: &[RuleId
 }
 
 /// ATK-6: a target near an unwalled platform edge that can't fly may fall after a critical hit.
-pub(super) fn knocked_off(world: &mut World, t: &FighterView, attacker: u32) {
+pub(super) fn knocked_off(world: &mut World, t: &FighterView, attacker: FighterId) {
     if t.profile.is(Runemark::Fly) || t.pos.y < 0.01 {
         return;
     }
@@ -141,7 +142,7 @@ pub(super) fn knocked_off(world: &mut World, t: &FighterView, attacker: u32) {
 /// picks the landing place: with more than one, the battle asks it once the command is done
 /// ([`crate::rules::state::Engine::falls`]); the default is the place nearest `toward` (the
 /// `attacker` that knocked it off, or where it hung).
-pub(crate) fn fall(world: &mut World, t: &FighterView, toward: Vec3, attacker: Option<u32>) {
+pub(crate) fn fall(world: &mut World, t: &FighterView, toward: Vec3, attacker: Option<FighterId>) {
     if landing_spots(world, t).len() > 1 {
         let due = FallDue {
             fighter: t.id,
@@ -169,9 +170,9 @@ pub fn landing_spots(world: &mut World, t: &FighterView) -> Vec<Vec3> {
 /// land on, and the default (the spot nearest the attacker, or where it hung).
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Landing {
-    pub fighter: u32,
+    pub fighter: FighterId,
     /// The attacker that knocked it off (none: it fell from a climb).
-    pub attacker: Option<u32>,
+    pub attacker: Option<FighterId>,
     pub from: [f32; 3],
     pub spots: Vec<[f32; 3]>,
     pub default: Option<[f32; 3]>,

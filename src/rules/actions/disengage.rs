@@ -6,6 +6,7 @@ use crate::battlefield::moves::path_enters_deadly;
 use crate::battlefield::nav::{Goal, Mover, Path, StepKind};
 use crate::model::RuleId;
 use crate::model::components::Position;
+use crate::model::ids::FighterId;
 use crate::rules::actions::{
     EPS, deal_damage, enemies_within, enemy_bases, impact, path_points, rules, v3,
 };
@@ -102,7 +103,7 @@ pub(super) fn start_disengage(
 ) -> Then {
     let r = rules(world);
     if r.reactions {
-        let strikers: Vec<u32> = all
+        let strikers: Vec<FighterId> = all
             .iter()
             .filter(|o| {
                 o.on_board()
@@ -128,9 +129,9 @@ pub(super) fn start_disengage(
 
 pub(super) fn finish_disengage(
     world: &mut World,
-    id: u32,
+    id: FighterId,
     to: [f32; 3],
-    striker: Option<u32>,
+    striker: Option<FighterId>,
 ) -> Then {
     if let Some(s) = striker {
         let roll = state::d6(world);

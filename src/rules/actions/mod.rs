@@ -2,6 +2,7 @@
 //! first, then the effects, so that a rejected command changes nothing.
 
 use crate::model::RuleId;
+use crate::model::ids::FighterId;
 use crate::model::ids::Side;
 use crate::model::runemark::Runemark;
 use bevy::prelude::*;
@@ -51,7 +52,7 @@ fn rules(world: &World) -> Ruleset {
     world.resource::<Ruleset>().clone()
 }
 
-fn enemies_within(all: &[FighterView], f: &FighterView, d: f32) -> Vec<u32> {
+fn enemies_within(all: &[FighterView], f: &FighterView, d: f32) -> Vec<FighterId> {
     all.iter()
         .filter(|o| o.on_board() && o.side != f.side && bases_within(&f.base(), &o.base(), d))
         .map(|o| o.id)
@@ -66,7 +67,11 @@ fn enemy_bases(all: &[FighterView], side: Side) -> Vec<Base> {
 }
 
 /// A command while `active` is activated (CMB-2, CMB-3).
-pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<Then, Rejected> {
+pub(crate) fn action(
+    world: &mut World,
+    active: FighterId,
+    cmd: &Command,
+) -> Result<Then, Rejected> {
     let act = world
         .resource::<Engine>()
         .activation
@@ -74,7 +79,7 @@ pub(crate) fn action(world: &mut World, active: u32, cmd: &Command) -> Result<Th
         .ok_or_else(|| Rejected::new(RuleId::Cmb2, "no fighter is activated"))?;
     let friend = act.bonus.first().and_then(|b| b.friend());
     let all = fighters(world);
-    let name = |id: u32| {
+    let name = |id: FighterId| {
         all.iter()
             .find(|o| o.id == id)
             .map_or_else(|| "that fighter".to_string(), |o| o.name.to_string())
@@ -206,10 +211,10 @@ fn attacker_for(
 /// CMB-2: is the command's fighter the active one (or, for an attack, the friend whose bonus
 /// attack comes first, ABL-5)?
 fn check_actor(
-    active: u32,
-    friend: Option<u32>,
+    active: FighterId,
+    friend: Option<FighterId>,
     cmd: &Command,
-    name: impl Fn(u32) -> String,
+    name: impl Fn(FighterId) -> String,
 ) -> Result<(), Rejected> {
     let who = match cmd {
         Command::Move { fighter, .. }
@@ -312,7 +317,7 @@ fn check_slot(
     f: &FighterView,
     all: &[FighterView],
 ) -> Result<Option<Bonus>, Rejected> {
-    let name_of = |id: u32| {
+    let name_of = |id: FighterId| {
         all.iter()
             .find(|o| o.id == id)
             .map_or_else(|| format!("fighter {id}"), |o| o.name.to_string())

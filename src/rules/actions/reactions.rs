@@ -3,6 +3,7 @@
 use crate::model::RuleId;
 use crate::model::components::{Activation, Reactions};
 use crate::model::effects::Effect;
+use crate::model::ids::FighterId;
 use crate::model::ids::Side;
 use crate::rules::actions::{Hits, finish_attack, finish_disengage, roll_hits};
 use crate::rules::command::{Command, ReactionKind, Rejected};
@@ -13,7 +14,7 @@ use bevy::prelude::*;
 
 /// Who reacts, and the effects of the reaction ability it makes (`None`: the reaction on offer
 /// itself); `None` when the side declines.
-type Reacting = Option<(u32, Option<Vec<Effect>>)>;
+type Reacting = Option<(FighterId, Option<Vec<Effect>>)>;
 
 /// A command while a reaction is on offer to `side`.
 pub(crate) fn reaction(world: &mut World, side: Side, cmd: &Command) -> Result<Then, Rejected> {
@@ -127,7 +128,7 @@ fn resume(world: &mut World, offer: ReactionOffer, who: Reacting) -> Then {
 
 /// REA-1: fighter `id` makes the reaction: it costs one of its actions this round (two
 /// reactions, or one while waiting, and it counts as activated).
-fn react(world: &mut World, id: u32, kind: ReactionKind) {
+fn react(world: &mut World, id: FighterId, kind: ReactionKind) {
     let activated = spend_reaction(world, id);
     let event = Event::Reaction {
         fighter: id,
@@ -138,7 +139,7 @@ fn react(world: &mut World, id: u32, kind: ReactionKind) {
 }
 
 /// REA-1, ABL-5: fighter `id` makes its reaction ability `ability`, at the cost of [`react`].
-fn react_with(world: &mut World, id: u32, ability: &str) {
+fn react_with(world: &mut World, id: FighterId, ability: &str) {
     let activated = spend_reaction(world, id);
     let event = Event::AbilityReaction {
         fighter: id,
@@ -150,7 +151,7 @@ fn react_with(world: &mut World, id: u32, ability: &str) {
 
 /// REA-1: one of `id`'s actions this round spent on a reaction; whether it now counts as
 /// activated.
-fn spend_reaction(world: &mut World, id: u32) -> bool {
+fn spend_reaction(world: &mut World, id: FighterId) -> bool {
     let f = fighter(world, id).expect("offered fighters exist");
     let used = f.reactions + 1;
     let activated = used >= 2 || f.activation == Activation::Waiting;

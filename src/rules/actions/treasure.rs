@@ -6,6 +6,7 @@ use crate::battlefield::nav::{Mover, Path};
 use crate::model::RuleId;
 use crate::model::components::Treasure;
 use crate::model::formats::BaseSize;
+use crate::model::ids::FighterId;
 use crate::model::ids::Side;
 use crate::rules::actions::sample_path;
 use crate::rules::command::Rejected;
@@ -150,7 +151,7 @@ pub(super) fn drop_treasure(world: &mut World, f: &FighterView, index: usize, po
 /// GEN-8: logs a treasure picked up from `at` or dropped at `at`.
 pub(super) fn treasure_event(
     world: &mut World,
-    fighter: u32,
+    fighter: FighterId,
     treasure: usize,
     picked_up: bool,
     at: Vec3,

@@ -1,6 +1,7 @@
 //! ABL-5: a not-automated ability resolved by hand: damage, healing or a move of a fighter.
 
 use crate::model::RuleId;
+use crate::model::ids::FighterId;
 use crate::rules::actions::deal_damage;
 use crate::rules::command::{HandChange, Rejected};
 use crate::rules::effects::heal;
@@ -15,7 +16,7 @@ pub(crate) fn by_hand(
     world: &mut World,
     act: &crate::rules::state::ActivationState,
     f: &FighterView,
-    target: u32,
+    target: FighterId,
     change: HandChange,
 ) -> Result<Then, Rejected> {
     if !act.by_hand {

@@ -5,6 +5,7 @@
 use crate::battlefield::measure::distance;
 use crate::model::dice::{Dice, DiceRng};
 use crate::model::effects::{Aura, Effect, MoveTrigger, OnSuccess, Restriction, Stat};
+use crate::model::ids::FighterId;
 use crate::rules::effects::{
     Picks, bar_until_round_end, check, effect_logged, enemies_in_reach, run,
 };
@@ -59,7 +60,7 @@ pub fn round_bonus(
 /// what was raised for its next move action is spent (by this one, a bonus move too), and the
 /// effects waiting for a move action it sets off happen (damage to the nearest enemy it can see in reach, a bonus action, a boost
 /// for the next attack). Those waiting for a move near an enemy wait on when this one was not.
-pub(crate) fn after_move(world: &mut World, id: u32, start_y: f32) {
+pub(crate) fn after_move(world: &mut World, id: FighterId, start_y: f32) {
     let waiting = {
         let mut e = state::engine(world);
         let Some(a) = e.activation.as_mut().filter(|a| a.fighter == id) else {
@@ -127,7 +128,7 @@ pub(crate) fn after_move(world: &mut World, id: u32, start_y: f32) {
 /// ABL-5: after an attack action of the active fighter `attacker` on `target`, each lasting
 /// "roll a dice after each attack" effect rolls; on its score or more the target (still on
 /// the battlefield) is barred from its actions until the end of the round.
-pub(crate) fn after_attack(world: &mut World, attacker: u32, target: u32) {
+pub(crate) fn after_attack(world: &mut World, attacker: FighterId, target: FighterId) {
     let rolls: Vec<(u8, Vec<Restriction>)> = world
         .resource::<Engine>()
         .activation
@@ -168,7 +169,7 @@ pub(crate) fn after_attack(world: &mut World, attacker: u32, target: u32) {
 pub(super) fn roll_against(
     world: &mut World,
     f: &FighterView,
-    t: u32,
+    t: FighterId,
     then: OnSuccess,
     hits: u32,
 ) -> AgainstResult {
@@ -190,7 +191,7 @@ pub(super) fn roll_against(
 /// ABL-5: lowers fighter `t`'s `stat` (Move, or the Attacks of each of its weapons) by `by`,
 /// not below `min`, until the end of the battle (subtracted after any bonus, ABL-4); the value
 /// now, before any bonus (the most Attacks of its weapons).
-pub(crate) fn weaken(world: &mut World, t: u32, stat: Stat, by: u32, min: u32) -> u32 {
+pub(crate) fn weaken(world: &mut World, t: FighterId, stat: Stat, by: u32, min: u32) -> u32 {
     state::engine(world).weakened.push((t, stat, by, min));
     let Some(v) = state::fighter(world, t) else {
         return 0;
@@ -210,7 +211,12 @@ pub(crate) fn weaken(world: &mut World, t: u32, stat: Stat, by: u32, min: u32) -
 /// ABL-5: after the active fighter `attacker`'s attack on `target` with `rolls`: a lasting
 /// "weaken on a critical hit" for an enemy like the target is spent, and lowers the target's
 /// characteristic when a roll is a 6.
-pub(crate) fn crits_weaken(world: &mut World, attacker: u32, target: u32, rolls: &[u8]) {
+pub(crate) fn crits_weaken(
+    world: &mut World,
+    attacker: FighterId,
+    target: FighterId,
+    rolls: &[u8],
+) {
     let waiting = world
         .resource::<Engine>()
         .activation

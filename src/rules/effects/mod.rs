@@ -2,6 +2,7 @@
 //! bonus actions, boosts to the fighter's characteristics for its activation, damage to one
 //! enemy or to each enemy within range, healing.
 
+use crate::model::ids::FighterId;
 use bevy::prelude::*;
 
 use crate::battlefield::measure::distance;
@@ -60,7 +61,7 @@ pub fn enemies_in_reach(
     f: &FighterView,
     range: f32,
     visible: bool,
-) -> Vec<u32> {
+) -> Vec<FighterId> {
     marked_in_reach(world, all, f, (range, visible), None, false)
 }
 
@@ -74,7 +75,7 @@ pub fn marked_in_reach(
     (range, visible): (f32, bool),
     runemark: Option<&str>,
     friends: bool,
-) -> Vec<u32> {
+) -> Vec<FighterId> {
     let marked = |o: &FighterView| runemark.is_none_or(|m| o.profile.has_runemark(m));
     in_reach(world, all, f, range, visible, |o| {
         (o.side == f.side) == friends && o.id != f.id && marked(o)
@@ -90,8 +91,8 @@ fn in_reach(
     range: f32,
     visible: bool,
     pick: impl Fn(&FighterView) -> bool,
-) -> Vec<u32> {
-    let mut near: Vec<(f32, u32)> = all
+) -> Vec<FighterId> {
+    let mut near: Vec<(f32, FighterId)> = all
         .iter()
         .filter(|o| o.on_board() && pick(o))
         .map(|o| (distance(&f.base(), &o.base()), o))
@@ -103,12 +104,12 @@ fn in_reach(
 }
 
 /// ABL-5: logs what an effect of `fighter`'s ability did.
-pub(crate) fn effect_logged(world: &mut World, fighter: u32, outcome: EffectOutcome) {
+pub(crate) fn effect_logged(world: &mut World, fighter: FighterId, outcome: EffectOutcome) {
     log(world, &[RuleId::Abl5], Event::Effect { fighter, outcome });
 }
 
 /// ABL-5: fighter `t` may not make these actions until the end of the battle round.
-fn bar_until_round_end(world: &mut World, t: u32, actions: &[Restriction]) {
+fn bar_until_round_end(world: &mut World, t: FighterId, actions: &[Restriction]) {
     let mut eng = state::engine(world);
     for a in actions {
         if !eng.restricted.contains(&(t, *a)) {
@@ -124,7 +125,7 @@ pub fn reach_of(
     all: &[FighterView],
     f: &FighterView,
     e: &Effect,
-) -> Option<Vec<u32>> {
+) -> Option<Vec<FighterId>> {
     let a = e.aim()?;
     Some(marked_in_reach(
         world,
@@ -166,8 +167,8 @@ pub fn check(
     all: &[FighterView],
     f: &FighterView,
     effects: &[Effect],
-    target: Option<u32>,
-) -> Result<Option<u32>, Rejected> {
+    target: Option<FighterId>,
+) -> Result<Option<FighterId>, Rejected> {
     // An effect with nothing to do here (no enemy in reach, no damage to heal) bars the
     // ability only when the ability does nothing else.
     let alone = effects
@@ -311,7 +312,7 @@ fn lasting(world: &mut World, f: &FighterView, e: &Effect, value: u8) -> bool {
 /// fighter it sets up goes (none: the place nearest where it stood).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Picks {
-    pub target: Option<u32>,
+    pub target: Option<FighterId>,
     pub place: Option<Vec3>,
 }
 
@@ -423,7 +424,7 @@ fn bonus(
     f: &FighterView,
     e: &Effect,
     value: u8,
-    target: Option<u32>,
+    target: Option<FighterId>,
 ) -> Option<EffectOutcome> {
     let (bonus, outcome) = match e {
         Effect::BonusMoveOrAttack => {
@@ -481,7 +482,7 @@ fn damage_one(
     amount: &Amount,
     roll: Option<&Roll>,
     value: u8,
-    target: Option<u32>,
+    target: Option<FighterId>,
 ) -> EffectOutcome {
     let Some(t) = target else {
         return EffectOutcome::Damage {

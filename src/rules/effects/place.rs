@@ -5,6 +5,7 @@ use crate::battlefield::measure::{Base, distance};
 use crate::battlefield::nav::Mover;
 use crate::model::RuleId;
 use crate::model::components::Position;
+use crate::model::ids::FighterId;
 use crate::rules::command::Rejected;
 use crate::rules::log::EffectOutcome;
 use crate::rules::state;
@@ -46,7 +47,7 @@ pub(crate) fn check_place(
     world: &mut World,
     f: &FighterView,
     within: Option<f32>,
-    aimed: Option<u32>,
+    aimed: Option<FighterId>,
     at: Vec3,
 ) -> Result<(), Rejected> {
     let Some(within) = within else {
@@ -77,7 +78,7 @@ pub(crate) fn check_place(
 pub(super) fn set_up_near(
     world: &mut World,
     f: &FighterView,
-    t: u32,
+    t: FighterId,
     within: f32,
     place: Option<Vec3>,
 ) -> EffectOutcome {

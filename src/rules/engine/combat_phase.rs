@@ -4,6 +4,7 @@ use crate::battlefield::Battlefield;
 use crate::battlefield::measure::bases_within;
 use crate::model::RuleId;
 use crate::model::components::{Activation, Presence};
+use crate::model::ids::FighterId;
 use crate::model::ids::Side;
 use crate::model::ruleset::Ruleset;
 use crate::rules::actions;
@@ -137,7 +138,7 @@ pub(crate) fn next_turn(world: &mut World) {
     }
 }
 
-pub(super) fn activate(world: &mut World, side: Side, id: u32) -> Result<(), Rejected> {
+pub(super) fn activate(world: &mut World, side: Side, id: FighterId) -> Result<(), Rejected> {
     let f = fighter(world, id)
         .ok_or_else(|| Rejected::new(RuleId::Cmb1, format!("there is no fighter {id}")))?;
     if f.side != side {
@@ -369,7 +370,7 @@ fn bonus_moves_lapse_when_barred(world: &mut World, f: &FighterView) {
 
 /// ABL-5: what was raised for a bonus attack that lapsed ("that attack action") lapses with
 /// it, each with a log line.
-fn boosts_lapse_with_the_bonus(world: &mut World, fighter: u32) {
+fn boosts_lapse_with_the_bonus(world: &mut World, fighter: FighterId) {
     let lapsed: Vec<Boost> = {
         let mut e = engine(world);
         let Some(a) = e.activation.as_mut() else {

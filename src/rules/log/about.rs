@@ -2,10 +2,11 @@
 //! log filtered by fighter) without knowing every kind of event.
 
 use super::{Event, Spot};
+use crate::model::ids::FighterId;
 
 impl Event {
     /// The battle ids of the fighters this event names, each once, in the order it names them.
-    pub fn fighters(&self) -> Vec<u32> {
+    pub fn fighters(&self) -> Vec<FighterId> {
         let mut ids = match self {
             Event::Deploy { fighters, .. } => fighters
                 .iter()
@@ -84,8 +85,8 @@ mod tests {
     #[test]
     fn an_attack_is_about_both_fighters_and_a_score_about_none() {
         let attack = Event::Attack {
-            attacker: 3,
-            target: 7,
+            attacker: FighterId(3),
+            target: FighterId(7),
             weapon: "Axe".into(),
             strength: 4,
             toughness: 4,
@@ -99,7 +100,7 @@ mod tests {
             profile: (2, 4),
             wounds_before: 8,
         };
-        assert_eq!(attack.fighters(), vec![3, 7]);
+        assert_eq!(attack.fighters(), vec![FighterId(3), FighterId(7)]);
         let score = Event::Score {
             side: crate::model::ids::Side::A,
             objectives: 1,
@@ -108,9 +109,9 @@ mod tests {
         };
         assert!(score.fighters().is_empty());
         let wait = Event::Wait {
-            fighter: 2,
+            fighter: FighterId(2),
             activates_again: true,
         };
-        assert_eq!(wait.fighters(), vec![2]);
+        assert_eq!(wait.fighters(), vec![FighterId(2)]);
     }
 }

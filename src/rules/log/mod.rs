@@ -2,6 +2,7 @@
 //! dice, how much); its sentence is rendered from that data and the battle's [`Names`]
 //! (`render.rs`), so views animate from the same events and the words can change on their own.
 
+use crate::model::ids::FighterId;
 use crate::model::ids::Side;
 use bevy::prelude::*;
 use serde::Serialize;
@@ -49,7 +50,7 @@ pub enum Event {
         fighters: Vec<Placed>,
     },
     /// SET-6, RES-1 by hand: the player moved a fighter it is setting up to `at`.
-    SetUpByHand { fighter: u32, at: [f32; 3] },
+    SetUpByHand { fighter: FighterId, at: [f32; 3] },
     /// SET-6, RES-1: a battle group held back, arriving in `round`.
     Reserve {
         side: Side,
@@ -95,38 +96,41 @@ pub enum Event {
     Pass { side: Side },
     /// CMB-1, CMB-2, WAIT-1, REA-1: a fighter is activated with `actions` actions.
     Activate {
-        fighter: u32,
+        fighter: FighterId,
         side: Side,
         actions: u8,
         after_wait: bool,
     },
     /// MOVE-1..MOVE-7: a move along `path` (its start first), each leg made as `steps` says.
     Move {
-        fighter: u32,
+        fighter: FighterId,
         path: Vec<[f32; 3]>,
         steps: Vec<StepKind>,
         cost: f32,
     },
     /// DIS-1: a disengage along `path` (its start first).
     Disengage {
-        fighter: u32,
+        fighter: FighterId,
         path: Vec<[f32; 3]>,
         cost: f32,
     },
     /// DIS-1: the disengage can't be made after the reaction; `reason` is the rules' refusal.
     NoDisengage {
-        fighter: u32,
+        fighter: FighterId,
         rule: RuleId,
         reason: String,
     },
     /// WAIT-1: a fighter waits; as its first action it may activate once more this phase.
-    Wait { fighter: u32, activates_again: bool },
+    Wait {
+        fighter: FighterId,
+        activates_again: bool,
+    },
     /// CMB-2: a fighter ends its activation.
-    EndActivation { fighter: u32 },
+    EndActivation { fighter: FighterId },
     /// ATK-3, ATK-4, REA-3: an attack's hit rolls and the damage they do.
     Attack {
-        attacker: u32,
-        target: u32,
+        attacker: FighterId,
+        target: FighterId,
         weapon: String,
         strength: u32,
         /// The target's Toughness, with cover.
@@ -146,35 +150,35 @@ pub enum Event {
     },
     /// REA-2: the damage a counter deals to the attacker.
     Counter {
-        fighter: u32,
-        attacker: u32,
+        fighter: FighterId,
+        attacker: FighterId,
         damage: u32,
     },
     /// ATK-5: damage allocated: `total` of the fighter's `wounds`.
     Damage {
-        fighter: u32,
+        fighter: FighterId,
         amount: u32,
         total: u32,
         wounds: u32,
     },
     /// ATK-5: a fighter is taken down.
-    TakenDown { fighter: u32 },
+    TakenDown { fighter: FighterId },
     /// GEN-8: a treasure (0-based) picked up from `at` or dropped at `at`.
     Treasure {
-        fighter: u32,
+        fighter: FighterId,
         treasure: usize,
         picked_up: bool,
         at: [f32; 3],
     },
     /// GEN-8: the side of taken-down `carrier` places the treasure it dropped at `at`.
     TreasurePlaced {
-        carrier: u32,
+        carrier: FighterId,
         treasure: usize,
         at: [f32; 3],
     },
     /// ABL-1..ABL-5, CMB-3: an ability paid with a group of `size` dice showing `value`.
     Ability {
-        fighter: u32,
+        fighter: FighterId,
         ability: String,
         value: u8,
         size: u8,
@@ -183,59 +187,66 @@ pub enum Event {
     },
     /// ABL-5: a not-automated ability's player resolves part of it by hand.
     ByHand {
-        fighter: u32,
-        target: u32,
+        fighter: FighterId,
+        target: FighterId,
         change: crate::rules::command::HandChange,
     },
     /// ABL-5: an ability's bonus attack lapses: the fighter has no attack it can make.
-    NoAttackToMake { fighter: u32 },
+    NoAttackToMake { fighter: FighterId },
     /// ABL-5: one effect of an ability the fighter used (data effects), as it happened.
     Effect {
-        fighter: u32,
+        fighter: FighterId,
         outcome: EffectOutcome,
     },
     /// REA-1..REA-4: a fighter reacts; `activated` when that makes it count as activated.
     Reaction {
-        fighter: u32,
+        fighter: FighterId,
         reaction: ReactionKind,
         activated: bool,
     },
     /// REA-1, ABL-5: a fighter reacts with a reaction ability of its own.
     AbilityReaction {
-        fighter: u32,
+        fighter: FighterId,
         ability: String,
         activated: bool,
     },
     /// MOVE-9: an impact roll and the damage it does.
     ImpactRoll {
-        fighter: u32,
+        fighter: FighterId,
         roll: u8,
         damage: u32,
         cause: ImpactCause,
     },
     /// ATK-6: a target near an unwalled platform edge rolls; on a 1 it falls.
-    KnockOffRoll { fighter: u32, roll: u8, falls: bool },
+    KnockOffRoll {
+        fighter: FighterId,
+        roll: u8,
+        falls: bool,
+    },
     /// ATK-6: a target on a walled platform can't be knocked off.
-    WalledPlatform { fighter: u32, platform: String },
+    WalledPlatform {
+        fighter: FighterId,
+        platform: String,
+    },
     /// REA-4: a strike them down roll (4+) and its D6 damage, if it struck.
     StrikeThemDown {
-        striker: u32,
-        target: u32,
+        striker: FighterId,
+        target: FighterId,
         roll: u8,
         damage: Option<u8>,
     },
     /// MOVE-8, MOVE-5: a fighter still climbing when its activation ends falls.
-    StillClimbing { fighter: u32 },
+    StillClimbing { fighter: FighterId },
     /// MOVE-8, MOVE-9: a fall of `drop` inches to `landing` (none: nowhere to land) with its
     /// impact rolls `(die, damage)`.
     Fall {
-        fighter: u32,
+        fighter: FighterId,
         drop: f32,
         landing: Option<[f32; 3]>,
         impacts: Vec<(u8, u32)>,
     },
     /// ABL-3 Reckoning: no enemy within 1" after the bonus move, so no bonus attack.
-    NoBonusAttack { fighter: u32 },
+    NoBonusAttack { fighter: FighterId },
     /// GEN-7: a side takes control of an objective (0-based) with `fighters` (`[side 0,
     /// side 1]`) within 3".
     Control {
@@ -263,7 +274,7 @@ pub enum Event {
 /// SET-6, RES-2: where one fighter of a group was set up.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Placed {
-    pub fighter: u32,
+    pub fighter: FighterId,
     pub spot: Spot,
 }
 
@@ -296,7 +307,7 @@ pub enum AbilityOutcome {
     /// Reckoning: a bonus move up to `max_move`", then a bonus attack if within 1".
     Reckoning { max_move: u8 },
     /// Inspiring Presence: this fighter is activated next.
-    InspiringPresence { next: Option<u32> },
+    InspiringPresence { next: Option<FighterId> },
     /// Respite: this much damage removed.
     Respite { healed: u32 },
     /// ABL-5: effects as data, used with dice showing `value` (each one's outcome is logged
@@ -327,7 +338,7 @@ pub enum EffectOutcome {
     },
     /// `damage` to each of `fighters` (after `rolls`, when dice were rolled).
     Damage {
-        fighters: Vec<u32>,
+        fighters: Vec<FighterId>,
         damage: u32,
         rolls: Vec<u8>,
     },
@@ -335,7 +346,7 @@ pub enum EffectOutcome {
     Healed { healed: u32 },
     /// `fighter` may not make these actions until the end of the round.
     Barred {
-        fighter: u32,
+        fighter: FighterId,
         actions: Vec<crate::model::effects::Restriction>,
     },
     /// Effects that last (for the next action, the activation or the round), or wait for a
@@ -364,7 +375,7 @@ pub enum EffectOutcome {
     /// `fighter` set up within `within` inches of the ability's fighter, at `at` (`None`: no
     /// room, it stays; `gone`: it was no longer on the battlefield).
     SetUp {
-        fighter: u32,
+        fighter: FighterId,
         within: f32,
         at: Option<[f32; 3]>,
         gone: bool,
@@ -372,14 +383,14 @@ pub enum EffectOutcome {
     /// Dice rolled against `fighter`: `rolls`, and what the successes did.
     RolledAgainst {
         rolls: Vec<u8>,
-        fighter: u32,
+        fighter: FighterId,
         result: AgainstResult,
     },
     /// The roll after an attack (`least` or more bars the target).
     RollAfterAttack { roll: u8, least: u8 },
     /// A critical hit lowered `fighter`'s `stat` to `now` for the battle.
     CritWeakened {
-        fighter: u32,
+        fighter: FighterId,
         stat: crate::model::effects::Stat,
         now: u32,
     },
@@ -388,7 +399,7 @@ pub enum EffectOutcome {
     /// The target's reaction changed the damage each hit deals (critical hits as they were).
     HitDamage { hit: u32, crit: u32 },
     /// A bonus attack action is to come for this friendly fighter.
-    FriendAttack { fighter: u32 },
+    FriendAttack { fighter: FighterId },
 }
 
 /// Why an effect that was waiting will not happen (ABL-5).
@@ -415,7 +426,7 @@ pub enum AgainstResult {
         now: u32,
     },
     /// Its attacks must target `taunter` until the end of the round.
-    Taunted { taunter: u32 },
+    Taunted { taunter: FighterId },
 }
 
 /// MOVE-9: what made an impact roll.
@@ -462,9 +473,9 @@ impl Names {
     }
 
     /// A fighter's name (`fighter 3` when the battle has no such fighter).
-    pub fn fighter(&self, id: u32) -> String {
+    pub fn fighter(&self, id: FighterId) -> String {
         self.fighters
-            .get(id as usize)
+            .get(id.index())
             .cloned()
             .unwrap_or_else(|| format!("fighter {id}"))
     }

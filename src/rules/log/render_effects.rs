@@ -2,6 +2,7 @@
 //! effect outcomes that are data (ABL-5).
 
 use crate::model::effects::describe;
+use crate::model::ids::FighterId;
 use crate::rules::log::{AgainstResult, EffectOutcome, Lapse, Names};
 use crate::rules::state::Bonus;
 
@@ -117,7 +118,7 @@ fn bonus_words(b: Bonus, n: &Names) -> String {
 }
 
 /// [`bonus_words`] with the fighters' names from `name_of`.
-pub fn bonus_words_with(b: Bonus, name_of: impl Fn(u32) -> String) -> String {
+pub fn bonus_words_with(b: Bonus, name_of: impl Fn(FighterId) -> String) -> String {
     match b {
         Bonus::Move { max } => format!("move of up to {max}\""),
         Bonus::Attack | Bonus::AnyAttack => "attack".into(),

@@ -1,6 +1,7 @@
 //! The engine's state: what the battle waits for (`Pending`), the active fighter's
 //! activation, the reaction on offer and where the action resumes after it, the result.
 
+use crate::model::ids::FighterId;
 use crate::model::ids::Side;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -49,7 +50,7 @@ pub enum Pending {
     /// CMB-1: `side` activates a fighter.
     Turn { side: Side },
     /// CMB-2, CMB-3: the active fighter's next action or ability, or the end of its activation.
-    Action { fighter: u32 },
+    Action { fighter: FighterId },
     /// GEN-8: `side` places the treasure its taken-down carrier dropped
     /// ([`Engine::treasure_drops`]).
     PlaceTreasure { side: Side },
@@ -66,14 +67,14 @@ pub enum Pending {
 /// then the fighter stays where it fell from.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FallDue {
-    pub fighter: u32,
+    pub fighter: FighterId,
     /// The side that picks (the falling fighter's opponent).
     pub side: Side,
     /// Where the default landing is nearest: the attacker that knocked it off, or where it hung.
     pub toward: [f32; 3],
     /// The attacker that knocked it off (none: it fell from a climb).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub attacker: Option<u32>,
+    pub attacker: Option<FighterId>,
 }
 
 /// GEN-8: a treasure a taken-down carrier dropped, waiting for its side to place it. Until
@@ -82,7 +83,7 @@ pub struct FallDue {
 pub struct TreasureDrop {
     pub side: Side,
     pub treasure: usize,
-    pub carrier: u32,
+    pub carrier: FighterId,
 }
 
 impl Pending {
@@ -120,13 +121,13 @@ pub enum Bonus {
     },
     /// An ability's bonus attack for another friendly fighter (ABL-5).
     FriendAttack {
-        fighter: u32,
+        fighter: FighterId,
     },
 }
 
 impl Bonus {
     /// The fighter that makes the bonus action, when it is not the active one.
-    pub fn friend(self) -> Option<u32> {
+    pub fn friend(self) -> Option<FighterId> {
         match self {
             Bonus::FriendAttack { fighter } => Some(fighter),
             _ => None,
@@ -153,7 +154,7 @@ impl Bonus {
 /// The active fighter's activation.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ActivationState {
-    pub fighter: u32,
+    pub fighter: FighterId,
     pub side: Side,
     pub actions_left: u8,
     pub actions_taken: u8,
@@ -166,7 +167,7 @@ pub struct ActivationState {
     pub attacks_bonus: u32,
     pub bonus: Vec<Bonus>,
     /// ABL-3 Inspiring Presence: activated right after this one.
-    pub inspired: Option<u32>,
+    pub inspired: Option<FighterId>,
     /// ABL-5: characteristics its abilities raised until the end of the activation.
     #[serde(default)]
     pub boosts: Vec<Boost>,
@@ -207,7 +208,7 @@ pub struct WaitingMove {
 /// melee attacks only, when `melee_only`), or for the friendly fighters of its `aura`.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct RoundBoost {
-    pub source: u32,
+    pub source: FighterId,
     pub stat: crate::model::effects::Stat,
     pub by: u32,
     pub melee_only: bool,
@@ -247,13 +248,13 @@ impl Boost {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Resume {
     AttackBeforeHits {
-        attacker: u32,
-        target: u32,
+        attacker: FighterId,
+        target: FighterId,
         weapon: usize,
     },
     AttackAfterHits {
-        attacker: u32,
-        target: u32,
+        attacker: FighterId,
+        target: FighterId,
         weapon: usize,
         rolls: Vec<u8>,
         counter: bool,
@@ -262,7 +263,7 @@ pub enum Resume {
         answer: Vec<crate::model::effects::Effect>,
     },
     Disengage {
-        fighter: u32,
+        fighter: FighterId,
         to: [f32; 3],
     },
 }
@@ -273,7 +274,7 @@ pub struct ReactionOffer {
     pub side: Side,
     pub kind: ReactionKind,
     /// The fighters that may react.
-    pub fighters: Vec<u32>,
+    pub fighters: Vec<FighterId>,
     pub resume: Resume,
     /// The reaction abilities (ABL-5) they may make instead, by name.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -336,7 +337,7 @@ pub struct Engine {
     pub round_hashes: Vec<u64>,
     /// ABL-5: the actions abilities barred fighters from until the end of the round.
     #[serde(default)]
-    pub restricted: Vec<(u32, crate::model::effects::Restriction)>,
+    pub restricted: Vec<(FighterId, crate::model::effects::Restriction)>,
     /// ABL-5: what abilities raised until the end of the round.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub round_boosts: Vec<RoundBoost>,
@@ -344,17 +345,21 @@ pub struct Engine {
     /// the end of the battle; subtracted after the bonuses (ABL-4), never written into the
     /// fighter's profile.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub weakened: Vec<(u32, crate::model::effects::Stat, u32, u32)>,
+    pub weakened: Vec<(FighterId, crate::model::effects::Stat, u32, u32)>,
     /// ABL-5: (fighter, taunter): until the end of the round, or until the taunter is taken
     /// down, the fighter's attacks must target the taunter.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub taunts: Vec<(u32, u32)>,
+    pub taunts: Vec<(FighterId, FighterId)>,
 }
 
 impl ActivationState {
     /// Does fighter `id`, when it is this activation's fighter, have a lasting effect such
     /// that `pred` holds?
-    pub fn lasts(&self, id: u32, pred: impl Fn(&crate::model::effects::Effect) -> bool) -> bool {
+    pub fn lasts(
+        &self,
+        id: FighterId,
+        pred: impl Fn(&crate::model::effects::Effect) -> bool,
+    ) -> bool {
         self.fighter == id && self.lasting.iter().any(pred)
     }
 }

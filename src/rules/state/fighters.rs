@@ -1,5 +1,6 @@
 //! Fighters as the rules see them (`FighterView`), found by id, and what they see (GEN-3).
 
+use crate::model::ids::FighterId;
 use crate::model::runemark::Runemark;
 use bevy::prelude::*;
 
@@ -17,7 +18,7 @@ use super::battle::Engine;
 #[derive(Debug, Clone)]
 pub struct FighterView {
     pub entity: Entity,
-    pub id: u32,
+    pub id: FighterId,
     pub name: std::sync::Arc<str>,
     pub side: Side,
     pub pos: Vec3,
@@ -45,7 +46,10 @@ pub struct Lowered {
 
 impl Lowered {
     /// The lowerings of fighter `id` among `weakened` (the engine's), added up.
-    pub fn of(id: u32, weakened: &[(u32, crate::model::effects::Stat, u32, u32)]) -> Self {
+    pub fn of(
+        id: FighterId,
+        weakened: &[(FighterId, crate::model::effects::Stat, u32, u32)],
+    ) -> Self {
         use crate::model::effects::Stat;
         let mut l = Lowered::default();
         for &(_, stat, by, min) in weakened.iter().filter(|w| w.0 == id) {
@@ -172,7 +176,7 @@ fn can_activate(presence: Presence, activation: Activation, reactions: u8) -> bo
 
 /// The fighters of `side` that can be activated now, by id (read straight from their
 /// components: no [`FighterView`]s built).
-pub fn activatable(world: &World, side: Side) -> Vec<u32> {
+pub fn activatable(world: &World, side: Side) -> Vec<FighterId> {
     fighters_of(world, side, can_activate).collect()
 }
 
@@ -187,7 +191,7 @@ pub fn fighters_of(
     world: &World,
     side: Side,
     pred: impl Fn(Presence, Activation, u8) -> bool,
-) -> impl Iterator<Item = u32> {
+) -> impl Iterator<Item = FighterId> {
     let index = world.get_resource::<FighterIndex>();
     index
         .into_iter()
@@ -205,7 +209,7 @@ pub fn fighters_of(
 }
 
 /// Fighter `id`, found through the [`FighterIndex`].
-pub fn fighter(world: &mut World, id: u32) -> Option<FighterView> {
+pub fn fighter(world: &mut World, id: FighterId) -> Option<FighterView> {
     let e = world.get_resource::<FighterIndex>()?.get(id)?;
     with_queries(world, |world, q| {
         let carried = q.carried(world);
@@ -271,7 +275,7 @@ fn with_queries<R>(world: &mut World, f: impl FnOnce(&World, &ViewQueries) -> R)
 
 impl ViewQueries {
     /// Which fighter carries which treasure (GEN-8), as (fighter, treasure).
-    fn carried(&self, world: &World) -> Vec<(u32, usize)> {
+    fn carried(&self, world: &World) -> Vec<(FighterId, usize)> {
         self.treasure
             .iter_manual(world)
             .filter_map(|t| t.carrier.map(|c| (c, t.index)))
@@ -282,7 +286,7 @@ impl ViewQueries {
         &self,
         world: &World,
         entity: Entity,
-        carried: &[(u32, usize)],
+        carried: &[(FighterId, usize)],
     ) -> Option<FighterView> {
         let (f, side, pos, facing, profile, role, damage, presence, activation, reactions) =
             self.views.get_manual(world, entity).ok()?;
@@ -328,7 +332,7 @@ pub fn can_see(world: &World, all: &[FighterView], a: &FighterView, b: &FighterV
 }
 
 /// Bases of every fighter on the battlefield except `except`.
-pub fn blockers(all: &[FighterView], except: u32) -> Vec<Base> {
+pub fn blockers(all: &[FighterView], except: FighterId) -> Vec<Base> {
     all.iter()
         .filter(|f| f.on_board() && f.id != except)
         .map(|f| f.base())

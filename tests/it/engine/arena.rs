@@ -99,7 +99,7 @@ impl Arena {
         f(&mut self.world().resource_mut::<Ruleset>());
     }
 
-    fn entity(&mut self, id: u32) -> Entity {
+    fn entity(&mut self, id: FighterId) -> Entity {
         let w = self.world();
         w.query::<(Entity, &Fighter)>()
             .iter(w)
@@ -109,31 +109,31 @@ impl Arena {
     }
 
     /// Puts fighter `id` on the floor at (x, z).
-    pub fn place(&mut self, id: u32, x: f32, z: f32) {
+    pub fn place(&mut self, id: FighterId, x: f32, z: f32) {
         self.place_at(id, Vec3::new(x, 0.0, z));
     }
 
     /// Puts fighter `id` with its base centre at `pos` (a platform top, say).
-    pub fn place_at(&mut self, id: u32, pos: Vec3) {
+    pub fn place_at(&mut self, id: FighterId, pos: Vec3) {
         let e = self.entity(id);
         self.world()
             .entity_mut(e)
             .insert((Position(pos), Presence::Deployed));
     }
 
-    pub fn profile(&mut self, id: u32, f: impl FnOnce(&mut FighterProfile)) {
+    pub fn profile(&mut self, id: FighterId, f: impl FnOnce(&mut FighterProfile)) {
         let e = self.entity(id);
         f(std::sync::Arc::make_mut(
             &mut self.world().get_mut::<Profile>(e).unwrap().0,
         ));
     }
 
-    pub fn set<C: Component>(&mut self, id: u32, c: C) {
+    pub fn set<C: Component>(&mut self, id: FighterId, c: C) {
         let e = self.entity(id);
         self.world().entity_mut(e).insert(c);
     }
 
-    pub fn fighter(&mut self, id: u32) -> FighterView {
+    pub fn fighter(&mut self, id: FighterId) -> FighterView {
         engine::fighter(self.world(), id).unwrap()
     }
 
@@ -142,7 +142,7 @@ impl Arena {
     }
 
     /// Makes it `id`'s side's turn and activates it.
-    pub fn activate(&mut self, id: u32) {
+    pub fn activate(&mut self, id: FighterId) {
         let side = self.fighter(id).side;
         {
             let mut e = self.engine();
@@ -175,7 +175,7 @@ impl Arena {
     }
 
     /// A plain move of `id` to `to` by the shortest way, picking up treasure on the way.
-    pub fn walk(&mut self, id: u32, to: [f32; 3]) -> Result<(), Rejected> {
+    pub fn walk(&mut self, id: FighterId, to: [f32; 3]) -> Result<(), Rejected> {
         self.apply(Command::Move {
             fighter: id,
             to,
@@ -190,10 +190,10 @@ impl Arena {
     /// refusal reads "reason [RULE]".
     pub fn use_ability(
         &mut self,
-        fighter: u32,
+        fighter: FighterId,
         name: &str,
         value: u8,
-        target: Option<u32>,
+        target: Option<FighterId>,
     ) -> Result<(), String> {
         self.apply(Command::Ability {
             fighter,
@@ -241,7 +241,7 @@ impl Arena {
     }
 
     /// `f` attacks `t` with `weapon` (the rules must allow it); the attack's event.
-    pub fn attack_logged(&mut self, f: u32, t: u32, weapon: usize) -> Event {
+    pub fn attack_logged(&mut self, f: FighterId, t: FighterId, weapon: usize) -> Event {
         let n = self.log_len();
         self.apply(Command::Attack {
             fighter: f,
@@ -261,7 +261,7 @@ impl Arena {
             .collect()
     }
 
-    pub fn damage(&mut self, id: u32) -> u32 {
+    pub fn damage(&mut self, id: FighterId) -> u32 {
         self.fighter(id).damage
     }
 
@@ -289,7 +289,7 @@ impl Arena {
 
     /// Ends the round: every placed fighter but `last` is marked activated, `last` is
     /// activated and ends its activation.
-    pub fn end_round(&mut self, placed: &[u32], last: u32) {
+    pub fn end_round(&mut self, placed: &[FighterId], last: FighterId) {
         for &id in placed {
             if id != last {
                 self.set(id, Activation::Activated);

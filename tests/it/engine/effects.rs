@@ -4,16 +4,17 @@
 use super::arena::{Arena, ability, weapon};
 use warcry_sim::model::RuleId;
 use warcry_sim::model::effects::{Amount, Effect, Roll, Stat};
+use warcry_sim::model::ids::FighterId;
 use warcry_sim::model::ids::Side;
 use warcry_sim::rules::abilities::{AbilityDef, AbilityEffect, DiceCost};
 use warcry_sim::rules::command::Command;
 use warcry_sim::rules::engine::{Bonus, Pending};
 use warcry_sim::rules::log::{EffectOutcome, Event};
 
-const A: u32 = 2;
-const B: u32 = 10;
-const B2: u32 = 11;
-const A2: u32 = 3;
+const A: FighterId = FighterId(2);
+const B: FighterId = FighterId(10);
+const B2: FighterId = FighterId(11);
+const A2: FighterId = FighterId(3);
 
 /// A gives its fighter (A) one ability of `effects`, costing a double; A at (10, 10) is
 /// activated with a double of `value`s to pay.
@@ -29,7 +30,7 @@ fn with_ability(effects: Vec<Effect>, value: u8) -> Arena {
     a
 }
 
-fn use_it(a: &mut Arena, value: u8, target: Option<u32>) -> Result<(), String> {
+fn use_it(a: &mut Arena, value: u8, target: Option<FighterId>) -> Result<(), String> {
     a.use_ability(A, "Test Gift", value, target)
 }
 
@@ -356,8 +357,8 @@ fn abl5_a_not_automated_ability_is_resolved_by_hand_and_the_activation_waits() {
 #[test]
 fn abl5_cmb2_a_friend_with_the_runemark_makes_a_bonus_attack() {
     use warcry_sim::rules::options::{Decision, options};
-    const BEAST: u32 = 3;
-    const OTHER: u32 = 4;
+    const BEAST: FighterId = FighterId(3);
+    const OTHER: FighterId = FighterId(4);
     let mut a = with_ability(
         vec![Effect::FriendBonusAttack {
             range: 4.0,

@@ -4,6 +4,7 @@
 //! own per kind, in the shapes faction abilities take, with injected dice.
 
 use bevy::prelude::*;
+use warcry_sim::model::ids::FighterId;
 use warcry_sim::model::ids::Side;
 
 use super::arena::{Arena, ability, weapon};
@@ -16,11 +17,11 @@ use warcry_sim::rules::command::Command;
 use warcry_sim::rules::engine::{Bonus, Pending, fighters};
 use warcry_sim::rules::log::{EffectOutcome, Event};
 
-const A: u32 = 2;
-const A2: u32 = 3;
-const A3: u32 = 4;
-const B: u32 = 10;
-const B2: u32 = 11;
+const A: FighterId = FighterId(2);
+const A2: FighterId = FighterId(3);
+const A3: FighterId = FighterId(4);
+const B: FighterId = FighterId(10);
+const B2: FighterId = FighterId(11);
 
 /// A (Move 4, a 1" weapon of 2 Attacks, S3, 1/2) with a double of `effects` at (10, 10),
 /// activated with a double of `value`s to pay. Reactions off.
@@ -50,7 +51,7 @@ fn rolls_of(e: &Event) -> usize {
 }
 
 /// The dice and Toughness of `f`'s attack on `t` with `weapon`, as the odds see them.
-fn roll_against(a: &mut Arena, f: u32, t: u32, weapon: usize) -> (u32, u32) {
+fn roll_against(a: &mut Arena, f: FighterId, t: FighterId, weapon: usize) -> (u32, u32) {
     let all = fighters(a.world());
     let (ff, tt) = (a.fighter(f), a.fighter(t));
     let r = attack_roll(a.world(), &all, &ff, &tt, weapon, false).unwrap();

@@ -6,15 +6,16 @@
 use super::arena::{Arena, ability, weapon};
 use warcry_sim::model::RuleId;
 use warcry_sim::model::effects::{Amount, Effect, OnSuccess, Stat};
+use warcry_sim::model::ids::FighterId;
 use warcry_sim::model::ids::Side;
 use warcry_sim::model::ruleset::Ruleset;
 use warcry_sim::rules::abilities::DiceCost;
 use warcry_sim::rules::command::Command;
 
-const A: u32 = 2;
-const A2: u32 = 3;
-const B: u32 = 10;
-const B2: u32 = 11;
+const A: FighterId = FighterId(2);
+const A2: FighterId = FighterId(3);
+const B: FighterId = FighterId(10);
+const B2: FighterId = FighterId(11);
 
 /// A (a 1" weapon and an 8" one) with a double of `effects` at (10, 10), activated with a
 /// double of `value`s; B a monster (Move 8, a weapon of 4 Attacks) 1.5" away. Reactions off.
@@ -39,7 +40,7 @@ fn against_a_monster(effects: Vec<Effect>, value: u8) -> Arena {
     a
 }
 
-fn use_it(a: &mut Arena, value: u8, target: Option<u32>) -> Result<(), String> {
+fn use_it(a: &mut Arena, value: u8, target: Option<FighterId>) -> Result<(), String> {
     a.use_ability(A, "Test Snare", value, target)
 }
 

@@ -8,7 +8,7 @@ use crate::rules::state::Outcome;
 #[test]
 fn activate_renders_actions_cmb_1_and_after_waiting_wait_1() {
     let two = Event::Activate {
-        fighter: 1,
+        fighter: FighterId(1),
         side: Side::A,
         actions: 2,
         after_wait: false,
@@ -18,7 +18,7 @@ fn activate_renders_actions_cmb_1_and_after_waiting_wait_1() {
         "Ironclad Vanguard activates Thane Brokka (2 actions)"
     );
     let one = Event::Activate {
-        fighter: 0,
+        fighter: FighterId(0),
         side: Side::B,
         actions: 1,
         after_wait: true,
@@ -32,7 +32,7 @@ fn activate_renders_actions_cmb_1_and_after_waiting_wait_1() {
 #[test]
 fn move_event_renders_cost_end_and_step_kinds_move_1_move_5() {
     let walk = Event::Move {
-        fighter: 3,
+        fighter: FighterId(3),
         path: vec![[3.0, 0.0, 14.0], [8.0, 0.0, 17.5]],
         steps: vec![Walk],
         cost: 6.1032777,
@@ -42,7 +42,7 @@ fn move_event_renders_cost_end_and_step_kinds_move_1_move_5() {
         "Smoke Wing moves 6.1\", ending at (8.00, 0.00, 17.50)"
     );
     let climb = Event::Move {
-        fighter: 1,
+        fighter: FighterId(1),
         path: vec![[0.0; 3], [1.0, 0.0, 0.0], [1.0, 3.0, 0.0], [2.0, 0.0, 0.0]],
         steps: vec![Walk, Climb, Jump],
         cost: 5.0,
@@ -56,7 +56,7 @@ fn move_event_renders_cost_end_and_step_kinds_move_1_move_5() {
 #[test]
 fn move_event_renders_flight_move_7() {
     let fly = Event::Move {
-        fighter: 3,
+        fighter: FighterId(3),
         path: vec![[0.0; 3], [4.0, 0.0, 0.0]],
         steps: vec![Fly],
         cost: 4.0,
@@ -70,7 +70,7 @@ fn move_event_renders_flight_move_7() {
 #[test]
 fn disengage_renders_cost_and_end_dis_1() {
     let e = Event::Disengage {
-        fighter: 0,
+        fighter: FighterId(0),
         path: vec![[11.0, 0.0, 10.0], [12.0, 0.0, 10.0]],
         cost: 1.0,
     };
@@ -79,7 +79,7 @@ fn disengage_renders_cost_and_end_dis_1() {
         "Zealot Ka disengages 1.0\", ending at (12.00, 0.00, 10.00)"
     );
     let refused = Event::NoDisengage {
-        fighter: 0,
+        fighter: FighterId(0),
         rule: RuleId::Dis1,
         reason: "Zealot Ka is not within 1\" of an enemy".into(),
     };
@@ -92,7 +92,7 @@ fn disengage_renders_cost_and_end_dis_1() {
 #[test]
 fn wait_renders_whether_it_activates_again_wait_1() {
     let first = Event::Wait {
-        fighter: 2,
+        fighter: FighterId(2),
         activates_again: true,
     };
     assert_eq!(
@@ -100,7 +100,7 @@ fn wait_renders_whether_it_activates_again_wait_1() {
         "Skafi waits: it may be activated once more this phase with 1 action"
     );
     let last = Event::Wait {
-        fighter: 2,
+        fighter: FighterId(2),
         activates_again: false,
     };
     assert_eq!(text(last), "Skafi waits: its activation ends");
@@ -109,15 +109,17 @@ fn wait_renders_whether_it_activates_again_wait_1() {
 #[test]
 fn end_activation_renders_the_fighter_cmb_2() {
     assert_eq!(
-        text(Event::EndActivation { fighter: 3 }),
+        text(Event::EndActivation {
+            fighter: FighterId(3)
+        }),
         "Smoke Wing ends its activation"
     );
 }
 
 fn attack(cover: Option<Cover>, take_cover: Option<TakeCover>) -> Event {
     Event::Attack {
-        attacker: 3,
-        target: 2,
+        attacker: FighterId(3),
+        target: FighterId(2),
         weapon: "Hooked Spear".into(),
         strength: 3,
         toughness: 5,
@@ -160,8 +162,8 @@ fn attack_renders_cover_atk_4_and_take_cover_rea_3() {
 #[test]
 fn counter_renders_damage_to_the_attacker_rea_2() {
     let e = Event::Counter {
-        fighter: 2,
-        attacker: 3,
+        fighter: FighterId(2),
+        attacker: FighterId(3),
         damage: 1,
     };
     assert_eq!(text(e), "Skafi's counter: 1 damage to Smoke Wing");
@@ -170,14 +172,16 @@ fn counter_renders_damage_to_the_attacker_rea_2() {
 #[test]
 fn damage_and_taken_down_render_wounds_atk_5() {
     let e = Event::Damage {
-        fighter: 3,
+        fighter: FighterId(3),
         amount: 1,
         total: 1,
         wounds: 8,
     };
     assert_eq!(text(e), "Smoke Wing suffers 1 damage: 7/8 W left");
     assert_eq!(
-        text(Event::TakenDown { fighter: 0 }),
+        text(Event::TakenDown {
+            fighter: FighterId(0)
+        }),
         "Zealot Ka is taken down"
     );
 }
@@ -185,14 +189,14 @@ fn damage_and_taken_down_render_wounds_atk_5() {
 #[test]
 fn treasure_renders_picked_up_and_dropped_gen_8() {
     let pick = Event::Treasure {
-        fighter: 1,
+        fighter: FighterId(1),
         treasure: 0,
         picked_up: true,
         at: [15.0, 0.0, 11.0],
     };
     assert_eq!(text(pick), "Thane Brokka picks up treasure 1");
     let drop = Event::Treasure {
-        fighter: 1,
+        fighter: FighterId(1),
         treasure: 1,
         picked_up: false,
         at: [10.5, 0.0, 4.25],
@@ -206,7 +210,7 @@ fn treasure_renders_picked_up_and_dropped_gen_8() {
 #[test]
 fn treasure_placed_names_the_fallen_carriers_side_gen_8() {
     let placed = Event::TreasurePlaced {
-        carrier: 1,
+        carrier: FighterId(1),
         treasure: 0,
         at: [7.3, 0.0, 5.5],
     };
@@ -218,7 +222,7 @@ fn treasure_placed_names_the_fallen_carriers_side_gen_8() {
 
 fn ability(name: &str, value: u8, size: u8, effect: AbilityOutcome) -> String {
     text(Event::Ability {
-        fighter: 1,
+        fighter: FighterId(1),
         ability: name.into(),
         value,
         size,
@@ -246,7 +250,9 @@ fn ability_renders_its_dice_and_effect_abl_1_abl_3() {
         reckoning,
         "Thane Brokka uses Reckoning with a quad of 3s (value 3): bonus move up to 3\", then a bonus attack if within 1\""
     );
-    let inspiring = AbilityOutcome::InspiringPresence { next: Some(2) };
+    let inspiring = AbilityOutcome::InspiringPresence {
+        next: Some(FighterId(2)),
+    };
     assert!(
         ability("Inspiring Presence", 1, 4, inspiring).ends_with(": Skafi is activated next"),
         "a fighter is named, not numbered"
@@ -267,7 +273,7 @@ fn ability_not_automated_renders_its_text_abl_5() {
 #[test]
 fn reaction_renders_its_cost_rea_1() {
     let e = Event::Reaction {
-        fighter: 2,
+        fighter: FighterId(2),
         reaction: ReactionKind::Counter,
         activated: false,
     };
@@ -276,7 +282,7 @@ fn reaction_renders_its_cost_rea_1() {
         "Skafi reacts: Counter (costs one of its actions this round)"
     );
     let e = Event::Reaction {
-        fighter: 2,
+        fighter: FighterId(2),
         reaction: ReactionKind::TakeCover,
         activated: true,
     };
@@ -289,8 +295,8 @@ fn reaction_renders_its_cost_rea_1() {
 #[test]
 fn strike_them_down_renders_hit_and_miss_rea_4() {
     let hit = Event::StrikeThemDown {
-        striker: 2,
-        target: 0,
+        striker: FighterId(2),
+        target: FighterId(0),
         roll: 5,
         damage: Some(3),
     };
@@ -299,8 +305,8 @@ fn strike_them_down_renders_hit_and_miss_rea_4() {
         "Skafi strikes Zealot Ka down as it disengages: 5 (4+), D6 damage 3"
     );
     let miss = Event::StrikeThemDown {
-        striker: 2,
-        target: 0,
+        striker: FighterId(2),
+        target: FighterId(0),
         roll: 2,
         damage: None,
     };
@@ -312,7 +318,7 @@ fn strike_them_down_renders_hit_and_miss_rea_4() {
 
 fn impact(cause: ImpactCause) -> String {
     text(Event::ImpactRoll {
-        fighter: 1,
+        fighter: FighterId(1),
         roll: 5,
         damage: 1,
         cause,
@@ -338,7 +344,7 @@ fn impact_roll_renders_its_cause_move_9_move_6_move_10() {
 #[test]
 fn knock_off_roll_and_walled_platform_atk_6() {
     let stays = Event::KnockOffRoll {
-        fighter: 2,
+        fighter: FighterId(2),
         roll: 4,
         falls: false,
     };
@@ -347,13 +353,13 @@ fn knock_off_roll_and_walled_platform_atk_6() {
         "Skafi is within 1/2\" of a platform edge: rolls 4, stays"
     );
     let falls = Event::KnockOffRoll {
-        fighter: 2,
+        fighter: FighterId(2),
         roll: 1,
         falls: true,
     };
     assert!(text(falls).ends_with("rolls 1 and falls"));
     let walled = Event::WalledPlatform {
-        fighter: 2,
+        fighter: FighterId(2),
         platform: "keep".into(),
     };
     assert_eq!(
@@ -365,11 +371,13 @@ fn knock_off_roll_and_walled_platform_atk_6() {
 #[test]
 fn still_climbing_and_falls_render_move_8_move_9() {
     assert_eq!(
-        text(Event::StillClimbing { fighter: 0 }),
+        text(Event::StillClimbing {
+            fighter: FighterId(0)
+        }),
         "Zealot Ka is still climbing as its activation ends and falls"
     );
     let fall = Event::Fall {
-        fighter: 0,
+        fighter: FighterId(0),
         drop: 3.04,
         landing: Some([11.5, 0.0, 10.0]),
         impacts: vec![(6, 3)],
@@ -379,7 +387,7 @@ fn still_climbing_and_falls_render_move_8_move_9() {
         "Zealot Ka falls 3.0\", landing at (11.50, 0.00, 10.00); impact roll 6 (3 damage)"
     );
     let soft = Event::Fall {
-        fighter: 0,
+        fighter: FighterId(0),
         drop: 1.0,
         landing: Some([1.0, 0.0, 1.0]),
         impacts: vec![],
@@ -389,7 +397,7 @@ fn still_climbing_and_falls_render_move_8_move_9() {
         "Zealot Ka falls 1.0\", landing at (1.00, 0.00, 1.00)"
     );
     let nowhere = Event::Fall {
-        fighter: 0,
+        fighter: FighterId(0),
         drop: 0.0,
         landing: None,
         impacts: vec![],
@@ -400,7 +408,9 @@ fn still_climbing_and_falls_render_move_8_move_9() {
 #[test]
 fn no_bonus_attack_renders_abl_3() {
     assert_eq!(
-        text(Event::NoBonusAttack { fighter: 1 }),
+        text(Event::NoBonusAttack {
+            fighter: FighterId(1)
+        }),
         "Thane Brokka: no enemy within 1\", no bonus attack"
     );
 }

@@ -33,7 +33,7 @@ fn group(value: u8, size: u8) -> DiceGroup {
 #[test]
 fn unknown_fighters_and_sides_are_named_by_number() {
     let n = Names::default();
-    assert_eq!(n.fighter(7), "fighter 7");
+    assert_eq!(n.fighter(FighterId(7)), "fighter 7");
     assert_eq!(n.side(Side::B), "player B");
 }
 
@@ -56,14 +56,14 @@ fn solo(step: SoloStep) -> String {
 #[test]
 fn solo_groups_render_seeds_rolls_and_names_solo_s2() {
     let seeds = SoloStep::Seeds {
-        fighters: [3, 0, 2],
+        fighters: [FighterId(3), FighterId(0), FighterId(2)],
     };
     assert_eq!(
         solo(seeds),
         "seeds: Smoke Wing left, Zealot Ka middle, Skafi right"
     );
     let roll = SoloStep::Roll {
-        fighter: 1,
+        fighter: FighterId(1),
         roll: 4,
         flank: Flank::Middle,
     };
@@ -100,7 +100,7 @@ fn solo_groups_render_ties_and_excess_solo_s2_gen_4() {
         from: Flank::Left,
         held: 6,
         of: 8,
-        moved: vec![2, 3],
+        moved: vec![FighterId(2), FighterId(3)],
         to: Flank::Right,
     };
     assert_eq!(
@@ -132,15 +132,15 @@ fn deploy_renders_every_fighter_where_it_stands_set_6_res_2() {
         arriving: false,
         fighters: vec![
             Placed {
-                fighter: 2,
+                fighter: FighterId(2),
                 spot: Spot::Within([27.0, 0.0, 8.0]),
             },
             Placed {
-                fighter: 1,
+                fighter: FighterId(1),
                 spot: Spot::Closest([26.25, 0.0, 7.0]),
             },
             Placed {
-                fighter: 0,
+                fighter: FighterId(0),
                 spot: Spot::NoRoom,
             },
         ],
@@ -164,7 +164,7 @@ fn deploy_of_a_reserve_along_its_line_res_1() {
         along_line: true,
         arriving: true,
         fighters: vec![Placed {
-            fighter: 3,
+            fighter: FighterId(3),
             spot: Spot::Within([3.0, 0.0, 14.5]),
         }],
     };
