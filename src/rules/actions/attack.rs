@@ -194,8 +194,8 @@ fn judge_attack<'a, 'f>(
 
 /// ABL-5: the fighter on the battlefield whose taunt binds `f`'s attacks this round.
 fn taunted_by<'a>(e: &Engine, all: &'a [FighterView], f: &FighterView) -> Option<&'a FighterView> {
-    let (_, by) = e.taunts.iter().find(|(who, _)| *who == f.id)?;
-    all.iter().find(|o| o.id == *by && o.on_board())
+    let by = e.taunter_of(f.id)?;
+    all.iter().find(|o| o.id == by && o.on_board())
 }
 
 /// ATK-2 with ABL-5: the distance an attack's range is measured over: without the vertical
@@ -337,7 +337,7 @@ fn boosted<'a>(
         .as_ref()
         .filter(|a| a.fighter == f.id)
         .map_or(&[][..], |a| &a.boosts[..]);
-    if own.is_empty() && e.round_boosts.is_empty() {
+    if own.is_empty() && e.raised().next().is_none() {
         return Some(std::borrow::Cow::Borrowed(base));
     }
     let mut w = base.clone();
@@ -400,9 +400,8 @@ fn strength_for_hits(world: &World, f: &FighterView, strength: u32, toughness: u
 fn views_for_auras(world: &mut World) -> Vec<FighterView> {
     let auras = world
         .resource::<Engine>()
-        .round_boosts
-        .iter()
-        .any(|b| b.aura.is_some());
+        .raised()
+        .any(|r| matches!(r.0, crate::rules::state::Scope::Aura { .. }));
     if auras { fighters(world) } else { Vec::new() }
 }
 

@@ -11,7 +11,7 @@ use crate::rules::effects::{
 };
 use crate::rules::log::{AgainstResult, EffectOutcome, Lapse};
 use crate::rules::state;
-use crate::rules::state::{Engine, FighterView, RoundBoost, can_see};
+use crate::rules::state::{Engine, FighterView, Scope, can_see};
 use bevy::prelude::*;
 
 /// ABL-5: is `f` in `source`'s aura: a friendly fighter (or `source` itself) on the
@@ -41,19 +41,18 @@ pub fn round_bonus(
     stat: Stat,
     melee: bool,
 ) -> u32 {
-    let reaches = |b: &RoundBoost| match b.aura {
-        None => b.source == f.id,
-        Some(aura) => all
+    let reaches = |scope: Scope| match scope {
+        Scope::Fighter(id) => id == f.id,
+        Scope::Aura { source, aura } => all
             .iter()
-            .find(|s| s.id == b.source)
+            .find(|s| s.id == source)
             .is_some_and(|s| in_aura(world, all, s, f, &aura)),
     };
     world
         .resource::<Engine>()
-        .round_boosts
-        .iter()
-        .filter(|b| b.stat == stat && (melee || !b.melee_only) && reaches(b))
-        .fold(0, |sum, b| sum.saturating_add(b.by))
+        .raised()
+        .filter(|&(scope, s, _, melee_only)| s == stat && (melee || !melee_only) && reaches(scope))
+        .fold(0, |sum, r| sum.saturating_add(r.2))
 }
 
 /// ABL-5: after the active fighter `id` finishes a move action that began `start_y` high:
@@ -180,9 +179,7 @@ pub(super) fn roll_against(
             AgainstResult::Weakened { stat, now }
         }
         OnSuccess::Taunt => {
-            let mut e = state::engine(world);
-            e.taunts.retain(|(who, _)| *who != t);
-            e.taunts.push((t, f.id));
+            state::engine(world).taunt(t, f.id);
             AgainstResult::Taunted { taunter: f.id }
         }
     }
@@ -192,7 +189,7 @@ pub(super) fn roll_against(
 /// not below `min`, until the end of the battle (subtracted after any bonus, ABL-4); the value
 /// now, before any bonus (the most Attacks of its weapons).
 pub(crate) fn weaken(world: &mut World, t: FighterId, stat: Stat, by: u32, min: u32) -> u32 {
-    state::engine(world).weakened.push((t, stat, by, min));
+    state::engine(world).lower(t, stat, by, min);
     let Some(v) = state::fighter(world, t) else {
         return 0;
     };

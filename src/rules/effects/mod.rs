@@ -14,7 +14,7 @@ use crate::rules::actions::deal_damage;
 use crate::rules::command::Rejected;
 use crate::rules::log::{EffectOutcome, Event};
 use crate::rules::state::{
-    self, Bonus, Boost, Engine, FighterView, RoundBoost, WaitingMove, can_see, log,
+    self, Bonus, Boost, Engine, FighterView, Scope, WaitingMove, can_see, log,
 };
 
 mod by_hand;
@@ -37,11 +37,7 @@ pub(crate) fn heal(world: &mut World, t: &FighterView, n: u32) -> u32 {
 
 /// ABL-5: may `f` make an action of kind `what`, or did an ability bar it this round?
 pub fn not_barred(world: &World, f: &FighterView, what: Restriction) -> Result<(), Rejected> {
-    let barred = world
-        .resource::<Engine>()
-        .restricted
-        .iter()
-        .any(|&(id, r)| id == f.id && r == what);
+    let barred = world.resource::<Engine>().is_barred(f.id, what);
     if barred {
         return Err(Rejected::new(
             RuleId::Abl5,
@@ -112,9 +108,7 @@ pub(crate) fn effect_logged(world: &mut World, fighter: FighterId, outcome: Effe
 fn bar_until_round_end(world: &mut World, t: FighterId, actions: &[Restriction]) {
     let mut eng = state::engine(world);
     for a in actions {
-        if !eng.restricted.contains(&(t, *a)) {
-            eng.restricted.push((t, *a));
-        }
+        eng.bar(t, *a);
     }
 }
 
@@ -264,13 +258,14 @@ fn lasting(world: &mut World, f: &FighterView, e: &Effect, value: u8) -> bool {
         aura,
     } = e
     {
-        eng.round_boosts.push(RoundBoost {
-            source: f.id,
-            stat: *stat,
-            by: by.of(value),
-            melee_only: *melee_only,
-            aura: *aura,
-        });
+        let scope = match aura {
+            None => Scope::Fighter(f.id),
+            Some(aura) => Scope::Aura {
+                source: f.id,
+                aura: *aura,
+            },
+        };
+        eng.raise(scope, *stat, by.of(value), *melee_only);
         return true;
     }
     let Some(a) = eng.activation.as_mut().filter(|a| a.fighter == f.id) else {

@@ -51,9 +51,7 @@ pub(super) fn begin_round(world: &mut World) {
         e.activation = None;
         e.reaction = None;
         // ABL-5: what abilities barred or raised lasts until the end of the round.
-        e.restricted.clear();
-        e.round_boosts.clear();
-        e.taunts.clear();
+        e.end_round_effects();
     }
     // SOLO-I1: in solo mode the human rolls and settles its wild dice before the automated
     // warband rolls.

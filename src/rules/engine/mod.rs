@@ -29,8 +29,8 @@ pub(crate) use phases::{not_now, take_command};
 // The battle's state, where the engine's users have always found it.
 pub use crate::rules::state::{
     ActivationState, Bonus, Boost, Engine, FallDue, FighterView, Lowered, Outcome, Overtime,
-    Pending, ReactionOffer, Resume, RoundBoost, Then, TreasureDrop, WaitingMove, activatable,
-    blockers, can_see, deciding_side, describe_pending, describe_pending_with, fighter, fighters,
+    Pending, ReactionOffer, Resume, Then, TreasureDrop, WaitingMove, activatable, blockers,
+    can_see, deciding_side, describe_pending, describe_pending_with, fighter, fighters,
     fighters_of, objectives, side_can_activate, simultaneous_first, solo_sides, world_hash,
 };
 

@@ -204,17 +204,6 @@ pub struct WaitingMove {
     pub value: u8,
 }
 
-/// ABL-5: until the end of the battle round, `by` more of `stat` for fighter `source` (of its
-/// melee attacks only, when `melee_only`), or for the friendly fighters of its `aura`.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct RoundBoost {
-    pub source: FighterId,
-    pub stat: crate::model::effects::Stat,
-    pub by: u32,
-    pub melee_only: bool,
-    pub aura: Option<crate::model::effects::Aura>,
-}
-
 /// ABL-5: `by` more of `stat` for the active fighter's attacks (its melee attacks only when
 /// `melee_only`) until the end of its activation.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -297,7 +286,7 @@ pub enum Overtime {
 }
 
 /// The engine's state: everything about the battle that is not a component.
-#[derive(Resource, Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Resource, Debug, Clone, Default)]
 pub struct Engine {
     pub round: u32,
     pub initiative: Option<Side>,
@@ -326,30 +315,17 @@ pub struct Engine {
     pub after_drops: Option<Pending>,
     /// MOVE-8: falls whose landing the opponent picks, once the command that caused them is
     /// done (before any treasure they drop).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub falls: Vec<FallDue>,
     /// What the action that knocked a fighter off leaves to do once it has landed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub then_after_falls: Option<Then>,
     /// Every command applied, in order (a replay is the battle + seed + this list).
     pub commands: Vec<Command>,
     /// A hash of the world after each round.
     pub round_hashes: Vec<u64>,
-    /// ABL-5: the actions abilities barred fighters from until the end of the round.
-    #[serde(default)]
-    pub restricted: Vec<(FighterId, crate::model::effects::Restriction)>,
-    /// ABL-5: what abilities raised until the end of the round.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub round_boosts: Vec<RoundBoost>,
-    /// ABL-5: (fighter, characteristic, by how much, to what minimum) abilities lowered until
-    /// the end of the battle; subtracted after the bonuses (ABL-4), never written into the
-    /// fighter's profile.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub weakened: Vec<(FighterId, crate::model::effects::Stat, u32, u32)>,
-    /// ABL-5: (fighter, taunter): until the end of the round, or until the taunter is taken
-    /// down, the fighter's attacks must target the taunter.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub taunts: Vec<(FighterId, FighterId)>,
+    /// ABL-5: the effects of abilities that last beyond the command that made them (barred,
+    /// raised for the round, lowered for the battle, taunted), with who they reach and when
+    /// they end. The hash writes them in the words saved battles were hashed with.
+    pub effects: Vec<super::lasting::ActiveEffect>,
 }
 
 impl ActivationState {
@@ -369,11 +345,10 @@ impl Engine {
     /// next move action may go (its boosts for the activation, the next move and the round).
     pub fn move_bonus(&self, act: &ActivationState) -> u32 {
         let round: u32 = self
-            .round_boosts
-            .iter()
-            .filter(|b| b.source == act.fighter && b.aura.is_none())
-            .filter(|b| b.stat == crate::model::effects::Stat::Move)
-            .map(|b| b.by)
+            .raised()
+            .filter(|r| r.0 == super::lasting::Scope::Fighter(act.fighter))
+            .filter(|r| r.1 == crate::model::effects::Stat::Move)
+            .map(|r| r.2)
             .sum();
         act.move_bonus
             .saturating_add(act.next_move)

@@ -13,6 +13,7 @@ use crate::model::formats::{FighterProfile, Role, TwistEffect};
 use crate::model::ruleset::Ruleset;
 
 use super::battle::Engine;
+use super::lasting::Lowered;
 
 /// A fighter as the rules see it.
 #[derive(Debug, Clone)]
@@ -32,42 +33,6 @@ pub struct FighterView {
     pub carrying: Option<usize>,
     /// ABL-5: what lasting effects subtract from it, after any bonus (ABL-4).
     pub lowered: Lowered,
-}
-
-/// ABL-4, ABL-5: lasting subtractions from a fighter's Move and Attacks: by how much, and the
-/// least they leave (a value already below it is left alone).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Lowered {
-    pub move_by: u32,
-    pub move_min: u32,
-    pub attacks_by: u32,
-    pub attacks_min: u32,
-}
-
-impl Lowered {
-    /// The lowerings of fighter `id` among `weakened` (the engine's), added up.
-    pub fn of(
-        id: FighterId,
-        weakened: &[(FighterId, crate::model::effects::Stat, u32, u32)],
-    ) -> Self {
-        use crate::model::effects::Stat;
-        let mut l = Lowered::default();
-        for &(_, stat, by, min) in weakened.iter().filter(|w| w.0 == id) {
-            if stat == Stat::Move {
-                l.move_by += by;
-                l.move_min = l.move_min.max(min);
-            } else {
-                l.attacks_by += by;
-                l.attacks_min = l.attacks_min.max(min);
-            }
-        }
-        l
-    }
-
-    /// `x` less `by`, not below `min` (nor raised to it).
-    pub fn apply(x: u32, by: u32, min: u32) -> u32 {
-        x.saturating_sub(by).max(min.min(x))
-    }
 }
 
 impl FighterView {
@@ -306,8 +271,7 @@ impl ViewQueries {
             carrying: carried.iter().find(|c| c.0 == f.id).map(|c| c.1),
             lowered: world
                 .get_resource::<Engine>()
-                .filter(|e| !e.weakened.is_empty())
-                .map_or_else(Lowered::default, |e| Lowered::of(f.id, &e.weakened)),
+                .map_or_else(Lowered::default, |e| e.lowered(f.id)),
         })
     }
 }

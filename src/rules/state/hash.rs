@@ -7,8 +7,18 @@ use bevy::prelude::*;
 use crate::model::components::*;
 use crate::model::dice::DiceRng;
 
-use super::battle::Engine;
+use serde::Serialize;
+
+use crate::model::effects::{Aura, Restriction, Stat};
+use crate::model::ids::{FighterId, Side};
+use crate::rules::command::Command;
+use crate::rules::initiative::SideDice;
+
+use super::battle::{
+    ActivationState, Engine, FallDue, Outcome, Overtime, Pending, ReactionOffer, Then, TreasureDrop,
+};
 use super::fighters::fighters;
+use super::lasting::{ActiveEffect, Lasting, Scope};
 
 /// FNV-1a: stable on every machine and run (unlike the std hasher's keys).
 pub(super) struct Fnv(u64);
@@ -59,25 +69,148 @@ pub fn world_hash(world: &mut World) -> u64 {
         );
         h.write(line.as_bytes());
     }
-    // The engine without its history (the commands and the round hashes): set aside while
-    // it is written out rather than copied, since the history grows all battle long.
-    if let Some(mut e) = world.get_resource_mut::<Engine>() {
-        let e = e.bypass_change_detection();
-        let commands = std::mem::take(&mut e.commands);
-        let round_hashes = std::mem::take(&mut e.round_hashes);
-        // RON, where state no battle has used yet is left out: a new kind of state does not
-        // change the hashes of battles that don't use it.
-        h.write(
-            ron::to_string(&*e)
-                .expect("the engine serializes")
-                .as_bytes(),
-        );
-        (e.commands, e.round_hashes) = (commands, round_hashes);
+    // The engine without its history (the commands and the round hashes).
+    if let Some(e) = world.get_resource::<Engine>() {
+        h.write(engine_text(e).as_bytes());
     }
     if let Some(d) = world.get_resource::<DiceRng>() {
         h.write(&d.word_pos().to_le_bytes());
     }
     h.finish()
+}
+
+/// The engine as the hash reads it: RON, where state no battle has used yet is left out, so
+/// a new kind of state does not change the hashes of battles that don't use it.
+fn engine_text(e: &Engine) -> String {
+    ron::to_string(&EngineWords::of(e)).expect("the engine serializes")
+}
+
+/// The engine in the words the hashes began with: its fields in their order, its history
+/// (the commands and the round hashes) left empty, and the lasting effects of abilities (one
+/// store, [`Engine::effects`]) written as the four lists they once were.
+#[derive(Serialize)]
+struct EngineWords<'a> {
+    round: u32,
+    initiative: Option<Side>,
+    dice: &'a [SideDice; 2],
+    singles_before: (u32, u32),
+    pending: Pending,
+    turn: Side,
+    passes: u8,
+    activation: &'a Option<ActivationState>,
+    reaction: &'a Option<ReactionOffer>,
+    control: &'a [Option<Side>],
+    score: [u32; 2],
+    points_taken_down: [u32; 2],
+    overtime: Overtime,
+    outcome: Option<Outcome>,
+    treasure_drops: &'a [TreasureDrop],
+    after_drops: Option<Pending>,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    falls: &'a [FallDue],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    then_after_falls: &'a Option<Then>,
+    commands: &'a [Command],
+    round_hashes: &'a [u64],
+    restricted: Vec<(FighterId, Restriction)>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    round_boosts: Vec<RoundBoostWords>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    weakened: Vec<(FighterId, Stat, u32, u32)>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    taunts: Vec<(FighterId, FighterId)>,
+}
+
+/// A characteristic raised until the end of the round, as the hashes began writing it.
+#[derive(Serialize)]
+struct RoundBoostWords {
+    source: FighterId,
+    stat: Stat,
+    by: u32,
+    melee_only: bool,
+    aura: Option<Aura>,
+}
+
+impl<'a> EngineWords<'a> {
+    fn of(e: &'a Engine) -> Self {
+        // Every field named: a field added to the engine must be added here too.
+        let Engine {
+            round,
+            initiative,
+            dice,
+            singles_before,
+            pending,
+            turn,
+            passes,
+            activation,
+            reaction,
+            control,
+            score,
+            points_taken_down,
+            overtime,
+            outcome,
+            treasure_drops,
+            after_drops,
+            falls,
+            then_after_falls,
+            commands: _,
+            round_hashes: _,
+            effects,
+        } = e;
+        let mut words = EngineWords {
+            round: *round,
+            initiative: *initiative,
+            dice,
+            singles_before: *singles_before,
+            pending: *pending,
+            turn: *turn,
+            passes: *passes,
+            activation,
+            reaction,
+            control,
+            score: *score,
+            points_taken_down: *points_taken_down,
+            overtime: *overtime,
+            outcome: *outcome,
+            treasure_drops,
+            after_drops: *after_drops,
+            falls,
+            then_after_falls,
+            commands: &[],
+            round_hashes: &[],
+            restricted: Vec::new(),
+            round_boosts: Vec::new(),
+            weakened: Vec::new(),
+            taunts: Vec::new(),
+        };
+        for effect in effects {
+            words.add(effect);
+        }
+        words
+    }
+
+    fn add(&mut self, effect: &ActiveEffect) {
+        let (on, source) = match effect.scope {
+            Scope::Fighter(id) => (id, (id, None)),
+            Scope::Aura { source, aura } => (source, (source, Some(aura))),
+        };
+        match effect.what {
+            Lasting::Barred(r) => self.restricted.push((on, r)),
+            Lasting::Raised {
+                stat,
+                by,
+                melee_only,
+            } => self.round_boosts.push(RoundBoostWords {
+                source: source.0,
+                stat,
+                by,
+                melee_only,
+                aura: source.1,
+            }),
+            Lasting::Lowered { stat, by, min } => self.weakened.push((on, stat, by, min)),
+            Lasting::Taunted { by } => self.taunts.push((on, by)),
+        }
+    }
 }
 
 /// The bits of each number: "[1, 2, 3]".
@@ -111,6 +244,44 @@ fn activation_code(a: Activation) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An engine with each kind of lasting effect (ABL-5): barred, raised for the round (own
+    /// and an aura), lowered for the battle, taunted.
+    fn engine_with_lasting_effects() -> Engine {
+        let mut e = Engine::default();
+        e.bar(FighterId(3), Restriction::Move);
+        e.lower(FighterId(9), Stat::Attacks, 1, 1);
+        e.raise(Scope::Fighter(FighterId(2)), Stat::Move, 2, false);
+        e.taunt(FighterId(9), FighterId(4));
+        e.bar(FighterId(9), Restriction::Disengage);
+        let aura = Aura {
+            range: 3.0,
+            visible: true,
+        };
+        let source = FighterId(4);
+        e.raise(Scope::Aura { source, aura }, Stat::Strength, 1, true);
+        e
+    }
+
+    /// Battles saved before keep their hashes: the engine's lasting effects are written in
+    /// the words the hashes began with, however the engine keeps them.
+    #[test]
+    fn the_lasting_effects_hash_in_the_words_saved_battles_were_hashed_with() {
+        let text = engine_text(&Engine::default());
+        assert!(text.ends_with(",restricted:[])"), "{text}");
+        let text = engine_text(&engine_with_lasting_effects());
+        let tail = text
+            .split_once(",restricted:")
+            .expect("restricted is written")
+            .1;
+        assert_eq!(
+            tail,
+            "[(3,Move),(9,Disengage)],\
+             round_boosts:[(source:2,stat:Move,by:2,melee_only:false,aura:None),\
+             (source:4,stat:Strength,by:1,melee_only:true,aura:Some((range:3.0,visible:true)))],\
+             weakened:[(9,Attacks,1,1)],taunts:[(9,4)])"
+        );
+    }
 
     /// The words written for each part are the text the hashes began with (then made by
     /// Rust's Debug), so battles saved before keep their hashes; a renamed variant no longer

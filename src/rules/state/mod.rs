@@ -15,18 +15,20 @@ use crate::rules::log::{BattleLog, Event};
 mod battle;
 mod fighters;
 mod hash;
+mod lasting;
 
 pub(crate) use battle::rule_of_pending;
 pub use battle::{
     ActivationState, Bonus, Boost, Engine, FallDue, Outcome, Overtime, Pending, ReactionOffer,
-    Resume, RoundBoost, Then, TreasureDrop, WaitingMove, deciding_side, describe_pending,
+    Resume, Then, TreasureDrop, WaitingMove, deciding_side, describe_pending,
     describe_pending_with, simultaneous_first,
 };
 pub use fighters::{
-    FighterView, Lowered, activatable, blockers, can_see, fighter, fighters, fighters_of,
-    objectives, side_can_activate,
+    FighterView, activatable, blockers, can_see, fighter, fighters, fighters_of, objectives,
+    side_can_activate,
 };
 pub use hash::world_hash;
+pub use lasting::{ActiveEffect, Lasting, Lowered, Scope, Until};
 
 /// Writes `event` to the battle log under `rules`, in the current round.
 pub(crate) fn log(world: &mut World, rules: &[RuleId], event: Event) {

@@ -474,7 +474,7 @@ fn abl5_a_bonus_move_that_cant_be_made_lapses_with_a_line() {
         4,
     );
     a.place(B, 11.5, 10.0);
-    a.engine().restricted.push((A, Restriction::Move));
+    a.engine().bar(A, Restriction::Move);
     let n = a.log_len();
     use_it(&mut a, 4, None).unwrap();
     assert!(a.engine().activation.clone().unwrap().bonus.is_empty());

@@ -133,7 +133,7 @@ fn abl5_a_taunted_monster_attacks_only_the_taunter_this_round() {
     .unwrap();
     // Next round it may choose again.
     a.end_round(&[A, A2, B], B);
-    assert!(a.engine().taunts.is_empty());
+    assert_eq!(a.engine().taunter_of(B), None);
 }
 
 #[test]

@@ -1,0 +1,204 @@
+//! ABL-5: the effects of abilities that outlast the command that made them, in one store: who
+//! each reaches (a fighter, or the friends in a fighter's aura), what it does, and when it
+//! ends. The activation's own effects (boosts for its attacks, effects waiting for its moves)
+//! end with it and stay in [`super::ActivationState`].
+
+use crate::model::effects::{Aura, Restriction, Stat};
+use crate::model::ids::FighterId;
+
+use super::battle::Engine;
+
+/// Who a lasting effect reaches.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Scope {
+    /// One fighter.
+    Fighter(FighterId),
+    /// The friendly fighters in `source`'s aura while they are in it (`source` among them).
+    Aura { source: FighterId, aura: Aura },
+}
+
+/// What a lasting effect does to the fighters it reaches.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Lasting {
+    /// It may not make these actions.
+    Barred(Restriction),
+    /// `by` more of `stat` (of its melee attacks only, when `melee_only`).
+    Raised {
+        stat: Stat,
+        by: u32,
+        melee_only: bool,
+    },
+    /// `by` less of `stat`, to a minimum of `min`, subtracted after every bonus (ABL-4).
+    Lowered { stat: Stat, by: u32, min: u32 },
+    /// Its attacks must target `by` while `by` is on the battlefield.
+    Taunted { by: FighterId },
+}
+
+/// When a lasting effect ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Until {
+    /// The end of the battle round (the next round begins without it).
+    RoundEnd,
+    /// The end of the battle.
+    BattleEnd,
+}
+
+/// One lasting effect of an ability.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ActiveEffect {
+    pub scope: Scope,
+    pub what: Lasting,
+    pub until: Until,
+}
+
+impl ActiveEffect {
+    /// The fighter it reaches, when it reaches one fighter.
+    pub fn fighter(&self) -> Option<FighterId> {
+        match self.scope {
+            Scope::Fighter(id) => Some(id),
+            Scope::Aura { .. } => None,
+        }
+    }
+}
+
+/// ABL-4, ABL-5: lasting subtractions from a fighter's Move and Attacks: by how much, and the
+/// least they leave (a value already below it is left alone).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Lowered {
+    pub move_by: u32,
+    pub move_min: u32,
+    pub attacks_by: u32,
+    pub attacks_min: u32,
+}
+
+impl Lowered {
+    /// ABL-4: `x` after the bonuses, less `by`, not below `min` (nor raised to it).
+    pub fn apply(x: u32, by: u32, min: u32) -> u32 {
+        x.saturating_sub(by).max(min.min(x))
+    }
+}
+
+impl Engine {
+    /// ABL-5: `id` may not make `what` actions until the end of the round (once, however
+    /// many abilities bar it).
+    pub fn bar(&mut self, id: FighterId, what: Restriction) {
+        if !self.is_barred(id, what) {
+            self.push_effect(Scope::Fighter(id), Lasting::Barred(what), Until::RoundEnd);
+        }
+    }
+
+    /// ABL-5: may `id` not make `what` actions this round?
+    pub fn is_barred(&self, id: FighterId, what: Restriction) -> bool {
+        self.effects
+            .iter()
+            .any(|e| e.fighter() == Some(id) && e.what == Lasting::Barred(what))
+    }
+
+    /// ABL-5: `stat` raised by `by` until the end of the round, for `scope`.
+    pub fn raise(&mut self, scope: Scope, stat: Stat, by: u32, melee_only: bool) {
+        let what = Lasting::Raised {
+            stat,
+            by,
+            melee_only,
+        };
+        self.push_effect(scope, what, Until::RoundEnd);
+    }
+
+    /// ABL-5: what abilities raised until the end of the round: (who it reaches, the stat,
+    /// by how much, of melee attacks only).
+    pub fn raised(&self) -> impl Iterator<Item = (Scope, Stat, u32, bool)> + '_ {
+        self.effects.iter().filter_map(|e| match e.what {
+            Lasting::Raised {
+                stat,
+                by,
+                melee_only,
+            } => Some((e.scope, stat, by, melee_only)),
+            _ => None,
+        })
+    }
+
+    /// ABL-5: `id`'s `stat` lowered by `by`, to no less than `min`, until the end of the
+    /// battle.
+    pub fn lower(&mut self, id: FighterId, stat: Stat, by: u32, min: u32) {
+        let what = Lasting::Lowered { stat, by, min };
+        self.push_effect(Scope::Fighter(id), what, Until::BattleEnd);
+    }
+
+    /// ABL-5: what abilities lowered for `id`, added up.
+    pub fn lowered(&self, id: FighterId) -> Lowered {
+        let mut l = Lowered::default();
+        for e in self.effects.iter().filter(|e| e.fighter() == Some(id)) {
+            match e.what {
+                Lasting::Lowered {
+                    stat: Stat::Move,
+                    by,
+                    min,
+                } => {
+                    l.move_by += by;
+                    l.move_min = l.move_min.max(min);
+                }
+                Lasting::Lowered { by, min, .. } => {
+                    l.attacks_by += by;
+                    l.attacks_min = l.attacks_min.max(min);
+                }
+                _ => {}
+            }
+        }
+        l
+    }
+
+    /// ABL-5: `id`'s attacks must target `by` until the end of the round (a later taunt
+    /// replaces an earlier one).
+    pub fn taunt(&mut self, id: FighterId, by: FighterId) {
+        self.effects
+            .retain(|e| !(e.fighter() == Some(id) && matches!(e.what, Lasting::Taunted { .. })));
+        self.push_effect(Scope::Fighter(id), Lasting::Taunted { by }, Until::RoundEnd);
+    }
+
+    /// ABL-5: the fighter whose taunt binds `id`'s attacks this round.
+    pub fn taunter_of(&self, id: FighterId) -> Option<FighterId> {
+        self.effects.iter().find_map(|e| match e.what {
+            Lasting::Taunted { by } if e.fighter() == Some(id) => Some(by),
+            _ => None,
+        })
+    }
+
+    /// The round is over: what lasted until its end ends.
+    pub fn end_round_effects(&mut self) {
+        self.effects.retain(|e| e.until != Until::RoundEnd);
+    }
+
+    fn push_effect(&mut self, scope: Scope, what: Lasting, until: Until) {
+        self.effects.push(ActiveEffect { scope, what, until });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn abl5_what_lasts_the_round_ends_with_it_and_what_lasts_the_battle_stays() {
+        let mut e = Engine::default();
+        let (a, b) = (FighterId(1), FighterId(2));
+        e.bar(a, Restriction::Move);
+        e.bar(a, Restriction::Move);
+        e.taunt(a, b);
+        e.taunt(a, FighterId(3));
+        e.lower(a, Stat::Move, 2, 3);
+        e.lower(a, Stat::Attacks, 1, 1);
+        e.raise(Scope::Fighter(b), Stat::Strength, 1, true);
+        assert!(e.is_barred(a, Restriction::Move) && !e.is_barred(b, Restriction::Move));
+        assert_eq!(e.effects.len(), 5, "one bar, one taunt: {:?}", e.effects);
+        assert_eq!(e.taunter_of(a), Some(FighterId(3)), "the later taunt binds");
+        assert_eq!(e.raised().count(), 1);
+        e.end_round_effects();
+        assert!(!e.is_barred(a, Restriction::Move));
+        assert_eq!((e.taunter_of(a), e.raised().count()), (None, 0));
+        let l = e.lowered(a);
+        assert_eq!(
+            (l.move_by, l.move_min, l.attacks_by, l.attacks_min),
+            (2, 3, 1, 1)
+        );
+    }
+}
