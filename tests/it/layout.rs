@@ -109,6 +109,7 @@ const RULES_FLOORS: [(&str, &[&str]); 3] = [
             "roster",
             "setup",
             "hand_setup",
+            "words",
         ],
     ),
     ("flow", &["engine", "door", "mod"]),

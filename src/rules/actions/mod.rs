@@ -339,7 +339,7 @@ fn check_slot(
             RuleId::Cmb2,
             format!(
                 "the bonus {} comes first",
-                crate::rules::log::bonus_words_with(b, name_of)
+                crate::rules::words::bonus_words_with(b, name_of)
             ),
         )),
         (None, _) if act.actions_left == 0 => Err(Rejected::new(

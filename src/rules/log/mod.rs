@@ -1,6 +1,6 @@
 //! The battle log: every event with the rule IDs involved. An event is data (who, where, which
 //! dice, how much); its sentence is rendered from that data and the battle's [`Names`]
-//! (`render.rs`), so views animate from the same events and the words can change on their own.
+//! (`rules::words`), so views animate from the same events and the words can change on their own.
 
 use crate::model::ids::FighterId;
 use crate::model::ids::Side;
@@ -18,14 +18,8 @@ use crate::rules::state::Outcome;
 
 mod about;
 mod places;
-mod render;
-mod render_effects;
-mod render_setup;
 
 pub use places::Landmarks;
-pub use render_effects::bonus_words_with;
-#[cfg(test)]
-mod tests;
 
 /// What happened, as data (for views, statistics, tests and the log's sentences). Fighters are
 /// named by their battle id (`Fighter::id`), sides by 0 or 1, points are `[x, y, z]` inches.
@@ -528,39 +522,6 @@ impl BattleLog {
             rules: rules.to_vec(),
             event,
         });
-    }
-
-    /// The sentence of an entry, with this battle's names.
-    pub fn text_of(&self, entry: &LogEntry) -> String {
-        entry.event.render(&self.names)
-    }
-
-    /// One line per entry: `R0 [SET-2] text`.
-    pub fn to_text(&self) -> String {
-        self.entries
-            .iter()
-            .map(|e| {
-                format!(
-                    "R{} [{}] {}\n",
-                    e.round,
-                    RuleId::list(&e.rules),
-                    self.text_of(e)
-                )
-            })
-            .collect()
-    }
-
-    /// Every entry with its sentence (the JSON log).
-    pub fn rendered(&self) -> Vec<RenderedEntry<'_>> {
-        self.entries
-            .iter()
-            .map(|e| RenderedEntry {
-                round: e.round,
-                rules: &e.rules,
-                event: &e.event,
-                text: self.text_of(e),
-            })
-            .collect()
     }
 }
 

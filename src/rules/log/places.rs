@@ -106,6 +106,11 @@ pub(super) fn point(p: &[f32; 3]) -> String {
 mod tests {
     use super::*;
 
+    #[test]
+    fn a_point_a_hair_below_zero_reads_zero() {
+        assert_eq!(point(&[8.256, -0.0001, 17.39]), "(8.26, 0.00, 17.39)");
+    }
+
     fn landmarks() -> Landmarks {
         let mut top = TerrainPiece::on_floor(
             "tower-top",

@@ -1,6 +1,6 @@
 //! The log's sentences, rendered from an [`Event`]'s data and the battle's [`Names`].
 
-use super::render_setup::{count, initiative_text, setup_text};
+use super::setup::{count, initiative_text, setup_text};
 use crate::battlefield::nav::StepKind;
 use crate::model::dice::dice_text;
 use crate::rules::command::HandChange;
@@ -246,14 +246,14 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         | EffectOutcome::RolledAgainst { .. }
         | EffectOutcome::RollAfterAttack { .. }
         | EffectOutcome::CritWeakened { .. } => {
-            super::render_effects::lasting_text(&who, o, n).unwrap_or_default()
+            super::effects::lasting_text(&who, o, n).unwrap_or_default()
         }
         EffectOutcome::FriendAttack { fighter } => format!(
             "{} may make a bonus attack action ({who}'s ability)",
             n.fighter(*fighter)
         ),
         EffectOutcome::CritsCounted { .. } | EffectOutcome::HitDamage { .. } => {
-            super::render_effects::answer_text(&who, o)
+            super::effects::answer_text(&who, o)
         }
         EffectOutcome::Barred { fighter, actions } => format!(
             "{} may not {} until the end of the battle round ({who}'s ability)",

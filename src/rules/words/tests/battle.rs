@@ -1,8 +1,12 @@
 //! The combat phase and the end of the battle, rendered from hand-built data.
 
-use super::super::*;
 use super::{names, text};
 use crate::battlefield::nav::StepKind::{Climb, Fly, Jump, Walk};
+use crate::battlefield::sight::Cover;
+use crate::model::RuleId;
+use crate::model::ids::{FighterId, Side};
+use crate::rules::command::ReactionKind;
+use crate::rules::log::*;
 use crate::rules::state::Outcome;
 
 #[test]

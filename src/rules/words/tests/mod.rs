@@ -1,8 +1,10 @@
 //! Every kind of event rendered from hand-built data: setup and initiative here, the combat
 //! phase and the end of the battle in [`battle`].
 
-use super::*;
-use crate::model::ids::Side;
+use crate::model::formats::{Colour, GroupName};
+use crate::model::ids::{FighterId, Side};
+use crate::rules::initiative::{DiceGroup, WildUse};
+use crate::rules::log::*;
 use crate::rules::solo_setup::{Flank, SoloStep};
 
 mod battle;
@@ -287,13 +289,5 @@ fn first_turn_and_pass_render_the_side_cmb_1() {
     assert_eq!(
         text(Event::Pass { side: Side::A }),
         "Ironclad Vanguard has no fighter to activate and passes"
-    );
-}
-
-#[test]
-fn a_point_a_hair_below_zero_reads_zero() {
-    assert_eq!(
-        crate::rules::log::places::point(&[8.256, -0.0001, 17.39]),
-        "(8.26, 0.00, 17.39)"
     );
 }
