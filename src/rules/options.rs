@@ -252,7 +252,7 @@ fn reaction_abilities(
         .map(|name| ReactionAbility {
             name: name.clone(),
             what: crate::rules::abilities::reaction_effects(world, id, name)
-                .map(|e| crate::model::effects::describe(&e, None))
+                .map(|e| crate::rules::effects::describe(&e, None))
                 .unwrap_or_default(),
         })
         .collect()

@@ -5,10 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
-mod describe;
 mod validate;
 
-pub use describe::describe;
 pub use validate::validate_ability;
 
 /// A number an effect uses: fixed, or from the ability's value (the face of the dice spent,
@@ -100,7 +98,7 @@ impl Roll {
 }
 
 /// A band of rolls for people: `5+`, `2-4`, `6`.
-fn band_text(least: u8, most: u8) -> String {
+pub fn band_text(least: u8, most: u8) -> String {
     match (least, most) {
         (l, 6) if l < 6 => format!("{l}+"),
         (l, m) if l == m => l.to_string(),
@@ -191,6 +189,25 @@ impl std::fmt::Display for Restriction {
             Restriction::Disengage => "disengage",
         })
     }
+}
+
+/// The families of effects. Each family's description, check, run and the AI's weighing are
+/// one file of `rules::effects`; a new kind of effect is a variant here and arms in its
+/// family's file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    /// When the ability may be used.
+    Condition,
+    /// Bonus actions, for this fighter or a friend (CMB-2).
+    Bonus,
+    /// Characteristics raised, and how its attacks are made, for a while.
+    Boost,
+    /// Damage and healing, now or after a move.
+    Damage,
+    /// What befalls an enemy: barred, rolled against, set up, weakened.
+    Against,
+    /// A reaction's trigger and what it changes in the attack it answers (REA-1).
+    Reaction,
 }
 
 /// One thing an ability does (ABL-5), in order.
@@ -454,6 +471,35 @@ impl Effect {
                 | Effect::LessDamagePerHit { .. }
                 | Effect::DamageAttackerPerRoll { .. }
         )
+    }
+
+    /// Its family.
+    pub fn family(&self) -> Family {
+        match self {
+            Effect::Requires(_) => Family::Condition,
+            Effect::BonusMoveOrAttack
+            | Effect::BonusMove { .. }
+            | Effect::BonusAttack
+            | Effect::FriendBonusAttack { .. } => Family::Bonus,
+            Effect::Boost { .. }
+            | Effect::NextBoost { .. }
+            | Effect::RoundBoost { .. }
+            | Effect::StrengthAboveToughness
+            | Effect::FlatAttackRange => Family::Boost,
+            Effect::DamageOne { .. }
+            | Effect::DamageEach { .. }
+            | Effect::Heal { .. }
+            | Effect::AfterMove { .. } => Family::Damage,
+            Effect::Restrict { .. }
+            | Effect::RollAgainst { .. }
+            | Effect::SetUpNear { .. }
+            | Effect::CritsWeaken { .. }
+            | Effect::AfterEachAttack { .. } => Family::Against,
+            Effect::Reaction(_)
+            | Effect::CritsAsHits { .. }
+            | Effect::LessDamagePerHit { .. }
+            | Effect::DamageAttackerPerRoll { .. } => Family::Reaction,
+        }
     }
 
     /// Who it is aimed at (one fighter picked, ABL-5), when it is aimed at one.

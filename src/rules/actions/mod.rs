@@ -52,7 +52,7 @@ fn rules(world: &World) -> Ruleset {
     world.resource::<Ruleset>().clone()
 }
 
-fn enemies_within(all: &[FighterView], f: &FighterView, d: f32) -> Vec<FighterId> {
+pub(crate) fn enemies_within(all: &[FighterView], f: &FighterView, d: f32) -> Vec<FighterId> {
     all.iter()
         .filter(|o| o.on_board() && o.side != f.side && bases_within(&f.base(), &o.base(), d))
         .map(|o| o.id)

@@ -1,30 +1,34 @@
-//! Abilities as data (ABL-5): checking and running an ability's effects (`model::effects`):
-//! bonus actions, boosts to the fighter's characteristics for its activation, damage to one
-//! enemy or to each enemy within range, healing.
+//! Abilities as data (ABL-5): checking, running, describing and weighing an ability's
+//! effects (`model::effects`). Each family of effects ([`Family`]) is one file holding its
+//! description, its check, what it does and the AI's weighing of it; this file sends each
+//! effect to its family and holds what the families share: who is in reach, the log line,
+//! the words for amounts.
 
-use crate::model::ids::FighterId;
 use bevy::prelude::*;
 
 use crate::battlefield::measure::distance;
 use crate::model::RuleId;
 use crate::model::components::*;
-use crate::model::dice::{Dice, DiceRng};
-use crate::model::effects::{Aim, Amount, Condition, Effect, Restriction, Roll, Stat};
+use crate::model::effects::{Aim, Amount, Effect, Family, Restriction};
+use crate::model::ids::FighterId;
 use crate::rules::actions::deal_damage;
 use crate::rules::command::Rejected;
 use crate::rules::log::{EffectOutcome, Event};
-use crate::rules::state::{
-    self, Bonus, Boost, Engine, FighterView, Scope, WaitingMove, can_see, log,
-};
+use crate::rules::state::{ActivationState, Engine, FighterView, can_see, log};
 
+mod against;
+mod bonus;
+mod boost;
 mod by_hand;
-mod lasting;
+mod condition;
+mod damage;
 mod place;
+mod reaction;
 
+pub(crate) use against::{after_attack, crits_weaken};
+pub use boost::{in_aura, round_bonus};
 pub(crate) use by_hand::by_hand;
-use lasting::roll_against;
-pub(crate) use lasting::{after_attack, after_move, crits_weaken};
-pub use lasting::{in_aura, round_bonus};
+pub(crate) use damage::after_move;
 pub(crate) use place::check_place;
 pub use place::set_up_spots;
 
@@ -37,8 +41,7 @@ pub(crate) fn heal(world: &mut World, t: &FighterView, n: u32) -> u32 {
 
 /// ABL-5: may `f` make an action of kind `what`, or did an ability bar it this round?
 pub fn not_barred(world: &World, f: &FighterView, what: Restriction) -> Result<(), Rejected> {
-    let barred = world.resource::<Engine>().is_barred(f.id, what);
-    if barred {
+    if world.resource::<Engine>().is_barred(f.id, what) {
         return Err(Rejected::new(
             RuleId::Abl5,
             format!(
@@ -73,24 +76,9 @@ pub fn marked_in_reach(
     friends: bool,
 ) -> Vec<FighterId> {
     let marked = |o: &FighterView| runemark.is_none_or(|m| o.profile.has_runemark(m));
-    in_reach(world, all, f, range, visible, |o| {
-        (o.side == f.side) == friends && o.id != f.id && marked(o)
-    })
-}
-
-/// The fighters on the battlefield that `pick` takes within `range` inches of `f` (that it can
-/// see, when `visible`), nearest first (then by id).
-fn in_reach(
-    world: &World,
-    all: &[FighterView],
-    f: &FighterView,
-    range: f32,
-    visible: bool,
-    pick: impl Fn(&FighterView) -> bool,
-) -> Vec<FighterId> {
     let mut near: Vec<(f32, FighterId)> = all
         .iter()
-        .filter(|o| o.on_board() && pick(o))
+        .filter(|o| o.on_board() && (o.side == f.side) == friends && o.id != f.id && marked(o))
         .map(|o| (distance(&f.base(), &o.base()), o))
         .filter(|(d, o)| *d <= range + 1e-4 && (!visible || can_see(world, all, f, o)))
         .map(|(d, o)| (d, o.id))
@@ -102,14 +90,6 @@ fn in_reach(
 /// ABL-5: logs what an effect of `fighter`'s ability did.
 pub(crate) fn effect_logged(world: &mut World, fighter: FighterId, outcome: EffectOutcome) {
     log(world, &[RuleId::Abl5], Event::Effect { fighter, outcome });
-}
-
-/// ABL-5: fighter `t` may not make these actions until the end of the battle round.
-fn bar_until_round_end(world: &mut World, t: FighterId, actions: &[Restriction]) {
-    let mut eng = state::engine(world);
-    for a in actions {
-        eng.bar(t, *a);
-    }
 }
 
 /// The fighters an effect is aimed at may be picked among ([`Effect::aim`]): enemies, or
@@ -154,7 +134,7 @@ fn who_it_reaches(a: Aim, f: &FighterView, none: bool) -> String {
     format!("{who}{mark}{seen} within {}\" of {}", a.range, f.name)
 }
 
-/// ABL-5: may `f` use an ability with `effects` now? The enemy an effect aimed at one uses:
+/// ABL-5: may `f` use an ability with `effects` now? The fighter an aimed effect uses:
 /// `target` when it qualifies, the nearest that does when none is named.
 pub fn check(
     world: &World,
@@ -170,137 +150,73 @@ pub fn check(
         .all(|e| e.aim().is_some() || matches!(e, Effect::Requires(_) | Effect::Heal { .. }));
     let mut picked = None;
     for e in effects {
-        match e {
-            Effect::Requires(Condition::TookDownThisActivation) => {
-                let done = world
-                    .resource::<Engine>()
-                    .activation
-                    .as_ref()
-                    .is_some_and(|a| a.fighter == f.id && a.took_down);
-                if !done {
-                    return Err(Rejected::new(
-                        RuleId::Abl5,
-                        format!(
-                            "{} has taken down no enemy with an attack action this activation",
-                            f.name
-                        ),
-                    ));
-                }
-            }
-            _ if let Some(aim) = e.aim() => {
-                let near = reach_of(world, all, f, e).unwrap_or_default();
-                picked = match target {
-                    Some(t) if near.contains(&t) => Some(t),
-                    Some(t) => {
-                        let name = all
-                            .iter()
-                            .find(|o| o.id == t)
-                            .map_or_else(|| format!("fighter {t}"), |o| o.name.to_string());
-                        return Err(Rejected::new(
-                            RuleId::Abl5,
-                            format!("{name} is {}", who_it_reaches(aim, f, false)),
-                        ));
-                    }
-                    None if near.is_empty() && alone && picked.is_none() => {
-                        return Err(Rejected::new(RuleId::Abl5, who_it_reaches(aim, f, true)));
-                    }
-                    None => picked.or(near.first().copied()),
-                };
-            }
-            Effect::Heal { .. } if f.damage == 0 && alone => {
-                return Err(Rejected::new(
-                    RuleId::Abl5,
-                    format!("{} has no damage to remove", f.name),
-                ));
-            }
-            // Waiting for an attack on an enemy with the runemark when there is none.
-            Effect::CritsWeaken {
-                runemark: Some(m), ..
-            } if effects.len() == 1
-                && !all
-                    .iter()
-                    .any(|o| o.on_board() && o.side != f.side && o.profile.has_runemark(m)) =>
-            {
-                return Err(Rejected::new(
-                    RuleId::Abl5,
-                    format!("there is no enemy {m} on the battlefield"),
-                ));
-            }
-            _ => {}
+        if let Some(aim) = e.aim() {
+            let got = check_aim(world, all, f, e, aim, target, alone && picked.is_none())?;
+            // A named fighter is every aimed effect's; else the first effect's pick stands.
+            picked = if target.is_some() {
+                got
+            } else {
+                picked.or(got)
+            };
+            continue;
+        }
+        let c = Checked {
+            world,
+            all,
+            f,
+            alone,
+            only: effects.len() == 1,
+        };
+        match e.family() {
+            Family::Condition => condition::check(&c, e)?,
+            Family::Damage => damage::check(&c, e)?,
+            Family::Against => against::check(&c, e)?,
+            Family::Bonus | Family::Boost | Family::Reaction => {}
         }
     }
     Ok(picked)
 }
 
-/// MOVE-1, ABL-5: the length of a bonus move of the active fighter `f`'s own Move, with
-/// everything raising it (Rush, the round's boosts, its next move action's).
-fn own_move_length(world: &World, f: &FighterView) -> Option<f32> {
-    let rules = world.resource::<crate::model::ruleset::Ruleset>();
-    let eng = world.resource::<Engine>();
-    Some(f.move_budget(rules, eng.move_bonus(eng.activation.as_ref()?)))
+/// What a family's check sees: the battle, the fighter, and whether the effect is the
+/// ability's only doing (`alone`: every other effect is a pick or a condition) or its only
+/// effect (`only`).
+pub(super) struct Checked<'a> {
+    pub world: &'a World,
+    pub all: &'a [FighterView],
+    pub f: &'a FighterView,
+    pub alone: bool,
+    pub only: bool,
 }
 
-/// CMB-2: a bonus action for the active fighter, after any it has already.
-fn push_bonus(world: &mut World, b: Bonus) {
-    if let Some(a) = state::engine(world).activation.as_mut() {
-        a.bonus.push(b);
-    }
-}
-
-/// ABL-5: records a change that lasts (for the next action, the activation or the round) or
-/// waits for a move action; `false` when there is no activation to hold it.
-fn lasting(world: &mut World, f: &FighterView, e: &Effect, value: u8) -> bool {
-    let mut eng = state::engine(world);
-    if let Effect::RoundBoost {
-        stat,
-        by,
-        melee_only,
-        aura,
-    } = e
-    {
-        let scope = match aura {
-            None => Scope::Fighter(f.id),
-            Some(aura) => Scope::Aura {
-                source: f.id,
-                aura: *aura,
-            },
-        };
-        eng.raise(scope, *stat, by.of(value), *melee_only);
-        return true;
-    }
-    let Some(a) = eng.activation.as_mut().filter(|a| a.fighter == f.id) else {
-        return false;
-    };
-    match e {
-        Effect::NextBoost {
-            stat: Stat::Move,
-            by,
-        } => a.next_move = a.next_move.saturating_add(by.of(value)),
-        Effect::NextBoost { stat, by } => {
-            let for_bonus = a
-                .bonus
+/// ABL-5: the fighter an aimed effect picks: `target` when it is in reach, else the nearest
+/// (none: nobody in reach, refused when nothing else is left to do, `refuse_empty`).
+fn check_aim(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    e: &Effect,
+    aim: Aim,
+    target: Option<FighterId>,
+    refuse_empty: bool,
+) -> Result<Option<FighterId>, Rejected> {
+    let near = reach_of(world, all, f, e).unwrap_or_default();
+    match target {
+        Some(t) if near.contains(&t) => Ok(Some(t)),
+        Some(t) => {
+            let name = all
                 .iter()
-                .any(|b| matches!(b, Bonus::Attack | Bonus::AnyAttack));
-            a.boosts.push(Boost {
-                stat: *stat,
-                by: by.of(value),
-                melee_only: false,
-                once: true,
-                for_bonus,
-            })
+                .find(|o| o.id == t)
+                .map_or_else(|| format!("fighter {t}"), |o| o.name.to_string());
+            Err(Rejected::new(
+                RuleId::Abl5,
+                format!("{name} is {}", who_it_reaches(aim, f, false)),
+            ))
         }
-        Effect::StrengthAboveToughness
-        | Effect::FlatAttackRange
-        | Effect::AfterEachAttack { .. }
-        | Effect::CritsWeaken { .. } => a.lasting.push(e.clone()),
-        Effect::AfterMove { trigger, then } => a.after_move.push(WaitingMove {
-            trigger: *trigger,
-            then: then.clone(),
-            value,
-        }),
-        _ => return false,
+        None if near.is_empty() && refuse_empty => {
+            Err(Rejected::new(RuleId::Abl5, who_it_reaches(aim, f, true)))
+        }
+        None => Ok(near.first().copied()),
     }
-    true
 }
 
 /// What the player of an ability picked: the fighter it aims at (from [`check`]) and where a
@@ -339,164 +255,137 @@ fn run_one(
     value: u8,
     picks: Picks,
 ) -> Option<EffectOutcome> {
-    let target = picks.target;
-    match e {
-        Effect::Requires(_)
-        | Effect::Reaction(_)
-        | Effect::CritsAsHits { .. }
-        | Effect::LessDamagePerHit { .. }
-        | Effect::DamageAttackerPerRoll { .. } => None,
-        Effect::BonusMoveOrAttack
-        | Effect::BonusMove { .. }
-        | Effect::BonusAttack
-        | Effect::FriendBonusAttack { .. } => bonus(world, f, e, value, target),
-        Effect::SetUpNear { within, .. } => {
-            Some(place::set_up_near(world, f, target?, *within, picks.place))
-        }
-        Effect::RollAgainst {
-            dice, least, then, ..
-        } => {
-            let t = target?;
-            let rolls = world
-                .resource_mut::<DiceRng>()
-                .roll(dice.of(value) as usize);
-            let hits = rolls.iter().filter(|r| **r >= *least).count() as u32;
-            let result = roll_against(world, f, t, *then, hits);
-            Some(EffectOutcome::RolledAgainst {
-                rolls,
-                fighter: t,
-                result,
-            })
-        }
-        Effect::Boost {
-            stat,
-            by,
-            melee_only,
-        } => boost(world, *stat, by.of(value), *melee_only),
-        Effect::DamageOne { amount, roll, .. } => {
-            Some(damage_one(world, amount, roll.as_ref(), value, target))
-        }
-        Effect::Restrict { actions, .. } => {
-            let t = target?;
-            bar_until_round_end(world, t, actions);
-            let actions = actions.clone();
-            Some(EffectOutcome::Barred {
-                fighter: t,
-                actions,
-            })
-        }
-        Effect::DamageEach { range, amount } => {
-            let all = state::fighters(world);
-            Some(EffectOutcome::Damage {
-                fighters: enemies_in_reach(world, &all, f, *range, true),
-                damage: amount.of(value),
-                rolls: Vec::new(),
-            })
-        }
-        Effect::NextBoost { .. }
-        | Effect::RoundBoost { .. }
-        | Effect::StrengthAboveToughness
-        | Effect::FlatAttackRange
-        | Effect::AfterEachAttack { .. }
-        | Effect::CritsWeaken { .. }
-        | Effect::AfterMove { .. } => lasting(world, f, e, value).then(|| EffectOutcome::Lasts {
-            effects: vec![e.clone()],
-            value,
-        }),
-        Effect::Heal { amount } => {
-            // As it stands now (earlier effects may have changed it).
-            let all = state::fighters(world);
-            let me = all.iter().find(|o| o.id == f.id)?;
-            let healed = heal(world, me, amount.of(value));
-            Some(EffectOutcome::Healed { healed })
-        }
+    match e.family() {
+        Family::Condition | Family::Reaction => None,
+        Family::Bonus => bonus::run(world, f, e, value, picks.target),
+        Family::Boost => boost::run(world, f, e, value),
+        Family::Damage => damage::run(world, f, e, value, picks.target),
+        Family::Against => against::run(world, f, e, value, picks),
     }
 }
 
-/// CMB-2: a bonus action for this fighter (or, picked in `target`, a friend) waits.
-fn bonus(
+/// What an effect list does, for people: "a bonus move action; then a bonus attack action";
+/// with `value` (the ability's value, ABL-1), its amounts as numbers.
+pub fn describe(effects: &[Effect], value: Option<u8>) -> String {
+    effects
+        .iter()
+        .map(|e| match e.family() {
+            Family::Condition => condition::describe(e),
+            Family::Bonus => bonus::describe(e, value),
+            Family::Boost => boost::describe(e, value),
+            Family::Damage => damage::describe(e, value),
+            Family::Against => against::describe(e, value),
+            Family::Reaction => reaction::describe(e, value),
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// ABL-5: an effect that lasts for `f`'s activation, kept in it by `keep`; its log line, or
+/// `None` when `f` is not the active fighter.
+fn kept(
     world: &mut World,
     f: &FighterView,
     e: &Effect,
     value: u8,
-    target: Option<FighterId>,
+    keep: impl FnOnce(&mut ActivationState),
 ) -> Option<EffectOutcome> {
-    let (bonus, outcome) = match e {
-        Effect::BonusMoveOrAttack => {
-            let max = own_move_length(world, f)?;
-            (
-                Bonus::MoveOrAttack { max },
-                EffectOutcome::BonusMoveOrAttack { max },
-            )
-        }
-        Effect::BonusMove { max } => {
-            let inches = match max {
-                Some(m) => m.of(value) as f32,
-                None => own_move_length(world, f)?,
-            };
-            (
-                Bonus::Move { max: inches },
-                EffectOutcome::BonusMove { max: inches },
-            )
-        }
-        Effect::FriendBonusAttack { .. } => {
-            let Some(t) = target else {
-                // Never silently skipped (ABL-5).
-                return Some(EffectOutcome::NoFriendInReach);
-            };
-            (
-                Bonus::FriendAttack { fighter: t },
-                EffectOutcome::FriendAttack { fighter: t },
-            )
-        }
-        _ => (Bonus::AnyAttack, EffectOutcome::BonusAttack),
-    };
-    push_bonus(world, bonus);
-    Some(outcome)
+    let mut eng = crate::rules::state::engine(world);
+    keep(eng.activation.as_mut().filter(|a| a.fighter == f.id)?);
+    Some(lasts(e, value))
 }
 
-/// A boost to this fighter's characteristic until the end of its activation.
-fn boost(world: &mut World, stat: Stat, by: u32, melee_only: bool) -> Option<EffectOutcome> {
-    let mut eng = state::engine(world);
-    let a = eng.activation.as_mut()?;
-    match stat {
-        Stat::Move => a.move_bonus = a.move_bonus.saturating_add(by),
-        _ => a.boosts.push(Boost::for_activation(stat, by, melee_only)),
+/// The log line of an effect that lasts.
+fn lasts(e: &Effect, value: u8) -> EffectOutcome {
+    EffectOutcome::Lasts {
+        effects: vec![e.clone()],
+        value,
     }
-    Some(EffectOutcome::Boost {
-        stat,
-        by,
-        melee_only,
-    })
 }
 
-/// Damage to the picked enemy, rolled or fixed; with nobody picked it reaches nobody, and the
-/// log says so (ABL-5: never silently skipped).
-fn damage_one(
-    world: &mut World,
-    amount: &Amount,
-    roll: Option<&Roll>,
-    value: u8,
-    target: Option<FighterId>,
-) -> EffectOutcome {
-    let Some(t) = target else {
-        return EffectOutcome::Damage {
-            fighters: Vec::new(),
-            damage: 0,
-            rolls: Vec::new(),
-        };
+/// An amount in words: with the ability's `value`, a number.
+fn amount_text(a: &Amount, value: Option<u8>) -> String {
+    match value {
+        Some(v) => a.of(v).to_string(),
+        None => a.to_string(),
+    }
+}
+
+/// "a visible" or "an" (enemy).
+fn a_visible(visible: bool) -> &'static str {
+    if visible { "a visible" } else { "an" }
+}
+
+/// `before` runemark `after`, or nothing without a runemark.
+fn runemark_text(runemark: Option<&str>, before: &str, after: &str) -> String {
+    runemark.map_or(String::new(), |m| format!("{before}{m}{after}"))
+}
+
+/// What the fighter does next, for weighing an ability's effects (SOLO-C1).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Next {
+    /// Its next action is an attack: on this fighter, with a melee weapon or not.
+    pub attack: Option<(FighterId, bool)>,
+    /// Its next action is a move.
+    pub moves: bool,
+    /// An enemy is within 1" of it.
+    pub engaged: bool,
+}
+
+/// Why an effect would not be nil now (SOLO-C1).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Useful {
+    /// It is aimed at an enemy, and these are in its reach (nearest first): the AI picks.
+    Enemies(Vec<FighterId>),
+    /// For this reason, aimed at this friend (or at nobody).
+    Because(&'static str, Option<FighterId>),
+}
+
+/// SOLO-C1: would effect `e` of the active fighter `f`'s ability do something now, given
+/// what it does `next`? How, or `None` when it would be nil.
+pub fn useful(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    e: &Effect,
+    next: &Next,
+) -> Option<Useful> {
+    if e.aim().is_some_and(|a| !a.friends) {
+        let near = reach_of(world, all, f, e).unwrap_or_default();
+        return (!near.is_empty()).then_some(Useful::Enemies(near));
+    }
+    let w = Weighed {
+        world,
+        all,
+        f,
+        next,
     };
-    let (damage, rolls) = match roll {
-        None => (amount.of(value), Vec::new()),
-        Some(r) => {
-            let n = r.dice.of(value) as usize;
-            let rolls = world.resource_mut::<DiceRng>().roll(n);
-            (rolls.iter().map(|d| r.damage(*d, value)).sum(), rolls)
-        }
-    };
-    EffectOutcome::Damage {
-        fighters: vec![t],
-        damage,
-        rolls,
+    match e.family() {
+        Family::Condition | Family::Reaction => None,
+        Family::Bonus => bonus::useful(&w, e),
+        Family::Boost => boost::useful(&w, e),
+        Family::Damage => damage::useful(&w, e),
+        Family::Against => against::useful(&w, e),
+    }
+}
+
+/// What a family's weighing sees: the battle, the active fighter and what it does next.
+pub(super) struct Weighed<'a> {
+    pub world: &'a World,
+    pub all: &'a [FighterView],
+    pub f: &'a FighterView,
+    pub next: &'a Next,
+}
+
+impl Weighed<'_> {
+    /// Its next action is an attack (with a melee weapon when `melee` is true, with any
+    /// when `melee_only` is false).
+    fn attacks_with(&self, melee_only: bool) -> bool {
+        self.next.attack.is_some_and(|(_, m)| m || !melee_only)
+    }
+
+    /// "Because" with nobody aimed at.
+    fn because(&self, why: &'static str) -> Option<Useful> {
+        Some(Useful::Because(why, None))
     }
 }

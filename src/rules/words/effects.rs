@@ -1,8 +1,8 @@
 //! What an ability's lasting, lapsing and picking effects did, in words: the sentences of the
 //! effect outcomes that are data (ABL-5).
 
-use crate::model::effects::describe;
 use crate::model::ids::FighterId;
+use crate::rules::effects::describe;
 use crate::rules::log::{AgainstResult, EffectOutcome, Lapse, Names};
 use crate::rules::state::Bonus;
 

@@ -293,7 +293,7 @@ fn ability_text(e: &Event, n: &Names) -> String {
         },
         AbilityOutcome::Respite { healed } => format!("removes {healed} damage"),
         AbilityOutcome::Effects { effects, value } => {
-            crate::model::effects::describe(effects, Some(*value))
+            crate::rules::effects::describe(effects, Some(*value))
         }
         AbilityOutcome::NotAutomated { text } => {
             format!("not automated: resolve by hand (ABL-5): {text}")

@@ -1,0 +1,109 @@
+//! The bonus family (ABL-5, CMB-2): bonus actions, for this fighter or another friendly
+//! fighter.
+
+use bevy::prelude::*;
+
+use crate::model::effects::{Amount, Effect};
+use crate::model::ids::FighterId;
+use crate::rules::log::EffectOutcome;
+use crate::rules::state::{self, Bonus, Engine, FighterView};
+
+use super::{Useful, Weighed, amount_text, runemark_text};
+
+/// In words: "a bonus move action of up to 3\"".
+pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
+    let amount = |a: &Amount| amount_text(a, value);
+    match e {
+        Effect::BonusMoveOrAttack => "a bonus move or attack action".to_string(),
+        Effect::BonusMove { max: None } => "a bonus move action".to_string(),
+        Effect::BonusMove { max: Some(a) } => {
+            format!("a bonus move action of up to {}\"", amount(a))
+        }
+        Effect::BonusAttack => "a bonus attack action".to_string(),
+        Effect::FriendBonusAttack {
+            range,
+            visible,
+            runemark,
+        } => format!(
+            "a bonus attack action for {}friendly fighter{} within {range}\"",
+            if *visible { "a visible " } else { "a " },
+            runemark_text(runemark.as_deref(), " with the ", " runemark")
+        ),
+        _ => String::new(),
+    }
+}
+
+/// CMB-2: a bonus action for this fighter (or, picked in `target`, a friend) waits.
+pub(super) fn run(
+    world: &mut World,
+    f: &FighterView,
+    e: &Effect,
+    value: u8,
+    target: Option<FighterId>,
+) -> Option<EffectOutcome> {
+    let (bonus, outcome) = match e {
+        Effect::BonusMoveOrAttack => {
+            let max = own_move_length(world, f)?;
+            (
+                Bonus::MoveOrAttack { max },
+                EffectOutcome::BonusMoveOrAttack { max },
+            )
+        }
+        Effect::BonusMove { max } => {
+            let inches = match max {
+                Some(m) => m.of(value) as f32,
+                None => own_move_length(world, f)?,
+            };
+            (
+                Bonus::Move { max: inches },
+                EffectOutcome::BonusMove { max: inches },
+            )
+        }
+        Effect::FriendBonusAttack { .. } => {
+            let Some(t) = target else {
+                // Never silently skipped (ABL-5).
+                return Some(EffectOutcome::NoFriendInReach);
+            };
+            (
+                Bonus::FriendAttack { fighter: t },
+                EffectOutcome::FriendAttack { fighter: t },
+            )
+        }
+        Effect::BonusAttack => (Bonus::AnyAttack, EffectOutcome::BonusAttack),
+        _ => return None,
+    };
+    if let Some(a) = state::engine(world).activation.as_mut() {
+        a.bonus.push(bonus);
+    }
+    Some(outcome)
+}
+
+/// MOVE-1, ABL-5: the length of a bonus move of the active fighter `f`'s own Move, with
+/// everything raising it (Rush, the round's boosts, its next move action's).
+fn own_move_length(world: &World, f: &FighterView) -> Option<f32> {
+    let rules = world.resource::<crate::model::ruleset::Ruleset>();
+    let eng = world.resource::<Engine>();
+    Some(f.move_budget(rules, eng.move_bonus(eng.activation.as_ref()?)))
+}
+
+/// SOLO-C1: a bonus action is worth having when the fighter can use it.
+pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
+    let attacks = w.next.attack.is_some();
+    match e {
+        Effect::BonusMoveOrAttack if !w.next.engaged || attacks => {
+            w.because("it can move or attack again")
+        }
+        Effect::BonusMove { .. } if !w.next.engaged => w.because("it can move further"),
+        Effect::BonusAttack if attacks => w.because("it can attack again"),
+        Effect::FriendBonusAttack { .. } => {
+            let friends = super::reach_of(w.world, w.all, w.f, e).unwrap_or_default();
+            let armed = friends.into_iter().find(|id| {
+                w.all.iter().find(|o| o.id == *id).is_some_and(|o| {
+                    !crate::rules::actions::legal_attacks(w.world, w.all, o).is_empty()
+                })
+            });
+            armed.map(|t| Useful::Because("a friend in its reach has an attack to make", Some(t)))
+        }
+        _ => None,
+    }
+}

@@ -1,0 +1,252 @@
+//! The boost family (ABL-5): characteristics raised for the activation, the next action or
+//! the round (for the fighter, or the friends in its aura), and how its attacks are made.
+
+use bevy::prelude::*;
+
+use crate::battlefield::measure::{distance, horizontal_distance};
+use crate::model::effects::{Amount, Aura, Effect, Stat};
+use crate::rules::log::EffectOutcome;
+use crate::rules::state::{self, Bonus, Boost, Engine, FighterView, Scope, can_see};
+
+use super::{Useful, Weighed, amount_text, kept, lasts};
+
+/// In words: "+1 Strength for melee attacks until the end of the activation".
+pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
+    let amount = |a: &Amount| amount_text(a, value);
+    match e {
+        Effect::Boost {
+            stat,
+            by,
+            melee_only,
+        } => format!(
+            "+{} {stat}{} until the end of the activation",
+            amount(by),
+            melee_text(*melee_only)
+        ),
+        Effect::NextBoost { stat, by } => {
+            let next = if *stat == Stat::Move {
+                "move"
+            } else {
+                "attack"
+            };
+            format!("+{} {stat} for its next {next} action", amount(by))
+        }
+        Effect::RoundBoost {
+            stat,
+            by,
+            melee_only,
+            aura,
+        } => round_boost_text(*stat, &amount(by), *melee_only, aura.as_ref()),
+        Effect::StrengthAboveToughness => {
+            "its Strength counts as higher than the target's Toughness this activation".to_string()
+        }
+        Effect::FlatAttackRange => {
+            "its attacks' range leaves out the vertical distance this activation".to_string()
+        }
+        _ => String::new(),
+    }
+}
+
+/// " for melee attacks" when `melee_only`.
+fn melee_text(melee_only: bool) -> &'static str {
+    if melee_only { " for melee attacks" } else { "" }
+}
+
+fn round_boost_text(stat: Stat, by: &str, melee_only: bool, aura: Option<&Aura>) -> String {
+    let to = aura.map_or(String::new(), |a| {
+        format!(
+            " to {}friendly fighters while within {}\" of it",
+            if a.visible { "visible " } else { "" },
+            a.range
+        )
+    });
+    format!(
+        "+{by} {stat}{}{to} until the end of the round",
+        melee_text(melee_only)
+    )
+}
+
+/// ABL-5: raises what the effect raises, for as long as it says.
+pub(super) fn run(
+    world: &mut World,
+    f: &FighterView,
+    e: &Effect,
+    value: u8,
+) -> Option<EffectOutcome> {
+    match e {
+        Effect::Boost {
+            stat,
+            by,
+            melee_only,
+        } => boost(world, *stat, by.of(value), *melee_only),
+        Effect::RoundBoost {
+            stat,
+            by,
+            melee_only,
+            aura,
+        } => {
+            let scope = match aura {
+                None => Scope::Fighter(f.id),
+                Some(aura) => Scope::Aura {
+                    source: f.id,
+                    aura: *aura,
+                },
+            };
+            state::engine(world).raise(scope, *stat, by.of(value), *melee_only);
+            Some(lasts(e, value))
+        }
+        Effect::NextBoost {
+            stat: Stat::Move,
+            by,
+        } => kept(world, f, e, value, |a| {
+            a.next_move = a.next_move.saturating_add(by.of(value));
+        }),
+        Effect::NextBoost { stat, by } => kept(world, f, e, value, |a| {
+            let for_bonus = a
+                .bonus
+                .iter()
+                .any(|b| matches!(b, Bonus::Attack | Bonus::AnyAttack));
+            a.boosts.push(Boost {
+                stat: *stat,
+                by: by.of(value),
+                melee_only: false,
+                once: true,
+                for_bonus,
+            });
+        }),
+        Effect::StrengthAboveToughness | Effect::FlatAttackRange => {
+            kept(world, f, e, value, |a| a.lasting.push(e.clone()))
+        }
+        _ => None,
+    }
+}
+
+/// A boost to this fighter's characteristic until the end of its activation.
+fn boost(world: &mut World, stat: Stat, by: u32, melee_only: bool) -> Option<EffectOutcome> {
+    let mut eng = state::engine(world);
+    let a = eng.activation.as_mut()?;
+    match stat {
+        Stat::Move => a.move_bonus = a.move_bonus.saturating_add(by),
+        _ => a.boosts.push(Boost::for_activation(stat, by, melee_only)),
+    }
+    Some(EffectOutcome::Boost {
+        stat,
+        by,
+        melee_only,
+    })
+}
+
+/// ABL-5: is `f` in `source`'s aura: a friendly fighter (or `source` itself) on the
+/// battlefield within its range, that `source` can see when the aura says so?
+pub fn in_aura(
+    world: &World,
+    all: &[FighterView],
+    source: &FighterView,
+    f: &FighterView,
+    aura: &Aura,
+) -> bool {
+    source.on_board()
+        && f.on_board()
+        && source.side == f.side
+        && distance(&source.base(), &f.base()) <= aura.range + 1e-4
+        && (!aura.visible || source.id == f.id || can_see(world, all, source, f))
+}
+
+/// ABL-5: how much abilities raised `stat` for `f` until the end of the round (for an
+/// attack's characteristic: of a melee attack when `melee`): its own boosts, and the auras of
+/// friendly fighters it is in (within range, seen by the fighter whose aura it is when the
+/// aura says so). `all`, the fighters, is needed for auras only.
+pub fn round_bonus(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    stat: Stat,
+    melee: bool,
+) -> u32 {
+    let reaches = |scope: Scope| match scope {
+        Scope::Fighter(id) => id == f.id,
+        Scope::Aura { source, aura } => all
+            .iter()
+            .find(|s| s.id == source)
+            .is_some_and(|s| in_aura(world, all, s, f, &aura)),
+    };
+    world
+        .resource::<Engine>()
+        .raised()
+        .filter(|&(scope, s, _, melee_only)| s == stat && (melee || !melee_only) && reaches(scope))
+        .fold(0, |sum, r| sum.saturating_add(r.2))
+}
+
+/// SOLO-C1: a raise is worth having when the action it raises comes next (or, for an aura,
+/// when a friend in it is fighting).
+pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
+    let (next, attacks) = (w.next, w.next.attack.is_some());
+    match e {
+        Effect::Boost {
+            stat: Stat::Move, ..
+        } if next.moves => w.because("its next action is a move"),
+        Effect::Boost {
+            stat, melee_only, ..
+        }
+        | Effect::RoundBoost {
+            stat,
+            melee_only,
+            aura: None,
+            ..
+        } if stat.of_attacks() && w.attacks_with(*melee_only) => {
+            w.because("its next action is an attack")
+        }
+        Effect::NextBoost { stat, .. } if stat.of_attacks() && attacks => {
+            w.because("its next action is an attack")
+        }
+        Effect::StrengthAboveToughness if attacks => w.because("its next action is an attack"),
+        Effect::NextBoost {
+            stat: Stat::Move, ..
+        }
+        | Effect::RoundBoost {
+            stat: Stat::Move,
+            aura: None,
+            ..
+        } if next.moves => w.because("its next action is a move"),
+        Effect::RoundBoost {
+            stat: Stat::Toughness,
+            aura: None,
+            ..
+        } if next.engaged => w.because("an enemy is within 1\" of it"),
+        Effect::RoundBoost { aura: Some(a), .. } => friend_fighting_in(w, a).then_some(
+            Useful::Because("a friend in its aura is within 1\" of an enemy", None),
+        ),
+        Effect::FlatAttackRange => reach_only_flat(w).then_some(Useful::Because(
+            "an enemy is in range once the height is left out",
+            None,
+        )),
+        _ => None,
+    }
+}
+
+/// Is a friendly fighter (the active one too) in `aura` of the active fighter within 1" of an
+/// enemy?
+fn friend_fighting_in(w: &Weighed, aura: &Aura) -> bool {
+    w.all.iter().any(|o| {
+        in_aura(w.world, w.all, w.f, o, aura)
+            && !crate::rules::actions::enemies_within(w.all, o, 1.0).is_empty()
+    })
+}
+
+/// Is an enemy within a weapon's range of the active fighter horizontally but not in 3D?
+fn reach_only_flat(w: &Weighed) -> bool {
+    let f = w.f;
+    w.all
+        .iter()
+        .filter(|o| o.on_board() && o.side != f.side)
+        .any(|o| {
+            let (d3, d2) = (
+                distance(&f.base(), &o.base()),
+                horizontal_distance(&f.base(), &o.base()),
+            );
+            f.profile
+                .weapons
+                .iter()
+                .any(|w| d2 <= w.max_range + 1e-4 && d3 > w.max_range + 1e-4)
+        })
+}

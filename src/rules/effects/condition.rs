@@ -1,0 +1,41 @@
+//! The condition family (ABL-5): when an ability may be used at all.
+
+use crate::model::RuleId;
+use crate::model::effects::{Condition, Effect};
+use crate::rules::command::Rejected;
+use crate::rules::state::Engine;
+
+use super::Checked;
+
+/// In words: "(having taken down an enemy with an attack this activation)".
+pub(super) fn describe(e: &Effect) -> String {
+    match e {
+        Effect::Requires(Condition::TookDownThisActivation) => {
+            "(having taken down an enemy with an attack this activation)".to_string()
+        }
+        _ => String::new(),
+    }
+}
+
+/// Does the condition hold for the fighter now?
+pub(super) fn check(c: &Checked, e: &Effect) -> Result<(), Rejected> {
+    let Effect::Requires(Condition::TookDownThisActivation) = e else {
+        return Ok(());
+    };
+    let done = c
+        .world
+        .resource::<Engine>()
+        .activation
+        .as_ref()
+        .is_some_and(|a| a.fighter == c.f.id && a.took_down);
+    if done {
+        return Ok(());
+    }
+    Err(Rejected::new(
+        RuleId::Abl5,
+        format!(
+            "{} has taken down no enemy with an attack action this activation",
+            c.f.name
+        ),
+    ))
+}

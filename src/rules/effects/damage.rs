@@ -1,0 +1,241 @@
+//! The damage family (ABL-5): damage to an enemy or to each enemy in reach, healing, and
+//! effects waiting for a move action.
+
+use bevy::prelude::*;
+
+use crate::model::RuleId;
+use crate::model::dice::{Dice, DiceRng};
+use crate::model::effects::{Amount, Effect, MoveTrigger, Roll, band_text};
+use crate::model::ids::FighterId;
+use crate::rules::command::Rejected;
+use crate::rules::log::{EffectOutcome, Lapse};
+use crate::rules::state::{self, FighterView, WaitingMove};
+
+use super::{
+    Checked, Picks, Useful, Weighed, amount_text, describe as describe_all, effect_logged,
+    enemies_in_reach, heal, kept,
+};
+
+/// In words: "2 damage to each visible enemy within 3\"".
+pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
+    let amount = |a: &Amount| amount_text(a, value);
+    match e {
+        Effect::DamageOne {
+            range,
+            amount: a,
+            roll,
+        } => damage_one_text(*range, a, roll.as_ref(), value),
+        Effect::DamageEach { range, amount: a } => {
+            format!(
+                "{} damage to each visible enemy within {range}\"",
+                amount(a)
+            )
+        }
+        Effect::Heal { amount: a } => format!("removes {} damage from this fighter", amount(a)),
+        Effect::AfterMove { trigger, then } => {
+            let when = match trigger {
+                MoveTrigger::NearEnemy(r) => {
+                    format!("the next time it finishes a move within {r}\" of an enemy")
+                }
+                MoveTrigger::DroppedNext(h) => {
+                    format!("if its next move finishes {h}\" or more lower")
+                }
+            };
+            format!("{when}: {}", describe_all(then, value))
+        }
+        _ => String::new(),
+    }
+}
+
+fn damage_one_text(range: f32, a: &Amount, roll: Option<&Roll>, value: Option<u8>) -> String {
+    let Some(r) = roll else {
+        return format!(
+            "{} damage to a visible enemy within {range}\"",
+            amount_text(a, value)
+        );
+    };
+    let bands = r
+        .bands
+        .iter()
+        .map(|(l, m, a)| format!("{} deals {}", band_text(*l, *m), amount_text(a, value)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    format!(
+        "roll {} dice against a visible enemy within {range}\": {bands}",
+        amount_text(&r.dice, value)
+    )
+}
+
+/// A heal with no damage to remove does nothing: refused when the ability does nothing else.
+pub(super) fn check(c: &Checked, e: &Effect) -> Result<(), Rejected> {
+    match e {
+        Effect::Heal { .. } if c.f.damage == 0 && c.alone => Err(Rejected::new(
+            RuleId::Abl5,
+            format!("{} has no damage to remove", c.f.name),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// ABL-5: deals or removes the damage (the caller deals what the log line says), or waits
+/// for a move action.
+pub(super) fn run(
+    world: &mut World,
+    f: &FighterView,
+    e: &Effect,
+    value: u8,
+    target: Option<FighterId>,
+) -> Option<EffectOutcome> {
+    match e {
+        Effect::DamageOne { amount, roll, .. } => {
+            Some(damage_one(world, amount, roll.as_ref(), value, target))
+        }
+        Effect::DamageEach { range, amount } => {
+            let all = state::fighters(world);
+            Some(EffectOutcome::Damage {
+                fighters: enemies_in_reach(world, &all, f, *range, true),
+                damage: amount.of(value),
+                rolls: Vec::new(),
+            })
+        }
+        Effect::Heal { amount } => {
+            // As it stands now (earlier effects may have changed it).
+            let me = state::fighter(world, f.id)?;
+            let healed = heal(world, &me, amount.of(value));
+            Some(EffectOutcome::Healed { healed })
+        }
+        Effect::AfterMove { trigger, then } => kept(world, f, e, value, |a| {
+            a.after_move.push(WaitingMove {
+                trigger: *trigger,
+                then: then.clone(),
+                value,
+            });
+        }),
+        _ => None,
+    }
+}
+
+/// Damage to the picked enemy, rolled or fixed; with nobody picked it reaches nobody, and the
+/// log says so (ABL-5: never silently skipped).
+fn damage_one(
+    world: &mut World,
+    amount: &Amount,
+    roll: Option<&Roll>,
+    value: u8,
+    target: Option<FighterId>,
+) -> EffectOutcome {
+    let Some(t) = target else {
+        return EffectOutcome::Damage {
+            fighters: Vec::new(),
+            damage: 0,
+            rolls: Vec::new(),
+        };
+    };
+    let (damage, rolls) = match roll {
+        None => (amount.of(value), Vec::new()),
+        Some(r) => {
+            let n = r.dice.of(value) as usize;
+            let rolls = world.resource_mut::<DiceRng>().roll(n);
+            (rolls.iter().map(|d| r.damage(*d, value)).sum(), rolls)
+        }
+    };
+    EffectOutcome::Damage {
+        fighters: vec![t],
+        damage,
+        rolls,
+    }
+}
+
+/// SOLO-C1: damage is worth dealing when an enemy is in reach, healing when there is damage
+/// to remove, and a wait for a move when the move comes next.
+pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
+    match e {
+        Effect::DamageEach { range, .. } => {
+            let near = enemies_in_reach(w.world, w.all, w.f, *range, true);
+            (!near.is_empty()).then_some(Useful::Because("enemies are in its reach", None))
+        }
+        Effect::Heal { .. } => {
+            (w.f.damage > 0).then_some(Useful::Because("it has damage to remove", None))
+        }
+        Effect::AfterMove {
+            trigger: MoveTrigger::NearEnemy(_),
+            ..
+        } if w.next.moves => w.because("its next action is a move"),
+        _ => None,
+    }
+}
+
+/// ABL-5: after the active fighter `id` finishes a move action that began `start_y` high:
+/// what was raised for its next move action is spent (by this one, a bonus move too), and the
+/// effects waiting for a move action it sets off happen (damage to the nearest enemy it can
+/// see in reach, a bonus action, a boost for the next attack). Those waiting for a move near
+/// an enemy wait on when this one was not.
+pub(crate) fn after_move(world: &mut World, id: FighterId, start_y: f32) {
+    let waiting = {
+        let mut e = state::engine(world);
+        let Some(a) = e.activation.as_mut().filter(|a| a.fighter == id) else {
+            return;
+        };
+        a.next_move = 0;
+        std::mem::take(&mut a.after_move)
+    };
+    if waiting.is_empty() {
+        return;
+    }
+    let Some(f) = state::fighter(world, id).filter(|f| f.on_board()) else {
+        // Taken down by its own move (impact damage, deadly terrain): nothing it waited for
+        // happens, and the log says so.
+        for w in waiting {
+            lapsed(world, id, Lapse::TakenDownMoving, w);
+        }
+        return;
+    };
+    let mut still = Vec::new();
+    for w in waiting {
+        let all = state::fighters(world);
+        match w.trigger {
+            _ if set_off(world, &all, &f, w.trigger, start_y) => {
+                let target = super::check(world, &all, &f, &w.then, None).ok().flatten();
+                let picks = Picks {
+                    target,
+                    place: None,
+                };
+                super::run(world, &f, &w.then, w.value, picks);
+            }
+            MoveTrigger::NearEnemy(_) => still.push(w),
+            MoveTrigger::DroppedNext(h) => lapsed(world, id, Lapse::NotLowEnough(h), w),
+        }
+    }
+    if let Some(a) = state::engine(world).activation.as_mut() {
+        a.after_move.splice(0..0, still);
+    }
+}
+
+/// Did the move of `f` (now where it ended, begun `start_y` high) set off `trigger`?
+fn set_off(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    trigger: MoveTrigger,
+    start_y: f32,
+) -> bool {
+    match trigger {
+        MoveTrigger::NearEnemy(range) => !enemies_in_reach(world, all, f, range, false).is_empty(),
+        // GEN-2: a vertical-only distance, rounded up to the next half inch; "lower than
+        // their starting position": a drop, never a climb up.
+        MoveTrigger::DroppedNext(h) => {
+            start_y > f.pos.y
+                && crate::battlefield::measure::round_up_half_inch(start_y - f.pos.y) >= h - 1e-4
+        }
+    }
+}
+
+/// ABL-5: what waited for a move lapses, and the log says why.
+fn lapsed(world: &mut World, id: FighterId, why: Lapse, w: WaitingMove) {
+    let outcome = EffectOutcome::Lapsed {
+        why,
+        effects: w.then,
+        value: w.value,
+    };
+    effect_logged(world, id, outcome);
+}
