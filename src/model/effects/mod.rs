@@ -191,9 +191,9 @@ impl std::fmt::Display for Restriction {
     }
 }
 
-/// The families of effects. Each family's description, check, run and the AI's weighing are
-/// one file of `rules::effects`; a new kind of effect is a variant here and arms in its
-/// family's file.
+/// The families of effects. Each family's card wording, description, check, run and the
+/// AI's weighing are one file of `rules::effects`; a new kind of effect is a variant here and
+/// arms in its family's file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Family {
     /// When the ability may be used.

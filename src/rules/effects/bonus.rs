@@ -8,6 +8,7 @@ use crate::model::ids::FighterId;
 use crate::rules::log::EffectOutcome;
 use crate::rules::state::{self, Bonus, Engine, FighterView};
 
+use super::card::picked_friend;
 use super::{Useful, Weighed, amount_text, runemark_text};
 
 /// In words: "a bonus move action of up to 3\"".
@@ -106,4 +107,35 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
         }
         _ => None,
     }
+}
+
+// The card's wording of this family (`card`: the language's shared pieces).
+
+/// "This fighter makes a bonus move action (or a bonus attack action)", "then, they can make
+/// a bonus attack action".
+pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
+    Some(vec![match s {
+        "this fighter makes a bonus move action" => Effect::BonusMove { max: None },
+        "this fighter makes a bonus attack action"
+        | "then, they can make a bonus attack action"
+        | "they can then make a bonus attack action" => Effect::BonusAttack,
+        "this fighter makes a bonus move action or a bonus attack action" => {
+            Effect::BonusMoveOrAttack
+        }
+        _ => return None,
+    }])
+}
+
+/// "Pick a (visible) friendly fighter (with the R runemark) within N" of this fighter." "That
+/// fighter makes a bonus attack action."
+pub(super) fn friend_bonus_attack(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let (range, visible, runemark) = picked_friend(&s[0])?;
+    (s.get(1)?.as_str() == "that fighter makes a bonus attack action").then(|| {
+        let effect = Effect::FriendBonusAttack {
+            range,
+            visible,
+            runemark,
+        };
+        (2, vec![effect])
+    })
 }

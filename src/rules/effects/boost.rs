@@ -8,6 +8,7 @@ use crate::model::effects::{Amount, Aura, Effect, Stat};
 use crate::rules::log::EffectOutcome;
 use crate::rules::state::{self, Bonus, Boost, Engine, FighterView, Scope, can_see};
 
+use super::card::{add_to, add_to_one, amount_prefix, fill};
 use super::{Useful, Weighed, amount_text, kept, lasts};
 
 /// In words: "+1 Strength for melee attacks until the end of the activation".
@@ -248,5 +249,133 @@ fn reach_only_flat(w: &Weighed) -> bool {
                 .weapons
                 .iter()
                 .any(|w| d2 <= w.max_range + 1e-4 && d3 > w.max_range + 1e-4)
+        })
+}
+
+// The card's wording of this family (`card`: the language's shared pieces).
+
+/// A raise for the activation, the next action or the round, or how its attacks are made.
+pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
+    match s {
+        "until the end of this fighter's activation, the strength characteristic of attack \
+         actions made by this fighter count as being higher than the target's toughness \
+         characteristic"
+        | "until the end of this fighter's activation, the strength characteristic of attack \
+           actions made by this fighter counts as being higher than the target's toughness \
+           characteristic" => Some(vec![Effect::StrengthAboveToughness]),
+        "until the end of this fighter's activation, do not count the vertical distance when \
+         measuring the range for attack actions made by this fighter" => {
+            Some(vec![Effect::FlatAttackRange])
+        }
+        _ => read_boost(s)
+            .or_else(|| next_boosts(s))
+            .or_else(|| critical_damage(s)),
+    }
+}
+
+/// "Until the end of this fighter's activation (or of the battle round), add A to the S
+/// characteristic of (melee) attack actions made by WHO" or "... of WHO", where WHO is this
+/// fighter or, for the round, "(visible) friendly fighters while they are within N" of this
+/// fighter".
+fn read_boost(s: &str) -> Option<Vec<Effect>> {
+    let (round, rest) = match s.strip_prefix("until the end of this fighter's activation, ") {
+        Some(rest) => (false, rest),
+        None => (true, s.strip_prefix("until the end of the battle round, ")?),
+    };
+    let (amount, stats, rest) = add_to(rest)?;
+    let rest = rest.strip_prefix(" of ")?;
+    let (melee_only, attack, who) =
+        if let Some(who) = rest.strip_prefix("melee attack actions made by ") {
+            (true, true, who)
+        } else if let Some(who) = rest.strip_prefix("attack actions made by ") {
+            (false, true, who)
+        } else {
+            (false, false, rest)
+        };
+    let aura = match who {
+        "this fighter" => None,
+        _ => Some(aura_of(who)?),
+    };
+    // Attack characteristics go with "attack actions"; Move and Toughness with the fighter.
+    if stats.iter().any(|s| s.of_attacks() != attack) {
+        return None;
+    }
+    Some(if round {
+        stats
+            .into_iter()
+            .map(|stat| Effect::RoundBoost {
+                stat,
+                by: amount,
+                melee_only,
+                aura,
+            })
+            .collect()
+    } else {
+        // An activation's boost raises the fighter's own attacks and Move only.
+        if aura.is_some() || stats.contains(&Stat::Toughness) {
+            return None;
+        }
+        stats
+            .into_iter()
+            .map(|stat| Effect::Boost {
+                stat,
+                by: amount,
+                melee_only,
+            })
+            .collect()
+    })
+}
+
+/// "(visible) friendly fighters while they are within N" of this fighter".
+fn aura_of(who: &str) -> Option<Aura> {
+    let (visible, rest) = match who.strip_prefix("visible ") {
+        Some(rest) => (true, rest),
+        None => (false, who),
+    };
+    let v = fill(
+        rest,
+        "friendly fighters while they are within {n}\" of this fighter",
+    )?;
+    Some(Aura {
+        range: v[0] as f32,
+        visible,
+    })
+}
+
+/// "Add A to the Move characteristic of this fighter for the next move action they make in
+/// this activation" and "add A to the S characteristic of the next attack action made by
+/// this fighter in this activation", alone or joined by ", and ".
+fn next_boosts(s: &str) -> Option<Vec<Effect>> {
+    s.split(", and ")
+        .map(|clause| {
+            let (by, stat, rest) = add_to_one(clause)?;
+            let fits = match rest {
+                " of this fighter for the next move action they make in this activation" => {
+                    stat == Stat::Move
+                }
+                " of the next attack action made by this fighter in this activation" => {
+                    stat.of_attacks()
+                }
+                _ => false,
+            };
+            fits.then_some(Effect::NextBoost { stat, by })
+        })
+        .collect()
+}
+
+/// "Until the end of this fighter's activation, add A to the damage points allocated to
+/// enemy fighters by each critical hit from attack actions made by this fighter".
+fn critical_damage(s: &str) -> Option<Vec<Effect>> {
+    let rest = s.strip_prefix("until the end of this fighter's activation, add ")?;
+    let (by, rest) = amount_prefix(rest)?;
+    (rest
+        == " to the damage points allocated to enemy fighters by each critical hit from attack \
+            actions made by this fighter")
+        .then(|| {
+            vec![Effect::Boost {
+                stat: Stat::CritDamage,
+                by,
+                melee_only: false,
+            }]
         })
 }

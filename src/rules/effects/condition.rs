@@ -39,3 +39,13 @@ pub(super) fn check(c: &Checked, e: &Effect) -> Result<(), Rejected> {
         ),
     ))
 }
+
+// The card's wording of this family (`card`: the language's shared pieces).
+
+/// "A fighter can only use this ability if an enemy fighter has been taken down by an attack
+/// action made by them this activation".
+pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
+    (s == "a fighter can only use this ability if an enemy fighter has been taken down by an \
+          attack action made by them this activation")
+        .then(|| vec![Effect::Requires(Condition::TookDownThisActivation)])
+}

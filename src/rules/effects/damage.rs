@@ -11,6 +11,7 @@ use crate::rules::command::Rejected;
 use crate::rules::log::{EffectOutcome, Lapse};
 use crate::rules::state::{self, FighterView, WaitingMove};
 
+use super::card::{add_to_one, allocate_to_that, amount_prefix, bands, fill, pick_and_roll};
 use super::{
     Checked, Picks, Useful, Weighed, amount_text, describe as describe_all, effect_logged,
     enemies_in_reach, heal, kept,
@@ -238,4 +239,117 @@ fn lapsed(world: &mut World, id: FighterId, why: Lapse, w: WaitingMove) {
         value: w.value,
     };
     effect_logged(world, id, outcome);
+}
+
+// The card's wording of this family (`card`: the language's shared pieces).
+
+/// Damage to each enemy in reach, healing, or what a drop sets off.
+pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
+    if s == "remove a number of damage points allocated to this fighter equal to the value of \
+             this ability"
+    {
+        return Some(vec![Effect::Heal {
+            amount: Amount::Value,
+        }]);
+    }
+    damage_each(s)
+        .or_else(|| read_heal(s))
+        .or_else(|| after_a_drop(s))
+}
+
+/// "Allocate A damage points to each visible enemy fighter within N" of this fighter" and
+/// "Allocate a number of damage points equal to A to all visible enemy fighters within N" of
+/// this fighter".
+fn damage_each(s: &str) -> Option<Vec<Effect>> {
+    let (amount, range) = if let Some(rest) =
+        s.strip_prefix("allocate a number of damage points equal to ")
+    {
+        let (amount, rest) = amount_prefix(rest)?;
+        let v = fill(
+            rest,
+            " to all visible enemy fighters within {n}\" of this fighter",
+        )?;
+        (amount, v[0])
+    } else {
+        let v = fill(
+            s,
+            "allocate {n} damage points to each visible enemy fighter within {n}\" of this fighter",
+        )?;
+        (Amount::Fixed(v[0]), v[1])
+    };
+    Some(vec![Effect::DamageEach {
+        range: range as f32,
+        amount,
+    }])
+}
+
+/// "Remove N damage points allocated to this fighter".
+fn read_heal(s: &str) -> Option<Vec<Effect>> {
+    let v = fill(s, "remove {n} damage points allocated to this fighter")?;
+    Some(vec![Effect::Heal {
+        amount: Amount::Fixed(v[0]),
+    }])
+}
+
+/// "In addition, if the fighter finishes that move action N" or more vertically lower than
+/// their starting position, they can make a bonus attack action" and "Add A to the Strength
+/// characteristic of that attack action if the fighter finished the move action N" or more
+/// vertically lower than their starting position".
+fn after_a_drop(s: &str) -> Option<Vec<Effect>> {
+    let (h, then) = if let Some(v) = fill(
+        s,
+        "in addition, if the fighter finishes that move action {n}\" or more vertically lower \
+         than their starting position, they can make a bonus attack action",
+    ) {
+        (v[0], Effect::BonusAttack)
+    } else {
+        let (by, stat, rest) = add_to_one(s).filter(|(_, s, _)| s.of_attacks())?;
+        let rest = rest.strip_prefix(" of that attack action if ")?;
+        let v = fill(
+            rest,
+            "the fighter finished the move action {n}\" or more vertically lower than their \
+             starting position",
+        )?;
+        (v[0], Effect::NextBoost { stat, by })
+    };
+    Some(vec![Effect::AfterMove {
+        trigger: MoveTrigger::DroppedNext(h as f32),
+        then: vec![then],
+    }])
+}
+
+/// "Pick a visible enemy fighter within N" of this fighter and roll a dice." + bands.
+pub(super) fn pick_roll_bands(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let (range, dice) = pick_and_roll(&s[0])?;
+    let (used, bands) = bands(&s[1..])?;
+    let roll = Roll { dice, bands };
+    let effect = Effect::DamageOne {
+        range,
+        amount: Amount::Fixed(0),
+        roll: Some(roll),
+    };
+    Some((1 + used, vec![effect]))
+}
+
+/// "Until the end of this fighter's activation, the next time this fighter finishes a move
+/// action within N" of an enemy fighter, pick a visible enemy fighter within N" of this
+/// fighter." + damage to it.
+pub(super) fn next_move_near_enemy(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let v = fill(
+        &s[0],
+        "until the end of this fighter's activation, the next time this fighter finishes a \
+         move action within {n}\" of an enemy fighter, pick a visible enemy fighter within \
+         {n}\" of this fighter",
+    )?;
+    let amount = allocate_to_that(s.get(1)?)?;
+    let damage = Effect::DamageOne {
+        range: v[1] as f32,
+        amount,
+        roll: None,
+    };
+    let effect = Effect::AfterMove {
+        trigger: MoveTrigger::NearEnemy(v[0] as f32),
+        then: vec![damage],
+    };
+    Some((2, vec![effect]))
 }

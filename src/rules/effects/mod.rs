@@ -1,8 +1,9 @@
-//! Abilities as data (ABL-5): checking, running, describing and weighing an ability's
-//! effects (`model::effects`). Each family of effects ([`Family`]) is one file holding its
-//! description, its check, what it does and the AI's weighing of it; this file sends each
-//! effect to its family and holds what the families share: who is in reach, the log line,
-//! the words for amounts.
+//! Abilities as data (ABL-5): reading, checking, running, describing and weighing an
+//! ability's effects (`model::effects`). Each family of effects ([`Family`]) is one file
+//! holding its description, its check, what it does, the solo AI's weighing of it and the
+//! card sentences that say it (read from the card language's shared pieces in `card`); this
+//! file sends each effect to its family and holds what the families share: who is in reach,
+//! the log line, the words for amounts.
 
 use bevy::prelude::*;
 
@@ -20,6 +21,7 @@ mod against;
 mod bonus;
 mod boost;
 mod by_hand;
+mod card;
 mod condition;
 mod damage;
 mod place;
@@ -28,6 +30,7 @@ mod reaction;
 pub(crate) use against::{after_attack, crits_weaken};
 pub use boost::{in_aura, round_bonus};
 pub(crate) use by_hand::by_hand;
+pub use card::effects_of;
 pub(crate) use damage::after_move;
 pub(crate) use place::check_place;
 pub use place::set_up_spots;

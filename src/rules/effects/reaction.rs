@@ -4,6 +4,7 @@
 use crate::model::effects::{Amount, Effect, Trigger, band_text};
 
 use super::amount_text;
+use super::card::{count_prefix, fill, number_prefix};
 
 /// In words: "up to 1 critical hit counts as a hit".
 pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
@@ -30,4 +31,59 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         ),
         _ => String::new(),
     }
+}
+
+// The card's wording of this family (`card`: the language's shared pieces).
+
+/// A reaction's trigger, or what it does to the attack that set it off.
+pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
+    match s {
+        "a fighter can make this reaction after they are targeted by a melee attack action but \
+         before the hit rolls are made"
+        | "a fighter can make this reaction when they are targeted by a melee attack action but \
+           before the hit rolls are made" => Some(vec![Effect::Reaction(Trigger::TargetedByMelee)]),
+        _ => answer_to_attack(s),
+    }
+}
+
+/// What a reaction does to the attack that set it off: "Subtract N from the damage points
+/// allocated to this fighter by each hit from that attack action (to a minimum of 1)",
+/// "Count up to two critical hits from that attack action as hits instead", "For each hit
+/// roll of 1 or 2 from that attack action, allocate N damage points to the attacking
+/// fighter".
+fn answer_to_attack(s: &str) -> Option<Vec<Effect>> {
+    if let Some(v) = fill(
+        s,
+        "subtract {n} from the damage points allocated to this fighter by each hit from that \
+         attack action (to a minimum of 1)",
+    ) {
+        let by = Amount::Fixed(v[0]);
+        return Some(vec![Effect::LessDamagePerHit { by }]);
+    }
+    if let Some(rest) = s.strip_prefix("count up to ") {
+        let (n, rest) = count_prefix(rest)?;
+        let plural = if n == 1 { "hit" } else { "hits" };
+        let tail = format!(" critical {plural} from that attack action as hits instead");
+        return (rest == tail).then(|| {
+            vec![Effect::CritsAsHits {
+                up_to: Amount::Fixed(n),
+            }]
+        });
+    }
+    let rest = s.strip_prefix("for each hit roll of ")?;
+    let (least, rest) = number_prefix(rest)?;
+    let (most, rest) = match rest.strip_prefix(" or ") {
+        Some(r) => number_prefix(r).filter(|(m, _)| Some(*m) == least.checked_add(1))?,
+        None => (least, rest),
+    };
+    let v = fill(
+        rest,
+        " from that attack action, allocate {n} damage points to the attacking fighter",
+    )?;
+    let (least, most) = (u8::try_from(least).ok()?, u8::try_from(most).ok()?);
+    Some(vec![Effect::DamageAttackerPerRoll {
+        least,
+        most,
+        amount: Amount::Fixed(v[0]),
+    }])
 }

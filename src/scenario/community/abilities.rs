@@ -6,8 +6,8 @@ use serde_json::Value;
 
 use super::fighters::ImportedFighter;
 use super::reader::{Findings, Record};
-use super::wording::effects_of;
 use crate::model::abilities::{AbilityDef, AbilityEffect, DiceCost};
+use crate::rules::effects::effects_of;
 
 /// A converted ability and the warband it belongs to (`universal` for everybody's).
 #[derive(Debug, Clone, PartialEq)]

@@ -11,16 +11,15 @@ mod bases;
 mod fighters;
 mod files;
 mod reader;
-mod wording;
 
 use std::collections::HashMap;
 
+pub use crate::rules::effects::effects_of;
 pub use abilities::{ImportedAbility, built_in};
 pub use bases::{BaseFrom, BaseRules, Bases, DEFAULT_BASE_RULES_RON, parse_size};
 pub use fighters::{ImportedFighter, KNOWN_RUNEMARKS};
 pub use files::{BESIDE, ImportPaths, import_paths};
 pub use reader::{Findings, JsonProblem};
-pub use wording::effects_of;
 
 use crate::model::abilities::AbilityEffect;
 use crate::model::formats::FighterProfiles;

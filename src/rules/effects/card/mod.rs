@@ -1,0 +1,329 @@
+//! The card language (ABL-5): an ability's wording read into its effects. The text is cut
+//! into sentences; each family of effects (`rules::effects`) reads the sentences of its own
+//! effects, from the pieces of the language kept here (amounts, picks of a fighter, rolls and
+//! their bands, characteristics). An ability is automated only when every sentence is read;
+//! the others stay playable by hand, and the first sentence nothing read is reported by its
+//! shape (numbers as `N`), so the most common ones can be learnt next. No wording is stored:
+//! only the effects.
+
+use crate::model::effects::{Amount, Effect, Stat};
+
+use super::{against, bonus, boost, condition, damage, reaction};
+
+/// The effects of an ability's wording, or the first sentence nothing reads (as a shape).
+pub fn effects_of(text: &str) -> Result<Vec<Effect>, String> {
+    let sentences = sentences(text);
+    let mut effects = Vec::new();
+    let mut i = 0;
+    while i < sentences.len() {
+        match one(&sentences[i..]) {
+            Some((used, mut e)) => {
+                effects.append(&mut e);
+                i += used;
+            }
+            None => return Err(shape(&sentences[i])),
+        }
+    }
+    if effects.is_empty() {
+        return Err("(no text)".into());
+    }
+    let mut v = crate::model::validate::Validator::default();
+    for e in &effects {
+        e.validate("", &mut v);
+    }
+    if !v.is_empty() {
+        return Err("(numbers no card prints)".into());
+    }
+    Ok(effects)
+}
+
+/// A reader of the first sentences of an ability: its effects and how many sentences it took.
+pub(super) type Reader = fn(&[String]) -> Option<(usize, Vec<Effect>)>;
+
+/// A reader of one sentence that is one effect (or two) on its own.
+type SentenceReader = fn(&str) -> Option<Vec<Effect>>;
+
+/// The effects of the first sentences of `s`, and how many sentences they took: a sentence
+/// one family reads alone, else the first reader of several sentences that knows them.
+fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    const SENTENCE: [SentenceReader; 6] = [
+        condition::sentence,
+        bonus::sentence,
+        boost::sentence,
+        damage::sentence,
+        against::sentence,
+        reaction::sentence,
+    ];
+    const READERS: [Reader; 6] = [
+        against::pick_roll_each_success,
+        damage::pick_roll_bands,
+        damage::next_move_near_enemy,
+        against::after_each_attack,
+        bonus::friend_bonus_attack,
+        against::picked_enemy_then,
+    ];
+    if let Some(e) = SENTENCE.iter().find_map(|read| read(&s[0])) {
+        return Some((1, e));
+    }
+    READERS.iter().find_map(|read| read(s))
+}
+
+/// The text lower-cased, quotes and spaces made plain, cut after each full stop.
+pub(super) fn sentences(text: &str) -> Vec<String> {
+    let plain = text
+        .replace(['\u{201c}', '\u{201d}', '\u{2033}'], "\"")
+        .replace(['\u{2019}', '\u{2018}'], "'")
+        .to_lowercase();
+    let plain = plain.split_whitespace().collect::<Vec<_>>().join(" ");
+    // A monster's abilities say "this monster" where the others say "this fighter".
+    let plain = plain
+        .replace("this monster's", "this fighter's")
+        .replace("this monster", "this fighter");
+    plain
+        .split_inclusive(". ")
+        .map(|s| s.trim().trim_end_matches('.').trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+/// A sentence's shape: its numbers as `N`.
+pub(super) fn shape(s: &str) -> String {
+    let mut out = String::new();
+    let mut in_number = false;
+    for c in s.chars() {
+        if c.is_ascii_digit() {
+            if !in_number {
+                out.push('N');
+            }
+            in_number = true;
+        } else {
+            in_number = false;
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The numbers of `s` where `template` has `{n}`, when the rest matches exactly.
+pub(super) fn fill(s: &str, template: &str) -> Option<Vec<u32>> {
+    let mut out = Vec::new();
+    let mut rest = s;
+    let parts: Vec<&str> = template.split("{n}").collect();
+    for (k, part) in parts.iter().enumerate() {
+        rest = rest.strip_prefix(part)?;
+        if k + 1 < parts.len() {
+            let (n, r) = number_prefix(rest)?;
+            out.push(n);
+            rest = r;
+        }
+    }
+    rest.is_empty().then_some(out)
+}
+
+pub(super) fn number_prefix(s: &str) -> Option<(u32, &str)> {
+    let end = s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
+    Some((s[..end].parse().ok()?, &s[end..]))
+}
+
+/// A count at the start of `s`, in figures or words up to six.
+pub(super) fn count_prefix(s: &str) -> Option<(u32, &str)> {
+    for (k, word) in ["one", "two", "three", "four", "five", "six"]
+        .iter()
+        .enumerate()
+    {
+        if let Some(rest) = s.strip_prefix(word) {
+            return Some((k as u32 + 1, rest));
+        }
+    }
+    number_prefix(s)
+}
+
+/// An amount at the start of `s`: "the value of this ability", "half the value of this
+/// ability (rounding up)" or a number.
+pub(super) fn amount_prefix(s: &str) -> Option<(Amount, &str)> {
+    for (words, a) in [
+        (
+            "half the value of this ability (rounding up)",
+            Amount::HalfValueUp,
+        ),
+        ("the value of this ability", Amount::Value),
+    ] {
+        if let Some(rest) = s.strip_prefix(words) {
+            return Some((a, rest));
+        }
+    }
+    let (n, rest) = number_prefix(s)?;
+    Some((Amount::Fixed(n), rest))
+}
+
+pub(super) fn stat_of(s: &str) -> Option<Stat> {
+    Some(match s.trim() {
+        "attacks" => Stat::Attacks,
+        "strength" => Stat::Strength,
+        "move" => Stat::Move,
+        "toughness" => Stat::Toughness,
+        _ => return None,
+    })
+}
+
+/// "Add A to the S (and S) characteristic(s)": the amount, the characteristics and the rest
+/// of `s`.
+pub(super) fn add_to(s: &str) -> Option<(Amount, Vec<Stat>, &str)> {
+    let rest = s.strip_prefix("add ")?;
+    let (amount, rest) = amount_prefix(rest)?;
+    let rest = rest.strip_prefix(" to the ")?;
+    let (stats, rest) = rest.split_once(" characteristic")?;
+    let stats = stats
+        .split(" and ")
+        .map(stat_of)
+        .collect::<Option<Vec<_>>>()?;
+    Some((amount, stats, rest.strip_prefix('s').unwrap_or(rest)))
+}
+
+/// [`add_to`] of one characteristic.
+pub(super) fn add_to_one(s: &str) -> Option<(Amount, Stat, &str)> {
+    match add_to(s)? {
+        (amount, stats, rest) if stats.len() == 1 => Some((amount, stats[0], rest)),
+        _ => None,
+    }
+}
+
+/// "Pick a visible enemy fighter within N" of this fighter" (or "an enemy fighter"): the range
+/// and whether it must be seen.
+pub(super) fn picked_enemy(s: &str) -> Option<(f32, bool)> {
+    for (template, visible) in [
+        (
+            "pick a visible enemy fighter within {n}\" of this fighter",
+            true,
+        ),
+        ("pick an enemy fighter within {n}\" of this fighter", false),
+    ] {
+        if let Some(v) = fill(s, template) {
+            return Some((v[0] as f32, visible));
+        }
+    }
+    None
+}
+
+/// "Pick a (visible) friendly fighter (with the R runemark) within N" of this fighter": the
+/// range, whether it must be seen, and the runemark.
+pub(super) fn picked_friend(s: &str) -> Option<(f32, bool, Option<String>)> {
+    let rest = s.strip_prefix("pick a ")?;
+    let (visible, rest) = match rest.strip_prefix("visible ") {
+        Some(r) => (true, r),
+        None => (false, rest),
+    };
+    let rest = rest.strip_prefix("friendly fighter ")?;
+    let (runemark, rest) = match rest.strip_prefix("with the ") {
+        Some(r) => {
+            let (mark, r) = r.split_once(" runemark ")?;
+            (Some(mark.to_string()), r)
+        }
+        None => (None, rest),
+    };
+    let v = fill(rest, "within {n}\" of this fighter")?;
+    Some((v[0] as f32, visible, runemark))
+}
+
+/// "Pick a visible enemy fighter within N" of this fighter and roll a dice" (or "N dice", or
+/// "a number of dice equal to the value of this ability"): the range and the dice.
+pub(super) fn pick_and_roll(s: &str) -> Option<(f32, Amount)> {
+    match pick_and_roll_any(s)? {
+        (range, true, None, dice) => Some((range, dice)),
+        _ => None,
+    }
+}
+
+/// "Pick a (visible) enemy fighter|monster within N" of this fighter and roll D dice": the
+/// range, whether it must be seen, the runemark (`monster`) and the dice.
+pub(super) fn pick_and_roll_any(s: &str) -> Option<(f32, bool, Option<String>, Amount)> {
+    let (visible, rest) = match s.strip_prefix("pick a visible enemy ") {
+        Some(r) => (true, r),
+        None => (false, s.strip_prefix("pick an enemy ")?),
+    };
+    let (who, rest) = rest.split_once(" within ")?;
+    let runemark = match who {
+        "fighter" => None,
+        "monster" => Some("monster".to_string()),
+        _ => return None,
+    };
+    let (n, rest) = number_prefix(rest)?;
+    let rest = rest.strip_prefix("\" of this fighter and roll ")?;
+    let dice = match rest {
+        "a dice" => Amount::Fixed(1),
+        "a number of dice equal to the value of this ability" => Amount::Value,
+        _ => Amount::Fixed(number_prefix(rest).filter(|(_, r)| *r == " dice")?.0),
+    };
+    Some((n as f32, visible, runemark, dice))
+}
+
+/// "Then, roll a dice" (or "N dice", or "a number of dice equal to the value of this
+/// ability"): the dice.
+pub(super) fn then_roll(s: &str) -> Option<Amount> {
+    let rest = s.strip_prefix("then, roll ")?;
+    Some(match rest {
+        "a dice" => Amount::Fixed(1),
+        "a number of dice equal to the value of this ability" => Amount::Value,
+        _ => Amount::Fixed(number_prefix(rest).filter(|(_, r)| *r == " dice")?.0),
+    })
+}
+
+/// A band of rolls: (least roll, greatest roll, damage).
+pub(super) type Band = (u8, u8, Amount);
+
+/// The bands of the roll of the sentence before: "On a roll of A-B, allocate K damage points
+/// to that fighter." / "For each roll of A+, allocate ... equal to the value of this
+/// ability."; (sentences used, bands).
+pub(super) fn bands(s: &[String]) -> Option<(usize, Vec<Band>)> {
+    let mut out = Vec::new();
+    for sentence in s {
+        let Some(rest) = sentence
+            .strip_prefix("on a roll of ")
+            .or_else(|| sentence.strip_prefix("for each roll of "))
+            .or_else(|| {
+                // "For each 5+, ..."
+                sentence
+                    .strip_prefix("for each ")
+                    .filter(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+            })
+        else {
+            break;
+        };
+        let (least, rest) = number_prefix(rest)?;
+        let (most, rest) = match rest.strip_prefix('+') {
+            Some(r) => (6, r),
+            None => match rest.strip_prefix('-') {
+                Some(r) => number_prefix(r)?,
+                None => (least, rest),
+            },
+        };
+        let rest = rest.strip_prefix(", ")?;
+        let (least, most) = (u8::try_from(least).ok()?, u8::try_from(most).ok()?);
+        if !(1..=6).contains(&least) || !(least..=6).contains(&most) {
+            return None;
+        }
+        out.push((least, most, allocate_to_that(rest)?));
+    }
+    (!out.is_empty()).then_some((out.len(), out))
+}
+
+/// "allocate K damage point(s) to that fighter" / "allocate a number of damage points to that
+/// fighter equal to A".
+pub(super) fn allocate_to_that(s: &str) -> Option<Amount> {
+    if let Some(rest) =
+        s.strip_prefix("allocate a number of damage points to that fighter equal to ")
+    {
+        let (a, rest) = amount_prefix(rest)?;
+        return rest.is_empty().then_some(a);
+    }
+    let rest = s.strip_prefix("allocate ")?;
+    let (n, rest) = number_prefix(rest)?;
+    matches!(
+        rest,
+        " damage point to that fighter" | " damage points to that fighter"
+    )
+    .then_some(Amount::Fixed(n))
+}
+
+#[cfg(test)]
+mod tests;
