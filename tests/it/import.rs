@@ -75,6 +75,33 @@ fn converts_whole(d: &Path) -> Vec<String> {
     i.by_faction().into_iter().map(|f| f.0).collect()
 }
 
+/// The whole community data set beside the repository, or `None` (and a line saying the
+/// check was skipped).
+fn community_full(check: &str) -> Option<PathBuf> {
+    crate::shared_path("data/warcry_data_full", check)
+}
+
+/// The whole community set (71 factions, 1,345 fighters, 946 abilities) with the tabletop
+/// simulator's base sizes: every record converts with no error, and at least 95% of the
+/// fighters take their base from that file (issue 30).
+#[test]
+fn the_whole_community_set_converts_and_its_fighters_take_their_bases_from_the_tts_file() {
+    let Some(d) = community_full("the whole community set's import") else {
+        return;
+    };
+    let i = import_paths(&ImportPaths::beside(&d.join("fighters.json"))).unwrap();
+    assert_eq!(i.findings.errors, vec![], "no errors");
+    assert_eq!(i.counts.fighters, i.counts.fighters_read);
+    assert_eq!(i.counts.abilities, i.counts.abilities_read);
+    let share = 100.0 * i.counts.bases_from_file as f64 / i.counts.fighters as f64;
+    assert!(share >= 95.0, "{share:.1}% of the fighters");
+    // The base-size file's faction headings and grand alliances are no warnings.
+    let base_warnings: Vec<_> = (i.findings.warnings.iter())
+        .filter(|w| w.to_string().contains("baseSizes.json"))
+        .collect();
+    assert!(base_warnings.is_empty(), "{base_warnings:?}");
+}
+
 #[test]
 fn abl5_the_whole_sample_converts_with_no_problem() {
     assert_eq!(converts_whole(&ours()), OUR_FACTIONS);

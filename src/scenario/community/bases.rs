@@ -73,6 +73,8 @@ pub enum BaseFrom {
 #[derive(Debug, Clone)]
 pub struct Bases {
     by_name: HashMap<String, BaseSize>,
+    /// The same, by the name's letters and digits alone ([`loose`]).
+    by_loose_name: HashMap<String, BaseSize>,
     rules: BaseRules,
 }
 
@@ -80,13 +82,21 @@ impl Bases {
     pub fn new(rules: BaseRules) -> Self {
         Bases {
             by_name: HashMap::new(),
+            by_loose_name: HashMap::new(),
             rules,
         }
     }
 
+    /// How many fighters the file names.
+    pub fn named(&self) -> usize {
+        self.by_name.len()
+    }
+
     /// Reads a base-size file: an object from names to sizes (or to objects with a `base`,
     /// `baseSize`, `base_size` or `size`), or a list of objects with a `name` and one of
-    /// those. Entries it can't read are warnings; the rest are used.
+    /// those (or `base_size_x` and `base_size_y`), or an object of such lists (the tabletop
+    /// simulator's file: one list per grand alliance, where a record with a name alone heads
+    /// each faction's fighters). Entries it can't read are warnings; the rest are used.
     pub fn read_file(&mut self, text: &str, file: &str, findings: &mut Findings) {
         let value: Value = match serde_json::from_str(text) {
             Ok(v) => v,
@@ -98,6 +108,17 @@ impl Bases {
             }
         };
         let entries: Vec<(String, Option<&str>, &Value)> = match &value {
+            Value::Object(m) if m.values().all(Value::is_array) => m
+                .iter()
+                .flat_map(|(k, v)| {
+                    let items = v.as_array().map_or(&[][..], Vec::as_slice);
+                    items
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, item)| !is_faction_header(item))
+                        .map(move |(i, item)| (format!("$.{k}[{i}]"), None, item))
+                })
+                .collect(),
             Value::Object(m) => m
                 .iter()
                 .map(|(k, v)| (format!("$.{k}"), Some(k.as_str()), v))
@@ -115,9 +136,10 @@ impl Bases {
         };
         for (at, key, v) in entries {
             match entry(key, v) {
-                Some((name, size)) => match parse_size(size) {
+                Some((name, size)) => match parse_size(&size) {
                     Some(b) => {
                         self.by_name.insert(normalise(name), b);
+                        self.by_loose_name.insert(loose(name), b);
                     }
                     None => findings.warn(
                         file,
@@ -132,21 +154,38 @@ impl Bases {
 
     /// The base of fighter `name` with `runemarks`, and where it came from.
     pub fn base_for(&self, name: &str, runemarks: &[String]) -> (BaseSize, BaseFrom) {
-        match self.by_name.get(&normalise(name)) {
+        let named = self.by_name.get(&normalise(name));
+        match named.or_else(|| self.by_loose_name.get(&loose(name))) {
             Some(b) => (*b, BaseFrom::File),
             None => (self.rules.for_runemarks(runemarks), BaseFrom::Rules),
         }
     }
 }
 
+/// A record with a name and nothing else: the heading of a faction's fighters.
+fn is_faction_header(item: &Value) -> bool {
+    item.as_object()
+        .is_some_and(|m| m.len() == 1 && m.get("name").is_some_and(Value::is_string))
+}
+
 /// The name and the size text of one entry of a base-size file.
-fn entry<'a>(key: Option<&'a str>, v: &'a Value) -> Option<(&'a str, &'a str)> {
-    let size_of = |v: &'a Value| -> Option<&'a str> {
+fn entry<'a>(key: Option<&'a str>, v: &'a Value) -> Option<(&'a str, String)> {
+    let size_of = |v: &'a Value| -> Option<String> {
         match v {
-            Value::String(s) => Some(s.as_str()),
-            Value::Object(m) => ["base", "baseSize", "base_size", "size"]
-                .iter()
-                .find_map(|k| m.get(*k).and_then(Value::as_str)),
+            Value::String(s) => Some(s.clone()),
+            Value::Object(m) => {
+                let one = ["base", "baseSize", "base_size", "size"]
+                    .iter()
+                    .find_map(|k| m.get(*k).and_then(Value::as_str));
+                let text = |k: &str| m.get(k).and_then(|v| match v {
+                    Value::String(s) => Some(s.clone()),
+                    Value::Number(n) => Some(n.to_string()),
+                    _ => None,
+                });
+                one.map(str::to_string).or_else(|| {
+                    Some(format!("{}x{}", text("base_size_x")?, text("base_size_y")?))
+                })
+            }
             _ => None,
         }
     };
@@ -176,6 +215,24 @@ pub fn parse_size(s: &str) -> Option<BaseSize> {
         [a, b] if ok(a) && ok(b) => Some(BaseSize::Oval(a.max(b), a.min(b))),
         _ => None,
     }
+}
+
+/// A name by its letters and digits alone, accents folded and a "[retired]" note dropped:
+/// "Vindictor-Prime" and "Vindictor Prime", "Krowch't" and "Krowcht" are one name.
+fn loose(name: &str) -> String {
+    let name = name.to_lowercase().replace("[retired]", "");
+    name.chars()
+        .map(|c| match c {
+            'á' | 'à' | 'â' | 'ä' | 'ã' => 'a',
+            'é' | 'è' | 'ê' | 'ë' => 'e',
+            'í' | 'ì' | 'î' | 'ï' => 'i',
+            'ó' | 'ò' | 'ô' | 'ö' | 'õ' => 'o',
+            'ú' | 'ù' | 'û' | 'ü' => 'u',
+            'ñ' => 'n',
+            c => c,
+        })
+        .filter(char::is_ascii_alphanumeric)
+        .collect()
 }
 
 /// Names compared as people read them: case, spacing and curly apostrophes aside.
@@ -225,6 +282,30 @@ mod tests {
             bases.base_for("Nobody", &[]).0,
             BaseRules::shipped().default
         );
+    }
+
+    /// The tabletop simulator's file: one list per grand alliance, a faction's name heading
+    /// its fighters, sizes as `base_size_x` and `base_size_y` (names of our own).
+    #[test]
+    fn the_tabletop_simulators_lists_by_grand_alliance_read_without_warnings() {
+        let mut bases = Bases::new(BaseRules::shipped());
+        let mut f = Findings::default();
+        let file = r#"{"ORDER": [{"name": "Lantern Wardens"},
+            {"name": "Glass Hound", "base_size_x": "35", "base_size_y": "60"},
+            {"name": "Warden-Prime", "base_size_x": "32", "base_size_y": "32"}],
+            "CHAOS": [{"name": "Ash Cult"}, {"name": "Cinder Priest", "base_size_x": 40,
+            "base_size_y": 40}, {"name": "Broken", "base_size_x": "big"}]}"#;
+        bases.read_file(file, "baseSizes.json", &mut f);
+        assert_eq!(f.warnings.len(), 1, "{:?}", f.warnings);
+        assert_eq!(f.warnings[0].at, "$.CHAOS[2]");
+        assert_eq!(bases.named(), 3);
+        let glass = bases.base_for("Glass Hound", &[]);
+        assert_eq!(glass, (BaseSize::Oval(60.0, 35.0), BaseFrom::File));
+        assert_eq!(bases.base_for("Cinder Priest", &[]).0, BaseSize::Round(40.0));
+        // The community's spelling of a name may differ in its hyphens and accents.
+        let prime = bases.base_for("Warden Prime [retired]", &[]);
+        assert_eq!(prime, (BaseSize::Round(32.0), BaseFrom::File));
+        assert_eq!(bases.base_for("Lantern Wardens", &[]).1, BaseFrom::Rules);
     }
 
     #[test]

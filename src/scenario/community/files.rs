@@ -14,6 +14,9 @@ pub const BESIDE: [&str; 4] = [
     "ability_effects.ron",
 ];
 
+/// The tabletop simulator's base-size file, read when no `base_sizes.json` is beside.
+pub const TTS_BASES: &str = "baseSizes.json";
+
 /// The files of an import.
 #[derive(Debug, Clone, Default)]
 pub struct ImportPaths {
@@ -29,7 +32,8 @@ pub struct ImportPaths {
 
 impl ImportPaths {
     /// The fighters file, with the community's other files beside it when they are there
-    /// (`abilities.json`, `universal_abilities.json`, `base_sizes.json`).
+    /// (`abilities.json`, `universal_abilities.json`, `base_sizes.json` or the tabletop
+    /// simulator's `baseSizes.json`).
     pub fn beside(fighters: &Path) -> Self {
         let dir = fighters.parent().unwrap_or(Path::new("."));
         let there = |name: &str| Some(dir.join(name)).filter(|p| p.is_file());
@@ -38,7 +42,7 @@ impl ImportPaths {
             fighters: fighters.to_path_buf(),
             abilities: there(abilities),
             universal: there(universal),
-            bases: there(bases),
+            bases: there(bases).or_else(|| there(TTS_BASES)),
             base_rules: None,
             overrides: there(overrides),
         }
