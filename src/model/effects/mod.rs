@@ -165,7 +165,7 @@ impl<'a> Aim<'a> {
 }
 
 /// What the successes of a roll against an enemy do (ABL-5).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum OnSuccess {
     /// Each lowers the enemy's `stat` (Move, or the Attacks of its attacks) by 1, to `min`,
     /// until the end of the battle.
@@ -173,6 +173,8 @@ pub enum OnSuccess {
     /// Any: until the end of the battle round, or until this fighter is taken down, the
     /// enemy's attack actions must target this fighter.
     Taunt,
+    /// Any: the enemy may not make these actions until the end of the battle round.
+    Bar(Vec<Restriction>),
 }
 
 /// An action a fighter may be barred from (ABL-5).
@@ -422,6 +424,7 @@ impl Effect {
                 let weakens = match then {
                     OnSuccess::Weaken { stat, min } => weakenable(*stat) && *min <= 20,
                     OnSuccess::Taunt => true,
+                    OnSuccess::Bar(actions) => !actions.is_empty(),
                 };
                 range_ok(*range) && dice.within(10) && (1..=6).contains(least) && weakens
             }

@@ -93,6 +93,10 @@ fn roll_against_text(against: &str, dice: &str, least: u8, then: &OnSuccess) -> 
         OnSuccess::Taunt => format!(
             "any {least}+ and its attacks must target this fighter until the end of the round"
         ),
+        OnSuccess::Bar(actions) => format!(
+            "any {least}+ and it may not {} until the end of the round",
+            words_joined(actions, "", " or ")
+        ),
     };
     format!("roll {dice} dice against {against}: {outcome}")
 }
@@ -145,7 +149,7 @@ pub(super) fn run(
                 .resource_mut::<DiceRng>()
                 .roll(dice.of(value) as usize);
             let hits = rolls.iter().filter(|r| **r >= *least).count() as u32;
-            let result = roll_against(world, f, t, *then, hits);
+            let result = roll_against(world, f, t, then.clone(), hits);
             Some(EffectOutcome::RolledAgainst {
                 rolls,
                 fighter: t,
@@ -191,6 +195,10 @@ fn roll_against(
         OnSuccess::Taunt => {
             state::engine(world).taunt(t, f.id);
             AgainstResult::Taunted { taunter: f.id }
+        }
+        OnSuccess::Bar(actions) => {
+            bar_until_round_end(world, t, &actions);
+            AgainstResult::Barred { actions }
         }
     }
 }
@@ -397,6 +405,9 @@ fn on_success(s: &str) -> Option<(u8, OnSuccess)> {
             OnSuccess::Weaken { stat, min: v[0] },
         ));
     }
+    if let Some(barred) = bar_on_a_roll(s) {
+        return Some(barred);
+    }
     let rest = s.strip_prefix("if a ")?;
     let (least, rest) = number_prefix(rest)?;
     let rest = rest.strip_prefix(
@@ -405,6 +416,25 @@ fn on_success(s: &str) -> Option<(u8, OnSuccess)> {
     )?;
     let rest = that.iter().find_map(|t| rest.strip_prefix(t))?;
     (rest == " must target this fighter").then_some((u8::try_from(least).ok()?, OnSuccess::Taunt))
+}
+
+/// "On a (roll of) 4+, until the end of the (this) battle round, that (enemy) fighter cannot
+/// make move actions or disengage actions" (or with the round at the end): any success bars.
+fn bar_on_a_roll(s: &str) -> Option<(u8, OnSuccess)> {
+    let rest = s
+        .strip_prefix("on a roll of ")
+        .or_else(|| s.strip_prefix("on a "))?;
+    let (least, rest) = number_prefix(rest)?;
+    let rest = rest
+        .strip_prefix("+, ")?
+        .replace("this battle round", "the battle round");
+    let round = "until the end of the battle round";
+    let rest = match rest.strip_suffix(&format!(" {round}")) {
+        Some(r) => format!("{round}, {r}"),
+        None => rest,
+    };
+    let least = u8::try_from(least).ok().filter(|l| (1..=6).contains(l))?;
+    Some((least, OnSuccess::Bar(barred(&rest)?)))
 }
 
 /// "In addition, until the end of this fighter's activation, after each attack action made by

@@ -269,8 +269,21 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
         }
         _ => read_boost(s)
             .or_else(|| next_boosts(s))
+            .or_else(|| next_move(s))
             .or_else(|| critical_damage(s)),
     }
+}
+
+/// "Add N to this fighter's Move characteristic for their next move action in this
+/// activation" (some cards leave out the "to").
+fn next_move(s: &str) -> Option<Vec<Effect>> {
+    let tail = "this fighter's move characteristic for their next move action in this activation";
+    let v = fill(s, &format!("add {{n}} to {tail}"))
+        .or_else(|| fill(s, &format!("add {{n}} {tail}")))?;
+    Some(vec![Effect::NextBoost {
+        stat: Stat::Move,
+        by: Amount::Fixed(v[0]),
+    }])
 }
 
 /// "Until the end of this fighter's activation (or of the battle round), add A to the S
@@ -368,14 +381,23 @@ fn next_boosts(s: &str) -> Option<Vec<Effect>> {
 fn critical_damage(s: &str) -> Option<Vec<Effect>> {
     let rest = s.strip_prefix("until the end of this fighter's activation, add ")?;
     let (by, rest) = amount_prefix(rest)?;
-    (rest
-        == " to the damage points allocated to enemy fighters by each critical hit from attack \
-            actions made by this fighter")
-        .then(|| {
-            vec![Effect::Boost {
-                stat: Stat::CritDamage,
-                by,
-                melee_only: false,
-            }]
-        })
+    let rest = rest.strip_prefix(" to the damage points allocated to enemy fighters by each ")?;
+    let (stats, rest): (&[Stat], _) = match rest.strip_prefix("hit and critical hit from ") {
+        Some(r) => (&[Stat::Damage, Stat::CritDamage], r),
+        None => (
+            &[Stat::CritDamage],
+            rest.strip_prefix("critical hit from ")?,
+        ),
+    };
+    let melee_only = match rest {
+        "attack actions made by this fighter" => false,
+        "melee attack actions made by this fighter" => true,
+        _ => return None,
+    };
+    let boost = |&stat: &Stat| Effect::Boost {
+        stat,
+        by,
+        melee_only,
+    };
+    Some(stats.iter().map(boost).collect())
 }

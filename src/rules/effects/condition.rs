@@ -45,7 +45,14 @@ pub(super) fn check(c: &Checked, e: &Effect) -> Result<(), Rejected> {
 /// "A fighter can only use this ability if an enemy fighter has been taken down by an attack
 /// action made by them this activation".
 pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
-    (s == "a fighter can only use this ability if an enemy fighter has been taken down by an \
-          attack action made by them this activation")
-        .then(|| vec![Effect::Requires(Condition::TookDownThisActivation)])
+    let rest = s
+        .strip_prefix("a fighter can only use this ability if ")
+        .or_else(|| s.strip_prefix("a fighter can use this ability only if "))?;
+    let rest =
+        rest.strip_prefix("an enemy fighter has been taken down by an attack action made by ")?;
+    matches!(
+        rest,
+        "them this activation" | "this fighter this activation"
+    )
+    .then(|| vec![Effect::Requires(Condition::TookDownThisActivation)])
 }

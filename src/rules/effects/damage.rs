@@ -245,9 +245,14 @@ fn lapsed(world: &mut World, id: FighterId, why: Lapse, w: WaitingMove) {
 
 /// Damage to each enemy in reach, healing, or what a drop sets off.
 pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
-    if s == "remove a number of damage points allocated to this fighter equal to the value of \
-             this ability"
-    {
+    if matches!(
+        s,
+        "remove a number of damage points allocated to this fighter equal to the value of this \
+         ability"
+            | "remove a number of damage points from this fighter up to the value of this ability"
+            | "remove a number of damage points allocated to this fighter up to the value of this \
+               ability"
+    ) {
         return Some(vec![Effect::Heal {
             amount: Amount::Value,
         }]);

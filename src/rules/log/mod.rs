@@ -409,7 +409,7 @@ pub enum Lapse {
 }
 
 /// What the successes of a roll against an enemy did (ABL-5).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum AgainstResult {
     /// No success, no effect.
@@ -421,6 +421,10 @@ pub enum AgainstResult {
     },
     /// Its attacks must target `taunter` until the end of the round.
     Taunted { taunter: FighterId },
+    /// It may not make these actions until the end of the round.
+    Barred {
+        actions: Vec<crate::model::effects::Restriction>,
+    },
 }
 
 /// MOVE-9: what made an impact roll.

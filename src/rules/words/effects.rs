@@ -59,6 +59,14 @@ pub(super) fn lasting_text(who: &str, o: &EffectOutcome, n: &Names) -> Option<St
                      is taken down)",
                     n.fighter(*taunter)
                 ),
+                AgainstResult::Barred { actions } => format!(
+                    "{name} may not {} until the end of the round",
+                    actions
+                        .iter()
+                        .map(|a| a.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" or ")
+                ),
             };
             format!("rolls {}: {what}", shown.join(", "))
         }

@@ -177,14 +177,15 @@ fn entry<'a>(key: Option<&'a str>, v: &'a Value) -> Option<(&'a str, String)> {
                 let one = ["base", "baseSize", "base_size", "size"]
                     .iter()
                     .find_map(|k| m.get(*k).and_then(Value::as_str));
-                let text = |k: &str| m.get(k).and_then(|v| match v {
-                    Value::String(s) => Some(s.clone()),
-                    Value::Number(n) => Some(n.to_string()),
-                    _ => None,
-                });
-                one.map(str::to_string).or_else(|| {
-                    Some(format!("{}x{}", text("base_size_x")?, text("base_size_y")?))
-                })
+                let text = |k: &str| {
+                    m.get(k).and_then(|v| match v {
+                        Value::String(s) => Some(s.clone()),
+                        Value::Number(n) => Some(n.to_string()),
+                        _ => None,
+                    })
+                };
+                one.map(str::to_string)
+                    .or_else(|| Some(format!("{}x{}", text("base_size_x")?, text("base_size_y")?)))
             }
             _ => None,
         }
@@ -301,7 +302,10 @@ mod tests {
         assert_eq!(bases.named(), 3);
         let glass = bases.base_for("Glass Hound", &[]);
         assert_eq!(glass, (BaseSize::Oval(60.0, 35.0), BaseFrom::File));
-        assert_eq!(bases.base_for("Cinder Priest", &[]).0, BaseSize::Round(40.0));
+        assert_eq!(
+            bases.base_for("Cinder Priest", &[]).0,
+            BaseSize::Round(40.0)
+        );
         // The community's spelling of a name may differ in its hyphens and accents.
         let prime = bases.base_for("Warden Prime [retired]", &[]);
         assert_eq!(prime, (BaseSize::Round(32.0), BaseFrom::File));

@@ -5,7 +5,7 @@
 
 use super::arena::{Arena, ability, weapon};
 use warcry_sim::model::RuleId;
-use warcry_sim::model::effects::{Amount, Effect, OnSuccess, Stat};
+use warcry_sim::model::effects::{Amount, Effect, OnSuccess, Restriction, Stat};
 use warcry_sim::model::ids::FighterId;
 use warcry_sim::model::ids::Side;
 use warcry_sim::model::ruleset::Ruleset;
@@ -99,6 +99,46 @@ fn abl4_abl5_a_lasting_subtraction_is_made_after_the_bonuses() {
     let rules = a.world().resource::<Ruleset>().clone();
     assert_eq!(a.fighter(B).move_budget(&rules, 0), 3.0);
     assert_eq!(a.fighter(B).move_budget(&rules, rules.rush_move_bonus), 3.0);
+}
+
+/// Issue 30: "roll a dice; on a roll of 4+, until the end of the battle round, that fighter
+/// cannot make move actions or disengage actions": a 4 bars the monster's moves for the
+/// round, a 3 does nothing.
+#[test]
+fn abl5_a_success_bars_the_picked_enemys_moves_for_the_round() {
+    let snare = || {
+        vec![Effect::RollAgainst {
+            range: 6.0,
+            visible: true,
+            runemark: None,
+            dice: Amount::Fixed(1),
+            least: 4,
+            then: OnSuccess::Bar(vec![Restriction::Move, Restriction::Disengage]),
+        }]
+    };
+    for (roll, barred) in [(4, true), (3, false)] {
+        let mut a = against_a_monster(snare(), 3);
+        a.dice(&[roll]);
+        let n = a.log_len();
+        use_it(&mut a, 3, Some(B)).unwrap();
+        let e = a.engine();
+        assert_eq!(e.is_barred(B, Restriction::Move), barred, "roll {roll}");
+        assert_eq!(
+            e.is_barred(B, Restriction::Disengage),
+            barred,
+            "roll {roll}"
+        );
+        let said: Vec<String> = a.log_since(n).iter().map(|e| a.text_of(e)).collect();
+        let line = said.join(" / ");
+        if barred {
+            assert!(
+                line.contains("may not move or disengage until the end of the round"),
+                "{line}"
+            );
+        } else {
+            assert!(line.contains("no success"), "{line}");
+        }
+    }
 }
 
 #[test]

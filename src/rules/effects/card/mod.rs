@@ -249,23 +249,29 @@ pub(super) fn pick_and_roll_any(s: &str) -> Option<(f32, bool, Option<String>, A
     };
     let (n, rest) = number_prefix(rest)?;
     let rest = rest.strip_prefix("\" of this fighter and roll ")?;
-    let dice = match rest {
-        "a dice" => Amount::Fixed(1),
-        "a number of dice equal to the value of this ability" => Amount::Value,
-        _ => Amount::Fixed(number_prefix(rest).filter(|(_, r)| *r == " dice")?.0),
-    };
-    Some((n as f32, visible, runemark, dice))
+    Some((n as f32, visible, runemark, dice_count(rest)?))
+}
+
+/// How many dice: "a dice", "N dice", "a number of dice equal to the value of this ability"
+/// or "... to half the value of this ability (rounding up)".
+fn dice_count(s: &str) -> Option<Amount> {
+    if s == "a dice" {
+        return Some(Amount::Fixed(1));
+    }
+    if let Some(rest) = s.strip_prefix("a number of dice equal to ") {
+        return amount_prefix(rest)
+            .filter(|(a, r)| r.is_empty() && !matches!(a, Amount::Fixed(_)))
+            .map(|(a, _)| a);
+    }
+    Some(Amount::Fixed(
+        number_prefix(s).filter(|(_, r)| *r == " dice")?.0,
+    ))
 }
 
 /// "Then, roll a dice" (or "N dice", or "a number of dice equal to the value of this
 /// ability"): the dice.
 pub(super) fn then_roll(s: &str) -> Option<Amount> {
-    let rest = s.strip_prefix("then, roll ")?;
-    Some(match rest {
-        "a dice" => Amount::Fixed(1),
-        "a number of dice equal to the value of this ability" => Amount::Value,
-        _ => Amount::Fixed(number_prefix(rest).filter(|(_, r)| *r == " dice")?.0),
-    })
+    dice_count(s.strip_prefix("then, roll ")?)
 }
 
 /// A band of rolls: (least roll, greatest roll, damage).
@@ -310,19 +316,23 @@ pub(super) fn bands(s: &[String]) -> Option<(usize, Vec<Band>)> {
 /// "allocate K damage point(s) to that fighter" / "allocate a number of damage points to that
 /// fighter equal to A".
 pub(super) fn allocate_to_that(s: &str) -> Option<Amount> {
-    if let Some(rest) =
-        s.strip_prefix("allocate a number of damage points to that fighter equal to ")
-    {
-        let (a, rest) = amount_prefix(rest)?;
+    const THAT: [&str; 2] = ["that fighter", "that enemy fighter"];
+    if let Some(rest) = s.strip_prefix("allocate a number of damage points to ") {
+        let rest = THAT.iter().find_map(|t| rest.strip_prefix(t))?;
+        let (a, rest) = amount_prefix(rest.strip_prefix(" equal to ")?)?;
         return rest.is_empty().then_some(a);
+    }
+    if let Some(rest) = s.strip_prefix("allocate a number of damage points equal to ") {
+        let (a, rest) = amount_prefix(rest)?;
+        let rest = rest.strip_prefix(" to ")?;
+        return THAT.contains(&rest).then_some(a);
     }
     let rest = s.strip_prefix("allocate ")?;
     let (n, rest) = number_prefix(rest)?;
-    matches!(
-        rest,
-        " damage point to that fighter" | " damage points to that fighter"
-    )
-    .then_some(Amount::Fixed(n))
+    let rest = rest
+        .strip_prefix(" damage points to ")
+        .or_else(|| rest.strip_prefix(" damage point to "))?;
+    THAT.contains(&rest).then_some(Amount::Fixed(n))
 }
 
 #[cfg(test)]

@@ -322,3 +322,121 @@ fn abl5_an_enemy_set_up_near_this_fighter_then_a_roll_against_it() {
         ])
     );
 }
+
+/// Issue 30: the same effects in the other ways the cards word them.
+#[test]
+fn abl5_the_other_wordings_of_a_next_move_a_condition_and_a_heal() {
+    let next_move = Ok(vec![Effect::NextBoost {
+        stat: Stat::Move,
+        by: Amount::Fixed(3),
+    }]);
+    for text in [
+        "Add 3 to this fighter's Move characteristic for their next move action in this \
+         activation.",
+        "Add 3 this fighter's Move characteristic for their next move action in this activation.",
+    ] {
+        assert_eq!(effects_of(text), next_move, "{text}");
+    }
+    let took_down = Ok(vec![
+        Effect::Requires(Condition::TookDownThisActivation),
+        Effect::BonusAttack,
+    ]);
+    for text in [
+        "A fighter can use this ability only if an enemy fighter has been taken down by an \
+         attack action made by them this activation. This fighter makes a bonus attack action.",
+        "A fighter can only use this ability if an enemy fighter has been taken down by an \
+         attack action made by this fighter this activation. This fighter makes a bonus attack \
+         action.",
+    ] {
+        assert_eq!(effects_of(text), took_down, "{text}");
+    }
+    let heal = Ok(vec![Effect::Heal {
+        amount: Amount::Value,
+    }]);
+    for text in [
+        "Remove a number of damage points from this fighter up to the value of this ability.",
+        "Remove a number of damage points allocated to this fighter up to the value of this \
+         ability.",
+    ] {
+        assert_eq!(effects_of(text), heal, "{text}");
+    }
+}
+
+/// Issue 30: rolls against a picked enemy: half the value in dice, the damage worded
+/// "equal to A to that fighter", and a success that bars the enemy's moves for the round.
+#[test]
+fn abl5_rolls_against_a_picked_enemy_in_more_of_the_cards_words() {
+    assert_eq!(
+        effects_of(
+            "Pick a visible enemy fighter within 6\" of this fighter and roll a number of dice \
+             equal to half the value of this ability (rounding up). For each 4-5, allocate 1 \
+             damage point to that fighter. For each 6, allocate a number of damage points \
+             equal to the value of this ability to that fighter."
+        ),
+        Ok(vec![Effect::DamageOne {
+            range: 6.0,
+            amount: Amount::Fixed(0),
+            roll: Some(Roll {
+                dice: Amount::HalfValueUp,
+                bands: vec![(4, 5, Amount::Fixed(1)), (6, 6, Amount::Value)],
+            }),
+        }])
+    );
+    let barred = Ok(vec![Effect::RollAgainst {
+        range: 8.0,
+        visible: true,
+        runemark: None,
+        dice: Amount::Fixed(1),
+        least: 4,
+        then: OnSuccess::Bar(vec![Restriction::Move, Restriction::Disengage]),
+    }]);
+    for text in [
+        "Pick a visible enemy fighter within 8\" of this fighter and roll a dice. On a roll of \
+         4+, until the end of the battle round, that fighter cannot make move actions or \
+         disengage actions.",
+        "Pick a visible enemy fighter within 8\" of this fighter and roll a dice. On a roll of \
+         4+, until the end of this battle round, that enemy fighter cannot make move actions \
+         or disengage actions.",
+        "Pick a visible enemy fighter within 8\" of this fighter and roll a dice. On a 4+, \
+         that fighter cannot make move actions or disengage actions until the end of the \
+         battle round.",
+    ] {
+        assert_eq!(effects_of(text), barred, "{text}");
+    }
+}
+
+/// Issue 30: more damage from each hit and critical hit for the activation.
+#[test]
+fn abl5_more_damage_from_each_hit_and_critical_hit_for_the_activation() {
+    assert_eq!(
+        effects_of(
+            "Until the end of this fighter's activation, add 1 to the damage points allocated \
+             to enemy fighters by each hit and critical hit from melee attack actions made by \
+             this fighter."
+        ),
+        Ok(vec![
+            Effect::Boost {
+                stat: Stat::Damage,
+                by: Amount::Fixed(1),
+                melee_only: true,
+            },
+            Effect::Boost {
+                stat: Stat::CritDamage,
+                by: Amount::Fixed(1),
+                melee_only: true,
+            },
+        ])
+    );
+    assert_eq!(
+        effects_of(
+            "Until the end of this fighter's activation, add half the value of this ability \
+             (rounding up) to the damage points allocated to enemy fighters by each critical \
+             hit from melee attack actions made by this fighter."
+        ),
+        Ok(vec![Effect::Boost {
+            stat: Stat::CritDamage,
+            by: Amount::HalfValueUp,
+            melee_only: true,
+        }])
+    );
+}
