@@ -534,7 +534,8 @@ fn abl5_our_abilities_whose_whole_wording_is_recognised_run_as_effects() {
         effect_of("Ember Storm").0,
         AbilityEffect::Effects(vec![Effect::DamageEach {
             range: 2.0,
-            amount: Amount::Value
+            amount: Amount::Value,
+            roll: None,
         }])
     );
     // REA-1: a reaction to a melee attack, read whole.
@@ -628,7 +629,8 @@ fn abl5_the_community_sample_abilities_whose_whole_wording_is_recognised_run_as_
         whirlwind.def.effect,
         AbilityEffect::Effects(vec![Effect::DamageEach {
             range: 3.0,
-            amount: Amount::Value
+            amount: Amount::Value,
+            roll: None,
         }])
     );
     // REA-1: a reaction to a melee attack, read whole; one to a move waits for its trigger.

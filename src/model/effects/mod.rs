@@ -107,11 +107,14 @@ pub fn band_text(least: u8, most: u8) -> String {
 }
 
 /// When an ability may be used at all (ABL-5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub enum Condition {
     /// An enemy fighter has been taken down by an attack action this fighter made this
     /// activation.
     TookDownThisActivation,
+    /// An enemy fighter is within `range` inches of this fighter (that it can see, when
+    /// `visible`).
+    EnemyWithin { range: f32, visible: bool },
 }
 
 /// When a reaction may be made (REA-1, ABL-5).
@@ -239,8 +242,14 @@ pub enum Effect {
         #[serde(default)]
         roll: Option<Roll>,
     },
-    /// `amount` damage to each enemy fighter within `range` inches that this fighter can see.
-    DamageEach { range: f32, amount: Amount },
+    /// `amount` damage to each enemy fighter within `range` inches that this fighter can see,
+    /// or, with `roll`, the damage its own roll deals to each.
+    DamageEach {
+        range: f32,
+        amount: Amount,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<Roll>,
+    },
     /// Until the end of the battle round, one enemy fighter within `range` inches (that this
     /// fighter can see, when `visible`) may not make these actions.
     Restrict {
@@ -387,6 +396,11 @@ impl Effect {
                 range,
                 amount,
                 roll,
+            }
+            | Effect::DamageEach {
+                range,
+                amount,
+                roll,
             } => {
                 range_ok(*range)
                     && amount.within(20)
@@ -397,7 +411,6 @@ impl Effect {
                             })
                     })
             }
-            Effect::DamageEach { range, amount } => range_ok(*range) && amount.within(20),
             Effect::Heal { amount } => amount.within(20),
             Effect::Restrict { range, .. } => range_ok(*range),
             Effect::NextBoost { by, .. } | Effect::RoundBoost { by, .. } => by.within(20),
@@ -431,7 +444,8 @@ impl Effect {
             Effect::CritsWeaken { stat, by, min, .. } => {
                 weakenable(*stat) && (1..=20).contains(by) && *min <= 20
             }
-            Effect::Requires(_)
+            Effect::Requires(Condition::EnemyWithin { range, .. }) => range_ok(*range),
+            Effect::Requires(Condition::TookDownThisActivation)
             | Effect::BonusMoveOrAttack
             | Effect::BonusAttack
             | Effect::StrengthAboveToughness

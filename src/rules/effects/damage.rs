@@ -26,12 +26,23 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             amount: a,
             roll,
         } => damage_one_text(*range, a, roll.as_ref(), value),
-        Effect::DamageEach { range, amount: a } => {
-            format!(
-                "{} damage to each visible enemy within {range}\"",
-                amount(a)
-            )
-        }
+        Effect::DamageEach {
+            range,
+            amount: a,
+            roll: None,
+        } => format!(
+            "{} damage to each visible enemy within {range}\"",
+            amount(a)
+        ),
+        Effect::DamageEach {
+            range,
+            roll: Some(r),
+            ..
+        } => format!(
+            "roll {} dice for each visible enemy within {range}\": {}",
+            amount_text(&r.dice, value),
+            bands_text(r, value)
+        ),
         Effect::Heal { amount: a } => format!("removes {} damage from this fighter", amount(a)),
         Effect::AfterMove { trigger, then } => {
             let when = match trigger {
@@ -55,16 +66,20 @@ fn damage_one_text(range: f32, a: &Amount, roll: Option<&Roll>, value: Option<u8
             amount_text(a, value)
         );
     };
-    let bands = r
-        .bands
+    format!(
+        "roll {} dice against a visible enemy within {range}\": {}",
+        amount_text(&r.dice, value),
+        bands_text(r, value)
+    )
+}
+
+/// "4-5 deals 1, 6 deals 4".
+fn bands_text(r: &Roll, value: Option<u8>) -> String {
+    r.bands
         .iter()
         .map(|(l, m, a)| format!("{} deals {}", band_text(*l, *m), amount_text(a, value)))
         .collect::<Vec<_>>()
-        .join(", ");
-    format!(
-        "roll {} dice against a visible enemy within {range}\": {bands}",
-        amount_text(&r.dice, value)
-    )
+        .join(", ")
 }
 
 /// A heal with no damage to remove does nothing: refused when the ability does nothing else.
@@ -78,9 +93,34 @@ pub(super) fn check(c: &Checked, e: &Effect) -> Result<(), Rejected> {
     }
 }
 
-/// ABL-5: deals or removes the damage (the caller deals what the log line says), or waits
-/// for a move action.
+/// ABL-5: deals or removes the damage (the caller deals what each log line says: a rolled
+/// damage to each enemy is one line for each), or waits for a move action.
 pub(super) fn run(
+    world: &mut World,
+    f: &FighterView,
+    e: &Effect,
+    value: u8,
+    target: Option<FighterId>,
+) -> Vec<EffectOutcome> {
+    match e {
+        Effect::DamageEach {
+            range,
+            roll: Some(r),
+            ..
+        } => {
+            let all = state::fighters(world);
+            let each = enemies_in_reach(world, &all, f, *range, true);
+            let rolled = |world: &mut World, t| {
+                damage_one(world, &Amount::Fixed(0), Some(r), value, Some(t))
+            };
+            each.into_iter().map(|t| rolled(world, t)).collect()
+        }
+        _ => run_once(world, f, e, value, target).into_iter().collect(),
+    }
+}
+
+/// [`run`] of an effect that has one outcome at most.
+fn run_once(
     world: &mut World,
     f: &FighterView,
     e: &Effect,
@@ -91,7 +131,7 @@ pub(super) fn run(
         Effect::DamageOne { amount, roll, .. } => {
             Some(damage_one(world, amount, roll.as_ref(), value, target))
         }
-        Effect::DamageEach { range, amount } => {
+        Effect::DamageEach { range, amount, .. } => {
             let all = state::fighters(world);
             Some(EffectOutcome::Damage {
                 fighters: enemies_in_reach(world, &all, f, *range, true),
@@ -285,7 +325,27 @@ fn damage_each(s: &str) -> Option<Vec<Effect>> {
     Some(vec![Effect::DamageEach {
         range: range as f32,
         amount,
+        roll: None,
     }])
+}
+
+/// "Roll a dice for each visible enemy fighter within N" of this fighter." + what each roll
+/// deals to the fighter rolled for.
+pub(super) fn roll_for_each(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let v = fill(
+        &s[0],
+        "roll a dice for each visible enemy fighter within {n}\" of this fighter",
+    )?;
+    let (used, bands) = bands(&s[1..])?;
+    let effect = Effect::DamageEach {
+        range: v[0] as f32,
+        amount: Amount::Fixed(0),
+        roll: Some(Roll {
+            dice: Amount::Fixed(1),
+            bands,
+        }),
+    };
+    Some((1 + used, vec![effect]))
 }
 
 /// "Remove N damage points allocated to this fighter".

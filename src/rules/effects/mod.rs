@@ -234,37 +234,38 @@ pub struct Picks {
 /// logs what each did.
 pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, picks: Picks) {
     for e in effects {
-        let Some(outcome) = run_one(world, f, e, value, picks) else {
-            continue;
-        };
-        effect_logged(world, f.id, outcome.clone());
-        if let EffectOutcome::Damage {
-            fighters, damage, ..
-        } = outcome
-        {
-            for t in fighters {
-                deal_damage(world, t, damage, &[RuleId::Abl5]);
+        for outcome in run_one(world, f, e, value, picks) {
+            effect_logged(world, f.id, outcome.clone());
+            if let EffectOutcome::Damage {
+                fighters, damage, ..
+            } = outcome
+            {
+                for t in fighters {
+                    deal_damage(world, t, damage, &[RuleId::Abl5]);
+                }
             }
         }
     }
 }
 
-/// What one effect did, or `None` when it does nothing now: a condition (checked before), a
-/// reaction's part (the attack's to run), or a pick with nobody to pick.
+/// What one effect did (a line for each fighter it rolled for), or nothing when it does
+/// nothing now: a condition (checked before), a reaction's part (the attack's to run), or a
+/// pick with nobody to pick.
 fn run_one(
     world: &mut World,
     f: &FighterView,
     e: &Effect,
     value: u8,
     picks: Picks,
-) -> Option<EffectOutcome> {
-    match e.family() {
+) -> Vec<EffectOutcome> {
+    let one = match e.family() {
         Family::Condition | Family::Reaction => None,
         Family::Bonus => bonus::run(world, f, e, value, picks.target),
         Family::Boost => boost::run(world, f, e, value),
-        Family::Damage => damage::run(world, f, e, value, picks.target),
+        Family::Damage => return damage::run(world, f, e, value, picks.target),
         Family::Against => against::run(world, f, e, value, picks),
-    }
+    };
+    one.into_iter().collect()
 }
 
 /// What an effect list does, for people: "a bonus move action; then a bonus attack action";

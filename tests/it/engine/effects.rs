@@ -143,6 +143,7 @@ fn abl5_damage_to_each_visible_enemy_within_range() {
         vec![Effect::DamageEach {
             range: 3.0,
             amount: Amount::Value,
+            roll: None,
         }],
         2,
     );
@@ -150,6 +151,35 @@ fn abl5_damage_to_each_visible_enemy_within_range() {
     a.place(B2, 10.0, 20.0);
     use_it(&mut a, 2, None).unwrap();
     assert_eq!((a.damage(B), a.damage(B2)), (2, 0));
+}
+
+/// Issue 30: "roll a dice for each visible enemy fighter within 3"": each enemy in reach is
+/// rolled for, nearest first, and takes what its own roll deals (4-5: 1, 6: the value); one
+/// out of reach is not rolled for.
+#[test]
+fn abl5_a_roll_for_each_enemy_in_reach_deals_each_its_own_damage() {
+    let mut a = with_ability(
+        vec![Effect::DamageEach {
+            range: 3.0,
+            amount: Amount::Fixed(0),
+            roll: Some(warcry_sim::model::effects::Roll {
+                dice: Amount::Fixed(1),
+                bands: vec![(4, 5, Amount::Fixed(1)), (6, 6, Amount::Value)],
+            }),
+        }],
+        3,
+    );
+    a.place(B, 11.5, 10.0);
+    a.place(B2, 10.0, 12.5);
+    a.place(FighterId(12), 10.0, 20.0);
+    a.dice(&[6, 4]);
+    let n = a.log_len();
+    use_it(&mut a, 3, None).unwrap();
+    assert_eq!((a.damage(B), a.damage(B2)), (3, 1));
+    assert_eq!(a.damage(FighterId(12)), 0, "out of reach");
+    assert_eq!(a.dice_left(), 0, "one roll for each enemy in reach");
+    let said: Vec<String> = a.log_since(n).iter().map(|e| a.text_of(e)).collect();
+    assert!(said.iter().any(|l| l.contains("rolls 6")), "{said:?}");
 }
 
 #[test]
@@ -166,6 +196,29 @@ fn abl5_heal_removes_damage_and_needs_some() {
     use_it(&mut a, 5, None).unwrap();
     assert_eq!(a.damage(A), 1, "half of 5, rounded up, is 3");
     assert!(matches!(a.pending(), Pending::Action { .. }));
+}
+
+/// Issue 30: "a fighter can only use this ability if there is a visible enemy fighter within
+/// 3" of them": refused with no enemy that near, used once one is.
+#[test]
+fn abl5_only_with_an_enemy_within_reach() {
+    use warcry_sim::model::effects::Condition;
+    let near = Condition::EnemyWithin {
+        range: 3.0,
+        visible: true,
+    };
+    let effects = vec![Effect::Requires(near), Effect::BonusMove { max: None }];
+    let mut a = with_ability(effects, 3);
+    a.place(B, 16.0, 10.0);
+    let refused = use_it(&mut a, 3, None).unwrap_err();
+    assert!(
+        refused.contains("no enemy it can see within 3\""),
+        "{refused}"
+    );
+    a.place(B, 12.0, 10.0);
+    use_it(&mut a, 3, None).unwrap();
+    let bonus = a.engine().activation.clone().unwrap().bonus;
+    assert!(matches!(bonus[..], [Bonus::Move { .. }]), "{bonus:?}");
 }
 
 #[test]

@@ -54,8 +54,9 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         against::sentence,
         reaction::sentence,
     ];
-    const READERS: [Reader; 6] = [
+    const READERS: [Reader; 7] = [
         against::pick_roll_each_success,
+        damage::roll_for_each,
         damage::pick_roll_bands,
         damage::next_move_near_enemy,
         against::after_each_attack,
@@ -287,6 +288,12 @@ pub(super) fn bands(s: &[String]) -> Option<(usize, Vec<Band>)> {
             .strip_prefix("on a roll of ")
             .or_else(|| sentence.strip_prefix("for each roll of "))
             .or_else(|| {
+                // "On a 4+, ..."
+                sentence
+                    .strip_prefix("on a ")
+                    .filter(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+            })
+            .or_else(|| {
                 // "For each 5+, ..."
                 sentence
                     .strip_prefix("for each ")
@@ -316,7 +323,11 @@ pub(super) fn bands(s: &[String]) -> Option<(usize, Vec<Band>)> {
 /// "allocate K damage point(s) to that fighter" / "allocate a number of damage points to that
 /// fighter equal to A".
 pub(super) fn allocate_to_that(s: &str) -> Option<Amount> {
-    const THAT: [&str; 2] = ["that fighter", "that enemy fighter"];
+    const THAT: [&str; 3] = [
+        "that fighter",
+        "that enemy fighter",
+        "the fighter being rolled for",
+    ];
     if let Some(rest) = s.strip_prefix("allocate a number of damage points to ") {
         let rest = THAT.iter().find_map(|t| rest.strip_prefix(t))?;
         let (a, rest) = amount_prefix(rest.strip_prefix(" equal to ")?)?;

@@ -50,7 +50,8 @@ fn abl5_boosts_bonus_actions_damage_to_each() {
         ),
         Ok(vec![Effect::DamageEach {
             range: 4.0,
-            amount: Amount::Fixed(2)
+            amount: Amount::Fixed(2),
+            roll: None,
         }])
     );
 }
@@ -438,5 +439,71 @@ fn abl5_more_damage_from_each_hit_and_critical_hit_for_the_activation() {
             by: Amount::HalfValueUp,
             melee_only: true,
         }])
+    );
+}
+
+/// Issue 30: a roll for each enemy in reach, each deals its own damage to the fighter rolled
+/// for.
+#[test]
+fn abl5_a_roll_for_each_visible_enemy_in_reach() {
+    let each = |bands| {
+        Ok(vec![Effect::DamageEach {
+            range: 6.0,
+            amount: Amount::Fixed(0),
+            roll: Some(Roll {
+                dice: Amount::Fixed(1),
+                bands,
+            }),
+        }])
+    };
+    assert_eq!(
+        effects_of(
+            "Roll a dice for each visible enemy fighter within 6\" of this fighter. On a roll of \
+             4-5, allocate 1 damage point to the fighter being rolled for. On a roll of 6+, \
+             allocate a number of damage points to the fighter being rolled for equal to the \
+             value of this ability."
+        ),
+        each(vec![(4, 5, Amount::Fixed(1)), (6, 6, Amount::Value)])
+    );
+    assert_eq!(
+        effects_of(
+            "Roll a dice for each visible enemy fighter within 6\" of this fighter. On a 5+, \
+             allocate a number of damage points equal to the value of this ability to the \
+             fighter being rolled for."
+        ),
+        each(vec![(5, 6, Amount::Value)])
+    );
+}
+
+/// Issue 30: "a fighter can only use this ability if there is a visible enemy fighter within
+/// N" of them" (and "if they are within N" of an enemy fighter").
+#[test]
+fn abl5_a_condition_of_an_enemy_within_reach() {
+    let then = Effect::BonusMove { max: None };
+    assert_eq!(
+        effects_of(
+            "A fighter can only use this ability if there is a visible enemy fighter within 6\" \
+             of them. This fighter makes a bonus move action."
+        ),
+        Ok(vec![
+            Effect::Requires(Condition::EnemyWithin {
+                range: 6.0,
+                visible: true
+            }),
+            then.clone()
+        ])
+    );
+    assert_eq!(
+        effects_of(
+            "A fighter can only use this ability if they are within 3\" of an enemy fighter. \
+             This fighter makes a bonus move action."
+        ),
+        Ok(vec![
+            Effect::Requires(Condition::EnemyWithin {
+                range: 3.0,
+                visible: false
+            }),
+            then
+        ])
     );
 }
