@@ -340,6 +340,13 @@ struct SimulateArgs {
     /// stderr.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["every_card", "shard"])]
     terrain_cards: Option<PathBuf>,
+    /// Play --battles battles between random legal warbands of every faction of this
+    /// community fighter file (`fighters.json`, with its abilities and base sizes beside it),
+    /// two factions drawn for each seed, on the battle's cards; print the JSON report (ended,
+    /// stalls, errors, battles and abilities used by faction, the factions that never used
+    /// theirs) and a summary on stderr.
+    #[arg(long, value_name = "FIGHTERS", conflicts_with_all = ["every_card", "terrain_cards", "shard"])]
+    random_warbands: Option<PathBuf>,
 }
 
 #[derive(clap::Args, Default)]

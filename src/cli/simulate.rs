@@ -30,6 +30,9 @@ pub fn simulate(args: &PlayArgs, sim: &SimulateArgs) -> anyhow::Result<()> {
     if let Some(dir) = &sim.terrain_cards {
         return every_terrain(&spec, dir, sim, threads);
     }
+    if let Some(fighters) = &sim.random_warbands {
+        return random_warbands(&spec, fighters, sim, threads);
+    }
     let plan = Plan {
         battles: sim.battles,
         first_seed: sim.first_seed,
@@ -58,6 +61,64 @@ pub fn simulate(args: &PlayArgs, sim: &SimulateArgs) -> anyhow::Result<()> {
         write(path, &png)?;
     }
     finish(&report)
+}
+
+/// `--random-warbands`: battles between random legal warbands of every faction of the
+/// community fighter file.
+fn random_warbands(
+    spec: &BattleSpec,
+    fighters: &Path,
+    sim: &SimulateArgs,
+    threads: usize,
+) -> anyhow::Result<()> {
+    use warcry_sim::scenario::community::{ImportPaths, import_paths};
+    use warcry_sim::sim::factions::{Factions, play};
+    let imported = import_paths(&ImportPaths::beside(fighters)).map_err(anyhow::Error::msg)?;
+    let universal = (imported.abilities.iter())
+        .filter(|a| a.is_universal())
+        .map(|a| a.def.name.clone())
+        .collect();
+    let profiles = imported.fighters.into_iter().map(|f| f.profile).collect();
+    let factions = Factions::new(profiles, universal);
+    if factions.is_empty() {
+        anyhow::bail!(
+            "{}: no faction with a hero to lead a warband",
+            fighters.display()
+        );
+    }
+    let r = play(spec, &factions, sim.battles, sim.first_seed, threads);
+    println!("{}", to_json(&r));
+    if let Some(path) = &sim.out.json {
+        write(path, to_json(&r).as_bytes())?;
+    }
+    eprintln!(
+        "{} battles of random warbands from {} factions: {} ended, {} stalled, {} errored, {} \
+         not drawn; {} factions played, {} used abilities as data ({} uses); never used: {}; \
+         no ability as data: {} factions",
+        r.battles,
+        factions.len(),
+        r.ended,
+        r.stalls.len(),
+        r.errors.len(),
+        r.not_drawn.len(),
+        r.played.len(),
+        r.abilities_used.len(),
+        r.abilities_used.values().sum::<u32>(),
+        if r.unused.is_empty() {
+            "none".to_string()
+        } else {
+            r.unused.join(", ")
+        },
+        r.without_data_abilities.len()
+    );
+    if !r.stalls.is_empty() || !r.errors.is_empty() {
+        anyhow::bail!(
+            "{} stalled and {} errored: see `stalls` and `errors`",
+            r.stalls.len(),
+            r.errors.len()
+        );
+    }
+    Ok(())
 }
 
 /// Every core this process may use.

@@ -5,6 +5,7 @@
 pub mod balance;
 pub mod batch;
 pub mod cards;
+pub mod factions;
 pub mod heatmap;
 pub mod live;
 pub mod now;

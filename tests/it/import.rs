@@ -792,3 +792,35 @@ fn a_warband_file_with_fighters_and_abilities_together_imports_both_with_paths()
         ["fighters.json:$.fighters[20].wounds: Wounds 0 is outside 1..=100"]
     );
 }
+
+/// Issue 30: battles between random legal warbands of every faction (our own three, and the
+/// whole community set when it is beside the repository): none errs or stalls, every faction
+/// that can field a warband plays, and the factions' own abilities as data are used.
+#[test]
+fn abl5_random_warbands_of_every_faction_play_to_the_end() {
+    use std::collections::BTreeSet;
+    use warcry_sim::scenario::load::{DEFAULT_BATTLE, EmbeddedThenDisk, load_battle};
+    use warcry_sim::sim::factions::{Factions, play};
+    let base = load_battle(&EmbeddedThenDisk, DEFAULT_BATTLE).unwrap();
+    let run = |dir: &Path, battles: usize| {
+        let i = import_paths(&ImportPaths::beside(&dir.join("fighters.json"))).unwrap();
+        let universal: BTreeSet<String> = (i.abilities.iter())
+            .filter(|a| a.is_universal())
+            .map(|a| a.def.name.clone())
+            .collect();
+        let profiles = i.fighters.into_iter().map(|f| f.profile).collect();
+        let factions = Factions::new(profiles, universal);
+        (factions.len(), play(&base, &factions, battles, 1, 2))
+    };
+    let (n, r) = run(&ours(), 30);
+    assert_eq!((r.errors.len(), r.stalls.len()), (0, 0), "{r:?}");
+    assert_eq!(r.played.len(), n, "every faction played: {:?}", r.played);
+    assert!(r.abilities_used.values().sum::<u32>() > 0, "{r:?}");
+    let Some(full) = community_full("battles of random warbands of the whole community set")
+    else {
+        return;
+    };
+    let (n, r) = run(&full, 300);
+    assert_eq!((r.errors.len(), r.stalls.len()), (0, 0), "{r:?}");
+    assert!(r.played.len() + 2 >= n, "{} of {n} factions played", r.played.len());
+}

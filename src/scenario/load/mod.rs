@@ -25,7 +25,7 @@ mod tests;
 mod warband;
 
 use battle::load_battle_into;
-pub use battle::{BattleSpec, SideSpec, load_battle, load_battle_with};
+pub use battle::{BattleSpec, SideSpec, load_battle, load_battle_with, points_limit};
 pub use check::{SceneKind, check_file, check_paths, check_paths_with_warnings, scene_kind};
 pub use problems::{FileProblem, Problems};
 pub use scene::{CardChoice, DesignScene, load_design_scene};
