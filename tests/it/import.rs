@@ -816,11 +816,14 @@ fn abl5_random_warbands_of_every_faction_play_to_the_end() {
     assert_eq!((r.errors.len(), r.stalls.len()), (0, 0), "{r:?}");
     assert_eq!(r.played.len(), n, "every faction played: {:?}", r.played);
     assert!(r.abilities_used.values().sum::<u32>() > 0, "{r:?}");
-    let Some(full) = community_full("battles of random warbands of the whole community set")
-    else {
+    let Some(full) = community_full("battles of random warbands of the whole community set") else {
         return;
     };
     let (n, r) = run(&full, 300);
     assert_eq!((r.errors.len(), r.stalls.len()), (0, 0), "{r:?}");
-    assert!(r.played.len() + 2 >= n, "{} of {n} factions played", r.played.len());
+    assert!(
+        r.played.len() + 2 >= n,
+        "{} of {n} factions played",
+        r.played.len()
+    );
 }

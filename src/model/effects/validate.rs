@@ -78,3 +78,151 @@ pub fn validate_ability(
         );
     }
 }
+
+/// Can an ability lower this characteristic until the end of the battle (Move, Attacks)?
+fn weakenable(stat: Stat) -> bool {
+    matches!(stat, Stat::Move | Stat::Attacks)
+}
+
+impl Amount {
+    /// A fixed amount of at most `max`, or one from the value (1-6).
+    fn within(self, max: u32) -> bool {
+        !matches!(self, Amount::Fixed(n) if n > max)
+    }
+}
+
+/// A range a card could print: more than 0" and at most 36".
+fn range_ok(r: f32) -> bool {
+    r.is_finite() && r > 0.0 && r <= 36.0
+}
+
+impl Effect {
+    /// Its numbers are ones a card could print (ranges up to 36", amounts up to 20, up to
+    /// 10 dice, bands of rolls within 1-6); problems go to `v` at `path`.
+    pub fn validate(&self, path: &str, v: &mut crate::model::validate::Validator) {
+        if let Effect::AfterMove { then, .. } = self {
+            for (k, e) in then.iter().enumerate() {
+                e.validate(&format!("{path}.then[{k}]"), v);
+            }
+        }
+        if let Effect::RoundBoost { aura: Some(a), .. } = self
+            && !range_ok(a.range)
+        {
+            v.error(path, "an aura's range is more than 0\" and at most 36\"");
+        }
+        if !self.stat_fits() {
+            v.error(
+                path,
+                "Toughness is raised for the round only; \"melee only\" goes with an attack's \
+                 characteristics (Attacks, Strength, damage)",
+            );
+        }
+        if !self.numbers_ok() {
+            v.error(
+                path,
+                "numbers no card prints: ranges are up to 36\", amounts up to 20, dice up to \
+                 10 and rolls 1-6",
+            );
+        }
+    }
+
+    /// Are its numbers ones a card could print (the effects it runs after a move are checked
+    /// on their own)?
+    fn numbers_ok(&self) -> bool {
+        match self {
+            Effect::BonusMove { max } => max.is_none_or(|a| a.within(36)),
+            Effect::Boost { by, .. } => by.within(20),
+            Effect::DamageOne {
+                range,
+                amount,
+                roll,
+            }
+            | Effect::DamageEach {
+                range,
+                amount,
+                roll,
+            } => {
+                range_ok(*range)
+                    && amount.within(20)
+                    && roll.as_ref().is_none_or(|r| {
+                        r.dice.within(10)
+                            && r.bands.iter().all(|(l, m, a)| {
+                                (1..=6).contains(l) && (*l..=6).contains(m) && a.within(20)
+                            })
+                    })
+            }
+            Effect::Heal { amount } => amount.within(20),
+            Effect::Restrict { range, .. } => range_ok(*range),
+            Effect::NextBoost { by, .. } | Effect::RoundBoost { by, .. } => by.within(20),
+            Effect::CritsAsHits { up_to: by } | Effect::LessDamagePerHit { by } => by.within(20),
+            Effect::DamageAttackerPerRoll {
+                least,
+                most,
+                amount,
+            } => (1..=6).contains(least) && (*least..=6).contains(most) && amount.within(20),
+            Effect::AfterMove { trigger, .. } => {
+                let (MoveTrigger::NearEnemy(h) | MoveTrigger::DroppedNext(h)) = *trigger;
+                range_ok(h)
+            }
+            Effect::AfterEachAttack { least, bar } => (1..=6).contains(least) && !bar.is_empty(),
+            Effect::FriendBonusAttack { range, .. } => range_ok(*range),
+            Effect::SetUpNear { range, within, .. } => range_ok(*range) && range_ok(*within),
+            Effect::RollAgainst {
+                range,
+                dice,
+                least,
+                then,
+                ..
+            } => {
+                let weakens = match then {
+                    OnSuccess::Weaken { stat, min } => weakenable(*stat) && *min <= 20,
+                    OnSuccess::Taunt => true,
+                    OnSuccess::Bar(actions) => !actions.is_empty(),
+                };
+                range_ok(*range) && dice.within(10) && (1..=6).contains(least) && weakens
+            }
+            Effect::CritsWeaken { stat, by, min, .. } => {
+                weakenable(*stat) && (1..=20).contains(by) && *min <= 20
+            }
+            Effect::EnemyAura {
+                stat,
+                by,
+                min,
+                range,
+            } => weakenable(*stat) && by.within(20) && *min <= 20 && range_ok(*range),
+            Effect::Requires(Condition::EnemyWithin { range, .. }) => range_ok(*range),
+            Effect::Requires(Condition::TookDownThisActivation)
+            | Effect::BonusMoveOrAttack
+            | Effect::BonusAttack
+            | Effect::StrengthAboveToughness
+            | Effect::FlatAttackRange
+            | Effect::Reaction(_) => true,
+        }
+    }
+
+    /// Does its boost raise a characteristic it can: Toughness only for the round (an
+    /// activation's boosts raise the fighter's own actions), melee only for an attack's?
+    fn stat_fits(&self) -> bool {
+        match self {
+            Effect::Boost {
+                stat, melee_only, ..
+            } => *stat != Stat::Toughness && (!melee_only || stat.of_attacks()),
+            Effect::NextBoost { stat, .. } => *stat != Stat::Toughness,
+            Effect::RoundBoost {
+                stat, melee_only, ..
+            } => !melee_only || stat.of_attacks(),
+            _ => true,
+        }
+    }
+
+    /// Are its amounts all fixed numbers (not the ability's value)?
+    fn fixed_amounts(&self) -> bool {
+        let fixed = |a: &Amount| matches!(a, Amount::Fixed(_));
+        match self {
+            Effect::CritsAsHits { up_to: a }
+            | Effect::LessDamagePerHit { by: a }
+            | Effect::DamageAttackerPerRoll { amount: a, .. } => fixed(a),
+            _ => true,
+        }
+    }
+}

@@ -66,6 +66,16 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
              {stat} (to {min}) until the end of the battle",
             runemark_text(runemark.as_deref(), " ", "")
         ),
+        Effect::EnemyAura {
+            stat,
+            by,
+            min,
+            range,
+        } => format!(
+            "-{} {stat} (to {min}) for enemies while they are within {range}\" of it until the \
+             end of the round",
+            amount_text(by, value)
+        ),
         Effect::AfterEachAttack { least, bar } => format!(
             "after each of its attacks this activation, a roll of {} bars the target from {} \
              until the end of the round",
@@ -165,6 +175,16 @@ pub(super) fn run(
         )),
         Effect::CritsWeaken { .. } | Effect::AfterEachAttack { .. } => {
             kept(world, f, e, value, |a| a.lasting.push(e.clone()))
+        }
+        Effect::EnemyAura {
+            stat,
+            by,
+            min,
+            range,
+        } => {
+            let lowered = (*stat, by.of(value), *min);
+            state::engine(world).lower_around(f.id, *range, lowered);
+            Some(super::lasts(e, value))
         }
         _ => None,
     }
@@ -330,15 +350,37 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
         Effect::AfterEachAttack { .. } if w.next.attack.is_some() => {
             w.because("its next action is an attack")
         }
+        Effect::EnemyAura { range, .. } => {
+            let near = super::enemies_in_reach(w.world, w.all, w.f, *range, false);
+            (!near.is_empty()).then_some(Useful::Because("enemies are within its aura", None))
+        }
         _ => None,
     }
 }
 
 // The card's wording of this family (`card`: the language's shared pieces).
 
-/// A weakening waiting for a critical hit.
+/// A weakening waiting for a critical hit, or an aura lowering the enemies' attacks.
 pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
-    read_crits_weaken(s)
+    read_crits_weaken(s).or_else(|| enemy_aura(s))
+}
+
+/// "Until the end of the battle round, subtract N from the Attacks characteristic (to a
+/// minimum of M) of attack actions made by enemy fighters while they are within R" of this
+/// fighter".
+fn enemy_aura(s: &str) -> Option<Vec<Effect>> {
+    let v = fill(
+        s,
+        "until the end of the battle round, subtract {n} from the attacks characteristic (to a \
+         minimum of {n}) of attack actions made by enemy fighters while they are within {n}\" of \
+         this fighter",
+    )?;
+    Some(vec![Effect::EnemyAura {
+        stat: Stat::Attacks,
+        by: Amount::Fixed(v[0]),
+        min: v[1],
+        range: v[2] as f32,
+    }])
 }
 
 /// "If the next attack action made by this fighter this activation that targets an enemy

@@ -170,6 +170,7 @@ pub fn round_bonus(
             .iter()
             .find(|s| s.id == source)
             .is_some_and(|s| in_aura(world, all, s, f, &aura)),
+        Scope::EnemyAura { .. } => false,
     };
     world
         .resource::<Engine>()

@@ -255,6 +255,7 @@ impl ViewQueries {
     ) -> Option<FighterView> {
         let (f, side, pos, facing, profile, role, damage, presence, activation, reactions) =
             self.views.get_manual(world, entity).ok()?;
+        let base = Base::new(profile.0.base, pos.0, facing.0);
         Some(FighterView {
             entity,
             id: f.id,
@@ -269,10 +270,34 @@ impl ViewQueries {
             activation: *activation,
             reactions: reactions.map_or(0, |r| r.0),
             carrying: carried.iter().find(|c| c.0 == f.id).map(|c| c.1),
-            lowered: world
-                .get_resource::<Engine>()
-                .map_or_else(Lowered::default, |e| e.lowered(f.id)),
+            lowered: self.lowered(world, f.id, *side, &base),
         })
+    }
+
+    /// ABL-5: what abilities lowered for fighter `id` of `side` standing on `base`: its own
+    /// lowerings, and the enemy auras it is in.
+    fn lowered(&self, world: &World, id: FighterId, side: Side, base: &Base) -> Lowered {
+        let Some(e) = world.get_resource::<Engine>() else {
+            return Lowered::default();
+        };
+        let mut l = e.lowered(id);
+        let index = world.get_resource::<FighterIndex>();
+        for (source, range, stat, by, min) in e.enemy_auras() {
+            let Some(s) = index.and_then(|i| i.get(source)) else {
+                continue;
+            };
+            let Ok((_, s_side, s_pos, s_facing, s_profile, _, _, s_presence, ..)) =
+                self.views.get_manual(world, s)
+            else {
+                continue;
+            };
+            let s_base = Base::new(s_profile.0.base, s_pos.0, s_facing.0);
+            let near = distance(&s_base, base) <= range + 1e-4;
+            if *s_side != side && *s_presence == Presence::Deployed && near {
+                l.add(stat, by, min);
+            }
+        }
+        l
     }
 }
 

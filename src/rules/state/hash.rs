@@ -119,6 +119,10 @@ struct EngineWords<'a> {
     weakened: Vec<(FighterId, Stat, u32, u32)>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     taunts: Vec<(FighterId, FighterId)>,
+    /// Characteristics lowered for the enemies round a fighter for the round (new: written
+    /// only when there are some, so older battles keep their hashes).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    enemy_auras: Vec<(FighterId, f32, Stat, u32, u32)>,
 }
 
 /// A characteristic raised until the end of the round, as the hashes began writing it.
@@ -182,6 +186,7 @@ impl<'a> EngineWords<'a> {
             round_boosts: Vec::new(),
             weakened: Vec::new(),
             taunts: Vec::new(),
+            enemy_auras: Vec::new(),
         };
         for effect in effects {
             words.add(effect);
@@ -193,6 +198,12 @@ impl<'a> EngineWords<'a> {
         let (on, source) = match effect.scope {
             Scope::Fighter(id) => (id, (id, None)),
             Scope::Aura { source, aura } => (source, (source, Some(aura))),
+            Scope::EnemyAura { source, range } => {
+                if let Lasting::Lowered { stat, by, min } = effect.what {
+                    self.enemy_auras.push((source, range, stat, by, min));
+                }
+                return;
+            }
         };
         match effect.what {
             Lasting::Barred(r) => self.restricted.push((on, r)),

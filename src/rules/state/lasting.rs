@@ -15,6 +15,8 @@ pub enum Scope {
     Fighter(FighterId),
     /// The friendly fighters in `source`'s aura while they are in it (`source` among them).
     Aura { source: FighterId, aura: Aura },
+    /// The enemy fighters within `range` inches of `source` while they are.
+    EnemyAura { source: FighterId, range: f32 },
 }
 
 /// What a lasting effect does to the fighters it reaches.
@@ -56,7 +58,7 @@ impl ActiveEffect {
     pub fn fighter(&self) -> Option<FighterId> {
         match self.scope {
             Scope::Fighter(id) => Some(id),
-            Scope::Aura { .. } => None,
+            Scope::Aura { .. } | Scope::EnemyAura { .. } => None,
         }
     }
 }
@@ -72,6 +74,17 @@ pub struct Lowered {
 }
 
 impl Lowered {
+    /// One more lowering of `stat` (Move, or else the Attacks of its attacks).
+    pub fn add(&mut self, stat: Stat, by: u32, min: u32) {
+        if stat == Stat::Move {
+            self.move_by += by;
+            self.move_min = self.move_min.max(min);
+        } else {
+            self.attacks_by += by;
+            self.attacks_min = self.attacks_min.max(min);
+        }
+    }
+
     /// ABL-4: `x` after the bonuses, less `by`, not below `min` (nor raised to it).
     pub fn apply(x: u32, by: u32, min: u32) -> u32 {
         x.saturating_sub(by).max(min.min(x))
@@ -124,27 +137,38 @@ impl Engine {
         self.push_effect(Scope::Fighter(id), what, Until::BattleEnd);
     }
 
-    /// ABL-5: what abilities lowered for `id`, added up.
+    /// ABL-5: what abilities lowered for `id` itself, added up (the enemy auras it stands
+    /// in aside: [`Engine::enemy_auras`]).
     pub fn lowered(&self, id: FighterId) -> Lowered {
         let mut l = Lowered::default();
         for e in self.effects.iter().filter(|e| e.fighter() == Some(id)) {
-            match e.what {
-                Lasting::Lowered {
-                    stat: Stat::Move,
-                    by,
-                    min,
-                } => {
-                    l.move_by += by;
-                    l.move_min = l.move_min.max(min);
-                }
-                Lasting::Lowered { by, min, .. } => {
-                    l.attacks_by += by;
-                    l.attacks_min = l.attacks_min.max(min);
-                }
-                _ => {}
+            if let Lasting::Lowered { stat, by, min } = e.what {
+                l.add(stat, by, min);
             }
         }
         l
+    }
+
+    /// ABL-5: `stat` lowered by `by`, to `min`, for the enemies within `range` inches of
+    /// `source` while they are, until the end of the round.
+    pub fn lower_around(
+        &mut self,
+        source: FighterId,
+        range: f32,
+        (stat, by, min): (Stat, u32, u32),
+    ) {
+        let what = Lasting::Lowered { stat, by, min };
+        self.push_effect(Scope::EnemyAura { source, range }, what, Until::RoundEnd);
+    }
+
+    /// The enemy auras lowering a characteristic: (source, range, stat, by, min).
+    pub fn enemy_auras(&self) -> impl Iterator<Item = (FighterId, f32, Stat, u32, u32)> + '_ {
+        self.effects.iter().filter_map(|e| match (e.scope, e.what) {
+            (Scope::EnemyAura { source, range }, Lasting::Lowered { stat, by, min }) => {
+                Some((source, range, stat, by, min))
+            }
+            _ => None,
+        })
     }
 
     /// ABL-5: `id`'s attacks must target `by` until the end of the round (a later taunt

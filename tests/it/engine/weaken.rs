@@ -141,6 +141,30 @@ fn abl5_a_success_bars_the_picked_enemys_moves_for_the_round() {
     }
 }
 
+/// Issue 30: "until the end of the battle round, subtract 2 from the Attacks characteristic
+/// (to a minimum of 1) of attack actions made by enemy fighters while they are within 3" of
+/// this fighter": the monster 1.5" away makes 2 Attacks, not 4, while it stays within 3"; out
+/// of the aura, or the next round, its 4.
+#[test]
+fn abl5_an_aura_lowers_the_attacks_of_enemies_within_it_for_the_round() {
+    let aura = Effect::EnemyAura {
+        stat: Stat::Attacks,
+        by: Amount::Fixed(2),
+        min: 1,
+        range: 3.0,
+    };
+    let mut a = against_a_monster(vec![aura], 3);
+    assert_eq!(a.fighter(B).attacks_with(0), 4);
+    use_it(&mut a, 3, None).unwrap();
+    assert_eq!(a.fighter(B).attacks_with(0), 2, "within 3\"");
+    assert_eq!(a.fighter(A).attacks_with(0), 2, "a friend is not lowered");
+    a.place(B, 14.5, 10.0);
+    assert_eq!(a.fighter(B).attacks_with(0), 4, "out of the aura");
+    a.place(B, 11.5, 10.0);
+    a.end_round(&[A, A2, B], B);
+    assert_eq!(a.fighter(B).attacks_with(0), 4, "the next round");
+}
+
 #[test]
 fn abl5_a_taunted_monster_attacks_only_the_taunter_this_round() {
     let mut a = against_a_monster(

@@ -507,3 +507,23 @@ fn abl5_a_condition_of_an_enemy_within_reach() {
         ])
     );
 }
+
+/// Issue 30: "until the end of the battle round, subtract 1 from the Attacks characteristic
+/// (to a minimum of 1) of attack actions made by enemy fighters while they are within 3" of
+/// this fighter".
+#[test]
+fn abl5_an_aura_lowering_the_attacks_of_enemies_for_the_round() {
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, subtract 1 from the Attacks characteristic (to \
+             a minimum of 1) of attack actions made by enemy fighters while they are within 3\" \
+             of this fighter."
+        ),
+        Ok(vec![Effect::EnemyAura {
+            stat: Stat::Attacks,
+            by: Amount::Fixed(1),
+            min: 1,
+            range: 3.0,
+        }])
+    );
+}
