@@ -18,6 +18,8 @@ pub enum Amount {
     Value,
     /// Half the value, rounded up.
     HalfValueUp,
+    /// Twice the value.
+    DoubleValue,
 }
 
 impl Amount {
@@ -27,6 +29,7 @@ impl Amount {
             Amount::Fixed(n) => n,
             Amount::Value => u32::from(value),
             Amount::HalfValueUp => u32::from(value).div_ceil(2),
+            Amount::DoubleValue => 2 * u32::from(value),
         }
     }
 }
@@ -37,6 +40,7 @@ impl std::fmt::Display for Amount {
             Amount::Fixed(n) => write!(f, "{n}"),
             Amount::Value => f.write_str("the value"),
             Amount::HalfValueUp => f.write_str("half the value (rounded up)"),
+            Amount::DoubleValue => f.write_str("twice the value"),
         }
     }
 }

@@ -8,7 +8,7 @@ use crate::model::ids::FighterId;
 use crate::rules::log::EffectOutcome;
 use crate::rules::state::{self, Bonus, Engine, FighterView};
 
-use super::card::picked_friend;
+use super::card::{amount_prefix, picked_friend};
 use super::{Useful, Weighed, amount_text, runemark_text};
 
 /// In words: "a bonus move action of up to 3\"".
@@ -114,6 +114,14 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
 /// "This fighter makes a bonus move action (or a bonus attack action)", "then, they can make
 /// a bonus attack action".
 pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
+    if let Some(rest) = s.strip_prefix(
+        "this fighter can make a bonus move action up to a number of inches equal to ",
+    ) {
+        let (max, rest) = amount_prefix(rest)?;
+        return rest
+            .is_empty()
+            .then(|| vec![Effect::BonusMove { max: Some(max) }]);
+    }
     Some(vec![match s {
         "this fighter makes a bonus move action" => Effect::BonusMove { max: None },
         "this fighter makes a bonus attack action"

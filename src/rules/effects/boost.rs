@@ -306,12 +306,17 @@ fn read_boost(s: &str) -> Option<Vec<Effect>> {
         } else {
             (false, false, rest)
         };
+    let moves_only = stats.iter().all(|s| *s == Stat::Move);
     let aura = match who {
         "this fighter" => None,
-        _ => Some(aura_of(who)?),
+        _ => Some(aura_of(who).or_else(|| moves_only.then(|| move_start_aura(who))?)?),
     };
     // Attack characteristics go with "attack actions"; Move and Toughness with the fighter.
     if stats.iter().any(|s| s.of_attacks() != attack) {
+        return None;
+    }
+    // The engine raises a friend's Move by distance alone, not by who sees it.
+    if stats.contains(&Stat::Move) && aura.is_some_and(|a| a.visible) {
         return None;
     }
     Some(if round {
@@ -337,6 +342,19 @@ fn read_boost(s: &str) -> Option<Vec<Effect>> {
                 melee_only,
             })
             .collect()
+    })
+}
+
+/// "friendly fighters while they make a move action that starts within N" of this fighter".
+fn move_start_aura(who: &str) -> Option<Aura> {
+    let v = fill(
+        who,
+        "friendly fighters while they make a move action that starts within {n}\" of this \
+         fighter",
+    )?;
+    Some(Aura {
+        range: v[0] as f32,
+        visible: false,
     })
 }
 

@@ -285,17 +285,8 @@ fn lapsed(world: &mut World, id: FighterId, why: Lapse, w: WaitingMove) {
 
 /// Damage to each enemy in reach, healing, or what a drop sets off.
 pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
-    if matches!(
-        s,
-        "remove a number of damage points allocated to this fighter equal to the value of this \
-         ability"
-            | "remove a number of damage points from this fighter up to the value of this ability"
-            | "remove a number of damage points allocated to this fighter up to the value of this \
-               ability"
-    ) {
-        return Some(vec![Effect::Heal {
-            amount: Amount::Value,
-        }]);
+    if let Some(amount) = heal_of_amount(s) {
+        return Some(vec![Effect::Heal { amount }]);
     }
     damage_each(s)
         .or_else(|| read_heal(s))
@@ -346,6 +337,19 @@ pub(super) fn roll_for_each(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         }),
     };
     Some((1 + used, vec![effect]))
+}
+
+/// "Remove a number of damage points allocated to (from) this fighter equal to (up to) A".
+fn heal_of_amount(s: &str) -> Option<Amount> {
+    let rest = s.strip_prefix("remove a number of damage points ")?;
+    let rest = rest
+        .strip_prefix("allocated to this fighter ")
+        .or_else(|| rest.strip_prefix("from this fighter "))?;
+    let rest = rest
+        .strip_prefix("equal to ")
+        .or_else(|| rest.strip_prefix("up to "))?;
+    let (amount, rest) = amount_prefix(rest)?;
+    (rest.is_empty() && !matches!(amount, Amount::Fixed(_))).then_some(amount)
 }
 
 /// "Remove N damage points allocated to this fighter".

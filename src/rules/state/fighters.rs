@@ -13,7 +13,8 @@ use crate::model::formats::{FighterProfile, Role, TwistEffect};
 use crate::model::ruleset::Ruleset;
 
 use super::battle::Engine;
-use super::lasting::Lowered;
+use super::lasting::{Lowered, Scope};
+use crate::model::effects::Stat;
 
 /// A fighter as the rules see it.
 #[derive(Debug, Clone)]
@@ -33,6 +34,9 @@ pub struct FighterView {
     pub carrying: Option<usize>,
     /// ABL-5: what lasting effects subtract from it, after any bonus (ABL-4).
     pub lowered: Lowered,
+    /// ABL-5: how much the auras of friends it stands in raise its Move this round (for a
+    /// move action that starts where it is).
+    pub move_raised: u32,
 }
 
 impl FighterView {
@@ -77,6 +81,7 @@ impl FighterView {
     /// MOVE-1 with GEN-8 and ABL-3 Rush (ABL-4: add, then subtract).
     pub fn move_budget(&self, rules: &Ruleset, bonus: u32) -> f32 {
         let m = self.profile.movement.saturating_add(bonus);
+        let m = m.saturating_add(self.move_raised);
         let m = if self.carrying.is_some() {
             m.saturating_sub(rules.carrier_move_penalty)
                 .max(rules.carrier_min_move)
@@ -271,7 +276,43 @@ impl ViewQueries {
             reactions: reactions.map_or(0, |r| r.0),
             carrying: carried.iter().find(|c| c.0 == f.id).map(|c| c.1),
             lowered: self.lowered(world, f.id, *side, &base),
+            move_raised: self.move_raised(world, *side, &base),
         })
+    }
+
+    /// ABL-5: the Move the auras of friendly fighters raise for a fighter of `side` on
+    /// `base` this round (an aura reaching by distance alone; its own source among them).
+    fn move_raised(&self, world: &World, side: Side, base: &Base) -> u32 {
+        let Some(e) = world.get_resource::<Engine>() else {
+            return 0;
+        };
+        let mut raised = 0u32;
+        for (scope, stat, by, _) in e.raised() {
+            let Scope::Aura { source, aura } = scope else {
+                continue;
+            };
+            if stat != Stat::Move || aura.visible {
+                continue;
+            }
+            let near = self
+                .source_base(world, source)
+                .is_some_and(|(s_side, s_base)| {
+                    s_side == side && distance(&s_base, base) <= aura.range + 1e-4
+                });
+            if near {
+                raised = raised.saturating_add(by);
+            }
+        }
+        raised
+    }
+
+    /// The side and base of fighter `id` when it is on the battlefield.
+    fn source_base(&self, world: &World, id: FighterId) -> Option<(Side, Base)> {
+        let e = world.get_resource::<FighterIndex>()?.get(id)?;
+        let (_, side, pos, facing, profile, _, _, presence, ..) =
+            self.views.get_manual(world, e).ok()?;
+        (*presence == Presence::Deployed)
+            .then(|| (*side, Base::new(profile.0.base, pos.0, facing.0)))
     }
 
     /// ABL-5: what abilities lowered for fighter `id` of `side` standing on `base`: its own
@@ -281,19 +322,13 @@ impl ViewQueries {
             return Lowered::default();
         };
         let mut l = e.lowered(id);
-        let index = world.get_resource::<FighterIndex>();
         for (source, range, stat, by, min) in e.enemy_auras() {
-            let Some(s) = index.and_then(|i| i.get(source)) else {
-                continue;
-            };
-            let Ok((_, s_side, s_pos, s_facing, s_profile, _, _, s_presence, ..)) =
-                self.views.get_manual(world, s)
-            else {
-                continue;
-            };
-            let s_base = Base::new(s_profile.0.base, s_pos.0, s_facing.0);
-            let near = distance(&s_base, base) <= range + 1e-4;
-            if *s_side != side && *s_presence == Presence::Deployed && near {
+            let near = self
+                .source_base(world, source)
+                .is_some_and(|(s_side, s_base)| {
+                    s_side != side && distance(&s_base, base) <= range + 1e-4
+                });
+            if near {
                 l.add(stat, by, min);
             }
         }

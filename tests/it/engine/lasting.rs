@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 use warcry_sim::model::ids::FighterId;
 use warcry_sim::model::ids::Side;
+use warcry_sim::model::ruleset::Ruleset;
 
 use super::arena::{Arena, ability, weapon};
 use warcry_sim::model::RuleId;
@@ -148,6 +149,39 @@ fn abl5_an_aura_until_the_end_of_the_round_raises_friends_within_range() {
     // It ends with the round.
     a.end_round(&[A, A2, A3, B], B);
     assert_eq!(a.engine().raised().count(), 0);
+}
+
+/// Issue 30: "until the end of the battle round, add 2 to the Move characteristic of
+/// friendly fighters while they make a move action that starts within 6" of this fighter":
+/// A2 starting 4" away may move 6", A3 starting 10" away its own 4", and A2 its 4" again once
+/// it has left the aura; nothing the next round.
+#[test]
+fn abl5_an_aura_raises_the_move_of_friends_that_start_it_within_range() {
+    let raise = Effect::RoundBoost {
+        stat: Stat::Move,
+        by: Amount::Fixed(2),
+        melee_only: false,
+        aura: Some(Aura {
+            range: 6.0,
+            visible: false,
+        }),
+    };
+    let mut a = with_ability(vec![raise], 3);
+    for id in [A2, A3] {
+        a.profile(id, |p| p.movement = 4);
+    }
+    a.place(A2, 14.0, 10.0);
+    a.place(A3, 20.0, 10.0);
+    a.place(B, 28.0, 20.0);
+    use_it(&mut a, 3);
+    let rules = a.world().resource::<Ruleset>().clone();
+    let budget = |a: &mut Arena, id| a.fighter(id).move_budget(&rules, 0);
+    assert_eq!((budget(&mut a, A2), budget(&mut a, A3)), (6.0, 4.0));
+    a.place(A2, 24.0, 10.0);
+    assert_eq!(budget(&mut a, A2), 4.0, "out of the aura");
+    a.place(A2, 14.0, 10.0);
+    a.end_round(&[A, A2, A3, B], B);
+    assert_eq!(budget(&mut a, A2), 4.0, "the next round");
 }
 
 #[test]

@@ -66,7 +66,13 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     if let Some(e) = SENTENCE.iter().find_map(|read| read(&s[0])) {
         return Some((1, e));
     }
-    READERS.iter().find_map(|read| read(s))
+    READERS.iter().find_map(|read| read(s)).or_else(|| {
+        // "In addition, ..." adds what the sentence without it says.
+        let rest = s[0].strip_prefix("in addition, ")?;
+        let mut without = s.to_vec();
+        without[0] = rest.to_string();
+        one(&without)
+    })
 }
 
 /// The text lower-cased, quotes and spaces made plain, cut after each full stop.
@@ -148,6 +154,7 @@ pub(super) fn amount_prefix(s: &str) -> Option<(Amount, &str)> {
             Amount::HalfValueUp,
         ),
         ("the value of this ability", Amount::Value),
+        ("double the value of this ability", Amount::DoubleValue),
     ] {
         if let Some(rest) = s.strip_prefix(words) {
             return Some((a, rest));

@@ -527,3 +527,73 @@ fn abl5_an_aura_lowering_the_attacks_of_enemies_for_the_round() {
         }])
     );
 }
+
+/// Issue 30: twice the value, a bonus move of the value's inches, and a sentence begun with
+/// "In addition," read as the sentence without it.
+#[test]
+fn abl5_twice_the_value_a_move_of_the_value_and_in_addition() {
+    assert_eq!(
+        effects_of(
+            "Remove a number of damage points allocated to this fighter up to double the value \
+             of this ability."
+        ),
+        Ok(vec![Effect::Heal {
+            amount: Amount::DoubleValue
+        }])
+    );
+    assert_eq!(Amount::DoubleValue.of(4), 8);
+    assert_eq!(
+        effects_of(
+            "This fighter can make a bonus move action up to a number of inches equal to the \
+             value of this ability."
+        ),
+        Ok(vec![Effect::BonusMove {
+            max: Some(Amount::Value)
+        }])
+    );
+    assert_eq!(
+        effects_of(
+            "This fighter makes a bonus move action. In addition, until the end of this \
+             fighter's activation, add 1 to the Strength characteristic of melee attack actions \
+             made by this fighter."
+        ),
+        Ok(vec![
+            Effect::BonusMove { max: None },
+            Effect::Boost {
+                stat: Stat::Strength,
+                by: Amount::Fixed(1),
+                melee_only: true
+            }
+        ])
+    );
+}
+
+/// Issue 30: "until the end of the battle round, add 2 to the Move characteristic of friendly
+/// fighters while they make a move action that starts within 6" of this fighter"; a Move
+/// raised for the friends this fighter can see in its aura is not read (the engine raises a
+/// move only by distance).
+#[test]
+fn abl5_an_aura_raising_the_move_of_friends_that_start_in_it() {
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, add 2 to the Move characteristic of friendly \
+             fighters while they make a move action that starts within 6\" of this fighter."
+        ),
+        Ok(vec![Effect::RoundBoost {
+            stat: Stat::Move,
+            by: Amount::Fixed(2),
+            melee_only: false,
+            aura: Some(Aura {
+                range: 6.0,
+                visible: false
+            }),
+        }])
+    );
+    assert!(
+        effects_of(
+            "Until the end of the battle round, add 2 to the Move characteristic of visible \
+             friendly fighters while they are within 6\" of this fighter."
+        )
+        .is_err()
+    );
+}
