@@ -234,6 +234,7 @@ fn approach(world: &World, all: &[FighterView], f: &FighterView, budget: f32) ->
         }
         if validate_move(world, all, f, to, budget).is_ok() {
             return Some(Command::Move {
+                pick: None,
                 fighter: f.id,
                 to: to.to_array(),
                 pick_up: true,

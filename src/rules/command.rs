@@ -89,6 +89,10 @@ pub enum Command {
         descend: Option<Descend>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         via: Vec<[f32; 3]>,
+        /// ABL-5: the enemy an effect waiting for this move picks once it is set off ("pick
+        /// a visible enemy fighter within 1\""); none: the nearest.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pick: Option<FighterId>,
     },
     /// ATK-1..6: attack `target` with the weapon at index `weapon` of the profile.
     Attack {

@@ -236,6 +236,7 @@ fn preview_path(world: &mut World) {
         via: &[],
         pick_up: true,
         treasure: None,
+        pick: None,
     };
     let all = fighters(world);
     let Some(f) = all.iter().find(|f| f.id == id).cloned() else {
@@ -392,6 +393,7 @@ fn commit_move(
                 },
             },
             Going::Move => Command::Move {
+                pick: None,
                 fighter: id,
                 to,
                 pick_up: true,
@@ -552,6 +554,7 @@ mod tests {
             (12, Some(FighterId(4)), Some(FighterId(9)), None)
         );
         let walk = Command::Move {
+            pick: None,
             fighter: FighterId(2),
             to: [3.0, 0.0, 5.0],
             pick_up: true,

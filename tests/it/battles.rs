@@ -297,6 +297,7 @@ fn a_move_that_rolled_no_dice_can_be_taken_back_and_leaves_no_trace() {
     apply(
         world,
         &Command::Move {
+            pick: None,
             fighter: id,
             to: (f.pos + bevy::math::Vec3::new(0.3, 0.0, 0.0)).to_array(),
             pick_up: false,

@@ -414,6 +414,7 @@ fn down_from_a_3_inch_platform(descend: Option<Descend>) -> (Arena, Vec<LogEntry
     a.dice(&[6]);
     let n = a.log_len();
     a.apply(Command::Move {
+        pick: None,
         fighter: A,
         to: [14.0, 0.0, 10.0],
         pick_up: true,
@@ -473,6 +474,7 @@ fn move1_waypoints_the_path_goes_through_each_in_order() {
     a.activate(A);
     let n = a.log_len();
     a.apply(Command::Move {
+        pick: None,
         fighter: A,
         to: [9.0, 0.0, 5.0],
         pick_up: true,
@@ -491,6 +493,7 @@ fn move1_waypoints_the_path_goes_through_each_in_order() {
     // Waypoints count against Move like the rest of the path.
     a.activate(A);
     let r = a.rejected(Command::Move {
+        pick: None,
         fighter: A,
         to: [9.0, 0.0, 5.0],
         pick_up: true,
@@ -537,6 +540,7 @@ fn gen8_a_move_may_pass_over_a_token_but_not_end_touching_it() {
     a.activate(A);
     // Not picking it up: ending with the base over the token is refused...
     let r = a.rejected(Command::Move {
+        pick: None,
         fighter: A,
         to: [7.2, 0.0, 5.0],
         pick_up: false,
@@ -547,6 +551,7 @@ fn gen8_a_move_may_pass_over_a_token_but_not_end_touching_it() {
     assert_eq!(r.rule, "GEN-8", "{r}");
     // ... passing over it is fine.
     a.apply(Command::Move {
+        pick: None,
         fighter: A,
         to: [9.5, 0.0, 5.0],
         pick_up: false,
@@ -669,6 +674,7 @@ fn move5_a_move_4_fighter_gets_onto_a_4_inch_tower_with_two_moves() {
     // The top is out of reach of one move (4" up plus the way across)...
     let top = [10.5, 4.0, 10.0];
     let r = a.rejected(Command::Move {
+        pick: None,
         fighter: A,
         to: top,
         pick_up: true,
@@ -876,6 +882,7 @@ fn solo_c7_an_ai_decision_is_one_apply_of_an_explained_command() {
         rules: vec!["SOLO-C6".into()],
         text: "towards the target".into(),
         command: Box::new(Command::Move {
+            pick: None,
             fighter: A,
             to,
             pick_up: true,

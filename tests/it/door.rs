@@ -139,6 +139,7 @@ fn commands_go_in_by_the_door_and_events_come_out() {
     a.place(A, 10.0, 10.0);
     a.activate(A);
     a.world().write_message(SubmitCommand(Command::Move {
+        pick: None,
         fighter: A,
         to: [11.0, 0.0, 10.0],
         pick_up: true,
@@ -284,6 +285,7 @@ fn a_command_sent_in_decide_is_seen_in_react_the_same_frame() {
         if !*sent {
             *sent = true;
             out.write(SubmitCommand(Command::Move {
+                pick: None,
                 fighter: A,
                 to: [11.0, 0.0, 10.0],
                 pick_up: true,

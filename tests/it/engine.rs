@@ -529,6 +529,7 @@ fn gen8_picks_up_treasure_on_the_way_and_carriers_move_slower() {
         .id();
     a.activate(A);
     a.apply(Command::Move {
+        pick: None,
         fighter: A,
         to: [9.0, 0.0, 5.0],
         pick_up: true,
@@ -540,6 +541,7 @@ fn gen8_picks_up_treasure_on_the_way_and_carriers_move_slower() {
     assert_eq!(a.world().get::<Treasure>(te).unwrap().carrier, Some(A));
     // Move 4 - 2 = 2, at least 3.
     let r = a.rejected(Command::Move {
+        pick: None,
         fighter: A,
         to: [12.5, 0.0, 5.0],
         pick_up: true,
@@ -549,6 +551,7 @@ fn gen8_picks_up_treasure_on_the_way_and_carriers_move_slower() {
     });
     assert_eq!(r.rule, "MOVE-1", "{r}");
     a.apply(Command::Move {
+        pick: None,
         fighter: A,
         to: [11.9, 0.0, 5.0],
         pick_up: true,
@@ -573,6 +576,7 @@ fn token(a: &mut Arena, index: usize, x: f32, z: f32) -> Entity {
 /// A move of A to `to`, picking up `treasure` (none: the first it comes within 1" of).
 fn move_picking(to: [f32; 3], treasure: Option<usize>) -> Command {
     Command::Move {
+        pick: None,
         fighter: A,
         to,
         pick_up: true,
@@ -630,6 +634,7 @@ fn wait1_wait_then_a_second_activation_with_one_action() {
     a.activate(A);
     assert_eq!(a.engine().activation.as_ref().unwrap().actions_left, 1);
     a.apply(Command::Move {
+        pick: None,
         fighter: A,
         to: [7.0, 0.0, 5.0],
         pick_up: true,
@@ -640,6 +645,7 @@ fn wait1_wait_then_a_second_activation_with_one_action() {
     .unwrap();
     // One action only: no second action (an ability could still follow, CMB-3).
     let r = a.rejected(Command::Move {
+        pick: None,
         fighter: A,
         to: [8.0, 0.0, 5.0],
         pick_up: true,
@@ -685,6 +691,7 @@ fn move1_too_far_atk2_out_of_range_gen3_unseen_are_rejected_unchanged() {
     a.add_terrain(obstacle(5.0, 7.5, (6.0, 0.5), 5.0));
     a.activate(A);
     let r = a.rejected(Command::Move {
+        pick: None,
         fighter: A,
         to: [10.0, 0.0, 5.0],
         pick_up: true,
@@ -713,6 +720,7 @@ fn move1_too_far_atk2_out_of_range_gen3_unseen_are_rejected_unchanged() {
     assert_eq!(r.rule, "ATK-2");
     // A legal move still works afterwards.
     a.apply(Command::Move {
+        pick: None,
         fighter: A,
         to: [9.0, 0.0, 5.0],
         pick_up: true,
@@ -730,6 +738,7 @@ fn move3_an_engaged_fighter_cant_walk_away() {
     a.place(B, 11.5, 10.0);
     a.activate(A);
     let r = a.rejected(Command::Move {
+        pick: None,
         fighter: A,
         to: [7.0, 0.0, 10.0],
         pick_up: true,
@@ -765,6 +774,7 @@ fn cmb3_abl3_rush_then_a_second_ability_is_rejected() {
     assert_eq!(a.engine().dice[0].groups.len(), 1);
     // Rush: Move 4 + 1.
     a.apply(Command::Move {
+        pick: None,
         fighter: A,
         to: [9.9, 0.0, 5.0],
         pick_up: true,

@@ -160,6 +160,7 @@ fn move10_the_move_preview_knows_which_places_and_paths_are_deadly() {
         via: &[],
         pick_up: true,
         treasure: None,
+        pick: None,
     };
     let into = bevy::math::Vec3::from_array(places[at(13.0, 10.0)]);
     let path = validate_route(world, &all, &f, into, opts.budget, route).unwrap();
@@ -226,6 +227,7 @@ fn move1_a_move_too_far_is_refused_in_plain_words() {
     a.activate(FighterId(2));
     let name = a.fighter(FighterId(2)).name.to_string();
     let r = a.rejected(Command::Move {
+        pick: None,
         fighter: FighterId(2),
         to: [15.0, 0.0, 10.0],
         pick_up: true,

@@ -31,6 +31,7 @@ const B2: FighterId = FighterId(11);
 
 fn mv(fighter: FighterId, to: [f32; 3]) -> Command {
     Command::Move {
+        pick: None,
         fighter,
         to,
         pick_up: false,

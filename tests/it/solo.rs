@@ -766,6 +766,40 @@ fn solo_c4_an_enemy_in_attack_range_most_wounds_then_points() {
     assert_eq!(d.rules, vec!["SOLO-A1", "SOLO-C4"]);
 }
 
+/// SOLO-C1 (seed 002) and issue 30: a move that sets off damage waiting for it ("pick a
+/// visible enemy fighter within 1"") names the AI's target for it when the target is in reach.
+#[test]
+fn solo_c1_a_move_names_its_target_for_the_damage_waiting_for_it() {
+    use warcry_sim::model::effects::{Amount, Effect, MoveTrigger};
+    use warcry_sim::rules::engine::WaitingMove;
+    let mut a = solo();
+    a.place(KA, 10.0, 10.0);
+    a.place(HALLA, 14.0, 10.0);
+    a.place(ORVI, 14.0, 11.3);
+    a.activate(KA);
+    let damage = Effect::DamageOne {
+        range: 1.0,
+        amount: Amount::Value,
+        roll: None,
+    };
+    let waiting = WaitingMove {
+        trigger: MoveTrigger::NearEnemy(1.0),
+        then: vec![damage],
+        value: 4,
+    };
+    a.engine().activation.as_mut().unwrap().after_move.push(waiting);
+    let Target::Fighter(t) = target(&mut a).0 else {
+        panic!("an enemy fighter is the target");
+    };
+    let d = step(&mut a, KA);
+    let Command::Move { pick, .. } = d.command else {
+        panic!("{d:?}");
+    };
+    assert_eq!(pick, Some(t), "{d:?}");
+    a.apply(d.command).unwrap();
+    assert_eq!(a.damage(t), 4);
+}
+
 #[test]
 fn solo_c4_respects_minimum_ranges() {
     let mut a = solo();

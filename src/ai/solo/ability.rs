@@ -4,13 +4,14 @@ use crate::model::RuleId;
 use crate::model::ids::FighterId;
 use bevy::prelude::*;
 
+use super::Decision;
 use super::steps::{Ctx, Step};
 use super::{decision, engaged};
 use crate::model::effects::Effect;
 use crate::rules::abilities::{AbilityEffect, abilities_of, inspiring_targets, validate_ability};
 use crate::rules::command::Command;
 use crate::rules::effects::{Next, Useful, check, useful};
-use crate::rules::engine::Engine;
+use crate::rules::engine::{ActivationState, Engine};
 use crate::rules::initiative::SideDice;
 
 /// SOLO-C1: the eligible ability with the most dice icons, then the highest value, when its
@@ -83,6 +84,23 @@ pub fn step_ability(world: &World, ctx: &Ctx) -> Step {
         &[RuleId::SoloC1],
         format!("{name} ({icons} dice icons, value {value}): {note}"),
     ))
+}
+
+/// SOLO-C1 (seed 002): a move of the active fighter that sets off an effect waiting for it
+/// that picks an enemy names the one the paper picks: its target when in reach, else the one
+/// with the most wounds left, then the most points.
+pub(super) fn pick_after_move(
+    world: &World,
+    ctx: &Ctx,
+    act: &ActivationState,
+    mut d: Decision,
+) -> Decision {
+    if let Command::Move { to, pick, .. } = &mut d.command {
+        let to = Vec3::from_array(*to);
+        let choices = crate::rules::effects::after_move_choices(world, &ctx.all, &ctx.f, act, to);
+        *pick = enemy_for(ctx, &choices).map(|(t, _)| t);
+    }
+    d
 }
 
 /// SOLO-C1 (seed 002: "contre un combattant ennemi"): the enemy an ability aims at, among

@@ -154,6 +154,7 @@ fn move_decision(
         if validate_move(world, &ctx.all, &ctx.f, to, budget).is_ok() {
             return Some(Decision {
                 command: Command::Move {
+                    pick: None,
                     fighter: ctx.f.id,
                     to: to.to_array(),
                     pick_up: true,
@@ -435,6 +436,7 @@ pub fn activation_step(world: &mut World, fighter: FighterId) -> Decision {
         Step::Decide(d) => d,
         Step::Next => action.unwrap_or_else(|| no_step_applies(fighter, !ctx.hold.is_empty())),
     };
+    let d = super::ability::pick_after_move(world, &ctx, &act, d);
     with_target(d, &tc, again)
 }
 

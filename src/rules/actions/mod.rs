@@ -101,6 +101,7 @@ pub(crate) fn action(
             treasure,
             descend,
             via,
+            pick,
             ..
         } => {
             let route = Route {
@@ -108,6 +109,7 @@ pub(crate) fn action(
                 via,
                 pick_up: *pick_up,
                 treasure: *treasure,
+                pick: *pick,
             };
             make_move(world, &all, &f, &act, bonus, v3(*to), route)?
         }
@@ -181,9 +183,10 @@ fn make_move(
         None => f.move_budget(&rules(world), world.resource::<Engine>().move_bonus(act)),
     };
     let path = validate_route(world, all, f, to, budget, route)?;
+    crate::rules::effects::check_after_move_pick(world, all, f, act, to, route.pick)?;
     spend(world, bonus.is_some());
     do_move(world, f, &path, route.pick_up, route.treasure);
-    crate::rules::effects::after_move(world, f.id, f.pos.y);
+    crate::rules::effects::after_move(world, f.id, f.pos.y, route.pick);
     Ok(Then::AfterAction)
 }
 

@@ -8,6 +8,7 @@ use crate::battlefield::nav::{Descend, Goal, Path, StepKind};
 use crate::model::RuleId;
 use crate::model::components::Position;
 use crate::model::effects::Restriction;
+use crate::model::ids::FighterId;
 use crate::model::ruleset::Ruleset;
 use crate::rules::actions::{
     EPS, enemy_bases, ground_tokens, impact, rules, set_treasure, token_at, token_picked_up,
@@ -29,6 +30,8 @@ pub struct Route<'a> {
     /// GEN-8: the treasure it picks up when it comes within 1" of more than one (none: the
     /// first).
     pub treasure: Option<usize>,
+    /// ABL-5: the enemy an effect waiting for the move picks (none: the nearest).
+    pub pick: Option<FighterId>,
 }
 
 /// MOVE-1..MOVE-3: the path of a legal move of `f` to `to` with `budget` inches by the shortest

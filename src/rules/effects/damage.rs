@@ -9,7 +9,7 @@ use crate::model::effects::{Amount, Effect, MoveTrigger, Roll, band_text};
 use crate::model::ids::FighterId;
 use crate::rules::command::Rejected;
 use crate::rules::log::{EffectOutcome, Lapse};
-use crate::rules::state::{self, FighterView, WaitingMove};
+use crate::rules::state::{self, ActivationState, FighterView, WaitingMove};
 
 use super::card::{add_to_one, allocate_to_that, amount_prefix, bands, fill, pick_and_roll};
 use super::{
@@ -211,7 +211,7 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
 /// effects waiting for a move action it sets off happen (damage to the nearest enemy it can
 /// see in reach, a bonus action, a boost for the next attack). Those waiting for a move near
 /// an enemy wait on when this one was not.
-pub(crate) fn after_move(world: &mut World, id: FighterId, start_y: f32) {
+pub(crate) fn after_move(world: &mut World, id: FighterId, start_y: f32, pick: Option<FighterId>) {
     let waiting = {
         let mut e = state::engine(world);
         let Some(a) = e.activation.as_mut().filter(|a| a.fighter == id) else {
@@ -236,7 +236,11 @@ pub(crate) fn after_move(world: &mut World, id: FighterId, start_y: f32) {
         let all = state::fighters(world);
         match w.trigger {
             _ if set_off(world, &all, &f, w.trigger, start_y) => {
-                let target = super::check(world, &all, &f, &w.then, None).ok().flatten();
+                // The mover's player's pick (checked before the move), else the nearest.
+                let target = super::check(world, &all, &f, &w.then, pick)
+                    .or_else(|_| super::check(world, &all, &f, &w.then, None))
+                    .ok()
+                    .flatten();
                 let picks = Picks {
                     target,
                     place: None,
@@ -250,6 +254,76 @@ pub(crate) fn after_move(world: &mut World, id: FighterId, start_y: f32) {
     if let Some(a) = state::engine(world).activation.as_mut() {
         a.after_move.splice(0..0, still);
     }
+}
+
+/// ABL-5: may `pick` be the enemy an effect waiting for this move of `f` (the active
+/// fighter, `act`) to `to` picks once the move sets it off? Checked before the move.
+pub(crate) fn check_after_move_pick(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    act: &ActivationState,
+    to: Vec3,
+    pick: Option<FighterId>,
+) -> Result<(), Rejected> {
+    let Some(pick) = pick else {
+        return Ok(());
+    };
+    let (moved, picking) = picking_after(world, all, f, act, to);
+    if picking.is_empty() {
+        let why = format!(
+            "nothing {} waits for picks a fighter after this move",
+            f.name
+        );
+        return Err(Rejected::new(RuleId::Abl5, why));
+    }
+    for w in picking {
+        super::check(world, all, &moved, &w.then, Some(pick))?;
+    }
+    Ok(())
+}
+
+/// `f` as it would stand after moving to `to`, and the effects waiting for that move that it
+/// would set off and that pick a fighter.
+fn picking_after<'a>(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    act: &'a ActivationState,
+    to: Vec3,
+) -> (FighterView, Vec<&'a WaitingMove>) {
+    let moved = FighterView {
+        pos: to,
+        ..f.clone()
+    };
+    let picking = (act.after_move.iter())
+        .filter(|w| w.then.iter().any(|e| e.aim().is_some()))
+        .filter(|w| set_off(world, all, &moved, w.trigger, f.pos.y))
+        .collect();
+    (moved, picking)
+}
+
+/// ABL-5: the fighters an effect waiting for a move of the active fighter `f` to `to` may pick
+/// once the move sets it off (for whoever names the pick: the solo AI, SOLO-C1).
+pub fn after_move_choices(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    act: &ActivationState,
+    to: Vec3,
+) -> Vec<FighterId> {
+    let (moved, picking) = picking_after(world, all, f, act, to);
+    let mut choices: Vec<FighterId> = Vec::new();
+    for w in picking {
+        for e in &w.then {
+            for id in super::reach_of(world, all, &moved, e).unwrap_or_default() {
+                if !choices.contains(&id) {
+                    choices.push(id);
+                }
+            }
+        }
+    }
+    choices
 }
 
 /// Did the move of `f` (now where it ended, begun `start_y` high) set off `trigger`?

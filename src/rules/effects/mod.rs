@@ -31,7 +31,8 @@ pub(crate) use against::{after_attack, crits_weaken};
 pub use boost::{in_aura, round_bonus};
 pub(crate) use by_hand::by_hand;
 pub use card::effects_of;
-pub(crate) use damage::after_move;
+pub use damage::after_move_choices;
+pub(crate) use damage::{after_move, check_after_move_pick};
 pub(crate) use place::check_place;
 pub use place::set_up_spots;
 

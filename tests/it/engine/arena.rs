@@ -177,6 +177,7 @@ impl Arena {
     /// A plain move of `id` to `to` by the shortest way, picking up treasure on the way.
     pub fn walk(&mut self, id: FighterId, to: [f32; 3]) -> Result<(), Rejected> {
         self.apply(Command::Move {
+            pick: None,
             fighter: id,
             to,
             pick_up: true,

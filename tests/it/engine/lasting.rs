@@ -239,6 +239,52 @@ fn abl5_damage_the_next_time_a_move_finishes_near_an_enemy() {
     assert!(dealt, "logged under ABL-5");
 }
 
+/// Issue 30 ("every pick is the player's"): the move names the enemy the damage waiting for it
+/// goes to: B2, not B the nearest; an enemy out of reach at the move's end is refused with
+/// ABL-5 before the move, which then has not happened.
+#[test]
+fn abl5_the_move_names_the_enemy_the_damage_after_it_goes_to() {
+    let mut a = with_ability(
+        vec![Effect::AfterMove {
+            trigger: MoveTrigger::NearEnemy(1.0),
+            then: vec![Effect::DamageOne {
+                range: 1.0,
+                amount: Amount::Value,
+                roll: None,
+            }],
+        }],
+        4,
+    );
+    a.place(B, 14.0, 10.0);
+    a.place(B2, 12.6, 11.5);
+    let far = FighterId(12);
+    a.place(far, 20.0, 20.0);
+    use_it(&mut a, 4);
+    let step = |pick| Command::Move {
+        fighter: A,
+        to: [12.6, 0.0, 10.3],
+        pick_up: true,
+        treasure: None,
+        descend: None,
+        via: vec![],
+        pick: Some(pick),
+    };
+    let refused = a.rejected(step(far));
+    assert_eq!(refused.rule, RuleId::Abl5, "{}", refused.reason);
+    assert!(
+        refused.reason.contains("not an enemy it can see within 1"),
+        "{}",
+        refused.reason
+    );
+    assert_eq!(
+        a.fighter(A).pos.x,
+        10.0,
+        "the refused move has not happened"
+    );
+    a.apply(step(B2)).unwrap();
+    assert_eq!((a.damage(B), a.damage(B2)), (0, 4));
+}
+
 /// A bonus move, then a bonus attack when it ends 2" or more lower (Swooping Attack's shape).
 fn swooping() -> Vec<Effect> {
     vec![
