@@ -85,6 +85,7 @@ pub(crate) fn action(
         set_up_hint(ui, &c.names, intent, send);
     } else if intent.moving == Some(f) || intent.by_hand == Some(f) {
         move_hint(ui, intent);
+        damage_pick(ui, &c.names, intent);
     }
     let attack = a.actions.iter().find(|o| o.kind == ActionKind::Attack);
     match attack.and_then(|o| o.refused.as_ref()) {
@@ -256,6 +257,38 @@ fn move_hint(ui: &mut egui::Ui, intent: &mut Intent) {
             }
         }
     }
+}
+
+/// ABL-5: the move ends where damage waiting for it is set off: which enemy in reach takes
+/// it (with more than one, the player picks once the place is clicked).
+fn damage_pick(ui: &mut egui::Ui, names: &[(FighterId, String)], intent: &mut Intent) {
+    if intent.picks.is_empty() {
+        return;
+    }
+    let who: Vec<String> = intent.picks.iter().map(|p| name(names, *p)).collect();
+    if !intent.asking_pick {
+        let text = match &who[..] {
+            [one] => format!("There, the damage waiting for this move goes to {one} [ABL-5]"),
+            _ => format!(
+                "There, you pick who takes the damage waiting for this move: {} [ABL-5]",
+                who.join(" or ")
+            ),
+        };
+        super::words::tagged(ui, &text);
+        return;
+    }
+    super::words::tagged(
+        ui,
+        "Which enemy takes the damage waiting for this move? (right click: cancel) [ABL-5]",
+    );
+    ui.horizontal_wrapped(|ui| {
+        for (&p, who) in intent.picks.clone().iter().zip(&who) {
+            if ui.button(who).clicked() {
+                intent.pick = Some(p);
+                intent.pick_now = true;
+            }
+        }
+    });
 }
 
 /// ATK-3: each attack the rules allow, with its exact odds; keys 1-9 pick one.

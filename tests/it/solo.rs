@@ -787,7 +787,12 @@ fn solo_c1_a_move_names_its_target_for_the_damage_waiting_for_it() {
         then: vec![damage],
         value: 4,
     };
-    a.engine().activation.as_mut().unwrap().after_move.push(waiting);
+    a.engine()
+        .activation
+        .as_mut()
+        .unwrap()
+        .after_move
+        .push(waiting);
     let Target::Fighter(t) = target(&mut a).0 else {
         panic!("an enemy fighter is the target");
     };

@@ -18,6 +18,7 @@ use crate::rules::actions::{
 use crate::rules::command::{Command, HandChange, Rejected};
 use crate::rules::door::BattleSet;
 use crate::rules::door::SubmitCommand;
+use crate::rules::effects::after_move_choices;
 use crate::rules::engine::{Engine, Pending, fighter, fighters};
 use crate::rules::options::{ActiveOptions, move_places};
 use crate::screens::Screen;
@@ -132,6 +133,14 @@ pub(crate) struct Intent {
     pub by_hand: Option<FighterId>,
     /// ABL-5: the player picks where the enemy `moving` an ability sets up goes.
     pub set_up: Option<SetUpPick>,
+    /// ABL-5: the enemies damage waiting for this move may go to at the hovered place
+    /// (nearest first), and the one the player picked.
+    pub picks: Vec<FighterId>,
+    pub pick: Option<FighterId>,
+    /// ABL-5: the player clicked a place with more than one of `picks`: the panel asks which
+    /// (the place is pinned); `pick_now` once it is answered.
+    pub asking_pick: bool,
+    pub pick_now: bool,
 }
 
 /// ABL-5: an ability of the active fighter that sets the enemy it aims at up within `within`
@@ -208,9 +217,15 @@ impl Intent {
     }
 }
 
-/// The point of the board under the cursor, while moving.
-fn cursor_point(mut intent: ResMut<Intent>, mut board: BoardPointer) {
-    if intent.moving.is_none() || intent.pinned {
+/// The point of the board under the cursor, while moving; kept while the cursor is over a
+/// panel (where the player picks what the move does there).
+fn cursor_point(
+    mut intent: ResMut<Intent>,
+    mut board: BoardPointer,
+    egui: Option<Res<EguiWantsInput>>,
+) {
+    let over_panel = egui.is_some_and(|e| e.is_pointer_over_area());
+    if intent.moving.is_none() || intent.pinned || over_panel {
         return;
     }
     intent.hover = board.point();
@@ -252,10 +267,16 @@ fn preview_path(world: &mut World) {
         Ok(path) => (path.impacts(threshold), path_is_deadly(world, &f, path)),
         Err(_) => (Vec::new(), false),
     };
+    let act = world.resource::<Engine>().activation.clone();
+    let picks = match (&preview, act, going) {
+        (Ok(_), Some(act), Going::Move) => after_move_choices(world, &all, &f, &act, p),
+        _ => Vec::new(),
+    };
     let mut intent = world.resource_mut::<Intent>();
     intent.preview = Some(preview);
     intent.impacts = impacts;
     intent.deadly = deadly;
+    intent.picks = picks;
     intent.hovered_for = Some(p);
 }
 
@@ -362,12 +383,21 @@ fn commit_move(
         return;
     }
     let over_panel = egui.is_some_and(|e| e.is_pointer_over_area());
-    if !buttons.just_pressed(MouseButton::Left) || over_panel || pointed.2.on {
+    let answered = intent.pick_now;
+    if !answered && (!buttons.just_pressed(MouseButton::Left) || over_panel || pointed.2.on) {
         return;
     }
     // A click on an enemy the fighter may attack is an attack (`picking`), not a move.
     let means = super::picking::click_means(true, pointed.0.0, &pointed.1.0);
-    if means != super::picking::ClickMeans::Place {
+    if !answered && means != super::picking::ClickMeans::Place {
+        return;
+    }
+    // ABL-5: more than one enemy the damage waiting for the move may go to: the panel asks
+    // which before the move is made.
+    let ok = matches!(intent.preview, Some(Ok(_)));
+    if !answered && ok && intent.picks.len() > 1 && intent.set_up.is_none() {
+        intent.asking_pick = true;
+        intent.pin();
         return;
     }
     if let (Some(p), Some(Ok(_))) = (intent.hover, &intent.preview) {
@@ -393,7 +423,7 @@ fn commit_move(
                 },
             },
             Going::Move => Command::Move {
-                pick: None,
+                pick: intent.pick.filter(|p| intent.picks.contains(p)),
                 fighter: id,
                 to,
                 pick_up: true,
@@ -536,44 +566,4 @@ fn draw_hint(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The hint marks the advised fighter and, for an attack (ATK-1), its target; for a move
-    /// (MOVE-1), where it goes.
-    #[test]
-    fn a_hint_marks_the_fighter_and_its_goal() {
-        let attack = Command::Attack {
-            fighter: FighterId(4),
-            target: FighterId(9),
-            weapon: 0,
-        };
-        let m = HintMark::of(&attack, 12);
-        assert_eq!(
-            (m.at, m.fighter, m.target, m.to),
-            (12, Some(FighterId(4)), Some(FighterId(9)), None)
-        );
-        let walk = Command::Move {
-            pick: None,
-            fighter: FighterId(2),
-            to: [3.0, 0.0, 5.0],
-            pick_up: true,
-            treasure: None,
-            descend: None,
-            via: vec![],
-        };
-        let m = HintMark::of(&walk, 0);
-        assert_eq!(m.to, Some(Vec3::new(3.0, 0.0, 5.0)));
-        assert_eq!(m.target, None);
-        assert_eq!(
-            HintMark::of(
-                &Command::Pass {
-                    side: crate::model::ids::Side::A
-                },
-                0
-            )
-            .fighter,
-            None
-        );
-    }
-}
+mod tests;
