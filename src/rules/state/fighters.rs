@@ -260,7 +260,15 @@ impl ViewQueries {
     ) -> Option<FighterView> {
         let (f, side, pos, facing, profile, role, damage, presence, activation, reactions) =
             self.views.get_manual(world, entity).ok()?;
-        let base = Base::new(profile.0.base, pos.0, facing.0);
+        // ABL-5: what lasting effects change for it (most of a battle, none: nothing to read).
+        let (lowered, move_raised) = match world.get_resource::<Engine>() {
+            Some(e) if !e.effects.is_empty() => {
+                let base = Base::new(profile.0.base, pos.0, facing.0);
+                let lowered = self.lowered(world, e, f.id, *side, &base);
+                (lowered, self.move_raised(world, e, *side, &base))
+            }
+            _ => (Lowered::default(), 0),
+        };
         Some(FighterView {
             entity,
             id: f.id,
@@ -275,17 +283,14 @@ impl ViewQueries {
             activation: *activation,
             reactions: reactions.map_or(0, |r| r.0),
             carrying: carried.iter().find(|c| c.0 == f.id).map(|c| c.1),
-            lowered: self.lowered(world, f.id, *side, &base),
-            move_raised: self.move_raised(world, *side, &base),
+            lowered,
+            move_raised,
         })
     }
 
     /// ABL-5: the Move the auras of friendly fighters raise for a fighter of `side` on
     /// `base` this round (an aura reaching by distance alone; its own source among them).
-    fn move_raised(&self, world: &World, side: Side, base: &Base) -> u32 {
-        let Some(e) = world.get_resource::<Engine>() else {
-            return 0;
-        };
+    fn move_raised(&self, world: &World, e: &Engine, side: Side, base: &Base) -> u32 {
         let mut raised = 0u32;
         for (scope, stat, by, _) in e.raised() {
             let Scope::Aura { source, aura } = scope else {
@@ -317,10 +322,14 @@ impl ViewQueries {
 
     /// ABL-5: what abilities lowered for fighter `id` of `side` standing on `base`: its own
     /// lowerings, and the enemy auras it is in.
-    fn lowered(&self, world: &World, id: FighterId, side: Side, base: &Base) -> Lowered {
-        let Some(e) = world.get_resource::<Engine>() else {
-            return Lowered::default();
-        };
+    fn lowered(
+        &self,
+        world: &World,
+        e: &Engine,
+        id: FighterId,
+        side: Side,
+        base: &Base,
+    ) -> Lowered {
         let mut l = e.lowered(id);
         for (source, range, stat, by, min) in e.enemy_auras() {
             let near = self
