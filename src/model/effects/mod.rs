@@ -184,6 +184,23 @@ pub enum OnSuccess {
     Bar(Vec<Restriction>),
 }
 
+/// A kind of attack action: with a melee weapon (a range of 3" or less) or a missile one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AttackKind {
+    Melee,
+    Missile,
+}
+
+impl AttackKind {
+    /// "melee" or "missile".
+    pub fn word(self) -> &'static str {
+        match self {
+            AttackKind::Melee => "melee",
+            AttackKind::Missile => "missile",
+        }
+    }
+}
+
 /// An action a fighter may be barred from (ABL-5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Restriction {
@@ -272,8 +289,14 @@ pub enum Effect {
     /// Remove `amount` damage from this fighter.
     Heal { amount: Amount },
     /// `by` more of `stat` for this fighter's next action of its kind this activation: the
-    /// next move action for Move, the next attack action for an attack's characteristic.
-    NextBoost { stat: Stat, by: Amount },
+    /// next move action for Move, the next attack action (`only` of that kind, when given)
+    /// for an attack's characteristic.
+    NextBoost {
+        stat: Stat,
+        by: Amount,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        only: Option<AttackKind>,
+    },
     /// Until the end of the battle round, `by` more of `stat` (of melee attacks only, when
     /// `melee_only`) for this fighter, or for the friendly fighters of `aura` while they are
     /// in it.

@@ -349,7 +349,7 @@ fn boosted<'a>(
         Stat::CritDamage => w.damage.1 = w.damage.1.saturating_add(by),
         Stat::Move | Stat::Toughness => {}
     };
-    for b in own.iter().filter(|b| !b.melee_only || melee) {
+    for b in own.iter().filter(|b| b.applies(melee)) {
         add(b.stat, b.by);
     }
     for stat in [
@@ -540,7 +540,7 @@ pub(super) fn finish_attack(
         },
     );
     let down = deal_damage(world, target, damage, &[RuleId::Atk3, RuleId::Atk5]);
-    spend_attack(world, attacker, down);
+    spend_attack(world, attacker, down, w.is_melee());
     if answered.to_attacker > 0 {
         damage_attacker(world, target, attacker, answered.to_attacker);
     }
@@ -556,13 +556,13 @@ pub(super) fn finish_attack(
 }
 
 /// The attacker's activation notes an enemy it took down, and spends what was raised for this
-/// attack (ABL-5).
-fn spend_attack(world: &mut World, attacker: FighterId, down: bool) {
+/// attack (ABL-5: a raise for its next melee attack waits for a melee one).
+fn spend_attack(world: &mut World, attacker: FighterId, down: bool, melee: bool) {
     if let Some(a) = crate::rules::state::engine(world).activation.as_mut()
         && a.fighter == attacker
     {
         a.took_down |= down;
-        a.boosts.retain(|b| !b.once);
+        a.boosts.retain(|b| !(b.once && b.applies(melee)));
     }
 }
 

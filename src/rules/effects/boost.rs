@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use crate::battlefield::measure::{distance, horizontal_distance};
-use crate::model::effects::{Amount, Aura, Effect, Stat};
+use crate::model::effects::{Amount, AttackKind, Aura, Effect, Stat};
 use crate::rules::log::EffectOutcome;
 use crate::rules::state::{self, Bonus, Boost, Engine, FighterView, Scope, can_see};
 
@@ -24,11 +24,12 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             amount(by),
             melee_text(*melee_only)
         ),
-        Effect::NextBoost { stat, by } => {
-            let next = if *stat == Stat::Move {
-                "move"
-            } else {
-                "attack"
+        Effect::NextBoost { only, stat, by } => {
+            let next = match only {
+                _ if *stat == Stat::Move => "move",
+                None => "attack",
+                Some(AttackKind::Melee) => "melee attack",
+                Some(AttackKind::Missile) => "missile attack",
             };
             format!("+{} {stat} for its next {next} action", amount(by))
         }
@@ -99,10 +100,11 @@ pub(super) fn run(
         Effect::NextBoost {
             stat: Stat::Move,
             by,
+            ..
         } => kept(world, f, e, value, |a| {
             a.next_move = a.next_move.saturating_add(by.of(value));
         }),
-        Effect::NextBoost { stat, by } => kept(world, f, e, value, |a| {
+        Effect::NextBoost { only, stat, by } => kept(world, f, e, value, |a| {
             let for_bonus = a
                 .bonus
                 .iter()
@@ -110,9 +112,10 @@ pub(super) fn run(
             a.boosts.push(Boost {
                 stat: *stat,
                 by: by.of(value),
-                melee_only: false,
+                melee_only: *only == Some(AttackKind::Melee),
                 once: true,
                 for_bonus,
+                missile_only: *only == Some(AttackKind::Missile),
             });
         }),
         Effect::StrengthAboveToughness | Effect::FlatAttackRange => {
@@ -198,7 +201,11 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
         } if stat.of_attacks() && w.attacks_with(*melee_only) => {
             w.because("its next action is an attack")
         }
-        Effect::NextBoost { stat, .. } if stat.of_attacks() && attacks => {
+        Effect::NextBoost { stat, only, .. }
+            if stat.of_attacks()
+                && (next.attack)
+                    .is_some_and(|(_, m)| only.is_none_or(|k| (k == AttackKind::Melee) == m)) =>
+        {
             w.because("its next action is an attack")
         }
         Effect::StrengthAboveToughness if attacks => w.because("its next action is an attack"),
@@ -271,6 +278,7 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
         _ => read_boost(s)
             .or_else(|| next_boosts(s))
             .or_else(|| next_move(s))
+            .or_else(|| next_hits_damage(s))
             .or_else(|| critical_damage(s)),
     }
 }
@@ -282,6 +290,7 @@ fn next_move(s: &str) -> Option<Vec<Effect>> {
     let v = fill(s, &format!("add {{n}} to {tail}"))
         .or_else(|| fill(s, &format!("add {{n}} {tail}")))?;
     Some(vec![Effect::NextBoost {
+        only: None,
         stat: Stat::Move,
         by: Amount::Fixed(v[0]),
     }])
@@ -381,18 +390,46 @@ fn next_boosts(s: &str) -> Option<Vec<Effect>> {
     s.split(", and ")
         .map(|clause| {
             let (by, stat, rest) = add_to_one(clause)?;
-            let fits = match rest {
+            let (fits, only) = match rest {
                 " of this fighter for the next move action they make in this activation" => {
-                    stat == Stat::Move
+                    (stat == Stat::Move, None)
                 }
                 " of the next attack action made by this fighter in this activation" => {
-                    stat.of_attacks()
+                    (stat.of_attacks(), None)
                 }
-                _ => false,
+                " of the next melee attack action made by this fighter in this activation" => {
+                    (stat.of_attacks(), Some(AttackKind::Melee))
+                }
+                " of the next missile attack action made by this fighter in this activation" => {
+                    (stat.of_attacks(), Some(AttackKind::Missile))
+                }
+                _ => (false, None),
             };
-            fits.then_some(Effect::NextBoost { stat, by })
+            fits.then_some(Effect::NextBoost { only, stat, by })
         })
         .collect()
+}
+
+/// "Add A to the damage points allocated to enemy fighters by each hit and critical hit from
+/// the next melee (missile) attack action made by this fighter in this activation".
+fn next_hits_damage(s: &str) -> Option<Vec<Effect>> {
+    let rest = s.strip_prefix("add ")?;
+    let (by, rest) = amount_prefix(rest)?;
+    let rest = rest.strip_prefix(
+        " to the damage points allocated to enemy fighters by each hit and critical hit from the \
+         next ",
+    )?;
+    let only = match rest.strip_suffix(" attack action made by this fighter in this activation")? {
+        "melee" => AttackKind::Melee,
+        "missile" => AttackKind::Missile,
+        _ => return None,
+    };
+    let next = |stat| Effect::NextBoost {
+        stat,
+        by,
+        only: Some(only),
+    };
+    Some(vec![next(Stat::Damage), next(Stat::CritDamage)])
 }
 
 /// "Until the end of this fighter's activation, add A to the damage points allocated to

@@ -453,7 +453,14 @@ fn after_a_drop(s: &str) -> Option<Vec<Effect>> {
             "the fighter finished the move action {n}\" or more vertically lower than their \
              starting position",
         )?;
-        (v[0], Effect::NextBoost { stat, by })
+        (
+            v[0],
+            Effect::NextBoost {
+                only: None,
+                stat,
+                by,
+            },
+        )
     };
     Some(vec![Effect::AfterMove {
         trigger: MoveTrigger::DroppedNext(h as f32),

@@ -218,6 +218,20 @@ pub struct Boost {
     /// lapses with that attack.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub for_bonus: bool,
+    /// For its missile attacks only.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub missile_only: bool,
+}
+
+impl Boost {
+    /// Does it raise an attack with a melee weapon (`melee`) or a missile one?
+    pub fn applies(&self, melee: bool) -> bool {
+        if melee {
+            !self.missile_only
+        } else {
+            !self.melee_only
+        }
+    }
 }
 
 impl Boost {
@@ -229,6 +243,7 @@ impl Boost {
             melee_only,
             once: false,
             for_bonus: false,
+            missile_only: false,
         }
     }
 }

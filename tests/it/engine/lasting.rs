@@ -59,14 +59,39 @@ fn roll_against(a: &mut Arena, f: FighterId, t: FighterId, weapon: usize) -> (u3
     (r.attacks, r.toughness)
 }
 
+/// Issue 30: "+1 Attacks for the next melee attack action": a missile attack neither uses nor
+/// spends it; the next melee attack rolls 3 dice, the one after 2.
+#[test]
+fn abl5_a_raise_for_the_next_melee_attack_waits_for_a_melee_one() {
+    let next = vec![Effect::NextBoost {
+        only: Some(warcry_sim::model::effects::AttackKind::Melee),
+        stat: Stat::Attacks,
+        by: Amount::Fixed(1),
+    }];
+    let mut a = with_ability(next, 3);
+    a.profile(B, |p| p.wounds = 30);
+    a.place(B, 11.5, 10.0);
+    use_it(&mut a, 3);
+    assert_eq!(rolls_of(&a.attack_logged(A, B, 1)), 2, "a missile attack");
+    a.engine().activation.as_mut().unwrap().actions_left = 2;
+    assert_eq!(
+        rolls_of(&a.attack_logged(A, B, 0)),
+        3,
+        "the next melee attack"
+    );
+    assert_eq!(rolls_of(&a.attack_logged(A, B, 0)), 2);
+}
+
 #[test]
 fn abl5_next_action_boosts_raise_only_the_next_move_and_the_next_attack() {
     let next = vec![
         Effect::NextBoost {
+            only: None,
             stat: Stat::Move,
             by: Amount::Fixed(1),
         },
         Effect::NextBoost {
+            only: None,
             stat: Stat::Attacks,
             by: Amount::Fixed(1),
         },
@@ -420,6 +445,7 @@ fn abl5_a_lapsed_bonus_attack_takes_its_strength_boost_with_it() {
         Effect::AfterMove {
             trigger: MoveTrigger::DroppedNext(2.0),
             then: vec![Effect::NextBoost {
+                only: None,
                 stat: Stat::Strength,
                 by: Amount::Fixed(1),
             }],
