@@ -312,6 +312,10 @@ pub fn after_move_choices(
     act: &ActivationState,
     to: Vec3,
 ) -> Vec<FighterId> {
+    // Asked for every move the solo AI makes: most wait for nothing.
+    if act.after_move.is_empty() {
+        return Vec::new();
+    }
     let (moved, picking) = picking_after(world, all, f, act, to);
     let mut choices: Vec<FighterId> = Vec::new();
     for w in picking {
