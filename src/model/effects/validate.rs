@@ -54,12 +54,13 @@ pub fn validate_ability(
         }),
         _ => true,
     });
+    // The engine raises a friend's Move by where its move starts, not by who sees it.
     let moving_aura = effects.iter().any(|e| {
         matches!(
             e,
             Effect::RoundBoost {
                 stat: Stat::Move,
-                aura: Some(_),
+                aura: Some(Aura { visible: true, .. }),
                 ..
             }
         )
@@ -67,7 +68,7 @@ pub fn validate_ability(
     if moving_aura {
         v.error(
             path,
-            "an aura raises Toughness or attacks; Move is raised for this fighter only",
+            "an aura raising Move reaches friends by distance alone, not by who sees them",
         );
     }
     if !nested_ok {

@@ -255,11 +255,16 @@ fn abl5_twice_the_value_a_move_of_the_value_and_in_addition() {
 /// move only by distance).
 #[test]
 fn abl5_an_aura_raising_the_move_of_friends_that_start_in_it() {
+    let read = effects_of(
+        "Until the end of the battle round, add 2 to the Move characteristic of friendly \
+         fighters while they make a move action that starts within 6\" of this fighter.",
+    );
+    // The import's check of a whole ability lets it through: it is automated.
+    let mut v = crate::model::validate::Validator::default();
+    crate::model::effects::validate_ability(read.as_ref().unwrap(), false, "", &mut v);
+    assert!(v.is_empty(), "{:?}", v.problems);
     assert_eq!(
-        effects_of(
-            "Until the end of the battle round, add 2 to the Move characteristic of friendly \
-             fighters while they make a move action that starts within 6\" of this fighter."
-        ),
+        read,
         Ok(vec![Effect::RoundBoost {
             stat: Stat::Move,
             by: Amount::Fixed(2),
