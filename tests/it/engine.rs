@@ -3,6 +3,7 @@
 
 pub mod arena;
 mod effects;
+mod faction;
 mod lasting;
 mod weaken;
 

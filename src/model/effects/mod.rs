@@ -228,8 +228,10 @@ pub enum Family {
     Bonus,
     /// Characteristics raised, and how its attacks are made, for a while.
     Boost,
-    /// Damage and healing, now or after a move.
+    /// Damage, now or after a move.
     Damage,
+    /// Damage removed.
+    Heal,
     /// What befalls an enemy: barred, rolled against, set up, weakened.
     Against,
     /// A reaction's trigger and what it changes in the attack it answers (REA-1).
@@ -288,6 +290,19 @@ pub enum Effect {
     },
     /// Remove `amount` damage from this fighter.
     Heal { amount: Amount },
+    /// Remove up to `amount` damage (with `dice`, up to a roll of a dice of that many sides,
+    /// rolled for each) from each friendly fighter within `range` inches of this fighter (that
+    /// it can see, when `visible`): itself too, unless `others`.
+    HealEach {
+        range: f32,
+        #[serde(default)]
+        visible: bool,
+        #[serde(default)]
+        others: bool,
+        amount: Amount,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dice: Option<u8>,
+    },
     /// `by` more of `stat` for this fighter's next action of its kind this activation: the
     /// next move action for Move, the next attack action (`only` of that kind, when given)
     /// for an attack's characteristic.
@@ -400,8 +415,8 @@ impl Effect {
             | Effect::FlatAttackRange => Family::Boost,
             Effect::DamageOne { .. }
             | Effect::DamageEach { .. }
-            | Effect::Heal { .. }
             | Effect::AfterMove { .. } => Family::Damage,
+            Effect::Heal { .. } | Effect::HealEach { .. } => Family::Heal,
             Effect::Restrict { .. }
             | Effect::RollAgainst { .. }
             | Effect::SetUpNear { .. }

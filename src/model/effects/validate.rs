@@ -153,6 +153,12 @@ impl Effect {
                     })
             }
             Effect::Heal { amount } => amount.within(20),
+            Effect::HealEach {
+                range,
+                amount,
+                dice,
+                ..
+            } => range_ok(*range) && amount.within(20) && dice.is_none_or(|d| d == 3 || d == 6),
             Effect::Restrict { range, .. } => range_ok(*range),
             Effect::NextBoost { by, .. } | Effect::RoundBoost { by, .. } => by.within(20),
             Effect::CritsAsHits { up_to: by } | Effect::LessDamagePerHit { by } => by.within(20),

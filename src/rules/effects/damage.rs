@@ -13,8 +13,8 @@ use crate::rules::state::{self, ActivationState, FighterView, WaitingMove};
 
 use super::card::{add_to_one, allocate_to_that, amount_prefix, bands, fill, pick_and_roll};
 use super::{
-    Checked, Picks, Useful, Weighed, amount_text, describe as describe_all, effect_logged,
-    enemies_in_reach, heal, kept,
+    Picks, Useful, Weighed, amount_text, describe as describe_all, effect_logged,
+    enemies_in_reach, kept,
 };
 
 /// In words: "2 damage to each visible enemy within 3\"".
@@ -43,7 +43,6 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             amount_text(&r.dice, value),
             bands_text(r, value)
         ),
-        Effect::Heal { amount: a } => format!("removes {} damage from this fighter", amount(a)),
         Effect::AfterMove { trigger, then } => {
             let when = match trigger {
                 MoveTrigger::NearEnemy(r) => {
@@ -80,17 +79,6 @@ fn bands_text(r: &Roll, value: Option<u8>) -> String {
         .map(|(l, m, a)| format!("{} deals {}", band_text(*l, *m), amount_text(a, value)))
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// A heal with no damage to remove does nothing: refused when the ability does nothing else.
-pub(super) fn check(c: &Checked, e: &Effect) -> Result<(), Rejected> {
-    match e {
-        Effect::Heal { .. } if c.f.damage == 0 && c.alone => Err(Rejected::new(
-            RuleId::Abl5,
-            format!("{} has no damage to remove", c.f.name),
-        )),
-        _ => Ok(()),
-    }
 }
 
 /// ABL-5: deals or removes the damage (the caller deals what each log line says: a rolled
@@ -138,12 +126,6 @@ fn run_once(
                 damage: amount.of(value),
                 rolls: Vec::new(),
             })
-        }
-        Effect::Heal { amount } => {
-            // As it stands now (earlier effects may have changed it).
-            let me = state::fighter(world, f.id)?;
-            let healed = heal(world, &me, amount.of(value));
-            Some(EffectOutcome::Healed { healed })
         }
         Effect::AfterMove { trigger, then } => kept(world, f, e, value, |a| {
             a.after_move.push(WaitingMove {
@@ -194,9 +176,6 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
         Effect::DamageEach { range, .. } => {
             let near = enemies_in_reach(w.world, w.all, w.f, *range, true);
             (!near.is_empty()).then_some(Useful::Because("enemies are in its reach", None))
-        }
-        Effect::Heal { .. } => {
-            (w.f.damage > 0).then_some(Useful::Because("it has damage to remove", None))
         }
         Effect::AfterMove {
             trigger: MoveTrigger::NearEnemy(_),
@@ -361,14 +340,9 @@ fn lapsed(world: &mut World, id: FighterId, why: Lapse, w: WaitingMove) {
 
 // The card's wording of this family (`card`: the language's shared pieces).
 
-/// Damage to each enemy in reach, healing, or what a drop sets off.
+/// Damage to each enemy in reach, or what a drop sets off.
 pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
-    if let Some(amount) = heal_of_amount(s) {
-        return Some(vec![Effect::Heal { amount }]);
-    }
-    damage_each(s)
-        .or_else(|| read_heal(s))
-        .or_else(|| after_a_drop(s))
+    damage_each(s).or_else(|| after_a_drop(s))
 }
 
 /// "Allocate A damage points to each visible enemy fighter within N" of this fighter" and
@@ -415,27 +389,6 @@ pub(super) fn roll_for_each(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         }),
     };
     Some((1 + used, vec![effect]))
-}
-
-/// "Remove a number of damage points allocated to (from) this fighter equal to (up to) A".
-fn heal_of_amount(s: &str) -> Option<Amount> {
-    let rest = s.strip_prefix("remove a number of damage points ")?;
-    let rest = rest
-        .strip_prefix("allocated to this fighter ")
-        .or_else(|| rest.strip_prefix("from this fighter "))?;
-    let rest = rest
-        .strip_prefix("equal to ")
-        .or_else(|| rest.strip_prefix("up to "))?;
-    let (amount, rest) = amount_prefix(rest)?;
-    (rest.is_empty() && !matches!(amount, Amount::Fixed(_))).then_some(amount)
-}
-
-/// "Remove N damage points allocated to this fighter".
-fn read_heal(s: &str) -> Option<Vec<Effect>> {
-    let v = fill(s, "remove {n} damage points allocated to this fighter")?;
-    Some(vec![Effect::Heal {
-        amount: Amount::Fixed(v[0]),
-    }])
 }
 
 /// "In addition, if the fighter finishes that move action N" or more vertically lower than

@@ -24,6 +24,7 @@ mod by_hand;
 mod card;
 mod condition;
 mod damage;
+mod heal;
 mod place;
 mod reaction;
 
@@ -151,7 +152,7 @@ pub fn check(
     // ability only when the ability does nothing else.
     let alone = effects
         .iter()
-        .all(|e| e.aim().is_some() || matches!(e, Effect::Requires(_) | Effect::Heal { .. }));
+        .all(|e| e.aim().is_some() || matches!(e, Effect::Requires(_)) || e.family() == Family::Heal);
     let mut picked = None;
     for e in effects {
         if let Some(aim) = e.aim() {
@@ -173,9 +174,9 @@ pub fn check(
         };
         match e.family() {
             Family::Condition => condition::check(&c, e)?,
-            Family::Damage => damage::check(&c, e)?,
+            Family::Heal => heal::check(&c, e)?,
             Family::Against => against::check(&c, e)?,
-            Family::Bonus | Family::Boost | Family::Reaction => {}
+            Family::Bonus | Family::Boost | Family::Damage | Family::Reaction => {}
         }
     }
     Ok(picked)
@@ -264,6 +265,7 @@ fn run_one(
         Family::Bonus => bonus::run(world, f, e, value, picks.target),
         Family::Boost => boost::run(world, f, e, value),
         Family::Damage => return damage::run(world, f, e, value, picks.target),
+        Family::Heal => return heal::run(world, f, e, value),
         Family::Against => against::run(world, f, e, value, picks),
     };
     one.into_iter().collect()
@@ -279,6 +281,7 @@ pub fn describe(effects: &[Effect], value: Option<u8>) -> String {
             Family::Bonus => bonus::describe(e, value),
             Family::Boost => boost::describe(e, value),
             Family::Damage => damage::describe(e, value),
+            Family::Heal => heal::describe(e, value),
             Family::Against => against::describe(e, value),
             Family::Reaction => reaction::describe(e, value),
         })
@@ -370,6 +373,7 @@ pub fn useful(
         Family::Bonus => bonus::useful(&w, e),
         Family::Boost => boost::useful(&w, e),
         Family::Damage => damage::useful(&w, e),
+        Family::Heal => heal::useful(&w, e),
         Family::Against => against::useful(&w, e),
     }
 }

@@ -338,6 +338,13 @@ pub enum EffectOutcome {
     },
     /// This much damage removed from the fighter.
     Healed { healed: u32 },
+    /// This much damage removed from `fighter`, a friend in the ability's reach (after `roll`,
+    /// when a dice said how much).
+    HealedFriend {
+        fighter: FighterId,
+        healed: u32,
+        roll: Option<u8>,
+    },
     /// `fighter` may not make these actions until the end of the round.
     Barred {
         fighter: FighterId,

@@ -319,3 +319,56 @@ fn abl5_a_raise_for_the_next_melee_or_missile_attack_only() {
         ])
     );
 }
+
+/// Issue 30: heals of this fighter and of each friendly fighter in reach, as the cards word
+/// them.
+#[test]
+fn abl5_heals_of_this_fighter_and_of_each_friend_in_reach() {
+    let each = |range, visible, others, amount, dice| {
+        Ok(vec![Effect::HealEach {
+            range,
+            visible,
+            others,
+            amount,
+            dice,
+        }])
+    };
+    for (text, want) in [
+        (
+            "Remove up to D6 damage points allocated to each friendly fighter within 3\" of this \
+             fighter (roll for each).",
+            each(3.0, false, false, Amount::Fixed(0), Some(6)),
+        ),
+        (
+            "Remove a number of damage points up to the value of this ability allocated to each \
+             friendly fighter within 4\" of this fighter.",
+            each(4.0, false, false, Amount::Value, None),
+        ),
+        (
+            "Remove a number of damage points from all visible friendly fighters within 6\" of \
+             this fighter up to the value of this ability.",
+            each(6.0, true, false, Amount::Value, None),
+        ),
+        (
+            "Remove a number of damage points from each other friendly fighter within 3\" of \
+             this fighter, up to half the value of this ability (rounding up).",
+            each(3.0, false, true, Amount::HalfValueUp, None),
+        ),
+        (
+            "Remove up to 3 damage points allocated to this fighter.",
+            Ok(vec![Effect::Heal {
+                amount: Amount::Fixed(3),
+            }]),
+        ),
+    ] {
+        assert_eq!(effects_of(text), want, "{text}");
+    }
+    // A dice of four sides is no Warcry dice.
+    assert!(
+        effects_of(
+            "Remove up to D4 damage points allocated to each friendly fighter within 3\" of this \
+             fighter (roll for each)."
+        )
+        .is_err()
+    );
+}

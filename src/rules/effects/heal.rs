@@ -1,0 +1,207 @@
+//! The heal family (ABL-5): damage removed from this fighter, or from each friendly fighter
+//! in reach.
+
+use bevy::prelude::*;
+
+use crate::model::RuleId;
+use crate::model::dice::{Dice, DiceRng};
+use crate::model::effects::{Amount, Effect};
+use crate::rules::command::Rejected;
+use crate::rules::log::EffectOutcome;
+use crate::rules::state::{self, FighterView};
+
+use super::card::{amount_prefix, count_prefix, fill};
+use super::{Checked, Useful, Weighed, amount_text, heal, marked_in_reach};
+
+/// In words: "removes 2 damage from this fighter", "removes up to a D3 from each friendly
+/// fighter within 3\"".
+pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
+    match e {
+        Effect::Heal { amount } => format!(
+            "removes {} damage from this fighter",
+            amount_text(amount, value)
+        ),
+        Effect::HealEach {
+            range,
+            visible,
+            others,
+            amount,
+            dice,
+        } => format!(
+            "removes up to {} damage from each {}{}friendly fighter within {range}\"{}",
+            dice.map_or_else(|| amount_text(amount, value), |d| format!("a D{d} roll of")),
+            if *others { "other " } else { "" },
+            if *visible { "visible " } else { "" },
+            if *others { "" } else { " (itself too)" },
+        ),
+        _ => String::new(),
+    }
+}
+
+/// The fighters a heal reaches, as they stand now (earlier effects may have moved or hurt
+/// them): this fighter, or the friends in reach of it (itself too unless `others`).
+fn reached(world: &World, all: &[FighterView], f: &FighterView, e: &Effect) -> Vec<FighterView> {
+    let ids = match e {
+        Effect::Heal { .. } => vec![f.id],
+        Effect::HealEach {
+            range,
+            visible,
+            others,
+            ..
+        } => {
+            let mut ids = marked_in_reach(world, all, f, (*range, *visible), None, true);
+            if !others {
+                ids.insert(0, f.id);
+            }
+            ids
+        }
+        _ => Vec::new(),
+    };
+    ids.iter()
+        .filter_map(|id| all.iter().find(|o| o.id == *id && o.on_board()).cloned())
+        .collect()
+}
+
+/// A heal with no damage to remove does nothing: refused when the ability does nothing else.
+pub(super) fn check(c: &Checked, e: &Effect) -> Result<(), Rejected> {
+    if !c.alone || reached(c.world, c.all, c.f, e).iter().any(|o| o.damage > 0) {
+        return Ok(());
+    }
+    let why = match e {
+        Effect::HealEach { range, .. } => format!(
+            "no friendly fighter within {range}\" of {} has damage to remove",
+            c.f.name
+        ),
+        _ => format!("{} has no damage to remove", c.f.name),
+    };
+    Err(Rejected::new(RuleId::Abl5, why))
+}
+
+/// ABL-5: removes the damage: one log line for this fighter, or one for each friend in reach
+/// (with its roll, when a dice says how much).
+pub(super) fn run(world: &mut World, f: &FighterView, e: &Effect, value: u8) -> Vec<EffectOutcome> {
+    let all = state::fighters(world);
+    match e {
+        Effect::Heal { amount } => reached(world, &all, f, e)
+            .first()
+            .map(|me| EffectOutcome::Healed {
+                healed: heal(world, me, amount.of(value)),
+            })
+            .into_iter()
+            .collect(),
+        Effect::HealEach { amount, dice, .. } => {
+            let mut out = Vec::new();
+            for o in reached(world, &all, f, e) {
+                let roll = dice.map(|_| world.resource_mut::<DiceRng>().roll(1)[0]);
+                let up_to = match (dice, roll) {
+                    // A D3 is a dice halved, rounding up.
+                    (Some(3), Some(r)) => u32::from(r).div_ceil(2),
+                    (Some(_), Some(r)) => u32::from(r),
+                    _ => amount.of(value),
+                };
+                out.push(EffectOutcome::HealedFriend {
+                    fighter: o.id,
+                    healed: heal(world, &o, up_to),
+                    roll,
+                });
+            }
+            out
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// SOLO-C1: a heal is worth using when a fighter it reaches has damage to remove.
+pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
+    reached(w.world, w.all, w.f, e)
+        .iter()
+        .any(|o| o.damage > 0)
+        .then_some(Useful::Because("a fighter it reaches has damage to remove", None))
+}
+
+// The card's wording of this family (`card`: the language's shared pieces).
+
+/// A heal of this fighter or of each friendly fighter in reach.
+pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
+    let e = if let Some(amount) = heal_of_amount(s) {
+        Effect::Heal { amount }
+    } else if let Some(amount) = heal_of_number(s) {
+        Effect::Heal { amount }
+    } else {
+        heal_each(s)?
+    };
+    Some(vec![e])
+}
+
+/// "Remove a number of damage points allocated to (from) this fighter equal to (up to) A".
+fn heal_of_amount(s: &str) -> Option<Amount> {
+    let rest = s.strip_prefix("remove a number of damage points ")?;
+    let rest = rest
+        .strip_prefix("allocated to this fighter ")
+        .or_else(|| rest.strip_prefix("from this fighter "))?;
+    let rest = rest
+        .strip_prefix("equal to ")
+        .or_else(|| rest.strip_prefix("up to "))?;
+    let (amount, rest) = amount_prefix(rest)?;
+    (rest.is_empty() && !matches!(amount, Amount::Fixed(_))).then_some(amount)
+}
+
+/// "Remove (up to) N damage points allocated to this fighter".
+fn heal_of_number(s: &str) -> Option<Amount> {
+    let rest = s.strip_prefix("remove ")?;
+    let rest = rest.strip_prefix("up to ").unwrap_or(rest);
+    let (n, rest) = count_prefix(rest)?;
+    matches!(
+        rest,
+        " damage points allocated to this fighter" | " damage point allocated to this fighter"
+    )
+    .then_some(Amount::Fixed(n))
+}
+
+/// "Remove up to dN damage points allocated to each friendly fighter within N" of this
+/// fighter (roll for each)", "remove a number of damage points up to A allocated to each
+/// friendly fighter within N" of this fighter", "remove a number of damage points allocated to
+/// each friendly fighter within N" of this fighter, up to A", "remove a number of damage points
+/// from all visible (each other) friendly fighters within N" of this fighter up to A".
+fn heal_each(s: &str) -> Option<Effect> {
+    if let Some(v) = fill(
+        s,
+        "remove up to d{n} damage points allocated to each friendly fighter within {n}\" of this \
+         fighter (roll for each)",
+    ) {
+        return Some(each(v[1], false, false, Amount::Fixed(0), Some(v[0])));
+    }
+    let rest = s.strip_prefix("remove a number of damage points ")?;
+    if let Some(rest) = rest.strip_prefix("up to ") {
+        let (amount, rest) = amount_prefix(rest)?;
+        let v = fill(
+            rest,
+            " allocated to each friendly fighter within {n}\" of this fighter",
+        )?;
+        return Some(each(v[0], false, false, amount, None));
+    }
+    let (who, rest) = rest.split_once(" within ")?;
+    let (visible, others) = match who {
+        "allocated to each friendly fighter" => (false, false),
+        "from all visible friendly fighters" => (true, false),
+        "from each other friendly fighter" => (false, true),
+        _ => return None,
+    };
+    let (n, rest) = super::card::number_prefix(rest)?;
+    let rest = rest
+        .strip_prefix("\" of this fighter, up to ")
+        .or_else(|| rest.strip_prefix("\" of this fighter up to "))?;
+    let (amount, rest) = amount_prefix(rest)?;
+    rest.is_empty()
+        .then(|| each(n, visible, others, amount, None))
+}
+
+fn each(range: u32, visible: bool, others: bool, amount: Amount, dice: Option<u32>) -> Effect {
+    Effect::HealEach {
+        range: range as f32,
+        visible,
+        others,
+        amount,
+        dice: dice.and_then(|d| u8::try_from(d).ok()),
+    }
+}

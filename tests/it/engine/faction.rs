@@ -1,0 +1,90 @@
+//! Issue 30: the effects the whole community set's cards needed, in our own words, run by
+//! the engine with injected dice.
+
+use super::arena::{Arena, ability, weapon};
+use warcry_sim::model::components::Damage;
+use warcry_sim::model::effects::{Amount, Effect};
+use warcry_sim::model::ids::{FighterId, Side};
+use warcry_sim::rules::abilities::DiceCost;
+
+const A: FighterId = FighterId(2);
+const A2: FighterId = FighterId(3);
+const A3: FighterId = FighterId(4);
+const B: FighterId = FighterId(10);
+
+/// A gives its fighter (A) one ability of `effects`, costing a double; A at (10, 10) is
+/// activated with a double of `value`s to pay.
+fn with_ability(effects: Vec<Effect>, value: u8) -> Arena {
+    let mut a = Arena::new();
+    a.profile(A, |p| {
+        p.abilities = vec![ability("Test Gift", DiceCost::Double, effects)];
+        p.weapons = vec![weapon(1.0, 2, 3, (1, 2))];
+    });
+    a.place(A, 10.0, 10.0);
+    a.activate(A);
+    a.give_dice(Side::A, &[(value, 2)]);
+    a
+}
+
+fn said_since(a: &mut Arena, n: usize) -> Vec<String> {
+    a.log_since(n).iter().map(|e| a.text_of(e)).collect()
+}
+
+/// ABL-5, "remove up to D6 damage points allocated to each friendly fighter within 3" of this
+/// fighter (roll for each)": a roll for each friend in reach and for the fighter itself;
+/// nobody out of reach, no enemy. Refused when nobody it reaches has damage to remove.
+#[test]
+fn abl5_a_heal_rolled_for_each_friend_in_reach() {
+    let mut a = with_ability(
+        vec![Effect::HealEach {
+            range: 3.0,
+            visible: false,
+            others: false,
+            amount: Amount::Fixed(0),
+            dice: Some(6),
+        }],
+        3,
+    );
+    a.place(A2, 12.0, 10.0);
+    a.place(A3, 20.0, 10.0);
+    a.place(B, 10.0, 12.0);
+    let refused = a.use_ability(A, "Test Gift", 3, None).unwrap_err();
+    assert!(refused.contains("has damage to remove"), "{refused}");
+    for id in [A, A2, A3, B] {
+        a.set(id, Damage(5));
+    }
+    a.dice(&[2, 6]);
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    assert_eq!(a.damage(A), 3, "itself: rolled 2");
+    assert_eq!(a.damage(A2), 0, "rolled 6, 5 to remove");
+    assert_eq!((a.damage(A3), a.damage(B)), (5, 5), "out of reach; an enemy");
+    let said = said_since(&mut a, n);
+    assert!(
+        said.iter()
+            .any(|l| l.contains("removes 5 damage from") && l.contains("(rolls 6)")),
+        "{said:?}"
+    );
+    assert!(said.iter().any(|l| l.contains("from itself (rolls 2)")), "{said:?}");
+}
+
+/// ABL-5, "remove a number of damage points from each other friendly fighter within 4" of this
+/// fighter, up to the value of this ability": the fighter itself is not healed.
+#[test]
+fn abl5_a_heal_of_each_other_friend_by_the_value() {
+    let mut a = with_ability(
+        vec![Effect::HealEach {
+            range: 4.0,
+            visible: false,
+            others: true,
+            amount: Amount::Value,
+            dice: None,
+        }],
+        2,
+    );
+    a.place(A2, 13.0, 10.0);
+    a.set(A, Damage(5));
+    a.set(A2, Damage(5));
+    a.use_ability(A, "Test Gift", 2, None).unwrap();
+    assert_eq!((a.damage(A), a.damage(A2)), (5, 3));
+}
