@@ -111,7 +111,7 @@ pub fn band_text(least: u8, most: u8) -> String {
 }
 
 /// When an ability may be used at all (ABL-5).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Condition {
     /// An enemy fighter has been taken down by an attack action this fighter made this
     /// activation.
@@ -119,6 +119,20 @@ pub enum Condition {
     /// An enemy fighter is within `range` inches of this fighter (that it can see, when
     /// `visible`).
     EnemyWithin { range: f32, visible: bool },
+    /// No enemy fighter is within `range` inches of this fighter (that it can see, when
+    /// `visible`).
+    NoEnemyWithin { range: f32, visible: bool },
+    /// Another friendly fighter (with the runemark, when given) is within `range` inches of
+    /// this fighter (that it can see, when `visible`).
+    FriendWithin {
+        range: f32,
+        visible: bool,
+        runemark: Option<String>,
+    },
+    /// This fighter has at least this many damage points allocated to it.
+    Damaged(u32),
+    /// It is this battle round.
+    Round(u32),
 }
 
 /// When a reaction may be made (REA-1, ABL-5).

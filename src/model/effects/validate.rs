@@ -197,7 +197,13 @@ impl Effect {
                 min,
                 range,
             } => weakenable(*stat) && by.within(20) && *min <= 20 && range_ok(*range),
-            Effect::Requires(Condition::EnemyWithin { range, .. }) => range_ok(*range),
+            Effect::Requires(
+                Condition::EnemyWithin { range, .. }
+                | Condition::NoEnemyWithin { range, .. }
+                | Condition::FriendWithin { range, .. },
+            ) => range_ok(*range),
+            Effect::Requires(Condition::Damaged(n)) => (1..=60).contains(n),
+            Effect::Requires(Condition::Round(n)) => (1..=5).contains(n),
             Effect::Requires(Condition::TookDownThisActivation)
             | Effect::BonusMoveOrAttack
             | Effect::BonusAttack

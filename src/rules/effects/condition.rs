@@ -5,20 +5,38 @@ use crate::model::effects::{Condition, Effect};
 use crate::rules::command::Rejected;
 use crate::rules::state::Engine;
 
-use super::card::fill;
-use super::{Checked, enemies_in_reach};
+use super::card::{fill, number_prefix};
+use super::{Checked, enemies_in_reach, marked_in_reach};
 
 /// In words: "(having taken down an enemy with an attack this activation)".
 pub(super) fn describe(e: &Effect) -> String {
-    match e {
-        Effect::Requires(Condition::TookDownThisActivation) => {
+    let Effect::Requires(c) = e else {
+        return String::new();
+    };
+    let seen = |visible: bool| if visible { " it can see" } else { "" };
+    match c {
+        Condition::TookDownThisActivation => {
             "(having taken down an enemy with an attack this activation)".to_string()
         }
-        Effect::Requires(Condition::EnemyWithin { range, visible }) => format!(
-            "(with an enemy{} within {range}\")",
-            if *visible { " it can see" } else { "" }
+        Condition::EnemyWithin { range, visible } => {
+            format!("(with an enemy{} within {range}\")", seen(*visible))
+        }
+        Condition::NoEnemyWithin { range, visible } => {
+            format!("(with no enemy{} within {range}\")", seen(*visible))
+        }
+        Condition::FriendWithin {
+            range,
+            visible,
+            runemark,
+        } => format!(
+            "(with a friend{}{} within {range}\")",
+            runemark
+                .as_ref()
+                .map_or(String::new(), |m| format!(" with the {m} runemark")),
+            seen(*visible)
         ),
-        _ => String::new(),
+        Condition::Damaged(n) => format!("(with {n} or more damage)"),
+        Condition::Round(n) => format!("(in battle round {n})"),
     }
 }
 
@@ -27,7 +45,17 @@ pub(super) fn check(c: &Checked, e: &Effect) -> Result<(), Rejected> {
     let Effect::Requires(condition) = e else {
         return Ok(());
     };
-    let why = match *condition {
+    match why_not(c, condition) {
+        Some(why) => Err(Rejected::new(RuleId::Abl5, why)),
+        None => Ok(()),
+    }
+}
+
+/// Why the condition does not hold for the fighter now, for people; `None` when it holds.
+fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
+    let seen = |visible: bool| if visible { " it can see" } else { "" };
+    let name = &c.f.name;
+    match condition {
         Condition::TookDownThisActivation => {
             let done = c
                 .world
@@ -36,35 +64,65 @@ pub(super) fn check(c: &Checked, e: &Effect) -> Result<(), Rejected> {
                 .as_ref()
                 .is_some_and(|a| a.fighter == c.f.id && a.took_down);
             (!done).then(|| {
-                format!(
-                    "{} has taken down no enemy with an attack action this activation",
-                    c.f.name
-                )
+                format!("{name} has taken down no enemy with an attack action this activation")
             })
         }
         Condition::EnemyWithin { range, visible } => {
-            let near = enemies_in_reach(c.world, c.all, c.f, range, visible);
+            let near = enemies_in_reach(c.world, c.all, c.f, *range, *visible);
             near.is_empty().then(|| {
-                let seen = if visible { " it can see" } else { "" };
-                format!("there is no enemy{seen} within {range}\" of {}", c.f.name)
+                format!("there is no enemy{} within {range}\" of {name}", seen(*visible))
             })
         }
-    };
-    match why {
-        Some(why) => Err(Rejected::new(RuleId::Abl5, why)),
-        None => Ok(()),
+        Condition::NoEnemyWithin { range, visible } => {
+            let near = enemies_in_reach(c.world, c.all, c.f, *range, *visible);
+            (!near.is_empty()).then(|| {
+                format!("there is an enemy{} within {range}\" of {name}", seen(*visible))
+            })
+        }
+        Condition::FriendWithin {
+            range,
+            visible,
+            runemark,
+        } => {
+            let reach = (*range, *visible);
+            let near = marked_in_reach(c.world, c.all, c.f, reach, runemark.as_deref(), true);
+            near.is_empty().then(|| {
+                let mark = runemark
+                    .as_ref()
+                    .map_or(String::new(), |m| format!(" with the {m} runemark"));
+                format!(
+                    "there is no other friendly fighter{mark}{} within {range}\" of {name}",
+                    seen(*visible)
+                )
+            })
+        }
+        Condition::Damaged(n) => (c.f.damage < *n).then(|| {
+            format!(
+                "{name} has {} damage points allocated, not {n} or more",
+                c.f.damage
+            )
+        }),
+        Condition::Round(n) => {
+            let now = c.world.resource::<Engine>().round;
+            (now != *n).then(|| format!("it is battle round {now}, not {n}"))
+        }
     }
 }
 
 // The card's wording of this family (`card`: the language's shared pieces).
 
-/// "A fighter can only use this ability if an enemy fighter has been taken down by an attack
-/// action made by them this activation", "... if there is a visible enemy fighter within N"
-/// of them", "... if they are within N" of an enemy fighter".
+/// "A fighter can only use this ability if <condition>" (or "... can use this ability only
+/// if ...").
 pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
-    let rest = s
-        .strip_prefix("a fighter can only use this ability if ")
-        .or_else(|| s.strip_prefix("a fighter can use this ability only if "))?;
+    let rest = [
+        "a fighter can only use this ability if ",
+        "a fighter can use this ability only if ",
+        "a fighter can use this ablility only if ",
+        "this fighter can use this ability only if ",
+        "this fighter can only use this ability if ",
+    ]
+    .iter()
+    .find_map(|p| s.strip_prefix(p))?;
     let condition = match rest
         .strip_prefix("an enemy fighter has been taken down by an attack action made by ")
     {
@@ -72,9 +130,20 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
             Condition::TookDownThisActivation
         }
         Some(_) => return None,
-        None => enemy_within(rest)?,
+        None => enemy_within(rest)
+            .or_else(|| no_enemy_within(rest))
+            .or_else(|| friend_within(rest))
+            .or_else(|| damaged(rest))
+            .or_else(|| battle_round(rest))?,
     };
     Some(vec![Effect::Requires(condition)])
+}
+
+/// The first form of `forms` that `s` fills: its number and whether it says "visible".
+fn one_of(s: &str, forms: &[(&str, bool)]) -> Option<(f32, bool)> {
+    forms
+        .iter()
+        .find_map(|(form, visible)| Some((fill(s, form)?[0] as f32, *visible)))
 }
 
 /// "there is a visible enemy fighter within N" of them", "there is an enemy fighter within N"
@@ -89,11 +158,91 @@ fn enemy_within(s: &str) -> Option<Condition> {
         ("they are within {n}\" of an enemy fighter", false),
         ("they are within {n}\" of a visible enemy fighter", true),
     ];
-    forms.iter().find_map(|(form, visible)| {
-        let v = fill(s, form)?;
-        Some(Condition::EnemyWithin {
-            range: v[0] as f32,
-            visible: *visible,
-        })
+    let (range, visible) = one_of(s, &forms)?;
+    Some(Condition::EnemyWithin { range, visible })
+}
+
+/// "they are not within N" of any enemy fighters", "there are no enemy fighters within N" of
+/// this fighter", "they are more than N" from any enemy fighters", "there are no visible
+/// enemy fighters within N" of this fighter".
+fn no_enemy_within(s: &str) -> Option<Condition> {
+    let forms = [
+        ("they are not within {n}\" of any enemy fighters", false),
+        ("there are no enemy fighters within {n}\" of this fighter", false),
+        ("they are more than {n}\" from any enemy fighters", false),
+        (
+            "there are no visible enemy fighters within {n}\" of this fighter",
+            true,
+        ),
+    ];
+    let (range, visible) = one_of(s, &forms)?;
+    // "More than N" from any enemy" is the same as no enemy within N".
+    Some(Condition::NoEnemyWithin { range, visible })
+}
+
+/// "there is a visible friendly fighter within N" of them", "there is a visible friendly
+/// fighter with the R runemark within N" of them", "they are within N" of a visible friendly
+/// fighter with the R runemark".
+fn friend_within(s: &str) -> Option<Condition> {
+    let (visible, rest) = if let Some(r) = s.strip_prefix("there is a visible friendly fighter ") {
+        (true, r)
+    } else if let Some(r) = s.strip_prefix("there is a friendly fighter ") {
+        (false, r)
+    } else {
+        let rest = s.strip_prefix("they are within ")?;
+        let (n, rest) = number_prefix(rest)?;
+        let (visible, rest) = match rest.strip_prefix("\" of a visible friendly fighter") {
+            Some(r) => (true, r),
+            None => (false, rest.strip_prefix("\" of a friendly fighter")?),
+        };
+        let runemark = match rest {
+            "" => None,
+            r => Some(one_runemark(r.strip_prefix(" with the ")?)?),
+        };
+        return Some(Condition::FriendWithin {
+            range: n as f32,
+            visible,
+            runemark,
+        });
+    };
+    let (runemark, rest) = match rest.strip_prefix("with the ") {
+        Some(r) => {
+            let (mark, r) = r.split_once(" runemark ")?;
+            (Some(mark.to_string()), r)
+        }
+        None => (None, rest),
+    };
+    let v = fill(rest, "within {n}\" of them")?;
+    Some(Condition::FriendWithin {
+        range: v[0] as f32,
+        visible,
+        runemark,
     })
+}
+
+/// "R runemark": one runemark named alone (no "and", no faction runemark).
+fn one_runemark(s: &str) -> Option<String> {
+    let mark = s.strip_suffix(" runemark")?;
+    (!mark.contains(" and ") && !mark.contains("faction")).then(|| mark.to_string())
+}
+
+/// "they have N or more damage points allocated to them", "N or more damage points have been
+/// allocated to them".
+fn damaged(s: &str) -> Option<Condition> {
+    let forms = [
+        "they have {n} or more damage points allocated to them",
+        "{n} or more damage points have been allocated to them",
+    ];
+    let n = forms.iter().find_map(|f| fill(s, f))?[0];
+    Some(Condition::Damaged(n))
+}
+
+/// "it is the first (second, third, fourth) battle round".
+fn battle_round(s: &str) -> Option<Condition> {
+    let rest = s.strip_prefix("it is the ")?;
+    let rest = rest.strip_suffix(" battle round")?;
+    let n = ["first", "second", "third", "fourth"]
+        .iter()
+        .position(|w| *w == rest)?;
+    Some(Condition::Round(n as u32 + 1))
 }

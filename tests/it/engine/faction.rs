@@ -88,3 +88,64 @@ fn abl5_a_heal_of_each_other_friend_by_the_value() {
     a.use_ability(A, "Test Gift", 2, None).unwrap();
     assert_eq!((a.damage(A), a.damage(A2)), (5, 3));
 }
+
+/// ABL-5, conditions: "if they are not within 3" of any enemy fighters", "if they have 3 or
+/// more damage points allocated to them", "if there is a friendly fighter with the hero
+/// runemark within 4" of them", "if it is the first battle round": each refused with why
+/// until it holds.
+#[test]
+fn abl5_conditions_refuse_with_why_until_they_hold() {
+    use warcry_sim::model::effects::Condition;
+    let requires = |c: Condition| {
+        vec![
+            Effect::Requires(c),
+            Effect::Heal {
+                amount: Amount::Fixed(1),
+            },
+        ]
+    };
+    let mut a = with_ability(
+        requires(Condition::NoEnemyWithin {
+            range: 3.0,
+            visible: false,
+        }),
+        3,
+    );
+    a.set(A, Damage(2));
+    a.place(B, 12.0, 10.0);
+    let refused = a.use_ability(A, "Test Gift", 3, None).unwrap_err();
+    assert!(refused.contains("there is an enemy within 3\""), "{refused}");
+    a.place(B, 14.5, 10.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+
+    let mut a = with_ability(requires(Condition::Damaged(3)), 3);
+    a.set(A, Damage(2));
+    let refused = a.use_ability(A, "Test Gift", 3, None).unwrap_err();
+    assert!(refused.contains("not 3 or more"), "{refused}");
+    a.set(A, Damage(3));
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+
+    let mut a = with_ability(
+        requires(Condition::FriendWithin {
+            range: 4.0,
+            visible: false,
+            runemark: Some("hero".into()),
+        }),
+        3,
+    );
+    a.set(A, Damage(2));
+    a.profile(A2, |p| p.runemarks = vec!["hero".into()]);
+    a.place(A2, 16.0, 10.0);
+    let refused = a.use_ability(A, "Test Gift", 3, None).unwrap_err();
+    assert!(refused.contains("with the hero runemark"), "{refused}");
+    a.place(A2, 13.0, 10.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+
+    let mut a = with_ability(requires(Condition::Round(2)), 3);
+    a.set(A, Damage(2));
+    let now = a.engine().round;
+    let refused = a.use_ability(A, "Test Gift", 3, None).unwrap_err();
+    assert!(refused.contains(&format!("it is battle round {now}, not 2")), "{refused}");
+    a.engine().round = 2;
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+}

@@ -372,3 +372,58 @@ fn abl5_heals_of_this_fighter_and_of_each_friend_in_reach() {
         .is_err()
     );
 }
+
+/// Issue 30: more conditions: no enemy near, a friend near, damage taken, the battle round.
+#[test]
+fn abl5_more_conditions_as_the_cards_word_them() {
+    let only = |c: Condition| Ok(vec![Effect::Requires(c), Effect::BonusAttack]);
+    let no_enemy = |range, visible| Condition::NoEnemyWithin { range, visible };
+    let friend = |range, visible, runemark: Option<&str>| Condition::FriendWithin {
+        range,
+        visible,
+        runemark: runemark.map(str::to_string),
+    };
+    for (condition, want) in [
+        (
+            "they are not within 3\" of any enemy fighters",
+            no_enemy(3.0, false),
+        ),
+        (
+            "there are no enemy fighters within 6\" of this fighter",
+            no_enemy(6.0, false),
+        ),
+        ("they are more than 8\" from any enemy fighters", no_enemy(8.0, false)),
+        (
+            "there is a visible friendly fighter within 4\" of them",
+            friend(4.0, true, None),
+        ),
+        (
+            "they are within 6\" of a visible friendly fighter with the hero runemark",
+            friend(6.0, true, Some("hero")),
+        ),
+        (
+            "there is a visible friendly fighter with the minion runemark within 3\" of them",
+            friend(3.0, true, Some("minion")),
+        ),
+        (
+            "they have 5 or more damage points allocated to them",
+            Condition::Damaged(5),
+        ),
+        ("it is the third battle round", Condition::Round(3)),
+    ] {
+        let text = format!(
+            "A fighter can only use this ability if {condition}. This fighter makes a bonus \
+             attack action."
+        );
+        assert_eq!(effects_of(&text), only(want), "{text}");
+    }
+    // Two runemarks, or a faction's, are not read as one.
+    assert!(
+        effects_of(
+            "A fighter can only use this ability if they are within 3\" of a visible friendly \
+             fighter with the jade obelisk and icon-bearer runemarks. This fighter makes a bonus \
+             attack action."
+        )
+        .is_err()
+    );
+}
