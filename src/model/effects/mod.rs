@@ -135,6 +135,15 @@ pub enum Condition {
     Round(u32),
 }
 
+/// How the attacks on a guarded fighter are softened (ABL-5).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Guard {
+    /// Each hit and critical hit allocates `by` less damage, to no less than `min`.
+    LessDamage { by: Amount, min: u32 },
+    /// Each critical hit counts as a hit.
+    CritsAsHits,
+}
+
 /// When a reaction may be made (REA-1, ABL-5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Trigger {
@@ -246,6 +255,8 @@ pub enum Family {
     Damage,
     /// Damage removed.
     Heal,
+    /// The attacks on a fighter softened for the round.
+    Guard,
     /// What befalls an enemy: barred, rolled against, set up, weakened.
     Against,
     /// A reaction's trigger and what it changes in the attack it answers (REA-1).
@@ -391,6 +402,13 @@ pub enum Effect {
         visible: bool,
         within: f32,
     },
+    /// Until the end of the battle round, the attacks that target this fighter (or the
+    /// friendly fighters in `aura` while they are in it) are softened by `guard`.
+    RoundGuard {
+        guard: Guard,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        aura: Option<Aura>,
+    },
     /// A reaction (REA-1): made when `Trigger` happens, costing an action, not dice; the
     /// effects after it answer that moment.
     Reaction(Trigger),
@@ -431,6 +449,7 @@ impl Effect {
             | Effect::DamageEach { .. }
             | Effect::AfterMove { .. } => Family::Damage,
             Effect::Heal { .. } | Effect::HealEach { .. } => Family::Heal,
+            Effect::RoundGuard { .. } => Family::Guard,
             Effect::Restrict { .. }
             | Effect::RollAgainst { .. }
             | Effect::SetUpNear { .. }

@@ -153,6 +153,13 @@ impl Effect {
                     })
             }
             Effect::Heal { amount } => amount.within(20),
+            Effect::RoundGuard { guard, aura } => {
+                aura.is_none_or(|a| range_ok(a.range) && !a.visible)
+                    && match guard {
+                        Guard::LessDamage { by, min } => by.within(6) && *min <= 6,
+                        Guard::CritsAsHits => true,
+                    }
+            }
             Effect::HealEach {
                 range,
                 amount,

@@ -398,10 +398,9 @@ fn strength_for_hits(world: &World, f: &FighterView, strength: u32, toughness: u
 
 /// The fighters, when an aura lasting the round needs them (ABL-5); none otherwise.
 fn views_for_auras(world: &mut World) -> Vec<FighterView> {
-    let auras = world
-        .resource::<Engine>()
-        .raised()
-        .any(|r| matches!(r.0, crate::rules::state::Scope::Aura { .. }));
+    let e = world.resource::<Engine>();
+    let aura = |s: crate::rules::state::Scope| matches!(s, crate::rules::state::Scope::Aura { .. });
+    let auras = e.raised().any(|r| aura(r.0)) || e.guards().any(|g| aura(g.0));
     if auras { fighters(world) } else { Vec::new() }
 }
 
@@ -422,7 +421,8 @@ pub fn attack_roll(
         attacks: attack_dice(world, f, w),
         strength: strength_for_hits(world, f, w.strength, toughness),
         toughness,
-        damage: w.damage,
+        // ABL-5: critical hits counted as hits deal a hit's damage.
+        damage: crate::rules::effects::guard_for(world, all, t).damage(w.damage),
         take_cover,
     })
 }
@@ -515,7 +515,20 @@ pub(super) fn finish_attack(
         hits += t.turned;
         ids.push(RuleId::Rea3);
     }
-    let answered = answer_attack(&answer, &rolls, &mut hits, &mut crits, w.damage);
+    let mut answered = answer_attack(&answer, &rolls, &mut hits, &mut crits, w.damage);
+    // ABL-5: what guards the target this round softens the attack too.
+    let guard = crate::rules::effects::guard_for(world, &all, &t);
+    if guard.any() {
+        let counted = if guard.crits_as_hits { crits } else { 0 };
+        (hits, crits) = (hits + counted, crits - counted);
+        answered.damage = guard.damage(answered.damage);
+        let (hit, crit) = answered.damage;
+        answered.said.push(EffectOutcome::Guarded {
+            counted,
+            hit,
+            crit: (!guard.crits_as_hits).then_some(crit),
+        });
+    }
     log_answers(world, target, answered.said);
     let per_hit = answered.damage;
     let damage = hits * per_hit.0 + crits * per_hit.1;

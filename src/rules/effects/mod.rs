@@ -24,6 +24,7 @@ mod by_hand;
 mod card;
 mod condition;
 mod damage;
+mod guard;
 mod heal;
 mod place;
 mod reaction;
@@ -33,6 +34,7 @@ pub use boost::{in_aura, round_bonus};
 pub(crate) use by_hand::by_hand;
 pub use card::effects_of;
 pub use damage::after_move_choices;
+pub use guard::{Softened, guard_for};
 pub(crate) use damage::{after_move, check_after_move_pick};
 pub(crate) use place::check_place;
 pub use place::set_up_spots;
@@ -176,7 +178,7 @@ pub fn check(
             Family::Condition => condition::check(&c, e)?,
             Family::Heal => heal::check(&c, e)?,
             Family::Against => against::check(&c, e)?,
-            Family::Bonus | Family::Boost | Family::Damage | Family::Reaction => {}
+            Family::Bonus | Family::Boost | Family::Damage | Family::Guard | Family::Reaction => {}
         }
     }
     Ok(picked)
@@ -266,6 +268,7 @@ fn run_one(
         Family::Boost => boost::run(world, f, e, value),
         Family::Damage => return damage::run(world, f, e, value, picks.target),
         Family::Heal => return heal::run(world, f, e, value),
+        Family::Guard => guard::run(world, f, e, value),
         Family::Against => against::run(world, f, e, value, picks),
     };
     one.into_iter().collect()
@@ -282,6 +285,7 @@ pub fn describe(effects: &[Effect], value: Option<u8>) -> String {
             Family::Boost => boost::describe(e, value),
             Family::Damage => damage::describe(e, value),
             Family::Heal => heal::describe(e, value),
+            Family::Guard => guard::describe(e, value),
             Family::Against => against::describe(e, value),
             Family::Reaction => reaction::describe(e, value),
         })
@@ -374,6 +378,7 @@ pub fn useful(
         Family::Boost => boost::useful(&w, e),
         Family::Damage => damage::useful(&w, e),
         Family::Heal => heal::useful(&w, e),
+        Family::Guard => guard::useful(&w, e),
         Family::Against => against::useful(&w, e),
     }
 }

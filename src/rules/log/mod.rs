@@ -399,6 +399,14 @@ pub enum EffectOutcome {
     CritsCounted { n: u32 },
     /// The target's reaction changed the damage each hit deals (critical hits as they were).
     HitDamage { hit: u32, crit: u32 },
+    /// What guarded the target this round softened the attack: `counted` critical hits
+    /// counted as hits; each hit deals `hit` damage, each critical hit `crit` (`None`: every
+    /// critical hit counts as a hit).
+    Guarded {
+        counted: u32,
+        hit: u32,
+        crit: Option<u32>,
+    },
     /// A bonus attack action is to come for this friendly fighter.
     FriendAttack { fighter: FighterId },
 }

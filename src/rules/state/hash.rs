@@ -123,6 +123,10 @@ struct EngineWords<'a> {
     /// only when there are some, so older battles keep their hashes).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     enemy_auras: Vec<(FighterId, f32, Stat, u32, u32)>,
+    /// The attacks on a fighter (or its aura) softened for the round: less damage (by, to a
+    /// minimum) or critical hits as hits (0, 0). New: written only when there are some.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    guards: Vec<(FighterId, Option<Aura>, u32, u32)>,
 }
 
 /// A characteristic raised until the end of the round, as the hashes began writing it.
@@ -187,6 +191,7 @@ impl<'a> EngineWords<'a> {
             weakened: Vec::new(),
             taunts: Vec::new(),
             enemy_auras: Vec::new(),
+            guards: Vec::new(),
         };
         for effect in effects {
             words.add(effect);
@@ -220,6 +225,8 @@ impl<'a> EngineWords<'a> {
             }),
             Lasting::Lowered { stat, by, min } => self.weakened.push((on, stat, by, min)),
             Lasting::Taunted { by } => self.taunts.push((on, by)),
+            Lasting::LessDamage { by, min } => self.guards.push((on, source.1, by, min)),
+            Lasting::CritsAsHits => self.guards.push((on, source.1, 0, 0)),
         }
     }
 }

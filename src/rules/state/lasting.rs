@@ -34,6 +34,10 @@ pub enum Lasting {
     Lowered { stat: Stat, by: u32, min: u32 },
     /// Its attacks must target `by` while `by` is on the battlefield.
     Taunted { by: FighterId },
+    /// Each hit and critical hit of the attacks on it allocates `by` less damage, to `min`.
+    LessDamage { by: u32, min: u32 },
+    /// Each critical hit of the attacks on it counts as a hit.
+    CritsAsHits,
 }
 
 /// When a lasting effect ends.
@@ -183,6 +187,20 @@ impl Engine {
     pub fn taunter_of(&self, id: FighterId) -> Option<FighterId> {
         self.effects.iter().find_map(|e| match e.what {
             Lasting::Taunted { by } if e.fighter() == Some(id) => Some(by),
+            _ => None,
+        })
+    }
+
+    /// ABL-5: the attacks on `scope` softened (`what`: less damage, or critical hits as hits)
+    /// until the end of the round.
+    pub fn guard(&mut self, scope: Scope, what: Lasting) {
+        self.push_effect(scope, what, Until::RoundEnd);
+    }
+
+    /// The guards lasting the round: who each reaches and what it does.
+    pub fn guards(&self) -> impl Iterator<Item = (Scope, Lasting)> + '_ {
+        self.effects.iter().filter_map(|e| match e.what {
+            Lasting::LessDamage { .. } | Lasting::CritsAsHits => Some((e.scope, e.what)),
             _ => None,
         })
     }

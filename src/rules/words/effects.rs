@@ -96,6 +96,20 @@ pub(super) fn answer_text(who: &str, o: &EffectOutcome) -> String {
     format!("{who}'s reaction: {what}")
 }
 
+/// ABL-5: how a guard lasting the round softened an attack on `who`.
+pub(super) fn guarded_text(who: &str, o: &EffectOutcome) -> String {
+    let EffectOutcome::Guarded { counted, hit, crit } = o else {
+        return String::new();
+    };
+    let counted = match (crit, counted) {
+        (Some(_), _) => String::new(),
+        (None, 1) => "1 critical hit counts as a hit; ".to_string(),
+        (None, n) => format!("{n} critical hits count as hits; "),
+    };
+    let crit = crit.map_or(String::new(), |c| format!(", each critical hit {c}"));
+    format!("{who} is guarded this round: {counted}each hit deals {hit} damage{crit}")
+}
+
 /// ABL-5: where the enemy an ability set up went.
 fn set_up_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
     let EffectOutcome::SetUp {

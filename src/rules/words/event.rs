@@ -267,6 +267,7 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         EffectOutcome::CritsCounted { .. } | EffectOutcome::HitDamage { .. } => {
             super::effects::answer_text(&who, o)
         }
+        EffectOutcome::Guarded { .. } => super::effects::guarded_text(&who, o),
         EffectOutcome::Barred { fighter, actions } => format!(
             "{} may not {} until the end of the battle round ({who}'s ability)",
             n.fighter(*fighter),

@@ -149,3 +149,81 @@ fn abl5_conditions_refuse_with_why_until_they_hold() {
     a.engine().round = 2;
     a.use_ability(A, "Test Gift", 3, None).unwrap();
 }
+
+/// A's guard for the round, then B (4 attacks, damage 2/4) attacks `target` rolling four 6s
+/// (four critical hits); reactions off. The damage `target` takes.
+fn guarded_attack(guard: Vec<Effect>, target: FighterId, at: (f32, f32)) -> (u32, Vec<String>) {
+    let mut a = with_ability(guard, 3);
+    a.rules(|r| r.reactions = false);
+    for id in [A, A2] {
+        a.profile(id, |p| p.wounds = 40);
+    }
+    a.profile(B, |p| p.weapons = vec![weapon(1.0, 4, 5, (2, 4))]);
+    a.place(A2, 13.0, 10.0);
+    a.place(B, at.0, at.1);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    a.activate(B);
+    a.dice(&[6, 6, 6, 6]);
+    let n = a.log_len();
+    a.attack_logged(B, target, 0);
+    let said = said_since(&mut a, n);
+    (a.damage(target), said)
+}
+
+/// ABL-5, "until the end of the battle round, subtract 1 from the damage points allocated by
+/// each hit and critical hit (to a minimum of 1) from attack actions that target this
+/// fighter", and "... count each critical hit from attack actions that target this fighter
+/// as a hit instead": four critical hits of 4 deal 16; guarded, 12; counted as hits, 8.
+#[test]
+fn abl5_a_guard_softens_the_attacks_on_this_fighter_for_the_round() {
+    use warcry_sim::model::effects::Guard;
+    let less = |by| Effect::RoundGuard {
+        guard: Guard::LessDamage {
+            by: Amount::Fixed(by),
+            min: 1,
+        },
+        aura: None,
+    };
+    let crits = Effect::RoundGuard {
+        guard: Guard::CritsAsHits,
+        aura: None,
+    };
+    assert_eq!(guarded_attack(vec![less(0)], A, (11.5, 10.0)).0, 16);
+    let (damage, said) = guarded_attack(vec![less(1)], A, (11.5, 10.0));
+    assert_eq!(damage, 12, "{said:?}");
+    assert!(
+        said.iter()
+            .any(|l| l == "Orvi is guarded this round: each hit deals 1 damage, each critical hit 3"),
+        "{said:?}"
+    );
+    let (damage, said) = guarded_attack(vec![crits.clone()], A, (11.5, 10.0));
+    assert_eq!(damage, 8, "{said:?}");
+    assert!(
+        said.iter().any(|l| l
+            == "Orvi is guarded this round: 4 critical hits count as hits; each hit deals 2 damage"),
+        "{said:?}"
+    );
+    // Both: a hit's 2, less 3, is held at the minimum of 1.
+    assert_eq!(guarded_attack(vec![crits, less(3)], A, (11.5, 10.0)).0, 4);
+}
+
+/// ABL-5, "... from attack actions that target friendly fighters while they are within 4" of
+/// this fighter": a friend 3" away is guarded; the same friend attacked beyond it is not.
+#[test]
+fn abl5_a_guard_aura_softens_the_attacks_on_friends_within_it() {
+    use warcry_sim::model::effects::{Aura, Guard};
+    let aura = |range| {
+        vec![Effect::RoundGuard {
+            guard: Guard::LessDamage {
+                by: Amount::Fixed(2),
+                min: 1,
+            },
+            aura: Some(Aura {
+                range,
+                visible: false,
+            }),
+        }]
+    };
+    assert_eq!(guarded_attack(aura(4.0), A2, (14.5, 10.0)).0, 8);
+    assert_eq!(guarded_attack(aura(1.0), A2, (14.5, 10.0)).0, 16);
+}

@@ -427,3 +427,47 @@ fn abl5_more_conditions_as_the_cards_word_them() {
         .is_err()
     );
 }
+
+/// Issue 30: the attacks on this fighter, or on friends in its aura, softened for the round.
+#[test]
+fn abl5_guards_for_the_round() {
+    use crate::model::effects::Guard;
+    let less = |by, aura| {
+        Ok(vec![Effect::RoundGuard {
+            guard: Guard::LessDamage { by, min: 1 },
+            aura,
+        }])
+    };
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, subtract 1 from the damage points allocated by \
+             each hit and critical hit (to a minimum of 1) from attack actions that target this \
+             fighter."
+        ),
+        less(Amount::Fixed(1), None)
+    );
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, subtract 1 from the damage points allocated by \
+             each hit and critical hit (to a minimum of 1) from attack actions that target \
+             friendly fighters while they are within 3\" of this fighter."
+        ),
+        less(
+            Amount::Fixed(1),
+            Some(Aura {
+                range: 3.0,
+                visible: false
+            })
+        )
+    );
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, count each critical hit from attack actions that \
+             target this fighter as a hit instead."
+        ),
+        Ok(vec![Effect::RoundGuard {
+            guard: Guard::CritsAsHits,
+            aura: None
+        }])
+    );
+}

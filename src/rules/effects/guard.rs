@@ -1,0 +1,162 @@
+//! The guard family (ABL-5): the attacks on a fighter, or on the friends in its aura,
+//! softened until the end of the battle round (less damage from each hit and critical hit,
+//! critical hits counted as hits). The attack asks [`guard_for`] what softens it.
+
+use bevy::prelude::*;
+
+use crate::model::effects::{Amount, Aura, Effect, Guard};
+use crate::rules::log::EffectOutcome;
+use crate::rules::state::{self, Engine, FighterView, Lasting, Scope};
+
+use super::card::{amount_prefix, fill, number_prefix};
+use super::{Useful, Weighed, amount_text, enemies_in_reach, in_aura, lasts};
+
+/// In words: "until the end of the round, each hit and critical hit on it deals 1 less (to
+/// 1)".
+pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
+    let Effect::RoundGuard { guard, aura } = e else {
+        return String::new();
+    };
+    let on = match aura {
+        None => "it".to_string(),
+        Some(a) => format!("a friendly fighter within {}\" of it", a.range),
+    };
+    match guard {
+        Guard::LessDamage { by, min } => format!(
+            "until the end of the round, each hit and critical hit on {on} deals {} less (to \
+             {min})",
+            amount_text(by, value)
+        ),
+        Guard::CritsAsHits => {
+            format!("until the end of the round, critical hits on {on} count as hits")
+        }
+    }
+}
+
+/// ABL-5: the guard lasts until the end of the round.
+pub(super) fn run(world: &mut World, f: &FighterView, e: &Effect, value: u8) -> Option<EffectOutcome> {
+    let Effect::RoundGuard { guard, aura } = e else {
+        return None;
+    };
+    let scope = match aura {
+        None => Scope::Fighter(f.id),
+        Some(aura) => Scope::Aura {
+            source: f.id,
+            aura: *aura,
+        },
+    };
+    let what = match guard {
+        Guard::LessDamage { by, min } => Lasting::LessDamage {
+            by: by.of(value),
+            min: *min,
+        },
+        Guard::CritsAsHits => Lasting::CritsAsHits,
+    };
+    state::engine(world).guard(scope, what);
+    Some(lasts(e, value))
+}
+
+/// SOLO-C1: a guard is worth having when a fighter it guards is in combat (an enemy within
+/// 1").
+pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
+    let Effect::RoundGuard { aura, .. } = e else {
+        return None;
+    };
+    let guarded = |o: &FighterView| match aura {
+        None => o.id == w.f.id,
+        Some(a) => in_aura(w.world, w.all, w.f, o, a),
+    };
+    w.all
+        .iter()
+        .filter(|o| guarded(o))
+        .any(|o| !enemies_in_reach(w.world, w.all, o, 1.0, false).is_empty())
+        .then_some(Useful::Because("a fighter it guards is in combat", None))
+}
+
+/// What softens the attacks on a fighter this round.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Softened {
+    /// Less damage from each hit and critical hit, and the least each then deals.
+    pub less: u32,
+    pub min: u32,
+    /// Critical hits count as hits.
+    pub crits_as_hits: bool,
+}
+
+impl Softened {
+    /// Was anything softened?
+    pub fn any(&self) -> bool {
+        self.less > 0 || self.crits_as_hits
+    }
+
+    /// The damage of a hit and of a critical hit, softened (a damage already below the
+    /// minimum is left alone); critical hits as hits deal a hit's damage.
+    pub fn damage(&self, (hit, crit): (u32, u32)) -> (u32, u32) {
+        let crit = if self.crits_as_hits { hit } else { crit };
+        let less = |d: u32| d.saturating_sub(self.less).max(self.min.min(d));
+        (less(hit), less(crit))
+    }
+}
+
+/// ABL-5: what softens the attacks on `t` this round: its own guards and those of the
+/// friendly fighters whose aura it is in (`all`: the fighters, needed for auras).
+pub fn guard_for(world: &World, all: &[FighterView], t: &FighterView) -> Softened {
+    let mut s = Softened::default();
+    for (scope, what) in world.resource::<Engine>().guards() {
+        let reaches = match scope {
+            Scope::Fighter(id) => id == t.id,
+            Scope::Aura { source, aura } => all
+                .iter()
+                .find(|o| o.id == source)
+                .is_some_and(|o| in_aura(world, all, o, t, &aura)),
+            Scope::EnemyAura { .. } => false,
+        };
+        match what {
+            Lasting::LessDamage { by, min } if reaches => {
+                s.less = s.less.saturating_add(by);
+                s.min = s.min.max(min);
+            }
+            Lasting::CritsAsHits if reaches => s.crits_as_hits = true,
+            _ => {}
+        }
+    }
+    s
+}
+
+// The card's wording of this family (`card`: the language's shared pieces).
+
+/// "Until the end of the battle round, subtract A from the damage points allocated by each hit
+/// and critical hit (to a minimum of N) from attack actions that target this fighter (friendly
+/// fighters while they are within N" of this fighter)", "until the end of the battle round,
+/// count each critical hit from attack actions that target this fighter as a hit instead".
+pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
+    let rest = s.strip_prefix("until the end of the battle round, ")?;
+    if rest == "count each critical hit from attack actions that target this fighter as a hit instead" {
+        return Some(vec![Effect::RoundGuard {
+            guard: Guard::CritsAsHits,
+            aura: None,
+        }]);
+    }
+    let rest = rest.strip_prefix("subtract ")?;
+    let (by, rest) = amount_prefix(rest)?;
+    let rest = rest.strip_prefix(
+        " from the damage points allocated by each hit and critical hit (to a minimum of ",
+    )?;
+    let (min, rest) = number_prefix(rest)?;
+    let who = rest.strip_prefix(") from attack actions that target ")?;
+    let aura = match who {
+        "this fighter" | "this figther" => None,
+        _ => Some(Aura {
+            range: fill(
+                who,
+                "friendly fighters while they are within {n}\" of this fighter",
+            )?[0] as f32,
+            visible: false,
+        }),
+    };
+    let by: Amount = by;
+    Some(vec![Effect::RoundGuard {
+        guard: Guard::LessDamage { by, min },
+        aura,
+    }])
+}
