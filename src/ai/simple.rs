@@ -125,6 +125,17 @@ fn action(world: &mut World, id: FighterId) -> Command {
             Bonus::MoveOrAttack { max } => best_attack(world, &all, &f)
                 .or_else(|| approach(world, &all, &f, max))
                 .unwrap_or(end),
+            Bonus::MoveCloser { max } => crate::rules::effects::closer_spot(world, &all, &f, max)
+                .map_or(end, |to| Command::Move {
+                    pick: None,
+                    fighter: id,
+                    to: to.to_array(),
+                    pick_up: true,
+                    treasure: None,
+                    descend: None,
+                    via: Vec::new(),
+                }),
+            Bonus::Disengage => disengage(world, &all, &f).unwrap_or(end),
         };
     }
     if !act.ability_used

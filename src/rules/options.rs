@@ -276,7 +276,13 @@ fn active_options(world: &mut World, id: FighterId) -> Option<ActiveOptions> {
     let attacks = attack_options(world, &all, attacker);
     let attacker = attacker.id;
     let abilities = ability_options(world, &all, &f);
-    let (moves, disengage) = move_options(world, &all, &f, budget);
+    let (mut moves, disengage) = move_options(world, &all, &f, budget);
+    if let Some(Bonus::MoveCloser { .. }) = bonus {
+        // ABL-5: only the places closer to the closest enemy it can see.
+        moves.retain(|(p, _)| {
+            crate::rules::effects::check_closer(world, &all, &f, Vec3::from_array(*p)).is_ok()
+        });
+    }
     let actions = action_options(world, &act, &f, &attacks, &moves, &disengage);
     Some(ActiveOptions {
         fighter: id,
@@ -447,8 +453,11 @@ fn bonus_first(act: &crate::rules::state::ActivationState, kind: ActionKind) -> 
     };
     match act.bonus.first() {
         _ if act.actions_left > 0 => None,
-        Some(Bonus::Move { .. }) if kind != ActionKind::Move => {
+        Some(Bonus::Move { .. } | Bonus::MoveCloser { .. }) if kind != ActionKind::Move => {
             refuse("the bonus move comes first")
+        }
+        Some(Bonus::Disengage) if kind != ActionKind::Disengage => {
+            refuse("the bonus disengage comes first")
         }
         Some(Bonus::Attack | Bonus::AnyAttack | Bonus::FriendAttack { .. })
             if kind != ActionKind::Attack =>

@@ -14,6 +14,7 @@
 
 mod ability;
 mod active;
+mod bonus;
 mod hold;
 mod initiative;
 mod plan;

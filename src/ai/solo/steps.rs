@@ -49,7 +49,7 @@ pub struct Ctx {
 }
 
 impl Ctx {
-    fn enemies(&self) -> impl Iterator<Item = &FighterView> {
+    pub(super) fn enemies(&self) -> impl Iterator<Item = &FighterView> {
         self.all
             .iter()
             .filter(move |o| o.on_board() && o.side != self.f.side)
@@ -219,7 +219,7 @@ pub fn step_engaged(world: &World, ctx: &Ctx) -> Step {
 }
 
 /// The target, if it is a fighter on the battlefield.
-fn target_fighter_on_board(ctx: &Ctx) -> Option<&FighterView> {
+pub(super) fn target_fighter_on_board(ctx: &Ctx) -> Option<&FighterView> {
     match ctx.target {
         Target::Fighter(id) => ctx.all.iter().find(|o| o.id == id && o.on_board()),
         Target::Objective { .. } => None,
@@ -251,7 +251,12 @@ fn disengage_towards(world: &World, ctx: &Ctx, t: &FighterView, d: f32) -> Optio
 }
 
 /// The legal disengage spot nearest `t` (within 3" of the objective the fighter holds).
-fn disengage_spot(world: &World, ctx: &Ctx, bf: &Battlefield, t: &FighterView) -> Option<Vec3> {
+pub(super) fn disengage_spot(
+    world: &World,
+    ctx: &Ctx,
+    bf: &Battlefield,
+    t: &FighterView,
+) -> Option<Vec3> {
     let enemies: Vec<_> = ctx.enemies().map(|o| o.base()).collect();
     let spots = disengage_spots(
         &bf.nav,
@@ -567,7 +572,7 @@ fn action_step(
         step_threat_range,
         step_approach,
     ];
-    steps.iter().find_map(|s| match s(world, ctx) {
+    let decided = steps.iter().find_map(|s| match s(world, ctx) {
         Step::Decide(d) => match bonus {
             None => Some(d),
             // CMB-2, ABL-5: with an action of its own left, a step that is not the bonus is
@@ -580,7 +585,14 @@ fn action_step(
             Some(Bonus::MoveOrAttack { .. }) => {
                 matches!(d.command, Command::Move { .. } | Command::Attack { .. }).then_some(d)
             }
+            Some(b @ (Bonus::MoveCloser { .. } | Bonus::Disengage)) => {
+                super::bonus::fits(world, ctx, b, &d).then_some(d)
+            }
         },
         Step::Next => None,
-    })
+    });
+    match bonus {
+        Some(b) if decided.is_none() && actions_left == 0 => super::bonus::make(world, ctx, b),
+        _ => decided,
+    }
 }

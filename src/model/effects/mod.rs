@@ -274,6 +274,11 @@ pub enum Effect {
     BonusMove { max: Option<Amount> },
     /// A bonus attack action (CMB-2).
     BonusAttack,
+    /// A bonus move action (CMB-2), up to `max` inches when given, that must finish closer to
+    /// the closest enemy fighter this fighter can see than it began.
+    BonusMoveCloser { max: Option<Amount> },
+    /// A bonus disengage action (CMB-2).
+    BonusDisengage,
     /// Until the end of this fighter's activation, `by` more of `stat` (for an attack stat:
     /// of its melee attacks only when `melee_only`).
     Boost {
@@ -439,15 +444,17 @@ impl Effect {
             Effect::BonusMoveOrAttack
             | Effect::BonusMove { .. }
             | Effect::BonusAttack
+            | Effect::BonusMoveCloser { .. }
+            | Effect::BonusDisengage
             | Effect::FriendBonusAttack { .. } => Family::Bonus,
             Effect::Boost { .. }
             | Effect::NextBoost { .. }
             | Effect::RoundBoost { .. }
             | Effect::StrengthAboveToughness
             | Effect::FlatAttackRange => Family::Boost,
-            Effect::DamageOne { .. }
-            | Effect::DamageEach { .. }
-            | Effect::AfterMove { .. } => Family::Damage,
+            Effect::DamageOne { .. } | Effect::DamageEach { .. } | Effect::AfterMove { .. } => {
+                Family::Damage
+            }
             Effect::Heal { .. } | Effect::HealEach { .. } => Family::Heal,
             Effect::RoundGuard { .. } => Family::Guard,
             Effect::Restrict { .. }

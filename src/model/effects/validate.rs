@@ -131,7 +131,9 @@ impl Effect {
     /// on their own)?
     fn numbers_ok(&self) -> bool {
         match self {
-            Effect::BonusMove { max } => max.is_none_or(|a| a.within(36)),
+            Effect::BonusMove { max } | Effect::BonusMoveCloser { max } => {
+                max.is_none_or(|a| a.within(36))
+            }
             Effect::Boost { by, .. } => by.within(20),
             Effect::DamageOne {
                 range,
@@ -214,6 +216,7 @@ impl Effect {
             Effect::Requires(Condition::TookDownThisActivation)
             | Effect::BonusMoveOrAttack
             | Effect::BonusAttack
+            | Effect::BonusDisengage
             | Effect::StrengthAboveToughness
             | Effect::FlatAttackRange
             | Effect::Reaction(_) => true,

@@ -121,7 +121,7 @@ pub(crate) fn action(
         }
         Command::Disengage { to, .. } => {
             validate_disengage(world, &all, &f, v3(*to))?;
-            spend(world, false);
+            spend(world, bonus.is_some());
             start_disengage(world, &all, &f, *to)
         }
         Command::Wait { .. } => wait(world, &act, &f)?,
@@ -183,6 +183,9 @@ fn make_move(
         None => f.move_budget(&rules(world), world.resource::<Engine>().move_bonus(act)),
     };
     let path = validate_route(world, all, f, to, budget, route)?;
+    if let Some(Bonus::MoveCloser { .. }) = bonus {
+        crate::rules::effects::check_closer(world, all, f, to)?;
+    }
     crate::rules::effects::check_after_move_pick(world, all, f, act, to, route.pick)?;
     spend(world, bonus.is_some());
     do_move(world, f, &path, route.pick_up, route.treasure);
@@ -267,6 +270,7 @@ fn check_actor(
 fn fits_bonus(b: Bonus, cmd: &Command, f: &FighterView) -> bool {
     match cmd {
         Command::Move { .. } => b.move_max().is_some(),
+        Command::Disengage { .. } => b == Bonus::Disengage,
         Command::Attack { fighter, .. } => {
             (b.allows_attack() && *fighter == f.id) || (b.friend() == Some(*fighter))
         }
@@ -332,6 +336,7 @@ fn check_slot(
     };
     match (bonus, cmd) {
         (Some(b), Command::Move { .. }) if b.move_max().is_some() => Ok(bonus),
+        (Some(Bonus::Disengage), Command::Disengage { .. }) => Ok(bonus),
         (Some(b), Command::Attack { .. }) if b.allows_attack() && attacker == Some(f.id) => {
             Ok(bonus)
         }

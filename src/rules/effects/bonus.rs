@@ -3,8 +3,11 @@
 
 use bevy::prelude::*;
 
+use crate::battlefield::measure::{Base, distance};
+use crate::model::RuleId;
 use crate::model::effects::{Amount, Effect};
 use crate::model::ids::FighterId;
+use crate::rules::command::Rejected;
 use crate::rules::log::EffectOutcome;
 use crate::rules::state::{self, Bonus, Engine, FighterView};
 
@@ -21,6 +24,12 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             format!("a bonus move action of up to {}\"", amount(a))
         }
         Effect::BonusAttack => "a bonus attack action".to_string(),
+        Effect::BonusMoveCloser { max } => format!(
+            "a bonus move action{} that finishes closer to the closest enemy it can see",
+            max.as_ref()
+                .map_or(String::new(), |a| format!(" of up to {}\"", amount(a)))
+        ),
+        Effect::BonusDisengage => "a bonus disengage action".to_string(),
         Effect::FriendBonusAttack {
             range,
             visible,
@@ -71,6 +80,17 @@ pub(super) fn run(
             )
         }
         Effect::BonusAttack => (Bonus::AnyAttack, EffectOutcome::BonusAttack),
+        Effect::BonusMoveCloser { max } => {
+            let inches = match max {
+                Some(m) => m.of(value) as f32,
+                None => own_move_length(world, f)?,
+            };
+            (
+                Bonus::MoveCloser { max: inches },
+                EffectOutcome::BonusMove { max: inches },
+            )
+        }
+        Effect::BonusDisengage => (Bonus::Disengage, EffectOutcome::BonusDisengage),
         _ => return None,
     };
     if let Some(a) = state::engine(world).activation.as_mut() {
@@ -96,6 +116,10 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
         }
         Effect::BonusMove { .. } if !w.next.engaged => w.because("it can move further"),
         Effect::BonusAttack if attacks => w.because("it can attack again"),
+        Effect::BonusMoveCloser { .. } if closest_seen_enemy(w.world, w.all, w.f).is_some() => {
+            w.because("it can move closer to an enemy")
+        }
+        Effect::BonusDisengage if w.next.engaged => w.because("it can disengage"),
         Effect::FriendBonusAttack { .. } => {
             let friends = super::reach_of(w.world, w.all, w.f, e).unwrap_or_default();
             let armed = friends.into_iter().find(|id| {
@@ -122,16 +146,105 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
             .is_empty()
             .then(|| vec![Effect::BonusMove { max: Some(max) }]);
     }
-    Some(vec![match s {
+    if let Some(e) = move_closer(s) {
+        return Some(vec![e]);
+    }
+    // "Can make" offers the bonus as "makes" does (CMB-2: a bonus may be declined).
+    let s = s.replace(
+        "this fighter can make a bonus ",
+        "this fighter makes a bonus ",
+    );
+    Some(vec![match s.as_str() {
         "this fighter makes a bonus move action" => Effect::BonusMove { max: None },
         "this fighter makes a bonus attack action"
         | "then, they can make a bonus attack action"
+        | "then, this fighter makes a bonus attack action"
         | "they can then make a bonus attack action" => Effect::BonusAttack,
-        "this fighter makes a bonus move action or a bonus attack action" => {
+        "this fighter makes a bonus move action or a bonus attack action"
+        | "this fighter makes a bonus attack action or a bonus move action" => {
             Effect::BonusMoveOrAttack
         }
+        "this fighter makes a bonus disengage action"
+        | "then, they can make a bonus disengage action"
+        | "then, this fighter makes a bonus disengage action" => Effect::BonusDisengage,
         _ => return None,
     }])
+}
+
+/// "This fighter makes a bonus move action (of up to a number of inches equal to A) and must
+/// finish closer to the closest visible enemy fighter than they were at the start of that
+/// move action".
+fn move_closer(s: &str) -> Option<Effect> {
+    let rest = s.strip_prefix("this fighter makes a bonus move action ")?;
+    let (max, rest) = match rest.strip_prefix("of up to a number of inches equal to ") {
+        Some(r) => {
+            let (a, r) = amount_prefix(r)?;
+            (Some(a), r.strip_prefix(' ')?)
+        }
+        None => (None, rest),
+    };
+    (rest
+        == "and must finish closer to the closest visible enemy fighter than they were at the \
+            start of that move action")
+        .then_some(Effect::BonusMoveCloser { max })
+}
+
+/// ABL-5: the enemy a bonus move of `f` must finish closer to: the closest it can see (the
+/// lower id on a tie), and how far it is now.
+pub fn closest_seen_enemy(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+) -> Option<(FighterId, f32)> {
+    let id = *super::enemies_in_reach(world, all, f, f32::INFINITY, true).first()?;
+    let enemy = all.iter().find(|o| o.id == id)?;
+    Some((id, distance(&f.base(), &enemy.base())))
+}
+
+/// ABL-5: does a move of `f` ending at `to` finish closer to the closest enemy it can see than
+/// it began? Refused with how near it had to come.
+pub fn check_closer(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    to: Vec3,
+) -> Result<(), Rejected> {
+    let Some((id, before)) = closest_seen_enemy(world, all, f) else {
+        return Err(Rejected::new(
+            RuleId::Abl5,
+            format!("{} can see no enemy to move closer to", f.name),
+        ));
+    };
+    let enemy = all.iter().find(|o| o.id == id).expect("in all");
+    let end = Base::new(f.profile.base, to, f.facing);
+    let after = distance(&end, &enemy.base());
+    if after < before - 1e-4 {
+        return Ok(());
+    }
+    Err(Rejected::new(
+        RuleId::Abl5,
+        format!(
+            "the bonus move must finish closer to {} than the {before:.1}\" it began ({after:.1}\" there)",
+            enemy.name
+        ),
+    ))
+}
+
+/// ABL-5: for an AI, where a bonus move of `f` of up to `max` inches finishes nearest the
+/// closest enemy it can see, when one of its places is closer than it began.
+pub fn closer_spot(world: &World, all: &[FighterView], f: &FighterView, max: f32) -> Option<Vec3> {
+    let (id, before) = closest_seen_enemy(world, all, f)?;
+    let enemy = all.iter().find(|o| o.id == id)?.base();
+    let places = crate::rules::options::move_places(world, all, f, max, None);
+    places
+        .into_iter()
+        .map(|(p, _)| {
+            let p = Vec3::from_array(p);
+            (distance(&Base::new(f.profile.base, p, f.facing), &enemy), p)
+        })
+        .filter(|(d, _)| *d < before - 1e-4)
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, p)| p)
 }
 
 /// "Pick a (visible) friendly fighter (with the R runemark) within N" of this fighter." "That

@@ -70,13 +70,19 @@ fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
         Condition::EnemyWithin { range, visible } => {
             let near = enemies_in_reach(c.world, c.all, c.f, *range, *visible);
             near.is_empty().then(|| {
-                format!("there is no enemy{} within {range}\" of {name}", seen(*visible))
+                format!(
+                    "there is no enemy{} within {range}\" of {name}",
+                    seen(*visible)
+                )
             })
         }
         Condition::NoEnemyWithin { range, visible } => {
             let near = enemies_in_reach(c.world, c.all, c.f, *range, *visible);
             (!near.is_empty()).then(|| {
-                format!("there is an enemy{} within {range}\" of {name}", seen(*visible))
+                format!(
+                    "there is an enemy{} within {range}\" of {name}",
+                    seen(*visible)
+                )
             })
         }
         Condition::FriendWithin {
@@ -168,7 +174,10 @@ fn enemy_within(s: &str) -> Option<Condition> {
 fn no_enemy_within(s: &str) -> Option<Condition> {
     let forms = [
         ("they are not within {n}\" of any enemy fighters", false),
-        ("there are no enemy fighters within {n}\" of this fighter", false),
+        (
+            "there are no enemy fighters within {n}\" of this fighter",
+            false,
+        ),
         ("they are more than {n}\" from any enemy fighters", false),
         (
             "there are no visible enemy fighters within {n}\" of this fighter",

@@ -13,8 +13,8 @@ use crate::rules::state::{self, ActivationState, FighterView, WaitingMove};
 
 use super::card::{add_to_one, allocate_to_that, amount_prefix, bands, fill, pick_and_roll};
 use super::{
-    Picks, Useful, Weighed, amount_text, describe as describe_all, effect_logged,
-    enemies_in_reach, kept,
+    Picks, Useful, Weighed, amount_text, describe as describe_all, effect_logged, enemies_in_reach,
+    kept,
 };
 
 /// In words: "2 damage to each visible enemy within 3\"".

@@ -34,7 +34,12 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
 }
 
 /// ABL-5: the guard lasts until the end of the round.
-pub(super) fn run(world: &mut World, f: &FighterView, e: &Effect, value: u8) -> Option<EffectOutcome> {
+pub(super) fn run(
+    world: &mut World,
+    f: &FighterView,
+    e: &Effect,
+    value: u8,
+) -> Option<EffectOutcome> {
     let Effect::RoundGuard { guard, aura } = e else {
         return None;
     };
@@ -131,7 +136,9 @@ pub fn guard_for(world: &World, all: &[FighterView], t: &FighterView) -> Softene
 /// count each critical hit from attack actions that target this fighter as a hit instead".
 pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
     let rest = s.strip_prefix("until the end of the battle round, ")?;
-    if rest == "count each critical hit from attack actions that target this fighter as a hit instead" {
+    if rest
+        == "count each critical hit from attack actions that target this fighter as a hit instead"
+    {
         return Some(vec![Effect::RoundGuard {
             guard: Guard::CritsAsHits,
             aura: None,

@@ -116,7 +116,10 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
     reached(w.world, w.all, w.f, e)
         .iter()
         .any(|o| o.damage > 0)
-        .then_some(Useful::Because("a fighter it reaches has damage to remove", None))
+        .then_some(Useful::Because(
+            "a fighter it reaches has damage to remove",
+            None,
+        ))
 }
 
 // The card's wording of this family (`card`: the language's shared pieces).

@@ -30,12 +30,13 @@ mod place;
 mod reaction;
 
 pub(crate) use against::{after_attack, crits_weaken};
+pub use bonus::{check_closer, closer_spot, closest_seen_enemy};
 pub use boost::{in_aura, round_bonus};
 pub(crate) use by_hand::by_hand;
 pub use card::effects_of;
 pub use damage::after_move_choices;
-pub use guard::{Softened, guard_for};
 pub(crate) use damage::{after_move, check_after_move_pick};
+pub use guard::{Softened, guard_for};
 pub(crate) use place::check_place;
 pub use place::set_up_spots;
 
@@ -152,9 +153,9 @@ pub fn check(
 ) -> Result<Option<FighterId>, Rejected> {
     // An effect with nothing to do here (no enemy in reach, no damage to heal) bars the
     // ability only when the ability does nothing else.
-    let alone = effects
-        .iter()
-        .all(|e| e.aim().is_some() || matches!(e, Effect::Requires(_)) || e.family() == Family::Heal);
+    let alone = effects.iter().all(|e| {
+        e.aim().is_some() || matches!(e, Effect::Requires(_)) || e.family() == Family::Heal
+    });
     let mut picked = None;
     for e in effects {
         if let Some(aim) = e.aim() {

@@ -322,6 +322,8 @@ pub enum EffectOutcome {
     BonusMove { max: f32 },
     /// A bonus attack action is to come.
     BonusAttack,
+    /// A bonus disengage action is to come.
+    BonusDisengage,
     /// A bonus move (up to `max` inches) or attack action is to come.
     BonusMoveOrAttack { max: f32 },
     /// `by` more of `stat` until the end of the activation.

@@ -123,6 +123,13 @@ pub enum Bonus {
     FriendAttack {
         fighter: FighterId,
     },
+    /// A bonus move (up to `max` inches) that must finish closer to the closest enemy the
+    /// fighter can see than it began (ABL-5).
+    MoveCloser {
+        max: f32,
+    },
+    /// A bonus disengage action (ABL-5).
+    Disengage,
 }
 
 impl Bonus {
@@ -137,8 +144,12 @@ impl Bonus {
     /// How far a move taking this bonus may go, when it may be a move.
     pub fn move_max(self) -> Option<f32> {
         match self {
-            Bonus::Move { max } | Bonus::MoveOrAttack { max } => Some(max),
-            Bonus::Attack | Bonus::AnyAttack | Bonus::FriendAttack { .. } => None,
+            Bonus::Move { max } | Bonus::MoveOrAttack { max } | Bonus::MoveCloser { max } => {
+                Some(max)
+            }
+            Bonus::Attack | Bonus::AnyAttack | Bonus::FriendAttack { .. } | Bonus::Disengage => {
+                None
+            }
         }
     }
 

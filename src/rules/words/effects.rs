@@ -146,5 +146,9 @@ pub fn bonus_words_with(b: Bonus, name_of: impl Fn(FighterId) -> String) -> Stri
         Bonus::Attack | Bonus::AnyAttack => "attack".into(),
         Bonus::MoveOrAttack { max } => format!("move (up to {max}\") or attack"),
         Bonus::FriendAttack { fighter } => format!("attack of {}", name_of(fighter)),
+        Bonus::MoveCloser { max } => {
+            format!("move of up to {max}\", finishing closer to the closest enemy it can see")
+        }
+        Bonus::Disengage => "disengage".into(),
     }
 }

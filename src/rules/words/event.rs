@@ -198,6 +198,7 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
             format!("{who} may make a bonus move action of up to {max:.0}\"")
         }
         EffectOutcome::BonusAttack => format!("{who} may make a bonus attack action"),
+        EffectOutcome::BonusDisengage => format!("{who} may make a bonus disengage action"),
         EffectOutcome::BonusMoveOrAttack { max } => format!(
             "{who} may make a bonus move action (up to {max:.0}\") or a bonus attack action"
         ),

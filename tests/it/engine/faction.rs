@@ -6,6 +6,7 @@ use warcry_sim::model::components::Damage;
 use warcry_sim::model::effects::{Amount, Effect};
 use warcry_sim::model::ids::{FighterId, Side};
 use warcry_sim::rules::abilities::DiceCost;
+use warcry_sim::rules::options::{ActiveOptions, Decision, options};
 
 const A: FighterId = FighterId(2);
 const A2: FighterId = FighterId(3);
@@ -24,6 +25,13 @@ fn with_ability(effects: Vec<Effect>, value: u8) -> Arena {
     a.activate(A);
     a.give_dice(Side::A, &[(value, 2)]);
     a
+}
+
+fn action_options(a: &mut Arena) -> ActiveOptions {
+    let Decision::Action(act) = options(a.world()).decision else {
+        panic!("an action to decide")
+    };
+    *act
 }
 
 fn said_since(a: &mut Arena, n: usize) -> Vec<String> {
@@ -58,14 +66,21 @@ fn abl5_a_heal_rolled_for_each_friend_in_reach() {
     a.use_ability(A, "Test Gift", 3, None).unwrap();
     assert_eq!(a.damage(A), 3, "itself: rolled 2");
     assert_eq!(a.damage(A2), 0, "rolled 6, 5 to remove");
-    assert_eq!((a.damage(A3), a.damage(B)), (5, 5), "out of reach; an enemy");
+    assert_eq!(
+        (a.damage(A3), a.damage(B)),
+        (5, 5),
+        "out of reach; an enemy"
+    );
     let said = said_since(&mut a, n);
     assert!(
         said.iter()
             .any(|l| l.contains("removes 5 damage from") && l.contains("(rolls 6)")),
         "{said:?}"
     );
-    assert!(said.iter().any(|l| l.contains("from itself (rolls 2)")), "{said:?}");
+    assert!(
+        said.iter().any(|l| l.contains("from itself (rolls 2)")),
+        "{said:?}"
+    );
 }
 
 /// ABL-5, "remove a number of damage points from each other friendly fighter within 4" of this
@@ -114,7 +129,10 @@ fn abl5_conditions_refuse_with_why_until_they_hold() {
     a.set(A, Damage(2));
     a.place(B, 12.0, 10.0);
     let refused = a.use_ability(A, "Test Gift", 3, None).unwrap_err();
-    assert!(refused.contains("there is an enemy within 3\""), "{refused}");
+    assert!(
+        refused.contains("there is an enemy within 3\""),
+        "{refused}"
+    );
     a.place(B, 14.5, 10.0);
     a.use_ability(A, "Test Gift", 3, None).unwrap();
 
@@ -145,7 +163,10 @@ fn abl5_conditions_refuse_with_why_until_they_hold() {
     a.set(A, Damage(2));
     let now = a.engine().round;
     let refused = a.use_ability(A, "Test Gift", 3, None).unwrap_err();
-    assert!(refused.contains(&format!("it is battle round {now}, not 2")), "{refused}");
+    assert!(
+        refused.contains(&format!("it is battle round {now}, not 2")),
+        "{refused}"
+    );
     a.engine().round = 2;
     a.use_ability(A, "Test Gift", 3, None).unwrap();
 }
@@ -192,8 +213,9 @@ fn abl5_a_guard_softens_the_attacks_on_this_fighter_for_the_round() {
     let (damage, said) = guarded_attack(vec![less(1)], A, (11.5, 10.0));
     assert_eq!(damage, 12, "{said:?}");
     assert!(
-        said.iter()
-            .any(|l| l == "Orvi is guarded this round: each hit deals 1 damage, each critical hit 3"),
+        said.iter().any(
+            |l| l == "Orvi is guarded this round: each hit deals 1 damage, each critical hit 3"
+        ),
         "{said:?}"
     );
     let (damage, said) = guarded_attack(vec![crits.clone()], A, (11.5, 10.0));
@@ -226,4 +248,75 @@ fn abl5_a_guard_aura_softens_the_attacks_on_friends_within_it() {
     };
     assert_eq!(guarded_attack(aura(4.0), A2, (14.5, 10.0)).0, 8);
     assert_eq!(guarded_attack(aura(1.0), A2, (14.5, 10.0)).0, 16);
+}
+
+/// ABL-5, "this fighter makes a bonus move action and must finish closer to the closest
+/// visible enemy fighter than they were at the start of that move action": a move away from
+/// the closest enemy is refused with how near it had to come; the options offer only the
+/// places closer; a move towards it is made.
+#[test]
+fn abl5_a_bonus_move_must_finish_closer_to_the_closest_visible_enemy() {
+    use warcry_sim::rules::command::Command;
+    let mut a = with_ability(vec![Effect::BonusMoveCloser { max: None }], 3);
+    a.place(B, 16.0, 10.0);
+    a.place(FighterId(11), 10.0, 30.0);
+    a.engine().activation.as_mut().unwrap().actions_left = 0;
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let away = Command::Move {
+        fighter: A,
+        to: [7.0, 0.0, 10.0],
+        pick_up: false,
+        treasure: None,
+        descend: None,
+        via: Vec::new(),
+        pick: None,
+    };
+    let why = a.rejected(away).to_string();
+    assert!(
+        why.contains("must finish closer to") && why.contains("5.0\""),
+        "{why}"
+    );
+    let options = action_options(&mut a);
+    assert!(!options.moves.is_empty());
+    assert!(
+        options.moves.iter().all(|(p, _)| p[0] > 10.0 - 1e-3),
+        "only places nearer the enemy at x 16"
+    );
+    a.walk(A, [13.0, 0.0, 10.0]).unwrap();
+    assert!(
+        a.engine()
+            .activation
+            .clone()
+            .is_none_or(|s| s.bonus.is_empty())
+    );
+}
+
+/// ABL-5, "this fighter makes a bonus disengage action": with no action of its own left, an
+/// engaged fighter disengages as its bonus; another action is refused while the bonus waits.
+#[test]
+fn abl5_a_bonus_disengage_is_taken_as_a_disengage() {
+    use warcry_sim::rules::command::Command;
+    let mut a = with_ability(vec![Effect::BonusDisengage], 3);
+    a.rules(|r| r.reactions = false);
+    a.place(B, 11.5, 10.0);
+    a.engine().activation.as_mut().unwrap().actions_left = 0;
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let attack = Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 0,
+    };
+    let why = a.rejected(attack).to_string();
+    assert!(why.contains("the bonus disengage comes first"), "{why}");
+    let options = action_options(&mut a);
+    let to = *options.disengage.first().expect("a disengage spot");
+    a.apply(Command::Disengage { fighter: A, to }).unwrap();
+    let at = a.fighter(A).pos;
+    assert_eq!([at.x, at.z], [to[0], to[2]], "it disengaged to the spot");
+    assert!(
+        a.engine()
+            .activation
+            .clone()
+            .is_none_or(|s| s.bonus.is_empty())
+    );
 }

@@ -392,7 +392,10 @@ fn abl5_more_conditions_as_the_cards_word_them() {
             "there are no enemy fighters within 6\" of this fighter",
             no_enemy(6.0, false),
         ),
-        ("they are more than 8\" from any enemy fighters", no_enemy(8.0, false)),
+        (
+            "they are more than 8\" from any enemy fighters",
+            no_enemy(8.0, false),
+        ),
         (
             "there is a visible friendly fighter within 4\" of them",
             friend(4.0, true, None),
@@ -470,4 +473,36 @@ fn abl5_guards_for_the_round() {
             aura: None
         }])
     );
+}
+
+/// Issue 30: a bonus move that must finish closer to the closest visible enemy, a bonus
+/// disengage, and "can make" read as the bonus it offers.
+#[test]
+fn abl5_a_closer_bonus_move_a_bonus_disengage_and_can_make() {
+    for (text, want) in [
+        (
+            "This fighter makes a bonus move action and must finish closer to the closest \
+             visible enemy fighter than they were at the start of that move action.",
+            vec![Effect::BonusMoveCloser { max: None }],
+        ),
+        (
+            "This fighter makes a bonus move action of up to a number of inches equal to the \
+             value of this ability and must finish closer to the closest visible enemy fighter \
+             than they were at the start of that move action.",
+            vec![Effect::BonusMoveCloser {
+                max: Some(Amount::Value),
+            }],
+        ),
+        (
+            "This fighter makes a bonus attack action. Then, they can make a bonus disengage \
+             action.",
+            vec![Effect::BonusAttack, Effect::BonusDisengage],
+        ),
+        (
+            "This fighter can make a bonus move action or a bonus attack action.",
+            vec![Effect::BonusMoveOrAttack],
+        ),
+    ] {
+        assert_eq!(effects_of(text), Ok(want), "{text}");
+    }
 }
