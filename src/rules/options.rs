@@ -277,12 +277,7 @@ fn active_options(world: &mut World, id: FighterId) -> Option<ActiveOptions> {
     let attacker = attacker.id;
     let abilities = ability_options(world, &all, &f);
     let (mut moves, disengage) = move_options(world, &all, &f, budget);
-    if let Some(Bonus::MoveCloser { .. }) = bonus {
-        // ABL-5: only the places closer to the closest enemy it can see.
-        moves.retain(|(p, _)| {
-            crate::rules::effects::check_closer(world, &all, &f, Vec3::from_array(*p)).is_ok()
-        });
-    }
+    crate::rules::effects::keep_closer(world, &all, &f, bonus, &mut moves);
     let actions = action_options(world, &act, &f, &attacks, &moves, &disengage);
     Some(ActiveOptions {
         fighter: id,

@@ -154,20 +154,9 @@ impl Effect {
                             })
                     })
             }
-            Effect::Heal { amount } => amount.within(20),
-            Effect::RoundGuard { guard, aura } => {
-                aura.is_none_or(|a| range_ok(a.range) && !a.visible)
-                    && match guard {
-                        Guard::LessDamage { by, min } => by.within(6) && *min <= 6,
-                        Guard::CritsAsHits => true,
-                    }
+            Effect::Heal { .. } | Effect::HealEach { .. } | Effect::RoundGuard { .. } => {
+                self.heal_numbers_ok()
             }
-            Effect::HealEach {
-                range,
-                amount,
-                dice,
-                ..
-            } => range_ok(*range) && amount.within(20) && dice.is_none_or(|d| d == 3 || d == 6),
             Effect::Restrict { range, .. } => range_ok(*range),
             Effect::NextBoost { by, .. } | Effect::RoundBoost { by, .. } => by.within(20),
             Effect::CritsAsHits { up_to: by } | Effect::LessDamagePerHit { by } => by.within(20),
@@ -206,20 +195,34 @@ impl Effect {
                 min,
                 range,
             } => weakenable(*stat) && by.within(20) && *min <= 20 && range_ok(*range),
-            Effect::Requires(
-                Condition::EnemyWithin { range, .. }
-                | Condition::NoEnemyWithin { range, .. }
-                | Condition::FriendWithin { range, .. },
-            ) => range_ok(*range),
-            Effect::Requires(Condition::Damaged(n)) => (1..=60).contains(n),
-            Effect::Requires(Condition::Round(n)) => (1..=5).contains(n),
-            Effect::Requires(Condition::TookDownThisActivation)
-            | Effect::BonusMoveOrAttack
+            Effect::Requires(c) => c.numbers_ok(),
+            Effect::BonusMoveOrAttack
             | Effect::BonusAttack
             | Effect::BonusDisengage
             | Effect::StrengthAboveToughness
             | Effect::FlatAttackRange
             | Effect::Reaction(_) => true,
+        }
+    }
+
+    /// Are the numbers of the heal and guard families ones a card could print?
+    fn heal_numbers_ok(&self) -> bool {
+        match self {
+            Effect::Heal { amount } => amount.within(20),
+            Effect::RoundGuard { guard, aura } => {
+                aura.is_none_or(|a| range_ok(a.range) && !a.visible)
+                    && match guard {
+                        Guard::LessDamage { by, min } => by.within(6) && *min <= 6,
+                        Guard::CritsAsHits => true,
+                    }
+            }
+            Effect::HealEach {
+                range,
+                amount,
+                dice,
+                ..
+            } => range_ok(*range) && amount.within(20) && dice.is_none_or(|d| d == 3 || d == 6),
+            _ => true,
         }
     }
 
@@ -246,6 +249,21 @@ impl Effect {
             | Effect::LessDamagePerHit { by: a }
             | Effect::DamageAttackerPerRoll { amount: a, .. } => fixed(a),
             _ => true,
+        }
+    }
+}
+
+impl Condition {
+    /// Are its numbers ones a card could print (ranges up to 36", damage up to 60, rounds
+    /// 1-5)?
+    fn numbers_ok(&self) -> bool {
+        match self {
+            Condition::EnemyWithin { range, .. }
+            | Condition::NoEnemyWithin { range, .. }
+            | Condition::FriendWithin { range, .. } => range_ok(*range),
+            Condition::Damaged(n) => (1..=60).contains(n),
+            Condition::Round(n) => (1..=5).contains(n),
+            Condition::TookDownThisActivation => true,
         }
     }
 }

@@ -11,10 +11,13 @@ use crate::model::formats::Weapon;
 use crate::model::ids::FighterId;
 use crate::model::ruleset::Ruleset;
 use crate::model::runemark::Runemark;
-use crate::rules::actions::{answer_attack, deal_damage, enemies_within, knocked_off, rules};
+use crate::rules::actions::{
+    answered_and_guarded, counter_strike, damage_attacker, deal_damage, enemies_within,
+    knocked_off, rules, take_cover_rolls,
+};
 use crate::rules::command::{ReactionKind, Rejected};
 use crate::rules::effects::round_bonus;
-use crate::rules::log::{EffectOutcome, Event, TakeCover};
+use crate::rules::log::Event;
 use crate::rules::odds::AttackRoll;
 use crate::rules::state::{
     Engine, FighterView, ReactionOffer, Resume, Then, can_see, fighter, fighters, log,
@@ -466,17 +469,6 @@ pub(super) fn roll_hits(
     finish_attack(world, attacker, target, weapon, hits)
 }
 
-/// REA-1, ABL-5: what the target's answer to the attack did, a line each.
-fn log_answers(world: &mut World, target: FighterId, said: Vec<EffectOutcome>) {
-    for outcome in said {
-        let event = Event::Effect {
-            fighter: target,
-            outcome,
-        };
-        log(world, &[RuleId::Rea1, RuleId::Abl5], event);
-    }
-}
-
 pub(super) fn finish_attack(
     world: &mut World,
     attacker: FighterId,
@@ -515,21 +507,8 @@ pub(super) fn finish_attack(
         hits += t.turned;
         ids.push(RuleId::Rea3);
     }
-    let mut answered = answer_attack(&answer, &rolls, &mut hits, &mut crits, w.damage);
-    // ABL-5: what guards the target this round softens the attack too.
-    let guard = crate::rules::effects::guard_for(world, &all, &t);
-    if guard.any() {
-        let counted = if guard.crits_as_hits { crits } else { 0 };
-        (hits, crits) = (hits + counted, crits - counted);
-        answered.damage = guard.damage(answered.damage);
-        let (hit, crit) = answered.damage;
-        answered.said.push(EffectOutcome::Guarded {
-            counted,
-            hit,
-            crit: (!guard.crits_as_hits).then_some(crit),
-        });
-    }
-    log_answers(world, target, answered.said);
+    let counts = (&mut hits, &mut crits);
+    let answered = answered_and_guarded(world, (&all, &t), &answer, &rolls, counts, w.damage);
     let per_hit = answered.damage;
     let damage = hits * per_hit.0 + crits * per_hit.1;
     log(
@@ -577,36 +556,4 @@ fn spend_attack(world: &mut World, attacker: FighterId, down: bool, melee: bool)
         a.took_down |= down;
         a.boosts.retain(|b| !(b.once && b.applies(melee)));
     }
-}
-
-/// REA-1, ABL-5: the target's reaction deals `damage` to the attacker.
-fn damage_attacker(world: &mut World, target: FighterId, attacker: FighterId, damage: u32) {
-    let event = Event::Effect {
-        fighter: target,
-        outcome: EffectOutcome::Damage {
-            fighters: vec![attacker],
-            damage,
-            rolls: Vec::new(),
-        },
-    };
-    log(world, &[RuleId::Rea1, RuleId::Abl5], event);
-    deal_damage(world, attacker, damage, &[RuleId::Abl5]);
-}
-
-/// REA-2: the target's Counter deals `damage` to the attacker.
-fn counter_strike(world: &mut World, target: FighterId, attacker: FighterId, damage: u32) {
-    let event = Event::Counter {
-        fighter: target,
-        attacker,
-        damage,
-    };
-    log(world, &[RuleId::Rea2], event);
-    deal_damage(world, attacker, damage, &[RuleId::Rea2]);
-}
-
-/// REA-3: a die per critical hit; each 4+ turns one into a normal hit.
-fn take_cover_rolls(world: &mut World, crits: u32) -> TakeCover {
-    let saves = world.resource_mut::<DiceRng>().roll(crits as usize);
-    let turned = saves.iter().filter(|&&s| s >= 4).count() as u32;
-    TakeCover { saves, turned }
 }

@@ -36,8 +36,8 @@ use movement::*;
 pub use movement::{
     Route, deadly_places, inches, path_is_deadly, validate_hand_move, validate_move, validate_route,
 };
-use reactions::answer_attack;
 pub(crate) use reactions::reaction;
+use reactions::{answered_and_guarded, counter_strike, damage_attacker, take_cover_rolls};
 pub(crate) use treasure::place_dropped_treasure;
 pub use treasure::validate_drop;
 use treasure::*;

@@ -2,14 +2,15 @@
 
 use crate::model::RuleId;
 use crate::model::components::{Activation, Reactions};
+use crate::model::dice::{Dice, DiceRng};
 use crate::model::effects::Effect;
 use crate::model::ids::FighterId;
 use crate::model::ids::Side;
-use crate::rules::actions::{Hits, finish_attack, finish_disengage, roll_hits};
+use crate::rules::actions::{Hits, deal_damage, finish_attack, finish_disengage, roll_hits};
 use crate::rules::command::{Command, ReactionKind, Rejected};
-use crate::rules::log::{EffectOutcome, Event};
+use crate::rules::log::{EffectOutcome, Event, TakeCover};
 use crate::rules::state;
-use crate::rules::state::{Engine, ReactionOffer, Resume, Then, fighter, log};
+use crate::rules::state::{Engine, FighterView, ReactionOffer, Resume, Then, fighter, log};
 use bevy::prelude::*;
 
 /// Who reacts, and the effects of the reaction ability it makes (`None`: the reaction on offer
@@ -224,4 +225,77 @@ pub(super) fn answer_attack(
         }
     }
     out
+}
+
+/// REA-1, ABL-5: the attack on `t` (its hit `rolls`, `hits` and `crits`, each dealing
+/// `damage`) answered by the target's reaction (`answer`), then softened by what guards it
+/// this round; each change logged.
+pub(super) fn answered_and_guarded(
+    world: &mut World,
+    (all, t): (&[FighterView], &FighterView),
+    answer: &[Effect],
+    rolls: &[u8],
+    (hits, crits): (&mut u32, &mut u32),
+    damage: (u32, u32),
+) -> Answered {
+    let mut answered = answer_attack(answer, rolls, hits, crits, damage);
+    let counts = (hits, crits);
+    let (damage, said) = crate::rules::effects::soften(world, all, t, counts, answered.damage);
+    answered.damage = damage;
+    answered.said.extend(said);
+    log_answers(world, t.id, std::mem::take(&mut answered.said));
+    answered
+}
+
+/// REA-1, ABL-5: what the target's answer to the attack did, a line each.
+fn log_answers(world: &mut World, target: FighterId, said: Vec<EffectOutcome>) {
+    for outcome in said {
+        let event = Event::Effect {
+            fighter: target,
+            outcome,
+        };
+        log(world, &[RuleId::Rea1, RuleId::Abl5], event);
+    }
+}
+
+/// REA-1, ABL-5: the target's reaction deals `damage` to the attacker.
+pub(super) fn damage_attacker(
+    world: &mut World,
+    target: FighterId,
+    attacker: FighterId,
+    damage: u32,
+) {
+    let event = Event::Effect {
+        fighter: target,
+        outcome: EffectOutcome::Damage {
+            fighters: vec![attacker],
+            damage,
+            rolls: Vec::new(),
+        },
+    };
+    log(world, &[RuleId::Rea1, RuleId::Abl5], event);
+    deal_damage(world, attacker, damage, &[RuleId::Abl5]);
+}
+
+/// REA-2: the target's Counter deals `damage` to the attacker.
+pub(super) fn counter_strike(
+    world: &mut World,
+    target: FighterId,
+    attacker: FighterId,
+    damage: u32,
+) {
+    let event = Event::Counter {
+        fighter: target,
+        attacker,
+        damage,
+    };
+    log(world, &[RuleId::Rea2], event);
+    deal_damage(world, attacker, damage, &[RuleId::Rea2]);
+}
+
+/// REA-3: a die per critical hit; each 4+ turns one into a normal hit.
+pub(super) fn take_cover_rolls(world: &mut World, crits: u32) -> TakeCover {
+    let saves = world.resource_mut::<DiceRng>().roll(crits as usize);
+    let turned = saves.iter().filter(|&&s| s >= 4).count() as u32;
+    TakeCover { saves, turned }
 }

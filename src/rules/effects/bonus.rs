@@ -230,6 +230,20 @@ pub fn check_closer(
     ))
 }
 
+/// ABL-5: of the places a move may end, those a bonus move that must finish closer may (all
+/// of them for any other move).
+pub fn keep_closer(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    bonus: Option<Bonus>,
+    places: &mut Vec<([f32; 3], f32)>,
+) {
+    if let Some(Bonus::MoveCloser { .. }) = bonus {
+        places.retain(|(p, _)| check_closer(world, all, f, Vec3::from_array(*p)).is_ok());
+    }
+}
+
 /// ABL-5: for an AI, where a bonus move of `f` of up to `max` inches finishes nearest the
 /// closest enemy it can see, when one of its places is closer than it began.
 pub fn closer_spot(world: &World, all: &[FighterView], f: &FighterView, max: f32) -> Option<Vec3> {

@@ -128,6 +128,31 @@ pub fn guard_for(world: &World, all: &[FighterView], t: &FighterView) -> Softene
     s
 }
 
+/// ABL-5: the attack on `t` (`hits` and `crits`, each hit and critical hit dealing `damage`)
+/// softened by what guards `t` this round: the damage each now deals, and the log line
+/// saying how (none when nothing guards it).
+pub fn soften(
+    world: &World,
+    all: &[FighterView],
+    t: &FighterView,
+    (hits, crits): (&mut u32, &mut u32),
+    damage: (u32, u32),
+) -> ((u32, u32), Option<EffectOutcome>) {
+    let guard = guard_for(world, all, t);
+    if !guard.any() {
+        return (damage, None);
+    }
+    let counted = if guard.crits_as_hits { *crits } else { 0 };
+    (*hits, *crits) = (*hits + counted, *crits - counted);
+    let (hit, crit) = guard.damage(damage);
+    let said = EffectOutcome::Guarded {
+        counted,
+        hit,
+        crit: (!guard.crits_as_hits).then_some(crit),
+    };
+    ((hit, crit), Some(said))
+}
+
 // The card's wording of this family (`card`: the language's shared pieces).
 
 /// "Until the end of the battle round, subtract A from the damage points allocated by each hit

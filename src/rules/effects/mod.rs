@@ -30,13 +30,13 @@ mod place;
 mod reaction;
 
 pub(crate) use against::{after_attack, crits_weaken};
-pub use bonus::{check_closer, closer_spot, closest_seen_enemy};
+pub use bonus::{check_closer, closer_spot, closest_seen_enemy, keep_closer};
 pub use boost::{in_aura, round_bonus};
 pub(crate) use by_hand::by_hand;
 pub use card::effects_of;
 pub use damage::after_move_choices;
 pub(crate) use damage::{after_move, check_after_move_pick};
-pub use guard::{Softened, guard_for};
+pub use guard::{Softened, guard_for, soften};
 pub(crate) use place::check_place;
 pub use place::set_up_spots;
 

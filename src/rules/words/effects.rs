@@ -96,6 +96,24 @@ pub(super) fn answer_text(who: &str, o: &EffectOutcome) -> String {
     format!("{who}'s reaction: {what}")
 }
 
+/// ABL-5: the damage a heal removed from a fighter in its reach.
+pub(super) fn healed_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
+    let EffectOutcome::HealedFriend {
+        fighter,
+        healed,
+        roll,
+    } = o
+    else {
+        return String::new();
+    };
+    let whom = match n.fighter(*fighter) {
+        name if name == who => "itself".to_string(),
+        name => name,
+    };
+    let rolled = roll.map_or(String::new(), |r| format!(" (rolls {r})"));
+    format!("{who} removes {healed} damage from {whom}{rolled}")
+}
+
 /// ABL-5: how a guard lasting the round softened an attack on `who`.
 pub(super) fn guarded_text(who: &str, o: &EffectOutcome) -> String {
     let EffectOutcome::Guarded { counted, hit, crit } = o else {

@@ -237,18 +237,7 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
             }
         }
         EffectOutcome::Healed { healed } => format!("{who} removes {healed} damage"),
-        EffectOutcome::HealedFriend {
-            fighter,
-            healed,
-            roll,
-        } => {
-            let whom = match n.fighter(*fighter) {
-                name if name == who => "itself".to_string(),
-                name => name,
-            };
-            let rolled = roll.map_or(String::new(), |r| format!(" (rolls {r})"));
-            format!("{who} removes {healed} damage from {whom}{rolled}")
-        }
+        EffectOutcome::HealedFriend { .. } => super::effects::healed_text(&who, o, n),
         EffectOutcome::Lasts { .. }
         | EffectOutcome::Lapsed { .. }
         | EffectOutcome::BoostLapsed { .. }
