@@ -336,7 +336,9 @@ fn reaction_ability(
         let changes = answer.iter().any(|e| match e {
             Effect::CritsAsHits { .. } => damage.1 > damage.0,
             Effect::LessDamagePerHit { .. } => damage.0 > 1,
-            Effect::DamageAttackerPerRoll { .. } => true,
+            Effect::DamageAttackerPerRoll { .. }
+            | Effect::DamageAttackerPerHit { .. }
+            | Effect::DamageAttackerIf { .. } => true,
             _ => false,
         });
         changes.then(|| {

@@ -424,6 +424,21 @@ pub enum Effect {
     /// In a reaction to an attack: each of its hit rolls from `least` to `most` allocates
     /// `amount` damage to the attacker.
     DamageAttackerPerRoll { least: u8, most: u8, amount: Amount },
+    /// In a reaction to an attack: each of its hits allocates `hit` damage to the attacker,
+    /// each of its critical hits `crit`.
+    DamageAttackerPerHit { hit: u32, crit: u32 },
+    /// In a reaction to an attack: `amount` damage to the attacker when its hit rolls were
+    /// as `when` says.
+    DamageAttackerIf { when: RollsWere, amount: u32 },
+}
+
+/// What a reaction's damage to the attacker asks of the attack's hit rolls (ABL-5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RollsWere {
+    /// None of them was a critical hit.
+    NoCrits,
+    /// Every one missed.
+    AllMissed,
 }
 
 impl Effect {
@@ -434,6 +449,8 @@ impl Effect {
             Effect::CritsAsHits { .. }
                 | Effect::LessDamagePerHit { .. }
                 | Effect::DamageAttackerPerRoll { .. }
+                | Effect::DamageAttackerPerHit { .. }
+                | Effect::DamageAttackerIf { .. }
         )
     }
 
@@ -466,7 +483,9 @@ impl Effect {
             Effect::Reaction(_)
             | Effect::CritsAsHits { .. }
             | Effect::LessDamagePerHit { .. }
-            | Effect::DamageAttackerPerRoll { .. } => Family::Reaction,
+            | Effect::DamageAttackerPerRoll { .. }
+            | Effect::DamageAttackerPerHit { .. }
+            | Effect::DamageAttackerIf { .. } => Family::Reaction,
         }
     }
 

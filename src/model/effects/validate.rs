@@ -165,6 +165,8 @@ impl Effect {
                 most,
                 amount,
             } => (1..=6).contains(least) && (*least..=6).contains(most) && amount.within(20),
+            Effect::DamageAttackerPerHit { hit, crit } => *hit <= 20 && *crit <= 20,
+            Effect::DamageAttackerIf { amount, .. } => (1..=20).contains(amount),
             Effect::AfterMove { trigger, .. } => {
                 let (MoveTrigger::NearEnemy(h) | MoveTrigger::DroppedNext(h)) = *trigger;
                 range_ok(h)

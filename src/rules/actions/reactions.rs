@@ -3,7 +3,7 @@
 use crate::model::RuleId;
 use crate::model::components::{Activation, Reactions};
 use crate::model::dice::{Dice, DiceRng};
-use crate::model::effects::Effect;
+use crate::model::effects::{Effect, RollsWere};
 use crate::model::ids::FighterId;
 use crate::model::ids::Side;
 use crate::rules::actions::{Hits, deal_damage, finish_attack, finish_disengage, roll_hits};
@@ -220,6 +220,19 @@ pub(super) fn answer_attack(
                 out.to_attacker = out
                     .to_attacker
                     .saturating_add(n.saturating_mul(amount.of(0)));
+            }
+            Effect::DamageAttackerPerHit { hit, crit } => {
+                let d = hits.saturating_mul(*hit) + crits.saturating_mul(*crit);
+                out.to_attacker = out.to_attacker.saturating_add(d);
+            }
+            Effect::DamageAttackerIf { when, amount } => {
+                let held = match when {
+                    RollsWere::NoCrits => *crits == 0,
+                    RollsWere::AllMissed => *hits == 0 && *crits == 0,
+                };
+                if held {
+                    out.to_attacker = out.to_attacker.saturating_add(*amount);
+                }
             }
             _ => {}
         }

@@ -1,7 +1,7 @@
 //! The reaction family (REA-1, ABL-5): a reaction's trigger, and what it changes in the
 //! attack it answers (the attack runs it: `rules::actions::reactions`).
 
-use crate::model::effects::{Amount, Effect, Trigger, band_text};
+use crate::model::effects::{Amount, Effect, RollsWere, Trigger, band_text};
 
 use super::amount_text;
 use super::card::{count_prefix, fill, number_prefix};
@@ -29,6 +29,16 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             band_text(*least, *most),
             amount(a)
         ),
+        Effect::DamageAttackerPerHit { hit, crit } => {
+            format!("each hit deals {hit} damage to the attacker, each critical hit {crit}")
+        }
+        Effect::DamageAttackerIf { when, amount } => format!(
+            "{amount} damage to the attacker {}",
+            match when {
+                RollsWere::NoCrits => "if no hit roll is a critical hit",
+                RollsWere::AllMissed => "if every hit roll misses",
+            }
+        ),
         _ => String::new(),
     }
 }
@@ -42,8 +52,53 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
          before the hit rolls are made"
         | "a fighter can make this reaction when they are targeted by a melee attack action but \
            before the hit rolls are made" => Some(vec![Effect::Reaction(Trigger::TargetedByMelee)]),
-        _ => answer_to_attack(s),
+        _ => answer_to_attack(s).or_else(|| damage_to_attacker_if(s)),
     }
+}
+
+/// "If none of the hit rolls from that attack action result in a critical hit, allocate N
+/// damage points to the attacking fighter", "if each hit roll from that attack action results
+/// in a miss, allocate N damage points to the attacking fighter".
+fn damage_to_attacker_if(s: &str) -> Option<Vec<Effect>> {
+    let (when, rest) = if let Some(r) = s
+        .strip_prefix("if none of the hit rolls from that attack action result in a critical hit, ")
+    {
+        (RollsWere::NoCrits, r)
+    } else {
+        let r = s.strip_prefix("if each hit roll from that attack action results in a miss, ")?;
+        (RollsWere::AllMissed, r)
+    };
+    let amount = fill(rest, "allocate {n} damage points to the attacking fighter")
+        .or_else(|| fill(rest, "allocate {n} damage point to the attacking fighter"))?[0];
+    Some(vec![Effect::DamageAttackerIf { when, amount }])
+}
+
+/// "For each hit roll from that attack action that hits, allocate N damage point(s) to the
+/// attacking fighter." (+ "For each critical hit, allocate M damage points to the attacking
+/// fighter instead.")
+pub(super) fn damage_per_hit(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let per = |s: &str, template: &str| {
+        fill(s, template)
+            .or_else(|| fill(s, &template.replace("points", "point")))
+            .map(|v| v[0])
+    };
+    let hit = per(
+        &s[0],
+        "for each hit roll from that attack action that hits, allocate {n} damage points to the \
+         attacking fighter",
+    )?;
+    let crit = s.get(1).and_then(|c| {
+        per(
+            c,
+            "for each critical hit, allocate {n} damage points to the attacking fighter instead",
+        )
+    });
+    let used = 1 + usize::from(crit.is_some());
+    let effect = Effect::DamageAttackerPerHit {
+        hit,
+        crit: crit.unwrap_or(hit),
+    };
+    Some((used, vec![effect]))
 }
 
 /// What a reaction does to the attack that set it off: "Subtract N from the damage points

@@ -320,3 +320,39 @@ fn abl5_a_bonus_disengage_is_taken_as_a_disengage() {
             .is_none_or(|s| s.bonus.is_empty())
     );
 }
+
+/// REA-1, ABL-5, "for each hit roll from that attack action that hits, allocate 1 damage
+/// point to the attacking fighter. For each critical hit, allocate 2 damage points to the
+/// attacking fighter instead": A's four hit rolls (S4 v T4) of 4, 5, 6, 1 are two hits and a
+/// critical: 1 + 1 + 2 to A.
+#[test]
+fn rea1_abl5_a_reaction_deals_damage_to_the_attacker_for_each_hit() {
+    use super::lasting::{guard, guarded};
+    let mut a = guarded(
+        vec![Effect::DamageAttackerPerHit { hit: 1, crit: 2 }],
+        (1, 2),
+    );
+    a.dice(&[4, 5, 6, 1]);
+    guard(&mut a);
+    assert_eq!(a.damage(A), 4);
+}
+
+/// REA-1, ABL-5, "if none of the hit rolls from that attack action result in a critical hit,
+/// allocate 3 damage points to the attacking fighter", "if each hit roll from that attack
+/// action results in a miss, ...": only when the rolls were so.
+#[test]
+fn rea1_abl5_a_reaction_deals_damage_to_the_attacker_when_the_rolls_were_so() {
+    use super::lasting::{guard, guarded};
+    use warcry_sim::model::effects::RollsWere;
+    for (when, rolls, to_a) in [
+        (RollsWere::NoCrits, [4, 5, 1, 1], 3),
+        (RollsWere::NoCrits, [6, 5, 1, 1], 0),
+        (RollsWere::AllMissed, [1, 2, 3, 1], 3),
+        (RollsWere::AllMissed, [1, 2, 3, 4], 0),
+    ] {
+        let mut a = guarded(vec![Effect::DamageAttackerIf { when, amount: 3 }], (1, 2));
+        a.dice(&rolls);
+        guard(&mut a);
+        assert_eq!(a.damage(A), to_a, "{when:?} {rolls:?}");
+    }
+}

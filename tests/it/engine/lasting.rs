@@ -546,7 +546,7 @@ fn abl5_atk2_a_range_without_the_vertical_distance() {
 
 /// B with the reaction ability "Test Guard" of `answer`, targeted by A's melee weapon of 4
 /// Attacks, S4 and `damage`. Reactions on.
-fn guarded(answer: Vec<Effect>, damage: (u32, u32)) -> Arena {
+pub(super) fn guarded(answer: Vec<Effect>, damage: (u32, u32)) -> Arena {
     let mut effects = vec![Effect::Reaction(Trigger::TargetedByMelee)];
     effects.extend(answer);
     let mut a = Arena::new();
@@ -571,7 +571,7 @@ fn guarded(answer: Vec<Effect>, damage: (u32, u32)) -> Arena {
     a
 }
 
-fn guard(a: &mut Arena) {
+pub(super) fn guard(a: &mut Arena) {
     a.apply(Command::ReactWith {
         fighter: B,
         ability: "Test Guard".into(),

@@ -56,7 +56,8 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         against::sentence,
         reaction::sentence,
     ];
-    const READERS: [Reader; 7] = [
+    const READERS: [Reader; 8] = [
+        reaction::damage_per_hit,
         against::pick_roll_each_success,
         damage::roll_for_each,
         damage::pick_roll_bands,

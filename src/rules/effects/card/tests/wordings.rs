@@ -506,3 +506,50 @@ fn abl5_a_closer_bonus_move_a_bonus_disengage_and_can_make() {
         assert_eq!(effects_of(text), Ok(want), "{text}");
     }
 }
+
+/// Issue 30: a reaction's damage to the attacker for each hit, or when the rolls were so.
+#[test]
+fn abl5_a_reactions_damage_to_the_attacker_for_each_hit_or_when_the_rolls_were_so() {
+    use crate::model::effects::{RollsWere, Trigger};
+    let before = "A fighter can make this reaction when they are targeted by a melee attack action \
+                  but before the hit rolls are made. ";
+    let read = |rest: &str| effects_of(&format!("{before}{rest}"));
+    let reaction = Effect::Reaction(Trigger::TargetedByMelee);
+    assert_eq!(
+        read(
+            "For each hit roll from that attack action that hits, allocate 1 damage point to \
+             the attacking fighter. For each critical hit, allocate 2 damage points to the \
+             attacking fighter instead."
+        ),
+        Ok(vec![
+            reaction.clone(),
+            Effect::DamageAttackerPerHit { hit: 1, crit: 2 }
+        ])
+    );
+    assert_eq!(
+        read(
+            "If none of the hit rolls from that attack action result in a critical hit, \
+             allocate 3 damage points to the attacking fighter."
+        ),
+        Ok(vec![
+            reaction.clone(),
+            Effect::DamageAttackerIf {
+                when: RollsWere::NoCrits,
+                amount: 3
+            }
+        ])
+    );
+    assert_eq!(
+        read(
+            "If each hit roll from that attack action results in a miss, allocate 2 damage \
+             points to the attacking fighter."
+        ),
+        Ok(vec![
+            reaction,
+            Effect::DamageAttackerIf {
+                when: RollsWere::AllMissed,
+                amount: 2
+            }
+        ])
+    );
+}
