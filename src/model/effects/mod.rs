@@ -5,7 +5,10 @@
 
 use serde::{Deserialize, Serialize};
 
+mod parts;
 mod validate;
+
+pub use parts::{Condition, FriendPick, Guard, OnSuccess, RollsWere};
 
 pub use validate::validate_ability;
 
@@ -110,40 +113,6 @@ pub fn band_text(least: u8, most: u8) -> String {
     }
 }
 
-/// When an ability may be used at all (ABL-5).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum Condition {
-    /// An enemy fighter has been taken down by an attack action this fighter made this
-    /// activation.
-    TookDownThisActivation,
-    /// An enemy fighter is within `range` inches of this fighter (that it can see, when
-    /// `visible`).
-    EnemyWithin { range: f32, visible: bool },
-    /// No enemy fighter is within `range` inches of this fighter (that it can see, when
-    /// `visible`).
-    NoEnemyWithin { range: f32, visible: bool },
-    /// Another friendly fighter (with the runemark, when given) is within `range` inches of
-    /// this fighter (that it can see, when `visible`).
-    FriendWithin {
-        range: f32,
-        visible: bool,
-        runemark: Option<String>,
-    },
-    /// This fighter has at least this many damage points allocated to it.
-    Damaged(u32),
-    /// It is this battle round.
-    Round(u32),
-}
-
-/// How the attacks on a guarded fighter are softened (ABL-5).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum Guard {
-    /// Each hit and critical hit allocates `by` less damage, to no less than `min`.
-    LessDamage { by: Amount, min: u32 },
-    /// Each critical hit counts as a hit.
-    CritsAsHits,
-}
-
 /// When a reaction may be made (REA-1, ABL-5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Trigger {
@@ -192,19 +161,6 @@ impl<'a> Aim<'a> {
             runemark,
         }
     }
-}
-
-/// What the successes of a roll against an enemy do (ABL-5).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum OnSuccess {
-    /// Each lowers the enemy's `stat` (Move, or the Attacks of its attacks) by 1, to `min`,
-    /// until the end of the battle.
-    Weaken { stat: Stat, min: u32 },
-    /// Any: until the end of the battle round, or until this fighter is taken down, the
-    /// enemy's attack actions must target this fighter.
-    Taunt,
-    /// Any: the enemy may not make these actions until the end of the battle round.
-    Bar(Vec<Restriction>),
 }
 
 /// A kind of attack action: with a melee weapon (a range of 3" or less) or a missile one.
@@ -257,6 +213,8 @@ pub enum Family {
     Heal,
     /// The attacks on a fighter softened for the round.
     Guard,
+    /// What is done for a picked friendly fighter.
+    Friend,
     /// What befalls an enemy: barred, rolled against, set up, weakened.
     Against,
     /// A reaction's trigger and what it changes in the attack it answers (REA-1).
@@ -414,6 +372,26 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         aura: Option<Aura>,
     },
+    /// Until the end of the battle round, `by` more of `stat` (of its melee attacks only, when
+    /// `melee_only`) for the friendly fighter picked as `pick` says.
+    FriendBoost {
+        pick: FriendPick,
+        stat: Stat,
+        by: Amount,
+        #[serde(default)]
+        melee_only: bool,
+        /// For its next (melee) attack action this round only.
+        #[serde(default)]
+        next: bool,
+    },
+    /// Remove up to `amount` damage (with `dice`, up to a roll of a dice of that many sides)
+    /// from the friendly fighter picked as `pick` says.
+    FriendHeal {
+        pick: FriendPick,
+        amount: Amount,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dice: Option<u8>,
+    },
     /// A reaction (REA-1): made when `Trigger` happens, costing an action, not dice; the
     /// effects after it answer that moment.
     Reaction(Trigger),
@@ -430,15 +408,6 @@ pub enum Effect {
     /// In a reaction to an attack: `amount` damage to the attacker when its hit rolls were
     /// as `when` says.
     DamageAttackerIf { when: RollsWere, amount: u32 },
-}
-
-/// What a reaction's damage to the attacker asks of the attack's hit rolls (ABL-5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum RollsWere {
-    /// None of them was a critical hit.
-    NoCrits,
-    /// Every one missed.
-    AllMissed,
 }
 
 impl Effect {
@@ -474,6 +443,7 @@ impl Effect {
             }
             Effect::Heal { .. } | Effect::HealEach { .. } => Family::Heal,
             Effect::RoundGuard { .. } => Family::Guard,
+            Effect::FriendBoost { .. } | Effect::FriendHeal { .. } => Family::Friend,
             Effect::Restrict { .. }
             | Effect::RollAgainst { .. }
             | Effect::SetUpNear { .. }
@@ -512,6 +482,12 @@ impl Effect {
                 range: *range,
                 visible: *visible,
                 runemark: runemark.as_deref(),
+            },
+            Effect::FriendBoost { pick, .. } | Effect::FriendHeal { pick, .. } => Aim {
+                friends: true,
+                range: pick.range,
+                visible: pick.visible,
+                runemark: pick.runemark.as_deref(),
             },
             _ => return None,
         })

@@ -154,9 +154,11 @@ impl Effect {
                             })
                     })
             }
-            Effect::Heal { .. } | Effect::HealEach { .. } | Effect::RoundGuard { .. } => {
-                self.heal_numbers_ok()
-            }
+            Effect::Heal { .. }
+            | Effect::HealEach { .. }
+            | Effect::RoundGuard { .. }
+            | Effect::FriendBoost { .. }
+            | Effect::FriendHeal { .. } => self.heal_numbers_ok(),
             Effect::Restrict { range, .. } => range_ok(*range),
             Effect::NextBoost { by, .. } | Effect::RoundBoost { by, .. } => by.within(20),
             Effect::CritsAsHits { up_to: by } | Effect::LessDamagePerHit { by } => by.within(20),
@@ -207,9 +209,13 @@ impl Effect {
         }
     }
 
-    /// Are the numbers of the heal and guard families ones a card could print?
+    /// Are the numbers of the heal, guard and friend families ones a card could print?
     fn heal_numbers_ok(&self) -> bool {
         match self {
+            Effect::FriendBoost { pick, by, .. } => range_ok(pick.range) && by.within(20),
+            Effect::FriendHeal {
+                pick, amount, dice, ..
+            } => range_ok(pick.range) && amount.within(20) && dice.is_none_or(|d| d == 3 || d == 6),
             Effect::Heal { amount } => amount.within(20),
             Effect::RoundGuard { guard, aura } => {
                 aura.is_none_or(|a| range_ok(a.range) && !a.visible)

@@ -340,7 +340,7 @@ fn boosted<'a>(
         .as_ref()
         .filter(|a| a.fighter == f.id)
         .map_or(&[][..], |a| &a.boosts[..]);
-    if own.is_empty() && e.raised().next().is_none() {
+    if own.is_empty() && e.raised().next().is_none() && e.next_attack(f.id).next().is_none() {
         return Some(std::borrow::Cow::Borrowed(base));
     }
     let mut w = base.clone();
@@ -354,6 +354,11 @@ fn boosted<'a>(
     };
     for b in own.iter().filter(|b| b.applies(melee)) {
         add(b.stat, b.by);
+    }
+    for (stat, by, melee_only) in e.next_attack(f.id) {
+        if melee || !melee_only {
+            add(stat, by);
+        }
     }
     for stat in [
         Stat::Attacks,
@@ -550,6 +555,7 @@ pub(super) fn finish_attack(
 /// The attacker's activation notes an enemy it took down, and spends what was raised for this
 /// attack (ABL-5: a raise for its next melee attack waits for a melee one).
 fn spend_attack(world: &mut World, attacker: FighterId, down: bool, melee: bool) {
+    crate::rules::state::engine(world).spend_next_attack(attacker, melee);
     if let Some(a) = crate::rules::state::engine(world).activation.as_mut()
         && a.fighter == attacker
     {

@@ -24,6 +24,7 @@ mod by_hand;
 mod card;
 mod condition;
 mod damage;
+mod friend;
 mod guard;
 mod heal;
 mod place;
@@ -179,7 +180,12 @@ pub fn check(
             Family::Condition => condition::check(&c, e)?,
             Family::Heal => heal::check(&c, e)?,
             Family::Against => against::check(&c, e)?,
-            Family::Bonus | Family::Boost | Family::Damage | Family::Guard | Family::Reaction => {}
+            Family::Bonus
+            | Family::Boost
+            | Family::Damage
+            | Family::Guard
+            | Family::Friend
+            | Family::Reaction => {}
         }
     }
     Ok(picked)
@@ -270,6 +276,7 @@ fn run_one(
         Family::Damage => return damage::run(world, f, e, value, picks.target),
         Family::Heal => return heal::run(world, f, e, value),
         Family::Guard => guard::run(world, f, e, value),
+        Family::Friend => friend::run(world, e, value, picks.target),
         Family::Against => against::run(world, f, e, value, picks),
     };
     one.into_iter().collect()
@@ -287,6 +294,7 @@ pub fn describe(effects: &[Effect], value: Option<u8>) -> String {
             Family::Damage => damage::describe(e, value),
             Family::Heal => heal::describe(e, value),
             Family::Guard => guard::describe(e, value),
+            Family::Friend => friend::describe(e, value),
             Family::Against => against::describe(e, value),
             Family::Reaction => reaction::describe(e, value),
         })
@@ -380,6 +388,7 @@ pub fn useful(
         Family::Damage => damage::useful(&w, e),
         Family::Heal => heal::useful(&w, e),
         Family::Guard => guard::useful(&w, e),
+        Family::Friend => friend::useful(&w, e),
         Family::Against => against::useful(&w, e),
     }
 }

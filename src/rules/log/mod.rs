@@ -409,6 +409,16 @@ pub enum EffectOutcome {
         hit: u32,
         crit: Option<u32>,
     },
+    /// `by` more of `stat` (of melee attacks only, when `melee_only`) for `fighter`, a friend,
+    /// until the end of the round.
+    FriendRaised {
+        fighter: FighterId,
+        stat: crate::model::effects::Stat,
+        by: u32,
+        melee_only: bool,
+        /// For its next attack action only.
+        next: bool,
+    },
     /// A bonus attack action is to come for this friendly fighter.
     FriendAttack { fighter: FighterId },
 }

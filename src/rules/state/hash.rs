@@ -127,6 +127,10 @@ struct EngineWords<'a> {
     /// minimum) or critical hits as hits (0, 0). New: written only when there are some.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     guards: Vec<(FighterId, Option<Aura>, u32, u32)>,
+    /// Raised for a fighter's next attack action this round. New: written only when there
+    /// are some.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    next_attacks: Vec<(FighterId, Stat, u32, bool)>,
 }
 
 /// A characteristic raised until the end of the round, as the hashes began writing it.
@@ -192,6 +196,7 @@ impl<'a> EngineWords<'a> {
             taunts: Vec::new(),
             enemy_auras: Vec::new(),
             guards: Vec::new(),
+            next_attacks: Vec::new(),
         };
         for effect in effects {
             words.add(effect);
@@ -227,6 +232,11 @@ impl<'a> EngineWords<'a> {
             Lasting::Taunted { by } => self.taunts.push((on, by)),
             Lasting::LessDamage { by, min } => self.guards.push((on, source.1, by, min)),
             Lasting::CritsAsHits => self.guards.push((on, source.1, 0, 0)),
+            Lasting::NextAttack {
+                stat,
+                by,
+                melee_only,
+            } => self.next_attacks.push((on, stat, by, melee_only)),
         }
     }
 }

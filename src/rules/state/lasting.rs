@@ -38,6 +38,12 @@ pub enum Lasting {
     LessDamage { by: u32, min: u32 },
     /// Each critical hit of the attacks on it counts as a hit.
     CritsAsHits,
+    /// `by` more of `stat` for its next (melee, when `melee_only`) attack action, spent by it.
+    NextAttack {
+        stat: Stat,
+        by: u32,
+        melee_only: bool,
+    },
 }
 
 /// When a lasting effect ends.
@@ -203,6 +209,40 @@ impl Engine {
             Lasting::LessDamage { .. } | Lasting::CritsAsHits => Some((e.scope, e.what)),
             _ => None,
         })
+    }
+
+    /// ABL-5: `by` more of `stat` for `id`'s next (melee) attack action this round.
+    pub fn raise_next_attack(&mut self, id: FighterId, stat: Stat, by: u32, melee_only: bool) {
+        let what = Lasting::NextAttack {
+            stat,
+            by,
+            melee_only,
+        };
+        self.push_effect(Scope::Fighter(id), what, Until::RoundEnd);
+    }
+
+    /// ABL-5: what waits for `id`'s next attack action (of melee attacks only, when
+    /// `melee_only`): (stat, by, melee_only).
+    pub fn next_attack(&self, id: FighterId) -> impl Iterator<Item = (Stat, u32, bool)> + '_ {
+        self.effects.iter().filter_map(move |e| match e.what {
+            Lasting::NextAttack {
+                stat,
+                by,
+                melee_only,
+            } if e.fighter() == Some(id) => Some((stat, by, melee_only)),
+            _ => None,
+        })
+    }
+
+    /// ABL-5: `id` made an attack action (a melee one when `melee`): what waited for it is
+    /// spent.
+    pub fn spend_next_attack(&mut self, id: FighterId, melee: bool) {
+        self.effects.retain(|e| match e.what {
+            Lasting::NextAttack { melee_only, .. } => {
+                e.fighter() != Some(id) || (melee_only && !melee)
+            }
+            _ => true,
+        });
     }
 
     /// The round is over: what lasted until its end ends.

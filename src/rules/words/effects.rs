@@ -114,6 +114,37 @@ pub(super) fn healed_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
     format!("{who} removes {healed} damage from {whom}{rolled}")
 }
 
+/// ABL-5: what an ability raised for a friend.
+pub(super) fn friend_raised_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
+    let EffectOutcome::FriendRaised {
+        fighter,
+        stat,
+        by,
+        melee_only,
+        next,
+    } = o
+    else {
+        return String::new();
+    };
+    let kind = if *melee_only { "melee " } else { "" };
+    let when = if *next {
+        format!(" for its next {kind}attack this round")
+    } else {
+        format!(
+            "{} until the end of the battle round",
+            if *melee_only {
+                " for melee attacks"
+            } else {
+                ""
+            }
+        )
+    };
+    format!(
+        "{}: +{by} {stat}{when} ({who}'s ability)",
+        n.fighter(*fighter)
+    )
+}
+
 /// ABL-5: how a guard lasting the round softened an attack on `who`.
 pub(super) fn guarded_text(who: &str, o: &EffectOutcome) -> String {
     let EffectOutcome::Guarded { counted, hit, crit } = o else {

@@ -238,6 +238,7 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         }
         EffectOutcome::Healed { healed } => format!("{who} removes {healed} damage"),
         EffectOutcome::HealedFriend { .. } => super::effects::healed_text(&who, o, n),
+        EffectOutcome::FriendRaised { .. } => super::effects::friend_raised_text(&who, o, n),
         EffectOutcome::Lasts { .. }
         | EffectOutcome::Lapsed { .. }
         | EffectOutcome::BoostLapsed { .. }

@@ -356,3 +356,97 @@ fn rea1_abl5_a_reaction_deals_damage_to_the_attacker_when_the_rolls_were_so() {
         assert_eq!(a.damage(A), to_a, "{when:?} {rolls:?}");
     }
 }
+
+fn near_friend() -> warcry_sim::model::effects::FriendPick {
+    warcry_sim::model::effects::FriendPick {
+        range: 3.0,
+        visible: false,
+        runemark: None,
+    }
+}
+
+/// ABL-5, "pick a friendly fighter within 3" of this fighter. Until the end of the battle
+/// round, add 2 to the Move characteristic of that fighter": the friend named (or refused
+/// out of reach) moves 2" further when it activates this round.
+#[test]
+fn abl5_a_picked_friend_is_raised_for_the_round() {
+    use warcry_sim::model::effects::Stat;
+    let raise = Effect::FriendBoost {
+        pick: near_friend(),
+        stat: Stat::Move,
+        by: Amount::Fixed(2),
+        melee_only: false,
+        next: false,
+    };
+    let mut a = with_ability(vec![raise], 3);
+    a.place(A2, 12.0, 10.0);
+    a.place(A3, 20.0, 10.0);
+    let refused = a.use_ability(A, "Test Gift", 3, Some(A3)).unwrap_err();
+    assert!(
+        refused.contains("not another friendly fighter"),
+        "{refused}"
+    );
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 3, Some(A2)).unwrap();
+    let said = said_since(&mut a, n);
+    assert!(
+        said.iter()
+            .any(|l| l.contains("+2 Move until the end of the battle round")),
+        "{said:?}"
+    );
+    a.activate(A2);
+    let act = a.engine().activation.clone().unwrap();
+    assert_eq!(a.engine().move_bonus(&act), 2);
+}
+
+/// ABL-5, "... until the end of the battle round, add 3 to the Strength characteristic of the
+/// next melee attack action made by that fighter": the friend's next melee attack is S6, not
+/// S3 (hits on 3s against T5); it is spent by that attack.
+#[test]
+fn abl5_a_picked_friends_next_melee_attack_is_raised_once() {
+    use warcry_sim::model::effects::Stat;
+    use warcry_sim::rules::log::Event;
+    let raise = Effect::FriendBoost {
+        pick: near_friend(),
+        stat: Stat::Strength,
+        by: Amount::Fixed(3),
+        melee_only: true,
+        next: true,
+    };
+    let mut a = with_ability(vec![raise], 3);
+    a.rules(|r| r.reactions = false);
+    a.profile(A2, |p| p.weapons = vec![weapon(1.0, 2, 3, (1, 2))]);
+    a.profile(B, |p| {
+        p.toughness = 5;
+        p.wounds = 40;
+    });
+    a.place(A2, 12.0, 10.0);
+    a.place(B, 13.5, 10.0);
+    a.use_ability(A, "Test Gift", 3, Some(A2)).unwrap();
+    a.activate(A2);
+    let strength = |e: Event| match e {
+        Event::Attack { strength, .. } => strength,
+        _ => 0,
+    };
+    a.dice(&[3, 3]);
+    assert_eq!(strength(a.attack_logged(A2, B, 0)), 6);
+    a.dice(&[3, 3]);
+    assert_eq!(strength(a.attack_logged(A2, B, 0)), 3, "spent");
+}
+
+/// ABL-5, "pick a visible friendly fighter within 3" of this fighter. Remove up to D3 damage
+/// points allocated to that fighter": a roll of 5 is 3 on a D3.
+#[test]
+fn abl5_a_picked_friend_is_healed_by_a_roll() {
+    let heal = Effect::FriendHeal {
+        pick: near_friend(),
+        amount: Amount::Fixed(0),
+        dice: Some(3),
+    };
+    let mut a = with_ability(vec![heal], 3);
+    a.place(A2, 12.0, 10.0);
+    a.set(A2, Damage(5));
+    a.dice(&[5]);
+    a.use_ability(A, "Test Gift", 3, Some(A2)).unwrap();
+    assert_eq!(a.damage(A2), 2);
+}

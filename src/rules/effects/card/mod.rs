@@ -8,7 +8,7 @@
 
 use crate::model::effects::{Amount, Effect, Stat};
 
-use super::{against, bonus, boost, condition, damage, guard, heal, reaction};
+use super::{against, bonus, boost, condition, damage, friend, guard, heal, reaction};
 
 /// The effects of an ability's wording, or the first sentence nothing reads (as a shape).
 pub fn effects_of(text: &str) -> Result<Vec<Effect>, String> {
@@ -56,7 +56,8 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         against::sentence,
         reaction::sentence,
     ];
-    const READERS: [Reader; 8] = [
+    const READERS: [Reader; 9] = [
+        friend::picked_then,
         reaction::damage_per_hit,
         against::pick_roll_each_success,
         damage::roll_for_each,

@@ -1,0 +1,73 @@
+//! The parts of effects that say when and to whom (ABL-5): conditions, guards, picks of a
+//! friend, what a roll's successes do, what a reaction asks of the hit rolls.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Amount, Restriction, Stat};
+
+/// When an ability may be used at all (ABL-5).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Condition {
+    /// An enemy fighter has been taken down by an attack action this fighter made this
+    /// activation.
+    TookDownThisActivation,
+    /// An enemy fighter is within `range` inches of this fighter (that it can see, when
+    /// `visible`).
+    EnemyWithin { range: f32, visible: bool },
+    /// No enemy fighter is within `range` inches of this fighter (that it can see, when
+    /// `visible`).
+    NoEnemyWithin { range: f32, visible: bool },
+    /// Another friendly fighter (with the runemark, when given) is within `range` inches of
+    /// this fighter (that it can see, when `visible`).
+    FriendWithin {
+        range: f32,
+        visible: bool,
+        runemark: Option<String>,
+    },
+    /// This fighter has at least this many damage points allocated to it.
+    Damaged(u32),
+    /// It is this battle round.
+    Round(u32),
+}
+
+/// How the attacks on a guarded fighter are softened (ABL-5).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Guard {
+    /// Each hit and critical hit allocates `by` less damage, to no less than `min`.
+    LessDamage { by: Amount, min: u32 },
+    /// Each critical hit counts as a hit.
+    CritsAsHits,
+}
+
+/// Who a friend-aimed effect may pick (ABL-5): another friendly fighter within `range`
+/// inches of this fighter (that it can see, when `visible`; with the runemark, when given).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FriendPick {
+    pub range: f32,
+    #[serde(default)]
+    pub visible: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub runemark: Option<String>,
+}
+
+/// What the successes of a roll against an enemy do (ABL-5).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum OnSuccess {
+    /// Each lowers the enemy's `stat` (Move, or the Attacks of its attacks) by 1, to `min`,
+    /// until the end of the battle.
+    Weaken { stat: Stat, min: u32 },
+    /// Any: until the end of the battle round, or until this fighter is taken down, the
+    /// enemy's attack actions must target this fighter.
+    Taunt,
+    /// Any: the enemy may not make these actions until the end of the battle round.
+    Bar(Vec<Restriction>),
+}
+
+/// What a reaction's damage to the attacker asks of the attack's hit rolls (ABL-5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RollsWere {
+    /// None of them was a critical hit.
+    NoCrits,
+    /// Every one missed.
+    AllMissed,
+}

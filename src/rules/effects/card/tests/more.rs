@@ -1,0 +1,291 @@
+//! The shapes read for the whole community set's cards in the session after the first
+//! (issue 30): heals, conditions, guards, bonus actions, a reaction's damage to the attacker,
+//! what is done for a picked friend; in words of our own.
+
+use super::super::effects_of;
+use crate::model::effects::{Amount, Aura, Condition, Effect, Stat};
+
+/// Issue 30: heals of this fighter and of each friendly fighter in reach, as the cards word
+/// them.
+#[test]
+fn abl5_heals_of_this_fighter_and_of_each_friend_in_reach() {
+    let each = |range, visible, others, amount, dice| {
+        Ok(vec![Effect::HealEach {
+            range,
+            visible,
+            others,
+            amount,
+            dice,
+        }])
+    };
+    for (text, want) in [
+        (
+            "Remove up to D6 damage points allocated to each friendly fighter within 3\" of this \
+             fighter (roll for each).",
+            each(3.0, false, false, Amount::Fixed(0), Some(6)),
+        ),
+        (
+            "Remove a number of damage points up to the value of this ability allocated to each \
+             friendly fighter within 4\" of this fighter.",
+            each(4.0, false, false, Amount::Value, None),
+        ),
+        (
+            "Remove a number of damage points from all visible friendly fighters within 6\" of \
+             this fighter up to the value of this ability.",
+            each(6.0, true, false, Amount::Value, None),
+        ),
+        (
+            "Remove a number of damage points from each other friendly fighter within 3\" of \
+             this fighter, up to half the value of this ability (rounding up).",
+            each(3.0, false, true, Amount::HalfValueUp, None),
+        ),
+        (
+            "Remove up to 3 damage points allocated to this fighter.",
+            Ok(vec![Effect::Heal {
+                amount: Amount::Fixed(3),
+            }]),
+        ),
+    ] {
+        assert_eq!(effects_of(text), want, "{text}");
+    }
+    // A dice of four sides is no Warcry dice.
+    assert!(
+        effects_of(
+            "Remove up to D4 damage points allocated to each friendly fighter within 3\" of this \
+             fighter (roll for each)."
+        )
+        .is_err()
+    );
+}
+
+/// Issue 30: more conditions: no enemy near, a friend near, damage taken, the battle round.
+#[test]
+fn abl5_more_conditions_as_the_cards_word_them() {
+    let only = |c: Condition| Ok(vec![Effect::Requires(c), Effect::BonusAttack]);
+    let no_enemy = |range, visible| Condition::NoEnemyWithin { range, visible };
+    let friend = |range, visible, runemark: Option<&str>| Condition::FriendWithin {
+        range,
+        visible,
+        runemark: runemark.map(str::to_string),
+    };
+    for (condition, want) in [
+        (
+            "they are not within 3\" of any enemy fighters",
+            no_enemy(3.0, false),
+        ),
+        (
+            "there are no enemy fighters within 6\" of this fighter",
+            no_enemy(6.0, false),
+        ),
+        (
+            "they are more than 8\" from any enemy fighters",
+            no_enemy(8.0, false),
+        ),
+        (
+            "there is a visible friendly fighter within 4\" of them",
+            friend(4.0, true, None),
+        ),
+        (
+            "they are within 6\" of a visible friendly fighter with the hero runemark",
+            friend(6.0, true, Some("hero")),
+        ),
+        (
+            "there is a visible friendly fighter with the minion runemark within 3\" of them",
+            friend(3.0, true, Some("minion")),
+        ),
+        (
+            "they have 5 or more damage points allocated to them",
+            Condition::Damaged(5),
+        ),
+        ("it is the third battle round", Condition::Round(3)),
+    ] {
+        let text = format!(
+            "A fighter can only use this ability if {condition}. This fighter makes a bonus \
+             attack action."
+        );
+        assert_eq!(effects_of(&text), only(want), "{text}");
+    }
+    // Two runemarks, or a faction's, are not read as one.
+    assert!(
+        effects_of(
+            "A fighter can only use this ability if they are within 3\" of a visible friendly \
+             fighter with the jade obelisk and icon-bearer runemarks. This fighter makes a bonus \
+             attack action."
+        )
+        .is_err()
+    );
+}
+
+/// Issue 30: the attacks on this fighter, or on friends in its aura, softened for the round.
+#[test]
+fn abl5_guards_for_the_round() {
+    use crate::model::effects::Guard;
+    let less = |by, aura| {
+        Ok(vec![Effect::RoundGuard {
+            guard: Guard::LessDamage { by, min: 1 },
+            aura,
+        }])
+    };
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, subtract 1 from the damage points allocated by \
+             each hit and critical hit (to a minimum of 1) from attack actions that target this \
+             fighter."
+        ),
+        less(Amount::Fixed(1), None)
+    );
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, subtract 1 from the damage points allocated by \
+             each hit and critical hit (to a minimum of 1) from attack actions that target \
+             friendly fighters while they are within 3\" of this fighter."
+        ),
+        less(
+            Amount::Fixed(1),
+            Some(Aura {
+                range: 3.0,
+                visible: false
+            })
+        )
+    );
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, count each critical hit from attack actions that \
+             target this fighter as a hit instead."
+        ),
+        Ok(vec![Effect::RoundGuard {
+            guard: Guard::CritsAsHits,
+            aura: None
+        }])
+    );
+}
+
+/// Issue 30: a bonus move that must finish closer to the closest visible enemy, a bonus
+/// disengage, and "can make" read as the bonus it offers.
+#[test]
+fn abl5_a_closer_bonus_move_a_bonus_disengage_and_can_make() {
+    for (text, want) in [
+        (
+            "This fighter makes a bonus move action and must finish closer to the closest \
+             visible enemy fighter than they were at the start of that move action.",
+            vec![Effect::BonusMoveCloser { max: None }],
+        ),
+        (
+            "This fighter makes a bonus move action of up to a number of inches equal to the \
+             value of this ability and must finish closer to the closest visible enemy fighter \
+             than they were at the start of that move action.",
+            vec![Effect::BonusMoveCloser {
+                max: Some(Amount::Value),
+            }],
+        ),
+        (
+            "This fighter makes a bonus attack action. Then, they can make a bonus disengage \
+             action.",
+            vec![Effect::BonusAttack, Effect::BonusDisengage],
+        ),
+        (
+            "This fighter can make a bonus move action or a bonus attack action.",
+            vec![Effect::BonusMoveOrAttack],
+        ),
+    ] {
+        assert_eq!(effects_of(text), Ok(want), "{text}");
+    }
+}
+
+/// Issue 30: a reaction's damage to the attacker for each hit, or when the rolls were so.
+#[test]
+fn abl5_a_reactions_damage_to_the_attacker_for_each_hit_or_when_the_rolls_were_so() {
+    use crate::model::effects::{RollsWere, Trigger};
+    let before = "A fighter can make this reaction when they are targeted by a melee attack action \
+                  but before the hit rolls are made. ";
+    let read = |rest: &str| effects_of(&format!("{before}{rest}"));
+    let reaction = Effect::Reaction(Trigger::TargetedByMelee);
+    assert_eq!(
+        read(
+            "For each hit roll from that attack action that hits, allocate 1 damage point to \
+             the attacking fighter. For each critical hit, allocate 2 damage points to the \
+             attacking fighter instead."
+        ),
+        Ok(vec![
+            reaction.clone(),
+            Effect::DamageAttackerPerHit { hit: 1, crit: 2 }
+        ])
+    );
+    assert_eq!(
+        read(
+            "If none of the hit rolls from that attack action result in a critical hit, \
+             allocate 3 damage points to the attacking fighter."
+        ),
+        Ok(vec![
+            reaction.clone(),
+            Effect::DamageAttackerIf {
+                when: RollsWere::NoCrits,
+                amount: 3
+            }
+        ])
+    );
+    assert_eq!(
+        read(
+            "If each hit roll from that attack action results in a miss, allocate 2 damage \
+             points to the attacking fighter."
+        ),
+        Ok(vec![
+            reaction,
+            Effect::DamageAttackerIf {
+                when: RollsWere::AllMissed,
+                amount: 2
+            }
+        ])
+    );
+}
+
+/// Issue 30: what is done for a picked friend: raised for the round or its next attack,
+/// healed.
+#[test]
+fn abl5_what_is_done_for_a_picked_friend() {
+    use crate::model::effects::FriendPick;
+    let pick = |range, visible, runemark: Option<&str>| FriendPick {
+        range,
+        visible,
+        runemark: runemark.map(str::to_string),
+    };
+    assert_eq!(
+        effects_of(
+            "Pick a visible friendly fighter within 6\" of this fighter. Until the end of the \
+             battle round, add the value of this ability to the Strength characteristic of the \
+             next melee attack action made by that fighter."
+        ),
+        Ok(vec![Effect::FriendBoost {
+            pick: pick(6.0, true, None),
+            stat: Stat::Strength,
+            by: Amount::Value,
+            melee_only: true,
+            next: true,
+        }])
+    );
+    assert_eq!(
+        effects_of(
+            "Pick a friendly fighter within 4\" of this fighter. Until the end of the battle \
+             round, add 2 to the Move characteristic of that fighter."
+        ),
+        Ok(vec![Effect::FriendBoost {
+            pick: pick(4.0, false, None),
+            stat: Stat::Move,
+            by: Amount::Fixed(2),
+            melee_only: false,
+            next: false,
+        }])
+    );
+    assert_eq!(
+        effects_of(
+            "Pick a visible friendly fighter with the beast runemark within 3\" of this \
+             fighter. Remove a number of damage points allocated to that fighter up to half the \
+             value of this ability (rounding up)."
+        ),
+        Ok(vec![Effect::FriendHeal {
+            pick: pick(3.0, true, Some("beast")),
+            amount: Amount::HalfValueUp,
+            dice: None,
+        }])
+    );
+}

@@ -1,0 +1,199 @@
+//! The friend family (ABL-5): what an ability does for another friendly fighter its player
+//! picks: a characteristic raised for the round, damage removed. (A friend's bonus attack is
+//! the bonus family's.)
+
+use bevy::prelude::*;
+
+use crate::model::dice::{Dice, DiceRng};
+use crate::model::effects::{Amount, Effect, FriendPick, Stat};
+use crate::model::ids::FighterId;
+use crate::rules::log::EffectOutcome;
+use crate::rules::state::{self, Scope};
+
+use super::card::{add_to, amount_prefix, fill, picked_friend};
+use super::{Useful, Weighed, amount_text, enemies_in_reach, heal, reach_of, runemark_text};
+
+/// In words: "+2 Move until the end of the round for a visible friendly fighter within 3\"".
+pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
+    match e {
+        Effect::FriendBoost {
+            pick,
+            stat,
+            by,
+            melee_only,
+            next,
+        } => format!(
+            "+{} {stat}{} {} for {}",
+            amount_text(by, value),
+            if *melee_only {
+                " for melee attacks"
+            } else {
+                ""
+            },
+            if *next {
+                "for its next attack this round"
+            } else {
+                "until the end of the round"
+            },
+            picked_text(pick)
+        ),
+        Effect::FriendHeal { pick, amount, dice } => format!(
+            "removes up to {} damage from {}",
+            dice.map_or_else(|| amount_text(amount, value), |d| format!("a D{d} roll of")),
+            picked_text(pick)
+        ),
+        _ => String::new(),
+    }
+}
+
+/// "a visible friendly fighter with the beast runemark within 3\"".
+fn picked_text(p: &FriendPick) -> String {
+    format!(
+        "{}friendly fighter{} within {}\"",
+        if p.visible { "a visible " } else { "a " },
+        runemark_text(p.runemark.as_deref(), " with the ", " runemark"),
+        p.range
+    )
+}
+
+/// ABL-5: raises the picked friend's characteristic for the round, or removes its damage;
+/// with nobody picked, the log says so (never silently skipped).
+pub(super) fn run(
+    world: &mut World,
+    e: &Effect,
+    value: u8,
+    target: Option<FighterId>,
+) -> Option<EffectOutcome> {
+    let Some(t) = target else {
+        return Some(EffectOutcome::NoFriendInReach);
+    };
+    match e {
+        Effect::FriendBoost {
+            stat,
+            by,
+            melee_only,
+            next,
+            ..
+        } => {
+            let by = by.of(value);
+            let mut eng = state::engine(world);
+            if *next {
+                eng.raise_next_attack(t, *stat, by, *melee_only);
+            } else {
+                eng.raise(Scope::Fighter(t), *stat, by, *melee_only);
+            }
+            Some(EffectOutcome::FriendRaised {
+                fighter: t,
+                stat: *stat,
+                by,
+                melee_only: *melee_only,
+                next: *next,
+            })
+        }
+        Effect::FriendHeal { amount, dice, .. } => {
+            let o = state::fighter(world, t)?;
+            let roll = dice.map(|_| world.resource_mut::<DiceRng>().roll(1)[0]);
+            let up_to = match (dice, roll) {
+                // A D3 is a dice halved, rounding up.
+                (Some(3), Some(r)) => u32::from(r).div_ceil(2),
+                (Some(_), Some(r)) => u32::from(r),
+                _ => amount.of(value),
+            };
+            Some(EffectOutcome::HealedFriend {
+                fighter: t,
+                healed: heal(world, &o, up_to),
+                roll,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// SOLO-C1: which friend in reach gains: for a heal, the one with the most damage; for a
+/// raise of Move, any; for its attacks or Toughness, one in combat (an enemy within 1").
+pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
+    let near = reach_of(w.world, w.all, w.f, e).unwrap_or_default();
+    let friends = w.all.iter().filter(|o| near.contains(&o.id));
+    match e {
+        Effect::FriendHeal { .. } => friends
+            .filter(|o| o.damage > 0)
+            .max_by_key(|o| (o.damage, std::cmp::Reverse(o.id)))
+            .map(|o| Useful::Because("a friend in its reach has damage to remove", Some(o.id))),
+        Effect::FriendBoost {
+            stat: Stat::Move, ..
+        } => friends
+            .clone()
+            .find(|o| o.can_activate())
+            .map(|o| Useful::Because("a friend in its reach has yet to move", Some(o.id))),
+        Effect::FriendBoost { .. } => friends
+            .clone()
+            .find(|o| !enemies_in_reach(w.world, w.all, o, 1.0, false).is_empty())
+            .map(|o| Useful::Because("a friend in its reach is in combat", Some(o.id))),
+        _ => None,
+    }
+}
+
+// The card's wording of this family (`card`: the language's shared pieces).
+
+/// "Pick a (visible) friendly fighter (with the R runemark) within N" of this fighter." +
+/// what is done for "that fighter": "Until the end of the battle round, add A to the S
+/// characteristic of that fighter (of (melee) attack actions made by that fighter)", "Remove
+/// up to dN damage points allocated to that fighter", "Remove a number of damage points
+/// allocated to that fighter up to A".
+pub(super) fn picked_then(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let (range, visible, runemark) = picked_friend(&s[0])?;
+    let pick = FriendPick {
+        range,
+        visible,
+        runemark,
+    };
+    let then = s.get(1)?;
+    let effects = friend_boost(then, &pick).or_else(|| friend_heal(then, &pick))?;
+    Some((2, effects))
+}
+
+fn friend_boost(s: &str, pick: &FriendPick) -> Option<Vec<Effect>> {
+    let rest = s.strip_prefix("until the end of the battle round, ")?;
+    let (by, stats, rest) = add_to(rest)?;
+    let (melee_only, attack, next) = match rest {
+        " of that fighter" => (false, false, false),
+        " of melee attack actions made by that fighter" => (true, true, false),
+        " of attack actions made by that fighter" => (false, true, false),
+        " of the next melee attack action made by that fighter" => (true, true, true),
+        " of the next attack action made by that fighter" => (false, true, true),
+        _ => return None,
+    };
+    if stats.iter().any(|s| s.of_attacks() != attack) {
+        return None;
+    }
+    let boost = |stat| Effect::FriendBoost {
+        pick: pick.clone(),
+        stat,
+        by,
+        melee_only,
+        next,
+    };
+    Some(stats.into_iter().map(boost).collect())
+}
+
+fn friend_heal(s: &str, pick: &FriendPick) -> Option<Vec<Effect>> {
+    let (amount, dice) = if let Some(v) = fill(
+        s,
+        "remove up to d{n} damage points allocated to that fighter",
+    ) {
+        (Amount::Fixed(0), Some(u8::try_from(v[0]).ok()?))
+    } else {
+        let rest =
+            s.strip_prefix("remove a number of damage points allocated to that fighter up to ")?;
+        let (amount, rest) = amount_prefix(rest)?;
+        if !rest.is_empty() {
+            return None;
+        }
+        (amount, None)
+    };
+    Some(vec![Effect::FriendHeal {
+        pick: pick.clone(),
+        amount,
+        dice,
+    }])
+}
