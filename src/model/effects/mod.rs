@@ -278,6 +278,9 @@ pub enum Effect {
     },
     /// Remove `amount` damage from this fighter.
     Heal { amount: Amount },
+    /// Roll `dice` dice: each roll of `least` or more removes up to `each` damage from this
+    /// fighter.
+    HealRolled { dice: Amount, least: u8, each: u32 },
     /// Remove up to `amount` damage (with `dice`, up to a roll of a dice of that many sides,
     /// rolled for each) from each friendly fighter within `range` inches of this fighter (that
     /// it can see, when `visible`): itself too, unless `others`.
@@ -441,7 +444,9 @@ impl Effect {
             Effect::DamageOne { .. } | Effect::DamageEach { .. } | Effect::AfterMove { .. } => {
                 Family::Damage
             }
-            Effect::Heal { .. } | Effect::HealEach { .. } => Family::Heal,
+            Effect::Heal { .. } | Effect::HealEach { .. } | Effect::HealRolled { .. } => {
+                Family::Heal
+            }
             Effect::RoundGuard { .. } => Family::Guard,
             Effect::FriendBoost { .. } | Effect::FriendHeal { .. } => Family::Friend,
             Effect::Restrict { .. }

@@ -156,6 +156,7 @@ impl Effect {
             }
             Effect::Heal { .. }
             | Effect::HealEach { .. }
+            | Effect::HealRolled { .. }
             | Effect::RoundGuard { .. }
             | Effect::FriendBoost { .. }
             | Effect::FriendHeal { .. } => self.heal_numbers_ok(),
@@ -212,6 +213,9 @@ impl Effect {
     /// Are the numbers of the heal, guard and friend families ones a card could print?
     fn heal_numbers_ok(&self) -> bool {
         match self {
+            Effect::HealRolled { dice, least, each } => {
+                dice.within(10) && (1..=6).contains(least) && (1..=20).contains(each)
+            }
             Effect::FriendBoost { pick, by, .. } => range_ok(pick.range) && by.within(20),
             Effect::FriendHeal {
                 pick, amount, dice, ..

@@ -34,6 +34,11 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             if *visible { "visible " } else { "" },
             if *others { "" } else { " (itself too)" },
         ),
+        Effect::HealRolled { dice, least, each } => format!(
+            "roll {} dice: each {}+ removes up to {each} damage from this fighter",
+            amount_text(dice, value),
+            least
+        ),
         _ => String::new(),
     }
 }
@@ -42,7 +47,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
 /// them): this fighter, or the friends in reach of it (itself too unless `others`).
 fn reached(world: &World, all: &[FighterView], f: &FighterView, e: &Effect) -> Vec<FighterView> {
     let ids = match e {
-        Effect::Heal { .. } => vec![f.id],
+        Effect::Heal { .. } | Effect::HealRolled { .. } => vec![f.id],
         Effect::HealEach {
             range,
             visible,
@@ -89,6 +94,17 @@ pub(super) fn run(world: &mut World, f: &FighterView, e: &Effect, value: u8) -> 
             })
             .into_iter()
             .collect(),
+        Effect::HealRolled { dice, least, each } => {
+            let rolls = world.resource_mut::<DiceRng>().roll(dice.of(value) as usize);
+            let n = rolls.iter().filter(|r| **r >= *least).count() as u32;
+            let Some(me) = reached(world, &all, f, e).into_iter().next() else {
+                return Vec::new();
+            };
+            vec![EffectOutcome::HealedRolled {
+                healed: heal(world, &me, n.saturating_mul(*each)),
+                rolls,
+            }]
+        }
         Effect::HealEach { amount, dice, .. } => {
             let mut out = Vec::new();
             for o in reached(world, &all, f, e) {
@@ -123,6 +139,31 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
 }
 
 // The card's wording of this family (`card`: the language's shared pieces).
+
+/// "Roll a number of dice equal to A." + "For each roll of N+, remove up to K damage points
+/// allocated to this fighter."
+pub(super) fn rolled(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let dice = super::card::then_roll(&format!("then, {}", s[0]))?;
+    let v = fill(
+        s.get(1)?,
+        "for each roll of {n}+, remove up to {n} damage points allocated to this fighter",
+    )
+    .or_else(|| {
+        fill(
+            s.get(1)?,
+            "for each roll of {n}+, remove up to {n} damage point allocated to this fighter",
+        )
+    })?;
+    let least = u8::try_from(v[0]).ok()?;
+    Some((
+        2,
+        vec![Effect::HealRolled {
+            dice,
+            least,
+            each: v[1],
+        }],
+    ))
+}
 
 /// A heal of this fighter or of each friendly fighter in reach.
 pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {

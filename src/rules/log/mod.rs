@@ -340,6 +340,8 @@ pub enum EffectOutcome {
     },
     /// This much damage removed from the fighter.
     Healed { healed: u32 },
+    /// This much damage removed from the fighter after `rolls`.
+    HealedRolled { healed: u32, rolls: Vec<u8> },
     /// This much damage removed from `fighter`, a friend in the ability's reach (after `roll`,
     /// when a dice said how much).
     HealedFriend {

@@ -237,6 +237,10 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
             }
         }
         EffectOutcome::Healed { healed } => format!("{who} removes {healed} damage"),
+        EffectOutcome::HealedRolled { healed, rolls } => {
+            let r: Vec<String> = rolls.iter().map(u8::to_string).collect();
+            format!("{who} removes {healed} damage (rolls {})", r.join(", "))
+        }
         EffectOutcome::HealedFriend { .. } => super::effects::healed_text(&who, o, n),
         EffectOutcome::FriendRaised { .. } => super::effects::friend_raised_text(&who, o, n),
         EffectOutcome::Lasts { .. }

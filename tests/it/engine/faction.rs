@@ -450,3 +450,24 @@ fn abl5_a_picked_friend_is_healed_by_a_roll() {
     a.use_ability(A, "Test Gift", 3, Some(A2)).unwrap();
     assert_eq!(a.damage(A2), 2);
 }
+
+/// ABL-5, "roll a number of dice equal to the value of this ability. For each roll of 4+,
+/// remove up to 2 damage points allocated to this fighter": 3 dice showing 5, 1, 4 remove 4.
+#[test]
+fn abl5_a_heal_by_the_rolls_of_the_value_in_dice() {
+    let mut a = with_ability(
+        vec![Effect::HealRolled {
+            dice: Amount::Value,
+            least: 4,
+            each: 2,
+        }],
+        3,
+    );
+    a.set(A, Damage(6));
+    a.dice(&[5, 1, 4]);
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    assert_eq!(a.damage(A), 2);
+    let said = said_since(&mut a, n);
+    assert!(said.iter().any(|l| l.ends_with("removes 4 damage (rolls 5, 1, 4)")), "{said:?}");
+}

@@ -56,7 +56,8 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         against::sentence,
         reaction::sentence,
     ];
-    const READERS: [Reader; 9] = [
+    const READERS: [Reader; 10] = [
+        heal::rolled,
         friend::picked_then,
         reaction::damage_per_hit,
         against::pick_roll_each_success,

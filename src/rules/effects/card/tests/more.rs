@@ -289,3 +289,19 @@ fn abl5_what_is_done_for_a_picked_friend() {
         }])
     );
 }
+
+/// Issue 30: a heal by the rolls of the value in dice.
+#[test]
+fn abl5_a_heal_by_rolls() {
+    assert_eq!(
+        effects_of(
+            "Roll a number of dice equal to the value of this ability. For each roll of 4+, \
+             remove up to 2 damage points allocated to this fighter."
+        ),
+        Ok(vec![Effect::HealRolled {
+            dice: Amount::Value,
+            least: 4,
+            each: 2
+        }])
+    );
+}
