@@ -223,7 +223,10 @@ pub fn inspiring_targets(world: &World, all: &[FighterView], f: &FighterView) ->
 /// Could `f` use any ability now with the dice its side holds (CMB-3)?
 pub fn any_usable(world: &mut World, f: &FighterView) -> bool {
     let dice = world.resource::<Engine>().dice[f.side].clone();
-    if dice.groups.is_empty() {
+    let barred = world
+        .resource::<Engine>()
+        .is_barred(f.id, crate::model::effects::Restriction::Abilities);
+    if dice.groups.is_empty() || barred {
         return false;
     }
     let all = fighters(world);
@@ -265,6 +268,7 @@ pub fn validate_ability(
             format!("{} is not the active fighter", f.name),
         ));
     }
+    crate::rules::effects::not_barred(world, f, crate::model::effects::Restriction::Abilities)?;
     if act.ability_used {
         return Err(Rejected::new(
             RuleId::Cmb3,

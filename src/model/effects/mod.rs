@@ -185,6 +185,10 @@ impl AttackKind {
 pub enum Restriction {
     Move,
     Disengage,
+    /// Reactions (REA-1).
+    Reactions,
+    /// Abilities (ABL-1).
+    Abilities,
 }
 
 impl std::fmt::Display for Restriction {
@@ -192,6 +196,8 @@ impl std::fmt::Display for Restriction {
         f.write_str(match self {
             Restriction::Move => "move",
             Restriction::Disengage => "disengage",
+            Restriction::Reactions => "make reactions",
+            Restriction::Abilities => "use abilities",
         })
     }
 }
@@ -395,6 +401,13 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         dice: Option<u8>,
     },
+    /// Until the end of the battle round, each enemy fighter within `range` inches of this
+    /// fighter now (that it can see, when `visible`) may not make these actions.
+    BarEach {
+        range: f32,
+        visible: bool,
+        actions: Vec<Restriction>,
+    },
     /// A reaction (REA-1): made when `Trigger` happens, costing an action, not dice; the
     /// effects after it answer that moment.
     Reaction(Trigger),
@@ -454,6 +467,7 @@ impl Effect {
             | Effect::SetUpNear { .. }
             | Effect::CritsWeaken { .. }
             | Effect::EnemyAura { .. }
+            | Effect::BarEach { .. }
             | Effect::AfterEachAttack { .. } => Family::Against,
             Effect::Reaction(_)
             | Effect::CritsAsHits { .. }

@@ -161,6 +161,7 @@ impl Effect {
             | Effect::FriendBoost { .. }
             | Effect::FriendHeal { .. } => self.heal_numbers_ok(),
             Effect::Restrict { range, .. } => range_ok(*range),
+            Effect::BarEach { range, actions, .. } => range_ok(*range) && !actions.is_empty(),
             Effect::NextBoost { by, .. } | Effect::RoundBoost { by, .. } => by.within(20),
             Effect::CritsAsHits { up_to: by } | Effect::LessDamagePerHit { by } => by.within(20),
             Effect::DamageAttackerPerRoll {

@@ -264,6 +264,7 @@ pub(super) fn start_attack(
     if r.reactions
         && !w.is_melee()
         && t.can_react()
+        && crate::rules::effects::may_react(world, &t)
         && !t.profile.is(Runemark::Mount)
         && cover_of(world, f, &t).is_some()
     {
@@ -280,7 +281,7 @@ pub(super) fn start_attack(
             abilities: Vec::new(),
         });
     }
-    if r.reactions && w.is_melee() && t.can_react() {
+    if r.reactions && w.is_melee() && t.can_react() && crate::rules::effects::may_react(world, &t) {
         let abilities = crate::rules::abilities::reactions_of(world, &t, Trigger::TargetedByMelee);
         return Then::Reaction(ReactionOffer {
             side: t.side,

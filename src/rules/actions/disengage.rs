@@ -109,6 +109,7 @@ pub(super) fn start_disengage(
                 o.on_board()
                     && o.side != f.side
                     && o.can_react()
+                    && crate::rules::effects::may_react(world, o)
                     && bases_within(&o.base(), &f.base(), 1.0)
                     && can_see(world, all, o, f)
             })

@@ -82,6 +82,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             band_text(*least, 6),
             words_joined(bar, " actions", " and ")
         ),
+        Effect::BarEach { .. } => super::bar::describe(e),
         _ => String::new(),
     }
 }
@@ -186,6 +187,7 @@ pub(super) fn run(
             state::engine(world).lower_around(f.id, *range, lowered);
             Some(super::lasts(e, value))
         }
+        Effect::BarEach { .. } => super::bar::run(world, f, e),
         _ => None,
     }
 }
@@ -331,6 +333,9 @@ pub(crate) fn crits_weaken(
 /// SOLO-C1: a weakening by a critical hit is worth waiting for when the next attack is on
 /// such an enemy; a roll after each attack when an attack comes next.
 pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
+    if let Effect::BarEach { .. } = e {
+        return super::bar::useful(w, e);
+    }
     match e {
         Effect::CritsWeaken { runemark, .. } => {
             let target = w

@@ -18,6 +18,7 @@ use crate::rules::log::{EffectOutcome, Event};
 use crate::rules::state::{ActivationState, Engine, FighterView, can_see, log};
 
 mod against;
+mod bar;
 mod bonus;
 mod boost;
 mod by_hand;
@@ -48,18 +49,29 @@ pub(crate) fn heal(world: &mut World, t: &FighterView, n: u32) -> u32 {
     healed
 }
 
-/// ABL-5: may `f` make an action of kind `what`, or did an ability bar it this round?
+/// ABL-5: may `f` make an action of kind `what` (use an ability, make a reaction), or did an
+/// ability bar it this round?
 pub fn not_barred(world: &World, f: &FighterView, what: Restriction) -> Result<(), Rejected> {
     if world.resource::<Engine>().is_barred(f.id, what) {
+        let what = match what {
+            Restriction::Move | Restriction::Disengage => format!("{what} actions"),
+            Restriction::Reactions => "reactions".to_string(),
+            Restriction::Abilities => "abilities".to_string(),
+        };
         return Err(Rejected::new(
             RuleId::Abl5,
             format!(
-                "an ability bars {} from {what} actions until the end of the battle round",
+                "an ability bars {} from {what} until the end of the battle round",
                 f.name
             ),
         ));
     }
     Ok(())
+}
+
+/// ABL-5: may `f` make a reaction, or did an enemy's ability bar it this round?
+pub fn may_react(world: &World, f: &FighterView) -> bool {
+    not_barred(world, f, Restriction::Reactions).is_ok()
 }
 
 /// The enemies within `range` inches of `f` (that it can see, when `visible`), nearest first.

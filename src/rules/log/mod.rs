@@ -349,6 +349,12 @@ pub enum EffectOutcome {
         healed: u32,
         roll: Option<u8>,
     },
+    /// Each of `fighters` (none: nobody was in reach) may not make these actions until the end
+    /// of the round.
+    BarredEach {
+        fighters: Vec<FighterId>,
+        actions: Vec<crate::model::effects::Restriction>,
+    },
     /// `fighter` may not make these actions until the end of the round.
     Barred {
         fighter: FighterId,

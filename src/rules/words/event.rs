@@ -263,6 +263,27 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
             super::effects::answer_text(&who, o)
         }
         EffectOutcome::Guarded { .. } => super::effects::guarded_text(&who, o),
+        EffectOutcome::BarredEach { fighters, actions } if fighters.is_empty() => format!(
+            "{who}'s ability reaches no enemy: nobody is barred from {}",
+            actions
+                .iter()
+                .map(|a| a.to_string())
+                .collect::<Vec<_>>()
+                .join(" or ")
+        ),
+        EffectOutcome::BarredEach { fighters, actions } => format!(
+            "{} may not {} until the end of the battle round ({who}'s ability)",
+            fighters
+                .iter()
+                .map(|f| n.fighter(*f))
+                .collect::<Vec<_>>()
+                .join(", "),
+            actions
+                .iter()
+                .map(|a| a.to_string())
+                .collect::<Vec<_>>()
+                .join(" or ")
+        ),
         EffectOutcome::Barred { fighter, actions } => format!(
             "{} may not {} until the end of the battle round ({who}'s ability)",
             n.fighter(*fighter),

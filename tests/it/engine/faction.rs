@@ -471,3 +471,50 @@ fn abl5_a_heal_by_the_rolls_of_the_value_in_dice() {
     let said = said_since(&mut a, n);
     assert!(said.iter().any(|l| l.ends_with("removes 4 damage (rolls 5, 1, 4)")), "{said:?}");
 }
+
+/// ABL-5, "until the end of the battle round, enemy fighters within 3" of this fighter cannot
+/// make reactions": B, within 3", is offered no reaction to A's melee attack; the next round
+/// it is. The same for abilities: barred, B's ability is refused with why.
+#[test]
+fn abl5_enemies_in_reach_are_barred_from_reactions_or_abilities_for_the_round() {
+    use warcry_sim::model::effects::Restriction;
+    use warcry_sim::rules::command::Command;
+    use warcry_sim::rules::engine::Pending;
+    let bar = |what| Effect::BarEach {
+        range: 3.0,
+        visible: false,
+        actions: vec![what],
+    };
+    let mut a = with_ability(vec![bar(Restriction::Reactions)], 3);
+    a.place(B, 11.5, 10.0);
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let said = said_since(&mut a, n);
+    assert!(
+        said.iter().any(|l| l.contains("may not make reactions until the end")),
+        "{said:?}"
+    );
+    a.dice(&[1, 1]);
+    a.apply(Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 0,
+    })
+    .unwrap();
+    assert!(!matches!(a.pending(), Pending::Reaction { .. }), "no reaction");
+
+    let mut a = with_ability(vec![bar(Restriction::Abilities)], 3);
+    a.place(B, 11.5, 10.0);
+    a.profile(B, |p| {
+        p.abilities = vec![ability(
+            "Test Gift",
+            DiceCost::Double,
+            vec![Effect::BonusAttack],
+        )]
+    });
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    a.activate(B);
+    a.give_dice(Side::B, &[(3, 2)]);
+    let refused = a.use_ability(B, "Test Gift", 3, None).unwrap_err();
+    assert!(refused.contains("from abilities until the end"), "{refused}");
+}

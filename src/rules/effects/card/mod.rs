@@ -8,7 +8,7 @@
 
 use crate::model::effects::{Amount, Effect, Stat};
 
-use super::{against, bonus, boost, condition, damage, friend, guard, heal, reaction};
+use super::{against, bar, bonus, boost, condition, damage, friend, guard, heal, reaction};
 
 /// The effects of an ability's wording, or the first sentence nothing reads (as a shape).
 pub fn effects_of(text: &str) -> Result<Vec<Effect>, String> {
@@ -46,7 +46,8 @@ type SentenceReader = fn(&str) -> Option<Vec<Effect>>;
 /// The effects of the first sentences of `s`, and how many sentences they took: a sentence
 /// one family reads alone, else the first reader of several sentences that knows them.
 fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    const SENTENCE: [SentenceReader; 8] = [
+    const SENTENCE: [SentenceReader; 9] = [
+        bar::sentence,
         guard::sentence,
         condition::sentence,
         bonus::sentence,

@@ -305,3 +305,31 @@ fn abl5_a_heal_by_rolls() {
         }])
     );
 }
+
+/// Issue 30: enemies in reach barred from reactions or abilities for the round.
+#[test]
+fn abl5_enemies_in_reach_barred_from_reactions_or_abilities() {
+    use crate::model::effects::Restriction;
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, enemy fighters within 3\" of this fighter cannot \
+             make reactions."
+        ),
+        Ok(vec![Effect::BarEach {
+            range: 3.0,
+            visible: false,
+            actions: vec![Restriction::Reactions]
+        }])
+    );
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, visible enemy fighters within 6\" of this \
+             fighter cannot use abilities."
+        ),
+        Ok(vec![Effect::BarEach {
+            range: 6.0,
+            visible: true,
+            actions: vec![Restriction::Abilities]
+        }])
+    );
+}

@@ -1,0 +1,93 @@
+//! Part of the against family (ABL-5): each enemy in reach barred from actions, reactions or
+//! abilities until the end of the battle round.
+
+use bevy::prelude::*;
+
+use crate::model::effects::{Effect, Restriction};
+use crate::rules::log::EffectOutcome;
+use crate::rules::state::{self, FighterView};
+
+use super::card::fill;
+use super::{Useful, Weighed, enemies_in_reach};
+
+/// In words: "each enemy within 3\" may not make reactions until the end of the round".
+pub(super) fn describe(e: &Effect) -> String {
+    let Effect::BarEach {
+        range,
+        visible,
+        actions,
+    } = e
+    else {
+        return String::new();
+    };
+    format!(
+        "each enemy{} within {range}\" may not {} until the end of the round",
+        if *visible { " it can see" } else { "" },
+        actions
+            .iter()
+            .map(|a| a.to_string())
+            .collect::<Vec<_>>()
+            .join(" or ")
+    )
+}
+
+/// ABL-5: each enemy in reach now is barred until the end of the round.
+pub(super) fn run(world: &mut World, f: &FighterView, e: &Effect) -> Option<EffectOutcome> {
+    let Effect::BarEach {
+        range,
+        visible,
+        actions,
+    } = e
+    else {
+        return None;
+    };
+    let all = state::fighters(world);
+    let each = enemies_in_reach(world, &all, f, *range, *visible);
+    let mut eng = state::engine(world);
+    for t in &each {
+        for a in actions {
+            eng.bar(*t, *a);
+        }
+    }
+    Some(EffectOutcome::BarredEach {
+        fighters: each,
+        actions: actions.clone(),
+    })
+}
+
+/// SOLO-C1: worth it when an enemy is in reach.
+pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
+    let Effect::BarEach { range, visible, .. } = e else {
+        return None;
+    };
+    let near = enemies_in_reach(w.world, w.all, w.f, *range, *visible);
+    (!near.is_empty()).then_some(Useful::Because("enemies are in its reach", None))
+}
+
+// The card's wording (`card`: the language's shared pieces).
+
+/// "Until the end of the battle round, (visible) enemy fighters within N" of this fighter
+/// cannot make reactions (use abilities)".
+pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
+    let rest = s.strip_prefix("until the end of the battle round, ")?;
+    let (visible, rest) = match rest.strip_prefix("visible ") {
+        Some(r) => (true, r),
+        None => (false, rest),
+    };
+    let (n, what) = ["cannot make reactions", "cannot use abilities"]
+        .iter()
+        .find_map(|what| {
+            let form = format!("enemy fighters within {{n}}\" of this fighter {what}");
+            Some((fill(rest, &form)?[0], *what))
+        })?;
+    let action = if what.ends_with("reactions") {
+        Restriction::Reactions
+    } else {
+        Restriction::Abilities
+    };
+    Some(vec![Effect::BarEach {
+        range: n as f32,
+        visible,
+        actions: vec![action],
+    }])
+}
