@@ -27,6 +27,8 @@ pub struct AttackRoll {
     pub damage: (u32, u32),
     /// REA-3: the target takes cover (each critical becomes a hit on a 4+).
     pub take_cover: bool,
+    /// ABL-5: the least roll that is a critical hit (6 without an ability).
+    pub crit_on: u8,
 }
 
 /// The exact distribution of the damage one attack allocates.
@@ -47,13 +49,15 @@ impl AttackRoll {
             return None;
         }
         let needed = hit_threshold(self.strength, self.toughness);
-        // Faces of one die: (miss, hit, critical), over `faces`.
-        let hit = u64::from(6 - needed);
-        let miss = u64::from(needed - 1);
+        // Faces of one die: (miss, hit, critical), over `faces`: a critical from `crit_on`.
+        let crit_on = self.crit_on.clamp(2, 6);
+        let crit = u64::from(7 - crit_on);
+        let hit = u64::from(crit_on.saturating_sub(needed));
+        let miss = 6 - crit - hit;
         let (faces, miss, hit, crit) = if self.take_cover {
-            (12u64, 2 * miss, 2 * hit + 1, 1u64)
+            (12u64, 2 * miss, 2 * hit + crit, crit)
         } else {
-            (6u64, miss, hit, 1u64)
+            (6u64, miss, hit, crit)
         };
         let n = self.attacks;
         let mut ways: Vec<(u32, u64)> = Vec::new();
@@ -161,6 +165,8 @@ impl AttackRoll {
             toughness: *toughness,
             damage: *profile,
             take_cover: take_cover.is_some(),
+            // The log keeps the rolls, not an ability's lower critical roll: 6.
+            crit_on: 6,
         };
         Some((roll, *wounds_before))
     }
@@ -211,7 +217,19 @@ mod tests {
             toughness,
             damage,
             take_cover: false,
+            crit_on: 6,
         }
+    }
+
+    /// ATK-3 with ABL-5: critical hits on a 5+ (S4 v T4, one dice): a 5 or 6 deals the
+    /// critical damage, a 4 the hit's: the exact odds say 2/6, 1/6 and 3/6.
+    #[test]
+    fn atk3_abl5_odds_with_critical_hits_on_a_lower_roll() {
+        let mut r = roll(1, 4, 4, (1, 3));
+        r.crit_on = 5;
+        let o = r.odds().unwrap();
+        assert_eq!(o.rolls, 6);
+        assert_eq!(o.ways, vec![(0, 3), (1, 1), (3, 2)]);
     }
 
     fn close(a: f64, b: f64) -> bool {

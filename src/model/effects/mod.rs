@@ -333,6 +333,13 @@ pub enum Effect {
     /// is rolled: on `least` or more the target may not make these actions until the end of
     /// the battle round.
     AfterEachAttack { least: u8, bar: Vec<Restriction> },
+    /// Until the end of this fighter's activation, its attacks (`only` of that kind, when
+    /// given) score a critical hit on a hit roll of `least` or more.
+    CritOn {
+        least: u8,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        only: Option<AttackKind>,
+    },
     /// Until the end of this fighter's activation, the range of its attacks is measured
     /// without the vertical distance.
     FlatAttackRange,
@@ -453,6 +460,7 @@ impl Effect {
             | Effect::NextBoost { .. }
             | Effect::RoundBoost { .. }
             | Effect::StrengthAboveToughness
+            | Effect::CritOn { .. }
             | Effect::FlatAttackRange => Family::Boost,
             Effect::DamageOne { .. } | Effect::DamageEach { .. } | Effect::AfterMove { .. } => {
                 Family::Damage

@@ -159,18 +159,16 @@ impl Effect {
             | Effect::HealRolled { .. }
             | Effect::RoundGuard { .. }
             | Effect::FriendBoost { .. }
-            | Effect::FriendHeal { .. } => self.heal_numbers_ok(),
+            | Effect::FriendHeal { .. }
+            | Effect::CritOn { .. } => self.heal_numbers_ok(),
             Effect::Restrict { range, .. } => range_ok(*range),
             Effect::BarEach { range, actions, .. } => range_ok(*range) && !actions.is_empty(),
             Effect::NextBoost { by, .. } | Effect::RoundBoost { by, .. } => by.within(20),
-            Effect::CritsAsHits { up_to: by } | Effect::LessDamagePerHit { by } => by.within(20),
-            Effect::DamageAttackerPerRoll {
-                least,
-                most,
-                amount,
-            } => (1..=6).contains(least) && (*least..=6).contains(most) && amount.within(20),
-            Effect::DamageAttackerPerHit { hit, crit } => *hit <= 20 && *crit <= 20,
-            Effect::DamageAttackerIf { amount, .. } => (1..=20).contains(amount),
+            Effect::CritsAsHits { .. }
+            | Effect::LessDamagePerHit { .. }
+            | Effect::DamageAttackerPerRoll { .. }
+            | Effect::DamageAttackerPerHit { .. }
+            | Effect::DamageAttackerIf { .. } => self.answer_numbers_ok(),
             Effect::AfterMove { trigger, .. } => {
                 let (MoveTrigger::NearEnemy(h) | MoveTrigger::DroppedNext(h)) = *trigger;
                 range_ok(h)
@@ -211,9 +209,26 @@ impl Effect {
         }
     }
 
-    /// Are the numbers of the heal, guard and friend families ones a card could print?
+    /// Are the numbers of a reaction's answer to an attack ones a card could print?
+    fn answer_numbers_ok(&self) -> bool {
+        match self {
+            Effect::CritsAsHits { up_to: by } | Effect::LessDamagePerHit { by } => by.within(20),
+            Effect::DamageAttackerPerRoll {
+                least,
+                most,
+                amount,
+            } => (1..=6).contains(least) && (*least..=6).contains(most) && amount.within(20),
+            Effect::DamageAttackerPerHit { hit, crit } => *hit <= 20 && *crit <= 20,
+            Effect::DamageAttackerIf { amount, .. } => (1..=20).contains(amount),
+            _ => true,
+        }
+    }
+
+    /// Are the numbers of the heal, guard and friend families (and a critical roll) ones a
+    /// card could print?
     fn heal_numbers_ok(&self) -> bool {
         match self {
+            Effect::CritOn { least, .. } => (2..=5).contains(least),
             Effect::HealRolled { dice, least, each } => {
                 dice.within(10) && (1..=6).contains(least) && (1..=20).contains(each)
             }

@@ -6,7 +6,7 @@ use crate::battlefield::measure::{bases_within, distance, horizontal_distance};
 use crate::battlefield::sight::{Cover, cover};
 use crate::model::RuleId;
 use crate::model::dice::{Dice, DiceRng};
-use crate::model::effects::{Effect, Stat, Trigger};
+use crate::model::effects::{AttackKind, Effect, Stat, Trigger};
 use crate::model::formats::Weapon;
 use crate::model::ids::FighterId;
 use crate::model::ruleset::Ruleset;
@@ -35,9 +35,40 @@ pub fn hit_threshold(strength: u32, toughness: u32) -> u8 {
 
 /// ATK-3: hits and critical hits among the rolls (a 6 is a critical hit).
 pub fn count_hits(rolls: &[u8], needed: u8) -> (u32, u32) {
-    let crits = rolls.iter().filter(|&&r| r == 6).count() as u32;
-    let hits = rolls.iter().filter(|&&r| r >= needed && r < 6).count() as u32;
+    count_hits_from(rolls, needed, 6)
+}
+
+/// ATK-3 with ABL-5: hits and critical hits when a roll of `crit_on` or more is a critical
+/// hit (a 6 without an ability).
+pub fn count_hits_from(rolls: &[u8], needed: u8, crit_on: u8) -> (u32, u32) {
+    let crits = rolls.iter().filter(|&&r| r >= crit_on).count() as u32;
+    let hits = rolls
+        .iter()
+        .filter(|&&r| r >= needed && r < crit_on)
+        .count() as u32;
     (hits, crits)
+}
+
+/// ABL-5: the least hit roll of `f`'s attack (with a melee weapon when `melee`) that is a
+/// critical hit: 6, or lower when an ability of its activation says so.
+fn crit_on(world: &World, f: &FighterView, melee: bool) -> u8 {
+    let Some(a) = world.resource::<Engine>().activation.as_ref() else {
+        return 6;
+    };
+    if a.fighter != f.id {
+        return 6;
+    }
+    a.lasting
+        .iter()
+        .filter_map(|e| match e {
+            Effect::CritOn { least, only }
+                if only.is_none_or(|k| (k == AttackKind::Melee) == melee) =>
+            {
+                Some(*least)
+            }
+            _ => None,
+        })
+        .fold(6, u8::min)
 }
 
 /// REA-2: damage a counter deals to the attacker, as the card says: 2 if any unmodified hit
@@ -432,6 +463,7 @@ pub fn attack_roll(
         toughness,
         // ABL-5: critical hits counted as hits deal a hit's damage.
         damage: crate::rules::effects::guard_for(world, all, t).damage(w.damage),
+        crit_on: crit_on(world, f, w.is_melee()),
         take_cover,
     })
 }
@@ -498,7 +530,7 @@ pub(super) fn finish_attack(
     let (toughness, cover_why) = toughness_against(world, &all, &f, &t);
     let strength = strength_for_hits(world, &f, w.strength, toughness);
     let needed = hit_threshold(strength, toughness);
-    let (mut hits, mut crits) = count_hits(&rolls, needed);
+    let (mut hits, mut crits) = count_hits_from(&rolls, needed, crit_on(world, &f, w.is_melee()));
     let mut ids = vec![RuleId::Atk3];
     ids.extend(cover_why.is_some().then_some(RuleId::Atk4));
     // ABL-5: an ability changed the weapon, the Strength the hit roll compares or the

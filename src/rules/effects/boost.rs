@@ -45,6 +45,14 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         Effect::FlatAttackRange => {
             "its attacks' range leaves out the vertical distance this activation".to_string()
         }
+        Effect::CritOn { least, only } => format!(
+            "its {}attacks score a critical hit on a {least}+ this activation",
+            match only {
+                Some(AttackKind::Melee) => "melee ",
+                Some(AttackKind::Missile) => "missile ",
+                None => "",
+            }
+        ),
         _ => String::new(),
     }
 }
@@ -118,7 +126,7 @@ pub(super) fn run(
                 missile_only: *only == Some(AttackKind::Missile),
             });
         }),
-        Effect::StrengthAboveToughness | Effect::FlatAttackRange => {
+        Effect::StrengthAboveToughness | Effect::FlatAttackRange | Effect::CritOn { .. } => {
             kept(world, f, e, value, |a| a.lasting.push(e.clone()))
         }
         _ => None,
@@ -209,6 +217,12 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
             w.because("its next action is an attack")
         }
         Effect::StrengthAboveToughness if attacks => w.because("its next action is an attack"),
+        Effect::CritOn { only, .. }
+            if (next.attack)
+                .is_some_and(|(_, m)| only.is_none_or(|k| (k == AttackKind::Melee) == m)) =>
+        {
+            w.because("its next action is an attack")
+        }
         Effect::NextBoost {
             stat: Stat::Move, ..
         }
@@ -276,11 +290,33 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
             Some(vec![Effect::FlatAttackRange])
         }
         _ => read_boost(s)
+            .or_else(|| crit_on(s))
             .or_else(|| next_boosts(s))
             .or_else(|| next_move(s))
             .or_else(|| next_hits_damage(s))
             .or_else(|| critical_damage(s)),
     }
+}
+
+/// "Until the end of this fighter's activation, (melee, missile) attack actions made by this
+/// fighter score a critical hit on a (roll of) N+", "... hit rolls for attack actions made by
+/// this fighter score ...".
+fn crit_on(s: &str) -> Option<Vec<Effect>> {
+    let rest = s.strip_prefix("until the end of this fighter's activation, ")?;
+    let rest = rest.strip_prefix("hit rolls for ").unwrap_or(rest);
+    let (only, rest) = if let Some(r) = rest.strip_prefix("melee ") {
+        (Some(AttackKind::Melee), r)
+    } else if let Some(r) = rest.strip_prefix("missile ") {
+        (Some(AttackKind::Missile), r)
+    } else {
+        (None, rest)
+    };
+    let rest =
+        rest.strip_prefix("attack actions made by this fighter score a critical hit on a ")?;
+    let rest = rest.strip_prefix("roll of ").unwrap_or(rest);
+    let v = fill(rest, "{n}+")?;
+    let least = u8::try_from(v[0]).ok()?;
+    Some(vec![Effect::CritOn { least, only }])
 }
 
 /// "Add N to this fighter's Move characteristic for their next move action in this

@@ -96,8 +96,12 @@ pub(super) fn answer_text(who: &str, o: &EffectOutcome) -> String {
     format!("{who}'s reaction: {what}")
 }
 
-/// ABL-5: the damage a heal removed from a fighter in its reach.
+/// ABL-5: the damage a heal removed from a fighter in its reach, or after rolls.
 pub(super) fn healed_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
+    if let EffectOutcome::HealedRolled { healed, rolls } = o {
+        let r: Vec<String> = rolls.iter().map(u8::to_string).collect();
+        return format!("{who} removes {healed} damage (rolls {})", r.join(", "));
+    }
     let EffectOutcome::HealedFriend {
         fighter,
         healed,
@@ -142,6 +146,28 @@ pub(super) fn friend_raised_text(who: &str, o: &EffectOutcome, n: &Names) -> Str
     format!(
         "{}: +{by} {stat}{when} ({who}'s ability)",
         n.fighter(*fighter)
+    )
+}
+
+/// ABL-5: who an ability barred from what until the end of the round.
+pub(super) fn barred_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
+    let (fighters, actions) = match o {
+        EffectOutcome::BarredEach { fighters, actions } => (fighters.clone(), actions),
+        EffectOutcome::Barred { fighter, actions } => (vec![*fighter], actions),
+        _ => return String::new(),
+    };
+    let what = actions
+        .iter()
+        .map(|a| a.to_string())
+        .collect::<Vec<_>>()
+        .join(" or ");
+    if fighters.is_empty() {
+        return format!("{who}'s ability reaches no enemy: nobody is barred from {what}");
+    }
+    let names: Vec<String> = fighters.iter().map(|f| n.fighter(*f)).collect();
+    format!(
+        "{} may not {what} until the end of the battle round ({who}'s ability)",
+        names.join(", ")
     )
 }
 

@@ -237,11 +237,9 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
             }
         }
         EffectOutcome::Healed { healed } => format!("{who} removes {healed} damage"),
-        EffectOutcome::HealedRolled { healed, rolls } => {
-            let r: Vec<String> = rolls.iter().map(u8::to_string).collect();
-            format!("{who} removes {healed} damage (rolls {})", r.join(", "))
+        EffectOutcome::HealedRolled { .. } | EffectOutcome::HealedFriend { .. } => {
+            super::effects::healed_text(&who, o, n)
         }
-        EffectOutcome::HealedFriend { .. } => super::effects::healed_text(&who, o, n),
         EffectOutcome::FriendRaised { .. } => super::effects::friend_raised_text(&who, o, n),
         EffectOutcome::Lasts { .. }
         | EffectOutcome::Lapsed { .. }
@@ -263,36 +261,9 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
             super::effects::answer_text(&who, o)
         }
         EffectOutcome::Guarded { .. } => super::effects::guarded_text(&who, o),
-        EffectOutcome::BarredEach { fighters, actions } if fighters.is_empty() => format!(
-            "{who}'s ability reaches no enemy: nobody is barred from {}",
-            actions
-                .iter()
-                .map(|a| a.to_string())
-                .collect::<Vec<_>>()
-                .join(" or ")
-        ),
-        EffectOutcome::BarredEach { fighters, actions } => format!(
-            "{} may not {} until the end of the battle round ({who}'s ability)",
-            fighters
-                .iter()
-                .map(|f| n.fighter(*f))
-                .collect::<Vec<_>>()
-                .join(", "),
-            actions
-                .iter()
-                .map(|a| a.to_string())
-                .collect::<Vec<_>>()
-                .join(" or ")
-        ),
-        EffectOutcome::Barred { fighter, actions } => format!(
-            "{} may not {} until the end of the battle round ({who}'s ability)",
-            n.fighter(*fighter),
-            actions
-                .iter()
-                .map(|a| a.to_string())
-                .collect::<Vec<_>>()
-                .join(" or ")
-        ),
+        EffectOutcome::BarredEach { .. } | EffectOutcome::Barred { .. } => {
+            super::effects::barred_text(&who, o, n)
+        }
     }
 }
 

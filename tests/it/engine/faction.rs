@@ -469,7 +469,11 @@ fn abl5_a_heal_by_the_rolls_of_the_value_in_dice() {
     a.use_ability(A, "Test Gift", 3, None).unwrap();
     assert_eq!(a.damage(A), 2);
     let said = said_since(&mut a, n);
-    assert!(said.iter().any(|l| l.ends_with("removes 4 damage (rolls 5, 1, 4)")), "{said:?}");
+    assert!(
+        said.iter()
+            .any(|l| l.ends_with("removes 4 damage (rolls 5, 1, 4)")),
+        "{said:?}"
+    );
 }
 
 /// ABL-5, "until the end of the battle round, enemy fighters within 3" of this fighter cannot
@@ -491,7 +495,8 @@ fn abl5_enemies_in_reach_are_barred_from_reactions_or_abilities_for_the_round() 
     a.use_ability(A, "Test Gift", 3, None).unwrap();
     let said = said_since(&mut a, n);
     assert!(
-        said.iter().any(|l| l.contains("may not make reactions until the end")),
+        said.iter()
+            .any(|l| l.contains("may not make reactions until the end")),
         "{said:?}"
     );
     a.dice(&[1, 1]);
@@ -501,7 +506,10 @@ fn abl5_enemies_in_reach_are_barred_from_reactions_or_abilities_for_the_round() 
         weapon: 0,
     })
     .unwrap();
-    assert!(!matches!(a.pending(), Pending::Reaction { .. }), "no reaction");
+    assert!(
+        !matches!(a.pending(), Pending::Reaction { .. }),
+        "no reaction"
+    );
 
     let mut a = with_ability(vec![bar(Restriction::Abilities)], 3);
     a.place(B, 11.5, 10.0);
@@ -516,5 +524,47 @@ fn abl5_enemies_in_reach_are_barred_from_reactions_or_abilities_for_the_round() 
     a.activate(B);
     a.give_dice(Side::B, &[(3, 2)]);
     let refused = a.use_ability(B, "Test Gift", 3, None).unwrap_err();
-    assert!(refused.contains("from abilities until the end"), "{refused}");
+    assert!(
+        refused.contains("from abilities until the end"),
+        "{refused}"
+    );
+}
+
+/// ATK-3 with ABL-5, "until the end of this fighter's activation, melee attack actions made by
+/// this fighter score a critical hit on a roll of 5+": rolls of 5, 5, 4 (S3 v T3) are two
+/// critical hits and a hit; the attack's exact odds count a 5 as a critical hit too.
+#[test]
+fn atk3_abl5_attacks_score_critical_hits_on_a_lower_roll_this_activation() {
+    use warcry_sim::model::effects::AttackKind;
+    use warcry_sim::rules::log::Event;
+    let mut a = with_ability(
+        vec![Effect::CritOn {
+            least: 5,
+            only: Some(AttackKind::Melee),
+        }],
+        3,
+    );
+    a.rules(|r| r.reactions = false);
+    a.profile(A, |p| p.weapons = vec![weapon(1.0, 3, 3, (1, 4))]);
+    a.profile(B, |p| {
+        p.toughness = 3;
+        p.wounds = 40;
+    });
+    a.place(B, 11.5, 10.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let (all, f, t) = {
+        let w = a.world();
+        let all = warcry_sim::rules::engine::fighters(w);
+        let f = all.iter().find(|o| o.id == A).unwrap().clone();
+        let t = all.iter().find(|o| o.id == B).unwrap().clone();
+        (all, f, t)
+    };
+    let roll = warcry_sim::rules::actions::attack_roll(a.world(), &all, &f, &t, 0, false).unwrap();
+    assert_eq!(roll.crit_on, 5);
+    a.dice(&[5, 5, 4]);
+    let Event::Attack { hits, crits, .. } = a.attack_logged(A, B, 0) else {
+        panic!("an attack")
+    };
+    assert_eq!((hits, crits), (1, 2));
+    assert_eq!(a.damage(B), 9);
 }

@@ -333,3 +333,27 @@ fn abl5_enemies_in_reach_barred_from_reactions_or_abilities() {
         }])
     );
 }
+
+/// Issue 30: critical hits on a lower roll for the activation.
+#[test]
+fn abl5_critical_hits_on_a_lower_roll() {
+    use crate::model::effects::AttackKind;
+    for (text, only) in [
+        (
+            "Until the end of this fighter's activation, missile attack actions made by this \
+             fighter score a critical hit on a roll of 5+.",
+            Some(AttackKind::Missile),
+        ),
+        (
+            "Until the end of this fighter's activation, attack actions made by this fighter \
+             score a critical hit on a 5+.",
+            None,
+        ),
+    ] {
+        assert_eq!(
+            effects_of(text),
+            Ok(vec![Effect::CritOn { least: 5, only }]),
+            "{text}"
+        );
+    }
+}
