@@ -446,6 +446,49 @@ fn next_boosts(s: &str) -> Option<Vec<Effect>> {
         .collect()
 }
 
+/// "This fighter makes a bonus attack action." + "(In addition,) add A to the S (and S)
+/// characteristics of that (bonus) attack action" or "... add A to the damage points allocated
+/// to enemy fighters by each (hit and) critical hit from that attack action": a raise for its
+/// next attack action, the bonus one (lapsing with it).
+pub(super) fn bonus_attack_raised(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    if super::bonus::sentence(&s[0])? != vec![Effect::BonusAttack] {
+        return None;
+    }
+    let then = s.get(1)?;
+    let then = then.strip_prefix("in addition, ").unwrap_or(then);
+    let that = |stat, by| Effect::NextBoost {
+        only: None,
+        stat,
+        by,
+    };
+    let raised = if let Some((by, stats, rest)) = add_to(then) {
+        let fits = matches!(
+            rest,
+            " of that attack action" | " of that bonus attack action"
+        ) && stats.iter().all(|s| s.of_attacks());
+        fits.then(|| stats.into_iter().map(|s| that(s, by)).collect::<Vec<_>>())?
+    } else {
+        let rest = then.strip_prefix("add ")?;
+        let (by, rest) = amount_prefix(rest)?;
+        let rest =
+            rest.strip_prefix(" to the damage points allocated to enemy fighters by each ")?;
+        match rest {
+            "hit and critical hit from that attack action"
+            | "hit and critical hit from that bonus attack action" => {
+                vec![that(Stat::Damage, by), that(Stat::CritDamage, by)]
+            }
+            "critical hit from that attack action"
+            | "critical hit from that bonus attack action" => {
+                vec![that(Stat::CritDamage, by)]
+            }
+            _ => return None,
+        }
+    };
+    let mut effects = vec![Effect::BonusAttack];
+    effects.extend(raised);
+    Some((2, effects))
+}
+
 /// "Add A to the damage points allocated to enemy fighters by each hit and critical hit from
 /// the next melee (missile) attack action made by this fighter in this activation".
 fn next_hits_damage(s: &str) -> Option<Vec<Effect>> {

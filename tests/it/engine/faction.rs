@@ -568,3 +568,43 @@ fn atk3_abl5_attacks_score_critical_hits_on_a_lower_roll_this_activation() {
     assert_eq!((hits, crits), (1, 2));
     assert_eq!(a.damage(B), 9);
 }
+
+/// ABL-5, "this fighter makes a bonus attack action. In addition, add 2 to the Attacks
+/// characteristic of that attack action": the bonus attack rolls 2 + 2 dice; the raise is
+/// spent by it.
+#[test]
+fn abl5_a_bonus_attack_raised_by_the_same_ability() {
+    use warcry_sim::model::effects::Stat;
+    use warcry_sim::rules::log::Event;
+    let mut a = with_ability(
+        vec![
+            Effect::BonusAttack,
+            Effect::NextBoost {
+                only: None,
+                stat: Stat::Attacks,
+                by: Amount::Fixed(2),
+            },
+        ],
+        3,
+    );
+    a.rules(|r| r.reactions = false);
+    a.profile(B, |p| p.wounds = 40);
+    a.place(B, 11.5, 10.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let rolls = |e: Event| match e {
+        Event::Attack { rolls, .. } => rolls.len(),
+        _ => 0,
+    };
+    a.dice(&[1, 1, 1, 1]);
+    assert_eq!(
+        rolls(a.attack_logged(A, B, 0)),
+        4,
+        "the bonus attack, raised"
+    );
+    a.dice(&[1, 1]);
+    assert_eq!(
+        rolls(a.attack_logged(A, B, 0)),
+        2,
+        "its own attack, as it was"
+    );
+}

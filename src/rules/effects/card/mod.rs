@@ -69,6 +69,10 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         bonus::friend_bonus_attack,
         against::picked_enemy_then,
     ];
+    // A sentence that says what "that attack action" is, read with the one that follows.
+    if let Some(read) = boost::bonus_attack_raised(s) {
+        return Some(read);
+    }
     if let Some(e) = SENTENCE.iter().find_map(|read| read(&s[0])) {
         return Some((1, e));
     }
@@ -172,7 +176,8 @@ pub(super) fn amount_prefix(s: &str) -> Option<(Amount, &str)> {
 
 pub(super) fn stat_of(s: &str) -> Option<Stat> {
     Some(match s.trim() {
-        "attacks" => Stat::Attacks,
+        // One card writes "the attack characteristic".
+        "attacks" | "attack" => Stat::Attacks,
         "strength" => Stat::Strength,
         "move" => Stat::Move,
         "toughness" => Stat::Toughness,

@@ -357,3 +357,39 @@ fn abl5_critical_hits_on_a_lower_roll() {
         );
     }
 }
+
+/// Issue 30: "This fighter makes a bonus attack action. In addition, add 1 to the Attacks and
+/// Strength characteristics of that attack action": a raise for its next attack, the bonus
+/// one; "that attack action" is only read after the bonus attack it names.
+#[test]
+fn abl5_a_bonus_attack_and_what_that_attack_is_raised_by() {
+    let that = |stat, by| Effect::NextBoost {
+        only: None,
+        stat,
+        by,
+    };
+    assert_eq!(
+        effects_of(
+            "This fighter makes a bonus attack action. In addition, add 1 to the Attacks and \
+             Strength characteristics of that attack action."
+        ),
+        Ok(vec![
+            Effect::BonusAttack,
+            that(Stat::Attacks, Amount::Fixed(1)),
+            that(Stat::Strength, Amount::Fixed(1))
+        ])
+    );
+    assert_eq!(
+        effects_of(
+            "This fighter makes a bonus attack action. In addition, add half the value of this \
+             ability (rounding up) to the damage points allocated to enemy fighters by each hit \
+             and critical hit from that attack action."
+        ),
+        Ok(vec![
+            Effect::BonusAttack,
+            that(Stat::Damage, Amount::HalfValueUp),
+            that(Stat::CritDamage, Amount::HalfValueUp)
+        ])
+    );
+    assert!(effects_of("Add 1 to the Attacks characteristic of that attack action.").is_err());
+}
