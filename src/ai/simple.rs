@@ -136,6 +136,12 @@ fn action(world: &mut World, id: FighterId) -> Command {
                     via: Vec::new(),
                 }),
             Bonus::Disengage => disengage(world, &all, &f).unwrap_or(end),
+            Bonus::AttackOf { melee } => {
+                best_attack_of(world, &all, &f, Some(melee)).unwrap_or(end)
+            }
+            Bonus::MoveOrDisengage { max } => disengage(world, &all, &f)
+                .or_else(|| approach(world, &all, &f, max))
+                .unwrap_or(end),
         };
     }
     if !act.ability_used
@@ -166,8 +172,19 @@ fn action(world: &mut World, id: FighterId) -> Command {
 }
 
 fn best_attack(world: &World, all: &[FighterView], f: &FighterView) -> Option<Command> {
+    best_attack_of(world, all, f, None)
+}
+
+/// The best legal attack (with a melee weapon or not, when `melee` says).
+fn best_attack_of(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    melee: Option<bool>,
+) -> Option<Command> {
     legal_attacks(world, all, f)
         .into_iter()
+        .filter(|&(_, w)| melee.is_none_or(|m| f.profile.weapons[w].is_melee() == m))
         .map(|(t, w)| {
             let target = all.iter().find(|o| o.id == t).expect("target exists");
             let e = expected_damage(&f.profile.weapons[w], target.profile.toughness);

@@ -273,7 +273,18 @@ fn active_options(world: &mut World, id: FighterId) -> Option<ActiveOptions> {
         .and_then(Bonus::friend)
         .and_then(|id| all.iter().find(|o| o.id == id && o.on_board()))
         .unwrap_or(&f);
-    let attacks = attack_options(world, &all, attacker);
+    let mut attacks = attack_options(world, &all, attacker);
+    if let Some(b) = bonus {
+        // ABL-5: a bonus melee (missile) attack offers those weapons only.
+        let melee = |w: usize| {
+            attacker
+                .profile
+                .weapons
+                .get(w)
+                .is_some_and(|w| w.is_melee())
+        };
+        attacks.retain(|a| b.weapon_fits(melee(a.weapon)));
+    }
     let attacker = attacker.id;
     let abilities = ability_options(world, &all, &f);
     let (mut moves, disengage) = move_options(world, &all, &f, budget);
@@ -440,32 +451,17 @@ pub fn move_places(
 /// CMB-2, ABL-5: the bonus action that must come first, as a refusal of `kind`, when the
 /// fighter has no action of its own left (with one, its own action declines the bonus).
 fn bonus_first(act: &crate::rules::state::ActivationState, kind: ActionKind) -> Option<Refusal> {
-    let refuse = |reason: &str| {
-        Some(Refusal {
-            rule: RuleId::Cmb2,
-            reason: reason.to_string(),
-        })
+    let b = *act.bonus.first()?;
+    let fits = match kind {
+        ActionKind::Move => b.move_max().is_some(),
+        ActionKind::Attack => b.allows_attack() || b.friend().is_some(),
+        ActionKind::Disengage => b.allows_disengage(),
+        _ => false,
     };
-    match act.bonus.first() {
-        _ if act.actions_left > 0 => None,
-        Some(Bonus::Move { .. } | Bonus::MoveCloser { .. }) if kind != ActionKind::Move => {
-            refuse("the bonus move comes first")
-        }
-        Some(Bonus::Disengage) if kind != ActionKind::Disengage => {
-            refuse("the bonus disengage comes first")
-        }
-        Some(Bonus::Attack | Bonus::AnyAttack | Bonus::FriendAttack { .. })
-            if kind != ActionKind::Attack =>
-        {
-            refuse("the bonus attack comes first")
-        }
-        Some(Bonus::MoveOrAttack { .. })
-            if !matches!(kind, ActionKind::Move | ActionKind::Attack) =>
-        {
-            refuse("the bonus move or attack comes first")
-        }
-        _ => None,
-    }
+    (act.actions_left == 0 && !fits).then(|| Refusal {
+        rule: RuleId::Cmb2,
+        reason: format!("the bonus {} comes first", b.kind_words()),
+    })
 }
 
 /// Each kind of action: allowed now, or why not.

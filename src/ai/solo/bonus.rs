@@ -12,13 +12,46 @@ use crate::rules::command::Command;
 use crate::rules::effects::{check_closer, closer_spot, closest_seen_enemy};
 use crate::rules::engine::Bonus;
 
+/// A step's decision `d` when a bonus action waits: taken when it is the bonus's kind (or,
+/// with an action of its own left, declining the bonus); `None` to look on.
+pub(super) fn accept(
+    world: &World,
+    ctx: &Ctx,
+    bonus: Option<&Bonus>,
+    actions_left: u8,
+    d: Decision,
+) -> Option<Decision> {
+    let kind_fits = match bonus {
+        None => true,
+        // CMB-2, ABL-5: with an action of its own left, a step that is not the bonus is
+        // taken all the same (it declines the bonus).
+        Some(_) if actions_left > 0 => true,
+        Some(Bonus::Move { .. }) => matches!(d.command, Command::Move { .. }),
+        Some(Bonus::Attack | Bonus::AnyAttack | Bonus::FriendAttack { .. }) => {
+            matches!(d.command, Command::Attack { .. })
+        }
+        Some(Bonus::MoveOrAttack { .. }) => {
+            matches!(d.command, Command::Move { .. } | Command::Attack { .. })
+        }
+        Some(b) => fits(world, ctx, b, &d),
+    };
+    kind_fits.then_some(d)
+}
+
 /// Does the step's decision `d` take the bonus as its card asks?
-pub(super) fn fits(world: &World, ctx: &Ctx, bonus: &Bonus, d: &Decision) -> bool {
+fn fits(world: &World, ctx: &Ctx, bonus: &Bonus, d: &Decision) -> bool {
     match (bonus, &d.command) {
         (Bonus::MoveCloser { .. }, Command::Move { to, .. }) => {
             check_closer(world, &ctx.all, &ctx.f, Vec3::from_array(*to)).is_ok()
         }
-        (Bonus::Disengage, Command::Disengage { .. }) => true,
+        (Bonus::Disengage | Bonus::MoveOrDisengage { .. }, Command::Disengage { .. }) => true,
+        (Bonus::MoveOrDisengage { .. }, Command::Move { .. }) => true,
+        (Bonus::AttackOf { melee }, Command::Attack { weapon, .. }) => ctx
+            .f
+            .profile
+            .weapons
+            .get(*weapon)
+            .is_some_and(|w| w.is_melee() == *melee),
         _ => false,
     }
 }
@@ -49,7 +82,8 @@ pub(super) fn make(world: &World, ctx: &Ctx, bonus: &Bonus) -> Option<Decision> 
                 ),
             })
         }
-        Bonus::Disengage => {
+        Bonus::AttackOf { melee } => attack_of(world, ctx, *melee),
+        Bonus::Disengage | Bonus::MoveOrDisengage { .. } => {
             let bf = world.get_resource::<Battlefield>()?;
             let t = super::steps::target_fighter_on_board(ctx).or_else(|| ctx.enemies().next())?;
             let to = disengage_spot(world, ctx, bf, t)?;
@@ -64,4 +98,31 @@ pub(super) fn make(world: &World, ctx: &Ctx, bonus: &Bonus) -> Option<Decision> 
         }
         _ => None,
     }
+}
+
+/// A bonus melee (missile) attack: on the target when it can take one, else on the first
+/// enemy that can (SOLO-A's target first).
+fn attack_of(world: &World, ctx: &Ctx, melee: bool) -> Option<Decision> {
+    let legal: Vec<_> = crate::rules::actions::legal_attacks(world, &ctx.all, &ctx.f)
+        .into_iter()
+        .filter(|&(_, w)| ctx.f.profile.weapons[w].is_melee() == melee)
+        .collect();
+    let target = super::steps::target_fighter_on_board(ctx).map(|t| t.id);
+    let &(t, weapon) = legal
+        .iter()
+        .find(|(t, _)| Some(*t) == target)
+        .or_else(|| legal.first())?;
+    let name = &ctx.all.iter().find(|o| o.id == t)?.name;
+    Some(Decision {
+        command: Command::Attack {
+            fighter: ctx.f.id,
+            target: t,
+            weapon,
+        },
+        rules: vec![RuleId::Abl5],
+        why: format!(
+            "it takes its bonus {} attack, on {name}",
+            if melee { "melee" } else { "missile" }
+        ),
+    })
 }

@@ -573,22 +573,7 @@ fn action_step(
         step_approach,
     ];
     let decided = steps.iter().find_map(|s| match s(world, ctx) {
-        Step::Decide(d) => match bonus {
-            None => Some(d),
-            // CMB-2, ABL-5: with an action of its own left, a step that is not the bonus is
-            // taken all the same (it declines the bonus).
-            Some(_) if actions_left > 0 => Some(d),
-            Some(Bonus::Move { .. }) => matches!(d.command, Command::Move { .. }).then_some(d),
-            Some(Bonus::Attack | Bonus::AnyAttack | Bonus::FriendAttack { .. }) => {
-                matches!(d.command, Command::Attack { .. }).then_some(d)
-            }
-            Some(Bonus::MoveOrAttack { .. }) => {
-                matches!(d.command, Command::Move { .. } | Command::Attack { .. }).then_some(d)
-            }
-            Some(b @ (Bonus::MoveCloser { .. } | Bonus::Disengage)) => {
-                super::bonus::fits(world, ctx, b, &d).then_some(d)
-            }
-        },
+        Step::Decide(d) => super::bonus::accept(world, ctx, bonus, actions_left, d),
         Step::Next => None,
     });
     match bonus {

@@ -243,6 +243,10 @@ pub enum Effect {
     BonusMoveCloser { max: Option<Amount> },
     /// A bonus disengage action (CMB-2).
     BonusDisengage,
+    /// A bonus attack action (CMB-2) with a melee weapon (`melee`) or a missile one.
+    BonusAttackOf { melee: bool },
+    /// A bonus move action or a bonus disengage action (CMB-2), as the player chooses.
+    BonusMoveOrDisengage,
     /// Until the end of this fighter's activation, `by` more of `stat` (for an attack stat:
     /// of its melee attacks only when `melee_only`).
     Boost {
@@ -455,6 +459,8 @@ impl Effect {
             | Effect::BonusAttack
             | Effect::BonusMoveCloser { .. }
             | Effect::BonusDisengage
+            | Effect::BonusAttackOf { .. }
+            | Effect::BonusMoveOrDisengage
             | Effect::FriendBonusAttack { .. } => Family::Bonus,
             Effect::Boost { .. }
             | Effect::NextBoost { .. }

@@ -131,9 +131,6 @@ impl Effect {
     /// on their own)?
     fn numbers_ok(&self) -> bool {
         match self {
-            Effect::BonusMove { max } | Effect::BonusMoveCloser { max } => {
-                max.is_none_or(|a| a.within(36))
-            }
             Effect::Boost { by, .. } => by.within(20),
             Effect::DamageOne {
                 range,
@@ -160,7 +157,9 @@ impl Effect {
             | Effect::RoundGuard { .. }
             | Effect::FriendBoost { .. }
             | Effect::FriendHeal { .. }
-            | Effect::CritOn { .. } => self.heal_numbers_ok(),
+            | Effect::CritOn { .. }
+            | Effect::BonusMove { .. }
+            | Effect::BonusMoveCloser { .. } => self.heal_numbers_ok(),
             Effect::Restrict { range, .. } => range_ok(*range),
             Effect::BarEach { range, actions, .. } => range_ok(*range) && !actions.is_empty(),
             Effect::NextBoost { by, .. } | Effect::RoundBoost { by, .. } => by.within(20),
@@ -203,6 +202,8 @@ impl Effect {
             Effect::BonusMoveOrAttack
             | Effect::BonusAttack
             | Effect::BonusDisengage
+            | Effect::BonusAttackOf { .. }
+            | Effect::BonusMoveOrDisengage
             | Effect::StrengthAboveToughness
             | Effect::FlatAttackRange
             | Effect::Reaction(_) => true,
@@ -228,6 +229,9 @@ impl Effect {
     /// card could print?
     fn heal_numbers_ok(&self) -> bool {
         match self {
+            Effect::BonusMove { max } | Effect::BonusMoveCloser { max } => {
+                max.is_none_or(|a| a.within(36))
+            }
             Effect::CritOn { least, .. } => (2..=5).contains(least),
             Effect::HealRolled { dice, least, each } => {
                 dice.within(10) && (1..=6).contains(least) && (1..=20).contains(each)

@@ -266,13 +266,24 @@ fn check_actor(
     Ok(())
 }
 
+/// ABL-5: may `f`'s attack with weapon `weapon` take bonus `b` (a melee or missile one)?
+fn fits_weapon(b: Bonus, f: &FighterView, weapon: usize) -> bool {
+    f.profile
+        .weapons
+        .get(weapon)
+        .is_none_or(|w| b.weapon_fits(w.is_melee()))
+}
+
 /// Whether `cmd` is the bonus action `b` (of the active fighter `f`).
 fn fits_bonus(b: Bonus, cmd: &Command, f: &FighterView) -> bool {
     match cmd {
         Command::Move { .. } => b.move_max().is_some(),
-        Command::Disengage { .. } => b == Bonus::Disengage,
-        Command::Attack { fighter, .. } => {
-            (b.allows_attack() && *fighter == f.id) || (b.friend() == Some(*fighter))
+        Command::Disengage { .. } => b.allows_disengage(),
+        Command::Attack {
+            fighter, weapon, ..
+        } => {
+            (b.allows_attack() && *fighter == f.id && fits_weapon(b, f, *weapon))
+                || (b.friend() == Some(*fighter))
         }
         _ => false,
     }
@@ -336,8 +347,10 @@ fn check_slot(
     };
     match (bonus, cmd) {
         (Some(b), Command::Move { .. }) if b.move_max().is_some() => Ok(bonus),
-        (Some(Bonus::Disengage), Command::Disengage { .. }) => Ok(bonus),
-        (Some(b), Command::Attack { .. }) if b.allows_attack() && attacker == Some(f.id) => {
+        (Some(b), Command::Disengage { .. }) if b.allows_disengage() => Ok(bonus),
+        (Some(b), Command::Attack { weapon, .. })
+            if b.allows_attack() && attacker == Some(f.id) && fits_weapon(b, f, *weapon) =>
+        {
             Ok(bonus)
         }
         (Some(b), Command::Attack { .. }) if b.friend().is_some() && attacker == b.friend() => {

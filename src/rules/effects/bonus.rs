@@ -30,6 +30,11 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
                 .map_or(String::new(), |a| format!(" of up to {}\"", amount(a)))
         ),
         Effect::BonusDisengage => "a bonus disengage action".to_string(),
+        Effect::BonusAttackOf { melee } => format!(
+            "a bonus {} attack action",
+            if *melee { "melee" } else { "missile" }
+        ),
+        Effect::BonusMoveOrDisengage => "a bonus move or disengage action".to_string(),
         Effect::FriendBonusAttack {
             range,
             visible,
@@ -91,6 +96,17 @@ pub(super) fn run(
             )
         }
         Effect::BonusDisengage => (Bonus::Disengage, EffectOutcome::BonusDisengage),
+        Effect::BonusAttackOf { melee } => (
+            Bonus::AttackOf { melee: *melee },
+            EffectOutcome::BonusAttack,
+        ),
+        Effect::BonusMoveOrDisengage => {
+            let max = own_move_length(world, f)?;
+            (
+                Bonus::MoveOrDisengage { max },
+                EffectOutcome::BonusMoveOrDisengage { max },
+            )
+        }
         _ => return None,
     };
     if let Some(a) = state::engine(world).activation.as_mut() {
@@ -120,6 +136,10 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
             w.because("it can move closer to an enemy")
         }
         Effect::BonusDisengage if w.next.engaged => w.because("it can disengage"),
+        Effect::BonusMoveOrDisengage => w.because("it can move or disengage"),
+        Effect::BonusAttackOf { melee } if w.next.attack.is_some_and(|(_, m)| m == *melee) => {
+            w.because("it can attack again")
+        }
         Effect::FriendBonusAttack { .. } => {
             let friends = super::reach_of(w.world, w.all, w.f, e).unwrap_or_default();
             let armed = friends.into_iter().find(|id| {
@@ -138,13 +158,24 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
 /// "This fighter makes a bonus move action (or a bonus attack action)", "then, they can make
 /// a bonus attack action".
 pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
-    if let Some(rest) = s.strip_prefix(
+    const UP_TO: [&str; 3] = [
         "this fighter can make a bonus move action up to a number of inches equal to ",
-    ) {
+        "this fighter makes a bonus move action up to a number of inches equal to ",
+        "this fighter makes a bonus move action of a number of inches equal to ",
+    ];
+    if let Some(rest) = UP_TO.iter().find_map(|p| s.strip_prefix(p)) {
         let (max, rest) = amount_prefix(rest)?;
         return rest
             .is_empty()
             .then(|| vec![Effect::BonusMove { max: Some(max) }]);
+    }
+    if s == "this fighter makes a bonus move action or a bonus disengage action, then this \
+             fighter makes a bonus attack action or a bonus move action"
+    {
+        return Some(vec![
+            Effect::BonusMoveOrDisengage,
+            Effect::BonusMoveOrAttack,
+        ]);
     }
     if let Some(e) = move_closer(s) {
         return Some(vec![e]);
@@ -163,6 +194,17 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
         "this fighter makes a bonus move action or a bonus attack action"
         | "this fighter makes a bonus attack action or a bonus move action" => {
             Effect::BonusMoveOrAttack
+        }
+        "this fighter makes a bonus melee attack action"
+        | "then, they can make a bonus melee attack action" => {
+            Effect::BonusAttackOf { melee: true }
+        }
+        "this fighter makes a bonus missile attack action" => {
+            Effect::BonusAttackOf { melee: false }
+        }
+        "this fighter makes a bonus move action or a bonus disengage action"
+        | "this fighter makes a bonus move action or bonus disengage action" => {
+            Effect::BonusMoveOrDisengage
         }
         "this fighter makes a bonus disengage action"
         | "then, they can make a bonus disengage action"

@@ -116,7 +116,7 @@ pub(super) fn run(
             let for_bonus = a
                 .bonus
                 .iter()
-                .any(|b| matches!(b, Bonus::Attack | Bonus::AnyAttack));
+                .any(|b| matches!(b, Bonus::Attack | Bonus::AnyAttack | Bonus::AttackOf { .. }));
             a.boosts.push(Boost {
                 stat: *stat,
                 by: by.of(value),
@@ -451,7 +451,11 @@ fn next_boosts(s: &str) -> Option<Vec<Effect>> {
 /// to enemy fighters by each (hit and) critical hit from that attack action": a raise for its
 /// next attack action, the bonus one (lapsing with it).
 pub(super) fn bonus_attack_raised(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    if super::bonus::sentence(&s[0])? != vec![Effect::BonusAttack] {
+    let bonus = super::bonus::sentence(&s[0])?;
+    if !matches!(
+        bonus[..],
+        [Effect::BonusAttack | Effect::BonusAttackOf { .. }]
+    ) {
         return None;
     }
     let then = s.get(1)?;
@@ -484,7 +488,7 @@ pub(super) fn bonus_attack_raised(s: &[String]) -> Option<(usize, Vec<Effect>)> 
             _ => return None,
         }
     };
-    let mut effects = vec![Effect::BonusAttack];
+    let mut effects = bonus;
     effects.extend(raised);
     Some((2, effects))
 }

@@ -283,7 +283,9 @@ pub(crate) fn after_action(world: &mut World) {
     let first = act.bonus.first().copied();
     if matches!(
         first,
-        Some(Bonus::Attack | Bonus::AnyAttack | Bonus::FriendAttack { .. })
+        Some(
+            Bonus::Attack | Bonus::AnyAttack | Bonus::FriendAttack { .. } | Bonus::AttackOf { .. }
+        )
     ) {
         let all = fighters(world);
         let attacker = first
@@ -295,7 +297,11 @@ pub(crate) fn after_action(world: &mut World) {
                 o.on_board() && o.side != f.side && bases_within(&f.base(), &o.base(), 1.0)
             }),
             Some(Bonus::FriendAttack { fighter }) if attacker.id != fighter => false,
-            _ => !crate::rules::actions::legal_attacks(world, &all, attacker).is_empty(),
+            _ => crate::rules::actions::legal_attacks(world, &all, attacker)
+                .iter()
+                .any(|&(_, w)| {
+                    first.is_none_or(|b| b.weapon_fits(attacker.profile.weapons[w].is_melee()))
+                }),
         };
         if !near {
             engine(world)

@@ -324,6 +324,8 @@ pub enum EffectOutcome {
     BonusAttack,
     /// A bonus disengage action is to come.
     BonusDisengage,
+    /// A bonus move (up to `max` inches) or disengage action is to come.
+    BonusMoveOrDisengage { max: f32 },
     /// A bonus move (up to `max` inches) or attack action is to come.
     BonusMoveOrAttack { max: f32 },
     /// `by` more of `stat` until the end of the activation.

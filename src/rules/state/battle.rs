@@ -130,6 +130,14 @@ pub enum Bonus {
     },
     /// A bonus disengage action (ABL-5).
     Disengage,
+    /// A bonus attack action with a melee weapon (`melee`) or a missile one (ABL-5).
+    AttackOf {
+        melee: bool,
+    },
+    /// A bonus move (up to `max` inches) or a bonus disengage action (ABL-5).
+    MoveOrDisengage {
+        max: f32,
+    },
 }
 
 impl Bonus {
@@ -144,12 +152,15 @@ impl Bonus {
     /// How far a move taking this bonus may go, when it may be a move.
     pub fn move_max(self) -> Option<f32> {
         match self {
-            Bonus::Move { max } | Bonus::MoveOrAttack { max } | Bonus::MoveCloser { max } => {
-                Some(max)
-            }
-            Bonus::Attack | Bonus::AnyAttack | Bonus::FriendAttack { .. } | Bonus::Disengage => {
-                None
-            }
+            Bonus::Move { max }
+            | Bonus::MoveOrAttack { max }
+            | Bonus::MoveCloser { max }
+            | Bonus::MoveOrDisengage { max } => Some(max),
+            Bonus::Attack
+            | Bonus::AnyAttack
+            | Bonus::FriendAttack { .. }
+            | Bonus::Disengage
+            | Bonus::AttackOf { .. } => None,
         }
     }
 
@@ -157,8 +168,31 @@ impl Bonus {
     pub fn allows_attack(self) -> bool {
         matches!(
             self,
-            Bonus::Attack | Bonus::AnyAttack | Bonus::MoveOrAttack { .. }
+            Bonus::Attack | Bonus::AnyAttack | Bonus::MoveOrAttack { .. } | Bonus::AttackOf { .. }
         )
+    }
+
+    /// May an attack with a weapon of this kind (melee or not) take this bonus?
+    pub fn weapon_fits(self, melee: bool) -> bool {
+        !matches!(self, Bonus::AttackOf { melee: m } if m != melee)
+    }
+
+    /// The kind of action it is, for people: "move", "melee attack", "move or attack".
+    pub fn kind_words(self) -> &'static str {
+        match self {
+            Bonus::Move { .. } | Bonus::MoveCloser { .. } => "move",
+            Bonus::Attack | Bonus::AnyAttack | Bonus::FriendAttack { .. } => "attack",
+            Bonus::MoveOrAttack { .. } => "move or attack",
+            Bonus::Disengage => "disengage",
+            Bonus::AttackOf { melee: true } => "melee attack",
+            Bonus::AttackOf { melee: false } => "missile attack",
+            Bonus::MoveOrDisengage { .. } => "move or disengage",
+        }
+    }
+
+    /// May a disengage action take this bonus?
+    pub fn allows_disengage(self) -> bool {
+        matches!(self, Bonus::Disengage | Bonus::MoveOrDisengage { .. })
     }
 }
 

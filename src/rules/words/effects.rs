@@ -225,5 +225,8 @@ pub fn bonus_words_with(b: Bonus, name_of: impl Fn(FighterId) -> String) -> Stri
             format!("move of up to {max}\", finishing closer to the closest enemy it can see")
         }
         Bonus::Disengage => "disengage".into(),
+        Bonus::AttackOf { melee: true } => "melee attack".into(),
+        Bonus::AttackOf { melee: false } => "missile attack".into(),
+        Bonus::MoveOrDisengage { max } => format!("move (up to {max}\") or disengage"),
     }
 }

@@ -199,6 +199,9 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         }
         EffectOutcome::BonusAttack => format!("{who} may make a bonus attack action"),
         EffectOutcome::BonusDisengage => format!("{who} may make a bonus disengage action"),
+        EffectOutcome::BonusMoveOrDisengage { max } => format!(
+            "{who} may make a bonus move action (up to {max:.0}\") or a bonus disengage action"
+        ),
         EffectOutcome::BonusMoveOrAttack { max } => format!(
             "{who} may make a bonus move action (up to {max:.0}\") or a bonus attack action"
         ),

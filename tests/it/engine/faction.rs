@@ -608,3 +608,63 @@ fn abl5_a_bonus_attack_raised_by_the_same_ability() {
         "its own attack, as it was"
     );
 }
+
+/// ABL-5, "this fighter makes a bonus missile attack action": with no action of its own left,
+/// its melee attack is refused while the bonus waits, and the action's options offer its
+/// missile weapon only; the missile attack takes the bonus.
+#[test]
+fn abl5_a_bonus_missile_attack_takes_a_missile_weapon_only() {
+    use warcry_sim::rules::command::Command;
+    let mut a = with_ability(vec![Effect::BonusAttackOf { melee: false }], 3);
+    a.rules(|r| r.reactions = false);
+    a.profile(A, |p| {
+        p.weapons = vec![weapon(1.0, 2, 3, (1, 2)), weapon(8.0, 2, 3, (1, 2))];
+    });
+    a.profile(B, |p| p.wounds = 40);
+    a.place(B, 11.5, 10.0);
+    a.engine().activation.as_mut().unwrap().actions_left = 0;
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let options = action_options(&mut a);
+    assert!(
+        options.attacks.iter().all(|o| o.weapon == 1),
+        "missile only"
+    );
+    let melee = Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 0,
+    };
+    let why = a.rejected(melee).to_string();
+    assert!(
+        why.contains("the bonus missile attack comes first"),
+        "{why}"
+    );
+    a.dice(&[1, 1]);
+    a.attack_logged(A, B, 1);
+    assert!(
+        a.engine()
+            .activation
+            .clone()
+            .is_none_or(|s| s.bonus.is_empty())
+    );
+}
+
+/// ABL-5, "this fighter makes a bonus move action or a bonus disengage action": an engaged
+/// fighter with no action left may disengage as the bonus.
+#[test]
+fn abl5_a_bonus_move_or_disengage_may_be_a_disengage() {
+    use warcry_sim::rules::command::Command;
+    let mut a = with_ability(vec![Effect::BonusMoveOrDisengage], 3);
+    a.rules(|r| r.reactions = false);
+    a.place(B, 11.5, 10.0);
+    a.engine().activation.as_mut().unwrap().actions_left = 0;
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let to = *action_options(&mut a).disengage.first().expect("a spot");
+    a.apply(Command::Disengage { fighter: A, to }).unwrap();
+    assert!(
+        a.engine()
+            .activation
+            .clone()
+            .is_none_or(|s| s.bonus.is_empty())
+    );
+}

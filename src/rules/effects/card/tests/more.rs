@@ -393,3 +393,33 @@ fn abl5_a_bonus_attack_and_what_that_attack_is_raised_by() {
     );
     assert!(effects_of("Add 1 to the Attacks characteristic of that attack action.").is_err());
 }
+
+/// Issue 30: bonus melee or missile attacks, a bonus move or disengage, and a move of the
+/// value's inches as "makes" says it.
+#[test]
+fn abl5_bonus_attacks_of_a_kind_and_a_move_or_disengage() {
+    for (text, want) in [
+        (
+            "This fighter makes a bonus missile attack action.",
+            vec![Effect::BonusAttackOf { melee: false }],
+        ),
+        (
+            "This fighter can make a bonus melee attack action.",
+            vec![Effect::BonusAttackOf { melee: true }],
+        ),
+        (
+            "This fighter makes a bonus move action or a bonus disengage action, then this \
+             fighter makes a bonus attack action or a bonus move action.",
+            vec![Effect::BonusMoveOrDisengage, Effect::BonusMoveOrAttack],
+        ),
+        (
+            "This fighter makes a bonus move action up to a number of inches equal to the value \
+             of this ability.",
+            vec![Effect::BonusMove {
+                max: Some(Amount::Value),
+            }],
+        ),
+    ] {
+        assert_eq!(effects_of(text), Ok(want), "{text}");
+    }
+}
