@@ -442,21 +442,36 @@ pub(super) fn pick_roll_bands(s: &[String]) -> Option<(usize, Vec<Effect>)> {
 /// action within N" of an enemy fighter, pick a visible enemy fighter within N" of this
 /// fighter." + damage to it.
 pub(super) fn next_move_near_enemy(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    let v = fill(
-        &s[0],
-        "until the end of this fighter's activation, the next time this fighter finishes a \
-         move action within {n}\" of an enemy fighter, pick a visible enemy fighter within \
-         {n}\" of this fighter",
-    )?;
-    let amount = allocate_to_that(s.get(1)?)?;
-    let damage = Effect::DamageOne {
-        range: v[1] as f32,
-        amount,
-        roll: None,
+    const HEAD: &str = "until the end of this fighter's activation, the next time this fighter \
+                        finishes a move action within {n}\" of an enemy fighter, pick a visible \
+                        enemy fighter within {n}\" of this fighter";
+    // "... and roll a dice." + what each roll deals; or what the next sentence allocates.
+    let (v, used, damage) = match s[0].split_once(" and roll ") {
+        Some((head, dice)) => {
+            let v = fill(head, HEAD)?;
+            let dice = super::card::then_roll(&format!("then, roll {dice}"))?;
+            let (used, bands) = bands(&s[1..])?;
+            let roll = Some(Roll { dice, bands });
+            let damage = Effect::DamageOne {
+                range: v[1] as f32,
+                amount: Amount::Fixed(0),
+                roll,
+            };
+            (v, 1 + used, damage)
+        }
+        None => {
+            let v = fill(&s[0], HEAD)?;
+            let damage = Effect::DamageOne {
+                range: v[1] as f32,
+                amount: allocate_to_that(s.get(1)?)?,
+                roll: None,
+            };
+            (v, 2, damage)
+        }
     };
     let effect = Effect::AfterMove {
         trigger: MoveTrigger::NearEnemy(v[0] as f32),
         then: vec![damage],
     };
-    Some((2, vec![effect]))
+    Some((used, vec![effect]))
 }

@@ -668,3 +668,32 @@ fn abl5_a_bonus_move_or_disengage_may_be_a_disengage() {
             .is_none_or(|s| s.bonus.is_empty())
     );
 }
+
+/// ABL-5, "until the end of this fighter's activation, the next time this fighter finishes a
+/// move action within 1" of an enemy fighter, pick a visible enemy fighter within 1" of this
+/// fighter and roll a dice. On a roll of 2-5, allocate 1 damage point to that fighter. On a
+/// roll of 6, allocate a number of damage points to that fighter equal to the value of this
+/// ability.": the move that ends beside B rolls a 6: 4 damage.
+#[test]
+fn abl5_a_roll_against_the_enemy_the_next_move_finishes_near() {
+    use warcry_sim::model::effects::{MoveTrigger, Roll};
+    let mut a = with_ability(
+        vec![Effect::AfterMove {
+            trigger: MoveTrigger::NearEnemy(1.0),
+            then: vec![Effect::DamageOne {
+                range: 1.0,
+                amount: Amount::Fixed(0),
+                roll: Some(Roll {
+                    dice: Amount::Fixed(1),
+                    bands: vec![(2, 5, Amount::Fixed(1)), (6, 6, Amount::Value)],
+                }),
+            }],
+        }],
+        4,
+    );
+    a.place(B, 14.0, 10.0);
+    a.use_ability(A, "Test Gift", 4, None).unwrap();
+    a.dice(&[6]);
+    a.walk(A, [12.6, 0.0, 10.3]).unwrap();
+    assert_eq!(a.damage(B), 4);
+}

@@ -423,3 +423,29 @@ fn abl5_bonus_attacks_of_a_kind_and_a_move_or_disengage() {
         assert_eq!(effects_of(text), Ok(want), "{text}");
     }
 }
+
+/// Issue 30: the next move near an enemy, then a roll against the enemy picked.
+#[test]
+fn abl5_the_next_move_near_an_enemy_then_a_roll() {
+    use crate::model::effects::{MoveTrigger, Roll};
+    assert_eq!(
+        effects_of(
+            "Until the end of this fighter's activation, the next time this fighter finishes a \
+             move action within 1\" of an enemy fighter, pick a visible enemy fighter within 1\" \
+             of this fighter and roll a dice. On a roll of 2-5, allocate 1 damage point to that \
+             fighter. On a roll of 6, allocate a number of damage points to that fighter equal \
+             to the value of this ability."
+        ),
+        Ok(vec![Effect::AfterMove {
+            trigger: MoveTrigger::NearEnemy(1.0),
+            then: vec![Effect::DamageOne {
+                range: 1.0,
+                amount: Amount::Fixed(0),
+                roll: Some(Roll {
+                    dice: Amount::Fixed(1),
+                    bands: vec![(2, 5, Amount::Fixed(1)), (6, 6, Amount::Value)],
+                }),
+            }],
+        }])
+    );
+}
