@@ -254,6 +254,9 @@ pub enum Effect {
         by: Amount,
         #[serde(default)]
         melee_only: bool,
+        /// Of its missile attacks only.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        missile_only: bool,
     },
     /// Damage to one enemy fighter within `range` inches that this fighter can see (GEN-3):
     /// `amount`, or by `roll` when given.

@@ -8,7 +8,7 @@ use crate::model::effects::{Amount, AttackKind, Aura, Effect, Stat};
 use crate::rules::log::EffectOutcome;
 use crate::rules::state::{self, Bonus, Boost, Engine, FighterView, Scope, can_see};
 
-use super::card::{add_to, add_to_one, amount_prefix, fill};
+use super::card::{add_to, add_to_one, fill};
 use super::{Useful, Weighed, amount_text, kept, lasts};
 
 /// In words: "+1 Strength for melee attacks until the end of the activation".
@@ -19,6 +19,16 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             stat,
             by,
             melee_only,
+            missile_only: true,
+        } if !melee_only => format!(
+            "+{} {stat} for missile attacks until the end of the activation",
+            amount(by)
+        ),
+        Effect::Boost {
+            stat,
+            by,
+            melee_only,
+            ..
         } => format!(
             "+{} {stat}{} until the end of the activation",
             amount(by),
@@ -88,7 +98,8 @@ pub(super) fn run(
             stat,
             by,
             melee_only,
-        } => boost(world, *stat, by.of(value), *melee_only),
+            missile_only,
+        } => boost(world, *stat, by.of(value), (*melee_only, *missile_only)),
         Effect::RoundBoost {
             stat,
             by,
@@ -134,17 +145,26 @@ pub(super) fn run(
 }
 
 /// A boost to this fighter's characteristic until the end of its activation.
-fn boost(world: &mut World, stat: Stat, by: u32, melee_only: bool) -> Option<EffectOutcome> {
+fn boost(
+    world: &mut World,
+    stat: Stat,
+    by: u32,
+    (melee_only, missile_only): (bool, bool),
+) -> Option<EffectOutcome> {
     let mut eng = state::engine(world);
     let a = eng.activation.as_mut()?;
     match stat {
         Stat::Move => a.move_bonus = a.move_bonus.saturating_add(by),
-        _ => a.boosts.push(Boost::for_activation(stat, by, melee_only)),
+        _ => a.boosts.push(Boost {
+            missile_only,
+            ..Boost::for_activation(stat, by, melee_only)
+        }),
     }
     Some(EffectOutcome::Boost {
         stat,
         by,
         melee_only,
+        missile_only,
     })
 }
 
@@ -293,8 +313,9 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
             .or_else(|| crit_on(s))
             .or_else(|| next_boosts(s))
             .or_else(|| next_move(s))
-            .or_else(|| next_hits_damage(s))
-            .or_else(|| critical_damage(s)),
+            .or_else(|| super::boost_words::next_hits_damage(s))
+            .or_else(|| super::boost_words::critical_damage(s))
+            .or_else(|| super::boost_words::move_and_attacks(s)),
     }
 }
 
@@ -348,9 +369,16 @@ fn read_boost(s: &str) -> Option<Vec<Effect>> {
             (true, true, who)
         } else if let Some(who) = rest.strip_prefix("attack actions made by ") {
             (false, true, who)
+        } else if let Some(who) = rest.strip_prefix("missile attack actions made by ") {
+            (false, true, who)
         } else {
             (false, false, rest)
         };
+    let missile_only = rest.starts_with("missile ");
+    // Only an activation's boost of the fighter's own attacks is kept for missiles alone.
+    if missile_only && (round || who != "this fighter") {
+        return None;
+    }
     let moves_only = stats.iter().all(|s| *s == Stat::Move);
     let aura = match who {
         "this fighter" => None,
@@ -385,6 +413,7 @@ fn read_boost(s: &str) -> Option<Vec<Effect>> {
                 stat,
                 by: amount,
                 melee_only,
+                missile_only,
             })
             .collect()
     })
@@ -444,99 +473,4 @@ fn next_boosts(s: &str) -> Option<Vec<Effect>> {
             fits.then_some(Effect::NextBoost { only, stat, by })
         })
         .collect()
-}
-
-/// "This fighter makes a bonus attack action." + "(In addition,) add A to the S (and S)
-/// characteristics of that (bonus) attack action" or "... add A to the damage points allocated
-/// to enemy fighters by each (hit and) critical hit from that attack action": a raise for its
-/// next attack action, the bonus one (lapsing with it).
-pub(super) fn bonus_attack_raised(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    let bonus = super::bonus::sentence(&s[0])?;
-    if !matches!(
-        bonus[..],
-        [Effect::BonusAttack | Effect::BonusAttackOf { .. }]
-    ) {
-        return None;
-    }
-    let then = s.get(1)?;
-    let then = then.strip_prefix("in addition, ").unwrap_or(then);
-    let that = |stat, by| Effect::NextBoost {
-        only: None,
-        stat,
-        by,
-    };
-    let raised = if let Some((by, stats, rest)) = add_to(then) {
-        let fits = matches!(
-            rest,
-            " of that attack action" | " of that bonus attack action"
-        ) && stats.iter().all(|s| s.of_attacks());
-        fits.then(|| stats.into_iter().map(|s| that(s, by)).collect::<Vec<_>>())?
-    } else {
-        let rest = then.strip_prefix("add ")?;
-        let (by, rest) = amount_prefix(rest)?;
-        let rest =
-            rest.strip_prefix(" to the damage points allocated to enemy fighters by each ")?;
-        match rest {
-            "hit and critical hit from that attack action"
-            | "hit and critical hit from that bonus attack action" => {
-                vec![that(Stat::Damage, by), that(Stat::CritDamage, by)]
-            }
-            "critical hit from that attack action"
-            | "critical hit from that bonus attack action" => {
-                vec![that(Stat::CritDamage, by)]
-            }
-            _ => return None,
-        }
-    };
-    let mut effects = bonus;
-    effects.extend(raised);
-    Some((2, effects))
-}
-
-/// "Add A to the damage points allocated to enemy fighters by each hit and critical hit from
-/// the next melee (missile) attack action made by this fighter in this activation".
-fn next_hits_damage(s: &str) -> Option<Vec<Effect>> {
-    let rest = s.strip_prefix("add ")?;
-    let (by, rest) = amount_prefix(rest)?;
-    let rest = rest.strip_prefix(
-        " to the damage points allocated to enemy fighters by each hit and critical hit from the \
-         next ",
-    )?;
-    let only = match rest.strip_suffix(" attack action made by this fighter in this activation")? {
-        "melee" => AttackKind::Melee,
-        "missile" => AttackKind::Missile,
-        _ => return None,
-    };
-    let next = |stat| Effect::NextBoost {
-        stat,
-        by,
-        only: Some(only),
-    };
-    Some(vec![next(Stat::Damage), next(Stat::CritDamage)])
-}
-
-/// "Until the end of this fighter's activation, add A to the damage points allocated to
-/// enemy fighters by each critical hit from attack actions made by this fighter".
-fn critical_damage(s: &str) -> Option<Vec<Effect>> {
-    let rest = s.strip_prefix("until the end of this fighter's activation, add ")?;
-    let (by, rest) = amount_prefix(rest)?;
-    let rest = rest.strip_prefix(" to the damage points allocated to enemy fighters by each ")?;
-    let (stats, rest): (&[Stat], _) = match rest.strip_prefix("hit and critical hit from ") {
-        Some(r) => (&[Stat::Damage, Stat::CritDamage], r),
-        None => (
-            &[Stat::CritDamage],
-            rest.strip_prefix("critical hit from ")?,
-        ),
-    };
-    let melee_only = match rest {
-        "attack actions made by this fighter" => false,
-        "melee attack actions made by this fighter" => true,
-        _ => return None,
-    };
-    let boost = |&stat: &Stat| Effect::Boost {
-        stat,
-        by,
-        melee_only,
-    };
-    Some(stats.iter().map(boost).collect())
 }

@@ -21,6 +21,7 @@ mod against;
 mod bar;
 mod bonus;
 mod boost;
+mod boost_words;
 mod by_hand;
 mod card;
 mod condition;

@@ -333,6 +333,9 @@ pub enum EffectOutcome {
         stat: crate::model::effects::Stat,
         by: u32,
         melee_only: bool,
+        /// Of missile attacks only (written only when so).
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        missile_only: bool,
     },
     /// `damage` to each of `fighters` (after `rolls`, when dice were rolled).
     Damage {

@@ -209,12 +209,13 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
             stat,
             by,
             melee_only,
+            missile_only,
         } => format!(
             "{who}: +{by} {stat}{} until the end of its activation",
-            if *melee_only {
-                " for melee attacks"
-            } else {
-                ""
+            match (melee_only, missile_only) {
+                (true, _) => " for melee attacks",
+                (_, true) => " for missile attacks",
+                _ => "",
             }
         ),
         EffectOutcome::Damage {

@@ -79,6 +79,7 @@ fn abl4_abl5_a_strength_boost_for_melee_attacks_this_activation() {
             stat: Stat::Strength,
             by: Amount::Value,
             melee_only: true,
+            missile_only: false,
         }],
         3,
     );

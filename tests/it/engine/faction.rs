@@ -697,3 +697,36 @@ fn abl5_a_roll_against_the_enemy_the_next_move_finishes_near() {
     a.walk(A, [12.6, 0.0, 10.3]).unwrap();
     assert_eq!(a.damage(B), 4);
 }
+
+/// ABL-5, "until the end of this fighter's activation, add 2 to the Attacks characteristic of
+/// missile attack actions made by this fighter": its missile attack rolls 2 + 2 dice, its
+/// melee attack 2.
+#[test]
+fn abl5_a_raise_of_missile_attacks_leaves_melee_alone() {
+    use warcry_sim::model::effects::Stat;
+    let mut a = with_ability(
+        vec![Effect::Boost {
+            stat: Stat::Attacks,
+            by: Amount::Fixed(2),
+            melee_only: false,
+            missile_only: true,
+        }],
+        3,
+    );
+    a.profile(A, |p| {
+        p.weapons = vec![weapon(1.0, 2, 3, (1, 2)), weapon(8.0, 2, 3, (1, 2))];
+    });
+    a.place(B, 11.5, 10.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    assert_eq!(a.fighter(A).attacks_with(0), 2);
+    let (all, f, t) = {
+        let w = a.world();
+        let all = warcry_sim::rules::engine::fighters(w);
+        let f = all.iter().find(|o| o.id == A).unwrap().clone();
+        let t = all.iter().find(|o| o.id == B).unwrap().clone();
+        (all, f, t)
+    };
+    let mut roll = |w| warcry_sim::rules::actions::attack_roll(a.world(), &all, &f, &t, w, false);
+    assert_eq!(roll(1).unwrap().attacks, 4, "missile");
+    assert_eq!(roll(0).unwrap().attacks, 2, "melee");
+}

@@ -8,7 +8,9 @@
 
 use crate::model::effects::{Amount, Effect, Stat};
 
-use super::{against, bar, bonus, boost, condition, damage, friend, guard, heal, reaction};
+use super::{
+    against, bar, bonus, boost, boost_words, condition, damage, friend, guard, heal, reaction,
+};
 
 /// The effects of an ability's wording, or the first sentence nothing reads (as a shape).
 pub fn effects_of(text: &str) -> Result<Vec<Effect>, String> {
@@ -70,7 +72,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         against::picked_enemy_then,
     ];
     // A sentence that says what "that attack action" is, read with the one that follows.
-    if let Some(read) = boost::bonus_attack_raised(s) {
+    if let Some(read) = boost_words::bonus_attack_raised(s) {
         return Some(read);
     }
     if let Some(e) = SENTENCE.iter().find_map(|read| read(&s[0])) {

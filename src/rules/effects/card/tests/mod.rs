@@ -35,7 +35,8 @@ fn abl5_boosts_bonus_actions_damage_to_each() {
         Ok(vec![Effect::Boost {
             stat: Stat::Attacks,
             by: Amount::HalfValueUp,
-            melee_only: true
+            melee_only: true,
+            missile_only: false
         }])
     );
     assert_eq!(

@@ -449,3 +449,40 @@ fn abl5_the_next_move_near_an_enemy_then_a_roll() {
         }])
     );
 }
+
+/// Issue 30: the activation's raises of missile attacks, and of Move and attacks together.
+#[test]
+fn abl5_raises_of_missile_attacks_and_of_move_and_attacks() {
+    let boost = |stat, by, melee_only, missile_only| Effect::Boost {
+        stat,
+        by,
+        melee_only,
+        missile_only,
+    };
+    assert_eq!(
+        effects_of(
+            "Until the end of this fighter's activation, add 1 to the Attacks characteristic of \
+             missile attack actions made by this fighter."
+        ),
+        Ok(vec![boost(Stat::Attacks, Amount::Fixed(1), false, true)])
+    );
+    assert_eq!(
+        effects_of(
+            "Until the end of this fighter's activation, add 2 to this fighter's Move \
+             characteristic and the Attacks characteristic of melee attack actions made by this \
+             fighter."
+        ),
+        Ok(vec![
+            boost(Stat::Move, Amount::Fixed(2), false, false),
+            boost(Stat::Attacks, Amount::Fixed(2), true, false)
+        ])
+    );
+    // A raise of missile attacks for the round, or of a friend's, is not read.
+    assert!(
+        effects_of(
+            "Until the end of the battle round, add 1 to the Attacks characteristic of missile \
+             attack actions made by this fighter."
+        )
+        .is_err()
+    );
+}

@@ -101,11 +101,13 @@ fn abl5_more_damage_from_each_hit_and_critical_hit_for_the_activation() {
                 stat: Stat::Damage,
                 by: Amount::Fixed(1),
                 melee_only: true,
+                missile_only: false,
             },
             Effect::Boost {
                 stat: Stat::CritDamage,
                 by: Amount::Fixed(1),
                 melee_only: true,
+                missile_only: false,
             },
         ])
     );
@@ -119,6 +121,7 @@ fn abl5_more_damage_from_each_hit_and_critical_hit_for_the_activation() {
             stat: Stat::CritDamage,
             by: Amount::HalfValueUp,
             melee_only: true,
+            missile_only: false,
         }])
     );
 }
@@ -243,7 +246,8 @@ fn abl5_twice_the_value_a_move_of_the_value_and_in_addition() {
             Effect::Boost {
                 stat: Stat::Strength,
                 by: Amount::Fixed(1),
-                melee_only: true
+                melee_only: true,
+                missile_only: false
             }
         ])
     );

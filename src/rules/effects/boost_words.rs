@@ -1,0 +1,139 @@
+//! The boost family's longer card sentences (ABL-5): raises of an attack's damage, of the
+//! fighter's Move and attacks together, and of "that attack action" after a bonus attack.
+
+use crate::model::effects::{AttackKind, Effect, Stat};
+
+use super::card::{add_to, amount_prefix};
+
+/// "This fighter makes a bonus attack action." + "(In addition,) add A to the S (and S)
+/// characteristics of that (bonus) attack action" or "... add A to the damage points allocated
+/// to enemy fighters by each (hit and) critical hit from that attack action": a raise for its
+/// next attack action, the bonus one (lapsing with it).
+pub(super) fn bonus_attack_raised(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let bonus = super::bonus::sentence(&s[0])?;
+    if !matches!(
+        bonus[..],
+        [Effect::BonusAttack | Effect::BonusAttackOf { .. }]
+    ) {
+        return None;
+    }
+    let then = s.get(1)?;
+    let then = then.strip_prefix("in addition, ").unwrap_or(then);
+    let that = |stat, by| Effect::NextBoost {
+        only: None,
+        stat,
+        by,
+    };
+    let raised = if let Some((by, stats, rest)) = add_to(then) {
+        let fits = matches!(
+            rest,
+            " of that attack action" | " of that bonus attack action"
+        ) && stats.iter().all(|s| s.of_attacks());
+        fits.then(|| stats.into_iter().map(|s| that(s, by)).collect::<Vec<_>>())?
+    } else {
+        let rest = then.strip_prefix("add ")?;
+        let (by, rest) = amount_prefix(rest)?;
+        let rest =
+            rest.strip_prefix(" to the damage points allocated to enemy fighters by each ")?;
+        match rest {
+            "hit and critical hit from that attack action"
+            | "hit and critical hit from that bonus attack action" => {
+                vec![that(Stat::Damage, by), that(Stat::CritDamage, by)]
+            }
+            "critical hit from that attack action"
+            | "critical hit from that bonus attack action" => {
+                vec![that(Stat::CritDamage, by)]
+            }
+            _ => return None,
+        }
+    };
+    let mut effects = bonus;
+    effects.extend(raised);
+    Some((2, effects))
+}
+
+/// "Add A to the damage points allocated to enemy fighters by each hit and critical hit from
+/// the next melee (missile) attack action made by this fighter in this activation".
+pub(super) fn next_hits_damage(s: &str) -> Option<Vec<Effect>> {
+    let rest = s.strip_prefix("add ")?;
+    let (by, rest) = amount_prefix(rest)?;
+    let rest = rest.strip_prefix(
+        " to the damage points allocated to enemy fighters by each hit and critical hit from the \
+         next ",
+    )?;
+    let only = match rest.strip_suffix(" attack action made by this fighter in this activation")? {
+        "melee" => AttackKind::Melee,
+        "missile" => AttackKind::Missile,
+        _ => return None,
+    };
+    let next = |stat| Effect::NextBoost {
+        stat,
+        by,
+        only: Some(only),
+    };
+    Some(vec![next(Stat::Damage), next(Stat::CritDamage)])
+}
+
+/// "Until the end of this fighter's activation, add A to the damage points allocated to
+/// enemy fighters by each critical hit from attack actions made by this fighter".
+pub(super) fn critical_damage(s: &str) -> Option<Vec<Effect>> {
+    let rest = s.strip_prefix("until the end of this fighter's activation, add ")?;
+    let (by, rest) = amount_prefix(rest)?;
+    let rest = rest
+        .strip_prefix(" to the damage points allocated to enemy fighters by each ")
+        .or_else(|| rest.strip_prefix(" to the damage points allocated by each "))?;
+    let (stats, rest): (&[Stat], _) = match rest.strip_prefix("hit and critical hit from ") {
+        Some(r) => (&[Stat::Damage, Stat::CritDamage], r),
+        None => (
+            &[Stat::CritDamage],
+            rest.strip_prefix("critical hit from ")?,
+        ),
+    };
+    let (melee_only, missile_only) = match rest {
+        "attack actions made by this fighter" => (false, false),
+        "melee attack actions made by this fighter" => (true, false),
+        "missile attack actions made by this fighter" => (false, true),
+        _ => return None,
+    };
+    let boost = |&stat: &Stat| Effect::Boost {
+        stat,
+        by,
+        melee_only,
+        missile_only,
+    };
+    Some(stats.iter().map(boost).collect())
+}
+
+/// "Until the end of this fighter's activation, add A to this fighter's Move characteristic
+/// and the S characteristic of (melee) attack actions made by this fighter", "... add A to
+/// the Move characteristic of this fighter and add B to the S characteristic of (melee)
+/// attack actions made by this fighter".
+pub(super) fn move_and_attacks(s: &str) -> Option<Vec<Effect>> {
+    let rest = s.strip_prefix("until the end of this fighter's activation, add ")?;
+    let (by, rest) = amount_prefix(rest)?;
+    let (second_by, rest) =
+        if let Some(r) = rest.strip_prefix(" to this fighter's move characteristic and the ") {
+            (by, r)
+        } else {
+            let r = rest.strip_prefix(" to the move characteristic of this fighter and add ")?;
+            let (b, r) = amount_prefix(r)?;
+            (b, r.strip_prefix(" to the ")?)
+        };
+    let (stat, rest) = rest.split_once(" characteristic of ")?;
+    let stat = super::card::stat_of(stat).filter(|s| s.of_attacks())?;
+    let melee_only = match rest {
+        "melee attack actions made by this fighter" => true,
+        "attack actions made by this fighter" => false,
+        _ => return None,
+    };
+    let boost = |stat, by, melee_only| Effect::Boost {
+        stat,
+        by,
+        melee_only,
+        missile_only: false,
+    };
+    Some(vec![
+        boost(Stat::Move, by, false),
+        boost(stat, second_by, melee_only),
+    ])
+}
