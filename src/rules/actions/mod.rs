@@ -320,6 +320,8 @@ fn decline_bonuses(
         let outcome = crate::rules::log::EffectOutcome::BonusDeclined { bonus };
         crate::rules::effects::effect_logged(world, f.id, outcome);
     }
+    // What was raised for the declined bonus attack ("that attack action") goes with it.
+    crate::rules::effects::boosts_lapse_with_the_bonus(world, f.id);
     world
         .resource::<Engine>()
         .activation

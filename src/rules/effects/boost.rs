@@ -5,10 +5,11 @@ use bevy::prelude::*;
 
 use crate::battlefield::measure::{distance, horizontal_distance};
 use crate::model::effects::{Amount, AttackKind, Aura, Effect, Stat};
+use crate::model::ids::FighterId;
 use crate::rules::log::EffectOutcome;
 use crate::rules::state::{self, Bonus, Boost, Engine, FighterView, Scope, can_see};
 
-use super::card::{add_to, add_to_one, fill};
+use super::card::{add_to, fill};
 use super::{Useful, Weighed, amount_text, kept, lasts};
 
 /// In words: "+1 Strength for melee attacks until the end of the activation".
@@ -315,8 +316,14 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
             .or_else(|| next_move(s))
             .or_else(|| super::boost_words::next_hits_damage(s))
             .or_else(|| super::boost_words::critical_damage(s))
-            .or_else(|| super::boost_words::move_and_attacks(s)),
+            .or_else(|| super::boost_words::move_and_attacks(s))
+            .or_else(|| super::boost_words::joined(s, one_boost)),
     }
+}
+
+/// One raise lasting the activation or the round, for [`super::boost_words::joined`].
+fn one_boost(s: &str) -> Option<Vec<Effect>> {
+    read_boost(s).or_else(|| super::boost_words::critical_damage(s))
 }
 
 /// "Until the end of this fighter's activation, (melee, missile) attack actions made by this
@@ -452,10 +459,25 @@ fn aura_of(who: &str) -> Option<Aura> {
 /// this activation" and "add A to the S characteristic of the next attack action made by
 /// this fighter in this activation", alone or joined by ", and ".
 fn next_boosts(s: &str) -> Option<Vec<Effect>> {
-    s.split(", and ")
-        .map(|clause| {
-            let (by, stat, rest) = add_to_one(clause)?;
-            let (fits, only) = match rest {
+    let mut out = Vec::new();
+    for clause in s.split(", and ") {
+        out.extend(next_boost(clause)?);
+    }
+    Some(out)
+}
+
+/// One clause of [`next_boosts`]: a raise of one characteristic, or of two of an attack's
+/// ("the Attacks and Strength characteristics of the next melee attack action").
+fn next_boost(clause: &str) -> Option<Vec<Effect>> {
+    let (by, stats, rest) = add_to(clause)?;
+    let rest = rest.replace(
+        " this fighter this activation",
+        " this fighter in this activation",
+    );
+    stats
+        .into_iter()
+        .map(|stat| {
+            let (fits, only) = match rest.as_str() {
                 " of this fighter for the next move action they make in this activation" => {
                     (stat == Stat::Move, None)
                 }
@@ -473,4 +495,25 @@ fn next_boosts(s: &str) -> Option<Vec<Effect>> {
             fits.then_some(Effect::NextBoost { only, stat, by })
         })
         .collect()
+}
+
+/// ABL-5: what was raised for a bonus attack that lapsed or was declined ("that attack
+/// action") lapses with it, each with a log line.
+pub fn boosts_lapse_with_the_bonus(world: &mut World, fighter: FighterId) {
+    let lapsed: Vec<Boost> = {
+        let mut e = state::engine(world);
+        let Some(a) = e.activation.as_mut() else {
+            return;
+        };
+        let (gone, kept) = a.boosts.drain(..).partition(|b| b.for_bonus);
+        a.boosts = kept;
+        gone
+    };
+    for b in lapsed {
+        let outcome = EffectOutcome::BoostLapsed {
+            stat: b.stat,
+            by: b.by,
+        };
+        super::effect_logged(world, fighter, outcome);
+    }
 }

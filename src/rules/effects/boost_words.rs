@@ -137,3 +137,29 @@ pub(super) fn move_and_attacks(s: &str) -> Option<Vec<Effect>> {
         boost(stat, second_by, melee_only),
     ])
 }
+
+/// "Until the end of the battle round (this fighter's activation), add A to X and add B to
+/// Y": each raise read on its own (by `one`) with the duration in front; all or none.
+pub(super) fn joined(s: &str, one: fn(&str) -> Option<Vec<Effect>>) -> Option<Vec<Effect>> {
+    let prefix = [
+        "until the end of the battle round, ",
+        "until the end of this fighter's activation, ",
+    ]
+    .into_iter()
+    .find(|p| s.starts_with(p))?;
+    let body = &s[prefix.len()..];
+    let clauses: Vec<&str> = body.split(" and add ").collect();
+    if clauses.len() < 2 {
+        return None;
+    }
+    let mut out = Vec::new();
+    for (k, clause) in clauses.iter().enumerate() {
+        let clause = if k == 0 {
+            clause.to_string()
+        } else {
+            format!("add {clause}")
+        };
+        out.extend(one(&format!("{prefix}{clause}"))?);
+    }
+    Some(out)
+}

@@ -12,8 +12,8 @@ use crate::rules::command::{Command, Rejected};
 use crate::rules::engine::{finish, not_now, take_command};
 use crate::rules::log::{EndReason, Event};
 use crate::rules::state::{
-    ActivationState, Bonus, Boost, Engine, FighterView, Outcome, Overtime, Pending, Then, engine,
-    fighter, fighters, fighters_of, log, side_can_activate, solo_sides,
+    ActivationState, Bonus, Engine, FighterView, Outcome, Overtime, Pending, Then, engine, fighter,
+    fighters, fighters_of, log, side_can_activate, solo_sides,
 };
 use bevy::prelude::*;
 
@@ -319,7 +319,7 @@ pub(crate) fn after_action(world: &mut World) {
             };
             log(world, &[rule], event);
             if !matches!(first, Some(Bonus::FriendAttack { .. })) {
-                boosts_lapse_with_the_bonus(world, f.id);
+                crate::rules::effects::boosts_lapse_with_the_bonus(world, f.id);
             }
         }
     }
@@ -371,27 +371,6 @@ fn bonus_moves_lapse_when_barred(world: &mut World, f: &FighterView) {
         }
         let outcome = crate::rules::log::EffectOutcome::BonusMoveBarred { max };
         crate::rules::effects::effect_logged(world, f.id, outcome);
-    }
-}
-
-/// ABL-5: what was raised for a bonus attack that lapsed ("that attack action") lapses with
-/// it, each with a log line.
-fn boosts_lapse_with_the_bonus(world: &mut World, fighter: FighterId) {
-    let lapsed: Vec<Boost> = {
-        let mut e = engine(world);
-        let Some(a) = e.activation.as_mut() else {
-            return;
-        };
-        let (gone, kept) = a.boosts.drain(..).partition(|b| b.for_bonus);
-        a.boosts = kept;
-        gone
-    };
-    for b in lapsed {
-        let outcome = crate::rules::log::EffectOutcome::BoostLapsed {
-            stat: b.stat,
-            by: b.by,
-        };
-        crate::rules::effects::effect_logged(world, fighter, outcome);
     }
 }
 

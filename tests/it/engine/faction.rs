@@ -730,3 +730,39 @@ fn abl5_a_raise_of_missile_attacks_leaves_melee_alone() {
     assert_eq!(roll(1).unwrap().attacks, 4, "missile");
     assert_eq!(roll(0).unwrap().attacks, 2, "melee");
 }
+
+/// ABL-5, "this fighter makes a bonus attack action. In addition, add 2 to the Attacks
+/// characteristic of that attack action", the bonus declined by a move of its own: the raise
+/// lapses with the bonus (said in the log); its later attack is not raised.
+#[test]
+fn abl5_a_raise_for_the_bonus_attack_lapses_when_the_bonus_is_declined() {
+    use warcry_sim::model::effects::Stat;
+    use warcry_sim::rules::log::Event;
+    let mut a = with_ability(
+        vec![
+            Effect::BonusAttack,
+            Effect::NextBoost {
+                only: None,
+                stat: Stat::Attacks,
+                by: Amount::Fixed(2),
+            },
+        ],
+        3,
+    );
+    a.rules(|r| r.reactions = false);
+    a.profile(A, |p| {
+        p.weapons = vec![weapon(1.0, 2, 3, (1, 2)), weapon(8.0, 2, 3, (1, 2))];
+    });
+    a.profile(B, |p| p.wounds = 40);
+    a.place(B, 14.0, 10.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let n = a.log_len();
+    a.walk(A, [12.5, 0.0, 10.0]).unwrap();
+    let said = said_since(&mut a, n);
+    assert!(said.iter().any(|l| l.contains("lapses")), "{said:?}");
+    a.dice(&[1, 1]);
+    let Event::Attack { rolls, .. } = a.attack_logged(A, B, 0) else {
+        panic!("an attack")
+    };
+    assert_eq!(rolls.len(), 2, "not raised");
+}

@@ -486,3 +486,34 @@ fn abl5_raises_of_missile_attacks_and_of_move_and_attacks() {
         .is_err()
     );
 }
+
+/// Issue 30: raises for the next attack of two characteristics, "this activation", and two
+/// raises joined by "and add".
+#[test]
+fn abl5_raises_of_two_characteristics_and_joined_raises() {
+    let next = |stat| Effect::NextBoost {
+        only: Some(crate::model::effects::AttackKind::Melee),
+        stat,
+        by: Amount::Fixed(1),
+    };
+    assert_eq!(
+        effects_of(
+            "Add 1 to the Attacks and Strength characteristics of the next melee attack action \
+             made by this fighter this activation."
+        ),
+        Ok(vec![next(Stat::Attacks), next(Stat::Strength)])
+    );
+    let round = |stat| Effect::RoundBoost {
+        stat,
+        by: Amount::Fixed(1),
+        melee_only: false,
+        aura: None,
+    };
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, add 1 to the Toughness characteristic of this \
+             fighter and add 1 to the Move characteristic of this fighter."
+        ),
+        Ok(vec![round(Stat::Toughness), round(Stat::Move)])
+    );
+}
