@@ -48,6 +48,12 @@ pub(crate) fn action(
         a.actions_left,
         if a.actions_left == 1 { "" } else { "s" }
     ));
+    // CMB-2, ABL-5: the bonus action an ability gave, waiting (a friend's has its own line).
+    if let Some(b) = a.bonus.filter(|b| b.friend().is_none()) {
+        let what = crate::rules::words::bonus_words_with(b, |id| name(&c.names, id));
+        let words = egui::RichText::new(format!("Bonus action waiting: {what}")).strong();
+        super::words::tagged_words(ui, words, &[RuleId::Cmb2]);
+    }
     ui.horizontal_wrapped(|ui| {
         for opt in &a.actions {
             let Some((text, key)) = label(opt.kind) else {

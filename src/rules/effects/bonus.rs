@@ -92,7 +92,7 @@ pub(super) fn run(
             };
             (
                 Bonus::MoveCloser { max: inches },
-                EffectOutcome::BonusMove { max: inches },
+                EffectOutcome::BonusMoveCloser { max: inches },
             )
         }
         Effect::BonusDisengage => (Bonus::Disengage, EffectOutcome::BonusDisengage),

@@ -324,6 +324,9 @@ pub enum EffectOutcome {
     BonusAttack,
     /// A bonus disengage action is to come.
     BonusDisengage,
+    /// A bonus move action of up to `max` inches, finishing closer to the closest enemy the
+    /// fighter can see, is to come.
+    BonusMoveCloser { max: f32 },
     /// A bonus move (up to `max` inches) or disengage action is to come.
     BonusMoveOrDisengage { max: f32 },
     /// A bonus move (up to `max` inches) or attack action is to come.

@@ -199,6 +199,10 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         }
         EffectOutcome::BonusAttack => format!("{who} may make a bonus attack action"),
         EffectOutcome::BonusDisengage => format!("{who} may make a bonus disengage action"),
+        EffectOutcome::BonusMoveCloser { max } => format!(
+            "{who} may make a bonus move action of up to {max:.0}\", finishing closer to the \
+             closest enemy it can see"
+        ),
         EffectOutcome::BonusMoveOrDisengage { max } => format!(
             "{who} may make a bonus move action (up to {max:.0}\") or a bonus disengage action"
         ),
