@@ -42,18 +42,7 @@ pub(crate) fn action(
     send: &mut impl FnMut(Command),
 ) {
     let f = a.fighter;
-    ui.label(format!(
-        "{}: {} action{} left",
-        name(&c.names, f),
-        a.actions_left,
-        if a.actions_left == 1 { "" } else { "s" }
-    ));
-    // CMB-2, ABL-5: the bonus action an ability gave, waiting (a friend's has its own line).
-    if let Some(b) = a.bonus.filter(|b| b.friend().is_none()) {
-        let what = crate::rules::words::bonus_words_with(b, |id| name(&c.names, id));
-        let words = egui::RichText::new(format!("Bonus action waiting: {what}")).strong();
-        super::words::tagged_words(ui, words, &[RuleId::Cmb2]);
-    }
+    heading(ui, c, a);
     ui.horizontal_wrapped(|ui| {
         for opt in &a.actions {
             let Some((text, key)) = label(opt.kind) else {
@@ -114,6 +103,22 @@ pub(crate) fn action(
     }
     abilities(ui, c, a, dice, intent, send);
     by_hand(ui, c, a, intent, send);
+}
+
+/// CMB-2: who acts and its actions left; ABL-5: the bonus action an ability gave, waiting (a
+/// friend's bonus attack has its own line).
+fn heading(ui: &mut egui::Ui, c: &Current, a: &ActiveOptions) {
+    ui.label(format!(
+        "{}: {} action{} left",
+        name(&c.names, a.fighter),
+        a.actions_left,
+        if a.actions_left == 1 { "" } else { "s" }
+    ));
+    if let Some(b) = a.bonus.filter(|b| b.friend().is_none()) {
+        let what = crate::rules::words::bonus_words_with(b, |id| name(&c.names, id));
+        let words = egui::RichText::new(format!("Bonus action waiting: {what}")).strong();
+        super::words::tagged_words(ui, words, &[RuleId::Cmb2]);
+    }
 }
 
 /// ABL-5: after a not-automated ability, its player applies what it does by hand: damage to,

@@ -96,6 +96,28 @@ pub(super) fn answer_text(who: &str, o: &EffectOutcome) -> String {
     format!("{who}'s reaction: {what}")
 }
 
+/// ABL-5: the bonus action an ability gave.
+pub(super) fn bonus_text(who: &str, o: &EffectOutcome) -> String {
+    match o {
+        EffectOutcome::BonusMove { max } => {
+            format!("{who} may make a bonus move action of up to {max:.0}\"")
+        }
+        EffectOutcome::BonusAttack => format!("{who} may make a bonus attack action"),
+        EffectOutcome::BonusDisengage => format!("{who} may make a bonus disengage action"),
+        EffectOutcome::BonusMoveCloser { max } => format!(
+            "{who} may make a bonus move action of up to {max:.0}\", finishing closer to the \
+             closest enemy it can see"
+        ),
+        EffectOutcome::BonusMoveOrDisengage { max } => format!(
+            "{who} may make a bonus move action (up to {max:.0}\") or a bonus disengage action"
+        ),
+        EffectOutcome::BonusMoveOrAttack { max } => format!(
+            "{who} may make a bonus move action (up to {max:.0}\") or a bonus attack action"
+        ),
+        _ => String::new(),
+    }
+}
+
 /// ABL-5: the damage a heal removed from a fighter in its reach, or after rolls.
 pub(super) fn healed_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
     if let EffectOutcome::HealedRolled { healed, rolls } = o {

@@ -194,21 +194,12 @@ fn move_text(e: &Event, n: &Names) -> String {
 /// ABL-5: what one data effect did, for people.
 fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
     match o {
-        EffectOutcome::BonusMove { max } => {
-            format!("{who} may make a bonus move action of up to {max:.0}\"")
-        }
-        EffectOutcome::BonusAttack => format!("{who} may make a bonus attack action"),
-        EffectOutcome::BonusDisengage => format!("{who} may make a bonus disengage action"),
-        EffectOutcome::BonusMoveCloser { max } => format!(
-            "{who} may make a bonus move action of up to {max:.0}\", finishing closer to the \
-             closest enemy it can see"
-        ),
-        EffectOutcome::BonusMoveOrDisengage { max } => format!(
-            "{who} may make a bonus move action (up to {max:.0}\") or a bonus disengage action"
-        ),
-        EffectOutcome::BonusMoveOrAttack { max } => format!(
-            "{who} may make a bonus move action (up to {max:.0}\") or a bonus attack action"
-        ),
+        EffectOutcome::BonusMove { .. }
+        | EffectOutcome::BonusAttack
+        | EffectOutcome::BonusDisengage
+        | EffectOutcome::BonusMoveCloser { .. }
+        | EffectOutcome::BonusMoveOrDisengage { .. }
+        | EffectOutcome::BonusMoveOrAttack { .. } => super::effects::bonus_text(&who, o),
         EffectOutcome::Boost {
             stat,
             by,
