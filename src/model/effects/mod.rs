@@ -347,6 +347,8 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         only: Option<AttackKind>,
     },
+    /// Until the end of this fighter's activation, it can fly when it moves (MOVE-7).
+    FlyThisActivation,
     /// Until the end of this fighter's activation, the range of its attacks is measured
     /// without the vertical distance.
     FlatAttackRange,
@@ -470,6 +472,7 @@ impl Effect {
             | Effect::RoundBoost { .. }
             | Effect::StrengthAboveToughness
             | Effect::CritOn { .. }
+            | Effect::FlyThisActivation
             | Effect::FlatAttackRange => Family::Boost,
             Effect::DamageOne { .. } | Effect::DamageEach { .. } | Effect::AfterMove { .. } => {
                 Family::Damage

@@ -205,6 +205,7 @@ impl Effect {
             | Effect::BonusAttackOf { .. }
             | Effect::BonusMoveOrDisengage
             | Effect::StrengthAboveToughness
+            | Effect::FlyThisActivation
             | Effect::FlatAttackRange
             | Effect::Reaction(_) => true,
         }

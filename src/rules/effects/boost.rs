@@ -56,6 +56,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         Effect::FlatAttackRange => {
             "its attacks' range leaves out the vertical distance this activation".to_string()
         }
+        Effect::FlyThisActivation => "it can fly when it moves this activation".to_string(),
         Effect::CritOn { least, only } => format!(
             "its {}attacks score a critical hit on a {least}+ this activation",
             match only {
@@ -138,9 +139,10 @@ pub(super) fn run(
                 missile_only: *only == Some(AttackKind::Missile),
             });
         }),
-        Effect::StrengthAboveToughness | Effect::FlatAttackRange | Effect::CritOn { .. } => {
-            kept(world, f, e, value, |a| a.lasting.push(e.clone()))
-        }
+        Effect::StrengthAboveToughness
+        | Effect::FlatAttackRange
+        | Effect::CritOn { .. }
+        | Effect::FlyThisActivation => kept(world, f, e, value, |a| a.lasting.push(e.clone())),
         _ => None,
     }
 }
@@ -238,6 +240,7 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
             w.because("its next action is an attack")
         }
         Effect::StrengthAboveToughness if attacks => w.because("its next action is an attack"),
+        Effect::FlyThisActivation if next.moves => w.because("its next action is a move"),
         Effect::CritOn { only, .. }
             if (next.attack)
                 .is_some_and(|(_, m)| only.is_none_or(|k| (k == AttackKind::Melee) == m)) =>
@@ -310,6 +313,8 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
          measuring the range for attack actions made by this fighter" => {
             Some(vec![Effect::FlatAttackRange])
         }
+        "until the end of this fighter's activation, this fighter can fly when making move \
+         actions" => Some(vec![Effect::FlyThisActivation]),
         _ => read_boost(s)
             .or_else(|| crit_on(s))
             .or_else(|| next_boosts(s))

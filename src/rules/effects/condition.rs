@@ -131,7 +131,9 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
     .find_map(|p| s.strip_prefix(p))?;
     let condition = match rest
         .strip_prefix("an enemy fighter has been taken down by an attack action made by ")
-    {
+        .or_else(|| {
+            rest.strip_prefix("an enemy fighter was taken down by an attack action made by ")
+        }) {
         Some("them this activation" | "this fighter this activation") => {
             Condition::TookDownThisActivation
         }

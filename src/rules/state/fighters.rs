@@ -37,6 +37,8 @@ pub struct FighterView {
     /// ABL-5: how much the auras of friends it stands in raise its Move this round (for a
     /// move action that starts where it is).
     pub move_raised: u32,
+    /// ABL-5: an ability of its activation lets it fly (MOVE-7) when it moves.
+    pub flies: bool,
 }
 
 impl FighterView {
@@ -73,7 +75,7 @@ impl FighterView {
             base: self.profile.base,
             body: self.profile.body_height(),
             can_climb: !self.profile.is(Runemark::Mount),
-            can_fly: self.profile.is(Runemark::Fly)
+            can_fly: (self.profile.is(Runemark::Fly) || self.flies)
                 && (self.carrying.is_none() || rules.carrier_can_fly),
         }
     }
@@ -285,7 +287,20 @@ impl ViewQueries {
             carrying: carried.iter().find(|c| c.0 == f.id).map(|c| c.1),
             lowered,
             move_raised,
+            flies: self.flies(world, f.id),
         })
+    }
+
+    /// ABL-5: does an ability of `id`'s activation let it fly?
+    fn flies(&self, world: &World, id: FighterId) -> bool {
+        world
+            .get_resource::<Engine>()
+            .and_then(|e| e.activation.as_ref())
+            .is_some_and(|a| {
+                a.fighter == id
+                    && a.lasting
+                        .contains(&crate::model::effects::Effect::FlyThisActivation)
+            })
     }
 
     /// ABL-5: the Move the auras of friendly fighters raise for a fighter of `side` on

@@ -766,3 +766,22 @@ fn abl5_a_raise_for_the_bonus_attack_lapses_when_the_bonus_is_declined() {
     };
     assert_eq!(rolls.len(), 2, "not raised");
 }
+
+/// MOVE-7 with ABL-5, "until the end of this fighter's activation, this fighter can fly when
+/// making move actions": the fighter moves as a flyer this activation, and not after it.
+#[test]
+fn move7_abl5_a_fighter_flies_for_its_activation() {
+    use warcry_sim::model::ruleset::Ruleset;
+    use warcry_sim::rules::command::Command;
+    let mut a = with_ability(vec![Effect::FlyThisActivation], 3);
+    let rules = a.world().resource::<Ruleset>().clone();
+    assert!(!a.fighter(A).mover(&rules).can_fly);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    assert!(a.fighter(A).mover(&rules).can_fly, "it flies now");
+    assert!(!a.fighter(A2).mover(&rules).can_fly, "its friends don't");
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    assert!(
+        !a.fighter(A).mover(&rules).can_fly,
+        "not after its activation"
+    );
+}

@@ -517,3 +517,25 @@ fn abl5_raises_of_two_characteristics_and_joined_raises() {
         Ok(vec![round(Stat::Toughness), round(Stat::Move)])
     );
 }
+
+/// Issue 30: flying for the activation; "was taken down" as "has been taken down".
+#[test]
+fn abl5_flying_for_the_activation_and_was_taken_down() {
+    assert_eq!(
+        effects_of(
+            "Until the end of this fighter's activation, this fighter can fly when making move \
+             actions."
+        ),
+        Ok(vec![Effect::FlyThisActivation])
+    );
+    assert_eq!(
+        effects_of(
+            "A fighter can only use this ability if an enemy fighter was taken down by an attack \
+             action made by them this activation. This fighter makes a bonus move action."
+        ),
+        Ok(vec![
+            Effect::Requires(Condition::TookDownThisActivation),
+            Effect::BonusMove { max: None }
+        ])
+    );
+}
