@@ -132,25 +132,7 @@ impl Effect {
     fn numbers_ok(&self) -> bool {
         match self {
             Effect::Boost { by, .. } => by.within(20),
-            Effect::DamageOne {
-                range,
-                amount,
-                roll,
-            }
-            | Effect::DamageEach {
-                range,
-                amount,
-                roll,
-            } => {
-                range_ok(*range)
-                    && amount.within(20)
-                    && roll.as_ref().is_none_or(|r| {
-                        r.dice.within(10)
-                            && r.bands.iter().all(|(l, m, a)| {
-                                (1..=6).contains(l) && (*l..=6).contains(m) && a.within(20)
-                            })
-                    })
-            }
+            Effect::DamageOne { .. } | Effect::DamageEach { .. } => self.damage_numbers_ok(),
             Effect::Heal { .. }
             | Effect::HealEach { .. }
             | Effect::HealRolled { .. }
@@ -159,7 +141,9 @@ impl Effect {
             | Effect::FriendHeal { .. }
             | Effect::CritOn { .. }
             | Effect::BonusMove { .. }
-            | Effect::BonusMoveCloser { .. } => self.heal_numbers_ok(),
+            | Effect::BonusMoveCloser { .. }
+            | Effect::FriendBonusAttack { .. }
+            | Effect::SetUpNear { .. } => self.heal_numbers_ok(),
             Effect::Restrict { range, .. } => range_ok(*range),
             Effect::BarEach { range, actions, .. } => range_ok(*range) && !actions.is_empty(),
             Effect::NextBoost { by, .. } | Effect::RoundBoost { by, .. } => by.within(20),
@@ -173,8 +157,6 @@ impl Effect {
                 range_ok(h)
             }
             Effect::AfterEachAttack { least, bar } => (1..=6).contains(least) && !bar.is_empty(),
-            Effect::FriendBonusAttack { range, .. } => range_ok(*range),
-            Effect::SetUpNear { range, within, .. } => range_ok(*range) && range_ok(*within),
             Effect::RollAgainst {
                 range,
                 dice,
@@ -211,6 +193,33 @@ impl Effect {
         }
     }
 
+    /// Are the numbers of damage to one enemy or each (a roll's dice and bands) ones a card
+    /// could print?
+    fn damage_numbers_ok(&self) -> bool {
+        match self {
+            Effect::DamageOne {
+                range,
+                amount,
+                roll,
+            }
+            | Effect::DamageEach {
+                range,
+                amount,
+                roll,
+            } => {
+                range_ok(*range)
+                    && amount.within(20)
+                    && roll.as_ref().is_none_or(|r| {
+                        r.dice.within(10)
+                            && r.bands.iter().all(|(l, m, a)| {
+                                (1..=6).contains(l) && (*l..=6).contains(m) && a.within(20)
+                            })
+                    })
+            }
+            _ => true,
+        }
+    }
+
     /// Are the numbers of a reaction's answer to an attack ones a card could print?
     fn answer_numbers_ok(&self) -> bool {
         match self {
@@ -226,10 +235,12 @@ impl Effect {
         }
     }
 
-    /// Are the numbers of the heal, guard and friend families (and a critical roll) ones a
-    /// card could print?
+    /// Are the numbers of the heal, guard and friend families (and of bonus moves, a critical
+    /// roll, a friend's bonus attack, a set-up) ones a card could print?
     fn heal_numbers_ok(&self) -> bool {
         match self {
+            Effect::FriendBonusAttack { range, .. } => range_ok(*range),
+            Effect::SetUpNear { range, within, .. } => range_ok(*range) && range_ok(*within),
             Effect::BonusMove { max } | Effect::BonusMoveCloser { max } => {
                 max.is_none_or(|a| a.within(36))
             }
