@@ -263,7 +263,8 @@ impl ViewQueries {
         let (f, side, pos, facing, profile, role, damage, presence, activation, reactions) =
             self.views.get_manual(world, entity).ok()?;
         // ABL-5: what lasting effects change for it (most of a battle, none: nothing to read).
-        let (lowered, move_raised) = match world.get_resource::<Engine>() {
+        let engine = world.get_resource::<Engine>();
+        let (lowered, move_raised) = match engine {
             Some(e) if !e.effects.is_empty() => {
                 let base = Base::new(profile.0.base, pos.0, facing.0);
                 let lowered = self.lowered(world, e, f.id, *side, &base);
@@ -287,20 +288,8 @@ impl ViewQueries {
             carrying: carried.iter().find(|c| c.0 == f.id).map(|c| c.1),
             lowered,
             move_raised,
-            flies: self.flies(world, f.id),
+            flies: engine.is_some_and(|e| flies(e, f.id)),
         })
-    }
-
-    /// ABL-5: does an ability of `id`'s activation let it fly?
-    fn flies(&self, world: &World, id: FighterId) -> bool {
-        world
-            .get_resource::<Engine>()
-            .and_then(|e| e.activation.as_ref())
-            .is_some_and(|a| {
-                a.fighter == id
-                    && a.lasting
-                        .contains(&crate::model::effects::Effect::FlyThisActivation)
-            })
     }
 
     /// ABL-5: the Move the auras of friendly fighters raise for a fighter of `side` on
@@ -385,4 +374,14 @@ pub fn blockers(all: &[FighterView], except: FighterId) -> Vec<Base> {
         .filter(|f| f.on_board() && f.id != except)
         .map(|f| f.base())
         .collect()
+}
+
+/// ABL-5: does an ability of `id`'s activation let it fly?
+fn flies(e: &Engine, id: FighterId) -> bool {
+    e.activation.as_ref().is_some_and(|a| {
+        a.fighter == id
+            && !a.lasting.is_empty()
+            && a.lasting
+                .contains(&crate::model::effects::Effect::FlyThisActivation)
+    })
 }
