@@ -88,7 +88,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
 }
 
 /// "move or disengage", "move actions and disengage actions".
-fn words_joined(actions: &[Restriction], each: &str, sep: &str) -> String {
+pub(super) fn words_joined(actions: &[Restriction], each: &str, sep: &str) -> String {
     actions
         .iter()
         .map(|r| format!("{r}{each}"))

@@ -23,11 +23,7 @@ pub(super) fn describe(e: &Effect) -> String {
     format!(
         "each enemy{} within {range}\" may not {} until the end of the round",
         if *visible { " it can see" } else { "" },
-        actions
-            .iter()
-            .map(|a| a.to_string())
-            .collect::<Vec<_>>()
-            .join(" or ")
+        super::against::words_joined(actions, "", " or ")
     )
 }
 

@@ -258,8 +258,7 @@ pub fn check_closer(
         ));
     };
     let enemy = all.iter().find(|o| o.id == id).expect("in all");
-    let end = Base::new(f.profile.base, to, f.facing);
-    let after = distance(&end, &enemy.base());
+    let after = distance_at(f, to, &enemy.base());
     if after < before - 1e-4 {
         return Ok(());
     }
@@ -281,9 +280,18 @@ pub fn keep_closer(
     bonus: Option<Bonus>,
     places: &mut Vec<([f32; 3], f32)>,
 ) {
-    if let Some(Bonus::MoveCloser { .. }) = bonus {
-        places.retain(|(p, _)| check_closer(world, all, f, Vec3::from_array(*p)).is_ok());
-    }
+    let Some(Bonus::MoveCloser { .. }) = bonus else {
+        return;
+    };
+    // The closest enemy it can see is found once (ray casts), not for each place.
+    let Some((id, before)) = closest_seen_enemy(world, all, f) else {
+        places.clear();
+        return;
+    };
+    let Some(enemy) = all.iter().find(|o| o.id == id).map(FighterView::base) else {
+        return;
+    };
+    places.retain(|(p, _)| distance_at(f, Vec3::from_array(*p), &enemy) < before - 1e-4);
 }
 
 /// ABL-5: for an AI, where a bonus move of `f` of up to `max` inches finishes nearest the
@@ -296,11 +304,16 @@ pub fn closer_spot(world: &World, all: &[FighterView], f: &FighterView, max: f32
         .into_iter()
         .map(|(p, _)| {
             let p = Vec3::from_array(p);
-            (distance(&Base::new(f.profile.base, p, f.facing), &enemy), p)
+            (distance_at(f, p, &enemy), p)
         })
         .filter(|(d, _)| *d < before - 1e-4)
         .min_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, p)| p)
+}
+
+/// How far `f` would be from `enemy` standing at `p`.
+fn distance_at(f: &FighterView, p: Vec3, enemy: &Base) -> f32 {
+    distance(&Base::new(f.profile.base, p, f.facing), enemy)
 }
 
 /// "Pick a (visible) friendly fighter (with the R runemark) within N" of this fighter." "That

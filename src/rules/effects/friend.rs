@@ -4,7 +4,6 @@
 
 use bevy::prelude::*;
 
-use crate::model::dice::{Dice, DiceRng};
 use crate::model::effects::{Amount, Effect, FriendPick, Stat};
 use crate::model::ids::FighterId;
 use crate::rules::log::EffectOutcome;
@@ -92,13 +91,7 @@ pub(super) fn run(
         }
         Effect::FriendHeal { amount, dice, .. } => {
             let o = state::fighter(world, t)?;
-            let roll = dice.map(|_| world.resource_mut::<DiceRng>().roll(1)[0]);
-            let up_to = match (dice, roll) {
-                // A D3 is a dice halved, rounding up.
-                (Some(3), Some(r)) => u32::from(r).div_ceil(2),
-                (Some(_), Some(r)) => u32::from(r),
-                _ => amount.of(value),
-            };
+            let (up_to, roll) = super::heal::up_to(world, *dice, amount, value);
             Some(EffectOutcome::HealedFriend {
                 fighter: t,
                 healed: heal(world, &o, up_to),

@@ -110,13 +110,7 @@ pub(super) fn run(world: &mut World, f: &FighterView, e: &Effect, value: u8) -> 
         Effect::HealEach { amount, dice, .. } => {
             let mut out = Vec::new();
             for o in reached(world, &all, f, e) {
-                let roll = dice.map(|_| world.resource_mut::<DiceRng>().roll(1)[0]);
-                let up_to = match (dice, roll) {
-                    // A D3 is a dice halved, rounding up.
-                    (Some(3), Some(r)) => u32::from(r).div_ceil(2),
-                    (Some(_), Some(r)) => u32::from(r),
-                    _ => amount.of(value),
-                };
+                let (up_to, roll) = up_to(world, *dice, amount, value);
                 out.push(EffectOutcome::HealedFriend {
                     fighter: o.id,
                     healed: heal(world, &o, up_to),
@@ -127,6 +121,26 @@ pub(super) fn run(world: &mut World, f: &FighterView, e: &Effect, value: u8) -> 
         }
         _ => Vec::new(),
     }
+}
+
+/// How much a heal removes at most: `amount`, or (with `dice`, the sides: 3 or 6) a roll,
+/// and that roll. A D3 is a dice halved, rounding up.
+pub(super) fn up_to(
+    world: &mut World,
+    dice: Option<u8>,
+    amount: &Amount,
+    value: u8,
+) -> (u32, Option<u8>) {
+    let Some(sides) = dice else {
+        return (amount.of(value), None);
+    };
+    let r = world.resource_mut::<DiceRng>().roll(1)[0];
+    let up_to = if sides == 3 {
+        u32::from(r).div_ceil(2)
+    } else {
+        u32::from(r)
+    };
+    (up_to, Some(r))
 }
 
 /// SOLO-C1: a heal is worth using when a fighter it reaches has damage to remove.

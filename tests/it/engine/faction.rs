@@ -34,6 +34,15 @@ fn action_options(a: &mut Arena) -> ActiveOptions {
     *act
 }
 
+/// The attack A would make on B with `weapon` now, as its exact odds see it.
+fn a_on_b(a: &mut Arena, weapon: usize) -> warcry_sim::rules::odds::AttackRoll {
+    let w = a.world();
+    let all = warcry_sim::rules::engine::fighters(w);
+    let f = all.iter().find(|o| o.id == A).unwrap();
+    let t = all.iter().find(|o| o.id == B).unwrap();
+    warcry_sim::rules::actions::attack_roll(w, &all, f, t, weapon, false).unwrap()
+}
+
 fn said_since(a: &mut Arena, n: usize) -> Vec<String> {
     a.log_since(n).iter().map(|e| a.text_of(e)).collect()
 }
@@ -552,14 +561,7 @@ fn atk3_abl5_attacks_score_critical_hits_on_a_lower_roll_this_activation() {
     });
     a.place(B, 11.5, 10.0);
     a.use_ability(A, "Test Gift", 3, None).unwrap();
-    let (all, f, t) = {
-        let w = a.world();
-        let all = warcry_sim::rules::engine::fighters(w);
-        let f = all.iter().find(|o| o.id == A).unwrap().clone();
-        let t = all.iter().find(|o| o.id == B).unwrap().clone();
-        (all, f, t)
-    };
-    let roll = warcry_sim::rules::actions::attack_roll(a.world(), &all, &f, &t, 0, false).unwrap();
+    let roll = a_on_b(&mut a, 0);
     assert_eq!(roll.crit_on, 5);
     a.dice(&[5, 5, 4]);
     let Event::Attack { hits, crits, .. } = a.attack_logged(A, B, 0) else {
@@ -719,16 +721,8 @@ fn abl5_a_raise_of_missile_attacks_leaves_melee_alone() {
     a.place(B, 11.5, 10.0);
     a.use_ability(A, "Test Gift", 3, None).unwrap();
     assert_eq!(a.fighter(A).attacks_with(0), 2);
-    let (all, f, t) = {
-        let w = a.world();
-        let all = warcry_sim::rules::engine::fighters(w);
-        let f = all.iter().find(|o| o.id == A).unwrap().clone();
-        let t = all.iter().find(|o| o.id == B).unwrap().clone();
-        (all, f, t)
-    };
-    let mut roll = |w| warcry_sim::rules::actions::attack_roll(a.world(), &all, &f, &t, w, false);
-    assert_eq!(roll(1).unwrap().attacks, 4, "missile");
-    assert_eq!(roll(0).unwrap().attacks, 2, "melee");
+    assert_eq!(a_on_b(&mut a, 1).attacks, 4, "missile");
+    assert_eq!(a_on_b(&mut a, 0).attacks, 2, "melee");
 }
 
 /// ABL-5, "this fighter makes a bonus attack action. In addition, add 2 to the Attacks
