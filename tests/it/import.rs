@@ -563,10 +563,7 @@ fn abl5_our_abilities_whose_whole_wording_is_recognised_run_as_effects() {
             stat: Stat::Toughness,
             by: Amount::Fixed(1),
             melee_only: false,
-            aura: Some(Aura {
-                range: 4.0,
-                visible: true
-            })
+            aura: Some(Aura::within(4.0, true))
         }])
     );
     // A sentence the reader does not know keeps its ability resolved by hand, and is named.
@@ -662,10 +659,7 @@ fn abl5_the_community_sample_abilities_whose_whole_wording_is_recognised_run_as_
             stat: Stat::Toughness,
             by: Amount::Fixed(1),
             melee_only: false,
-            aura: Some(Aura {
-                range: 6.0,
-                visible: true
-            })
+            aura: Some(Aura::within(6.0, true))
         }])
     );
     let raptor = effect_of("Raptor Strike").1.unwrap();

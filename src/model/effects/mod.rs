@@ -5,9 +5,11 @@
 
 use serde::{Deserialize, Serialize};
 
+mod marks;
 mod parts;
 mod validate;
 
+pub use marks::{Mark, Marks};
 pub use parts::{Condition, FriendPick, Guard, OnSuccess, RollsWere};
 
 pub use validate::validate_ability;
@@ -134,11 +136,49 @@ pub enum MoveTrigger {
 
 /// Friendly fighters a round-long boost reaches (ABL-5): those within `range` inches of the
 /// fighter who used the ability (that it can see, when `visible`), while they are; the
-/// fighter itself among them.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+/// fighter itself among them unless `others`; only those bearing `marks` when it names some.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
 pub struct Aura {
     pub range: f32,
     pub visible: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub others: bool,
+    #[serde(default, skip_serializing_if = "Marks::is_none")]
+    pub marks: Marks,
+}
+
+impl Aura {
+    /// Every friendly fighter within `range` (that the fighter sees, when `visible`).
+    pub fn within(range: f32, visible: bool) -> Aura {
+        Aura {
+            range,
+            visible,
+            ..Aura::default()
+        }
+    }
+
+    /// Does the aura reach the fighter `f` by who it is (not by where)? `source` is the
+    /// fighter whose aura it is.
+    pub fn reaches_kind(
+        &self,
+        source_is_f: bool,
+        f: &crate::model::formats::FighterProfile,
+    ) -> bool {
+        !(self.others && source_is_f) && self.marks.fit(|m| f.bears(m))
+    }
+
+    /// In words, after "friendly fighters": " with the Hero runemark", "" for all.
+    pub fn who_words(&self) -> String {
+        let mut s = String::new();
+        if self.others {
+            s.push_str("other ");
+        }
+        s.push_str("friendly fighters");
+        if !self.marks.is_none() {
+            s.push_str(&format!(" with the {} runemarks", self.marks.words()));
+        }
+        s
+    }
 }
 
 /// Who an aimed effect picks (ABL-5): an enemy, or (`friends`) another fighter of the side,

@@ -111,6 +111,20 @@ impl FighterProfile {
         self.runemarks.iter().any(|r| r.eq_ignore_ascii_case(mark))
     }
 
+    /// Does it bear the mark a card names (ABL-5): one of its runemarks, or its faction
+    /// runemark ("the" before a name left out on both sides)?
+    pub fn bears(&self, mark: &str) -> bool {
+        let plain = |s: &str| {
+            let s = s.trim();
+            s.strip_prefix("the ")
+                .or_else(|| s.strip_prefix("The "))
+                .unwrap_or(s)
+                .to_lowercase()
+        };
+        let mark = plain(mark);
+        self.runemarks.iter().any(|r| plain(r) == mark) || plain(&self.faction) == mark
+    }
+
     /// Has it the runemark a rule reads?
     pub fn is(&self, mark: crate::model::runemark::Runemark) -> bool {
         self.has_runemark(mark.name())

@@ -9,7 +9,7 @@ use crate::model::ids::FighterId;
 use crate::rules::log::EffectOutcome;
 use crate::rules::state::{self, Bonus, Boost, Engine, FighterView, Scope, can_see};
 
-use super::card::{add_to, fill};
+use super::card::{add_to, fill, friends_moving_from, friends_within};
 use super::{Useful, Weighed, amount_text, kept, lasts};
 
 /// In words: "+1 Strength for melee attacks until the end of the activation".
@@ -77,8 +77,9 @@ fn melee_text(melee_only: bool) -> &'static str {
 fn round_boost_text(stat: Stat, by: &str, melee_only: bool, aura: Option<&Aura>) -> String {
     let to = aura.map_or(String::new(), |a| {
         format!(
-            " to {}friendly fighters while within {}\" of it",
+            " to {}{} while within {}\" of it",
             if a.visible { "visible " } else { "" },
+            a.who_words(),
             a.range
         )
     });
@@ -184,6 +185,7 @@ pub fn in_aura(
         && f.on_board()
         && source.side == f.side
         && distance(&source.base(), &f.base()) <= aura.range + 1e-4
+        && aura.reaches_kind(source.id == f.id, &f.profile)
         && (!aura.visible || source.id == f.id || can_see(world, all, source, f))
 }
 
@@ -394,9 +396,11 @@ fn read_boost(s: &str) -> Option<Vec<Effect>> {
     let moves_only = stats.iter().all(|s| *s == Stat::Move);
     let aura = match who {
         "this fighter" => None,
-        _ => Some(aura_of(who).or_else(|| moves_only.then(|| move_start_aura(who))?)?),
+        _ => Some(friends_within(who).or_else(|| moves_only.then(|| friends_moving_from(who))?)?),
     };
     // Attack characteristics go with "attack actions"; Move and Toughness with the fighter.
+    // "The Attacks characteristic of friendly fighters" is that of their attack actions.
+    let attack = attack || (aura.is_some() && stats.iter().all(|s| s.of_attacks()));
     if stats.iter().any(|s| s.of_attacks() != attack) {
         return None;
     }
@@ -428,35 +432,6 @@ fn read_boost(s: &str) -> Option<Vec<Effect>> {
                 missile_only,
             })
             .collect()
-    })
-}
-
-/// "friendly fighters while they make a move action that starts within N" of this fighter".
-fn move_start_aura(who: &str) -> Option<Aura> {
-    let v = fill(
-        who,
-        "friendly fighters while they make a move action that starts within {n}\" of this \
-         fighter",
-    )?;
-    Some(Aura {
-        range: v[0] as f32,
-        visible: false,
-    })
-}
-
-/// "(visible) friendly fighters while they are within N" of this fighter".
-fn aura_of(who: &str) -> Option<Aura> {
-    let (visible, rest) = match who.strip_prefix("visible ") {
-        Some(rest) => (true, rest),
-        None => (false, who),
-    };
-    let v = fill(
-        rest,
-        "friendly fighters while they are within {n}\" of this fighter",
-    )?;
-    Some(Aura {
-        range: v[0] as f32,
-        visible,
     })
 }
 

@@ -4,11 +4,11 @@
 
 use bevy::prelude::*;
 
-use crate::model::effects::{Amount, Aura, Effect, Guard};
+use crate::model::effects::{Amount, Effect, Guard};
 use crate::rules::log::EffectOutcome;
 use crate::rules::state::{self, Engine, FighterView, Lasting, Scope};
 
-use super::card::{amount_prefix, fill, number_prefix};
+use super::card::{amount_prefix, friends_within, number_prefix};
 use super::{Useful, Weighed, amount_text, enemies_in_reach, in_aura, lasts};
 
 /// In words: "until the end of the round, each hit and critical hit on it deals 1 less (to
@@ -19,7 +19,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
     };
     let on = match aura {
         None => "it".to_string(),
-        Some(a) => format!("a friendly fighter within {}\" of it", a.range),
+        Some(a) => format!("{} within {}\" of it", a.who_words(), a.range),
     };
     match guard {
         Guard::LessDamage { by, min } => format!(
@@ -178,13 +178,7 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
     let who = rest.strip_prefix(") from attack actions that target ")?;
     let aura = match who {
         "this fighter" | "this figther" => None,
-        _ => Some(Aura {
-            range: fill(
-                who,
-                "friendly fighters while they are within {n}\" of this fighter",
-            )?[0] as f32,
-            visible: false,
-        }),
+        _ => Some(friends_within(who)?),
     };
     let by: Amount = by;
     Some(vec![Effect::RoundGuard {

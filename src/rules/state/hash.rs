@@ -282,10 +282,7 @@ mod tests {
         e.raise(Scope::Fighter(FighterId(2)), Stat::Move, 2, false);
         e.taunt(FighterId(9), FighterId(4));
         e.bar(FighterId(9), Restriction::Disengage);
-        let aura = Aura {
-            range: 3.0,
-            visible: true,
-        };
+        let aura = Aura::within(3.0, true);
         let source = FighterId(4);
         e.raise(Scope::Aura { source, aura }, Stat::Strength, 1, true);
         e

@@ -72,6 +72,12 @@ pub(super) fn convert(
     }
     warn_unknown(file, &r.path, &alliance, &runemarks, findings);
     let (base, base_from) = bases.base_for(name, &runemarks);
+    // A subfaction is a runemark of its own on the card ("friendly fighters with the Jaws of
+    // Itzl runemark"): kept with the others, lower-case.
+    let mut runemarks = runemarks;
+    if !subfaction.is_empty() {
+        runemarks.push(subfaction.to_lowercase());
+    }
     let profile = FighterProfile {
         id: id.to_string(),
         name: name.to_string(),

@@ -249,10 +249,7 @@ fn abl5_a_guard_aura_softens_the_attacks_on_friends_within_it() {
                 by: Amount::Fixed(2),
                 min: 1,
             },
-            aura: Some(Aura {
-                range,
-                visible: false,
-            }),
+            aura: Some(Aura::within(range, false)),
         }]
     };
     assert_eq!(guarded_attack(aura(4.0), A2, (14.5, 10.0)).0, 8);

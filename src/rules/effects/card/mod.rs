@@ -100,7 +100,7 @@ pub(super) fn sentences(text: &str) -> Vec<String> {
         .replace("this monster", "this fighter");
     plain
         .split_inclusive(". ")
-        .map(|s| s.trim().trim_end_matches('.').trim().to_string())
+        .map(|s| plain::plain(s.trim().trim_end_matches('.').trim()))
         .filter(|s| !s.is_empty())
         .collect()
 }
@@ -177,7 +177,8 @@ pub(super) fn amount_prefix(s: &str) -> Option<(Amount, &str)> {
 }
 
 pub(super) fn stat_of(s: &str) -> Option<Stat> {
-    Some(match s.trim() {
+    let s = s.trim();
+    Some(match s.strip_prefix("the ").unwrap_or(s) {
         // One card writes "the attack characteristic".
         "attacks" | "attack" => Stat::Attacks,
         "strength" => Stat::Strength,
@@ -366,5 +367,9 @@ pub(super) fn allocate_to_that(s: &str) -> Option<Amount> {
     THAT.contains(&rest).then_some(Amount::Fixed(n))
 }
 
+mod aura;
+mod plain;
+
+pub(super) use aura::{friends_moving_from, friends_within};
 #[cfg(test)]
 mod tests;

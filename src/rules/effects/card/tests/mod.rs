@@ -98,10 +98,7 @@ fn abl5_round_boosts_for_this_fighter_and_for_friends_in_an_aura() {
             stat: Stat::Toughness,
             by: Amount::Fixed(2),
             melee_only: false,
-            aura: Some(Aura {
-                range: 4.0,
-                visible: false
-            })
+            aura: Some(Aura::within(4.0, false))
         }])
     );
     assert_eq!(
@@ -326,5 +323,6 @@ fn abl5_an_enemy_set_up_near_this_fighter_then_a_roll_against_it() {
     );
 }
 
+mod marks;
 mod more;
 mod wordings;

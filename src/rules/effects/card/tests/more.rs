@@ -140,13 +140,7 @@ fn abl5_guards_for_the_round() {
              each hit and critical hit (to a minimum of 1) from attack actions that target \
              friendly fighters while they are within 3\" of this fighter."
         ),
-        less(
-            Amount::Fixed(1),
-            Some(Aura {
-                range: 3.0,
-                visible: false
-            })
-        )
+        less(Amount::Fixed(1), Some(Aura::within(3.0, false)))
     );
     assert_eq!(
         effects_of(

@@ -273,10 +273,7 @@ fn abl5_an_aura_raising_the_move_of_friends_that_start_in_it() {
             stat: Stat::Move,
             by: Amount::Fixed(2),
             melee_only: false,
-            aura: Some(Aura {
-                range: 6.0,
-                visible: false
-            }),
+            aura: Some(Aura::within(6.0, false)),
         }])
     );
     assert!(

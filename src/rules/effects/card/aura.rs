@@ -1,0 +1,138 @@
+//! The friendly fighters an aura reaches, as the cards name them (ABL-5): "(visible) (other)
+//! friendly fighters (with the R runemark) while they are within N" of this fighter".
+
+use crate::model::effects::{Aura, Marks};
+
+use super::fill;
+
+/// "(visible) (other) friendly fighters (with MARKS) while they are within N" of this
+/// fighter".
+pub(in crate::rules::effects) fn friends_within(who: &str) -> Option<Aura> {
+    let (mut aura, rest) = friends(who)?;
+    aura.range = fill(rest, "while they are within {n}\" of this fighter")?[0] as f32;
+    Some(aura)
+}
+
+/// "(other) friendly fighters (with MARKS) while they make a move action that starts within
+/// N" of this fighter" (never "visible": the engine raises a move by distance alone).
+pub(in crate::rules::effects) fn friends_moving_from(who: &str) -> Option<Aura> {
+    let (mut aura, rest) = friends(who)?;
+    let v = fill(
+        rest,
+        "while they make a move action that starts within {n}\" of this fighter",
+    )?;
+    aura.range = v[0] as f32;
+    (!aura.visible).then_some(aura)
+}
+
+/// "(visible) (other) friendly fighters (with MARKS) ": the aura (its range yet to read) and
+/// the rest of `who`.
+fn friends(who: &str) -> Option<(Aura, &str)> {
+    let mut aura = Aura::default();
+    let mut rest = who;
+    if let Some(r) = rest.strip_prefix("visible ") {
+        (aura.visible, rest) = (true, r);
+    }
+    if let Some(r) = rest.strip_prefix("other ") {
+        (aura.others, rest) = (true, r);
+    }
+    rest = rest.strip_prefix("friendly fighters ")?;
+    if let Some(r) = rest.strip_prefix("with ") {
+        let at = r.find(" while ")?;
+        aura.marks = marks_of(&r[..at])?;
+        rest = &r[at + 1..];
+    }
+    Some((aura, rest))
+}
+
+/// The marks of "the R runemark", "both the R and the S runemarks", "the R faction runemark
+/// and the S runemark", "the R or S runemarks", "the R faction runemark and either the S
+/// runemark or the T runemark".
+pub(in crate::rules::effects) fn marks_of(words: &str) -> Option<Marks> {
+    let words = words.strip_prefix("both ").unwrap_or(words);
+    let (all, any) = match words.split_once(" and either ") {
+        Some((all, any)) => (names(all, " and ")?, names(any, " or ")?),
+        None if words.contains(" or ") => (Vec::new(), names(words, " or ")?),
+        None => (names(words, " and ")?, Vec::new()),
+    };
+    Marks::of(&all, &any)
+}
+
+/// The runemarks' names in `words`, cut at `joint`: "the" and "(faction) runemark(s)" left
+/// out.
+fn names<'a>(words: &'a str, joint: &str) -> Option<Vec<&'a str>> {
+    words
+        .split(joint)
+        .map(|w| {
+            let w = w.strip_prefix("the ").unwrap_or(w);
+            let w = w
+                .strip_suffix(" runemarks")
+                .or_else(|| w.strip_suffix(" runemark"))
+                .unwrap_or(w);
+            let w = w.strip_suffix(" faction").unwrap_or(w);
+            let w = w.strip_prefix("the ").unwrap_or(w).trim();
+            (!w.is_empty()).then_some(w)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn marks(all: &[&str], any: &[&str]) -> Marks {
+        Marks::of(all, any).unwrap()
+    }
+
+    #[test]
+    fn the_marks_a_card_names_in_each_of_its_wordings() {
+        for (words, want) in [
+            ("the hero runemark", marks(&["hero"], &[])),
+            (
+                "the cities of sigmar: castelite hosts faction runemark",
+                marks(&["cities of sigmar: castelite hosts"], &[]),
+            ),
+            (
+                "both the sons of velmorn runemark and the hero runemark",
+                marks(&["sons of velmorn", "hero"], &[]),
+            ),
+            (
+                "both the kruleboyz and the minion runemarks",
+                marks(&["kruleboyz", "minion"], &[]),
+            ),
+            (
+                "the helsmiths of hashut and warrior runemarks",
+                marks(&["helsmiths of hashut", "warrior"], &[]),
+            ),
+            (
+                "the elite or hero runemarks",
+                marks(&[], &["elite", "hero"]),
+            ),
+            (
+                "the gloomspite gitz faction runemark and either the fly runemark or the beast \
+                 runemark",
+                marks(&["gloomspite gitz"], &["fly", "beast"]),
+            ),
+            ("the the farstriders runemark", marks(&["farstriders"], &[])),
+        ] {
+            assert_eq!(marks_of(words), Some(want), "{words}");
+        }
+        assert_eq!(marks_of("the a, b and c runemarks").map(|_| ()), Some(()));
+        assert_eq!(marks_of("the a and b and c runemarks"), None);
+    }
+
+    #[test]
+    fn an_aura_of_other_friends_with_marks() {
+        let a = friends_within(
+            "other friendly fighters with the cities of sigmar: dispossessed faction runemark \
+             while they are within 3\" of this fighter",
+        )
+        .unwrap();
+        assert!(a.others && !a.visible);
+        assert_eq!(a.range, 3.0);
+        assert_eq!(a.marks, marks(&["cities of sigmar: dispossessed"], &[]));
+        let plain =
+            friends_within("visible friendly fighters while they are within 6\" of this fighter");
+        assert_eq!(plain, Some(Aura::within(6.0, true)));
+    }
+}

@@ -1,0 +1,109 @@
+//! The card language's own variants made one (ABL-5): the same sentence written with its
+//! duration at the end, "for the rest of" for "until the end of", and the few misspellings
+//! the cards print. Each reader then knows one wording only.
+
+/// Words some cards misspell, and how the others write them.
+const SPELLING: [(&str, &str); 5] = [
+    ("characteric ", "characteristic "),
+    ("figther", "fighter"),
+    ("ablilty", "ability"),
+    ("wtihin", "within"),
+    ("frienzied", "frenzied"),
+];
+
+/// Durations as a sentence may begin with them, and the wording the readers know.
+const LEADING: [(&str, &str); 2] = [
+    (
+        "for the rest of the battle round, ",
+        "until the end of the battle round, ",
+    ),
+    (
+        "for the rest of this fighter's activation, ",
+        "until the end of this fighter's activation, ",
+    ),
+];
+
+/// Durations as a raise may end with them, and the same duration leading the sentence.
+const TRAILING: [(&str, &str); 5] = [
+    (
+        " until the end of their activation",
+        "until the end of this fighter's activation, ",
+    ),
+    (
+        " until the end of this fighter's activation",
+        "until the end of this fighter's activation, ",
+    ),
+    (
+        " until the end of in this activation",
+        "until the end of this fighter's activation, ",
+    ),
+    (
+        " until the end of the battle round",
+        "until the end of the battle round, ",
+    ),
+    (
+        " for the rest of the battle round",
+        "until the end of the battle round, ",
+    ),
+];
+
+/// `s` in the one wording the readers know.
+pub(super) fn plain(s: &str) -> String {
+    let mut s = s.to_string();
+    for (from, to) in SPELLING {
+        s = s.replace(from, to);
+    }
+    for (from, to) in LEADING {
+        if let Some(rest) = s.strip_prefix(from) {
+            s = format!("{to}{rest}");
+        }
+    }
+    // Only a raise or a lowering ("add ...", "subtract ...") moves its duration to the front:
+    // elsewhere the duration belongs to a clause, not to the sentence.
+    if s.starts_with("add ") || s.starts_with("subtract ") {
+        for (from, to) in TRAILING {
+            if let Some(rest) = s.strip_suffix(from) {
+                s = format!("{to}{rest}");
+                break;
+            }
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain;
+
+    #[test]
+    fn a_duration_at_the_end_of_a_raise_leads_it() {
+        assert_eq!(
+            plain(
+                "add 1 to the attacks characteristic of melee attack actions made by this \
+                 fighter until the end of their activation"
+            ),
+            "until the end of this fighter's activation, add 1 to the attacks characteristic \
+             of melee attack actions made by this fighter"
+        );
+        assert_eq!(
+            plain(
+                "for the rest of the battle round, add 1 to the move characteristic of that fighter"
+            ),
+            "until the end of the battle round, add 1 to the move characteristic of that fighter"
+        );
+    }
+
+    #[test]
+    fn a_duration_inside_a_clause_stays() {
+        let s = "that fighter cannot use reactions for the rest of the battle round";
+        assert_eq!(plain(s), s);
+    }
+
+    #[test]
+    fn misspellings_read_as_the_other_cards_write_them() {
+        assert_eq!(
+            plain("add 2 to the strength characteric of that figther"),
+            "add 2 to the strength characteristic of that fighter"
+        );
+    }
+}

@@ -1,0 +1,124 @@
+//! The shapes read for the whole community set's cards in the third session of issue 30:
+//! auras for the friends with a runemark (or other than the fighter itself), and the
+//! variants of wording made one; in words of our own.
+
+use super::super::effects_of;
+use crate::model::effects::{Amount, Aura, Effect, Guard, Marks, Stat};
+
+fn marked(range: f32, all: &[&str], any: &[&str], others: bool) -> Option<Aura> {
+    Some(Aura {
+        others,
+        marks: Marks::of(all, any).unwrap(),
+        ..Aura::within(range, false)
+    })
+}
+
+fn round(stat: Stat, by: u32, melee_only: bool, aura: Option<Aura>) -> Effect {
+    Effect::RoundBoost {
+        stat,
+        by: Amount::Fixed(by),
+        melee_only,
+        aura,
+    }
+}
+
+/// Issue 30: an aura's friends named by runemarks, by a faction runemark, by two runemarks or
+/// one of two, and "other" friends; the raise of an attack characteristic "of friendly
+/// fighters" is that of their attack actions.
+#[test]
+fn abl5_auras_of_friends_with_runemarks() {
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, add 1 to the Toughness characteristic of \
+             friendly fighters with the Stoneguard faction runemark while they are within 4\" \
+             of this fighter."
+        ),
+        Ok(vec![round(
+            Stat::Toughness,
+            1,
+            false,
+            marked(4.0, &["stoneguard"], &[], false)
+        )])
+    );
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, add 1 to the Attacks characteristic of melee \
+             attack actions made by other friendly fighters with both the Warden runemark and \
+             the Hero runemark while they are within 3\" of this fighter."
+        ),
+        Ok(vec![round(
+            Stat::Attacks,
+            1,
+            true,
+            marked(3.0, &["warden", "hero"], &[], true)
+        )])
+    );
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, add 1 to the Attacks characteristic of friendly \
+             fighters with the Stoneguard faction runemark and either the Fly runemark or the \
+             Beast runemark while they are within 6\" of this fighter."
+        ),
+        Ok(vec![round(
+            Stat::Attacks,
+            1,
+            false,
+            marked(6.0, &["stoneguard"], &["fly", "beast"], false)
+        )])
+    );
+    // The duration at the end, "the Move and the Toughness characteristics".
+    assert_eq!(
+        effects_of(
+            "Add 1 to the Move and the Toughness characteristics of friendly fighters with both \
+             the Stoneguard and the Minion runemarks while they are within 3\" of this fighter \
+             for the rest of the battle round."
+        ),
+        Ok(vec![
+            round(
+                Stat::Move,
+                1,
+                false,
+                marked(3.0, &["stoneguard", "minion"], &[], false)
+            ),
+            round(
+                Stat::Toughness,
+                1,
+                false,
+                marked(3.0, &["stoneguard", "minion"], &[], false)
+            )
+        ])
+    );
+}
+
+/// Issue 30: a guard for the friends with a runemark, and one for those with either of two.
+#[test]
+fn abl5_guards_and_move_auras_of_friends_with_runemarks() {
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, subtract 1 from the damage points allocated by \
+             each hit and critical hit (to a minimum of 1) from attack actions that target \
+             friendly fighters with the Elite or Hero runemarks while they are within 3\" of \
+             this fighter."
+        ),
+        Ok(vec![Effect::RoundGuard {
+            guard: Guard::LessDamage {
+                by: Amount::Fixed(1),
+                min: 1
+            },
+            aura: marked(3.0, &[], &["elite", "hero"], false)
+        }])
+    );
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, add half the value of this ability (rounding up) \
+             to the Move characteristic of friendly fighters with the Stoneguard runemark while \
+             they make a move action that starts within 6\" of this fighter."
+        ),
+        Ok(vec![Effect::RoundBoost {
+            stat: Stat::Move,
+            by: Amount::HalfValueUp,
+            melee_only: false,
+            aura: marked(6.0, &["stoneguard"], &[], false)
+        }])
+    );
+}
