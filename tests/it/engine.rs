@@ -5,6 +5,7 @@ pub mod arena;
 mod effects;
 mod faction;
 mod lasting;
+mod marks;
 mod weaken;
 
 use arena::{Arena, weapon};

@@ -26,6 +26,16 @@ pub enum Condition {
     },
     /// This fighter has at least this many damage points allocated to it.
     Damaged(u32),
+    /// No other friendly fighter is within `range` inches of this fighter.
+    NoFriendWithin { range: f32 },
+    /// An enemy (or, `friend`, another friendly fighter) with at least `damage` damage points
+    /// allocated is within `range` inches of this fighter (that it can see, when `visible`).
+    HurtWithin {
+        friend: bool,
+        range: f32,
+        visible: bool,
+        damage: u32,
+    },
     /// It is this battle round.
     Round(u32),
 }

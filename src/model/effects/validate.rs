@@ -304,8 +304,12 @@ impl Condition {
         match self {
             Condition::EnemyWithin { range, .. }
             | Condition::NoEnemyWithin { range, .. }
-            | Condition::FriendWithin { range, .. } => range_ok(*range),
+            | Condition::FriendWithin { range, .. }
+            | Condition::NoFriendWithin { range } => range_ok(*range),
             Condition::Damaged(n) => (1..=60).contains(n),
+            Condition::HurtWithin { range, damage, .. } => {
+                range_ok(*range) && (1..=60).contains(damage)
+            }
             Condition::Round(n) => (1..=5).contains(n),
             Condition::TookDownThisActivation => true,
         }

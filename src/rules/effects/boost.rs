@@ -9,7 +9,7 @@ use crate::model::ids::FighterId;
 use crate::rules::log::EffectOutcome;
 use crate::rules::state::{self, Bonus, Boost, Engine, FighterView, Scope, can_see};
 
-use super::card::{add_to, fill, friends_moving_from, friends_within};
+use super::card::{add_to, amount_prefix, fill, friends_moving_from, friends_within};
 use super::{Useful, Weighed, amount_text, kept, lasts};
 
 /// In words: "+1 Strength for melee attacks until the end of the activation".
@@ -354,17 +354,25 @@ fn crit_on(s: &str) -> Option<Vec<Effect>> {
     Some(vec![Effect::CritOn { least, only }])
 }
 
-/// "Add N to this fighter's Move characteristic for their next move action in this
-/// activation" (some cards leave out the "to").
+/// "Add A to this fighter's Move characteristic for their next move action (in) this
+/// activation" (some cards leave out the "to"), "add A to the Move characteristic of the next
+/// move action made by this fighter in this activation".
 fn next_move(s: &str) -> Option<Vec<Effect>> {
-    let tail = "this fighter's move characteristic for their next move action in this activation";
-    let v = fill(s, &format!("add {{n}} to {tail}"))
-        .or_else(|| fill(s, &format!("add {{n}} {tail}")))?;
-    Some(vec![Effect::NextBoost {
-        only: None,
-        stat: Stat::Move,
-        by: Amount::Fixed(v[0]),
-    }])
+    let rest = s.strip_prefix("add ")?;
+    let (by, rest) = amount_prefix(rest)?;
+    let rest = rest.strip_prefix(" to").unwrap_or(rest);
+    let rest = rest.replace(" in this activation", " this activation");
+    match rest.as_str() {
+        " this fighter's move characteristic for their next move action this activation"
+        | " the move characteristic of the next move action made by this fighter this activation" => {
+            Some(vec![Effect::NextBoost {
+                only: None,
+                stat: Stat::Move,
+                by,
+            }])
+        }
+        _ => None,
+    }
 }
 
 /// "Until the end of this fighter's activation (or of the battle round), add A to the S
@@ -450,27 +458,21 @@ fn next_boosts(s: &str) -> Option<Vec<Effect>> {
 /// ("the Attacks and Strength characteristics of the next melee attack action").
 fn next_boost(clause: &str) -> Option<Vec<Effect>> {
     let (by, stats, rest) = add_to(clause)?;
-    let rest = rest.replace(
-        " this fighter this activation",
-        " this fighter in this activation",
-    );
+    let rest = rest.replace(" in this activation", " this activation");
     stats
         .into_iter()
         .map(|stat| {
             let (fits, only) = match rest.as_str() {
-                " of this fighter for the next move action they make in this activation" => {
+                " of this fighter for the next move action they make this activation" => {
                     (stat == Stat::Move, None)
                 }
-                " of the next attack action made by this fighter in this activation" => {
-                    (stat.of_attacks(), None)
-                }
-                " of the next melee attack action made by this fighter in this activation" => {
-                    (stat.of_attacks(), Some(AttackKind::Melee))
-                }
-                " of the next missile attack action made by this fighter in this activation" => {
-                    (stat.of_attacks(), Some(AttackKind::Missile))
-                }
-                _ => (false, None),
+                _ => match rest
+                    .strip_prefix(" of ")
+                    .and_then(super::boost_words::next_attack)
+                {
+                    Some(only) => (stat.of_attacks(), only),
+                    None => (false, None),
+                },
             };
             fits.then_some(Effect::NextBoost { only, stat, by })
         })

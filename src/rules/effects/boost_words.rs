@@ -52,26 +52,48 @@ pub(super) fn bonus_attack_raised(s: &[String]) -> Option<(usize, Vec<Effect>)> 
     Some((2, effects))
 }
 
-/// "Add A to the damage points allocated to enemy fighters by each hit and critical hit from
-/// the next melee (missile) attack action made by this fighter in this activation".
+/// "Add A to the damage points allocated (to enemy fighters) by each (hit and (each))
+/// critical hit from the next (melee, missile) attack action made by this fighter (in) this
+/// activation".
 pub(super) fn next_hits_damage(s: &str) -> Option<Vec<Effect>> {
     let rest = s.strip_prefix("add ")?;
     let (by, rest) = amount_prefix(rest)?;
-    let rest = rest.strip_prefix(
-        " to the damage points allocated to enemy fighters by each hit and critical hit from the \
-         next ",
-    )?;
-    let only = match rest.strip_suffix(" attack action made by this fighter in this activation")? {
-        "melee" => AttackKind::Melee,
-        "missile" => AttackKind::Missile,
-        _ => return None,
+    let rest = rest
+        .strip_prefix(" to the number of damage points allocated ")
+        .or_else(|| rest.strip_prefix(" to the damage points allocated "))?;
+    let rest = rest.strip_prefix("to enemy fighters ").unwrap_or(rest);
+    let rest = rest.strip_prefix("by each ")?;
+    let (stats, rest): (&[Stat], _) = if let Some(r) = rest
+        .strip_prefix("hit and critical hit from ")
+        .or_else(|| rest.strip_prefix("hit and each critical hit from "))
+    {
+        (&[Stat::Damage, Stat::CritDamage], r)
+    } else {
+        (
+            &[Stat::CritDamage],
+            rest.strip_prefix("critical hit from ")?,
+        )
     };
-    let next = |stat| Effect::NextBoost {
-        stat,
-        by,
-        only: Some(only),
-    };
-    Some(vec![next(Stat::Damage), next(Stat::CritDamage)])
+    let only = next_attack(rest)?;
+    let next = |&stat: &Stat| Effect::NextBoost { stat, by, only };
+    Some(stats.iter().map(next).collect())
+}
+
+/// "the next (melee, missile) attack action made by this fighter (in) this activation": which
+/// attacks it may be.
+pub(super) fn next_attack(s: &str) -> Option<Option<AttackKind>> {
+    let rest = s.strip_prefix("the next ")?;
+    let kind = rest
+        .strip_suffix(" attack action made by this fighter in this activation")
+        .or_else(|| rest.strip_suffix(" attack action made by this fighter this activation"))
+        .or_else(|| rest.strip_suffix("attack action made by this fighter in this activation"))
+        .or_else(|| rest.strip_suffix("attack action made by this fighter this activation"))?;
+    match kind {
+        "" => Some(None),
+        "melee" => Some(Some(AttackKind::Melee)),
+        "missile" => Some(Some(AttackKind::Missile)),
+        _ => None,
+    }
 }
 
 /// "Until the end of this fighter's activation, add A to the damage points allocated to

@@ -2,6 +2,7 @@
 
 use crate::model::RuleId;
 use crate::model::effects::{Condition, Effect};
+use crate::model::ids::FighterId;
 use crate::rules::command::Rejected;
 use crate::rules::state::Engine;
 
@@ -36,6 +37,21 @@ pub(super) fn describe(e: &Effect) -> String {
             seen(*visible)
         ),
         Condition::Damaged(n) => format!("(with {n} or more damage)"),
+        Condition::NoFriendWithin { range } => format!("(with no other friend within {range}\")"),
+        Condition::HurtWithin {
+            friend,
+            range,
+            visible,
+            damage,
+        } => format!(
+            "(with {}{} with {damage} or more damage within {range}\")",
+            if *friend {
+                "another friend"
+            } else {
+                "an enemy"
+            },
+            seen(*visible)
+        ),
         Condition::Round(n) => format!("(in battle round {n})"),
     }
 }
@@ -108,6 +124,32 @@ fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
                 c.f.damage
             )
         }),
+        Condition::NoFriendWithin { range } => {
+            let near = marked_in_reach(c.world, c.all, c.f, (*range, false), None, true);
+            (!near.is_empty())
+                .then(|| format!("another friendly fighter is within {range}\" of {name}"))
+        }
+        Condition::HurtWithin {
+            friend,
+            range,
+            visible,
+            damage,
+        } => {
+            let near = marked_in_reach(c.world, c.all, c.f, (*range, *visible), None, *friend);
+            let hurt = |id: &FighterId| c.all.iter().any(|o| o.id == *id && o.damage >= *damage);
+            (!near.iter().any(hurt)).then(|| {
+                format!(
+                    "there is no {}{} with {damage} or more damage points within {range}\" of \
+                     {name}",
+                    if *friend {
+                        "other friendly fighter"
+                    } else {
+                        "enemy"
+                    },
+                    seen(*visible)
+                )
+            })
+        }
         Condition::Round(n) => {
             let now = c.world.resource::<Engine>().round;
             (now != *n).then(|| format!("it is battle round {now}, not {n}"))
@@ -142,6 +184,8 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
             .or_else(|| no_enemy_within(rest))
             .or_else(|| friend_within(rest))
             .or_else(|| damaged(rest))
+            .or_else(|| no_friend_within(rest))
+            .or_else(|| hurt_within(rest))
             .or_else(|| battle_round(rest))?,
     };
     Some(vec![Effect::Requires(condition)])
@@ -246,6 +290,51 @@ fn damaged(s: &str) -> Option<Condition> {
     ];
     let n = forms.iter().find_map(|f| fill(s, f))?[0];
     Some(Condition::Damaged(n))
+}
+
+/// "there are no other friendly fighters within N" of this fighter".
+fn no_friend_within(s: &str) -> Option<Condition> {
+    let v = fill(
+        s,
+        "there are no other friendly fighters within {n}\" of this fighter",
+    )?;
+    Some(Condition::NoFriendWithin { range: v[0] as f32 })
+}
+
+/// "they are within N" of a visible enemy fighter with D or more damage points allocated to
+/// them", "there is a visible enemy fighter within N" of them that has D or more damage
+/// points allocated to them", "there is another friendly fighter within N" of this fighter
+/// with D or more damage points allocated to them".
+fn hurt_within(s: &str) -> Option<Condition> {
+    let forms = [
+        (
+            "they are within {n}\" of a visible enemy fighter with {n} or more damage points \
+             allocated to them",
+            false,
+            true,
+        ),
+        (
+            "there is a visible enemy fighter within {n}\" of them that has {n} or more damage \
+             points allocated to them",
+            false,
+            true,
+        ),
+        (
+            "there is another friendly fighter within {n}\" of this fighter with {n} or more \
+             damage points allocated to them",
+            true,
+            false,
+        ),
+    ];
+    forms.iter().find_map(|(form, friend, visible)| {
+        let v = fill(s, form)?;
+        Some(Condition::HurtWithin {
+            friend: *friend,
+            range: v[0] as f32,
+            visible: *visible,
+            damage: v[1],
+        })
+    })
 }
 
 /// "it is the first (second, third, fourth) battle round".

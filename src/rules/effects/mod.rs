@@ -97,7 +97,7 @@ pub fn marked_in_reach(
     runemark: Option<&str>,
     friends: bool,
 ) -> Vec<FighterId> {
-    let marked = |o: &FighterView| runemark.is_none_or(|m| o.profile.has_runemark(m));
+    let marked = |o: &FighterView| runemark.is_none_or(|m| o.profile.bears(m));
     let mut near: Vec<(f32, FighterId)> = all
         .iter()
         .filter(|o| o.on_board() && (o.side == f.side) == friends && o.id != f.id && marked(o))

@@ -15,7 +15,7 @@ const B: FighterId = FighterId(10);
 
 /// A gives its fighter (A) one ability of `effects`, costing a double; A at (10, 10) is
 /// activated with a double of `value`s to pay.
-fn with_ability(effects: Vec<Effect>, value: u8) -> Arena {
+pub(super) fn with_ability(effects: Vec<Effect>, value: u8) -> Arena {
     let mut a = Arena::new();
     a.profile(A, |p| {
         p.abilities = vec![ability("Test Gift", DiceCost::Double, effects)];

@@ -10,7 +10,7 @@ use warcry_sim::model::ruleset::Ruleset;
 
 use super::arena::{Arena, ability, weapon};
 use warcry_sim::model::RuleId;
-use warcry_sim::model::effects::{Amount, Aura, Effect, Marks, MoveTrigger, Stat, Trigger};
+use warcry_sim::model::effects::{Amount, Aura, Effect, MoveTrigger, Stat, Trigger};
 use warcry_sim::model::formats::{TerrainKind, TerrainPiece};
 use warcry_sim::rules::abilities::DiceCost;
 use warcry_sim::rules::actions::attack_roll;
@@ -52,7 +52,7 @@ fn rolls_of(e: &Event) -> usize {
 }
 
 /// The dice and Toughness of `f`'s attack on `t` with `weapon`, as the odds see them.
-fn roll_against(a: &mut Arena, f: FighterId, t: FighterId, weapon: usize) -> (u32, u32) {
+pub(super) fn roll_against(a: &mut Arena, f: FighterId, t: FighterId, weapon: usize) -> (u32, u32) {
     let all = fighters(a.world());
     let (ff, tt) = (a.fighter(f), a.fighter(t));
     let r = attack_roll(a.world(), &all, &ff, &tt, weapon, false).unwrap();
@@ -661,38 +661,4 @@ fn rea1_abl5_the_solo_ai_makes_a_reaction_ability_that_changes_the_attack() {
         "{:?}",
         d.command
     );
-}
-
-/// Issue 30: "until the end of the battle round, add 1 to the Toughness characteristic of
-/// other friendly fighters with the Hero runemark while they are within 6" of this fighter":
-/// A2 (a hero, 4" away) is raised; A3 (4" away, no hero) and A itself (a hero, but the card
-/// says "other") are not.
-#[test]
-fn abl5_an_aura_with_a_runemark_raises_only_the_other_friends_bearing_it() {
-    let aura = Aura {
-        others: true,
-        marks: Marks::of(&["hero"], &[]).unwrap(),
-        ..Aura::within(6.0, false)
-    };
-    let raise = Effect::RoundBoost {
-        stat: Stat::Toughness,
-        by: Amount::Fixed(1),
-        melee_only: false,
-        aura: Some(aura),
-    };
-    let mut a = with_ability(vec![raise], 3);
-    for id in [A, A2, A3] {
-        a.profile(id, |p| p.toughness = 4);
-    }
-    for id in [A, A2] {
-        a.profile(id, |p| p.runemarks.push("hero".into()));
-    }
-    a.profile(B, |p| p.weapons = vec![weapon(8.0, 3, 4, (1, 2))]);
-    a.place(A2, 14.0, 10.0);
-    a.place(A3, 14.0, 12.0);
-    a.place(B, 17.0, 11.0);
-    use_it(&mut a, 3);
-    assert_eq!(roll_against(&mut a, B, A2, 0).1, 5);
-    assert_eq!(roll_against(&mut a, B, A3, 0).1, 4);
-    assert_eq!(roll_against(&mut a, B, A, 0).1, 4);
 }

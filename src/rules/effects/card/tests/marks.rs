@@ -122,3 +122,88 @@ fn abl5_guards_and_move_auras_of_friends_with_runemarks() {
         }])
     );
 }
+
+/// Issue 30: the conditions on friends near and on hurt fighters, as the cards word them.
+#[test]
+fn abl5_conditions_on_friends_and_hurt_fighters() {
+    use crate::model::effects::Condition;
+    let first = |s: &str| {
+        effects_of(&format!(
+            "{s} Remove 1 damage point allocated to this fighter."
+        ))
+        .map(|e| e[0].clone())
+    };
+    assert_eq!(
+        first(
+            "A fighter can only use this ability if there are no other friendly fighters within \
+             3\" of this fighter."
+        ),
+        Ok(Effect::Requires(Condition::NoFriendWithin { range: 3.0 }))
+    );
+    let hurt = |friend, visible| {
+        Ok(Effect::Requires(Condition::HurtWithin {
+            friend,
+            range: 6.0,
+            visible,
+            damage: 2,
+        }))
+    };
+    assert_eq!(
+        first(
+            "A fighter can only use this ability if they are within 6\" of a visible enemy \
+             fighter with 2 or more damage points allocated to them."
+        ),
+        hurt(false, true)
+    );
+    assert_eq!(
+        first(
+            "A fighter can use this ability only if there is a visible enemy fighter within 6\" \
+             of them that has 2 or more damage points allocated to them."
+        ),
+        hurt(false, true)
+    );
+    assert_eq!(
+        first(
+            "A fighter can only use this ability if there is another friendly fighter within 6\" \
+             of this fighter with 2 or more damage points allocated to them."
+        ),
+        hurt(true, false)
+    );
+}
+
+/// Issue 30: the next move and the next attack's damage, in each wording the cards use.
+#[test]
+fn abl5_next_move_and_next_damage_in_their_wordings() {
+    use crate::model::effects::AttackKind;
+    let next = |stat, by, only| Effect::NextBoost { only, stat, by };
+    for s in [
+        "Add 2 to this fighter's Move characteristic for their next move action this activation.",
+        "Add 2 to the Move characteristic of the next move action made by this fighter in this \
+         activation.",
+        "Add 2 to the Move characteristic of this fighter for the next move action they make \
+         this activation.",
+    ] {
+        assert_eq!(
+            effects_of(s),
+            Ok(vec![next(Stat::Move, Amount::Fixed(2), None)]),
+            "{s}"
+        );
+    }
+    assert_eq!(
+        effects_of(
+            "Add half the value of this ability (rounding up) to the damage points allocated by \
+             each critical hit from the next attack action made by this fighter this activation."
+        ),
+        Ok(vec![next(Stat::CritDamage, Amount::HalfValueUp, None)])
+    );
+    assert_eq!(
+        effects_of(
+            "Add 1 to the damage points allocated by each hit and each critical hit from the next \
+             melee attack action made by this fighter this activation."
+        ),
+        Ok(vec![
+            next(Stat::Damage, Amount::Fixed(1), Some(AttackKind::Melee)),
+            next(Stat::CritDamage, Amount::Fixed(1), Some(AttackKind::Melee))
+        ])
+    );
+}

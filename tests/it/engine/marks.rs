@@ -1,0 +1,91 @@
+//! Issue 30, third session: runemarked auras and the conditions on friends and hurt
+//! fighters, in our own words, run by the engine with injected dice.
+
+use super::arena::weapon;
+use super::faction::with_ability;
+use super::lasting::roll_against;
+use warcry_sim::model::components::Damage;
+use warcry_sim::model::effects::{Amount, Aura, Condition, Effect, Marks, Stat};
+use warcry_sim::model::ids::FighterId;
+
+const A: FighterId = FighterId(2);
+const A2: FighterId = FighterId(3);
+const A3: FighterId = FighterId(4);
+const B: FighterId = FighterId(10);
+
+/// Issue 30: "until the end of the battle round, add 1 to the Toughness characteristic of
+/// other friendly fighters with the Hero runemark while they are within 6" of this fighter":
+/// A2 (a hero, 4" away) is raised; A3 (4" away, no hero) and A itself (a hero, but the card
+/// says "other") are not.
+#[test]
+fn abl5_an_aura_with_a_runemark_raises_only_the_other_friends_bearing_it() {
+    let aura = Aura {
+        others: true,
+        marks: Marks::of(&["hero"], &[]).unwrap(),
+        ..Aura::within(6.0, false)
+    };
+    let raise = Effect::RoundBoost {
+        stat: Stat::Toughness,
+        by: Amount::Fixed(1),
+        melee_only: false,
+        aura: Some(aura),
+    };
+    let mut a = with_ability(vec![raise], 3);
+    for id in [A, A2, A3] {
+        a.profile(id, |p| p.toughness = 4);
+    }
+    for id in [A, A2] {
+        a.profile(id, |p| p.runemarks.push("hero".into()));
+    }
+    a.profile(B, |p| p.weapons = vec![weapon(8.0, 3, 4, (1, 2))]);
+    a.place(A2, 14.0, 10.0);
+    a.place(A3, 14.0, 12.0);
+    a.place(B, 17.0, 11.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    assert_eq!(roll_against(&mut a, B, A2, 0).1, 5);
+    assert_eq!(roll_against(&mut a, B, A3, 0).1, 4);
+    assert_eq!(roll_against(&mut a, B, A, 0).1, 4);
+}
+
+/// Issue 30: "no other friendly fighters within 3"" and "a visible enemy (another friendly
+/// fighter) within 6" with 2 or more damage points": refused with why until they hold.
+#[test]
+fn abl5_conditions_on_friends_near_and_on_hurt_fighters() {
+    let requires = |c| {
+        let heal = Effect::Heal {
+            amount: Amount::Fixed(1),
+        };
+        vec![Effect::Requires(c), heal]
+    };
+    let mut a = with_ability(requires(Condition::NoFriendWithin { range: 3.0 }), 3);
+    a.set(A, Damage(2));
+    a.place(A2, 12.0, 10.0);
+    let refused = a.use_ability(A, "Test Gift", 3, None).unwrap_err();
+    assert!(
+        refused.contains("another friendly fighter is within 3\""),
+        "{refused}"
+    );
+    a.place(A2, 16.0, 10.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+
+    for friend in [false, true] {
+        let hurt = Condition::HurtWithin {
+            friend,
+            range: 6.0,
+            visible: !friend,
+            damage: 2,
+        };
+        let mut a = with_ability(requires(hurt), 3);
+        a.set(A, Damage(2));
+        let other = if friend { A2 } else { B };
+        a.place(other, 14.0, 10.0);
+        a.set(other, Damage(1));
+        let refused = a.use_ability(A, "Test Gift", 3, None).unwrap_err();
+        assert!(
+            refused.contains("with 2 or more damage points within 6\""),
+            "{refused}"
+        );
+        a.set(other, Damage(2));
+        a.use_ability(A, "Test Gift", 3, None).unwrap();
+    }
+}
