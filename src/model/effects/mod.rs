@@ -469,8 +469,13 @@ pub enum Effect {
     Reaction(Trigger),
     /// In a reaction to an attack: up to `up_to` of its critical hits count as hits.
     CritsAsHits { up_to: Amount },
-    /// In a reaction to an attack: each of its hits allocates `by` less damage (at least 1).
-    LessDamagePerHit { by: Amount },
+    /// In a reaction to an attack: each of its hits (and critical hits, when `crits`)
+    /// allocates `by` less damage (at least 1).
+    LessDamagePerHit {
+        by: Amount,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        crits: bool,
+    },
     /// In a reaction to an attack: each of its hit rolls from `least` to `most` allocates
     /// `amount` damage to the attacker.
     DamageAttackerPerRoll { least: u8, most: u8, amount: Amount },

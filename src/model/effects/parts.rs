@@ -47,6 +47,14 @@ pub enum Guard {
     LessDamage { by: Amount, min: u32 },
     /// Each critical hit counts as a hit.
     CritsAsHits,
+    /// The attack rolls `by` fewer dice, to no fewer than `min` (of melee attacks only, when
+    /// `melee_only`).
+    FewerAttacks {
+        by: Amount,
+        min: u32,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        melee_only: bool,
+    },
 }
 
 /// Who a friend-aimed effect may pick (ABL-5): another friendly fighter within `range`

@@ -223,7 +223,9 @@ impl Effect {
     /// Are the numbers of a reaction's answer to an attack ones a card could print?
     fn answer_numbers_ok(&self) -> bool {
         match self {
-            Effect::CritsAsHits { up_to: by } | Effect::LessDamagePerHit { by } => by.within(20),
+            Effect::CritsAsHits { up_to: by } | Effect::LessDamagePerHit { by, .. } => {
+                by.within(20)
+            }
             Effect::DamageAttackerPerRoll {
                 least,
                 most,
@@ -258,6 +260,7 @@ impl Effect {
                     && match guard {
                         Guard::LessDamage { by, min } => by.within(6) && *min <= 6,
                         Guard::CritsAsHits => true,
+                        Guard::FewerAttacks { by, min, .. } => by.within(6) && *min <= 6,
                     }
             }
             Effect::HealEach {
@@ -290,7 +293,7 @@ impl Effect {
         let fixed = |a: &Amount| matches!(a, Amount::Fixed(_));
         match self {
             Effect::CritsAsHits { up_to: a }
-            | Effect::LessDamagePerHit { by: a }
+            | Effect::LessDamagePerHit { by: a, .. }
             | Effect::DamageAttackerPerRoll { amount: a, .. } => fixed(a),
             _ => true,
         }

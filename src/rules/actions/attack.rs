@@ -457,12 +457,13 @@ pub fn attack_roll(
 ) -> Option<AttackRoll> {
     let w = &boosted(world, all, f, weapon)?;
     let (toughness, _) = toughness_against(world, all, f, t);
+    let guard = crate::rules::effects::guard_for(world, all, t);
     Some(AttackRoll {
-        attacks: attack_dice(world, f, w),
+        attacks: guard.attacks(attack_dice(world, f, w), w.is_melee()),
         strength: strength_for_hits(world, f, w.strength, toughness),
         toughness,
         // ABL-5: critical hits counted as hits deal a hit's damage.
-        damage: crate::rules::effects::guard_for(world, all, t).damage(w.damage),
+        damage: guard.damage(w.damage),
         crit_on: crit_on(world, f, w.is_melee()),
         take_cover,
     })
@@ -497,6 +498,17 @@ pub(super) fn roll_hits(
         return Then::Stay;
     };
     let dice = attack_dice(world, &f, &w);
+    let guarded = fighter(world, target).map_or(dice, |t| {
+        crate::rules::effects::guard_for(world, &all, &t).attacks(dice, w.is_melee())
+    });
+    if guarded < dice {
+        let fewer = crate::rules::log::EffectOutcome::FewerDice {
+            fewer: dice - guarded,
+            dice: guarded,
+        };
+        crate::rules::effects::effect_logged(world, target, fewer);
+    }
+    let dice = guarded;
     let rolls = world.resource_mut::<DiceRng>().roll(dice as usize);
     let hits = Hits {
         rolls,

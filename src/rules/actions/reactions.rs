@@ -197,15 +197,16 @@ pub(super) fn answer_attack(
                 out.said.push(EffectOutcome::CritsCounted { n });
             }
             // The reading of "each hit" (README): critical hits are left alone.
-            Effect::LessDamagePerHit { by } => {
-                out.damage.0 = out
-                    .damage
-                    .0
-                    .saturating_sub(by.of(0))
-                    .max(out.damage.0.min(1));
+            Effect::LessDamagePerHit { by, crits } => {
+                let less = |d: u32| d.saturating_sub(by.of(0)).max(d.min(1));
+                out.damage.0 = less(out.damage.0);
+                if *crits {
+                    out.damage.1 = less(out.damage.1);
+                }
                 out.said.push(EffectOutcome::HitDamage {
                     hit: out.damage.0,
                     crit: out.damage.1,
+                    crits: *crits,
                 });
             }
             Effect::DamageAttackerPerRoll {

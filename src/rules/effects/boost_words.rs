@@ -79,6 +79,25 @@ pub(super) fn next_hits_damage(s: &str) -> Option<Vec<Effect>> {
     Some(stats.iter().map(next).collect())
 }
 
+/// "Add A to the S characteristic of the next (melee) attack action made by this fighter this
+/// activation and add B to the damage points allocated by each hit and critical hit from that
+/// attack action": both raises for that next attack. `next` reads the first.
+pub(super) fn next_and_its_damage(
+    s: &str,
+    next: fn(&str) -> Option<Vec<Effect>>,
+) -> Option<Vec<Effect>> {
+    let (first, second) = s.split_once(" and add ")?;
+    let at = first.find(" of the next ")?;
+    let attack = &first[at + " of ".len()..];
+    next_attack(attack)?;
+    let mut out = next(first)?;
+    out.extend(next_hits_damage(&format!(
+        "add {}",
+        second.replace("that attack action", attack)
+    ))?);
+    Some(out)
+}
+
 /// "the next (melee, missile) attack action made by this fighter (in) this activation": which
 /// attacks it may be.
 pub(super) fn next_attack(s: &str) -> Option<Option<AttackKind>> {

@@ -11,7 +11,9 @@ use crate::rules::command::Rejected;
 use crate::rules::log::{EffectOutcome, Lapse};
 use crate::rules::state::{self, ActivationState, FighterView, WaitingMove};
 
-use super::card::{add_to_one, allocate_to_that, amount_prefix, bands, fill, pick_and_roll};
+use super::card::{
+    add_to_one, allocate_to_that, amount_prefix, bands, fill, number_prefix, pick_and_roll,
+};
 use super::{
     Picks, Useful, Weighed, amount_text, describe as describe_all, effect_logged, enemies_in_reach,
     kept,
@@ -345,28 +347,32 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
     damage_each(s).or_else(|| after_a_drop(s))
 }
 
-/// "Allocate A damage points to each visible enemy fighter within N" of this fighter" and
-/// "Allocate a number of damage points equal to A to all visible enemy fighters within N" of
-/// this fighter".
+/// "Allocate A damage points (or "a number of damage points equal to A") to each visible
+/// enemy fighter (or "all visible enemy fighters") within N" of this fighter".
 fn damage_each(s: &str) -> Option<Vec<Effect>> {
-    let (amount, range) = if let Some(rest) =
-        s.strip_prefix("allocate a number of damage points equal to ")
-    {
-        let (amount, rest) = amount_prefix(rest)?;
-        let v = fill(
+    let rest = s.strip_prefix("allocate ")?;
+    let (amount, rest) = match rest.strip_prefix("a number of damage points equal to ") {
+        Some(r) => amount_prefix(r)?,
+        None => {
+            let (n, r) = number_prefix(rest)?;
+            let r = r
+                .strip_prefix(" damage points")
+                .or_else(|| r.strip_prefix(" damage point"))?;
+            (Amount::Fixed(n), r)
+        }
+    };
+    let v = fill(
+        rest,
+        " to each visible enemy fighter within {n}\" of this fighter",
+    )
+    .or_else(|| {
+        fill(
             rest,
             " to all visible enemy fighters within {n}\" of this fighter",
-        )?;
-        (amount, v[0])
-    } else {
-        let v = fill(
-            s,
-            "allocate {n} damage points to each visible enemy fighter within {n}\" of this fighter",
-        )?;
-        (Amount::Fixed(v[0]), v[1])
-    };
+        )
+    })?;
     Some(vec![Effect::DamageEach {
-        range: range as f32,
+        range: v[0] as f32,
         amount,
         roll: None,
     }])

@@ -8,7 +8,7 @@ use crate::model::effects::{Amount, Effect, Guard};
 use crate::rules::log::EffectOutcome;
 use crate::rules::state::{self, Engine, FighterView, Lasting, Scope};
 
-use super::card::{amount_prefix, friends_within, number_prefix};
+use super::card::{amount_prefix, fill, friends_within, number_prefix};
 use super::{Useful, Weighed, amount_text, enemies_in_reach, in_aura, lasts};
 
 /// In words: "until the end of the round, each hit and critical hit on it deals 1 less (to
@@ -30,6 +30,15 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         Guard::CritsAsHits => {
             format!("until the end of the round, critical hits on {on} count as hits")
         }
+        Guard::FewerAttacks {
+            by,
+            min,
+            melee_only,
+        } => format!(
+            "until the end of the round, {}attacks on {on} roll {} fewer dice (to {min})",
+            if *melee_only { "melee " } else { "" },
+            amount_text(by, value)
+        ),
     }
 }
 
@@ -56,6 +65,15 @@ pub(super) fn run(
             min: *min,
         },
         Guard::CritsAsHits => Lasting::CritsAsHits,
+        Guard::FewerAttacks {
+            by,
+            min,
+            melee_only,
+        } => Lasting::FewerAttacks {
+            by: by.of(value),
+            min: *min,
+            melee_only: *melee_only,
+        },
     };
     state::engine(world).guard(scope, what);
     Some(lasts(e, value))
@@ -86,12 +104,27 @@ pub struct Softened {
     pub min: u32,
     /// Critical hits count as hits.
     pub crits_as_hits: bool,
+    /// Fewer attack dice (by how many, the least left): for every attack, and for melee
+    /// attacks alone.
+    pub fewer: (u32, u32),
+    pub fewer_melee: (u32, u32),
 }
 
 impl Softened {
-    /// Was anything softened?
+    /// Was the damage softened?
     pub fn any(&self) -> bool {
         self.less > 0 || self.crits_as_hits
+    }
+
+    /// ABL-4: the dice of an attack (`melee` or not) of `dice`, less what the guard takes
+    /// off (a number already below the minimum is left alone).
+    pub fn attacks(&self, dice: u32, melee: bool) -> u32 {
+        let (mut by, mut min) = self.fewer;
+        if melee {
+            by = by.saturating_add(self.fewer_melee.0);
+            min = min.max(self.fewer_melee.1);
+        }
+        crate::rules::state::Lowered::apply(dice, by, min)
     }
 
     /// The damage of a hit and of a critical hit, softened (a damage already below the
@@ -122,6 +155,19 @@ pub fn guard_for(world: &World, all: &[FighterView], t: &FighterView) -> Softene
                 s.min = s.min.max(min);
             }
             Lasting::CritsAsHits if reaches => s.crits_as_hits = true,
+            Lasting::FewerAttacks {
+                by,
+                min,
+                melee_only,
+            } if reaches => {
+                // Two such guards add up; the greater minimum holds.
+                let f = if melee_only {
+                    &mut s.fewer_melee
+                } else {
+                    &mut s.fewer
+                };
+                *f = (f.0.saturating_add(by), f.1.max(min));
+            }
             _ => {}
         }
     }
@@ -169,6 +215,9 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
             aura: None,
         }]);
     }
+    if let Some(fewer) = fewer_attacks(rest) {
+        return Some(vec![fewer]);
+    }
     let rest = rest.strip_prefix("subtract ")?;
     let (by, rest) = amount_prefix(rest)?;
     let rest = rest.strip_prefix(
@@ -185,4 +234,39 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
         guard: Guard::LessDamage { by, min },
         aura,
     }])
+}
+
+/// "Subtract A from the Attacks characteristic (to a minimum of N) of (melee) attack actions
+/// (made by enemy fighters) that target this fighter", "... made by enemy fighters while they
+/// target a fighter within N" of this fighter" (after "until the end of the battle round, ").
+fn fewer_attacks(s: &str) -> Option<Effect> {
+    let rest = s.strip_prefix("subtract ")?;
+    let (by, rest) = amount_prefix(rest)?;
+    let rest = rest.strip_prefix(" from the attacks characteristic (to a minimum of ")?;
+    let (min, rest) = number_prefix(rest)?;
+    let rest = rest.strip_prefix(") of ")?;
+    let (melee_only, rest) = match rest.strip_prefix("melee ") {
+        Some(r) => (true, r),
+        None => (false, rest),
+    };
+    let rest = rest.strip_prefix("attack actions ")?;
+    let rest = rest.strip_prefix("made by enemy fighters ").unwrap_or(rest);
+    let aura = match rest {
+        "that target this fighter" => None,
+        _ => {
+            let v = fill(
+                rest,
+                "while they target a fighter within {n}\" of this fighter",
+            )?;
+            Some(crate::model::effects::Aura::within(v[0] as f32, false))
+        }
+    };
+    Some(Effect::RoundGuard {
+        guard: Guard::FewerAttacks {
+            by,
+            min,
+            melee_only,
+        },
+        aura,
+    })
 }

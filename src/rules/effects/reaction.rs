@@ -17,8 +17,11 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             "1" => "up to 1 critical hit counts as a hit".to_string(),
             n => format!("up to {n} critical hits count as hits"),
         },
-        Effect::LessDamagePerHit { by } => {
+        Effect::LessDamagePerHit { by, crits: false } => {
             format!("each non-critical hit: {} less, to 1", amount(by))
+        }
+        Effect::LessDamagePerHit { by, crits: true } => {
+            format!("each hit and critical hit: {} less, to 1", amount(by))
         }
         Effect::DamageAttackerPerRoll {
             least,
@@ -113,7 +116,15 @@ fn answer_to_attack(s: &str) -> Option<Vec<Effect>> {
          attack action (to a minimum of 1)",
     ) {
         let by = Amount::Fixed(v[0]);
-        return Some(vec![Effect::LessDamagePerHit { by }]);
+        return Some(vec![Effect::LessDamagePerHit { by, crits: false }]);
+    }
+    if let Some(v) = fill(
+        s,
+        "subtract {n} from the damage points allocated to this fighter by each hit and critical \
+         hit from that attack action (to a minimum of 1)",
+    ) {
+        let by = Amount::Fixed(v[0]);
+        return Some(vec![Effect::LessDamagePerHit { by, crits: true }]);
     }
     if let Some(rest) = s.strip_prefix("count up to ") {
         let (n, rest) = count_prefix(rest)?;
@@ -127,9 +138,12 @@ fn answer_to_attack(s: &str) -> Option<Vec<Effect>> {
     }
     let rest = s.strip_prefix("for each hit roll of ")?;
     let (least, rest) = number_prefix(rest)?;
-    let (most, rest) = match rest.strip_prefix(" or ") {
-        Some(r) => number_prefix(r).filter(|(m, _)| Some(*m) == least.checked_add(1))?,
-        None => (least, rest),
+    let (most, rest) = if let Some(r) = rest.strip_prefix(" or ") {
+        number_prefix(r).filter(|(m, _)| Some(*m) == least.checked_add(1))?
+    } else if let Some(r) = rest.strip_prefix('+') {
+        (6, r)
+    } else {
+        (least, rest)
     };
     let v = fill(
         rest,

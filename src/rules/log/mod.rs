@@ -415,8 +415,9 @@ pub enum EffectOutcome {
     },
     /// The target's reaction counted `n` critical hits of the attack as hits.
     CritsCounted { n: u32 },
-    /// The target's reaction changed the damage each hit deals (critical hits as they were).
-    HitDamage { hit: u32, crit: u32 },
+    /// The target's reaction changed the damage each hit deals (and each critical hit, when
+    /// `crits`; else critical hits as they were).
+    HitDamage { hit: u32, crit: u32, crits: bool },
     /// What guarded the target this round softened the attack: `counted` critical hits
     /// counted as hits; each hit deals `hit` damage, each critical hit `crit` (`None`: every
     /// critical hit counts as a hit).
@@ -425,6 +426,8 @@ pub enum EffectOutcome {
         hit: u32,
         crit: Option<u32>,
     },
+    /// What guarded the target this round took `fewer` dice off the attack, leaving `dice`.
+    FewerDice { fewer: u32, dice: u32 },
     /// `by` more of `stat` (of melee attacks only, when `melee_only`) for `fighter`, a friend,
     /// until the end of the round.
     FriendRaised {

@@ -131,6 +131,10 @@ struct EngineWords<'a> {
     /// are some.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     next_attacks: Vec<(FighterId, Stat, u32, bool)>,
+    /// The attacks on a fighter (or its aura) rolling fewer dice for the round: by, to a
+    /// minimum, melee only. New: written only when there are some.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    fewer_attacks: Vec<(FighterId, Option<Aura>, u32, u32, bool)>,
 }
 
 /// A characteristic raised until the end of the round, as the hashes began writing it.
@@ -197,6 +201,7 @@ impl<'a> EngineWords<'a> {
             enemy_auras: Vec::new(),
             guards: Vec::new(),
             next_attacks: Vec::new(),
+            fewer_attacks: Vec::new(),
         };
         for effect in effects {
             words.add(effect);
@@ -232,6 +237,11 @@ impl<'a> EngineWords<'a> {
             Lasting::Taunted { by } => self.taunts.push((on, by)),
             Lasting::LessDamage { by, min } => self.guards.push((on, source.1, by, min)),
             Lasting::CritsAsHits => self.guards.push((on, source.1, 0, 0)),
+            Lasting::FewerAttacks {
+                by,
+                min,
+                melee_only,
+            } => (self.fewer_attacks).push((on, source.1, by, min, melee_only)),
             Lasting::NextAttack {
                 stat,
                 by,

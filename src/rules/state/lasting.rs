@@ -38,6 +38,8 @@ pub enum Lasting {
     LessDamage { by: u32, min: u32 },
     /// Each critical hit of the attacks on it counts as a hit.
     CritsAsHits,
+    /// The (melee, when `melee_only`) attacks on it roll `by` fewer dice, to `min`.
+    FewerAttacks { by: u32, min: u32, melee_only: bool },
     /// `by` more of `stat` for its next (melee, when `melee_only`) attack action, spent by it.
     NextAttack {
         stat: Stat,
@@ -206,7 +208,9 @@ impl Engine {
     /// The guards lasting the round: who each reaches and what it does.
     pub fn guards(&self) -> impl Iterator<Item = (Scope, Lasting)> + '_ {
         self.effects.iter().filter_map(|e| match e.what {
-            Lasting::LessDamage { .. } | Lasting::CritsAsHits => Some((e.scope, e.what)),
+            Lasting::LessDamage { .. } | Lasting::CritsAsHits | Lasting::FewerAttacks { .. } => {
+                Some((e.scope, e.what))
+            }
             _ => None,
         })
     }

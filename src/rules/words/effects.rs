@@ -88,8 +88,13 @@ pub(super) fn answer_text(who: &str, o: &EffectOutcome) -> String {
         EffectOutcome::CritsCounted { n: 0 } => "no critical hit to count as a hit".to_string(),
         EffectOutcome::CritsCounted { n: 1 } => "1 critical hit counts as a hit".to_string(),
         EffectOutcome::CritsCounted { n } => format!("{n} critical hits count as hits"),
-        EffectOutcome::HitDamage { hit, crit } => {
-            format!("each hit deals {hit} damage (critical hits {crit}, as they were)")
+        EffectOutcome::HitDamage {
+            hit,
+            crit,
+            crits: false,
+        } => format!("each hit deals {hit} damage (critical hits {crit}, as they were)"),
+        EffectOutcome::HitDamage { hit, crit, .. } => {
+            format!("each hit deals {hit} damage, each critical hit {crit}")
         }
         _ => String::new(),
     };

@@ -260,6 +260,9 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
             super::effects::answer_text(&who, o)
         }
         EffectOutcome::Guarded { .. } => super::effects::guarded_text(&who, o),
+        EffectOutcome::FewerDice { fewer, dice } => {
+            format!("{who} is guarded this round: the attack rolls {dice} dice, {fewer} fewer")
+        }
         EffectOutcome::BarredEach { .. } | EffectOutcome::Barred { .. } => {
             super::effects::barred_text(&who, o, n)
         }

@@ -182,7 +182,11 @@ fn abl5_conditions_refuse_with_why_until_they_hold() {
 
 /// A's guard for the round, then B (4 attacks, damage 2/4) attacks `target` rolling four 6s
 /// (four critical hits); reactions off. The damage `target` takes.
-fn guarded_attack(guard: Vec<Effect>, target: FighterId, at: (f32, f32)) -> (u32, Vec<String>) {
+pub(super) fn guarded_attack(
+    guard: Vec<Effect>,
+    target: FighterId,
+    at: (f32, f32),
+) -> (u32, Vec<String>) {
     let mut a = with_ability(guard, 3);
     a.rules(|r| r.reactions = false);
     for id in [A, A2] {

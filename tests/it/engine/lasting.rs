@@ -609,6 +609,7 @@ fn rea1_abl5_a_reaction_takes_damage_off_each_hit_to_at_least_one_and_leaves_cri
     let mut a = guarded(
         vec![Effect::LessDamagePerHit {
             by: Amount::Fixed(1),
+            crits: false,
         }],
         (2, 4),
     );
@@ -616,6 +617,22 @@ fn rea1_abl5_a_reaction_takes_damage_off_each_hit_to_at_least_one_and_leaves_cri
     a.dice(&[4, 5, 6, 1]);
     guard(&mut a);
     assert_eq!(a.damage(B), 1 + 1 + 4);
+}
+
+/// Issue 30, "subtract 1 from the damage points allocated to this fighter by each hit and
+/// critical hit from that attack action (to a minimum of 1)": the critical hit loses 1 too.
+#[test]
+fn rea1_abl5_a_reaction_takes_damage_off_each_hit_and_critical_hit() {
+    let mut a = guarded(
+        vec![Effect::LessDamagePerHit {
+            by: Amount::Fixed(1),
+            crits: true,
+        }],
+        (2, 4),
+    );
+    a.dice(&[4, 5, 6, 1]);
+    guard(&mut a);
+    assert_eq!(a.damage(B), 1 + 1 + 3);
 }
 
 #[test]

@@ -89,3 +89,33 @@ fn abl5_conditions_on_friends_near_and_on_hurt_fighters() {
         a.use_ability(A, "Test Gift", 3, None).unwrap();
     }
 }
+
+/// Issue 30: "until the end of the battle round, subtract 1 from the Attacks characteristic
+/// (to a minimum of 1) of melee attack actions made by enemy fighters that target this
+/// fighter": B's four critical hits of 4 become three (12 damage), with a line saying why; a
+/// guard for missile attacks alone leaves the melee attack whole; an aura guards a friend.
+#[test]
+fn abl5_a_guard_takes_dice_off_the_attacks_on_this_fighter() {
+    use super::faction::guarded_attack;
+    use warcry_sim::model::effects::Guard;
+    let fewer = |melee_only, aura| {
+        vec![Effect::RoundGuard {
+            guard: Guard::FewerAttacks {
+                by: Amount::Fixed(1),
+                min: 1,
+                melee_only,
+            },
+            aura,
+        }]
+    };
+    let (damage, said) = guarded_attack(fewer(true, None), A, (11.5, 10.0));
+    assert_eq!(damage, 12, "{said:?}");
+    assert!(
+        said.iter()
+            .any(|l| l == "Orvi is guarded this round: the attack rolls 3 dice, 1 fewer"),
+        "{said:?}"
+    );
+    assert_eq!(guarded_attack(fewer(true, None), A2, (14.5, 10.0)).0, 16);
+    let aura = Some(Aura::within(4.0, false));
+    assert_eq!(guarded_attack(fewer(false, aura), A2, (14.5, 10.0)).0, 12);
+}

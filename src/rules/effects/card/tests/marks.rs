@@ -207,3 +207,97 @@ fn abl5_next_move_and_next_damage_in_their_wordings() {
         ])
     );
 }
+
+/// Issue 30: fewer dice for the attacks on this fighter, or on any fighter within reach.
+#[test]
+fn abl5_guards_taking_dice_off_attacks() {
+    let fewer = |melee_only, aura| {
+        Ok(vec![Effect::RoundGuard {
+            guard: Guard::FewerAttacks {
+                by: Amount::Fixed(1),
+                min: 1,
+                melee_only,
+            },
+            aura,
+        }])
+    };
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, subtract 1 from the Attacks characteristic (to \
+             a minimum of 1) of melee attack actions made by enemy fighters that target this \
+             fighter."
+        ),
+        fewer(true, None)
+    );
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, subtract 1 from the Attacks characteristic (to \
+             a minimum of 1) of attack actions that target this fighter."
+        ),
+        fewer(false, None)
+    );
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, subtract 1 from the Attacks characteristic (to \
+             a minimum of 1) of attack actions made by enemy fighters while they target a \
+             fighter within 3\" of this fighter."
+        ),
+        fewer(false, Some(Aura::within(3.0, false)))
+    );
+}
+
+/// Issue 30: a reaction taking damage off each hit and critical hit; hit rolls of N+ dealing
+/// damage to the attacker; damage to each visible enemy in reach in a fixed number; the next
+/// attack's Strength and its damage raised in one sentence.
+#[test]
+fn abl5_reaction_answers_damage_each_and_next_attack_with_its_damage() {
+    use crate::model::effects::AttackKind;
+    assert_eq!(
+        effects_of(
+            "Subtract 1 from the damage points allocated to this fighter by each hit and \
+             critical hit from that attack action (to a minimum of 1)."
+        ),
+        Ok(vec![Effect::LessDamagePerHit {
+            by: Amount::Fixed(1),
+            crits: true
+        }])
+    );
+    assert_eq!(
+        effects_of(
+            "For each hit roll of 5+ from that attack action, allocate 1 damage points to the \
+             attacking fighter."
+        ),
+        Ok(vec![Effect::DamageAttackerPerRoll {
+            least: 5,
+            most: 6,
+            amount: Amount::Fixed(1)
+        }])
+    );
+    assert_eq!(
+        effects_of(
+            "Allocate 2 damage points to all visible enemy fighters within 3\" of this fighter."
+        ),
+        Ok(vec![Effect::DamageEach {
+            range: 3.0,
+            amount: Amount::Fixed(2),
+            roll: None
+        }])
+    );
+    let next = |stat, by| Effect::NextBoost {
+        only: Some(AttackKind::Melee),
+        stat,
+        by: Amount::Fixed(by),
+    };
+    assert_eq!(
+        effects_of(
+            "Add 1 to the Strength characteristic of the next melee attack action made by this \
+             fighter this activation and add 2 to the damage points allocated by each hit and \
+             critical hit from that attack action."
+        ),
+        Ok(vec![
+            next(Stat::Strength, 1),
+            next(Stat::Damage, 2),
+            next(Stat::CritDamage, 2)
+        ])
+    );
+}
