@@ -265,6 +265,8 @@ pub enum Family {
     Against,
     /// A reaction's trigger and what it changes in the attack it answers (REA-1).
     Reaction,
+    /// Wild dice saved for later rounds (INI-3).
+    Dice,
 }
 
 /// One thing an ability does (ABL-5), in order.
@@ -334,6 +336,9 @@ pub enum Effect {
     /// Roll `dice` dice: each roll of `least` or more removes up to `each` damage from this
     /// fighter.
     HealRolled { dice: Amount, least: u8, each: u32 },
+    /// Roll `dice` dice: each roll of `least` or more adds a wild dice to the side's saved
+    /// wild dice (INI-3); with no dice (`least` 0), `dice` wild dice are added as they are.
+    SaveWildDice { dice: Amount, least: u8 },
     /// Remove up to `amount` damage (with `dice`, up to a roll of a dice of that many sides,
     /// rolled for each) from each friendly fighter within `range` inches of this fighter (that
     /// it can see, when `visible`): itself too, unless `others`.
@@ -526,6 +531,7 @@ impl Effect {
                 Family::Heal
             }
             Effect::RoundGuard { .. } => Family::Guard,
+            Effect::SaveWildDice { .. } => Family::Dice,
             Effect::FriendBoost { .. } | Effect::FriendHeal { .. } => Family::Friend,
             Effect::Restrict { .. }
             | Effect::RollAgainst { .. }

@@ -136,6 +136,7 @@ impl Effect {
             Effect::Heal { .. }
             | Effect::HealEach { .. }
             | Effect::HealRolled { .. }
+            | Effect::SaveWildDice { .. }
             | Effect::RoundGuard { .. }
             | Effect::FriendBoost { .. }
             | Effect::FriendHeal { .. }
@@ -250,6 +251,7 @@ impl Effect {
             Effect::HealRolled { dice, least, each } => {
                 dice.within(10) && (1..=6).contains(least) && (1..=20).contains(each)
             }
+            Effect::SaveWildDice { dice, least } => dice.within(10) && *least <= 6,
             Effect::FriendBoost { pick, by, .. } => range_ok(pick.range) && by.within(20),
             Effect::FriendHeal {
                 pick, amount, dice, ..

@@ -26,6 +26,7 @@ mod by_hand;
 mod card;
 mod condition;
 mod damage;
+mod dice;
 mod friend;
 mod guard;
 mod heal;
@@ -198,6 +199,7 @@ pub fn check(
             | Family::Damage
             | Family::Guard
             | Family::Friend
+            | Family::Dice
             | Family::Reaction => {}
         }
     }
@@ -291,6 +293,7 @@ fn run_one(
         Family::Guard => guard::run(world, f, e, value),
         Family::Friend => friend::run(world, e, value, picks.target),
         Family::Against => against::run(world, f, e, value, picks),
+        Family::Dice => dice::run(world, f, e, value),
     };
     one.into_iter().collect()
 }
@@ -310,6 +313,7 @@ pub fn describe(effects: &[Effect], value: Option<u8>) -> String {
             Family::Friend => friend::describe(e, value),
             Family::Against => against::describe(e, value),
             Family::Reaction => reaction::describe(e, value),
+            Family::Dice => dice::describe(e, value),
         })
         .collect::<Vec<_>>()
         .join("; ")
@@ -403,6 +407,7 @@ pub fn useful(
         Family::Guard => guard::useful(&w, e),
         Family::Friend => friend::useful(&w, e),
         Family::Against => against::useful(&w, e),
+        Family::Dice => dice::useful(e),
     }
 }
 

@@ -350,6 +350,9 @@ pub enum EffectOutcome {
     Healed { healed: u32 },
     /// This much damage removed from the fighter after `rolls`.
     HealedRolled { healed: u32, rolls: Vec<u8> },
+    /// `saved` wild dice added to the side's saved wild dice (INI-3), after `rolls` (none
+    /// when the card rolls none).
+    WildDiceSaved { saved: u32, rolls: Vec<u8> },
     /// This much damage removed from `fighter`, a friend in the ability's reach (after `roll`,
     /// when a dice said how much).
     HealedFriend {

@@ -236,6 +236,15 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
             }
         }
         EffectOutcome::Healed { healed } => format!("{who} removes {healed} damage"),
+        EffectOutcome::WildDiceSaved { saved, rolls } => {
+            let rolled = if rolls.is_empty() {
+                String::new()
+            } else {
+                let r: Vec<String> = rolls.iter().map(u8::to_string).collect();
+                format!(" (rolls {})", r.join(", "))
+            };
+            format!("{who}'s side saves {saved} more wild dice for later rounds{rolled}")
+        }
         EffectOutcome::HealedRolled { .. } | EffectOutcome::HealedFriend { .. } => {
             super::effects::healed_text(&who, o, n)
         }

@@ -43,7 +43,7 @@ fn a_on_b(a: &mut Arena, weapon: usize) -> warcry_sim::rules::odds::AttackRoll {
     warcry_sim::rules::actions::attack_roll(w, &all, f, t, weapon, false).unwrap()
 }
 
-fn said_since(a: &mut Arena, n: usize) -> Vec<String> {
+pub(super) fn said_since(a: &mut Arena, n: usize) -> Vec<String> {
     a.log_since(n).iter().map(|e| a.text_of(e)).collect()
 }
 

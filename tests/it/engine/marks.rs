@@ -119,3 +119,27 @@ fn abl5_a_guard_takes_dice_off_the_attacks_on_this_fighter() {
     let aura = Some(Aura::within(4.0, false));
     assert_eq!(guarded_attack(fewer(false, aura), A2, (14.5, 10.0)).0, 12);
 }
+
+/// Issue 30, INI-3: "roll a number of dice equal to the value of this ability; for each roll
+/// of 5+, add one wild dice to your saved wild dice": rolls of 5, 2 and 6 save two more wild
+/// dice for A's side, said in the log.
+#[test]
+fn ini3_abl5_an_ability_saves_wild_dice_for_a_later_round() {
+    use warcry_sim::model::ids::Side;
+    let save = Effect::SaveWildDice {
+        dice: Amount::Value,
+        least: 5,
+    };
+    let mut a = with_ability(vec![save], 3);
+    let before = a.engine().dice[Side::A].saved;
+    a.dice(&[5, 2, 6]);
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    assert_eq!(a.engine().dice[Side::A].saved, before + 2);
+    let said = super::faction::said_since(&mut a, n);
+    assert!(
+        said.iter()
+            .any(|l| l.contains("saves 2 more wild dice for later rounds (rolls 5, 2, 6)")),
+        "{said:?}"
+    );
+}

@@ -9,7 +9,7 @@
 use crate::model::effects::{Amount, Effect, Stat};
 
 use super::{
-    against, bar, bonus, boost, boost_words, condition, damage, friend, guard, heal, reaction,
+    against, bar, bonus, boost, boost_words, condition, damage, dice, friend, guard, heal, reaction,
 };
 
 /// The effects of an ability's wording, or the first sentence nothing reads (as a shape).
@@ -48,7 +48,7 @@ type SentenceReader = fn(&str) -> Option<Vec<Effect>>;
 /// The effects of the first sentences of `s`, and how many sentences they took: a sentence
 /// one family reads alone, else the first reader of several sentences that knows them.
 fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    const SENTENCE: [SentenceReader; 9] = [
+    const SENTENCE: [SentenceReader; 10] = [
         bar::sentence,
         guard::sentence,
         condition::sentence,
@@ -58,9 +58,11 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         heal::sentence,
         against::sentence,
         reaction::sentence,
+        dice::sentence,
     ];
-    const READERS: [Reader; 10] = [
+    const READERS: [Reader; 11] = [
         heal::rolled,
+        dice::rolled,
         friend::picked_then,
         reaction::damage_per_hit,
         against::pick_roll_each_success,

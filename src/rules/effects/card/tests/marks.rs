@@ -301,3 +301,25 @@ fn abl5_reaction_answers_damage_each_and_next_attack_with_its_damage() {
         ])
     );
 }
+
+/// Issue 30, INI-3: wild dice saved after a roll, or one as it is.
+#[test]
+fn abl5_wild_dice_saved_for_a_later_round() {
+    assert_eq!(
+        effects_of(
+            "Roll a number of dice equal to the value of this ability. For each roll of 5+, add \
+             one wild dice to your saved wild dice."
+        ),
+        Ok(vec![Effect::SaveWildDice {
+            dice: Amount::Value,
+            least: 5
+        }])
+    );
+    assert_eq!(
+        effects_of("Add one wild dice to your saved wild dice."),
+        Ok(vec![Effect::SaveWildDice {
+            dice: Amount::Fixed(1),
+            least: 0
+        }])
+    );
+}

@@ -1,0 +1,87 @@
+//! The dice family (ABL-5, INI-3): wild dice an ability adds to its side's saved wild dice,
+//! to declare in a later round's initiative phase.
+
+use bevy::prelude::*;
+
+use crate::model::dice::{Dice, DiceRng};
+use crate::model::effects::{Amount, Effect};
+use crate::rules::log::EffectOutcome;
+use crate::rules::state::{self, FighterView};
+
+use super::card::{amount_prefix, fill};
+use super::{Useful, amount_text};
+
+/// In words: "roll 3 dice: each 5+ saves a wild dice for a later round".
+pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
+    match e {
+        Effect::SaveWildDice { dice, least: 0 } => {
+            format!(
+                "{} more saved wild dice for a later round",
+                amount_text(dice, value)
+            )
+        }
+        Effect::SaveWildDice { dice, least } => format!(
+            "roll {} dice: each {least}+ saves a wild dice for a later round",
+            amount_text(dice, value)
+        ),
+        _ => String::new(),
+    }
+}
+
+/// INI-3: the wild dice are saved for the side of `f`.
+pub(super) fn run(
+    world: &mut World,
+    f: &FighterView,
+    e: &Effect,
+    value: u8,
+) -> Option<EffectOutcome> {
+    let Effect::SaveWildDice { dice, least } = e else {
+        return None;
+    };
+    let (saved, rolls) = if *least == 0 {
+        (dice.of(value), Vec::new())
+    } else {
+        let rolls = world
+            .resource_mut::<DiceRng>()
+            .roll(dice.of(value) as usize);
+        (rolls.iter().filter(|r| **r >= *least).count() as u32, rolls)
+    };
+    let mut eng = state::engine(world);
+    let side = &mut eng.dice[f.side];
+    side.saved = side.saved.saturating_add(saved);
+    Some(EffectOutcome::WildDiceSaved { saved, rolls })
+}
+
+/// SOLO-C1: dice for a later round are always worth having.
+pub(super) fn useful(e: &Effect) -> Option<Useful> {
+    matches!(e, Effect::SaveWildDice { .. })
+        .then_some(Useful::Because("wild dice for a later round", None))
+}
+
+// The card's wording of this family (`card`: the language's shared pieces).
+
+/// "Add one wild dice to your saved wild dice".
+pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
+    (s == "add one wild dice to your saved wild dice").then(|| {
+        vec![Effect::SaveWildDice {
+            dice: Amount::Fixed(1),
+            least: 0,
+        }]
+    })
+}
+
+/// "Roll a number of dice equal to A." + "For each roll of N+, add one wild dice to your
+/// saved wild dice."
+pub(super) fn rolled(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let rest = s[0].strip_prefix("roll a number of dice equal to ")?;
+    let (dice, rest) = amount_prefix(rest)?;
+    if !rest.is_empty() {
+        return None;
+    }
+    let v = fill(
+        s.get(1)?,
+        "for each roll of {n}+, add one wild dice to your saved wild dice",
+    )?;
+    let least = u8::try_from(v[0]).ok().filter(|l| (1..=6).contains(l))?;
+    Some((2, vec![Effect::SaveWildDice { dice, least }]))
+}
