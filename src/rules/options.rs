@@ -437,12 +437,13 @@ pub fn move_places(
     let enemies = enemy_bases(all, f);
     // MOVE-3: an engaged fighter's move ends at least as close to its nearest enemy.
     let start = f.base();
+    let free = crate::rules::effects::moves_while_engaged(world, f.id);
     bf.nav
         .reachable_descending(&mover, f.pos, budget, &others, false, descend)
         .into_iter()
         .filter(|(p, _)| {
             let end = Base::new(f.profile.base, *p, f.facing);
-            engaged_end_allowed(&start, &end, &enemies)
+            free || engaged_end_allowed(&start, &end, &enemies)
         })
         .map(|(p, c)| (p.to_array(), c))
         .collect()

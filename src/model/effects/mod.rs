@@ -394,6 +394,9 @@ pub enum Effect {
     },
     /// Until the end of this fighter's activation, it can fly when it moves (MOVE-7).
     FlyThisActivation,
+    /// Until the end of the activation, its move actions may end farther from an enemy it
+    /// started within 1" of (MOVE-3 does not hold for it).
+    MoveWhileEngaged,
     /// Until the end of this fighter's activation, the range of its attacks is measured
     /// without the vertical distance.
     FlatAttackRange,
@@ -523,6 +526,7 @@ impl Effect {
             | Effect::StrengthAboveToughness
             | Effect::CritOn { .. }
             | Effect::FlyThisActivation
+            | Effect::MoveWhileEngaged
             | Effect::FlatAttackRange => Family::Boost,
             Effect::DamageOne { .. } | Effect::DamageEach { .. } | Effect::AfterMove { .. } => {
                 Family::Damage

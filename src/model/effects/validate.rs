@@ -189,6 +189,7 @@ impl Effect {
             | Effect::BonusMoveOrDisengage
             | Effect::StrengthAboveToughness
             | Effect::FlyThisActivation
+            | Effect::MoveWhileEngaged
             | Effect::FlatAttackRange
             | Effect::Reaction(_) => true,
         }

@@ -57,6 +57,9 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             "its attacks' range leaves out the vertical distance this activation".to_string()
         }
         Effect::FlyThisActivation => "it can fly when it moves this activation".to_string(),
+        Effect::MoveWhileEngaged => {
+            "it can move away from enemies within 1\" of it this activation".to_string()
+        }
         Effect::CritOn { least, only } => format!(
             "its {}attacks score a critical hit on a {least}+ this activation",
             match only {
@@ -143,7 +146,8 @@ pub(super) fn run(
         Effect::StrengthAboveToughness
         | Effect::FlatAttackRange
         | Effect::CritOn { .. }
-        | Effect::FlyThisActivation => kept(world, f, e, value, |a| a.lasting.push(e.clone())),
+        | Effect::FlyThisActivation
+        | Effect::MoveWhileEngaged => kept(world, f, e, value, |a| a.lasting.push(e.clone())),
         _ => None,
     }
 }
@@ -243,6 +247,11 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
         }
         Effect::StrengthAboveToughness if attacks => w.because("its next action is an attack"),
         Effect::FlyThisActivation if next.moves => w.because("its next action is a move"),
+        Effect::MoveWhileEngaged
+            if next.moves && !crate::rules::actions::enemies_within(w.all, w.f, 1.0).is_empty() =>
+        {
+            w.because("it is within 1\" of an enemy and moves next")
+        }
         Effect::CritOn { only, .. }
             if (next.attack)
                 .is_some_and(|(_, m)| only.is_none_or(|k| (k == AttackKind::Melee) == m)) =>
@@ -317,7 +326,8 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
         }
         "until the end of this fighter's activation, this fighter can fly when making move \
          actions" => Some(vec![Effect::FlyThisActivation]),
-        _ => read_boost(s)
+        _ => move_while_engaged(s)
+            .or_else(|| read_boost(s))
             .or_else(|| crit_on(s))
             .or_else(|| next_boosts(s))
             .or_else(|| next_move(s))
@@ -327,6 +337,38 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
             .or_else(|| super::boost_words::joined(s, one_boost))
             .or_else(|| super::boost_words::next_and_its_damage(s, next_boosts)),
     }
+}
+
+/// "Until the end of this fighter's activation, add N to their Move characteristic and they
+/// can make move actions even if they are within 1" of an enemy fighter".
+fn move_while_engaged(s: &str) -> Option<Vec<Effect>> {
+    let rest = s.strip_prefix("until the end of this fighter's activation, add ")?;
+    let rest = rest.strip_suffix(
+        " to their move characteristic and they can make move actions even if they are within \
+         1\" of an enemy fighter",
+    )?;
+    let (by, rest) = amount_prefix(rest)?;
+    rest.is_empty().then(|| {
+        vec![
+            Effect::Boost {
+                stat: Stat::Move,
+                by,
+                melee_only: false,
+                missile_only: false,
+            },
+            Effect::MoveWhileEngaged,
+        ]
+    })
+}
+
+/// ABL-5: may `id` move away from an enemy it starts within 1" of (an ability of its
+/// activation lets it, MOVE-3)?
+pub fn moves_while_engaged(world: &World, id: FighterId) -> bool {
+    world
+        .resource::<Engine>()
+        .activation
+        .as_ref()
+        .is_some_and(|a| a.lasts(id, |e| *e == Effect::MoveWhileEngaged))
 }
 
 /// One raise lasting the activation or the round, for [`super::boost_words::joined`].

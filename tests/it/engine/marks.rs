@@ -143,3 +143,27 @@ fn ini3_abl5_an_ability_saves_wild_dice_for_a_later_round() {
         "{said:?}"
     );
 }
+
+/// Issue 30, MOVE-3: "until the end of this fighter's activation, add 1 to their Move
+/// characteristic and they can make move actions even if they are within 1" of an enemy
+/// fighter": A, 0.5" from B, may not walk away before; after the ability it may, 5" (its 4"
+/// and 1 more).
+#[test]
+fn move3_abl5_an_ability_lets_a_fighter_move_away_from_an_enemy_it_is_near() {
+    use warcry_sim::model::RuleId;
+    let march = vec![
+        Effect::Boost {
+            stat: Stat::Move,
+            by: Amount::Fixed(1),
+            melee_only: false,
+            missile_only: false,
+        },
+        Effect::MoveWhileEngaged,
+    ];
+    let mut a = with_ability(march, 3);
+    a.profile(A, |p| p.movement = 4);
+    a.place(B, 11.5, 10.0);
+    assert_eq!(a.walk(A, [6.0, 0.0, 10.0]).unwrap_err().rule, RuleId::Move3);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    a.walk(A, [5.2, 0.0, 10.0]).unwrap();
+}

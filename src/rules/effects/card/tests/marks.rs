@@ -323,3 +323,23 @@ fn abl5_wild_dice_saved_for_a_later_round() {
         }])
     );
 }
+
+/// Issue 30, MOVE-3: a move away from an enemy near, with a raise of Move, for the activation.
+#[test]
+fn abl5_moving_away_from_an_enemy_near() {
+    assert_eq!(
+        effects_of(
+            "For the rest of this fighter's activation, add 2 to their Move characteristic and \
+             they can make move actions even if they are within 1\" of an enemy fighter."
+        ),
+        Ok(vec![
+            Effect::Boost {
+                stat: Stat::Move,
+                by: Amount::Fixed(2),
+                melee_only: false,
+                missile_only: false
+            },
+            Effect::MoveWhileEngaged
+        ])
+    );
+}
