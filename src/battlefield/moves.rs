@@ -206,6 +206,18 @@ pub fn disengage_spots(
     enemies: &[Base],
     others: &[Base],
 ) -> Vec<Vec3> {
+    disengage_spots_ending(world, mover, from, (enemies, others), false)
+}
+
+/// [`disengage_spots`], or (`end_near`: an ability lets it) the places it may walk to
+/// whether or not they are more than 1" from every enemy.
+pub fn disengage_spots_ending(
+    world: &NavWorld,
+    mover: &Mover,
+    from: Vec3,
+    (enemies, others): (&[Base], &[Base]),
+    end_near: bool,
+) -> Vec<Vec3> {
     let walker = Mover {
         can_climb: false,
         can_fly: false,
@@ -223,7 +235,7 @@ pub fn disengage_spots(
             .filter(|p| (p.y - from.y).abs() < 1e-3)
             .filter(|p| {
                 let b = Base::new(mover.base, *p, 0.0);
-                enemies.iter().all(|e| distance(&b, e) > 1.0 + 1e-4)
+                end_near || enemies.iter().all(|e| distance(&b, e) > 1.0 + 1e-4)
             })
             .collect()
     };

@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use crate::battlefield::Battlefield;
 use crate::battlefield::measure::Base;
-use crate::battlefield::moves::{disengage_spots, engaged_end_allowed};
+use crate::battlefield::moves::{disengage_spots_ending, engaged_end_allowed};
 use crate::model::formats::Colour;
 use crate::model::ruleset::Ruleset;
 use crate::rules::abilities::{abilities_of, validate_ability, would_do_nothing};
@@ -398,12 +398,12 @@ fn move_options(world: &World, all: &[FighterView], f: &FighterView, budget: f32
     };
     let moves = move_places(world, all, f, budget, None);
     let mover = f.mover(world.resource::<Ruleset>());
-    let disengage = disengage_spots(
+    let disengage = disengage_spots_ending(
         &bf.nav,
         &mover,
         f.pos,
-        &enemy_bases(all, f),
-        &blockers(all, f.id),
+        (&enemy_bases(all, f), &blockers(all, f.id)),
+        crate::rules::effects::disengages_ending_near(world, f.id),
     )
     .into_iter()
     .map(|p| p.to_array())

@@ -397,6 +397,9 @@ pub enum Effect {
     /// Until the end of the activation, its move actions may end farther from an enemy it
     /// started within 1" of (MOVE-3 does not hold for it).
     MoveWhileEngaged,
+    /// Until the end of the activation, its disengage actions may end within 1" of enemies
+    /// (DIS-1 asks more than 1").
+    DisengageEndNear,
     /// Until the end of this fighter's activation, the range of its attacks is measured
     /// without the vertical distance.
     FlatAttackRange,
@@ -527,6 +530,7 @@ impl Effect {
             | Effect::CritOn { .. }
             | Effect::FlyThisActivation
             | Effect::MoveWhileEngaged
+            | Effect::DisengageEndNear
             | Effect::FlatAttackRange => Family::Boost,
             Effect::DamageOne { .. } | Effect::DamageEach { .. } | Effect::AfterMove { .. } => {
                 Family::Damage

@@ -190,6 +190,7 @@ impl Effect {
             | Effect::StrengthAboveToughness
             | Effect::FlyThisActivation
             | Effect::MoveWhileEngaged
+            | Effect::DisengageEndNear
             | Effect::FlatAttackRange
             | Effect::Reaction(_) => true,
         }

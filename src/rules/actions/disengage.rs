@@ -83,9 +83,10 @@ pub fn validate_disengage(
         ));
     }
     let b = Base::new(f.profile.base, end, f.facing);
-    if enemy_bases(all, f.side)
-        .iter()
-        .any(|e| distance(&b, e) <= 1.0 + 1e-4)
+    if !crate::rules::effects::disengages_ending_near(world, f.id)
+        && enemy_bases(all, f.side)
+            .iter()
+            .any(|e| distance(&b, e) <= 1.0 + 1e-4)
     {
         return Err(Rejected::new(
             RuleId::Dis1,

@@ -57,6 +57,9 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             "its attacks' range leaves out the vertical distance this activation".to_string()
         }
         Effect::FlyThisActivation => "it can fly when it moves this activation".to_string(),
+        Effect::DisengageEndNear => {
+            "its disengage actions may end within 1\" of enemies this activation".to_string()
+        }
         Effect::MoveWhileEngaged => {
             "it can move away from enemies within 1\" of it this activation".to_string()
         }
@@ -147,7 +150,8 @@ pub(super) fn run(
         | Effect::FlatAttackRange
         | Effect::CritOn { .. }
         | Effect::FlyThisActivation
-        | Effect::MoveWhileEngaged => kept(world, f, e, value, |a| a.lasting.push(e.clone())),
+        | Effect::MoveWhileEngaged
+        | Effect::DisengageEndNear => kept(world, f, e, value, |a| a.lasting.push(e.clone())),
         _ => None,
     }
 }
@@ -326,6 +330,8 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
         }
         "until the end of this fighter's activation, this fighter can fly when making move \
          actions" => Some(vec![Effect::FlyThisActivation]),
+        "until the end of this fighter's activation, this fighter can finish disengage actions \
+         within 1\" of enemy fighters" => Some(vec![Effect::DisengageEndNear]),
         _ => move_while_engaged(s)
             .or_else(|| read_boost(s))
             .or_else(|| crit_on(s))
@@ -364,11 +370,22 @@ fn move_while_engaged(s: &str) -> Option<Vec<Effect>> {
 /// ABL-5: may `id` move away from an enemy it starts within 1" of (an ability of its
 /// activation lets it, MOVE-3)?
 pub fn moves_while_engaged(world: &World, id: FighterId) -> bool {
+    lasts_now(world, id, &Effect::MoveWhileEngaged)
+}
+
+/// ABL-5: may `id`'s disengage end within 1" of enemies (an ability of its activation lets
+/// it, DIS-1)?
+pub fn disengages_ending_near(world: &World, id: FighterId) -> bool {
+    lasts_now(world, id, &Effect::DisengageEndNear)
+}
+
+/// Is `e` one of `id`'s activation's lasting effects?
+fn lasts_now(world: &World, id: FighterId, e: &Effect) -> bool {
     world
         .resource::<Engine>()
         .activation
         .as_ref()
-        .is_some_and(|a| a.lasts(id, |e| *e == Effect::MoveWhileEngaged))
+        .is_some_and(|a| a.lasts(id, |x| x == e))
 }
 
 /// One raise lasting the activation or the round, for [`super::boost_words::joined`].

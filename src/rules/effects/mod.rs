@@ -35,7 +35,9 @@ mod reaction;
 
 pub(crate) use against::{after_attack, crits_weaken};
 pub use bonus::{check_closer, closer_spot, closest_seen_enemy, keep_closer};
-pub use boost::{boosts_lapse_with_the_bonus, in_aura, moves_while_engaged, round_bonus};
+pub use boost::{
+    boosts_lapse_with_the_bonus, disengages_ending_near, in_aura, moves_while_engaged, round_bonus,
+};
 pub(crate) use by_hand::by_hand;
 pub use card::effects_of;
 pub use damage::after_move_choices;

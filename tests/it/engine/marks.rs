@@ -167,3 +167,22 @@ fn move3_abl5_an_ability_lets_a_fighter_move_away_from_an_enemy_it_is_near() {
     a.use_ability(A, "Test Gift", 3, None).unwrap();
     a.walk(A, [5.2, 0.0, 10.0]).unwrap();
 }
+
+/// Issue 30, DIS-1: "until the end of this fighter's activation, this fighter can finish
+/// disengage actions within 1" of enemy fighters": A's disengage to 0.5" from another enemy
+/// is refused before the ability and made after it.
+#[test]
+fn dis1_abl5_an_ability_lets_a_disengage_end_near_enemies() {
+    use warcry_sim::model::RuleId;
+    use warcry_sim::rules::command::Command;
+    let mut a = with_ability(vec![Effect::DisengageEndNear], 3);
+    a.place(B, 11.5, 10.0);
+    a.place(FighterId(11), 7.0, 10.0);
+    let away = Command::Disengage {
+        fighter: A,
+        to: [8.5, 0.0, 10.0],
+    };
+    assert_eq!(a.rejected(away.clone()).rule, RuleId::Dis1);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    a.apply(away).unwrap();
+}

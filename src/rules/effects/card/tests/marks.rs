@@ -343,3 +343,15 @@ fn abl5_moving_away_from_an_enemy_near() {
         ])
     );
 }
+
+/// Issue 30, DIS-1: a disengage that may end near enemies, for the activation.
+#[test]
+fn abl5_a_disengage_ending_near_enemies() {
+    assert_eq!(
+        effects_of(
+            "Until the end of this fighter's activation, this fighter can finish disengage \
+             actions within 1\" of enemy fighters."
+        ),
+        Ok(vec![Effect::DisengageEndNear])
+    );
+}
