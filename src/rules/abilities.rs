@@ -3,6 +3,7 @@
 //! automated", its dice are spent and the log says to resolve it by hand.
 
 use crate::model::RuleId;
+use crate::model::effects::Effect;
 use crate::model::ids::FighterId;
 use bevy::prelude::*;
 
@@ -59,14 +60,33 @@ pub fn would_do_nothing(eng: &Engine, f: &FighterView, effect: &AbilityEffect) -
     Some(why)
 }
 
-/// Every ability `f` may use: the universal ones and its profile's (ABL-2, ABL-5).
+/// Every ability `f` may use: the universal ones and its profile's (ABL-2, ABL-5), each
+/// with the effects it has now (a favoured fighter's, when it is favoured).
 pub fn abilities_of(r: &Ruleset, f: &FighterView) -> Vec<AbilityDef> {
     universal(r)
         .iter()
         .chain(f.profile.abilities.iter())
         .filter(|d| allowed(f, d))
-        .cloned()
+        .map(|d| as_it_stands(d, f.favoured))
         .collect()
+}
+
+/// ABL-5: `d` with the effects it has for a fighter favoured or not.
+fn as_it_stands(d: &AbilityDef, favoured: bool) -> AbilityDef {
+    let mut d = d.clone();
+    if let AbilityEffect::Effects(effects) = &mut d.effect
+        && effects.iter().any(|e| matches!(e, Effect::Favoured { .. }))
+    {
+        *effects = std::mem::take(effects)
+            .into_iter()
+            .flat_map(|e| match e {
+                Effect::Favoured { favoured: f, .. } if favoured => f,
+                Effect::Favoured { plain, .. } => plain,
+                e => vec![e],
+            })
+            .collect();
+    }
+    d
 }
 
 /// REA-1, ABL-5: `t`'s reaction abilities its runemarks allow, with their trigger and what

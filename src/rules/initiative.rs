@@ -171,9 +171,23 @@ impl SideDice {
             .find(|g| g.value == value && g.size >= cost)
     }
 
-    /// ABL-1: spends the whole group showing `value`.
+    /// ABL-1: spends the whole group showing `value` (the first, when an ability gained the
+    /// side a second group of that value).
     pub fn spend(&mut self, value: u8) {
-        self.groups.retain(|g| g.value != value);
+        if let Some(i) = self.groups.iter().position(|g| g.value == value) {
+            self.groups.remove(i);
+        }
+    }
+
+    /// ABL-5: the side gains a group of `size` dice showing `value` (kept by value).
+    pub fn gain(&mut self, value: u8, size: u8) {
+        let at = self.groups.partition_point(|g| g.value <= value);
+        let group = DiceGroup {
+            value,
+            size,
+            wild: false,
+        };
+        self.groups.insert(at, group);
     }
 }
 

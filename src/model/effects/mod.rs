@@ -265,7 +265,8 @@ pub enum Family {
     Against,
     /// A reaction's trigger and what it changes in the attack it answers (REA-1).
     Reaction,
-    /// Wild dice saved for later rounds (INI-3).
+    /// Dice for later: wild dice saved (INI-3), an oath that brings a double once fulfilled
+    /// (and the fighter's favour it brings).
     Dice,
 }
 
@@ -339,6 +340,15 @@ pub enum Effect {
     /// Roll `dice` dice: each roll of `least` or more adds a wild dice to the side's saved
     /// wild dice (INI-3); with no dice (`least` 0), `dice` wild dice are added as they are.
     SaveWildDice { dice: Amount, least: u8 },
+    /// This fighter swears an oath for the rest of the battle: once an enemy fighter is taken
+    /// down during its activation, it is favoured for the rest of the battle instead, and its
+    /// side gains a double of 1s.
+    SwearOath,
+    /// What the ability does (`plain`), or, when this fighter is favoured, `favoured`.
+    Favoured {
+        plain: Vec<Effect>,
+        favoured: Vec<Effect>,
+    },
     /// Remove up to `amount` damage (with `dice`, up to a roll of a dice of that many sides,
     /// rolled for each) from each friendly fighter within `range` inches of this fighter (that
     /// it can see, when `visible`): itself too, unless `others`.
@@ -539,7 +549,9 @@ impl Effect {
                 Family::Heal
             }
             Effect::RoundGuard { .. } => Family::Guard,
-            Effect::SaveWildDice { .. } => Family::Dice,
+            Effect::SaveWildDice { .. } | Effect::SwearOath | Effect::Favoured { .. } => {
+                Family::Dice
+            }
             Effect::FriendBoost { .. } | Effect::FriendHeal { .. } => Family::Friend,
             Effect::Restrict { .. }
             | Effect::RollAgainst { .. }

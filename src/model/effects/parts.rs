@@ -38,6 +38,9 @@ pub enum Condition {
     },
     /// It is this battle round.
     Round(u32),
+    /// This fighter bears none of these marks ("fighters with the Beast runemark cannot use
+    /// this ability").
+    NotMarked(super::Marks),
 }
 
 /// How the attacks on a guarded fighter are softened (ABL-5).

@@ -43,6 +43,11 @@ pub fn validate_ability(
         );
     }
     let nested_ok = effects.iter().all(|e| match e {
+        // A favoured fighter's effects or the others: plain effects, none favoured again.
+        Effect::Favoured { plain, favoured } => plain
+            .iter()
+            .chain(favoured)
+            .all(|t| !matches!(t, Effect::Favoured { .. } | Effect::Reaction(_))),
         Effect::AfterMove { then, .. } => then.iter().all(|t| {
             matches!(
                 t,
@@ -137,6 +142,8 @@ impl Effect {
             | Effect::HealEach { .. }
             | Effect::HealRolled { .. }
             | Effect::SaveWildDice { .. }
+            | Effect::SwearOath
+            | Effect::Favoured { .. }
             | Effect::RoundGuard { .. }
             | Effect::FriendBoost { .. }
             | Effect::FriendHeal { .. }
@@ -254,6 +261,9 @@ impl Effect {
                 dice.within(10) && (1..=6).contains(least) && (1..=20).contains(each)
             }
             Effect::SaveWildDice { dice, least } => dice.within(10) && *least <= 6,
+            Effect::Favoured { plain, favoured } => {
+                plain.iter().chain(favoured).all(|e| e.numbers_ok())
+            }
             Effect::FriendBoost { pick, by, .. } => range_ok(pick.range) && by.within(20),
             Effect::FriendHeal {
                 pick, amount, dice, ..
@@ -318,7 +328,7 @@ impl Condition {
                 range_ok(*range) && (1..=60).contains(damage)
             }
             Condition::Round(n) => (1..=5).contains(n),
-            Condition::TookDownThisActivation => true,
+            Condition::TookDownThisActivation | Condition::NotMarked(_) => true,
         }
     }
 }

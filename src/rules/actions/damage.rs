@@ -73,6 +73,7 @@ pub(crate) fn deal_damage(world: &mut World, id: FighterId, amount: u32, ids: &[
         world.entity_mut(f.entity).insert(Presence::TakenDown);
         state::engine(world).points_taken_down[f.side.other()] += f.profile.points;
         log(world, &[RuleId::Atk5], Event::TakenDown { fighter: id });
+        crate::rules::effects::oath_fulfilled(world, f.side);
         return true;
     }
     false

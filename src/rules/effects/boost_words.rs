@@ -33,8 +33,9 @@ pub(super) fn bonus_attack_raised(s: &[String]) -> Option<(usize, Vec<Effect>)> 
     } else {
         let rest = then.strip_prefix("add ")?;
         let (by, rest) = amount_prefix(rest)?;
-        let rest =
-            rest.strip_prefix(" to the damage points allocated to enemy fighters by each ")?;
+        let rest = rest
+            .strip_prefix(" to the damage points allocated to enemy fighters by each ")
+            .or_else(|| rest.strip_prefix(" to the damage points allocated by each "))?;
         match rest {
             "hit and critical hit from that attack action"
             | "hit and critical hit from that bonus attack action" => {

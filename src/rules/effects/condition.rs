@@ -53,6 +53,7 @@ pub(super) fn describe(e: &Effect) -> String {
             seen(*visible)
         ),
         Condition::Round(n) => format!("(in battle round {n})"),
+        Condition::NotMarked(m) => format!("(not for fighters with the {} runemark)", m.words()),
     }
 }
 
@@ -149,6 +150,10 @@ fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
                     seen(*visible)
                 )
             })
+        }
+        Condition::NotMarked(m) => {
+            let marked = m.any.iter().flatten().any(|k| c.f.profile.bears(k.name()));
+            marked.then(|| format!("{name} has the {} runemark", m.words()))
         }
         Condition::Round(n) => {
             let now = c.world.resource::<Engine>().round;

@@ -24,8 +24,41 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             "roll {} dice: each {least}+ saves a wild dice for a later round",
             amount_text(dice, value)
         ),
+        Effect::SwearOath => {
+            "it swears an oath: an enemy taken down in its activation makes it favoured and \
+             gains a double of 1s"
+                .to_string()
+        }
+        Effect::Favoured { plain, favoured } => format!(
+            "{}; when favoured: {}",
+            super::describe(plain, value),
+            super::describe(favoured, value)
+        ),
         _ => String::new(),
     }
+}
+
+/// ABL-5: after an enemy of the active fighter is taken down: if the active fighter swore an
+/// oath, it is favoured instead, and its side gains a double of 1s (logged).
+pub(crate) fn oath_fulfilled(world: &mut World, taken_down_side: crate::model::ids::Side) {
+    let active = world
+        .resource::<crate::rules::state::Engine>()
+        .activation
+        .as_ref()
+        .map(|a| a.fighter);
+    let Some(f) = active.and_then(|id| state::fighter(world, id)) else {
+        return;
+    };
+    if f.side == taken_down_side {
+        return;
+    }
+    let mut eng = state::engine(world);
+    if !eng.fulfil_oath(f.id) {
+        return;
+    }
+    eng.dice[f.side].gain(1, 2);
+    drop(eng);
+    super::effect_logged(world, f.id, EffectOutcome::Favoured);
 }
 
 /// INI-3: the wild dice are saved for the side of `f`.
@@ -35,6 +68,10 @@ pub(super) fn run(
     e: &Effect,
     value: u8,
 ) -> Option<EffectOutcome> {
+    if *e == Effect::SwearOath {
+        state::engine(world).swear_oath(f.id);
+        return Some(EffectOutcome::Oathed);
+    }
     let Effect::SaveWildDice { dice, least } = e else {
         return None;
     };
@@ -52,10 +89,21 @@ pub(super) fn run(
     Some(EffectOutcome::WildDiceSaved { saved, rolls })
 }
 
-/// SOLO-C1: dice for a later round are always worth having.
-pub(super) fn useful(e: &Effect) -> Option<Useful> {
-    matches!(e, Effect::SaveWildDice { .. })
-        .then_some(Useful::Because("wild dice for a later round", None))
+/// SOLO-C1: dice for a later round are always worth having; an oath, when its fighter has
+/// not sworn one yet nor is favoured.
+pub(super) fn useful(w: &super::Weighed, e: &Effect) -> Option<Useful> {
+    match e {
+        Effect::SaveWildDice { .. } => Some(Useful::Because("wild dice for a later round", None)),
+        Effect::SwearOath => {
+            let eng = w.world.resource::<crate::rules::state::Engine>();
+            let sworn = eng.has(w.f.id, crate::rules::state::Lasting::Oathed);
+            (!sworn && !w.f.favoured).then_some(Useful::Because(
+                "an enemy it takes down makes it favoured",
+                None,
+            ))
+        }
+        _ => None,
+    }
 }
 
 // The card's wording of this family (`card`: the language's shared pieces).

@@ -206,14 +206,16 @@ fn heal_of_amount(s: &str) -> Option<Amount> {
     (rest.is_empty() && !matches!(amount, Amount::Fixed(_))).then_some(amount)
 }
 
-/// "Remove (up to) N damage points allocated to this fighter".
+/// "Remove (up to) N damage points allocated to (from) this fighter".
 fn heal_of_number(s: &str) -> Option<Amount> {
     let rest = s.strip_prefix("remove ")?;
     let rest = rest.strip_prefix("up to ").unwrap_or(rest);
     let (n, rest) = count_prefix(rest)?;
     matches!(
         rest,
-        " damage points allocated to this fighter" | " damage point allocated to this fighter"
+        " damage points allocated to this fighter"
+            | " damage point allocated to this fighter"
+            | " damage points from this fighter"
     )
     .then_some(Amount::Fixed(n))
 }

@@ -42,6 +42,7 @@ pub(crate) use by_hand::by_hand;
 pub use card::effects_of;
 pub use damage::after_move_choices;
 pub(crate) use damage::{after_move, check_after_move_pick};
+pub(crate) use dice::oath_fulfilled;
 pub use guard::{Softened, guard_for, soften};
 pub(crate) use place::check_place;
 pub use place::set_up_spots;
@@ -409,7 +410,7 @@ pub fn useful(
         Family::Guard => guard::useful(&w, e),
         Family::Friend => friend::useful(&w, e),
         Family::Against => against::useful(&w, e),
-        Family::Dice => dice::useful(e),
+        Family::Dice => dice::useful(&w, e),
     }
 }
 

@@ -353,6 +353,10 @@ pub enum EffectOutcome {
     /// `saved` wild dice added to the side's saved wild dice (INI-3), after `rolls` (none
     /// when the card rolls none).
     WildDiceSaved { saved: u32, rolls: Vec<u8> },
+    /// The fighter swore an oath for the rest of the battle.
+    Oathed,
+    /// The fighter's oath is fulfilled: it is favoured, and its side gains a double of 1s.
+    Favoured,
     /// This much damage removed from `fighter`, a friend in the ability's reach (after `roll`,
     /// when a dice said how much).
     HealedFriend {

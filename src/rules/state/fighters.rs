@@ -39,6 +39,8 @@ pub struct FighterView {
     pub move_raised: u32,
     /// ABL-5: an ability of its activation lets it fly (MOVE-7) when it moves.
     pub flies: bool,
+    /// ABL-5: is it favoured (its oath fulfilled)?
+    pub favoured: bool,
 }
 
 impl FighterView {
@@ -289,6 +291,8 @@ impl ViewQueries {
             lowered,
             move_raised,
             flies: engine.is_some_and(|e| flies(e, f.id)),
+            favoured: engine
+                .is_some_and(|e| !e.effects.is_empty() && e.has(f.id, super::Lasting::Favoured)),
         })
     }
 

@@ -135,6 +135,10 @@ struct EngineWords<'a> {
     /// minimum, melee only. New: written only when there are some.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     fewer_attacks: Vec<(FighterId, Option<Aura>, u32, u32, bool)>,
+    /// The fighters who swore an oath (false) or are favoured (true). New: written only when
+    /// there are some.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    oaths: Vec<(FighterId, bool)>,
 }
 
 /// A characteristic raised until the end of the round, as the hashes began writing it.
@@ -202,6 +206,7 @@ impl<'a> EngineWords<'a> {
             guards: Vec::new(),
             next_attacks: Vec::new(),
             fewer_attacks: Vec::new(),
+            oaths: Vec::new(),
         };
         for effect in effects {
             words.add(effect);
@@ -242,6 +247,8 @@ impl<'a> EngineWords<'a> {
                 min,
                 melee_only,
             } => (self.fewer_attacks).push((on, source.1, by, min, melee_only)),
+            Lasting::Oathed => self.oaths.push((on, false)),
+            Lasting::Favoured => self.oaths.push((on, true)),
             Lasting::NextAttack {
                 stat,
                 by,

@@ -40,6 +40,10 @@ pub enum Lasting {
     CritsAsHits,
     /// The (melee, when `melee_only`) attacks on it roll `by` fewer dice, to `min`.
     FewerAttacks { by: u32, min: u32, melee_only: bool },
+    /// It has sworn an oath (until an enemy is taken down during its activation).
+    Oathed,
+    /// It is favoured, for the rest of the battle.
+    Favoured,
     /// `by` more of `stat` for its next (melee, when `melee_only`) attack action, spent by it.
     NextAttack {
         stat: Stat,
@@ -250,6 +254,34 @@ impl Engine {
     }
 
     /// The round is over: what lasted until its end ends.
+    /// ABL-5: `id` swears an oath for the rest of the battle (once, however often it swears).
+    pub fn swear_oath(&mut self, id: FighterId) {
+        if !self.has(id, Lasting::Oathed) {
+            self.push_effect(Scope::Fighter(id), Lasting::Oathed, Until::BattleEnd);
+        }
+    }
+
+    /// ABL-5: `id`'s oath, if it swore one, is fulfilled: it is favoured instead, for the rest
+    /// of the battle. Was it?
+    pub fn fulfil_oath(&mut self, id: FighterId) -> bool {
+        if !self.has(id, Lasting::Oathed) {
+            return false;
+        }
+        self.effects
+            .retain(|e| !(e.fighter() == Some(id) && e.what == Lasting::Oathed));
+        if !self.has(id, Lasting::Favoured) {
+            self.push_effect(Scope::Fighter(id), Lasting::Favoured, Until::BattleEnd);
+        }
+        true
+    }
+
+    /// Does `what` last for `id` alone?
+    pub fn has(&self, id: FighterId, what: Lasting) -> bool {
+        self.effects
+            .iter()
+            .any(|e| e.fighter() == Some(id) && e.what == what)
+    }
+
     pub fn end_round_effects(&mut self) {
         self.effects.retain(|e| e.until != Until::RoundEnd);
     }

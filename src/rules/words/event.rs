@@ -236,6 +236,14 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
             }
         }
         EffectOutcome::Healed { healed } => format!("{who} removes {healed} damage"),
+        EffectOutcome::Oathed => format!(
+            "{who} swears an oath: once an enemy is taken down during {who}'s activation, {who} \
+             is favoured"
+        ),
+        EffectOutcome::Favoured => format!(
+            "{who}'s oath is fulfilled: {who} is favoured for the rest of the battle, and gains \
+             the side a double of 1s"
+        ),
         EffectOutcome::WildDiceSaved { saved, rolls } => {
             let rolled = if rolls.is_empty() {
                 String::new()

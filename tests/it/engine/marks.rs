@@ -186,3 +186,52 @@ fn dis1_abl5_an_ability_lets_a_disengage_end_near_enemies() {
     a.use_ability(A, "Test Gift", 3, None).unwrap();
     a.apply(away).unwrap();
 }
+
+/// Issue 30: an oath ("this fighter is oathed ...; after an enemy fighter is taken down
+/// during an oathed fighter's activation, that fighter is ... favoured ...; ... gain a double
+/// with a value of 1"): A swears, takes B down with its attack, and is favoured, its side a
+/// double of 1s the richer, said in the log. Then the ability that heals 1, or 3 when
+/// favoured, heals 3.
+#[test]
+fn abl5_an_oath_fulfilled_makes_the_fighter_favoured_and_gains_a_double() {
+    use warcry_sim::model::ids::Side;
+    let heal = |n| Effect::Heal {
+        amount: Amount::Fixed(n),
+    };
+    let favour = Effect::Favoured {
+        plain: vec![heal(1)],
+        favoured: vec![heal(3)],
+    };
+    let mut a = with_ability(vec![Effect::SwearOath], 3);
+    a.rules(|r| r.reactions = false);
+    a.profile(A, |p| {
+        p.abilities.push(super::arena::ability(
+            "Test Favour",
+            warcry_sim::rules::abilities::DiceCost::Double,
+            vec![favour],
+        ));
+        p.weapons = vec![weapon(1.0, 4, 5, (2, 4))];
+    });
+    a.profile(B, |p| p.wounds = 4);
+    a.place(B, 11.5, 10.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    assert!(!a.fighter(A).favoured);
+    assert!(a.engine().dice[Side::A].group_for(1, 2).is_none());
+    let n = a.log_len();
+    a.dice(&[6, 6, 1, 1]);
+    a.attack_logged(A, B, 0);
+    let said = super::faction::said_since(&mut a, n);
+    assert!(
+        said.iter().any(|l| l.contains("oath is fulfilled")),
+        "{said:?}"
+    );
+    assert!(a.fighter(A).favoured);
+    assert!(a.engine().dice[Side::A].group_for(1, 2).is_some());
+    // Favoured: the next activation's ability heals 3, not 1.
+    a.set(A, Damage(5));
+    let mut e = a.engine();
+    e.activation.as_mut().unwrap().ability_used = false;
+    drop(e);
+    a.use_ability(A, "Test Favour", 1, None).unwrap();
+    assert_eq!(a.damage(A), 2);
+}

@@ -20,8 +20,21 @@ pub fn effects_of(text: &str) -> Result<Vec<Effect>, String> {
     while i < sentences.len() {
         match one(&sentences[i..]) {
             Some((used, mut e)) => {
-                effects.append(&mut e);
-                i += used;
+                // "If this fighter is favoured, ... instead" after what it does otherwise.
+                let read = &sentences[i..i + used];
+                let favoured = (sentences.get(i + used))
+                    .and_then(|next| favour::favoured(read, &e, next, one));
+                match favoured {
+                    Some(favoured) => {
+                        let plain = std::mem::take(&mut e);
+                        effects.push(Effect::Favoured { plain, favoured });
+                        i += used + 1;
+                    }
+                    None => {
+                        effects.append(&mut e);
+                        i += used;
+                    }
+                }
             }
             None => return Err(shape(&sentences[i])),
         }
@@ -60,7 +73,8 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         reaction::sentence,
         dice::sentence,
     ];
-    const READERS: [Reader; 11] = [
+    const READERS: [Reader; 12] = [
+        favour::oath_or_bar,
         heal::rolled,
         dice::rolled,
         friend::picked_then,
@@ -165,6 +179,12 @@ pub(super) fn amount_prefix(s: &str) -> Option<(Amount, &str)> {
     for (words, a) in [
         (
             "half the value of this ability (rounding up)",
+            Amount::HalfValueUp,
+        ),
+        // The few cards that leave out the rounding mean the same (README).
+        ("half the value of this ability", Amount::HalfValueUp),
+        (
+            "half of the value of this ability (rounding up)",
             Amount::HalfValueUp,
         ),
         ("the value of this ability", Amount::Value),
@@ -370,6 +390,7 @@ pub(super) fn allocate_to_that(s: &str) -> Option<Amount> {
 }
 
 mod aura;
+mod favour;
 mod plain;
 
 pub(super) use aura::{friends_moving_from, friends_within};

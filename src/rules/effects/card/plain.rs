@@ -3,12 +3,14 @@
 //! the cards print. Each reader then knows one wording only.
 
 /// Words some cards misspell, and how the others write them.
-const SPELLING: [(&str, &str); 5] = [
+const SPELLING: [(&str, &str); 7] = [
     ("characteric ", "characteristic "),
     ("figther", "fighter"),
     ("ablilty", "ability"),
     ("wtihin", "within"),
     ("frienzied", "frenzied"),
+    ("aciton", "action"),
+    (" hit scored from that ", " hit from that "),
 ];
 
 /// Durations as a sentence may begin with them, and the wording the readers know.
