@@ -10,7 +10,7 @@ mod parts;
 mod validate;
 
 pub use marks::{Mark, Marks};
-pub use parts::{Condition, FriendPick, Guard, OnSuccess, RollsWere};
+pub use parts::{ANYWHERE, Condition, FriendPick, Guard, OnSuccess, RollsWere};
 
 pub use validate::validate_ability;
 

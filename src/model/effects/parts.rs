@@ -60,6 +60,10 @@ pub enum Guard {
     },
 }
 
+/// The range of a pick the card gives none ("pick a visible friendly fighter"): anywhere on
+/// the battlefield.
+pub const ANYWHERE: f32 = 1000.0;
+
 /// Who a friend-aimed effect may pick (ABL-5): another friendly fighter within `range`
 /// inches of this fighter (that it can see, when `visible`; with the runemark, when given).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -257,7 +257,12 @@ pub(super) fn picked_friend(s: &str) -> Option<(f32, bool, Option<String>)> {
         Some(r) => (true, r),
         None => (false, rest),
     };
-    let rest = rest.strip_prefix("friendly fighter ")?;
+    let rest = rest.strip_prefix("friendly fighter")?;
+    // With no range, the pick is anywhere on the battlefield.
+    if rest.is_empty() {
+        return Some((crate::model::effects::ANYWHERE, visible, None));
+    }
+    let rest = rest.strip_prefix(' ')?;
     let (runemark, rest) = match rest.strip_prefix("with the ") {
         Some(r) => {
             let (mark, r) = r.split_once(" runemark ")?;
