@@ -16,7 +16,7 @@ use super::card::{
 };
 use super::{
     Picks, Useful, Weighed, amount_text, describe as describe_all, effect_logged, enemies_in_reach,
-    kept,
+    kept, within_text,
 };
 
 /// In words: "2 damage to each visible enemy within 3\"".
@@ -63,13 +63,15 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
 fn damage_one_text(range: f32, a: &Amount, roll: Option<&Roll>, value: Option<u8>) -> String {
     let Some(r) = roll else {
         return format!(
-            "{} damage to a visible enemy within {range}\"",
-            amount_text(a, value)
+            "{} damage to a visible enemy {}",
+            amount_text(a, value),
+            within_text(range)
         );
     };
     format!(
-        "roll {} dice against a visible enemy within {range}\": {}",
+        "roll {} dice against a visible enemy {}: {}",
         amount_text(&r.dice, value),
+        within_text(range),
         bands_text(r, value)
     )
 }

@@ -47,15 +47,11 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
 
 /// "a visible friendly fighter with the beast runemark within 3\"".
 fn picked_text(p: &FriendPick) -> String {
-    let within = if p.range == crate::model::effects::ANYWHERE {
-        " anywhere".to_string()
-    } else {
-        format!(" within {}\"", p.range)
-    };
     format!(
-        "{}friendly fighter{}{within}",
+        "{}friendly fighter{} {}",
         if p.visible { "a visible " } else { "a " },
         runemark_text(p.runemark.as_deref(), " with the ", " runemark"),
+        super::within_text(p.range)
     )
 }
 

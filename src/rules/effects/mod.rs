@@ -157,6 +157,9 @@ fn who_it_reaches(a: Aim, f: &FighterView, none: bool) -> String {
     } else {
         " on the battlefield"
     };
+    if a.range == crate::model::effects::ANYWHERE {
+        return format!("{who}{mark}{seen}");
+    }
     format!("{who}{mark}{seen} within {}\" of {}", a.range, f.name)
 }
 
@@ -349,6 +352,15 @@ fn amount_text(a: &Amount, value: Option<u8>) -> String {
     match value {
         Some(v) => a.of(v).to_string(),
         None => a.to_string(),
+    }
+}
+
+/// "within 3\"", or "anywhere" for a pick the card gives no range.
+fn within_text(range: f32) -> String {
+    if range == crate::model::effects::ANYWHERE {
+        "anywhere".to_string()
+    } else {
+        format!("within {range}\"")
     }
 }
 

@@ -290,6 +290,11 @@ pub(super) fn pick_and_roll_any(s: &str) -> Option<(f32, bool, Option<String>, A
         Some(r) => (true, r),
         None => (false, s.strip_prefix("pick an enemy ")?),
     };
+    // With no range, the pick is anywhere on the battlefield.
+    if let Some(dice) = rest.strip_prefix("fighter and roll ") {
+        let anywhere = crate::model::effects::ANYWHERE;
+        return Some((anywhere, visible, None, dice_count(dice)?));
+    }
     let (who, rest) = rest.split_once(" within ")?;
     let runemark = match who {
         "fighter" => None,
@@ -297,7 +302,10 @@ pub(super) fn pick_and_roll_any(s: &str) -> Option<(f32, bool, Option<String>, A
         _ => return None,
     };
     let (n, rest) = number_prefix(rest)?;
-    let rest = rest.strip_prefix("\" of this fighter and roll ")?;
+    // "within N"" alone means within N" of this fighter.
+    let rest = rest
+        .strip_prefix("\" of this fighter and roll ")
+        .or_else(|| rest.strip_prefix("\" and roll "))?;
     Some((n as f32, visible, runemark, dice_count(rest)?))
 }
 

@@ -355,3 +355,74 @@ fn abl5_a_disengage_ending_near_enemies() {
         Ok(vec![Effect::DisengageEndNear])
     );
 }
+
+/// Issue 30: picks the card gives no range (anywhere on the battlefield) or "within N"" with
+/// no "of this fighter".
+#[test]
+fn abl5_picks_with_no_range_or_a_short_one() {
+    use crate::model::effects::{ANYWHERE, FriendPick, Roll};
+    assert_eq!(
+        effects_of(
+            "Pick a visible friendly fighter. Until the end of the battle round, add 1 to the \
+             Attacks and Strength characteristics of attack actions made by that fighter."
+        ),
+        Ok([Stat::Attacks, Stat::Strength]
+            .into_iter()
+            .map(|stat| Effect::FriendBoost {
+                pick: FriendPick {
+                    range: ANYWHERE,
+                    visible: true,
+                    runemark: None
+                },
+                stat,
+                by: Amount::Fixed(1),
+                melee_only: false,
+                next: false
+            })
+            .collect())
+    );
+    let damage = |range| {
+        Ok(vec![Effect::DamageOne {
+            range,
+            amount: Amount::Fixed(0),
+            roll: Some(Roll {
+                dice: Amount::Value,
+                bands: vec![(4, 6, Amount::Fixed(1))],
+            }),
+        }])
+    };
+    assert_eq!(
+        effects_of(
+            "Pick a visible enemy fighter and roll a number of dice equal to the value of this \
+             ability. For each roll of 4+, allocate 1 damage point to that fighter."
+        ),
+        damage(ANYWHERE)
+    );
+    assert_eq!(
+        effects_of(
+            "Pick a visible enemy fighter within 12\" and roll a number of dice equal to the value \
+             of this ability. For each roll of 4+, allocate 1 damage point to that fighter."
+        ),
+        damage(12.0)
+    );
+}
+
+/// Issue 30: "that bonus attack action" raised in the words a few cards use ("scored from",
+/// with no "to enemy fighters").
+#[test]
+fn abl5_a_bonus_attack_raised_in_other_words() {
+    assert_eq!(
+        effects_of(
+            "This fighter makes a bonus melee attack action. In addition, add 2 to the damage \
+             points allocated by each critical hit scored from that bonus attack aciton."
+        ),
+        Ok(vec![
+            Effect::BonusAttackOf { melee: true },
+            Effect::NextBoost {
+                only: None,
+                stat: Stat::CritDamage,
+                by: Amount::Fixed(2)
+            }
+        ])
+    );
+}
