@@ -83,13 +83,19 @@ pub struct AbilityDef {
 }
 
 impl AbilityEffect {
-    /// ABL-5: it sets the enemy it picks up within this many inches of the fighter.
-    pub fn sets_up_within(&self) -> Option<f32> {
+    /// ABL-5: where it sets a fighter up: the enemy it picks near the fighter, or the
+    /// fighter itself anywhere.
+    pub fn sets_up(&self) -> Option<crate::model::effects::Placing> {
+        use crate::model::effects::{Effect, Placing};
         let AbilityEffect::Effects(effects) = self else {
             return None;
         };
         effects.iter().find_map(|e| match e {
-            crate::model::effects::Effect::SetUpNear { within, .. } => Some(*within),
+            Effect::SetUpNear { within, .. } => Some(Placing::Near { within: *within }),
+            Effect::Relocate { away, floor_only } => Some(Placing::Anywhere {
+                away: *away,
+                floor_only: *floor_only,
+            }),
             _ => None,
         })
     }

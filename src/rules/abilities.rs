@@ -384,8 +384,8 @@ pub(crate) fn use_ability(
     // and where it is set up (if it is), are found before anything is paid.
     let (d, group, aimed) = validate_ability(world, all, f, name, value, target)?;
     if let Some(at) = picks.place {
-        let within = d.effect.sets_up_within();
-        crate::rules::effects::check_place(world, f, within, aimed, at)?;
+        let placing = d.effect.sets_up();
+        crate::rules::effects::check_place(world, f, placing, aimed, at)?;
     }
     let r = world.resource::<Ruleset>().clone();
     // Paid: the whole group is spent (ABL-1).

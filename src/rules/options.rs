@@ -172,9 +172,9 @@ pub struct AbilityOption {
     /// ABL-3: why it would do nothing now, though it may be used (e.g. Rush with no move
     /// left).
     pub idle: Option<String>,
-    /// ABL-5: it sets the enemy it aims at up within this many inches of the fighter, where
-    /// the player picks (`Command::Ability { place }`).
-    pub sets_up_within: Option<f32>,
+    /// ABL-5: it sets a fighter up (the enemy it aims at near the fighter, or the fighter
+    /// itself anywhere), where the player picks (`Command::Ability { place }`).
+    pub sets_up: Option<crate::model::effects::Placing>,
 }
 
 /// What the pending decision allows (see [`Options`]).
@@ -377,7 +377,7 @@ fn ability_options(world: &World, all: &[FighterView], f: &FighterView) -> Vec<A
                 None
             };
             AbilityOption {
-                sets_up_within: d.effect.sets_up_within(),
+                sets_up: d.effect.sets_up(),
                 targets: aims(world, all, f, &d.effect),
                 idle: would_do_nothing(world.resource::<Engine>(), f, &d.effect),
                 name: d.name,

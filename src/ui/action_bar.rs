@@ -3,6 +3,7 @@
 //! the path jumps down, the choice to climb down instead (MOVE-5, MOVE-6); the attacks the
 //! rules allow with their exact odds (hotkeys 1-9); the abilities its dice can pay for.
 
+use crate::model::effects::Placing;
 use crate::model::ids::FighterId;
 use bevy_egui::egui;
 
@@ -194,25 +195,27 @@ fn set_up_hint(
         return;
     };
     let who = name(names, t);
+    let (place, rules_pick, target) = match s.placing {
+        Placing::Near { within } => (
+            format!("within {within}\" of {}", name(names, s.active)),
+            "nearest where it stands",
+            Some(t),
+        ),
+        Placing::Anywhere { .. } => (s.placing.words(), "nearest the closest objective", None),
+    };
     let text = match &intent.preview {
         Some(Err(e)) => format!("{} [{}]", e.reason, e.rule),
         _ => format!(
-            "Click where {who} is set up, within {}\" of {} (green crosses) [ABL-5]; right \
-             click: cancel.",
-            s.within,
-            name(names, s.active)
+            "Click where {who} is set up, {place} (green crosses) [ABL-5]; right click: cancel."
         ),
     };
     super::words::tagged(ui, &text);
-    if ui
-        .button(format!("Set {who} up nearest where it stands"))
-        .clicked()
-    {
+    if ui.button(format!("Set {who} up {rules_pick}")).clicked() {
         send(Command::Ability {
             fighter: s.active,
             ability: s.ability,
             dice: s.dice,
-            target: Some(t),
+            target,
             place: None,
         });
         intent.cancel();
@@ -402,12 +405,17 @@ fn abilities(
                 };
                 let clicked = ui.add(button).on_hover_text(hover).clicked();
                 // ABL-5: where a set-up ability puts its enemy is picked on the board.
-                if let (true, Some(within), Some(t)) = (clicked, ab.sets_up_within, target) {
+                // The fighter itself, when it is set up anywhere.
+                let placed = match ab.sets_up {
+                    Some(Placing::Anywhere { .. }) => Some(a.fighter),
+                    _ => target,
+                };
+                if let (true, Some(placing), Some(t)) = (clicked, ab.sets_up, placed) {
                     let pick = SetUpPick {
                         active: a.fighter,
                         ability: ab.name.clone(),
                         dice: *v,
-                        within,
+                        placing,
                     };
                     intent.start_set_up(t, pick);
                 } else if clicked {

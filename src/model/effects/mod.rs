@@ -10,7 +10,7 @@ mod parts;
 mod validate;
 
 pub use marks::{Mark, Marks};
-pub use parts::{ANYWHERE, Condition, FriendPick, Guard, OnSuccess, RollsWere};
+pub use parts::{ANYWHERE, Condition, FriendPick, Guard, OnSuccess, Placing, RollsWere};
 
 pub use validate::validate_ability;
 
@@ -451,6 +451,15 @@ pub enum Effect {
         visible: bool,
         within: f32,
     },
+    /// This fighter is removed from the battlefield and set up again anywhere (on the
+    /// battlefield floor only, when `floor_only`) more than `away` inches from every enemy
+    /// fighter, where its base fits: at the place its player picks.
+    Relocate {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        away: Option<f32>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        floor_only: bool,
+    },
     /// Until the end of the battle round, the attacks that target this fighter (or the
     /// friendly fighters in `aura` while they are in it) are softened by `guard`.
     RoundGuard {
@@ -556,6 +565,7 @@ impl Effect {
             Effect::Restrict { .. }
             | Effect::RollAgainst { .. }
             | Effect::SetUpNear { .. }
+            | Effect::Relocate { .. }
             | Effect::CritsWeaken { .. }
             | Effect::EnemyAura { .. }
             | Effect::BarEach { .. }

@@ -60,6 +60,36 @@ pub enum Guard {
     },
 }
 
+/// Where an ability sets a fighter up (ABL-5): an enemy within `within` inches of the
+/// ability's fighter, or the fighter itself anywhere (on the floor only, when `floor_only`)
+/// more than `away` inches from every enemy.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub enum Placing {
+    Near { within: f32 },
+    Anywhere { away: Option<f32>, floor_only: bool },
+}
+
+impl Placing {
+    /// In words, after "where its base fits, ": "within 3\" of the fighter", "on the
+    /// battlefield floor more than 3\" from every enemy".
+    pub fn words(&self) -> String {
+        match self {
+            Placing::Near { within } => format!("within {within}\" of the fighter"),
+            Placing::Anywhere { away, floor_only } => {
+                let floor = if *floor_only {
+                    "on the battlefield floor"
+                } else {
+                    "anywhere"
+                };
+                match away {
+                    Some(a) => format!("{floor} more than {a}\" from every enemy"),
+                    None => floor.to_string(),
+                }
+            }
+        }
+    }
+}
+
 /// The range of a pick the card gives none ("pick a visible friendly fighter"): anywhere on
 /// the battlefield.
 pub const ANYWHERE: f32 = 1000.0;

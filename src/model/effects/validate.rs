@@ -151,7 +151,8 @@ impl Effect {
             | Effect::BonusMove { .. }
             | Effect::BonusMoveCloser { .. }
             | Effect::FriendBonusAttack { .. }
-            | Effect::SetUpNear { .. } => self.heal_numbers_ok(),
+            | Effect::SetUpNear { .. }
+            | Effect::Relocate { .. } => self.heal_numbers_ok(),
             Effect::Restrict { range, .. } => range_ok(*range),
             Effect::BarEach { range, actions, .. } => range_ok(*range) && !actions.is_empty(),
             Effect::NextBoost { by, .. } | Effect::RoundBoost { by, .. } => by.within(20),
@@ -253,6 +254,7 @@ impl Effect {
         match self {
             Effect::FriendBonusAttack { range, .. } => range_ok(*range),
             Effect::SetUpNear { range, within, .. } => range_ok(*range) && range_ok(*within),
+            Effect::Relocate { away, .. } => away.is_none_or(range_ok),
             Effect::BonusMove { max } | Effect::BonusMoveCloser { max } => {
                 max.is_none_or(|a| a.within(36))
             }

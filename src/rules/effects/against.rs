@@ -56,6 +56,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             "{} enemy within {range}\" is set up within {within}\" of this fighter",
             a_visible(*visible)
         ),
+        Effect::Relocate { .. } => place::relocate_text(e),
         Effect::CritsWeaken {
             runemark,
             stat,
@@ -167,6 +168,7 @@ pub(super) fn run(
                 result,
             })
         }
+        Effect::Relocate { .. } => place::relocate(world, f, e, picks.place),
         Effect::SetUpNear { within, .. } => Some(place::set_up_near(
             world,
             f,
@@ -335,6 +337,9 @@ pub(crate) fn crits_weaken(
 pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
     if let Effect::BarEach { .. } = e {
         return super::bar::useful(w, e);
+    }
+    if let Effect::Relocate { .. } = e {
+        return place::relocate_useful(w);
     }
     match e {
         Effect::CritsWeaken { runemark, .. } => {

@@ -1,10 +1,12 @@
-//! ABL-5: an enemy set up again near the fighter whose ability picked it.
+//! ABL-5: a fighter set up again: an enemy near the fighter whose ability picked it, or the
+//! fighter itself anywhere more than so far from every enemy.
 
 use crate::battlefield::Battlefield;
 use crate::battlefield::measure::{Base, distance};
 use crate::battlefield::nav::Mover;
 use crate::model::RuleId;
 use crate::model::components::Position;
+use crate::model::effects::{Effect, Placing};
 use crate::model::ids::FighterId;
 use crate::rules::command::Rejected;
 use crate::rules::log::EffectOutcome;
@@ -12,25 +14,50 @@ use crate::rules::state;
 use crate::rules::state::FighterView;
 use bevy::prelude::*;
 
-/// ABL-5: the places fighter `t` may be set up within `within` inches of `f`: where its base
-/// fits, clear of other fighters and terrain, nearest where it stood first.
-pub fn set_up_spots(world: &mut World, f: &FighterView, t: &FighterView, within: f32) -> Vec<Vec3> {
+/// ABL-5: the places fighter `t` may be set up by `f`'s ability as `placing` says: where its
+/// base fits, clear of other fighters and terrain, nearest where it stood first.
+pub fn set_up_spots(
+    world: &mut World,
+    f: &FighterView,
+    t: &FighterView,
+    placing: Placing,
+) -> Vec<Vec3> {
     let all = state::fighters(world);
     let others = state::blockers(&all, t.id);
     let rules = world.resource::<crate::model::ruleset::Ruleset>().clone();
-    // Anywhere it could get to flying, from where it stands to past the picker.
+    // Anywhere it could get to flying, from where it stands to past the picker (or, set up
+    // anywhere, across the whole battlefield).
     let flyer = Mover {
         can_fly: true,
         ..t.mover(&rules)
     };
-    let budget = distance(&t.base(), &f.base()) + within + 2.0 * flyer.base.max_radius() + 1.0;
+    let budget = match placing {
+        Placing::Near { within } => {
+            distance(&t.base(), &f.base()) + within + 2.0 * flyer.base.max_radius() + 1.0
+        }
+        Placing::Anywhere { .. } => 200.0,
+    };
+    let enemies: Vec<Base> = (all.iter())
+        .filter(|o| o.on_board() && o.side != t.side)
+        .map(FighterView::base)
+        .collect();
+    let fits = |p: &Vec3| {
+        let b = Base::new(t.profile.base, *p, t.facing);
+        match placing {
+            Placing::Near { within } => distance(&b, &f.base()) <= within + 1e-4,
+            Placing::Anywhere { away, floor_only } => {
+                (!floor_only || p.y < 0.01)
+                    && away.is_none_or(|a| enemies.iter().all(|e| distance(&b, e) > a + 1e-4))
+            }
+        }
+    };
     let mut spots: Vec<Vec3> = world
         .resource::<Battlefield>()
         .nav
         .reachable(&flyer, t.pos, budget, &others, true)
         .into_iter()
         .map(|(p, _)| p)
-        .filter(|p| distance(&Base::new(t.profile.base, *p, t.facing), &f.base()) <= within + 1e-4)
+        .filter(fits)
         .collect();
     spots.sort_by(|a, b| {
         a.distance(t.pos)
@@ -41,23 +68,27 @@ pub fn set_up_spots(world: &mut World, f: &FighterView, t: &FighterView, within:
     spots
 }
 
-/// ABL-5: is `at` a place the ability's set-up (within `within` inches of `f`, none: it sets
-/// nobody up) may put the enemy `aimed`? Checked before the ability is paid for.
+/// ABL-5: is `at` a place the ability's set-up (`placing`; none: it sets nobody up) may put
+/// its fighter (the enemy `aimed`, or `f` itself)? Checked before the ability is paid for.
 pub(crate) fn check_place(
     world: &mut World,
     f: &FighterView,
-    within: Option<f32>,
+    placing: Option<Placing>,
     aimed: Option<FighterId>,
     at: Vec3,
 ) -> Result<(), Rejected> {
-    let Some(within) = within else {
+    let Some(placing) = placing else {
         return Err(Rejected::new(RuleId::Abl5, "this ability sets nobody up"));
     };
-    let t = aimed.and_then(|t| state::fighter(world, t).filter(|t| t.on_board()));
+    let who = match placing {
+        Placing::Near { .. } => aimed,
+        Placing::Anywhere { .. } => Some(f.id),
+    };
+    let t = who.and_then(|t| state::fighter(world, t).filter(|t| t.on_board()));
     let Some(t) = t else {
         return Err(Rejected::new(RuleId::Abl5, "nobody in reach to set up"));
     };
-    if set_up_spots(world, f, &t, within)
+    if set_up_spots(world, f, &t, placing)
         .iter()
         .any(|p| p.distance(at) <= 0.3)
     {
@@ -66,8 +97,9 @@ pub(crate) fn check_place(
     Err(Rejected::new(
         RuleId::Abl5,
         format!(
-            "{} can't be set up there: within {within}\" of {}, where its base fits",
-            t.name, f.name
+            "{} can't be set up there: {}, where its base fits",
+            t.name,
+            placing.words()
         ),
     ))
 }
@@ -90,14 +122,8 @@ pub(super) fn set_up_near(
             gone: true,
         };
     };
-    let spots = set_up_spots(world, f, &tv, within);
-    let spot = match place {
-        Some(at) => spots
-            .iter()
-            .copied()
-            .min_by(|a, b| a.distance(at).total_cmp(&b.distance(at))),
-        None => spots.first().copied(),
-    };
+    let spots = set_up_spots(world, f, &tv, Placing::Near { within });
+    let spot = nearest(&spots, place).or_else(|| spots.first().copied());
     if let Some(p) = spot {
         world.entity_mut(tv.entity).insert(Position(p));
     }
@@ -107,4 +133,101 @@ pub(super) fn set_up_near(
         at: spot.map(|p| p.to_array()),
         gone: false,
     }
+}
+
+/// The spot nearest the place picked, if one was.
+fn nearest(spots: &[Vec3], place: Option<Vec3>) -> Option<Vec3> {
+    let at = place?;
+    spots
+        .iter()
+        .copied()
+        .min_by(|a, b| a.distance(at).total_cmp(&b.distance(at)))
+}
+
+/// ABL-5: `f` is removed and set up again as the card says: at the place its player picked
+/// (checked before); with none, the spot nearest the closest objective (nearest where it
+/// stood, with no objectives). Where it went, for the log.
+pub(super) fn relocate(
+    world: &mut World,
+    f: &FighterView,
+    e: &Effect,
+    place: Option<Vec3>,
+) -> Option<EffectOutcome> {
+    let Effect::Relocate { away, floor_only } = *e else {
+        return None;
+    };
+    let placing = Placing::Anywhere { away, floor_only };
+    let spots = set_up_spots(world, f, f, placing);
+    let goal = state::objectives(world)
+        .iter()
+        .map(|o| Vec3::new(o.position.0, 0.0, o.position.1))
+        .min_by(|a, b| a.distance(f.pos).total_cmp(&b.distance(f.pos)));
+    let spot = nearest(&spots, place)
+        .or_else(|| nearest(&spots, goal))
+        .or_else(|| spots.first().copied());
+    if let Some(p) = spot {
+        world.entity_mut(f.entity).insert(Position(p));
+    }
+    Some(EffectOutcome::Relocated {
+        at: spot.map(|p| p.to_array()),
+    })
+}
+
+/// In words: "it is set up again anywhere more than 3" from every enemy".
+pub(super) fn relocate_text(e: &Effect) -> String {
+    let Effect::Relocate { away, floor_only } = *e else {
+        return String::new();
+    };
+    format!(
+        "it is set up again {}",
+        Placing::Anywhere { away, floor_only }.words()
+    )
+}
+
+/// SOLO-C1: setting the fighter up elsewhere is worth it to get a hurt fighter (half its
+/// wounds or more) away from an enemy within 1" of it.
+pub(super) fn relocate_useful(w: &super::Weighed) -> Option<super::Useful> {
+    let hurt = 2 * w.f.damage >= w.f.profile.wounds;
+    let engaged = !crate::rules::actions::enemies_within(w.all, w.f, 1.0).is_empty();
+    (hurt && engaged).then_some(super::Useful::Because(
+        "it is hurt and an enemy is within 1\" of it",
+        None,
+    ))
+}
+
+// The card's wording of this family (`card`: the language's shared pieces).
+
+/// "Remove this fighter from the battlefield, then set them up on a platform or the
+/// battlefield floor, more than N" from all enemy fighters", "... and set them up anywhere on
+/// the battlefield floor more than N" from any enemy fighters", "... and then immediately set
+/// them up anywhere on the battlefield".
+pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
+    let rest = s.strip_prefix("remove this fighter from the battlefield")?;
+    let rest = [
+        ", then set them up ",
+        ", then set this fighter up ",
+        ", then set them up again ",
+        " and set them up ",
+        " and then immediately set them up ",
+    ]
+    .iter()
+    .find_map(|p| rest.strip_prefix(p))?;
+    let (floor_only, rest) =
+        if let Some(r) = rest.strip_prefix("on a platform or the battlefield floor") {
+            (false, r)
+        } else if let Some(r) = rest.strip_prefix("anywhere on the battlefield floor") {
+            (true, r)
+        } else {
+            (false, rest.strip_prefix("anywhere on the battlefield")?)
+        };
+    let away = match rest {
+        "" => None,
+        _ => {
+            let rest = rest.strip_prefix(',').unwrap_or(rest);
+            let v = super::card::fill(rest, " more than {n}\" from all enemy fighters")
+                .or_else(|| super::card::fill(rest, " more than {n}\" from any enemy fighters"))?;
+            Some(v[0] as f32)
+        }
+    };
+    Some(vec![Effect::Relocate { away, floor_only }])
 }

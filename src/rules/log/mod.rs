@@ -406,6 +406,8 @@ pub enum EffectOutcome {
         at: Option<[f32; 3]>,
         gone: bool,
     },
+    /// The ability's fighter set up again at `at` (`None`: nowhere it may go; it stays).
+    Relocated { at: Option<[f32; 3]> },
     /// Dice rolled against `fighter`: `rolls`, and what the successes did.
     RolledAgainst {
         rolls: Vec<u8>,

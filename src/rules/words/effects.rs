@@ -42,6 +42,12 @@ pub(super) fn lasting_text(who: &str, o: &EffectOutcome, n: &Names) -> Option<St
         ),
         EffectOutcome::NoFriendInReach => "no friend in reach to make the bonus attack".into(),
         EffectOutcome::SetUp { .. } => set_up_text(who, o, n),
+        EffectOutcome::Relocated { at: Some(p) } => {
+            format!("{who} is set up again {}", n.place(p))
+        }
+        EffectOutcome::Relocated { at: None } => {
+            format!("nowhere {who} may be set up again: it stays where it is")
+        }
         EffectOutcome::RolledAgainst {
             rolls,
             fighter,

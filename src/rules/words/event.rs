@@ -264,6 +264,7 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         | EffectOutcome::BonusDeclined { .. }
         | EffectOutcome::NoFriendInReach
         | EffectOutcome::SetUp { .. }
+        | EffectOutcome::Relocated { .. }
         | EffectOutcome::RolledAgainst { .. }
         | EffectOutcome::RollAfterAttack { .. }
         | EffectOutcome::CritWeakened { .. } => {

@@ -150,7 +150,7 @@ pub(crate) struct SetUpPick {
     pub active: FighterId,
     pub ability: String,
     pub dice: u8,
-    pub within: f32,
+    pub placing: crate::model::effects::Placing,
 }
 
 impl Intent {
@@ -288,13 +288,14 @@ fn set_up_preview(world: &mut World, p: Vec3) {
         .reachable
         .iter()
         .any(|s| Vec3::from_array(*s).distance(p) <= 0.3);
-    let within = intent.set_up.as_ref().map_or(0.0, |s| s.within);
+    let placing = intent.set_up.as_ref().map(|s| s.placing.words());
     intent.preview = Some(match near {
         true => Ok(Path::default()),
         false => Err(Rejected::new(
             RuleId::Abl5,
             format!(
-                "Not a place it can be set up: within {within}\" of the fighter, where its base fits"
+                "Not a place it can be set up: {}, where its base fits",
+                placing.unwrap_or_default()
             ),
         )),
     });
@@ -313,7 +314,7 @@ fn set_up_places(world: &mut World) {
     let (Some(t), Some(f)) = (fighter(world, id), fighter(world, s.active)) else {
         return;
     };
-    let spots = crate::rules::effects::set_up_spots(world, &f, &t, s.within);
+    let spots = crate::rules::effects::set_up_spots(world, &f, &t, s.placing);
     let mut intent = world.resource_mut::<Intent>();
     intent.deadly_places = vec![false; spots.len()];
     intent.reachable = spots.iter().map(|p| p.to_array()).collect();
@@ -403,11 +404,13 @@ fn commit_move(
     if let (Some(p), Some(Ok(_))) = (intent.hover, &intent.preview) {
         let to = p.to_array();
         if let Some(s) = intent.set_up.clone() {
+            // A fighter set up anywhere is the ability's own: no target is named.
+            let aimed = matches!(s.placing, crate::model::effects::Placing::Near { .. });
             submit.write(SubmitCommand(Command::Ability {
                 fighter: s.active,
                 ability: s.ability,
                 dice: s.dice,
-                target: Some(id),
+                target: aimed.then_some(id),
                 place: Some(to),
             }));
             intent.cancel();

@@ -235,3 +235,46 @@ fn abl5_an_oath_fulfilled_makes_the_fighter_favoured_and_gains_a_double() {
     a.use_ability(A, "Test Favour", 1, None).unwrap();
     assert_eq!(a.damage(A), 2);
 }
+
+/// Issue 30: "remove this fighter from the battlefield, then set them up on a platform or the
+/// battlefield floor, more than 3" from all enemy fighters": a place 2" from an enemy is
+/// refused with why; a place 10" away is where A goes, said in the log; with no place named,
+/// A goes where the rules pick.
+#[test]
+fn abl5_a_fighter_sets_itself_up_again_away_from_every_enemy() {
+    use warcry_sim::rules::command::Command;
+    let relocate = Effect::Relocate {
+        away: Some(3.0),
+        floor_only: false,
+    };
+    let mut a = with_ability(vec![relocate.clone()], 3);
+    a.place(B, 11.5, 10.0);
+    let at = |x: f32, z: f32| Command::Ability {
+        fighter: A,
+        ability: "Test Gift".into(),
+        dice: 3,
+        target: None,
+        place: Some([x, 0.0, z]),
+    };
+    let why = a.rejected(at(11.5, 13.0)).to_string();
+    assert!(why.contains("more than 3\" from every enemy"), "{why}");
+    let n = a.log_len();
+    a.apply(at(20.0, 10.0)).unwrap();
+    let now = a.fighter(A).pos;
+    assert!(
+        (now.x - 20.0).abs() < 0.3 && (now.z - 10.0).abs() < 0.3,
+        "{now:?}"
+    );
+    let said = super::faction::said_since(&mut a, n);
+    assert!(
+        said.iter().any(|l| l.contains("Orvi is set up again")),
+        "{said:?}"
+    );
+
+    let mut a = with_ability(vec![relocate], 3);
+    a.place(B, 11.5, 10.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let b = a.fighter(B).base();
+    let gap = warcry_sim::battlefield::measure::distance(&a.fighter(A).base(), &b);
+    assert!(gap > 3.0, "{gap}");
+}

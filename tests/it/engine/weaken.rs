@@ -295,7 +295,12 @@ fn abl5_the_player_picks_where_an_enemy_is_set_up() {
     };
     let mut a = snare();
     let (fa, fb) = (a.fighter(A), a.fighter(B2));
-    let spots = set_up_spots(a.world(), &fa, &fb, 1.0);
+    let spots = set_up_spots(
+        a.world(),
+        &fa,
+        &fb,
+        warcry_sim::model::effects::Placing::Near { within: 1.0 },
+    );
     // West of A, the far side from where B2 stood: not the default.
     let west = *spots
         .iter()

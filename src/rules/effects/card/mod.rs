@@ -9,7 +9,8 @@
 use crate::model::effects::{Amount, Effect, Stat};
 
 use super::{
-    against, bar, bonus, boost, boost_words, condition, damage, dice, friend, guard, heal, reaction,
+    against, bar, bonus, boost, boost_words, condition, damage, dice, friend, guard, heal, place,
+    reaction,
 };
 
 /// The effects of an ability's wording, or the first sentence nothing reads (as a shape).
@@ -61,7 +62,7 @@ type SentenceReader = fn(&str) -> Option<Vec<Effect>>;
 /// The effects of the first sentences of `s`, and how many sentences they took: a sentence
 /// one family reads alone, else the first reader of several sentences that knows them.
 fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    const SENTENCE: [SentenceReader; 10] = [
+    const SENTENCE: [SentenceReader; 11] = [
         bar::sentence,
         guard::sentence,
         condition::sentence,
@@ -72,6 +73,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         against::sentence,
         reaction::sentence,
         dice::sentence,
+        place::sentence,
     ];
     const READERS: [Reader; 12] = [
         favour::oath_or_bar,

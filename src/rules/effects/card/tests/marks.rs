@@ -426,3 +426,30 @@ fn abl5_a_bonus_attack_raised_in_other_words() {
         ])
     );
 }
+
+/// Issue 30: the fighter set up again anywhere, on the floor only, or away from enemies.
+#[test]
+fn abl5_the_fighter_set_up_again_elsewhere() {
+    let relocate = |away, floor_only| Ok(vec![Effect::Relocate { away, floor_only }]);
+    assert_eq!(
+        effects_of(
+            "Remove this fighter from the battlefield, then set them up on a platform or the \
+             battlefield floor, more than 3\" from all enemy fighters."
+        ),
+        relocate(Some(3.0), false)
+    );
+    assert_eq!(
+        effects_of(
+            "Remove this fighter from the battlefield and set them up anywhere on the \
+             battlefield floor more than 6\" from any enemy fighters."
+        ),
+        relocate(Some(6.0), true)
+    );
+    assert_eq!(
+        effects_of(
+            "Remove this fighter from the battlefield and then immediately set them up anywhere \
+             on the battlefield."
+        ),
+        relocate(None, false)
+    );
+}
