@@ -195,13 +195,12 @@ fn set_up_hint(
         return;
     };
     let who = name(names, t);
-    let (place, rules_pick, target) = match s.placing {
+    let (place, rules_pick) = match s.placing {
         Placing::Near { within } => (
             format!("within {within}\" of {}", name(names, s.active)),
             "nearest where it stands",
-            Some(t),
         ),
-        Placing::Anywhere { .. } => (s.placing.words(), "nearest the closest objective", None),
+        Placing::Anywhere { .. } => (s.placing.words(), "nearest the closest objective"),
     };
     let text = match &intent.preview {
         Some(Err(e)) => format!("{} [{}]", e.reason, e.rule),
@@ -211,13 +210,7 @@ fn set_up_hint(
     };
     super::words::tagged(ui, &text);
     if ui.button(format!("Set {who} up {rules_pick}")).clicked() {
-        send(Command::Ability {
-            fighter: s.active,
-            ability: s.ability,
-            dice: s.dice,
-            target,
-            place: None,
-        });
+        send(s.command(t, None));
         intent.cancel();
     }
 }

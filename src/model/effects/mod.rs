@@ -7,10 +7,12 @@ use serde::{Deserialize, Serialize};
 
 mod marks;
 mod parts;
+mod reach;
 mod validate;
 
 pub use marks::{Mark, Marks};
 pub use parts::{ANYWHERE, Condition, FriendPick, Guard, OnSuccess, Placing, RollsWere};
+pub use reach::{Aim, Aura};
 
 pub use validate::validate_ability;
 
@@ -132,75 +134,6 @@ pub enum MoveTrigger {
     /// The fighter's next move action, when it finishes this many inches or more vertically
     /// lower than it started.
     DroppedNext(f32),
-}
-
-/// Friendly fighters a round-long boost reaches (ABL-5): those within `range` inches of the
-/// fighter who used the ability (that it can see, when `visible`), while they are; the
-/// fighter itself among them unless `others`; only those bearing `marks` when it names some.
-#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
-pub struct Aura {
-    pub range: f32,
-    pub visible: bool,
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub others: bool,
-    #[serde(default, skip_serializing_if = "Marks::is_none")]
-    pub marks: Marks,
-}
-
-impl Aura {
-    /// Every friendly fighter within `range` (that the fighter sees, when `visible`).
-    pub fn within(range: f32, visible: bool) -> Aura {
-        Aura {
-            range,
-            visible,
-            ..Aura::default()
-        }
-    }
-
-    /// Does the aura reach the fighter `f` by who it is (not by where)? `source` is the
-    /// fighter whose aura it is.
-    pub fn reaches_kind(
-        &self,
-        source_is_f: bool,
-        f: &crate::model::formats::FighterProfile,
-    ) -> bool {
-        !(self.others && source_is_f) && self.marks.fit(|m| f.bears(m))
-    }
-
-    /// In words, after "friendly fighters": " with the Hero runemark", "" for all.
-    pub fn who_words(&self) -> String {
-        let mut s = String::new();
-        if self.others {
-            s.push_str("other ");
-        }
-        s.push_str("friendly fighters");
-        if !self.marks.is_none() {
-            s.push_str(&format!(" with the {} runemarks", self.marks.words()));
-        }
-        s
-    }
-}
-
-/// Who an aimed effect picks (ABL-5): an enemy, or (`friends`) another fighter of the side,
-/// within `range` inches, that the fighter can see when `visible`, with the runemark when one
-/// is given.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Aim<'a> {
-    pub friends: bool,
-    pub range: f32,
-    pub visible: bool,
-    pub runemark: Option<&'a str>,
-}
-
-impl<'a> Aim<'a> {
-    fn enemy(range: f32, visible: bool, runemark: Option<&'a str>) -> Self {
-        Aim {
-            friends: false,
-            range,
-            visible,
-            runemark,
-        }
-    }
 }
 
 /// A kind of attack action: with a melee weapon (a range of 3" or less) or a missile one.
@@ -615,55 +548,4 @@ impl Effect {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rea1_abl5_a_reaction_begins_with_its_trigger_and_only_a_reaction_answers_an_attack() {
-        let problems = |effects: &[Effect], reaction: bool| {
-            let mut v = crate::model::validate::Validator::default();
-            validate_ability(effects, reaction, "effect", &mut v);
-            v.problems.len()
-        };
-        let answer = Effect::CritsAsHits {
-            up_to: Amount::Fixed(1),
-        };
-        let trigger = Effect::Reaction(Trigger::TargetedByMelee);
-        assert_eq!(problems(&[trigger.clone(), answer.clone()], true), 0);
-        assert_eq!(
-            problems(std::slice::from_ref(&answer), true),
-            1,
-            "no trigger"
-        );
-        assert_eq!(problems(&[answer], false), 1, "answers with dice");
-        assert_eq!(problems(&[Effect::BonusAttack, trigger], false), 1);
-        // After a move: damage, bonus actions, next-action boosts; not a heal.
-        let after = |then| Effect::AfterMove {
-            trigger: MoveTrigger::NearEnemy(1.0),
-            then: vec![then],
-        };
-        assert_eq!(problems(&[after(Effect::BonusAttack)], false), 0);
-        let heal = Effect::Heal {
-            amount: Amount::Value,
-        };
-        assert_eq!(problems(&[after(heal)], false), 1);
-    }
-
-    #[test]
-    fn amounts_and_roll_bands_abl1() {
-        assert_eq!(Amount::Value.of(5), 5);
-        assert_eq!(Amount::HalfValueUp.of(5), 3);
-        assert_eq!(Amount::Fixed(2).of(6), 2);
-        let r = Roll {
-            dice: Amount::Fixed(1),
-            bands: vec![(2, 4, Amount::Fixed(1)), (5, 6, Amount::Value)],
-        };
-        assert_eq!([1, 2, 4, 5, 6].map(|d| r.damage(d, 4)), [0, 1, 1, 4, 4]);
-        // A gap between bands deals nothing.
-        let gap = Roll {
-            dice: Amount::Fixed(1),
-            bands: vec![(1, 2, Amount::Fixed(1)), (5, 6, Amount::Fixed(3))],
-        };
-        assert_eq!([1, 3, 4, 6].map(|d| gap.damage(d, 4)), [1, 0, 0, 3]);
-    }
-}
+mod tests;

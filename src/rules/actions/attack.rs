@@ -498,17 +498,7 @@ pub(super) fn roll_hits(
         return Then::Stay;
     };
     let dice = attack_dice(world, &f, &w);
-    let guarded = fighter(world, target).map_or(dice, |t| {
-        crate::rules::effects::guard_for(world, &all, &t).attacks(dice, w.is_melee())
-    });
-    if guarded < dice {
-        let fewer = crate::rules::log::EffectOutcome::FewerDice {
-            fewer: dice - guarded,
-            dice: guarded,
-        };
-        crate::rules::effects::effect_logged(world, target, fewer);
-    }
-    let dice = guarded;
+    let dice = crate::rules::effects::guarded_dice(world, &all, target, (dice, w.is_melee()));
     let rolls = world.resource_mut::<DiceRng>().roll(dice as usize);
     let hits = Hits {
         rolls,

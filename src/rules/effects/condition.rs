@@ -125,6 +125,17 @@ fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
                 c.f.damage
             )
         }),
+        Condition::NoFriendWithin { .. }
+        | Condition::HurtWithin { .. }
+        | Condition::NotMarked(_)
+        | Condition::Round(_) => why_not_more(c, condition),
+    }
+}
+
+/// [`why_not`] of the conditions read for the whole community set (issue 30).
+fn why_not_more(c: &Checked, condition: &Condition) -> Option<String> {
+    let name = &c.f.name;
+    match condition {
         Condition::NoFriendWithin { range } => {
             let near = marked_in_reach(c.world, c.all, c.f, (*range, false), None, true);
             (!near.is_empty())
@@ -138,16 +149,16 @@ fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
         } => {
             let near = marked_in_reach(c.world, c.all, c.f, (*range, *visible), None, *friend);
             let hurt = |id: &FighterId| c.all.iter().any(|o| o.id == *id && o.damage >= *damage);
+            let who = if *friend {
+                "other friendly fighter"
+            } else {
+                "enemy"
+            };
+            let seen = if *visible { " it can see" } else { "" };
             (!near.iter().any(hurt)).then(|| {
                 format!(
-                    "there is no {}{} with {damage} or more damage points within {range}\" of \
-                     {name}",
-                    if *friend {
-                        "other friendly fighter"
-                    } else {
-                        "enemy"
-                    },
-                    seen(*visible)
+                    "there is no {who}{seen} with {damage} or more damage points within \
+                     {range}\" of {name}"
                 )
             })
         }
@@ -159,6 +170,7 @@ fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
             let now = c.world.resource::<Engine>().round;
             (now != *n).then(|| format!("it is battle round {now}, not {n}"))
         }
+        _ => None,
     }
 }
 

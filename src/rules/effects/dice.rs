@@ -52,12 +52,17 @@ pub(crate) fn oath_fulfilled(world: &mut World, taken_down_side: crate::model::i
     if f.side == taken_down_side {
         return;
     }
-    let mut eng = state::engine(world);
-    if !eng.fulfil_oath(f.id) {
+    let fulfilled = {
+        let mut eng = state::engine(world);
+        let fulfilled = eng.fulfil_oath(f.id);
+        if fulfilled {
+            eng.dice[f.side].gain(1, 2);
+        }
+        fulfilled
+    };
+    if !fulfilled {
         return;
     }
-    eng.dice[f.side].gain(1, 2);
-    drop(eng);
     super::effect_logged(world, f.id, EffectOutcome::Favoured);
 }
 

@@ -174,6 +174,26 @@ pub fn guard_for(world: &World, all: &[FighterView], t: &FighterView) -> Softene
     s
 }
 
+/// ABL-5: the `dice` of a (`melee`) attack on `target`, less what guards it this round takes
+/// off (logged).
+pub fn guarded_dice(
+    world: &mut World,
+    all: &[FighterView],
+    target: crate::model::ids::FighterId,
+    (dice, melee): (u32, bool),
+) -> u32 {
+    let guarded = state::fighter(world, target)
+        .map_or(dice, |t| guard_for(world, all, &t).attacks(dice, melee));
+    if guarded < dice {
+        let fewer = EffectOutcome::FewerDice {
+            fewer: dice - guarded,
+            dice: guarded,
+        };
+        super::effect_logged(world, target, fewer);
+    }
+    guarded
+}
+
 /// ABL-5: the attack on `t` (`hits` and `crits`, each hit and critical hit dealing `damage`)
 /// softened by what guards `t` this round: the damage each now deals, and the log line
 /// saying how (none when nothing guards it).

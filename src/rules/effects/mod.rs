@@ -43,7 +43,7 @@ pub use card::effects_of;
 pub use damage::after_move_choices;
 pub(crate) use damage::{after_move, check_after_move_pick};
 pub(crate) use dice::oath_fulfilled;
-pub use guard::{Softened, guard_for, soften};
+pub use guard::{Softened, guard_for, guarded_dice, soften};
 pub(crate) use place::check_place;
 pub use place::set_up_spots;
 

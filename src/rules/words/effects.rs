@@ -132,8 +132,7 @@ pub(super) fn bonus_text(who: &str, o: &EffectOutcome) -> String {
 /// ABL-5: the damage a heal removed from a fighter in its reach, or after rolls.
 pub(super) fn healed_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
     if let EffectOutcome::HealedRolled { healed, rolls } = o {
-        let r: Vec<String> = rolls.iter().map(u8::to_string).collect();
-        return format!("{who} removes {healed} damage (rolls {})", r.join(", "));
+        return format!("{who} removes {healed} damage{}", rolled_text(rolls));
     }
     let EffectOutcome::HealedFriend {
         fighter,
@@ -261,5 +260,36 @@ pub fn bonus_words_with(b: Bonus, name_of: impl Fn(FighterId) -> String) -> Stri
         Bonus::AttackOf { melee: true } => "melee attack".into(),
         Bonus::AttackOf { melee: false } => "missile attack".into(),
         Bonus::MoveOrDisengage { max } => format!("move (up to {max}\") or disengage"),
+    }
+}
+
+/// " (rolls 5, 2, 6)", or nothing when no dice were rolled.
+pub(super) fn rolled_text(rolls: &[u8]) -> String {
+    if rolls.is_empty() {
+        return String::new();
+    }
+    let r: Vec<String> = rolls.iter().map(u8::to_string).collect();
+    format!(" (rolls {})", r.join(", "))
+}
+
+/// ABL-5: dice an ability saved or took off an attack, an oath sworn or fulfilled.
+pub(super) fn dice_text(who: &str, o: &EffectOutcome) -> String {
+    match o {
+        EffectOutcome::Oathed => format!(
+            "{who} swears an oath: once an enemy is taken down during {who}'s activation, {who} \
+             is favoured"
+        ),
+        EffectOutcome::Favoured => format!(
+            "{who}'s oath is fulfilled: {who} is favoured for the rest of the battle, and gains \
+             the side a double of 1s"
+        ),
+        EffectOutcome::WildDiceSaved { saved, rolls } => format!(
+            "{who}'s side saves {saved} more wild dice for later rounds{}",
+            rolled_text(rolls)
+        ),
+        EffectOutcome::FewerDice { fewer, dice } => {
+            format!("{who} is guarded this round: the attack rolls {dice} dice, {fewer} fewer")
+        }
+        _ => String::new(),
     }
 }

@@ -218,12 +218,7 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
             damage,
             rolls,
         } => {
-            let rolled = if rolls.is_empty() {
-                String::new()
-            } else {
-                let r: Vec<String> = rolls.iter().map(u8::to_string).collect();
-                format!(" (rolls {})", r.join(", "))
-            };
+            let rolled = super::effects::rolled_text(rolls);
             match fighters.len() {
                 0 => format!("{who}'s ability reaches no enemy{rolled}"),
                 _ => {
@@ -236,23 +231,10 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
             }
         }
         EffectOutcome::Healed { healed } => format!("{who} removes {healed} damage"),
-        EffectOutcome::Oathed => format!(
-            "{who} swears an oath: once an enemy is taken down during {who}'s activation, {who} \
-             is favoured"
-        ),
-        EffectOutcome::Favoured => format!(
-            "{who}'s oath is fulfilled: {who} is favoured for the rest of the battle, and gains \
-             the side a double of 1s"
-        ),
-        EffectOutcome::WildDiceSaved { saved, rolls } => {
-            let rolled = if rolls.is_empty() {
-                String::new()
-            } else {
-                let r: Vec<String> = rolls.iter().map(u8::to_string).collect();
-                format!(" (rolls {})", r.join(", "))
-            };
-            format!("{who}'s side saves {saved} more wild dice for later rounds{rolled}")
-        }
+        EffectOutcome::Oathed
+        | EffectOutcome::Favoured
+        | EffectOutcome::WildDiceSaved { .. }
+        | EffectOutcome::FewerDice { .. } => super::effects::dice_text(&who, o),
         EffectOutcome::HealedRolled { .. } | EffectOutcome::HealedFriend { .. } => {
             super::effects::healed_text(&who, o, n)
         }
@@ -278,9 +260,6 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
             super::effects::answer_text(&who, o)
         }
         EffectOutcome::Guarded { .. } => super::effects::guarded_text(&who, o),
-        EffectOutcome::FewerDice { fewer, dice } => {
-            format!("{who} is guarded this round: the attack rolls {dice} dice, {fewer} fewer")
-        }
         EffectOutcome::BarredEach { .. } | EffectOutcome::Barred { .. } => {
             super::effects::barred_text(&who, o, n)
         }

@@ -72,12 +72,7 @@ pub(super) fn convert(
     }
     warn_unknown(file, &r.path, &alliance, &runemarks, findings);
     let (base, base_from) = bases.base_for(name, &runemarks);
-    // A subfaction is a runemark of its own on the card ("friendly fighters with the Jaws of
-    // Itzl runemark"): kept with the others, lower-case.
-    let mut runemarks = runemarks;
-    if !subfaction.is_empty() {
-        runemarks.push(subfaction.to_lowercase());
-    }
+    let runemarks = with_subfaction(runemarks, subfaction);
     let profile = FighterProfile {
         id: id.to_string(),
         name: name.to_string(),
@@ -108,6 +103,15 @@ pub(super) fn convert(
         subfaction: subfaction.to_string(),
         base_from,
     })
+}
+
+/// A subfaction is a runemark of its own on the cards ("friendly fighters with the Jaws of
+/// Itzl runemark"): kept with the others, lower-case.
+fn with_subfaction(mut runemarks: Vec<String>, subfaction: &str) -> Vec<String> {
+    if !subfaction.is_empty() {
+        runemarks.push(subfaction.to_lowercase());
+    }
+    runemarks
 }
 
 /// Warns of a grand alliance or runemarks no rule knows (they are kept).

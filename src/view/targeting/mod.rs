@@ -153,6 +153,21 @@ pub(crate) struct SetUpPick {
     pub placing: crate::model::effects::Placing,
 }
 
+impl SetUpPick {
+    /// The ability that sets fighter `t` up at `place` (none: where the rules pick). A
+    /// fighter set up anywhere is the ability's own: no target is named.
+    pub(crate) fn command(self, t: FighterId, place: Option<[f32; 3]>) -> Command {
+        let aimed = matches!(self.placing, crate::model::effects::Placing::Near { .. });
+        Command::Ability {
+            fighter: self.active,
+            ability: self.ability,
+            dice: self.dice,
+            target: aimed.then_some(t),
+            place,
+        }
+    }
+}
+
 impl Intent {
     /// Starts choosing where `fighter` moves (or disengages to, DIS-1), among `reachable`.
     pub(crate) fn start(&mut self, fighter: FighterId, going: Going, a: &ActiveOptions) {
@@ -404,15 +419,7 @@ fn commit_move(
     if let (Some(p), Some(Ok(_))) = (intent.hover, &intent.preview) {
         let to = p.to_array();
         if let Some(s) = intent.set_up.clone() {
-            // A fighter set up anywhere is the ability's own: no target is named.
-            let aimed = matches!(s.placing, crate::model::effects::Placing::Near { .. });
-            submit.write(SubmitCommand(Command::Ability {
-                fighter: s.active,
-                ability: s.ability,
-                dice: s.dice,
-                target: aimed.then_some(id),
-                place: Some(to),
-            }));
+            submit.write(SubmitCommand(s.command(id, Some(to))));
             intent.cancel();
             return;
         }

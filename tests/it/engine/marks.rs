@@ -229,9 +229,7 @@ fn abl5_an_oath_fulfilled_makes_the_fighter_favoured_and_gains_a_double() {
     assert!(a.engine().dice[Side::A].group_for(1, 2).is_some());
     // Favoured: the next activation's ability heals 3, not 1.
     a.set(A, Damage(5));
-    let mut e = a.engine();
-    e.activation.as_mut().unwrap().ability_used = false;
-    drop(e);
+    a.engine().activation.as_mut().unwrap().ability_used = false;
     a.use_ability(A, "Test Favour", 1, None).unwrap();
     assert_eq!(a.damage(A), 2);
 }

@@ -35,7 +35,7 @@ pub(super) fn favoured(
     read: &[String],
     plain: &[Effect],
     next: &str,
-    one: fn(&[String]) -> Option<(usize, Vec<Effect>)>,
+    one: super::Reader,
 ) -> Option<Vec<Effect>> {
     let x = next.strip_prefix(IF_FAVOURED)?;
     let all_of = |sentences: Vec<String>| {

@@ -1,0 +1,75 @@
+//! Who an effect reaches (ABL-5): the friends in a fighter's aura, the fighter an aimed
+//! effect picks.
+
+use serde::{Deserialize, Serialize};
+
+use super::Marks;
+
+/// Friendly fighters a round-long boost reaches (ABL-5): those within `range` inches of the
+/// fighter who used the ability (that it can see, when `visible`), while they are; the
+/// fighter itself among them unless `others`; only those bearing `marks` when it names some.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+pub struct Aura {
+    pub range: f32,
+    pub visible: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub others: bool,
+    #[serde(default, skip_serializing_if = "Marks::is_none")]
+    pub marks: Marks,
+}
+
+impl Aura {
+    /// Every friendly fighter within `range` (that the fighter sees, when `visible`).
+    pub fn within(range: f32, visible: bool) -> Aura {
+        Aura {
+            range,
+            visible,
+            ..Aura::default()
+        }
+    }
+
+    /// Does the aura reach the fighter `f` by who it is (not by where)? `source` is the
+    /// fighter whose aura it is.
+    pub fn reaches_kind(
+        &self,
+        source_is_f: bool,
+        f: &crate::model::formats::FighterProfile,
+    ) -> bool {
+        !(self.others && source_is_f) && self.marks.fit(|m| f.bears(m))
+    }
+
+    /// In words, after "friendly fighters": " with the Hero runemark", "" for all.
+    pub fn who_words(&self) -> String {
+        let mut s = String::new();
+        if self.others {
+            s.push_str("other ");
+        }
+        s.push_str("friendly fighters");
+        if !self.marks.is_none() {
+            s.push_str(&format!(" with the {} runemarks", self.marks.words()));
+        }
+        s
+    }
+}
+
+/// Who an aimed effect picks (ABL-5): an enemy, or (`friends`) another fighter of the side,
+/// within `range` inches, that the fighter can see when `visible`, with the runemark when one
+/// is given.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Aim<'a> {
+    pub friends: bool,
+    pub range: f32,
+    pub visible: bool,
+    pub runemark: Option<&'a str>,
+}
+
+impl<'a> Aim<'a> {
+    pub(super) fn enemy(range: f32, visible: bool, runemark: Option<&'a str>) -> Self {
+        Aim {
+            friends: false,
+            range,
+            visible,
+            runemark,
+        }
+    }
+}
