@@ -29,6 +29,8 @@ pub struct AttackRoll {
     pub take_cover: bool,
     /// ABL-5: the least roll that is a critical hit (6 without an ability).
     pub crit_on: u8,
+    /// ABL-5: how many hits count as critical hits.
+    pub hits_as_crits: u32,
 }
 
 /// The exact distribution of the damage one attack allocates.
@@ -68,7 +70,9 @@ impl AttackRoll {
                 if count == 0 {
                     continue;
                 }
-                let dmg = h * self.damage.0 + c * self.damage.1;
+                // ABL-5: some hits may count as critical hits.
+                let k = self.hits_as_crits.min(h);
+                let dmg = (h - k) * self.damage.0 + (c + k) * self.damage.1;
                 match ways.binary_search_by_key(&dmg, |w| w.0) {
                     Ok(i) => ways[i].1 += count,
                     Err(i) => ways.insert(i, (dmg, count)),
@@ -167,6 +171,7 @@ impl AttackRoll {
             take_cover: take_cover.is_some(),
             // The log keeps the rolls, not an ability's lower critical roll: 6.
             crit_on: 6,
+            hits_as_crits: 0,
         };
         Some((roll, *wounds_before))
     }
@@ -218,6 +223,7 @@ mod tests {
             damage,
             take_cover: false,
             crit_on: 6,
+            hits_as_crits: 0,
         }
     }
 
@@ -230,6 +236,17 @@ mod tests {
         let o = r.odds().unwrap();
         assert_eq!(o.rolls, 6);
         assert_eq!(o.ways, vec![(0, 3), (1, 1), (3, 2)]);
+    }
+
+    /// ABL-5: one hit counted as a critical hit (S4 v T4, two dice, damage 1/3): a hit and a
+    /// miss deal 3, two hits 3 + 1, a hit and a critical hit 3 + 3.
+    #[test]
+    fn abl5_odds_with_a_hit_counted_as_a_critical_hit() {
+        let mut r = roll(2, 4, 4, (1, 3));
+        r.hits_as_crits = 1;
+        let o = r.odds().unwrap();
+        // Faces: miss 3, hit 2, critical 1, of 6; over 36 rolls.
+        assert_eq!(o.ways, vec![(0, 9), (3, 12 + 6), (4, 4), (6, 4 + 1)]);
     }
 
     fn close(a: f64, b: f64) -> bool {

@@ -340,6 +340,9 @@ pub enum Effect {
     /// Until the end of the activation, its move actions may end farther from an enemy it
     /// started within 1" of (MOVE-3 does not hold for it).
     MoveWhileEngaged,
+    /// Up to `n` hits of this fighter's next attack action (of that kind, when `only`) this
+    /// activation count as critical hits.
+    NextHitsAsCrits { n: u32, only: Option<AttackKind> },
     /// Until the end of the activation, its disengage actions may end within 1" of enemies
     /// (DIS-1 asks more than 1").
     DisengageEndNear,
@@ -482,6 +485,7 @@ impl Effect {
             | Effect::CritOn { .. }
             | Effect::FlyThisActivation
             | Effect::MoveWhileEngaged
+            | Effect::NextHitsAsCrits { .. }
             | Effect::DisengageEndNear
             | Effect::FlatAttackRange => Family::Boost,
             Effect::DamageOne { .. } | Effect::DamageEach { .. } | Effect::AfterMove { .. } => {

@@ -6,7 +6,7 @@ use crate::battlefield::measure::{bases_within, distance, horizontal_distance};
 use crate::battlefield::sight::{Cover, cover};
 use crate::model::RuleId;
 use crate::model::dice::{Dice, DiceRng};
-use crate::model::effects::{AttackKind, Effect, Stat, Trigger};
+use crate::model::effects::{Effect, Stat, Trigger};
 use crate::model::formats::Weapon;
 use crate::model::ids::FighterId;
 use crate::model::ruleset::Ruleset;
@@ -16,7 +16,7 @@ use crate::rules::actions::{
     knocked_off, rules, take_cover_rolls,
 };
 use crate::rules::command::{ReactionKind, Rejected};
-use crate::rules::effects::round_bonus;
+use crate::rules::effects::{crit_on, hits_as_crits, round_bonus};
 use crate::rules::log::Event;
 use crate::rules::odds::AttackRoll;
 use crate::rules::state::{
@@ -47,28 +47,6 @@ pub fn count_hits_from(rolls: &[u8], needed: u8, crit_on: u8) -> (u32, u32) {
         .filter(|&&r| r >= needed && r < crit_on)
         .count() as u32;
     (hits, crits)
-}
-
-/// ABL-5: the least hit roll of `f`'s attack (with a melee weapon when `melee`) that is a
-/// critical hit: 6, or lower when an ability of its activation says so.
-fn crit_on(world: &World, f: &FighterView, melee: bool) -> u8 {
-    let Some(a) = world.resource::<Engine>().activation.as_ref() else {
-        return 6;
-    };
-    if a.fighter != f.id {
-        return 6;
-    }
-    a.lasting
-        .iter()
-        .filter_map(|e| match e {
-            Effect::CritOn { least, only }
-                if only.is_none_or(|k| (k == AttackKind::Melee) == melee) =>
-            {
-                Some(*least)
-            }
-            _ => None,
-        })
-        .fold(6, u8::min)
 }
 
 /// REA-2: damage a counter deals to the attacker, as the card says: 2 if any unmodified hit
@@ -464,7 +442,8 @@ pub fn attack_roll(
         toughness,
         // ABL-5: critical hits counted as hits deal a hit's damage.
         damage: guard.damage(w.damage),
-        crit_on: crit_on(world, f, w.is_melee()),
+        crit_on: crit_on(world, f.id, w.is_melee()),
+        hits_as_crits: hits_as_crits(world, f.id, w.is_melee()),
         take_cover,
     })
 }
@@ -532,7 +511,8 @@ pub(super) fn finish_attack(
     let (toughness, cover_why) = toughness_against(world, &all, &f, &t);
     let strength = strength_for_hits(world, &f, w.strength, toughness);
     let needed = hit_threshold(strength, toughness);
-    let (mut hits, mut crits) = count_hits_from(&rolls, needed, crit_on(world, &f, w.is_melee()));
+    let (mut hits, mut crits) = count_hits_from(&rolls, needed, crit_on(world, f.id, w.is_melee()));
+    crate::rules::effects::promote_hits(world, attacker, w.is_melee(), (&mut hits, &mut crits));
     let mut ids = vec![RuleId::Atk3];
     ids.extend(cover_why.is_some().then_some(RuleId::Atk4));
     // ABL-5: an ability changed the weapon, the Strength the hit roll compares or the
@@ -596,5 +576,6 @@ fn spend_attack(world: &mut World, attacker: FighterId, down: bool, melee: bool)
     {
         a.took_down |= down;
         a.boosts.retain(|b| !(b.once && b.applies(melee)));
+        crate::rules::effects::spend_hits_as_crits(a, melee);
     }
 }

@@ -57,6 +57,16 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             "its attacks' range leaves out the vertical distance this activation".to_string()
         }
         Effect::FlyThisActivation => "it can fly when it moves this activation".to_string(),
+        Effect::NextHitsAsCrits { n, only } => format!(
+            "{n} hit{} of its next {}attack count{} as critical hits",
+            if *n == 1 { "" } else { "s" },
+            match only {
+                Some(AttackKind::Melee) => "melee ",
+                Some(AttackKind::Missile) => "missile ",
+                None => "",
+            },
+            if *n == 1 { "s" } else { "" }
+        ),
         Effect::DisengageEndNear => {
             "its disengage actions may end within 1\" of enemies this activation".to_string()
         }
@@ -151,6 +161,7 @@ pub(super) fn run(
         | Effect::CritOn { .. }
         | Effect::FlyThisActivation
         | Effect::MoveWhileEngaged
+        | Effect::NextHitsAsCrits { .. }
         | Effect::DisengageEndNear => kept(world, f, e, value, |a| a.lasting.push(e.clone())),
         _ => None,
     }
@@ -256,7 +267,7 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
         {
             w.because("it is within 1\" of an enemy and moves next")
         }
-        Effect::CritOn { only, .. }
+        Effect::CritOn { only, .. } | Effect::NextHitsAsCrits { only, .. }
             if (next.attack)
                 .is_some_and(|(_, m)| only.is_none_or(|k| (k == AttackKind::Melee) == m)) =>
         {
@@ -334,6 +345,7 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
          within 1\" of enemy fighters" => Some(vec![Effect::DisengageEndNear]),
         _ => move_while_engaged(s)
             .or_else(|| read_boost(s))
+            .or_else(|| super::crits::sentence(s))
             .or_else(|| crit_on(s))
             .or_else(|| next_boosts(s))
             .or_else(|| next_move(s))

@@ -231,6 +231,8 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
             }
         }
         EffectOutcome::Healed { healed } => format!("{who} removes {healed} damage"),
+        EffectOutcome::HitsAsCrits { n: 1 } => format!("{who} counts 1 hit as a critical hit"),
+        EffectOutcome::HitsAsCrits { n } => format!("{who} counts {n} hits as critical hits"),
         EffectOutcome::Oathed
         | EffectOutcome::Favoured
         | EffectOutcome::WildDiceSaved { .. }

@@ -276,3 +276,43 @@ fn abl5_a_fighter_sets_itself_up_again_away_from_every_enemy() {
     let gap = warcry_sim::battlefield::measure::distance(&a.fighter(A).base(), &b);
     assert!(gap > 3.0, "{gap}");
 }
+
+/// Issue 30: "you can count 1 hit from the next missile attack action made by this fighter as
+/// a critical hit instead": a melee attack leaves it waiting; the missile attack's rolls of
+/// 4 and 5 (hits, S4 v T4) deal 1 + 3, said in the log; the next missile attack 1 + 1.
+#[test]
+fn abl5_a_hit_of_the_next_missile_attack_counts_as_a_critical_hit() {
+    use warcry_sim::model::effects::AttackKind;
+    let hail = Effect::NextHitsAsCrits {
+        n: 1,
+        only: Some(AttackKind::Missile),
+    };
+    let mut a = with_ability(vec![hail], 3);
+    a.rules(|r| r.reactions = false);
+    a.profile(A, |p| {
+        p.weapons = vec![weapon(1.0, 2, 4, (1, 3)), weapon(8.0, 2, 4, (1, 3))];
+    });
+    a.profile(B, |p| {
+        p.wounds = 40;
+        p.toughness = 4;
+    });
+    a.place(B, 11.5, 10.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    a.dice(&[4, 5]);
+    a.attack_logged(A, B, 0);
+    assert_eq!(a.damage(B), 2, "melee: two hits of 1");
+    a.engine().activation.as_mut().unwrap().actions_left = 2;
+    let n = a.log_len();
+    a.dice(&[4, 5]);
+    a.attack_logged(A, B, 1);
+    assert_eq!(a.damage(B), 2 + 4);
+    let said = super::faction::said_since(&mut a, n);
+    assert!(
+        said.iter()
+            .any(|l| l == "Orvi counts 1 hit as a critical hit"),
+        "{said:?}"
+    );
+    a.dice(&[4, 5]);
+    a.attack_logged(A, B, 1);
+    assert_eq!(a.damage(B), 2 + 4 + 2, "spent");
+}

@@ -453,3 +453,19 @@ fn abl5_the_fighter_set_up_again_elsewhere() {
         relocate(None, false)
     );
 }
+
+/// Issue 30: a hit of the next (missile) attack counted as a critical hit.
+#[test]
+fn abl5_a_hit_of_the_next_attack_as_a_critical_hit() {
+    use crate::model::effects::AttackKind;
+    assert_eq!(
+        effects_of(
+            "You can count 1 hit from the next missile attack action made by this fighter as a \
+             critical hit instead."
+        ),
+        Ok(vec![Effect::NextHitsAsCrits {
+            n: 1,
+            only: Some(AttackKind::Missile)
+        }])
+    );
+}
