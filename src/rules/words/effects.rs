@@ -42,12 +42,6 @@ pub(super) fn lasting_text(who: &str, o: &EffectOutcome, n: &Names) -> Option<St
         ),
         EffectOutcome::NoFriendInReach => "no friend in reach to make the bonus attack".into(),
         EffectOutcome::SetUp { .. } => set_up_text(who, o, n),
-        EffectOutcome::Relocated { at: Some(p) } => {
-            format!("{who} is set up again {}", n.place(p))
-        }
-        EffectOutcome::Relocated { at: None } => {
-            format!("nowhere {who} may be set up again: it stays where it is")
-        }
         EffectOutcome::RolledAgainst {
             rolls,
             fighter,
@@ -289,6 +283,19 @@ pub(super) fn dice_text(who: &str, o: &EffectOutcome) -> String {
         ),
         EffectOutcome::FewerDice { fewer, dice } => {
             format!("{who} is guarded this round: the attack rolls {dice} dice, {fewer} fewer")
+        }
+        _ => String::new(),
+    }
+}
+
+/// ABL-5: where the fighter an ability set up again went.
+pub(super) fn relocated_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
+    match o {
+        EffectOutcome::Relocated { at: Some(p) } => {
+            format!("{who} is set up again {}", n.place(p))
+        }
+        EffectOutcome::Relocated { at: None } => {
+            format!("nowhere {who} may be set up again: it stays where it is")
         }
         _ => String::new(),
     }

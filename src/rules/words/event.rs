@@ -231,6 +231,7 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
             }
         }
         EffectOutcome::Healed { healed } => format!("{who} removes {healed} damage"),
+        EffectOutcome::Relocated { .. } => super::effects::relocated_text(&who, o, n),
         EffectOutcome::HitsAsCrits { n: 1 } => format!("{who} counts 1 hit as a critical hit"),
         EffectOutcome::HitsAsCrits { n } => format!("{who} counts {n} hits as critical hits"),
         EffectOutcome::Oathed
@@ -248,7 +249,6 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         | EffectOutcome::BonusDeclined { .. }
         | EffectOutcome::NoFriendInReach
         | EffectOutcome::SetUp { .. }
-        | EffectOutcome::Relocated { .. }
         | EffectOutcome::RolledAgainst { .. }
         | EffectOutcome::RollAfterAttack { .. }
         | EffectOutcome::CritWeakened { .. } => {
