@@ -60,6 +60,7 @@ fn walker() -> Mover {
         body: 1.2,
         can_climb: true,
         can_fly: false,
+        free_climb: false,
     }
 }
 

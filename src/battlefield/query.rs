@@ -38,6 +38,7 @@ fn placed(world: &mut World) -> Vec<Placed> {
                 body: pr.0.body_height(),
                 can_climb: !pr.0.is(Runemark::Mount),
                 can_fly: pr.0.is(Runemark::Fly),
+                free_climb: false,
             },
         })
         .collect();

@@ -19,6 +19,7 @@ pub fn surveyor() -> Mover {
         body: base.default_body_height(),
         can_climb: true,
         can_fly: false,
+        free_climb: false,
     }
 }
 

@@ -15,6 +15,7 @@ pub fn walker() -> Mover {
         body: 1.2,
         can_climb: true,
         can_fly: false,
+        free_climb: false,
     }
 }
 

@@ -75,7 +75,9 @@ impl PathKey {
         size_bits(&mut v, mover.base);
         v.extend([
             mover.body.to_bits(),
-            u32::from(mover.can_climb) | u32::from(mover.can_fly) << 1,
+            u32::from(mover.can_climb)
+                | u32::from(mover.can_fly) << 1
+                | u32::from(mover.free_climb) << 2,
             u32::from(avoid_deadly),
             match descend {
                 None => 0,

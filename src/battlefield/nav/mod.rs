@@ -143,6 +143,17 @@ impl Path {
         let cost = steps.iter().map(|s| s.cost).sum();
         Path { steps, cost }
     }
+
+    /// ABL-5: the path of a mover whose climbs cost their horizontal distance alone.
+    fn climbing_free(mut self) -> Path {
+        for s in &mut self.steps {
+            if s.kind == StepKind::Climb {
+                s.cost = Step::rule_cost(StepKind::Walk, s.from, s.to);
+            }
+        }
+        self.cost = self.steps.iter().map(|s| s.cost).sum();
+        self
+    }
 }
 
 /// MOVE-5 / MOVE-6: how a move gets down from a higher surface, when the mover chooses.
@@ -175,11 +186,23 @@ pub struct Mover {
     pub can_climb: bool,
     /// MOVE-7.
     pub can_fly: bool,
+    /// ABL-5: the vertical distance of its climbs does not count (MOVE-5 set aside).
+    pub free_climb: bool,
 }
 
 impl Mover {
     fn radius(&self) -> f32 {
         self.base.max_radius()
+    }
+
+    /// What a link of `kind` costing `w` between heights `y0` and `y1` costs this mover: a
+    /// climb less its height when its climbs are free.
+    fn link_cost(&self, kind: StepKind, w: f32, (y0, y1): (f32, f32)) -> f32 {
+        if self.free_climb && kind == StepKind::Climb {
+            (w - (y1 - y0).abs()).max(0.0)
+        } else {
+            w
+        }
     }
 
     fn key(&self) -> (u32, u32, bool) {

@@ -134,7 +134,10 @@ impl<'a> Reach<'a> {
                     self.descend
                         .is_none_or(|d| d.allows(kind, y, g.layers[m.0 as usize].y))
                 })
-                .map(|&(m, _, w)| (m, w)),
+                .map(|&(m, kind, w)| {
+                    let to = g.layers[m.0 as usize].y;
+                    (m, self.mover.link_cost(kind, w, (y, to)))
+                }),
         );
         next
     }

@@ -53,7 +53,13 @@ impl NavWorld {
             avoid_deadly,
             descend,
         };
-        remembered(PathKey::new(self.id, &q), || self.search_path(&q))
+        let path = remembered(PathKey::new(self.id, &q), || self.search_path(&q));
+        // ABL-5: a free climber's path is searched with free climbs, then costed so.
+        if mover.free_climb {
+            path.map(Path::climbing_free)
+        } else {
+            path
+        }
     }
 
     /// [`NavWorld::shortest_path_descending`], searched.
@@ -389,6 +395,7 @@ impl Search<'_> {
                 && g.usable(ml, mk, self.q.avoid_deadly)
                 && !blocked_by(self.q.blockers, g.layers[ml].y, mc, self.q.mover)
             {
+                let w = (self.q.mover).link_cost(kind, w, (g.layers[l].y, g.layers[ml].y));
                 self.relax(f, (n, d), m, kind, w);
             }
         }

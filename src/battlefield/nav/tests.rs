@@ -374,6 +374,7 @@ mod properties {
                 body: 2.2,
                 can_climb: false,
                 can_fly: false,
+                free_climb: false,
             },
             Mover {
                 can_fly: true,

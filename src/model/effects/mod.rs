@@ -340,6 +340,9 @@ pub enum Effect {
     /// Until the end of the activation, its move actions may end farther from an enemy it
     /// started within 1" of (MOVE-3 does not hold for it).
     MoveWhileEngaged,
+    /// Until the end of the activation, the vertical distance of its climbs does not count
+    /// (MOVE-5).
+    FreeClimb,
     /// Up to `n` hits of this fighter's next attack action (of that kind, when `only`) this
     /// activation count as critical hits.
     NextHitsAsCrits { n: u32, only: Option<AttackKind> },
@@ -485,6 +488,7 @@ impl Effect {
             | Effect::CritOn { .. }
             | Effect::FlyThisActivation
             | Effect::MoveWhileEngaged
+            | Effect::FreeClimb
             | Effect::NextHitsAsCrits { .. }
             | Effect::DisengageEndNear
             | Effect::FlatAttackRange => Family::Boost,

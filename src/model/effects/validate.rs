@@ -198,6 +198,7 @@ impl Effect {
             | Effect::StrengthAboveToughness
             | Effect::FlyThisActivation
             | Effect::MoveWhileEngaged
+            | Effect::FreeClimb
             | Effect::NextHitsAsCrits { .. }
             | Effect::DisengageEndNear
             | Effect::FlatAttackRange

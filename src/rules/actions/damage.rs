@@ -108,6 +108,7 @@ pub(super) fn knocked_off(world: &mut World, t: &FighterView, attacker: FighterI
             body: 0.1,
             can_climb: false,
             can_fly: false,
+            free_climb: false,
         };
         // Half an inch out from the base's own outline (an oval's too), all round.
         let base = t.base();

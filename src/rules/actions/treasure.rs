@@ -107,6 +107,7 @@ pub fn validate_drop(world: &World, f: &FighterView, at: Vec3) -> Result<(), Rej
         body: 0.1,
         can_climb: false,
         can_fly: false,
+        free_climb: false,
     };
     let near = horizontal_gap_to_point(&f.base(), at) <= 1.0 + 1e-4;
     let why = if !near {

@@ -67,6 +67,9 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             },
             if *n == 1 { "s" } else { "" }
         ),
+        Effect::FreeClimb => {
+            "its climbs' height does not count against its Move this activation".to_string()
+        }
         Effect::DisengageEndNear => {
             "its disengage actions may end within 1\" of enemies this activation".to_string()
         }
@@ -161,6 +164,7 @@ pub(super) fn run(
         | Effect::CritOn { .. }
         | Effect::FlyThisActivation
         | Effect::MoveWhileEngaged
+        | Effect::FreeClimb
         | Effect::NextHitsAsCrits { .. }
         | Effect::DisengageEndNear => kept(world, f, e, value, |a| a.lasting.push(e.clone())),
         _ => None,
@@ -261,7 +265,9 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
             w.because("its next action is an attack")
         }
         Effect::StrengthAboveToughness if attacks => w.because("its next action is an attack"),
-        Effect::FlyThisActivation if next.moves => w.because("its next action is a move"),
+        Effect::FlyThisActivation | Effect::FreeClimb if next.moves => {
+            w.because("its next action is a move")
+        }
         Effect::MoveWhileEngaged
             if next.moves && !crate::rules::actions::enemies_within(w.all, w.f, 1.0).is_empty() =>
         {
@@ -341,6 +347,8 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
         }
         "until the end of this fighter's activation, this fighter can fly when making move \
          actions" => Some(vec![Effect::FlyThisActivation]),
+        "until the end of this fighter's activation, do not count the vertical distance moved \
+         when this fighter is climbing" => Some(vec![Effect::FreeClimb]),
         "until the end of this fighter's activation, this fighter can finish disengage actions \
          within 1\" of enemy fighters" => Some(vec![Effect::DisengageEndNear]),
         _ => move_while_engaged(s)

@@ -14,7 +14,7 @@ use crate::model::ruleset::Ruleset;
 
 use super::battle::Engine;
 use super::lasting::{Lowered, Scope};
-use crate::model::effects::Stat;
+use crate::model::effects::{Effect, Stat};
 
 /// A fighter as the rules see it.
 #[derive(Debug, Clone)]
@@ -39,6 +39,8 @@ pub struct FighterView {
     pub move_raised: u32,
     /// ABL-5: an ability of its activation lets it fly (MOVE-7) when it moves.
     pub flies: bool,
+    /// ABL-5: does an ability of its activation make its climbs free of their height?
+    pub climbs_free: bool,
     /// ABL-5: is it favoured (its oath fulfilled)?
     pub favoured: bool,
 }
@@ -79,6 +81,7 @@ impl FighterView {
             can_climb: !self.profile.is(Runemark::Mount),
             can_fly: (self.profile.is(Runemark::Fly) || self.flies)
                 && (self.carrying.is_none() || rules.carrier_can_fly),
+            free_climb: self.climbs_free,
         }
     }
 
@@ -290,7 +293,8 @@ impl ViewQueries {
             carrying: carried.iter().find(|c| c.0 == f.id).map(|c| c.1),
             lowered,
             move_raised,
-            flies: engine.is_some_and(|e| flies(e, f.id)),
+            flies: engine.is_some_and(|e| lasts(e, f.id, &Effect::FlyThisActivation)),
+            climbs_free: engine.is_some_and(|e| lasts(e, f.id, &Effect::FreeClimb)),
             favoured: engine
                 .is_some_and(|e| !e.effects.is_empty() && e.has(f.id, super::Lasting::Favoured)),
         })
@@ -380,12 +384,10 @@ pub fn blockers(all: &[FighterView], except: FighterId) -> Vec<Base> {
         .collect()
 }
 
-/// ABL-5: does an ability of `id`'s activation let it fly?
-fn flies(e: &Engine, id: FighterId) -> bool {
-    e.activation.as_ref().is_some_and(|a| {
-        a.fighter == id
-            && !a.lasting.is_empty()
-            && a.lasting
-                .contains(&crate::model::effects::Effect::FlyThisActivation)
-    })
+/// ABL-5: is `effect` one of `id`'s activation's lasting effects (it flies, its climbs are
+/// free)?
+fn lasts(e: &Engine, id: FighterId, effect: &Effect) -> bool {
+    e.activation
+        .as_ref()
+        .is_some_and(|a| a.fighter == id && !a.lasting.is_empty() && a.lasting.contains(effect))
 }

@@ -316,3 +316,28 @@ fn abl5_a_hit_of_the_next_missile_attack_counts_as_a_critical_hit() {
     a.attack_logged(A, B, 1);
     assert_eq!(a.damage(B), 2 + 4 + 2, "spent");
 }
+
+/// Issue 30, MOVE-5: "until the end of this fighter's activation, do not count the vertical
+/// distance moved when this fighter is climbing": A (Move 4) can't climb 3" onto a ledge and
+/// cross it before; after the ability the climb costs its horizontal distance alone.
+#[test]
+fn move5_abl5_an_ability_makes_the_height_of_climbs_free() {
+    use warcry_sim::model::RuleId;
+    use warcry_sim::model::formats::{TerrainKind, TerrainPiece};
+    let mut a = with_ability(vec![Effect::FreeClimb], 3);
+    a.add_terrain(TerrainPiece::on_floor(
+        "ledge",
+        TerrainKind::Platform,
+        (14.0, 10.0),
+        (4.0, 4.0),
+        3.0,
+    ));
+    a.profile(A, |p| p.movement = 4);
+    a.place(A, 10.5, 10.0);
+    a.place(B, 25.0, 20.0);
+    let up = [13.0, 3.0, 10.0];
+    assert_eq!(a.walk(A, up).unwrap_err().rule, RuleId::Move1);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    a.walk(A, up).unwrap();
+    assert!((a.fighter(A).pos.y - 3.0).abs() < 0.01, "A is on the ledge");
+}

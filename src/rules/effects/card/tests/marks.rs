@@ -469,3 +469,15 @@ fn abl5_a_hit_of_the_next_attack_as_a_critical_hit() {
         }])
     );
 }
+
+/// Issue 30, MOVE-5: climbs free of their height for the activation.
+#[test]
+fn abl5_climbs_free_of_their_height() {
+    assert_eq!(
+        effects_of(
+            "Until the end of this fighter's activation, do not count the vertical distance moved \
+             when this fighter is climbing."
+        ),
+        Ok(vec![Effect::FreeClimb])
+    );
+}
