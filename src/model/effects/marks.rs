@@ -89,8 +89,9 @@ fn two(names: &[&str]) -> Option<[Option<Mark>; 2]> {
     }
 }
 
-/// How the files write marks: `(all: ["hero"], any: [])`.
+/// How the files write marks: `Marks(all: ["hero"], any: [])`.
 #[derive(Serialize, Deserialize, Default)]
+#[serde(rename = "Marks")]
 struct MarksWords {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     all: Vec<String>,

@@ -273,7 +273,8 @@ impl ViewQueries {
             Some(e) if !e.effects.is_empty() => {
                 let base = Base::new(profile.0.base, pos.0, facing.0);
                 let lowered = self.lowered(world, e, f.id, *side, &base);
-                (lowered, self.move_raised(world, e, *side, &base))
+                let who = (f.id, &*profile.0);
+                (lowered, self.move_raised(world, e, (who, *side), &base))
             }
             _ => (Lowered::default(), 0),
         };
@@ -300,15 +301,23 @@ impl ViewQueries {
         })
     }
 
-    /// ABL-5: the Move the auras of friendly fighters raise for a fighter of `side` on
-    /// `base` this round (an aura reaching by distance alone; its own source among them).
-    fn move_raised(&self, world: &World, e: &Engine, side: Side, base: &Base) -> u32 {
+    /// ABL-5: the Move the auras of friendly fighters raise for fighter `id` of `side` on
+    /// `base` this round (an aura reaching by distance alone; its own source among them
+    /// unless the aura is for "other" friends; only the friends with its runemarks).
+    fn move_raised(
+        &self,
+        world: &World,
+        e: &Engine,
+        ((id, profile), side): ((FighterId, &FighterProfile), Side),
+        base: &Base,
+    ) -> u32 {
         let mut raised = 0u32;
         for (scope, stat, by, _) in e.raised() {
             let Scope::Aura { source, aura } = scope else {
                 continue;
             };
-            if stat != Stat::Move || aura.visible {
+            // ABL-5: "other" friends, and friends with the aura's runemarks, only.
+            if stat != Stat::Move || aura.visible || !aura.reaches_kind(source == id, profile) {
                 continue;
             }
             let near = self

@@ -341,3 +341,39 @@ fn move5_abl5_an_ability_makes_the_height_of_climbs_free() {
     a.walk(A, up).unwrap();
     assert!((a.fighter(A).pos.y - 3.0).abs() < 0.01, "A is on the ledge");
 }
+
+/// Issue 30 (found by the review): "until the end of the battle round, add 2 to the Move
+/// characteristic of other friendly fighters with the Hero runemark while they make a move
+/// action that starts within 6" of this fighter": A2 (a hero) may move 6", A3 (no hero) and
+/// A (the source) their own 4".
+#[test]
+fn abl5_a_move_aura_with_a_runemark_raises_only_the_other_friends_bearing_it() {
+    use warcry_sim::model::ruleset::Ruleset;
+    let aura = Aura {
+        others: true,
+        marks: Marks::of(&["hero"], &[]).unwrap(),
+        ..Aura::within(6.0, false)
+    };
+    let raise = Effect::RoundBoost {
+        stat: Stat::Move,
+        by: Amount::Fixed(2),
+        melee_only: false,
+        aura: Some(aura),
+    };
+    let mut a = with_ability(vec![raise], 3);
+    for id in [A, A2, A3] {
+        a.profile(id, |p| p.movement = 4);
+    }
+    for id in [A, A2] {
+        a.profile(id, |p| p.runemarks.push("hero".into()));
+    }
+    a.place(A2, 14.0, 10.0);
+    a.place(A3, 14.0, 12.0);
+    a.place(B, 28.0, 20.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let rules = a.world().resource::<Ruleset>().clone();
+    let budget = |a: &mut super::arena::Arena, id| a.fighter(id).move_budget(&rules, 0);
+    assert_eq!(budget(&mut a, A2), 6.0);
+    assert_eq!(budget(&mut a, A3), 4.0);
+    assert_eq!(budget(&mut a, A), 4.0);
+}
