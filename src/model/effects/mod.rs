@@ -390,6 +390,16 @@ pub enum Effect {
         visible: bool,
         within: f32,
     },
+    /// An enemy within `range` (that this fighter can see, when `visible`) has `by` less of
+    /// `stat` (Move, or its attacks' Attacks) until the end of the battle round, to `min`,
+    /// after every bonus (ABL-4).
+    LowerPicked {
+        range: f32,
+        visible: bool,
+        stat: Stat,
+        by: Amount,
+        min: u32,
+    },
     /// This fighter is removed from the battlefield and set up again anywhere (on the
     /// battlefield floor only, when `floor_only`) more than `away` inches from every enemy
     /// fighter, where its base fits: at the place its player picks.
@@ -507,6 +517,7 @@ impl Effect {
             | Effect::RollAgainst { .. }
             | Effect::SetUpNear { .. }
             | Effect::Relocate { .. }
+            | Effect::LowerPicked { .. }
             | Effect::CritsWeaken { .. }
             | Effect::EnemyAura { .. }
             | Effect::BarEach { .. }
@@ -525,9 +536,9 @@ impl Effect {
         let enemy = Aim::enemy;
         Some(match self {
             Effect::DamageOne { range, .. } => enemy(*range, true, None),
-            Effect::Restrict { range, visible, .. } | Effect::SetUpNear { range, visible, .. } => {
-                enemy(*range, *visible, None)
-            }
+            Effect::Restrict { range, visible, .. }
+            | Effect::SetUpNear { range, visible, .. }
+            | Effect::LowerPicked { range, visible, .. } => enemy(*range, *visible, None),
             Effect::RollAgainst {
                 range,
                 visible,

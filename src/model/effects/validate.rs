@@ -152,7 +152,8 @@ impl Effect {
             | Effect::BonusMoveCloser { .. }
             | Effect::FriendBonusAttack { .. }
             | Effect::SetUpNear { .. }
-            | Effect::Relocate { .. } => self.heal_numbers_ok(),
+            | Effect::Relocate { .. }
+            | Effect::LowerPicked { .. } => self.heal_numbers_ok(),
             Effect::Restrict { range, .. } => range_ok(*range),
             Effect::BarEach { range, actions, .. } => range_ok(*range) && !actions.is_empty(),
             Effect::NextBoost { by, .. } | Effect::RoundBoost { by, .. } => by.within(20),
@@ -257,6 +258,9 @@ impl Effect {
             Effect::FriendBonusAttack { range, .. } => range_ok(*range),
             Effect::SetUpNear { range, within, .. } => range_ok(*range) && range_ok(*within),
             Effect::Relocate { away, .. } => away.is_none_or(range_ok),
+            Effect::LowerPicked { range, by, min, .. } => {
+                range_ok(*range) && by.within(6) && *min <= 6
+            }
             Effect::BonusMove { max } | Effect::BonusMoveCloser { max } => {
                 max.is_none_or(|a| a.within(36))
             }

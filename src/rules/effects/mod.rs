@@ -31,6 +31,7 @@ mod dice;
 mod friend;
 mod guard;
 mod heal;
+mod lower;
 mod place;
 mod reaction;
 

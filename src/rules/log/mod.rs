@@ -418,6 +418,12 @@ pub enum EffectOutcome {
     },
     /// The roll after an attack (`least` or more bars the target).
     RollAfterAttack { roll: u8, least: u8 },
+    /// An ability lowered `fighter`'s `stat` to `now` until the end of the round.
+    Lowered {
+        fighter: FighterId,
+        stat: crate::model::effects::Stat,
+        now: u32,
+    },
     /// A critical hit lowered `fighter`'s `stat` to `now` for the battle.
     CritWeakened {
         fighter: FighterId,

@@ -153,6 +153,13 @@ impl Engine {
         self.push_effect(Scope::Fighter(id), what, Until::BattleEnd);
     }
 
+    /// ABL-5: `id`'s `stat` lowered by `by`, to no less than `min`, until the end of the
+    /// battle round.
+    pub fn lower_for_round(&mut self, id: FighterId, stat: Stat, by: u32, min: u32) {
+        let what = Lasting::Lowered { stat, by, min };
+        self.push_effect(Scope::Fighter(id), what, Until::RoundEnd);
+    }
+
     /// ABL-5: what abilities lowered for `id` itself, added up (the enemy auras it stands
     /// in aside: [`Engine::enemy_auras`]).
     pub fn lowered(&self, id: FighterId) -> Lowered {
@@ -261,17 +268,18 @@ impl Engine {
         }
     }
 
-    /// ABL-5: `id`'s oath, if it swore one, is fulfilled: it is favoured instead, for the rest
-    /// of the battle. Was it?
+    /// ABL-5: `id`'s oath, if it swore one, is fulfilled: it is no longer oathed, and is
+    /// favoured for the rest of the battle. Did it become favoured (it was not before)?
     pub fn fulfil_oath(&mut self, id: FighterId) -> bool {
         if !self.has(id, Lasting::Oathed) {
             return false;
         }
         self.effects
             .retain(|e| !(e.fighter() == Some(id) && e.what == Lasting::Oathed));
-        if !self.has(id, Lasting::Favoured) {
-            self.push_effect(Scope::Fighter(id), Lasting::Favoured, Until::BattleEnd);
+        if self.has(id, Lasting::Favoured) {
+            return false;
         }
+        self.push_effect(Scope::Fighter(id), Lasting::Favoured, Until::BattleEnd);
         true
     }
 

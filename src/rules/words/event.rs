@@ -232,6 +232,10 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         }
         EffectOutcome::Healed { healed } => format!("{who} removes {healed} damage"),
         EffectOutcome::Relocated { .. } => super::effects::relocated_text(&who, o, n),
+        EffectOutcome::Lowered { fighter, stat, now } => format!(
+            "{who}'s ability: {}'s {stat} is {now} until the end of the round",
+            n.fighter(*fighter)
+        ),
         EffectOutcome::HitsAsCrits { n: 1 } => format!("{who} counts 1 hit as a critical hit"),
         EffectOutcome::HitsAsCrits { n } => format!("{who} counts {n} hits as critical hits"),
         EffectOutcome::Oathed

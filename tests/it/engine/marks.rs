@@ -232,6 +232,20 @@ fn abl5_an_oath_fulfilled_makes_the_fighter_favoured_and_gains_a_double() {
     a.engine().activation.as_mut().unwrap().ability_used = false;
     a.use_ability(A, "Test Favour", 1, None).unwrap();
     assert_eq!(a.damage(A), 2);
+    // Found by the review: a favoured fighter that swears again and takes another enemy
+    // down does not become favoured, so its side gains no second double.
+    a.engine().activation.as_mut().unwrap().ability_used = false;
+    a.give_dice(Side::A, &[(4, 2)]);
+    a.use_ability(A, "Test Gift", 4, None).unwrap();
+    a.profile(FighterId(11), |p| p.wounds = 4);
+    a.place(FighterId(11), 10.0, 11.5);
+    a.engine().activation.as_mut().unwrap().actions_left = 2;
+    a.dice(&[6, 6, 1, 1]);
+    a.attack_logged(A, FighterId(11), 0);
+    assert!(
+        a.engine().dice[Side::A].group_for(1, 2).is_none(),
+        "no second double"
+    );
 }
 
 /// Issue 30: "remove this fighter from the battlefield, then set them up on a platform or the
@@ -376,4 +390,31 @@ fn abl5_a_move_aura_with_a_runemark_raises_only_the_other_friends_bearing_it() {
     assert_eq!(budget(&mut a, A2), 6.0);
     assert_eq!(budget(&mut a, A3), 4.0);
     assert_eq!(budget(&mut a, A), 4.0);
+}
+
+/// Issue 30, ABL-4: "pick a visible enemy fighter within 6" of this fighter. Until the end of
+/// the battle round, subtract 1 from the Attacks characteristic (to a minimum of 1) of attack
+/// actions made by that fighter": B's 3 attacks roll 2, said in the log.
+#[test]
+fn abl4_abl5_a_picked_enemy_has_fewer_attacks_for_the_round() {
+    let lower = Effect::LowerPicked {
+        range: 6.0,
+        visible: true,
+        stat: Stat::Attacks,
+        by: Amount::Fixed(1),
+        min: 1,
+    };
+    let mut a = with_ability(vec![lower], 3);
+    a.profile(B, |p| p.weapons = vec![weapon(1.0, 3, 4, (1, 2))]);
+    a.place(B, 14.0, 10.0);
+    assert_eq!(roll_against(&mut a, B, A, 0).0, 3);
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+    assert_eq!(roll_against(&mut a, B, A, 0).0, 2);
+    let said = super::faction::said_since(&mut a, n);
+    assert!(
+        said.iter()
+            .any(|l| l.contains("Attacks is 2 until the end of the round")),
+        "{said:?}"
+    );
 }

@@ -75,7 +75,8 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         dice::sentence,
         place::sentence,
     ];
-    const READERS: [Reader; 12] = [
+    const READERS: [Reader; 13] = [
+        super::lower::picked_then_lowered,
         favour::oath_or_bar,
         heal::rolled,
         dice::rolled,

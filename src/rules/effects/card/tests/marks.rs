@@ -481,3 +481,33 @@ fn abl5_climbs_free_of_their_height() {
         Ok(vec![Effect::FreeClimb])
     );
 }
+
+/// Issue 30: a picked enemy's Attacks or Move lowered for the round.
+#[test]
+fn abl5_a_picked_enemy_lowered_for_the_round() {
+    let lower = |stat, by, min| {
+        Ok(vec![Effect::LowerPicked {
+            range: 6.0,
+            visible: true,
+            stat,
+            by,
+            min,
+        }])
+    };
+    assert_eq!(
+        effects_of(
+            "Pick a visible enemy fighter within 6\" of this fighter. Until the end of the battle \
+             round, subtract 1 from the Attacks characteristic (to a minimum of 1) of attack \
+             actions made by that fighter."
+        ),
+        lower(Stat::Attacks, Amount::Fixed(1), 1)
+    );
+    assert_eq!(
+        effects_of(
+            "Pick a visible enemy fighter within 6\" of this fighter. Subtract half the value of \
+             this ability (rounding up) from that fighter's Move characteristic (to a minimum \
+             of 3) until the end of the battle round."
+        ),
+        lower(Stat::Move, Amount::HalfValueUp, 3)
+    );
+}
