@@ -321,6 +321,11 @@ pub fn validate_ability(
             format!("no ability dice of {value}s big enough for a {}", d.cost),
         ));
     };
+    // ABL-5: ranges "equal to the value of this ability" are the dice's value.
+    let mut d = d;
+    if let AbilityEffect::Effects(effects) = &mut d.effect {
+        *effects = effects.iter().map(|e| e.at_value(value)).collect();
+    }
     let aimed = eligible(world, all, f, &d, target)?;
     Ok((d, group, aimed))
 }

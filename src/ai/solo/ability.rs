@@ -141,6 +141,10 @@ fn data_useful(
         moves: matches!(ctx.next_action, Some(Command::Move { .. })),
         engaged,
     };
+    // A range "equal to the value" is weighed at its longest, 6"; the engine checks it with
+    // the dice the AI pays with.
+    let effects: Vec<Effect> = effects.iter().map(|e| e.at_value(6)).collect();
+    let effects = &effects[..];
     // What the engine would refuse (a condition unmet, nobody in reach) is nil.
     if check(world, &ctx.all, f, effects, None).is_err() {
         return (false, None, "the rules don't allow it here");

@@ -11,7 +11,9 @@ mod reach;
 mod validate;
 
 pub use marks::{Mark, Marks};
-pub use parts::{ANYWHERE, Condition, FriendPick, Guard, OnSuccess, Placing, RollsWere};
+pub use parts::{
+    ANYWHERE, Condition, FriendPick, Guard, OnSuccess, Placing, RollsWere, VALUE_RANGE,
+};
 pub use reach::{Aim, Aura};
 
 pub use validate::validate_ability;
@@ -477,6 +479,25 @@ impl Effect {
                 | Effect::DamageAttackerPerHit { .. }
                 | Effect::DamageAttackerIf { .. }
         )
+    }
+
+    /// The effect as it is used with dice showing `value`: a pick's range "equal to the value
+    /// of this ability" ([`VALUE_RANGE`]) becomes that many inches.
+    pub fn at_value(&self, value: u8) -> Effect {
+        let mut e = self.clone();
+        let range = match &mut e {
+            Effect::DamageOne { range, .. }
+            | Effect::Restrict { range, .. }
+            | Effect::SetUpNear { range, .. }
+            | Effect::LowerPicked { range, .. }
+            | Effect::RollAgainst { range, .. } => range,
+            Effect::FriendBoost { pick, .. } | Effect::FriendHeal { pick, .. } => &mut pick.range,
+            _ => return e,
+        };
+        if *range == VALUE_RANGE {
+            *range = f32::from(value);
+        }
+        e
     }
 
     /// Its family.

@@ -90,6 +90,10 @@ impl Placing {
     }
 }
 
+/// The range of a pick "within a number of inches of this fighter equal to the value of this
+/// ability": the value the dice show, put in when the ability is used ([`super::Effect::at_value`]).
+pub const VALUE_RANGE: f32 = -1.0;
+
 /// The range of a pick the card gives none ("pick a visible friendly fighter"): anywhere on
 /// the battlefield.
 pub const ANYWHERE: f32 = 1000.0;

@@ -99,7 +99,7 @@ impl Amount {
 
 /// A range a card could print: more than 0" and at most 36".
 fn range_ok(r: f32) -> bool {
-    (r.is_finite() && r > 0.0 && r <= 36.0) || r == ANYWHERE
+    (r.is_finite() && r > 0.0 && r <= 36.0) || r == ANYWHERE || r == VALUE_RANGE
 }
 
 impl Effect {

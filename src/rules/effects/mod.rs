@@ -362,6 +362,8 @@ fn amount_text(a: &Amount, value: Option<u8>) -> String {
 fn within_text(range: f32) -> String {
     if range == crate::model::effects::ANYWHERE {
         "anywhere".to_string()
+    } else if range == crate::model::effects::VALUE_RANGE {
+        "within the value in inches".to_string()
     } else {
         format!("within {range}\"")
     }

@@ -418,3 +418,28 @@ fn abl4_abl5_a_picked_enemy_has_fewer_attacks_for_the_round() {
         "{said:?}"
     );
 }
+
+/// Issue 30, ABL-5: "pick an enemy fighter within a number of inches of this fighter equal to
+/// the value of this ability and roll a dice; on a roll of 3+, ... cannot make move actions or
+/// disengage actions": B 4" away is out of reach of a double of 3s and in reach of 5s.
+#[test]
+fn abl5_a_pick_within_the_value_in_inches() {
+    use warcry_sim::model::effects::{OnSuccess, Restriction, VALUE_RANGE};
+    use warcry_sim::model::ids::Side;
+    let roll = Effect::RollAgainst {
+        range: VALUE_RANGE,
+        visible: false,
+        runemark: None,
+        dice: Amount::Fixed(1),
+        least: 3,
+        then: OnSuccess::Bar(vec![Restriction::Move, Restriction::Disengage]),
+    };
+    let mut a = with_ability(vec![roll], 3);
+    a.give_dice(Side::A, &[(3, 2), (5, 2)]);
+    a.place(B, 15.0, 10.0);
+    let refused = a.use_ability(A, "Test Gift", 3, Some(B)).unwrap_err();
+    assert!(refused.contains("within 3\""), "{refused}");
+    a.dice(&[4]);
+    a.use_ability(A, "Test Gift", 5, Some(B)).unwrap();
+    assert!(a.engine().is_barred(B, Restriction::Move));
+}

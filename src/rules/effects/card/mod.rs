@@ -238,6 +238,15 @@ pub(super) fn add_to_one(s: &str) -> Option<(Amount, Stat, &str)> {
 /// "Pick a visible enemy fighter within N" of this fighter" (or "an enemy fighter"): the range
 /// and whether it must be seen.
 pub(super) fn picked_enemy(s: &str) -> Option<(f32, bool)> {
+    let value = "within a number of inches of this fighter equal to the value of this ability";
+    for (visible, who) in [
+        (true, "pick a visible enemy fighter "),
+        (false, "pick an enemy fighter "),
+    ] {
+        if s.strip_prefix(who) == Some(value) {
+            return Some((crate::model::effects::VALUE_RANGE, visible));
+        }
+    }
     for (template, visible) in [
         (
             "pick a visible enemy fighter within {n}\" of this fighter",
@@ -297,6 +306,15 @@ pub(super) fn pick_and_roll_any(s: &str) -> Option<(f32, bool, Option<String>, A
     if let Some(dice) = rest.strip_prefix("fighter and roll ") {
         let anywhere = crate::model::effects::ANYWHERE;
         return Some((anywhere, visible, None, dice_count(dice)?));
+    }
+    // "... within a number of inches of this fighter equal to the value of this ability and
+    // roll D": the range is the value.
+    if let Some(dice) = rest.strip_prefix(
+        "fighter within a number of inches of this fighter equal to the value of this ability \
+         and roll ",
+    ) {
+        let range = crate::model::effects::VALUE_RANGE;
+        return Some((range, visible, None, dice_count(dice)?));
     }
     let (who, rest) = rest.split_once(" within ")?;
     let runemark = match who {

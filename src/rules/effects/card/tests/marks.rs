@@ -511,3 +511,41 @@ fn abl5_a_picked_enemy_lowered_for_the_round() {
         lower(Stat::Move, Amount::HalfValueUp, 3)
     );
 }
+
+/// Issue 30: a pick within the value of the ability in inches.
+#[test]
+fn abl5_a_pick_within_the_value_in_inches() {
+    use crate::model::effects::{OnSuccess, Restriction, VALUE_RANGE};
+    assert_eq!(
+        effects_of(
+            "Pick an enemy fighter within a number of inches of this fighter equal to the value \
+             of this ability and roll a dice. On a roll of 3+, until the end of the battle round, \
+             that fighter cannot make move actions or disengage actions."
+        ),
+        Ok(vec![Effect::RollAgainst {
+            range: VALUE_RANGE,
+            visible: false,
+            runemark: None,
+            dice: Amount::Fixed(1),
+            least: 3,
+            then: OnSuccess::Bar(vec![Restriction::Move, Restriction::Disengage])
+        }])
+    );
+    assert_eq!(
+        Effect::LowerPicked {
+            range: VALUE_RANGE,
+            visible: false,
+            stat: Stat::Attacks,
+            by: Amount::HalfValueUp,
+            min: 1
+        }
+        .at_value(4),
+        Effect::LowerPicked {
+            range: 4.0,
+            visible: false,
+            stat: Stat::Attacks,
+            by: Amount::HalfValueUp,
+            min: 1
+        }
+    );
+}
