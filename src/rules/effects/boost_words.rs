@@ -117,8 +117,12 @@ pub(super) fn next_attack(s: &str) -> Option<Option<AttackKind>> {
 }
 
 /// "Until the end of this fighter's activation, add A to the damage points allocated to
-/// enemy fighters by each critical hit from attack actions made by this fighter".
+/// enemy fighters by each critical hit from attack actions made by this fighter"; for the
+/// battle round, of this fighter's (melee) attacks or of those of the friends in its aura.
 pub(super) fn critical_damage(s: &str) -> Option<Vec<Effect>> {
+    if let Some(rest) = s.strip_prefix("until the end of the battle round, add ") {
+        return round_damage(rest);
+    }
     let rest = s.strip_prefix("until the end of this fighter's activation, add ")?;
     let (by, rest) = amount_prefix(rest)?;
     let rest = rest
@@ -144,6 +148,38 @@ pub(super) fn critical_damage(s: &str) -> Option<Vec<Effect>> {
         missile_only,
     };
     Some(stats.iter().map(boost).collect())
+}
+
+/// [`critical_damage`] for the battle round: "A to the damage points allocated (to enemy
+/// fighters) by each (hit and) critical hit from (melee) attack actions made by WHO", WHO
+/// this fighter or the friends of an aura.
+fn round_damage(rest: &str) -> Option<Vec<Effect>> {
+    let (by, rest) = amount_prefix(rest)?;
+    let rest = rest
+        .strip_prefix(" to the damage points allocated to enemy fighters by each ")
+        .or_else(|| rest.strip_prefix(" to the damage points allocated by each "))?;
+    let (stats, rest): (&[Stat], _) = match rest.strip_prefix("hit and critical hit from ") {
+        Some(r) => (&[Stat::Damage, Stat::CritDamage], r),
+        None => (
+            &[Stat::CritDamage],
+            rest.strip_prefix("critical hit from ")?,
+        ),
+    };
+    let (melee_only, who) = match rest.strip_prefix("melee attack actions made by ") {
+        Some(who) => (true, who),
+        None => (false, rest.strip_prefix("attack actions made by ")?),
+    };
+    let aura = match who {
+        "this fighter" => None,
+        _ => Some(super::card::friends_within(who)?),
+    };
+    let raise = |&stat: &Stat| Effect::RoundBoost {
+        stat,
+        by,
+        melee_only,
+        aura,
+    };
+    Some(stats.iter().map(raise).collect())
 }
 
 /// "Until the end of this fighter's activation, add A to this fighter's Move characteristic

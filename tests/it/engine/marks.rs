@@ -443,3 +443,40 @@ fn abl5_a_pick_within_the_value_in_inches() {
     a.use_ability(A, "Test Gift", 5, Some(B)).unwrap();
     assert!(a.engine().is_barred(B, Restriction::Move));
 }
+
+/// Issue 30: "until the end of the battle round, add 1 to the damage points allocated to
+/// enemy fighters by each critical hit from melee attack actions made by friendly fighters
+/// while they are within 3" of this fighter": A2's melee critical hits deal 3, its missile
+/// ones 2; A3, out of reach, 2.
+#[test]
+fn abl5_an_aura_raises_the_critical_damage_of_friends_melee_attacks() {
+    use warcry_sim::rules::actions::attack_roll;
+    use warcry_sim::rules::engine::fighters;
+    let raise = Effect::RoundBoost {
+        stat: Stat::CritDamage,
+        by: Amount::Fixed(1),
+        melee_only: true,
+        aura: Some(Aura::within(3.0, false)),
+    };
+    let mut a = with_ability(vec![raise], 3);
+    for id in [A2, A3] {
+        a.profile(id, |p| {
+            p.weapons = vec![weapon(1.0, 2, 3, (1, 2)), weapon(8.0, 2, 3, (1, 2))];
+        });
+    }
+    a.place(A2, 12.0, 10.0);
+    a.place(A3, 20.0, 10.0);
+    a.place(B, 13.5, 10.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let mut crit = |f, w| {
+        let all = fighters(a.world());
+        let (ff, bb) = (a.fighter(f), a.fighter(B));
+        attack_roll(a.world(), &all, &ff, &bb, w, false)
+            .unwrap()
+            .damage
+            .1
+    };
+    assert_eq!(crit(A2, 0), 3);
+    assert_eq!(crit(A2, 1), 2);
+    assert_eq!(crit(A3, 0), 2);
+}

@@ -549,3 +549,39 @@ fn abl5_a_pick_within_the_value_in_inches() {
         }
     );
 }
+
+/// Issue 30: damage raised for the round, of this fighter's attacks or of its friends'.
+#[test]
+fn abl5_damage_raised_for_the_round() {
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, add half the value of this ability (rounding up) \
+             to the damage points allocated to enemy fighters by each critical hit from melee \
+             attack actions made by friendly fighters while they are within 3\" of this fighter."
+        ),
+        Ok(vec![Effect::RoundBoost {
+            stat: Stat::CritDamage,
+            by: Amount::HalfValueUp,
+            melee_only: true,
+            aura: Some(Aura::within(3.0, false))
+        }])
+    );
+    let round = |stat| Effect::RoundBoost {
+        stat,
+        by: Amount::Fixed(1),
+        melee_only: stat != Stat::Toughness,
+        aura: None,
+    };
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, add 1 to the Toughness characteristic of this \
+             fighter and add 1 to the damage points allocated to enemy fighters by each hit and \
+             critical hit from melee attack actions made by this fighter."
+        ),
+        Ok(vec![
+            round(Stat::Toughness),
+            round(Stat::Damage),
+            round(Stat::CritDamage)
+        ])
+    );
+}
