@@ -338,6 +338,7 @@ fn reaction_ability(
             Effect::LessDamagePerHit { .. } => damage.0 > 1,
             Effect::DamageAttackerPerRoll { .. }
             | Effect::DamageAttackerPerHit { .. }
+            | Effect::DamageAttackerPerMiss { .. }
             | Effect::DamageAttackerIf { .. } => true,
             _ => false,
         });

@@ -457,6 +457,11 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         crits: bool,
     },
+    /// In a reaction to an attack: each of its hit rolls that misses allocates `amount` to
+    /// the attacker.
+    DamageAttackerPerMiss { amount: u32 },
+    /// In a reaction to an attack: each of its critical hits allocates `by` more damage.
+    MoreCritDamage { by: u32 },
     /// In a reaction to an attack: each of its hit rolls from `least` to `most` allocates
     /// `amount` damage to the attacker.
     DamageAttackerPerRoll { least: u8, most: u8, amount: Amount },
@@ -478,26 +483,9 @@ impl Effect {
                 | Effect::DamageAttackerPerRoll { .. }
                 | Effect::DamageAttackerPerHit { .. }
                 | Effect::DamageAttackerIf { .. }
+                | Effect::DamageAttackerPerMiss { .. }
+                | Effect::MoreCritDamage { .. }
         )
-    }
-
-    /// The effect as it is used with dice showing `value`: a pick's range "equal to the value
-    /// of this ability" ([`VALUE_RANGE`]) becomes that many inches.
-    pub fn at_value(&self, value: u8) -> Effect {
-        let mut e = self.clone();
-        let range = match &mut e {
-            Effect::DamageOne { range, .. }
-            | Effect::Restrict { range, .. }
-            | Effect::SetUpNear { range, .. }
-            | Effect::LowerPicked { range, .. }
-            | Effect::RollAgainst { range, .. } => range,
-            Effect::FriendBoost { pick, .. } | Effect::FriendHeal { pick, .. } => &mut pick.range,
-            _ => return e,
-        };
-        if *range == VALUE_RANGE {
-            *range = f32::from(value);
-        }
-        e
     }
 
     /// Its family.
@@ -548,7 +536,9 @@ impl Effect {
             | Effect::LessDamagePerHit { .. }
             | Effect::DamageAttackerPerRoll { .. }
             | Effect::DamageAttackerPerHit { .. }
-            | Effect::DamageAttackerIf { .. } => Family::Reaction,
+            | Effect::DamageAttackerIf { .. }
+            | Effect::DamageAttackerPerMiss { .. }
+            | Effect::MoreCritDamage { .. } => Family::Reaction,
         }
     }
 

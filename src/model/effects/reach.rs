@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Marks;
+use super::{Effect, Marks, VALUE_RANGE};
 
 /// Friendly fighters a round-long boost reaches (ABL-5): those within `range` inches of the
 /// fighter who used the ability (that it can see, when `visible`), while they are; the
@@ -71,5 +71,26 @@ impl<'a> Aim<'a> {
             visible,
             runemark,
         }
+    }
+}
+
+impl Effect {
+    /// The effect as it is used with dice showing `value`: a pick's range "equal to the value
+    /// of this ability" ([`VALUE_RANGE`]) becomes that many inches.
+    pub fn at_value(&self, value: u8) -> Effect {
+        let mut e = self.clone();
+        let range = match &mut e {
+            Effect::DamageOne { range, .. }
+            | Effect::Restrict { range, .. }
+            | Effect::SetUpNear { range, .. }
+            | Effect::LowerPicked { range, .. }
+            | Effect::RollAgainst { range, .. } => range,
+            Effect::FriendBoost { pick, .. } | Effect::FriendHeal { pick, .. } => &mut pick.range,
+            _ => return e,
+        };
+        if *range == VALUE_RANGE {
+            *range = f32::from(value);
+        }
+        e
     }
 }

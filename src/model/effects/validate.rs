@@ -161,7 +161,9 @@ impl Effect {
             | Effect::LessDamagePerHit { .. }
             | Effect::DamageAttackerPerRoll { .. }
             | Effect::DamageAttackerPerHit { .. }
-            | Effect::DamageAttackerIf { .. } => self.answer_numbers_ok(),
+            | Effect::DamageAttackerIf { .. }
+            | Effect::DamageAttackerPerMiss { .. }
+            | Effect::MoreCritDamage { .. } => self.answer_numbers_ok(),
             Effect::AfterMove { trigger, .. } => {
                 let (MoveTrigger::NearEnemy(h) | MoveTrigger::DroppedNext(h)) = *trigger;
                 range_ok(h)
@@ -246,7 +248,9 @@ impl Effect {
                 amount,
             } => (1..=6).contains(least) && (*least..=6).contains(most) && amount.within(20),
             Effect::DamageAttackerPerHit { hit, crit } => *hit <= 20 && *crit <= 20,
-            Effect::DamageAttackerIf { amount, .. } => (1..=20).contains(amount),
+            Effect::DamageAttackerIf { amount, .. }
+            | Effect::DamageAttackerPerMiss { amount }
+            | Effect::MoreCritDamage { by: amount } => (1..=20).contains(amount),
             _ => true,
         }
     }

@@ -226,6 +226,20 @@ pub(super) fn answer_attack(
                 let d = hits.saturating_mul(*hit) + crits.saturating_mul(*crit);
                 out.to_attacker = out.to_attacker.saturating_add(d);
             }
+            Effect::DamageAttackerPerMiss { amount } => {
+                let misses = (rolls.len() as u32).saturating_sub(*hits + *crits);
+                let d = misses.saturating_mul(*amount);
+                out.to_attacker = out.to_attacker.saturating_add(d);
+            }
+            // It makes the attack worse for the target: said in the log like any change.
+            Effect::MoreCritDamage { by } => {
+                out.damage.1 = out.damage.1.saturating_add(*by);
+                out.said.push(EffectOutcome::HitDamage {
+                    hit: out.damage.0,
+                    crit: out.damage.1,
+                    crits: true,
+                });
+            }
             Effect::DamageAttackerIf { when, amount } => {
                 let held = match when {
                     RollsWere::NoCrits => *crits == 0,

@@ -32,6 +32,10 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             band_text(*least, *most),
             amount(a)
         ),
+        Effect::DamageAttackerPerMiss { amount } => {
+            format!("each hit roll that misses deals {amount} damage to the attacker")
+        }
+        Effect::MoreCritDamage { by } => format!("each critical hit deals {by} more damage"),
         Effect::DamageAttackerPerHit { hit, crit } => {
             format!("each hit deals {hit} damage to the attacker, each critical hit {crit}")
         }
@@ -55,7 +59,9 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
          before the hit rolls are made"
         | "a fighter can make this reaction when they are targeted by a melee attack action but \
            before the hit rolls are made" => Some(vec![Effect::Reaction(Trigger::TargetedByMelee)]),
-        _ => answer_to_attack(s).or_else(|| damage_to_attacker_if(s)),
+        _ => answer_to_attack(s)
+            .or_else(|| damage_to_attacker_if(s))
+            .or_else(|| per_miss_or_crit(s)),
     }
 }
 
@@ -155,4 +161,26 @@ fn answer_to_attack(s: &str) -> Option<Vec<Effect>> {
         most,
         amount: Amount::Fixed(v[0]),
     }])
+}
+
+/// "For each hit roll from that attack action that misses, allocate N damage points to the
+/// attacking fighter", "for each critical hit from that attack action, allocate N additional
+/// damage point(s) to this fighter".
+fn per_miss_or_crit(s: &str) -> Option<Vec<Effect>> {
+    let per = |template: &str| {
+        fill(s, template)
+            .or_else(|| fill(s, &template.replace("points", "point")))
+            .map(|v| v[0])
+    };
+    if let Some(amount) = per(
+        "for each hit roll from that attack action that misses, allocate {n} damage points to \
+         the attacking fighter",
+    ) {
+        return Some(vec![Effect::DamageAttackerPerMiss { amount }]);
+    }
+    let by = per(
+        "for each critical hit from that attack action, allocate {n} additional damage points \
+         to this fighter",
+    )?;
+    Some(vec![Effect::MoreCritDamage { by }])
 }

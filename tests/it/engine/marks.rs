@@ -480,3 +480,23 @@ fn abl5_an_aura_raises_the_critical_damage_of_friends_melee_attacks() {
     assert_eq!(crit(A2, 1), 2);
     assert_eq!(crit(A3, 0), 2);
 }
+
+/// Issue 30, REA-1: "for each hit roll from that attack action that misses, allocate 2 damage
+/// points to the attacking fighter. For each critical hit from that attack action, allocate 1
+/// additional damage point to this fighter": rolls 1, 2, 4, 6 (S4 v T4): two misses deal 4
+/// to the attacker; the hit deals 1, the critical hit 2 + 1.
+#[test]
+fn rea1_abl5_a_reaction_punishes_misses_and_takes_more_from_critical_hits() {
+    use super::lasting::{guard, guarded};
+    let mut a = guarded(
+        vec![
+            Effect::DamageAttackerPerMiss { amount: 2 },
+            Effect::MoreCritDamage { by: 1 },
+        ],
+        (1, 2),
+    );
+    a.dice(&[1, 2, 4, 6]);
+    guard(&mut a);
+    assert_eq!(a.damage(A), 4);
+    assert_eq!(a.damage(B), 1 + 3);
+}

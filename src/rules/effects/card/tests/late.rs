@@ -1,0 +1,97 @@
+//! The shapes read late in the third session of issue 30: picks within the value in
+//! inches, damage raised for the round, a reaction's damage for misses; in words of our own.
+
+use super::super::effects_of;
+use crate::model::effects::{Amount, Aura, Effect, Stat};
+
+/// Issue 30: a pick within the value of the ability in inches.
+#[test]
+fn abl5_a_pick_within_the_value_in_inches() {
+    use crate::model::effects::{OnSuccess, Restriction, VALUE_RANGE};
+    assert_eq!(
+        effects_of(
+            "Pick an enemy fighter within a number of inches of this fighter equal to the value \
+             of this ability and roll a dice. On a roll of 3+, until the end of the battle round, \
+             that fighter cannot make move actions or disengage actions."
+        ),
+        Ok(vec![Effect::RollAgainst {
+            range: VALUE_RANGE,
+            visible: false,
+            runemark: None,
+            dice: Amount::Fixed(1),
+            least: 3,
+            then: OnSuccess::Bar(vec![Restriction::Move, Restriction::Disengage])
+        }])
+    );
+    assert_eq!(
+        Effect::LowerPicked {
+            range: VALUE_RANGE,
+            visible: false,
+            stat: Stat::Attacks,
+            by: Amount::HalfValueUp,
+            min: 1
+        }
+        .at_value(4),
+        Effect::LowerPicked {
+            range: 4.0,
+            visible: false,
+            stat: Stat::Attacks,
+            by: Amount::HalfValueUp,
+            min: 1
+        }
+    );
+}
+
+/// Issue 30: damage raised for the round, of this fighter's attacks or of its friends'.
+#[test]
+fn abl5_damage_raised_for_the_round() {
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, add half the value of this ability (rounding up) \
+             to the damage points allocated to enemy fighters by each critical hit from melee \
+             attack actions made by friendly fighters while they are within 3\" of this fighter."
+        ),
+        Ok(vec![Effect::RoundBoost {
+            stat: Stat::CritDamage,
+            by: Amount::HalfValueUp,
+            melee_only: true,
+            aura: Some(Aura::within(3.0, false))
+        }])
+    );
+    let round = |stat| Effect::RoundBoost {
+        stat,
+        by: Amount::Fixed(1),
+        melee_only: stat != Stat::Toughness,
+        aura: None,
+    };
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, add 1 to the Toughness characteristic of this \
+             fighter and add 1 to the damage points allocated to enemy fighters by each hit and \
+             critical hit from melee attack actions made by this fighter."
+        ),
+        Ok(vec![
+            round(Stat::Toughness),
+            round(Stat::Damage),
+            round(Stat::CritDamage)
+        ])
+    );
+}
+
+/// Issue 30, REA-1: a reaction's damage for each miss, and more damage from critical hits.
+#[test]
+fn abl5_a_reaction_for_misses_and_critical_hits() {
+    assert_eq!(
+        effects_of(
+            "A fighter can make this reaction after they are targeted by a melee attack action but \
+             before the hit rolls are made. For each hit roll from that attack action that \
+             misses, allocate 2 damage points to the attacking fighter. For each critical hit \
+             from that attack action, allocate 1 additional damage point to this fighter."
+        ),
+        Ok(vec![
+            Effect::Reaction(crate::model::effects::Trigger::TargetedByMelee),
+            Effect::DamageAttackerPerMiss { amount: 2 },
+            Effect::MoreCritDamage { by: 1 }
+        ])
+    );
+}
