@@ -1,7 +1,7 @@
 //! The boost family's longer card sentences (ABL-5): raises of an attack's damage, of the
 //! fighter's Move and attacks together, and of "that attack action" after a bonus attack.
 
-use crate::model::effects::{AttackKind, Effect, Stat};
+use crate::model::effects::{Amount, AttackKind, Effect, Stat};
 
 use super::card::{add_to, amount_prefix};
 
@@ -124,17 +124,7 @@ pub(super) fn critical_damage(s: &str) -> Option<Vec<Effect>> {
         return round_damage(rest);
     }
     let rest = s.strip_prefix("until the end of this fighter's activation, add ")?;
-    let (by, rest) = amount_prefix(rest)?;
-    let rest = rest
-        .strip_prefix(" to the damage points allocated to enemy fighters by each ")
-        .or_else(|| rest.strip_prefix(" to the damage points allocated by each "))?;
-    let (stats, rest): (&[Stat], _) = match rest.strip_prefix("hit and critical hit from ") {
-        Some(r) => (&[Stat::Damage, Stat::CritDamage], r),
-        None => (
-            &[Stat::CritDamage],
-            rest.strip_prefix("critical hit from ")?,
-        ),
-    };
+    let (by, stats, rest) = damage_head(rest)?;
     let (melee_only, missile_only) = match rest {
         "attack actions made by this fighter" => (false, false),
         "melee attack actions made by this fighter" => (true, false),
@@ -150,21 +140,29 @@ pub(super) fn critical_damage(s: &str) -> Option<Vec<Effect>> {
     Some(stats.iter().map(boost).collect())
 }
 
+/// "A to the damage points allocated (to enemy fighters) by each (hit and) critical hit from
+/// ": the amount, the damage raised (of hits and critical hits, or critical hits alone) and
+/// the rest of `s`.
+fn damage_head(s: &str) -> Option<(Amount, &'static [Stat], &str)> {
+    let (by, rest) = amount_prefix(s)?;
+    let rest = rest
+        .strip_prefix(" to the damage points allocated to enemy fighters by each ")
+        .or_else(|| rest.strip_prefix(" to the damage points allocated by each "))?;
+    match rest.strip_prefix("hit and critical hit from ") {
+        Some(r) => Some((by, &[Stat::Damage, Stat::CritDamage], r)),
+        None => Some((
+            by,
+            &[Stat::CritDamage],
+            rest.strip_prefix("critical hit from ")?,
+        )),
+    }
+}
+
 /// [`critical_damage`] for the battle round: "A to the damage points allocated (to enemy
 /// fighters) by each (hit and) critical hit from (melee) attack actions made by WHO", WHO
 /// this fighter or the friends of an aura.
 fn round_damage(rest: &str) -> Option<Vec<Effect>> {
-    let (by, rest) = amount_prefix(rest)?;
-    let rest = rest
-        .strip_prefix(" to the damage points allocated to enemy fighters by each ")
-        .or_else(|| rest.strip_prefix(" to the damage points allocated by each "))?;
-    let (stats, rest): (&[Stat], _) = match rest.strip_prefix("hit and critical hit from ") {
-        Some(r) => (&[Stat::Damage, Stat::CritDamage], r),
-        None => (
-            &[Stat::CritDamage],
-            rest.strip_prefix("critical hit from ")?,
-        ),
-    };
+    let (by, stats, rest) = damage_head(rest)?;
     let (melee_only, who) = match rest.strip_prefix("melee attack actions made by ") {
         Some(who) => (true, who),
         None => (false, rest.strip_prefix("attack actions made by ")?),
