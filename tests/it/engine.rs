@@ -1,6 +1,7 @@
 //! The battle engine, rule by rule, on hand-built states with injected dice; then whole
 //! battles: determinism, saves and replays.
 
+mod answers;
 pub mod arena;
 mod effects;
 mod faction;

@@ -330,7 +330,8 @@ fn reaction_ability(
     let all = crate::rules::engine::fighters(world);
     let a = all.iter().find(|f| f.id == attacker)?;
     let t = all.iter().find(|f| f.id == id)?;
-    let damage = crate::rules::actions::attack_roll(world, &all, a, t, weapon, false)?.damage;
+    let roll = crate::rules::actions::attack_roll(world, &all, a, t, weapon, false)?;
+    let damage = roll.damage;
     offer.abilities.iter().find_map(|name| {
         let answer = crate::rules::abilities::reaction_effects(world, id, name)?;
         let changes = answer.iter().any(|e| match e {
@@ -339,7 +340,10 @@ fn reaction_ability(
             Effect::DamageAttackerPerRoll { .. }
             | Effect::DamageAttackerPerHit { .. }
             | Effect::DamageAttackerPerMiss { .. }
-            | Effect::DamageAttackerIf { .. } => true,
+            | Effect::DamageAttackerIf { .. }
+            | Effect::ToughnessThisAttack { .. } => true,
+            Effect::FewerAttackDice { min, .. } => roll.attacks > *min,
+            Effect::Heal { .. } => t.damage > 0,
             _ => false,
         });
         changes.then(|| {

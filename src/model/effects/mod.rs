@@ -5,11 +5,13 @@
 
 use serde::{Deserialize, Serialize};
 
+mod kinds;
 mod marks;
 mod parts;
 mod reach;
 mod validate;
 
+pub use kinds::{AttackKind, MoveTrigger, Restriction, Trigger};
 pub use marks::{Mark, Marks};
 pub use parts::{
     ANYWHERE, Condition, FriendPick, Guard, OnSuccess, Placing, RollsWere, VALUE_RANGE,
@@ -116,64 +118,6 @@ pub fn band_text(least: u8, most: u8) -> String {
         (l, 6) if l < 6 => format!("{l}+"),
         (l, m) if l == m => l.to_string(),
         (l, m) => format!("{l}-{m}"),
-    }
-}
-
-/// When a reaction may be made (REA-1, ABL-5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Trigger {
-    /// After the fighter is targeted by a melee attack action, before the hit rolls (the
-    /// moment of Counter, REA-2).
-    TargetedByMelee,
-}
-
-/// Which of the fighter's move actions sets off an effect waiting for one (ABL-5).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub enum MoveTrigger {
-    /// The first move action this activation that finishes within this many inches of an
-    /// enemy fighter.
-    NearEnemy(f32),
-    /// The fighter's next move action, when it finishes this many inches or more vertically
-    /// lower than it started.
-    DroppedNext(f32),
-}
-
-/// A kind of attack action: with a melee weapon (a range of 3" or less) or a missile one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum AttackKind {
-    Melee,
-    Missile,
-}
-
-impl AttackKind {
-    /// "melee" or "missile".
-    pub fn word(self) -> &'static str {
-        match self {
-            AttackKind::Melee => "melee",
-            AttackKind::Missile => "missile",
-        }
-    }
-}
-
-/// An action a fighter may be barred from (ABL-5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Restriction {
-    Move,
-    Disengage,
-    /// Reactions (REA-1).
-    Reactions,
-    /// Abilities (ABL-1).
-    Abilities,
-}
-
-impl std::fmt::Display for Restriction {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Restriction::Move => "move",
-            Restriction::Disengage => "disengage",
-            Restriction::Reactions => "make reactions",
-            Restriction::Abilities => "use abilities",
-        })
     }
 }
 
@@ -470,7 +414,21 @@ pub enum Effect {
     DamageAttackerPerHit { hit: u32, crit: u32 },
     /// In a reaction to an attack: `amount` damage to the attacker when its hit rolls were
     /// as `when` says.
-    DamageAttackerIf { when: RollsWere, amount: u32 },
+    DamageAttackerIf {
+        when: RollsWere,
+        amount: u32,
+        /// Damage then removed from this fighter (up to it).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        heal: u32,
+    },
+    /// In a reaction to an attack: the attack rolls `by` fewer dice, to no fewer than `min`.
+    FewerAttackDice { by: u32, min: u32 },
+    /// In a reaction to an attack: this fighter's Toughness is `by` higher during it.
+    ToughnessThisAttack { by: u32 },
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Effect {
@@ -485,7 +443,21 @@ impl Effect {
                 | Effect::DamageAttackerIf { .. }
                 | Effect::DamageAttackerPerMiss { .. }
                 | Effect::MoreCritDamage { .. }
+                | Effect::FewerAttackDice { .. }
+                | Effect::ToughnessThisAttack { .. }
         )
+    }
+
+    /// May a reaction make it (REA-1)? Its answers to the attack, and damage removed from the
+    /// reacting fighter when it reacts.
+    pub fn in_reaction(&self) -> bool {
+        self.answers_attack()
+            || matches!(
+                self,
+                Effect::Heal {
+                    amount: Amount::Fixed(_)
+                }
+            )
     }
 
     /// Its family.
@@ -538,7 +510,9 @@ impl Effect {
             | Effect::DamageAttackerPerHit { .. }
             | Effect::DamageAttackerIf { .. }
             | Effect::DamageAttackerPerMiss { .. }
-            | Effect::MoreCritDamage { .. } => Family::Reaction,
+            | Effect::MoreCritDamage { .. }
+            | Effect::FewerAttackDice { .. }
+            | Effect::ToughnessThisAttack { .. } => Family::Reaction,
         }
     }
 

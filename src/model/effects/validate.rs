@@ -20,9 +20,7 @@ pub fn validate_ability(
         // Answers to the attack, in numbers (a reaction is paid with no dice: no value).
         triggered
             && !answers.is_empty()
-            && answers
-                .iter()
-                .all(|e| e.answers_attack() && e.fixed_amounts())
+            && answers.iter().all(|e| e.in_reaction() && e.fixed_amounts())
     } else {
         !triggered
             && !answers
@@ -35,7 +33,7 @@ pub fn validate_ability(
             if reaction {
                 "a reaction's effects are its trigger, `Reaction(TargetedByMelee)`, then at least \
                  one answer to the attack (`CritsAsHits`, `LessDamagePerHit`, \
-                 `DamageAttackerPerRoll`) with `Fixed` amounts"
+                 `DamageAttackerPerRoll`, ...) or a `Heal`, with `Fixed` amounts"
             } else {
                 "only a reaction has a trigger or answers an attack (critical hits as hits, less \
                  damage per hit, damage per hit roll)"
@@ -163,7 +161,9 @@ impl Effect {
             | Effect::DamageAttackerPerHit { .. }
             | Effect::DamageAttackerIf { .. }
             | Effect::DamageAttackerPerMiss { .. }
-            | Effect::MoreCritDamage { .. } => self.answer_numbers_ok(),
+            | Effect::MoreCritDamage { .. }
+            | Effect::FewerAttackDice { .. }
+            | Effect::ToughnessThisAttack { .. } => self.answer_numbers_ok(),
             Effect::AfterMove { trigger, .. } => {
                 let (MoveTrigger::NearEnemy(h) | MoveTrigger::DroppedNext(h)) = *trigger;
                 range_ok(h)
@@ -248,9 +248,14 @@ impl Effect {
                 amount,
             } => (1..=6).contains(least) && (*least..=6).contains(most) && amount.within(20),
             Effect::DamageAttackerPerHit { hit, crit } => *hit <= 20 && *crit <= 20,
-            Effect::DamageAttackerIf { amount, .. }
-            | Effect::DamageAttackerPerMiss { amount }
-            | Effect::MoreCritDamage { by: amount } => (1..=20).contains(amount),
+            Effect::DamageAttackerIf { amount, heal, .. } => {
+                (1..=20).contains(amount) && *heal <= 20
+            }
+            Effect::FewerAttackDice { by, min } => (1..=10).contains(by) && *min <= 10,
+            Effect::ToughnessThisAttack { by } => (1..=10).contains(by),
+            Effect::DamageAttackerPerMiss { amount } | Effect::MoreCritDamage { by: amount } => {
+                (1..=20).contains(amount)
+            }
             _ => true,
         }
     }

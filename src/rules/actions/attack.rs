@@ -478,6 +478,7 @@ pub(super) fn roll_hits(
     };
     let dice = attack_dice(world, &f, &w);
     let dice = crate::rules::effects::guarded_dice(world, &all, target, (dice, w.is_melee()));
+    let dice = super::reactions::fewer_dice(world, target, dice, &answer);
     let rolls = world.resource_mut::<DiceRng>().roll(dice as usize);
     let hits = Hits {
         rolls,
@@ -509,6 +510,7 @@ pub(super) fn finish_attack(
         answer,
     } = how;
     let (toughness, cover_why) = toughness_against(world, &all, &f, &t);
+    let toughness = toughness + super::reactions::toughness_raised(&answer);
     let strength = strength_for_hits(world, &f, w.strength, toughness);
     let needed = hit_threshold(strength, toughness);
     let (mut hits, mut crits) = count_hits_from(&rolls, needed, crit_on(world, f.id, w.is_melee()));
@@ -519,7 +521,8 @@ pub(super) fn finish_attack(
     // target's Toughness.
     let raised = f.profile.weapons.get(weapon) != Some(&w)
         || strength != w.strength
-        || round_bonus(world, &all, &t, Stat::Toughness, false) > 0;
+        || round_bonus(world, &all, &t, Stat::Toughness, false) > 0
+        || !answer.is_empty();
     ids.extend(raised.then_some(RuleId::Abl5));
     let saves = take_cover.then(|| take_cover_rolls(world, crits));
     if let Some(t) = &saves {
@@ -531,6 +534,7 @@ pub(super) fn finish_attack(
     let answered = answered_and_guarded(world, (&all, &t), &answer, &rolls, counts, w.damage);
     let per_hit = answered.damage;
     let damage = hits * per_hit.0 + crits * per_hit.1;
+    let wounds_before = fighter(world, target).map_or(t.wounds_left(), |t| t.wounds_left());
     log(
         world,
         &ids,
@@ -548,7 +552,7 @@ pub(super) fn finish_attack(
             take_cover: saves,
             damage,
             profile: w.damage,
-            wounds_before: t.wounds_left(),
+            wounds_before,
         },
     );
     let down = deal_damage(world, target, damage, &[RuleId::Atk3, RuleId::Atk5]);

@@ -100,7 +100,10 @@ fn resume(world: &mut World, offer: ReactionOffer, who: Reacting) -> Then {
         } => {
             let (reaction, answer) = match who {
                 Some((_, None)) => (Some(offer.kind), Vec::new()),
-                Some((_, Some(answer))) => (None, answer),
+                Some((id, Some(answer))) => {
+                    heal_on_reacting(world, id, &answer);
+                    (None, answer)
+                }
                 None => (None, Vec::new()),
             };
             roll_hits(world, attacker, target, weapon, reaction, answer)
@@ -123,6 +126,21 @@ fn resume(world: &mut World, offer: ReactionOffer, who: Reacting) -> Then {
         }
         Resume::Disengage { fighter, to } => {
             finish_disengage(world, fighter, to, who.map(|(id, _)| id))
+        }
+    }
+}
+
+/// REA-1, ABL-5: the damage a reaction ability removes from fighter `id` as it reacts
+/// ("remove 3 damage points allocated to this fighter"), logged.
+fn heal_on_reacting(world: &mut World, id: FighterId, answer: &[Effect]) {
+    for e in answer {
+        if let (Effect::Heal { amount }, Some(f)) = (e, state::fighter(world, id)) {
+            let healed = crate::rules::effects::heal(world, &f, amount.of(0));
+            let event = Event::Effect {
+                fighter: id,
+                outcome: EffectOutcome::Healed { healed },
+            };
+            log(world, &[RuleId::Rea1, RuleId::Abl5], event);
         }
     }
 }
@@ -169,6 +187,8 @@ pub(super) struct Answered {
     pub damage: (u32, u32),
     /// Damage the attacker takes.
     pub to_attacker: u32,
+    /// Damage removed from the target (before the attack's is allocated).
+    pub heal: u32,
     /// What changed, for the log.
     pub said: Vec<EffectOutcome>,
 }
@@ -186,6 +206,7 @@ pub(super) fn answer_attack(
     let mut out = Answered {
         damage,
         to_attacker: 0,
+        heal: 0,
         said: Vec::new(),
     };
     for e in answer {
@@ -240,13 +261,14 @@ pub(super) fn answer_attack(
                     crits: true,
                 });
             }
-            Effect::DamageAttackerIf { when, amount } => {
+            Effect::DamageAttackerIf { when, amount, heal } => {
                 let held = match when {
                     RollsWere::NoCrits => *crits == 0,
                     RollsWere::AllMissed => *hits == 0 && *crits == 0,
                 };
                 if held {
                     out.to_attacker = out.to_attacker.saturating_add(*amount);
+                    out.heal = out.heal.saturating_add(*heal);
                 }
             }
             _ => {}
@@ -267,12 +289,58 @@ pub(super) fn answered_and_guarded(
     damage: (u32, u32),
 ) -> Answered {
     let mut answered = answer_attack(answer, rolls, hits, crits, damage);
+    if answered.heal > 0 {
+        let healed = crate::rules::effects::heal(world, t, answered.heal);
+        answered.said.push(EffectOutcome::Healed { healed });
+    }
     let counts = (hits, crits);
     let (damage, said) = crate::rules::effects::soften(world, all, t, counts, answered.damage);
     answered.damage = damage;
     answered.said.extend(said);
     log_answers(world, t.id, std::mem::take(&mut answered.said));
     answered
+}
+
+/// REA-1, ABL-5: the dice of an attack on `target` after its reaction (`answer`) took some
+/// off, to its minimum; logged when it did.
+pub(super) fn fewer_dice(
+    world: &mut World,
+    target: FighterId,
+    dice: u32,
+    answer: &[Effect],
+) -> u32 {
+    let mut left = dice;
+    for e in answer {
+        if let Effect::FewerAttackDice { by, min } = e {
+            left = left.saturating_sub(*by).max((*min).min(left));
+        }
+    }
+    if left < dice {
+        let outcome = EffectOutcome::FewerDice {
+            fewer: dice - left,
+            dice: left,
+        };
+        log(
+            world,
+            &[RuleId::Rea1, RuleId::Abl5],
+            Event::Effect {
+                fighter: target,
+                outcome,
+            },
+        );
+    }
+    left
+}
+
+/// REA-1, ABL-5: how much the target's reaction (`answer`) raised its Toughness for the attack.
+pub(super) fn toughness_raised(answer: &[Effect]) -> u32 {
+    answer
+        .iter()
+        .map(|e| match e {
+            Effect::ToughnessThisAttack { by } => *by,
+            _ => 0,
+        })
+        .sum()
 }
 
 /// REA-1, ABL-5: what the target's answer to the attack did, a line each.

@@ -39,13 +39,23 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         Effect::DamageAttackerPerHit { hit, crit } => {
             format!("each hit deals {hit} damage to the attacker, each critical hit {crit}")
         }
-        Effect::DamageAttackerIf { when, amount } => format!(
-            "{amount} damage to the attacker {}",
-            match when {
+        Effect::DamageAttackerIf { when, amount, heal } => {
+            let when = match when {
                 RollsWere::NoCrits => "if no hit roll is a critical hit",
                 RollsWere::AllMissed => "if every hit roll misses",
+            };
+            match heal {
+                0 => format!("{amount} damage to the attacker {when}"),
+                h => format!(
+                    "{amount} damage to the attacker {when}, and up to {h} damage removed from \
+                     this fighter"
+                ),
             }
-        ),
+        }
+        Effect::FewerAttackDice { by, min } => {
+            format!("the attack rolls {by} fewer dice, to {min}")
+        }
+        Effect::ToughnessThisAttack { by } => format!("+{by} Toughness during the attack"),
         _ => String::new(),
     }
 }
@@ -60,9 +70,29 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
         | "a fighter can make this reaction when they are targeted by a melee attack action but \
            before the hit rolls are made" => Some(vec![Effect::Reaction(Trigger::TargetedByMelee)]),
         _ => answer_to_attack(s)
+            .or_else(|| before_hits(s))
             .or_else(|| damage_to_attacker_if(s))
             .or_else(|| per_miss_or_crit(s)),
     }
+}
+
+/// "Subtract N from the attacks characteristic of that attack action, to a minimum of M",
+/// "add N to this fighter's toughness characteristic during that attack action".
+fn before_hits(s: &str) -> Option<Vec<Effect>> {
+    if let Some(v) = fill(
+        s,
+        "subtract {n} from the attacks characteristic of that attack action, to a minimum of {n}",
+    ) {
+        return Some(vec![Effect::FewerAttackDice {
+            by: v[0],
+            min: v[1],
+        }]);
+    }
+    let v = fill(
+        s,
+        "add {n} to this fighter's toughness characteristic during that attack action",
+    )?;
+    Some(vec![Effect::ToughnessThisAttack { by: v[0] }])
 }
 
 /// "If none of the hit rolls from that attack action result in a critical hit, allocate N
@@ -77,9 +107,17 @@ fn damage_to_attacker_if(s: &str) -> Option<Vec<Effect>> {
         let r = s.strip_prefix("if each hit roll from that attack action results in a miss, ")?;
         (RollsWere::AllMissed, r)
     };
+    // "..., and remove up to N damage points allocated to this fighter".
+    let (rest, heal) = match rest.split_once(", and remove up to ") {
+        Some((r, h)) => (
+            r,
+            fill(h, "{n} damage points allocated to this fighter")?[0],
+        ),
+        None => (rest, 0),
+    };
     let amount = fill(rest, "allocate {n} damage points to the attacking fighter")
         .or_else(|| fill(rest, "allocate {n} damage point to the attacking fighter"))?[0];
-    Some(vec![Effect::DamageAttackerIf { when, amount }])
+    Some(vec![Effect::DamageAttackerIf { when, amount, heal }])
 }
 
 /// "For each hit roll from that attack action that hits, allocate N damage point(s) to the

@@ -360,7 +360,14 @@ fn rea1_abl5_a_reaction_deals_damage_to_the_attacker_when_the_rolls_were_so() {
         (RollsWere::AllMissed, [1, 2, 3, 1], 3),
         (RollsWere::AllMissed, [1, 2, 3, 4], 0),
     ] {
-        let mut a = guarded(vec![Effect::DamageAttackerIf { when, amount: 3 }], (1, 2));
+        let mut a = guarded(
+            vec![Effect::DamageAttackerIf {
+                when,
+                amount: 3,
+                heal: 0,
+            }],
+            (1, 2),
+        );
         a.dice(&rolls);
         guard(&mut a);
         assert_eq!(a.damage(A), to_a, "{when:?} {rolls:?}");

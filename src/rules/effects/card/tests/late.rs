@@ -95,3 +95,52 @@ fn abl5_a_reaction_for_misses_and_critical_hits() {
         ])
     );
 }
+
+/// Issue 30, fourth session: a reaction's answers before the hit rolls: fewer attack dice, a
+/// higher Toughness for the attack, damage removed as it reacts or when no critical hit is
+/// scored.
+#[test]
+fn rea1_abl5_answers_before_the_hit_rolls() {
+    use crate::model::effects::{RollsWere, Trigger};
+    let trigger = "A fighter can make this reaction after they are targeted by a melee attack \
+                   action but before the hit rolls are made. ";
+    let read = |rest: &str| effects_of(&format!("{trigger}{rest}"));
+    let with = |e: Effect| Ok(vec![Effect::Reaction(Trigger::TargetedByMelee), e]);
+    assert_eq!(
+        read(
+            "Subtract 2 from the Attacks characteristic of that attack action, to a minimum of 1."
+        ),
+        with(Effect::FewerAttackDice { by: 2, min: 1 })
+    );
+    assert_eq!(
+        read("Add 2 to this fighter's Toughness characteristic during that attack action."),
+        with(Effect::ToughnessThisAttack { by: 2 })
+    );
+    assert_eq!(
+        read("Remove 2 damage points allocated to this fighter."),
+        with(Effect::Heal {
+            amount: Amount::Fixed(2)
+        })
+    );
+    assert_eq!(
+        read(
+            "If none of the hit rolls from that attack action result in a critical hit, allocate \
+             2 damage points to the attacking fighter, and remove up to 4 damage points \
+             allocated to this fighter."
+        ),
+        with(Effect::DamageAttackerIf {
+            when: RollsWere::NoCrits,
+            amount: 2,
+            heal: 4
+        })
+    );
+    // A heal that depends on the value can't be a reaction's: it is paid with no dice.
+    let valued = read(
+        "Remove a number of damage points allocated to this fighter equal to the value of this \
+         ability.",
+    )
+    .unwrap();
+    let mut v = crate::model::validate::Validator::default();
+    crate::model::effects::validate_ability(&valued, true, "", &mut v);
+    assert!(!v.is_empty());
+}

@@ -214,7 +214,8 @@ fn abl5_a_reactions_damage_to_the_attacker_for_each_hit_or_when_the_rolls_were_s
             reaction.clone(),
             Effect::DamageAttackerIf {
                 when: RollsWere::NoCrits,
-                amount: 3
+                amount: 3,
+                heal: 0
             }
         ])
     );
@@ -227,7 +228,8 @@ fn abl5_a_reactions_damage_to_the_attacker_for_each_hit_or_when_the_rolls_were_s
             reaction,
             Effect::DamageAttackerIf {
                 when: RollsWere::AllMissed,
-                amount: 2
+                amount: 2,
+                heal: 0
             }
         ])
     );

@@ -1,0 +1,62 @@
+//! The kinds an effect names (ABL-5): a reaction's moment, the move that sets off a waiting
+//! effect, melee or missile attacks, and the actions an enemy may be barred from.
+
+use serde::{Deserialize, Serialize};
+
+/// When a reaction may be made (REA-1, ABL-5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Trigger {
+    /// After the fighter is targeted by a melee attack action, before the hit rolls (the
+    /// moment of Counter, REA-2).
+    TargetedByMelee,
+}
+
+/// Which of the fighter's move actions sets off an effect waiting for one (ABL-5).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub enum MoveTrigger {
+    /// The first move action this activation that finishes within this many inches of an
+    /// enemy fighter.
+    NearEnemy(f32),
+    /// The fighter's next move action, when it finishes this many inches or more vertically
+    /// lower than it started.
+    DroppedNext(f32),
+}
+
+/// A kind of attack action: with a melee weapon (a range of 3" or less) or a missile one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AttackKind {
+    Melee,
+    Missile,
+}
+
+impl AttackKind {
+    /// "melee" or "missile".
+    pub fn word(self) -> &'static str {
+        match self {
+            AttackKind::Melee => "melee",
+            AttackKind::Missile => "missile",
+        }
+    }
+}
+
+/// An action a fighter may be barred from (ABL-5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Restriction {
+    Move,
+    Disengage,
+    /// Reactions (REA-1).
+    Reactions,
+    /// Abilities (ABL-1).
+    Abilities,
+}
+
+impl std::fmt::Display for Restriction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Restriction::Move => "move",
+            Restriction::Disengage => "disengage",
+            Restriction::Reactions => "make reactions",
+            Restriction::Abilities => "use abilities",
+        })
+    }
+}
