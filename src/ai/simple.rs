@@ -58,13 +58,19 @@ pub fn choose(world: &mut World) -> Option<Command> {
         Pending::Action { fighter } => Some(action(world, fighter)),
         Pending::Reaction { side } => {
             let offer = world.resource::<Engine>().reaction.clone()?;
-            Some(match offer.fighters.first() {
-                Some(&f) => Command::React {
-                    fighter: f,
-                    reaction: offer.kind,
+            Some(
+                match (offer.kind, offer.fighters.first(), offer.abilities.first()) {
+                    (Some(kind), Some(&f), _) => Command::React {
+                        fighter: f,
+                        reaction: kind,
+                    },
+                    (None, Some(&f), Some(ability)) => Command::ReactWith {
+                        fighter: f,
+                        ability: ability.clone(),
+                    },
+                    _ => Command::DeclineReaction { side },
                 },
-                None => Command::DeclineReaction { side },
-            })
+            )
         }
     }
 }

@@ -100,14 +100,22 @@ fn reactions(
         &[crate::model::effects::Effect],
     ),
 > {
-    use crate::model::effects::Effect;
+    use crate::model::effects::{Condition, Effect};
+    // "Fighters with the R runemark cannot make this reaction" (ABL-5).
+    let barred = |rest: &[Effect]| {
+        rest.iter().any(|e| {
+            matches!(e, Effect::Requires(Condition::NotMarked(m)) if m.fit(|k| t.profile.bears(k)))
+        })
+    };
     t.profile
         .abilities
         .iter()
         .filter(|d| d.cost == DiceCost::Reaction && allowed(t, d))
-        .filter_map(|d| match &d.effect {
+        .filter_map(move |d| match &d.effect {
             AbilityEffect::Effects(e) => match e.split_first() {
-                Some((Effect::Reaction(trigger), rest)) => Some((d, *trigger, rest)),
+                Some((Effect::Reaction(trigger), rest)) if !barred(rest) => {
+                    Some((d, *trigger, rest))
+                }
                 _ => None,
             },
             _ => None,

@@ -54,7 +54,8 @@ pub enum Decision {
     Action(Box<ActiveOptions>),
     /// REA-1: the reaction on offer and who may make it (declining is always allowed).
     Reaction {
-        kind: ReactionKind,
+        /// The reaction of the core rules on offer; none when only reaction abilities are.
+        kind: Option<ReactionKind>,
         fighters: Vec<FighterId>,
         /// ABL-5: the reaction abilities they may make instead.
         abilities: Vec<ReactionAbility>,

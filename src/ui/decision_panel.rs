@@ -477,6 +477,31 @@ fn activate(
     }
 }
 
+/// REA-2 to REA-4: the reaction of the core rules on offer, one button per fighter that may
+/// make it (R: the first).
+fn core_reaction(
+    ui: &mut egui::Ui,
+    names: &[(FighterId, String)],
+    fighters: &[FighterId],
+    kind: ReactionKind,
+    send: &mut impl FnMut(Command),
+) {
+    use super::action_bar::hotkey;
+    for (n, &id) in fighters.iter().enumerate() {
+        let key = if n == 0 { " (R)" } else { "" };
+        if ui
+            .button(format!("{} reacts: {kind}{key}", name(names, id)))
+            .clicked()
+            || (n == 0 && hotkey(ui, egui::Key::R))
+        {
+            send(Command::React {
+                fighter: id,
+                reaction: kind,
+            });
+        }
+    }
+}
+
 /// What the enemy is doing that a reaction answers (REA-1): who attacks whom, or who
 /// disengages.
 fn trigger(resume: &Resume, n: &Names) -> String {
@@ -500,6 +525,13 @@ fn trigger(resume: &Resume, n: &Names) -> String {
                 .join(", ")
         ),
         Resume::Disengage { fighter, .. } => format!("{} disengages.", n.fighter(*fighter)),
+        Resume::AttackTotalled(t) => format!(
+            "{} attacks {}: {} damage, enough to take {} down.",
+            n.fighter(t.attacker),
+            n.fighter(t.target),
+            t.damage,
+            n.fighter(t.target)
+        ),
     }
 }
 
@@ -507,7 +539,7 @@ fn trigger(resume: &Resume, n: &Names) -> String {
 /// they may make instead.
 struct Offer<'a> {
     side: Side,
-    kind: ReactionKind,
+    kind: Option<ReactionKind>,
     fighters: &'a [FighterId],
     abilities: &'a [crate::rules::options::ReactionAbility],
 }
@@ -522,26 +554,17 @@ fn reaction(
     send: &mut impl FnMut(Command),
 ) {
     use super::action_bar::{DIGITS, hotkey};
-    let (side, kind) = (offer.side, offer.kind);
+    let side = offer.side;
     if let Some(why) = why {
         super::words::tagged(ui, &why);
     }
-    super::words::tagged(
-        ui,
-        &format!("A reaction is on offer: {kind} [{}]", kind.rule()),
-    );
-    for (n, &id) in offer.fighters.iter().enumerate() {
-        let key = if n == 0 { " (R)" } else { "" };
-        if ui
-            .button(format!("{} reacts: {kind}{key}", name(names, id)))
-            .clicked()
-            || (n == 0 && hotkey(ui, egui::Key::R))
-        {
-            send(Command::React {
-                fighter: id,
-                reaction: kind,
-            });
+    match offer.kind {
+        Some(kind) => {
+            let offered = format!("A reaction is on offer: {kind} [{}]", kind.rule());
+            super::words::tagged(ui, &offered);
+            core_reaction(ui, names, offer.fighters, kind, send);
         }
+        None => super::words::tagged(ui, "A reaction ability may answer it [REA-1]"),
     }
     if let Some(&id) = offer.fighters.first() {
         for (n, ability) in offer.abilities.iter().enumerate() {

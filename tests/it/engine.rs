@@ -447,7 +447,7 @@ fn rea3_take_cover_turns_criticals_into_hits_on_4_plus() {
     assert_eq!(a.pending(), Pending::Reaction { side: Side::B });
     assert_eq!(
         a.engine().reaction.clone().unwrap().kind,
-        ReactionKind::TakeCover
+        Some(ReactionKind::TakeCover)
     );
     assert_eq!(a.dice_left(), before, "no hit roll yet");
     // Two criticals, then a die each: one of them becomes a hit.

@@ -435,7 +435,7 @@ fn cmb4_a_counter_is_offered_to_the_targets_side_never_the_attackers() {
         assert_eq!(a.pending(), Pending::Reaction { side: side.other() });
         let offer = a.engine().reaction.clone().unwrap();
         assert_eq!(offer.side, side.other());
-        assert_eq!(offer.kind, ReactionKind::Counter);
+        assert_eq!(offer.kind, Some(ReactionKind::Counter));
         assert_eq!(offer.fighters, vec![target]);
         // The attacker's own side has nothing to answer.
         let r = a.rejected(Command::React {
@@ -467,7 +467,7 @@ fn cmb4_strike_them_down_is_offered_to_enemies_of_the_disengaging_fighter_only()
     .unwrap();
     assert_eq!(a.pending(), Pending::Reaction { side: Side::B });
     let offer = a.engine().reaction.clone().unwrap();
-    assert_eq!(offer.kind, ReactionKind::StrikeThemDown);
+    assert_eq!(offer.kind, Some(ReactionKind::StrikeThemDown));
     assert_eq!(offer.fighters, vec![B]);
     let r = a.rejected(Command::React {
         fighter: A2,

@@ -18,6 +18,7 @@ mod bonus;
 mod hold;
 mod initiative;
 mod plan;
+mod react;
 mod steps;
 mod target;
 
@@ -227,7 +228,7 @@ pub fn advise(world: &mut World) -> Option<Decision> {
         )),
         Pending::Turn { side } => turn(world, side),
         Pending::Action { fighter } => Some(activation_step(world, fighter)),
-        Pending::Reaction { side } => reaction(world, side),
+        Pending::Reaction { side } => react::reaction(world, side),
         Pending::Setup
         | Pending::RollInitiative
         | Pending::Reserve
@@ -277,88 +278,6 @@ fn turn(world: &mut World, side: Side) -> Option<Decision> {
                 ),
             )
         }
-    })
-}
-
-/// REA-1: the solo rules say nothing of reactions; the automated warband takes each offered:
-/// a reaction ability of its own when it would change the attack (ABL-5), else the reaction
-/// on offer.
-fn reaction(world: &mut World, side: Side) -> Option<Decision> {
-    let offer = world.resource::<Engine>().reaction.clone()?;
-    if let Some(d) = reaction_ability(world, &offer) {
-        return Some(d);
-    }
-    Some(match offer.fighters.first() {
-        Some(&f) => decision(
-            Command::React {
-                fighter: f,
-                reaction: offer.kind,
-            },
-            &[RuleId::Rea1, offer.kind.rule()],
-            format!(
-                "the solo rules say nothing of reactions: the automated warband always takes {}",
-                offer.kind
-            ),
-        ),
-        None => decision(
-            Command::DeclineReaction { side },
-            &[RuleId::Rea1],
-            "no fighter can react",
-        ),
-    })
-}
-
-/// ABL-5: the first reaction ability on offer that would change the attack it answers: turn
-/// critical hits that deal more than hits into hits, take damage off hits that deal more than
-/// 1, or deal damage to the attacker.
-fn reaction_ability(
-    world: &mut World,
-    offer: &crate::rules::engine::ReactionOffer,
-) -> Option<Decision> {
-    use crate::model::effects::Effect;
-    if offer.abilities.is_empty() {
-        return None;
-    }
-    let &id = offer.fighters.first()?;
-    let crate::rules::engine::Resume::AttackBeforeHits {
-        attacker, weapon, ..
-    } = offer.resume
-    else {
-        return None;
-    };
-    // The attack as it will be made (with what abilities raised).
-    let all = crate::rules::engine::fighters(world);
-    let a = all.iter().find(|f| f.id == attacker)?;
-    let t = all.iter().find(|f| f.id == id)?;
-    let roll = crate::rules::actions::attack_roll(world, &all, a, t, weapon, false)?;
-    let damage = roll.damage;
-    offer.abilities.iter().find_map(|name| {
-        let answer = crate::rules::abilities::reaction_effects(world, id, name)?;
-        let changes = answer.iter().any(|e| match e {
-            Effect::CritsAsHits { .. } => damage.1 > damage.0,
-            Effect::LessDamagePerHit { .. } => damage.0 > 1,
-            Effect::DamageAttackerPerRoll { .. }
-            | Effect::DamageAttackerPerHit { .. }
-            | Effect::DamageAttackerPerMiss { .. }
-            | Effect::DamageAttackerIf { .. }
-            | Effect::ToughnessThisAttack { .. } => true,
-            Effect::FewerAttackDice { min, .. } => roll.attacks > *min,
-            Effect::Heal { .. } => t.damage > 0,
-            _ => false,
-        });
-        changes.then(|| {
-            decision(
-                Command::ReactWith {
-                    fighter: id,
-                    ability: name.clone(),
-                },
-                &[RuleId::Rea1, RuleId::Abl5],
-                format!(
-                    "the solo rules say nothing of reactions: the automated warband makes its \
-                     own {name}, which changes this attack"
-                ),
-            )
-        })
     })
 }
 

@@ -9,6 +9,9 @@ pub enum Trigger {
     /// After the fighter is targeted by a melee attack action, before the hit rolls (the
     /// moment of Counter, REA-2).
     TargetedByMelee,
+    /// When the fighter is targeted by a melee attack action, after its damage is totalled but
+    /// before it is allocated, if that damage is enough to take the fighter down.
+    LethalMelee,
 }
 
 /// Which of the fighter's move actions sets off an effect waiting for one (ABL-5).

@@ -425,6 +425,12 @@ pub enum Effect {
     FewerAttackDice { by: u32, min: u32 },
     /// In a reaction to an attack: this fighter's Toughness is `by` higher during it.
     ToughnessThisAttack { by: u32 },
+    /// In a reaction to an attack's damage: a dice of `sides` sides (3 or 6) rolled, its roll
+    /// allocated to the attacker.
+    DamageAttackerDice { sides: u8 },
+    /// In a reaction to an attack's damage: a dice rolled; on `least` or more, `amount` damage
+    /// allocated to the attacker.
+    DamageAttackerOnRoll { least: u8, amount: u32 },
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -445,6 +451,16 @@ impl Effect {
                 | Effect::MoreCritDamage { .. }
                 | Effect::FewerAttackDice { .. }
                 | Effect::ToughnessThisAttack { .. }
+                | Effect::DamageAttackerDice { .. }
+                | Effect::DamageAttackerOnRoll { .. }
+        )
+    }
+
+    /// Does it answer an attack's damage once totalled (REA-1: a reaction when it is lethal)?
+    pub fn answers_damage(&self) -> bool {
+        matches!(
+            self,
+            Effect::DamageAttackerDice { .. } | Effect::DamageAttackerOnRoll { .. }
         )
     }
 
@@ -512,7 +528,9 @@ impl Effect {
             | Effect::DamageAttackerPerMiss { .. }
             | Effect::MoreCritDamage { .. }
             | Effect::FewerAttackDice { .. }
-            | Effect::ToughnessThisAttack { .. } => Family::Reaction,
+            | Effect::ToughnessThisAttack { .. }
+            | Effect::DamageAttackerDice { .. }
+            | Effect::DamageAttackerOnRoll { .. } => Family::Reaction,
         }
     }
 

@@ -2,6 +2,21 @@
 
 use super::*;
 
+/// REA-1: a reaction's effects after its `trigger`: answers (to the attack, or to its damage
+/// once totalled and lethal) in numbers, as a reaction is paid with no dice; and the runemarks
+/// that can't make it.
+fn reaction_fits(trigger: Trigger, after: &[Effect]) -> bool {
+    let answers: Vec<&Effect> = after
+        .iter()
+        .filter(|e| !matches!(e, Effect::Requires(Condition::NotMarked(_))))
+        .collect();
+    let lethal = trigger == Trigger::LethalMelee;
+    !answers.is_empty()
+        && answers
+            .iter()
+            .all(|e| e.in_reaction() && e.fixed_amounts() && e.answers_damage() == lethal)
+}
+
 /// ABL-5, REA-1: `effects` fit an ability of their kind: a reaction's begin with its trigger
 /// and may answer an attack; an ability paid with dice has neither. Each effect is validated
 /// too. Problems go to `v` at `path`.
@@ -14,18 +29,17 @@ pub fn validate_ability(
     for (k, e) in effects.iter().enumerate() {
         e.validate(&format!("{path}[{k}]"), v);
     }
-    let triggered = matches!(effects.first(), Some(Effect::Reaction(_)));
-    let answers = &effects[usize::from(triggered).min(effects.len())..];
-    let fits = if reaction {
-        // Answers to the attack, in numbers (a reaction is paid with no dice: no value).
-        triggered
-            && !answers.is_empty()
-            && answers.iter().all(|e| e.in_reaction() && e.fixed_amounts())
-    } else {
-        !triggered
-            && !answers
-                .iter()
-                .any(|e| matches!(e, Effect::Reaction(_)) || e.answers_attack())
+    let trigger = match effects.first() {
+        Some(Effect::Reaction(t)) => Some(*t),
+        _ => None,
+    };
+    let answers = &effects[usize::from(trigger.is_some()).min(effects.len())..];
+    let fits = match (reaction, trigger) {
+        (true, Some(trigger)) => reaction_fits(trigger, answers),
+        (true, None) => false,
+        (false, _) => !answers
+            .iter()
+            .any(|e| matches!(e, Effect::Reaction(_)) || e.answers_attack()),
     };
     if !fits {
         v.error(
@@ -33,7 +47,9 @@ pub fn validate_ability(
             if reaction {
                 "a reaction's effects are its trigger, `Reaction(TargetedByMelee)`, then at least \
                  one answer to the attack (`CritsAsHits`, `LessDamagePerHit`, \
-                 `DamageAttackerPerRoll`, ...) or a `Heal`, with `Fixed` amounts"
+                 `DamageAttackerPerRoll`, ...) or a `Heal`, with `Fixed` amounts; after \
+                 `Reaction(LethalMelee)` only damage to the attacker (`DamageAttackerDice`, \
+                 `DamageAttackerOnRoll`); runemarks that can't react as `Requires(NotMarked(..))`"
             } else {
                 "only a reaction has a trigger or answers an attack (critical hits as hits, less \
                  damage per hit, damage per hit roll)"
@@ -163,7 +179,9 @@ impl Effect {
             | Effect::DamageAttackerPerMiss { .. }
             | Effect::MoreCritDamage { .. }
             | Effect::FewerAttackDice { .. }
-            | Effect::ToughnessThisAttack { .. } => self.answer_numbers_ok(),
+            | Effect::ToughnessThisAttack { .. }
+            | Effect::DamageAttackerDice { .. }
+            | Effect::DamageAttackerOnRoll { .. } => self.answer_numbers_ok(),
             Effect::AfterMove { trigger, .. } => {
                 let (MoveTrigger::NearEnemy(h) | MoveTrigger::DroppedNext(h)) = *trigger;
                 range_ok(h)
@@ -253,6 +271,10 @@ impl Effect {
             }
             Effect::FewerAttackDice { by, min } => (1..=10).contains(by) && *min <= 10,
             Effect::ToughnessThisAttack { by } => (1..=10).contains(by),
+            Effect::DamageAttackerDice { sides } => matches!(sides, 3 | 6),
+            Effect::DamageAttackerOnRoll { least, amount } => {
+                (2..=6).contains(least) && (1..=20).contains(amount)
+            }
             Effect::DamageAttackerPerMiss { amount } | Effect::MoreCritDamage { by: amount } => {
                 (1..=20).contains(amount)
             }

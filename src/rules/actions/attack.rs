@@ -11,16 +11,13 @@ use crate::model::formats::Weapon;
 use crate::model::ids::FighterId;
 use crate::model::ruleset::Ruleset;
 use crate::model::runemark::Runemark;
-use crate::rules::actions::{
-    answered_and_guarded, counter_strike, damage_attacker, deal_damage, enemies_within,
-    knocked_off, rules, take_cover_rolls,
-};
+use crate::rules::actions::{answered_and_guarded, enemies_within, rules, take_cover_rolls};
 use crate::rules::command::{ReactionKind, Rejected};
 use crate::rules::effects::{crit_on, hits_as_crits, round_bonus};
 use crate::rules::log::Event;
 use crate::rules::odds::AttackRoll;
 use crate::rules::state::{
-    Engine, FighterView, ReactionOffer, Resume, Then, can_see, fighter, fighters, log,
+    Engine, FighterView, ReactionOffer, Resume, Then, Totalled, can_see, fighter, fighters, log,
 };
 use bevy::prelude::*;
 
@@ -284,7 +281,7 @@ pub(super) fn start_attack(
         };
         return Then::Reaction(ReactionOffer {
             side: t.side,
-            kind: ReactionKind::TakeCover,
+            kind: Some(ReactionKind::TakeCover),
             fighters: vec![t.id],
             resume,
             abilities: Vec::new(),
@@ -294,7 +291,7 @@ pub(super) fn start_attack(
         let abilities = crate::rules::abilities::reactions_of(world, &t, Trigger::TargetedByMelee);
         return Then::Reaction(ReactionOffer {
             side: t.side,
-            kind: ReactionKind::Counter,
+            kind: Some(ReactionKind::Counter),
             fighters: vec![t.id],
             resume: Resume::AttackBeforeHits {
                 attacker: f.id,
@@ -555,31 +552,16 @@ pub(super) fn finish_attack(
             wounds_before,
         },
     );
-    let down = deal_damage(world, target, damage, &[RuleId::Atk3, RuleId::Atk5]);
-    spend_attack(world, attacker, down, w.is_melee());
-    if answered.to_attacker > 0 {
-        damage_attacker(world, target, attacker, answered.to_attacker);
-    }
-    if counter {
-        counter_strike(world, target, attacker, counter_damage(&rolls, needed));
-    }
-    if !down && crits > 0 {
-        knocked_off(world, &t, attacker);
-    }
-    crate::rules::effects::crits_weaken(world, attacker, target, &rolls);
-    crate::rules::effects::after_attack(world, attacker, target);
-    Then::AfterAction
-}
-
-/// The attacker's activation notes an enemy it took down, and spends what was raised for this
-/// attack (ABL-5: a raise for its next melee attack waits for a melee one).
-fn spend_attack(world: &mut World, attacker: FighterId, down: bool, melee: bool) {
-    crate::rules::state::engine(world).spend_next_attack(attacker, melee);
-    if let Some(a) = crate::rules::state::engine(world).activation.as_mut()
-        && a.fighter == attacker
-    {
-        a.took_down |= down;
-        a.boosts.retain(|b| !(b.once && b.applies(melee)));
-        crate::rules::effects::spend_hits_as_crits(a, melee);
-    }
+    let tot = Totalled {
+        attacker,
+        target,
+        melee: w.is_melee(),
+        damage,
+        crits,
+        to_attacker: answered.to_attacker,
+        counter: counter.then(|| counter_damage(&rolls, needed)),
+        rolls,
+    };
+    let reacted = counter || take_cover || !answer.is_empty();
+    super::allocate::offer_or_allocate(world, tot, reacted)
 }

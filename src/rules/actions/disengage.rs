@@ -119,7 +119,7 @@ pub(super) fn start_disengage(
         if !strikers.is_empty() {
             return Then::Reaction(ReactionOffer {
                 side: f.side.other(),
-                kind: ReactionKind::StrikeThemDown,
+                kind: Some(ReactionKind::StrikeThemDown),
                 fighters: strikers,
                 resume: Resume::Disengage { fighter: f.id, to },
                 abilities: Vec::new(),

@@ -14,6 +14,7 @@ use crate::rules::effects::Picks;
 use crate::rules::log::Event;
 use crate::rules::state::{self, ActivationState, Bonus, Engine, FighterView, Then, fighters, log};
 
+mod allocate;
 mod attack;
 mod damage;
 mod disengage;

@@ -41,11 +41,20 @@ fn who_reacts(
             fighter: id,
             reaction,
         } => {
-            if *reaction != offer.kind {
-                return Err(Rejected::new(
-                    reaction.rule(),
-                    format!("the reaction on offer is {}", offer.kind),
-                ));
+            match offer.kind {
+                Some(kind) if kind != *reaction => {
+                    return Err(Rejected::new(
+                        reaction.rule(),
+                        format!("the reaction on offer is {kind}"),
+                    ));
+                }
+                None => {
+                    return Err(Rejected::new(
+                        reaction.rule(),
+                        format!("{reaction} is not on offer now, only reaction abilities"),
+                    ));
+                }
+                Some(_) => {}
             }
             if !offer.fighters.contains(id) {
                 return Err(Rejected::new(
@@ -53,7 +62,7 @@ fn who_reacts(
                     format!("fighter {id} can't make this reaction"),
                 ));
             }
-            react(world, *id, offer.kind);
+            react(world, *id, *reaction);
             Some((*id, None))
         }
         Command::ReactWith {
@@ -99,7 +108,7 @@ fn resume(world: &mut World, offer: ReactionOffer, who: Reacting) -> Then {
             weapon,
         } => {
             let (reaction, answer) = match who {
-                Some((_, None)) => (Some(offer.kind), Vec::new()),
+                Some((_, None)) => (offer.kind, Vec::new()),
                 Some((id, Some(answer))) => {
                     heal_on_reacting(world, id, &answer);
                     (None, answer)
@@ -123,6 +132,12 @@ fn resume(world: &mut World, offer: ReactionOffer, who: Reacting) -> Then {
                 answer,
             };
             finish_attack(world, attacker, target, weapon, hits)
+        }
+        Resume::AttackTotalled(tot) => {
+            if let Some((_, Some(answer))) = &who {
+                super::allocate::answer_total(world, tot.target, tot.attacker, answer);
+            }
+            super::allocate::allocate(world, tot)
         }
         Resume::Disengage { fighter, to } => {
             finish_disengage(world, fighter, to, who.map(|(id, _)| id))

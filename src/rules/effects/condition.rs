@@ -163,7 +163,7 @@ fn why_not_more(c: &Checked, condition: &Condition) -> Option<String> {
             })
         }
         Condition::NotMarked(m) => {
-            let marked = m.any.iter().flatten().any(|k| c.f.profile.bears(k.name()));
+            let marked = m.fit(|k| c.f.profile.bears(k));
             marked.then(|| format!("{name} has the {} runemark", m.words()))
         }
         Condition::Round(n) => {

@@ -13,6 +13,15 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         Effect::Reaction(Trigger::TargetedByMelee) => {
             "(a reaction when targeted by a melee attack)".to_string()
         }
+        Effect::Reaction(Trigger::LethalMelee) => {
+            "(a reaction when a melee attack's damage would take this fighter down)".to_string()
+        }
+        Effect::DamageAttackerDice { sides } => {
+            format!("D{sides} damage to the attacker before the damage is allocated")
+        }
+        Effect::DamageAttackerOnRoll { least, amount } => format!(
+            "a dice: on {least}+, {amount} damage to the attacker before the damage is allocated"
+        ),
         Effect::CritsAsHits { up_to } => match amount(up_to).as_str() {
             "1" => "up to 1 critical hit counts as a hit".to_string(),
             n => format!("up to {n} critical hits count as hits"),
@@ -69,6 +78,15 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
          before the hit rolls are made"
         | "a fighter can make this reaction when they are targeted by a melee attack action but \
            before the hit rolls are made" => Some(vec![Effect::Reaction(Trigger::TargetedByMelee)]),
+        "a fighter can make this reaction when they are targeted by a melee attack action, after \
+         the damage is totalled but before it is allocated to this fighter, if it is enough for \
+         this fighter to be taken down" => Some(vec![Effect::Reaction(Trigger::LethalMelee)]),
+        "allocate d3 damage points to their attacker" => {
+            Some(vec![Effect::DamageAttackerDice { sides: 3 }])
+        }
+        "allocate d6 damage points to their attacker" => {
+            Some(vec![Effect::DamageAttackerDice { sides: 6 }])
+        }
         _ => answer_to_attack(s)
             .or_else(|| before_hits(s))
             .or_else(|| damage_to_attacker_if(s))
@@ -93,6 +111,25 @@ fn before_hits(s: &str) -> Option<Vec<Effect>> {
         "add {n} to this fighter's toughness characteristic during that attack action",
     )?;
     Some(vec![Effect::ToughnessThisAttack { by: v[0] }])
+}
+
+/// "Roll a dice. On a roll of N+, allocate M damage points to their attacker."
+pub(super) fn roll_against_attacker(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    if s[0] != "roll a dice" {
+        return None;
+    }
+    let v = fill(
+        s.get(1)?,
+        "on a roll of {n}+, allocate {n} damage points to their attacker",
+    )?;
+    let least = u8::try_from(v[0]).ok()?;
+    Some((
+        2,
+        vec![Effect::DamageAttackerOnRoll {
+            least,
+            amount: v[1],
+        }],
+    ))
 }
 
 /// "If none of the hit rolls from that attack action result in a critical hit, allocate N

@@ -315,13 +315,34 @@ pub enum Resume {
         fighter: FighterId,
         to: [f32; 3],
     },
+    /// An attack's damage totalled, not yet allocated.
+    AttackTotalled(Totalled),
+}
+
+/// An attack whose damage is totalled (ATK-3): what is left to do once a reaction to it is
+/// made (REA-1), allocating it first.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Totalled {
+    pub attacker: FighterId,
+    pub target: FighterId,
+    pub melee: bool,
+    /// The damage the target takes.
+    pub damage: u32,
+    pub crits: u32,
+    pub rolls: Vec<u8>,
+    /// Damage the target's reaction deals to the attacker (REA-1, ABL-5).
+    pub to_attacker: u32,
+    /// Damage the target's Counter deals to the attacker, when it countered (REA-2).
+    pub counter: Option<u32>,
 }
 
 /// A reaction on offer (REA-1).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ReactionOffer {
     pub side: Side,
-    pub kind: ReactionKind,
+    /// The reaction of the core rules on offer (REA-2 to REA-4); none when only reaction
+    /// abilities answer this moment (ABL-5).
+    pub kind: Option<ReactionKind>,
     /// The fighters that may react.
     pub fighters: Vec<FighterId>,
     pub resume: Resume,

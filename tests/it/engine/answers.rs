@@ -87,3 +87,187 @@ fn rea1_abl5_no_critical_hit_hurts_the_attacker_and_heals_the_target() {
     assert_eq!(a.damage(A), 0);
     assert_eq!(a.damage(B), 5 + 1 + 2);
 }
+
+/// A (4 attacks, S4, 1/2) attacks B (T4, `wounds`), whose reaction "Test Departure" is made
+/// when that melee attack's damage would take it down (`answer`); B bears `runemarks`.
+fn lethal(answer: Vec<Effect>, wounds: u32, runemarks: &[&str]) -> super::arena::Arena {
+    lethal_in(super::arena::Arena::new(), answer, wounds, runemarks)
+}
+
+fn lethal_in(
+    mut a: super::arena::Arena,
+    answer: Vec<Effect>,
+    wounds: u32,
+    runemarks: &[&str],
+) -> super::arena::Arena {
+    use super::arena::{ability, weapon};
+    use warcry_sim::model::effects::Trigger;
+    use warcry_sim::rules::abilities::DiceCost;
+    use warcry_sim::rules::command::Command;
+    let mut effects = vec![Effect::Reaction(Trigger::LethalMelee)];
+    effects.extend(answer);
+    a.profile(A, |p| {
+        p.weapons = vec![weapon(1.0, 4, 4, (1, 2))];
+        p.wounds = 30;
+    });
+    a.profile(B, |p| {
+        p.abilities = vec![ability("Test Departure", DiceCost::Reaction, effects)];
+        p.toughness = 4;
+        p.wounds = wounds;
+        p.runemarks = runemarks.iter().map(|m| m.to_string()).collect();
+    });
+    a.place(A, 10.0, 10.0);
+    a.place(B, 11.5, 10.0);
+    a.activate(A);
+    a.apply(Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 0,
+    })
+    .unwrap();
+    a
+}
+
+fn let_go(a: &mut super::arena::Arena) {
+    use warcry_sim::model::ids::Side;
+    use warcry_sim::rules::command::Command;
+    a.apply(Command::DeclineReaction { side: Side::B }).unwrap();
+}
+
+fn depart() -> warcry_sim::rules::command::Command {
+    warcry_sim::rules::command::Command::ReactWith {
+        fighter: B,
+        ability: "Test Departure".into(),
+    }
+}
+
+/// Issue 30, REA-1: "when they are targeted by a melee attack action, after the damage is
+/// totalled but before it is allocated, if it is enough for this fighter to be taken down ...
+/// allocate D6 damage points to their attacker" (Thunderous Departure): B (3 wounds) let the
+/// Counter go; four hits total 4, enough: only the reaction ability is on offer (Counter is
+/// refused), and its 5 goes to A before B is taken down.
+#[test]
+fn rea1_abl5_a_reaction_to_lethal_damage_strikes_the_attacker_first() {
+    use warcry_sim::model::RuleId;
+    use warcry_sim::model::ids::Side;
+    use warcry_sim::rules::command::{Command, ReactionKind};
+    use warcry_sim::rules::engine::Pending;
+    let mut a = lethal(vec![Effect::DamageAttackerDice { sides: 6 }], 3, &[]);
+    a.dice(&[4, 4, 4, 4]);
+    let_go(&mut a);
+    assert_eq!(a.pending(), Pending::Reaction { side: Side::B });
+    let offer = a.engine().reaction.clone().expect("an offer");
+    assert_eq!(offer.kind, None);
+    assert_eq!(offer.abilities, ["Test Departure"]);
+    assert_eq!(a.damage(B), 0, "not yet allocated");
+    let counter = a.rejected(Command::React {
+        fighter: B,
+        reaction: ReactionKind::Counter,
+    });
+    assert_eq!(counter.rule, RuleId::Rea2);
+    a.dice(&[5]);
+    a.apply(depart()).unwrap();
+    assert_eq!(a.damage(A), 5);
+    assert!(!a.fighter(B).on_board(), "then B is taken down");
+}
+
+/// Issue 30, REA-1: no reaction to the total when it is not enough to take the fighter down
+/// (2 of 3 wounds), nor after the fighter reacted to this attack already (one reaction per
+/// enemy action: its Counter).
+#[test]
+fn rea1_abl5_no_reaction_to_a_total_that_leaves_it_standing_or_after_a_counter() {
+    use warcry_sim::rules::command::{Command, ReactionKind};
+    use warcry_sim::rules::engine::Pending;
+    let mut a = lethal(vec![Effect::DamageAttackerDice { sides: 6 }], 3, &[]);
+    a.dice(&[4, 4, 2, 2]);
+    let_go(&mut a);
+    assert!(!matches!(a.pending(), Pending::Reaction { .. }));
+    assert_eq!(a.damage(B), 2);
+
+    let mut a = lethal(vec![Effect::DamageAttackerDice { sides: 6 }], 3, &[]);
+    a.dice(&[4, 4, 4, 4]);
+    a.apply(Command::React {
+        fighter: B,
+        reaction: ReactionKind::Counter,
+    })
+    .unwrap();
+    assert!(!matches!(a.pending(), Pending::Reaction { .. }));
+    assert!(!a.fighter(B).on_board());
+    assert_eq!(a.damage(A), 0);
+}
+
+/// Issue 30, ABL-5: "fighters with the Beast runemark or both the Scout and Fly runemarks
+/// cannot make this reaction": a beast, or a fighter with both, is offered nothing; one with
+/// Fly alone is.
+#[test]
+fn abl5_runemarks_that_cannot_make_a_reaction() {
+    use warcry_sim::model::effects::{Condition, Marks};
+    use warcry_sim::rules::engine::Pending;
+    let bars = || {
+        vec![
+            Effect::DamageAttackerDice { sides: 3 },
+            Effect::Requires(Condition::NotMarked(Marks::of(&[], &["beast"]).unwrap())),
+            Effect::Requires(Condition::NotMarked(
+                Marks::of(&["scout", "fly"], &[]).unwrap(),
+            )),
+        ]
+    };
+    for (marks, offered) in [
+        (&["beast"][..], false),
+        (&["scout", "fly"][..], false),
+        (&["fly"][..], true),
+    ] {
+        let mut a = lethal(bars(), 3, marks);
+        a.dice(&[4, 4, 4, 4]);
+        let_go(&mut a);
+        let on_offer = matches!(a.pending(), Pending::Reaction { .. });
+        assert_eq!(on_offer, offered, "{marks:?}");
+    }
+}
+
+/// Issue 30, REA-1: "roll a dice. On a roll of 4+, allocate 3 damage points to their
+/// attacker" (Spiteful Demise): a 3 deals nothing, a 4 deals 3.
+#[test]
+fn rea1_abl5_a_reaction_to_lethal_damage_on_a_roll() {
+    for (roll, dealt) in [(3, 0), (4, 3)] {
+        let mut a = lethal(
+            vec![Effect::DamageAttackerOnRoll {
+                least: 4,
+                amount: 3,
+            }],
+            3,
+            &[],
+        );
+        a.dice(&[4, 4, 4, 4, roll]);
+        let_go(&mut a);
+        a.apply(depart()).unwrap();
+        assert_eq!(a.damage(A), dealt, "a roll of {roll}");
+    }
+}
+
+/// Issue 30, REA-1: the automated warband lets the Counter go when the attack can take the
+/// fighter down and a reaction ability waits for that moment, then makes it.
+#[test]
+fn rea1_the_solo_ai_keeps_its_reaction_for_lethal_damage() {
+    use warcry_sim::ai::solo;
+    use warcry_sim::model::ids::Side;
+    use warcry_sim::rules::command::Command;
+    let departure = || vec![Effect::DamageAttackerDice { sides: 6 }];
+    let mut a = lethal_in(super::arena::Arena::solo(), departure(), 3, &[]);
+    let d = solo::decide(a.world()).expect("a decision");
+    assert_eq!(d.command, Command::DeclineReaction { side: Side::B });
+    assert!(d.why.contains("Test Departure"), "{}", d.why);
+    a.dice(&[4, 4, 4, 4]);
+    a.apply(d.command).unwrap();
+    let d = solo::decide(a.world()).expect("a decision");
+    assert_eq!(d.command, depart());
+
+    // Against 30 wounds no attack of 4 dice can take it down: it counters.
+    let mut a = lethal_in(super::arena::Arena::solo(), departure(), 30, &[]);
+    let d = solo::decide(a.world()).expect("a decision");
+    assert!(
+        matches!(d.command, Command::React { .. }),
+        "{:?}",
+        d.command
+    );
+}

@@ -14,17 +14,32 @@ const OATH: [&str; 3] = [
 /// The favour's sentence begins so.
 const IF_FAVOURED: &str = "if this fighter is favoured, ";
 
-/// "Fighters with the R runemark cannot use this ability", or the oath's three sentences.
+/// "Fighters with the R runemark cannot use this ability" ([`barred_marks`]), or the oath's
+/// three sentences.
 pub(super) fn oath_or_bar(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    if let Some(mark) = s[0]
-        .strip_prefix("fighters with the ")
-        .and_then(|r| r.strip_suffix(" runemark cannot use this ability"))
-    {
-        let marks = Marks::of(&[], &[mark])?;
-        return Some((1, vec![Effect::Requires(Condition::NotMarked(marks))]));
+    if let Some(barred) = barred_marks(&s[0]) {
+        let bars = barred
+            .into_iter()
+            .map(|m| Effect::Requires(Condition::NotMarked(m)));
+        return Some((1, bars.collect()));
     }
     let oath = s.len() >= 3 && s.iter().zip(OATH).all(|(a, b)| a == b);
     oath.then(|| (3, vec![Effect::SwearOath]))
+}
+
+/// "Fighters with the R runemark cannot use this ability (make this reaction)", "... with the
+/// R runemark or both the S and T runemarks cannot ...": the marks of each kind barred.
+fn barred_marks(s: &str) -> Option<Vec<Marks>> {
+    let rest = s.strip_prefix("fighters with the ")?;
+    let rest = rest
+        .strip_suffix(" cannot use this ability")
+        .or_else(|| rest.strip_suffix(" cannot make this reaction"))?;
+    if let Some(mark) = rest.strip_suffix(" runemark") {
+        return Some(vec![Marks::of(&[], &[mark])?]);
+    }
+    let (one, both) = rest.split_once(" runemark or both the ")?;
+    let (a, b) = both.strip_suffix(" runemarks")?.split_once(" and ")?;
+    Some(vec![Marks::of(&[], &[one])?, Marks::of(&[a, b], &[])?])
 }
 
 /// After the sentences `read` (what the ability does otherwise, `plain`), "If this fighter

@@ -43,6 +43,13 @@ pub fn effects_of(text: &str) -> Result<Vec<Effect>, String> {
     if effects.is_empty() {
         return Err("(no text)".into());
     }
+    // A reaction's trigger comes first, even after "fighters with ... cannot make this reaction".
+    if let Some(k) = effects
+        .iter()
+        .position(|e| matches!(e, Effect::Reaction(_)))
+    {
+        effects[..=k].rotate_right(1);
+    }
     let mut v = crate::model::validate::Validator::default();
     for e in &effects {
         e.validate("", &mut v);
@@ -75,13 +82,14 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         dice::sentence,
         place::sentence,
     ];
-    const READERS: [Reader; 13] = [
+    const READERS: [Reader; 14] = [
         super::lower::picked_then_lowered,
         favour::oath_or_bar,
         heal::rolled,
         dice::rolled,
         friend::picked_then,
         reaction::damage_per_hit,
+        reaction::roll_against_attacker,
         against::pick_roll_each_success,
         damage::roll_for_each,
         damage::pick_roll_bands,

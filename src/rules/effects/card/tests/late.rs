@@ -144,3 +144,51 @@ fn rea1_abl5_answers_before_the_hit_rolls() {
     crate::model::effects::validate_ability(&valued, true, "", &mut v);
     assert!(!v.is_empty());
 }
+
+/// Issue 30, fourth session: a reaction when a melee attack's damage, totalled, would take the
+/// fighter down: a dice of damage to the attacker, or damage on a roll; the runemarks that
+/// can't make it, even when the card names them last.
+#[test]
+fn rea1_abl5_a_reaction_to_lethal_damage() {
+    use crate::model::effects::{Condition, Marks, Trigger};
+    let trigger = "A fighter can make this reaction when they are targeted by a melee attack \
+                   action, after the damage is totalled but before it is allocated to this \
+                   fighter, if it is enough for this fighter to be taken down. ";
+    let read = |rest: &str| effects_of(&format!("{trigger}{rest}"));
+    let lethal = Effect::Reaction(Trigger::LethalMelee);
+    assert_eq!(
+        read(
+            "Allocate D3 damage points to their attacker. Fighters with the Beast runemark or \
+             both the Scout and Fly runemarks cannot make this reaction."
+        ),
+        Ok(vec![
+            lethal.clone(),
+            Effect::DamageAttackerDice { sides: 3 },
+            Effect::Requires(Condition::NotMarked(Marks::of(&[], &["beast"]).unwrap())),
+            Effect::Requires(Condition::NotMarked(
+                Marks::of(&["scout", "fly"], &[]).unwrap()
+            )),
+        ])
+    );
+    assert_eq!(
+        read("Roll a dice. On a roll of 5+, allocate 4 damage points to their attacker."),
+        Ok(vec![
+            lethal.clone(),
+            Effect::DamageAttackerOnRoll {
+                least: 5,
+                amount: 4
+            }
+        ])
+    );
+    assert_eq!(
+        effects_of(&format!(
+            "Fighters with the Beast runemark cannot make this reaction. {trigger}Allocate D6 \
+             damage points to their attacker."
+        )),
+        Ok(vec![
+            lethal,
+            Effect::Requires(Condition::NotMarked(Marks::of(&[], &["beast"]).unwrap())),
+            Effect::DamageAttackerDice { sides: 6 },
+        ])
+    );
+}

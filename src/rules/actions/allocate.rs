@@ -1,0 +1,137 @@
+//! An attack's damage allocated (ATK-3, ATK-5) once it is totalled, after the reaction its
+//! target may make to that total when it would take it down (REA-1, ABL-5), and what follows
+//! the attack.
+
+use crate::model::RuleId;
+use crate::model::dice::{Dice, DiceRng};
+use crate::model::effects::{Effect, Trigger};
+use crate::model::ids::FighterId;
+use crate::model::ruleset::Ruleset;
+use crate::rules::actions::{counter_strike, damage_attacker, deal_damage, knocked_off};
+use crate::rules::log::{EffectOutcome, Event};
+use crate::rules::state::{Engine, ReactionOffer, Resume, Then, Totalled, fighter, log};
+use bevy::prelude::*;
+
+/// REA-1: the reaction to the attack's total on offer when it may be made (one reaction per
+/// enemy action: none when the target `reacted` to this attack already), else the total
+/// allocated.
+pub(super) fn offer_or_allocate(world: &mut World, tot: Totalled, reacted: bool) -> Then {
+    let offer = if reacted {
+        None
+    } else {
+        lethal_offer(world, &tot)
+    };
+    match offer {
+        Some(offer) => Then::Reaction(offer),
+        None => allocate(world, tot),
+    }
+}
+
+/// REA-1, ABL-5: the reaction on offer to the target of a melee attack whose damage, totalled,
+/// would take it down; none when it has no reaction ability for that moment or can't react.
+fn lethal_offer(world: &mut World, tot: &Totalled) -> Option<ReactionOffer> {
+    if !tot.melee || !world.resource::<Ruleset>().reactions {
+        return None;
+    }
+    let t = fighter(world, tot.target)?;
+    let lethal = tot.damage >= t.wounds_left();
+    if !lethal || !t.can_react() || !crate::rules::effects::may_react(world, &t) {
+        return None;
+    }
+    let abilities = crate::rules::abilities::reactions_of(world, &t, Trigger::LethalMelee);
+    (!abilities.is_empty()).then(|| ReactionOffer {
+        side: t.side,
+        kind: None,
+        fighters: vec![t.id],
+        resume: Resume::AttackTotalled(tot.clone()),
+        abilities,
+    })
+}
+
+/// ATK-3, ATK-5: the totalled damage allocated to the target, then what the reactions to the
+/// attack deal to the attacker (REA-1, REA-2), a fall from a critical hit (ATK-6) and what
+/// abilities wait for the attack's end (ABL-5).
+pub(super) fn allocate(world: &mut World, tot: Totalled) -> Then {
+    let Totalled {
+        attacker,
+        target,
+        melee,
+        damage,
+        crits,
+        rolls,
+        to_attacker,
+        counter,
+    } = tot;
+    let down = deal_damage(world, target, damage, &[RuleId::Atk3, RuleId::Atk5]);
+    spend_attack(world, attacker, down, melee);
+    if to_attacker > 0 {
+        damage_attacker(world, target, attacker, to_attacker);
+    }
+    if let Some(d) = counter {
+        counter_strike(world, target, attacker, d);
+    }
+    if !down
+        && crits > 0
+        && let Some(t) = fighter(world, target)
+    {
+        knocked_off(world, &t, attacker);
+    }
+    crate::rules::effects::crits_weaken(world, attacker, target, &rolls);
+    crate::rules::effects::after_attack(world, attacker, target);
+    Then::AfterAction
+}
+
+/// REA-1, ABL-5: the damage the target's reaction to the attack's total deals to the
+/// attacker before that total is allocated: a dice of damage (a D3 is a dice halved, rounding
+/// up), or an amount on a roll; each logged with its roll.
+pub(super) fn answer_total(
+    world: &mut World,
+    target: FighterId,
+    attacker: FighterId,
+    answer: &[Effect],
+) {
+    for e in answer {
+        let roll = match e {
+            Effect::DamageAttackerDice { .. } | Effect::DamageAttackerOnRoll { .. } => {
+                world.resource_mut::<DiceRng>().roll(1)[0]
+            }
+            _ => continue,
+        };
+        let damage = match e {
+            Effect::DamageAttackerDice { sides: 3 } => u32::from(roll).div_ceil(2),
+            Effect::DamageAttackerOnRoll { least, amount } => {
+                if roll >= *least {
+                    *amount
+                } else {
+                    0
+                }
+            }
+            _ => u32::from(roll),
+        };
+        let event = Event::Effect {
+            fighter: target,
+            outcome: EffectOutcome::Damage {
+                fighters: vec![attacker],
+                damage,
+                rolls: vec![roll],
+            },
+        };
+        log(world, &[RuleId::Rea1, RuleId::Abl5], event);
+        if damage > 0 {
+            deal_damage(world, attacker, damage, &[RuleId::Abl5]);
+        }
+    }
+}
+
+/// The attacker's activation notes an enemy it took down, and spends what was raised for this
+/// attack (ABL-5: a raise for its next melee attack waits for a melee one).
+fn spend_attack(world: &mut World, attacker: FighterId, down: bool, melee: bool) {
+    crate::rules::state::engine(world).spend_next_attack(attacker, melee);
+    if let Some(a) = world.resource_mut::<Engine>().activation.as_mut()
+        && a.fighter == attacker
+    {
+        a.took_down |= down;
+        a.boosts.retain(|b| !(b.once && b.applies(melee)));
+        crate::rules::effects::spend_hits_as_crits(a, melee);
+    }
+}
