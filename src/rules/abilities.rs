@@ -138,6 +138,20 @@ pub fn reactions_of(
         .collect()
 }
 
+/// REA-1, ABL-5: `t`'s reaction abilities for when it is targeted by an attack (a `melee` one
+/// or a missile one), before the hit rolls.
+pub fn reactions_to_attack(world: &World, t: &FighterView, melee: bool) -> Vec<String> {
+    use crate::model::effects::Trigger;
+    let kind = if melee {
+        Trigger::TargetedByMelee
+    } else {
+        Trigger::TargetedByMissile
+    };
+    let mut names = reactions_of(world, t, kind);
+    names.extend(reactions_of(world, t, Trigger::TargetedByAttack));
+    names
+}
+
 /// REA-1, ABL-5: what fighter `id`'s reaction ability `name` does to the action it answers
 /// (its effects after the trigger); `None` when it has no such reaction.
 pub fn reaction_effects(

@@ -39,22 +39,30 @@ pub(super) fn reaction(world: &mut World, side: Side) -> Option<Decision> {
     })
 }
 
-/// REA-1, ABL-5: the first reaction ability on offer to a lethal attack's total: it deals
-/// damage to the attacker before the fighter is taken down, so it is always taken.
+/// REA-1, ABL-5: the first reaction ability on offer to a lethal attack's total (it deals
+/// damage to the attacker before the fighter is taken down, so it is always made), or to an
+/// enemy disengaging when it strikes at least as often as Strike Them Down (on 4+, REA-4).
 fn to_total(world: &mut World, offer: &ReactionOffer) -> Option<Decision> {
-    let Resume::AttackTotalled(_) = &offer.resume else {
-        return None;
-    };
     let (&id, name) = (offer.fighters.first()?, offer.abilities.first()?);
-    Some(react_with(
-        id,
-        name,
-        format!(
+    let why = match &offer.resume {
+        Resume::AttackTotalled(_) => format!(
             "the solo rules say nothing of reactions: the automated warband makes its own \
              {name} before this attack takes {} down",
             fighter_name(world, id)
         ),
-    ))
+        Resume::Disengage { .. } => {
+            let answer = crate::rules::abilities::reaction_effects(world, id, name)?;
+            let strikes =
+                |e: &Effect| matches!(e, Effect::StrikeOnRoll { least, sides: 6 } if *least <= 4);
+            answer.iter().any(strikes).then_some(())?;
+            format!(
+                "the solo rules say nothing of reactions: the automated warband makes its own \
+                 {name}, which strikes more often than Strike Them Down"
+            )
+        }
+        _ => return None,
+    };
+    Some(react_with(id, name, why))
 }
 
 /// REA-1 (one reaction per enemy action): a fighter with a reaction ability for a lethal

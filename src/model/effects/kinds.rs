@@ -9,6 +9,13 @@ pub enum Trigger {
     /// After the fighter is targeted by a melee attack action, before the hit rolls (the
     /// moment of Counter, REA-2).
     TargetedByMelee,
+    /// After the fighter is targeted by a missile attack action, before the hit rolls.
+    TargetedByMissile,
+    /// After the fighter is targeted by any attack action, before the hit rolls.
+    TargetedByAttack,
+    /// When a visible enemy fighter within 1" of the fighter makes a disengage action, before
+    /// it moves away (the moment of Strike Them Down, REA-4).
+    EnemyDisengages,
     /// When the fighter is targeted by a melee attack action, after its damage is totalled but
     /// before it is allocated, if that damage is enough to take the fighter down.
     LethalMelee,

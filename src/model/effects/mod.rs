@@ -431,6 +431,12 @@ pub enum Effect {
     /// In a reaction to an attack's damage: a dice rolled; on `least` or more, `amount` damage
     /// allocated to the attacker.
     DamageAttackerOnRoll { least: u8, amount: u32 },
+    /// In a reaction to an attack: after the hit rolls, a dice for each critical hit; each of
+    /// `least` or more turns one into a hit.
+    CritsSaved { least: u8 },
+    /// In a reaction to an enemy disengaging: a dice; on `least` or more, a dice of `sides`
+    /// sides of damage to that enemy.
+    StrikeOnRoll { least: u8, sides: u8 },
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -453,6 +459,8 @@ impl Effect {
                 | Effect::ToughnessThisAttack { .. }
                 | Effect::DamageAttackerDice { .. }
                 | Effect::DamageAttackerOnRoll { .. }
+                | Effect::CritsSaved { .. }
+                | Effect::StrikeOnRoll { .. }
         )
     }
 
@@ -530,7 +538,9 @@ impl Effect {
             | Effect::FewerAttackDice { .. }
             | Effect::ToughnessThisAttack { .. }
             | Effect::DamageAttackerDice { .. }
-            | Effect::DamageAttackerOnRoll { .. } => Family::Reaction,
+            | Effect::DamageAttackerOnRoll { .. }
+            | Effect::CritsSaved { .. }
+            | Effect::StrikeOnRoll { .. } => Family::Reaction,
         }
     }
 

@@ -10,11 +10,18 @@ fn reaction_fits(trigger: Trigger, after: &[Effect]) -> bool {
         .iter()
         .filter(|e| !matches!(e, Effect::Requires(Condition::NotMarked(_))))
         .collect();
-    let lethal = trigger == Trigger::LethalMelee;
+    // What each moment can answer: the damage totalled, the enemy disengaging, or the attack.
+    let at_its_moment = |e: &Effect| match trigger {
+        Trigger::LethalMelee => e.answers_damage(),
+        Trigger::EnemyDisengages => matches!(e, Effect::StrikeOnRoll { .. }),
+        Trigger::TargetedByMelee | Trigger::TargetedByMissile | Trigger::TargetedByAttack => {
+            !e.answers_damage() && !matches!(e, Effect::StrikeOnRoll { .. })
+        }
+    };
     !answers.is_empty()
         && answers
             .iter()
-            .all(|e| e.in_reaction() && e.fixed_amounts() && e.answers_damage() == lethal)
+            .all(|e| e.in_reaction() && e.fixed_amounts() && at_its_moment(e))
 }
 
 /// ABL-5, REA-1: `effects` fit an ability of their kind: a reaction's begin with its trigger
@@ -181,7 +188,9 @@ impl Effect {
             | Effect::FewerAttackDice { .. }
             | Effect::ToughnessThisAttack { .. }
             | Effect::DamageAttackerDice { .. }
-            | Effect::DamageAttackerOnRoll { .. } => self.answer_numbers_ok(),
+            | Effect::DamageAttackerOnRoll { .. }
+            | Effect::CritsSaved { .. }
+            | Effect::StrikeOnRoll { .. } => self.answer_numbers_ok(),
             Effect::AfterMove { trigger, .. } => {
                 let (MoveTrigger::NearEnemy(h) | MoveTrigger::DroppedNext(h)) = *trigger;
                 range_ok(h)
@@ -272,6 +281,10 @@ impl Effect {
             Effect::FewerAttackDice { by, min } => (1..=10).contains(by) && *min <= 10,
             Effect::ToughnessThisAttack { by } => (1..=10).contains(by),
             Effect::DamageAttackerDice { sides } => matches!(sides, 3 | 6),
+            Effect::CritsSaved { least } => (2..=6).contains(least),
+            Effect::StrikeOnRoll { least, sides } => {
+                (2..=6).contains(least) && matches!(sides, 3 | 6)
+            }
             Effect::DamageAttackerOnRoll { least, amount } => {
                 (2..=6).contains(least) && (1..=20).contains(amount)
             }

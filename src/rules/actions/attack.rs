@@ -6,7 +6,7 @@ use crate::battlefield::measure::{bases_within, distance, horizontal_distance};
 use crate::battlefield::sight::{Cover, cover};
 use crate::model::RuleId;
 use crate::model::dice::{Dice, DiceRng};
-use crate::model::effects::{Effect, Stat, Trigger};
+use crate::model::effects::{Effect, Stat};
 use crate::model::formats::Weapon;
 use crate::model::ids::FighterId;
 use crate::model::ruleset::Ruleset;
@@ -261,47 +261,37 @@ pub(super) fn start_attack(
     target: FighterId,
     weapon: usize,
 ) -> Then {
-    let r = rules(world);
     let Some(t) = fighter(world, target) else {
         return Then::Stay;
     };
-    let w = &f.profile.weapons[weapon];
-    // REA-3: Take Cover is declared when the target is targeted, before the hit rolls.
-    if r.reactions
-        && !w.is_melee()
-        && t.can_react()
-        && crate::rules::effects::may_react(world, &t)
-        && !t.profile.is(Runemark::Mount)
-        && cover_of(world, f, &t).is_some()
-    {
-        let resume = Resume::AttackBeforeHits {
+    let melee = f.profile.weapons[weapon].is_melee();
+    if !(rules(world).reactions && t.can_react() && crate::rules::effects::may_react(world, &t)) {
+        return roll_hits(world, f.id, target, weapon, None, Vec::new());
+    }
+    // REA-2: Counter, for a melee attack. REA-3: Take Cover is declared when the target is
+    // targeted by a missile attack in cover, before the hit rolls (not by a Mount).
+    let kind = if melee {
+        Some(ReactionKind::Counter)
+    } else if !t.profile.is(Runemark::Mount) && cover_of(world, f, &t).is_some() {
+        Some(ReactionKind::TakeCover)
+    } else {
+        None
+    };
+    let abilities = crate::rules::abilities::reactions_to_attack(world, &t, melee);
+    if kind.is_none() && abilities.is_empty() {
+        return roll_hits(world, f.id, target, weapon, None, Vec::new());
+    }
+    Then::Reaction(ReactionOffer {
+        side: t.side,
+        kind,
+        fighters: vec![t.id],
+        resume: Resume::AttackBeforeHits {
             attacker: f.id,
             target,
             weapon,
-        };
-        return Then::Reaction(ReactionOffer {
-            side: t.side,
-            kind: Some(ReactionKind::TakeCover),
-            fighters: vec![t.id],
-            resume,
-            abilities: Vec::new(),
-        });
-    }
-    if r.reactions && w.is_melee() && t.can_react() && crate::rules::effects::may_react(world, &t) {
-        let abilities = crate::rules::abilities::reactions_of(world, &t, Trigger::TargetedByMelee);
-        return Then::Reaction(ReactionOffer {
-            side: t.side,
-            kind: Some(ReactionKind::Counter),
-            fighters: vec![t.id],
-            resume: Resume::AttackBeforeHits {
-                attacker: f.id,
-                target,
-                weapon,
-            },
-            abilities,
-        });
-    }
-    roll_hits(world, f.id, target, weapon, None, Vec::new())
+        },
+        abilities,
+    })
 }
 
 /// ATK-4: why `target` has cover against `attacker`, if it does.

@@ -1,4 +1,5 @@
-//! The disengage action (DIS-1) with the strike them down reaction (REA-4).
+//! The disengage action (DIS-1) with the strike them down reaction (REA-4) and the reaction
+//! abilities made at its moment (ABL-5).
 
 use crate::battlefield::Battlefield;
 use crate::battlefield::measure::{Base, bases_within, distance};
@@ -6,12 +7,13 @@ use crate::battlefield::moves::path_enters_deadly;
 use crate::battlefield::nav::{Goal, Mover, Path, StepKind};
 use crate::model::RuleId;
 use crate::model::components::Position;
+use crate::model::effects::{Effect, Trigger};
 use crate::model::ids::FighterId;
 use crate::rules::actions::{
     EPS, deal_damage, enemies_within, enemy_bases, impact, path_points, rules, v3,
 };
 use crate::rules::command::{ReactionKind, Rejected};
-use crate::rules::log::{Event, ImpactCause};
+use crate::rules::log::{EffectOutcome, Event, ImpactCause};
 use crate::rules::state;
 use crate::rules::state::{
     FighterView, ReactionOffer, Resume, Then, blockers, can_see, fighters, log,
@@ -104,7 +106,7 @@ pub(super) fn start_disengage(
 ) -> Then {
     let r = rules(world);
     if r.reactions {
-        let strikers: Vec<FighterId> = all
+        let mut strikers: Vec<&FighterView> = all
             .iter()
             .filter(|o| {
                 o.on_board()
@@ -114,15 +116,19 @@ pub(super) fn start_disengage(
                     && bases_within(&o.base(), &f.base(), 1.0)
                     && can_see(world, all, o, f)
             })
-            .map(|o| o.id)
             .collect();
-        if !strikers.is_empty() {
+        // ABL-5: the first striker with a reaction ability for this moment offers it.
+        let of = |o: &FighterView| {
+            crate::rules::abilities::reactions_of(world, o, Trigger::EnemyDisengages)
+        };
+        strikers.sort_by_key(|o| of(o).is_empty());
+        if let Some(first) = strikers.first() {
             return Then::Reaction(ReactionOffer {
                 side: f.side.other(),
                 kind: Some(ReactionKind::StrikeThemDown),
-                fighters: strikers,
+                abilities: of(first),
+                fighters: strikers.iter().map(|o| o.id).collect(),
                 resume: Resume::Disengage { fighter: f.id, to },
-                abilities: Vec::new(),
             });
         }
     }
@@ -133,21 +139,12 @@ pub(super) fn finish_disengage(
     world: &mut World,
     id: FighterId,
     to: [f32; 3],
-    striker: Option<FighterId>,
+    striker: Option<(FighterId, Option<Vec<Effect>>)>,
 ) -> Then {
-    if let Some(s) = striker {
-        let roll = state::d6(world);
-        let damage = (roll >= 4).then(|| state::d6(world));
-        let event = Event::StrikeThemDown {
-            striker: s,
-            target: id,
-            roll,
-            damage,
-        };
-        log(world, &[RuleId::Rea4], event);
-        if let Some(dmg) = damage {
-            deal_damage(world, id, u32::from(dmg), &[RuleId::Rea4]);
-        }
+    match striker {
+        Some((s, None)) => strike_them_down(world, s, id),
+        Some((s, Some(answer))) => strike_on_roll(world, s, id, &answer),
+        None => {}
     }
     let all = fighters(world);
     if let Some(f) = all.iter().find(|f| f.id == id && f.on_board()).cloned() {
@@ -191,4 +188,53 @@ pub(super) fn finish_disengage(
         }
     }
     Then::AfterAction
+}
+
+/// REA-4: a die; on a 4+, D6 damage to the fighter disengaging.
+fn strike_them_down(world: &mut World, striker: FighterId, id: FighterId) {
+    let roll = state::d6(world);
+    let damage = (roll >= 4).then(|| state::d6(world));
+    let event = Event::StrikeThemDown {
+        striker,
+        target: id,
+        roll,
+        damage,
+    };
+    log(world, &[RuleId::Rea4], event);
+    if let Some(dmg) = damage {
+        deal_damage(world, id, u32::from(dmg), &[RuleId::Rea4]);
+    }
+}
+
+/// REA-1, ABL-5: the striker's reaction ability (`answer`): a dice; on its least roll or more,
+/// a dice of damage (a D3 is a dice halved, rounding up) to the fighter disengaging; logged
+/// with the rolls.
+fn strike_on_roll(world: &mut World, striker: FighterId, id: FighterId, answer: &[Effect]) {
+    for e in answer {
+        let Effect::StrikeOnRoll { least, sides } = e else {
+            continue;
+        };
+        let mut rolls = vec![state::d6(world)];
+        if rolls[0] >= *least {
+            rolls.push(state::d6(world));
+        }
+        let damage = match (rolls.get(1), sides) {
+            (Some(r), 3) => u32::from(*r).div_ceil(2),
+            (Some(r), _) => u32::from(*r),
+            (None, _) => 0,
+        };
+        let outcome = EffectOutcome::Damage {
+            fighters: vec![id],
+            damage,
+            rolls,
+        };
+        let event = Event::Effect {
+            fighter: striker,
+            outcome,
+        };
+        log(world, &[RuleId::Rea1, RuleId::Abl5], event);
+        if damage > 0 {
+            deal_damage(world, id, damage, &[RuleId::Abl5]);
+        }
+    }
 }

@@ -139,9 +139,7 @@ fn resume(world: &mut World, offer: ReactionOffer, who: Reacting) -> Then {
             }
             super::allocate::allocate(world, tot)
         }
-        Resume::Disengage { fighter, to } => {
-            finish_disengage(world, fighter, to, who.map(|(id, _)| id))
-        }
+        Resume::Disengage { fighter, to } => finish_disengage(world, fighter, to, who),
     }
 }
 
@@ -303,6 +301,7 @@ pub(super) fn answered_and_guarded(
     (hits, crits): (&mut u32, &mut u32),
     damage: (u32, u32),
 ) -> Answered {
+    saved_crits(world, t.id, answer, (hits, crits));
     let mut answered = answer_attack(answer, rolls, hits, crits, damage);
     if answered.heal > 0 {
         let healed = crate::rules::effects::heal(world, t, answered.heal);
@@ -314,6 +313,32 @@ pub(super) fn answered_and_guarded(
     answered.said.extend(said);
     log_answers(world, t.id, std::mem::take(&mut answered.said));
     answered
+}
+
+/// REA-1, ABL-5: a dice for each critical hit of the attack on `target` when its reaction
+/// says so (`answer`): each of its least roll or more turns one into a hit; logged.
+fn saved_crits(
+    world: &mut World,
+    target: FighterId,
+    answer: &[Effect],
+    (hits, crits): (&mut u32, &mut u32),
+) {
+    for e in answer {
+        if let Effect::CritsSaved { least } = e {
+            let rolls = world.resource_mut::<DiceRng>().roll(*crits as usize);
+            let n = rolls.iter().filter(|r| **r >= *least).count() as u32;
+            (*hits, *crits) = (*hits + n, *crits - n);
+            let outcome = EffectOutcome::CritsCounted { n };
+            log(
+                world,
+                &[RuleId::Rea1, RuleId::Abl5],
+                Event::Effect {
+                    fighter: target,
+                    outcome,
+                },
+            );
+        }
+    }
 }
 
 /// REA-1, ABL-5: the dice of an attack on `target` after its reaction (`answer`) took some

@@ -16,6 +16,21 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         Effect::Reaction(Trigger::LethalMelee) => {
             "(a reaction when a melee attack's damage would take this fighter down)".to_string()
         }
+        Effect::Reaction(Trigger::TargetedByMissile) => {
+            "(a reaction when targeted by a missile attack)".to_string()
+        }
+        Effect::Reaction(Trigger::TargetedByAttack) => {
+            "(a reaction when targeted by an attack)".to_string()
+        }
+        Effect::Reaction(Trigger::EnemyDisengages) => {
+            "(a reaction when an enemy within 1\" disengages)".to_string()
+        }
+        Effect::CritsSaved { least } => {
+            format!("a dice for each critical hit: on {least}+ it counts as a hit")
+        }
+        Effect::StrikeOnRoll { least, sides } => {
+            format!("a dice: on {least}+, D{sides} damage to the enemy before it moves away")
+        }
         Effect::DamageAttackerDice { sides } => {
             format!("D{sides} damage to the attacker before the damage is allocated")
         }
@@ -73,14 +88,10 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
 
 /// A reaction's trigger, or what it does to the attack that set it off.
 pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
+    if let Some(trigger) = trigger_of(s) {
+        return Some(vec![Effect::Reaction(trigger)]);
+    }
     match s {
-        "a fighter can make this reaction after they are targeted by a melee attack action but \
-         before the hit rolls are made"
-        | "a fighter can make this reaction when they are targeted by a melee attack action but \
-           before the hit rolls are made" => Some(vec![Effect::Reaction(Trigger::TargetedByMelee)]),
-        "a fighter can make this reaction when they are targeted by a melee attack action, after \
-         the damage is totalled but before it is allocated to this fighter, if it is enough for \
-         this fighter to be taken down" => Some(vec![Effect::Reaction(Trigger::LethalMelee)]),
         "allocate d3 damage points to their attacker" => {
             Some(vec![Effect::DamageAttackerDice { sides: 3 }])
         }
@@ -91,6 +102,34 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
             .or_else(|| before_hits(s))
             .or_else(|| damage_to_attacker_if(s))
             .or_else(|| per_miss_or_crit(s)),
+    }
+}
+
+/// "A fighter can make this reaction after (when) they are targeted by a melee (missile)
+/// attack action but before the hit rolls are made", and the other moments.
+fn trigger_of(s: &str) -> Option<Trigger> {
+    let rest = s.strip_prefix("a fighter can make this reaction ")?;
+    if rest
+        == "when they are targeted by a melee attack action, after the damage is totalled but \
+            before it is allocated to this fighter, if it is enough for this fighter to be taken \
+            down"
+    {
+        return Some(Trigger::LethalMelee);
+    }
+    if rest
+        == "when a visible enemy fighter within 1\" of them makes a disengage action but before \
+            that fighter moves away"
+    {
+        return Some(Trigger::EnemyDisengages);
+    }
+    let rest = rest
+        .strip_prefix("after they are targeted by ")
+        .or_else(|| rest.strip_prefix("when they are targeted by "))?;
+    match rest.strip_suffix(" attack action but before the hit rolls are made")? {
+        "a melee" => Some(Trigger::TargetedByMelee),
+        "a missile" => Some(Trigger::TargetedByMissile),
+        "an" => Some(Trigger::TargetedByAttack),
+        _ => None,
     }
 }
 
@@ -113,23 +152,37 @@ fn before_hits(s: &str) -> Option<Vec<Effect>> {
     Some(vec![Effect::ToughnessThisAttack { by: v[0] }])
 }
 
-/// "Roll a dice. On a roll of N+, allocate M damage points to their attacker."
+/// "Roll a dice. On a roll of N+, allocate M damage points to their attacker." ("... allocate
+/// dM damage points to that enemy fighter"); "After the hit rolls have been made, roll a dice
+/// for each critical hit. On a roll of N+, that critical hit becomes a hit instead."
 pub(super) fn roll_against_attacker(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    if s[0] != "roll a dice" {
-        return None;
-    }
-    let v = fill(
-        s.get(1)?,
-        "on a roll of {n}+, allocate {n} damage points to their attacker",
-    )?;
-    let least = u8::try_from(v[0]).ok()?;
-    Some((
-        2,
-        vec![Effect::DamageAttackerOnRoll {
-            least,
-            amount: v[1],
-        }],
-    ))
+    let then = s.get(1)?;
+    let then = then
+        .strip_prefix("on a roll of ")
+        .or_else(|| then.strip_prefix("on a "))?;
+    let (least, then) = number_prefix(then)?;
+    let least = u8::try_from(least).ok()?;
+    let then = then.strip_prefix("+, ")?;
+    let e = match s[0].as_str() {
+        "roll a dice" => {
+            if let Some(v) = fill(then, "allocate {n} damage points to their attacker") {
+                Effect::DamageAttackerOnRoll {
+                    least,
+                    amount: v[0],
+                }
+            } else {
+                let v = fill(then, "allocate d{n} damage points to that enemy fighter")?;
+                let sides = u8::try_from(v[0]).ok()?;
+                Effect::StrikeOnRoll { least, sides }
+            }
+        }
+        "after the hit rolls have been made, roll a dice for each critical hit" => {
+            (then == "that critical hit becomes a hit instead").then_some(())?;
+            Effect::CritsSaved { least }
+        }
+        _ => return None,
+    };
+    Some((2, vec![e]))
 }
 
 /// "If none of the hit rolls from that attack action result in a critical hit, allocate N

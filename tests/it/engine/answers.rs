@@ -271,3 +271,145 @@ fn rea1_the_solo_ai_keeps_its_reaction_for_lethal_damage() {
         d.command
     );
 }
+
+/// B (T4, 30 wounds) with the reaction "Test Reaction" made at `trigger`, doing `answer`.
+fn reacting(
+    trigger: warcry_sim::model::effects::Trigger,
+    answer: Vec<Effect>,
+) -> super::arena::Arena {
+    use super::arena::{Arena, ability, weapon};
+    use warcry_sim::rules::abilities::DiceCost;
+    let mut effects = vec![Effect::Reaction(trigger)];
+    effects.extend(answer);
+    let mut a = Arena::new();
+    a.profile(A, |p| {
+        p.weapons = vec![weapon(1.0, 4, 4, (1, 2)), weapon(12.0, 4, 4, (1, 2))];
+        p.wounds = 30;
+    });
+    a.profile(B, |p| {
+        p.abilities = vec![ability("Test Reaction", DiceCost::Reaction, effects)];
+        p.toughness = 4;
+        p.wounds = 30;
+    });
+    a
+}
+
+fn react(a: &mut super::arena::Arena) {
+    a.apply(warcry_sim::rules::command::Command::ReactWith {
+        fighter: B,
+        ability: "Test Reaction".into(),
+    })
+    .unwrap();
+}
+
+/// Issue 30, REA-1: "after they are targeted by a missile attack action but before the hit
+/// rolls are made ... after the hit rolls have been made, roll a dice for each critical hit.
+/// On a roll of 4+, that critical hit becomes a hit instead" (Blinding Brilliance): offered
+/// with no core reaction out of cover; rolls 6, 6, 4, 1 then 4 and 2: one critical hit turns,
+/// 2 x 1 + 1 x 2 = 4 (not 5).
+#[test]
+fn rea1_abl5_a_reaction_to_a_missile_attack_saves_critical_hits_on_a_roll() {
+    use warcry_sim::model::effects::Trigger;
+    use warcry_sim::rules::command::Command;
+    let mut a = reacting(
+        Trigger::TargetedByMissile,
+        vec![Effect::CritsSaved { least: 4 }],
+    );
+    a.place(A, 10.0, 10.0);
+    a.place(B, 18.0, 10.0);
+    a.activate(A);
+    let shoot = Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 1,
+    };
+    a.apply(shoot).unwrap();
+    let offer = a.engine().reaction.clone().expect("offered");
+    assert_eq!(
+        (offer.kind, offer.abilities.clone()),
+        (None, vec!["Test Reaction".to_string()])
+    );
+    a.dice(&[6, 6, 4, 1, 4, 2]);
+    react(&mut a);
+    assert_eq!(a.damage(B), 4);
+    assert_eq!(a.dice_left(), 0);
+}
+
+/// Issue 30, REA-1: a reaction "when they are targeted by an attack action" is offered beside
+/// Counter for a melee attack; one for a missile attack is not offered against a melee one.
+#[test]
+fn rea1_abl5_reactions_to_any_attack_or_to_missile_attacks_only() {
+    use warcry_sim::model::effects::{Amount, Trigger};
+    use warcry_sim::rules::command::{Command, ReactionKind};
+    use warcry_sim::rules::engine::Pending;
+    let less = || {
+        vec![Effect::LessDamagePerHit {
+            by: Amount::Fixed(1),
+            crits: false,
+        }]
+    };
+    let hit = Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 0,
+    };
+    let mut a = reacting(Trigger::TargetedByAttack, less());
+    a.place(A, 10.0, 10.0);
+    a.place(B, 11.5, 10.0);
+    a.activate(A);
+    a.apply(hit.clone()).unwrap();
+    let offer = a.engine().reaction.clone().expect("offered");
+    assert_eq!(offer.kind, Some(ReactionKind::Counter));
+    assert_eq!(offer.abilities, ["Test Reaction"]);
+
+    let mut a = reacting(Trigger::TargetedByMissile, less());
+    a.place(A, 10.0, 10.0);
+    a.place(B, 11.5, 10.0);
+    a.activate(A);
+    a.apply(hit).unwrap();
+    let offer = a.engine().reaction.clone().expect("Counter is offered");
+    assert!(offer.abilities.is_empty());
+
+    // A missile attack on a fighter out of cover with no reaction for it: no offer at all.
+    let mut a = reacting(Trigger::TargetedByMelee, less());
+    a.place(A, 10.0, 10.0);
+    a.place(B, 18.0, 10.0);
+    a.activate(A);
+    a.dice(&[1, 1, 1, 1]);
+    a.apply(Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 1,
+    })
+    .unwrap();
+    assert!(!matches!(a.pending(), Pending::Reaction { .. }));
+}
+
+/// Issue 30, REA-1, REA-4: "when a visible enemy fighter within 1" of them makes a disengage
+/// action but before that fighter moves away. Roll a dice. On a roll of 3+, allocate D6 damage
+/// points to that enemy fighter" (Cut-throat Strike): offered beside Strike Them Down; a 3
+/// then a 5 deal 5 to A; a 2 deals nothing.
+#[test]
+fn rea1_rea4_abl5_a_reaction_strikes_a_disengaging_enemy_on_a_roll() {
+    use warcry_sim::model::effects::Trigger;
+    use warcry_sim::rules::command::{Command, ReactionKind};
+    for (rolls, dealt) in [(&[3, 5][..], 5), (&[2][..], 0)] {
+        let strike = vec![Effect::StrikeOnRoll { least: 3, sides: 6 }];
+        let mut a = reacting(Trigger::EnemyDisengages, strike);
+        a.place(A, 10.0, 10.0);
+        a.place(B, 11.5, 10.0);
+        a.activate(A);
+        a.apply(Command::Disengage {
+            fighter: A,
+            to: [10.0, 0.0, 12.5],
+        })
+        .unwrap();
+        let offer = a.engine().reaction.clone().expect("offered");
+        assert_eq!(offer.kind, Some(ReactionKind::StrikeThemDown));
+        assert_eq!(offer.abilities, ["Test Reaction"]);
+        a.dice(rolls);
+        react(&mut a);
+        assert_eq!(a.damage(A), dealt, "rolls {rolls:?}");
+        assert_eq!(a.dice_left(), 0);
+    }
+}

@@ -192,3 +192,47 @@ fn rea1_abl5_a_reaction_to_lethal_damage() {
         ])
     );
 }
+
+/// Issue 30, fourth session: reactions to any attack or to missile attacks, and to an enemy
+/// disengaging.
+#[test]
+fn rea1_abl5_reactions_at_the_other_moments() {
+    use crate::model::effects::Trigger;
+    assert_eq!(
+        effects_of(
+            "A fighter can make this reaction when they are targeted by an attack action but \
+             before the hit rolls are made. Subtract 2 from the damage points allocated to this \
+             fighter by each hit from that attack action (to a minimum of 1)."
+        ),
+        Ok(vec![
+            Effect::Reaction(Trigger::TargetedByAttack),
+            Effect::LessDamagePerHit {
+                by: Amount::Fixed(2),
+                crits: false
+            }
+        ])
+    );
+    assert_eq!(
+        effects_of(
+            "A fighter can make this reaction after they are targeted by a missile attack \
+             action but before the hit rolls are made. After the hit rolls have been made, roll \
+             a dice for each critical hit. On a roll of 5+, that critical hit becomes a hit \
+             instead."
+        ),
+        Ok(vec![
+            Effect::Reaction(Trigger::TargetedByMissile),
+            Effect::CritsSaved { least: 5 }
+        ])
+    );
+    assert_eq!(
+        effects_of(
+            "A fighter can make this reaction when a visible enemy fighter within 1\" of them \
+             makes a disengage action but before that fighter moves away. Roll a dice. On a 3+, \
+             allocate D3 damage points to that enemy fighter."
+        ),
+        Ok(vec![
+            Effect::Reaction(Trigger::EnemyDisengages),
+            Effect::StrikeOnRoll { least: 3, sides: 3 }
+        ])
+    );
+}
