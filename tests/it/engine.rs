@@ -7,6 +7,7 @@ mod effects;
 mod faction;
 mod lasting;
 mod marks;
+mod round;
 mod weaken;
 
 use arena::{Arena, weapon};

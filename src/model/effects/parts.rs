@@ -58,6 +58,8 @@ pub enum Guard {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         melee_only: bool,
     },
+    /// It cannot be targeted by attack actions.
+    Untargetable,
 }
 
 /// Where an ability sets a fighter up (ABL-5): an enemy within `within` inches of the

@@ -326,6 +326,8 @@ impl Effect {
                     && match guard {
                         Guard::LessDamage { by, min } => by.within(6) && *min <= 6,
                         Guard::CritsAsHits => true,
+                        // Only friends in an aura: a fighter alone would be out of reach.
+                        Guard::Untargetable => aura.is_some(),
                         Guard::FewerAttacks { by, min, .. } => by.within(6) && *min <= 6,
                     }
             }

@@ -92,6 +92,8 @@ enum Refusal<'a> {
     Unseen(&'a FighterView),
     /// ABL-5: taunted, its attacks must target this fighter.
     Taunted(&'a FighterView),
+    /// ABL-5: an ability guards it from being targeted this round.
+    Untargetable(&'a FighterView),
 }
 
 impl Refusal<'_> {
@@ -143,6 +145,13 @@ impl Refusal<'_> {
                 ),
             ),
             Refusal::Unseen(t) => (RuleId::Gen3, format!("{} can't see {}", f.name, t.name)),
+            Refusal::Untargetable(t) => (
+                RuleId::Abl5,
+                format!(
+                    "{} can't be targeted this round: an ability guards it",
+                    t.name
+                ),
+            ),
             Refusal::Taunted(by) => (
                 RuleId::Abl5,
                 format!(
@@ -180,6 +189,9 @@ fn judge_attack<'a, 'f>(
     }
     if !t.on_board() {
         return Err(Refusal::NotOnTheBattlefield(t));
+    }
+    if crate::rules::effects::guard_for(world, all, t).untargetable {
+        return Err(Refusal::Untargetable(t));
     }
     let d = attack_distance(e, f, t);
     if d > w.max_range + 1e-4 {

@@ -30,6 +30,9 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         Guard::CritsAsHits => {
             format!("until the end of the round, critical hits on {on} count as hits")
         }
+        Guard::Untargetable => {
+            format!("until the end of the round, {on} cannot be targeted by attacks")
+        }
         Guard::FewerAttacks {
             by,
             min,
@@ -65,6 +68,7 @@ pub(super) fn run(
             min: *min,
         },
         Guard::CritsAsHits => Lasting::CritsAsHits,
+        Guard::Untargetable => Lasting::Untargetable,
         Guard::FewerAttacks {
             by,
             min,
@@ -104,6 +108,8 @@ pub struct Softened {
     pub min: u32,
     /// Critical hits count as hits.
     pub crits_as_hits: bool,
+    /// It cannot be targeted by attack actions.
+    pub untargetable: bool,
     /// Fewer attack dice (by how many, the least left): for every attack, and for melee
     /// attacks alone.
     pub fewer: (u32, u32),
@@ -155,6 +161,7 @@ pub fn guard_for(world: &World, all: &[FighterView], t: &FighterView) -> Softene
                 s.min = s.min.max(min);
             }
             Lasting::CritsAsHits if reaches => s.crits_as_hits = true,
+            Lasting::Untargetable if reaches => s.untargetable = true,
             Lasting::FewerAttacks {
                 by,
                 min,
@@ -238,6 +245,9 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
     if let Some(fewer) = fewer_attacks(rest) {
         return Some(vec![fewer]);
     }
+    if let Some(guard) = untargetable(rest).or_else(|| less_on_this_fighter(rest)) {
+        return Some(vec![guard]);
+    }
     let rest = rest.strip_prefix("subtract ")?;
     let (by, rest) = amount_prefix(rest)?;
     let rest = rest.strip_prefix(
@@ -254,6 +264,33 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
         guard: Guard::LessDamage { by, min },
         aura,
     }])
+}
+
+/// "Friendly fighters (with MARKS) cannot be targeted while they are within N" of this
+/// fighter".
+fn untargetable(s: &str) -> Option<Effect> {
+    let (who, rest) = s.split_once(" cannot be targeted ")?;
+    let aura = friends_within(&format!("{who} {rest}"))?;
+    Some(Effect::RoundGuard {
+        guard: Guard::Untargetable,
+        aura: Some(aura),
+    })
+}
+
+/// "Subtract A from the damage points allocated to this fighter by each hit and critical hit
+/// from attack actions that target this fighter (to a minimum of N)".
+fn less_on_this_fighter(s: &str) -> Option<Effect> {
+    let rest = s.strip_prefix("subtract ")?;
+    let (by, rest) = amount_prefix(rest)?;
+    let v = fill(
+        rest,
+        " from the damage points allocated to this fighter by each hit and critical hit from \
+         attack actions that target this fighter (to a minimum of {n})",
+    )?;
+    Some(Effect::RoundGuard {
+        guard: Guard::LessDamage { by, min: v[0] },
+        aura: None,
+    })
 }
 
 /// "Subtract A from the Attacks characteristic (to a minimum of N) of (melee) attack actions

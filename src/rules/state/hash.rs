@@ -242,6 +242,7 @@ impl<'a> EngineWords<'a> {
             Lasting::Taunted { by } => self.taunts.push((on, by)),
             Lasting::LessDamage { by, min } => self.guards.push((on, source.1, by, min)),
             Lasting::CritsAsHits => self.guards.push((on, source.1, 0, 0)),
+            Lasting::Untargetable => self.guards.push((on, source.1, u32::MAX, u32::MAX)),
             Lasting::FewerAttacks {
                 by,
                 min,

@@ -40,6 +40,8 @@ pub enum Lasting {
     CritsAsHits,
     /// The (melee, when `melee_only`) attacks on it roll `by` fewer dice, to `min`.
     FewerAttacks { by: u32, min: u32, melee_only: bool },
+    /// It cannot be targeted by attack actions.
+    Untargetable,
     /// It has sworn an oath (until an enemy is taken down during its activation).
     Oathed,
     /// It is favoured, for the rest of the battle.
@@ -219,9 +221,10 @@ impl Engine {
     /// The guards lasting the round: who each reaches and what it does.
     pub fn guards(&self) -> impl Iterator<Item = (Scope, Lasting)> + '_ {
         self.effects.iter().filter_map(|e| match e.what {
-            Lasting::LessDamage { .. } | Lasting::CritsAsHits | Lasting::FewerAttacks { .. } => {
-                Some((e.scope, e.what))
-            }
+            Lasting::LessDamage { .. }
+            | Lasting::CritsAsHits
+            | Lasting::FewerAttacks { .. }
+            | Lasting::Untargetable => Some((e.scope, e.what)),
             _ => None,
         })
     }

@@ -326,4 +326,5 @@ fn abl5_an_enemy_set_up_near_this_fighter_then_a_roll_against_it() {
 mod late;
 mod marks;
 mod more;
+mod round;
 mod wordings;

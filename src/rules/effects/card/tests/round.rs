@@ -1,0 +1,38 @@
+//! The shapes read in the fourth session of issue 30 that last the round or the battle, or
+//! mark a picked enemy; in words of our own.
+
+use super::super::effects_of;
+use crate::model::effects::{Amount, Aura, Effect, Guard, Marks};
+
+/// Issue 30: friends with runemarks that can't be targeted near this fighter, and a guard of
+/// the value on this fighter's own hits and critical hits.
+#[test]
+fn abl5_guards_of_the_round() {
+    let mut aura = Aura::within(2.0, false);
+    aura.marks = Marks::of(&["hero", "jaws of itzl"], &[]).unwrap();
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, friendly fighters with both the Hero runemark \
+             and the Jaws of Itzl runemark cannot be targeted while they are within 2\" of this \
+             fighter."
+        ),
+        Ok(vec![Effect::RoundGuard {
+            guard: Guard::Untargetable,
+            aura: Some(aura)
+        }])
+    );
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, subtract half the value of this ability \
+             (rounding up) from the damage points allocated to this fighter by each hit and \
+             critical hit from attack actions that target this fighter (to a minimum of 1)."
+        ),
+        Ok(vec![Effect::RoundGuard {
+            guard: Guard::LessDamage {
+                by: Amount::HalfValueUp,
+                min: 1
+            },
+            aura: None
+        }])
+    );
+}

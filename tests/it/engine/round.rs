@@ -1,0 +1,48 @@
+//! Issue 30, fourth session: effects that last the battle round or the battle, and picks that
+//! mark an enemy, in our own words, run by the engine with injected dice.
+
+use super::arena::weapon;
+use super::faction::with_ability;
+use warcry_sim::model::RuleId;
+use warcry_sim::model::effects::{Aura, Effect, Guard, Marks};
+use warcry_sim::model::ids::FighterId;
+use warcry_sim::rules::command::Command;
+
+const A: FighterId = FighterId(2);
+const A2: FighterId = FighterId(3);
+const B: FighterId = FighterId(10);
+
+/// Issue 30: "until the end of the battle round, friendly fighters with the Hero runemark
+/// cannot be targeted while they are within 4" of this fighter": B can't attack A2 (a hero,
+/// 3" from A), refused by ABL-5; without the Hero runemark A2 can be attacked.
+#[test]
+fn abl5_heroes_near_this_fighter_cannot_be_targeted() {
+    for (marks, refused) in [(vec!["hero".to_string()], true), (Vec::new(), false)] {
+        let mut aura = Aura::within(4.0, false);
+        aura.marks = Marks::of(&[], &["hero"]).unwrap();
+        let guard = vec![Effect::RoundGuard {
+            guard: Guard::Untargetable,
+            aura: Some(aura),
+        }];
+        let mut a = with_ability(guard, 3);
+        a.rules(|r| r.reactions = false);
+        a.profile(A2, |p| p.runemarks = marks);
+        a.profile(B, |p| p.weapons = vec![weapon(1.0, 4, 5, (2, 4))]);
+        a.place(A2, 13.0, 10.0);
+        a.place(B, 14.5, 10.0);
+        a.use_ability(A, "Test Gift", 3, None).unwrap();
+        a.activate(B);
+        let attack = Command::Attack {
+            fighter: B,
+            target: A2,
+            weapon: 0,
+        };
+        if refused {
+            let r = a.rejected(attack);
+            assert_eq!(r.rule, RuleId::Abl5, "{}", r.reason);
+            assert!(r.reason.contains("can't be targeted"), "{}", r.reason);
+        } else {
+            a.apply(attack).unwrap();
+        }
+    }
+}
