@@ -274,12 +274,15 @@ pub enum Effect {
     /// is rolled: on `least` or more the target may not make these actions until the end of
     /// the battle round.
     AfterEachAttack { least: u8, bar: Vec<Restriction> },
-    /// Until the end of this fighter's activation, its attacks (`only` of that kind, when
-    /// given) score a critical hit on a hit roll of `least` or more.
+    /// Until the end of this fighter's activation (for its next attack action this
+    /// activation, when `next`), its attacks (`only` of that kind, when given) score a critical
+    /// hit on a hit roll of `least` or more.
     CritOn {
         least: u8,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         only: Option<AttackKind>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        next: bool,
     },
     /// Until the end of this fighter's activation, it can fly when it moves (MOVE-7).
     FlyThisActivation,

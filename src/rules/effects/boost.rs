@@ -9,7 +9,7 @@ use crate::model::ids::FighterId;
 use crate::rules::log::EffectOutcome;
 use crate::rules::state::{self, Bonus, Boost, Engine, FighterView, Scope, can_see};
 
-use super::card::{add_to, amount_prefix, fill, friends_moving_from, friends_within};
+use super::card::{add_to, amount_prefix, friends_moving_from, friends_within};
 use super::{Useful, Weighed, amount_text, kept, lasts};
 
 /// In words: "+1 Strength for melee attacks until the end of the activation".
@@ -76,14 +76,21 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         Effect::MoveWhileEngaged => {
             "it can move away from enemies within 1\" of it this activation".to_string()
         }
-        Effect::CritOn { least, only } => format!(
-            "its {}attacks score a critical hit on a {least}+ this activation",
-            match only {
+        Effect::CritOn { least, only, next } => {
+            let kind = match only {
                 Some(AttackKind::Melee) => "melee ",
                 Some(AttackKind::Missile) => "missile ",
                 None => "",
+            };
+            match next {
+                true => format!(
+                    "its next {kind}attack this activation scores a critical hit on a {least}+"
+                ),
+                false => {
+                    format!("its {kind}attacks score a critical hit on a {least}+ this activation")
+                }
             }
-        ),
+        }
         _ => String::new(),
     }
 }
@@ -354,7 +361,6 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
         _ => move_while_engaged(s)
             .or_else(|| read_boost(s))
             .or_else(|| super::crits::sentence(s))
-            .or_else(|| crit_on(s))
             .or_else(|| next_boosts(s))
             .or_else(|| next_move(s))
             .or_else(|| super::boost_words::next_hits_damage(s))
@@ -411,27 +417,6 @@ fn lasts_now(world: &World, id: FighterId, e: &Effect) -> bool {
 /// One raise lasting the activation or the round, for [`super::boost_words::joined`].
 fn one_boost(s: &str) -> Option<Vec<Effect>> {
     read_boost(s).or_else(|| super::boost_words::critical_damage(s))
-}
-
-/// "Until the end of this fighter's activation, (melee, missile) attack actions made by this
-/// fighter score a critical hit on a (roll of) N+", "... hit rolls for attack actions made by
-/// this fighter score ...".
-fn crit_on(s: &str) -> Option<Vec<Effect>> {
-    let rest = s.strip_prefix("until the end of this fighter's activation, ")?;
-    let rest = rest.strip_prefix("hit rolls for ").unwrap_or(rest);
-    let (only, rest) = if let Some(r) = rest.strip_prefix("melee ") {
-        (Some(AttackKind::Melee), r)
-    } else if let Some(r) = rest.strip_prefix("missile ") {
-        (Some(AttackKind::Missile), r)
-    } else {
-        (None, rest)
-    };
-    let rest =
-        rest.strip_prefix("attack actions made by this fighter score a critical hit on a ")?;
-    let rest = rest.strip_prefix("roll of ").unwrap_or(rest);
-    let v = fill(rest, "{n}+")?;
-    let least = u8::try_from(v[0]).ok()?;
-    Some(vec![Effect::CritOn { least, only }])
 }
 
 /// "Add A to this fighter's Move characteristic for their next move action (in) this

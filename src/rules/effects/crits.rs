@@ -9,6 +9,8 @@ use crate::model::ids::FighterId;
 use crate::rules::log::EffectOutcome;
 use crate::rules::state::{ActivationState, Engine};
 
+use super::card::fill;
+
 /// The active fighter `f`'s lasting effects, when it is the active one.
 fn lasting_of(world: &World, f: FighterId) -> &[Effect] {
     match world.resource::<Engine>().activation.as_ref() {
@@ -28,7 +30,7 @@ pub fn crit_on(world: &World, f: FighterId, melee: bool) -> u8 {
     lasting_of(world, f)
         .iter()
         .filter_map(|e| match e {
-            Effect::CritOn { least, only } if fits(*only, melee) => Some(*least),
+            Effect::CritOn { least, only, .. } if fits(*only, melee) => Some(*least),
             _ => None,
         })
         .fold(6, u8::min)
@@ -60,15 +62,52 @@ pub fn promote_hits(
     }
 }
 
-/// ABL-5: the next (`melee`) attack is made: what counted its hits as critical hits is spent.
+/// ABL-5: the next (`melee`) attack is made: what counted its hits as critical hits, or
+/// lowered its critical roll, is spent.
 pub fn spend_hits_as_crits(a: &mut ActivationState, melee: bool) {
-    a.lasting
-        .retain(|e| !matches!(e, Effect::NextHitsAsCrits { only, .. } if fits(*only, melee)));
+    a.lasting.retain(|e| match e {
+        Effect::NextHitsAsCrits { only, .. }
+        | Effect::CritOn {
+            only, next: true, ..
+        } => !fits(*only, melee),
+        _ => true,
+    });
+}
+
+/// "In (during) the next (melee) attack action made by this fighter, critical hits are scored
+/// on a N+ for that attack action", "the next (melee) attack action made by this fighter scores
+/// critical hits on a N+ (regardless of the toughness characteristic of the target)": for its
+/// next attack this activation (README).
+fn next_crit_on(s: &str) -> Option<Vec<Effect>> {
+    let (attack, least) =
+        if let Some((attack, rest)) = s.split_once(", critical hits are scored on a ") {
+            let attack = attack
+                .strip_prefix("in ")
+                .or_else(|| attack.strip_prefix("during "))?;
+            (attack, fill(rest, "{n}+ for that attack action")?[0])
+        } else {
+            let (attack, rest) = s.split_once(" scores critical hits on a ")?;
+            let rest = rest
+                .strip_suffix(" regardless of the toughness characteristic of the target")
+                .unwrap_or(rest);
+            (attack, fill(rest, "{n}+")?[0])
+        };
+    let only = super::boost_words::next_attack(&format!("{attack} this activation"))?;
+    let least = u8::try_from(least).ok()?;
+    Some(vec![Effect::CritOn {
+        least,
+        only,
+        next: true,
+    }])
 }
 
 /// "You can count N hit(s) from the next (melee, missile) attack action made by this fighter
-/// (this activation) as a critical hit(s) instead".
+/// (this activation) as a critical hit(s) instead"; a critical roll lowered for the activation
+/// or the next attack.
 pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
+    if let Some(e) = crit_on_words(s).or_else(|| next_crit_on(s)) {
+        return Some(e);
+    }
     let rest = s
         .strip_prefix("you can count ")
         .or_else(|| s.strip_prefix("count "))?;
@@ -82,4 +121,29 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
     let only = super::boost_words::next_attack(&format!("{attack} this activation"))
         .or_else(|| super::boost_words::next_attack(attack))?;
     Some(vec![Effect::NextHitsAsCrits { n, only }])
+}
+
+/// "Until the end of this fighter's activation, (melee, missile) attack actions made by this
+/// fighter score a critical hit on a (roll of) N+", "... hit rolls for attack actions made by
+/// this fighter score ...".
+fn crit_on_words(s: &str) -> Option<Vec<Effect>> {
+    let rest = s.strip_prefix("until the end of this fighter's activation, ")?;
+    let rest = rest.strip_prefix("hit rolls for ").unwrap_or(rest);
+    let (only, rest) = if let Some(r) = rest.strip_prefix("melee ") {
+        (Some(AttackKind::Melee), r)
+    } else if let Some(r) = rest.strip_prefix("missile ") {
+        (Some(AttackKind::Missile), r)
+    } else {
+        (None, rest)
+    };
+    let rest =
+        rest.strip_prefix("attack actions made by this fighter score a critical hit on a ")?;
+    let rest = rest.strip_prefix("roll of ").unwrap_or(rest);
+    let v = fill(rest, "{n}+")?;
+    let least = u8::try_from(v[0]).ok()?;
+    Some(vec![Effect::CritOn {
+        least,
+        only,
+        next: false,
+    }])
 }

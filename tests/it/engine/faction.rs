@@ -558,6 +558,7 @@ fn atk3_abl5_attacks_score_critical_hits_on_a_lower_roll_this_activation() {
         vec![Effect::CritOn {
             least: 5,
             only: Some(AttackKind::Melee),
+            next: false,
         }],
         3,
     );

@@ -46,3 +46,45 @@ fn abl5_heroes_near_this_fighter_cannot_be_targeted() {
         }
     }
 }
+
+/// Issue 30, ATK-3: "in the next melee attack action made by this fighter, critical hits are
+/// scored on a 5+ for that attack action": 5, 5, 4 (S3 v T3) are two critical hits and a hit
+/// in the first attack, the exact odds agreeing; the second attack's 5s are hits again.
+#[test]
+fn atk3_abl5_the_next_attack_scores_critical_hits_on_a_lower_roll() {
+    use warcry_sim::model::effects::AttackKind;
+    use warcry_sim::rules::actions::attack_roll;
+    use warcry_sim::rules::engine::fighters;
+    use warcry_sim::rules::log::Event;
+    let next = Effect::CritOn {
+        least: 5,
+        only: Some(AttackKind::Melee),
+        next: true,
+    };
+    let mut a = with_ability(vec![next], 3);
+    a.rules(|r| r.reactions = false);
+    a.profile(A, |p| p.weapons = vec![weapon(1.0, 3, 3, (1, 4))]);
+    a.profile(B, |p| {
+        p.toughness = 3;
+        p.wounds = 40;
+    });
+    a.place(B, 11.5, 10.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let crit_on = |a: &mut super::arena::Arena| {
+        let all = fighters(a.world());
+        let of = |id| all.iter().find(|f| f.id == id).unwrap();
+        attack_roll(a.world(), &all, of(A), of(B), 0, false).unwrap().crit_on
+    };
+    assert_eq!(crit_on(&mut a), 5);
+    a.dice(&[5, 5, 4]);
+    let Event::Attack { hits, crits, .. } = a.attack_logged(A, B, 0) else {
+        panic!("an attack")
+    };
+    assert_eq!((hits, crits), (1, 2));
+    assert_eq!(crit_on(&mut a), 6, "spent by that attack");
+    a.dice(&[5, 5, 4]);
+    let Event::Attack { hits, crits, .. } = a.attack_logged(A, B, 0) else {
+        panic!("an attack")
+    };
+    assert_eq!((hits, crits), (3, 0));
+}

@@ -348,7 +348,11 @@ fn abl5_critical_hits_on_a_lower_roll() {
     ] {
         assert_eq!(
             effects_of(text),
-            Ok(vec![Effect::CritOn { least: 5, only }]),
+            Ok(vec![Effect::CritOn {
+                least: 5,
+                only,
+                next: false
+            }]),
             "{text}"
         );
     }

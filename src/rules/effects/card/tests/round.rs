@@ -36,3 +36,30 @@ fn abl5_guards_of_the_round() {
         }])
     );
 }
+
+/// Issue 30: the next (melee) attack scores critical hits on a lower roll.
+#[test]
+fn abl5_the_next_attack_scores_critical_hits_on_a_lower_roll() {
+    use crate::model::effects::AttackKind;
+    let next = |least| {
+        Ok(vec![Effect::CritOn {
+            least,
+            only: Some(AttackKind::Melee),
+            next: true,
+        }])
+    };
+    assert_eq!(
+        effects_of(
+            "During the next melee attack action made by this fighter, critical hits are \
+             scored on a 4+ for that attack action."
+        ),
+        next(4)
+    );
+    assert_eq!(
+        effects_of(
+            "The next melee attack action made by this fighter scores critical hits on a 5+ \
+             regardless of the Toughness characteristic of the target."
+        ),
+        next(5)
+    );
+}
