@@ -58,6 +58,8 @@ pub enum Restriction {
     Reactions,
     /// Abilities (ABL-1).
     Abilities,
+    /// Activating (CMB-1): it counts as activated for the rest of the round.
+    Activate,
 }
 
 impl std::fmt::Display for Restriction {
@@ -67,6 +69,7 @@ impl std::fmt::Display for Restriction {
             Restriction::Disengage => "disengage",
             Restriction::Reactions => "make reactions",
             Restriction::Abilities => "use abilities",
+            Restriction::Activate => "activate",
         })
     }
 }

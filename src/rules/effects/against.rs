@@ -196,11 +196,14 @@ pub(super) fn run(
     }
 }
 
-/// ABL-5: fighter `t` may not make these actions until the end of the battle round.
+/// ABL-5: fighter `t` may not make these actions until the end of the battle round; barred
+/// from activating, it counts as activated (CMB-1, REA-1).
 fn bar_until_round_end(world: &mut World, t: FighterId, actions: &[Restriction]) {
-    let mut eng = state::engine(world);
     for a in actions {
-        eng.bar(t, *a);
+        state::engine(world).bar(t, *a);
+        if *a == Restriction::Activate {
+            super::activated_for_the_round(world, t);
+        }
     }
 }
 
@@ -576,10 +579,12 @@ fn set_up_then_roll(s: &[String], range: f32, visible: bool, within: f32) -> (us
 fn barred(s: &str) -> Option<Vec<Restriction>> {
     let rest = s
         .strip_prefix("until the end of the battle round, that enemy fighter cannot make ")
-        .or_else(|| {
-            s.strip_prefix("until the end of the battle round, that fighter cannot make ")
-        })?;
+        .or_else(|| s.strip_prefix("until the end of the battle round, that fighter cannot make "))
+        .or_else(|| s.strip_prefix("that fighter cannot "))?;
     Some(match rest {
+        "activate or make reactions in this battle round" => {
+            vec![Restriction::Activate, Restriction::Reactions]
+        }
         "move actions or disengage actions" | "move or disengage actions" => {
             vec![Restriction::Move, Restriction::Disengage]
         }

@@ -57,6 +57,17 @@ pub(crate) fn heal(world: &mut World, t: &FighterView, n: u32) -> u32 {
     healed
 }
 
+/// ABL-5, CMB-1: fighter `t`, barred from activating this round, counts as activated (a
+/// fighter waiting too).
+pub(super) fn activated_for_the_round(world: &mut World, t: FighterId) {
+    use crate::model::components::Activation;
+    if let Some(f) = crate::rules::state::fighter(world, t)
+        && f.activation != Activation::Activated
+    {
+        world.entity_mut(f.entity).insert(Activation::Activated);
+    }
+}
+
 /// ABL-5: may `f` make an action of kind `what` (use an ability, make a reaction), or did an
 /// ability bar it this round?
 pub fn not_barred(world: &World, f: &FighterView, what: Restriction) -> Result<(), Rejected> {
@@ -65,6 +76,7 @@ pub fn not_barred(world: &World, f: &FighterView, what: Restriction) -> Result<(
             Restriction::Move | Restriction::Disengage => format!("{what} actions"),
             Restriction::Reactions => "reactions".to_string(),
             Restriction::Abilities => "abilities".to_string(),
+            Restriction::Activate => "activations".to_string(),
         };
         return Err(Rejected::new(
             RuleId::Abl5,

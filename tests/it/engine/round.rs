@@ -73,7 +73,9 @@ fn atk3_abl5_the_next_attack_scores_critical_hits_on_a_lower_roll() {
     let crit_on = |a: &mut super::arena::Arena| {
         let all = fighters(a.world());
         let of = |id| all.iter().find(|f| f.id == id).unwrap();
-        attack_roll(a.world(), &all, of(A), of(B), 0, false).unwrap().crit_on
+        attack_roll(a.world(), &all, of(A), of(B), 0, false)
+            .unwrap()
+            .crit_on
     };
     assert_eq!(crit_on(&mut a), 5);
     a.dice(&[5, 5, 4]);
@@ -87,4 +89,27 @@ fn atk3_abl5_the_next_attack_scores_critical_hits_on_a_lower_roll() {
         panic!("an attack")
     };
     assert_eq!((hits, crits), (3, 0));
+}
+
+/// Issue 30, CMB-1: "pick a visible enemy fighter within 6" of this fighter. That fighter
+/// cannot activate or make reactions in this battle round": B counts as activated, so side B
+/// has no fighter left to activate, and B can make no reaction.
+#[test]
+fn cmb1_abl5_a_picked_enemy_cannot_activate_this_round() {
+    use warcry_sim::model::components::Activation;
+    use warcry_sim::model::effects::Restriction;
+    use warcry_sim::model::ids::Side;
+    use warcry_sim::rules::engine::activatable;
+    let bar = Effect::Restrict {
+        range: 6.0,
+        visible: true,
+        actions: vec![Restriction::Activate, Restriction::Reactions],
+    };
+    let mut a = with_ability(vec![bar], 3);
+    a.place(B, 14.0, 10.0);
+    assert_eq!(activatable(a.world(), Side::B), [B]);
+    a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+    assert_eq!(a.fighter(B).activation, Activation::Activated);
+    assert!(activatable(a.world(), Side::B).is_empty());
+    assert!(!a.fighter(B).can_react());
 }

@@ -63,3 +63,20 @@ fn abl5_the_next_attack_scores_critical_hits_on_a_lower_roll() {
         next(5)
     );
 }
+
+/// Issue 30: a picked enemy barred from activating and reacting this round.
+#[test]
+fn abl5_a_picked_enemy_cannot_activate() {
+    use crate::model::effects::Restriction;
+    assert_eq!(
+        effects_of(
+            "Pick an enemy fighter within 4\" of this fighter. That fighter cannot activate or \
+             make reactions in this battle round."
+        ),
+        Ok(vec![Effect::Restrict {
+            range: 4.0,
+            visible: false,
+            actions: vec![Restriction::Activate, Restriction::Reactions]
+        }])
+    );
+}
