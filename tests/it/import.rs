@@ -545,6 +545,7 @@ fn abl5_our_abilities_whose_whole_wording_is_recognised_run_as_effects() {
             range: 2.0,
             amount: Amount::Value,
             roll: None,
+            visible: true
         }])
     );
     // REA-1: a reaction to a melee attack, read whole.
@@ -638,6 +639,7 @@ fn abl5_the_community_sample_abilities_whose_whole_wording_is_recognised_run_as_
             range: 3.0,
             amount: Amount::Value,
             roll: None,
+            visible: true
         }])
     );
     // REA-1: a reaction to a melee attack, read whole; one to a move waits for its trigger.

@@ -188,13 +188,15 @@ pub enum Effect {
         #[serde(default)]
         roll: Option<Roll>,
     },
-    /// `amount` damage to each enemy fighter within `range` inches that this fighter can see,
-    /// or, with `roll`, the damage its own roll deals to each.
+    /// `amount` damage to each enemy fighter within `range` inches (that this fighter can see,
+    /// when `visible`), or, with `roll`, the damage its own roll deals to each.
     DamageEach {
         range: f32,
         amount: Amount,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         roll: Option<Roll>,
+        #[serde(default = "seen", skip_serializing_if = "is_seen")]
+        visible: bool,
     },
     /// Until the end of the battle round, `by` less of `stat` (Attacks: of their attacks), to
     /// `min`, for the enemy fighters within `range` inches of this fighter while they are.
@@ -444,6 +446,15 @@ pub enum Effect {
 
 fn is_zero(n: &u32) -> bool {
     *n == 0
+}
+
+/// Effects written before they said whether the fighters must be seen meant seen ones.
+fn seen() -> bool {
+    true
+}
+
+fn is_seen(visible: &bool) -> bool {
+    *visible
 }
 
 impl Effect {

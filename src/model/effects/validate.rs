@@ -249,6 +249,7 @@ impl Effect {
                 range,
                 amount,
                 roll,
+                ..
             } => {
                 range_ok(*range)
                     && amount.within(20)

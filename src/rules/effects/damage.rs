@@ -32,9 +32,11 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             range,
             amount: a,
             roll: None,
+            visible,
         } => format!(
-            "{} damage to each visible enemy within {range}\"",
-            amount(a)
+            "{} damage to each {}enemy within {range}\"",
+            amount(a),
+            if *visible { "visible " } else { "" }
         ),
         Effect::DamageEach {
             range,
@@ -98,10 +100,11 @@ pub(super) fn run(
         Effect::DamageEach {
             range,
             roll: Some(r),
+            visible,
             ..
         } => {
             let all = state::fighters(world);
-            let each = enemies_in_reach(world, &all, f, *range, true);
+            let each = enemies_in_reach(world, &all, f, *range, *visible);
             let rolled = |world: &mut World, t| {
                 damage_one(world, &Amount::Fixed(0), Some(r), value, Some(t))
             };
@@ -123,10 +126,15 @@ fn run_once(
         Effect::DamageOne { amount, roll, .. } => {
             Some(damage_one(world, amount, roll.as_ref(), value, target))
         }
-        Effect::DamageEach { range, amount, .. } => {
+        Effect::DamageEach {
+            range,
+            amount,
+            visible,
+            ..
+        } => {
             let all = state::fighters(world);
             Some(EffectOutcome::Damage {
-                fighters: enemies_in_reach(world, &all, f, *range, true),
+                fighters: enemies_in_reach(world, &all, f, *range, *visible),
                 damage: amount.of(value),
                 rolls: Vec::new(),
             })
@@ -363,20 +371,29 @@ fn damage_each(s: &str) -> Option<Vec<Effect>> {
             (Amount::Fixed(n), r)
         }
     };
-    let v = fill(
-        rest,
-        " to each visible enemy fighter within {n}\" of this fighter",
-    )
-    .or_else(|| {
-        fill(
-            rest,
-            " to all visible enemy fighters within {n}\" of this fighter",
-        )
-    })?;
+    let (visible, rest) = match rest.strip_prefix(" to each enemy fighter") {
+        Some(r) => (false, r),
+        None => (true, rest),
+    };
+    let v = fill(rest, " within {n}\" of this fighter")
+        .filter(|_| !visible)
+        .or_else(|| {
+            fill(
+                rest,
+                " to each visible enemy fighter within {n}\" of this fighter",
+            )
+        })
+        .or_else(|| {
+            fill(
+                rest,
+                " to all visible enemy fighters within {n}\" of this fighter",
+            )
+        })?;
     Some(vec![Effect::DamageEach {
         range: v[0] as f32,
         amount,
         roll: None,
+        visible,
     }])
 }
 
@@ -395,6 +412,7 @@ pub(super) fn roll_for_each(s: &[String]) -> Option<(usize, Vec<Effect>)> {
             dice: Amount::Fixed(1),
             bands,
         }),
+        visible: true,
     };
     Some((1 + used, vec![effect]))
 }

@@ -145,6 +145,7 @@ fn abl5_damage_to_each_visible_enemy_within_range() {
             range: 3.0,
             amount: Amount::Value,
             roll: None,
+            visible: true,
         }],
         2,
     );
@@ -167,6 +168,7 @@ fn abl5_a_roll_for_each_enemy_in_reach_deals_each_its_own_damage() {
                 dice: Amount::Fixed(1),
                 bands: vec![(4, 5, Amount::Fixed(1)), (6, 6, Amount::Value)],
             }),
+            visible: true,
         }],
         3,
     );

@@ -113,3 +113,28 @@ fn cmb1_abl5_a_picked_enemy_cannot_activate_this_round() {
     assert!(activatable(a.world(), Side::B).is_empty());
     assert!(!a.fighter(B).can_react());
 }
+
+/// Issue 30, GEN-3: "allocate ... to each enemy fighter within 3" of this fighter" reaches
+/// enemies this fighter can't see; "each visible enemy" does not (B2 behind a tall wall).
+#[test]
+fn gen3_abl5_damage_to_each_enemy_in_reach_seen_or_not() {
+    use warcry_sim::model::effects::Amount;
+    use warcry_sim::model::formats::{TerrainKind, TerrainPiece};
+    const B2: FighterId = FighterId(11);
+    for (visible, hurt) in [(true, 0), (false, 2)] {
+        let each = Effect::DamageEach {
+            range: 3.0,
+            amount: Amount::Value,
+            roll: None,
+            visible,
+        };
+        let mut a = with_ability(vec![each], 2);
+        let wall =
+            TerrainPiece::on_floor("wall", TerrainKind::Obstacle, (8.5, 10.0), (0.4, 6.0), 6.0);
+        a.add_terrain(wall);
+        a.place(B, 12.0, 10.0);
+        a.place(B2, 7.2, 10.0);
+        a.use_ability(A, "Test Gift", 2, None).unwrap();
+        assert_eq!((a.damage(B), a.damage(B2)), (2, hurt), "visible: {visible}");
+    }
+}

@@ -280,7 +280,8 @@ fn abl5_reaction_answers_damage_each_and_next_attack_with_its_damage() {
         Ok(vec![Effect::DamageEach {
             range: 3.0,
             amount: Amount::Fixed(2),
-            roll: None
+            roll: None,
+            visible: true
         }])
     );
     let next = |stat, by| Effect::NextBoost {

@@ -53,6 +53,7 @@ fn abl5_boosts_bonus_actions_damage_to_each() {
             range: 4.0,
             amount: Amount::Fixed(2),
             roll: None,
+            visible: true
         }])
     );
 }

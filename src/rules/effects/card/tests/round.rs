@@ -80,3 +80,20 @@ fn abl5_a_picked_enemy_cannot_activate() {
         }])
     );
 }
+
+/// Issue 30: damage to each enemy within reach, seen or not.
+#[test]
+fn abl5_damage_to_each_enemy_seen_or_not() {
+    assert_eq!(
+        effects_of(
+            "Allocate a number of damage points equal to the value of this ability to each \
+             enemy fighter within 2\" of this fighter."
+        ),
+        Ok(vec![Effect::DamageEach {
+            range: 2.0,
+            amount: Amount::Value,
+            roll: None,
+            visible: false
+        }])
+    );
+}

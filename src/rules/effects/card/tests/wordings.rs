@@ -138,6 +138,7 @@ fn abl5_a_roll_for_each_visible_enemy_in_reach() {
                 dice: Amount::Fixed(1),
                 bands,
             }),
+            visible: true,
         }])
     };
     assert_eq!(
