@@ -57,16 +57,6 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             "its attacks' range leaves out the vertical distance this activation".to_string()
         }
         Effect::FlyThisActivation => "it can fly when it moves this activation".to_string(),
-        Effect::NextHitsAsCrits { n, only } => format!(
-            "{n} hit{} of its next {}attack count{} as critical hits",
-            if *n == 1 { "" } else { "s" },
-            match only {
-                Some(AttackKind::Melee) => "melee ",
-                Some(AttackKind::Missile) => "missile ",
-                None => "",
-            },
-            if *n == 1 { "s" } else { "" }
-        ),
         Effect::FreeClimb => {
             "its climbs' height does not count against its Move this activation".to_string()
         }
@@ -76,21 +66,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         Effect::MoveWhileEngaged => {
             "it can move away from enemies within 1\" of it this activation".to_string()
         }
-        Effect::CritOn { least, only, next } => {
-            let kind = match only {
-                Some(AttackKind::Melee) => "melee ",
-                Some(AttackKind::Missile) => "missile ",
-                None => "",
-            };
-            match next {
-                true => format!(
-                    "its next {kind}attack this activation scores a critical hit on a {least}+"
-                ),
-                false => {
-                    format!("its {kind}attacks score a critical hit on a {least}+ this activation")
-                }
-            }
-        }
+        Effect::NextHitsAsCrits { .. } | Effect::CritOn { .. } => super::crits::describe(e),
         _ => String::new(),
     }
 }

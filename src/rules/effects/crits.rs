@@ -11,6 +11,39 @@ use crate::rules::state::{ActivationState, Engine};
 
 use super::card::fill;
 
+/// In words: "its next melee attack this activation scores a critical hit on a 5+", "1 hit of
+/// its next attack counts as a critical hit".
+pub(super) fn describe(e: &Effect) -> String {
+    match e {
+        Effect::NextHitsAsCrits { n, only } => format!(
+            "{n} hit{} of its next {}attack count{} as critical hits",
+            if *n == 1 { "" } else { "s" },
+            match only {
+                Some(AttackKind::Melee) => "melee ",
+                Some(AttackKind::Missile) => "missile ",
+                None => "",
+            },
+            if *n == 1 { "s" } else { "" }
+        ),
+        Effect::CritOn { least, only, next } => {
+            let kind = match only {
+                Some(AttackKind::Melee) => "melee ",
+                Some(AttackKind::Missile) => "missile ",
+                None => "",
+            };
+            match next {
+                true => format!(
+                    "its next {kind}attack this activation scores a critical hit on a {least}+"
+                ),
+                false => {
+                    format!("its {kind}attacks score a critical hit on a {least}+ this activation")
+                }
+            }
+        }
+        _ => String::new(),
+    }
+}
+
 /// The active fighter `f`'s lasting effects, when it is the active one.
 fn lasting_of(world: &World, f: FighterId) -> &[Effect] {
     match world.resource::<Engine>().activation.as_ref() {

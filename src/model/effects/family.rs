@@ -1,0 +1,140 @@
+//! What an effect is (ABL-5): the moment a reaction's effects answer, its family, and whom it
+//! is aimed at.
+
+use super::{Aim, Amount, Effect, Family};
+
+impl Effect {
+    /// Does it answer an attack (in a reaction, REA-1)?
+    pub fn answers_attack(&self) -> bool {
+        matches!(
+            self,
+            Effect::CritsAsHits { .. }
+                | Effect::LessDamagePerHit { .. }
+                | Effect::DamageAttackerPerRoll { .. }
+                | Effect::DamageAttackerPerHit { .. }
+                | Effect::DamageAttackerIf { .. }
+                | Effect::DamageAttackerPerMiss { .. }
+                | Effect::MoreCritDamage { .. }
+                | Effect::FewerAttackDice { .. }
+                | Effect::ToughnessThisAttack { .. }
+                | Effect::DamageAttackerDice { .. }
+                | Effect::DamageAttackerOnRoll { .. }
+                | Effect::CritsSaved { .. }
+                | Effect::StrikeOnRoll { .. }
+        )
+    }
+
+    /// Does it answer an attack's damage once totalled (REA-1: a reaction when it is lethal)?
+    pub fn answers_damage(&self) -> bool {
+        matches!(
+            self,
+            Effect::DamageAttackerDice { .. } | Effect::DamageAttackerOnRoll { .. }
+        )
+    }
+
+    /// May a reaction make it (REA-1)? Its answers to the attack, and damage removed from the
+    /// reacting fighter when it reacts.
+    pub fn in_reaction(&self) -> bool {
+        self.answers_attack()
+            || matches!(
+                self,
+                Effect::Heal {
+                    amount: Amount::Fixed(_)
+                }
+            )
+    }
+
+    /// Its family.
+    pub fn family(&self) -> Family {
+        match self {
+            Effect::Requires(_) => Family::Condition,
+            Effect::BonusMoveOrAttack
+            | Effect::BonusMove { .. }
+            | Effect::BonusAttack
+            | Effect::BonusMoveCloser { .. }
+            | Effect::BonusDisengage
+            | Effect::BonusAttackOf { .. }
+            | Effect::BonusMoveOrDisengage
+            | Effect::FriendBonusAttack { .. } => Family::Bonus,
+            Effect::Boost { .. }
+            | Effect::NextBoost { .. }
+            | Effect::RoundBoost { .. }
+            | Effect::StrengthAboveToughness
+            | Effect::CritOn { .. }
+            | Effect::FlyThisActivation
+            | Effect::MoveWhileEngaged
+            | Effect::FreeClimb
+            | Effect::NextHitsAsCrits { .. }
+            | Effect::DisengageEndNear
+            | Effect::FlatAttackRange => Family::Boost,
+            Effect::DamageOne { .. } | Effect::DamageEach { .. } | Effect::AfterMove { .. } => {
+                Family::Damage
+            }
+            Effect::Heal { .. } | Effect::HealEach { .. } | Effect::HealRolled { .. } => {
+                Family::Heal
+            }
+            Effect::RoundGuard { .. } => Family::Guard,
+            Effect::SaveWildDice { .. } | Effect::SwearOath | Effect::Favoured { .. } => {
+                Family::Dice
+            }
+            Effect::FriendBoost { .. } | Effect::FriendHeal { .. } => Family::Friend,
+            Effect::Restrict { .. }
+            | Effect::RollAgainst { .. }
+            | Effect::SetUpNear { .. }
+            | Effect::Relocate { .. }
+            | Effect::LowerPicked { .. }
+            | Effect::CritsWeaken { .. }
+            | Effect::EnemyAura { .. }
+            | Effect::BarEach { .. }
+            | Effect::AfterEachAttack { .. } => Family::Against,
+            Effect::Reaction(_)
+            | Effect::CritsAsHits { .. }
+            | Effect::LessDamagePerHit { .. }
+            | Effect::DamageAttackerPerRoll { .. }
+            | Effect::DamageAttackerPerHit { .. }
+            | Effect::DamageAttackerIf { .. }
+            | Effect::DamageAttackerPerMiss { .. }
+            | Effect::MoreCritDamage { .. }
+            | Effect::FewerAttackDice { .. }
+            | Effect::ToughnessThisAttack { .. }
+            | Effect::DamageAttackerDice { .. }
+            | Effect::DamageAttackerOnRoll { .. }
+            | Effect::CritsSaved { .. }
+            | Effect::StrikeOnRoll { .. } => Family::Reaction,
+        }
+    }
+
+    /// Who it is aimed at (one fighter picked, ABL-5), when it is aimed at one.
+    pub fn aim(&self) -> Option<Aim<'_>> {
+        let enemy = Aim::enemy;
+        Some(match self {
+            Effect::DamageOne { range, .. } => enemy(*range, true, None),
+            Effect::Restrict { range, visible, .. }
+            | Effect::SetUpNear { range, visible, .. }
+            | Effect::LowerPicked { range, visible, .. } => enemy(*range, *visible, None),
+            Effect::RollAgainst {
+                range,
+                visible,
+                runemark,
+                ..
+            } => enemy(*range, *visible, runemark.as_deref()),
+            Effect::FriendBonusAttack {
+                range,
+                visible,
+                runemark,
+            } => Aim {
+                friends: true,
+                range: *range,
+                visible: *visible,
+                runemark: runemark.as_deref(),
+            },
+            Effect::FriendBoost { pick, .. } | Effect::FriendHeal { pick, .. } => Aim {
+                friends: true,
+                range: pick.range,
+                visible: pick.visible,
+                runemark: pick.runemark.as_deref(),
+            },
+            _ => return None,
+        })
+    }
+}
