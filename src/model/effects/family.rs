@@ -83,6 +83,7 @@ impl Effect {
             | Effect::SetUpNear { .. }
             | Effect::Relocate { .. }
             | Effect::LowerPicked { .. }
+            | Effect::ExposePicked { .. }
             | Effect::CritsWeaken { .. }
             | Effect::EnemyAura { .. }
             | Effect::BarEach { .. }
@@ -111,7 +112,8 @@ impl Effect {
             Effect::DamageOne { range, .. } => enemy(*range, true, None),
             Effect::Restrict { range, visible, .. }
             | Effect::SetUpNear { range, visible, .. }
-            | Effect::LowerPicked { range, visible, .. } => enemy(*range, *visible, None),
+            | Effect::LowerPicked { range, visible, .. }
+            | Effect::ExposePicked { range, visible, .. } => enemy(*range, *visible, None),
             Effect::RollAgainst {
                 range,
                 visible,

@@ -352,6 +352,15 @@ pub enum Effect {
         by: Amount,
         min: u32,
     },
+    /// An enemy within `range` (that this fighter can see, when `visible`) is exposed until the
+    /// end of the battle round: the attacks that target it have `by` more of `stat` (Attacks,
+    /// or the damage of their critical hits).
+    ExposePicked {
+        range: f32,
+        visible: bool,
+        stat: Stat,
+        by: Amount,
+    },
     /// This fighter is removed from the battlefield and set up again anywhere (on the
     /// battlefield floor only, when `floor_only`) more than `away` inches from every enemy
     /// fighter, where its base fits: at the place its player picks.

@@ -84,6 +84,7 @@ impl Effect {
             | Effect::Restrict { range, .. }
             | Effect::SetUpNear { range, .. }
             | Effect::LowerPicked { range, .. }
+            | Effect::ExposePicked { range, .. }
             | Effect::RollAgainst { range, .. } => range,
             Effect::FriendBoost { pick, .. } | Effect::FriendHeal { pick, .. } => &mut pick.range,
             _ => return e,

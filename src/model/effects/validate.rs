@@ -174,7 +174,8 @@ impl Effect {
             | Effect::FriendBonusAttack { .. }
             | Effect::SetUpNear { .. }
             | Effect::Relocate { .. }
-            | Effect::LowerPicked { .. } => self.heal_numbers_ok(),
+            | Effect::LowerPicked { .. }
+            | Effect::ExposePicked { .. } => self.heal_numbers_ok(),
             Effect::Restrict { range, .. } => range_ok(*range),
             Effect::BarEach { range, actions, .. } => range_ok(*range) && !actions.is_empty(),
             Effect::NextBoost { by, .. } | Effect::RoundBoost { by, .. } => by.within(20),
@@ -305,6 +306,11 @@ impl Effect {
             Effect::Relocate { away, .. } => away.is_none_or(range_ok),
             Effect::LowerPicked { range, by, min, .. } => {
                 range_ok(*range) && by.within(6) && *min <= 6
+            }
+            Effect::ExposePicked {
+                range, stat, by, ..
+            } => {
+                range_ok(*range) && by.within(6) && matches!(stat, Stat::Attacks | Stat::CritDamage)
             }
             Effect::BonusMove { max } | Effect::BonusMoveCloser { max } => {
                 max.is_none_or(|a| a.within(36))

@@ -339,7 +339,7 @@ fn attack_dice(world: &World, attacker: &FighterView, w: &Weapon) -> u32 {
 fn boosted<'a>(
     world: &World,
     all: &[FighterView],
-    f: &'a FighterView,
+    (f, t): (&'a FighterView, FighterId),
     weapon: usize,
 ) -> Option<std::borrow::Cow<'a, Weapon>> {
     let base = f.profile.weapons.get(weapon)?;
@@ -349,7 +349,11 @@ fn boosted<'a>(
         .as_ref()
         .filter(|a| a.fighter == f.id)
         .map_or(&[][..], |a| &a.boosts[..]);
-    if own.is_empty() && e.raised().next().is_none() && e.next_attack(f.id).next().is_none() {
+    if own.is_empty()
+        && e.raised().next().is_none()
+        && e.next_attack(f.id).next().is_none()
+        && e.exposed(t).next().is_none()
+    {
         return Some(std::borrow::Cow::Borrowed(base));
     }
     let mut w = base.clone();
@@ -376,6 +380,9 @@ fn boosted<'a>(
         Stat::CritDamage,
     ] {
         add(stat, round_bonus(world, all, f, stat, melee));
+    }
+    for (stat, by) in e.exposed(t) {
+        add(stat, by);
     }
     Some(std::borrow::Cow::Owned(w))
 }
@@ -432,7 +439,7 @@ pub fn attack_roll(
     weapon: usize,
     take_cover: bool,
 ) -> Option<AttackRoll> {
-    let w = &boosted(world, all, f, weapon)?;
+    let w = &boosted(world, all, (f, t.id), weapon)?;
     let (toughness, _) = toughness_against(world, all, f, t);
     let guard = crate::rules::effects::guard_for(world, all, t);
     Some(AttackRoll {
@@ -472,7 +479,8 @@ pub(super) fn roll_hits(
         return Then::Stay;
     };
     let all = views_for_auras(world);
-    let Some(w) = boosted(world, &all, &f, weapon).map(std::borrow::Cow::into_owned) else {
+    let Some(w) = boosted(world, &all, (&f, target), weapon).map(std::borrow::Cow::into_owned)
+    else {
         return Then::Stay;
     };
     let dice = attack_dice(world, &f, &w);
@@ -499,7 +507,8 @@ pub(super) fn finish_attack(
         return Then::Stay;
     };
     let all = views_for_auras(world);
-    let Some(w) = boosted(world, &all, &f, weapon).map(std::borrow::Cow::into_owned) else {
+    let Some(w) = boosted(world, &all, (&f, target), weapon).map(std::borrow::Cow::into_owned)
+    else {
         return Then::Stay;
     };
     let Hits {

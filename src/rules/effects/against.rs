@@ -57,7 +57,9 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             a_visible(*visible)
         ),
         Effect::Relocate { .. } => place::relocate_text(e),
-        Effect::LowerPicked { .. } => super::lower::describe(e, value),
+        Effect::LowerPicked { .. } | Effect::ExposePicked { .. } => {
+            super::lower::describe(e, value)
+        }
         Effect::CritsWeaken {
             runemark,
             stat,
@@ -170,7 +172,9 @@ pub(super) fn run(
             })
         }
         Effect::Relocate { .. } => place::relocate(world, f, e, picks.place),
-        Effect::LowerPicked { .. } => super::lower::run(world, e, value, picks.target),
+        Effect::LowerPicked { .. } | Effect::ExposePicked { .. } => {
+            super::lower::run(world, e, value, picks.target)
+        }
         Effect::SetUpNear { within, .. } => Some(place::set_up_near(
             world,
             f,

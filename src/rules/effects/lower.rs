@@ -1,5 +1,5 @@
 //! A picked enemy's Move or Attacks lowered until the end of the battle round (ABL-4, ABL-5),
-//! part of the against family.
+//! or the enemy exposed (the attacks on it raised); part of the against family.
 
 use bevy::prelude::*;
 
@@ -13,6 +13,28 @@ use super::{a_visible, amount_text};
 /// In words: "a visible enemy within 6" has 1 less Attacks (to 1) until the end of the
 /// round".
 pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
+    if let Effect::ExposePicked {
+        range,
+        visible,
+        stat,
+        by,
+    } = e
+    {
+        let what = match stat {
+            Stat::CritDamage => "each critical hit of the attacks on it deals",
+            _ => "the attacks on it have",
+        };
+        return format!(
+            "{} enemy within {range}\": {what} {} more {} until the end of the round",
+            a_visible(*visible),
+            amount_text(by, value),
+            if *stat == Stat::Attacks {
+                "Attacks"
+            } else {
+                "damage"
+            }
+        );
+    }
     let Effect::LowerPicked {
         range,
         visible,
@@ -38,6 +60,15 @@ pub(super) fn run(
     value: u8,
     target: Option<crate::model::ids::FighterId>,
 ) -> Option<EffectOutcome> {
+    if let Effect::ExposePicked { stat, by, .. } = e {
+        let (t, by) = (target?, by.of(value));
+        state::engine(world).expose_for_round(t, *stat, by);
+        return Some(EffectOutcome::Exposed {
+            fighter: t,
+            stat: *stat,
+            by,
+        });
+    }
     let Effect::LowerPicked { stat, by, min, .. } = e else {
         return None;
     };
@@ -67,6 +98,15 @@ pub(super) fn run(
 /// "... subtract A from that fighter's Move characteristic (to a minimum of M)".
 pub(super) fn picked_then_lowered(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     let (range, visible) = picked_enemy(&s[0])?;
+    if let Some((stat, by)) = exposed(s.get(1)?) {
+        let e = Effect::ExposePicked {
+            range,
+            visible,
+            stat,
+            by,
+        };
+        return Some((2, vec![e]));
+    }
     let rest = s
         .get(1)?
         .strip_prefix("until the end of the battle round, subtract ")?;
@@ -95,4 +135,21 @@ pub(super) fn picked_then_lowered(s: &[String]) -> Option<(usize, Vec<Effect>)> 
         min,
     };
     Some((2, vec![effect]))
+}
+
+/// "Until the end of the battle round, add A to the damage points allocated by each critical
+/// hit for attacks that target that fighter" ("... to the attacks characteristic of attack
+/// actions that target that fighter").
+fn exposed(s: &str) -> Option<(Stat, crate::model::effects::Amount)> {
+    let rest = s.strip_prefix("until the end of the battle round, add ")?;
+    let (by, rest) = amount_prefix(rest)?;
+    let stat = match rest {
+        " to the damage points allocated by each critical hit for attacks that target that \
+         fighter" => Stat::CritDamage,
+        " to the attacks characteristic of attack actions that target that fighter" => {
+            Stat::Attacks
+        }
+        _ => return None,
+    };
+    Some((stat, by))
 }

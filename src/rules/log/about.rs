@@ -42,6 +42,7 @@ impl Event {
                 match outcome {
                     super::EffectOutcome::Damage { fighters, .. } => ids.extend(fighters),
                     super::EffectOutcome::Barred { fighter, .. }
+                    | super::EffectOutcome::Exposed { fighter, .. }
                     | super::EffectOutcome::FriendAttack { fighter } => ids.push(*fighter),
                     _ => {}
                 }

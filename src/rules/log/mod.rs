@@ -346,6 +346,12 @@ pub enum EffectOutcome {
         damage: u32,
         rolls: Vec<u8>,
     },
+    /// The attacks that target `fighter` have `by` more of `stat` until the end of the round.
+    Exposed {
+        fighter: FighterId,
+        stat: crate::model::effects::Stat,
+        by: u32,
+    },
     /// This much damage removed from the fighter.
     Healed { healed: u32 },
     /// This much damage removed from the fighter after `rolls`.

@@ -248,6 +248,7 @@ impl<'a> EngineWords<'a> {
                 min,
                 melee_only,
             } => (self.fewer_attacks).push((on, source.1, by, min, melee_only)),
+            Lasting::Exposed { stat, by } => self.weakened.push((on, stat, by, u32::MAX)),
             Lasting::Oathed => self.oaths.push((on, false)),
             Lasting::Favoured => self.oaths.push((on, true)),
             Lasting::NextAttack {

@@ -46,6 +46,8 @@ pub enum Lasting {
     Oathed,
     /// It is favoured, for the rest of the battle.
     Favoured,
+    /// The attacks that target it have `by` more of `stat`.
+    Exposed { stat: Stat, by: u32 },
     /// `by` more of `stat` for its next (melee, when `melee_only`) attack action, spent by it.
     NextAttack {
         stat: Stat,
@@ -160,6 +162,23 @@ impl Engine {
     pub fn lower_for_round(&mut self, id: FighterId, stat: Stat, by: u32, min: u32) {
         let what = Lasting::Lowered { stat, by, min };
         self.push_effect(Scope::Fighter(id), what, Until::RoundEnd);
+    }
+
+    /// ABL-5: the attacks that target `id` have `by` more of `stat` until the end of the round.
+    pub fn expose_for_round(&mut self, id: FighterId, stat: Stat, by: u32) {
+        self.push_effect(
+            Scope::Fighter(id),
+            Lasting::Exposed { stat, by },
+            Until::RoundEnd,
+        );
+    }
+
+    /// ABL-5: what the attacks that target `id` gain: (the stat, by how much).
+    pub fn exposed(&self, id: FighterId) -> impl Iterator<Item = (Stat, u32)> + '_ {
+        self.effects.iter().filter_map(move |e| match e.what {
+            Lasting::Exposed { stat, by } if e.fighter() == Some(id) => Some((stat, by)),
+            _ => None,
+        })
     }
 
     /// ABL-5: what abilities lowered for `id` itself, added up (the enemy auras it stands

@@ -232,6 +232,14 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         }
         EffectOutcome::Healed { healed } => format!("{who} removes {healed} damage"),
         EffectOutcome::Relocated { .. } => super::effects::relocated_text(&who, o, n),
+        EffectOutcome::Exposed { fighter, stat, by } => format!(
+            "{who}'s ability: the attacks on {} have {by} more {} until the end of the round",
+            n.fighter(*fighter),
+            match stat {
+                crate::model::effects::Stat::CritDamage => "damage from each critical hit",
+                _ => "Attacks",
+            }
+        ),
         EffectOutcome::Lowered { fighter, stat, now } => format!(
             "{who}'s ability: {}'s {stat} is {now} until the end of the round",
             n.fighter(*fighter)

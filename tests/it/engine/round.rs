@@ -138,3 +138,51 @@ fn gen3_abl5_damage_to_each_enemy_in_reach_seen_or_not() {
         assert_eq!((a.damage(B), a.damage(B2)), (2, hurt), "visible: {visible}");
     }
 }
+
+/// Issue 30: "pick an enemy fighter within 12" of this fighter. Until the end of the battle
+/// round, add 1 to the Attacks characteristic of attack actions that target that fighter":
+/// A's 2-attack weapon rolls 3 dice at B (the exact odds agree), said in the log; "... add 3
+/// to the damage points allocated by each critical hit for attacks that target that fighter":
+/// a critical hit of 2 deals 5.
+#[test]
+fn abl5_a_picked_enemy_is_exposed_to_the_attacks_on_it() {
+    use warcry_sim::model::effects::{Amount, Stat};
+    use warcry_sim::rules::actions::attack_roll;
+    use warcry_sim::rules::engine::fighters;
+    use warcry_sim::rules::log::Event;
+    for (stat, by, dice, damage) in [
+        (Stat::Attacks, 1, vec![4, 4, 4], 3),
+        (Stat::CritDamage, 3, vec![6, 1], 5),
+    ] {
+        let expose = Effect::ExposePicked {
+            range: 12.0,
+            visible: false,
+            stat,
+            by: Amount::Fixed(by),
+        };
+        let mut a = with_ability(vec![expose], 3);
+        a.rules(|r| r.reactions = false);
+        a.profile(B, |p| {
+            p.toughness = 3;
+            p.wounds = 30;
+        });
+        a.place(B, 11.5, 10.0);
+        let n = a.log_len();
+        a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+        let said: Vec<String> = a.log_since(n).iter().map(|e| a.text_of(e)).collect();
+        assert!(
+            said.iter().any(|l| l.contains("the attacks on")),
+            "{said:?}"
+        );
+        let all = fighters(a.world());
+        let of = |id| all.iter().find(|f| f.id == id).unwrap();
+        let roll = attack_roll(a.world(), &all, of(A), of(B), 0, false).unwrap();
+        assert_eq!(roll.attacks, 2 + u32::from(stat == Stat::Attacks));
+        a.dice(&dice);
+        let Event::Attack { rolls, .. } = a.attack_logged(A, B, 0) else {
+            panic!("an attack")
+        };
+        assert_eq!(rolls, dice);
+        assert_eq!(a.damage(B), damage, "{stat:?}");
+    }
+}

@@ -97,3 +97,36 @@ fn abl5_damage_to_each_enemy_seen_or_not() {
         }])
     );
 }
+
+/// Issue 30: a picked enemy exposed: more attack dice, or more damage from critical hits, for
+/// the attacks on it.
+#[test]
+fn abl5_a_picked_enemy_exposed() {
+    use crate::model::effects::Stat;
+    assert_eq!(
+        effects_of(
+            "Pick a visible enemy fighter within 8\" of this fighter. Until the end of the battle \
+             round, add 2 to the damage points allocated by each critical hit for attacks that \
+             target that fighter."
+        ),
+        Ok(vec![Effect::ExposePicked {
+            range: 8.0,
+            visible: true,
+            stat: Stat::CritDamage,
+            by: Amount::Fixed(2)
+        }])
+    );
+    assert_eq!(
+        effects_of(
+            "Pick an enemy fighter within 10\" of this fighter. Until the end of the battle \
+             round, add 1 to the Attacks characteristic of attack actions that target that \
+             fighter."
+        ),
+        Ok(vec![Effect::ExposePicked {
+            range: 10.0,
+            visible: false,
+            stat: Stat::Attacks,
+            by: Amount::Fixed(1)
+        }])
+    );
+}
