@@ -5,25 +5,16 @@ use crate::model::effects::{Amount, AttackKind, Effect, Stat};
 
 use super::card::{add_to, amount_prefix};
 
-/// "This fighter makes a bonus attack action." + "(In addition,) add A to the S (and S)
-/// characteristics of that (bonus) attack action" or "... add A to the damage points allocated
-/// to enemy fighters by each (hit and) critical hit from that attack action": a raise for its
-/// next attack action, the bonus one (lapsing with it).
+/// "This fighter makes a bonus attack action." (or a raise of its next (melee) attack action)
+/// + "(In addition,) add A to the S (and S) characteristics of that (bonus) attack action" or
+/// "... add A to the damage points allocated to enemy fighters by each (hit and) critical hit
+/// from that attack action": a raise for its next attack action, the bonus one (lapsing with
+/// it), or the one raised before.
 pub(super) fn bonus_attack_raised(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    let bonus = super::bonus::sentence(&s[0])?;
-    if !matches!(
-        bonus[..],
-        [Effect::BonusAttack | Effect::BonusAttackOf { .. }]
-    ) {
-        return None;
-    }
+    let (bonus, only) = first_attack(&s[0])?;
     let then = s.get(1)?;
     let then = then.strip_prefix("in addition, ").unwrap_or(then);
-    let that = |stat, by| Effect::NextBoost {
-        only: None,
-        stat,
-        by,
-    };
+    let that = |stat, by| Effect::NextBoost { only, stat, by };
     let raised = if let Some((by, stats, rest)) = add_to(then) {
         let fits = matches!(
             rest,
@@ -51,6 +42,26 @@ pub(super) fn bonus_attack_raised(s: &[String]) -> Option<(usize, Vec<Effect>)> 
     let mut effects = bonus;
     effects.extend(raised);
     Some((2, effects))
+}
+
+/// The attack action "that attack action" names: a bonus attack, or the next (melee) attack
+/// action a raise is for (the effects, and the kind of attack).
+fn first_attack(s: &str) -> Option<(Vec<Effect>, Option<AttackKind>)> {
+    if let Some(bonus) = super::bonus::sentence(s)
+        && matches!(
+            bonus[..],
+            [Effect::BonusAttack | Effect::BonusAttackOf { .. }]
+        )
+    {
+        return Some((bonus, None));
+    }
+    let raised = super::boost::sentence(s)?;
+    let only = match raised.first()? {
+        Effect::NextBoost { only, .. } => *only,
+        _ => return None,
+    };
+    let same = |e: &Effect| matches!(e, Effect::NextBoost { only: o, .. } if *o == only);
+    raised.iter().all(same).then_some((raised, only))
 }
 
 /// "Add A to the damage points allocated (to enemy fighters) by each (hit and (each))

@@ -130,3 +130,22 @@ fn abl5_a_picked_enemy_exposed() {
         }])
     );
 }
+
+/// Issue 30: "that attack action" after a raise of the next melee attack is that attack.
+#[test]
+fn abl5_that_attack_action_after_a_raise_of_the_next_one() {
+    use crate::model::effects::{AttackKind, Stat};
+    let next = |stat| Effect::NextBoost {
+        stat,
+        by: Amount::Fixed(1),
+        only: Some(AttackKind::Melee),
+    };
+    assert_eq!(
+        effects_of(
+            "Add 1 to the Attacks characteristic of the next melee attack action made by this \
+             fighter in this activation. In addition, add 1 to the damage points allocated to \
+             enemy fighters by each critical hit from that attack action."
+        ),
+        Ok(vec![next(Stat::Attacks), next(Stat::CritDamage)])
+    );
+}
