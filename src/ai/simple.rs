@@ -119,7 +119,19 @@ fn action(world: &mut World, id: FighterId) -> Command {
     let Some(f) = all.iter().find(|f| f.id == id).cloned() else {
         return end;
     };
-    if let Some(b) = act.bonus.first() {
+    let friend_bonus = act
+        .bonus
+        .first()
+        .copied()
+        .filter(|b| b.move_max().is_some());
+    if let Some(b) = friend_bonus.filter(|b| b.friend().is_some()) {
+        match friend_move(world, &all, b) {
+            Some(c) => return c,
+            // An action of its own declines the friend's bonus (CMB-2).
+            None if act.actions_left == 0 => return end,
+            None => {}
+        }
+    } else if let Some(b) = act.bonus.first() {
         return match *b {
             Bonus::Move { max } => approach(world, &all, &f, max).unwrap_or(end),
             Bonus::Attack | Bonus::AnyAttack => best_attack(world, &all, &f).unwrap_or(end),
@@ -148,6 +160,8 @@ fn action(world: &mut World, id: FighterId) -> Command {
             Bonus::MoveOrDisengage { max } => disengage(world, &all, &f)
                 .or_else(|| approach(world, &all, &f, max))
                 .unwrap_or(end),
+            // Made above, or declined by an action of its own.
+            Bonus::FriendMove { .. } | Bonus::FriendMoveOrAttack { .. } => end,
         };
     }
     if !act.ability_used
@@ -175,6 +189,18 @@ fn action(world: &mut World, id: FighterId) -> Command {
         world.resource::<Engine>().move_bonus(&act),
     );
     approach(world, &all, &f, budget).unwrap_or(Command::Wait { fighter: id })
+}
+
+/// ABL-5: a friend's bonus move (or attack, when the bonus allows one): its best attack, else
+/// a move towards the enemies.
+fn friend_move(world: &mut World, all: &[FighterView], b: Bonus) -> Option<Command> {
+    let friend = all
+        .iter()
+        .find(|o| Some(o.id) == b.friend() && o.on_board())?;
+    let attack = b.friend_attacks().then(|| best_attack(world, all, friend));
+    attack
+        .flatten()
+        .or_else(|| approach(world, all, friend, b.move_max()?))
 }
 
 fn best_attack(world: &World, all: &[FighterView], f: &FighterView) -> Option<Command> {

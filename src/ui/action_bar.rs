@@ -77,9 +77,10 @@ pub(crate) fn action(
             }
         }
     });
+    friend_move(ui, c, a, intent);
     if intent.set_up.as_ref().is_some_and(|s| s.active == f) {
         set_up_hint(ui, &c.names, intent, send);
-    } else if intent.moving == Some(f) || intent.by_hand == Some(f) {
+    } else if intent.moving == Some(f) || intent.by_hand == Some(f) || intent.friend_of == Some(f) {
         move_hint(ui, intent);
         damage_pick(ui, &c.names, intent);
     }
@@ -104,6 +105,27 @@ pub(crate) fn action(
     }
     abilities(ui, c, a, dice, intent, send);
     by_hand(ui, c, a, intent, send);
+}
+
+/// ABL-5: the friend whose bonus move waits, moved as a move is (N, or the button; click where
+/// it goes on the board).
+fn friend_move(ui: &mut egui::Ui, c: &Current, a: &ActiveOptions, intent: &mut Intent) {
+    let Some(m) = &a.friend_move else {
+        return;
+    };
+    let who = name(&c.names, m.fighter);
+    let b = ui.button(format!(
+        "Move {who}: its bonus move, up to {}\" (N)",
+        m.budget
+    ));
+    let b = b.on_hover_text(format!(
+        "{who} may make the bonus move an ability gave it, up to its own Move; an action of \
+         {}'s own declines it [ABL-5, CMB-2]",
+        name(&c.names, a.fighter)
+    ));
+    if b.clicked() || hotkey(ui, egui::Key::N) {
+        intent.start_friend(a.fighter, m);
+    }
 }
 
 /// CMB-2: who acts and its actions left; ABL-5: the bonus action an ability gave, waiting (a

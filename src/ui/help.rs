@@ -42,6 +42,7 @@ pub(crate) const KEYS: &[(&str, &str)] = &[
         "M, D, W, G, Enter",
         "move, disengage, wait, drop treasure, end activation",
     ),
+    ("N", "move the friend whose bonus move an ability gave"),
     ("1-9", "the attack or ability with that number"),
     ("J", "climb down instead of jumping"),
     ("R, L", "take a reaction on offer, or let it go"),

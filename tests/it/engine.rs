@@ -5,6 +5,7 @@ mod answers;
 pub mod arena;
 mod effects;
 mod faction;
+mod friends;
 mod lasting;
 mod marks;
 mod round;

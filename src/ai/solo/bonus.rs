@@ -30,9 +30,10 @@ pub(super) fn accept(
         Some(Bonus::Attack | Bonus::AnyAttack | Bonus::FriendAttack { .. }) => {
             matches!(d.command, Command::Attack { .. })
         }
-        Some(Bonus::MoveOrAttack { .. }) => {
+        Some(Bonus::MoveOrAttack { .. } | Bonus::FriendMoveOrAttack { .. }) => {
             matches!(d.command, Command::Move { .. } | Command::Attack { .. })
         }
+        Some(Bonus::FriendMove { .. }) => matches!(d.command, Command::Move { .. }),
         Some(b) => fits(world, ctx, b, &d),
     };
     kind_fits.then_some(d)

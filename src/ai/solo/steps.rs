@@ -420,8 +420,15 @@ pub fn activation_step(world: &mut World, fighter: FighterId) -> Decision {
         );
     };
     if let Some(friend) = act.bonus.first().and_then(|b| b.friend()) {
-        let d = friend_attack(world, &act, all, friend, tc.target);
-        return with_target(d, &tc, again_after(&act));
+        match friend_action(world, &act, all.clone(), friend, tc.target) {
+            Some(d) => return with_target(d, &tc, again_after(&act)),
+            // An action of its own declines the friend's bonus (CMB-2).
+            None if act.actions_left > 0 => {}
+            None => {
+                let d = end_activation(act.fighter, "the friend has no bonus action to make");
+                return with_target(d, &tc, again_after(&act));
+            }
+        }
     }
     let hold = held_objectives(world, &all, &f);
     let mut ctx = step_context(world, &act, all, f, tc.target, hold);
@@ -465,36 +472,34 @@ fn again_after(act: &ActivationState) -> bool {
     act.actions_taken > 0
 }
 
-/// ABL-5: a friend's bonus attack (the solo rules say nothing of it): the attack SOLO-C3..C4
-/// would choose for the friend, else its first legal attack (the bonus lapses with none).
-fn friend_attack(
+/// ABL-5: a friend's bonus attack or move (the solo rules say nothing of it): the action
+/// SOLO-C3..C6 would choose for the friend, else (an attack) its first legal attack; `None`
+/// when it has none to make.
+fn friend_action(
     world: &World,
     act: &ActivationState,
     all: Vec<FighterView>,
     friend: FighterId,
     target: Target,
-) -> Decision {
-    let Some(fv) = all.iter().find(|o| o.id == friend).cloned() else {
-        return end_activation(act.fighter, "the friend to attack is gone");
-    };
+) -> Option<Decision> {
+    let fv = all.iter().find(|o| o.id == friend).cloned()?;
     let mut ctx = step_context(world, act, all, fv, target, Vec::new());
     ctx.tie_seed = super::tie_seed(world);
-    action_step(world, &ctx, act.bonus.first(), 0)
-        .or_else(|| {
-            let (t, weapon) =
-                *crate::rules::actions::legal_attacks(world, &ctx.all, &ctx.f).first()?;
-            Some(decision(
-                Command::Attack {
-                    fighter: friend,
-                    target: t,
-                    weapon,
-                },
-                &[RuleId::Abl5],
-                "the friend's bonus attack: no step of SOLO-C3..C4 chooses one, so its first \
-                 legal attack",
-            ))
-        })
-        .unwrap_or_else(|| end_activation(act.fighter, "the friend has no attack to make"))
+    let attacks = act.bonus.first().is_some_and(|b| b.friend_attacks());
+    action_step(world, &ctx, act.bonus.first(), 0).or_else(|| {
+        attacks.then_some(())?;
+        let (t, weapon) = *crate::rules::actions::legal_attacks(world, &ctx.all, &ctx.f).first()?;
+        Some(decision(
+            Command::Attack {
+                fighter: friend,
+                target: t,
+                weapon,
+            },
+            &[RuleId::Abl5],
+            "the friend's bonus attack: no step of SOLO-C3..C4 chooses one, so its first legal \
+             attack",
+        ))
+    })
 }
 
 /// The context of the steps for the active fighter `f` (no next action chosen yet).
@@ -513,7 +518,12 @@ fn step_context(
         rules: world.resource::<Ruleset>().clone(),
         move_bonus: world.resource::<Engine>().move_bonus(act),
         bonus_move: match act.bonus.first() {
-            Some(Bonus::Move { max }) | Some(Bonus::MoveOrAttack { max }) => Some(*max),
+            Some(
+                Bonus::Move { max }
+                | Bonus::MoveOrAttack { max }
+                | Bonus::FriendMove { max, .. }
+                | Bonus::FriendMoveOrAttack { max, .. },
+            ) => Some(*max),
             _ => None,
         },
         hold,

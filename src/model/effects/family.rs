@@ -55,7 +55,9 @@ impl Effect {
             | Effect::BonusDisengage
             | Effect::BonusAttackOf { .. }
             | Effect::BonusMoveOrDisengage
-            | Effect::FriendBonusAttack { .. } => Family::Bonus,
+            | Effect::FriendBonusAttack { .. }
+            | Effect::FriendBonusMove { .. }
+            | Effect::EachFriendBonusMove { .. } => Family::Bonus,
             Effect::Boost { .. }
             | Effect::NextBoost { .. }
             | Effect::RoundBoost { .. }
@@ -130,7 +132,9 @@ impl Effect {
                 visible: *visible,
                 runemark: runemark.as_deref(),
             },
-            Effect::FriendBoost { pick, .. } | Effect::FriendHeal { pick, .. } => Aim {
+            Effect::FriendBoost { pick, .. }
+            | Effect::FriendHeal { pick, .. }
+            | Effect::FriendBonusMove { pick, .. } => Aim {
                 friends: true,
                 range: pick.range,
                 visible: pick.visible,

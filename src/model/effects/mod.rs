@@ -312,6 +312,22 @@ pub enum Effect {
         #[serde(default)]
         runemark: Option<String>,
     },
+    /// The friendly fighter picked as `pick` says makes a bonus move action (of up to its own
+    /// Move), or, when `or_attack`, a bonus move or a bonus attack as its player chooses
+    /// (CMB-2).
+    FriendBonusMove {
+        pick: FriendPick,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        or_attack: bool,
+    },
+    /// Each friendly fighter in `aura` now (this one too, unless the aura says "other") can
+    /// make a bonus move action (or, when `or_attack`, a bonus move or attack), in turn,
+    /// nearest first, this fighter last (CMB-2).
+    EachFriendBonusMove {
+        aura: Aura,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        or_attack: bool,
+    },
     /// Roll `dice` dice against an enemy within `range` inches (that this fighter can see,
     /// when `visible`; with the runemark, when given): each roll of `least` or more is a
     /// success, and `then` says what successes do.

@@ -86,7 +86,9 @@ impl Effect {
             | Effect::LowerPicked { range, .. }
             | Effect::ExposePicked { range, .. }
             | Effect::RollAgainst { range, .. } => range,
-            Effect::FriendBoost { pick, .. } | Effect::FriendHeal { pick, .. } => &mut pick.range,
+            Effect::FriendBoost { pick, .. }
+            | Effect::FriendHeal { pick, .. }
+            | Effect::FriendBonusMove { pick, .. } => &mut pick.range,
             _ => return e,
         };
         if *range == VALUE_RANGE {

@@ -172,6 +172,8 @@ impl Effect {
             | Effect::BonusMove { .. }
             | Effect::BonusMoveCloser { .. }
             | Effect::FriendBonusAttack { .. }
+            | Effect::FriendBonusMove { .. }
+            | Effect::EachFriendBonusMove { .. }
             | Effect::SetUpNear { .. }
             | Effect::Relocate { .. }
             | Effect::LowerPicked { .. }
@@ -179,7 +181,29 @@ impl Effect {
             Effect::Restrict { range, .. } => range_ok(*range),
             Effect::BarEach { range, actions, .. } => range_ok(*range) && !actions.is_empty(),
             Effect::NextBoost { by, .. } | Effect::RoundBoost { by, .. } => by.within(20),
-            Effect::CritsAsHits { .. }
+            Effect::AfterMove { trigger, .. } => {
+                let (MoveTrigger::NearEnemy(h) | MoveTrigger::DroppedNext(h)) = *trigger;
+                range_ok(h)
+            }
+            Effect::AfterEachAttack { least, bar } => (1..=6).contains(least) && !bar.is_empty(),
+            Effect::RollAgainst { .. } | Effect::CritsWeaken { .. } | Effect::EnemyAura { .. } => {
+                self.against_numbers_ok()
+            }
+            Effect::Requires(c) => c.numbers_ok(),
+            Effect::BonusMoveOrAttack
+            | Effect::BonusAttack
+            | Effect::BonusDisengage
+            | Effect::BonusAttackOf { .. }
+            | Effect::BonusMoveOrDisengage
+            | Effect::StrengthAboveToughness
+            | Effect::FlyThisActivation
+            | Effect::MoveWhileEngaged
+            | Effect::FreeClimb
+            | Effect::NextHitsAsCrits { .. }
+            | Effect::DisengageEndNear
+            | Effect::FlatAttackRange => true,
+            Effect::Reaction(_)
+            | Effect::CritsAsHits { .. }
             | Effect::LessDamagePerHit { .. }
             | Effect::DamageAttackerPerRoll { .. }
             | Effect::DamageAttackerPerHit { .. }
@@ -192,11 +216,13 @@ impl Effect {
             | Effect::DamageAttackerOnRoll { .. }
             | Effect::CritsSaved { .. }
             | Effect::StrikeOnRoll { .. } => self.answer_numbers_ok(),
-            Effect::AfterMove { trigger, .. } => {
-                let (MoveTrigger::NearEnemy(h) | MoveTrigger::DroppedNext(h)) = *trigger;
-                range_ok(h)
-            }
-            Effect::AfterEachAttack { least, bar } => (1..=6).contains(least) && !bar.is_empty(),
+        }
+    }
+
+    /// Are the numbers of a roll against an enemy, a weakening or an enemy aura ones a card
+    /// could print?
+    fn against_numbers_ok(&self) -> bool {
+        match self {
             Effect::RollAgainst {
                 range,
                 dice,
@@ -220,20 +246,7 @@ impl Effect {
                 min,
                 range,
             } => weakenable(*stat) && by.within(20) && *min <= 20 && range_ok(*range),
-            Effect::Requires(c) => c.numbers_ok(),
-            Effect::BonusMoveOrAttack
-            | Effect::BonusAttack
-            | Effect::BonusDisengage
-            | Effect::BonusAttackOf { .. }
-            | Effect::BonusMoveOrDisengage
-            | Effect::StrengthAboveToughness
-            | Effect::FlyThisActivation
-            | Effect::MoveWhileEngaged
-            | Effect::FreeClimb
-            | Effect::NextHitsAsCrits { .. }
-            | Effect::DisengageEndNear
-            | Effect::FlatAttackRange
-            | Effect::Reaction(_) => true,
+            _ => true,
         }
     }
 
@@ -302,6 +315,8 @@ impl Effect {
     fn heal_numbers_ok(&self) -> bool {
         match self {
             Effect::FriendBonusAttack { range, .. } => range_ok(*range),
+            Effect::FriendBonusMove { pick, .. } => range_ok(pick.range),
+            Effect::EachFriendBonusMove { aura, .. } => range_ok(aura.range),
             Effect::SetUpNear { range, within, .. } => range_ok(*range) && range_ok(*within),
             Effect::Relocate { away, .. } => away.is_none_or(range_ok),
             Effect::LowerPicked { range, by, min, .. } => {

@@ -112,7 +112,8 @@ pub(crate) fn action(
                 treasure: *treasure,
                 pick: *pick,
             };
-            make_move(world, &all, &f, &act, bonus, v3(*to), route)?
+            let mover = attacker_for(&all, &f, bonus)?;
+            make_move(world, &all, &mover, &act, bonus, v3(*to), route)?
         }
         Command::Attack { target, weapon, .. } => {
             let attacker = attacker_for(&all, &f, bonus)?;
@@ -187,14 +188,21 @@ fn make_move(
     if let Some(Bonus::MoveCloser { .. }) = bonus {
         crate::rules::effects::check_closer(world, all, f, to)?;
     }
-    crate::rules::effects::check_after_move_pick(world, all, f, act, to, route.pick)?;
+    // What waits for a move of the active fighter's waits for its own (not a friend's).
+    let own = f.id == act.fighter;
+    if own {
+        crate::rules::effects::check_after_move_pick(world, all, f, act, to, route.pick)?;
+    }
     spend(world, bonus.is_some());
     do_move(world, f, &path, route.pick_up, route.treasure);
-    crate::rules::effects::after_move(world, f.id, f.pos.y, route.pick);
+    if own {
+        crate::rules::effects::after_move(world, f.id, f.pos.y, route.pick);
+    }
     Ok(Then::AfterAction)
 }
 
-/// Who makes the attack: the active fighter, or (ABL-5) the friend whose bonus attack it is.
+/// Who makes the attack (or the move): the active fighter, or (ABL-5) the friend whose bonus
+/// action it is.
 fn attacker_for(
     all: &[FighterView],
     f: &FighterView,
@@ -209,7 +217,7 @@ fn attacker_for(
         .ok_or_else(|| {
             Rejected::new(
                 RuleId::Abl5,
-                "the friend picked for the bonus attack is not on the battlefield",
+                "the friend picked for the bonus action is not on the battlefield",
             )
         })
 }
@@ -253,8 +261,10 @@ fn check_actor(
             ));
         }
     };
-    let friends_attack = friend == Some(who) && matches!(cmd, Command::Attack { .. });
-    if who != active && !friends_attack {
+    // ABL-5: the friend whose bonus action waits attacks or moves.
+    let friends_action =
+        friend == Some(who) && matches!(cmd, Command::Attack { .. } | Command::Move { .. });
+    if who != active && !friends_action {
         return Err(Rejected::new(
             RuleId::Cmb2,
             format!(
@@ -278,13 +288,13 @@ fn fits_weapon(b: Bonus, f: &FighterView, weapon: usize) -> bool {
 /// Whether `cmd` is the bonus action `b` (of the active fighter `f`).
 fn fits_bonus(b: Bonus, cmd: &Command, f: &FighterView) -> bool {
     match cmd {
-        Command::Move { .. } => b.move_max().is_some(),
+        Command::Move { fighter, .. } => b.moves(*fighter, f.id),
         Command::Disengage { .. } => b.allows_disengage(),
         Command::Attack {
             fighter, weapon, ..
         } => {
             (b.allows_attack() && *fighter == f.id && fits_weapon(b, f, *weapon))
-                || (b.friend() == Some(*fighter))
+                || (b.friend_attacks() && b.friend() == Some(*fighter))
         }
         _ => false,
     }
@@ -349,14 +359,14 @@ fn check_slot(
         _ => None,
     };
     match (bonus, cmd) {
-        (Some(b), Command::Move { .. }) if b.move_max().is_some() => Ok(bonus),
+        (Some(b), Command::Move { fighter, .. }) if b.moves(*fighter, f.id) => Ok(bonus),
         (Some(b), Command::Disengage { .. }) if b.allows_disengage() => Ok(bonus),
         (Some(b), Command::Attack { weapon, .. })
             if b.allows_attack() && attacker == Some(f.id) && fits_weapon(b, f, *weapon) =>
         {
             Ok(bonus)
         }
-        (Some(b), Command::Attack { .. }) if b.friend().is_some() && attacker == b.friend() => {
+        (Some(b), Command::Attack { .. }) if b.friend_attacks() && attacker == b.friend() => {
             Ok(bonus)
         }
         (Some(b), _) => Err(Rejected::new(

@@ -35,6 +35,9 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             if *melee { "melee" } else { "missile" }
         ),
         Effect::BonusMoveOrDisengage => "a bonus move or disengage action".to_string(),
+        Effect::FriendBonusMove { .. } | Effect::EachFriendBonusMove { .. } => {
+            super::friend_move::describe(e)
+        }
         Effect::FriendBonusAttack {
             range,
             visible,
@@ -57,6 +60,9 @@ pub(super) fn run(
     target: Option<FighterId>,
 ) -> Option<EffectOutcome> {
     let (bonus, outcome) = match e {
+        Effect::FriendBonusMove { .. } | Effect::EachFriendBonusMove { .. } => {
+            return super::friend_move::run(world, f, e, target);
+        }
         Effect::BonusMoveOrAttack => {
             let max = own_move_length(world, f)?;
             (
@@ -139,6 +145,9 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
         Effect::BonusMoveOrDisengage => w.because("it can move or disengage"),
         Effect::BonusAttackOf { melee } if w.next.attack.is_some_and(|(_, m)| m == *melee) => {
             w.because("it can attack again")
+        }
+        Effect::FriendBonusMove { .. } | Effect::EachFriendBonusMove { .. } => {
+            super::friend_move::useful(w, e)
         }
         Effect::FriendBonusAttack { .. } => {
             let friends = super::reach_of(w.world, w.all, w.f, e).unwrap_or_default();

@@ -5,11 +5,11 @@ use crate::model::effects::{Amount, AttackKind, Effect, Stat};
 
 use super::card::{add_to, amount_prefix};
 
-/// "This fighter makes a bonus attack action." (or a raise of its next (melee) attack action)
-/// + "(In addition,) add A to the S (and S) characteristics of that (bonus) attack action" or
-/// "... add A to the damage points allocated to enemy fighters by each (hit and) critical hit
-/// from that attack action": a raise for its next attack action, the bonus one (lapsing with
-/// it), or the one raised before.
+/// "This fighter makes a bonus attack action." (or a raise of its next (melee) attack action),
+/// then "(In addition,) add A to the S (and S) characteristics of that (bonus) attack action"
+/// or "... add A to the damage points allocated to enemy fighters by each (hit and) critical
+/// hit from that attack action": a raise for its next attack action, the bonus one (lapsing
+/// with it), or the one raised before.
 pub(super) fn bonus_attack_raised(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     let (bonus, only) = first_attack(&s[0])?;
     let then = s.get(1)?;

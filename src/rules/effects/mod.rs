@@ -29,6 +29,7 @@ mod crits;
 mod damage;
 mod dice;
 mod friend;
+mod friend_move;
 mod guard;
 mod heal;
 mod lower;

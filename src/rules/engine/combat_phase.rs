@@ -260,6 +260,28 @@ pub(crate) fn end_activation(world: &mut World, waiting: bool) {
     next_turn(world);
 }
 
+/// ABL-5: a friend's bonus move (or move or attack) lapses when the friend is no longer on the
+/// battlefield (said in the log).
+fn friends_bonus_lapses_when_gone(world: &mut World) {
+    let Some(act) = world.resource::<Engine>().activation.clone() else {
+        return;
+    };
+    let Some(&first) = act.bonus.first() else {
+        return;
+    };
+    let gone = |id| fighter(world, id).is_none_or(|o| !o.on_board());
+    if first.move_max().is_some() && first.friend().is_some_and(gone) {
+        engine(world)
+            .activation
+            .as_mut()
+            .expect("activation")
+            .bonus
+            .remove(0);
+        let outcome = crate::rules::log::EffectOutcome::BonusLapsed { bonus: first };
+        crate::rules::effects::effect_logged(world, act.fighter, outcome);
+    }
+}
+
 /// What to do after an action: wait for the next one, an ability, or end the activation.
 pub(crate) fn after_action(world: &mut World) {
     if world.resource::<Engine>().outcome.is_some() {
@@ -277,6 +299,7 @@ pub(crate) fn after_action(world: &mut World) {
         return;
     }
     bonus_moves_lapse_when_barred(world, &f);
+    friends_bonus_lapses_when_gone(world);
     // A bonus attack only follows when an enemy is within 1" (ABL-3 Reckoning); an
     // ability's, when the fighter has an attack to make (ABL-5).
     // A friend's bonus attack (ABL-5), when the friend has one to make.

@@ -40,7 +40,8 @@ impl Event {
             Event::Effect { fighter, outcome } => {
                 let mut ids = vec![*fighter];
                 match outcome {
-                    super::EffectOutcome::Damage { fighters, .. } => ids.extend(fighters),
+                    super::EffectOutcome::Damage { fighters, .. }
+                    | super::EffectOutcome::FriendBonuses { fighters, .. } => ids.extend(fighters),
                     super::EffectOutcome::Barred { fighter, .. }
                     | super::EffectOutcome::Exposed { fighter, .. }
                     | super::EffectOutcome::FriendAttack { fighter } => ids.push(*fighter),

@@ -138,13 +138,26 @@ pub enum Bonus {
     MoveOrDisengage {
         max: f32,
     },
+    /// An ability's bonus move (up to `max` inches) for another friendly fighter (ABL-5).
+    FriendMove {
+        fighter: FighterId,
+        max: f32,
+    },
+    /// An ability's bonus move (up to `max` inches) or bonus attack for another friendly
+    /// fighter, as the player chooses (ABL-5).
+    FriendMoveOrAttack {
+        fighter: FighterId,
+        max: f32,
+    },
 }
 
 impl Bonus {
     /// The fighter that makes the bonus action, when it is not the active one.
     pub fn friend(self) -> Option<FighterId> {
         match self {
-            Bonus::FriendAttack { fighter } => Some(fighter),
+            Bonus::FriendAttack { fighter }
+            | Bonus::FriendMove { fighter, .. }
+            | Bonus::FriendMoveOrAttack { fighter, .. } => Some(fighter),
             _ => None,
         }
     }
@@ -155,7 +168,9 @@ impl Bonus {
             Bonus::Move { max }
             | Bonus::MoveOrAttack { max }
             | Bonus::MoveCloser { max }
-            | Bonus::MoveOrDisengage { max } => Some(max),
+            | Bonus::MoveOrDisengage { max }
+            | Bonus::FriendMove { max, .. }
+            | Bonus::FriendMoveOrAttack { max, .. } => Some(max),
             Bonus::Attack
             | Bonus::AnyAttack
             | Bonus::FriendAttack { .. }
@@ -172,6 +187,20 @@ impl Bonus {
         )
     }
 
+    /// May the friend it names make its attack with this bonus?
+    pub fn friend_attacks(self) -> bool {
+        matches!(
+            self,
+            Bonus::FriendAttack { .. } | Bonus::FriendMoveOrAttack { .. }
+        )
+    }
+
+    /// May fighter `who` make the move this bonus gives (the friend it names, else the active
+    /// fighter `active`)?
+    pub fn moves(self, who: FighterId, active: FighterId) -> bool {
+        self.move_max().is_some() && self.friend().unwrap_or(active) == who
+    }
+
     /// May an attack with a weapon of this kind (melee or not) take this bonus?
     pub fn weapon_fits(self, melee: bool) -> bool {
         !matches!(self, Bonus::AttackOf { melee: m } if m != melee)
@@ -182,7 +211,8 @@ impl Bonus {
         match self {
             Bonus::Move { .. } | Bonus::MoveCloser { .. } => "move",
             Bonus::Attack | Bonus::AnyAttack | Bonus::FriendAttack { .. } => "attack",
-            Bonus::MoveOrAttack { .. } => "move or attack",
+            Bonus::MoveOrAttack { .. } | Bonus::FriendMoveOrAttack { .. } => "move or attack",
+            Bonus::FriendMove { .. } => "move",
             Bonus::Disengage => "disengage",
             Bonus::AttackOf { melee: true } => "melee attack",
             Bonus::AttackOf { melee: false } => "missile attack",

@@ -254,6 +254,12 @@ pub fn bonus_words_with(b: Bonus, name_of: impl Fn(FighterId) -> String) -> Stri
         Bonus::AttackOf { melee: true } => "melee attack".into(),
         Bonus::AttackOf { melee: false } => "missile attack".into(),
         Bonus::MoveOrDisengage { max } => format!("move (up to {max}\") or disengage"),
+        Bonus::FriendMove { fighter, max } => {
+            format!("move of {} (up to {max}\")", name_of(fighter))
+        }
+        Bonus::FriendMoveOrAttack { fighter, max } => {
+            format!("move (up to {max}\") or attack of {}", name_of(fighter))
+        }
     }
 }
 
@@ -297,6 +303,48 @@ pub(super) fn relocated_text(who: &str, o: &EffectOutcome, n: &Names) -> String 
         EffectOutcome::Relocated { at: None } => {
             format!("nowhere {who} may be set up again: it stays where it is")
         }
+        _ => String::new(),
+    }
+}
+
+/// ABL-5: friends' bonus actions given or lapsed, and an enemy exposed to the attacks on it or
+/// lowered.
+pub(super) fn friend_bonus_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
+    match o {
+        EffectOutcome::FriendAttack { fighter } => format!(
+            "{} may make a bonus attack action ({who}'s ability)",
+            n.fighter(*fighter)
+        ),
+        EffectOutcome::Lowered { fighter, stat, now } => format!(
+            "{who}'s ability: {}'s {stat} is {now} until the end of the round",
+            n.fighter(*fighter)
+        ),
+        EffectOutcome::FriendBonuses {
+            fighters,
+            or_attack,
+        } => {
+            let names: Vec<String> = fighters.iter().map(|f| n.fighter(*f)).collect();
+            match names.len() {
+                0 => format!("{who}'s ability reaches no friend to make a bonus action"),
+                _ => format!(
+                    "{} may make a bonus {} in turn ({who}'s ability)",
+                    names.join(", "),
+                    if *or_attack { "move or attack" } else { "move" }
+                ),
+            }
+        }
+        EffectOutcome::BonusLapsed { bonus } => format!(
+            "the bonus {} lapses: that friend is no longer on the battlefield",
+            bonus_words_with(*bonus, |id| n.fighter(id))
+        ),
+        EffectOutcome::Exposed { fighter, stat, by } => format!(
+            "{who}'s ability: the attacks on {} have {by} more {} until the end of the round",
+            n.fighter(*fighter),
+            match stat {
+                crate::model::effects::Stat::CritDamage => "damage from each critical hit",
+                _ => "Attacks",
+            }
+        ),
         _ => String::new(),
     }
 }

@@ -232,18 +232,9 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         }
         EffectOutcome::Healed { healed } => format!("{who} removes {healed} damage"),
         EffectOutcome::Relocated { .. } => super::effects::relocated_text(&who, o, n),
-        EffectOutcome::Exposed { fighter, stat, by } => format!(
-            "{who}'s ability: the attacks on {} have {by} more {} until the end of the round",
-            n.fighter(*fighter),
-            match stat {
-                crate::model::effects::Stat::CritDamage => "damage from each critical hit",
-                _ => "Attacks",
-            }
-        ),
-        EffectOutcome::Lowered { fighter, stat, now } => format!(
-            "{who}'s ability: {}'s {stat} is {now} until the end of the round",
-            n.fighter(*fighter)
-        ),
+        EffectOutcome::Exposed { .. } | EffectOutcome::Lowered { .. } => {
+            super::effects::friend_bonus_text(&who, o, n)
+        }
         EffectOutcome::HitsAsCrits { n: 1 } => format!("{who} counts 1 hit as a critical hit"),
         EffectOutcome::HitsAsCrits { n } => format!("{who} counts {n} hits as critical hits"),
         EffectOutcome::Oathed
@@ -266,10 +257,9 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         | EffectOutcome::CritWeakened { .. } => {
             super::effects::lasting_text(&who, o, n).unwrap_or_default()
         }
-        EffectOutcome::FriendAttack { fighter } => format!(
-            "{} may make a bonus attack action ({who}'s ability)",
-            n.fighter(*fighter)
-        ),
+        EffectOutcome::FriendBonuses { .. }
+        | EffectOutcome::BonusLapsed { .. }
+        | EffectOutcome::FriendAttack { .. } => super::effects::friend_bonus_text(&who, o, n),
         EffectOutcome::CritsCounted { .. } | EffectOutcome::HitDamage { .. } => {
             super::effects::answer_text(&who, o)
         }

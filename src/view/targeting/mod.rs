@@ -133,6 +133,9 @@ pub(crate) struct Intent {
     pub by_hand: Option<FighterId>,
     /// ABL-5: the player picks where the enemy `moving` an ability sets up goes.
     pub set_up: Option<SetUpPick>,
+    /// ABL-5: `moving` is a friend making the bonus move an ability of this active fighter
+    /// gave it.
+    pub friend_of: Option<FighterId>,
     /// ABL-5: the enemies damage waiting for this move may go to at the hovered place
     /// (nearest first), and the one the player picked.
     pub picks: Vec<FighterId>,
@@ -196,6 +199,23 @@ impl Intent {
         };
     }
 
+    /// ABL-5: starts choosing where the friend whose bonus move waits goes, for the active
+    /// fighter `active`.
+    pub(crate) fn start_friend(
+        &mut self,
+        active: FighterId,
+        m: &crate::rules::options::FriendMove,
+    ) {
+        *self = Intent {
+            moving: Some(m.fighter),
+            going: Going::Move,
+            budget: m.budget,
+            reachable: m.moves.iter().map(|p| p.0).collect(),
+            friend_of: Some(active),
+            ..Intent::default()
+        };
+    }
+
     /// ABL-5: starts choosing where `target` is set up by the ability `pick`.
     pub(crate) fn start_set_up(&mut self, target: FighterId, pick: SetUpPick) {
         *self = Intent {
@@ -208,7 +228,7 @@ impl Intent {
     /// The active fighter whose action or ability this choice is for.
     pub(crate) fn active(&self) -> Option<FighterId> {
         let set_up = self.set_up.as_ref().map(|s| s.active);
-        set_up.or(self.by_hand).or(self.moving)
+        set_up.or(self.by_hand).or(self.friend_of).or(self.moving)
     }
 
     pub(crate) fn cancel(&mut self) {

@@ -69,7 +69,7 @@ type SentenceReader = fn(&str) -> Option<Vec<Effect>>;
 /// The effects of the first sentences of `s`, and how many sentences they took: a sentence
 /// one family reads alone, else the first reader of several sentences that knows them.
 fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    const SENTENCE: [SentenceReader; 11] = [
+    const SENTENCE: [SentenceReader; 12] = [
         bar::sentence,
         guard::sentence,
         condition::sentence,
@@ -81,8 +81,9 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         reaction::sentence,
         dice::sentence,
         place::sentence,
+        super::friend_move::each_friend,
     ];
-    const READERS: [Reader; 14] = [
+    const READERS: [Reader; 15] = [
         super::lower::picked_then_lowered,
         favour::oath_or_bar,
         heal::rolled,
@@ -96,6 +97,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         damage::next_move_near_enemy,
         against::after_each_attack,
         bonus::friend_bonus_attack,
+        super::friend_move::picked_then_moves,
         against::picked_enemy_then,
     ];
     // A sentence that says what "that attack action" is, read with the one that follows.
@@ -290,6 +292,9 @@ pub(super) fn picked_friend(s: &str) -> Option<(f32, bool, Option<String>)> {
         }
         None => (None, rest),
     };
+    if rest == "within a number of inches of this fighter equal to the value of this ability" {
+        return Some((crate::model::effects::VALUE_RANGE, visible, runemark));
+    }
     let v = fill(rest, "within {n}\" of this fighter")?;
     Some((v[0] as f32, visible, runemark))
 }
@@ -435,6 +440,6 @@ mod aura;
 mod favour;
 mod plain;
 
-pub(super) use aura::{friends_moving_from, friends_within};
+pub(super) use aura::{friends_moving_from, friends_within, marks_of};
 #[cfg(test)]
 mod tests;

@@ -149,3 +149,65 @@ fn abl5_that_attack_action_after_a_raise_of_the_next_one() {
         Ok(vec![next(Stat::Attacks), next(Stat::CritDamage)])
     );
 }
+
+/// Issue 30: friends' bonus moves: a picked friend's, each friend's in reach (with runemarks,
+/// or anywhere and "other").
+#[test]
+fn abl5_friends_bonus_moves() {
+    use crate::model::effects::{FriendPick, VALUE_RANGE};
+    assert_eq!(
+        effects_of(
+            "Pick a friendly fighter with the Beast runemark within 5\" of this fighter. That \
+             fighter makes a bonus move action."
+        ),
+        Ok(vec![Effect::FriendBonusMove {
+            pick: FriendPick {
+                range: 5.0,
+                visible: false,
+                runemark: Some("beast".into())
+            },
+            or_attack: false
+        }])
+    );
+    assert_eq!(
+        effects_of(
+            "Pick a visible friendly fighter within a number of inches of this fighter equal \
+             to the value of this ability. That fighter makes a bonus move action or a bonus \
+             attack action."
+        ),
+        Ok(vec![Effect::FriendBonusMove {
+            pick: FriendPick {
+                range: VALUE_RANGE,
+                visible: true,
+                runemark: None
+            },
+            or_attack: true
+        }])
+    );
+    let mut aura = Aura::within(4.0, false);
+    aura.marks = Marks::of(&["minion"], &[]).unwrap();
+    assert_eq!(
+        effects_of(
+            "Each friendly fighter with the Minion runemark within 4\" of this fighter when \
+             this fighter uses this ability can make a bonus move action."
+        ),
+        Ok(vec![Effect::EachFriendBonusMove {
+            aura,
+            or_attack: false
+        }])
+    );
+    let mut anywhere = Aura::within(crate::model::effects::ANYWHERE, false);
+    anywhere.others = true;
+    anywhere.marks = Marks::of(&["minion"], &[]).unwrap();
+    assert_eq!(
+        effects_of(
+            "Each other friendly fighter with the Minion runemark can make a bonus move action \
+             or a bonus attack action (some can make a bonus move action and others can make a \
+             bonus attack action)."
+        ),
+        Ok(vec![Effect::EachFriendBonusMove {
+            aura: anywhere,
+            or_attack: true
+        }])
+    );
+}

@@ -10,16 +10,17 @@ use crate::model::runemark::Runemark;
 use bevy::prelude::*;
 use serde::Serialize;
 
-use crate::battlefield::Battlefield;
-use crate::battlefield::measure::Base;
-use crate::battlefield::moves::{disengage_spots_ending, engaged_end_allowed};
 use crate::model::formats::Colour;
 use crate::model::ruleset::Ruleset;
 use crate::rules::abilities::{abilities_of, validate_ability, would_do_nothing};
 use crate::rules::actions::validate_attack;
 use crate::rules::command::{Command, ReactionKind, Rejected};
 use crate::rules::initiative::SideDice;
-use crate::rules::state::{Bonus, Engine, FighterView, Pending, blockers, can_see, fighters};
+use crate::rules::state::{Bonus, Engine, FighterView, Pending, can_see, fighters};
+
+mod moves;
+pub use moves::{FriendMove, move_places};
+use moves::{friend_move_options, move_options};
 
 /// What the battle waits for, and what may be done about it.
 #[derive(Debug, Clone, Serialize)]
@@ -95,6 +96,8 @@ pub struct ActiveOptions {
     pub moves: Vec<([f32; 3], f32)>,
     /// DIS-1: where a disengage can end.
     pub disengage: Vec<[f32; 3]>,
+    /// ABL-5: the friend whose bonus move comes first: who, how far, and where it can end.
+    pub friend_move: Option<FriendMove>,
 }
 
 impl ActiveOptions {
@@ -266,11 +269,14 @@ fn active_options(world: &mut World, id: FighterId) -> Option<ActiveOptions> {
     let f = all.iter().find(|f| f.id == id)?.clone();
     let rules = world.resource::<Ruleset>().clone();
     let bonus = act.bonus.first().copied();
-    let budget = match bonus.and_then(Bonus::move_max) {
+    // A friend's bonus move has its own limit ([`FriendMove`]).
+    let own_bonus = bonus.filter(|b| b.friend().is_none());
+    let budget = match own_bonus.and_then(Bonus::move_max) {
         Some(max) => max,
         None => f.move_budget(&rules, world.resource::<Engine>().move_bonus(&act)),
     };
     let attacker = bonus
+        .filter(|b| b.friend_attacks())
         .and_then(Bonus::friend)
         .and_then(|id| all.iter().find(|o| o.id == id && o.on_board()))
         .unwrap_or(&f);
@@ -291,6 +297,7 @@ fn active_options(world: &mut World, id: FighterId) -> Option<ActiveOptions> {
     let (mut moves, disengage) = move_options(world, &all, &f, budget);
     crate::rules::effects::keep_closer(world, &all, &f, bonus, &mut moves);
     let actions = action_options(world, &act, &f, &attacks, &moves, &disengage);
+    let friend_move = friend_move_options(world, &all, bonus);
     Some(ActiveOptions {
         fighter: id,
         actions_left: act.actions_left,
@@ -307,6 +314,7 @@ fn active_options(world: &mut World, id: FighterId) -> Option<ActiveOptions> {
         },
         moves,
         disengage,
+        friend_move,
     })
 }
 
@@ -390,73 +398,13 @@ fn ability_options(world: &World, all: &[FighterView], f: &FighterView) -> Vec<A
         .collect()
 }
 
-type Places = (Vec<([f32; 3], f32)>, Vec<[f32; 3]>);
-
-/// MOVE-1 reachable places with their costs, and DIS-1 disengage spots.
-fn move_options(world: &World, all: &[FighterView], f: &FighterView, budget: f32) -> Places {
-    let Some(bf) = world.get_resource::<Battlefield>() else {
-        return (Vec::new(), Vec::new());
-    };
-    let moves = move_places(world, all, f, budget, None);
-    let mover = f.mover(world.resource::<Ruleset>());
-    let disengage = disengage_spots_ending(
-        &bf.nav,
-        &mover,
-        f.pos,
-        (&enemy_bases(all, f), &blockers(all, f.id)),
-        crate::rules::effects::disengages_ending_near(world, f.id),
-    )
-    .into_iter()
-    .map(|p| p.to_array())
-    .collect();
-    (moves, disengage)
-}
-
-/// The bases of `f`'s enemies on the battlefield.
-fn enemy_bases(all: &[FighterView], f: &FighterView) -> Vec<Base> {
-    all.iter()
-        .filter(|o| o.on_board() && o.side != f.side)
-        .map(|o| o.base())
-        .collect()
-}
-
-/// MOVE-1: where a move of `f` with `budget` inches can end, with what it costs, getting down
-/// from higher places only as `descend` allows (MOVE-5: climbing down costs the height; the
-/// move preview redraws its places when the player chooses it).
-pub fn move_places(
-    world: &World,
-    all: &[FighterView],
-    f: &FighterView,
-    budget: f32,
-    descend: Option<crate::battlefield::nav::Descend>,
-) -> Vec<([f32; 3], f32)> {
-    let Some(bf) = world.get_resource::<Battlefield>() else {
-        return Vec::new();
-    };
-    let mover = f.mover(world.resource::<Ruleset>());
-    let others = blockers(all, f.id);
-    let enemies = enemy_bases(all, f);
-    // MOVE-3: an engaged fighter's move ends at least as close to its nearest enemy.
-    let start = f.base();
-    let free = crate::rules::effects::moves_while_engaged(world, f.id);
-    bf.nav
-        .reachable_descending(&mover, f.pos, budget, &others, false, descend)
-        .into_iter()
-        .filter(|(p, _)| {
-            let end = Base::new(f.profile.base, *p, f.facing);
-            free || engaged_end_allowed(&start, &end, &enemies)
-        })
-        .map(|(p, c)| (p.to_array(), c))
-        .collect()
-}
-
 /// CMB-2, ABL-5: the bonus action that must come first, as a refusal of `kind`, when the
 /// fighter has no action of its own left (with one, its own action declines the bonus).
 fn bonus_first(act: &crate::rules::state::ActivationState, kind: ActionKind) -> Option<Refusal> {
     let b = *act.bonus.first()?;
     let fits = match kind {
-        ActionKind::Move => b.move_max().is_some(),
-        ActionKind::Attack => b.allows_attack() || b.friend().is_some(),
+        ActionKind::Move => b.move_max().is_some() && b.friend().is_none(),
+        ActionKind::Attack => b.allows_attack() || b.friend_attacks(),
         ActionKind::Disengage => b.allows_disengage(),
         _ => false,
     };

@@ -1,0 +1,195 @@
+//! What an ability's effect did (ABL-5), for the log: each outcome a line.
+
+use serde::Serialize;
+
+use crate::model::ids::FighterId;
+
+/// ABL-5: what one data effect of an ability did.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EffectOutcome {
+    /// A bonus move action of up to `max` inches is to come.
+    BonusMove { max: f32 },
+    /// A bonus attack action is to come.
+    BonusAttack,
+    /// A bonus disengage action is to come.
+    BonusDisengage,
+    /// A bonus move action of up to `max` inches, finishing closer to the closest enemy the
+    /// fighter can see, is to come.
+    BonusMoveCloser { max: f32 },
+    /// A bonus move (up to `max` inches) or disengage action is to come.
+    BonusMoveOrDisengage { max: f32 },
+    /// A bonus move (up to `max` inches) or attack action is to come.
+    BonusMoveOrAttack { max: f32 },
+    /// `by` more of `stat` until the end of the activation.
+    Boost {
+        stat: crate::model::effects::Stat,
+        by: u32,
+        melee_only: bool,
+        /// Of missile attacks only (written only when so).
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        missile_only: bool,
+    },
+    /// `damage` to each of `fighters` (after `rolls`, when dice were rolled).
+    Damage {
+        fighters: Vec<FighterId>,
+        damage: u32,
+        rolls: Vec<u8>,
+    },
+    /// The attacks that target `fighter` have `by` more of `stat` until the end of the round.
+    Exposed {
+        fighter: FighterId,
+        stat: crate::model::effects::Stat,
+        by: u32,
+    },
+    /// This much damage removed from the fighter.
+    Healed { healed: u32 },
+    /// This much damage removed from the fighter after `rolls`.
+    HealedRolled { healed: u32, rolls: Vec<u8> },
+    /// `saved` wild dice added to the side's saved wild dice (INI-3), after `rolls` (none
+    /// when the card rolls none).
+    WildDiceSaved { saved: u32, rolls: Vec<u8> },
+    /// `n` hits of the fighter's attack counted as critical hits.
+    HitsAsCrits { n: u32 },
+    /// The fighter swore an oath for the rest of the battle.
+    Oathed,
+    /// The fighter's oath is fulfilled: it is favoured, and its side gains a double of 1s.
+    Favoured,
+    /// This much damage removed from `fighter`, a friend in the ability's reach (after `roll`,
+    /// when a dice said how much).
+    HealedFriend {
+        fighter: FighterId,
+        healed: u32,
+        roll: Option<u8>,
+    },
+    /// Each of `fighters` (none: nobody was in reach) may not make these actions until the end
+    /// of the round.
+    BarredEach {
+        fighters: Vec<FighterId>,
+        actions: Vec<crate::model::effects::Restriction>,
+    },
+    /// `fighter` may not make these actions until the end of the round.
+    Barred {
+        fighter: FighterId,
+        actions: Vec<crate::model::effects::Restriction>,
+    },
+    /// Effects that last (for the next action, the activation or the round), or wait for a
+    /// move action, used with dice showing `value`.
+    Lasts {
+        effects: Vec<crate::model::effects::Effect>,
+        value: u8,
+    },
+    /// Effects that were waiting and will not happen now, and why (ABL-5: never silently).
+    Lapsed {
+        why: Lapse,
+        effects: Vec<crate::model::effects::Effect>,
+        value: u8,
+    },
+    /// What lapsed with the bonus attack it was for: `by` more of `stat`.
+    BoostLapsed {
+        stat: crate::model::effects::Stat,
+        by: u32,
+    },
+    /// A bonus move the fighter is barred from making lapses.
+    BonusMoveBarred { max: f32 },
+    /// The fighter makes an action of its own, declining the bonus action that was to come.
+    BonusDeclined { bonus: crate::rules::state::Bonus },
+    /// No friend in reach to make the bonus attack.
+    NoFriendInReach,
+    /// Each of `fighters` may make a bonus move action (or, `or_attack`, a bonus move or
+    /// attack), in turn.
+    FriendBonuses {
+        fighters: Vec<FighterId>,
+        or_attack: bool,
+    },
+    /// A friend's bonus action lapses: the friend is no longer on the battlefield.
+    BonusLapsed { bonus: crate::rules::state::Bonus },
+    /// `fighter` set up within `within` inches of the ability's fighter, at `at` (`None`: no
+    /// room, it stays; `gone`: it was no longer on the battlefield).
+    SetUp {
+        fighter: FighterId,
+        within: f32,
+        at: Option<[f32; 3]>,
+        gone: bool,
+    },
+    /// The ability's fighter set up again at `at` (`None`: nowhere it may go; it stays).
+    Relocated { at: Option<[f32; 3]> },
+    /// Dice rolled against `fighter`: `rolls`, and what the successes did.
+    RolledAgainst {
+        rolls: Vec<u8>,
+        fighter: FighterId,
+        result: AgainstResult,
+    },
+    /// The roll after an attack (`least` or more bars the target).
+    RollAfterAttack { roll: u8, least: u8 },
+    /// An ability lowered `fighter`'s `stat` to `now` until the end of the round.
+    Lowered {
+        fighter: FighterId,
+        stat: crate::model::effects::Stat,
+        now: u32,
+    },
+    /// A critical hit lowered `fighter`'s `stat` to `now` for the battle.
+    CritWeakened {
+        fighter: FighterId,
+        stat: crate::model::effects::Stat,
+        now: u32,
+    },
+    /// The target's reaction counted `n` critical hits of the attack as hits.
+    CritsCounted { n: u32 },
+    /// The target's reaction changed the damage each hit deals (and each critical hit, when
+    /// `crits`; else critical hits as they were).
+    HitDamage { hit: u32, crit: u32, crits: bool },
+    /// What guarded the target this round softened the attack: `counted` critical hits
+    /// counted as hits; each hit deals `hit` damage, each critical hit `crit` (`None`: every
+    /// critical hit counts as a hit).
+    Guarded {
+        counted: u32,
+        hit: u32,
+        crit: Option<u32>,
+    },
+    /// What guarded the target this round took `fewer` dice off the attack, leaving `dice`.
+    FewerDice { fewer: u32, dice: u32 },
+    /// `by` more of `stat` (of melee attacks only, when `melee_only`) for `fighter`, a friend,
+    /// until the end of the round.
+    FriendRaised {
+        fighter: FighterId,
+        stat: crate::model::effects::Stat,
+        by: u32,
+        melee_only: bool,
+        /// For its next attack action only.
+        next: bool,
+    },
+    /// A bonus attack action is to come for this friendly fighter.
+    FriendAttack { fighter: FighterId },
+}
+
+/// Why an effect that was waiting will not happen (ABL-5).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Lapse {
+    /// The fighter was taken down by its own move.
+    TakenDownMoving,
+    /// Its move did not finish this many inches lower than it began.
+    NotLowEnough(f32),
+    /// No move action of its activation set it off.
+    NoMoveAction,
+}
+
+/// What the successes of a roll against an enemy did (ABL-5).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AgainstResult {
+    /// No success, no effect.
+    Nothing,
+    /// Its `stat` is `now` until the end of the battle.
+    Weakened {
+        stat: crate::model::effects::Stat,
+        now: u32,
+    },
+    /// Its attacks must target `taunter` until the end of the round.
+    Taunted { taunter: FighterId },
+    /// It may not make these actions until the end of the round.
+    Barred {
+        actions: Vec<crate::model::effects::Restriction>,
+    },
+}

@@ -1,0 +1,154 @@
+//! Issue 30, fourth session: friends' bonus moves (ABL-5, CMB-2), in our own words, run by the
+//! engine: a picked friend's bonus move or attack, and each friend's in an aura, in turn.
+
+use super::arena::weapon;
+use super::faction::with_ability;
+use warcry_sim::model::effects::{Aura, Effect, FriendPick};
+use warcry_sim::model::ids::FighterId;
+use warcry_sim::rules::engine::{Bonus, Pending};
+
+const A: FighterId = FighterId(2);
+const A2: FighterId = FighterId(3);
+const A3: FighterId = FighterId(4);
+const B: FighterId = FighterId(10);
+
+fn bonuses(a: &mut super::arena::Arena) -> Vec<Bonus> {
+    a.engine()
+        .activation
+        .as_ref()
+        .map(|x| x.bonus.clone())
+        .unwrap_or_default()
+}
+
+/// Issue 30, CMB-2: "each friendly fighter within 6" of this fighter can make a bonus move
+/// action": A2 (3" away) and A3 (5" away) move in turn, nearest first, up to their own Move,
+/// then A itself; A3 can't be moved before A2's turn.
+#[test]
+fn cmb2_abl5_each_friend_in_reach_makes_a_bonus_move_in_turn() {
+    let each = Effect::EachFriendBonusMove {
+        aura: Aura::within(6.0, false),
+        or_attack: false,
+    };
+    let mut a = with_ability(vec![each], 3);
+    a.profile(A2, |p| p.movement = 3);
+    a.place(A2, 10.0, 13.0);
+    a.place(A3, 15.0, 10.0);
+    a.place(B, 30.0, 30.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let queue = bonuses(&mut a);
+    assert_eq!(queue.len(), 3, "{queue:?}");
+    assert_eq!(
+        queue[0],
+        Bonus::FriendMove {
+            fighter: A2,
+            max: 3.0
+        }
+    );
+    assert!(matches!(queue[1], Bonus::FriendMove { fighter: A3, .. }));
+    assert!(matches!(queue[2], Bonus::Move { .. }));
+    let early = a.walk(A3, [15.0, 0.0, 12.0]).unwrap_err();
+    assert!(
+        early.reason.contains("comes first") || early.reason.contains("not the active"),
+        "{}",
+        early.reason
+    );
+    // Further than its own Move of 3" is refused.
+    assert!(a.walk(A2, [10.0, 0.0, 17.5]).is_err());
+    a.walk(A2, [10.0, 0.0, 15.5]).unwrap();
+    a.walk(A3, [15.0, 0.0, 12.0]).unwrap();
+    assert!((a.fighter(A2).pos.z - 15.5).abs() < 0.01);
+    assert!((a.fighter(A3).pos.z - 12.0).abs() < 0.01);
+    assert_eq!(bonuses(&mut a), [queue[2]]);
+    assert_eq!(a.pending(), Pending::Action { fighter: A });
+}
+
+/// Issue 30, CMB-2: an action of A's own while the friends' bonus moves wait declines them.
+#[test]
+fn cmb2_abl5_an_action_of_its_own_declines_the_friends_bonus_moves() {
+    let each = Effect::EachFriendBonusMove {
+        aura: Aura::within(6.0, false),
+        or_attack: false,
+    };
+    let mut a = with_ability(vec![each], 3);
+    a.place(A2, 10.0, 13.0);
+    a.place(B, 30.0, 30.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    a.walk(A, [12.0, 0.0, 10.0]).unwrap();
+    assert!(bonuses(&mut a).is_empty());
+    assert_eq!(a.fighter(A2).pos.z, 13.0);
+}
+
+/// Issue 30: "pick a friendly fighter within 4" of this fighter. That fighter makes a bonus
+/// move action or a bonus attack action": A2 attacks B with its bonus (not a move); the
+/// options offer A2's places to move to.
+#[test]
+fn abl5_a_picked_friend_makes_a_bonus_move_or_attack() {
+    use warcry_sim::rules::command::Command;
+    use warcry_sim::rules::options::{Decision, options};
+    let pick = FriendPick {
+        range: 4.0,
+        visible: false,
+        runemark: None,
+    };
+    let friend = Effect::FriendBonusMove {
+        pick,
+        or_attack: true,
+    };
+    let mut a = with_ability(vec![friend], 3);
+    a.rules(|r| r.reactions = false);
+    a.profile(A2, |p| p.weapons = vec![weapon(1.0, 2, 3, (1, 2))]);
+    a.profile(B, |p| p.wounds = 30);
+    a.place(A2, 10.0, 13.0);
+    a.place(B, 11.5, 13.0);
+    a.use_ability(A, "Test Gift", 3, Some(A2)).unwrap();
+    let Decision::Action(opts) = options(a.world()).decision else {
+        panic!("an action")
+    };
+    let fm = opts.friend_move.expect("the friend's move is offered");
+    assert_eq!(fm.fighter, A2);
+    assert!(!fm.moves.is_empty());
+    assert_eq!(opts.attacker, A2);
+    a.dice(&[4, 4]);
+    a.apply(Command::Attack {
+        fighter: A2,
+        target: B,
+        weapon: 0,
+    })
+    .unwrap();
+    assert_eq!(a.damage(B), 2);
+    assert!(bonuses(&mut a).is_empty());
+}
+
+/// Issue 30: the solo rules' choice (as the automated warband and the hint make it) moves the
+/// friend with its bonus move (SOLO-C5/C6 for the friend: towards the side's target, here an
+/// objective).
+#[test]
+fn abl5_the_solo_ai_moves_a_friend_with_its_bonus_move() {
+    use warcry_sim::ai::solo;
+    use warcry_sim::rules::command::Command;
+    let pick = FriendPick {
+        range: 4.0,
+        visible: false,
+        runemark: None,
+    };
+    let friend = Effect::FriendBonusMove {
+        pick,
+        or_attack: false,
+    };
+    let mut a = with_ability(vec![friend], 3);
+    a.place(A2, 10.0, 13.0);
+    a.place(B, 10.0, 25.0);
+    a.use_ability(A, "Test Gift", 3, Some(A2)).unwrap();
+    let d = solo::advise(a.world()).expect("a decision");
+    assert!(
+        matches!(d.command, Command::Move { fighter, .. } if fighter == A2),
+        "{:?}: {}",
+        d.command,
+        d.why
+    );
+    let before = a.fighter(A2).pos;
+    a.apply(d.command.clone()).unwrap();
+    let after = a.fighter(A2).pos;
+    assert!(after.distance(before) > 1.0, "{before} -> {after}");
+    assert!(d.why.contains("move towards the target"), "{}", d.why);
+}
