@@ -34,10 +34,15 @@ pub(super) fn describe(e: &Effect) -> String {
             pick.range
         ),
         Effect::EachFriendBonusMove { aura, or_attack } => format!(
-            "{} for each {} within {}\", in turn",
+            "{}, in turn, for the {} {}{}",
             what(*or_attack),
             aura.who_words(),
-            aura.range
+            if aura.range == crate::model::effects::ANYWHERE {
+                "on the battlefield".to_string()
+            } else {
+                format!("within {}\"", aura.range)
+            },
+            if aura.others { "" } else { " (this fighter too)" }
         ),
         _ => String::new(),
     }
