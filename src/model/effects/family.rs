@@ -61,6 +61,7 @@ impl Effect {
             Effect::Boost { .. }
             | Effect::NextBoost { .. }
             | Effect::RoundBoost { .. }
+            | Effect::BattleBoost { .. }
             | Effect::StrengthAboveToughness
             | Effect::CritOn { .. }
             | Effect::FlyThisActivation

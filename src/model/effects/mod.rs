@@ -264,6 +264,14 @@ pub enum Effect {
         #[serde(default)]
         aura: Option<Aura>,
     },
+    /// Until the end of the battle, `by` more of `stat` (of its melee attacks only, when
+    /// `melee_only`) for this fighter.
+    BattleBoost {
+        stat: Stat,
+        by: Amount,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        melee_only: bool,
+    },
     /// Until the end of this fighter's activation, the Strength of its attacks counts as
     /// higher than the target's Toughness (ATK-3: they hit on 3+).
     StrengthAboveToughness,

@@ -180,7 +180,9 @@ impl Effect {
             | Effect::ExposePicked { .. } => self.heal_numbers_ok(),
             Effect::Restrict { range, .. } => range_ok(*range),
             Effect::BarEach { range, actions, .. } => range_ok(*range) && !actions.is_empty(),
-            Effect::NextBoost { by, .. } | Effect::RoundBoost { by, .. } => by.within(20),
+            Effect::NextBoost { by, .. }
+            | Effect::RoundBoost { by, .. }
+            | Effect::BattleBoost { by, .. } => by.within(20),
             Effect::AfterMove { trigger, .. } => {
                 let (MoveTrigger::NearEnemy(h) | MoveTrigger::DroppedNext(h)) = *trigger;
                 range_ok(h)

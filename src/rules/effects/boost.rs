@@ -50,6 +50,19 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             melee_only,
             aura,
         } => round_boost_text(*stat, &amount(by), *melee_only, aura.as_ref()),
+        Effect::BattleBoost {
+            stat,
+            by,
+            melee_only,
+        } => format!(
+            "+{} {stat}{} until the end of the battle",
+            amount(by),
+            if *melee_only {
+                " for its melee attacks"
+            } else {
+                ""
+            }
+        ),
         Effect::StrengthAboveToughness => {
             "its Strength counts as higher than the target's Toughness this activation".to_string()
         }
@@ -128,6 +141,15 @@ pub(super) fn run(
         } => kept(world, f, e, value, |a| {
             a.next_move = a.next_move.saturating_add(by.of(value));
         }),
+        Effect::BattleBoost {
+            stat,
+            by,
+            melee_only,
+        } => {
+            let by = by.of(value);
+            state::engine(world).raise_for_battle(f.id, *stat, by, *melee_only);
+            Some(lasts(e, value))
+        }
         Effect::NextBoost { only, stat, by } => kept(world, f, e, value, |a| {
             let for_bonus = a
                 .bonus
@@ -256,6 +278,7 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
         {
             w.because("it is within 1\" of an enemy and moves next")
         }
+        Effect::BattleBoost { .. } => w.because("it lasts the battle"),
         Effect::CritOn { only, .. } | Effect::NextHitsAsCrits { only, .. }
             if (next.attack)
                 .is_some_and(|(_, m)| only.is_none_or(|k| (k == AttackKind::Melee) == m)) =>
@@ -337,6 +360,7 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
         _ => move_while_engaged(s)
             .or_else(|| read_boost(s))
             .or_else(|| super::crits::sentence(s))
+            .or_else(|| super::boost_words::battle_long(s))
             .or_else(|| next_boosts(s))
             .or_else(|| next_move(s))
             .or_else(|| super::boost_words::next_hits_damage(s))

@@ -64,6 +64,26 @@ fn first_attack(s: &str) -> Option<(Vec<Effect>, Option<AttackKind>)> {
     raised.iter().all(same).then_some((raised, only))
 }
 
+/// "Until the end of the battle, add A to the S characteristic of (melee) attack actions made
+/// by this fighter".
+pub(super) fn battle_long(s: &str) -> Option<Vec<Effect>> {
+    let rest = s.strip_prefix("until the end of the battle, ")?;
+    let (by, stats, rest) = add_to(rest)?;
+    let melee_only = match rest {
+        " of melee attack actions made by this fighter" => true,
+        " of attack actions made by this fighter" => false,
+        _ => return None,
+    };
+    let raise = |stat: Stat| {
+        stat.of_attacks().then_some(Effect::BattleBoost {
+            stat,
+            by,
+            melee_only,
+        })
+    };
+    stats.into_iter().map(raise).collect()
+}
+
 /// "Add A to the damage points allocated (to enemy fighters) by each (hit and (each))
 /// critical hit from the next (melee, missile) attack action made by this fighter (in) this
 /// activation".

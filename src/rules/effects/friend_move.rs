@@ -42,7 +42,11 @@ pub(super) fn describe(e: &Effect) -> String {
             } else {
                 format!("within {}\"", aura.range)
             },
-            if aura.others { "" } else { " (this fighter too)" }
+            if aura.others {
+                ""
+            } else {
+                " (this fighter too)"
+            }
         ),
         _ => String::new(),
     }

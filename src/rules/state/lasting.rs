@@ -137,8 +137,19 @@ impl Engine {
         self.push_effect(scope, what, Until::RoundEnd);
     }
 
-    /// ABL-5: what abilities raised until the end of the round: (who it reaches, the stat,
-    /// by how much, of melee attacks only).
+    /// ABL-5: `id`'s `stat` raised by `by` (of its melee attacks only) until the end of the
+    /// battle.
+    pub fn raise_for_battle(&mut self, id: FighterId, stat: Stat, by: u32, melee_only: bool) {
+        let what = Lasting::Raised {
+            stat,
+            by,
+            melee_only,
+        };
+        self.push_effect(Scope::Fighter(id), what, Until::BattleEnd);
+    }
+
+    /// ABL-5: what abilities raised until the end of the round or the battle: (who it reaches,
+    /// the stat, by how much, of melee attacks only).
     pub fn raised(&self) -> impl Iterator<Item = (Scope, Stat, u32, bool)> + '_ {
         self.effects.iter().filter_map(|e| match e.what {
             Lasting::Raised {

@@ -186,3 +186,37 @@ fn abl5_a_picked_enemy_is_exposed_to_the_attacks_on_it() {
         assert_eq!(a.damage(B), damage, "{stat:?}");
     }
 }
+
+/// Issue 30: "until the end of the battle, add 1 to the Attacks characteristic of melee attack
+/// actions made by this fighter": A's melee weapon rolls 3 dice, its missile weapon still 2,
+/// and the raise is still there in the next battle round.
+#[test]
+fn abl5_a_raise_that_lasts_the_battle() {
+    use warcry_sim::model::effects::{Amount, Stat};
+    use warcry_sim::rules::actions::attack_roll;
+    use warcry_sim::rules::engine::fighters;
+    let raise = Effect::BattleBoost {
+        stat: Stat::Attacks,
+        by: Amount::Fixed(1),
+        melee_only: true,
+    };
+    let mut a = with_ability(vec![raise], 3);
+    a.rules(|r| r.reactions = false);
+    a.profile(A, |p| {
+        p.weapons = vec![weapon(1.0, 2, 3, (1, 2)), weapon(8.0, 2, 3, (1, 2))]
+    });
+    a.place(B, 11.5, 10.0);
+    let attacks = |a: &mut super::arena::Arena, weapon: usize| {
+        let all = fighters(a.world());
+        let of = |id| all.iter().find(|f| f.id == id).unwrap();
+        attack_roll(a.world(), &all, of(A), of(B), weapon, false)
+            .unwrap()
+            .attacks
+    };
+    assert_eq!((attacks(&mut a, 0), attacks(&mut a, 1)), (2, 2));
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    assert_eq!((attacks(&mut a, 0), attacks(&mut a, 1)), (3, 2));
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    a.end_round(&[A, B], B);
+    assert_eq!(attacks(&mut a, 0), 3, "the next battle round");
+}

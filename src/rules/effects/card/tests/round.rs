@@ -211,3 +211,28 @@ fn abl5_friends_bonus_moves() {
         }])
     );
 }
+
+/// Issue 30: a raise of this fighter's (melee) attacks that lasts the battle.
+#[test]
+fn abl5_a_raise_until_the_end_of_the_battle() {
+    use crate::model::effects::Stat;
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle, add 1 to the Attacks characteristic of melee attack \
+             actions made by this fighter."
+        ),
+        Ok(vec![Effect::BattleBoost {
+            stat: Stat::Attacks,
+            by: Amount::Fixed(1),
+            melee_only: true
+        }])
+    );
+    // A raise of a characteristic that is not an attack's is not this shape.
+    assert!(
+        effects_of(
+            "Until the end of the battle, add 1 to the Move characteristic of attack actions \
+             made by this fighter."
+        )
+        .is_err()
+    );
+}
