@@ -109,7 +109,7 @@ impl Effect {
     }
 
     /// Who it is aimed at (one fighter picked, ABL-5), when it is aimed at one.
-    pub fn aim(&self) -> Option<Aim<'_>> {
+    pub fn aim(&self) -> Option<Aim> {
         let enemy = Aim::enemy;
         Some(match self {
             Effect::DamageOne { range, .. } => enemy(*range, true, None),
@@ -127,11 +127,12 @@ impl Effect {
                 range,
                 visible,
                 runemark,
+                marks,
             } => Aim {
                 friends: true,
                 range: *range,
                 visible: *visible,
-                runemark: runemark.as_deref(),
+                marks: marks.and(runemark.as_deref()),
             },
             Effect::FriendBoost { pick, .. }
             | Effect::FriendHeal { pick, .. }
@@ -139,7 +140,7 @@ impl Effect {
                 friends: true,
                 range: pick.range,
                 visible: pick.visible,
-                runemark: pick.runemark.as_deref(),
+                marks: pick.marks(),
             },
             _ => return None,
         })

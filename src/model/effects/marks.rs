@@ -68,6 +68,25 @@ impl Marks {
         all && (any.peek().is_none() || any.any(|m| bears(m.name())))
     }
 
+    /// These marks and `runemark` besides (one more of `all`, when there is room).
+    pub fn and(mut self, runemark: Option<&str>) -> Marks {
+        if let (Some(m), Some(slot)) = (runemark, self.all.iter_mut().find(|s| s.is_none())) {
+            *slot = Some(Mark::new(m));
+        }
+        self
+    }
+
+    /// In words after a fighter: " with the Hero runemark", " with the Kruleboyz and Minion
+    /// runemarks", "" when none.
+    pub fn with_words(&self) -> String {
+        if self.is_none() {
+            return String::new();
+        }
+        let words = self.words();
+        let plural = if words.contains(" and ") { "s" } else { "" };
+        format!(" with the {words} runemark{plural}")
+    }
+
     /// In words: "Hero and Jaws of Itzl", "Elite or Hero", "" when none.
     pub fn words(&self) -> String {
         let all: Vec<&str> = self.all.iter().flatten().map(|m| m.name()).collect();

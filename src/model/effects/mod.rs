@@ -319,6 +319,9 @@ pub enum Effect {
         visible: bool,
         #[serde(default)]
         runemark: Option<String>,
+        /// The marks it must bear, when the card names more than one.
+        #[serde(default, skip_serializing_if = "Marks::is_none")]
+        marks: Marks,
     },
     /// The friendly fighter picked as `pick` says makes a bonus move action (of up to its own
     /// Move), or, when `or_attack`, a bonus move or a bonus attack as its player chooses

@@ -101,7 +101,8 @@ pub const VALUE_RANGE: f32 = -1.0;
 pub const ANYWHERE: f32 = 1000.0;
 
 /// Who a friend-aimed effect may pick (ABL-5): another friendly fighter within `range`
-/// inches of this fighter (that it can see, when `visible`; with the runemark, when given).
+/// inches of this fighter (that it can see, when `visible`; with the runemark, when given,
+/// and bearing `marks`, when a card names more than one).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FriendPick {
     pub range: f32,
@@ -109,6 +110,34 @@ pub struct FriendPick {
     pub visible: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub runemark: Option<String>,
+    #[serde(default, skip_serializing_if = "super::Marks::is_none")]
+    pub marks: super::Marks,
+}
+
+impl FriendPick {
+    /// A friend within `range` (seen, when `visible`) bearing `marks`: one mark alone is
+    /// written as the runemark.
+    pub fn new(range: f32, visible: bool, marks: super::Marks) -> FriendPick {
+        let one = match (marks.all, marks.any) {
+            ([Some(m), None], [None, None]) => Some(m.name().to_string()),
+            _ => None,
+        };
+        FriendPick {
+            range,
+            visible,
+            marks: if one.is_some() {
+                super::Marks::default()
+            } else {
+                marks
+            },
+            runemark: one,
+        }
+    }
+
+    /// Every mark the picked friend must bear.
+    pub fn marks(&self) -> super::Marks {
+        self.marks.and(self.runemark.as_deref())
+    }
 }
 
 /// What the successes of a roll against an enemy do (ABL-5).

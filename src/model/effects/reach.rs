@@ -45,31 +45,29 @@ impl Aura {
             s.push_str("other ");
         }
         s.push_str("friendly fighters");
-        if !self.marks.is_none() {
-            s.push_str(&format!(" with the {} runemarks", self.marks.words()));
-        }
+        s.push_str(&self.marks.with_words());
         s
     }
 }
 
 /// Who an aimed effect picks (ABL-5): an enemy, or (`friends`) another fighter of the side,
-/// within `range` inches, that the fighter can see when `visible`, with the runemark when one
-/// is given.
+/// within `range` inches, that the fighter can see when `visible`, bearing the marks when
+/// some are given.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Aim<'a> {
+pub struct Aim {
     pub friends: bool,
     pub range: f32,
     pub visible: bool,
-    pub runemark: Option<&'a str>,
+    pub marks: Marks,
 }
 
-impl<'a> Aim<'a> {
-    pub(super) fn enemy(range: f32, visible: bool, runemark: Option<&'a str>) -> Self {
+impl Aim {
+    pub(super) fn enemy(range: f32, visible: bool, runemark: Option<&str>) -> Self {
         Aim {
             friends: false,
             range,
             visible,
-            runemark,
+            marks: Marks::default().and(runemark),
         }
     }
 }

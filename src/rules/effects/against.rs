@@ -480,7 +480,8 @@ fn on_success(s: &str) -> Option<(u8, OnSuccess)> {
 }
 
 /// "On a (roll of) 4+, until the end of the (this) battle round, that (enemy) fighter cannot
-/// make move actions or disengage actions" (or with the round at the end): any success bars.
+/// make move actions or disengage actions" (or with the round, or "this round", at the end):
+/// any success bars.
 fn bar_on_a_roll(s: &str) -> Option<(u8, OnSuccess)> {
     let rest = s
         .strip_prefix("on a roll of ")
@@ -490,38 +491,15 @@ fn bar_on_a_roll(s: &str) -> Option<(u8, OnSuccess)> {
         .strip_prefix("+, ")?
         .replace("this battle round", "the battle round");
     let round = "until the end of the battle round";
-    let rest = match rest.strip_suffix(&format!(" {round}")) {
+    let rest = match rest
+        .strip_suffix(&format!(" {round}"))
+        .or_else(|| rest.strip_suffix(" this round"))
+    {
         Some(r) => format!("{round}, {r}"),
         None => rest,
     };
     let least = u8::try_from(least).ok().filter(|l| (1..=6).contains(l))?;
-    Some((least, OnSuccess::Bar(barred(&rest)?)))
-}
-
-/// "In addition, until the end of this fighter's activation, after each attack action made by
-/// this fighter, roll a dice." + "On a roll of N+, until the end of this battle round, the
-/// target fighter cannot make ... actions."
-pub(super) fn after_each_attack(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    let first = s[0].as_str();
-    let rest = first
-        .strip_prefix("in addition, ")
-        .unwrap_or(first)
-        .strip_prefix(
-            "until the end of this fighter's activation, after each attack action made by this \
-             fighter, roll a dice",
-        )?;
-    if !rest.is_empty() {
-        return None;
-    }
-    let next = s.get(1)?.strip_prefix("on a roll of ")?;
-    let (least, next) = number_prefix(next)?;
-    let next = next.strip_prefix("+, ")?.replace(
-        "until the end of this battle round, the target fighter",
-        "that fighter",
-    );
-    let bar = barred(&format!("until the end of the battle round, {next}"))?;
-    let least = u8::try_from(least).ok().filter(|l| (1..=6).contains(l))?;
-    Some((2, vec![Effect::AfterEachAttack { least, bar }]))
+    Some((least, OnSuccess::Bar(super::bar::barred(&rest)?)))
 }
 
 /// "Pick a (visible) enemy fighter within N" of this fighter." + what happens to it: damage,
@@ -543,7 +521,7 @@ pub(super) fn picked_enemy_then(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     ) {
         return Some(set_up_then_roll(s, range, visible, v[0] as f32));
     }
-    let actions = barred(next)?;
+    let actions = super::bar::barred(next)?;
     let effect = Effect::Restrict {
         range,
         visible,
@@ -576,24 +554,4 @@ fn set_up_then_roll(s: &[String], range: f32, visible: bool, within: f32) -> (us
         None => 2,
     };
     (used, effects)
-}
-
-/// "Until the end of the battle round, that (enemy) fighter cannot make move actions or
-/// disengage actions": the actions barred.
-fn barred(s: &str) -> Option<Vec<Restriction>> {
-    let rest = s
-        .strip_prefix("until the end of the battle round, that enemy fighter cannot make ")
-        .or_else(|| s.strip_prefix("until the end of the battle round, that fighter cannot make "))
-        .or_else(|| s.strip_prefix("that fighter cannot "))?;
-    Some(match rest {
-        "activate or make reactions in this battle round" => {
-            vec![Restriction::Activate, Restriction::Reactions]
-        }
-        "move actions or disengage actions" | "move or disengage actions" => {
-            vec![Restriction::Move, Restriction::Disengage]
-        }
-        "move actions" => vec![Restriction::Move],
-        "disengage actions" => vec![Restriction::Disengage],
-        _ => return None,
-    })
 }

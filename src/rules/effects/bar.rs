@@ -1,5 +1,6 @@
 //! Part of the against family (ABL-5): each enemy in reach barred from actions, reactions or
-//! abilities until the end of the battle round.
+//! abilities until the end of the battle round; and the card's words for the actions an
+//! enemy is barred from.
 
 use bevy::prelude::*;
 
@@ -7,7 +8,7 @@ use crate::model::effects::{Effect, Restriction};
 use crate::rules::log::EffectOutcome;
 use crate::rules::state::{self, FighterView};
 
-use super::card::fill;
+use super::card::{fill, number_prefix};
 use super::{Useful, Weighed, enemies_in_reach};
 
 /// In words: "each enemy within 3\" may not make reactions until the end of the round".
@@ -86,4 +87,50 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
         visible,
         actions: vec![action],
     }])
+}
+
+/// "In addition, until the end of this fighter's activation, after each attack action made by
+/// this fighter, roll a dice." + "On a roll of N+, until the end of this battle round, the
+/// target fighter cannot make ... actions."
+pub(super) fn after_each_attack(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let first = s[0].as_str();
+    let rest = first
+        .strip_prefix("in addition, ")
+        .unwrap_or(first)
+        .strip_prefix(
+            "until the end of this fighter's activation, after each attack action made by this \
+             fighter, roll a dice",
+        )?;
+    if !rest.is_empty() {
+        return None;
+    }
+    let next = s.get(1)?.strip_prefix("on a roll of ")?;
+    let (least, next) = number_prefix(next)?;
+    let next = next.strip_prefix("+, ")?.replace(
+        "until the end of this battle round, the target fighter",
+        "that fighter",
+    );
+    let bar = barred(&format!("until the end of the battle round, {next}"))?;
+    let least = u8::try_from(least).ok().filter(|l| (1..=6).contains(l))?;
+    Some((2, vec![Effect::AfterEachAttack { least, bar }]))
+}
+
+/// "Until the end of the battle round, that (enemy) fighter cannot make move actions or
+/// disengage actions": the actions barred.
+pub(super) fn barred(s: &str) -> Option<Vec<Restriction>> {
+    let rest = s
+        .strip_prefix("until the end of the battle round, that enemy fighter cannot make ")
+        .or_else(|| s.strip_prefix("until the end of the battle round, that fighter cannot make "))
+        .or_else(|| s.strip_prefix("that fighter cannot "))?;
+    Some(match rest {
+        "activate or make reactions in this battle round" => {
+            vec![Restriction::Activate, Restriction::Reactions]
+        }
+        "move actions or disengage actions" | "move or disengage actions" => {
+            vec![Restriction::Move, Restriction::Disengage]
+        }
+        "move actions" => vec![Restriction::Move],
+        "disengage actions" => vec![Restriction::Disengage],
+        _ => return None,
+    })
 }

@@ -5,14 +5,14 @@ use bevy::prelude::*;
 
 use crate::battlefield::measure::{Base, distance};
 use crate::model::RuleId;
-use crate::model::effects::{Amount, Effect};
+use crate::model::effects::{Amount, Effect, FriendPick};
 use crate::model::ids::FighterId;
 use crate::rules::command::Rejected;
 use crate::rules::log::EffectOutcome;
 use crate::rules::state::{self, Bonus, Engine, FighterView};
 
 use super::card::{amount_prefix, picked_friend};
-use super::{Useful, Weighed, amount_text, runemark_text};
+use super::{Useful, Weighed, amount_text};
 
 /// In words: "a bonus move action of up to 3\"".
 pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
@@ -42,10 +42,11 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             range,
             visible,
             runemark,
+            marks,
         } => format!(
             "a bonus attack action for {}friendly fighter{} within {range}\"",
             if *visible { "a visible " } else { "a " },
-            runemark_text(runemark.as_deref(), " with the ", " runemark")
+            marks.and(runemark.as_deref()).with_words()
         ),
         _ => String::new(),
     }
@@ -325,15 +326,23 @@ fn distance_at(f: &FighterView, p: Vec3, enemy: &Base) -> f32 {
     distance(&Base::new(f.profile.base, p, f.facing), enemy)
 }
 
-/// "Pick a (visible) friendly fighter (with the R runemark) within N" of this fighter." "That
-/// fighter makes a bonus attack action."
+/// "Pick a (visible) friendly fighter (with MARKS) within N" of this fighter." "That
+/// (friendly) fighter makes (can make) a bonus attack action."
 pub(super) fn friend_bonus_attack(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    let (range, visible, runemark) = picked_friend(&s[0])?;
-    (s.get(1)?.as_str() == "that fighter makes a bonus attack action").then(|| {
+    let (range, visible, marks) = picked_friend(&s[0])?;
+    let then = s.get(1)?.strip_prefix("that ")?;
+    let then = then.strip_prefix("friendly ").unwrap_or(then);
+    let attacks = matches!(
+        then,
+        "fighter makes a bonus attack action" | "fighter can make a bonus attack action"
+    );
+    attacks.then(|| {
+        let pick = FriendPick::new(range, visible, marks);
         let effect = Effect::FriendBonusAttack {
             range,
             visible,
-            runemark,
+            runemark: pick.runemark,
+            marks: pick.marks,
         };
         (2, vec![effect])
     })

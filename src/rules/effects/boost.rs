@@ -90,9 +90,14 @@ fn melee_text(melee_only: bool) -> &'static str {
 }
 
 fn round_boost_text(stat: Stat, by: &str, melee_only: bool, aura: Option<&Aura>) -> String {
+    // A raise of Move reaches the friends whose move starts in the aura.
+    let while_in = match stat {
+        Stat::Move => "for a move that starts",
+        _ => "while",
+    };
     let to = aura.map_or(String::new(), |a| {
         format!(
-            " to {}{} while within {}\" of it",
+            " to {}{} {while_in} within {}\" of it",
             if a.visible { "visible " } else { "" },
             a.who_words(),
             a.range

@@ -7,7 +7,7 @@ use crate::rules::command::Rejected;
 use crate::rules::state::Engine;
 
 use super::card::{fill, number_prefix};
-use super::{Checked, enemies_in_reach, marked_in_reach};
+use super::{Checked, Marks, enemies_in_reach, marked_in_reach};
 
 /// In words: "(having taken down an enemy with an attack this activation)".
 pub(super) fn describe(e: &Effect) -> String {
@@ -108,7 +108,8 @@ fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
             runemark,
         } => {
             let reach = (*range, *visible);
-            let near = marked_in_reach(c.world, c.all, c.f, reach, runemark.as_deref(), true);
+            let marks = Marks::default().and(runemark.as_deref());
+            let near = marked_in_reach(c.world, c.all, c.f, reach, marks, true);
             near.is_empty().then(|| {
                 let mark = runemark
                     .as_ref()
@@ -137,7 +138,8 @@ fn why_not_more(c: &Checked, condition: &Condition) -> Option<String> {
     let name = &c.f.name;
     match condition {
         Condition::NoFriendWithin { range } => {
-            let near = marked_in_reach(c.world, c.all, c.f, (*range, false), None, true);
+            let near =
+                marked_in_reach(c.world, c.all, c.f, (*range, false), Marks::default(), true);
             (!near.is_empty())
                 .then(|| format!("another friendly fighter is within {range}\" of {name}"))
         }
@@ -147,7 +149,14 @@ fn why_not_more(c: &Checked, condition: &Condition) -> Option<String> {
             visible,
             damage,
         } => {
-            let near = marked_in_reach(c.world, c.all, c.f, (*range, *visible), None, *friend);
+            let near = marked_in_reach(
+                c.world,
+                c.all,
+                c.f,
+                (*range, *visible),
+                Marks::default(),
+                *friend,
+            );
             let hurt = |id: &FighterId| c.all.iter().any(|o| o.id == *id && o.damage >= *damage);
             let who = if *friend {
                 "other friendly fighter"

@@ -10,7 +10,7 @@ use crate::rules::log::EffectOutcome;
 use crate::rules::state::{self, Scope};
 
 use super::card::{add_to, amount_prefix, fill, picked_friend};
-use super::{Useful, Weighed, amount_text, enemies_in_reach, heal, reach_of, runemark_text};
+use super::{Useful, Weighed, amount_text, enemies_in_reach, heal, reach_of};
 
 /// In words: "+2 Move until the end of the round for a visible friendly fighter within 3\"".
 pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
@@ -50,7 +50,7 @@ fn picked_text(p: &FriendPick) -> String {
     format!(
         "{}friendly fighter{} {}",
         if p.visible { "a visible " } else { "a " },
-        runemark_text(p.runemark.as_deref(), " with the ", " runemark"),
+        p.marks().with_words(),
         super::within_text(p.range)
     )
 }
@@ -134,12 +134,8 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
 /// up to dN damage points allocated to that fighter", "Remove a number of damage points
 /// allocated to that fighter up to A".
 pub(super) fn picked_then(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    let (range, visible, runemark) = picked_friend(&s[0])?;
-    let pick = FriendPick {
-        range,
-        visible,
-        runemark,
-    };
+    let (range, visible, marks) = picked_friend(&s[0])?;
+    let pick = FriendPick::new(range, visible, marks);
     let then = s.get(1)?;
     let effects = friend_boost(then, &pick).or_else(|| friend_heal(then, &pick))?;
     Some((2, effects))

@@ -28,9 +28,7 @@ pub(super) fn describe(e: &Effect) -> String {
             "{} for {}friendly fighter{} within {}\"",
             what(*or_attack),
             if pick.visible { "a visible " } else { "a " },
-            pick.runemark
-                .as_deref()
-                .map_or(String::new(), |m| format!(" with the {m} runemark")),
+            pick.marks().with_words(),
             pick.range
         ),
         Effect::EachFriendBonusMove { aura, or_attack } => format!(
@@ -135,22 +133,20 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
 /// "Pick a (visible) friendly fighter (...) within N" of this fighter." + "That fighter makes
 /// (takes, can make) a bonus move action (or a bonus attack action)."
 pub(super) fn picked_then_moves(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    let (range, visible, runemark) = picked_friend(&s[0])?;
+    let (range, visible, marks) = picked_friend(&s[0])?;
     let then = s.get(1)?;
+    let then = then.strip_prefix("that ")?;
+    let then = then.strip_prefix("friendly ").unwrap_or(then);
     let then = then
-        .strip_prefix("that fighter makes ")
-        .or_else(|| then.strip_prefix("that fighter takes "))
-        .or_else(|| then.strip_prefix("that fighter can make "))?;
+        .strip_prefix("fighter makes ")
+        .or_else(|| then.strip_prefix("fighter takes "))
+        .or_else(|| then.strip_prefix("fighter can make "))?;
     let or_attack = match then {
         "a bonus move action" => false,
         "a bonus move action or a bonus attack action" => true,
         _ => return None,
     };
-    let pick = FriendPick {
-        range,
-        visible,
-        runemark,
-    };
+    let pick = FriendPick::new(range, visible, marks);
     Some((2, vec![Effect::FriendBonusMove { pick, or_attack }]))
 }
 

@@ -54,7 +54,8 @@ fn reached(world: &World, all: &[FighterView], f: &FighterView, e: &Effect) -> V
             others,
             ..
         } => {
-            let mut ids = marked_in_reach(world, all, f, (*range, *visible), None, true);
+            let mut ids =
+                marked_in_reach(world, all, f, (*range, *visible), Default::default(), true);
             if !others {
                 ids.insert(0, f.id);
             }

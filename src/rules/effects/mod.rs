@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use crate::battlefield::measure::distance;
 use crate::model::RuleId;
 use crate::model::components::*;
-use crate::model::effects::{Aim, Amount, Effect, Family, Restriction};
+use crate::model::effects::{Aim, Amount, Effect, Family, Marks, Restriction};
 use crate::model::ids::FighterId;
 use crate::rules::actions::deal_damage;
 use crate::rules::command::Rejected;
@@ -103,21 +103,20 @@ pub fn enemies_in_reach(
     range: f32,
     visible: bool,
 ) -> Vec<FighterId> {
-    marked_in_reach(world, all, f, (range, visible), None, false)
+    marked_in_reach(world, all, f, (range, visible), Marks::default(), false)
 }
 
-/// The fighters within `range` inches of `f` (that it can see, when `visible`; with
-/// `runemark`, when given), nearest first: its enemies, or (`friends`) the other fighters of
-/// its side.
+/// The fighters within `range` inches of `f` (that it can see, when `visible`; bearing
+/// `marks`), nearest first: its enemies, or (`friends`) the other fighters of its side.
 pub fn marked_in_reach(
     world: &World,
     all: &[FighterView],
     f: &FighterView,
     (range, visible): (f32, bool),
-    runemark: Option<&str>,
+    marks: Marks,
     friends: bool,
 ) -> Vec<FighterId> {
-    let marked = |o: &FighterView| runemark.is_none_or(|m| o.profile.bears(m));
+    let marked = |o: &FighterView| marks.fit(|m| o.profile.bears(m));
     let mut near: Vec<(f32, FighterId)> = all
         .iter()
         .filter(|o| o.on_board() && (o.side == f.side) == friends && o.id != f.id && marked(o))
@@ -148,7 +147,7 @@ pub fn reach_of(
         all,
         f,
         (a.range, a.visible),
-        a.runemark,
+        a.marks,
         a.friends,
     ))
 }
@@ -163,9 +162,7 @@ fn who_it_reaches(a: Aim, f: &FighterView, none: bool) -> String {
         (true, true) => "no other friendly fighter",
         (true, false) => "not another friendly fighter",
     };
-    let mark = a
-        .runemark
-        .map_or(String::new(), |m| format!(" with the {m} runemark"));
+    let mark = a.marks.with_words();
     let seen = if a.visible {
         " it can see"
     } else if none {

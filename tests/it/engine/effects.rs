@@ -420,6 +420,7 @@ fn abl5_cmb2_a_friend_with_the_runemark_makes_a_bonus_attack() {
             range: 4.0,
             visible: true,
             runemark: Some("beast".into()),
+            marks: Default::default(),
         }],
         3,
     );

@@ -375,11 +375,7 @@ fn rea1_abl5_a_reaction_deals_damage_to_the_attacker_when_the_rolls_were_so() {
 }
 
 fn near_friend() -> warcry_sim::model::effects::FriendPick {
-    warcry_sim::model::effects::FriendPick {
-        range: 3.0,
-        visible: false,
-        runemark: None,
-    }
+    warcry_sim::model::effects::FriendPick::new(3.0, false, Default::default())
 }
 
 /// ABL-5, "pick a friendly fighter within 3" of this fighter. Until the end of the battle

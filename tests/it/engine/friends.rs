@@ -85,11 +85,7 @@ fn cmb2_abl5_an_action_of_its_own_declines_the_friends_bonus_moves() {
 fn abl5_a_picked_friend_makes_a_bonus_move_or_attack() {
     use warcry_sim::rules::command::Command;
     use warcry_sim::rules::options::{Decision, options};
-    let pick = FriendPick {
-        range: 4.0,
-        visible: false,
-        runemark: None,
-    };
+    let pick = FriendPick::new(4.0, false, Default::default());
     let friend = Effect::FriendBonusMove {
         pick,
         or_attack: true,
@@ -126,11 +122,7 @@ fn abl5_a_picked_friend_makes_a_bonus_move_or_attack() {
 fn abl5_the_solo_ai_moves_a_friend_with_its_bonus_move() {
     use warcry_sim::ai::solo;
     use warcry_sim::rules::command::Command;
-    let pick = FriendPick {
-        range: 4.0,
-        visible: false,
-        runemark: None,
-    };
+    let pick = FriendPick::new(4.0, false, Default::default());
     let friend = Effect::FriendBonusMove {
         pick,
         or_attack: false,
@@ -151,4 +143,31 @@ fn abl5_the_solo_ai_moves_a_friend_with_its_bonus_move() {
     let after = a.fighter(A2).pos;
     assert!(after.distance(before) > 1.0, "{before} -> {after}");
     assert!(d.why.contains("move towards the target"), "{}", d.why);
+}
+
+/// Issue 30: "pick a friendly fighter within 4" of this fighter that has both the Scout and
+/// the Sapper runemarks. That fighter makes a bonus move action": A3 bears both and is
+/// picked; A2, a scout only, is refused by ABL-5 and the refusal names both runemarks.
+#[test]
+fn abl5_a_picked_friend_must_bear_every_runemark_named() {
+    use warcry_sim::model::effects::Marks;
+    let marks = Marks::of(&["scout", "sapper"], &[]).unwrap();
+    let friend = Effect::FriendBonusMove {
+        pick: FriendPick::new(4.0, false, marks),
+        or_attack: false,
+    };
+    let mut a = with_ability(vec![friend], 3);
+    a.profile(A2, |p| p.runemarks = vec!["scout".into()]);
+    a.profile(A3, |p| p.runemarks = vec!["scout".into(), "sapper".into()]);
+    a.place(A2, 10.0, 12.0);
+    a.place(A3, 10.0, 13.0);
+    a.place(B, 30.0, 30.0);
+    let refused = a.use_ability(A, "Test Gift", 3, Some(A2)).unwrap_err();
+    assert!(refused.ends_with("[ABL-5]"), "{refused}");
+    assert!(refused.contains("scout and sapper runemarks"), "{refused}");
+    a.use_ability(A, "Test Gift", 3, Some(A3)).unwrap();
+    assert!(matches!(
+        bonuses(&mut a)[..],
+        [Bonus::FriendMove { fighter: A3, .. }]
+    ));
 }

@@ -6,7 +6,7 @@
 //! shape (numbers as `N`), so the most common ones can be learnt next. No wording is stored:
 //! only the effects.
 
-use crate::model::effects::{Amount, Effect, Stat};
+use crate::model::effects::{Amount, Effect, Marks, Stat};
 
 use super::{
     against, bar, bonus, boost, boost_words, condition, damage, dice, friend, guard, heal, place,
@@ -95,7 +95,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         damage::roll_for_each,
         damage::pick_roll_bands,
         damage::next_move_near_enemy,
-        against::after_each_attack,
+        bar::after_each_attack,
         bonus::friend_bonus_attack,
         super::friend_move::picked_then_moves,
         against::picked_enemy_then,
@@ -271,10 +271,13 @@ pub(super) fn picked_enemy(s: &str) -> Option<(f32, bool)> {
     None
 }
 
-/// "Pick a (visible) friendly fighter (with the R runemark) within N" of this fighter": the
-/// range, whether it must be seen, and the runemark.
-pub(super) fn picked_friend(s: &str) -> Option<(f32, bool, Option<String>)> {
-    let rest = s.strip_prefix("pick a ")?;
+/// "Pick a (visible) friendly fighter (with MARKS) within N" of this fighter (that has
+/// MARKS)" ("pick another ...", as some cards write it: a pick is of another fighter always):
+/// the range, whether it must be seen, and the marks it must bear.
+pub(super) fn picked_friend(s: &str) -> Option<(f32, bool, Marks)> {
+    let rest = s
+        .strip_prefix("pick a ")
+        .or_else(|| s.strip_prefix("pick another "))?;
     let (visible, rest) = match rest.strip_prefix("visible ") {
         Some(r) => (true, r),
         None => (false, rest),
@@ -282,21 +285,31 @@ pub(super) fn picked_friend(s: &str) -> Option<(f32, bool, Option<String>)> {
     let rest = rest.strip_prefix("friendly fighter")?;
     // With no range, the pick is anywhere on the battlefield.
     if rest.is_empty() {
-        return Some((crate::model::effects::ANYWHERE, visible, None));
+        return Some((crate::model::effects::ANYWHERE, visible, Marks::default()));
     }
-    let rest = rest.strip_prefix(' ')?;
-    let (runemark, rest) = match rest.strip_prefix("with the ") {
+    // Marks are runemarks' names only: "... runemark(s)".
+    let named = |m: &str| m.ends_with(" runemark") || m.ends_with(" runemarks");
+    let (marks, rest) = match rest.strip_prefix(" with ") {
         Some(r) => {
-            let (mark, r) = r.split_once(" runemark ")?;
-            (Some(mark.to_string()), r)
+            let (m, r) = r.split_once(" within ")?;
+            (marks_of(m).filter(|_| named(m))?, r)
         }
-        None => (None, rest),
+        None => (Marks::default(), rest.strip_prefix(" within ")?),
     };
-    if rest == "within a number of inches of this fighter equal to the value of this ability" {
-        return Some((crate::model::effects::VALUE_RANGE, visible, runemark));
-    }
-    let v = fill(rest, "within {n}\" of this fighter")?;
-    Some((v[0] as f32, visible, runemark))
+    let value = "a number of inches of this fighter equal to the value of this ability";
+    let (range, tail) = match rest.strip_prefix(value) {
+        Some(t) => (crate::model::effects::VALUE_RANGE, t),
+        None => {
+            let (n, r) = number_prefix(rest)?;
+            (n as f32, r.strip_prefix("\" of this fighter")?)
+        }
+    };
+    let marks = match tail.strip_prefix(" that has ") {
+        None if tail.is_empty() => marks,
+        Some(m) if marks.is_none() && named(m) => marks_of(m)?,
+        _ => return None,
+    };
+    Some((range, visible, marks))
 }
 
 /// "Pick a visible enemy fighter within N" of this fighter and roll a dice" (or "N dice", or

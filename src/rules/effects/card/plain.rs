@@ -3,7 +3,7 @@
 //! the cards print. Each reader then knows one wording only.
 
 /// Words some cards misspell, and how the others write them.
-const SPELLING: [(&str, &str); 7] = [
+const SPELLING: [(&str, &str); 8] = [
     ("characteric ", "characteristic "),
     ("figther", "fighter"),
     ("ablilty", "ability"),
@@ -11,6 +11,7 @@ const SPELLING: [(&str, &str); 7] = [
     ("frienzied", "frenzied"),
     ("aciton", "action"),
     (" hit scored from that ", " hit from that "),
+    ("a number damage points", "a number of damage points"),
 ];
 
 /// Durations as a sentence may begin with them, and the wording the readers know.

@@ -373,7 +373,8 @@ fn abl5_picks_with_no_range_or_a_short_one() {
                 pick: FriendPick {
                     range: ANYWHERE,
                     visible: true,
-                    runemark: None
+                    runemark: None,
+                    marks: Default::default()
                 },
                 stat,
                 by: Amount::Fixed(1),

@@ -241,7 +241,8 @@ fn abl5_a_friend_with_a_runemark_makes_a_bonus_attack() {
         Ok(vec![Effect::FriendBonusAttack {
             range: 5.0,
             visible: false,
-            runemark: Some("scout".into())
+            runemark: Some("scout".into()),
+            marks: Default::default()
         }])
     );
 }

@@ -244,6 +244,7 @@ fn abl5_what_is_done_for_a_picked_friend() {
         range,
         visible,
         runemark: runemark.map(str::to_string),
+        marks: Default::default(),
     };
     assert_eq!(
         effects_of(

@@ -164,7 +164,8 @@ fn abl5_friends_bonus_moves() {
             pick: FriendPick {
                 range: 5.0,
                 visible: false,
-                runemark: Some("beast".into())
+                runemark: Some("beast".into()),
+                marks: Default::default()
             },
             or_attack: false
         }])
@@ -179,7 +180,8 @@ fn abl5_friends_bonus_moves() {
             pick: FriendPick {
                 range: VALUE_RANGE,
                 visible: true,
-                runemark: None
+                runemark: None,
+                marks: Default::default()
             },
             or_attack: true
         }])
@@ -232,6 +234,96 @@ fn abl5_a_raise_until_the_end_of_the_battle() {
         effects_of(
             "Until the end of the battle, add 1 to the Move characteristic of attack actions \
              made by this fighter."
+        )
+        .is_err()
+    );
+}
+
+/// Issue 30: a roll against a picked enemy whose success bars its moves "this round", the
+/// battle round as the other cards write it.
+#[test]
+fn abl5_a_bar_on_a_roll_this_round() {
+    use crate::model::effects::{OnSuccess, Restriction};
+    assert_eq!(
+        effects_of(
+            "Pick a visible enemy fighter within 4\" of this fighter and roll a dice. On a 4+, \
+             that fighter cannot make move actions or disengage actions this round."
+        ),
+        Ok(vec![Effect::RollAgainst {
+            range: 4.0,
+            visible: true,
+            runemark: None,
+            dice: Amount::Fixed(1),
+            least: 4,
+            then: OnSuccess::Bar(vec![Restriction::Move, Restriction::Disengage])
+        }])
+    );
+}
+
+/// Issue 30: "a number damage points", as one card misprints it, reads as "a number of
+/// damage points".
+#[test]
+fn abl5_a_misprinted_number_of_damage_points() {
+    use crate::model::effects::Roll;
+    assert_eq!(
+        effects_of(
+            "Pick a visible enemy fighter within 5\" of this fighter and roll 2 dice. For each \
+             roll of 3-5, allocate a number damage points to that fighter equal to the value \
+             of this ability. For each roll of 6, allocate 4 damage points to that fighter."
+        ),
+        Ok(vec![Effect::DamageOne {
+            range: 5.0,
+            amount: Amount::Fixed(0),
+            roll: Some(Roll {
+                dice: Amount::Fixed(2),
+                bands: vec![(3, 5, Amount::Value), (6, 6, Amount::Fixed(4))]
+            })
+        }])
+    );
+}
+
+/// Issue 30: a picked friend named by two runemarks, before or after its range, "another"
+/// friend, and "that friendly fighter": each reads as the pick with its marks.
+#[test]
+fn abl5_a_picked_friend_with_two_runemarks() {
+    use crate::model::effects::FriendPick;
+    let both = Marks::of(&["ironclad", "scout"], &[]).unwrap();
+    let pick = FriendPick::new(4.0, true, both);
+    assert_eq!(pick.runemark, None);
+    for text in [
+        "Pick a visible friendly fighter with both the Ironclad faction runemark and the Scout \
+         runemark within 4\" of this fighter. That fighter can make a bonus move action or a \
+         bonus attack action.",
+        "Pick a visible friendly fighter within 4\" of this fighter that has both the Ironclad \
+         and the Scout runemarks. That friendly fighter makes a bonus move action or a bonus \
+         attack action.",
+    ] {
+        assert_eq!(
+            effects_of(text),
+            Ok(vec![Effect::FriendBonusMove {
+                pick: pick.clone(),
+                or_attack: true
+            }]),
+            "{text}"
+        );
+    }
+    assert_eq!(
+        effects_of(
+            "Pick another visible friendly fighter with the Scout runemark within 3\" of this \
+             fighter. That fighter can make a bonus attack action."
+        ),
+        Ok(vec![Effect::FriendBonusAttack {
+            range: 3.0,
+            visible: true,
+            runemark: Some("scout".into()),
+            marks: Marks::default()
+        }])
+    );
+    // A condition that is not a runemark is not a mark.
+    assert!(
+        effects_of(
+            "Pick a visible friendly fighter within 4\" of this fighter that has not activated \
+             yet this battle round. That fighter makes a bonus move action."
         )
         .is_err()
     );
