@@ -190,37 +190,42 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
     if let Some(e) = move_closer(s) {
         return Some(vec![e]);
     }
-    // "Can make" offers the bonus as "makes" does (CMB-2: a bonus may be declined).
-    let s = s.replace(
-        "this fighter can make a bonus ",
-        "this fighter makes a bonus ",
-    );
-    Some(vec![match s.as_str() {
+    Some(vec![match plain_bonus(s).as_str() {
         "this fighter makes a bonus move action" => Effect::BonusMove { max: None },
-        "this fighter makes a bonus attack action"
-        | "then, they can make a bonus attack action"
-        | "then, this fighter makes a bonus attack action"
-        | "they can then make a bonus attack action" => Effect::BonusAttack,
+        "this fighter makes a bonus attack action" => Effect::BonusAttack,
         "this fighter makes a bonus move action or a bonus attack action"
         | "this fighter makes a bonus attack action or a bonus move action" => {
             Effect::BonusMoveOrAttack
         }
-        "this fighter makes a bonus melee attack action"
-        | "then, they can make a bonus melee attack action" => {
-            Effect::BonusAttackOf { melee: true }
-        }
+        "this fighter makes a bonus melee attack action" => Effect::BonusAttackOf { melee: true },
         "this fighter makes a bonus missile attack action" => {
             Effect::BonusAttackOf { melee: false }
         }
         "this fighter makes a bonus move action or a bonus disengage action"
-        | "this fighter makes a bonus move action or bonus disengage action" => {
+        | "this fighter makes a bonus move action or bonus disengage action"
+        | "this fighter makes a bonus disengage action or a bonus move action" => {
             Effect::BonusMoveOrDisengage
         }
-        "this fighter makes a bonus disengage action"
-        | "then, they can make a bonus disengage action"
-        | "then, this fighter makes a bonus disengage action" => Effect::BonusDisengage,
+        "this fighter makes a bonus disengage action" => Effect::BonusDisengage,
         _ => return None,
     }])
+}
+
+/// A bonus action in one wording: "then(,) ..." leading it left out (the effects run in the
+/// card's order), "they" for "this fighter", and "can (then) make" for "makes" (CMB-2: a
+/// bonus may be declined).
+fn plain_bonus(s: &str) -> String {
+    let s = s
+        .strip_prefix("then, ")
+        .or_else(|| s.strip_prefix("then "))
+        .unwrap_or(s);
+    let s = match s.strip_prefix("they ") {
+        Some(rest) => format!("this fighter {rest}"),
+        None => s.to_string(),
+    };
+    ["can then make a bonus ", "can make a bonus "]
+        .iter()
+        .fold(s, |s, from| s.replace(from, "makes a bonus "))
 }
 
 /// "This fighter makes a bonus move action (of up to a number of inches equal to A) and must

@@ -358,7 +358,8 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
 }
 
 /// "Allocate A damage points (or "a number of damage points equal to A") to each visible
-/// enemy fighter (or "all visible enemy fighters") within N" of this fighter".
+/// enemy fighter (or "all visible enemy fighters") within N" of this fighter"; "... to each
+/// enemy fighter (to enemy fighters) within N" ...", seen or not.
 fn damage_each(s: &str) -> Option<Vec<Effect>> {
     let rest = s.strip_prefix("allocate ")?;
     let (amount, rest) = match rest.strip_prefix("a number of damage points equal to ") {
@@ -371,7 +372,10 @@ fn damage_each(s: &str) -> Option<Vec<Effect>> {
             (Amount::Fixed(n), r)
         }
     };
-    let (visible, rest) = match rest.strip_prefix(" to each enemy fighter") {
+    let (visible, rest) = match rest
+        .strip_prefix(" to each enemy fighter")
+        .or_else(|| rest.strip_prefix(" to enemy fighters"))
+    {
         Some(r) => (false, r),
         None => (true, rest),
     };

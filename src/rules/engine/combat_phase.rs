@@ -299,6 +299,7 @@ pub(crate) fn after_action(world: &mut World) {
         return;
     }
     bonus_moves_lapse_when_barred(world, &f);
+    bonus_disengage_lapses_when_free(world, &f);
     friends_bonus_lapses_when_gone(world);
     // A bonus attack only follows when an enemy is within 1" (ABL-3 Reckoning); an
     // ability's, when the fighter has an attack to make (ABL-5).
@@ -395,6 +396,31 @@ fn bonus_moves_lapse_when_barred(world: &mut World, f: &FighterView) {
         let outcome = crate::rules::log::EffectOutcome::BonusMoveBarred { max };
         crate::rules::effects::effect_logged(world, f.id, outcome);
     }
+}
+
+/// ABL-5, CMB-2: a bonus disengage action waiting when no enemy is within 1" of the fighter
+/// lapses, said in the log, so that the bonus after it ("then this fighter can make a bonus
+/// move action") is offered.
+fn bonus_disengage_lapses_when_free(world: &mut World, f: &FighterView) {
+    let first = engine(world)
+        .activation
+        .as_ref()
+        .and_then(|a| a.bonus.first().copied());
+    if first != Some(Bonus::Disengage) {
+        return;
+    }
+    let all = fighters(world);
+    let engaged = all
+        .iter()
+        .any(|o| o.on_board() && o.side != f.side && bases_within(&f.base(), &o.base(), 1.0));
+    if engaged {
+        return;
+    }
+    if let Some(a) = engine(world).activation.as_mut() {
+        a.bonus.remove(0);
+    }
+    let outcome = crate::rules::log::EffectOutcome::NoDisengage;
+    crate::rules::effects::effect_logged(world, f.id, outcome);
 }
 
 /// CMB-1, SOLO-I4: the side with the initiative (`side`) gives the first turn to `first`.

@@ -102,6 +102,8 @@ pub enum EffectOutcome {
         fighters: Vec<FighterId>,
         or_attack: bool,
     },
+    /// Its bonus disengage action lapses: no enemy is within 1" of it.
+    NoDisengage,
     /// A friend's bonus action lapses: the friend is no longer on the battlefield.
     BonusLapsed { bonus: crate::rules::state::Bonus },
     /// `fighter` set up within `within` inches of the ability's fighter, at `at` (`None`: no

@@ -333,6 +333,9 @@ pub(super) fn friend_bonus_text(who: &str, o: &EffectOutcome, n: &Names) -> Stri
                 ),
             }
         }
+        EffectOutcome::NoDisengage => {
+            format!("{who}'s bonus disengage action lapses: no enemy is within 1\" of it")
+        }
         EffectOutcome::BonusLapsed { bonus } => format!(
             "the bonus {} lapses: that friend is no longer on the battlefield",
             bonus_words_with(*bonus, |id| n.fighter(id))

@@ -171,3 +171,31 @@ fn abl5_a_picked_friend_must_bear_every_runemark_named() {
         [Bonus::FriendMove { fighter: A3, .. }]
     ));
 }
+
+/// Issue 30, CMB-2: "this fighter can make a bonus disengage action. Then this fighter can
+/// make a bonus move action": with no enemy within 1" the disengage lapses (said in the log)
+/// and the bonus move is offered; within 1" of B the disengage comes first.
+#[test]
+fn cmb2_abl5_a_bonus_disengage_with_no_enemy_near_lapses_for_the_move_after_it() {
+    let effects = vec![Effect::BonusDisengage, Effect::BonusMove { max: None }];
+    for (b_at, first) in [(30.0, "move"), (11.5, "disengage")] {
+        let mut a = with_ability(effects.clone(), 3);
+        a.rules(|r| r.reactions = false);
+        a.place(B, b_at, 10.0);
+        let n = a.log_len();
+        a.use_ability(A, "Test Gift", 3, None).unwrap();
+        let queue = bonuses(&mut a);
+        let said: Vec<String> = a.log_since(n).iter().map(|e| a.text_of(e)).collect();
+        let lapsed = said.iter().any(|l| l.contains("disengage action lapses"));
+        match first {
+            "move" => {
+                assert!(matches!(queue[..], [Bonus::Move { .. }]), "{queue:?}");
+                assert!(lapsed, "{said:?}");
+            }
+            _ => {
+                assert!(matches!(queue[..], [Bonus::Disengage, Bonus::Move { .. }]));
+                assert!(!lapsed, "{said:?}");
+            }
+        }
+    }
+}

@@ -328,3 +328,53 @@ fn abl5_a_picked_friend_with_two_runemarks() {
         .is_err()
     );
 }
+
+/// Issue 30: bonus actions led by "then", and "can then make": each its bonus, in the card's
+/// order; damage "to enemy fighters within 1"" reaches each of them, seen or not.
+#[test]
+fn abl5_bonus_actions_led_by_then() {
+    use crate::model::effects::Condition;
+    assert_eq!(
+        effects_of(
+            "This fighter can make a bonus disengage action. Then this fighter can make a \
+             bonus move action."
+        ),
+        Ok(vec![
+            Effect::BonusDisengage,
+            Effect::BonusMove { max: None }
+        ])
+    );
+    assert_eq!(
+        effects_of(
+            "Remove a number of damage points allocated to this fighter equal to the value of \
+             this ability. This fighter can then make a bonus move action or a bonus attack \
+             action."
+        ),
+        Ok(vec![
+            Effect::Heal {
+                amount: Amount::Value
+            },
+            Effect::BonusMoveOrAttack
+        ])
+    );
+    assert_eq!(
+        effects_of(
+            "A fighter can only use this ability if they are within 2\" of an enemy fighter. \
+             Allocate 2 damage points to enemy fighters within 1\" of this fighter. Then, this \
+             fighter makes a bonus disengage action or a bonus move action."
+        ),
+        Ok(vec![
+            Effect::Requires(Condition::EnemyWithin {
+                range: 2.0,
+                visible: false
+            }),
+            Effect::DamageEach {
+                range: 1.0,
+                amount: Amount::Fixed(2),
+                roll: None,
+                visible: false
+            },
+            Effect::BonusMoveOrDisengage
+        ])
+    );
+}
