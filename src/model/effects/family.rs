@@ -77,9 +77,10 @@ impl Effect {
                 Family::Heal
             }
             Effect::RoundGuard { .. } => Family::Guard,
-            Effect::SaveWildDice { .. } | Effect::SwearOath | Effect::Favoured { .. } => {
-                Family::Dice
-            }
+            Effect::SaveWildDice { .. }
+            | Effect::SwearOath
+            | Effect::Favoured { .. }
+            | Effect::OnRoll { .. } => Family::Dice,
             Effect::FriendBoost { .. } | Effect::FriendHeal { .. } => Family::Friend,
             Effect::Restrict { .. }
             | Effect::RollAgainst { .. }

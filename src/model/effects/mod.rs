@@ -264,6 +264,8 @@ pub enum Effect {
         #[serde(default)]
         aura: Option<Aura>,
     },
+    /// Roll a dice: on `least` or more, this fighter may make the bonus actions `then` says.
+    OnRoll { least: u8, then: Vec<Effect> },
     /// Until the end of the battle, `by` more of `stat` (of its melee attacks only, when
     /// `melee_only`) for this fighter.
     BattleBoost {

@@ -63,23 +63,7 @@ pub fn validate_ability(
             },
         );
     }
-    let nested_ok = effects.iter().all(|e| match e {
-        // A favoured fighter's effects or the others: plain effects, none favoured again.
-        Effect::Favoured { plain, favoured } => plain
-            .iter()
-            .chain(favoured)
-            .all(|t| !matches!(t, Effect::Favoured { .. } | Effect::Reaction(_))),
-        Effect::AfterMove { then, .. } => then.iter().all(|t| {
-            matches!(
-                t,
-                Effect::DamageOne { .. }
-                    | Effect::BonusAttack
-                    | Effect::BonusMove { .. }
-                    | Effect::NextBoost { .. }
-            )
-        }),
-        _ => true,
-    });
+    let nested_ok = effects.iter().all(Effect::nested_ok);
     // The engine raises a friend's Move by where its move starts, not by who sees it.
     let moving_aura = effects.iter().any(|e| {
         matches!(
@@ -101,8 +85,48 @@ pub fn validate_ability(
         v.error(
             path,
             "after a move, an ability can deal damage to one enemy, give a bonus move or attack, \
-             or raise the next action",
+             or raise the next action; a roll's success gives this fighter bonus actions only; \
+             a favoured fighter's effects are plain ones",
         );
+    }
+}
+
+impl Effect {
+    /// Are the effects it holds (after a move, on a roll's success, for a favoured fighter)
+    /// ones it may hold?
+    fn nested_ok(&self) -> bool {
+        match self {
+            // A favoured fighter's effects or the others: plain effects, none favoured again.
+            Effect::Favoured { plain, favoured } => plain
+                .iter()
+                .chain(favoured)
+                .all(|t| !matches!(t, Effect::Favoured { .. } | Effect::Reaction(_))),
+            // A roll's success gives this fighter bonus actions only.
+            Effect::OnRoll { then, .. } => {
+                !then.is_empty()
+                    && then.iter().all(|t| {
+                        matches!(
+                            t,
+                            Effect::BonusMove { .. }
+                                | Effect::BonusAttack
+                                | Effect::BonusDisengage
+                                | Effect::BonusMoveOrAttack
+                                | Effect::BonusMoveOrDisengage
+                                | Effect::BonusAttackOf { .. }
+                        )
+                    })
+            }
+            Effect::AfterMove { then, .. } => then.iter().all(|t| {
+                matches!(
+                    t,
+                    Effect::DamageOne { .. }
+                        | Effect::BonusAttack
+                        | Effect::BonusMove { .. }
+                        | Effect::NextBoost { .. }
+                )
+            }),
+            _ => true,
+        }
     }
 }
 
@@ -188,6 +212,9 @@ impl Effect {
                 range_ok(h)
             }
             Effect::AfterEachAttack { least, bar } => (1..=6).contains(least) && !bar.is_empty(),
+            Effect::OnRoll { least, then } => {
+                (2..=6).contains(least) && then.iter().all(|e| e.numbers_ok())
+            }
             Effect::RollAgainst { .. } | Effect::CritsWeaken { .. } | Effect::EnemyAura { .. } => {
                 self.against_numbers_ok()
             }

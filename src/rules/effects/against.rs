@@ -513,6 +513,21 @@ pub(super) fn picked_enemy_then(s: &[String]) -> Option<(usize, Vec<Effect>)> {
             amount,
             roll: None,
         };
+        // "Then, roll a dice. On a 2+, that fighter cannot ...": a roll against it.
+        let then_roll = s.get(2).and_then(|t| t.strip_prefix("then, roll a di"));
+        if let (Some("ce" | "e"), Some((least, then))) =
+            (then_roll, s.get(3).and_then(|t| bar_on_a_roll(t)))
+        {
+            let roll = Effect::RollAgainst {
+                range,
+                visible,
+                runemark: None,
+                dice: Amount::Fixed(1),
+                least,
+                then,
+            };
+            return Some((4, vec![effect, roll]));
+        }
         return Some((2, vec![effect]));
     }
     if let Some(v) = fill(

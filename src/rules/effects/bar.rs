@@ -116,21 +116,26 @@ pub(super) fn after_each_attack(s: &[String]) -> Option<(usize, Vec<Effect>)> {
 }
 
 /// "Until the end of the battle round, that (enemy) fighter cannot make move actions or
-/// disengage actions": the actions barred.
+/// disengage actions" ("... cannot activate"; "that fighter cannot activate or make reactions
+/// in this battle round"): the actions barred.
 pub(super) fn barred(s: &str) -> Option<Vec<Restriction>> {
-    let rest = s
-        .strip_prefix("until the end of the battle round, that enemy fighter cannot make ")
-        .or_else(|| s.strip_prefix("until the end of the battle round, that fighter cannot make "))
-        .or_else(|| s.strip_prefix("that fighter cannot "))?;
-    Some(match rest {
-        "activate or make reactions in this battle round" => {
+    let (round, rest) = match s.strip_prefix("until the end of the battle round, ") {
+        Some(r) => (true, r),
+        None => (false, s),
+    };
+    let rest = rest
+        .strip_prefix("that enemy fighter cannot ")
+        .or_else(|| rest.strip_prefix("that fighter cannot "))?;
+    Some(match (round, rest) {
+        (false, "activate or make reactions in this battle round") => {
             vec![Restriction::Activate, Restriction::Reactions]
         }
-        "move actions or disengage actions" | "move or disengage actions" => {
+        (true, "activate") => vec![Restriction::Activate],
+        (true, "make move actions or disengage actions" | "make move or disengage actions") => {
             vec![Restriction::Move, Restriction::Disengage]
         }
-        "move actions" => vec![Restriction::Move],
-        "disengage actions" => vec![Restriction::Disengage],
+        (true, "make move actions") => vec![Restriction::Move],
+        (true, "make disengage actions") => vec![Restriction::Disengage],
         _ => return None,
     })
 }

@@ -29,6 +29,10 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
              gains a double of 1s"
                 .to_string()
         }
+        Effect::OnRoll { least, then } => format!(
+            "roll a dice: on a {least}+, {}",
+            super::describe(then, value)
+        ),
         Effect::Favoured { plain, favoured } => format!(
             "{}; when favoured: {}",
             super::describe(plain, value),
@@ -94,10 +98,28 @@ pub(super) fn run(
     Some(EffectOutcome::WildDiceSaved { saved, rolls })
 }
 
+/// ABL-5: rolls a dice for `f`'s ability (logged); on `least` or more, runs `then`.
+pub(super) fn on_roll(
+    world: &mut World,
+    f: &FighterView,
+    (least, then): (u8, &[Effect]),
+    value: u8,
+    picks: super::Picks,
+) {
+    let roll = world.resource_mut::<DiceRng>().roll(1)[0];
+    super::effect_logged(world, f.id, EffectOutcome::Rolled { roll, least });
+    if roll >= least {
+        super::run(world, f, then, value, picks);
+    }
+}
+
 /// SOLO-C1: dice for a later round are always worth having; an oath, when its fighter has
-/// not sworn one yet nor is favoured.
+/// not sworn one yet nor is favoured; a roll for a bonus, when the bonus would be.
 pub(super) fn useful(w: &super::Weighed, e: &Effect) -> Option<Useful> {
     match e {
+        Effect::OnRoll { then, .. } => then
+            .iter()
+            .find_map(|t| super::useful(w.world, w.all, w.f, t, w.next)),
         Effect::SaveWildDice { .. } => Some(Useful::Because("wild dice for a later round", None)),
         Effect::SwearOath => {
             let eng = w.world.resource::<crate::rules::state::Engine>();
@@ -121,6 +143,21 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
             least: 0,
         }]
     })
+}
+
+/// "Roll a dice." + "On a (roll of) N+, this fighter (can make) makes a bonus ... action."
+pub(super) fn on_roll_bonus(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    if s[0] != "roll a dice" {
+        return None;
+    }
+    let next = s.get(1)?;
+    let rest = next
+        .strip_prefix("on a roll of ")
+        .or_else(|| next.strip_prefix("on a "))?;
+    let (least, rest) = super::card::number_prefix(rest)?;
+    let then = super::bonus::sentence(rest.strip_prefix("+, ")?)?;
+    let least = u8::try_from(least).ok().filter(|l| (2..=6).contains(l))?;
+    Some((2, vec![Effect::OnRoll { least, then }]))
 }
 
 /// "Roll a number of dice equal to A." + "For each roll of N+, add one wild dice to your

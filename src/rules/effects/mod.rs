@@ -279,6 +279,11 @@ pub struct Picks {
 /// logs what each did.
 pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, picks: Picks) {
     for e in effects {
+        // A roll's outcome is said before what its success does.
+        if let Effect::OnRoll { least, then } = e {
+            dice::on_roll(world, f, (*least, then), value, picks);
+            continue;
+        }
         for outcome in run_one(world, f, e, value, picks) {
             effect_logged(world, f.id, outcome.clone());
             if let EffectOutcome::Damage {

@@ -102,6 +102,8 @@ pub enum EffectOutcome {
         fighters: Vec<FighterId>,
         or_attack: bool,
     },
+    /// It rolled `roll` for its ability, needing `least` or more.
+    Rolled { roll: u8, least: u8 },
     /// Its bonus disengage action lapses: no enemy is within 1" of it.
     NoDisengage,
     /// A friend's bonus action lapses: the friend is no longer on the battlefield.

@@ -333,6 +333,10 @@ pub(super) fn friend_bonus_text(who: &str, o: &EffectOutcome, n: &Names) -> Stri
                 ),
             }
         }
+        EffectOutcome::Rolled { roll, least } => format!(
+            "{who} rolls {roll} for its ability ({least}+ needed){}",
+            if roll >= least { "" } else { ": nothing more" }
+        ),
         EffectOutcome::NoDisengage => {
             format!("{who}'s bonus disengage action lapses: no enemy is within 1\" of it")
         }

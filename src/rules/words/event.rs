@@ -260,6 +260,7 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         EffectOutcome::FriendBonuses { .. }
         | EffectOutcome::BonusLapsed { .. }
         | EffectOutcome::NoDisengage
+        | EffectOutcome::Rolled { .. }
         | EffectOutcome::FriendAttack { .. } => super::effects::friend_bonus_text(&who, o, n),
         EffectOutcome::CritsCounted { .. } | EffectOutcome::HitDamage { .. } => {
             super::effects::answer_text(&who, o)

@@ -199,3 +199,28 @@ fn cmb2_abl5_a_bonus_disengage_with_no_enemy_near_lapses_for_the_move_after_it()
         }
     }
 }
+
+/// Issue 30, ABL-5: "roll a dice. On a roll of 2+, this fighter makes a bonus disengage
+/// action": a 1 gives nothing (the roll said in the log), a 4 the bonus disengage.
+#[test]
+fn abl5_a_roll_for_a_bonus_disengage() {
+    let effects = vec![Effect::OnRoll {
+        least: 2,
+        then: vec![Effect::BonusDisengage],
+    }];
+    for (roll, gets) in [(1, false), (4, true)] {
+        let mut a = with_ability(effects.clone(), 3);
+        a.rules(|r| r.reactions = false);
+        a.place(B, 11.5, 10.0);
+        a.dice(&[roll]);
+        let n = a.log_len();
+        a.use_ability(A, "Test Gift", 3, None).unwrap();
+        let said: Vec<String> = a.log_since(n).iter().map(|e| a.text_of(e)).collect();
+        assert!(
+            said.iter()
+                .any(|l| l.contains(&format!("rolls {roll} for its ability (2+ needed)"))),
+            "{said:?}"
+        );
+        assert_eq!(bonuses(&mut a) == [Bonus::Disengage], gets, "{said:?}");
+    }
+}

@@ -83,11 +83,12 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         place::sentence,
         super::friend_move::each_friend,
     ];
-    const READERS: [Reader; 15] = [
+    const READERS: [Reader; 16] = [
         super::lower::picked_then_lowered,
         favour::oath_or_bar,
         heal::rolled,
         dice::rolled,
+        dice::on_roll_bonus,
         friend::picked_then,
         reaction::damage_per_hit,
         reaction::roll_against_attacker,

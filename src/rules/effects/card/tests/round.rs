@@ -378,3 +378,62 @@ fn abl5_bonus_actions_led_by_then() {
         ])
     );
 }
+
+/// Issue 30: damage to a picked enemy, then a roll against it whose success bars it from
+/// activating this round.
+#[test]
+fn abl5_damage_then_a_roll_that_bars_activating() {
+    use crate::model::effects::{OnSuccess, Restriction};
+    assert_eq!(
+        effects_of(
+            "Pick a visible enemy fighter within 10\" of this fighter. Allocate 3 damage points \
+             to that fighter. Then, roll a die. On a 4+, that fighter cannot activate this \
+             round."
+        ),
+        Ok(vec![
+            Effect::DamageOne {
+                range: 10.0,
+                amount: Amount::Fixed(3),
+                roll: None
+            },
+            Effect::RollAgainst {
+                range: 10.0,
+                visible: true,
+                runemark: None,
+                dice: Amount::Fixed(1),
+                least: 4,
+                then: OnSuccess::Bar(vec![Restriction::Activate])
+            }
+        ])
+    );
+}
+
+/// Issue 30: a roll whose success gives this fighter a bonus action.
+#[test]
+fn abl5_a_roll_for_a_bonus_action() {
+    use crate::model::effects::Condition;
+    assert_eq!(
+        effects_of(
+            "A fighter can only use this ability if they are within 2\" of an enemy fighter. \
+             Roll a dice. On a roll of 3+, this fighter can make a bonus disengage action."
+        ),
+        Ok(vec![
+            Effect::Requires(Condition::EnemyWithin {
+                range: 2.0,
+                visible: false
+            }),
+            Effect::OnRoll {
+                least: 3,
+                then: vec![Effect::BonusDisengage]
+            }
+        ])
+    );
+    // A success that does more than give this fighter a bonus action is not this shape.
+    assert!(
+        effects_of(
+            "Roll a dice. On a 3+, allocate 2 damage points to each visible enemy fighter \
+             within 3\" of this fighter."
+        )
+        .is_err()
+    );
+}
