@@ -39,12 +39,20 @@ fn amounts_and_roll_bands_abl1() {
     let r = Roll {
         dice: Amount::Fixed(1),
         bands: vec![(2, 4, Amount::Fixed(1)), (5, 6, Amount::Value)],
+        rolled: Vec::new(),
     };
-    assert_eq!([1, 2, 4, 5, 6].map(|d| r.damage(d, 4)), [0, 1, 1, 4, 4]);
+    assert_eq!(
+        [1, 2, 4, 5, 6].map(|d| r.damage(d, 4, &mut |_| 0)),
+        [0, 1, 1, 4, 4]
+    );
     // A gap between bands deals nothing.
     let gap = Roll {
         dice: Amount::Fixed(1),
         bands: vec![(1, 2, Amount::Fixed(1)), (5, 6, Amount::Fixed(3))],
+        rolled: Vec::new(),
     };
-    assert_eq!([1, 3, 4, 6].map(|d| gap.damage(d, 4)), [1, 0, 0, 3]);
+    assert_eq!(
+        [1, 3, 4, 6].map(|d| gap.damage(d, 4, &mut |_| 0)),
+        [1, 0, 0, 3]
+    );
 }

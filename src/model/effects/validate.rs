@@ -297,10 +297,12 @@ impl Effect {
                 range_ok(*range)
                     && amount.within(20)
                     && roll.as_ref().is_none_or(|r| {
+                        let band = |l: &u8, m: &u8| (1..=6).contains(l) && (*l..=6).contains(m);
                         r.dice.within(10)
-                            && r.bands.iter().all(|(l, m, a)| {
-                                (1..=6).contains(l) && (*l..=6).contains(m) && a.within(20)
-                            })
+                            && r.bands.iter().all(|(l, m, a)| band(l, m) && a.within(20))
+                            && r.rolled
+                                .iter()
+                                .all(|(l, m, sides)| band(l, m) && [3, 6].contains(sides))
                     })
             }
             _ => true,

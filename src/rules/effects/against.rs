@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use crate::model::RuleId;
 use crate::model::dice::{Dice, DiceRng};
-use crate::model::effects::{Amount, Effect, OnSuccess, Restriction, Roll, Stat, band_text};
+use crate::model::effects::{Amount, Effect, OnSuccess, Restriction, Stat, band_text};
 use crate::model::ids::FighterId;
 use crate::rules::command::Rejected;
 use crate::rules::log::{AgainstResult, EffectOutcome};
@@ -554,8 +554,9 @@ fn set_up_then_roll(s: &[String], range: f32, visible: bool, within: f32) -> (us
         within,
     }];
     let rolled = s.get(2).and_then(|t| then_roll(t)).and_then(|dice| {
-        let (used, bands) = bands(&s[3..])?;
-        Some((used, Roll { dice, bands }))
+        let (used, mut roll) = bands(&s[3..])?;
+        roll.dice = dice;
+        Some((used, roll))
     });
     let used = match rolled {
         Some((used, roll)) => {

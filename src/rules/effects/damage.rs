@@ -80,9 +80,25 @@ fn damage_one_text(range: f32, a: &Amount, roll: Option<&Roll>, value: Option<u8
 
 /// "4-5 deals 1, 6 deals 4".
 fn bands_text(r: &Roll, value: Option<u8>) -> String {
-    r.bands
+    let mut bands: Vec<(u8, String)> = r
+        .bands
         .iter()
-        .map(|(l, m, a)| format!("{} deals {}", band_text(*l, *m), amount_text(a, value)))
+        .map(|(l, m, a)| {
+            (
+                *l,
+                format!("{} deals {}", band_text(*l, *m), amount_text(a, value)),
+            )
+        })
+        .collect();
+    bands.extend(
+        r.rolled
+            .iter()
+            .map(|(l, m, sides)| (*l, format!("{} deals D{sides}", band_text(*l, *m)))),
+    );
+    bands.sort_by_key(|(l, _)| *l);
+    bands
+        .into_iter()
+        .map(|(_, t)| t)
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -171,7 +187,15 @@ fn damage_one(
         Some(r) => {
             let n = r.dice.of(value) as usize;
             let rolls = world.resource_mut::<DiceRng>().roll(n);
-            (rolls.iter().map(|d| r.damage(*d, value)).sum(), rolls)
+            // A D3 is a dice halved, rounding up.
+            let mut d = |sides: u8| {
+                let die = u32::from(world.resource_mut::<DiceRng>().roll(1)[0]);
+                if sides == 3 { die.div_ceil(2) } else { die }
+            };
+            (
+                rolls.iter().map(|r6| r.damage(*r6, value, &mut d)).sum(),
+                rolls,
+            )
         }
     };
     EffectOutcome::Damage {
@@ -408,14 +432,12 @@ pub(super) fn roll_for_each(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         &s[0],
         "roll a dice for each visible enemy fighter within {n}\" of this fighter",
     )?;
-    let (used, bands) = bands(&s[1..])?;
+    let (used, mut roll) = bands(&s[1..])?;
+    roll.dice = Amount::Fixed(1);
     let effect = Effect::DamageEach {
         range: v[0] as f32,
         amount: Amount::Fixed(0),
-        roll: Some(Roll {
-            dice: Amount::Fixed(1),
-            bands,
-        }),
+        roll: Some(roll),
         visible: true,
     };
     Some((1 + used, vec![effect]))
@@ -458,8 +480,8 @@ fn after_a_drop(s: &str) -> Option<Vec<Effect>> {
 /// "Pick a visible enemy fighter within N" of this fighter and roll a dice." + bands.
 pub(super) fn pick_roll_bands(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     let (range, dice) = pick_and_roll(&s[0])?;
-    let (used, bands) = bands(&s[1..])?;
-    let roll = Roll { dice, bands };
+    let (used, mut roll) = bands(&s[1..])?;
+    roll.dice = dice;
     let effect = Effect::DamageOne {
         range,
         amount: Amount::Fixed(0),
@@ -480,8 +502,9 @@ pub(super) fn next_move_near_enemy(s: &[String]) -> Option<(usize, Vec<Effect>)>
         Some((head, dice)) => {
             let v = fill(head, HEAD)?;
             let dice = super::card::then_roll(&format!("then, roll {dice}"))?;
-            let (used, bands) = bands(&s[1..])?;
-            let roll = Some(Roll { dice, bands });
+            let (used, mut roll) = bands(&s[1..])?;
+            roll.dice = dice;
+            let roll = Some(roll);
             let damage = Effect::DamageOne {
                 range: v[1] as f32,
                 amount: Amount::Fixed(0),

@@ -108,6 +108,7 @@ fn abl5_damage_to_one_visible_enemy_by_a_roll() {
     let roll = Roll {
         dice: Amount::Fixed(2),
         bands: vec![(4, 5, Amount::Fixed(1)), (6, 6, Amount::Value)],
+        rolled: Vec::new(),
     };
     let mut a = with_ability(
         vec![Effect::DamageOne {
@@ -167,6 +168,7 @@ fn abl5_a_roll_for_each_enemy_in_reach_deals_each_its_own_damage() {
             roll: Some(warcry_sim::model::effects::Roll {
                 dice: Amount::Fixed(1),
                 bands: vec![(4, 5, Amount::Fixed(1)), (6, 6, Amount::Value)],
+                rolled: Vec::new(),
             }),
             visible: true,
         }],

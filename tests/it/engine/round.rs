@@ -220,3 +220,34 @@ fn abl5_a_raise_that_lasts_the_battle() {
     a.end_round(&[A, B], B);
     assert_eq!(attacks(&mut a, 0), 3, "the next battle round");
 }
+
+/// Issue 30, ABL-5: "roll 2 dice. For each roll of 4-5, allocate D3 damage points to that
+/// fighter. For each roll of 6, allocate D6 damage points": rolls 5 and 6, then a D3 of 4
+/// (2 damage) and a D6 of 3: 5 damage, said in the log with the rolls.
+#[test]
+fn abl5_bands_of_rolled_damage_roll_a_d3_and_a_d6() {
+    use warcry_sim::model::effects::{Amount, Roll};
+    let claws = Effect::DamageOne {
+        range: 1.0,
+        amount: Amount::Fixed(0),
+        roll: Some(Roll {
+            dice: Amount::Fixed(2),
+            bands: Vec::new(),
+            rolled: vec![(4, 5, 3), (6, 6, 6)],
+        }),
+    };
+    let mut a = with_ability(vec![claws], 3);
+    a.rules(|r| r.reactions = false);
+    a.profile(B, |p| p.wounds = 30);
+    a.place(B, 11.5, 10.0);
+    a.dice(&[5, 6, 4, 3]);
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+    assert_eq!(a.damage(B), 5);
+    assert_eq!(a.dice_left(), 0);
+    let said: Vec<String> = a.log_since(n).iter().map(|e| a.text_of(e)).collect();
+    assert!(
+        said.iter().any(|l| l.contains("deals 5 damage")),
+        "{said:?}"
+    );
+}

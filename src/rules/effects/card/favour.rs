@@ -129,6 +129,7 @@ mod tests {
             Some(crate::model::effects::Roll {
                 dice: Amount::Fixed(dice),
                 bands: vec![(4, 6, Amount::HalfValueUp)],
+                rolled: Vec::new(),
             })
         };
         let damage = |dice| Effect::DamageOne {

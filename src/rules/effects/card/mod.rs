@@ -6,7 +6,7 @@
 //! shape (numbers as `N`), so the most common ones can be learnt next. No wording is stored:
 //! only the effects.
 
-use crate::model::effects::{Amount, Effect, Marks, Stat};
+use crate::model::effects::{Amount, Effect, Marks, Roll, Stat};
 
 use super::{
     against, bar, bonus, boost, boost_words, condition, damage, dice, friend, guard, heal, place,
@@ -379,14 +379,13 @@ pub(super) fn then_roll(s: &str) -> Option<Amount> {
     dice_count(s.strip_prefix("then, roll ")?)
 }
 
-/// A band of rolls: (least roll, greatest roll, damage).
-pub(super) type Band = (u8, u8, Amount);
-
 /// The bands of the roll of the sentence before: "On a roll of A-B, allocate K damage points
 /// to that fighter." / "For each roll of A+, allocate ... equal to the value of this
-/// ability."; (sentences used, bands).
-pub(super) fn bands(s: &[String]) -> Option<(usize, Vec<Band>)> {
-    let mut out = Vec::new();
+/// ability." / "... allocate D3 damage points to that fighter."; (sentences used, the roll
+/// with its bands, its dice left for the caller to say).
+pub(super) fn bands(s: &[String]) -> Option<(usize, Roll)> {
+    let mut out = Roll::default();
+    let mut used = 0;
     for sentence in s {
         let Some(rest) = sentence
             .strip_prefix("on a roll of ")
@@ -419,9 +418,20 @@ pub(super) fn bands(s: &[String]) -> Option<(usize, Vec<Band>)> {
         if !(1..=6).contains(&least) || !(least..=6).contains(&most) {
             return None;
         }
-        out.push((least, most, allocate_to_that(rest)?));
+        match rolled_damage(rest) {
+            Some(sides) => out.rolled.push((least, most, sides)),
+            None => out.bands.push((least, most, allocate_to_that(rest)?)),
+        }
+        used += 1;
     }
-    (!out.is_empty()).then_some((out.len(), out))
+    (used > 0).then_some((used, out))
+}
+
+/// "Allocate D3 (D6) damage points to that fighter": the sides of the dice.
+fn rolled_damage(s: &str) -> Option<u8> {
+    let v = fill(s, "allocate d{n} damage points to that fighter")
+        .or_else(|| fill(s, "allocate d{n} damage points to that enemy fighter"))?;
+    [3, 6].contains(&v[0]).then_some(v[0] as u8)
 }
 
 /// "allocate K damage point(s) to that fighter" / "allocate a number of damage points to that

@@ -390,6 +390,7 @@ fn abl5_picks_with_no_range_or_a_short_one() {
             roll: Some(Roll {
                 dice: Amount::Value,
                 bands: vec![(4, 6, Amount::Fixed(1))],
+                rolled: Vec::new(),
             }),
         }])
     };

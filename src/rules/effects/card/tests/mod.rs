@@ -19,6 +19,7 @@ fn abl5_a_roll_against_one_visible_enemy() {
             roll: Some(Roll {
                 dice: Amount::Fixed(1),
                 bands: vec![(3, 5, Amount::Fixed(2)), (6, 6, Amount::Value)],
+                rolled: Vec::new()
             }),
         }]
     );
@@ -318,7 +319,8 @@ fn abl5_an_enemy_set_up_near_this_fighter_then_a_roll_against_it() {
                 amount: Amount::Fixed(0),
                 roll: Some(Roll {
                     dice: Amount::Fixed(3),
-                    bands: vec![(4, 6, Amount::Fixed(2))]
+                    bands: vec![(4, 6, Amount::Fixed(2))],
+                    rolled: Vec::new()
                 })
             }
         ])

@@ -276,7 +276,8 @@ fn abl5_a_misprinted_number_of_damage_points() {
             amount: Amount::Fixed(0),
             roll: Some(Roll {
                 dice: Amount::Fixed(2),
-                bands: vec![(3, 5, Amount::Value), (6, 6, Amount::Fixed(4))]
+                bands: vec![(3, 5, Amount::Value), (6, 6, Amount::Fixed(4))],
+                rolled: Vec::new()
             })
         }])
     );
@@ -433,6 +434,37 @@ fn abl5_a_roll_for_a_bonus_action() {
         effects_of(
             "Roll a dice. On a 3+, allocate 2 damage points to each visible enemy fighter \
              within 3\" of this fighter."
+        )
+        .is_err()
+    );
+}
+
+/// Issue 30: bands of a roll whose damage is itself rolled: "D3 damage points", "D6 damage
+/// points".
+#[test]
+fn abl5_bands_of_rolled_damage() {
+    use crate::model::effects::Roll;
+    assert_eq!(
+        effects_of(
+            "Pick a visible enemy fighter within 2\" of this fighter and roll 3 dice. For each \
+             roll of 3-5, allocate D3 damage points to that fighter. For each roll of 6, \
+             allocate D6 damage points to that fighter."
+        ),
+        Ok(vec![Effect::DamageOne {
+            range: 2.0,
+            amount: Amount::Fixed(0),
+            roll: Some(Roll {
+                dice: Amount::Fixed(3),
+                bands: Vec::new(),
+                rolled: vec![(3, 5, 3), (6, 6, 6)]
+            })
+        }])
+    );
+    // Only a D3 or a D6.
+    assert!(
+        effects_of(
+            "Pick a visible enemy fighter within 2\" of this fighter and roll 3 dice. For each \
+             roll of 3+, allocate D4 damage points to that fighter."
         )
         .is_err()
     );
