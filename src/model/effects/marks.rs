@@ -68,6 +68,14 @@ impl Marks {
         all && (any.peek().is_none() || any.any(|m| bears(m.name())))
     }
 
+    /// One mark alone as a runemark (the way the files write one), else the marks as they are.
+    pub fn split_one(self) -> (Option<String>, Marks) {
+        match (self.all, self.any) {
+            ([Some(m), None], [None, None]) => (Some(m.name().to_string()), Marks::default()),
+            _ => (None, self),
+        }
+    }
+
     /// These marks and `runemark` besides (one more of `all`, when there is room).
     pub fn and(mut self, runemark: Option<&str>) -> Marks {
         if let (Some(m), Some(slot)) = (runemark, self.all.iter_mut().find(|s| s.is_none())) {

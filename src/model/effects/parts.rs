@@ -17,12 +17,15 @@ pub enum Condition {
     /// No enemy fighter is within `range` inches of this fighter (that it can see, when
     /// `visible`).
     NoEnemyWithin { range: f32, visible: bool },
-    /// Another friendly fighter (with the runemark, when given) is within `range` inches of
-    /// this fighter (that it can see, when `visible`).
+    /// Another friendly fighter (with the runemark, when given, and bearing `marks`, when a
+    /// card names more than one) is within `range` inches of this fighter (that it can see,
+    /// when `visible`).
     FriendWithin {
         range: f32,
         visible: bool,
         runemark: Option<String>,
+        #[serde(default, skip_serializing_if = "super::Marks::is_none")]
+        marks: super::Marks,
     },
     /// This fighter has at least this many damage points allocated to it.
     Damaged(u32),
@@ -118,19 +121,12 @@ impl FriendPick {
     /// A friend within `range` (seen, when `visible`) bearing `marks`: one mark alone is
     /// written as the runemark.
     pub fn new(range: f32, visible: bool, marks: super::Marks) -> FriendPick {
-        let one = match (marks.all, marks.any) {
-            ([Some(m), None], [None, None]) => Some(m.name().to_string()),
-            _ => None,
-        };
+        let (runemark, marks) = marks.split_one();
         FriendPick {
             range,
             visible,
-            marks: if one.is_some() {
-                super::Marks::default()
-            } else {
-                marks
-            },
-            runemark: one,
+            runemark,
+            marks,
         }
     }
 

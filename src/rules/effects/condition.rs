@@ -29,11 +29,10 @@ pub(super) fn describe(e: &Effect) -> String {
             range,
             visible,
             runemark,
+            marks,
         } => format!(
             "(with a friend{}{} within {range}\")",
-            runemark
-                .as_ref()
-                .map_or(String::new(), |m| format!(" with the {m} runemark")),
+            marks.and(runemark.as_deref()).with_words(),
             seen(*visible)
         ),
         Condition::Damaged(n) => format!("(with {n} or more damage)"),
@@ -106,14 +105,13 @@ fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
             range,
             visible,
             runemark,
+            marks,
         } => {
             let reach = (*range, *visible);
-            let marks = Marks::default().and(runemark.as_deref());
+            let marks = marks.and(runemark.as_deref());
             let near = marked_in_reach(c.world, c.all, c.f, reach, marks, true);
             near.is_empty().then(|| {
-                let mark = runemark
-                    .as_ref()
-                    .map_or(String::new(), |m| format!(" with the {m} runemark"));
+                let mark = marks.with_words();
                 format!(
                     "there is no other friendly fighter{mark}{} within {range}\" of {name}",
                     seen(*visible)
@@ -263,7 +261,8 @@ fn no_enemy_within(s: &str) -> Option<Condition> {
 
 /// "there is a visible friendly fighter within N" of them", "there is a visible friendly
 /// fighter with the R runemark within N" of them", "they are within N" of a visible friendly
-/// fighter with the R runemark".
+/// fighter with the R runemark" (with MARKS: "with the Soulblight Gravelords faction runemark
+/// and the Hero runemark").
 fn friend_within(s: &str) -> Option<Condition> {
     let (visible, rest) = if let Some(r) = s.strip_prefix("there is a visible friendly fighter ") {
         (true, r)
@@ -276,14 +275,18 @@ fn friend_within(s: &str) -> Option<Condition> {
             Some(r) => (true, r),
             None => (false, rest.strip_prefix("\" of a friendly fighter")?),
         };
-        let runemark = match rest {
-            "" => None,
-            r => Some(one_runemark(r.strip_prefix(" with the ")?)?),
+        let (runemark, marks) = match rest.strip_prefix(" with ") {
+            None if rest.is_empty() => (None, Marks::default()),
+            Some(m) if m.ends_with(" runemark") || m.ends_with(" runemarks") => {
+                super::card::marks_of(m)?.split_one()
+            }
+            _ => return None,
         };
         return Some(Condition::FriendWithin {
             range: n as f32,
             visible,
             runemark,
+            marks,
         });
     };
     let (runemark, rest) = match rest.strip_prefix("with the ") {
@@ -298,13 +301,8 @@ fn friend_within(s: &str) -> Option<Condition> {
         range: v[0] as f32,
         visible,
         runemark,
+        marks: Marks::default(),
     })
-}
-
-/// "R runemark": one runemark named alone (no "and", no faction runemark).
-fn one_runemark(s: &str) -> Option<String> {
-    let mark = s.strip_suffix(" runemark")?;
-    (!mark.contains(" and ") && !mark.contains("faction")).then(|| mark.to_string())
 }
 
 /// "they have N or more damage points allocated to them", "N or more damage points have been

@@ -157,6 +157,7 @@ fn abl5_conditions_refuse_with_why_until_they_hold() {
             range: 4.0,
             visible: false,
             runemark: Some("hero".into()),
+            marks: Default::default(),
         }),
         3,
     );

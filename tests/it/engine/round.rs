@@ -251,3 +251,25 @@ fn abl5_bands_of_rolled_damage_roll_a_d3_and_a_d6() {
         "{said:?}"
     );
 }
+
+/// Issue 30: "a fighter can only use this ability if they are within 4" of a friendly fighter
+/// with the Scout runemark and the Sapper runemark": refused (ABL-5, naming both) with a
+/// scout alone near, used once A2 bears both.
+#[test]
+fn abl5_only_near_a_friend_bearing_both_runemarks() {
+    use warcry_sim::model::effects::{Condition, Marks};
+    let near = Effect::Requires(Condition::FriendWithin {
+        range: 4.0,
+        visible: false,
+        runemark: None,
+        marks: Marks::of(&["scout", "sapper"], &[]).unwrap(),
+    });
+    let mut a = with_ability(vec![near, Effect::BonusAttack], 3);
+    a.profile(A2, |p| p.runemarks = vec!["scout".into()]);
+    a.place(A2, 12.0, 10.0);
+    let refused = a.use_ability(A, "Test Gift", 3, None).unwrap_err();
+    assert!(refused.contains("scout and sapper runemarks"), "{refused}");
+    assert!(refused.ends_with("[ABL-5]"), "{refused}");
+    a.profile(A2, |p| p.runemarks = vec!["scout".into(), "sapper".into()]);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+}

@@ -67,6 +67,7 @@ fn abl5_more_conditions_as_the_cards_word_them() {
         range,
         visible,
         runemark: runemark.map(str::to_string),
+        marks: Default::default(),
     };
     for (condition, want) in [
         (
@@ -105,14 +106,20 @@ fn abl5_more_conditions_as_the_cards_word_them() {
         );
         assert_eq!(effects_of(&text), only(want), "{text}");
     }
-    // Two runemarks, or a faction's, are not read as one.
-    assert!(
+    // Two runemarks are read as two, each one needed, not as one.
+    let both = crate::model::effects::Marks::of(&["jade obelisk", "icon-bearer"], &[]).unwrap();
+    assert_eq!(
         effects_of(
             "A fighter can only use this ability if they are within 3\" of a visible friendly \
              fighter with the jade obelisk and icon-bearer runemarks. This fighter makes a bonus \
              attack action."
-        )
-        .is_err()
+        ),
+        only(Condition::FriendWithin {
+            range: 3.0,
+            visible: true,
+            runemark: None,
+            marks: both
+        })
     );
 }
 

@@ -469,3 +469,25 @@ fn abl5_bands_of_rolled_damage() {
         .is_err()
     );
 }
+
+/// Issue 30: only near a friend named by two runemarks, one of them a faction's.
+#[test]
+fn abl5_only_near_a_friend_with_two_runemarks() {
+    use crate::model::effects::Condition;
+    assert_eq!(
+        effects_of(
+            "A fighter can only use this ability if they are within 5\" of a visible friendly \
+             fighter with the Ironclad faction runemark and the Hero runemark. This fighter \
+             can make a bonus attack action."
+        ),
+        Ok(vec![
+            Effect::Requires(Condition::FriendWithin {
+                range: 5.0,
+                visible: true,
+                runemark: None,
+                marks: Marks::of(&["ironclad", "hero"], &[]).unwrap()
+            }),
+            Effect::BonusAttack
+        ])
+    );
+}
