@@ -41,6 +41,8 @@ pub enum Condition {
     },
     /// It is this battle round.
     Round(u32),
+    /// At least `count` enemy fighters are within `range` inches of this fighter.
+    EnemiesWithin { range: f32, count: u32 },
     /// This fighter bears none of these marks ("fighters with the Beast runemark cannot use
     /// this ability").
     NotMarked(super::Marks),

@@ -435,6 +435,9 @@ impl Condition {
                 range_ok(*range) && (1..=60).contains(damage)
             }
             Condition::Round(n) => (1..=5).contains(n),
+            Condition::EnemiesWithin { range, count } => {
+                range_ok(*range) && (2..=10).contains(count)
+            }
             Condition::TookDownThisActivation | Condition::NotMarked(_) => true,
         }
     }

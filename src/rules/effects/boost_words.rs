@@ -130,7 +130,7 @@ pub(super) fn next_and_its_damage(
     Some(out)
 }
 
-/// "the next (melee, missile) attack action made by this fighter (in) this activation": which
+/// "the next (melee, missile) attack action made by this fighter ((in) this activation)": which
 /// attacks it may be.
 pub(super) fn next_attack(s: &str) -> Option<Option<AttackKind>> {
     let rest = s.strip_prefix("the next ")?;
@@ -138,7 +138,10 @@ pub(super) fn next_attack(s: &str) -> Option<Option<AttackKind>> {
         .strip_suffix(" attack action made by this fighter in this activation")
         .or_else(|| rest.strip_suffix(" attack action made by this fighter this activation"))
         .or_else(|| rest.strip_suffix("attack action made by this fighter in this activation"))
-        .or_else(|| rest.strip_suffix("attack action made by this fighter this activation"))?;
+        .or_else(|| rest.strip_suffix("attack action made by this fighter this activation"))
+        // With no time limit, its next one this activation (an ability lapses with it).
+        .or_else(|| rest.strip_suffix(" attack action made by this fighter"))
+        .or_else(|| rest.strip_suffix("attack action made by this fighter"))?;
     match kind {
         "" => Some(None),
         "melee" => Some(Some(AttackKind::Melee)),

@@ -52,6 +52,9 @@ pub(super) fn describe(e: &Effect) -> String {
             seen(*visible)
         ),
         Condition::Round(n) => format!("(in battle round {n})"),
+        Condition::EnemiesWithin { range, count } => {
+            format!("(with {count} or more enemies within {range}\")")
+        }
         Condition::NotMarked(m) => format!("(not for fighters with the {} runemark)", m.words()),
     }
 }
@@ -127,7 +130,8 @@ fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
         Condition::NoFriendWithin { .. }
         | Condition::HurtWithin { .. }
         | Condition::NotMarked(_)
-        | Condition::Round(_) => why_not_more(c, condition),
+        | Condition::Round(_)
+        | Condition::EnemiesWithin { .. } => why_not_more(c, condition),
     }
 }
 
@@ -177,6 +181,17 @@ fn why_not_more(c: &Checked, condition: &Condition) -> Option<String> {
             let now = c.world.resource::<Engine>().round;
             (now != *n).then(|| format!("it is battle round {now}, not {n}"))
         }
+        Condition::EnemiesWithin { range, count } => {
+            let near = enemies_in_reach(c.world, c.all, c.f, *range, false).len() as u32;
+            let are = if near == 1 {
+                "fighter is"
+            } else {
+                "fighters are"
+            };
+            (near < *count).then(|| {
+                format!("{near} enemy {are} within {range}\" of {name}, not {count} or more")
+            })
+        }
         _ => None,
     }
 }
@@ -210,9 +225,19 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
             .or_else(|| damaged(rest))
             .or_else(|| no_friend_within(rest))
             .or_else(|| hurt_within(rest))
-            .or_else(|| battle_round(rest))?,
+            .or_else(|| battle_round(rest))
+            .or_else(|| enemies_within(rest))?,
     };
     Some(vec![Effect::Requires(condition)])
+}
+
+/// "they are within N" of M or more enemy fighters".
+fn enemies_within(s: &str) -> Option<Condition> {
+    let v = fill(s, "they are within {n}\" of {n} or more enemy fighters")?;
+    Some(Condition::EnemiesWithin {
+        range: v[0] as f32,
+        count: v[1],
+    })
 }
 
 /// The first form of `forms` that `s` fills: its number and whether it says "visible".

@@ -273,3 +273,27 @@ fn abl5_only_near_a_friend_bearing_both_runemarks() {
     a.profile(A2, |p| p.runemarks = vec!["scout".into(), "sapper".into()]);
     a.use_ability(A, "Test Gift", 3, None).unwrap();
 }
+
+/// Issue 30: "a fighter can only use this ability if they are within 1" of 2 or more enemy
+/// fighters": with B alone near, refused (ABL-5, saying how many are near); with B2 near too,
+/// used.
+#[test]
+fn abl5_only_within_reach_of_two_or_more_enemies() {
+    use warcry_sim::model::effects::Condition;
+    const B2: FighterId = FighterId(11);
+    let two = Effect::Requires(Condition::EnemiesWithin {
+        range: 1.0,
+        count: 2,
+    });
+    let mut a = with_ability(vec![two, Effect::BonusAttack], 3);
+    a.place(B, 11.5, 10.0);
+    a.place(B2, 30.0, 30.0);
+    let refused = a.use_ability(A, "Test Gift", 3, None).unwrap_err();
+    assert!(
+        refused.contains("1 enemy fighter is within 1\""),
+        "{refused}"
+    );
+    assert!(refused.ends_with("[ABL-5]"), "{refused}");
+    a.place(B2, 10.0, 11.5);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+}

@@ -491,3 +491,27 @@ fn abl5_only_near_a_friend_with_two_runemarks() {
         ])
     );
 }
+
+/// Issue 30: only within 1" of two or more enemies.
+#[test]
+fn abl5_only_near_two_or_more_enemies() {
+    use crate::model::effects::{AttackKind, Condition, Stat};
+    assert_eq!(
+        effects_of(
+            "A fighter can only use this ability if they are within 1\" of 2 or more enemy \
+             fighters. Add 1 to the Attacks characteristic of the next melee attack action made \
+             by this fighter."
+        ),
+        Ok(vec![
+            Effect::Requires(Condition::EnemiesWithin {
+                range: 1.0,
+                count: 2
+            }),
+            Effect::NextBoost {
+                only: Some(AttackKind::Melee),
+                stat: Stat::Attacks,
+                by: Amount::Fixed(1)
+            }
+        ])
+    );
+}
