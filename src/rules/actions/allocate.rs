@@ -8,8 +8,8 @@ use crate::model::effects::{Effect, Trigger};
 use crate::model::ids::FighterId;
 use crate::model::ruleset::Ruleset;
 use crate::rules::actions::{counter_strike, damage_attacker, deal_damage, knocked_off};
-use crate::rules::log::{EffectOutcome, Event};
-use crate::rules::state::{Engine, ReactionOffer, Resume, Then, Totalled, fighter, log};
+use crate::rules::log::EffectOutcome;
+use crate::rules::state::{Engine, ReactionOffer, Resume, Then, Totalled, fighter};
 use bevy::prelude::*;
 
 /// REA-1: the reaction to the attack's total on offer when it may be made (one reaction per
@@ -108,15 +108,12 @@ pub(super) fn answer_total(
             }
             _ => u32::from(roll),
         };
-        let event = Event::Effect {
-            fighter: target,
-            outcome: EffectOutcome::Damage {
-                fighters: vec![attacker],
-                damage,
-                rolls: vec![roll],
-            },
+        let outcome = EffectOutcome::Damage {
+            fighters: vec![attacker],
+            damage,
+            rolls: vec![roll],
         };
-        log(world, &[RuleId::Rea1, RuleId::Abl5], event);
+        super::reactions::reaction_logged(world, target, outcome);
         if damage > 0 {
             deal_damage(world, attacker, damage, &[RuleId::Abl5]);
         }

@@ -228,11 +228,7 @@ fn strike_on_roll(world: &mut World, striker: FighterId, id: FighterId, answer: 
             damage,
             rolls,
         };
-        let event = Event::Effect {
-            fighter: striker,
-            outcome,
-        };
-        log(world, &[RuleId::Rea1, RuleId::Abl5], event);
+        super::reactions::reaction_logged(world, striker, outcome);
         if damage > 0 {
             deal_damage(world, id, damage, &[RuleId::Abl5]);
         }

@@ -149,11 +149,7 @@ fn heal_on_reacting(world: &mut World, id: FighterId, answer: &[Effect]) {
     for e in answer {
         if let (Effect::Heal { amount }, Some(f)) = (e, state::fighter(world, id)) {
             let healed = crate::rules::effects::heal(world, &f, amount.of(0));
-            let event = Event::Effect {
-                fighter: id,
-                outcome: EffectOutcome::Healed { healed },
-            };
-            log(world, &[RuleId::Rea1, RuleId::Abl5], event);
+            reaction_logged(world, id, EffectOutcome::Healed { healed });
         }
     }
 }
@@ -328,15 +324,7 @@ fn saved_crits(
             let rolls = world.resource_mut::<DiceRng>().roll(*crits as usize);
             let n = rolls.iter().filter(|r| **r >= *least).count() as u32;
             (*hits, *crits) = (*hits + n, *crits - n);
-            let outcome = EffectOutcome::CritsCounted { n };
-            log(
-                world,
-                &[RuleId::Rea1, RuleId::Abl5],
-                Event::Effect {
-                    fighter: target,
-                    outcome,
-                },
-            );
+            reaction_logged(world, target, EffectOutcome::CritsCounted { n });
         }
     }
 }
@@ -360,14 +348,7 @@ pub(super) fn fewer_dice(
             fewer: dice - left,
             dice: left,
         };
-        log(
-            world,
-            &[RuleId::Rea1, RuleId::Abl5],
-            Event::Effect {
-                fighter: target,
-                outcome,
-            },
-        );
+        reaction_logged(world, target, outcome);
     }
     left
 }
@@ -386,12 +367,17 @@ pub(super) fn toughness_raised(answer: &[Effect]) -> u32 {
 /// REA-1, ABL-5: what the target's answer to the attack did, a line each.
 fn log_answers(world: &mut World, target: FighterId, said: Vec<EffectOutcome>) {
     for outcome in said {
-        let event = Event::Effect {
-            fighter: target,
-            outcome,
-        };
-        log(world, &[RuleId::Rea1, RuleId::Abl5], event);
+        reaction_logged(world, target, outcome);
     }
+}
+
+/// REA-1, ABL-5: logs what `fighter`'s reaction ability did.
+pub(super) fn reaction_logged(world: &mut World, fighter: FighterId, outcome: EffectOutcome) {
+    log(
+        world,
+        &[RuleId::Rea1, RuleId::Abl5],
+        Event::Effect { fighter, outcome },
+    );
 }
 
 /// REA-1, ABL-5: the target's reaction deals `damage` to the attacker.
@@ -401,15 +387,12 @@ pub(super) fn damage_attacker(
     attacker: FighterId,
     damage: u32,
 ) {
-    let event = Event::Effect {
-        fighter: target,
-        outcome: EffectOutcome::Damage {
-            fighters: vec![attacker],
-            damage,
-            rolls: Vec::new(),
-        },
+    let outcome = EffectOutcome::Damage {
+        fighters: vec![attacker],
+        damage,
+        rolls: Vec::new(),
     };
-    log(world, &[RuleId::Rea1, RuleId::Abl5], event);
+    reaction_logged(world, target, outcome);
     deal_damage(world, attacker, damage, &[RuleId::Abl5]);
 }
 

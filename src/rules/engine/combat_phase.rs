@@ -271,12 +271,7 @@ fn friends_bonus_lapses_when_gone(world: &mut World) {
     };
     let gone = |id| fighter(world, id).is_none_or(|o| !o.on_board());
     if first.move_max().is_some() && first.friend().is_some_and(gone) {
-        engine(world)
-            .activation
-            .as_mut()
-            .expect("activation")
-            .bonus
-            .remove(0);
+        drop_first_bonus(world);
         let outcome = crate::rules::log::EffectOutcome::BonusLapsed { bonus: first };
         crate::rules::effects::effect_logged(world, act.fighter, outcome);
     }
@@ -328,12 +323,7 @@ pub(crate) fn after_action(world: &mut World) {
                 }),
         };
         if !near {
-            engine(world)
-                .activation
-                .as_mut()
-                .expect("activation")
-                .bonus
-                .remove(0);
+            drop_first_bonus(world);
             let (rule, event) = match first {
                 Some(Bonus::Attack) => (RuleId::Abl3, Event::NoBonusAttack { fighter: f.id }),
                 Some(Bonus::FriendAttack { fighter }) => {
@@ -390,9 +380,7 @@ fn bonus_moves_lapse_when_barred(world: &mut World, f: &FighterView) {
         if crate::rules::effects::not_barred(world, f, Restriction::Move).is_ok() {
             return;
         }
-        if let Some(a) = engine(world).activation.as_mut() {
-            a.bonus.remove(0);
-        }
+        drop_first_bonus(world);
         let outcome = crate::rules::log::EffectOutcome::BonusMoveBarred { max };
         crate::rules::effects::effect_logged(world, f.id, outcome);
     }
@@ -416,11 +404,18 @@ fn bonus_disengage_lapses_when_free(world: &mut World, f: &FighterView) {
     if engaged {
         return;
     }
-    if let Some(a) = engine(world).activation.as_mut() {
-        a.bonus.remove(0);
-    }
+    drop_first_bonus(world);
     let outcome = crate::rules::log::EffectOutcome::NoDisengage;
     crate::rules::effects::effect_logged(world, f.id, outcome);
+}
+
+/// The first waiting bonus of the activation, gone (it lapsed, or there is none to make).
+fn drop_first_bonus(world: &mut World) {
+    if let Some(a) = engine(world).activation.as_mut()
+        && !a.bonus.is_empty()
+    {
+        a.bonus.remove(0);
+    }
 }
 
 /// CMB-1, SOLO-I4: the side with the initiative (`side`) gives the first turn to `first`.
