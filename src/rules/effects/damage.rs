@@ -124,24 +124,18 @@ pub(super) fn run(
             let rolled = |world: &mut World, t| {
                 damage_one(world, &Amount::Fixed(0), Some(r), value, Some(t))
             };
-            each.into_iter().map(|t| rolled(world, t)).collect()
+            each.into_iter().flat_map(|t| rolled(world, t)).collect()
         }
-        _ => run_once(world, f, e, value, target).into_iter().collect(),
+        Effect::DamageOne { amount, roll, .. } => {
+            damage_one(world, amount, roll.as_ref(), value, target)
+        }
+        _ => run_once(world, f, e, value).into_iter().collect(),
     }
 }
 
 /// [`run`] of an effect that has one outcome at most.
-fn run_once(
-    world: &mut World,
-    f: &FighterView,
-    e: &Effect,
-    value: u8,
-    target: Option<FighterId>,
-) -> Option<EffectOutcome> {
+fn run_once(world: &mut World, f: &FighterView, e: &Effect, value: u8) -> Option<EffectOutcome> {
     match e {
-        Effect::DamageOne { amount, roll, .. } => {
-            Some(damage_one(world, amount, roll.as_ref(), value, target))
-        }
         Effect::DamageEach {
             range,
             amount,
@@ -167,21 +161,23 @@ fn run_once(
 }
 
 /// Damage to the picked enemy, rolled or fixed; with nobody picked it reaches nobody, and the
-/// log says so (ABL-5: never silently skipped).
+/// log says so (ABL-5: never silently skipped). The D3s and D6s a band rolls for its damage
+/// are a line of their own, before the damage's.
 fn damage_one(
     world: &mut World,
     amount: &Amount,
     roll: Option<&Roll>,
     value: u8,
     target: Option<FighterId>,
-) -> EffectOutcome {
+) -> Vec<EffectOutcome> {
     let Some(t) = target else {
-        return EffectOutcome::Damage {
+        return vec![EffectOutcome::Damage {
             fighters: Vec::new(),
             damage: 0,
             rolls: Vec::new(),
-        };
+        }];
     };
+    let mut dice = Vec::new();
     let (damage, rolls) = match roll {
         None => (amount.of(value), Vec::new()),
         Some(r) => {
@@ -190,7 +186,9 @@ fn damage_one(
             // A D3 is a dice halved, rounding up.
             let mut d = |sides: u8| {
                 let die = u32::from(world.resource_mut::<DiceRng>().roll(1)[0]);
-                if sides == 3 { die.div_ceil(2) } else { die }
+                let got = if sides == 3 { die.div_ceil(2) } else { die };
+                dice.push((sides, got));
+                got
             };
             (
                 rolls.iter().map(|r6| r.damage(*r6, value, &mut d)).sum(),
@@ -198,11 +196,16 @@ fn damage_one(
             )
         }
     };
-    EffectOutcome::Damage {
+    let mut out = Vec::new();
+    if !dice.is_empty() {
+        out.push(EffectOutcome::DamageDice { dice });
+    }
+    out.push(EffectOutcome::Damage {
         fighters: vec![t],
         damage,
         rolls,
-    }
+    });
+    out
 }
 
 /// SOLO-C1: damage is worth dealing when an enemy is in reach, healing when there is damage

@@ -102,6 +102,8 @@ pub enum EffectOutcome {
         fighters: Vec<FighterId>,
         or_attack: bool,
     },
+    /// The D3s and D6s rolled for a band's damage: (sides, what each gave).
+    DamageDice { dice: Vec<(u8, u32)> },
     /// It rolled `roll` for its ability, needing `least` or more.
     Rolled { roll: u8, least: u8 },
     /// Its bonus disengage action lapses: no enemy is within 1" of it.

@@ -333,6 +333,13 @@ pub(super) fn friend_bonus_text(who: &str, o: &EffectOutcome, n: &Names) -> Stri
                 ),
             }
         }
+        EffectOutcome::DamageDice { dice } => {
+            let each: Vec<String> = dice
+                .iter()
+                .map(|(sides, got)| format!("a D{sides} of {got}"))
+                .collect();
+            format!("{who} rolls the damage: {}", each.join(", "))
+        }
         EffectOutcome::Rolled { roll, least } => format!(
             "{who} rolls {roll} for its ability ({least}+ needed){}",
             if roll >= least { "" } else { ": nothing more" }

@@ -223,7 +223,7 @@ fn abl5_a_raise_that_lasts_the_battle() {
 
 /// Issue 30, ABL-5: "roll 2 dice. For each roll of 4-5, allocate D3 damage points to that
 /// fighter. For each roll of 6, allocate D6 damage points": rolls 5 and 6, then a D3 of 4
-/// (2 damage) and a D6 of 3: 5 damage, said in the log with the rolls.
+/// (2 damage) and a D6 of 3: 5 damage, said in the log with the rolls and the D3 and D6.
 #[test]
 fn abl5_bands_of_rolled_damage_roll_a_d3_and_a_d6() {
     use warcry_sim::model::effects::{Amount, Roll};
@@ -248,6 +248,11 @@ fn abl5_bands_of_rolled_damage_roll_a_d3_and_a_d6() {
     let said: Vec<String> = a.log_since(n).iter().map(|e| a.text_of(e)).collect();
     assert!(
         said.iter().any(|l| l.contains("deals 5 damage")),
+        "{said:?}"
+    );
+    assert!(
+        said.iter()
+            .any(|l| l.contains("rolls the damage: a D3 of 2, a D6 of 3")),
         "{said:?}"
     );
 }
