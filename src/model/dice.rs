@@ -143,6 +143,15 @@ pub struct RollOff {
     pub winner: crate::model::ids::Side,
 }
 
+/// A D6's `roll` read as a dice of `sides`: a D3 is a D6 halved, rounding up; a D6 as it is.
+pub fn as_sides(roll: u8, sides: u8) -> u32 {
+    if sides == 3 {
+        u32::from(roll).div_ceil(2)
+    } else {
+        u32::from(roll)
+    }
+}
+
 /// GEN-4: each side rolls a die, highest wins, ties roll again.
 pub fn roll_off(dice: &mut dyn Dice) -> RollOff {
     let mut rolls = Vec::new();

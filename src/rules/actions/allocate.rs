@@ -98,7 +98,7 @@ pub(super) fn answer_total(
             _ => continue,
         };
         let damage = match e {
-            Effect::DamageAttackerDice { sides: 3 } => u32::from(roll).div_ceil(2),
+            Effect::DamageAttackerDice { sides } => crate::model::dice::as_sides(roll, *sides),
             Effect::DamageAttackerOnRoll { least, amount } => {
                 if roll >= *least {
                     *amount

@@ -218,11 +218,9 @@ fn strike_on_roll(world: &mut World, striker: FighterId, id: FighterId, answer: 
         if rolls[0] >= *least {
             rolls.push(state::d6(world));
         }
-        let damage = match (rolls.get(1), sides) {
-            (Some(r), 3) => u32::from(*r).div_ceil(2),
-            (Some(r), _) => u32::from(*r),
-            (None, _) => 0,
-        };
+        let damage = rolls
+            .get(1)
+            .map_or(0, |r| crate::model::dice::as_sides(*r, *sides));
         let outcome = EffectOutcome::Damage {
             fighters: vec![id],
             damage,

@@ -513,11 +513,11 @@ pub(super) fn picked_enemy_then(s: &[String]) -> Option<(usize, Vec<Effect>)> {
             amount,
             roll: None,
         };
-        // "Then, roll a dice. On a 2+, that fighter cannot ...": a roll against it.
-        let then_roll = s.get(2).and_then(|t| t.strip_prefix("then, roll a di"));
-        if let (Some("ce" | "e"), Some((least, then))) =
-            (then_roll, s.get(3).and_then(|t| bar_on_a_roll(t)))
-        {
+        // "Then, roll a dice (a die). On a 2+, that fighter cannot ...": a roll against it.
+        let one_die = s
+            .get(2)
+            .is_some_and(|t| then_roll(t) == Some(Amount::Fixed(1)) || t == "then, roll a die");
+        if let (true, Some((least, then))) = (one_die, s.get(3).and_then(|t| bar_on_a_roll(t))) {
             let roll = Effect::RollAgainst {
                 range,
                 visible,

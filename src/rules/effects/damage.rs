@@ -183,10 +183,8 @@ fn damage_one(
         Some(r) => {
             let n = r.dice.of(value) as usize;
             let rolls = world.resource_mut::<DiceRng>().roll(n);
-            // A D3 is a dice halved, rounding up.
             let mut d = |sides: u8| {
-                let die = u32::from(world.resource_mut::<DiceRng>().roll(1)[0]);
-                let got = if sides == 3 { die.div_ceil(2) } else { die };
+                let got = crate::model::dice::as_sides(state::d6(world), sides);
                 dice.push((sides, got));
                 got
             };

@@ -136,12 +136,7 @@ pub(super) fn up_to(
         return (amount.of(value), None);
     };
     let r = world.resource_mut::<DiceRng>().roll(1)[0];
-    let up_to = if sides == 3 {
-        u32::from(r).div_ceil(2)
-    } else {
-        u32::from(r)
-    };
-    (up_to, Some(r))
+    (crate::model::dice::as_sides(r, sides), Some(r))
 }
 
 /// SOLO-C1: a heal is worth using when a fighter it reaches has damage to remove.
