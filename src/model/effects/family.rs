@@ -81,7 +81,9 @@ impl Effect {
             | Effect::SwearOath
             | Effect::Favoured { .. }
             | Effect::OnRoll { .. } => Family::Dice,
-            Effect::FriendBoost { .. } | Effect::FriendHeal { .. } => Family::Friend,
+            Effect::FriendBoost { .. }
+            | Effect::FriendHeal { .. }
+            | Effect::ActivateNext { .. } => Family::Friend,
             Effect::Restrict { .. }
             | Effect::RollAgainst { .. }
             | Effect::SetUpNear { .. }
@@ -134,15 +136,12 @@ impl Effect {
                 range: *range,
                 visible: *visible,
                 marks: marks.and(runemark.as_deref()),
+                ready: false,
             },
             Effect::FriendBoost { pick, .. }
             | Effect::FriendHeal { pick, .. }
-            | Effect::FriendBonusMove { pick, .. } => Aim {
-                friends: true,
-                range: pick.range,
-                visible: pick.visible,
-                marks: pick.marks(),
-            },
+            | Effect::FriendBonusMove { pick, .. } => Aim::friend(pick, false),
+            Effect::ActivateNext { pick } => Aim::friend(pick, true),
             _ => return None,
         })
     }

@@ -441,6 +441,10 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         dice: Option<u8>,
     },
+    /// The friendly fighter picked as `pick` says, one that has not activated yet this battle
+    /// round, is activated right after this fighter's activation ends (as ABL-3's Inspiring
+    /// Presence).
+    ActivateNext { pick: FriendPick },
     /// Until the end of the battle round, each enemy fighter within `range` inches of this
     /// fighter now (that it can see, when `visible`) may not make these actions.
     BarEach {

@@ -59,15 +59,28 @@ pub struct Aim {
     pub range: f32,
     pub visible: bool,
     pub marks: Marks,
+    /// Only a fighter that has not activated yet this battle round.
+    pub ready: bool,
 }
 
 impl Aim {
+    pub(super) fn friend(pick: &super::FriendPick, ready: bool) -> Self {
+        Aim {
+            friends: true,
+            range: pick.range,
+            visible: pick.visible,
+            marks: pick.marks(),
+            ready,
+        }
+    }
+
     pub(super) fn enemy(range: f32, visible: bool, runemark: Option<&str>) -> Self {
         Aim {
             friends: false,
             range,
             visible,
             marks: Marks::default().and(runemark),
+            ready: false,
         }
     }
 }
@@ -86,7 +99,8 @@ impl Effect {
             | Effect::RollAgainst { range, .. } => range,
             Effect::FriendBoost { pick, .. }
             | Effect::FriendHeal { pick, .. }
-            | Effect::FriendBonusMove { pick, .. } => &mut pick.range,
+            | Effect::FriendBonusMove { pick, .. }
+            | Effect::ActivateNext { pick } => &mut pick.range,
             _ => return e,
         };
         if *range == VALUE_RANGE {

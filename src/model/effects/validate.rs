@@ -192,6 +192,7 @@ impl Effect {
             | Effect::RoundGuard { .. }
             | Effect::FriendBoost { .. }
             | Effect::FriendHeal { .. }
+            | Effect::ActivateNext { .. }
             | Effect::CritOn { .. }
             | Effect::BonusMove { .. }
             | Effect::BonusMoveCloser { .. }
@@ -373,6 +374,7 @@ impl Effect {
             Effect::FriendHeal {
                 pick, amount, dice, ..
             } => range_ok(pick.range) && amount.within(20) && dice.is_none_or(|d| d == 3 || d == 6),
+            Effect::ActivateNext { pick } => range_ok(pick.range),
             Effect::Heal { amount } => amount.within(20),
             Effect::RoundGuard { guard, aura } => {
                 aura.is_none_or(|a| range_ok(a.range) && !a.visible)

@@ -41,6 +41,10 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             dice.map_or_else(|| amount_text(amount, value), |d| format!("a D{d} roll of")),
             picked_text(pick)
         ),
+        Effect::ActivateNext { pick } => format!(
+            "activates {} that has yet to activate right after this fighter",
+            picked_text(pick)
+        ),
         _ => String::new(),
     }
 }
@@ -98,6 +102,11 @@ pub(super) fn run(
                 roll,
             })
         }
+        Effect::ActivateNext { .. } => {
+            let mut eng = state::engine(world);
+            eng.activation.as_mut()?.inspired = Some(t);
+            Some(EffectOutcome::ActivatesNext { fighter: t })
+        }
         _ => None,
     }
 }
@@ -122,6 +131,10 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
             .clone()
             .find(|o| !enemies_in_reach(w.world, w.all, o, 1.0, false).is_empty())
             .map(|o| Useful::Because("a friend in its reach is in combat", Some(o.id))),
+        Effect::ActivateNext { .. } => friends
+            .clone()
+            .next()
+            .map(|o| Useful::Because("a friend can act right after", Some(o.id))),
         _ => None,
     }
 }
@@ -185,4 +198,47 @@ fn friend_heal(s: &str, pick: &FriendPick) -> Option<Vec<Effect>> {
         amount,
         dice,
     }])
+}
+
+/// "Pick a (visible) friendly fighter (with MARKS) (within N" of this fighter) (that has MARKS)
+/// that has not activated yet this battle round." + "You can activate that fighter immediately
+/// after this fighter's activation ends."
+pub(super) fn activate_next(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let pick = s[0]
+        .strip_prefix("you can ")
+        .unwrap_or(&s[0])
+        .replace(" that is within ", " within ");
+    let pick = [
+        " and that has not activated yet this battle round",
+        " that has not activated yet this battle round",
+        " and has not activated yet this battle round",
+        " and has not activated this battle round",
+        " that has not activated this battle round",
+    ]
+    .iter()
+    .find_map(|tail| pick.strip_suffix(tail))?;
+    let (range, visible, marks) = picked_friend(pick).or_else(|| anywhere_marked(pick))?;
+    if s.get(1)?.as_str()
+        != "you can activate that fighter immediately after this fighter's activation ends"
+    {
+        return None;
+    }
+    let pick = FriendPick::new(range, visible, marks);
+    Some((2, vec![Effect::ActivateNext { pick }]))
+}
+
+/// "Pick a (visible) friendly fighter with MARKS" (no range: anywhere on the battlefield).
+fn anywhere_marked(s: &str) -> Option<(f32, bool, crate::model::effects::Marks)> {
+    let rest = s.strip_prefix("pick a ")?;
+    let (visible, rest) = match rest.strip_prefix("visible ") {
+        Some(r) => (true, r),
+        None => (false, rest),
+    };
+    let marks = rest.strip_prefix("friendly fighter with ")?;
+    if marks.contains(" within ") || !marks.ends_with(" runemarks") && !marks.ends_with(" runemark")
+    {
+        return None;
+    }
+    let marks = super::card::marks_of(marks)?;
+    Some((crate::model::effects::ANYWHERE, visible, marks))
 }

@@ -142,14 +142,16 @@ pub fn reach_of(
     e: &Effect,
 ) -> Option<Vec<FighterId>> {
     let a = e.aim()?;
-    Some(marked_in_reach(
-        world,
-        all,
-        f,
-        (a.range, a.visible),
-        a.marks,
-        a.friends,
-    ))
+    let mut near = marked_in_reach(world, all, f, (a.range, a.visible), a.marks, a.friends);
+    if a.ready {
+        near.retain(|id| all.iter().any(|o| o.id == *id && ready(o)));
+    }
+    Some(near)
+}
+
+/// Has `o` yet to activate this battle round (and can it)?
+fn ready(o: &FighterView) -> bool {
+    o.activation == crate::model::components::Activation::Ready && o.can_activate()
 }
 
 /// Who an aimed effect of `f`'s reaches, for people: "not an enemy it can see within 8\" of
@@ -163,6 +165,11 @@ fn who_it_reaches(a: Aim, f: &FighterView, none: bool) -> String {
         (true, false) => "not another friendly fighter",
     };
     let mark = a.marks.with_words();
+    let ready = if a.ready {
+        " that has yet to activate"
+    } else {
+        ""
+    };
     let seen = if a.visible {
         " it can see"
     } else if none {
@@ -171,9 +178,12 @@ fn who_it_reaches(a: Aim, f: &FighterView, none: bool) -> String {
         " on the battlefield"
     };
     if a.range == crate::model::effects::ANYWHERE {
-        return format!("{who}{mark}{seen}");
+        return format!("{who}{mark}{seen}{ready}");
     }
-    format!("{who}{mark}{seen} within {}\" of {}", a.range, f.name)
+    format!(
+        "{who}{mark}{seen} within {}\" of {}{ready}",
+        a.range, f.name
+    )
 }
 
 /// ABL-5: may `f` use an ability with `effects` now? The fighter an aimed effect uses:

@@ -245,6 +245,9 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
             super::effects::healed_text(&who, o, n)
         }
         EffectOutcome::FriendRaised { .. } => super::effects::friend_raised_text(&who, o, n),
+        EffectOutcome::ActivatesNext { fighter } => {
+            format!("{who}: {} is activated right after it", n.fighter(*fighter))
+        }
         EffectOutcome::Lasts { .. }
         | EffectOutcome::Lapsed { .. }
         | EffectOutcome::BoostLapsed { .. }

@@ -224,3 +224,31 @@ fn abl5_a_roll_for_a_bonus_disengage() {
         assert_eq!(bonuses(&mut a) == [Bonus::Disengage], gets, "{said:?}");
     }
 }
+
+/// Issue 30, ABL-5 (as ABL-3's Inspiring Presence): "Pick a visible friendly fighter within 6"
+/// of this fighter that has not activated yet this battle round. You can activate that fighter
+/// immediately after this fighter's activation ends." A friend that has activated is refused,
+/// in words; the one picked is activated when A's activation ends, before the other side's
+/// turn.
+#[test]
+fn abl5_a_picked_friend_that_has_yet_to_activate_goes_next() {
+    use warcry_sim::model::components::Activation;
+    use warcry_sim::model::effects::Marks;
+    use warcry_sim::rules::command::Command;
+    let next = Effect::ActivateNext {
+        pick: FriendPick::new(6.0, true, Marks::default()),
+    };
+    let mut a = with_ability(vec![next], 3);
+    a.place(A2, 13.0, 10.0);
+    a.place(A3, 10.0, 13.0);
+    a.place(B, 30.0, 30.0);
+    a.set(A3, Activation::Activated);
+    let refused = a.use_ability(A, "Test Gift", 3, Some(A3)).unwrap_err();
+    assert!(refused.contains("that has yet to activate"), "{refused}");
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 3, Some(A2)).unwrap();
+    let said = super::faction::said_since(&mut a, n).join("\n");
+    assert!(said.contains("is activated right after it"), "{said}");
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    assert_eq!(a.pending(), Pending::Action { fighter: A2 });
+}

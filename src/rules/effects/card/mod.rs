@@ -83,13 +83,14 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         place::sentence,
         super::friend_move::each_friend,
     ];
-    const READERS: [Reader; 16] = [
+    const READERS: [Reader; 17] = [
         super::lower::picked_then_lowered,
         favour::oath_or_bar,
         heal::rolled,
         dice::rolled,
         dice::on_roll_bonus,
         friend::picked_then,
+        friend::activate_next,
         reaction::damage_per_hit,
         reaction::roll_against_attacker,
         against::pick_roll_each_success,

@@ -236,3 +236,43 @@ fn rea1_abl5_reactions_at_the_other_moments() {
         ])
     );
 }
+
+/// Issue 30, ABL-5: a friend that has yet to activate, activated next, in each wording of the
+/// pick: marks before or after the range, "that is within", no range at all.
+#[test]
+fn abl5_a_friend_that_has_yet_to_activate_activated_next() {
+    use crate::model::effects::{ANYWHERE, FriendPick, Marks};
+    let next = "You can activate that fighter immediately after this fighter's activation ends.";
+    let marks = |m: &[&str]| Marks::of(m, &[]).unwrap();
+    for (pick, want) in [
+        (
+            "Pick a visible friendly fighter with both the Otter runemark and the Scout runemark \
+             that is within 6\" of this fighter and that has not activated yet this battle round.",
+            FriendPick::new(6.0, true, marks(&["otter", "scout"])),
+        ),
+        (
+            "Pick a visible friendly fighter within 4\" of this fighter that has both the Otter \
+             and the Scout runemarks and has not activated yet this battle round.",
+            FriendPick::new(4.0, true, marks(&["otter", "scout"])),
+        ),
+        (
+            "Pick a friendly fighter with both the Otter and Scout runemarks and has not \
+             activated yet this battle round.",
+            FriendPick::new(ANYWHERE, false, marks(&["otter", "scout"])),
+        ),
+    ] {
+        assert_eq!(
+            effects_of(&format!("{pick} {next}")),
+            Ok(vec![Effect::ActivateNext { pick: want }]),
+            "{pick}"
+        );
+    }
+    // Without the activation it is some other ability.
+    assert!(
+        effects_of(
+            "Pick a visible friendly fighter within 6\" of this fighter that has not \
+                    activated yet this battle round."
+        )
+        .is_err()
+    );
+}
