@@ -57,7 +57,8 @@ impl Effect {
             | Effect::BonusMoveOrDisengage
             | Effect::FriendBonusAttack { .. }
             | Effect::FriendBonusMove { .. }
-            | Effect::EachFriendBonusMove { .. } => Family::Bonus,
+            | Effect::EachFriendBonusMove { .. }
+            | Effect::AfterTakedown { .. } => Family::Bonus,
             Effect::Boost { .. }
             | Effect::NextBoost { .. }
             | Effect::RoundBoost { .. }

@@ -441,6 +441,9 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         dice: Option<u8>,
     },
+    /// Until the end of this fighter's activation, each time an attack action it makes takes
+    /// an enemy fighter down, it may make the bonus actions `then` says (CMB-2).
+    AfterTakedown { then: Vec<Effect> },
     /// The friendly fighter picked as `pick` says, one that has not activated yet this battle
     /// round, is activated right after this fighter's activation ends (as ABL-3's Inspiring
     /// Presence).

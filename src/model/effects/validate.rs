@@ -94,13 +94,25 @@ pub fn validate_ability(
 impl Effect {
     /// Are the effects it holds (after a move, on a roll's success, for a favoured fighter)
     /// ones it may hold?
-    fn nested_ok(&self) -> bool {
+    pub(crate) fn nested_ok(&self) -> bool {
         match self {
             // A favoured fighter's effects or the others: plain effects, none favoured again.
             Effect::Favoured { plain, favoured } => plain
                 .iter()
                 .chain(favoured)
                 .all(|t| !matches!(t, Effect::Favoured { .. } | Effect::Reaction(_))),
+            // An enemy taken down gives this fighter bonus actions of its own Move only.
+            Effect::AfterTakedown { then } => {
+                !then.is_empty()
+                    && then.iter().all(|t| {
+                        matches!(
+                            t,
+                            Effect::BonusMove { max: None }
+                                | Effect::BonusAttack
+                                | Effect::BonusMoveOrAttack
+                        )
+                    })
+            }
             // A roll's success gives this fighter bonus actions only.
             Effect::OnRoll { then, .. } => {
                 !then.is_empty()
@@ -213,6 +225,7 @@ impl Effect {
                 range_ok(h)
             }
             Effect::AfterEachAttack { least, bar } => (1..=6).contains(least) && !bar.is_empty(),
+            Effect::AfterTakedown { then } => then.iter().all(|e| e.numbers_ok()),
             Effect::OnRoll { least, then } => {
                 (2..=6).contains(least) && then.iter().all(|e| e.numbers_ok())
             }

@@ -48,6 +48,13 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             if *visible { "a visible " } else { "a " },
             marks.and(runemark.as_deref()).with_words()
         ),
+        Effect::AfterTakedown { then } => format!(
+            "until the end of its activation, each time its attack action takes an enemy down: {}",
+            then.iter()
+                .map(|t| describe(t, value))
+                .collect::<Vec<_>>()
+                .join(", then ")
+        ),
         _ => String::new(),
     }
 }
@@ -63,6 +70,9 @@ pub(super) fn run(
     let (bonus, outcome) = match e {
         Effect::FriendBonusMove { .. } | Effect::EachFriendBonusMove { .. } => {
             return super::friend_move::run(world, f, e, target);
+        }
+        Effect::AfterTakedown { .. } => {
+            return super::kept(world, f, e, value, |a| a.lasting.push(e.clone()));
         }
         Effect::BonusMoveOrAttack => {
             let max = own_move_length(world, f)?;
@@ -120,6 +130,31 @@ pub(super) fn run(
         a.bonus.push(bonus);
     }
     Some(outcome)
+}
+
+/// CMB-2, ABL-5: the active fighter `attacker`'s attack action took an enemy down: the bonus actions
+/// its abilities give it for that wait, each logged.
+pub(crate) fn after_takedown(world: &mut World, attacker: FighterId) {
+    let Some(f) = state::fighter(world, attacker).filter(FighterView::on_board) else {
+        return;
+    };
+    let then: Vec<Effect> = match &world.resource::<Engine>().activation {
+        Some(a) if a.fighter == f.id => a
+            .lasting
+            .iter()
+            .filter_map(|e| match e {
+                Effect::AfterTakedown { then } => Some(then.clone()),
+                _ => None,
+            })
+            .flatten()
+            .collect(),
+        _ => return,
+    };
+    for e in &then {
+        if let Some(outcome) = run(world, &f, e, 0, None) {
+            super::effect_logged(world, f.id, outcome);
+        }
+    }
 }
 
 /// MOVE-1, ABL-5: the length of a bonus move of the active fighter `f`'s own Move, with
@@ -187,7 +222,7 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
             Effect::BonusMoveOrAttack,
         ]);
     }
-    if let Some(e) = move_closer(s) {
+    if let Some(e) = move_closer(s).or_else(|| after_takedown_words(s)) {
         return Some(vec![e]);
     }
     Some(vec![match plain_bonus(s).as_str() {
@@ -209,6 +244,28 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
         "this fighter makes a bonus disengage action" => Effect::BonusDisengage,
         _ => return None,
     }])
+}
+
+/// "(Until the end of this fighter's activation,) after an enemy fighter is taken down by an
+/// attack action made by this fighter (each time a fighter is taken down by an attack action
+/// made by this fighter this activation), this fighter can make a (further) bonus ...".
+fn after_takedown_words(s: &str) -> Option<Effect> {
+    const WHEN: [&str; 2] = [
+        "until the end of this fighter's activation, after an enemy fighter is taken down by an \
+         attack action made by this fighter, ",
+        "each time a fighter is taken down by an attack action made by this fighter this \
+         activation, ",
+    ];
+    let rest = WHEN.iter().find_map(|w| s.strip_prefix(w))?;
+    let rest = rest
+        .replace("make a further bonus ", "make a bonus ")
+        .replace(
+            " action or bonus attack action",
+            " action or a bonus attack action",
+        );
+    let then = sentence(&rest)?;
+    let e = Effect::AfterTakedown { then };
+    e.nested_ok().then_some(e)
 }
 
 /// A bonus action in one wording: "then(,) ..." leading it left out (the effects run in the

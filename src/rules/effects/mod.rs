@@ -37,6 +37,7 @@ mod place;
 mod reaction;
 
 pub(crate) use against::{after_attack, crits_weaken};
+pub(crate) use bonus::after_takedown;
 pub use bonus::{check_closer, closer_spot, closest_seen_enemy, keep_closer};
 pub use boost::{
     boosts_lapse_with_the_bonus, disengages_ending_near, in_aura, moves_while_engaged, round_bonus,

@@ -302,3 +302,39 @@ fn abl5_only_within_reach_of_two_or_more_enemies() {
     a.place(B2, 10.0, 11.5);
     a.use_ability(A, "Test Gift", 3, None).unwrap();
 }
+
+/// Issue 30, CMB-2: "until the end of this fighter's activation, after an enemy fighter is
+/// taken down by an attack action made by this fighter, this fighter can make a bonus move
+/// action": nothing waits after an attack that leaves B standing; one bonus move waits after
+/// the attack that takes B down.
+#[test]
+fn cmb2_abl5_a_bonus_move_each_time_its_attack_takes_an_enemy_down() {
+    use warcry_sim::rules::engine::Bonus;
+    let after = Effect::AfterTakedown {
+        then: vec![Effect::BonusMove { max: None }],
+    };
+    let mut a = with_ability(vec![after], 3);
+    a.rules(|r| r.reactions = false);
+    a.profile(A, |p| p.weapons = vec![weapon(1.0, 2, 5, (1, 1))]);
+    a.place(B, 11.5, 10.0);
+    a.profile(B, |p| p.wounds = 3);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let attack = Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 0,
+    };
+    let bonus = |a: &mut super::arena::Arena| a.engine().activation.clone().unwrap().bonus;
+    a.dice(&[6, 6]);
+    a.apply(attack.clone()).unwrap();
+    assert_eq!(a.damage(B), 2);
+    assert!(bonus(&mut a).is_empty(), "B still stands");
+    a.dice(&[6, 1]);
+    let n = a.log_len();
+    a.apply(attack).unwrap();
+    assert!(!a.fighter(B).on_board(), "B is taken down");
+    let max = a.fighter(A).profile.movement as f32;
+    assert_eq!(bonus(&mut a), vec![Bonus::Move { max }]);
+    let said = super::faction::said_since(&mut a, n).join("\n");
+    assert!(said.contains("bonus move"), "{said}");
+}

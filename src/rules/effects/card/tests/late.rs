@@ -276,3 +276,26 @@ fn abl5_a_friend_that_has_yet_to_activate_activated_next() {
         .is_err()
     );
 }
+
+/// Issue 30, CMB-2: bonus actions each time this fighter's attack takes an enemy down, in both
+/// wordings; "a further bonus move action or bonus attack action" is a bonus move or attack.
+#[test]
+fn cmb2_bonus_actions_after_an_enemy_is_taken_down() {
+    let after = |then| Ok(vec![Effect::AfterTakedown { then: vec![then] }]);
+    assert_eq!(
+        effects_of(
+            "In addition, until the end of this fighter's activation, after an enemy fighter is \
+             taken down by an attack action made by this fighter, this fighter can make a bonus \
+             move action."
+        ),
+        after(Effect::BonusMove { max: None })
+    );
+    assert_eq!(
+        effects_of(
+            "Each time a fighter is taken down by an attack action made by this fighter this \
+             activation, this fighter can make a further bonus move action or bonus attack \
+             action."
+        ),
+        after(Effect::BonusMoveOrAttack)
+    );
+}
