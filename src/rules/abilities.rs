@@ -265,9 +265,9 @@ pub fn inspiring_targets(world: &World, all: &[FighterView], f: &FighterView) ->
 /// Could `f` use any ability now with the dice its side holds (CMB-3)?
 pub fn any_usable(world: &mut World, f: &FighterView) -> bool {
     let dice = world.resource::<Engine>().dice[f.side].clone();
-    let barred = world
-        .resource::<Engine>()
-        .is_barred(f.id, crate::model::effects::Restriction::Abilities);
+    let barred =
+        crate::rules::effects::not_barred(world, f, crate::model::effects::Restriction::Abilities)
+            .is_err();
     if dice.groups.is_empty() || barred {
         return false;
     }

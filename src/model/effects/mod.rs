@@ -454,6 +454,10 @@ pub enum Effect {
         range: f32,
         visible: bool,
         actions: Vec<Restriction>,
+        /// Every enemy fighter, while it is within `range` inches (not only those within it
+        /// now).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        while_within: bool,
     },
     /// A reaction (REA-1): made when `Trigger` happens, costing an action, not dice; the
     /// effects after it answer that moment.

@@ -17,14 +17,21 @@ pub(super) fn describe(e: &Effect) -> String {
         range,
         visible,
         actions,
+        while_within,
     } = e
     else {
         return String::new();
     };
+    let not = super::against::words_joined(actions, "", " or ");
+    if *while_within {
+        return format!(
+            "until the end of the round, enemy fighters may not {not} while they are within \
+             {range}\" of this fighter"
+        );
+    }
     format!(
-        "each enemy{} within {range}\" may not {} until the end of the round",
+        "each enemy{} within {range}\" may not {not} until the end of the round",
         if *visible { " it can see" } else { "" },
-        super::against::words_joined(actions, "", " or ")
     )
 }
 
@@ -34,10 +41,18 @@ pub(super) fn run(world: &mut World, f: &FighterView, e: &Effect) -> Option<Effe
         range,
         visible,
         actions,
+        while_within,
     } = e
     else {
         return None;
     };
+    if *while_within {
+        let mut eng = state::engine(world);
+        for a in actions {
+            eng.bar_around(f.id, *range, *a);
+        }
+        return Some(super::lasts(e, 0));
+    }
     let all = state::fighters(world);
     let each = enemies_in_reach(world, &all, f, *range, *visible);
     let mut eng = state::engine(world);
@@ -71,6 +86,9 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
         Some(r) => (true, r),
         None => (false, rest),
     };
+    if let Some(e) = while_within(rest).filter(|_| !visible) {
+        return Some(vec![e]);
+    }
     let (n, what) = ["cannot make reactions", "cannot use abilities"]
         .iter()
         .find_map(|what| {
@@ -86,7 +104,30 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
         range: n as f32,
         visible,
         actions: vec![action],
+        while_within: false,
     }])
+}
+
+/// "Enemy fighters cannot use (reactions or) abilities (make disengage actions) while (they
+/// are) within N" of this fighter".
+fn while_within(s: &str) -> Option<Effect> {
+    let rest = s.strip_prefix("enemy fighters cannot ")?;
+    let (what, range) = rest
+        .split_once(" while they are within ")
+        .or_else(|| rest.split_once(" while within "))?;
+    let range = fill(range, "{n}\" of this fighter")?[0] as f32;
+    let actions = match what {
+        "use abilities" => vec![Restriction::Abilities],
+        "use reactions or abilities" => vec![Restriction::Reactions, Restriction::Abilities],
+        "make disengage actions" => vec![Restriction::Disengage],
+        _ => return None,
+    };
+    Some(Effect::BarEach {
+        range,
+        visible: false,
+        actions,
+        while_within: true,
+    })
 }
 
 /// "In addition, until the end of this fighter's activation, after each attack action made by

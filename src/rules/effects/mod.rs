@@ -73,20 +73,39 @@ pub(super) fn activated_for_the_round(world: &mut World, t: FighterId) {
 /// ABL-5: may `f` make an action of kind `what` (use an ability, make a reaction), or did an
 /// ability bar it this round?
 pub fn not_barred(world: &World, f: &FighterView, what: Restriction) -> Result<(), Rejected> {
-    if world.resource::<Engine>().is_barred(f.id, what) {
-        let what = match what {
-            Restriction::Move | Restriction::Disengage => format!("{what} actions"),
-            Restriction::Reactions => "reactions".to_string(),
-            Restriction::Abilities => "abilities".to_string(),
-            Restriction::Activate => "activations".to_string(),
-        };
+    let words = match what {
+        Restriction::Move | Restriction::Disengage => format!("{what} actions"),
+        Restriction::Reactions => "reactions".to_string(),
+        Restriction::Abilities => "abilities".to_string(),
+        Restriction::Activate => "activations".to_string(),
+    };
+    let eng = world.resource::<Engine>();
+    if eng.is_barred(f.id, what) {
         return Err(Rejected::new(
             RuleId::Abl5,
             format!(
-                "an ability bars {} from {what} until the end of the battle round",
+                "an ability bars {} from {words} until the end of the battle round",
                 f.name
             ),
         ));
+    }
+    // An enemy's aura bars it while it is within reach of that enemy.
+    for (source, range, barred) in eng.barred_auras() {
+        if barred != what {
+            continue;
+        }
+        if let Some((side, base, name)) = crate::rules::state::standing(world, source)
+            && side != f.side
+            && distance(&base, &f.base()) <= range + 1e-4
+        {
+            return Err(Rejected::new(
+                RuleId::Abl5,
+                format!(
+                    "{name}'s ability bars {} from {words} while it is within {range}\" of {name}",
+                    f.name
+                ),
+            ));
+        }
     }
     Ok(())
 }

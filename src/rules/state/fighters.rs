@@ -185,6 +185,27 @@ pub fn fighters_of(
         })
 }
 
+/// Fighter `id`'s side, base and name, read straight from its components (no
+/// [`FighterView`] built); `None` when it is not on the battlefield.
+pub fn standing(world: &World, id: FighterId) -> Option<(Side, Base, String)> {
+    let e = world
+        .get_entity(world.get_resource::<FighterIndex>()?.get(id)?)
+        .ok()?;
+    if *e.get::<Presence>()? != Presence::Deployed {
+        return None;
+    }
+    let base = Base::new(
+        e.get::<Profile>()?.0.base,
+        e.get::<Position>()?.0,
+        e.get::<Facing>()?.0,
+    );
+    Some((
+        *e.get::<Side>()?,
+        base,
+        e.get::<Fighter>()?.name.to_string(),
+    ))
+}
+
 /// Fighter `id`, found through the [`FighterIndex`].
 pub fn fighter(world: &mut World, id: FighterId) -> Option<FighterView> {
     let e = world.get_resource::<FighterIndex>()?.get(id)?;

@@ -139,6 +139,10 @@ struct EngineWords<'a> {
     /// there are some.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     oaths: Vec<(FighterId, bool)>,
+    /// Actions barred for the enemies round a fighter while they are. New: written only when
+    /// there are some.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    barred_auras: Vec<(FighterId, f32, Restriction)>,
 }
 
 /// A characteristic raised until the end of the round, as the hashes began writing it.
@@ -207,6 +211,7 @@ impl<'a> EngineWords<'a> {
             next_attacks: Vec::new(),
             fewer_attacks: Vec::new(),
             oaths: Vec::new(),
+            barred_auras: Vec::new(),
         };
         for effect in effects {
             words.add(effect);
@@ -219,8 +224,12 @@ impl<'a> EngineWords<'a> {
             Scope::Fighter(id) => (id, (id, None)),
             Scope::Aura { source, aura } => (source, (source, Some(aura))),
             Scope::EnemyAura { source, range } => {
-                if let Lasting::Lowered { stat, by, min } = effect.what {
-                    self.enemy_auras.push((source, range, stat, by, min));
+                match effect.what {
+                    Lasting::Lowered { stat, by, min } => {
+                        self.enemy_auras.push((source, range, stat, by, min));
+                    }
+                    Lasting::Barred(r) => self.barred_auras.push((source, range, r)),
+                    _ => {}
                 }
                 return;
             }

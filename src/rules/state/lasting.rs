@@ -216,6 +216,23 @@ impl Engine {
         self.push_effect(Scope::EnemyAura { source, range }, what, Until::RoundEnd);
     }
 
+    /// ABL-5: the enemies within `range` inches of `source` may not make `what` actions while
+    /// they are, until the end of the round.
+    pub fn bar_around(&mut self, source: FighterId, range: f32, what: Restriction) {
+        let scope = Scope::EnemyAura { source, range };
+        self.push_effect(scope, Lasting::Barred(what), Until::RoundEnd);
+    }
+
+    /// The enemy auras barring actions: (source, range, what).
+    pub fn barred_auras(&self) -> impl Iterator<Item = (FighterId, f32, Restriction)> + '_ {
+        self.effects.iter().filter_map(|e| match (e.scope, e.what) {
+            (Scope::EnemyAura { source, range }, Lasting::Barred(what)) => {
+                Some((source, range, what))
+            }
+            _ => None,
+        })
+    }
+
     /// The enemy auras lowering a characteristic: (source, range, stat, by, min).
     pub fn enemy_auras(&self) -> impl Iterator<Item = (FighterId, f32, Stat, u32, u32)> + '_ {
         self.effects.iter().filter_map(|e| match (e.scope, e.what) {

@@ -25,7 +25,7 @@ pub use battle::{
 };
 pub use fighters::{
     FighterView, activatable, blockers, can_see, fighter, fighters, fighters_of, objectives,
-    side_can_activate,
+    side_can_activate, standing,
 };
 pub use hash::world_hash;
 pub use lasting::{ActiveEffect, Lasting, Lowered, Scope, Until};

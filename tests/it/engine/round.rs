@@ -338,3 +338,41 @@ fn cmb2_abl5_a_bonus_move_each_time_its_attack_takes_an_enemy_down() {
     let said = super::faction::said_since(&mut a, n).join("\n");
     assert!(said.contains("bonus move"), "{said}");
 }
+
+/// Issue 30, ABL-5: "until the end of the battle round, enemy fighters cannot use reactions or
+/// abilities while they are within 7" of this fighter": B, 5" from A, is barred (in words
+/// naming A and the range); B2, 9" away, is not until it comes within 7"; A's friend A2, beside
+/// A, never is.
+#[test]
+fn abl5_enemies_barred_from_abilities_while_within_the_aura() {
+    use warcry_sim::model::effects::Restriction;
+    use warcry_sim::rules::effects::{may_react, not_barred};
+    const B2: FighterId = FighterId(11);
+    let toll = Effect::BarEach {
+        range: 7.0,
+        visible: false,
+        actions: vec![Restriction::Reactions, Restriction::Abilities],
+        while_within: true,
+    };
+    let mut a = with_ability(vec![toll], 3);
+    a.place(A2, 11.5, 10.0);
+    a.place(B, 15.0, 10.0);
+    a.place(B2, 19.0, 10.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let barred = |a: &mut super::arena::Arena, id| {
+        let f = a.fighter(id);
+        let w = a.world();
+        (
+            not_barred(w, &f, Restriction::Abilities).map_err(|e| e.reason),
+            may_react(w, &f),
+        )
+    };
+    let (b, b_reacts) = barred(&mut a, B);
+    let why = b.unwrap_err();
+    assert!(why.contains("while it is within 7\""), "{why}");
+    assert!(!b_reacts);
+    assert_eq!(barred(&mut a, B2), (Ok(()), true));
+    assert_eq!(barred(&mut a, A2), (Ok(()), true));
+    a.place(B2, 16.5, 10.0);
+    assert!(barred(&mut a, B2).0.is_err(), "within 7\" now");
+}

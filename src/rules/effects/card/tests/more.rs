@@ -322,7 +322,8 @@ fn abl5_enemies_in_reach_barred_from_reactions_or_abilities() {
         Ok(vec![Effect::BarEach {
             range: 3.0,
             visible: false,
-            actions: vec![Restriction::Reactions]
+            actions: vec![Restriction::Reactions],
+            while_within: false,
         }])
     );
     assert_eq!(
@@ -333,7 +334,21 @@ fn abl5_enemies_in_reach_barred_from_reactions_or_abilities() {
         Ok(vec![Effect::BarEach {
             range: 6.0,
             visible: true,
-            actions: vec![Restriction::Abilities]
+            actions: vec![Restriction::Abilities],
+            while_within: false,
+        }])
+    );
+    // "While they are within": every enemy, whenever it is within reach this round.
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, enemy fighters cannot use reactions or abilities \
+             while they are within 5\" of this fighter."
+        ),
+        Ok(vec![Effect::BarEach {
+            range: 5.0,
+            visible: false,
+            actions: vec![Restriction::Reactions, Restriction::Abilities],
+            while_within: true,
         }])
     );
 }
