@@ -343,8 +343,10 @@ pub fn validate_ability(
             format!("no ability dice of {value}s big enough for a {}", d.cost),
         ));
     };
-    // ABL-5: ranges "equal to the value of this ability" are the dice's value.
+    // ABL-5: ranges "equal to the value of this ability" are the dice's value (after the
+    // round's auras on values).
     let mut d = d;
+    let value = ability_value(world, all, f, &d, value).0;
     if let AbilityEffect::Effects(effects) = &mut d.effect {
         *effects = effects.iter().map(|e| e.at_value(value)).collect();
     }
@@ -397,6 +399,22 @@ fn outcome(
     }
 }
 
+/// ABL-1, ABL-5: the value of `f`'s ability `d` used with dice showing `value`, after the
+/// round's auras on values, and each aura that changed it (its fighter, the value after it).
+fn ability_value(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    d: &AbilityDef,
+    value: u8,
+) -> (u8, Vec<(FighterId, u8)>) {
+    let effects = match &d.effect {
+        AbilityEffect::Effects(e) => Some(e.as_slice()),
+        _ => None,
+    };
+    crate::rules::effects::value_after_auras(world, all, f, effects, value)
+}
+
 /// ABL-1..ABL-5, CMB-3: `f` uses `name`, paying with the dice showing `value`.
 pub(crate) fn use_ability(
     world: &mut World,
@@ -417,6 +435,7 @@ pub(crate) fn use_ability(
     let r = world.resource::<Ruleset>().clone();
     // Paid: the whole group is spent (ABL-1).
     state::engine(world).dice[f.side].spend(value);
+    let (dice_value, (value, changed)) = (value, ability_value(world, all, f, &d, value));
     let automated = d.effect != AbilityEffect::NotAutomated;
     let effect = {
         let mut e = state::engine(world);
@@ -442,12 +461,20 @@ pub(crate) fn use_ability(
         Event::Ability {
             fighter: f.id,
             ability: d.name.clone(),
-            value,
+            value: dice_value,
             size: group.size,
             automated,
             effect,
         },
     );
+    for (source, now) in changed {
+        let outcome = crate::rules::log::EffectOutcome::ValueChanged {
+            fighter: f.id,
+            ability: d.name.clone(),
+            value: now,
+        };
+        crate::rules::effects::effect_logged(world, source, outcome);
+    }
     if let AbilityEffect::Effects(effects) = &d.effect {
         let picks = Picks {
             target: aimed,

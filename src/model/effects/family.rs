@@ -77,7 +77,7 @@ impl Effect {
             Effect::Heal { .. } | Effect::HealEach { .. } | Effect::HealRolled { .. } => {
                 Family::Heal
             }
-            Effect::RoundGuard { .. } => Family::Guard,
+            Effect::RoundGuard { .. } | Effect::ValueAura { .. } => Family::Guard,
             Effect::SaveWildDice { .. }
             | Effect::SwearOath
             | Effect::Favoured { .. }

@@ -441,6 +441,16 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         dice: Option<u8>,
     },
+    /// Until the end of the battle round, the value of the abilities used by the fighters
+    /// within `range` inches of this fighter (enemies it can see, when `enemies`; else
+    /// friends, and then only other abilities than this one) is raised (or, for enemies,
+    /// lowered) by `by`, to at most (at least) `bound` (ABL-1: the value is the dice's face).
+    ValueAura {
+        range: f32,
+        enemies: bool,
+        by: Amount,
+        bound: u32,
+    },
     /// Until the end of this fighter's activation, each time an attack action it makes takes
     /// an enemy fighter down, it may make the bonus actions `then` says (CMB-2).
     AfterTakedown { then: Vec<Effect> },

@@ -205,6 +205,7 @@ impl Effect {
             | Effect::FriendBoost { .. }
             | Effect::FriendHeal { .. }
             | Effect::ActivateNext { .. }
+            | Effect::ValueAura { .. }
             | Effect::CritOn { .. }
             | Effect::BonusMove { .. }
             | Effect::BonusMoveCloser { .. }
@@ -388,6 +389,9 @@ impl Effect {
                 pick, amount, dice, ..
             } => range_ok(pick.range) && amount.within(20) && dice.is_none_or(|d| d == 3 || d == 6),
             Effect::ActivateNext { pick } => range_ok(pick.range),
+            Effect::ValueAura {
+                range, by, bound, ..
+            } => range_ok(*range) && by.within(6) && (1..=6).contains(bound),
             Effect::Heal { amount } => amount.within(20),
             Effect::RoundGuard { guard, aura } => {
                 aura.is_none_or(|a| range_ok(a.range) && !a.visible)

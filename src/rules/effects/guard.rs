@@ -15,7 +15,7 @@ use super::{Useful, Weighed, amount_text, enemies_in_reach, in_aura, lasts};
 /// 1)".
 pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
     let Effect::RoundGuard { guard, aura } = e else {
-        return String::new();
+        return super::value::describe(e, value);
     };
     let on = match aura {
         None => "it".to_string(),
@@ -53,7 +53,7 @@ pub(super) fn run(
     value: u8,
 ) -> Option<EffectOutcome> {
     let Effect::RoundGuard { guard, aura } = e else {
-        return None;
+        return super::value::run(world, f, e, value);
     };
     let scope = match aura {
         None => Scope::Fighter(f.id),
@@ -87,7 +87,7 @@ pub(super) fn run(
 /// 1").
 pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
     let Effect::RoundGuard { aura, .. } = e else {
-        return None;
+        return super::value::useful(w, e);
     };
     let guarded = |o: &FighterView| match aura {
         None => o.id == w.f.id,

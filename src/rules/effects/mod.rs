@@ -35,6 +35,7 @@ mod heal;
 mod lower;
 mod place;
 mod reaction;
+mod value;
 
 pub(crate) use against::{after_attack, crits_weaken};
 pub(crate) use bonus::after_takedown;
@@ -51,6 +52,7 @@ pub(crate) use dice::oath_fulfilled;
 pub use guard::{Softened, guard_for, guarded_dice, soften};
 pub(crate) use place::check_place;
 pub use place::set_up_spots;
+pub use value::value_after_auras;
 
 /// ABL-5: removes up to `n` damage from `t`; how much it removed.
 pub(crate) fn heal(world: &mut World, t: &FighterView, n: u32) -> u32 {

@@ -62,6 +62,12 @@ pub enum EffectOutcome {
         healed: u32,
         roll: Option<u8>,
     },
+    /// This fighter's aura changed the value of `fighter`'s ability `ability` to `value`.
+    ValueChanged {
+        fighter: FighterId,
+        ability: String,
+        value: u8,
+    },
     /// `fighter`, a friend that had yet to activate, is activated right after this fighter.
     ActivatesNext { fighter: FighterId },
     /// Each of `fighters` (none: nobody was in reach) may not make these actions until the end

@@ -143,6 +143,10 @@ struct EngineWords<'a> {
     /// there are some.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     barred_auras: Vec<(FighterId, f32, Restriction)>,
+    /// The value of abilities changed round a fighter: (source, range, by, bound, lowered for
+    /// its enemies). New: written only when there are some.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    value_auras: Vec<(FighterId, f32, u32, u32, bool)>,
 }
 
 /// A characteristic raised until the end of the round, as the hashes began writing it.
@@ -212,6 +216,7 @@ impl<'a> EngineWords<'a> {
             fewer_attacks: Vec::new(),
             oaths: Vec::new(),
             barred_auras: Vec::new(),
+            value_auras: Vec::new(),
         };
         for effect in effects {
             words.add(effect);
@@ -229,6 +234,9 @@ impl<'a> EngineWords<'a> {
                         self.enemy_auras.push((source, range, stat, by, min));
                     }
                     Lasting::Barred(r) => self.barred_auras.push((source, range, r)),
+                    Lasting::AbilityValue {
+                        by, bound, lower, ..
+                    } => self.value_auras.push((source, range, by, bound, lower)),
                     _ => {}
                 }
                 return;
@@ -265,6 +273,12 @@ impl<'a> EngineWords<'a> {
                 by,
                 melee_only,
             } => self.next_attacks.push((on, stat, by, melee_only)),
+            Lasting::AbilityValue {
+                by, bound, lower, ..
+            } => {
+                let range = source.1.map_or(0.0, |a| a.range);
+                self.value_auras.push((on, range, by, bound, lower));
+            }
         }
     }
 }

@@ -48,6 +48,15 @@ pub enum Lasting {
     Favoured,
     /// The attacks that target it have `by` more of `stat`.
     Exposed { stat: Stat, by: u32 },
+    /// The value of the abilities it uses is raised by `by`, to at most `bound` (`lower`:
+    /// lowered, to at least `bound`); only abilities other than these (`others`), and, when
+    /// `seen`, only while the aura's fighter can see it.
+    AbilityValue {
+        by: u32,
+        bound: u32,
+        lower: bool,
+        seen: bool,
+    },
     /// `by` more of `stat` for its next (melee, when `melee_only`) attack action, spent by it.
     NextAttack {
         stat: Stat,
@@ -221,6 +230,20 @@ impl Engine {
     pub fn bar_around(&mut self, source: FighterId, range: f32, what: Restriction) {
         let scope = Scope::EnemyAura { source, range };
         self.push_effect(scope, Lasting::Barred(what), Until::RoundEnd);
+    }
+
+    /// ABL-1, ABL-5: an aura changing the value of the abilities used within `range` inches of
+    /// `source` (by its enemies, when `enemies`), until the end of the round.
+    pub fn value_around(&mut self, source: FighterId, range: f32, enemies: bool, what: Lasting) {
+        let scope = if enemies {
+            Scope::EnemyAura { source, range }
+        } else {
+            Scope::Aura {
+                source,
+                aura: Aura::within(range, false),
+            }
+        };
+        self.push_effect(scope, what, Until::RoundEnd);
     }
 
     /// The enemy auras barring actions: (source, range, what).

@@ -144,8 +144,24 @@ pub(super) fn healed_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
     format!("{who} removes {healed} damage from {whom}{rolled}")
 }
 
-/// ABL-5: what an ability raised for a friend.
+/// ABL-5: what an ability raised for a friend (its activation next, its ability's value).
 pub(super) fn friend_raised_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
+    match o {
+        EffectOutcome::ActivatesNext { fighter } => {
+            return format!("{who}: {} is activated right after it", n.fighter(*fighter));
+        }
+        EffectOutcome::ValueChanged {
+            fighter,
+            ability,
+            value,
+        } => {
+            return format!(
+                "{who}'s aura makes the value of {}'s {ability} {value}",
+                n.fighter(*fighter)
+            );
+        }
+        _ => {}
+    }
     let EffectOutcome::FriendRaised {
         fighter,
         stat,
@@ -361,4 +377,25 @@ pub(super) fn friend_bonus_text(who: &str, o: &EffectOutcome, n: &Names) -> Stri
         ),
         _ => String::new(),
     }
+}
+
+/// ABL-5: what an ability raised for this fighter until the end of its activation.
+pub(super) fn boost_text(who: &str, o: &EffectOutcome) -> String {
+    let EffectOutcome::Boost {
+        stat,
+        by,
+        melee_only,
+        missile_only,
+    } = o
+    else {
+        return String::new();
+    };
+    format!(
+        "{who}: +{by} {stat}{} until the end of its activation",
+        match (melee_only, missile_only) {
+            (true, _) => " for melee attacks",
+            (_, true) => " for missile attacks",
+            _ => "",
+        }
+    )
 }

@@ -200,19 +200,7 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         | EffectOutcome::BonusMoveCloser { .. }
         | EffectOutcome::BonusMoveOrDisengage { .. }
         | EffectOutcome::BonusMoveOrAttack { .. } => super::effects::bonus_text(&who, o),
-        EffectOutcome::Boost {
-            stat,
-            by,
-            melee_only,
-            missile_only,
-        } => format!(
-            "{who}: +{by} {stat}{} until the end of its activation",
-            match (melee_only, missile_only) {
-                (true, _) => " for melee attacks",
-                (_, true) => " for missile attacks",
-                _ => "",
-            }
-        ),
+        EffectOutcome::Boost { .. } => super::effects::boost_text(&who, o),
         EffectOutcome::Damage {
             fighters,
             damage,
@@ -244,10 +232,9 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         EffectOutcome::HealedRolled { .. } | EffectOutcome::HealedFriend { .. } => {
             super::effects::healed_text(&who, o, n)
         }
-        EffectOutcome::FriendRaised { .. } => super::effects::friend_raised_text(&who, o, n),
-        EffectOutcome::ActivatesNext { fighter } => {
-            format!("{who}: {} is activated right after it", n.fighter(*fighter))
-        }
+        EffectOutcome::FriendRaised { .. }
+        | EffectOutcome::ActivatesNext { .. }
+        | EffectOutcome::ValueChanged { .. } => super::effects::friend_raised_text(&who, o, n),
         EffectOutcome::Lasts { .. }
         | EffectOutcome::Lapsed { .. }
         | EffectOutcome::BoostLapsed { .. }

@@ -376,3 +376,67 @@ fn abl5_enemies_barred_from_abilities_while_within_the_aura() {
     a.place(B2, 16.5, 10.0);
     assert!(barred(&mut a, B2).0.is_err(), "within 7\" now");
 }
+
+/// Issue 30, ABL-1, ABL-5: "until the end of the battle round, add the value of this ability
+/// to the value of other abilities (to a maximum of 6) used by friendly fighters within 12" of
+/// this fighter": A uses it with 3s; A2, 5" away, then uses an ability dealing damage equal to
+/// its value with 2s: 5 damage (2 + 3), said in the log; with 4s it is 6, not 7. An enemy's
+/// "subtract 1 from the value of abilities (to a minimum of 1) used by visible enemy fighters
+/// while they are within 9"" then lowers it by 1.
+#[test]
+fn abl1_abl5_an_aura_raises_or_lowers_the_value_of_abilities_used_in_it() {
+    use super::arena::ability;
+    use warcry_sim::model::effects::Amount;
+    use warcry_sim::model::ids::Side;
+    use warcry_sim::rules::abilities::DiceCost;
+    use warcry_sim::rules::effects::value_after_auras;
+    let master = Effect::ValueAura {
+        range: 12.0,
+        enemies: false,
+        by: Amount::Value,
+        bound: 6,
+    };
+    let mut a = with_ability(vec![master], 3);
+    let strike = Effect::DamageEach {
+        range: 3.0,
+        amount: Amount::Value,
+        roll: None,
+        visible: false,
+    };
+    a.profile(A2, |p| {
+        p.abilities = vec![ability("Test Strike", DiceCost::Double, vec![strike])];
+    });
+    a.place(A2, 15.0, 10.0);
+    a.place(B, 17.0, 10.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    a.activate(A2);
+    a.give_dice(Side::A, &[(2, 2)]);
+    let n = a.log_len();
+    a.use_ability(A2, "Test Strike", 2, None).unwrap();
+    assert_eq!(a.damage(B), 5);
+    let said = super::faction::said_since(&mut a, n).join("\n");
+    assert!(said.contains("makes the value of"), "{said}");
+    let value = |a: &mut super::arena::Arena, id, v| {
+        let all = warcry_sim::rules::engine::fighters(a.world());
+        let f = all.iter().find(|o| o.id == id).unwrap().clone();
+        value_after_auras(a.world(), &all, &f, None, v).0
+    };
+    assert_eq!(value(&mut a, A2, 4), 6, "to a maximum of 6");
+    assert_eq!(value(&mut a, B, 4), 4, "not for an enemy");
+    // B's own lantern lowers A2's values by 1 while A2 is within 9" and seen.
+    let lantern = Effect::ValueAura {
+        range: 9.0,
+        enemies: true,
+        by: Amount::Fixed(1),
+        bound: 1,
+    };
+    a.profile(B, |p| {
+        p.abilities = vec![ability("Test Lantern", DiceCost::Double, vec![lantern])];
+    });
+    a.activate(B);
+    a.give_dice(Side::B, &[(3, 2)]);
+    a.use_ability(B, "Test Lantern", 3, None).unwrap();
+    assert_eq!(value(&mut a, A2, 4), 5, "4 + 3 to 6, less 1");
+    assert_eq!(value(&mut a, A2, 1), 3, "1 + 3, less 1");
+}

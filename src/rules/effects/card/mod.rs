@@ -69,7 +69,7 @@ type SentenceReader = fn(&str) -> Option<Vec<Effect>>;
 /// The effects of the first sentences of `s`, and how many sentences they took: a sentence
 /// one family reads alone, else the first reader of several sentences that knows them.
 fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    const SENTENCE: [SentenceReader; 12] = [
+    const SENTENCE: [SentenceReader; 13] = [
         bar::sentence,
         guard::sentence,
         condition::sentence,
@@ -82,6 +82,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         dice::sentence,
         place::sentence,
         super::friend_move::each_friend,
+        super::value::sentence,
     ];
     const READERS: [Reader; 17] = [
         super::lower::picked_then_lowered,

@@ -299,3 +299,35 @@ fn cmb2_bonus_actions_after_an_enemy_is_taken_down() {
         after(Effect::BonusMoveOrAttack)
     );
 }
+
+/// Issue 30, ABL-1: auras on the value of abilities used in them: lowered for enemies it can
+/// see, raised for friends by the value of this ability.
+#[test]
+fn abl1_auras_on_the_value_of_abilities() {
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, subtract 2 from the value of abilities (to a \
+             minimum of 1) used by visible enemy fighters while they are within 8\" of this \
+             fighter."
+        ),
+        Ok(vec![Effect::ValueAura {
+            range: 8.0,
+            enemies: true,
+            by: Amount::Fixed(2),
+            bound: 1
+        }])
+    );
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, add the value of this ability to the value of \
+             other abilities (to a maximum of 6) used by friendly fighters within 10\" of this \
+             fighter."
+        ),
+        Ok(vec![Effect::ValueAura {
+            range: 10.0,
+            enemies: false,
+            by: Amount::Value,
+            bound: 6
+        }])
+    );
+}
