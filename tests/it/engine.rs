@@ -8,6 +8,7 @@ mod faction;
 mod friends;
 mod lasting;
 mod marks;
+mod pull;
 mod round;
 mod weaken;
 

@@ -95,10 +95,10 @@ fn the_whole_community_set_converts_and_its_fighters_take_their_bases_from_the_t
     assert_eq!(i.counts.abilities, i.counts.abilities_read);
     let share = 100.0 * i.counts.bases_from_file as f64 / i.counts.fighters as f64;
     assert!(share >= 95.0, "{share:.1}% of the fighters");
-    // Issue 30's goal is 85% of the abilities automated; this holds what is done (550 of
-    // 946, 58%) so that no change reads fewer of the cards.
+    // Issue 30's goal is 85% of the abilities automated; this holds what is done (555 of
+    // 946, 59%) so that no change reads fewer of the cards.
     assert!(
-        i.counts.abilities_automated >= 550,
+        i.counts.abilities_automated >= 555,
         "{} of {} abilities automated ({:.0}%)",
         i.counts.abilities_automated,
         i.counts.abilities,
@@ -623,6 +623,7 @@ fn abl5_the_community_sample_abilities_whose_whole_wording_is_recognised_run_as_
             "All-out Attack",
             "Beastmaster",
             "Savage Fury",
+            "Harpoon Snag",
             "Pounce",
             "Unleash the Beast",
             "Brute Resilience"
@@ -675,8 +676,8 @@ fn abl5_the_community_sample_abilities_whose_whole_wording_is_recognised_run_as_
     assert!(shapes.iter().all(|(_, n)| *n == 1), "{shapes:?}");
     assert_eq!(
         i.counts.abilities_automated,
-        26 + 8 + 5,
-        "26 of the factions', eight universal ones built in, Monstrous Reach, Binding Ropes, \
+        27 + 8 + 5,
+        "27 of the factions', eight universal ones built in, Monstrous Reach, Binding Ropes, \
          Go for the Eyes, Taunt and Drag and Maul"
     );
     // The bar is 60% of the sample's abilities (factions' and universal), the goal 85%.

@@ -34,6 +34,7 @@ mod blockers;
 mod climb;
 mod fly;
 mod grid;
+mod jump;
 mod memo;
 mod node_map;
 mod reach;

@@ -94,6 +94,8 @@ impl Effect {
             | Effect::CritsWeaken { .. }
             | Effect::EnemyAura { .. }
             | Effect::BarEach { .. }
+            | Effect::PullPicked { .. }
+            | Effect::PullAfterNextAttack { .. }
             | Effect::AfterEachAttack { .. } => Family::Against,
             Effect::Reaction(_)
             | Effect::CritsAsHits { .. }
@@ -118,6 +120,7 @@ impl Effect {
         Some(match self {
             Effect::DamageOne { range, .. } => enemy(*range, true, None),
             Effect::Restrict { range, visible, .. }
+            | Effect::PullPicked { range, visible, .. }
             | Effect::SetUpNear { range, visible, .. }
             | Effect::LowerPicked { range, visible, .. }
             | Effect::ExposePicked { range, visible, .. } => enemy(*range, *visible, None),

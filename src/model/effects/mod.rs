@@ -451,6 +451,17 @@ pub enum Effect {
         by: Amount,
         bound: u32,
     },
+    /// An enemy within `range` (that this fighter can see, when `visible`) makes a bonus move
+    /// directly towards this fighter, as if jumping (MOVE-6), `inches` long or as far as it
+    /// goes clear, leaving enemies within 1" of it if it must (MOVE-3 set aside).
+    PullPicked {
+        range: f32,
+        visible: bool,
+        inches: Amount,
+    },
+    /// After this fighter's next attack action this activation, its target (still standing)
+    /// makes that move towards this fighter.
+    PullAfterNextAttack { inches: Amount },
     /// Until the end of this fighter's activation, each time an attack action it makes takes
     /// an enemy fighter down, it may make the bonus actions `then` says (CMB-2).
     AfterTakedown { then: Vec<Effect> },

@@ -93,6 +93,7 @@ impl Effect {
         let range = match &mut e {
             Effect::DamageOne { range, .. }
             | Effect::Restrict { range, .. }
+            | Effect::PullPicked { range, .. }
             | Effect::SetUpNear { range, .. }
             | Effect::LowerPicked { range, .. }
             | Effect::ExposePicked { range, .. }

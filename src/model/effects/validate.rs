@@ -206,6 +206,8 @@ impl Effect {
             | Effect::FriendHeal { .. }
             | Effect::ActivateNext { .. }
             | Effect::ValueAura { .. }
+            | Effect::PullPicked { .. }
+            | Effect::PullAfterNextAttack { .. }
             | Effect::CritOn { .. }
             | Effect::BonusMove { .. }
             | Effect::BonusMoveCloser { .. }
@@ -389,6 +391,8 @@ impl Effect {
                 pick, amount, dice, ..
             } => range_ok(pick.range) && amount.within(20) && dice.is_none_or(|d| d == 3 || d == 6),
             Effect::ActivateNext { pick } => range_ok(pick.range),
+            Effect::PullPicked { range, inches, .. } => range_ok(*range) && inches.within(12),
+            Effect::PullAfterNextAttack { inches } => inches.within(12),
             Effect::ValueAura {
                 range, by, bound, ..
             } => range_ok(*range) && by.within(6) && (1..=6).contains(bound),

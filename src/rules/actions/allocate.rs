@@ -78,6 +78,7 @@ pub(super) fn allocate(world: &mut World, tot: Totalled) -> Then {
     }
     crate::rules::effects::crits_weaken(world, attacker, target, &rolls);
     crate::rules::effects::after_attack(world, attacker, target);
+    crate::rules::effects::pull_after_attack(world, attacker, target);
     if down {
         crate::rules::effects::after_takedown(world, attacker);
     }

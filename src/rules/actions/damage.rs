@@ -19,7 +19,7 @@ use crate::rules::state::{Engine, FallDue, FighterView, blockers, fighter, fight
 use bevy::prelude::*;
 
 /// MOVE-9: one impact roll.
-pub(super) fn impact(world: &mut World, id: FighterId, ids: &[RuleId], cause: ImpactCause) {
+pub(crate) fn impact(world: &mut World, id: FighterId, ids: &[RuleId], cause: ImpactCause) {
     let roll = state::d6(world);
     let dmg = impact_damage(&rules(world), roll);
     log(

@@ -87,6 +87,9 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             words_joined(bar, " actions", " and ")
         ),
         Effect::BarEach { .. } => super::bar::describe(e),
+        Effect::PullPicked { .. } | Effect::PullAfterNextAttack { .. } => {
+            super::pull::describe(e, value)
+        }
         _ => String::new(),
     }
 }
@@ -196,6 +199,9 @@ pub(super) fn run(
             Some(super::lasts(e, value))
         }
         Effect::BarEach { .. } => super::bar::run(world, f, e),
+        Effect::PullPicked { .. } | Effect::PullAfterNextAttack { .. } => {
+            super::pull::run(world, f, e, value, picks.target)
+        }
         _ => None,
     }
 }
@@ -349,6 +355,9 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
     }
     if let Effect::Relocate { .. } = e {
         return place::relocate_useful(w);
+    }
+    if let Effect::PullPicked { .. } | Effect::PullAfterNextAttack { .. } = e {
+        return super::pull::useful(w, e);
     }
     match e {
         Effect::CritsWeaken { runemark, .. } => {

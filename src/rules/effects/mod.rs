@@ -34,6 +34,7 @@ mod guard;
 mod heal;
 mod lower;
 mod place;
+mod pull;
 mod reaction;
 mod value;
 
@@ -52,6 +53,7 @@ pub(crate) use dice::oath_fulfilled;
 pub use guard::{Softened, guard_for, guarded_dice, soften};
 pub(crate) use place::check_place;
 pub use place::set_up_spots;
+pub(crate) use pull::pull_after_attack;
 pub use value::value_after_auras;
 
 /// ABL-5: removes up to `n` damage from `t`; how much it removed.

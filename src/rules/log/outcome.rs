@@ -62,6 +62,13 @@ pub enum EffectOutcome {
         healed: u32,
         roll: Option<u8>,
     },
+    /// `fighter` jumped `moved` inches towards this fighter (MOVE-6), landing `dropped` inches
+    /// lower.
+    Pulled {
+        fighter: FighterId,
+        moved: f32,
+        dropped: f32,
+    },
     /// This fighter's aura changed the value of `fighter`'s ability `ability` to `value`.
     ValueChanged {
         fighter: FighterId,

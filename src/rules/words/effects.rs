@@ -147,6 +147,22 @@ pub(super) fn healed_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
 /// ABL-5: what an ability raised for a friend (its activation next, its ability's value).
 pub(super) fn friend_raised_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
     match o {
+        EffectOutcome::Pulled {
+            fighter,
+            moved,
+            dropped,
+        } => {
+            let whom = n.fighter(*fighter);
+            if *moved < 0.05 {
+                return format!("{whom} can't move towards {who}: nothing clear in the way");
+            }
+            let drop = if *dropped > 0.05 {
+                format!(", landing {dropped:.1}\" lower")
+            } else {
+                String::new()
+            };
+            return format!("{whom} jumps {moved:.1}\" towards {who}{drop}");
+        }
         EffectOutcome::ActivatesNext { fighter } => {
             return format!("{who}: {} is activated right after it", n.fighter(*fighter));
         }

@@ -84,7 +84,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         super::friend_move::each_friend,
         super::value::sentence,
     ];
-    const READERS: [Reader; 17] = [
+    const READERS: [Reader; 18] = [
         super::lower::picked_then_lowered,
         favour::oath_or_bar,
         heal::rolled,
@@ -102,9 +102,12 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         bonus::friend_bonus_attack,
         super::friend_move::picked_then_moves,
         against::picked_enemy_then,
+        super::pull::picked_pulled,
     ];
     // A sentence that says what "that attack action" is, read with the one that follows.
-    if let Some(read) = boost_words::bonus_attack_raised(s) {
+    if let Some(read) =
+        boost_words::bonus_attack_raised(s).or_else(|| super::pull::attack_then_pulled(s))
+    {
         return Some(read);
     }
     if let Some(e) = SENTENCE.iter().find_map(|read| read(&s[0])) {

@@ -331,3 +331,38 @@ fn abl1_auras_on_the_value_of_abilities() {
         }])
     );
 }
+
+/// Issue 30, MOVE-6: a pull towards this fighter, of a picked enemy or of the next attack's
+/// target; without the leave to go from enemies within 1" it is not read (MOVE-3 would hold).
+#[test]
+fn move6_an_enemy_pulled_towards_this_fighter() {
+    let pulled = "makes a bonus move action directly towards this fighter, as if they were \
+                  jumping, a number of inches equal to the value of this ability.";
+    let leave = "When doing so, they can move away from enemy fighters within 1\" at the start \
+                 of that move action.";
+    assert_eq!(
+        effects_of(&format!(
+            "Pick a visible enemy fighter within 7\" of this fighter. That enemy fighter \
+             {pulled} {leave}"
+        )),
+        Ok(vec![Effect::PullPicked {
+            range: 7.0,
+            visible: true,
+            inches: Amount::Value
+        }])
+    );
+    let shot = format!(
+        "This fighter makes a bonus attack action. After that attack action, the target of that \
+         attack action {pulled}"
+    );
+    assert_eq!(
+        effects_of(&format!("{shot} {leave}")),
+        Ok(vec![
+            Effect::BonusAttack,
+            Effect::PullAfterNextAttack {
+                inches: Amount::Value
+            }
+        ])
+    );
+    assert!(effects_of(&shot).is_err());
+}

@@ -1,0 +1,82 @@
+//! Issue 30, sixth session: enemies pulled "directly towards this fighter, as if they were
+//! jumping" (MOVE-6, ABL-5), in our own words, run by the engine with injected dice.
+
+use super::arena::weapon;
+use super::faction::{said_since, with_ability};
+use warcry_sim::model::effects::{Amount, Effect};
+use warcry_sim::model::ids::FighterId;
+use warcry_sim::rules::command::Command;
+
+const A: FighterId = FighterId(2);
+const B: FighterId = FighterId(10);
+const B2: FighterId = FighterId(11);
+
+/// Issue 30, MOVE-6: "pick a visible enemy fighter within 8" of this fighter. That enemy
+/// fighter makes a bonus move action directly towards this fighter, as if they were jumping, a
+/// number of inches equal to the value of this ability": B, 6" away, jumps 3" straight towards
+/// A (used with 3s), said in the log; used again on B2, it stops where its base meets A's.
+#[test]
+fn move6_abl5_a_picked_enemy_jumps_straight_towards_this_fighter() {
+    let pull = Effect::PullPicked {
+        range: 8.0,
+        visible: true,
+        inches: Amount::Value,
+    };
+    let mut a = with_ability(vec![pull], 3);
+    a.place(B, 16.0, 10.0);
+    a.place(B2, 10.0, 15.0);
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+    let b = a.fighter(B).pos;
+    assert!((b.x - 13.0).abs() < 0.06 && b.z == 10.0, "{b}");
+    let said = said_since(&mut a, n).join("\n");
+    assert!(said.contains("jumps 3.0\" towards"), "{said}");
+    // B2, 5" from A's centre: 6" would overlap A, so it stops at its base.
+    let mut a = with_ability(
+        vec![Effect::PullPicked {
+            range: 8.0,
+            visible: true,
+            inches: Amount::Fixed(6),
+        }],
+        3,
+    );
+    a.place(B2, 10.0, 15.0);
+    a.place(B, 30.0, 30.0);
+    a.use_ability(A, "Test Gift", 3, Some(B2)).unwrap();
+    let (pa, pb) = (a.fighter(A), a.fighter(B2));
+    let gap = warcry_sim::battlefield::measure::distance(&pa.base(), &pb.base());
+    assert!(gap < 0.06, "{gap}");
+}
+
+/// Issue 30: "this fighter makes a bonus attack action. After that attack action, the target
+/// of that attack action makes a bonus move action directly towards this fighter, as if they
+/// were jumping, a number of inches equal to 4": B, shot 8" away and left standing, jumps 4"
+/// towards A after the attack; a second attack pulls nobody.
+#[test]
+fn move6_abl5_the_target_of_the_next_attack_jumps_towards_this_fighter() {
+    let mut a = with_ability(
+        vec![
+            Effect::BonusAttack,
+            Effect::PullAfterNextAttack {
+                inches: Amount::Fixed(4),
+            },
+        ],
+        3,
+    );
+    a.rules(|r| r.reactions = false);
+    a.profile(A, |p| p.weapons = vec![weapon(12.0, 2, 3, (1, 2))]);
+    a.place(B, 18.0, 10.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let shoot = Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 0,
+    };
+    a.dice(&[1, 1]);
+    a.apply(shoot.clone()).unwrap();
+    let b = a.fighter(B).pos;
+    assert!((b.x - 14.0).abs() < 0.06, "{b}");
+    a.dice(&[1, 1]);
+    a.apply(shoot).unwrap();
+    assert_eq!(a.fighter(B).pos, b, "the pull is spent");
+}
