@@ -60,6 +60,7 @@ impl Effect {
             | Effect::EachFriendBonusMove { .. }
             | Effect::AfterTakedown { .. } => Family::Bonus,
             Effect::Boost { .. }
+            | Effect::TargetBoost { .. }
             | Effect::NextBoost { .. }
             | Effect::RoundBoost { .. }
             | Effect::BattleBoost { .. }

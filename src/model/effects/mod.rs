@@ -15,7 +15,7 @@ mod validate;
 pub use kinds::{AttackKind, MoveTrigger, Restriction, Trigger};
 pub use marks::{Mark, Marks};
 pub use parts::{
-    ANYWHERE, Condition, FriendPick, Guard, OnSuccess, Placing, RollsWere, VALUE_RANGE,
+    ANYWHERE, Condition, FriendPick, Guard, OnSuccess, Placing, RollsWere, TargetIs, VALUE_RANGE,
 };
 pub use reach::{Aim, Aura};
 
@@ -462,6 +462,10 @@ pub enum Effect {
     /// After this fighter's next attack action this activation, its target (still standing)
     /// makes that move towards this fighter.
     PullAfterNextAttack { inches: Amount },
+    /// The raises of its attacks in `then` (`Boost`s for the activation, `NextBoost`s for
+    /// its next attack) count only against a target that `target` says: the next attack's
+    /// raise waits for an attack on such a target.
+    TargetBoost { target: TargetIs, then: Vec<Effect> },
     /// Until the end of this fighter's activation, each time an attack action it makes takes
     /// an enemy fighter down, it may make the bonus actions `then` says (CMB-2).
     AfterTakedown { then: Vec<Effect> },

@@ -151,6 +151,20 @@ pub enum OnSuccess {
     Bar(Vec<Restriction>),
 }
 
+/// Which targets an attack raise counts against (ABL-5): "that target(s) an enemy fighter
+/// ...".
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub enum TargetIs {
+    /// "with a Wounds characteristic of N or more".
+    WoundsAtLeast(u32),
+    /// "more than N\" away" (from the attacker).
+    FartherThan(f32),
+    /// "with the Fly runemark".
+    Flies,
+    /// "that has not activated this battle round".
+    NotActivated,
+}
+
 /// What a reaction's damage to the attacker asks of the attack's hit rolls (ABL-5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RollsWere {

@@ -101,6 +101,16 @@ impl Effect {
                 .iter()
                 .chain(favoured)
                 .all(|t| !matches!(t, Effect::Favoured { .. } | Effect::Reaction(_))),
+            // A raise against some targets raises its attacks only.
+            Effect::TargetBoost { then, .. } => {
+                !then.is_empty()
+                    && then.iter().all(|t| match t {
+                        Effect::Boost { stat, .. } | Effect::NextBoost { stat, .. } => {
+                            stat.of_attacks()
+                        }
+                        _ => false,
+                    })
+            }
             // An enemy taken down gives this fighter bonus actions of its own Move only.
             Effect::AfterTakedown { then } => {
                 !then.is_empty()
@@ -229,6 +239,9 @@ impl Effect {
             }
             Effect::AfterEachAttack { least, bar } => (1..=6).contains(least) && !bar.is_empty(),
             Effect::AfterTakedown { then } => then.iter().all(|e| e.numbers_ok()),
+            Effect::TargetBoost { then, target } => {
+                then.iter().all(|e| e.numbers_ok()) && target_ok(*target)
+            }
             Effect::OnRoll { least, then } => {
                 (2..=6).contains(least) && then.iter().all(|e| e.numbers_ok())
             }
@@ -463,5 +476,14 @@ impl Condition {
             }
             Condition::TookDownThisActivation | Condition::NotMarked(_) => true,
         }
+    }
+}
+
+/// Are a target's numbers ones a card could print?
+fn target_ok(target: TargetIs) -> bool {
+    match target {
+        TargetIs::WoundsAtLeast(w) => (1..=60).contains(&w),
+        TargetIs::FartherThan(r) => range_ok(r),
+        TargetIs::Flies | TargetIs::NotActivated => true,
     }
 }

@@ -63,7 +63,7 @@ pub(super) fn allocate(world: &mut World, tot: Totalled) -> Then {
         counter,
     } = tot;
     let down = deal_damage(world, target, damage, &[RuleId::Atk3, RuleId::Atk5]);
-    spend_attack(world, attacker, down, melee);
+    spend_attack(world, (attacker, target), down, melee);
     if to_attacker > 0 {
         damage_attacker(world, target, attacker, to_attacker);
     }
@@ -126,13 +126,39 @@ pub(super) fn answer_total(
 
 /// The attacker's activation notes an enemy it took down, and spends what was raised for this
 /// attack (ABL-5: a raise for its next melee attack waits for a melee one).
-fn spend_attack(world: &mut World, attacker: FighterId, down: bool, melee: bool) {
+fn spend_attack(
+    world: &mut World,
+    (attacker, target): (FighterId, FighterId),
+    down: bool,
+    melee: bool,
+) {
     crate::rules::state::engine(world).spend_next_attack(attacker, melee);
+    // A raise for attacks on some targets only is spent by an attack on such a target.
+    let picky = world
+        .resource::<Engine>()
+        .activation
+        .as_ref()
+        .is_some_and(|a| a.boosts.iter().any(|b| b.once && b.against.is_some()));
+    let all = if picky {
+        crate::rules::state::fighters(world)
+    } else {
+        Vec::new()
+    };
+    let (f, t) = (
+        all.iter().find(|o| o.id == attacker),
+        all.iter().find(|o| o.id == target),
+    );
     if let Some(a) = world.resource_mut::<Engine>().activation.as_mut()
         && a.fighter == attacker
     {
         a.took_down |= down;
-        a.boosts.retain(|b| !(b.once && b.applies(melee)));
+        a.boosts.retain(|b| {
+            let spent = match f {
+                Some(f) => b.applies_to(melee, f, t),
+                None => b.applies(melee),
+            };
+            !(b.once && spent)
+        });
         crate::rules::effects::spend_hits_as_crits(a, melee);
     }
 }

@@ -365,7 +365,8 @@ fn boosted<'a>(
         Stat::CritDamage => w.damage.1 = w.damage.1.saturating_add(by),
         Stat::Move | Stat::Toughness => {}
     };
-    for b in own.iter().filter(|b| b.applies(melee)) {
+    let target = all.iter().find(|o| o.id == t);
+    for b in own.iter().filter(|b| b.applies_to(melee, f, target)) {
         add(b.stat, b.by);
     }
     for (stat, by, melee_only) in e.next_attack(f.id) {
@@ -420,12 +421,20 @@ fn strength_for_hits(world: &World, f: &FighterView, strength: u32, toughness: u
     }
 }
 
-/// The fighters, when an aura lasting the round needs them (ABL-5); none otherwise.
+/// The fighters, when an aura lasting the round or a raise against some targets needs them
+/// (ABL-5); none otherwise.
 fn views_for_auras(world: &mut World) -> Vec<FighterView> {
     let e = world.resource::<Engine>();
     let aura = |s: crate::rules::state::Scope| matches!(s, crate::rules::state::Scope::Aura { .. });
     let auras = e.raised().any(|r| aura(r.0)) || e.guards().any(|g| aura(g.0));
-    if auras { fighters(world) } else { Vec::new() }
+    // A raise against some targets only looks at the target too.
+    let picky =
+        (e.activation.as_ref()).is_some_and(|a| a.boosts.iter().any(|b| b.against.is_some()));
+    if auras || picky {
+        fighters(world)
+    } else {
+        Vec::new()
+    }
 }
 
 /// The attack `f` would make on `t` with weapon `weapon` now, for its exact odds

@@ -44,6 +44,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             };
             format!("+{} {stat} for its next {next} action", amount(by))
         }
+        Effect::TargetBoost { .. } => super::target_boost::describe(e, value),
         Effect::RoundBoost {
             stat,
             by,
@@ -155,6 +156,7 @@ pub(super) fn run(
             state::engine(world).raise_for_battle(f.id, *stat, by, *melee_only);
             Some(lasts(e, value))
         }
+        Effect::TargetBoost { .. } => super::target_boost::run(world, f, e, value),
         Effect::NextBoost { only, stat, by } => kept(world, f, e, value, |a| {
             let for_bonus = a
                 .bonus
@@ -167,6 +169,7 @@ pub(super) fn run(
                 once: true,
                 for_bonus,
                 missile_only: *only == Some(AttackKind::Missile),
+                against: None,
             });
         }),
         Effect::StrengthAboveToughness

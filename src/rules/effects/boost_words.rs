@@ -1,9 +1,9 @@
 //! The boost family's longer card sentences (ABL-5): raises of an attack's damage, of the
 //! fighter's Move and attacks together, and of "that attack action" after a bonus attack.
 
-use crate::model::effects::{Amount, AttackKind, Effect, Stat};
+use crate::model::effects::{Amount, AttackKind, Effect, Stat, TargetIs};
 
-use super::card::{add_to, amount_prefix};
+use super::card::{add_to, amount_prefix, number_prefix};
 
 /// "This fighter makes a bonus attack action." (or a raise of its next (melee) attack action),
 /// then "(In addition,) add A to the S (and S) characteristics of that (bonus) attack action"
@@ -272,4 +272,45 @@ pub(super) fn joined(s: &str, one: fn(&str) -> Option<Vec<Effect>>) -> Option<Ve
         out.extend(one(&format!("{prefix}{clause}"))?);
     }
     Some(out)
+}
+
+/// A raise of its attacks "that target(s) an enemy fighter with a Wounds characteristic of N
+/// or more" ("more than N\" away", "that has not activated this battle round"), or of the
+/// damage "allocated to enemy fighters with the Fly runemark": the raise, for such targets.
+pub(super) fn against_some(s: &str) -> Option<Vec<Effect>> {
+    let (target, plain) = wounds_at_least(s)
+        .or_else(|| farther_than(s))
+        .or_else(|| {
+            let cut = " that targets an enemy fighter that has not activated this battle round";
+            Some((TargetIs::NotActivated, s.strip_suffix(cut)?.to_string()))
+        })
+        .or_else(|| {
+            let fly = " to enemy fighters with the fly runemark by ";
+            s.contains(fly)
+                .then(|| (TargetIs::Flies, s.replace(fly, " by ")))
+        })?;
+    let then = super::boost::sentence(&plain).filter(|e| {
+        e.iter()
+            .all(|e| matches!(e, Effect::Boost { stat, .. } | Effect::NextBoost { stat, .. } if stat.of_attacks()))
+    })?;
+    Some(vec![Effect::TargetBoost { target, then }])
+}
+
+/// "... that target(s) an enemy fighter with a wounds characteristic of N or more" at the end.
+fn wounds_at_least(s: &str) -> Option<(TargetIs, String)> {
+    let (head, tail) = s
+        .split_once(" that target an enemy fighter with a wounds characteristic of ")
+        .or_else(|| {
+            s.split_once(" that targets an enemy fighter with a wounds characteristic of ")
+        })?;
+    let (n, rest) = number_prefix(tail)?;
+    (rest == " or more").then(|| (TargetIs::WoundsAtLeast(n), head.to_string()))
+}
+
+/// "... that targets an enemy fighter more than N\" away ..." anywhere.
+fn farther_than(s: &str) -> Option<(TargetIs, String)> {
+    let (head, tail) = s.split_once(" that targets an enemy fighter more than ")?;
+    let (n, rest) = number_prefix(tail)?;
+    let rest = rest.strip_prefix("\" away")?;
+    Some((TargetIs::FartherThan(n as f32), format!("{head}{rest}")))
 }

@@ -36,6 +36,7 @@ mod lower;
 mod place;
 mod pull;
 mod reaction;
+mod target_boost;
 mod value;
 
 pub(crate) use against::{after_attack, crits_weaken};

@@ -296,6 +296,9 @@ pub struct Boost {
     /// For its missile attacks only.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub missile_only: bool,
+    /// Only for its attacks on such a target.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub against: Option<crate::model::effects::TargetIs>,
 }
 
 impl Boost {
@@ -306,6 +309,29 @@ impl Boost {
         } else {
             !self.melee_only
         }
+    }
+
+    /// Does it raise `f`'s attack with a melee weapon (`melee`) or a missile one on `t`?
+    pub fn applies_to(
+        &self,
+        melee: bool,
+        f: &super::FighterView,
+        t: Option<&super::FighterView>,
+    ) -> bool {
+        use crate::model::effects::TargetIs;
+        self.applies(melee)
+            && self.against.is_none_or(|c| {
+                t.is_some_and(|t| match c {
+                    TargetIs::WoundsAtLeast(w) => t.profile.wounds >= w,
+                    TargetIs::FartherThan(r) => {
+                        crate::battlefield::measure::distance(&f.base(), &t.base()) > r + 1e-4
+                    }
+                    TargetIs::Flies => t.profile.has_runemark("fly"),
+                    TargetIs::NotActivated => {
+                        t.activation == crate::model::components::Activation::Ready
+                    }
+                })
+            })
     }
 }
 
@@ -319,6 +345,7 @@ impl Boost {
             once: false,
             for_bonus: false,
             missile_only: false,
+            against: None,
         }
     }
 }

@@ -440,3 +440,42 @@ fn abl1_abl5_an_aura_raises_or_lowers_the_value_of_abilities_used_in_it() {
     assert_eq!(value(&mut a, A2, 4), 5, "4 + 3 to 6, less 1");
     assert_eq!(value(&mut a, A2, 1), 3, "1 + 3, less 1");
 }
+
+/// Issue 30, ABL-5: "add 3 to the Attacks characteristic of the next attack action made by this
+/// fighter that targets an enemy fighter more than 3" away in this activation": A's attack on
+/// B, 2" away, rolls its own 2 dice and leaves the raise waiting; the next, on B2 5" away,
+/// rolls 5 and spends it.
+#[test]
+fn abl5_a_raise_for_the_next_attack_on_a_target_farther_than_3_inches() {
+    use warcry_sim::model::effects::{Amount, Stat, TargetIs};
+    use warcry_sim::rules::log::Event;
+    const B2: FighterId = FighterId(11);
+    let far = Effect::TargetBoost {
+        target: TargetIs::FartherThan(3.0),
+        then: vec![Effect::NextBoost {
+            stat: Stat::Attacks,
+            by: Amount::Fixed(3),
+            only: None,
+        }],
+    };
+    let mut a = with_ability(vec![far], 3);
+    a.rules(|r| r.reactions = false);
+    a.profile(A, |p| p.weapons = vec![weapon(8.0, 2, 3, (1, 2))]);
+    for id in [B, B2] {
+        a.profile(id, |p| p.wounds = 30);
+    }
+    a.place(B, 13.0, 10.0);
+    a.place(B2, 10.0, 16.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let dice = |e: Event| match e {
+        Event::Attack { rolls, .. } => rolls.len(),
+        _ => 0,
+    };
+    a.dice(&[1; 8]);
+    // B: 3" apart centre to centre, about 2" base to base.
+    let near = a.attack_logged(A, B, 0);
+    assert_eq!(dice(near), 2, "not more than 3\" away: no raise");
+    a.dice(&[1; 8]);
+    let far = a.attack_logged(A, B2, 0);
+    assert_eq!(dice(far), 5, "the raise waited for this attack");
+}

@@ -69,7 +69,7 @@ type SentenceReader = fn(&str) -> Option<Vec<Effect>>;
 /// The effects of the first sentences of `s`, and how many sentences they took: a sentence
 /// one family reads alone, else the first reader of several sentences that knows them.
 fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    const SENTENCE: [SentenceReader; 13] = [
+    const SENTENCE: [SentenceReader; 14] = [
         bar::sentence,
         guard::sentence,
         condition::sentence,
@@ -83,6 +83,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         place::sentence,
         super::friend_move::each_friend,
         super::value::sentence,
+        boost_words::against_some,
     ];
     const READERS: [Reader; 18] = [
         super::lower::picked_then_lowered,

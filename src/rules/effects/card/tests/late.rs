@@ -366,3 +366,51 @@ fn move6_an_enemy_pulled_towards_this_fighter() {
     );
     assert!(effects_of(&shot).is_err());
 }
+
+/// Issue 30, ABL-5: raises of its attacks against some targets only: "that target an enemy
+/// fighter with a Wounds characteristic of N or more", "that targets an enemy fighter more than
+/// N" away", "allocated to enemy fighters with the Fly runemark".
+#[test]
+fn abl5_raises_against_some_targets_only() {
+    use crate::model::effects::TargetIs;
+    let target = |target, then| Ok(vec![Effect::TargetBoost { target, then }]);
+    assert_eq!(
+        effects_of(
+            "Until the end of this fighter's activation, add 2 to the Strength characteristic of \
+             melee attack actions made by this fighter that target an enemy fighter with a \
+             Wounds characteristic of 18 or more."
+        ),
+        target(
+            TargetIs::WoundsAtLeast(18),
+            vec![Effect::Boost {
+                stat: Stat::Strength,
+                by: Amount::Fixed(2),
+                melee_only: true,
+                missile_only: false
+            }]
+        )
+    );
+    assert_eq!(
+        effects_of(
+            "Add 1 to the Attacks characteristic of the next attack action made by this fighter \
+             that targets an enemy fighter more than 4\" away in this activation."
+        ),
+        target(
+            TargetIs::FartherThan(4.0),
+            vec![Effect::NextBoost {
+                stat: Stat::Attacks,
+                by: Amount::Fixed(1),
+                only: None
+            }]
+        )
+    );
+    let fly = effects_of(
+        "Until the end of this fighter's activation, add 2 to the damage points allocated to \
+         enemy fighters with the Fly runemark by each hit and critical hit from attack actions \
+         made by this fighter.",
+    );
+    assert!(
+        matches!(&fly, Ok(e) if matches!(&e[..], [Effect::TargetBoost { target: TargetIs::Flies, then }] if then.len() == 2)),
+        "{fly:?}"
+    );
+}

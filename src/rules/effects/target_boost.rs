@@ -1,0 +1,57 @@
+//! Part of the boost family (ABL-5): raises of this fighter's attacks that count against some
+//! targets only ("that target an enemy fighter with a Wounds characteristic of 15 or more").
+
+use bevy::prelude::*;
+
+use crate::model::effects::{Effect, TargetIs};
+use crate::rules::log::EffectOutcome;
+use crate::rules::state::{self, FighterView};
+
+/// In words: "against an enemy more than 3\" away: +3 Attacks for its next attack action".
+pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
+    let Effect::TargetBoost { target, then } = e else {
+        return String::new();
+    };
+    let raises: Vec<String> = then
+        .iter()
+        .map(|t| super::boost::describe(t, value))
+        .collect();
+    format!("against {}: {}", target_words(*target), raises.join("; "))
+}
+
+/// ABL-5: the raises are made as they would be, then marked for such targets only.
+pub(super) fn run(
+    world: &mut World,
+    f: &FighterView,
+    e: &Effect,
+    value: u8,
+) -> Option<EffectOutcome> {
+    let Effect::TargetBoost { target, then } = e else {
+        return None;
+    };
+    let before = state::engine(world)
+        .activation
+        .as_ref()
+        .map_or(0, |a| a.boosts.len());
+    for t in then {
+        super::boost::run(world, f, t, value);
+    }
+    let mut eng = state::engine(world);
+    let a = eng.activation.as_mut()?;
+    for b in a.boosts.iter_mut().skip(before) {
+        b.against = Some(*target);
+    }
+    Some(super::lasts(e, value))
+}
+
+/// "an enemy with a Wounds characteristic of 15 or more".
+fn target_words(t: TargetIs) -> String {
+    match t {
+        TargetIs::WoundsAtLeast(w) => {
+            format!("an enemy with a Wounds characteristic of {w} or more")
+        }
+        TargetIs::FartherThan(r) => format!("an enemy more than {r}\" away"),
+        TargetIs::Flies => "an enemy with the Fly runemark".to_string(),
+        TargetIs::NotActivated => "an enemy that has not activated this round".to_string(),
+    }
+}
