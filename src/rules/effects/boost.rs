@@ -256,6 +256,7 @@ pub fn round_bonus(
 pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
     let (next, attacks) = (w.next, w.next.attack.is_some());
     match e {
+        Effect::TargetBoost { .. } => super::target_boost::useful(w, e),
         Effect::Boost {
             stat: Stat::Move, ..
         } if next.moves => w.because("its next action is a move"),

@@ -5,7 +5,9 @@ use bevy::prelude::*;
 
 use crate::model::effects::{Effect, TargetIs};
 use crate::rules::log::EffectOutcome;
-use crate::rules::state::{self, FighterView};
+use crate::rules::state::{self, Boost, FighterView};
+
+use super::{Useful, Weighed};
 
 /// In words: "against an enemy more than 3\" away: +3 Attacks for its next attack action".
 pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
@@ -54,4 +56,21 @@ fn target_words(t: TargetIs) -> String {
         TargetIs::Flies => "an enemy with the Fly runemark".to_string(),
         TargetIs::NotActivated => "an enemy that has not activated this round".to_string(),
     }
+}
+
+/// SOLO-C1: worth it when its next action is an attack on such a target.
+pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
+    let Effect::TargetBoost { target, .. } = e else {
+        return None;
+    };
+    let (t, melee) = w.next.attack?;
+    let t = w.all.iter().find(|o| o.id == t);
+    let probe = Boost {
+        against: Some(*target),
+        ..Boost::for_activation(crate::model::effects::Stat::Attacks, 1, false)
+    };
+    probe.applies_to(melee, w.f, t).then_some(Useful::Because(
+        "its next action is an attack on such a target",
+        None,
+    ))
 }
