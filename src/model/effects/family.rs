@@ -97,6 +97,8 @@ impl Effect {
             | Effect::BarEach { .. }
             | Effect::PullPicked { .. }
             | Effect::PullAfterNextAttack { .. }
+            | Effect::BarAfterNextAttack { .. }
+            | Effect::LowerAfterNextAttack { .. }
             | Effect::AfterEachAttack { .. } => Family::Against,
             Effect::Reaction(_)
             | Effect::CritsAsHits { .. }

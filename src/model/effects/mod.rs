@@ -466,6 +466,16 @@ pub enum Effect {
     /// its next attack) count only against a target that `target` says: the next attack's
     /// raise waits for an attack on such a target.
     TargetBoost { target: TargetIs, then: Vec<Effect> },
+    /// After this fighter's next attack action this activation (one that scores a critical
+    /// hit, when `crits`), its target, still standing, may not make these actions until the
+    /// end of the battle round.
+    BarAfterNextAttack {
+        crits: bool,
+        actions: Vec<Restriction>,
+    },
+    /// After this fighter's next attack action this activation, its target, still standing,
+    /// has `by` less of `stat` (Move) until the end of the battle round, to `min`.
+    LowerAfterNextAttack { stat: Stat, by: Amount, min: u32 },
     /// Until the end of this fighter's activation, each time an attack action it makes takes
     /// an enemy fighter down, it may make the bonus actions `then` says (CMB-2).
     AfterTakedown { then: Vec<Effect> },

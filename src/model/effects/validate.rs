@@ -218,6 +218,8 @@ impl Effect {
             | Effect::ValueAura { .. }
             | Effect::PullPicked { .. }
             | Effect::PullAfterNextAttack { .. }
+            | Effect::BarAfterNextAttack { .. }
+            | Effect::LowerAfterNextAttack { .. }
             | Effect::CritOn { .. }
             | Effect::BonusMove { .. }
             | Effect::BonusMoveCloser { .. }
@@ -406,6 +408,10 @@ impl Effect {
             Effect::ActivateNext { pick } => range_ok(pick.range),
             Effect::PullPicked { range, inches, .. } => range_ok(*range) && inches.within(12),
             Effect::PullAfterNextAttack { inches } => inches.within(12),
+            Effect::BarAfterNextAttack { actions, .. } => !actions.is_empty(),
+            Effect::LowerAfterNextAttack { stat, by, min } => {
+                *stat == Stat::Move && by.within(6) && *min <= 6
+            }
             Effect::ValueAura {
                 range, by, bound, ..
             } => range_ok(*range) && by.within(6) && (1..=6).contains(bound),

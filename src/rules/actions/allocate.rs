@@ -78,7 +78,7 @@ pub(super) fn allocate(world: &mut World, tot: Totalled) -> Then {
     }
     crate::rules::effects::crits_weaken(world, attacker, target, &rolls);
     crate::rules::effects::after_attack(world, attacker, target);
-    crate::rules::effects::pull_after_attack(world, attacker, target);
+    crate::rules::effects::after_next_attack(world, attacker, target, crits);
     if down {
         crate::rules::effects::after_takedown(world, attacker);
     }

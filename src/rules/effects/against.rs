@@ -87,9 +87,10 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             words_joined(bar, " actions", " and ")
         ),
         Effect::BarEach { .. } => super::bar::describe(e),
-        Effect::PullPicked { .. } | Effect::PullAfterNextAttack { .. } => {
-            super::pull::describe(e, value)
-        }
+        Effect::PullPicked { .. }
+        | Effect::PullAfterNextAttack { .. }
+        | Effect::BarAfterNextAttack { .. }
+        | Effect::LowerAfterNextAttack { .. } => super::next_attack::describe(e, value),
         _ => String::new(),
     }
 }
@@ -199,9 +200,10 @@ pub(super) fn run(
             Some(super::lasts(e, value))
         }
         Effect::BarEach { .. } => super::bar::run(world, f, e),
-        Effect::PullPicked { .. } | Effect::PullAfterNextAttack { .. } => {
-            super::pull::run(world, f, e, value, picks.target)
-        }
+        Effect::PullPicked { .. } => super::pull::run(world, f, e, value, picks.target),
+        Effect::PullAfterNextAttack { .. }
+        | Effect::BarAfterNextAttack { .. }
+        | Effect::LowerAfterNextAttack { .. } => super::next_attack::run(world, f, e, value),
         _ => None,
     }
 }
@@ -356,7 +358,11 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
     if let Effect::Relocate { .. } = e {
         return place::relocate_useful(w);
     }
-    if let Effect::PullPicked { .. } | Effect::PullAfterNextAttack { .. } = e {
+    if let Effect::PullPicked { .. }
+    | Effect::PullAfterNextAttack { .. }
+    | Effect::BarAfterNextAttack { .. }
+    | Effect::LowerAfterNextAttack { .. } = e
+    {
         return super::pull::useful(w, e);
     }
     match e {

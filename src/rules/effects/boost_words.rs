@@ -46,7 +46,7 @@ pub(super) fn bonus_attack_raised(s: &[String]) -> Option<(usize, Vec<Effect>)> 
 
 /// The attack action "that attack action" names: a bonus attack, or the next (melee) attack
 /// action a raise is for (the effects, and the kind of attack).
-fn first_attack(s: &str) -> Option<(Vec<Effect>, Option<AttackKind>)> {
+pub(super) fn first_attack(s: &str) -> Option<(Vec<Effect>, Option<AttackKind>)> {
     if let Some(bonus) = super::bonus::sentence(s)
         && matches!(
             bonus[..],

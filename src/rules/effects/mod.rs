@@ -33,6 +33,7 @@ mod friend_move;
 mod guard;
 mod heal;
 mod lower;
+mod next_attack;
 mod place;
 mod pull;
 mod reaction;
@@ -52,9 +53,9 @@ pub use damage::after_move_choices;
 pub(crate) use damage::{after_move, check_after_move_pick};
 pub(crate) use dice::oath_fulfilled;
 pub use guard::{Softened, guard_for, guarded_dice, soften};
+pub(crate) use next_attack::after_next_attack;
 pub(crate) use place::check_place;
 pub use place::set_up_spots;
-pub(crate) use pull::pull_after_attack;
 pub use value::value_after_auras;
 
 /// ABL-5: removes up to `n` damage from `t`; how much it removed.

@@ -13,7 +13,7 @@ use crate::rules::log::{EffectOutcome, ImpactCause};
 use crate::rules::state::{self, FighterView};
 
 use super::card::{amount_prefix, picked_enemy};
-use super::{Useful, Weighed, a_visible, amount_text, effect_logged, kept};
+use super::{Useful, Weighed, a_visible, amount_text, effect_logged};
 
 /// In words: "a visible enemy within 6\" jumps 3\" directly towards it".
 pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
@@ -37,7 +37,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
     }
 }
 
-/// ABL-5: the picked enemy jumps towards `f` now; or the pull waits for `f`'s next attack.
+/// ABL-5: the picked enemy jumps towards `f` now (logged by the jump).
 pub(super) fn run(
     world: &mut World,
     f: &FighterView,
@@ -45,51 +45,17 @@ pub(super) fn run(
     value: u8,
     target: Option<FighterId>,
 ) -> Option<EffectOutcome> {
-    match e {
-        Effect::PullPicked { inches, .. } => {
-            pull(world, f, target?, inches.of(value));
-            None
-        }
-        Effect::PullAfterNextAttack { inches } => {
-            let kept_for = Effect::PullAfterNextAttack {
-                inches: Amount::Fixed(inches.of(value)),
-            };
-            kept(world, f, e, value, |a| a.lasting.push(kept_for))
-        }
-        _ => None,
+    if let Effect::PullPicked { inches, .. } = e {
+        pull(world, f, target?, inches.of(value));
     }
-}
-
-/// ABL-5: after the active fighter `attacker`'s attack action on `target`, a pull waiting for
-/// that attack is spent: the target, if still standing, jumps towards the attacker.
-pub(crate) fn pull_after_attack(world: &mut World, attacker: FighterId, target: FighterId) {
-    let inches = {
-        let mut eng = state::engine(world);
-        let Some(a) = eng.activation.as_mut().filter(|a| a.fighter == attacker) else {
-            return;
-        };
-        let at = a
-            .lasting
-            .iter()
-            .position(|e| matches!(e, Effect::PullAfterNextAttack { .. }));
-        match at.map(|i| a.lasting.remove(i)) {
-            Some(Effect::PullAfterNextAttack { inches }) => inches.of(0),
-            _ => return,
-        }
-    };
-    let Some(f) = state::fighter(world, attacker) else {
-        return;
-    };
-    if state::fighter(world, target).is_some_and(|t| t.on_board()) {
-        pull(world, &f, target, inches);
-    }
+    None
 }
 
 /// MOVE-6, ABL-5: fighter `t` jumps up to `inches` straight towards `f` (as far as it goes
 /// clear of terrain and fighters), lands on the surface under it, and takes impact damage for
 /// a drop of the ruleset's height or more (MOVE-9) or for landing on deadly terrain (MOVE-10);
 /// each logged.
-fn pull(world: &mut World, f: &FighterView, t: FighterId, inches: u32) {
+pub(super) fn pull(world: &mut World, f: &FighterView, t: FighterId, inches: u32) {
     let none = EffectOutcome::Pulled {
         fighter: t,
         moved: 0.0,

@@ -1,5 +1,6 @@
 //! Issue 30, sixth session: enemies pulled "directly towards this fighter, as if they were
-//! jumping" (MOVE-6, ABL-5), in our own words, run by the engine with injected dice.
+//! jumping" (MOVE-6, ABL-5), and what else befalls the target of the next attack, in our own
+//! words, run by the engine with injected dice.
 
 use super::arena::weapon;
 use super::faction::{said_since, with_ability};
@@ -79,4 +80,65 @@ fn move6_abl5_the_target_of_the_next_attack_jumps_towards_this_fighter() {
     a.dice(&[1, 1]);
     a.apply(shoot).unwrap();
     assert_eq!(a.fighter(B).pos, b, "the pull is spent");
+}
+
+/// Issue 30, ABL-5: "this fighter makes a bonus attack action. In addition, if that attack
+/// action scores any critical hits, the target fighter cannot make move actions or disengage
+/// actions for the rest of the battle round": an attack with no critical hit bars nothing and
+/// spends the wait; "the next time this fighter makes an attack action in this activation,
+/// subtract 2 from the Move characteristic of the target fighter (to a minimum of 1)" lowers
+/// the target's Move after the attack, said in the log.
+#[test]
+fn abl5_the_target_of_the_next_attack_barred_on_a_critical_hit_or_slowed() {
+    use warcry_sim::model::effects::{Restriction, Stat};
+    let barred = |crit: u8| {
+        let bar = Effect::BarAfterNextAttack {
+            crits: true,
+            actions: vec![Restriction::Move, Restriction::Disengage],
+        };
+        let mut a = with_ability(vec![Effect::BonusAttack, bar], 3);
+        a.rules(|r| r.reactions = false);
+        a.profile(B, |p| p.wounds = 30);
+        a.place(B, 11.5, 10.0);
+        a.use_ability(A, "Test Gift", 3, None).unwrap();
+        a.dice(&[crit, 1]);
+        a.apply(Command::Attack {
+            fighter: A,
+            target: B,
+            weapon: 0,
+        })
+        .unwrap();
+        let b = a.fighter(B);
+        warcry_sim::rules::effects::not_barred(a.world(), &b, Restriction::Move).is_err()
+    };
+    assert!(barred(6), "a critical hit bars B");
+    assert!(!barred(5), "a plain hit does not");
+    let slow = Effect::LowerAfterNextAttack {
+        stat: Stat::Move,
+        by: Amount::Fixed(2),
+        min: 1,
+    };
+    let mut a = with_ability(vec![slow], 3);
+    a.rules(|r| r.reactions = false);
+    a.profile(B, |p| {
+        p.wounds = 30;
+        p.movement = 4;
+    });
+    a.place(B, 11.5, 10.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    a.dice(&[1, 1]);
+    let n = a.log_len();
+    a.apply(Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 0,
+    })
+    .unwrap();
+    let rules = a
+        .world()
+        .resource::<warcry_sim::model::ruleset::Ruleset>()
+        .clone();
+    assert_eq!(a.fighter(B).move_budget(&rules, 0), 2.0);
+    let said = said_since(&mut a, n).join("\n");
+    assert!(said.contains("Move"), "{said}");
 }

@@ -69,7 +69,7 @@ type SentenceReader = fn(&str) -> Option<Vec<Effect>>;
 /// The effects of the first sentences of `s`, and how many sentences they took: a sentence
 /// one family reads alone, else the first reader of several sentences that knows them.
 fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    const SENTENCE: [SentenceReader; 14] = [
+    const SENTENCE: [SentenceReader; 15] = [
         bar::sentence,
         guard::sentence,
         condition::sentence,
@@ -84,6 +84,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         super::friend_move::each_friend,
         super::value::sentence,
         boost_words::against_some,
+        super::next_attack::lowered_after,
     ];
     const READERS: [Reader; 18] = [
         super::lower::picked_then_lowered,
@@ -106,8 +107,9 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         super::pull::picked_pulled,
     ];
     // A sentence that says what "that attack action" is, read with the one that follows.
-    if let Some(read) =
-        boost_words::bonus_attack_raised(s).or_else(|| super::pull::attack_then_pulled(s))
+    if let Some(read) = boost_words::bonus_attack_raised(s)
+        .or_else(|| super::pull::attack_then_pulled(s))
+        .or_else(|| super::next_attack::attack_then_target(s))
     {
         return Some(read);
     }

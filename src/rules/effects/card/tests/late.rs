@@ -414,3 +414,49 @@ fn abl5_raises_against_some_targets_only() {
         "{fly:?}"
     );
 }
+
+/// Issue 30, ABL-5: what befalls the target of the next attack, after it: barred for the round
+/// (on a critical hit, when the card says so), its Move lowered.
+#[test]
+fn abl5_the_target_of_the_next_attack_barred_or_slowed() {
+    use crate::model::effects::Restriction;
+    let bar = |crits| Effect::BarAfterNextAttack {
+        crits,
+        actions: vec![Restriction::Move, Restriction::Disengage],
+    };
+    assert_eq!(
+        effects_of(
+            "This fighter makes a bonus attack action. In addition, if that attack action scores \
+             any critical hits, the target fighter cannot make move actions or disengage actions \
+             for the rest of the battle round."
+        ),
+        Ok(vec![Effect::BonusAttack, bar(true)])
+    );
+    assert_eq!(
+        effects_of(
+            "Add 2 to the Strength characteristic of the next attack action made by this fighter \
+             in this activation. In addition, until the end of the battle round, the target \
+             fighter cannot make move or disengage actions."
+        ),
+        Ok(vec![
+            Effect::NextBoost {
+                stat: Stat::Strength,
+                by: Amount::Fixed(2),
+                only: None
+            },
+            bar(false)
+        ])
+    );
+    assert_eq!(
+        effects_of(
+            "The next time this fighter makes an attack action in this activation, subtract 2 \
+             from the Move characteristic of the target fighter (to a minimum of 1) until the \
+             end of the battle round."
+        ),
+        Ok(vec![Effect::LowerAfterNextAttack {
+            stat: Stat::Move,
+            by: Amount::Fixed(2),
+            min: 1
+        }])
+    );
+}

@@ -1,0 +1,175 @@
+//! Part of the against family (ABL-5): what befalls the target of this fighter's next attack
+//! action, after it: pulled towards this fighter, barred from actions for the round (on a
+//! critical hit, when the card says so), a characteristic lowered for the round; and the
+//! card's words for it.
+
+use bevy::prelude::*;
+
+use crate::model::effects::{Amount, Effect, Stat};
+use crate::model::ids::FighterId;
+use crate::rules::log::EffectOutcome;
+use crate::rules::state::{self, FighterView};
+
+use super::card::{amount_prefix, fill};
+use super::{amount_text, effect_logged, kept};
+
+/// In words: "after its next attack this activation, the target may not move or disengage
+/// until the end of the round".
+pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
+    match e {
+        Effect::BarAfterNextAttack { crits, actions } => format!(
+            "after its next attack this activation{}, the target may not {} until the end of \
+             the round",
+            if *crits {
+                ", if it scores a critical hit"
+            } else {
+                ""
+            },
+            super::against::words_joined(actions, "", " or ")
+        ),
+        Effect::LowerAfterNextAttack { stat, by, min } => format!(
+            "after its next attack this activation, the target has {} less {stat} (to {min}) \
+             until the end of the round",
+            amount_text(by, value)
+        ),
+        _ => super::pull::describe(e, value),
+    }
+}
+
+/// ABL-5: the effect waits for this fighter's next attack, its amount fixed by the value.
+pub(super) fn run(
+    world: &mut World,
+    f: &FighterView,
+    e: &Effect,
+    value: u8,
+) -> Option<EffectOutcome> {
+    let fixed = |a: &Amount| Amount::Fixed(a.of(value));
+    let waiting = match e {
+        Effect::PullAfterNextAttack { inches } => Effect::PullAfterNextAttack {
+            inches: fixed(inches),
+        },
+        Effect::LowerAfterNextAttack { stat, by, min } => Effect::LowerAfterNextAttack {
+            stat: *stat,
+            by: fixed(by),
+            min: *min,
+        },
+        Effect::BarAfterNextAttack { .. } => e.clone(),
+        _ => return None,
+    };
+    kept(world, f, e, value, |a| a.lasting.push(waiting))
+}
+
+/// Is `e` waiting for this fighter's next attack?
+fn waits_for_attack(e: &Effect) -> bool {
+    matches!(
+        e,
+        Effect::PullAfterNextAttack { .. }
+            | Effect::BarAfterNextAttack { .. }
+            | Effect::LowerAfterNextAttack { .. }
+    )
+}
+
+/// ABL-5: after the active fighter `attacker`'s attack action on `target` (scoring `crits`
+/// critical hits), what waited for it is spent: the target, if still standing, is pulled,
+/// barred or lowered, each logged.
+pub(crate) fn after_next_attack(
+    world: &mut World,
+    attacker: FighterId,
+    target: FighterId,
+    crits: u32,
+) {
+    let waiting: Vec<Effect> = {
+        let mut eng = state::engine(world);
+        let Some(a) = eng.activation.as_mut().filter(|a| a.fighter == attacker) else {
+            return;
+        };
+        let (spent, kept): (Vec<Effect>, Vec<Effect>) =
+            a.lasting.drain(..).partition(waits_for_attack);
+        a.lasting = kept;
+        spent
+    };
+    let Some(f) = state::fighter(world, attacker) else {
+        return;
+    };
+    for e in waiting {
+        if !state::fighter(world, target).is_some_and(|t| t.on_board()) {
+            return;
+        }
+        match e {
+            Effect::PullAfterNextAttack { inches } => {
+                super::pull::pull(world, &f, target, inches.of(0))
+            }
+            Effect::BarAfterNextAttack {
+                crits: only,
+                actions,
+            } if !only || crits > 0 => {
+                for a in &actions {
+                    state::engine(world).bar(target, *a);
+                }
+                let outcome = EffectOutcome::Barred {
+                    fighter: target,
+                    actions,
+                };
+                effect_logged(world, attacker, outcome);
+            }
+            Effect::LowerAfterNextAttack { stat, by, min } => {
+                let lower = Effect::LowerPicked {
+                    range: 0.0,
+                    visible: false,
+                    stat,
+                    by,
+                    min,
+                };
+                if let Some(outcome) = super::lower::run(world, &lower, 0, Some(target)) {
+                    effect_logged(world, attacker, outcome);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+// The card's wording (`card`: the language's shared pieces).
+
+/// "This fighter makes a bonus attack action" (or a raise of its next attack action) + "(In
+/// addition,) until the end of the battle round, the target fighter cannot make move or
+/// disengage actions" or "(In addition,) if that attack action scores any critical hits, the
+/// target fighter cannot make ... for the rest of the battle round".
+pub(super) fn attack_then_target(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let (mut effects, _) = super::boost_words::first_attack(&s[0])?;
+    let then = s.get(1)?;
+    let then = then.strip_prefix("in addition, ").unwrap_or(then);
+    let (crits, rest) = match then.strip_prefix("if that attack action scores any critical hits, ")
+    {
+        Some(r) => (true, r),
+        None => (false, then),
+    };
+    let rest = rest.replace("the target fighter cannot", "that fighter cannot");
+    let rest = match rest.strip_suffix(" for the rest of the battle round") {
+        Some(r) => format!("until the end of the battle round, {r}"),
+        None => rest,
+    };
+    let actions = super::bar::barred(&rest)?;
+    effects.push(Effect::BarAfterNextAttack { crits, actions });
+    Some((2, effects))
+}
+
+/// "The next time this fighter makes an attack action in this activation, subtract A from the
+/// Move characteristic of the target fighter (to a minimum of N) until the end of the battle
+/// round".
+pub(super) fn lowered_after(s: &str) -> Option<Vec<Effect>> {
+    let rest = s.strip_prefix(
+        "the next time this fighter makes an attack action in this activation, subtract ",
+    )?;
+    let (by, rest) = amount_prefix(rest)?;
+    let min = fill(
+        rest,
+        " from the move characteristic of the target fighter (to a minimum of {n}) until the end \
+         of the battle round",
+    )?[0];
+    Some(vec![Effect::LowerAfterNextAttack {
+        stat: Stat::Move,
+        by,
+        min,
+    }])
+}
