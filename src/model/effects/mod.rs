@@ -493,6 +493,9 @@ pub enum Effect {
         /// now).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         while_within: bool,
+        /// A dice rolled for each: only a roll of this or more bars it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<u8>,
     },
     /// A reaction (REA-1): made when `Trigger` happens, costing an action, not dice; the
     /// effects after it answer that moment.

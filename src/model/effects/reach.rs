@@ -94,6 +94,7 @@ impl Effect {
             Effect::DamageOne { range, .. }
             | Effect::Restrict { range, .. }
             | Effect::PullPicked { range, .. }
+            | Effect::BarEach { range, .. }
             | Effect::SetUpNear { range, .. }
             | Effect::LowerPicked { range, .. }
             | Effect::ExposePicked { range, .. }

@@ -4,8 +4,10 @@
 
 use bevy::prelude::*;
 
+use crate::model::dice::{Dice, DiceRng};
 use crate::model::effects::{Effect, Restriction};
-use crate::rules::log::EffectOutcome;
+use crate::model::ids::FighterId;
+use crate::rules::log::{AgainstResult, EffectOutcome};
 use crate::rules::state::{self, FighterView};
 
 use super::card::{fill, number_prefix};
@@ -18,11 +20,19 @@ pub(super) fn describe(e: &Effect) -> String {
         visible,
         actions,
         while_within,
+        roll,
     } = e
     else {
         return String::new();
     };
     let not = super::against::words_joined(actions, "", " or ");
+    if let Some(least) = roll {
+        return format!(
+            "a dice for each enemy{} {}: on {least}+ it may not {not} until the end of the round",
+            if *visible { " it can see" } else { "" },
+            super::within_text(*range)
+        );
+    }
     if *while_within {
         return format!(
             "until the end of the round, enemy fighters may not {not} while they are within \
@@ -42,6 +52,7 @@ pub(super) fn run(world: &mut World, f: &FighterView, e: &Effect) -> Option<Effe
         visible,
         actions,
         while_within,
+        roll,
     } = e
     else {
         return None;
@@ -55,6 +66,12 @@ pub(super) fn run(world: &mut World, f: &FighterView, e: &Effect) -> Option<Effe
     }
     let all = state::fighters(world);
     let each = enemies_in_reach(world, &all, f, *range, *visible);
+    if let Some(least) = roll {
+        for t in each {
+            rolled_for(world, f, t, (*least, actions));
+        }
+        return None;
+    }
     let mut eng = state::engine(world);
     for t in &each {
         for a in actions {
@@ -65,6 +82,36 @@ pub(super) fn run(world: &mut World, f: &FighterView, e: &Effect) -> Option<Effe
         fighters: each,
         actions: actions.clone(),
     })
+}
+
+/// ABL-5: a dice rolled for enemy `t`: on `least` or more it is barred from `actions` until
+/// the end of the round (barred from activating, it counts as activated); logged with the roll.
+fn rolled_for(
+    world: &mut World,
+    f: &FighterView,
+    t: FighterId,
+    (least, actions): (u8, &[Restriction]),
+) {
+    let roll = world.resource_mut::<DiceRng>().roll(1)[0];
+    let result = if roll >= least {
+        for a in actions {
+            state::engine(world).bar(t, *a);
+            if *a == Restriction::Activate {
+                super::activated_for_the_round(world, t);
+            }
+        }
+        AgainstResult::Barred {
+            actions: actions.to_vec(),
+        }
+    } else {
+        AgainstResult::Nothing
+    };
+    let outcome = EffectOutcome::RolledAgainst {
+        rolls: vec![roll],
+        fighter: t,
+        result,
+    };
+    super::effect_logged(world, f.id, outcome);
 }
 
 /// SOLO-C1: worth it when an enemy is in reach.
@@ -105,6 +152,7 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
         visible,
         actions: vec![action],
         while_within: false,
+        roll: None,
     }])
 }
 
@@ -127,7 +175,49 @@ fn while_within(s: &str) -> Option<Effect> {
         visible: false,
         actions,
         while_within: true,
+        roll: None,
     })
+}
+
+/// "Roll a dice for each (visible) enemy fighter within N" of this fighter (within a number of
+/// inches of this fighter equal to the value of this ability)." + "On a roll of N+, until the
+/// end of the battle round, the fighter being rolled for cannot make ... actions" ("... that
+/// fighter cannot activate this battle round").
+pub(super) fn roll_each_barred(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let rest = s[0].strip_prefix("roll a dice for each ")?;
+    let (visible, rest) = match rest.strip_prefix("visible ") {
+        Some(r) => (true, r),
+        None => (false, rest),
+    };
+    let rest = rest.strip_prefix("enemy fighter within ")?;
+    let range = match rest {
+        "a number of inches of this fighter equal to the value of this ability" => {
+            crate::model::effects::VALUE_RANGE
+        }
+        _ => fill(rest, "{n}\" of this fighter")?[0] as f32,
+    };
+    let next = s.get(1)?.strip_prefix("on a roll of ")?;
+    let (least, next) = number_prefix(next)?;
+    let next = next.strip_prefix('+').unwrap_or(next).strip_prefix(", ")?;
+    let next = next.replace("the fighter being rolled for cannot", "that fighter cannot");
+    let next = match next.strip_suffix(" this battle round") {
+        Some(r) if r.ends_with("cannot activate") => {
+            format!("until the end of the battle round, {r}")
+        }
+        _ => next,
+    };
+    let actions = barred(&next)?;
+    let least = u8::try_from(least).ok().filter(|l| (2..=6).contains(l))?;
+    Some((
+        2,
+        vec![Effect::BarEach {
+            range,
+            visible,
+            actions,
+            while_within: false,
+            roll: Some(least),
+        }],
+    ))
 }
 
 /// "In addition, until the end of this fighter's activation, after each attack action made by

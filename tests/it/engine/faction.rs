@@ -503,6 +503,7 @@ fn abl5_enemies_in_reach_are_barred_from_reactions_or_abilities_for_the_round() 
         visible: false,
         actions: vec![what],
         while_within: false,
+        roll: None,
     };
     let mut a = with_ability(vec![bar(Restriction::Reactions)], 3);
     a.place(B, 11.5, 10.0);

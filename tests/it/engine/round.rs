@@ -353,6 +353,7 @@ fn abl5_enemies_barred_from_abilities_while_within_the_aura() {
         visible: false,
         actions: vec![Restriction::Reactions, Restriction::Abilities],
         while_within: true,
+        roll: None,
     };
     let mut a = with_ability(vec![toll], 3);
     a.place(A2, 11.5, 10.0);
@@ -478,4 +479,39 @@ fn abl5_a_raise_for_the_next_attack_on_a_target_farther_than_3_inches() {
     a.dice(&[1; 8]);
     let far = a.attack_logged(A, B2, 0);
     assert_eq!(dice(far), 5, "the raise waited for this attack");
+}
+
+/// Issue 30, ABL-5: "roll a dice for each enemy fighter within 6" of this fighter. On a roll of
+/// 4+, until the end of the battle round, the fighter being rolled for cannot make disengage
+/// actions": B rolls 5 and is barred, B2 rolls 2 and is not, each roll said in the log; the
+/// enemy 9" away is not rolled for.
+#[test]
+fn abl5_a_dice_for_each_enemy_in_reach_bars_on_its_roll() {
+    use warcry_sim::model::effects::Restriction;
+    use warcry_sim::rules::effects::not_barred;
+    const B2: FighterId = FighterId(11);
+    const B3: FighterId = FighterId(12);
+    let roar = Effect::BarEach {
+        range: 6.0,
+        visible: false,
+        actions: vec![Restriction::Disengage],
+        while_within: false,
+        roll: Some(4),
+    };
+    let mut a = with_ability(vec![roar], 3);
+    a.place(B, 13.0, 10.0);
+    a.place(B2, 10.0, 14.0);
+    a.place(B3, 19.0, 10.0);
+    a.dice(&[5, 2, 6]);
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let barred = |a: &mut super::arena::Arena, id| {
+        let f = a.fighter(id);
+        not_barred(a.world(), &f, Restriction::Disengage).is_err()
+    };
+    assert!(barred(&mut a, B), "rolled 5");
+    assert!(!barred(&mut a, B2), "rolled 2");
+    assert!(!barred(&mut a, B3), "out of reach, not rolled for");
+    let said = super::faction::said_since(&mut a, n).join("\n");
+    assert_eq!(said.matches("rolls").count(), 2, "{said}");
 }

@@ -86,7 +86,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         boost_words::against_some,
         super::next_attack::lowered_after,
     ];
-    const READERS: [Reader; 18] = [
+    const READERS: [Reader; 19] = [
         super::lower::picked_then_lowered,
         favour::oath_or_bar,
         heal::rolled,
@@ -105,6 +105,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         super::friend_move::picked_then_moves,
         against::picked_enemy_then,
         super::pull::picked_pulled,
+        bar::roll_each_barred,
     ];
     // A sentence that says what "that attack action" is, read with the one that follows.
     if let Some(read) = boost_words::bonus_attack_raised(s)

@@ -460,3 +460,36 @@ fn abl5_the_target_of_the_next_attack_barred_or_slowed() {
         }])
     );
 }
+
+/// Issue 30, ABL-5: a dice for each enemy in reach, barring those that roll high enough.
+#[test]
+fn abl5_a_dice_for_each_enemy_in_reach_bars_it() {
+    use crate::model::effects::{Restriction, VALUE_RANGE};
+    assert_eq!(
+        effects_of(
+            "Roll a dice for each enemy fighter within a number of inches of this fighter equal \
+             to the value of this ability. On a roll of 5+, until the end of the battle round, \
+             the fighter being rolled for cannot make move actions or disengage actions."
+        ),
+        Ok(vec![Effect::BarEach {
+            range: VALUE_RANGE,
+            visible: false,
+            actions: vec![Restriction::Move, Restriction::Disengage],
+            while_within: false,
+            roll: Some(5)
+        }])
+    );
+    assert_eq!(
+        effects_of(
+            "Roll a dice for each visible enemy fighter within 4\" of this fighter. On a roll of \
+             6, that fighter cannot activate this battle round."
+        ),
+        Ok(vec![Effect::BarEach {
+            range: 4.0,
+            visible: true,
+            actions: vec![Restriction::Activate],
+            while_within: false,
+            roll: Some(6)
+        }])
+    );
+}

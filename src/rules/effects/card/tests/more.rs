@@ -324,6 +324,7 @@ fn abl5_enemies_in_reach_barred_from_reactions_or_abilities() {
             visible: false,
             actions: vec![Restriction::Reactions],
             while_within: false,
+            roll: None,
         }])
     );
     assert_eq!(
@@ -336,6 +337,7 @@ fn abl5_enemies_in_reach_barred_from_reactions_or_abilities() {
             visible: true,
             actions: vec![Restriction::Abilities],
             while_within: false,
+            roll: None,
         }])
     );
     // "While they are within": every enemy, whenever it is within reach this round.
@@ -349,6 +351,7 @@ fn abl5_enemies_in_reach_barred_from_reactions_or_abilities() {
             visible: false,
             actions: vec![Restriction::Reactions, Restriction::Abilities],
             while_within: true,
+            roll: None,
         }])
     );
 }
