@@ -72,9 +72,10 @@ impl Effect {
             | Effect::NextHitsAsCrits { .. }
             | Effect::DisengageEndNear
             | Effect::FlatAttackRange => Family::Boost,
-            Effect::DamageOne { .. } | Effect::DamageEach { .. } | Effect::AfterMove { .. } => {
-                Family::Damage
-            }
+            Effect::DamageOne { .. }
+            | Effect::DamageEach { .. }
+            | Effect::DamageAround { .. }
+            | Effect::AfterMove { .. } => Family::Damage,
             Effect::Heal { .. } | Effect::HealEach { .. } | Effect::HealRolled { .. } => {
                 Family::Heal
             }
@@ -121,7 +122,9 @@ impl Effect {
     pub fn aim(&self) -> Option<Aim> {
         let enemy = Aim::enemy;
         Some(match self {
-            Effect::DamageOne { range, .. } => enemy(*range, true, None),
+            Effect::DamageOne { range, .. } | Effect::DamageAround { range, .. } => {
+                enemy(*range, true, None)
+            }
             Effect::Restrict { range, visible, .. }
             | Effect::PullPicked { range, visible, .. }
             | Effect::SetUpNear { range, visible, .. }

@@ -476,6 +476,10 @@ pub enum Effect {
     /// After this fighter's next attack action this activation, its target, still standing,
     /// has `by` less of `stat` (Move) until the end of the battle round, to `min`.
     LowerAfterNextAttack { stat: Stat, by: Amount, min: u32 },
+    /// A visible enemy within `range` is picked; a dice is rolled for it and for each other
+    /// fighter, friend or foe, within `around` inches of it that it can see, each dealt what its
+    /// roll's band says.
+    DamageAround { range: f32, around: f32, roll: Roll },
     /// Until the end of this fighter's activation, each time an attack action it makes takes
     /// an enemy fighter down, it may make the bonus actions `then` says (CMB-2).
     AfterTakedown { then: Vec<Effect> },

@@ -92,6 +92,7 @@ impl Effect {
         let mut e = self.clone();
         let range = match &mut e {
             Effect::DamageOne { range, .. }
+            | Effect::DamageAround { range, .. }
             | Effect::Restrict { range, .. }
             | Effect::PullPicked { range, .. }
             | Effect::BarEach { range, .. }

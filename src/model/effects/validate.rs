@@ -204,7 +204,9 @@ impl Effect {
     fn numbers_ok(&self) -> bool {
         match self {
             Effect::Boost { by, .. } => by.within(20),
-            Effect::DamageOne { .. } | Effect::DamageEach { .. } => self.damage_numbers_ok(),
+            Effect::DamageOne { .. } | Effect::DamageEach { .. } | Effect::DamageAround { .. } => {
+                self.damage_numbers_ok()
+            }
             Effect::Heal { .. }
             | Effect::HealEach { .. }
             | Effect::HealRolled { .. }
@@ -315,6 +317,11 @@ impl Effect {
     /// could print?
     fn damage_numbers_ok(&self) -> bool {
         match self {
+            Effect::DamageAround {
+                range,
+                around,
+                roll,
+            } => range_ok(*range) && range_ok(*around) && roll.dice == Amount::Fixed(1),
             Effect::DamageOne {
                 range,
                 amount,

@@ -47,6 +47,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             amount_text(&r.dice, value),
             bands_text(r, value)
         ),
+        Effect::DamageAround { .. } => super::around::describe(e, value),
         Effect::AfterMove { trigger, then } => {
             let when = match trigger {
                 MoveTrigger::NearEnemy(r) => {
@@ -79,7 +80,7 @@ fn damage_one_text(range: f32, a: &Amount, roll: Option<&Roll>, value: Option<u8
 }
 
 /// "4-5 deals 1, 6 deals 4".
-fn bands_text(r: &Roll, value: Option<u8>) -> String {
+pub(super) fn bands_text(r: &Roll, value: Option<u8>) -> String {
     let mut bands: Vec<(u8, String)> = r
         .bands
         .iter()
@@ -129,6 +130,7 @@ pub(super) fn run(
         Effect::DamageOne { amount, roll, .. } => {
             damage_one(world, amount, roll.as_ref(), value, target)
         }
+        Effect::DamageAround { .. } => super::around::run(world, e, value, target),
         _ => run_once(world, f, e, value).into_iter().collect(),
     }
 }
@@ -163,7 +165,7 @@ fn run_once(world: &mut World, f: &FighterView, e: &Effect, value: u8) -> Option
 /// Damage to the picked enemy, rolled or fixed; with nobody picked it reaches nobody, and the
 /// log says so (ABL-5: never silently skipped). The D3s and D6s a band rolls for its damage
 /// are a line of their own, before the damage's.
-fn damage_one(
+pub(super) fn damage_one(
     world: &mut World,
     amount: &Amount,
     roll: Option<&Roll>,
@@ -210,6 +212,7 @@ fn damage_one(
 /// to remove, and a wait for a move when the move comes next.
 pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
     match e {
+        Effect::DamageAround { .. } => super::around::useful(w, e),
         Effect::DamageEach { range, .. } => {
             let near = enemies_in_reach(w.world, w.all, w.f, *range, true);
             (!near.is_empty()).then_some(Useful::Because("enemies are in its reach", None))

@@ -18,6 +18,7 @@ use crate::rules::log::{EffectOutcome, Event};
 use crate::rules::state::{ActivationState, Engine, FighterView, can_see, log};
 
 mod against;
+mod around;
 mod bar;
 mod bonus;
 mod boost;

@@ -142,3 +142,33 @@ fn abl5_the_target_of_the_next_attack_barred_on_a_critical_hit_or_slowed() {
     let said = said_since(&mut a, n).join("\n");
     assert!(said.contains("Move"), "{said}");
 }
+
+/// Issue 30, ABL-5: "pick a visible enemy fighter within 6" of this fighter and roll a dice for
+/// that fighter and each other fighter within 3" of that fighter and visible to that fighter.
+/// On a roll of 4+, allocate a number of damage points to the fighter being rolled for equal to
+/// the value of this ability": B (picked) rolls 4, A's own friend A2 beside B rolls 2, B2 rolls
+/// 6; A, 5" from B, is not rolled for.
+#[test]
+fn abl5_a_dice_for_the_picked_enemy_and_each_fighter_round_it() {
+    use warcry_sim::model::effects::Roll;
+    const A2: FighterId = FighterId(3);
+    let breath = Effect::DamageAround {
+        range: 6.0,
+        around: 3.0,
+        roll: Roll {
+            dice: Amount::Fixed(1),
+            bands: vec![(4, 6, Amount::Value)],
+            rolled: Vec::new(),
+        },
+    };
+    let mut a = with_ability(vec![breath], 3);
+    a.place(B, 15.0, 10.0);
+    a.place(A2, 15.0, 12.0);
+    a.place(B2, 17.0, 10.0);
+    a.dice(&[4, 2, 6]);
+    a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+    assert_eq!(
+        (a.damage(B), a.damage(A2), a.damage(B2), a.damage(A)),
+        (3, 0, 3, 0)
+    );
+}

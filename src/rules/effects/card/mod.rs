@@ -86,7 +86,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         boost_words::against_some,
         super::next_attack::lowered_after,
     ];
-    const READERS: [Reader; 19] = [
+    const READERS: [Reader; 20] = [
         super::lower::picked_then_lowered,
         favour::oath_or_bar,
         heal::rolled,
@@ -98,6 +98,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         reaction::roll_against_attacker,
         against::pick_roll_each_success,
         damage::roll_for_each,
+        super::around::picked_and_around,
         damage::pick_roll_bands,
         damage::next_move_near_enemy,
         bar::after_each_attack,

@@ -493,3 +493,28 @@ fn abl5_a_dice_for_each_enemy_in_reach_bars_it() {
         }])
     );
 }
+
+/// Issue 30, ABL-5: a dice for a picked enemy and each fighter round it that it can see, with
+/// bands said of "the fighter being rolled for".
+#[test]
+fn abl5_a_dice_for_a_picked_enemy_and_each_fighter_round_it() {
+    use crate::model::effects::Roll;
+    assert_eq!(
+        effects_of(
+            "Pick a visible enemy fighter within 7\" of this fighter and roll a dice for that \
+             fighter and each other fighter within 2\" of that fighter and visible to that \
+             fighter. On a roll of 2-5, allocate a number of damage points to the fighter being \
+             rolled for equal to the value of this ability. On a 6, allocate a number of damage \
+             points to the fighter being rolled for equal to double the value of this ability."
+        ),
+        Ok(vec![Effect::DamageAround {
+            range: 7.0,
+            around: 2.0,
+            roll: Roll {
+                dice: Amount::Fixed(1),
+                bands: vec![(2, 5, Amount::Value), (6, 6, Amount::DoubleValue)],
+                rolled: Vec::new()
+            }
+        }])
+    );
+}

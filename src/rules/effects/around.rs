@@ -1,0 +1,122 @@
+//! Part of the damage family (ABL-5): a dice for a picked enemy and for each other fighter,
+//! friend or foe, round it that it can see ("roll a dice for that fighter and each other
+//! fighter within 3\" of that fighter and visible to that fighter"); and the card's words.
+
+use bevy::prelude::*;
+
+use crate::battlefield::measure::distance;
+use crate::model::effects::{Amount, Effect};
+use crate::model::ids::FighterId;
+use crate::rules::log::EffectOutcome;
+use crate::rules::state::{self, FighterView, can_see};
+
+use super::card::{bands, picked_enemy};
+use super::{Useful, Weighed};
+
+/// In words: "a dice for a visible enemy within 6\" and each other fighter it can see within
+/// 3\" of it: 4+ deals the value".
+pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
+    let Effect::DamageAround {
+        range,
+        around,
+        roll,
+    } = e
+    else {
+        return String::new();
+    };
+    format!(
+        "a dice for a visible enemy {} and for each other fighter, friend or foe, it can see \
+         within {around}\" of it: {}",
+        super::within_text(*range),
+        super::damage::bands_text(roll, value)
+    )
+}
+
+/// The picked enemy `t`, then every other fighter on the battlefield within `around` inches of
+/// it that it can see, nearest first.
+fn rolled_for(world: &World, all: &[FighterView], t: &FighterView, around: f32) -> Vec<FighterId> {
+    let mut near: Vec<(f32, FighterId)> = all
+        .iter()
+        .filter(|o| o.on_board() && o.id != t.id)
+        .map(|o| (distance(&t.base(), &o.base()), o))
+        .filter(|(d, o)| *d <= around + 1e-4 && can_see(world, all, t, o))
+        .map(|(d, o)| (d, o.id))
+        .collect();
+    near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    std::iter::once(t.id)
+        .chain(near.into_iter().map(|(_, id)| id))
+        .collect()
+}
+
+/// ABL-5: a dice for the picked enemy and each fighter round it, each dealt its band's damage
+/// (one log line each, dealt by the caller).
+pub(super) fn run(
+    world: &mut World,
+    e: &Effect,
+    value: u8,
+    target: Option<FighterId>,
+) -> Vec<EffectOutcome> {
+    let Effect::DamageAround { around, roll, .. } = e else {
+        return Vec::new();
+    };
+    let all = state::fighters(world);
+    let Some(t) = target.and_then(|t| all.iter().find(|o| o.id == t && o.on_board())) else {
+        return super::damage::damage_one(world, &Amount::Fixed(0), Some(roll), value, None);
+    };
+    let each = rolled_for(world, &all, t, *around);
+    each.into_iter()
+        .flat_map(|id| {
+            super::damage::damage_one(world, &Amount::Fixed(0), Some(roll), value, Some(id))
+        })
+        .collect()
+}
+
+/// SOLO-C1: worth it on an enemy in reach with no friend of this fighter round it.
+pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
+    let Effect::DamageAround { around, .. } = e else {
+        return None;
+    };
+    let near = super::reach_of(w.world, w.all, w.f, e).unwrap_or_default();
+    let clear = near.into_iter().find(|id| {
+        w.all.iter().find(|o| o.id == *id).is_some_and(|t| {
+            rolled_for(w.world, w.all, t, *around)
+                .iter()
+                .all(|o| w.all.iter().any(|v| v.id == *o && v.side != w.f.side))
+        })
+    });
+    clear.map(|t| {
+        Useful::Because(
+            "an enemy in its reach has no friend of its round it",
+            Some(t),
+        )
+    })
+}
+
+// The card's wording (`card`: the language's shared pieces).
+
+/// "Pick a visible enemy fighter within N" of this fighter and roll a dice for that fighter
+/// and each other fighter within M" of that fighter and visible to that fighter." + the bands,
+/// said of "the fighter being rolled for".
+pub(super) fn picked_and_around(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let (pick, rest) =
+        s[0].split_once(" and roll a dice for that fighter and each other fighter within ")?;
+    let (range, visible) = picked_enemy(pick)?;
+    let around = super::card::fill(rest, "{n}\" of that fighter and visible to that fighter")?[0];
+    if !visible {
+        return None;
+    }
+    let said: Vec<String> = s[1..]
+        .iter()
+        .map(|t| t.replace("the fighter being rolled for", "that fighter"))
+        .collect();
+    let (used, mut roll) = bands(&said)?;
+    roll.dice = Amount::Fixed(1);
+    Some((
+        1 + used,
+        vec![Effect::DamageAround {
+            range,
+            around: around as f32,
+            roll,
+        }],
+    ))
+}
