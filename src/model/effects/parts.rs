@@ -163,6 +163,8 @@ pub enum TargetIs {
     Flies,
     /// "that has not activated this battle round".
     NotActivated,
+    /// "that has N or more damage points allocated to them" (before the attack).
+    Damaged(u32),
 }
 
 /// What a reaction's damage to the attacker asks of the attack's hit rolls (ABL-5).

@@ -495,7 +495,7 @@ impl Condition {
 /// Are a target's numbers ones a card could print?
 fn target_ok(target: TargetIs) -> bool {
     match target {
-        TargetIs::WoundsAtLeast(w) => (1..=60).contains(&w),
+        TargetIs::WoundsAtLeast(w) | TargetIs::Damaged(w) => (1..=60).contains(&w),
         TargetIs::FartherThan(r) => range_ok(r),
         TargetIs::Flies | TargetIs::NotActivated => true,
     }

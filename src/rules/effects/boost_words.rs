@@ -280,6 +280,7 @@ pub(super) fn joined(s: &str, one: fn(&str) -> Option<Vec<Effect>>) -> Option<Ve
 pub(super) fn against_some(s: &str) -> Option<Vec<Effect>> {
     let (target, plain) = wounds_at_least(s)
         .or_else(|| farther_than(s))
+        .or_else(|| damaged(s))
         .or_else(|| {
             let cut = " that targets an enemy fighter that has not activated this battle round";
             Some((TargetIs::NotActivated, s.strip_suffix(cut)?.to_string()))
@@ -313,4 +314,13 @@ fn farther_than(s: &str) -> Option<(TargetIs, String)> {
     let (n, rest) = number_prefix(tail)?;
     let rest = rest.strip_prefix("\" away")?;
     Some((TargetIs::FartherThan(n as f32), format!("{head}{rest}")))
+}
+
+/// "... that target an enemy fighter that has N or more damage points allocated to them" at
+/// the end.
+fn damaged(s: &str) -> Option<(TargetIs, String)> {
+    let (head, tail) = s.split_once(" that target an enemy fighter that has ")?;
+    let (n, rest) = number_prefix(tail)?;
+    (rest == " or more damage points allocated to them")
+        .then(|| (TargetIs::Damaged(n), head.to_string()))
 }

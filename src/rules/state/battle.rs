@@ -327,6 +327,7 @@ impl Boost {
                         crate::battlefield::measure::distance(&f.base(), &t.base()) > r + 1e-4
                     }
                     TargetIs::Flies => t.profile.has_runemark("fly"),
+                    TargetIs::Damaged(n) => t.damage >= n,
                     TargetIs::NotActivated => {
                         t.activation == crate::model::components::Activation::Ready
                     }

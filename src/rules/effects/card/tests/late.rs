@@ -404,6 +404,15 @@ fn abl5_raises_against_some_targets_only() {
             }]
         )
     );
+    let hurt = effects_of(
+        "Until the end of this fighter's activation, add 1 to the Attacks characteristic of \
+         melee attack actions made by this fighter that target an enemy fighter that has 4 or \
+         more damage points allocated to them.",
+    );
+    assert!(
+        matches!(&hurt, Ok(e) if matches!(&e[..], [Effect::TargetBoost { target: TargetIs::Damaged(4), .. }])),
+        "{hurt:?}"
+    );
     let fly = effects_of(
         "Until the end of this fighter's activation, add 2 to the damage points allocated to \
          enemy fighters with the Fly runemark by each hit and critical hit from attack actions \
