@@ -151,7 +151,7 @@ impl Effect {
             Effect::FriendBoost { pick, .. }
             | Effect::FriendHeal { pick, .. }
             | Effect::FriendBonusMove { pick, .. } => Aim::friend(pick, false),
-            Effect::ActivateNext { pick } => Aim::friend(pick, true),
+            Effect::ActivateNext { pick, .. } => Aim::friend(pick, true),
             _ => return None,
         })
     }

@@ -486,7 +486,12 @@ pub enum Effect {
     /// The friendly fighter picked as `pick` says, one that has not activated yet this battle
     /// round, is activated right after this fighter's activation ends (as ABL-3's Inspiring
     /// Presence).
-    ActivateNext { pick: FriendPick },
+    ActivateNext {
+        pick: FriendPick,
+        /// It suffers impact damage first (MOVE-9).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        impact: bool,
+    },
     /// Until the end of the battle round, each enemy fighter within `range` inches of this
     /// fighter now (that it can see, when `visible`) may not make these actions.
     BarEach {

@@ -103,7 +103,7 @@ impl Effect {
             Effect::FriendBoost { pick, .. }
             | Effect::FriendHeal { pick, .. }
             | Effect::FriendBonusMove { pick, .. }
-            | Effect::ActivateNext { pick } => &mut pick.range,
+            | Effect::ActivateNext { pick, .. } => &mut pick.range,
             _ => return e,
         };
         if *range == VALUE_RANGE {

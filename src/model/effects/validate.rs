@@ -412,7 +412,7 @@ impl Effect {
             Effect::FriendHeal {
                 pick, amount, dice, ..
             } => range_ok(pick.range) && amount.within(20) && dice.is_none_or(|d| d == 3 || d == 6),
-            Effect::ActivateNext { pick } => range_ok(pick.range),
+            Effect::ActivateNext { pick, .. } => range_ok(pick.range),
             Effect::PullPicked { range, inches, .. } => range_ok(*range) && inches.within(12),
             Effect::PullAfterNextAttack { inches } => inches.within(12),
             Effect::BarAfterNextAttack { actions, .. } => !actions.is_empty(),

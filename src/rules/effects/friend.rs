@@ -41,8 +41,13 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             dice.map_or_else(|| amount_text(amount, value), |d| format!("a D{d} roll of")),
             picked_text(pick)
         ),
-        Effect::ActivateNext { pick } => format!(
-            "activates {} that has yet to activate right after this fighter",
+        Effect::ActivateNext { pick, impact } => format!(
+            "{}activates {} that has yet to activate right after this fighter",
+            if *impact {
+                "impact damage to the friend it picks, then "
+            } else {
+                ""
+            },
             picked_text(pick)
         ),
         _ => String::new(),
@@ -102,7 +107,12 @@ pub(super) fn run(
                 roll,
             })
         }
-        Effect::ActivateNext { .. } => {
+        Effect::ActivateNext { impact, .. } => {
+            if *impact {
+                let ids = [crate::model::RuleId::Abl5, crate::model::RuleId::Move9];
+                let cause = crate::rules::log::ImpactCause::Ability;
+                crate::rules::actions::impact(world, t, &ids, cause);
+            }
             let mut eng = state::engine(world);
             eng.activation.as_mut()?.inspired = Some(t);
             Some(EffectOutcome::ActivatesNext { fighter: t })
@@ -201,8 +211,8 @@ fn friend_heal(s: &str, pick: &FriendPick) -> Option<Vec<Effect>> {
 }
 
 /// "Pick a (visible) friendly fighter (with MARKS) (within N" of this fighter) (that has MARKS)
-/// that has not activated yet this battle round." + "You can activate that fighter immediately
-/// after this fighter's activation ends."
+/// that has not activated yet this battle round." + ("That fighter suffers impact damage.") +
+/// "You can activate that fighter immediately after this fighter's activation ends."
 pub(super) fn activate_next(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     let pick = s[0]
         .strip_prefix("you can ")
@@ -218,13 +228,17 @@ pub(super) fn activate_next(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     .iter()
     .find_map(|tail| pick.strip_suffix(tail))?;
     let (range, visible, marks) = picked_friend(pick).or_else(|| anywhere_marked(pick))?;
-    if s.get(1)?.as_str()
+    let impact = s
+        .get(1)
+        .is_some_and(|t| t == "that fighter suffers impact damage");
+    let next = if impact { 2 } else { 1 };
+    if s.get(next)?.as_str()
         != "you can activate that fighter immediately after this fighter's activation ends"
     {
         return None;
     }
     let pick = FriendPick::new(range, visible, marks);
-    Some((2, vec![Effect::ActivateNext { pick }]))
+    Some((next + 1, vec![Effect::ActivateNext { pick, impact }]))
 }
 
 /// "Pick a (visible) friendly fighter with MARKS" (no range: anywhere on the battlefield).

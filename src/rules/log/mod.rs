@@ -326,6 +326,8 @@ pub enum ImpactCause {
     DeadlyTerrain,
     /// DIS-1, MOVE-10: disengaging across deadly terrain.
     DisengageDeadly,
+    /// ABL-5: an ability says the fighter suffers impact damage.
+    Ability,
 }
 
 /// VIC-1, SET-8: why the battle ended.

@@ -427,6 +427,7 @@ fn fall_text(e: &Event, n: &Names) -> String {
                 ImpactCause::JumpDown { height } => format!("jumping down {height:.1}\""),
                 ImpactCause::DeadlyTerrain => "moving onto deadly terrain".into(),
                 ImpactCause::DisengageDeadly => "disengaging across deadly terrain".into(),
+                ImpactCause::Ability => "an ability".into(),
             };
             format!(
                 "Impact roll for {} ({why}): {roll} -> {damage} damage",

@@ -236,6 +236,7 @@ fn abl5_a_picked_friend_that_has_yet_to_activate_goes_next() {
     use warcry_sim::model::effects::Marks;
     use warcry_sim::rules::command::Command;
     let next = Effect::ActivateNext {
+        impact: false,
         pick: FriendPick::new(6.0, true, Marks::default()),
     };
     let mut a = with_ability(vec![next], 3);
@@ -249,6 +250,33 @@ fn abl5_a_picked_friend_that_has_yet_to_activate_goes_next() {
     a.use_ability(A, "Test Gift", 3, Some(A2)).unwrap();
     let said = super::faction::said_since(&mut a, n).join("\n");
     assert!(said.contains("is activated right after it"), "{said}");
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    assert_eq!(a.pending(), Pending::Action { fighter: A2 });
+}
+
+/// Issue 30, ABL-5, MOVE-9: "... That fighter suffers impact damage. You can activate that
+/// fighter immediately after this fighter's activation ends": the friend rolls 6 for its impact
+/// damage (3 damage), said in the log, then goes next.
+#[test]
+fn abl5_move9_a_picked_friend_suffers_impact_damage_then_goes_next() {
+    use warcry_sim::model::effects::Marks;
+    use warcry_sim::rules::command::Command;
+    let next = Effect::ActivateNext {
+        impact: true,
+        pick: FriendPick::new(3.0, true, Marks::default()),
+    };
+    let mut a = with_ability(vec![next], 3);
+    a.place(A2, 12.0, 10.0);
+    a.place(B, 30.0, 30.0);
+    a.dice(&[6]);
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 3, Some(A2)).unwrap();
+    assert_eq!(a.damage(A2), 3);
+    let said = super::faction::said_since(&mut a, n).join("\n");
+    assert!(
+        said.contains("Impact roll") && said.contains("an ability"),
+        "{said}"
+    );
     a.apply(Command::EndActivation { fighter: A }).unwrap();
     assert_eq!(a.pending(), Pending::Action { fighter: A2 });
 }

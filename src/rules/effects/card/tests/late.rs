@@ -263,10 +263,24 @@ fn abl5_a_friend_that_has_yet_to_activate_activated_next() {
     ] {
         assert_eq!(
             effects_of(&format!("{pick} {next}")),
-            Ok(vec![Effect::ActivateNext { pick: want }]),
+            Ok(vec![Effect::ActivateNext {
+                pick: want,
+                impact: false
+            }]),
             "{pick}"
         );
     }
+    // "That fighter suffers impact damage." between the two.
+    assert_eq!(
+        effects_of(&format!(
+            "Pick a visible friendly fighter within 3\" of this fighter that has not activated \
+             yet this battle round. That fighter suffers impact damage. {next}"
+        )),
+        Ok(vec![Effect::ActivateNext {
+            pick: FriendPick::new(3.0, true, Marks::default()),
+            impact: true
+        }])
+    );
     // Without the activation it is some other ability.
     assert!(
         effects_of(
