@@ -75,6 +75,7 @@ impl Effect {
             Effect::DamageOne { .. }
             | Effect::DamageEach { .. }
             | Effect::DamageAround { .. }
+            | Effect::DamageVsToughness { .. }
             | Effect::AfterMove { .. } => Family::Damage,
             Effect::Heal { .. } | Effect::HealEach { .. } | Effect::HealRolled { .. } => {
                 Family::Heal
@@ -126,6 +127,7 @@ impl Effect {
                 enemy(*range, true, None)
             }
             Effect::Restrict { range, visible, .. }
+            | Effect::DamageVsToughness { range, visible, .. }
             | Effect::PullPicked { range, visible, .. }
             | Effect::SetUpNear { range, visible, .. }
             | Effect::LowerPicked { range, visible, .. }

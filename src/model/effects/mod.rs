@@ -476,6 +476,16 @@ pub enum Effect {
     /// After this fighter's next attack action this activation, its target, still standing,
     /// has `by` less of `stat` (Move) until the end of the battle round, to `min`.
     LowerAfterNextAttack { stat: Stat, by: Amount, min: u32 },
+    /// `dice` dice against an enemy within `range` (that this fighter can see, when
+    /// `visible`): each roll that equals or exceeds its Toughness (only that exceeds it, when
+    /// `beat`) deals `each` damage to it.
+    DamageVsToughness {
+        range: f32,
+        visible: bool,
+        dice: Amount,
+        beat: bool,
+        each: u32,
+    },
     /// A visible enemy within `range` is picked; a dice is rolled for it and for each other
     /// fighter, friend or foe, within `around` inches of it that it can see, each dealt what its
     /// roll's band says.

@@ -93,6 +93,7 @@ impl Effect {
         let range = match &mut e {
             Effect::DamageOne { range, .. }
             | Effect::DamageAround { range, .. }
+            | Effect::DamageVsToughness { range, .. }
             | Effect::Restrict { range, .. }
             | Effect::PullPicked { range, .. }
             | Effect::BarEach { range, .. }

@@ -86,7 +86,9 @@ pub fn validate_ability(
             path,
             "after a move, an ability can deal damage to one enemy, give a bonus move or attack, \
              or raise the next action; a roll's success gives this fighter bonus actions only; \
-             a favoured fighter's effects are plain ones",
+             a favoured fighter's effects are plain ones; a raise against some targets raises \
+             attacks, against a Wounds characteristic or damage of 1 to 60 or a range a card \
+             could print",
         );
     }
 }
@@ -102,8 +104,9 @@ impl Effect {
                 .chain(favoured)
                 .all(|t| !matches!(t, Effect::Favoured { .. } | Effect::Reaction(_))),
             // A raise against some targets raises its attacks only.
-            Effect::TargetBoost { then, .. } => {
-                !then.is_empty()
+            Effect::TargetBoost { then, target } => {
+                target_ok(*target)
+                    && !then.is_empty()
                     && then.iter().all(|t| match t {
                         Effect::Boost { stat, .. } | Effect::NextBoost { stat, .. } => {
                             stat.of_attacks()
@@ -204,9 +207,10 @@ impl Effect {
     fn numbers_ok(&self) -> bool {
         match self {
             Effect::Boost { by, .. } => by.within(20),
-            Effect::DamageOne { .. } | Effect::DamageEach { .. } | Effect::DamageAround { .. } => {
-                self.damage_numbers_ok()
-            }
+            Effect::DamageOne { .. }
+            | Effect::DamageEach { .. }
+            | Effect::DamageAround { .. }
+            | Effect::DamageVsToughness { .. } => self.damage_numbers_ok(),
             Effect::Heal { .. }
             | Effect::HealEach { .. }
             | Effect::HealRolled { .. }
@@ -242,9 +246,8 @@ impl Effect {
                 range_ok(h)
             }
             Effect::AfterEachAttack { least, bar } => (1..=6).contains(least) && !bar.is_empty(),
-            Effect::AfterTakedown { then } => then.iter().all(|e| e.numbers_ok()),
-            Effect::TargetBoost { then, target } => {
-                then.iter().all(|e| e.numbers_ok()) && target_ok(*target)
+            Effect::AfterTakedown { then } | Effect::TargetBoost { then, .. } => {
+                then.iter().all(|e| e.numbers_ok())
             }
             Effect::OnRoll { least, then } => {
                 (2..=6).contains(least) && then.iter().all(|e| e.numbers_ok())
@@ -322,6 +325,9 @@ impl Effect {
                 around,
                 roll,
             } => range_ok(*range) && range_ok(*around) && roll.dice == Amount::Fixed(1),
+            Effect::DamageVsToughness {
+                range, dice, each, ..
+            } => range_ok(*range) && dice.within(10) && (1..=20).contains(each),
             Effect::DamageOne {
                 range,
                 amount,

@@ -1,6 +1,7 @@
 //! Part of the damage family (ABL-5): a dice for a picked enemy and for each other fighter,
 //! friend or foe, round it that it can see ("roll a dice for that fighter and each other
-//! fighter within 3\" of that fighter and visible to that fighter"); and the card's words.
+//! fighter within 3\" of that fighter and visible to that fighter"); dice against a picked
+//! enemy's Toughness; and the card's words.
 
 use bevy::prelude::*;
 
@@ -90,6 +91,106 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
             Some(t),
         )
     })
+}
+
+/// In words: "roll the value in dice against an enemy within 6\": each roll that equals or
+/// beats its Toughness deals 3".
+pub(super) fn versus_text(e: &Effect, value: Option<u8>) -> String {
+    let Effect::DamageVsToughness {
+        range,
+        visible,
+        dice,
+        beat,
+        each,
+    } = e
+    else {
+        return String::new();
+    };
+    format!(
+        "roll {} dice against {} enemy {}: each roll that {} its Toughness deals {each}",
+        super::amount_text(dice, value),
+        super::a_visible(*visible),
+        super::within_text(*range),
+        if *beat { "beats" } else { "equals or beats" }
+    )
+}
+
+/// ABL-5: the dice against the picked enemy's Toughness (with what raises it for the round),
+/// and the damage of each that equals or beats it; with nobody picked the log says so.
+pub(super) fn versus(
+    world: &mut World,
+    e: &Effect,
+    value: u8,
+    target: Option<FighterId>,
+) -> Vec<EffectOutcome> {
+    let Effect::DamageVsToughness {
+        dice, beat, each, ..
+    } = e
+    else {
+        return Vec::new();
+    };
+    let all = state::fighters(world);
+    let Some(t) = target.and_then(|t| all.iter().find(|o| o.id == t && o.on_board())) else {
+        return super::damage::damage_one(world, &Amount::Fixed(0), None, value, None);
+    };
+    let toughness = t.profile.toughness
+        + super::boost::round_bonus(
+            world,
+            &all,
+            t,
+            crate::model::effects::Stat::Toughness,
+            false,
+        );
+    let rolls = crate::model::dice::Dice::roll(
+        &mut *world.resource_mut::<crate::model::dice::DiceRng>(),
+        dice.of(value) as usize,
+    );
+    let hits = rolls
+        .iter()
+        .filter(|r| {
+            let r = u32::from(**r);
+            if *beat { r > toughness } else { r >= toughness }
+        })
+        .count() as u32;
+    vec![EffectOutcome::Damage {
+        fighters: vec![t.id],
+        damage: hits * each,
+        rolls,
+    }]
+}
+
+/// "Pick a (visible) enemy fighter within N" of this fighter and roll a number of dice equal to
+/// A." + "For each roll that equals or exceeds that enemy fighter's Toughness characteristic
+/// (exceeds the Toughness characteristic of that fighter), allocate K damage points to that
+/// enemy fighter (to them)".
+pub(super) fn rolled_against_toughness(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let (range, visible, runemark, dice) = super::card::pick_and_roll_any(&s[0])?;
+    if runemark.is_some() {
+        return None;
+    }
+    let next = s.get(1)?.strip_prefix("for each roll that ")?;
+    let (beat, rest) = if let Some(r) =
+        next.strip_prefix("equals or exceeds that enemy fighter's toughness characteristic, ")
+    {
+        (false, r)
+    } else {
+        let r = next.strip_prefix("exceeds the toughness characteristic of that fighter, ")?;
+        (true, r)
+    };
+    let each = ["to that enemy fighter", "to them", "to that fighter"]
+        .iter()
+        .find_map(|who| super::card::fill(rest, &format!("allocate {{n}} damage points {who}")))?
+        [0];
+    Some((
+        2,
+        vec![Effect::DamageVsToughness {
+            range,
+            visible,
+            dice,
+            beat,
+            each,
+        }],
+    ))
 }
 
 // The card's wording (`card`: the language's shared pieces).

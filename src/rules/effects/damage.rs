@@ -48,6 +48,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             bands_text(r, value)
         ),
         Effect::DamageAround { .. } => super::around::describe(e, value),
+        Effect::DamageVsToughness { .. } => super::around::versus_text(e, value),
         Effect::AfterMove { trigger, then } => {
             let when = match trigger {
                 MoveTrigger::NearEnemy(r) => {
@@ -131,6 +132,7 @@ pub(super) fn run(
             damage_one(world, amount, roll.as_ref(), value, target)
         }
         Effect::DamageAround { .. } => super::around::run(world, e, value, target),
+        Effect::DamageVsToughness { .. } => super::around::versus(world, e, value, target),
         _ => run_once(world, f, e, value).into_iter().collect(),
     }
 }
@@ -213,6 +215,11 @@ pub(super) fn damage_one(
 pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
     match e {
         Effect::DamageAround { .. } => super::around::useful(w, e),
+        Effect::DamageVsToughness { .. } => {
+            let near = super::reach_of(w.world, w.all, w.f, e).unwrap_or_default();
+            near.first()
+                .map(|t| Useful::Because("an enemy is in its reach", Some(*t)))
+        }
         Effect::DamageEach { range, .. } => {
             let near = enemies_in_reach(w.world, w.all, w.f, *range, true);
             (!near.is_empty()).then_some(Useful::Because("enemies are in its reach", None))

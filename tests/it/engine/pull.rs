@@ -172,3 +172,29 @@ fn abl5_a_dice_for_the_picked_enemy_and_each_fighter_round_it() {
         (3, 0, 3, 0)
     );
 }
+
+/// Issue 30, ABL-5: "pick an enemy fighter within 6" of this fighter and roll a number of dice
+/// equal to the value of this ability. For each roll that equals or exceeds that enemy fighter's
+/// Toughness characteristic, allocate 3 damage points to that enemy fighter": against B's
+/// Toughness 4, rolls 4, 3, 6 deal 6; where a roll must exceed it, 4 does not count.
+#[test]
+fn abl5_dice_against_the_picked_enemys_toughness() {
+    for (beat, want) in [(false, 6), (true, 3)] {
+        let versus = Effect::DamageVsToughness {
+            range: 6.0,
+            visible: false,
+            dice: Amount::Value,
+            beat,
+            each: 3,
+        };
+        let mut a = with_ability(vec![versus], 3);
+        a.profile(B, |p| {
+            p.toughness = 4;
+            p.wounds = 30;
+        });
+        a.place(B, 14.0, 10.0);
+        a.dice(&[4, 3, 6]);
+        a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+        assert_eq!(a.damage(B), want, "beat: {beat}");
+    }
+}

@@ -86,7 +86,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         boost_words::against_some,
         super::next_attack::lowered_after,
     ];
-    const READERS: [Reader; 20] = [
+    const READERS: [Reader; 21] = [
         super::lower::picked_then_lowered,
         favour::oath_or_bar,
         heal::rolled,
@@ -99,6 +99,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         against::pick_roll_each_success,
         damage::roll_for_each,
         super::around::picked_and_around,
+        super::around::rolled_against_toughness,
         damage::pick_roll_bands,
         damage::next_move_near_enemy,
         bar::after_each_attack,

@@ -541,3 +541,33 @@ fn abl5_a_dice_for_a_picked_enemy_and_each_fighter_round_it() {
         }])
     );
 }
+
+/// Issue 30, ABL-5: dice against a picked enemy's Toughness, in both wordings.
+#[test]
+fn abl5_dice_against_a_picked_enemys_toughness() {
+    let versus = |visible, range, beat, each| {
+        Ok(vec![Effect::DamageVsToughness {
+            range,
+            visible,
+            dice: Amount::Value,
+            beat,
+            each,
+        }])
+    };
+    assert_eq!(
+        effects_of(
+            "Pick an enemy fighter within 5\" of this fighter and roll a number of dice equal to \
+             the value of this ability. For each roll that equals or exceeds that enemy \
+             fighter's Toughness characteristic, allocate 2 damage points to that enemy fighter."
+        ),
+        versus(false, 5.0, false, 2)
+    );
+    assert_eq!(
+        effects_of(
+            "Pick a visible enemy fighter within 2\" of this fighter and roll a number of dice \
+             equal to the value of this ability. For each roll that exceeds the Toughness \
+             characteristic of that fighter, allocate 4 damage points to them."
+        ),
+        versus(true, 2.0, true, 4)
+    );
+}
