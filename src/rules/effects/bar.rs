@@ -4,7 +4,6 @@
 
 use bevy::prelude::*;
 
-use crate::model::dice::{Dice, DiceRng};
 use crate::model::effects::{Effect, Restriction};
 use crate::model::ids::FighterId;
 use crate::rules::log::{AgainstResult, EffectOutcome};
@@ -92,7 +91,7 @@ fn rolled_for(
     t: FighterId,
     (least, actions): (u8, &[Restriction]),
 ) {
-    let roll = world.resource_mut::<DiceRng>().roll(1)[0];
+    let roll = state::d6(world);
     let result = if roll >= least {
         for a in actions {
             state::engine(world).bar(t, *a);

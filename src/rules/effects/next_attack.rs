@@ -83,6 +83,10 @@ pub(crate) fn after_next_attack(
         let Some(a) = eng.activation.as_mut().filter(|a| a.fighter == attacker) else {
             return;
         };
+        // Most attacks have nothing waiting: no allocation for them.
+        if !a.lasting.iter().any(waits_for_attack) {
+            return;
+        }
         let (spent, kept): (Vec<Effect>, Vec<Effect>) =
             a.lasting.drain(..).partition(waits_for_attack);
         a.lasting = kept;

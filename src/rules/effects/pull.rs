@@ -110,11 +110,8 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
             .then_some(Useful::Because("its next action is an attack", None));
     };
     let near = super::reach_of(w.world, w.all, w.f, e).unwrap_or_default();
-    let far = near.into_iter().find(|id| {
-        super::enemies_in_reach(w.world, w.all, w.f, 1.0, false)
-            .iter()
-            .all(|n| n != id)
-    });
+    let engaged = super::enemies_in_reach(w.world, w.all, w.f, 1.0, false);
+    let far = near.into_iter().find(|id| !engaged.contains(id));
     far.map(|t| Useful::Because("an enemy in its reach can be pulled closer", Some(t)))
 }
 

@@ -97,8 +97,11 @@ pub fn value_after_auras(
     let raises = effects.is_some_and(|e| e.iter().any(|e| matches!(e, Effect::ValueAura { .. })));
     let mut v = u32::from(value);
     let mut by_whom = Vec::new();
-    // ABL-4: additions before subtractions.
-    let mut auras: Vec<_> = eng.effects.iter().collect();
+    // ABL-4: additions before subtractions; most battles have no such aura, and nothing is
+    // gathered then.
+    let mut auras: Vec<_> = (eng.effects.iter())
+        .filter(|a| matches!(a.what, Lasting::AbilityValue { .. }))
+        .collect();
     auras.sort_by_key(|a| matches!(a.what, Lasting::AbilityValue { lower: true, .. }));
     for a in auras {
         let Lasting::AbilityValue {
