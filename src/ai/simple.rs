@@ -57,20 +57,22 @@ pub fn choose(world: &mut World) -> Option<Command> {
         }
         Pending::Action { fighter } => Some(action(world, fighter)),
         Pending::Reaction { side } => {
-            let offer = world.resource::<Engine>().reaction.clone()?;
-            Some(
-                match (offer.kind, offer.fighters.first(), offer.abilities.first()) {
-                    (Some(kind), Some(&f), _) => Command::React {
-                        fighter: f,
-                        reaction: kind,
-                    },
-                    (None, Some(&f), Some(ability)) => Command::ReactWith {
-                        fighter: f,
-                        ability: ability.clone(),
-                    },
-                    _ => Command::DeclineReaction { side },
+            let Decision::Reaction {
+                kind,
+                fighters,
+                abilities,
+            } = options(world).decision
+            else {
+                return Some(Command::DeclineReaction { side });
+            };
+            Some(match (kind, fighters.first(), abilities.first()) {
+                (Some(kind), Some(&f), _) => Command::React {
+                    fighter: f,
+                    reaction: kind,
                 },
-            )
+                (None, _, Some(ability)) => ability.command(),
+                _ => Command::DeclineReaction { side },
+            })
         }
     }
 }

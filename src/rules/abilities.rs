@@ -138,6 +138,24 @@ pub fn reactions_of(
         .collect()
 }
 
+/// REA-1, ABL-5: `t`'s reaction abilities to an enemy's move: name, moment and answer.
+pub fn reactions_after_move(
+    world: &World,
+    t: &FighterView,
+) -> Vec<(
+    String,
+    crate::model::effects::Trigger,
+    Vec<crate::model::effects::Effect>,
+)> {
+    if !world.resource::<Ruleset>().reactions {
+        return Vec::new();
+    }
+    reactions(t)
+        .filter(|(_, on, _)| on.after_move())
+        .map(|(d, on, e)| (d.name.clone(), on, e.to_vec()))
+        .collect()
+}
+
 /// REA-1, ABL-5: `t`'s reaction abilities for when it is targeted by an attack (a `melee` one
 /// or a missile one), before the hit rolls.
 pub fn reactions_to_attack(world: &World, t: &FighterView, melee: bool) -> Vec<String> {

@@ -132,7 +132,20 @@ pub enum Command {
     },
     /// REA-1, ABL-5: react with this fighter's reaction ability (one of the offer's) to the
     /// enemy action on offer.
-    ReactWith { fighter: FighterId, ability: String },
+    ///
+    /// An answer to an enemy's move may name the friend the ability picks (`pick`), where its
+    /// bonus move ends (`to`) and whom its attack targets (`target`); none: the first friend
+    /// that can, the nearest place that does what the card asks, the fighter that moved.
+    ReactWith {
+        fighter: FighterId,
+        ability: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pick: Option<FighterId>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<[f32; 3]>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<FighterId>,
+    },
     /// Let the reaction on offer go by.
     DeclineReaction { side: Side },
     /// ABL-5: part of a not-automated ability the active fighter used, resolved by hand:
@@ -179,6 +192,17 @@ fn yes() -> bool {
 }
 
 impl Command {
+    /// REA-1, ABL-5: `fighter` makes its reaction ability `ability`, naming nothing more.
+    pub fn react_with(fighter: FighterId, ability: &str) -> Command {
+        Command::ReactWith {
+            fighter,
+            ability: ability.to_string(),
+            pick: None,
+            to: None,
+            target: None,
+        }
+    }
+
     /// The command in words, fighters and sides by number (`fighter 3`); see
     /// [`Command::describe_with`] for their names.
     pub fn describe(&self) -> String {
@@ -276,9 +300,17 @@ impl Command {
                 format!("{} ends its activation", f(fighter))
             }
             Command::React { fighter, reaction } => format!("{} reacts: {reaction}", f(fighter)),
-            Command::ReactWith { fighter, ability } => {
-                format!("{} reacts: {ability}", f(fighter))
-            }
+            Command::ReactWith {
+                fighter,
+                ability,
+                pick,
+                ..
+            } => match pick {
+                Some(p) if p != fighter => {
+                    format!("{} reacts: {ability}, with {}", f(fighter), f(p))
+                }
+                _ => format!("{} reacts: {ability}", f(fighter)),
+            },
             Command::DeclineReaction { side } => format!("{} lets the reaction go", s(side)),
             Command::ByHand {
                 fighter,

@@ -525,6 +525,7 @@ fn trigger(resume: &Resume, n: &Names) -> String {
                 .join(", ")
         ),
         Resume::Disengage { fighter, .. } => format!("{} disengages.", n.fighter(*fighter)),
+        Resume::AfterMove { mover } => format!("{} finishes a move.", n.fighter(*mover)),
         Resume::AttackTotalled(t) => format!(
             "{} attacks {}: {} damage, enough to take {} down.",
             n.fighter(t.attacker),
@@ -544,8 +545,8 @@ struct Offer<'a> {
     abilities: &'a [crate::rules::options::ReactionAbility],
 }
 
-/// REA-1: a reaction on offer (R: the first fighter listed reacts; 1-9: the first fighter
-/// makes that reaction ability instead, ABL-5; L: let it go).
+/// REA-1: a reaction on offer (R: the first fighter listed reacts; 1-9: that reaction ability
+/// is made instead, by the fighter it names, ABL-5; L: let it go).
 fn reaction(
     ui: &mut egui::Ui,
     names: &[(FighterId, String)],
@@ -566,26 +567,25 @@ fn reaction(
         }
         None => super::words::tagged(ui, "A reaction ability may answer it [REA-1]"),
     }
-    if let Some(&id) = offer.fighters.first() {
-        for (n, ability) in offer.abilities.iter().enumerate() {
-            let key = DIGITS.get(n);
-            let label = match key {
-                Some(_) => format!(
-                    "{} reacts: {} ({}) [ABL-5]",
-                    name(names, id),
-                    ability.name,
-                    n + 1
-                ),
-                None => format!("{} reacts: {} [ABL-5]", name(names, id), ability.name),
-            };
-            if ui.button(label).clicked() || key.is_some_and(|k| hotkey(ui, *k)) {
-                send(Command::ReactWith {
-                    fighter: id,
-                    ability: ability.name.clone(),
-                });
-            }
-            ui.label(egui::RichText::new(format!("    {}", ability.what)).small());
+    for (n, ability) in offer.abilities.iter().enumerate() {
+        let key = DIGITS.get(n);
+        let who = match ability.friend {
+            Some(friend) => format!(
+                "{} reacts: {}, with {}",
+                name(names, ability.fighter),
+                ability.name,
+                name(names, friend)
+            ),
+            None => format!("{} reacts: {}", name(names, ability.fighter), ability.name),
+        };
+        let label = match key {
+            Some(_) => format!("{who} ({}) [ABL-5]", n + 1),
+            None => format!("{who} [ABL-5]"),
+        };
+        if ui.button(label).clicked() || key.is_some_and(|k| hotkey(ui, *k)) {
+            send(ability.command());
         }
+        ui.label(egui::RichText::new(format!("    {}", ability.what)).small());
     }
     if ui.button("Let it go (L)").clicked() || hotkey(ui, egui::Key::L) {
         send(Command::DeclineReaction { side });

@@ -8,6 +8,7 @@ mod faction;
 mod friends;
 mod lasting;
 mod marks;
+mod moved;
 mod pull;
 mod round;
 mod weaken;

@@ -14,7 +14,10 @@ use bevy::prelude::*;
 /// REA-1: the automated warband's answer to the reaction on offer.
 pub(super) fn reaction(world: &mut World, side: Side) -> Option<Decision> {
     let offer = world.resource::<Engine>().reaction.clone()?;
-    if let Some(d) = reaction_ability(world, &offer).or_else(|| to_total(world, &offer)) {
+    if let Some(d) = reaction_ability(world, &offer)
+        .or_else(|| to_total(world, &offer))
+        .or_else(|| to_move(world, &offer))
+    {
         return Some(d);
     }
     if let Some(d) = holds_back(world, &offer) {
@@ -142,12 +145,46 @@ fn reaction_ability(world: &mut World, offer: &ReactionOffer) -> Option<Decision
     })
 }
 
+/// REA-1, ABL-5: the first answer on offer to an enemy's move: a bonus action that brings a
+/// fighter into combat with it, attacks it, or takes a friend away from it, as the card says.
+fn to_move(world: &mut World, offer: &ReactionOffer) -> Option<Decision> {
+    let Resume::AfterMove { mover } = offer.resume else {
+        return None;
+    };
+    let a = crate::rules::actions::move_answers(world, mover)
+        .into_iter()
+        .next()?;
+    let what = crate::rules::abilities::reaction_effects(world, a.fighter, &a.ability)
+        .map(|e| crate::rules::effects::describe(&e, None))
+        .unwrap_or_default();
+    let actor = fighter_name(world, a.actor);
+    let why = format!(
+        "the solo rules say nothing of reactions: the automated warband makes its own {}          with {actor} ({what})",
+        a.ability
+    );
+    let pick = (a.actor != a.fighter).then_some(a.actor);
+    Some(decision(
+        Command::ReactWith {
+            fighter: a.fighter,
+            ability: a.ability,
+            pick,
+            to: None,
+            target: None,
+        },
+        &[RuleId::Rea1, RuleId::Abl5],
+        why,
+    ))
+}
+
 /// Fighter `id` makes its reaction ability `name`, for the reason `why`.
 fn react_with(id: FighterId, name: &str, why: String) -> Decision {
     decision(
         Command::ReactWith {
             fighter: id,
             ability: name.to_string(),
+            pick: None,
+            to: None,
+            target: None,
         },
         &[RuleId::Rea1, RuleId::Abl5],
         why,

@@ -40,7 +40,7 @@ impl Effect {
                 self,
                 Effect::Heal {
                     amount: Amount::Fixed(_)
-                }
+                } | Effect::ReactBonus { .. }
             )
     }
 
@@ -115,7 +115,8 @@ impl Effect {
             | Effect::DamageAttackerDice { .. }
             | Effect::DamageAttackerOnRoll { .. }
             | Effect::CritsSaved { .. }
-            | Effect::StrikeOnRoll { .. } => Family::Reaction,
+            | Effect::StrikeOnRoll { .. }
+            | Effect::ReactBonus { .. } => Family::Reaction,
         }
     }
 

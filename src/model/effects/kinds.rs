@@ -19,6 +19,37 @@ pub enum Trigger {
     /// When the fighter is targeted by a melee attack action, after its damage is totalled but
     /// before it is allocated, if that damage is enough to take the fighter down.
     LethalMelee,
+    /// After an enemy fighter finishes a move action within `within` inches of the fighter
+    /// (that it can see, when `visible`).
+    EnemyMoved { within: u8, visible: bool },
+    /// After an enemy fighter finishes a move action within `within` inches of a friendly
+    /// fighter with the Hero runemark.
+    EnemyMovedNearHero { within: u8 },
+}
+
+impl Trigger {
+    /// Is it the end of an enemy's move action?
+    pub fn after_move(self) -> bool {
+        matches!(
+            self,
+            Trigger::EnemyMoved { .. } | Trigger::EnemyMovedNearHero { .. }
+        )
+    }
+}
+
+/// What the bonus action a reaction to an enemy's move gives must do (REA-1, ABL-5); "the
+/// enemy" is the one that moved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ReactAct {
+    /// A bonus move that ends within 1" of the enemy.
+    Engage,
+    /// A bonus move that ends within 1" of the enemy, then a bonus attack.
+    EngageThenAttack,
+    /// A bonus attack that must target the enemy.
+    AttackMover,
+    /// A bonus move or a bonus disengage action that ends more than `beyond` inches from the
+    /// enemy.
+    GetAway { beyond: u8 },
 }
 
 /// Which of the fighter's move actions sets off an effect waiting for one (ABL-5).
@@ -30,6 +61,14 @@ pub enum MoveTrigger {
     /// The fighter's next move action, when it finishes this many inches or more vertically
     /// lower than it started.
     DroppedNext(f32),
+}
+
+impl MoveTrigger {
+    /// Its inches: how near the enemy, or how far down.
+    pub fn range(self) -> f32 {
+        let (MoveTrigger::NearEnemy(h) | MoveTrigger::DroppedNext(h)) = self;
+        h
+    }
 }
 
 /// A kind of attack action: with a melee weapon (a range of 3" or less) or a missile one.

@@ -12,7 +12,7 @@ mod parts;
 mod reach;
 mod validate;
 
-pub use kinds::{AttackKind, MoveTrigger, Restriction, Trigger};
+pub use kinds::{AttackKind, MoveTrigger, ReactAct, Restriction, Trigger};
 pub use marks::{Mark, Marks};
 pub use parts::{
     ANYWHERE, Condition, FriendPick, Guard, OnSuccess, Placing, RollsWere, TargetIs, VALUE_RANGE,
@@ -564,6 +564,13 @@ pub enum Effect {
     /// In a reaction to an enemy disengaging: a dice; on `least` or more, a dice of `sides`
     /// sides of damage to that enemy.
     StrikeOnRoll { least: u8, sides: u8 },
+    /// In a reaction to an enemy's move: this fighter (or the friend picked, `friend`) makes
+    /// the bonus action `act` says.
+    ReactBonus {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        friend: Option<FriendPick>,
+        act: ReactAct,
+    },
 }
 
 fn is_zero(n: &u32) -> bool {

@@ -15,7 +15,12 @@ fn reaction_fits(trigger: Trigger, after: &[Effect]) -> bool {
         Trigger::LethalMelee => e.answers_damage(),
         Trigger::EnemyDisengages => matches!(e, Effect::StrikeOnRoll { .. }),
         Trigger::TargetedByMelee | Trigger::TargetedByMissile | Trigger::TargetedByAttack => {
-            !e.answers_damage() && !matches!(e, Effect::StrikeOnRoll { .. })
+            !e.answers_damage()
+                && !matches!(e, Effect::StrikeOnRoll { .. } | Effect::ReactBonus { .. })
+        }
+        // An enemy's move is answered by one bonus action, alone.
+        Trigger::EnemyMoved { .. } | Trigger::EnemyMovedNearHero { .. } => {
+            matches!(e, Effect::ReactBonus { .. }) && answers.len() == 1
         }
     };
     !answers.is_empty()
@@ -44,9 +49,9 @@ pub fn validate_ability(
     let fits = match (reaction, trigger) {
         (true, Some(trigger)) => reaction_fits(trigger, answers),
         (true, None) => false,
-        (false, _) => !answers
-            .iter()
-            .any(|e| matches!(e, Effect::Reaction(_)) || e.answers_attack()),
+        (false, _) => !answers.iter().any(|e| {
+            matches!(e, Effect::Reaction(_) | Effect::ReactBonus { .. }) || e.answers_attack()
+        }),
     };
     if !fits {
         v.error(
@@ -241,10 +246,7 @@ impl Effect {
             Effect::NextBoost { by, .. }
             | Effect::RoundBoost { by, .. }
             | Effect::BattleBoost { by, .. } => by.within(20),
-            Effect::AfterMove { trigger, .. } => {
-                let (MoveTrigger::NearEnemy(h) | MoveTrigger::DroppedNext(h)) = *trigger;
-                range_ok(h)
-            }
+            Effect::AfterMove { trigger, .. } => range_ok(trigger.range()),
             Effect::AfterEachAttack { least, bar } => (1..=6).contains(least) && !bar.is_empty(),
             Effect::AfterTakedown { then } | Effect::TargetBoost { then, .. } => {
                 then.iter().all(|e| e.numbers_ok())
@@ -281,7 +283,8 @@ impl Effect {
             | Effect::DamageAttackerDice { .. }
             | Effect::DamageAttackerOnRoll { .. }
             | Effect::CritsSaved { .. }
-            | Effect::StrikeOnRoll { .. } => self.answer_numbers_ok(),
+            | Effect::StrikeOnRoll { .. }
+            | Effect::ReactBonus { .. } => self.answer_numbers_ok(),
         }
     }
 
@@ -371,6 +374,16 @@ impl Effect {
             }
             Effect::FewerAttackDice { by, min } => (1..=10).contains(by) && *min <= 10,
             Effect::ToughnessThisAttack { by } => (1..=10).contains(by),
+            Effect::ReactBonus { friend, act } => {
+                let away = match act {
+                    super::ReactAct::GetAway { beyond } => (1..=12).contains(beyond),
+                    _ => true,
+                };
+                away && friend.as_ref().is_none_or(|p| range_ok(p.range))
+            }
+            Effect::Reaction(
+                Trigger::EnemyMoved { within, .. } | Trigger::EnemyMovedNearHero { within },
+            ) => (1..=12).contains(within),
             Effect::DamageAttackerDice { sides } => matches!(sides, 3 | 6),
             Effect::CritsSaved { least } => (2..=6).contains(least),
             Effect::StrikeOnRoll { least, sides } => {

@@ -277,7 +277,16 @@ pub(super) fn start_attack(
         return Then::Stay;
     };
     let melee = f.profile.weapons[weapon].is_melee();
-    if !(rules(world).reactions && t.can_react() && crate::rules::effects::may_react(world, &t)) {
+    // REA-1: the active fighter, attacked in its own activation (by an answer to its move), is
+    // activating: it does not react.
+    let active = (world
+        .resource::<crate::rules::state::Engine>()
+        .activation
+        .as_ref())
+    .is_some_and(|a| a.fighter == t.id);
+    if active
+        || !(rules(world).reactions && t.can_react() && crate::rules::effects::may_react(world, &t))
+    {
         return roll_hits(world, f.id, target, weapon, None, Vec::new());
     }
     // REA-2: Counter, for a melee attack. REA-3: Take Cover is declared when the target is

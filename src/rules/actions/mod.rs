@@ -14,6 +14,7 @@ use crate::rules::effects::Picks;
 use crate::rules::log::Event;
 use crate::rules::state::{self, ActivationState, Bonus, Engine, FighterView, Then, fighters, log};
 
+mod after_move;
 mod allocate;
 mod attack;
 mod damage;
@@ -22,6 +23,7 @@ mod movement;
 mod reactions;
 mod treasure;
 
+pub use after_move::{MoveAnswer, move_answers};
 use attack::*;
 pub use attack::{
     attack_allowed, attack_distance, attack_roll, count_hits, counter_damage, cover_of,
@@ -198,7 +200,8 @@ fn make_move(
     if own {
         crate::rules::effects::after_move(world, f.id, f.pos.y, route.pick);
     }
-    Ok(Then::AfterAction)
+    // REA-1, ABL-5: the enemies may answer the move now it has ended.
+    Ok(after_move::offer_after_move(world, f.id).map_or(Then::AfterAction, Then::Reaction))
 }
 
 /// Who makes the attack (or the move): the active fighter, or (ABL-5) the friend whose bonus

@@ -14,8 +14,11 @@ use crate::rules::state::{Engine, FighterView, ReactionOffer, Resume, Then, figh
 use bevy::prelude::*;
 
 /// Who reacts, and the effects of the reaction ability it makes (`None`: the reaction on offer
-/// itself); `None` when the side declines.
-type Reacting = Option<(FighterId, Option<Vec<Effect>>)>;
+/// itself), with how it answers an enemy's move; `None` when the side declines.
+type Reacting = Option<(FighterId, Option<Vec<Effect>>, Option<Answer>)>;
+
+/// How a reaction answers an enemy's move, and whom its attack targets (ABL-5).
+type Answer = (super::after_move::MoveAnswer, Option<FighterId>);
 
 /// A command while a reaction is on offer to `side`.
 pub(crate) fn reaction(world: &mut World, side: Side, cmd: &Command) -> Result<Then, Rejected> {
@@ -57,34 +60,29 @@ fn who_reacts(
                 Some(_) => {}
             }
             if !offer.fighters.contains(id) {
+                let name = state::fighter(world, *id)
+                    .map_or_else(|| "that fighter".into(), |f| f.name.to_string());
                 return Err(Rejected::new(
                     RuleId::Rea1,
-                    format!("fighter {id} can't make this reaction"),
+                    format!("{name} can't make this reaction"),
                 ));
             }
             react(world, *id, *reaction);
-            Some((*id, None))
+            Some((*id, None, None))
         }
         Command::ReactWith {
             fighter: id,
             ability,
+            pick,
+            to,
+            target,
         } => {
-            if !offer.fighters.contains(id) {
-                return Err(Rejected::new(
-                    RuleId::Rea1,
-                    format!("fighter {id} can't make this reaction"),
-                ));
-            }
-            let Some(answer) = crate::rules::abilities::reaction_effects(world, *id, ability)
-                .filter(|_| offer.abilities.contains(ability))
-            else {
-                return Err(Rejected::new(
-                    RuleId::Abl5,
-                    format!("{ability} is not a reaction on offer to fighter {id} now"),
-                ));
+            let picks = super::after_move::AnswerPicks {
+                friend: *pick,
+                to: *to,
+                target: *target,
             };
-            react_with(world, *id, ability);
-            Some((*id, Some(answer)))
+            with_ability(world, offer, (*id, ability), picks)?
         }
         Command::DeclineReaction { side: s } if *s == side => None,
         other => {
@@ -99,6 +97,41 @@ fn who_reacts(
     })
 }
 
+/// REA-1, ABL-5: fighter `id` makes its reaction ability `ability` on offer; an answer to an
+/// enemy's move (with what its player named, `picks`) is checked whole before it is made.
+fn with_ability(
+    world: &mut World,
+    offer: &ReactionOffer,
+    (id, ability): (FighterId, &str),
+    picks: super::after_move::AnswerPicks,
+) -> Result<Reacting, Rejected> {
+    let name =
+        state::fighter(world, id).map_or_else(|| "that fighter".into(), |f| f.name.to_string());
+    if !offer.fighters.contains(&id) {
+        return Err(Rejected::new(
+            RuleId::Rea1,
+            format!("{name} can't make this reaction"),
+        ));
+    }
+    let Some(answer) = crate::rules::abilities::reaction_effects(world, id, ability)
+        .filter(|_| offer.abilities.iter().any(|a| a == ability))
+    else {
+        return Err(Rejected::new(
+            RuleId::Abl5,
+            format!("{ability} is not a reaction on offer to {name} now"),
+        ));
+    };
+    let planned = match offer.resume {
+        Resume::AfterMove { mover } => {
+            let a = super::after_move::chosen_answer(world, (id, ability), mover, picks)?;
+            Some((a, picks.target))
+        }
+        _ => None,
+    };
+    react_with(world, id, ability);
+    Ok(Some((id, Some(answer), planned)))
+}
+
 /// What was waiting for the reaction goes on.
 fn resume(world: &mut World, offer: ReactionOffer, who: Reacting) -> Then {
     match offer.resume {
@@ -108,8 +141,8 @@ fn resume(world: &mut World, offer: ReactionOffer, who: Reacting) -> Then {
             weapon,
         } => {
             let (reaction, answer) = match who {
-                Some((_, None)) => (offer.kind, Vec::new()),
-                Some((id, Some(answer))) => {
+                Some((_, None, _)) => (offer.kind, Vec::new()),
+                Some((id, Some(answer), _)) => {
                     heal_on_reacting(world, id, &answer);
                     (None, answer)
                 }
@@ -134,12 +167,20 @@ fn resume(world: &mut World, offer: ReactionOffer, who: Reacting) -> Then {
             finish_attack(world, attacker, target, weapon, hits)
         }
         Resume::AttackTotalled(tot) => {
-            if let Some((_, Some(answer))) = &who {
+            if let Some((_, Some(answer), _)) = &who {
                 super::allocate::answer_total(world, tot.target, tot.attacker, answer);
             }
             super::allocate::allocate(world, tot)
         }
-        Resume::Disengage { fighter, to } => finish_disengage(world, fighter, to, who),
+        Resume::Disengage { fighter, to } => {
+            finish_disengage(world, fighter, to, who.map(|(id, e, _)| (id, e)))
+        }
+        Resume::AfterMove { mover } => match who {
+            Some((_, _, Some((answer, target)))) => {
+                super::after_move::make_answer(world, &answer, mover, target)
+            }
+            _ => Then::AfterAction,
+        },
     }
 }
 

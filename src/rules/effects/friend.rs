@@ -9,7 +9,7 @@ use crate::model::ids::FighterId;
 use crate::rules::log::EffectOutcome;
 use crate::rules::state::{self, Scope};
 
-use super::card::{add_to, amount_prefix, fill, picked_friend};
+use super::card::{add_to, amount_prefix, fill, picked_friend, picked_friend_anywhere};
 use super::{Useful, Weighed, amount_text, enemies_in_reach, heal, reach_of};
 
 /// In words: "+2 Move until the end of the round for a visible friendly fighter within 3\"".
@@ -55,7 +55,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
 }
 
 /// "a visible friendly fighter with the beast runemark within 3\"".
-fn picked_text(p: &FriendPick) -> String {
+pub(super) fn picked_text(p: &FriendPick) -> String {
     format!(
         "{}friendly fighter{} {}",
         if p.visible { "a visible " } else { "a " },
@@ -227,7 +227,7 @@ pub(super) fn activate_next(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     ]
     .iter()
     .find_map(|tail| pick.strip_suffix(tail))?;
-    let (range, visible, marks) = picked_friend(pick).or_else(|| anywhere_marked(pick))?;
+    let (range, visible, marks) = picked_friend(pick).or_else(|| picked_friend_anywhere(pick))?;
     let impact = s
         .get(1)
         .is_some_and(|t| t == "that fighter suffers impact damage");
@@ -239,20 +239,4 @@ pub(super) fn activate_next(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     }
     let pick = FriendPick::new(range, visible, marks);
     Some((next + 1, vec![Effect::ActivateNext { pick, impact }]))
-}
-
-/// "Pick a (visible) friendly fighter with MARKS" (no range: anywhere on the battlefield).
-fn anywhere_marked(s: &str) -> Option<(f32, bool, crate::model::effects::Marks)> {
-    let rest = s.strip_prefix("pick a ")?;
-    let (visible, rest) = match rest.strip_prefix("visible ") {
-        Some(r) => (true, r),
-        None => (false, rest),
-    };
-    let marks = rest.strip_prefix("friendly fighter with ")?;
-    if marks.contains(" within ") || !marks.ends_with(" runemarks") && !marks.ends_with(" runemark")
-    {
-        return None;
-    }
-    let marks = super::card::marks_of(marks)?;
-    Some((crate::model::effects::ANYWHERE, visible, marks))
 }

@@ -34,6 +34,7 @@ mod friend_move;
 mod guard;
 mod heal;
 mod lower;
+mod move_reaction;
 mod next_attack;
 mod place;
 mod pull;

@@ -25,6 +25,8 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         Effect::Reaction(Trigger::EnemyDisengages) => {
             "(a reaction when an enemy within 1\" disengages)".to_string()
         }
+        Effect::Reaction(t) => super::move_reaction::trigger_text(*t).unwrap_or_default(),
+        Effect::ReactBonus { friend, act } => super::move_reaction::describe(friend, *act),
         Effect::CritsSaved { least } => {
             format!("a dice for each critical hit: on {least}+ it counts as a hit")
         }
@@ -121,6 +123,9 @@ fn trigger_of(s: &str) -> Option<Trigger> {
             that fighter moves away"
     {
         return Some(Trigger::EnemyDisengages);
+    }
+    if let Some(t) = super::move_reaction::trigger_of(rest) {
+        return Some(t);
     }
     let rest = rest
         .strip_prefix("after they are targeted by ")

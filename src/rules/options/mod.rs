@@ -19,8 +19,9 @@ use crate::rules::initiative::SideDice;
 use crate::rules::state::{Bonus, Engine, FighterView, Pending, can_see, fighters};
 
 mod moves;
+use moves::friend_move_options;
+pub(crate) use moves::move_options;
 pub use moves::{FriendMove, move_places};
-use moves::{friend_move_options, move_options};
 
 /// What the battle waits for, and what may be done about it.
 #[derive(Debug, Clone, Serialize)]
@@ -63,11 +64,28 @@ pub enum Decision {
     },
 }
 
-/// ABL-5: a reaction ability on offer: its name and what it does, in words.
+/// ABL-5: a reaction ability on offer: who makes it, its name and what it does, in words;
+/// for an answer to an enemy's move, the friend it picks to act (`friend`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ReactionAbility {
+    pub fighter: FighterId,
     pub name: String,
     pub what: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub friend: Option<FighterId>,
+}
+
+impl ReactionAbility {
+    /// The command that makes it.
+    pub fn command(&self) -> Command {
+        Command::ReactWith {
+            fighter: self.fighter,
+            ability: self.name.clone(),
+            pick: self.friend,
+            to: None,
+            target: None,
+        }
+    }
 }
 
 /// Everything the active fighter may do now.
@@ -243,21 +261,37 @@ pub fn options(world: &mut World) -> Options {
     }
 }
 
-/// ABL-5: the reaction abilities of the offer, with what each does to the action it answers.
+/// ABL-5: the reaction abilities of the offer, with what each does to the action it answers;
+/// an enemy's move, one for each friend that can answer it.
 fn reaction_abilities(
     world: &mut World,
     o: &crate::rules::state::ReactionOffer,
 ) -> Vec<ReactionAbility> {
+    if let crate::rules::state::Resume::AfterMove { mover } = o.resume {
+        return crate::rules::actions::move_answers(world, mover)
+            .into_iter()
+            .map(|a| ReactionAbility {
+                what: crate::rules::abilities::reaction_effects(world, a.fighter, &a.ability)
+                    .map(|e| crate::rules::effects::describe(&e, None))
+                    .unwrap_or_default(),
+                fighter: a.fighter,
+                friend: (a.actor != a.fighter).then_some(a.actor),
+                name: a.ability,
+            })
+            .collect();
+    }
     let Some(&id) = o.fighters.first() else {
         return Vec::new();
     };
     o.abilities
         .iter()
         .map(|name| ReactionAbility {
+            fighter: id,
             name: name.clone(),
             what: crate::rules::abilities::reaction_effects(world, id, name)
                 .map(|e| crate::rules::effects::describe(&e, None))
                 .unwrap_or_default(),
+            friend: None,
         })
         .collect()
 }
@@ -517,8 +551,12 @@ impl Options {
                     abilities,
                     ..
                 },
-                Command::ReactWith { fighter, ability },
-            ) => fighters.contains(fighter) && abilities.iter().any(|a| &a.name == ability),
+                Command::ReactWith {
+                    fighter, ability, ..
+                },
+            ) => abilities
+                .iter()
+                .any(|a| &a.name == ability && a.fighter == *fighter && fighters.contains(fighter)),
             (Decision::Reaction { .. }, Command::DeclineReaction { .. }) => true,
             (Decision::WildDice { .. }, Command::WildDice { .. }) => true,
             (Decision::Action(a), Command::Attack { target, weapon, .. }) => a

@@ -43,7 +43,7 @@ pub(super) fn friend_move_options(
 }
 
 /// MOVE-1 reachable places with their costs, and DIS-1 disengage spots.
-pub(super) fn move_options(
+pub(crate) fn move_options(
     world: &World,
     all: &[FighterView],
     f: &FighterView,

@@ -375,6 +375,10 @@ pub enum Resume {
     },
     /// An attack's damage totalled, not yet allocated.
     AttackTotalled(Totalled),
+    /// `mover`'s move action has ended (REA-1, ABL-5: a reaction to an enemy's move).
+    AfterMove {
+        mover: FighterId,
+    },
 }
 
 /// An attack whose damage is totalled (ATK-3): what is left to do once a reaction to it is

@@ -135,10 +135,7 @@ fn let_go(a: &mut super::arena::Arena) {
 }
 
 fn depart() -> warcry_sim::rules::command::Command {
-    warcry_sim::rules::command::Command::ReactWith {
-        fighter: B,
-        ability: "Test Departure".into(),
-    }
+    warcry_sim::rules::command::Command::react_with(B, "Test Departure")
 }
 
 /// Issue 30, REA-1: "when they are targeted by a melee attack action, after the damage is
@@ -295,10 +292,10 @@ fn reacting(
 }
 
 fn react(a: &mut super::arena::Arena) {
-    a.apply(warcry_sim::rules::command::Command::ReactWith {
-        fighter: B,
-        ability: "Test Reaction".into(),
-    })
+    a.apply(warcry_sim::rules::command::Command::react_with(
+        B,
+        "Test Reaction",
+    ))
     .unwrap();
 }
 

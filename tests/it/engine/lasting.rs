@@ -566,11 +566,7 @@ pub(super) fn guarded(answer: Vec<Effect>, damage: (u32, u32)) -> Arena {
 }
 
 pub(super) fn guard(a: &mut Arena) {
-    a.apply(Command::ReactWith {
-        fighter: B,
-        ability: "Test Guard".into(),
-    })
-    .unwrap();
+    a.apply(Command::react_with(B, "Test Guard")).unwrap();
 }
 
 #[test]
@@ -589,10 +585,7 @@ fn rea1_abl5_a_reaction_ability_is_offered_beside_counter_and_costs_an_action() 
     let names: Vec<&str> = abilities.iter().map(|x| x.name.as_str()).collect();
     assert_eq!(names, ["Test Guard"]);
     assert_eq!(abilities[0].what, "up to 2 critical hits count as hits");
-    let wrong = a.rejected(Command::ReactWith {
-        fighter: B,
-        ability: "Counter Spell".into(),
-    });
+    let wrong = a.rejected(Command::react_with(B, "Counter Spell"));
     assert_eq!(wrong.rule, RuleId::Abl5);
     // Three criticals and a hit: two criticals count as hits (3 x 1 + 1 x 3 = 6, not 10).
     a.dice(&[6, 6, 6, 4]);
@@ -661,7 +654,7 @@ fn rea1_abl5_the_solo_ai_makes_a_reaction_ability_that_changes_the_attack() {
     );
     let d = warcry_sim::ai::solo::advise(a.world()).unwrap();
     assert!(
-        matches!(&d.command, Command::ReactWith { fighter: B, ability } if ability == "Test Guard"),
+        matches!(&d.command, Command::ReactWith { fighter: B, ability, .. } if ability == "Test Guard"),
         "{:?}",
         d.command
     );

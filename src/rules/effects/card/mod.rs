@@ -111,6 +111,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     ];
     // A sentence that says what "that attack action" is, read with the one that follows.
     if let Some(read) = boost_words::bonus_attack_raised(s)
+        .or_else(|| super::move_reaction::answer(s))
         .or_else(|| super::pull::attack_then_pulled(s))
         .or_else(|| super::next_attack::attack_then_target(s))
     {
@@ -287,14 +288,7 @@ pub(super) fn picked_enemy(s: &str) -> Option<(f32, bool)> {
 /// MARKS)" ("pick another ...", as some cards write it: a pick is of another fighter always):
 /// the range, whether it must be seen, and the marks it must bear.
 pub(super) fn picked_friend(s: &str) -> Option<(f32, bool, Marks)> {
-    let rest = s
-        .strip_prefix("pick a ")
-        .or_else(|| s.strip_prefix("pick another "))?;
-    let (visible, rest) = match rest.strip_prefix("visible ") {
-        Some(r) => (true, r),
-        None => (false, rest),
-    };
-    let rest = rest.strip_prefix("friendly fighter")?;
+    let (visible, rest) = friend_pick_head(s)?;
     // With no range, the pick is anywhere on the battlefield.
     if rest.is_empty() {
         return Some((crate::model::effects::ANYWHERE, visible, Marks::default()));
@@ -322,6 +316,31 @@ pub(super) fn picked_friend(s: &str) -> Option<(f32, bool, Marks)> {
         _ => return None,
     };
     Some((range, visible, marks))
+}
+
+/// "Pick a (visible) friendly fighter with MARKS" (or "pick another ..."; no range: anywhere
+/// on the battlefield).
+pub(super) fn picked_friend_anywhere(s: &str) -> Option<(f32, bool, Marks)> {
+    let (visible, rest) = friend_pick_head(s)?;
+    let marks = rest.strip_prefix(" with ")?;
+    if marks.contains(" within ") || !marks.ends_with(" runemarks") && !marks.ends_with(" runemark")
+    {
+        return None;
+    }
+    Some((crate::model::effects::ANYWHERE, visible, marks_of(marks)?))
+}
+
+/// "Pick a (visible) friendly fighter" (or "pick another ..."): whether it must be seen, and
+/// what follows.
+fn friend_pick_head(s: &str) -> Option<(bool, &str)> {
+    let rest = s
+        .strip_prefix("pick a ")
+        .or_else(|| s.strip_prefix("pick another "))?;
+    let (visible, rest) = match rest.strip_prefix("visible ") {
+        Some(r) => (true, r),
+        None => (false, rest),
+    };
+    Some((visible, rest.strip_prefix("friendly fighter")?))
 }
 
 /// "Pick a visible enemy fighter within N" of this fighter and roll a dice" (or "N dice", or

@@ -330,5 +330,6 @@ fn abl5_an_enemy_set_up_near_this_fighter_then_a_roll_against_it() {
 mod late;
 mod marks;
 mod more;
+mod reactions;
 mod round;
 mod wordings;

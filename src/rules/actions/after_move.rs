@@ -1,0 +1,365 @@
+//! Reactions to an enemy's move (REA-1, ABL-5): once a move action ends, the enemies that may
+//! answer it with a reaction ability ("after an enemy fighter finishes a move action visible to
+//! this fighter and within 3\" of this fighter") are offered it; the answer is a bonus action
+//! of the reacting fighter or a friend it picks, aimed at the fighter that moved. The places
+//! and targets the answer's player may pick are checked here; where none is named, the nearest
+//! place that does what the card asks and the first weapon that reaches are taken.
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::battlefield::measure::{bases_within, distance};
+use crate::model::RuleId;
+use crate::model::effects::{Effect, FriendPick, ReactAct, Trigger};
+use crate::model::ids::FighterId;
+use crate::model::ruleset::Ruleset;
+use crate::model::runemark::Runemark;
+use crate::rules::command::Rejected;
+use crate::rules::state::{FighterView, ReactionOffer, Resume, Then, can_see, fighters};
+
+use super::{Route, do_move, enemies_within, start_attack, start_disengage, v3};
+
+/// One way to answer an enemy's move: who reacts with which ability, who makes the bonus
+/// action (`actor`: the reacting fighter or the friend it picks), where its move or
+/// disengage ends, and whether it attacks.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MoveAnswer {
+    pub fighter: FighterId,
+    pub ability: String,
+    pub actor: FighterId,
+    /// Where its bonus move (or disengage, `disengage`) ends; none: it does not move.
+    pub to: Option<[f32; 3]>,
+    #[serde(default)]
+    pub disengage: bool,
+    /// Whether it attacks after moving (or, with no move, attacks the fighter that moved).
+    pub attack: bool,
+}
+
+/// What the answer's player named: the friend, where it ends, whom it attacks.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct AnswerPicks {
+    pub friend: Option<FighterId>,
+    pub to: Option<[f32; 3]>,
+    pub target: Option<FighterId>,
+}
+
+/// REA-1: the reaction on offer once `mover`'s move action ends; none when no enemy of it may
+/// answer (or reactions are off).
+pub(super) fn offer_after_move(world: &mut World, mover: FighterId) -> Option<ReactionOffer> {
+    if !world.resource::<Ruleset>().reactions {
+        return None;
+    }
+    let answers = move_answers(world, mover);
+    let first = answers.first()?;
+    let side = crate::rules::state::fighter(world, first.fighter)?.side;
+    let mut fighters = Vec::new();
+    let mut abilities = Vec::new();
+    for a in &answers {
+        if !fighters.contains(&a.fighter) {
+            fighters.push(a.fighter);
+        }
+        if !abilities.contains(&a.ability) {
+            abilities.push(a.ability.clone());
+        }
+    }
+    Some(ReactionOffer {
+        side,
+        kind: None,
+        fighters,
+        resume: Resume::AfterMove { mover },
+        abilities,
+    })
+}
+
+/// REA-1, ABL-5: every way `mover`'s enemies may answer its move: each fighter that may react,
+/// each of its reaction abilities whose moment this is, each friend it may pick, with the
+/// nearest place that does what the card asks.
+pub fn move_answers(world: &mut World, mover: FighterId) -> Vec<MoveAnswer> {
+    let all = fighters(world);
+    let Some(m) = all.iter().find(|f| f.id == mover && f.on_board()) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for r in all.iter().filter(|r| r.side != m.side && r.on_board()) {
+        if !r.can_react() || !crate::rules::effects::may_react(world, r) {
+            continue;
+        }
+        for (name, trigger, effects) in crate::rules::abilities::reactions_after_move(world, r) {
+            if !moment(world, &all, r, m, trigger) {
+                continue;
+            }
+            let Some(Effect::ReactBonus { friend, act }) = effects.first() else {
+                continue;
+            };
+            for actor in actors(world, &all, r, friend.as_ref()) {
+                let picks = AnswerPicks::default();
+                if let Ok(a) = plan(world, &all, (actor, m), *act, picks) {
+                    out.push(MoveAnswer {
+                        fighter: r.id,
+                        ability: name.clone(),
+                        ..a
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The answer fighter `id` makes with `ability` to `mover`'s move, with what its player
+/// named; refused when it may not or what was named does not do what the card asks.
+pub(super) fn chosen_answer(
+    world: &mut World,
+    (id, ability): (FighterId, &str),
+    mover: FighterId,
+    picks: AnswerPicks,
+) -> Result<MoveAnswer, Rejected> {
+    let all = fighters(world);
+    let refuse = |why: String| Rejected::new(RuleId::Abl5, why);
+    let (Some(r), Some(m)) = (
+        all.iter().find(|f| f.id == id),
+        all.iter().find(|f| f.id == mover && f.on_board()),
+    ) else {
+        return Err(refuse("the fighter that moved is gone".into()));
+    };
+    let found = crate::rules::abilities::reactions_after_move(world, r)
+        .into_iter()
+        .find(|(n, t, _)| n == ability && moment(world, &all, r, m, *t));
+    let Some((_, _, effects)) = found else {
+        return Err(refuse(format!(
+            "{} can't answer {}'s move with {ability} now",
+            r.name, m.name
+        )));
+    };
+    let Some(Effect::ReactBonus { friend, act }) = effects.first() else {
+        return Err(refuse(format!("{ability} does not answer a move")));
+    };
+    let actors = actors(world, &all, r, friend.as_ref());
+    let actors: Vec<&FighterView> = match picks.friend {
+        Some(p) => actors.into_iter().filter(|a| a.id == p).collect(),
+        None => actors,
+    };
+    if actors.is_empty() {
+        return Err(refuse(format!("{ability}: no friend it may pick is there")));
+    }
+    let mut why = None;
+    for actor in actors {
+        match plan(world, &all, (actor, m), *act, picks) {
+            Ok(a) => {
+                return Ok(MoveAnswer {
+                    fighter: r.id,
+                    ability: ability.to_string(),
+                    ..a
+                });
+            }
+            Err(e) => why = why.or(Some(e)),
+        }
+    }
+    Err(why.expect("at least one actor was tried"))
+}
+
+/// Is this the moment of `trigger` for `r`, now that `m` has moved?
+fn moment(
+    world: &World,
+    all: &[FighterView],
+    r: &FighterView,
+    m: &FighterView,
+    trigger: Trigger,
+) -> bool {
+    match trigger {
+        Trigger::EnemyMoved { within, visible } => {
+            bases_within(&r.base(), &m.base(), within.into())
+                && (!visible || can_see(world, all, r, m))
+        }
+        Trigger::EnemyMovedNearHero { within } => all.iter().any(|h| {
+            h.side == r.side
+                && h.on_board()
+                && h.profile.is(Runemark::Hero)
+                && bases_within(&h.base(), &m.base(), within.into())
+        }),
+        _ => false,
+    }
+}
+
+/// Who may make the bonus action: the reacting fighter, or each other friend `pick` allows.
+fn actors<'a>(
+    world: &World,
+    all: &'a [FighterView],
+    r: &'a FighterView,
+    pick: Option<&FriendPick>,
+) -> Vec<&'a FighterView> {
+    let Some(p) = pick else {
+        return vec![r];
+    };
+    let marks = p.marks();
+    all.iter()
+        .filter(|o| o.side == r.side && o.id != r.id && o.on_board())
+        .filter(|o| marks.fit(|k| o.profile.bears(k)))
+        .filter(|o| {
+            p.range == crate::model::effects::ANYWHERE
+                || bases_within(&r.base(), &o.base(), p.range)
+        })
+        .filter(|o| !p.visible || can_see(world, all, r, o))
+        .collect()
+}
+
+/// How `actor` does what `act` asks of it against `m`, with what its player named.
+fn plan(
+    world: &World,
+    all: &[FighterView],
+    (actor, m): (&FighterView, &FighterView),
+    act: ReactAct,
+    picks: AnswerPicks,
+) -> Result<MoveAnswer, Rejected> {
+    let answer = |to: Option<[f32; 3]>, disengage: bool, attack: bool| MoveAnswer {
+        fighter: actor.id,
+        ability: String::new(),
+        actor: actor.id,
+        to,
+        disengage,
+        attack,
+    };
+    match act {
+        ReactAct::Engage | ReactAct::EngageThenAttack => {
+            let to = place(world, all, (actor, m), picks.to, |b| {
+                bases_within(b, &m.base(), 1.0)
+            })
+            .ok_or_else(|| {
+                Rejected::new(
+                    RuleId::Abl5,
+                    format!("{} can't end a move within 1\" of {}", actor.name, m.name),
+                )
+            })?;
+            Ok(answer(Some(to), false, act == ReactAct::EngageThenAttack))
+        }
+        ReactAct::AttackMover => {
+            if picks.target.is_some_and(|t| t != m.id) {
+                return Err(Rejected::new(
+                    RuleId::Abl5,
+                    format!("its attack must target {}, the fighter that moved", m.name),
+                ));
+            }
+            weapon_at(world, all, actor, m.id).ok_or_else(|| {
+                Rejected::new(
+                    RuleId::Abl5,
+                    format!("{} has no weapon that reaches {}", actor.name, m.name),
+                )
+            })?;
+            Ok(answer(None, false, true))
+        }
+        ReactAct::GetAway { beyond } => {
+            let far =
+                |b: &crate::battlefield::measure::Base| distance(b, &m.base()) > f32::from(beyond);
+            let engaged = !enemies_within(all, actor, 1.0).is_empty();
+            let to = if engaged {
+                away_disengage(world, all, actor, picks.to, far)
+            } else {
+                place(world, all, (actor, m), picks.to, far)
+            };
+            let to = to.ok_or_else(|| {
+                Rejected::new(
+                    RuleId::Abl5,
+                    format!(
+                        "{} can't end more than {beyond}\" from {}",
+                        actor.name, m.name
+                    ),
+                )
+            })?;
+            Ok(answer(Some(to), engaged, false))
+        }
+    }
+}
+
+/// MOVE-1: where `actor`'s bonus move ends, within its Move and where `ends` holds of its
+/// base: the place named (`to`), checked, or the cheapest one.
+fn place(
+    world: &World,
+    all: &[FighterView],
+    (actor, _m): (&FighterView, &FighterView),
+    to: Option<[f32; 3]>,
+    ends: impl Fn(&crate::battlefield::measure::Base) -> bool,
+) -> Option<[f32; 3]> {
+    let budget = actor.move_budget(world.resource::<Ruleset>(), 0);
+    let fits = |p: [f32; 3]| {
+        let at = crate::battlefield::measure::Base::new(actor.profile.base, v3(p), actor.facing);
+        ends(&at)
+            && super::validate_route(world, all, actor, v3(p), budget, Route::default()).is_ok()
+    };
+    if let Some(p) = to {
+        return fits(p).then_some(p);
+    }
+    let mut places = crate::rules::options::move_places(world, all, actor, budget, None);
+    places.sort_by(|a, b| a.1.total_cmp(&b.1));
+    places.into_iter().map(|(p, _)| p).find(|p| fits(*p))
+}
+
+/// DIS-1: where `actor`'s bonus disengage ends, where `ends` holds of its base: the place
+/// named, checked, or the one nearest where it stands.
+fn away_disengage(
+    world: &World,
+    all: &[FighterView],
+    actor: &FighterView,
+    to: Option<[f32; 3]>,
+    ends: impl Fn(&crate::battlefield::measure::Base) -> bool,
+) -> Option<[f32; 3]> {
+    let fits = |p: [f32; 3]| {
+        let at = crate::battlefield::measure::Base::new(actor.profile.base, v3(p), actor.facing);
+        ends(&at) && super::validate_disengage(world, all, actor, v3(p)).is_ok()
+    };
+    if let Some(p) = to {
+        return fits(p).then_some(p);
+    }
+    let (_, spots) = crate::rules::options::move_options(world, all, actor, 0.0);
+    let mut spots: Vec<[f32; 3]> = spots.into_iter().filter(|p| fits(*p)).collect();
+    spots.sort_by(|a, b| {
+        let d = |p: &[f32; 3]| v3(*p).distance(actor.pos);
+        d(a).total_cmp(&d(b))
+    });
+    spots.first().copied()
+}
+
+/// ATK-1: the first of `f`'s weapons that may attack `target`.
+fn weapon_at(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    target: FighterId,
+) -> Option<usize> {
+    (0..f.profile.weapons.len()).find(|&w| super::attack_allowed(world, all, f, target, w))
+}
+
+/// REA-1, ABL-5: the answer made: the bonus move (or disengage) to where it ends, then the
+/// attack (at the fighter named, else the one that moved) with the first weapon that reaches.
+pub(super) fn make_answer(
+    world: &mut World,
+    answer: &MoveAnswer,
+    mover: FighterId,
+    target: Option<FighterId>,
+) -> Then {
+    let all = fighters(world);
+    let Some(actor) = all.iter().find(|f| f.id == answer.actor).cloned() else {
+        return Then::AfterAction;
+    };
+    if let Some(to) = answer.to {
+        if answer.disengage {
+            return start_disengage(world, &all, &actor, to);
+        }
+        let budget = actor.move_budget(world.resource::<Ruleset>(), 0);
+        match super::validate_route(world, &all, &actor, v3(to), budget, Route::default()) {
+            Ok(path) => do_move(world, &actor, &path, true, None),
+            Err(_) => return Then::AfterAction,
+        }
+    }
+    if !answer.attack {
+        return Then::AfterAction;
+    }
+    let all = fighters(world);
+    let Some(actor) = all.iter().find(|f| f.id == answer.actor).cloned() else {
+        return Then::AfterAction;
+    };
+    let target = target.unwrap_or(mover);
+    match weapon_at(world, &all, &actor, target) {
+        Some(w) => start_attack(world, &actor, target, w),
+        None => Then::AfterAction,
+    }
+}
