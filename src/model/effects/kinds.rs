@@ -50,6 +50,9 @@ pub enum ReactAct {
     /// A bonus move or a bonus disengage action that ends more than `beyond` inches from the
     /// enemy.
     GetAway { beyond: u8 },
+    /// This fighter set up again (on the floor or a platform) no further from the enemy than
+    /// it stood.
+    SetUpNoFurther,
 }
 
 /// Which of the fighter's move actions sets off an effect waiting for one (ABL-5).

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::battlefield::measure::{bases_within, distance};
 use crate::model::RuleId;
+use crate::model::components::Position;
 use crate::model::effects::{Effect, FriendPick, ReactAct, Trigger};
 use crate::model::ids::FighterId;
 use crate::model::ruleset::Ruleset;
@@ -33,6 +34,9 @@ pub struct MoveAnswer {
     pub disengage: bool,
     /// Whether it attacks after moving (or, with no move, attacks the fighter that moved).
     pub attack: bool,
+    /// Whether it is set up at `to` (rather than moving there).
+    #[serde(default)]
+    pub set_up: bool,
 }
 
 /// What the answer's player named: the friend, where it ends, whom it attacks.
@@ -205,20 +209,13 @@ fn actors<'a>(
 
 /// How `actor` does what `act` asks of it against `m`, with what its player named.
 fn plan(
-    world: &World,
+    world: &mut World,
     all: &[FighterView],
     (actor, m): (&FighterView, &FighterView),
     act: ReactAct,
     picks: AnswerPicks,
 ) -> Result<MoveAnswer, Rejected> {
-    let answer = |to: Option<[f32; 3]>, disengage: bool, attack: bool| MoveAnswer {
-        fighter: actor.id,
-        ability: String::new(),
-        actor: actor.id,
-        to,
-        disengage,
-        attack,
-    };
+    let answer = |to, disengage, attack| answer_by(actor.id, to, disengage, attack);
     match act {
         ReactAct::Engage | ReactAct::EngageThenAttack => {
             let to = place(world, all, (actor, m), picks.to, |b| {
@@ -247,27 +244,95 @@ fn plan(
             })?;
             Ok(answer(None, false, true))
         }
-        ReactAct::GetAway { beyond } => {
-            let far =
-                |b: &crate::battlefield::measure::Base| distance(b, &m.base()) > f32::from(beyond);
-            let engaged = !enemies_within(all, actor, 1.0).is_empty();
-            let to = if engaged {
-                away_disengage(world, all, actor, picks.to, far)
-            } else {
-                place(world, all, (actor, m), picks.to, far)
-            };
-            let to = to.ok_or_else(|| {
+        ReactAct::GetAway { beyond } => get_away(world, all, (actor, m), beyond, picks.to),
+        ReactAct::SetUpNoFurther => {
+            let to = set_up_spot(world, (actor, m), picks.to).ok_or_else(|| {
                 Rejected::new(
                     RuleId::Abl5,
                     format!(
-                        "{} can't end more than {beyond}\" from {}",
+                        "{} can't be set up there: no further from {} than it stands, where its \
+                         base fits",
                         actor.name, m.name
                     ),
                 )
             })?;
-            Ok(answer(Some(to), engaged, false))
+            Ok(MoveAnswer {
+                set_up: true,
+                ..answer(Some(to), false, false)
+            })
         }
     }
+}
+
+/// What `actor` does, for the ability not yet named.
+fn answer_by(actor: FighterId, to: Option<[f32; 3]>, disengage: bool, attack: bool) -> MoveAnswer {
+    MoveAnswer {
+        fighter: actor,
+        ability: String::new(),
+        actor,
+        to,
+        disengage,
+        attack,
+        set_up: false,
+    }
+}
+
+/// ABL-5: `actor`'s bonus move (a disengage, when it stands within 1" of an enemy) that ends
+/// more than `beyond` inches from `m`: to the place named, checked, or the nearest.
+fn get_away(
+    world: &World,
+    all: &[FighterView],
+    (actor, m): (&FighterView, &FighterView),
+    beyond: u8,
+    to: Option<[f32; 3]>,
+) -> Result<MoveAnswer, Rejected> {
+    let far = |b: &crate::battlefield::measure::Base| distance(b, &m.base()) > f32::from(beyond);
+    let engaged = !enemies_within(all, actor, 1.0).is_empty();
+    let to = if engaged {
+        away_disengage(world, all, actor, to, far)
+    } else {
+        place(world, all, (actor, m), to, far)
+    };
+    let to = to.ok_or_else(|| {
+        Rejected::new(
+            RuleId::Abl5,
+            format!(
+                "{} can't end more than {beyond}\" from {}",
+                actor.name, m.name
+            ),
+        )
+    })?;
+    Ok(answer_by(actor.id, Some(to), engaged, false))
+}
+
+/// ABL-5: where `actor` is set up no further from `m` than it stands (on the floor or a
+/// platform, where its base fits): the place named, checked, else the one nearest the
+/// closest objective (nearest where it stands, with no objectives).
+fn set_up_spot(
+    world: &mut World,
+    (actor, m): (&FighterView, &FighterView),
+    to: Option<[f32; 3]>,
+) -> Option<[f32; 3]> {
+    let within = distance(&actor.base(), &m.base());
+    let placing = crate::model::effects::Placing::Near { within };
+    let spots = crate::rules::effects::set_up_spots(world, m, actor, placing);
+    let near = |at: Vec3| {
+        spots
+            .iter()
+            .copied()
+            .min_by(|a, b| a.distance(at).total_cmp(&b.distance(at)))
+    };
+    let spot = match to {
+        Some(p) => near(v3(p)).filter(|s| s.distance(v3(p)) <= 0.3),
+        None => {
+            let goal = crate::rules::state::objectives(world)
+                .iter()
+                .map(|o| Vec3::new(o.position.0, 0.0, o.position.1))
+                .min_by(|a, b| a.distance(actor.pos).total_cmp(&b.distance(actor.pos)));
+            goal.and_then(near).or_else(|| spots.first().copied())
+        }
+    };
+    spot.map(|p| p.to_array())
 }
 
 /// MOVE-1: where `actor`'s bonus move ends, within its Move and where `ends` holds of its
@@ -341,6 +406,12 @@ pub(super) fn make_answer(
         return Then::AfterAction;
     };
     if let Some(to) = answer.to {
+        if answer.set_up {
+            world.entity_mut(actor.entity).insert(Position(v3(to)));
+            let outcome = crate::rules::log::EffectOutcome::Relocated { at: Some(to) };
+            super::reactions::reaction_logged(world, actor.id, outcome);
+            return Then::AfterAction;
+        }
         if answer.disengage {
             return start_disengage(world, &all, &actor, to);
         }

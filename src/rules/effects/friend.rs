@@ -165,6 +165,15 @@ pub(super) fn picked_then(s: &[String]) -> Option<(usize, Vec<Effect>)> {
 }
 
 fn friend_boost(s: &str, pick: &FriendPick) -> Option<Vec<Effect>> {
+    if let Some(by) = next_crits_raised(s) {
+        return Some(vec![Effect::FriendBoost {
+            pick: pick.clone(),
+            stat: Stat::CritDamage,
+            by: Amount::Fixed(by),
+            melee_only: true,
+            next: true,
+        }]);
+    }
     let rest = s.strip_prefix("until the end of the battle round, ")?;
     let (by, stats, rest) = add_to(rest)?;
     let (melee_only, attack, next) = match rest {
@@ -186,6 +195,26 @@ fn friend_boost(s: &str, pick: &FriendPick) -> Option<Vec<Effect>> {
         next,
     };
     Some(stats.into_iter().map(boost).collect())
+}
+
+/// "Add N to the damage points allocated to enemy fighters by each critical hit from the next
+/// melee attack action made by that fighter", "for each critical hit from the next melee
+/// attack action made by that fighter this battle round, allocate N additional damage points
+/// to the target fighter": N.
+fn next_crits_raised(s: &str) -> Option<u32> {
+    fill(
+        s,
+        "add {n} to the damage points allocated to enemy fighters by each critical hit from the \
+         next melee attack action made by that fighter",
+    )
+    .or_else(|| {
+        fill(
+            s,
+            "for each critical hit from the next melee attack action made by that fighter this \
+             battle round, allocate {n} additional damage points to the target fighter",
+        )
+    })
+    .map(|v| v[0])
 }
 
 fn friend_heal(s: &str, pick: &FriendPick) -> Option<Vec<Effect>> {

@@ -45,6 +45,9 @@ pub(super) fn describe(friend: &Option<FriendPick>, act: ReactAct) -> String {
             "makes a bonus move (or disengage action) that ends more than {beyond}\" from that \
              enemy"
         ),
+        ReactAct::SetUpNoFurther => {
+            "is set up again no further from that enemy than it stood".to_string()
+        }
     };
     format!("{who} {what}")
 }
@@ -94,7 +97,7 @@ const MOVER: &str = "the enemy fighter that made the move action";
 /// move action this fighter must be within 1\" of .... Then, this fighter makes a bonus attack
 /// action."
 pub(super) fn answer(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    if let Some(read) = own_answer(s) {
+    if let Some(read) = own_answer(s).or_else(|| set_up_no_further(s)) {
         return Some(read);
     }
     let (range, visible, marks) = picked_friend(&s[0]).or_else(|| picked_friend_anywhere(&s[0]))?;
@@ -139,6 +142,31 @@ fn own_answer(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         false => (2, ReactAct::Engage),
     };
     Some((used, vec![Effect::ReactBonus { friend: None, act }]))
+}
+
+/// "Note the distance between this fighter and the enemy fighter that made the move action.
+/// Remove this fighter from the battlefield and then set this fighter up on a platform or the
+/// battlefield floor no further from the enemy fighter that made the move action."
+fn set_up_no_further(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    if s[0] != format!("note the distance between this fighter and {MOVER}") {
+        return None;
+    }
+    let rest = s
+        .get(1)?
+        .strip_prefix("remove this fighter from the battlefield")?;
+    let rest = [" and then ", ", then "]
+        .iter()
+        .find_map(|p| rest.strip_prefix(p))?;
+    let rest = rest.strip_prefix("set this fighter up on a platform or the battlefield floor")?;
+    let rest = rest.strip_prefix(',').unwrap_or(rest);
+    if rest != format!(" no further from {MOVER}") {
+        return None;
+    }
+    let e = Effect::ReactBonus {
+        friend: None,
+        act: ReactAct::SetUpNoFurther,
+    };
+    Some((2, vec![e]))
 }
 
 /// "After that move action(,) that (this) fighter must be within 1\" of the enemy fighter that

@@ -191,3 +191,39 @@ fn rea1_abl5_the_solo_ai_moves_in_near_its_hero_and_attacks() {
     assert_eq!(a.damage(A), 12);
     assert_eq!(a.pending(), Pending::Action { fighter: A });
 }
+
+/// Issue 30, REA-1: "note the distance between this fighter and the enemy fighter that made the
+/// move action. Remove this fighter from the battlefield and then set this fighter up ... no
+/// further from the enemy fighter that made the move action": a place farther is refused; with
+/// none named, B is set up no further from A than it stood, nearest the closest objective.
+#[test]
+fn rea1_abl5_set_up_again_no_further_from_the_enemy_that_moved() {
+    let answer = Effect::ReactBonus {
+        friend: None,
+        act: ReactAct::SetUpNoFurther,
+    };
+    let trigger = Trigger::EnemyMoved {
+        within: 3,
+        visible: false,
+    };
+    let mut a = ambush(trigger, answer);
+    a.objectives(&[(20.0, 14.0)]);
+    a.place(B, 10.0, 18.5);
+    a.activate(A);
+    a.walk(A, [10.0, 0.0, 15.5]).unwrap();
+    let before = gap(&mut a, A, B);
+    let mut far = Command::react_with(B, "Test Ambush");
+    if let Command::ReactWith { to, .. } = &mut far {
+        *to = Some([10.0, 0.0, 21.0]);
+    }
+    let refused = a.rejected(far);
+    assert!(refused.reason.contains("no further"), "{}", refused.reason);
+    a.apply(Command::react_with(B, "Test Ambush")).unwrap();
+    assert!(gap(&mut a, A, B) <= before + 1e-3);
+    let b = a.fighter(B).pos;
+    assert!(
+        b.distance(bevy::math::Vec3::new(20.0, 0.0, 14.0)) < 8.0,
+        "{b}"
+    );
+    assert_eq!(a.pending(), Pending::Action { fighter: A });
+}

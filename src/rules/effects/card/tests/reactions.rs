@@ -109,3 +109,25 @@ fn rea1_this_fighter_moves_in_near_a_hero_then_attacks() {
     });
     assert!(!problems(&[moved, bonus], true));
 }
+
+/// Issue 30: set up again no further from the enemy that moved, in both of the cards' ways of
+/// joining the sentence.
+#[test]
+fn rea1_set_up_again_no_further_from_the_enemy_that_moved() {
+    for join in [" and then", ", then"] {
+        let text = format!(
+            "A fighter can make this reaction when an enemy fighter finishes a move action \
+             within 4\" of them. Note the distance between this fighter and the enemy fighter \
+             that made the move action. Remove this fighter from the battlefield{join} set this \
+             fighter up on a platform or the battlefield floor no further from the enemy fighter \
+             that made the move action."
+        );
+        assert_eq!(
+            effects_of(&text).map(|e| e[1].clone()),
+            Ok(Effect::ReactBonus {
+                friend: None,
+                act: ReactAct::SetUpNoFurther
+            })
+        );
+    }
+}
