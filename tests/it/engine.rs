@@ -7,6 +7,7 @@ mod effects;
 mod faction;
 mod friends;
 mod lasting;
+mod lowered;
 mod marks;
 mod moved;
 mod pull;

@@ -387,14 +387,16 @@ pub enum Effect {
         within: f32,
     },
     /// An enemy within `range` (that this fighter can see, when `visible`) has `by` less of
-    /// `stat` (Move, or its attacks' Attacks) until the end of the battle round, to `min`,
-    /// after every bonus (ABL-4).
+    /// `stat` until the end of the battle round (or, `activation`, of this activation), to
+    /// `min`, after every bonus (ABL-4).
     LowerPicked {
         range: f32,
         visible: bool,
         stat: Stat,
         by: Amount,
         min: u32,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        activation: bool,
     },
     /// An enemy within `range` (that this fighter can see, when `visible`) is exposed until the
     /// end of the battle round: the attacks that target it have `by` more of `stat` (Attacks,

@@ -277,16 +277,7 @@ pub(super) fn start_attack(
         return Then::Stay;
     };
     let melee = f.profile.weapons[weapon].is_melee();
-    // REA-1: the active fighter, attacked in its own activation (by an answer to its move), is
-    // activating: it does not react.
-    let active = (world
-        .resource::<crate::rules::state::Engine>()
-        .activation
-        .as_ref())
-    .is_some_and(|a| a.fighter == t.id);
-    if active
-        || !(rules(world).reactions && t.can_react() && crate::rules::effects::may_react(world, &t))
-    {
+    if !(rules(world).reactions && t.can_react() && crate::rules::effects::may_react(world, &t)) {
         return roll_hits(world, f.id, target, weapon, None, Vec::new());
     }
     // REA-2: Counter, for a melee attack. REA-3: Take Cover is declared when the target is
@@ -362,6 +353,7 @@ fn boosted<'a>(
         && e.raised().next().is_none()
         && e.next_attack(f.id).next().is_none()
         && e.exposed(t).next().is_none()
+        && !f.lowered.weakens_weapons()
     {
         return Some(std::borrow::Cow::Borrowed(base));
     }
@@ -394,6 +386,7 @@ fn boosted<'a>(
     for (stat, by) in e.exposed(t) {
         add(stat, by);
     }
+    f.weaken(&mut w); // ABL-4: lowerings after every raise.
     Some(std::borrow::Cow::Owned(w))
 }
 
@@ -412,7 +405,10 @@ fn toughness_against(
         0
     };
     let raised = round_bonus(world, all, t, Stat::Toughness, false);
-    (t.profile.toughness + bonus + raised, cover)
+    (
+        t.toughness_after(t.profile.toughness + bonus + raised),
+        cover,
+    )
 }
 
 /// ATK-3 with ABL-5: the Strength the hit roll compares, when `f` attacks with `strength`

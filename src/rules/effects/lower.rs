@@ -41,14 +41,20 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         stat,
         by,
         min,
+        activation,
     } = e
     else {
         return String::new();
     };
+    let what = match stat {
+        Stat::Damage | Stat::CritDamage => "damage for each hit and critical hit".to_string(),
+        s => s.to_string(),
+    };
     format!(
-        "{} enemy within {range}\" has {} less {stat} (to {min}) until the end of the round",
+        "{} enemy within {range}\" has {} less {what} (to {min}) until the end of the {}",
         a_visible(*visible),
-        amount_text(by, value)
+        amount_text(by, value),
+        if *activation { "activation" } else { "round" }
     )
 }
 
@@ -69,33 +75,57 @@ pub(super) fn run(
             by,
         });
     }
-    let Effect::LowerPicked { stat, by, min, .. } = e else {
+    let Effect::LowerPicked {
+        stat,
+        by,
+        min,
+        activation,
+        ..
+    } = e
+    else {
         return None;
     };
     let t = target?;
-    state::engine(world).lower_for_round(t, *stat, by.of(value), *min);
+    let lowered = (*stat, by.of(value), *min);
+    state::engine(world).lower_for_round(t, lowered, *activation);
     let v = state::fighter(world, t)?;
-    let rules = world.resource::<crate::model::ruleset::Ruleset>().clone();
-    let now = match stat {
-        Stat::Move => v.move_budget(&rules, 0) as u32,
-        _ => (0..v.profile.weapons.len())
-            .map(|w| v.attacks_with(w))
-            .max()
-            .unwrap_or(0),
-    };
     Some(EffectOutcome::Lowered {
         fighter: t,
         stat: *stat,
-        now,
+        now: now(world, &v, *stat),
+        activation: *activation,
     })
+}
+
+/// What `v`'s `stat` is now, with what lasting effects subtract: its Move or Toughness, the
+/// most of its weapons' Attacks, Strength or damage.
+fn now(world: &World, v: &crate::rules::state::FighterView, stat: Stat) -> u32 {
+    let rules = world.resource::<crate::model::ruleset::Ruleset>();
+    let most = |of: fn(&crate::model::formats::Weapon) -> u32| {
+        let mut weapons = v.profile.weapons.clone();
+        weapons.iter_mut().for_each(|w| v.weaken(w));
+        weapons.iter().map(of).max().unwrap_or(0)
+    };
+    match stat {
+        Stat::Move => v.move_budget(rules, 0) as u32,
+        Stat::Toughness => v.toughness_after(v.profile.toughness),
+        Stat::Attacks => (0..v.profile.weapons.len())
+            .map(|w| v.attacks_with(w))
+            .max()
+            .unwrap_or(0),
+        Stat::Strength => most(|w| w.strength),
+        Stat::Damage => most(|w| w.damage.0),
+        Stat::CritDamage => most(|w| w.damage.1),
+    }
 }
 
 // The card's wording of this family (`card`: the language's shared pieces).
 
 /// "Pick a (visible) enemy fighter within N" of this fighter." + "Until the end of the battle
-/// round, subtract A from the Attacks characteristic (to a minimum of M) of attack actions
-/// made by that fighter" (or "... attack actions ..." without "of", as one card prints it),
-/// "... subtract A from that fighter's Move characteristic (to a minimum of M)".
+/// round (of this fighter's activation), subtract A from the Attacks characteristic (to a
+/// minimum of M) of attack actions made by that fighter" (or "... attack actions ..." without
+/// "of", as one card prints it), "... subtract A from that fighter's Move characteristic (to a
+/// minimum of M)", and the other characteristics ([`lowering`]), one or more joined by "and".
 pub(super) fn picked_then_lowered(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     let (range, visible) = picked_enemy(&s[0])?;
     if let Some((stat, by)) = exposed(s.get(1)?) {
@@ -107,34 +137,75 @@ pub(super) fn picked_then_lowered(s: &[String]) -> Option<(usize, Vec<Effect>)> 
         };
         return Some((2, vec![e]));
     }
-    let rest = s
-        .get(1)?
-        .strip_prefix("until the end of the battle round, subtract ")?;
-    let (by, rest) = amount_prefix(rest)?;
-    let (stat, min) = if let Some(r) =
-        rest.strip_prefix(" from the attacks characteristic (to a minimum of ")
-    {
-        let (min, r) = number_prefix(r)?;
-        matches!(
-            r,
-            ") of attack actions made by that fighter" | ") attack actions made by that fighter"
-        )
-        .then_some((Stat::Attacks, min))?
-    } else {
-        let v = fill(
-            rest,
+    let next = s.get(1)?;
+    let (activation, rest) = match next.strip_prefix("until the end of the battle round, ") {
+        Some(r) => (false, r),
+        None => (
+            true,
+            next.strip_prefix("until the end of this fighter's activation, ")?,
+        ),
+    };
+    let mut effects = Vec::new();
+    for clause in rest.split(" and subtract ") {
+        let clause = clause.strip_prefix("subtract ").unwrap_or(clause);
+        let (by, rest) = amount_prefix(clause)?;
+        let (stat, min) = lowering(rest)?;
+        effects.push(Effect::LowerPicked {
+            range,
+            visible,
+            stat,
+            by,
+            min,
+            activation,
+        });
+    }
+    Some((2, effects))
+}
+
+/// What follows "subtract A": " from the Attacks (Strength) characteristic (to a minimum of M)
+/// of attack actions made by that fighter", " from that fighter's Move (Toughness)
+/// characteristic (to a minimum of M)", " from the Move (Toughness) characteristic of that
+/// fighter (to a minimum of M)", " from the damage points allocated by each hit and critical
+/// hit from attack actions made by that fighter (to a minimum of M)": the characteristic and M.
+fn lowering(rest: &str) -> Option<(Stat, u32)> {
+    for (stat, word) in [(Stat::Attacks, "attacks"), (Stat::Strength, "strength")] {
+        let head = format!(" from the {word} characteristic (to a minimum of ");
+        if let Some(r) = rest.strip_prefix(head.as_str()) {
+            let (min, r) = number_prefix(r)?;
+            return matches!(
+                r,
+                ") of attack actions made by that fighter"
+                    | ") attack actions made by that fighter"
+            )
+            .then_some((stat, min));
+        }
+    }
+    let templates = [
+        (
+            Stat::Move,
             " from that fighter's move characteristic (to a minimum of {n})",
-        )?;
-        (Stat::Move, v[0])
-    };
-    let effect = Effect::LowerPicked {
-        range,
-        visible,
-        stat,
-        by,
-        min,
-    };
-    Some((2, vec![effect]))
+        ),
+        (
+            Stat::Move,
+            " from the move characteristic of that fighter (to a minimum of {n})",
+        ),
+        (
+            Stat::Toughness,
+            " from that fighter's toughness characteristic (to a minimum of {n})",
+        ),
+        (
+            Stat::Toughness,
+            " from the toughness characteristic of that fighter (to a minimum of {n})",
+        ),
+        (
+            Stat::Damage,
+            " from the damage points allocated by each hit and critical hit from attack actions \
+             made by that fighter (to a minimum of {n})",
+        ),
+    ];
+    templates
+        .iter()
+        .find_map(|(stat, t)| fill(rest, t).map(|v| (*stat, v[0])))
 }
 
 /// "Until the end of the battle round, add A to the damage points allocated by each critical

@@ -120,7 +120,11 @@ pub fn not_barred(world: &World, f: &FighterView, what: Restriction) -> Result<(
 
 /// ABL-5: may `f` make a reaction, or did an enemy's ability bar it this round?
 pub fn may_react(world: &World, f: &FighterView) -> bool {
-    not_barred(world, f, Restriction::Reactions).is_ok()
+    // REA-1: the active fighter (attacked in its own activation by an answer to its move) is
+    // activating: it does not react.
+    let active =
+        (world.resource::<Engine>().activation.as_ref()).is_some_and(|a| a.fighter == f.id);
+    !active && not_barred(world, f, Restriction::Reactions).is_ok()
 }
 
 /// The enemies within `range` inches of `f` (that it can see, when `visible`), nearest first.
@@ -363,22 +367,50 @@ fn run_one(
 /// What an effect list does, for people: "a bonus move action; then a bonus attack action";
 /// with `value` (the ability's value, ABL-1), its amounts as numbers.
 pub fn describe(effects: &[Effect], value: Option<u8>) -> String {
+    let mut aimed: Option<crate::model::effects::Aim> = None;
     effects
         .iter()
-        .map(|e| match e.family() {
-            Family::Condition => condition::describe(e),
-            Family::Bonus => bonus::describe(e, value),
-            Family::Boost => boost::describe(e, value),
-            Family::Damage => damage::describe(e, value),
-            Family::Heal => heal::describe(e, value),
-            Family::Guard => guard::describe(e, value),
-            Family::Friend => friend::describe(e, value),
-            Family::Against => against::describe(e, value),
-            Family::Reaction => reaction::describe(e, value),
-            Family::Dice => dice::describe(e, value),
+        .map(|e| {
+            let text = describe_one(e, value);
+            // The enemy an earlier effect picked is "that enemy" after it (the same one).
+            match (e.aim(), aimed) {
+                (Some(a), Some(before)) if !a.friends && a == before => {
+                    let range = at_value(a.range, value);
+                    let picked = format!("{} enemy within {range}\"", a_visible(a.visible));
+                    text.replacen(&picked, "that enemy", 1)
+                }
+                (a, _) => {
+                    aimed = aimed.or(a);
+                    text
+                }
+            }
         })
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+/// A range as its words show it: the value in inches, once the value is known.
+fn at_value(range: f32, value: Option<u8>) -> f32 {
+    match value {
+        Some(v) if range == crate::model::effects::VALUE_RANGE => f32::from(v),
+        _ => range,
+    }
+}
+
+/// What one effect does, for people.
+fn describe_one(e: &Effect, value: Option<u8>) -> String {
+    match e.family() {
+        Family::Condition => condition::describe(e),
+        Family::Bonus => bonus::describe(e, value),
+        Family::Boost => boost::describe(e, value),
+        Family::Damage => damage::describe(e, value),
+        Family::Heal => heal::describe(e, value),
+        Family::Guard => guard::describe(e, value),
+        Family::Friend => friend::describe(e, value),
+        Family::Against => against::describe(e, value),
+        Family::Reaction => reaction::describe(e, value),
+        Family::Dice => dice::describe(e, value),
+    }
 }
 
 /// ABL-5: an effect that lasts for `f`'s activation, kept in it by `keep`; its log line, or

@@ -123,6 +123,7 @@ pub(crate) fn after_next_attack(
                     stat,
                     by,
                     min,
+                    activation: false,
                 };
                 if let Some(outcome) = super::lower::run(world, &lower, 0, Some(target)) {
                     effect_logged(world, attacker, outcome);

@@ -215,6 +215,7 @@ pub(crate) fn end_activation(world: &mut World, waiting: bool) {
     let Some(act) = engine(world).activation.take() else {
         return;
     };
+    engine(world).end_activation_effects();
     // MOVE-8: still climbing when its activation ends, it falls.
     if let Some(f) = fighter(world, act.fighter)
         && f.on_board()

@@ -143,11 +143,14 @@ pub enum EffectOutcome {
     },
     /// The roll after an attack (`least` or more bars the target).
     RollAfterAttack { roll: u8, least: u8 },
-    /// An ability lowered `fighter`'s `stat` to `now` until the end of the round.
+    /// An ability lowered `fighter`'s `stat` to `now` until the end of the round (or,
+    /// `activation`, of the activation under way).
     Lowered {
         fighter: FighterId,
         stat: crate::model::effects::Stat,
         now: u32,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        activation: bool,
     },
     /// A critical hit lowered `fighter`'s `stat` to `now` for the battle.
     CritWeakened {

@@ -105,6 +105,20 @@ impl FighterView {
         self.attacks_after(a)
     }
 
+    /// ABL-4: its Toughness `t` (with any bonus) less what lasting effects subtract.
+    pub fn toughness_after(&self, t: u32) -> u32 {
+        Lowered::apply(t, self.lowered.toughness_by, self.lowered.toughness_min)
+    }
+
+    /// ABL-4: weapon `w` (with any bonus) with the Strength and damage lasting effects
+    /// subtract.
+    pub fn weaken(&self, w: &mut crate::model::formats::Weapon) {
+        let l = self.lowered;
+        w.strength = Lowered::apply(w.strength, l.strength_by, l.strength_min);
+        w.damage.0 = Lowered::apply(w.damage.0, l.damage_by, l.damage_min);
+        w.damage.1 = Lowered::apply(w.damage.1, l.damage_by, l.damage_min);
+    }
+
     /// ABL-4: `attacks` (with any bonus) less what lasting effects subtract.
     pub fn attacks_after(&self, attacks: u32) -> u32 {
         let l = self.lowered;

@@ -72,6 +72,8 @@ pub enum Until {
     RoundEnd,
     /// The end of the battle.
     BattleEnd,
+    /// The end of the activation under way (and so of the round).
+    ActivationEnd,
 }
 
 /// One lasting effect of an ability.
@@ -92,26 +94,40 @@ impl ActiveEffect {
     }
 }
 
-/// ABL-4, ABL-5: lasting subtractions from a fighter's Move and Attacks: by how much, and the
-/// least they leave (a value already below it is left alone).
+/// ABL-4, ABL-5: lasting subtractions from a fighter's Move, Toughness and its attacks'
+/// Attacks, Strength and damage (of each hit and critical hit): by how much, and the least they
+/// leave (a value already below it is left alone).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Lowered {
     pub move_by: u32,
     pub move_min: u32,
     pub attacks_by: u32,
     pub attacks_min: u32,
+    pub strength_by: u32,
+    pub strength_min: u32,
+    pub toughness_by: u32,
+    pub toughness_min: u32,
+    pub damage_by: u32,
+    pub damage_min: u32,
 }
 
 impl Lowered {
-    /// One more lowering of `stat` (Move, or else the Attacks of its attacks).
+    /// One more lowering of `stat` (the damage of hits and critical hits alike).
     pub fn add(&mut self, stat: Stat, by: u32, min: u32) {
-        if stat == Stat::Move {
-            self.move_by += by;
-            self.move_min = self.move_min.max(min);
-        } else {
-            self.attacks_by += by;
-            self.attacks_min = self.attacks_min.max(min);
-        }
+        let (b, m) = match stat {
+            Stat::Move => (&mut self.move_by, &mut self.move_min),
+            Stat::Attacks => (&mut self.attacks_by, &mut self.attacks_min),
+            Stat::Strength => (&mut self.strength_by, &mut self.strength_min),
+            Stat::Toughness => (&mut self.toughness_by, &mut self.toughness_min),
+            Stat::Damage | Stat::CritDamage => (&mut self.damage_by, &mut self.damage_min),
+        };
+        *b += by;
+        *m = (*m).max(min);
+    }
+
+    /// Does it lower a weapon's Strength or damage?
+    pub fn weakens_weapons(&self) -> bool {
+        self.strength_by > 0 || self.damage_by > 0
     }
 
     /// ABL-4: `x` after the bonuses, less `by`, not below `min` (nor raised to it).
@@ -178,10 +194,20 @@ impl Engine {
     }
 
     /// ABL-5: `id`'s `stat` lowered by `by`, to no less than `min`, until the end of the
-    /// battle round.
-    pub fn lower_for_round(&mut self, id: FighterId, stat: Stat, by: u32, min: u32) {
+    /// battle round (or, `activation`, of the activation under way).
+    pub fn lower_for_round(
+        &mut self,
+        id: FighterId,
+        (stat, by, min): (Stat, u32, u32),
+        activation: bool,
+    ) {
         let what = Lasting::Lowered { stat, by, min };
-        self.push_effect(Scope::Fighter(id), what, Until::RoundEnd);
+        let until = if activation {
+            Until::ActivationEnd
+        } else {
+            Until::RoundEnd
+        };
+        self.push_effect(Scope::Fighter(id), what, until);
     }
 
     /// ABL-5: the attacks that target `id` have `by` more of `stat` until the end of the round.
@@ -333,7 +359,6 @@ impl Engine {
         });
     }
 
-    /// The round is over: what lasted until its end ends.
     /// ABL-5: `id` swears an oath for the rest of the battle (once, however often it swears).
     pub fn swear_oath(&mut self, id: FighterId) {
         if !self.has(id, Lasting::Oathed) {
@@ -363,8 +388,14 @@ impl Engine {
             .any(|e| e.fighter() == Some(id) && e.what == what)
     }
 
+    /// The round is over: what lasted until its end ends.
     pub fn end_round_effects(&mut self) {
-        self.effects.retain(|e| e.until != Until::RoundEnd);
+        self.effects.retain(|e| e.until == Until::BattleEnd);
+    }
+
+    /// The activation is over: what lasted until its end ends.
+    pub fn end_activation_effects(&mut self) {
+        self.effects.retain(|e| e.until != Until::ActivationEnd);
     }
 
     fn push_effect(&mut self, scope: Scope, what: Lasting, until: Until) {

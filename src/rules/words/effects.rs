@@ -1,6 +1,7 @@
 //! What an ability's lasting, lapsing and picking effects did, in words: the sentences of the
 //! effect outcomes that are data (ABL-5).
 
+use crate::model::effects::Stat;
 use crate::model::ids::FighterId;
 use crate::rules::effects::describe;
 use crate::rules::log::{AgainstResult, EffectOutcome, Lapse, Names};
@@ -347,9 +348,19 @@ pub(super) fn friend_bonus_text(who: &str, o: &EffectOutcome, n: &Names) -> Stri
             "{} may make a bonus attack action ({who}'s ability)",
             n.fighter(*fighter)
         ),
-        EffectOutcome::Lowered { fighter, stat, now } => format!(
-            "{who}'s ability: {}'s {stat} is {now} until the end of the round",
-            n.fighter(*fighter)
+        EffectOutcome::Lowered {
+            fighter,
+            stat,
+            now,
+            activation,
+        } => format!(
+            "{who}'s ability: {}'s {} is {now} until the end of the {}",
+            n.fighter(*fighter),
+            match stat {
+                Stat::Damage | Stat::CritDamage => "damage for a hit".to_string(),
+                s => s.to_string(),
+            },
+            if *activation { "activation" } else { "round" }
         ),
         EffectOutcome::FriendBonuses {
             fighters,

@@ -37,7 +37,14 @@ pub fn effects_of(text: &str) -> Result<Vec<Effect>, String> {
                     }
                 }
             }
-            None => return Err(shape(&sentences[i])),
+            None => match that_fighter(&effects, &sentences[i]) {
+                // "(In addition,) ... that fighter ..." after a pick: the same enemy.
+                Some(mut e) => {
+                    effects.append(&mut e);
+                    i += 1;
+                }
+                None => return Err(shape(&sentences[i])),
+            },
         }
     }
     if effects.is_empty() {
@@ -58,6 +65,34 @@ pub fn effects_of(text: &str) -> Result<Vec<Effect>, String> {
         return Err("(numbers no card prints)".into());
     }
     Ok(effects)
+}
+
+/// A sentence about "that fighter" after an effect aimed at a picked enemy, read as if the pick
+/// came just before it: its effects aim at the same enemy (the engine gives every aimed effect
+/// of an ability the first one's pick).
+fn that_fighter(before: &[Effect], s: &str) -> Option<Vec<Effect>> {
+    let aim = before.iter().rev().find_map(Effect::aim)?;
+    if aim.friends
+        || !aim.marks.is_none()
+        || aim.ready
+        || aim.range == crate::model::effects::ANYWHERE
+    {
+        return None;
+    }
+    let within = if aim.range == crate::model::effects::VALUE_RANGE {
+        "within a number of inches of this fighter equal to the value of this ability".to_string()
+    } else {
+        format!("within {}\" of this fighter", aim.range)
+    };
+    let who = if aim.visible { "a visible" } else { "an" };
+    let pick = format!("pick {who} enemy fighter {within}");
+    let rest = s.strip_prefix("in addition, ").unwrap_or(s);
+    let (used, effects) = one(&[pick, rest.to_string()])?;
+    let same = |e: &Effect| {
+        e.aim()
+            .is_some_and(|a| a.range == aim.range && a.visible == aim.visible)
+    };
+    (used == 2 && effects.iter().all(same)).then_some(effects)
 }
 
 /// A reader of the first sentences of an ability: its effects and how many sentences it took.
@@ -448,13 +483,30 @@ pub(super) fn bands(s: &[String]) -> Option<(usize, Roll)> {
         if !(1..=6).contains(&least) || !(least..=6).contains(&most) {
             return None;
         }
+        // "... equal to the roll": each face of the band deals its own number.
+        let the_roll = ["the roll", "the value of the roll", "the dice roll"]
+            .iter()
+            .any(|r| allocate_to_that_equal(rest) == Some(r));
         match rolled_damage(rest) {
             Some(sides) => out.rolled.push((least, most, sides)),
+            None if the_roll => {
+                let faces = (least..=most).map(|k| (k, k, Amount::Fixed(k.into())));
+                out.bands.extend(faces);
+            }
             None => out.bands.push((least, most, allocate_to_that(rest)?)),
         }
         used += 1;
     }
     (used > 0).then_some((used, out))
+}
+
+/// "Allocate a number of damage points to that fighter equal to X": X.
+fn allocate_to_that_equal(s: &str) -> Option<&str> {
+    let rest = s.strip_prefix("allocate a number of damage points to ")?;
+    let rest = ["that fighter", "that enemy fighter"]
+        .iter()
+        .find_map(|t| rest.strip_prefix(t))?;
+    rest.strip_prefix(" equal to ")
 }
 
 /// "Allocate D3 (D6) damage points to that fighter": the sides of the dice.

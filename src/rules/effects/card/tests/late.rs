@@ -29,7 +29,8 @@ fn abl5_a_pick_within_the_value_in_inches() {
             visible: false,
             stat: Stat::Attacks,
             by: Amount::HalfValueUp,
-            min: 1
+            min: 1,
+            activation: false
         }
         .at_value(4),
         Effect::LowerPicked {
@@ -37,7 +38,8 @@ fn abl5_a_pick_within_the_value_in_inches() {
             visible: false,
             stat: Stat::Attacks,
             by: Amount::HalfValueUp,
-            min: 1
+            min: 1,
+            activation: false
         }
     );
 }

@@ -495,6 +495,7 @@ fn abl5_a_picked_enemy_lowered_for_the_round() {
             stat,
             by,
             min,
+            activation: false,
         }])
     };
     assert_eq!(

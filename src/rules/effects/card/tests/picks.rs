@@ -34,3 +34,64 @@ fn abl5_a_friends_next_melee_attack_deals_more_with_each_critical_hit() {
         raised(5.0, 1)
     );
 }
+
+/// Issue 30: a picked enemy's characteristics lowered: two joined by "and" (Move, and the
+/// damage of each hit and critical hit), Toughness until the end of this fighter's activation.
+#[test]
+fn abl4_a_picked_enemys_characteristics_lowered() {
+    let lower = |stat, by, min, activation| Effect::LowerPicked {
+        range: 5.0,
+        visible: false,
+        stat,
+        by: Amount::Fixed(by),
+        min,
+        activation,
+    };
+    assert_eq!(
+        effects_of(
+            "Pick an enemy fighter within 5\" of this fighter. Until the end of the battle round, \
+             subtract 2 from the Move characteristic of that fighter (to a minimum of 1) and \
+             subtract 1 from the damage points allocated by each hit and critical hit from \
+             attack actions made by that fighter (to a minimum of 1)."
+        ),
+        Ok(vec![
+            lower(Stat::Move, 2, 1, false),
+            lower(Stat::Damage, 1, 1, false)
+        ])
+    );
+    assert_eq!(
+        effects_of(
+            "Pick an enemy fighter within 5\" of this fighter. Until the end of this fighter's \
+             activation, subtract 2 from the Toughness characteristic of that fighter (to a \
+             minimum of 1)."
+        ),
+        Ok(vec![lower(Stat::Toughness, 2, 1, true)])
+    );
+}
+
+/// Issue 30: damage equal to the roll, each face its own; then "in addition" a sentence about
+/// "that fighter" aims at the same enemy, and the words say so.
+#[test]
+fn abl5_damage_equal_to_the_roll_then_that_fighter_again() {
+    let e = effects_of(
+        "Pick a visible enemy fighter within 7\" of this fighter and roll a dice. On a roll of \
+         4+, allocate a number of damage points to that fighter equal to the roll. In addition, \
+         until the end of the battle round, subtract 2 from the Move characteristic of that \
+         fighter (to a minimum of 1).",
+    )
+    .unwrap();
+    let Effect::DamageOne {
+        range: 7.0,
+        roll: Some(roll),
+        ..
+    } = &e[0]
+    else {
+        panic!("damage to the picked enemy: {e:?}");
+    };
+    let faces: Vec<_> = roll.bands.iter().map(|b| (b.0, b.1, b.2)).collect();
+    let own = |k: u8| (k, k, Amount::Fixed(k.into()));
+    assert_eq!(faces, [own(4), own(5), own(6)]);
+    assert_eq!(e[1].aim(), e[0].aim(), "the same enemy");
+    let words = crate::rules::effects::describe(&e, None);
+    assert!(words.contains("; that enemy has 2 less Move"), "{words}");
+}

@@ -1,0 +1,77 @@
+//! Issue 30: a picked enemy's Toughness, Strength and damage lowered (ABL-4, ABL-5), for the
+//! round or for this fighter's activation, in our own words, as the attack and its odds read
+//! them.
+
+use super::arena::{Arena, weapon};
+use super::faction::with_ability;
+use warcry_sim::model::effects::{Amount, Effect, Stat};
+use warcry_sim::model::ids::FighterId;
+use warcry_sim::rules::command::Command;
+
+const A: FighterId = FighterId(2);
+const B: FighterId = FighterId(10);
+
+fn lower(stat: Stat, by: u32, min: u32, activation: bool) -> Effect {
+    Effect::LowerPicked {
+        range: 6.0,
+        visible: true,
+        stat,
+        by: Amount::Fixed(by),
+        min,
+        activation,
+    }
+}
+
+/// The attack `f` would make on `t` with its first weapon, as its exact odds see it.
+fn roll(a: &mut Arena, f: FighterId, t: FighterId) -> warcry_sim::rules::odds::AttackRoll {
+    let w = a.world();
+    let all = warcry_sim::rules::engine::fighters(w);
+    let (fv, tv) = (
+        all.iter().find(|o| o.id == f).unwrap(),
+        all.iter().find(|o| o.id == t).unwrap(),
+    );
+    warcry_sim::rules::actions::attack_roll(w, &all, fv, tv, 0, false).unwrap()
+}
+
+/// Issue 30, ABL-4: "until the end of this fighter's activation, subtract 3 from the Toughness
+/// characteristic of that fighter (to a minimum of 1)": B's Toughness 4 is 1 against A's attack
+/// while A is active, and 4 again once A's activation ends; the log says until when.
+#[test]
+fn abl4_abl5_toughness_lowered_until_the_activation_ends() {
+    let mut a = with_ability(vec![lower(Stat::Toughness, 3, 1, true)], 3);
+    a.profile(B, |p| p.toughness = 4);
+    a.place(B, 10.0, 11.5);
+    assert_eq!(roll(&mut a, A, B).toughness, 4);
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+    assert_eq!(roll(&mut a, A, B).toughness, 1);
+    let said = super::faction::said_since(&mut a, n).join("\n");
+    assert!(
+        said.contains("Toughness is 1 until the end of the activation"),
+        "{said}"
+    );
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    assert_eq!(roll(&mut a, A, B).toughness, 4);
+}
+
+/// Issue 30, ABL-4: "until the end of the battle round, subtract 1 from the Strength
+/// characteristic (to a minimum of 1) of attack actions made by that fighter" and "... subtract
+/// 1 from the damage points allocated by each hit and critical hit from attack actions made by
+/// that fighter (to a minimum of 1)": B's weapon (Strength 4, damage 1/3) attacks with Strength
+/// 3 and damage 1/2 for the round; the lowering stays after A's activation.
+#[test]
+fn abl4_abl5_strength_and_damage_lowered_for_the_round() {
+    let mut a = with_ability(
+        vec![
+            lower(Stat::Strength, 1, 1, false),
+            lower(Stat::Damage, 1, 1, false),
+        ],
+        3,
+    );
+    a.profile(B, |p| p.weapons = vec![weapon(1.0, 3, 4, (1, 3))]);
+    a.place(B, 10.0, 11.5);
+    a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    let r = roll(&mut a, B, A);
+    assert_eq!((r.strength, r.damage), (3, (1, 2)));
+}
