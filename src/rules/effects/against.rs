@@ -355,8 +355,8 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
     if let Effect::BarEach { .. } = e {
         return super::bar::useful(w, e);
     }
-    if let Effect::Relocate { .. } = e {
-        return place::relocate_useful(w);
+    if let Effect::Relocate { away, .. } = e {
+        return place::relocate_useful(w, away.unwrap_or(0.0));
     }
     if let Effect::PullPicked { .. }
     | Effect::PullAfterNextAttack { .. }

@@ -249,9 +249,13 @@ pub(super) fn after_each_attack(s: &[String]) -> Option<(usize, Vec<Effect>)> {
 /// disengage actions" ("... cannot activate"; "that fighter cannot activate or make reactions
 /// in this battle round"): the actions barred.
 pub(super) fn barred(s: &str) -> Option<Vec<Restriction>> {
+    // "That fighter cannot make disengage actions until the end of the battle round."
     let (round, rest) = match s.strip_prefix("until the end of the battle round, ") {
         Some(r) => (true, r),
-        None => (false, s),
+        None => match s.strip_suffix(" until the end of the battle round") {
+            Some(r) => (true, r),
+            None => (false, s),
+        },
     };
     let rest = rest
         .strip_prefix("that enemy fighter cannot ")

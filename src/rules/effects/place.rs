@@ -185,12 +185,36 @@ pub(super) fn relocate_text(e: &Effect) -> String {
 }
 
 /// SOLO-C1: setting the fighter up elsewhere is worth it to get a hurt fighter (half its
-/// wounds or more) away from an enemy within 1" of it.
-pub(super) fn relocate_useful(w: &super::Weighed) -> Option<super::Useful> {
+/// wounds or more) away from an enemy within 1" of it, or a fighter no enemy holds to an
+/// objective farther than its Move and 3" more, with no enemy within `away` of it (where it
+/// can be set up near it).
+pub(super) fn relocate_useful(w: &super::Weighed, away: f32) -> Option<super::Useful> {
     let hurt = 2 * w.f.damage >= w.f.profile.wounds;
     let engaged = !crate::rules::actions::enemies_within(w.all, w.f, 1.0).is_empty();
-    (hurt && engaged).then_some(super::Useful::Because(
-        "it is hurt and an enemy is within 1\" of it",
+    if hurt && engaged {
+        return Some(super::Useful::Because(
+            "it is hurt and an enemy is within 1\" of it",
+            None,
+        ));
+    }
+    let rules = w.world.resource::<crate::model::ruleset::Ruleset>();
+    let far = w.f.move_budget(rules, 0) + 3.0;
+    let mut objectives = w
+        .world
+        .try_query::<&crate::model::components::Objective>()?;
+    let at = |o: &crate::model::components::Objective| Vec3::new(o.position.0, 0.0, o.position.1);
+    let goal = objectives
+        .iter(w.world)
+        .map(at)
+        .min_by(|a, b| a.distance(w.f.pos).total_cmp(&b.distance(w.f.pos)))?;
+    let free = w
+        .all
+        .iter()
+        .filter(|o| o.on_board() && o.side != w.f.side)
+        .all(|o| crate::battlefield::measure::distance_to_point(&o.base(), goal) > away + 1.0);
+    let reach = crate::battlefield::measure::distance_to_point(&w.f.base(), goal);
+    (!engaged && free && reach > far).then_some(super::Useful::Because(
+        "it can be set up by an objective it could not reach this activation",
         None,
     ))
 }

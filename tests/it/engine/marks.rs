@@ -501,3 +501,41 @@ fn rea1_abl5_a_reaction_punishes_misses_and_takes_more_from_critical_hits() {
     assert_eq!(a.damage(A), 4);
     assert_eq!(a.damage(B), 1 + 3);
 }
+
+/// Issue 30, SOLO-C1: the automated warband sets a fighter up again by an objective it could
+/// not reach this activation, when no enemy stands within the card's distance of it; with an
+/// enemy holding that objective, it walks instead.
+#[test]
+fn solo_c1_abl5_the_solo_ai_sets_a_fighter_up_by_a_far_objective() {
+    use super::arena::{Arena, ability};
+    use warcry_sim::model::ids::Side;
+    use warcry_sim::rules::abilities::DiceCost;
+    use warcry_sim::rules::command::Command;
+    let relocate = Effect::Relocate {
+        away: Some(5.0),
+        floor_only: false,
+    };
+    let advice = |enemy_at: (f32, f32)| {
+        let mut a = Arena::solo();
+        a.profile(B, |p| {
+            p.abilities = vec![ability(
+                "Test Skies",
+                DiceCost::Triple,
+                vec![relocate.clone()],
+            )];
+            p.movement = 4;
+        });
+        a.objectives(&[(25.0, 11.0)]);
+        a.place(B, 3.0, 11.0);
+        a.place(A, enemy_at.0, enemy_at.1);
+        a.activate(B);
+        a.give_dice(Side::B, &[(3, 3)]);
+        warcry_sim::ai::solo::advise(a.world()).unwrap().command
+    };
+    let used =
+        |c: &Command| matches!(c, Command::Ability { ability, .. } if ability == "Test Skies");
+    let far = advice((3.0, 20.0));
+    assert!(used(&far), "{far:?}");
+    let held = advice((25.0, 12.0));
+    assert!(!used(&held), "{held:?}");
+}

@@ -61,14 +61,28 @@ pub(super) fn plain(s: &str) -> String {
             s = format!("{to}{rest}");
         }
     }
-    // Only a raise or a lowering ("add ...", "subtract ...") moves its duration to the front:
-    // elsewhere the duration belongs to a clause, not to the sentence.
-    if s.starts_with("add ") || s.starts_with("subtract ") {
-        for (from, to) in TRAILING {
-            if let Some(rest) = s.strip_suffix(from) {
-                s = format!("{to}{rest}");
-                break;
-            }
+    // "In addition, ..." is read as what follows it: its duration moves within it.
+    let (also, body) = match s.strip_prefix("in addition, ") {
+        Some(rest) => ("in addition, ", rest.to_string()),
+        None => ("", s),
+    };
+    format!("{also}{}", duration_first(body))
+}
+
+/// Only a raise or a lowering ("add ...", "subtract ...") moves its duration to the front, from
+/// its end or from before its minimum ("... until the end of the battle round (to a minimum of
+/// 0)"): elsewhere the duration belongs to a clause, not to the sentence.
+fn duration_first(s: String) -> String {
+    if !(s.starts_with("add ") || s.starts_with("subtract ")) {
+        return s;
+    }
+    let (body, minimum) = match s.rfind(" (to a minimum of ") {
+        Some(k) if s.ends_with(')') => (&s[..k], &s[k..]),
+        _ => (s.as_str(), ""),
+    };
+    for (from, to) in TRAILING {
+        if let Some(rest) = body.strip_suffix(from) {
+            return format!("{to}{rest}{minimum}");
         }
     }
     s
@@ -93,6 +107,18 @@ mod tests {
                 "for the rest of the battle round, add 1 to the move characteristic of that fighter"
             ),
             "until the end of the battle round, add 1 to the move characteristic of that fighter"
+        );
+    }
+
+    #[test]
+    fn a_duration_before_a_minimum_leads_the_lowering_too() {
+        assert_eq!(
+            plain(
+                "in addition, subtract 2 from that fighter's move characteristic until the end \
+                 of the battle round (to a minimum of 0)"
+            ),
+            "in addition, until the end of the battle round, subtract 2 from that fighter's \
+             move characteristic (to a minimum of 0)"
         );
     }
 

@@ -95,3 +95,35 @@ fn abl5_damage_equal_to_the_roll_then_that_fighter_again() {
     let words = crate::rules::effects::describe(&e, None);
     assert!(words.contains("; that enemy has 2 less Move"), "{words}");
 }
+
+/// Issue 30: a bar whose duration ends the sentence, then "in addition" a lowering of that
+/// fighter whose duration comes before its minimum: both aim at the picked enemy.
+#[test]
+fn abl5_a_bar_then_a_lowering_of_the_same_enemy() {
+    use crate::model::effects::Restriction;
+    let e = effects_of(
+        "Pick an enemy fighter within 2\" of this fighter. That fighter cannot make disengage \
+         actions until the end of the battle round. In addition, subtract the value of this \
+         ability from that fighter's Move characteristic until the end of the battle round (to \
+         a minimum of 0).",
+    )
+    .unwrap();
+    assert_eq!(
+        e,
+        vec![
+            Effect::Restrict {
+                range: 2.0,
+                visible: false,
+                actions: vec![Restriction::Disengage]
+            },
+            Effect::LowerPicked {
+                range: 2.0,
+                visible: false,
+                stat: Stat::Move,
+                by: Amount::Value,
+                min: 0,
+                activation: false
+            }
+        ]
+    );
+}
