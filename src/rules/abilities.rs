@@ -138,7 +138,8 @@ pub fn reactions_of(
         .collect()
 }
 
-/// REA-1, ABL-5: `t`'s reaction abilities to an enemy's move: name, moment and answer.
+/// REA-1, ABL-5: `t`'s reaction abilities answered by a bonus action (to an enemy's move, to
+/// a melee attack's damage): name, moment and answer.
 pub fn reactions_after_move(
     world: &World,
     t: &FighterView,
@@ -151,7 +152,7 @@ pub fn reactions_after_move(
         return Vec::new();
     }
     reactions(t)
-        .filter(|(_, on, _)| on.after_move())
+        .filter(|(_, on, _)| on.gives_bonus())
         .map(|(d, on, e)| (d.name.clone(), on, e.to_vec()))
         .collect()
 }

@@ -526,6 +526,11 @@ fn trigger(resume: &Resume, n: &Names) -> String {
         ),
         Resume::Disengage { fighter, .. } => format!("{} disengages.", n.fighter(*fighter)),
         Resume::AfterMove { mover } => format!("{} finishes a move.", n.fighter(*mover)),
+        Resume::AfterDamage { attacker, target } => format!(
+            "{}'s attack's damage is allocated to {}.",
+            n.fighter(*attacker),
+            n.fighter(*target)
+        ),
         Resume::AttackTotalled(t) => format!(
             "{} attacks {}: {} damage, enough to take {} down.",
             n.fighter(t.attacker),

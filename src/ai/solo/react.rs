@@ -148,10 +148,8 @@ fn reaction_ability(world: &mut World, offer: &ReactionOffer) -> Option<Decision
 /// REA-1, ABL-5: the first answer on offer to an enemy's move: a bonus action that brings a
 /// fighter into combat with it, attacks it, or takes a friend away from it, as the card says.
 fn to_move(world: &mut World, offer: &ReactionOffer) -> Option<Decision> {
-    let Resume::AfterMove { mover } = offer.resume else {
-        return None;
-    };
-    let a = crate::rules::actions::move_answers(world, mover)
+    let at = crate::rules::actions::Moment::of(&offer.resume)?;
+    let a = crate::rules::actions::answers_at(world, at)
         .into_iter()
         .next()?;
     let what = crate::rules::abilities::reaction_effects(world, a.fighter, &a.ability)

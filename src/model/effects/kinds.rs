@@ -25,14 +25,19 @@ pub enum Trigger {
     /// After an enemy fighter finishes a move action within `within` inches of a friendly
     /// fighter with the Hero runemark.
     EnemyMovedNearHero { within: u8 },
+    /// After the fighter is allocated the total damage points of a melee attack action.
+    AfterMeleeDamage,
 }
 
 impl Trigger {
-    /// Is it the end of an enemy's move action?
-    pub fn after_move(self) -> bool {
+    /// Is it answered by a bonus action ([`ReactAct`]): the end of an enemy's move action,
+    /// or a melee attack's damage allocated?
+    pub fn gives_bonus(self) -> bool {
         matches!(
             self,
-            Trigger::EnemyMoved { .. } | Trigger::EnemyMovedNearHero { .. }
+            Trigger::EnemyMoved { .. }
+                | Trigger::EnemyMovedNearHero { .. }
+                | Trigger::AfterMeleeDamage
         )
     }
 }
@@ -53,6 +58,8 @@ pub enum ReactAct {
     /// This fighter set up again (on the floor or a platform) no further from the enemy than
     /// it stood.
     SetUpNoFurther,
+    /// A bonus disengage action.
+    Disengage,
 }
 
 /// Which of the fighter's move actions sets off an effect waiting for one (ABL-5).

@@ -19,9 +19,9 @@ fn reaction_fits(trigger: Trigger, after: &[Effect]) -> bool {
                 && !matches!(e, Effect::StrikeOnRoll { .. } | Effect::ReactBonus { .. })
         }
         // An enemy's move is answered by one bonus action, alone.
-        Trigger::EnemyMoved { .. } | Trigger::EnemyMovedNearHero { .. } => {
-            matches!(e, Effect::ReactBonus { .. }) && answers.len() == 1
-        }
+        Trigger::EnemyMoved { .. }
+        | Trigger::EnemyMovedNearHero { .. }
+        | Trigger::AfterMeleeDamage => matches!(e, Effect::ReactBonus { .. }) && answers.len() == 1,
     };
     !answers.is_empty()
         && answers

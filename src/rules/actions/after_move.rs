@@ -47,13 +47,50 @@ pub struct AnswerPicks {
     pub target: Option<FighterId>,
 }
 
-/// REA-1: the reaction on offer once `mover`'s move action ends; none when no enemy of it may
-/// answer (or reactions are off).
-pub(super) fn offer_after_move(world: &mut World, mover: FighterId) -> Option<ReactionOffer> {
+/// The moment a reaction that gives a bonus action answers (REA-1, ABL-5): an enemy's move
+/// action has ended, or a melee attack's damage was allocated to its target.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Moment {
+    Moved(FighterId),
+    Hurt {
+        attacker: FighterId,
+        target: FighterId,
+    },
+}
+
+impl Moment {
+    /// The moment a reaction on offer answers, if it is one of these.
+    pub fn of(resume: &Resume) -> Option<Moment> {
+        match *resume {
+            Resume::AfterMove { mover } => Some(Moment::Moved(mover)),
+            Resume::AfterDamage { attacker, target } => Some(Moment::Hurt { attacker, target }),
+            _ => None,
+        }
+    }
+
+    /// The enemy the answer is aimed at: the fighter that moved, or the attacker.
+    fn enemy(self) -> FighterId {
+        match self {
+            Moment::Moved(m) => m,
+            Moment::Hurt { attacker, .. } => attacker,
+        }
+    }
+
+    fn resume(self) -> Resume {
+        match self {
+            Moment::Moved(mover) => Resume::AfterMove { mover },
+            Moment::Hurt { attacker, target } => Resume::AfterDamage { attacker, target },
+        }
+    }
+}
+
+/// REA-1: the reaction on offer at `at` (once a move action ends, once a melee attack's damage
+/// is allocated); none when nobody may answer it (or reactions are off).
+pub(super) fn offer_at(world: &mut World, at: Moment) -> Option<ReactionOffer> {
     if !world.resource::<Ruleset>().reactions {
         return None;
     }
-    let answers = move_answers(world, mover);
+    let answers = answers_at(world, at);
     let first = answers.first()?;
     let side = crate::rules::state::fighter(world, first.fighter)?.side;
     let mut fighters = Vec::new();
@@ -70,17 +107,17 @@ pub(super) fn offer_after_move(world: &mut World, mover: FighterId) -> Option<Re
         side,
         kind: None,
         fighters,
-        resume: Resume::AfterMove { mover },
+        resume: at.resume(),
         abilities,
     })
 }
 
-/// REA-1, ABL-5: every way `mover`'s enemies may answer its move: each fighter that may react,
-/// each of its reaction abilities whose moment this is, each friend it may pick, with the
-/// nearest place that does what the card asks.
-pub fn move_answers(world: &mut World, mover: FighterId) -> Vec<MoveAnswer> {
+/// REA-1, ABL-5: every way to answer `at`: each enemy of the fighter that moved (or the
+/// fighter hurt) that may react, each of its reaction abilities whose moment this is, each
+/// friend it may pick, with the nearest place that does what the card asks.
+pub fn answers_at(world: &mut World, at: Moment) -> Vec<MoveAnswer> {
     let all = fighters(world);
-    let Some(m) = all.iter().find(|f| f.id == mover && f.on_board()) else {
+    let Some(m) = all.iter().find(|f| f.id == at.enemy() && f.on_board()) else {
         return Vec::new();
     };
     let mut out = Vec::new();
@@ -89,7 +126,7 @@ pub fn move_answers(world: &mut World, mover: FighterId) -> Vec<MoveAnswer> {
             continue;
         }
         for (name, trigger, effects) in crate::rules::abilities::reactions_after_move(world, r) {
-            if !moment(world, &all, r, m, trigger) {
+            if !moment(world, &all, (r, m), trigger, at) {
                 continue;
             }
             let Some(Effect::ReactBonus { friend, act }) = effects.first() else {
@@ -110,14 +147,15 @@ pub fn move_answers(world: &mut World, mover: FighterId) -> Vec<MoveAnswer> {
     out
 }
 
-/// The answer fighter `id` makes with `ability` to `mover`'s move, with what its player
-/// named; refused when it may not or what was named does not do what the card asks.
+/// The answer fighter `id` makes with `ability` at `at`, with what its player named; refused
+/// when it may not or what was named does not do what the card asks.
 pub(super) fn chosen_answer(
     world: &mut World,
     (id, ability): (FighterId, &str),
-    mover: FighterId,
+    at: Moment,
     picks: AnswerPicks,
 ) -> Result<MoveAnswer, Rejected> {
+    let mover = at.enemy();
     let all = fighters(world);
     let refuse = |why: String| Rejected::new(RuleId::Abl5, why);
     let (Some(r), Some(m)) = (
@@ -128,12 +166,9 @@ pub(super) fn chosen_answer(
     };
     let found = crate::rules::abilities::reactions_after_move(world, r)
         .into_iter()
-        .find(|(n, t, _)| n == ability && moment(world, &all, r, m, *t));
+        .find(|(n, t, _)| n == ability && moment(world, &all, (r, m), *t, at));
     let Some((_, _, effects)) = found else {
-        return Err(refuse(format!(
-            "{} can't answer {}'s move with {ability} now",
-            r.name, m.name
-        )));
+        return Err(refuse(format!("{} can't make {ability} now", r.name)));
     };
     let Some(Effect::ReactBonus { friend, act }) = effects.first() else {
         return Err(refuse(format!("{ability} does not answer a move")));
@@ -162,25 +197,26 @@ pub(super) fn chosen_answer(
     Err(why.expect("at least one actor was tried"))
 }
 
-/// Is this the moment of `trigger` for `r`, now that `m` has moved?
+/// Is this the moment of `trigger` for `r`, now that `m` has moved (or attacked `r`)?
 fn moment(
     world: &World,
     all: &[FighterView],
-    r: &FighterView,
-    m: &FighterView,
+    (r, m): (&FighterView, &FighterView),
     trigger: Trigger,
+    at: Moment,
 ) -> bool {
-    match trigger {
-        Trigger::EnemyMoved { within, visible } => {
+    match (trigger, at) {
+        (Trigger::EnemyMoved { within, visible }, Moment::Moved(_)) => {
             bases_within(&r.base(), &m.base(), within.into())
                 && (!visible || can_see(world, all, r, m))
         }
-        Trigger::EnemyMovedNearHero { within } => all.iter().any(|h| {
+        (Trigger::EnemyMovedNearHero { within }, Moment::Moved(_)) => all.iter().any(|h| {
             h.side == r.side
                 && h.on_board()
                 && h.profile.is(Runemark::Hero)
                 && bases_within(&h.base(), &m.base(), within.into())
         }),
+        (Trigger::AfterMeleeDamage, Moment::Hurt { target, .. }) => r.id == target,
         _ => false,
     }
 }
@@ -245,6 +281,15 @@ fn plan(
             Ok(answer(None, false, true))
         }
         ReactAct::GetAway { beyond } => get_away(world, all, (actor, m), beyond, picks.to),
+        ReactAct::Disengage => {
+            let to = away_disengage(world, all, actor, picks.to, |_| true).ok_or_else(|| {
+                Rejected::new(
+                    RuleId::Dis1,
+                    format!("{} has no place to disengage to", actor.name),
+                )
+            })?;
+            Ok(answer(Some(to), true, false))
+        }
         ReactAct::SetUpNoFurther => {
             let to = set_up_spot(world, (actor, m), picks.to).ok_or_else(|| {
                 Rejected::new(
@@ -398,9 +443,10 @@ fn weapon_at(
 pub(super) fn make_answer(
     world: &mut World,
     answer: &MoveAnswer,
-    mover: FighterId,
+    at: Moment,
     target: Option<FighterId>,
 ) -> Then {
+    let mover = at.enemy();
     let all = fighters(world);
     let Some(actor) = all.iter().find(|f| f.id == answer.actor).cloned() else {
         return Then::AfterAction;

@@ -23,7 +23,7 @@ pub(super) fn offer_or_allocate(world: &mut World, tot: Totalled, reacted: bool)
     };
     match offer {
         Some(offer) => Then::Reaction(offer),
-        None => allocate(world, tot),
+        None => allocate(world, tot, reacted),
     }
 }
 
@@ -49,9 +49,10 @@ fn lethal_offer(world: &mut World, tot: &Totalled) -> Option<ReactionOffer> {
 }
 
 /// ATK-3, ATK-5: the totalled damage allocated to the target, then what the reactions to the
-/// attack deal to the attacker (REA-1, REA-2), a fall from a critical hit (ATK-6) and what
-/// abilities wait for the attack's end (ABL-5).
-pub(super) fn allocate(world: &mut World, tot: Totalled) -> Then {
+/// attack deal to the attacker (REA-1, REA-2), a fall from a critical hit (ATK-6), what
+/// abilities wait for the attack's end (ABL-5) and the target's reaction to the damage of a
+/// melee attack, when it made none to this attack yet (`reacted`).
+pub(super) fn allocate(world: &mut World, tot: Totalled, reacted: bool) -> Then {
     let Totalled {
         attacker,
         target,
@@ -82,7 +83,11 @@ pub(super) fn allocate(world: &mut World, tot: Totalled) -> Then {
     if down {
         crate::rules::effects::after_takedown(world, attacker);
     }
-    Then::AfterAction
+    let hurt = super::after_move::Moment::Hurt { attacker, target };
+    let offer = (melee && damage > 0 && !down && !reacted)
+        .then(|| super::after_move::offer_at(world, hurt))
+        .flatten();
+    offer.map_or(Then::AfterAction, Then::Reaction)
 }
 
 /// REA-1, ABL-5: the damage the target's reaction to the attack's total deals to the

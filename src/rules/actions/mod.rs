@@ -23,7 +23,7 @@ mod movement;
 mod reactions;
 mod treasure;
 
-pub use after_move::{MoveAnswer, move_answers};
+pub use after_move::{Moment, MoveAnswer, answers_at};
 use attack::*;
 pub use attack::{
     attack_allowed, attack_distance, attack_roll, count_hits, counter_damage, cover_of,
@@ -201,7 +201,8 @@ fn make_move(
         crate::rules::effects::after_move(world, f.id, f.pos.y, route.pick);
     }
     // REA-1, ABL-5: the enemies may answer the move now it has ended.
-    Ok(after_move::offer_after_move(world, f.id).map_or(Then::AfterAction, Then::Reaction))
+    let offer = after_move::offer_at(world, after_move::Moment::Moved(f.id));
+    Ok(offer.map_or(Then::AfterAction, Then::Reaction))
 }
 
 /// Who makes the attack (or the move): the active fighter, or (ABL-5) the friend whose bonus

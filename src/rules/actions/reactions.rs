@@ -121,12 +121,12 @@ fn with_ability(
             format!("{ability} is not a reaction on offer to {name} now"),
         ));
     };
-    let planned = match offer.resume {
-        Resume::AfterMove { mover } => {
-            let a = super::after_move::chosen_answer(world, (id, ability), mover, picks)?;
+    let planned = match super::after_move::Moment::of(&offer.resume) {
+        Some(at) => {
+            let a = super::after_move::chosen_answer(world, (id, ability), at, picks)?;
             Some((a, picks.target))
         }
-        _ => None,
+        None => None,
     };
     react_with(world, id, ability);
     Ok(Some((id, Some(answer), planned)))
@@ -170,17 +170,20 @@ fn resume(world: &mut World, offer: ReactionOffer, who: Reacting) -> Then {
             if let Some((_, Some(answer), _)) = &who {
                 super::allocate::answer_total(world, tot.target, tot.attacker, answer);
             }
-            super::allocate::allocate(world, tot)
+            super::allocate::allocate(world, tot, true)
         }
         Resume::Disengage { fighter, to } => {
             finish_disengage(world, fighter, to, who.map(|(id, e, _)| (id, e)))
         }
-        Resume::AfterMove { mover } => match who {
-            Some((_, _, Some((answer, target)))) => {
-                super::after_move::make_answer(world, &answer, mover, target)
+        Resume::AfterMove { .. } | Resume::AfterDamage { .. } => {
+            let at = super::after_move::Moment::of(&offer.resume);
+            match (who, at) {
+                (Some((_, _, Some((answer, target)))), Some(at)) => {
+                    super::after_move::make_answer(world, &answer, at, target)
+                }
+                _ => Then::AfterAction,
             }
-            _ => Then::AfterAction,
-        },
+        }
     }
 }
 

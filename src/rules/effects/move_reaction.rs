@@ -21,6 +21,9 @@ pub(super) fn trigger_text(t: Trigger) -> Option<String> {
         Trigger::EnemyMovedNearHero { within } => format!(
             "(a reaction after an enemy finishes a move within {within}\" of a friendly hero)"
         ),
+        Trigger::AfterMeleeDamage => {
+            "(a reaction after a melee attack's damage is allocated to it)".to_string()
+        }
         _ => return None,
     })
 }
@@ -48,6 +51,7 @@ pub(super) fn describe(friend: &Option<FriendPick>, act: ReactAct) -> String {
         ReactAct::SetUpNoFurther => {
             "is set up again no further from that enemy than it stood".to_string()
         }
+        ReactAct::Disengage => "makes a bonus disengage action".to_string(),
     };
     format!("{who} {what}")
 }
@@ -59,6 +63,9 @@ pub(super) fn describe(friend: &Option<FriendPick>, act: ReactAct) -> String {
 /// action within N\" of them", "... after an enemy (fighter) finishes a move action within N\"
 /// of a friendly fighter with the Hero runemark".
 pub(super) fn trigger_of(rest: &str) -> Option<Trigger> {
+    if rest == "after they have been allocated the total damage points by a melee attack action" {
+        return Some(Trigger::AfterMeleeDamage);
+    }
     let within = |v: Vec<u32>| u8::try_from(v[0]).ok();
     for (template, visible) in [
         (

@@ -267,8 +267,8 @@ fn reaction_abilities(
     world: &mut World,
     o: &crate::rules::state::ReactionOffer,
 ) -> Vec<ReactionAbility> {
-    if let crate::rules::state::Resume::AfterMove { mover } = o.resume {
-        return crate::rules::actions::move_answers(world, mover)
+    if let Some(at) = crate::rules::actions::Moment::of(&o.resume) {
+        return crate::rules::actions::answers_at(world, at)
             .into_iter()
             .map(|a| ReactionAbility {
                 what: crate::rules::abilities::reaction_effects(world, a.fighter, &a.ability)

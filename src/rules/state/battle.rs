@@ -379,6 +379,11 @@ pub enum Resume {
     AfterMove {
         mover: FighterId,
     },
+    /// `attacker`'s melee attack's damage was allocated to `target` (REA-1, ABL-5).
+    AfterDamage {
+        attacker: FighterId,
+        target: FighterId,
+    },
 }
 
 /// An attack whose damage is totalled (ATK-3): what is left to do once a reaction to it is

@@ -227,3 +227,50 @@ fn rea1_abl5_set_up_again_no_further_from_the_enemy_that_moved() {
     );
     assert_eq!(a.pending(), Pending::Action { fighter: A });
 }
+
+/// Issue 30, REA-1: "a fighter can make this reaction after they have been allocated the total
+/// damage points by a melee attack action. This fighter makes a bonus disengage action": B,
+/// which let Counter go, is offered it once A's hits (rolls 4, 5: 2 x 1) are allocated, and
+/// disengages to more than 1" from A; A's activation goes on. Having countered, B is offered
+/// nothing more for that attack (one reaction per enemy action).
+#[test]
+fn rea1_abl5_a_bonus_disengage_after_a_melee_attacks_damage() {
+    let answer = Effect::ReactBonus {
+        friend: None,
+        act: ReactAct::Disengage,
+    };
+    let attacked = |counter: bool| {
+        let mut a = ambush(Trigger::AfterMeleeDamage, answer.clone());
+        a.profile(A, |p| p.weapons = vec![weapon(1.0, 2, 4, (1, 3))]);
+        a.profile(B, |p| {
+            p.wounds = 20;
+            p.toughness = 4;
+        });
+        a.place(B, 11.2, 10.0);
+        a.activate(A);
+        let attack = Command::Attack {
+            fighter: A,
+            target: B,
+            weapon: 0,
+        };
+        a.apply(attack).unwrap();
+        let react = match counter {
+            true => Command::React {
+                fighter: B,
+                reaction: warcry_sim::rules::command::ReactionKind::Counter,
+            },
+            false => Command::DeclineReaction { side: Side::B },
+        };
+        a.dice(&[4, 5]);
+        a.apply(react).unwrap();
+        a
+    };
+    let mut a = attacked(false);
+    assert_eq!(a.damage(B), 2);
+    assert_eq!(a.pending(), Pending::Reaction { side: Side::B });
+    a.apply(Command::react_with(B, "Test Ambush")).unwrap();
+    assert!(gap(&mut a, A, B) > 1.0, "{}", gap(&mut a, A, B));
+    assert_eq!(a.pending(), Pending::Action { fighter: A });
+    let mut a = attacked(true);
+    assert_eq!(a.pending(), Pending::Action { fighter: A });
+}

@@ -57,6 +57,13 @@ pub fn effects_of(text: &str) -> Result<Vec<Effect>, String> {
     {
         effects[..=k].rotate_right(1);
     }
+    // After a melee attack's damage, "this fighter makes a bonus disengage action" answers it.
+    if effects[0] == Effect::Reaction(crate::model::effects::Trigger::AfterMeleeDamage) {
+        for e in effects.iter_mut().filter(|e| **e == Effect::BonusDisengage) {
+            let act = crate::model::effects::ReactAct::Disengage;
+            *e = Effect::ReactBonus { friend: None, act };
+        }
+    }
     let mut v = crate::model::validate::Validator::default();
     for e in &effects {
         e.validate("", &mut v);

@@ -131,3 +131,21 @@ fn rea1_set_up_again_no_further_from_the_enemy_that_moved() {
         );
     }
 }
+
+/// Issue 30: a bonus disengage action once a melee attack's damage is allocated.
+#[test]
+fn rea1_a_bonus_disengage_after_a_melee_attacks_damage() {
+    assert_eq!(
+        effects_of(
+            "A fighter can make this reaction after they have been allocated the total damage \
+             points by a melee attack action. This fighter makes a bonus disengage action."
+        ),
+        Ok(vec![
+            Effect::Reaction(Trigger::AfterMeleeDamage),
+            Effect::ReactBonus {
+                friend: None,
+                act: ReactAct::Disengage
+            }
+        ])
+    );
+}
