@@ -87,7 +87,7 @@ impl Moment {
 /// REA-1: the reaction on offer at `at` (once a move action ends, once a melee attack's damage
 /// is allocated); none when nobody may answer it (or reactions are off).
 pub(super) fn offer_at(world: &mut World, at: Moment) -> Option<ReactionOffer> {
-    if !world.resource::<Ruleset>().reactions {
+    if !world.resource::<Ruleset>().reactions || !anyone_answers(world, at) {
         return None;
     }
     let answers = answers_at(world, at);
@@ -110,6 +110,42 @@ pub(super) fn offer_at(world: &mut World, at: Moment) -> Option<ReactionOffer> {
         resume: at.resume(),
         abilities,
     })
+}
+
+/// Has any fighter that could answer `at` (an enemy of the fighter that moved, the fighter
+/// hurt) a reaction ability that gives a bonus action? A look at the profiles alone, before
+/// the fighters are read in full: most battles have none, and moves and attacks are many.
+fn anyone_answers(world: &World, at: Moment) -> bool {
+    let Some(index) = world.get_resource::<crate::model::components::FighterIndex>() else {
+        return false;
+    };
+    let side_of = |e: Entity| world.get::<crate::model::ids::Side>(e).copied();
+    let answers = |e: Entity| {
+        world
+            .get::<crate::model::components::Profile>(e)
+            .is_some_and(|p| p.0.abilities.iter().any(gives_bonus))
+    };
+    match at {
+        Moment::Moved(mover) => {
+            let Some(side) = index.get(mover).and_then(side_of) else {
+                return false;
+            };
+            index
+                .entities()
+                .any(|e| side_of(e).is_some_and(|s| s != side) && answers(e))
+        }
+        Moment::Hurt { target, .. } => index.get(target).is_some_and(answers),
+    }
+}
+
+/// Is `d` a reaction ability that gives a bonus action (REA-1, ABL-5)?
+fn gives_bonus(d: &crate::rules::abilities::AbilityDef) -> bool {
+    match &d.effect {
+        crate::rules::abilities::AbilityEffect::Effects(e) => {
+            matches!(e.first(), Some(Effect::Reaction(t)) if t.gives_bonus())
+        }
+        _ => false,
+    }
 }
 
 /// REA-1, ABL-5: every way to answer `at`: each enemy of the fighter that moved (or the
