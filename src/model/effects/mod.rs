@@ -397,6 +397,9 @@ pub enum Effect {
         min: u32,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         activation: bool,
+        /// Of its melee attacks only (their Attacks or Strength).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        melee_only: bool,
     },
     /// An enemy within `range` (that this fighter can see, when `visible`) is exposed until the
     /// end of the battle round: the attacks that target it have `by` more of `stat` (Attacks,

@@ -408,8 +408,16 @@ impl Effect {
             Effect::EachFriendBonusMove { aura, .. } => range_ok(aura.range),
             Effect::SetUpNear { range, within, .. } => range_ok(*range) && range_ok(*within),
             Effect::Relocate { away, .. } => away.is_none_or(range_ok),
-            Effect::LowerPicked { range, by, min, .. } => {
-                range_ok(*range) && by.within(6) && *min <= 6
+            Effect::LowerPicked {
+                range,
+                by,
+                min,
+                stat,
+                melee_only,
+                ..
+            } => {
+                let melee_ok = !melee_only || matches!(stat, Stat::Attacks | Stat::Strength);
+                range_ok(*range) && by.within(6) && *min <= 6 && melee_ok
             }
             Effect::ExposePicked {
                 range, stat, by, ..

@@ -329,7 +329,7 @@ fn attack_dice(world: &World, attacker: &FighterView, w: &Weapon) -> u32 {
         .filter(|a| a.fighter == attacker.id)
         .map(|a| if w.is_melee() { a.attacks_bonus } else { 0 })
         .unwrap_or(0);
-    attacker.attacks_after(w.attacks + bonus)
+    attacker.attacks_after(w.attacks + bonus, w.is_melee())
 }
 
 /// ABL-5: fighter `f`'s weapon `weapon` with what abilities raised: its own for this

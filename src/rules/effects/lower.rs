@@ -42,12 +42,14 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         by,
         min,
         activation,
+        melee_only,
     } = e
     else {
         return String::new();
     };
     let what = match stat {
         Stat::Damage | Stat::CritDamage => "damage for each hit and critical hit".to_string(),
+        s if *melee_only => format!("{s} of its melee attacks"),
         s => s.to_string(),
     };
     format!(
@@ -80,6 +82,7 @@ pub(super) fn run(
         by,
         min,
         activation,
+        melee_only,
         ..
     } = e
     else {
@@ -87,22 +90,23 @@ pub(super) fn run(
     };
     let t = target?;
     let lowered = (*stat, by.of(value), *min);
-    state::engine(world).lower_for_round(t, lowered, *activation);
+    state::engine(world).lower_for_round(t, lowered, (*activation, *melee_only));
     let v = state::fighter(world, t)?;
     Some(EffectOutcome::Lowered {
         fighter: t,
         stat: *stat,
-        now: now(world, &v, *stat),
+        now: now(world, &v, (*stat, *melee_only)),
         activation: *activation,
     })
 }
 
 /// What `v`'s `stat` is now, with what lasting effects subtract: its Move or Toughness, the
 /// most of its weapons' Attacks, Strength or damage.
-fn now(world: &World, v: &crate::rules::state::FighterView, stat: Stat) -> u32 {
+fn now(world: &World, v: &crate::rules::state::FighterView, (stat, melee): (Stat, bool)) -> u32 {
     let rules = world.resource::<crate::model::ruleset::Ruleset>();
-    let most = |of: fn(&crate::model::formats::Weapon) -> u32| {
+    let most = |of: fn(&crate::model::formats::Weapon) -> u32, melee: bool| {
         let mut weapons = v.profile.weapons.clone();
+        weapons.retain(|w| !melee || w.is_melee());
         weapons.iter_mut().for_each(|w| v.weaken(w));
         weapons.iter().map(of).max().unwrap_or(0)
     };
@@ -110,12 +114,13 @@ fn now(world: &World, v: &crate::rules::state::FighterView, stat: Stat) -> u32 {
         Stat::Move => v.move_budget(rules, 0) as u32,
         Stat::Toughness => v.toughness_after(v.profile.toughness),
         Stat::Attacks => (0..v.profile.weapons.len())
+            .filter(|&w| !melee || v.profile.weapons[w].is_melee())
             .map(|w| v.attacks_with(w))
             .max()
             .unwrap_or(0),
-        Stat::Strength => most(|w| w.strength),
-        Stat::Damage => most(|w| w.damage.0),
-        Stat::CritDamage => most(|w| w.damage.1),
+        Stat::Strength => most(|w| w.strength, melee),
+        Stat::Damage => most(|w| w.damage.0, false),
+        Stat::CritDamage => most(|w| w.damage.1, false),
     }
 }
 
@@ -149,7 +154,7 @@ pub(super) fn picked_then_lowered(s: &[String]) -> Option<(usize, Vec<Effect>)> 
     for clause in rest.split(" and subtract ") {
         let clause = clause.strip_prefix("subtract ").unwrap_or(clause);
         let (by, rest) = amount_prefix(clause)?;
-        let (stat, min) = lowering(rest)?;
+        let (stat, min, melee_only) = lowering(rest)?;
         effects.push(Effect::LowerPicked {
             range,
             visible,
@@ -157,6 +162,7 @@ pub(super) fn picked_then_lowered(s: &[String]) -> Option<(usize, Vec<Effect>)> 
             by,
             min,
             activation,
+            melee_only,
         });
     }
     Some((2, effects))
@@ -166,18 +172,20 @@ pub(super) fn picked_then_lowered(s: &[String]) -> Option<(usize, Vec<Effect>)> 
 /// of attack actions made by that fighter", " from that fighter's Move (Toughness)
 /// characteristic (to a minimum of M)", " from the Move (Toughness) characteristic of that
 /// fighter (to a minimum of M)", " from the damage points allocated by each hit and critical
-/// hit from attack actions made by that fighter (to a minimum of M)": the characteristic and M.
-fn lowering(rest: &str) -> Option<(Stat, u32)> {
+/// hit from attack actions made by that fighter (to a minimum of M)": the characteristic, M
+/// and whether it is of melee attacks only ("... of melee attack actions made by that
+/// fighter").
+fn lowering(rest: &str) -> Option<(Stat, u32, bool)> {
     for (stat, word) in [(Stat::Attacks, "attacks"), (Stat::Strength, "strength")] {
         let head = format!(" from the {word} characteristic (to a minimum of ");
         if let Some(r) = rest.strip_prefix(head.as_str()) {
             let (min, r) = number_prefix(r)?;
-            return matches!(
-                r,
+            return match r {
                 ") of attack actions made by that fighter"
-                    | ") attack actions made by that fighter"
-            )
-            .then_some((stat, min));
+                | ") attack actions made by that fighter" => Some((stat, min, false)),
+                ") of melee attack actions made by that fighter" => Some((stat, min, true)),
+                _ => None,
+            };
         }
     }
     let templates = [
@@ -205,7 +213,7 @@ fn lowering(rest: &str) -> Option<(Stat, u32)> {
     ];
     templates
         .iter()
-        .find_map(|(stat, t)| fill(rest, t).map(|v| (*stat, v[0])))
+        .find_map(|(stat, t)| fill(rest, t).map(|v| (*stat, v[0], false)))
 }
 
 /// "Until the end of the battle round, add A to the damage points allocated by each critical

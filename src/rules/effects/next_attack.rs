@@ -124,6 +124,7 @@ pub(crate) fn after_next_attack(
                     by,
                     min,
                     activation: false,
+                    melee_only: false,
                 };
                 if let Some(outcome) = super::lower::run(world, &lower, 0, Some(target)) {
                     effect_logged(world, attacker, outcome);

@@ -101,8 +101,9 @@ impl FighterView {
 
     /// The Attacks of its weapon `weapon`, as lasting effects leave them (ABL-4, ABL-5).
     pub fn attacks_with(&self, weapon: usize) -> u32 {
-        let a = self.profile.weapons.get(weapon).map_or(0, |w| w.attacks);
-        self.attacks_after(a)
+        let w = self.profile.weapons.get(weapon);
+        let a = w.map_or(0, |w| w.attacks);
+        self.attacks_after(a, w.is_some_and(|w| w.is_melee()))
     }
 
     /// ABL-4: its Toughness `t` (with any bonus) less what lasting effects subtract.
@@ -115,14 +116,22 @@ impl FighterView {
     pub fn weaken(&self, w: &mut crate::model::formats::Weapon) {
         let l = self.lowered;
         w.strength = Lowered::apply(w.strength, l.strength_by, l.strength_min);
+        if w.is_melee() {
+            w.strength = Lowered::apply(w.strength, l.melee_strength_by, l.melee_strength_min);
+        }
         w.damage.0 = Lowered::apply(w.damage.0, l.damage_by, l.damage_min);
         w.damage.1 = Lowered::apply(w.damage.1, l.damage_by, l.damage_min);
     }
 
-    /// ABL-4: `attacks` (with any bonus) less what lasting effects subtract.
-    pub fn attacks_after(&self, attacks: u32) -> u32 {
+    /// ABL-4: `attacks` (with any bonus) of a (`melee`) weapon less what lasting effects
+    /// subtract.
+    pub fn attacks_after(&self, attacks: u32, melee: bool) -> u32 {
         let l = self.lowered;
-        Lowered::apply(attacks, l.attacks_by, l.attacks_min)
+        let a = Lowered::apply(attacks, l.attacks_by, l.attacks_min);
+        match melee {
+            true => Lowered::apply(a, l.melee_attacks_by, l.melee_attacks_min),
+            false => a,
+        }
     }
 
     /// CMB-1, WAIT-1, REA-1: can it still be activated this phase?

@@ -147,6 +147,9 @@ struct EngineWords<'a> {
     /// its enemies). New: written only when there are some.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     value_auras: Vec<(FighterId, f32, u32, u32, bool)>,
+    /// Lowered for a fighter's melee attacks only. New: written only when there are some.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    weakened_melee: Vec<(FighterId, Stat, u32, u32)>,
 }
 
 /// A characteristic raised until the end of the round, as the hashes began writing it.
@@ -217,6 +220,7 @@ impl<'a> EngineWords<'a> {
             oaths: Vec::new(),
             barred_auras: Vec::new(),
             value_auras: Vec::new(),
+            weakened_melee: Vec::new(),
         };
         for effect in effects {
             words.add(effect);
@@ -256,6 +260,9 @@ impl<'a> EngineWords<'a> {
                 aura: source.1,
             }),
             Lasting::Lowered { stat, by, min } => self.weakened.push((on, stat, by, min)),
+            Lasting::LoweredMelee { stat, by, min } => {
+                self.weakened_melee.push((on, stat, by, min))
+            }
             Lasting::Taunted { by } => self.taunts.push((on, by)),
             Lasting::LessDamage { by, min } => self.guards.push((on, source.1, by, min)),
             Lasting::CritsAsHits => self.guards.push((on, source.1, 0, 0)),

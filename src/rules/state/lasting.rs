@@ -32,6 +32,8 @@ pub enum Lasting {
     },
     /// `by` less of `stat`, to a minimum of `min`, subtracted after every bonus (ABL-4).
     Lowered { stat: Stat, by: u32, min: u32 },
+    /// The same, of its melee attacks only (their Attacks or Strength).
+    LoweredMelee { stat: Stat, by: u32, min: u32 },
     /// Its attacks must target `by` while `by` is on the battlefield.
     Taunted { by: FighterId },
     /// Each hit and critical hit of the attacks on it allocates `by` less damage, to `min`.
@@ -109,6 +111,11 @@ pub struct Lowered {
     pub toughness_min: u32,
     pub damage_by: u32,
     pub damage_min: u32,
+    /// Of its melee attacks only.
+    pub melee_attacks_by: u32,
+    pub melee_attacks_min: u32,
+    pub melee_strength_by: u32,
+    pub melee_strength_min: u32,
 }
 
 impl Lowered {
@@ -125,9 +132,19 @@ impl Lowered {
         *m = (*m).max(min);
     }
 
+    /// One more lowering of the Attacks (else the Strength) of its melee attacks.
+    pub fn add_melee(&mut self, stat: Stat, by: u32, min: u32) {
+        let (b, m) = match stat {
+            Stat::Attacks => (&mut self.melee_attacks_by, &mut self.melee_attacks_min),
+            _ => (&mut self.melee_strength_by, &mut self.melee_strength_min),
+        };
+        *b += by;
+        *m = (*m).max(min);
+    }
+
     /// Does it lower a weapon's Strength or damage?
     pub fn weakens_weapons(&self) -> bool {
-        self.strength_by > 0 || self.damage_by > 0
+        self.strength_by > 0 || self.damage_by > 0 || self.melee_strength_by > 0
     }
 
     /// ABL-4: `x` after the bonuses, less `by`, not below `min` (nor raised to it).
@@ -199,9 +216,13 @@ impl Engine {
         &mut self,
         id: FighterId,
         (stat, by, min): (Stat, u32, u32),
-        activation: bool,
+        (activation, melee): (bool, bool),
     ) {
-        let what = Lasting::Lowered { stat, by, min };
+        let what = if melee {
+            Lasting::LoweredMelee { stat, by, min }
+        } else {
+            Lasting::Lowered { stat, by, min }
+        };
         let until = if activation {
             Until::ActivationEnd
         } else {
@@ -232,8 +253,10 @@ impl Engine {
     pub fn lowered(&self, id: FighterId) -> Lowered {
         let mut l = Lowered::default();
         for e in self.effects.iter().filter(|e| e.fighter() == Some(id)) {
-            if let Lasting::Lowered { stat, by, min } = e.what {
-                l.add(stat, by, min);
+            match e.what {
+                Lasting::Lowered { stat, by, min } => l.add(stat, by, min),
+                Lasting::LoweredMelee { stat, by, min } => l.add_melee(stat, by, min),
+                _ => {}
             }
         }
         l

@@ -19,6 +19,7 @@ fn lower(stat: Stat, by: u32, min: u32, activation: bool) -> Effect {
         by: Amount::Fixed(by),
         min,
         activation,
+        melee_only: false,
     }
 }
 
@@ -74,4 +75,34 @@ fn abl4_abl5_strength_and_damage_lowered_for_the_round() {
     a.apply(Command::EndActivation { fighter: A }).unwrap();
     let r = roll(&mut a, B, A);
     assert_eq!((r.strength, r.damage), (3, (1, 2)));
+}
+
+/// Issue 30, ABL-4: "until the end of the battle round, subtract 2 from the Attacks
+/// characteristic (to a minimum of 1) of melee attack actions made by that fighter": B's melee
+/// weapon (Attacks 3) rolls 1 dice, its missile weapon still 3.
+#[test]
+fn abl4_abl5_attacks_of_melee_attacks_lowered_for_the_round() {
+    let tangle = Effect::LowerPicked {
+        range: 6.0,
+        visible: true,
+        stat: Stat::Attacks,
+        by: Amount::Fixed(2),
+        min: 1,
+        activation: false,
+        melee_only: true,
+    };
+    let mut a = with_ability(vec![tangle], 3);
+    a.profile(B, |p| {
+        p.weapons = vec![weapon(1.0, 3, 4, (1, 3)), weapon(8.0, 3, 3, (1, 2))];
+    });
+    a.place(B, 10.0, 11.5);
+    a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    assert_eq!(roll(&mut a, B, A).attacks, 1);
+    let w = a.world();
+    let all = warcry_sim::rules::engine::fighters(w);
+    let b = all.iter().find(|o| o.id == B).unwrap();
+    let t = all.iter().find(|o| o.id == A).unwrap();
+    let missile = warcry_sim::rules::actions::attack_roll(w, &all, b, t, 1, false);
+    assert_eq!(missile.map(|r| r.attacks), Some(3));
 }

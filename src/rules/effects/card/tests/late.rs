@@ -30,7 +30,8 @@ fn abl5_a_pick_within_the_value_in_inches() {
             stat: Stat::Attacks,
             by: Amount::HalfValueUp,
             min: 1,
-            activation: false
+            activation: false,
+            melee_only: false,
         }
         .at_value(4),
         Effect::LowerPicked {
@@ -39,7 +40,8 @@ fn abl5_a_pick_within_the_value_in_inches() {
             stat: Stat::Attacks,
             by: Amount::HalfValueUp,
             min: 1,
-            activation: false
+            activation: false,
+            melee_only: false,
         }
     );
 }

@@ -496,6 +496,7 @@ fn abl5_a_picked_enemy_lowered_for_the_round() {
             by,
             min,
             activation: false,
+            melee_only: false,
         }])
     };
     assert_eq!(

@@ -46,6 +46,7 @@ fn abl4_a_picked_enemys_characteristics_lowered() {
         by: Amount::Fixed(by),
         min,
         activation,
+        melee_only: false,
     };
     assert_eq!(
         effects_of(
@@ -122,8 +123,30 @@ fn abl5_a_bar_then_a_lowering_of_the_same_enemy() {
                 stat: Stat::Move,
                 by: Amount::Value,
                 min: 0,
-                activation: false
+                activation: false,
+                melee_only: false,
             }
         ]
+    );
+}
+
+/// Issue 30: the Attacks of a picked enemy's melee attacks only.
+#[test]
+fn abl4_the_attacks_of_a_picked_enemys_melee_attacks_lowered() {
+    assert_eq!(
+        effects_of(
+            "Pick a visible enemy fighter within 4\" of this fighter. Until the end of the battle \
+             round, subtract 1 from the Attacks characteristic (to a minimum of 1) of melee \
+             attack actions made by that fighter."
+        ),
+        Ok(vec![Effect::LowerPicked {
+            range: 4.0,
+            visible: true,
+            stat: Stat::Attacks,
+            by: Amount::Fixed(1),
+            min: 1,
+            activation: false,
+            melee_only: true
+        }])
     );
 }
