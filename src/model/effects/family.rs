@@ -93,6 +93,7 @@ impl Effect {
             | Effect::SetUpNear { .. }
             | Effect::Relocate { .. }
             | Effect::LowerPicked { .. }
+            | Effect::LowerPerRoll { .. }
             | Effect::ExposePicked { .. }
             | Effect::CritsWeaken { .. }
             | Effect::EnemyAura { .. }

@@ -240,6 +240,7 @@ impl Effect {
             | Effect::SetUpNear { .. }
             | Effect::Relocate { .. }
             | Effect::LowerPicked { .. }
+            | Effect::LowerPerRoll { .. }
             | Effect::ExposePicked { .. } => self.heal_numbers_ok(),
             Effect::Restrict { range, .. } => range_ok(*range),
             Effect::BarEach { range, actions, .. } => range_ok(*range) && !actions.is_empty(),
@@ -418,6 +419,18 @@ impl Effect {
             } => {
                 let melee_ok = !melee_only || matches!(stat, Stat::Attacks | Stat::Strength);
                 range_ok(*range) && by.within(6) && *min <= 6 && melee_ok
+            }
+            Effect::LowerPerRoll {
+                least,
+                most,
+                stat,
+                min,
+                ..
+            } => {
+                (1..=6).contains(least)
+                    && (*least..=6).contains(most)
+                    && *min <= 6
+                    && *stat != Stat::Damage
             }
             Effect::ExposePicked {
                 range, stat, by, ..

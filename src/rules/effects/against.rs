@@ -57,7 +57,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             a_visible(*visible)
         ),
         Effect::Relocate { .. } => place::relocate_text(e),
-        Effect::LowerPicked { .. } | Effect::ExposePicked { .. } => {
+        Effect::LowerPicked { .. } | Effect::ExposePicked { .. } | Effect::LowerPerRoll { .. } => {
             super::lower::describe(e, value)
         }
         Effect::CritsWeaken {

@@ -13,6 +13,20 @@ use super::{a_visible, amount_text};
 /// In words: "a visible enemy within 6" has 1 less Attacks (to 1) until the end of the
 /// round".
 pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
+    if let Effect::LowerPerRoll {
+        least,
+        most,
+        stat,
+        min,
+        battle,
+    } = e
+    {
+        return format!(
+            "each roll of {} takes 1 {stat} off that enemy (to {min}) until the end of the {}",
+            crate::model::effects::band_text(*least, *most),
+            if *battle { "battle" } else { "round" }
+        );
+    }
     if let Effect::ExposePicked {
         range,
         visible,
@@ -97,6 +111,43 @@ pub(super) fn run(
         stat: *stat,
         now: now(world, &v, (*stat, *melee_only)),
         activation: *activation,
+        battle: false,
+    })
+}
+
+/// ABL-5: for each of the `rolls` an effect just made against the picked enemy that lies in
+/// the band, that enemy has 1 less of the characteristic, for the round or the battle; what
+/// it is now, for the log (nothing when no roll lies in the band).
+pub(super) fn per_roll(
+    world: &mut World,
+    e: &Effect,
+    rolls: &[u8],
+    target: Option<crate::model::ids::FighterId>,
+) -> Option<EffectOutcome> {
+    let Effect::LowerPerRoll {
+        least,
+        most,
+        stat,
+        min,
+        battle,
+    } = *e
+    else {
+        return None;
+    };
+    let n = rolls.iter().filter(|r| (least..=most).contains(r)).count() as u32;
+    let t = target.filter(|_| n > 0)?;
+    let mut eng = state::engine(world);
+    match battle {
+        true => eng.lower(t, stat, n, min),
+        false => eng.lower_for_round(t, (stat, n, min), (false, false)),
+    }
+    let v = state::fighter(world, t)?;
+    Some(EffectOutcome::Lowered {
+        fighter: t,
+        stat,
+        now: now(world, &v, (stat, false)),
+        activation: false,
+        battle,
     })
 }
 
@@ -198,6 +249,10 @@ fn lowering(rest: &str) -> Option<(Stat, u32, bool)> {
             " from the move characteristic of that fighter (to a minimum of {n})",
         ),
         (
+            Stat::Move,
+            " from the move characteristic (to a minimum of {n}) of that fighter",
+        ),
+        (
             Stat::Toughness,
             " from that fighter's toughness characteristic (to a minimum of {n})",
         ),
@@ -214,6 +269,52 @@ fn lowering(rest: &str) -> Option<(Stat, u32, bool)> {
     templates
         .iter()
         .find_map(|(stat, t)| fill(rest, t).map(|v| (*stat, v[0], false)))
+}
+
+/// "For each roll of 5+ (for each 4+, for each 6), until the end of the battle round (of the
+/// battle), subtract 1 from that fighter's Toughness characteristic (to a minimum of 1)", the
+/// duration before or after, the minimum left out (none): a lowering for each such roll of
+/// the damage rolled before it.
+pub(super) fn per_roll_sentence(s: &str) -> Option<Vec<Effect>> {
+    let rest = s
+        .strip_prefix("for each roll of ")
+        .or_else(|| s.strip_prefix("for each "))?;
+    let (least, rest) = number_prefix(rest)?;
+    let (most, rest) = match rest.strip_prefix('+') {
+        Some(r) => (6, r),
+        None => match rest.strip_prefix('-') {
+            Some(r) => number_prefix(r)?,
+            None => (least, rest),
+        },
+    };
+    let rest = rest.strip_prefix(", ")?;
+    let (battle, rest) = if let Some(r) = rest.strip_prefix("until the end of the battle round, ") {
+        (false, r.to_string())
+    } else if let Some(r) = rest.strip_prefix("until the end of the battle, ") {
+        (true, r.to_string())
+    } else {
+        (
+            false,
+            rest.replacen(" until the end of the battle round", "", 1),
+        )
+    };
+    let rest = rest.strip_prefix("subtract 1")?;
+    let (stat, min) = match lowering(rest) {
+        Some((stat, min, false)) => (stat, min),
+        _ => {
+            let v = fill(rest, " from that fighter's toughness characteristic");
+            v.map(|_| (Stat::Toughness, 0))?
+        }
+    };
+    let (least, most) = (u8::try_from(least).ok()?, u8::try_from(most).ok()?);
+    let e = Effect::LowerPerRoll {
+        least,
+        most,
+        stat,
+        min,
+        battle,
+    };
+    Some(vec![e])
 }
 
 /// "Until the end of the battle round, add A to the damage points allocated by each critical

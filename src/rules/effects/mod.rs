@@ -320,18 +320,29 @@ pub struct Picks {
 /// ABL-5: runs `effects` for `f`, used with dice showing `value`, with the player's `picks`;
 /// logs what each did.
 pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, picks: Picks) {
+    // The rolls the last damage effect made, for a lowering for each of them.
+    let mut rolled: Vec<u8> = Vec::new();
     for e in effects {
         // A roll's outcome is said before what its success does.
         if let Effect::OnRoll { least, then } = e {
             dice::on_roll(world, f, (*least, then), value, picks);
             continue;
         }
+        if let Effect::LowerPerRoll { .. } = e {
+            if let Some(outcome) = lower::per_roll(world, e, &rolled, picks.target) {
+                effect_logged(world, f.id, outcome);
+            }
+            continue;
+        }
         for outcome in run_one(world, f, e, value, picks) {
             effect_logged(world, f.id, outcome.clone());
             if let EffectOutcome::Damage {
-                fighters, damage, ..
+                fighters,
+                damage,
+                rolls,
             } = outcome
             {
+                rolled = rolls;
                 for t in fighters {
                     deal_damage(world, t, damage, &[RuleId::Abl5]);
                 }

@@ -151,6 +151,9 @@ pub enum EffectOutcome {
         now: u32,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         activation: bool,
+        /// Until the end of the battle, not of the round.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        battle: bool,
     },
     /// A critical hit lowered `fighter`'s `stat` to `now` for the battle.
     CritWeakened {

@@ -353,6 +353,7 @@ pub(super) fn friend_bonus_text(who: &str, o: &EffectOutcome, n: &Names) -> Stri
             stat,
             now,
             activation,
+            battle,
         } => format!(
             "{who}'s ability: {}'s {} is {now} until the end of the {}",
             n.fighter(*fighter),
@@ -360,7 +361,11 @@ pub(super) fn friend_bonus_text(who: &str, o: &EffectOutcome, n: &Names) -> Stri
                 Stat::Damage | Stat::CritDamage => "damage for a hit".to_string(),
                 s => s.to_string(),
             },
-            if *activation { "activation" } else { "round" }
+            match (*battle, *activation) {
+                (true, _) => "battle",
+                (false, true) => "activation",
+                (false, false) => "round",
+            }
         ),
         EffectOutcome::FriendBonuses {
             fighters,

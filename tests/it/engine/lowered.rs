@@ -106,3 +106,37 @@ fn abl4_abl5_attacks_of_melee_attacks_lowered_for_the_round() {
     let missile = warcry_sim::rules::actions::attack_roll(w, &all, b, t, 1, false);
     assert_eq!(missile.map(|r| r.attacks), Some(3));
 }
+
+/// Issue 30, ABL-5: "roll 3 dice. For each roll of 5+, allocate 1 damage point to that
+/// fighter and, until the end of the battle round, subtract 1 from that fighter's Toughness
+/// characteristic (to a minimum of 1)": rolls 5, 6, 2 deal 2 and take B's Toughness 4 to 2.
+#[test]
+fn abl5_a_lowering_for_each_roll_of_the_damage() {
+    use warcry_sim::model::effects::Roll;
+    let damage = Effect::DamageOne {
+        range: 6.0,
+        amount: Amount::Fixed(0),
+        roll: Some(Roll {
+            dice: Amount::Fixed(3),
+            bands: vec![(5, 6, Amount::Fixed(1))],
+            rolled: Vec::new(),
+        }),
+    };
+    let per_roll = Effect::LowerPerRoll {
+        least: 5,
+        most: 6,
+        stat: Stat::Toughness,
+        min: 1,
+        battle: false,
+    };
+    let mut a = with_ability(vec![damage, per_roll], 3);
+    a.profile(B, |p| {
+        p.toughness = 4;
+        p.wounds = 20;
+    });
+    a.place(B, 10.0, 11.5);
+    a.dice(&[5, 6, 2]);
+    a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+    assert_eq!(a.damage(B), 2);
+    assert_eq!(roll(&mut a, A, B).toughness, 2);
+}

@@ -64,6 +64,13 @@ pub fn effects_of(text: &str) -> Result<Vec<Effect>, String> {
             *e = Effect::ReactBonus { friend: None, act };
         }
     }
+    // A lowering for each roll follows a roll of damage against one picked enemy.
+    let rolled = |e: &Effect| matches!(e, Effect::DamageOne { roll: Some(_), .. });
+    for (k, e) in effects.iter().enumerate() {
+        if matches!(e, Effect::LowerPerRoll { .. }) && !effects[..k].iter().any(rolled) {
+            return Err(shape(&sentences[sentences.len() - 1]));
+        }
+    }
     let mut v = crate::model::validate::Validator::default();
     for e in &effects {
         e.validate("", &mut v);
@@ -111,7 +118,7 @@ type SentenceReader = fn(&str) -> Option<Vec<Effect>>;
 /// The effects of the first sentences of `s`, and how many sentences they took: a sentence
 /// one family reads alone, else the first reader of several sentences that knows them.
 fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    const SENTENCE: [SentenceReader; 15] = [
+    const SENTENCE: [SentenceReader; 16] = [
         bar::sentence,
         guard::sentence,
         condition::sentence,
@@ -127,6 +134,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         super::value::sentence,
         boost_words::against_some,
         super::next_attack::lowered_after,
+        super::lower::per_roll_sentence,
     ];
     const READERS: [Reader; 21] = [
         super::lower::picked_then_lowered,
@@ -186,7 +194,27 @@ pub(super) fn sentences(text: &str) -> Vec<String> {
         .split_inclusive(". ")
         .map(|s| plain::plain(s.trim().trim_end_matches('.').trim()))
         .filter(|s| !s.is_empty())
+        .flat_map(|s| lowered_too(&s))
         .collect()
+}
+
+/// "For each roll of 5+, allocate 1 damage point to that fighter and, until the end of the
+/// battle round, subtract 1 from ...": the damage, and "in addition, for each roll of 5+, until
+/// the end of the battle round, subtract 1 from ...", two sentences.
+fn lowered_too(s: &str) -> Vec<String> {
+    const JOIN: &str = " and, until the end of the battle round, ";
+    let split = s
+        .starts_with("for each ")
+        .then(|| s.split_once(JOIN))
+        .flatten();
+    let band = s.split_once(", ").map(|(b, _)| b);
+    match (split, band) {
+        (Some((damage, lowering)), Some(band)) => vec![
+            damage.to_string(),
+            format!("in addition, {band}, until the end of the battle round, {lowering}"),
+        ],
+        _ => vec![s.to_string()],
+    }
 }
 
 /// A sentence's shape: its numbers as `N`.
@@ -494,13 +522,15 @@ pub(super) fn bands(s: &[String]) -> Option<(usize, Roll)> {
         let the_roll = ["the roll", "the value of the roll", "the dice roll"]
             .iter()
             .any(|r| allocate_to_that_equal(rest) == Some(r));
-        match rolled_damage(rest) {
-            Some(sides) => out.rolled.push((least, most, sides)),
-            None if the_roll => {
+        match (rolled_damage(rest), allocate_to_that(rest)) {
+            (Some(sides), _) => out.rolled.push((least, most, sides)),
+            (None, _) if the_roll => {
                 let faces = (least..=most).map(|k| (k, k, Amount::Fixed(k.into())));
                 out.bands.extend(faces);
             }
-            None => out.bands.push((least, most, allocate_to_that(rest)?)),
+            (None, Some(a)) => out.bands.push((least, most, a)),
+            // Not damage (a lowering for each roll, say): the bands end before it.
+            (None, None) => break,
         }
         used += 1;
     }

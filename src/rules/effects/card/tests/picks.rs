@@ -150,3 +150,49 @@ fn abl4_the_attacks_of_a_picked_enemys_melee_attacks_lowered() {
         }])
     );
 }
+
+/// Issue 30: a lowering for each roll of the damage rolled against the picked enemy: joined to
+/// the damage's band by "and", or "in addition" with its duration at the end and no minimum.
+#[test]
+fn abl5_a_lowering_for_each_roll_of_the_damage() {
+    let joined = effects_of(
+        "Pick a visible enemy fighter within 5\" of this fighter and roll 2 dice. For each roll \
+         of 4+, allocate 2 damage points to that fighter and, until the end of the battle round, \
+         subtract 1 from that fighter's Toughness characteristic (to a minimum of 2).",
+    )
+    .unwrap();
+    assert_eq!(
+        joined[1],
+        Effect::LowerPerRoll {
+            least: 4,
+            most: 6,
+            stat: Stat::Toughness,
+            min: 2,
+            battle: false
+        }
+    );
+    let after = effects_of(
+        "Pick a visible enemy fighter within 5\" of this fighter and roll 2 dice. For each 5+, \
+         allocate 1 damage point to that fighter. In addition, for each 6, subtract 1 from that \
+         fighter's Toughness characteristic until the end of the battle round.",
+    )
+    .unwrap();
+    assert_eq!(
+        after[1],
+        Effect::LowerPerRoll {
+            least: 6,
+            most: 6,
+            stat: Stat::Toughness,
+            min: 0,
+            battle: false
+        }
+    );
+    // With no roll of damage before it, it is not read.
+    assert!(
+        effects_of(
+            "For each 6, subtract 1 from that fighter's Toughness characteristic until the end \
+             of the battle round."
+        )
+        .is_err()
+    );
+}
