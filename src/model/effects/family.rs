@@ -73,6 +73,7 @@ impl Effect {
             | Effect::DisengageEndNear
             | Effect::FlatAttackRange => Family::Boost,
             Effect::DamageOne { .. }
+            | Effect::SelfDamagePerRoll { .. }
             | Effect::DamageEach { .. }
             | Effect::DamageAround { .. }
             | Effect::DamageVsToughness { .. }

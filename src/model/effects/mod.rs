@@ -366,6 +366,9 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         melee_only: bool,
     },
+    /// After an effect's roll against the picked enemy: each of its rolls from `least` to
+    /// `most` deals `amount` damage to this fighter.
+    SelfDamagePerRoll { least: u8, most: u8, amount: u32 },
     /// After an effect's roll against the picked enemy: for each of its rolls from `least` to
     /// `most`, that enemy has 1 less `stat`, to `min`, until the end of the battle round (or,
     /// `battle`, of the battle).

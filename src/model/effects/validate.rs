@@ -215,6 +215,7 @@ impl Effect {
             Effect::DamageOne { .. }
             | Effect::DamageEach { .. }
             | Effect::DamageAround { .. }
+            | Effect::SelfDamagePerRoll { .. }
             | Effect::DamageVsToughness { .. } => self.damage_numbers_ok(),
             Effect::Heal { .. }
             | Effect::HealEach { .. }
@@ -332,6 +333,13 @@ impl Effect {
             Effect::DamageVsToughness {
                 range, dice, each, ..
             } => range_ok(*range) && dice.within(10) && (1..=20).contains(each),
+            Effect::SelfDamagePerRoll {
+                least,
+                most,
+                amount,
+            } => {
+                (1..=6).contains(least) && (*least..=6).contains(most) && (1..=20).contains(amount)
+            }
             Effect::DamageOne {
                 range,
                 amount,

@@ -49,6 +49,14 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         ),
         Effect::DamageAround { .. } => super::around::describe(e, value),
         Effect::DamageVsToughness { .. } => super::around::versus_text(e, value),
+        Effect::SelfDamagePerRoll {
+            least,
+            most,
+            amount,
+        } => format!(
+            "each roll of {} deals {amount} damage to this fighter",
+            crate::model::effects::band_text(*least, *most)
+        ),
         Effect::AfterMove { trigger, then } => {
             let when = match trigger {
                 MoveTrigger::NearEnemy(r) => {
@@ -538,4 +546,32 @@ pub(super) fn next_move_near_enemy(s: &[String]) -> Option<(usize, Vec<Effect>)>
         then: vec![damage],
     };
     Some((used, vec![effect]))
+}
+
+/// "For each 1 (for each roll of 1), allocate N damage point(s) to the fighter using this
+/// ability (to this fighter)": damage to this fighter for each such roll of the damage rolled
+/// before it.
+pub(super) fn self_per_roll(s: &str) -> Option<Vec<Effect>> {
+    let rest = s
+        .strip_prefix("for each roll of ")
+        .or_else(|| s.strip_prefix("for each "))?;
+    let (least, rest) = number_prefix(rest)?;
+    let (most, rest) = match rest.strip_prefix('+') {
+        Some(r) => (6, r),
+        None => (least, rest),
+    };
+    let rest = rest.strip_prefix(", allocate ")?;
+    let (amount, rest) = number_prefix(rest)?;
+    let rest = rest
+        .strip_prefix(" damage points to ")
+        .or_else(|| rest.strip_prefix(" damage point to "))?;
+    if !matches!(rest, "the fighter using this ability" | "this fighter") {
+        return None;
+    }
+    let (least, most) = (u8::try_from(least).ok()?, u8::try_from(most).ok()?);
+    Some(vec![Effect::SelfDamagePerRoll {
+        least,
+        most,
+        amount,
+    }])
 }

@@ -334,6 +334,25 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, pi
             }
             continue;
         }
+        if let Effect::SelfDamagePerRoll {
+            least,
+            most,
+            amount,
+        } = *e
+        {
+            let n = rolled.iter().filter(|r| (least..=most).contains(r)).count() as u32;
+            if n > 0 {
+                let damage = n * amount;
+                let outcome = EffectOutcome::Damage {
+                    fighters: vec![f.id],
+                    damage,
+                    rolls: Vec::new(),
+                };
+                effect_logged(world, f.id, outcome);
+                deal_damage(world, f.id, damage, &[RuleId::Abl5]);
+            }
+            continue;
+        }
         for outcome in run_one(world, f, e, value, picks) {
             effect_logged(world, f.id, outcome.clone());
             if let EffectOutcome::Damage {

@@ -140,3 +140,30 @@ fn abl5_a_lowering_for_each_roll_of_the_damage() {
     assert_eq!(a.damage(B), 2);
     assert_eq!(roll(&mut a, A, B).toughness, 2);
 }
+
+/// Issue 30, ABL-5: "for each 4+, allocate 1 damage point to that fighter. For each 1,
+/// allocate 1 damage point to the fighter using this ability": rolls 4, 1, 1 deal 1 to B and
+/// 2 to A, a log line each.
+#[test]
+fn abl5_damage_to_this_fighter_for_each_low_roll() {
+    use warcry_sim::model::effects::Roll;
+    let damage = Effect::DamageOne {
+        range: 6.0,
+        amount: Amount::Fixed(0),
+        roll: Some(Roll {
+            dice: Amount::Fixed(3),
+            bands: vec![(4, 6, Amount::Fixed(1))],
+            rolled: Vec::new(),
+        }),
+    };
+    let backlash = Effect::SelfDamagePerRoll {
+        least: 1,
+        most: 1,
+        amount: 1,
+    };
+    let mut a = with_ability(vec![damage, backlash], 3);
+    a.place(B, 10.0, 11.5);
+    a.dice(&[4, 1, 1]);
+    a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+    assert_eq!((a.damage(B), a.damage(A)), (1, 2));
+}

@@ -66,8 +66,14 @@ pub fn effects_of(text: &str) -> Result<Vec<Effect>, String> {
     }
     // A lowering for each roll follows a roll of damage against one picked enemy.
     let rolled = |e: &Effect| matches!(e, Effect::DamageOne { roll: Some(_), .. });
+    let per_roll = |e: &Effect| {
+        matches!(
+            e,
+            Effect::LowerPerRoll { .. } | Effect::SelfDamagePerRoll { .. }
+        )
+    };
     for (k, e) in effects.iter().enumerate() {
-        if matches!(e, Effect::LowerPerRoll { .. }) && !effects[..k].iter().any(rolled) {
+        if per_roll(e) && !effects[..k].iter().any(rolled) {
             return Err(shape(&sentences[sentences.len() - 1]));
         }
     }
@@ -118,7 +124,7 @@ type SentenceReader = fn(&str) -> Option<Vec<Effect>>;
 /// The effects of the first sentences of `s`, and how many sentences they took: a sentence
 /// one family reads alone, else the first reader of several sentences that knows them.
 fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    const SENTENCE: [SentenceReader; 16] = [
+    const SENTENCE: [SentenceReader; 17] = [
         bar::sentence,
         guard::sentence,
         condition::sentence,
@@ -135,6 +141,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         boost_words::against_some,
         super::next_attack::lowered_after,
         super::lower::per_roll_sentence,
+        super::damage::self_per_roll,
     ];
     const READERS: [Reader; 21] = [
         super::lower::picked_then_lowered,

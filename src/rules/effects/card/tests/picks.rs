@@ -196,3 +196,23 @@ fn abl5_a_lowering_for_each_roll_of_the_damage() {
         .is_err()
     );
 }
+
+/// Issue 30: damage to this fighter for each low roll of the damage rolled against a picked
+/// enemy.
+#[test]
+fn abl5_damage_to_this_fighter_for_each_low_roll() {
+    let e = effects_of(
+        "Pick a visible enemy fighter within 5\" of this fighter and roll a number of dice equal \
+         to the value of this ability. For each 5+, allocate 1 damage point to that fighter. For \
+         each 1, allocate 2 damage points to the fighter using this ability.",
+    )
+    .unwrap();
+    assert_eq!(
+        e[1],
+        Effect::SelfDamagePerRoll {
+            least: 1,
+            most: 1,
+            amount: 2
+        }
+    );
+}
