@@ -552,15 +552,8 @@ pub(super) fn next_move_near_enemy(s: &[String]) -> Option<(usize, Vec<Effect>)>
 /// ability (to this fighter)": damage to this fighter for each such roll of the damage rolled
 /// before it.
 pub(super) fn self_per_roll(s: &str) -> Option<Vec<Effect>> {
-    let rest = s
-        .strip_prefix("for each roll of ")
-        .or_else(|| s.strip_prefix("for each "))?;
-    let (least, rest) = number_prefix(rest)?;
-    let (most, rest) = match rest.strip_prefix('+') {
-        Some(r) => (6, r),
-        None => (least, rest),
-    };
-    let rest = rest.strip_prefix(", allocate ")?;
+    let (least, most, rest) = super::card::band_prefix(super::card::for_each(s)?)?;
+    let rest = rest.strip_prefix("allocate ")?;
     let (amount, rest) = number_prefix(rest)?;
     let rest = rest
         .strip_prefix(" damage points to ")
@@ -568,7 +561,6 @@ pub(super) fn self_per_roll(s: &str) -> Option<Vec<Effect>> {
     if !matches!(rest, "the fighter using this ability" | "this fighter") {
         return None;
     }
-    let (least, most) = (u8::try_from(least).ok()?, u8::try_from(most).ok()?);
     Some(vec![Effect::SelfDamagePerRoll {
         least,
         most,

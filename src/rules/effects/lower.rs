@@ -276,18 +276,7 @@ fn lowering(rest: &str) -> Option<(Stat, u32, bool)> {
 /// duration before or after, the minimum left out (none): a lowering for each such roll of
 /// the damage rolled before it.
 pub(super) fn per_roll_sentence(s: &str) -> Option<Vec<Effect>> {
-    let rest = s
-        .strip_prefix("for each roll of ")
-        .or_else(|| s.strip_prefix("for each "))?;
-    let (least, rest) = number_prefix(rest)?;
-    let (most, rest) = match rest.strip_prefix('+') {
-        Some(r) => (6, r),
-        None => match rest.strip_prefix('-') {
-            Some(r) => number_prefix(r)?,
-            None => (least, rest),
-        },
-    };
-    let rest = rest.strip_prefix(", ")?;
+    let (least, most, rest) = super::card::band_prefix(super::card::for_each(s)?)?;
     let (battle, rest) = if let Some(r) = rest.strip_prefix("until the end of the battle round, ") {
         (false, r.to_string())
     } else if let Some(r) = rest.strip_prefix("until the end of the battle, ") {
@@ -306,7 +295,6 @@ pub(super) fn per_roll_sentence(s: &str) -> Option<Vec<Effect>> {
             v.map(|_| (Stat::Toughness, 0))?
         }
     };
-    let (least, most) = (u8::try_from(least).ok()?, u8::try_from(most).ok()?);
     let e = Effect::LowerPerRoll {
         least,
         most,

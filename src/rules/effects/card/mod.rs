@@ -494,37 +494,14 @@ pub(super) fn bands(s: &[String]) -> Option<(usize, Roll)> {
     let mut out = Roll::default();
     let mut used = 0;
     for sentence in s {
-        let Some(rest) = sentence
+        // "On a roll of 4+, ...", "On a 4+, ...", "For each (roll of) 5+, ...".
+        let head = sentence
             .strip_prefix("on a roll of ")
-            .or_else(|| sentence.strip_prefix("for each roll of "))
-            .or_else(|| {
-                // "On a 4+, ..."
-                sentence
-                    .strip_prefix("on a ")
-                    .filter(|r| r.starts_with(|c: char| c.is_ascii_digit()))
-            })
-            .or_else(|| {
-                // "For each 5+, ..."
-                sentence
-                    .strip_prefix("for each ")
-                    .filter(|r| r.starts_with(|c: char| c.is_ascii_digit()))
-            })
-        else {
+            .or_else(|| sentence.strip_prefix("on a "))
+            .or_else(|| for_each(sentence));
+        let Some((least, most, rest)) = head.and_then(band_prefix) else {
             break;
         };
-        let (least, rest) = number_prefix(rest)?;
-        let (most, rest) = match rest.strip_prefix('+') {
-            Some(r) => (6, r),
-            None => match rest.strip_prefix('-') {
-                Some(r) => number_prefix(r)?,
-                None => (least, rest),
-            },
-        };
-        let rest = rest.strip_prefix(", ")?;
-        let (least, most) = (u8::try_from(least).ok()?, u8::try_from(most).ok()?);
-        if !(1..=6).contains(&least) || !(least..=6).contains(&most) {
-            return None;
-        }
         // "... equal to the roll": each face of the band deals its own number.
         let the_roll = ["the roll", "the value of the roll", "the dice roll"]
             .iter()
@@ -542,6 +519,28 @@ pub(super) fn bands(s: &[String]) -> Option<(usize, Roll)> {
         used += 1;
     }
     (used > 0).then_some((used, out))
+}
+
+/// What follows "for each roll of " or "for each " ("For each 5+, ...").
+pub(super) fn for_each(s: &str) -> Option<&str> {
+    s.strip_prefix("for each roll of ")
+        .or_else(|| s.strip_prefix("for each "))
+}
+
+/// A band of rolls and the clause after it: "5+, ...", "2-4, ...", "6, ...": (least, most,
+/// the clause); none unless the band lies within 1-6.
+pub(super) fn band_prefix(s: &str) -> Option<(u8, u8, &str)> {
+    let (least, rest) = number_prefix(s)?;
+    let (most, rest) = match rest.strip_prefix('+') {
+        Some(r) => (6, r),
+        None => match rest.strip_prefix('-') {
+            Some(r) => number_prefix(r)?,
+            None => (least, rest),
+        },
+    };
+    let rest = rest.strip_prefix(", ")?;
+    let (least, most) = (u8::try_from(least).ok()?, u8::try_from(most).ok()?);
+    ((1..=6).contains(&least) && (least..=6).contains(&most)).then_some((least, most, rest))
 }
 
 /// "Allocate a number of damage points to that fighter equal to X": X.
