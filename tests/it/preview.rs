@@ -70,6 +70,7 @@ fn panel_change(a: &Path, b: &Path) -> usize {
 
 #[test]
 fn a_saved_edit_shows_within_a_second_and_a_broken_one_keeps_the_last_good_layout() {
+    let _window = super::render::one_window();
     let dir = tempfile::tempdir().unwrap();
     let card = dir.path().join("terrain").join("towers.ron");
     std::fs::create_dir_all(card.parent().unwrap()).unwrap();

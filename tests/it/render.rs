@@ -19,6 +19,7 @@ pub(crate) fn decode(path: &std::path::Path) -> (u32, u32, Vec<[u8; 3]>) {
 
 #[test]
 fn screenshot_flag_renders_the_mat_and_both_sides() {
+    let _window = one_window();
     let dir = tempfile::tempdir().unwrap();
     let shot = dir.path().join("battle.png");
     let out = app_command()
@@ -28,6 +29,13 @@ fn screenshot_flag_renders_the_mat_and_both_sides() {
         .output()
         .expect("xvfb-run is installed by scripts/setup.sh");
     check_render(&out, &shot);
+}
+
+/// The window tests, one at a time: each renders with Mesa's software Vulkan on every core,
+/// and the preview's "within a second" must not race another window for them.
+pub(crate) fn one_window() -> std::sync::MutexGuard<'static, ()> {
+    static WINDOW: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    WINDOW.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The window under Xvfb when there is no display, run in a scratch folder (the game writes
@@ -49,6 +57,7 @@ pub(crate) fn app_command() -> Command {
 
 #[test]
 fn both_looks_render_the_mat_and_both_sides_and_report_fps_prints_frame_times() {
+    let _window = one_window();
     let dir = tempfile::tempdir().unwrap();
     for look in ["low", "high"] {
         let shot = dir.path().join(format!("{look}.png"));
@@ -121,6 +130,7 @@ fn title_and_mat(path: &std::path::Path) -> (usize, usize) {
 
 #[test]
 fn without_a_battle_given_the_app_opens_on_the_title_screen() {
+    let _window = one_window();
     let dir = tempfile::tempdir().unwrap();
     let shot = dir.path().join("title.png");
     let out = app_command()
@@ -179,6 +189,7 @@ fn colours_and_mat(path: &std::path::Path) -> (usize, usize) {
 
 #[test]
 fn smoke_plays_through_the_title_setup_a_move_preview_an_attack_a_whole_battle_and_its_replay() {
+    let _window = one_window();
     let dir = tempfile::tempdir().unwrap();
     // Run in the scratch folder, so that the replay the window keeps lands in its replays/.
     let out = app_command()
@@ -233,6 +244,7 @@ fn smoke_plays_through_the_title_setup_a_move_preview_an_attack_a_whole_battle_a
 /// battlefield is refused in words.
 #[test]
 fn set6_render_draws_a_terrain_card_from_above_at_the_size_asked() {
+    let _window = one_window();
     let dir = tempfile::tempdir().unwrap();
     let shot = dir.path().join("towers.png");
     let card =
