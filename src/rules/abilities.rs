@@ -140,7 +140,7 @@ pub fn reactions_of(
 
 /// REA-1, ABL-5: `t`'s reaction abilities answered by a bonus action (to an enemy's move, to
 /// a melee attack's damage): name, moment and answer.
-pub fn reactions_after_move(
+pub fn bonus_reactions(
     world: &World,
     t: &FighterView,
 ) -> Vec<(

@@ -161,7 +161,7 @@ pub fn answers_at(world: &mut World, at: Moment) -> Vec<MoveAnswer> {
         if !r.can_react() || !crate::rules::effects::may_react(world, r) {
             continue;
         }
-        for (name, trigger, effects) in crate::rules::abilities::reactions_after_move(world, r) {
+        for (name, trigger, effects) in crate::rules::abilities::bonus_reactions(world, r) {
             if !moment(world, &all, (r, m), trigger, at) {
                 continue;
             }
@@ -200,7 +200,7 @@ pub(super) fn chosen_answer(
     ) else {
         return Err(refuse("the fighter that moved is gone".into()));
     };
-    let found = crate::rules::abilities::reactions_after_move(world, r)
+    let found = crate::rules::abilities::bonus_reactions(world, r)
         .into_iter()
         .find(|(n, t, _)| n == ability && moment(world, &all, (r, m), *t, at));
     let Some((_, _, effects)) = found else {

@@ -548,6 +548,25 @@ pub(super) fn next_move_near_enemy(s: &[String]) -> Option<(usize, Vec<Effect>)>
     Some((used, vec![effect]))
 }
 
+/// ABL-5: the damage to `f` for each of `rolls` in the band of a `SelfDamagePerRoll` (none
+/// when no roll lies in it), dealt by the caller like any damage.
+pub(super) fn to_self_per_roll(f: &FighterView, e: &Effect, rolls: &[u8]) -> Option<EffectOutcome> {
+    let Effect::SelfDamagePerRoll {
+        least,
+        most,
+        amount,
+    } = *e
+    else {
+        return None;
+    };
+    let n = rolls.iter().filter(|r| (least..=most).contains(r)).count() as u32;
+    (n > 0).then(|| EffectOutcome::Damage {
+        fighters: vec![f.id],
+        damage: n * amount,
+        rolls: Vec::new(),
+    })
+}
+
 /// "For each 1 (for each roll of 1), allocate N damage point(s) to the fighter using this
 /// ability (to this fighter)": damage to this fighter for each such roll of the damage rolled
 /// before it.

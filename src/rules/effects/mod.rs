@@ -328,32 +328,17 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, pi
             dice::on_roll(world, f, (*least, then), value, picks);
             continue;
         }
-        if let Effect::LowerPerRoll { .. } = e {
-            if let Some(outcome) = lower::per_roll(world, e, &rolled, picks.target) {
-                effect_logged(world, f.id, outcome);
-            }
-            continue;
-        }
-        if let Effect::SelfDamagePerRoll {
-            least,
-            most,
-            amount,
-        } = *e
-        {
-            let n = rolled.iter().filter(|r| (least..=most).contains(r)).count() as u32;
-            if n > 0 {
-                let damage = n * amount;
-                let outcome = EffectOutcome::Damage {
-                    fighters: vec![f.id],
-                    damage,
-                    rolls: Vec::new(),
-                };
-                effect_logged(world, f.id, outcome);
-                deal_damage(world, f.id, damage, &[RuleId::Abl5]);
-            }
-            continue;
-        }
-        for outcome in run_one(world, f, e, value, picks) {
+        // What follows a roll of damage reads its rolls.
+        let outcomes: Vec<EffectOutcome> = match e {
+            Effect::LowerPerRoll { .. } => lower::per_roll(world, e, &rolled, picks.target)
+                .into_iter()
+                .collect(),
+            Effect::SelfDamagePerRoll { .. } => damage::to_self_per_roll(f, e, &rolled)
+                .into_iter()
+                .collect(),
+            _ => run_one(world, f, e, value, picks),
+        };
+        for outcome in outcomes {
             effect_logged(world, f.id, outcome.clone());
             if let EffectOutcome::Damage {
                 fighters,
@@ -361,7 +346,9 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, pi
                 rolls,
             } = outcome
             {
-                rolled = rolls;
+                if !rolls.is_empty() {
+                    rolled = rolls;
+                }
                 for t in fighters {
                     deal_damage(world, t, damage, &[RuleId::Abl5]);
                 }
