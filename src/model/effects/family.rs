@@ -81,7 +81,9 @@ impl Effect {
             Effect::Heal { .. } | Effect::HealEach { .. } | Effect::HealRolled { .. } => {
                 Family::Heal
             }
-            Effect::RoundGuard { .. } | Effect::ValueAura { .. } => Family::Guard,
+            Effect::RoundGuard { .. }
+            | Effect::EnemyCritsAsHits { .. }
+            | Effect::ValueAura { .. } => Family::Guard,
             Effect::SaveWildDice { .. }
             | Effect::SwearOath
             | Effect::Favoured { .. }

@@ -405,6 +405,10 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         aura: Option<Aura>,
     },
+    /// Until the end of the battle round, the critical hits of the attacks made by enemy
+    /// fighters within `range` inches of this fighter (that it can see, when `visible`) count
+    /// as hits ([`VALUE_RANGE`]: as many inches as the ability's value).
+    EnemyCritsAsHits { range: f32, visible: bool },
     /// Until the end of the battle round, `by` more of `stat` (of its melee attacks only, when
     /// `melee_only`) for the friendly fighter picked as `pick` says.
     FriendBoost {

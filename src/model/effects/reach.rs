@@ -100,6 +100,7 @@ impl Effect {
             | Effect::SetUpNear { range, .. }
             | Effect::LowerPicked { range, .. }
             | Effect::ExposePicked { range, .. }
+            | Effect::EnemyCritsAsHits { range, .. }
             | Effect::RollAgainst { range, .. } => range,
             Effect::FriendBoost { pick, .. }
             | Effect::FriendHeal { pick, .. }

@@ -243,19 +243,17 @@ impl Effect {
             | Effect::LowerPicked { .. }
             | Effect::LowerPerRoll { .. }
             | Effect::ExposePicked { .. } => self.heal_numbers_ok(),
-            Effect::Restrict { range, .. } => range_ok(*range),
+            Effect::Restrict { range, .. } | Effect::EnemyCritsAsHits { range, .. } => {
+                range_ok(*range)
+            }
             Effect::BarEach { range, actions, .. } => range_ok(*range) && !actions.is_empty(),
             Effect::NextBoost { by, .. }
             | Effect::RoundBoost { by, .. }
             | Effect::BattleBoost { by, .. } => by.within(20),
             Effect::AfterMove { trigger, .. } => range_ok(trigger.range()),
             Effect::AfterEachAttack { least, bar } => (1..=6).contains(least) && !bar.is_empty(),
-            Effect::AfterTakedown { then } | Effect::TargetBoost { then, .. } => {
-                then.iter().all(|e| e.numbers_ok())
-            }
-            Effect::OnRoll { least, then } => {
-                (2..=6).contains(least) && then.iter().all(|e| e.numbers_ok())
-            }
+            Effect::AfterTakedown { then } | Effect::TargetBoost { then, .. } => all_ok(then),
+            Effect::OnRoll { least, then } => (2..=6).contains(least) && all_ok(then),
             Effect::RollAgainst { .. } | Effect::CritsWeaken { .. } | Effect::EnemyAura { .. } => {
                 self.against_numbers_ok()
             }
@@ -516,6 +514,11 @@ impl Effect {
             _ => true,
         }
     }
+}
+
+/// Are the numbers of all of `effects` ones a card could print?
+fn all_ok(effects: &[Effect]) -> bool {
+    effects.iter().all(Effect::numbers_ok)
 }
 
 impl Condition {

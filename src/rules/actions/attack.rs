@@ -431,7 +431,9 @@ fn strength_for_hits(world: &World, f: &FighterView, strength: u32, toughness: u
 fn views_for_auras(world: &mut World) -> Vec<FighterView> {
     let e = world.resource::<Engine>();
     let aura = |s: crate::rules::state::Scope| matches!(s, crate::rules::state::Scope::Aura { .. });
-    let auras = e.raised().any(|r| aura(r.0)) || e.guards().any(|g| aura(g.0));
+    let auras = e.raised().any(|r| aura(r.0))
+        || e.guards().any(|g| aura(g.0))
+        || e.dimming_auras().next().is_some();
     // A raise against some targets only looks at the target too.
     let picky =
         (e.activation.as_ref()).is_some_and(|a| a.boosts.iter().any(|b| b.against.is_some()));
@@ -455,7 +457,7 @@ pub fn attack_roll(
 ) -> Option<AttackRoll> {
     let w = &boosted(world, all, (f, t.id), weapon)?;
     let (toughness, _) = toughness_against(world, all, f, t);
-    let guard = crate::rules::effects::guard_for(world, all, t);
+    let guard = crate::rules::effects::guard_against(world, all, f, t);
     Some(AttackRoll {
         attacks: guard.attacks(attack_dice(world, f, w), w.is_melee()),
         strength: strength_for_hits(world, f, w.strength, toughness),
@@ -553,7 +555,7 @@ pub(super) fn finish_attack(
         ids.push(RuleId::Rea3);
     }
     let counts = (&mut hits, &mut crits);
-    let answered = answered_and_guarded(world, (&all, &t), &answer, &rolls, counts, w.damage);
+    let answered = answered_and_guarded(world, (&all, &f, &t), &answer, &rolls, counts, w.damage);
     let per_hit = answered.damage;
     let damage = hits * per_hit.0 + crits * per_hit.1;
     let wounds_before = fighter(world, target).map_or(t.wounds_left(), |t| t.wounds_left());

@@ -335,7 +335,7 @@ pub(super) fn answer_attack(
 /// this round; each change logged.
 pub(super) fn answered_and_guarded(
     world: &mut World,
-    (all, t): (&[FighterView], &FighterView),
+    (all, f, t): (&[FighterView], &FighterView, &FighterView),
     answer: &[Effect],
     rolls: &[u8],
     (hits, crits): (&mut u32, &mut u32),
@@ -348,7 +348,7 @@ pub(super) fn answered_and_guarded(
         answered.said.push(EffectOutcome::Healed { healed });
     }
     let counts = (hits, crits);
-    let (damage, said) = crate::rules::effects::soften(world, all, t, counts, answered.damage);
+    let (damage, said) = crate::rules::effects::soften(world, all, (f, t), counts, answered.damage);
     answered.damage = damage;
     answered.said.extend(said);
     log_answers(world, t.id, std::mem::take(&mut answered.said));

@@ -14,6 +14,14 @@ use super::{Useful, Weighed, amount_text, enemies_in_reach, in_aura, lasts};
 /// In words: "until the end of the round, each hit and critical hit on it deals 1 less (to
 /// 1)".
 pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
+    if let Effect::EnemyCritsAsHits { range, visible } = e {
+        return format!(
+            "until the end of the round, critical hits of attacks made by {}enemies {} of it \
+             count as hits",
+            if *visible { "visible " } else { "" },
+            super::within_text(super::at_value(*range, value))
+        );
+    }
     let Effect::RoundGuard { guard, aura } = e else {
         return super::value::describe(e, value);
     };
@@ -52,6 +60,11 @@ pub(super) fn run(
     e: &Effect,
     value: u8,
 ) -> Option<EffectOutcome> {
+    if let Effect::EnemyCritsAsHits { range, visible } = e {
+        let range = super::at_value(*range, Some(value));
+        state::engine(world).dim_crits_around(f.id, range, *visible);
+        return Some(lasts(e, value));
+    }
     let Effect::RoundGuard { guard, aura } = e else {
         return super::value::run(world, f, e, value);
     };
@@ -86,6 +99,11 @@ pub(super) fn run(
 /// SOLO-C1: a guard is worth having when a fighter it guards is in combat (an enemy within
 /// 1").
 pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
+    if let Effect::EnemyCritsAsHits { range, visible } = e {
+        // As the enemy auras: worth it when an enemy stands in it now.
+        let near = enemies_in_reach(w.world, w.all, w.f, *range, *visible);
+        return (!near.is_empty()).then_some(Useful::Because("enemies are within its aura", None));
+    }
     let Effect::RoundGuard { aura, .. } = e else {
         return super::value::useful(w, e);
     };
@@ -181,6 +199,35 @@ pub fn guard_for(world: &World, all: &[FighterView], t: &FighterView) -> Softene
     s
 }
 
+/// ABL-5: do the critical hits of the attacks `attacker` makes count as hits this round (it
+/// stands within an enemy's aura that says so, seen by that enemy when the aura asks)?
+pub fn crits_dimmed(world: &World, all: &[FighterView], attacker: &FighterView) -> bool {
+    let eng = world.resource::<Engine>();
+    eng.dimming_auras().any(|(source, range, seen)| {
+        all.iter().find(|o| o.id == source).is_some_and(|s| {
+            s.on_board()
+                && attacker.on_board()
+                && s.side != attacker.side
+                && crate::battlefield::measure::distance(&s.base(), &attacker.base())
+                    <= range + 1e-4
+                && (!seen || crate::rules::state::can_see(world, all, s, attacker))
+        })
+    })
+}
+
+/// ABL-5: what softens the attack `f` makes on `t` this round: `t`'s guards, and the enemy
+/// auras `f` attacks from.
+pub fn guard_against(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    t: &FighterView,
+) -> Softened {
+    let mut s = guard_for(world, all, t);
+    s.crits_as_hits |= crits_dimmed(world, all, f);
+    s
+}
+
 /// ABL-5: the `dice` of a (`melee`) attack on `target`, less what guards it this round takes
 /// off (logged).
 pub fn guarded_dice(
@@ -207,11 +254,11 @@ pub fn guarded_dice(
 pub fn soften(
     world: &World,
     all: &[FighterView],
-    t: &FighterView,
+    (f, t): (&FighterView, &FighterView),
     (hits, crits): (&mut u32, &mut u32),
     damage: (u32, u32),
 ) -> ((u32, u32), Option<EffectOutcome>) {
-    let guard = guard_for(world, all, t);
+    let guard = guard_against(world, all, f, t);
     if !guard.any() {
         return (damage, None);
     }
@@ -242,6 +289,9 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
             aura: None,
         }]);
     }
+    if let Some(dim) = enemy_crits_as_hits(rest) {
+        return Some(vec![dim]);
+    }
     if let Some(fewer) = fewer_attacks(rest) {
         return Some(vec![fewer]);
     }
@@ -264,6 +314,25 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
         guard: Guard::LessDamage { by, min },
         aura,
     }])
+}
+
+/// "Critical hits for attacks made by enemy fighters (visible to this fighter and) within N"
+/// (a number of inches equal to the value of this ability) of this fighter become hits
+/// instead" (after "until the end of the battle round, ").
+fn enemy_crits_as_hits(s: &str) -> Option<Effect> {
+    let rest = s.strip_prefix("critical hits for attacks made by enemy fighters ")?;
+    let rest = rest.strip_suffix(" become hits instead")?;
+    let (visible, rest) = match rest.strip_prefix("visible to this fighter and ") {
+        Some(r) => (true, r),
+        None => (false, rest),
+    };
+    let range =
+        if rest == "within a number of inches of this fighter equal to the value of this ability" {
+            crate::model::effects::VALUE_RANGE
+        } else {
+            fill(rest, "within {n}\" of this fighter")?[0] as f32
+        };
+    Some(Effect::EnemyCritsAsHits { range, visible })
 }
 
 /// "Friendly fighters (with MARKS) cannot be targeted while they are within N" of this

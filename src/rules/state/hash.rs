@@ -150,6 +150,10 @@ struct EngineWords<'a> {
     /// Lowered for a fighter's melee attacks only. New: written only when there are some.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     weakened_melee: Vec<(FighterId, Stat, u32, u32)>,
+    /// The enemies round a fighter whose attacks' critical hits count as hits: (source, range,
+    /// only those it sees). New: written only when there are some.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    dimming_auras: Vec<(FighterId, f32, bool)>,
 }
 
 /// A characteristic raised until the end of the round, as the hashes began writing it.
@@ -221,6 +225,7 @@ impl<'a> EngineWords<'a> {
             barred_auras: Vec::new(),
             value_auras: Vec::new(),
             weakened_melee: Vec::new(),
+            dimming_auras: Vec::new(),
         };
         for effect in effects {
             words.add(effect);
@@ -241,6 +246,9 @@ impl<'a> EngineWords<'a> {
                     Lasting::AbilityValue {
                         by, bound, lower, ..
                     } => self.value_auras.push((source, range, by, bound, lower)),
+                    Lasting::AttackersCritsAsHits { seen } => {
+                        self.dimming_auras.push((source, range, seen))
+                    }
                     _ => {}
                 }
                 return;
@@ -265,7 +273,9 @@ impl<'a> EngineWords<'a> {
             }
             Lasting::Taunted { by } => self.taunts.push((on, by)),
             Lasting::LessDamage { by, min } => self.guards.push((on, source.1, by, min)),
-            Lasting::CritsAsHits => self.guards.push((on, source.1, 0, 0)),
+            Lasting::CritsAsHits | Lasting::AttackersCritsAsHits { .. } => {
+                self.guards.push((on, source.1, 0, 0))
+            }
             Lasting::Untargetable => self.guards.push((on, source.1, u32::MAX, u32::MAX)),
             Lasting::FewerAttacks {
                 by,

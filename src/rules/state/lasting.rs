@@ -40,6 +40,9 @@ pub enum Lasting {
     LessDamage { by: u32, min: u32 },
     /// Each critical hit of the attacks on it counts as a hit.
     CritsAsHits,
+    /// Each critical hit of the attacks it makes counts as a hit (an enemy aura: only while
+    /// the aura's fighter can see it, when `seen`).
+    AttackersCritsAsHits { seen: bool },
     /// The (melee, when `melee_only`) attacks on it roll `by` fewer dice, to `min`.
     FewerAttacks { by: u32, min: u32, melee_only: bool },
     /// It cannot be targeted by attack actions.
@@ -300,6 +303,24 @@ impl Engine {
         self.effects.iter().filter_map(|e| match (e.scope, e.what) {
             (Scope::EnemyAura { source, range }, Lasting::Barred(what)) => {
                 Some((source, range, what))
+            }
+            _ => None,
+        })
+    }
+
+    /// ABL-5: the critical hits of the attacks made by the enemies within `range` inches of
+    /// `source` (that it can see, when `seen`) count as hits, until the end of the round.
+    pub fn dim_crits_around(&mut self, source: FighterId, range: f32, seen: bool) {
+        let scope = Scope::EnemyAura { source, range };
+        let what = Lasting::AttackersCritsAsHits { seen };
+        self.push_effect(scope, what, Until::RoundEnd);
+    }
+
+    /// The enemy auras turning their attacks' critical hits into hits: (source, range, seen).
+    pub fn dimming_auras(&self) -> impl Iterator<Item = (FighterId, f32, bool)> + '_ {
+        self.effects.iter().filter_map(|e| match (e.scope, e.what) {
+            (Scope::EnemyAura { source, range }, Lasting::AttackersCritsAsHits { seen }) => {
+                Some((source, range, seen))
             }
             _ => None,
         })

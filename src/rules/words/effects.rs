@@ -257,7 +257,7 @@ fn set_up_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
     };
     let name = n.fighter(*fighter);
     match (gone, at) {
-        (true, _) => format!("fighter {fighter} is not on the battlefield"),
+        (true, _) => format!("{name} is not on the battlefield"),
         (false, Some(p)) => format!(
             "{name} is set up within {within}\" of {who}, {}",
             n.place(p)

@@ -167,3 +167,47 @@ fn abl5_damage_to_this_fighter_for_each_low_roll() {
     a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
     assert_eq!((a.damage(B), a.damage(A)), (1, 2));
 }
+
+/// Issue 30, ABL-5: "for the rest of the battle round, critical hits for attacks made by enemy
+/// fighters visible to this fighter and within a number of inches of this fighter equal to
+/// the value of this ability become hits instead", used with 4s: B, 1.5" from A, rolls three
+/// 6s on A and deals three hits' damage (3, not 9); its odds say so too; and once 5" lie
+/// between their bases (4" would still be within), B's critical hits are its own again.
+#[test]
+fn abl5_enemies_within_the_value_score_hits_for_critical_hits() {
+    let light = Effect::EnemyCritsAsHits {
+        range: warcry_sim::model::effects::VALUE_RANGE,
+        visible: true,
+    };
+    let mut a = with_ability(vec![light], 4);
+    a.profile(A, |p| p.wounds = 30);
+    a.profile(B, |p| p.weapons = vec![weapon(2.0, 3, 3, (1, 3))]);
+    a.place(B, 10.0, 11.5);
+    assert_eq!(roll(&mut a, B, A).damage, (1, 3));
+    a.use_ability(A, "Test Gift", 4, None).unwrap();
+    assert_eq!(roll(&mut a, B, A).damage, (1, 1));
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    a.activate(B);
+    a.dice(&[6, 6, 6]);
+    a.attack_logged(B, A, 0);
+    assert_eq!(a.damage(A), 3);
+    a.place(B, 10.0, 16.0);
+    assert_eq!(roll(&mut a, B, A).damage, (1, 3));
+}
+
+/// Issue 30, SOLO-C1: the solo AI lights the aura when an enemy stands within its reach.
+#[test]
+fn solo_c1_the_ai_uses_an_aura_on_the_enemies_attacks_when_one_is_near() {
+    let light = Effect::EnemyCritsAsHits {
+        range: warcry_sim::model::effects::VALUE_RANGE,
+        visible: true,
+    };
+    let mut a = with_ability(vec![light], 4);
+    a.place(B, 10.0, 11.5);
+    let d = warcry_sim::ai::solo::advise(a.world()).unwrap();
+    assert!(
+        matches!(&d.command, Command::Ability { ability, .. } if ability == "Test Gift"),
+        "{:?}",
+        d.command
+    );
+}

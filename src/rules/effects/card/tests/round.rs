@@ -37,6 +37,34 @@ fn abl5_guards_of_the_round() {
     );
 }
 
+/// Issue 30: an aura in which the enemies' attacks score no critical hits, its reach the
+/// value of the ability (in our words).
+#[test]
+fn abl5_enemies_near_this_fighter_score_hits_for_critical_hits() {
+    use crate::model::effects::VALUE_RANGE;
+    assert_eq!(
+        effects_of(
+            "For the rest of the battle round, critical hits for attacks made by enemy fighters \
+             visible to this fighter and within a number of inches of this fighter equal to the \
+             value of this ability become hits instead."
+        ),
+        Ok(vec![Effect::EnemyCritsAsHits {
+            range: VALUE_RANGE,
+            visible: true
+        }])
+    );
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, critical hits for attacks made by enemy \
+             fighters within 4\" of this fighter become hits instead."
+        ),
+        Ok(vec![Effect::EnemyCritsAsHits {
+            range: 4.0,
+            visible: false
+        }])
+    );
+}
+
 /// Issue 30: the next (melee) attack scores critical hits on a lower roll.
 #[test]
 fn abl5_the_next_attack_scores_critical_hits_on_a_lower_roll() {
