@@ -12,6 +12,7 @@ mod marks;
 mod moved;
 mod pull;
 mod round;
+mod solo_choice;
 mod weaken;
 
 use arena::{Arena, weapon};

@@ -14,8 +14,13 @@ use crate::rules::effects::{Next, Useful, check, useful};
 use crate::rules::engine::{ActivationState, Engine};
 use crate::rules::initiative::SideDice;
 
+/// How SOLO-C1 ranks an ability paid with a group: (its dice icons, the group's value, the
+/// fighter's own rather than universal).
+type Rank = (u8, u8, bool);
+
 /// SOLO-C1: the eligible ability with the most dice icons, then the highest value, when its
-/// effect is not nil.
+/// effect is not nil; between two paid alike (the rules leave it open), the fighter's own
+/// ability before a universal one (ABL-3), then the first.
 pub fn step_ability(world: &World, ctx: &Ctx) -> Step {
     let act = world.resource::<Engine>().activation.clone();
     if act
@@ -27,8 +32,10 @@ pub fn step_ability(world: &World, ctx: &Ctx) -> Step {
     let dice: SideDice = world.resource::<Engine>().dice[ctx.f.side].clone();
     let f = &ctx.f;
     let eng = engaged(&ctx.all, f);
-    let mut best: Option<(u8, u8, String, Option<FighterId>, String)> = None;
+    let mut best: Option<(Rank, String, Option<FighterId>, String)> = None;
+    let universal = crate::rules::abilities::universal(&ctx.rules);
     for d in abilities_of(&ctx.rules, f) {
+        let own = !universal.iter().any(|u| u.name == d.name);
         // Is its effect not nil here?
         let (useful, target, note) = match &d.effect {
             AbilityEffect::Effects(effects) => data_useful(world, ctx, effects, eng),
@@ -58,18 +65,18 @@ pub fn step_ability(world: &World, ctx: &Ctx) -> Step {
             continue;
         };
         for g in dice.groups.iter().filter(|g| d.cost.paid_by(g.size)) {
-            let key = (icons, g.value);
-            if best.as_ref().is_some_and(|b| key <= (b.0, b.1)) {
+            let key = (icons, g.value, own);
+            if best.as_ref().is_some_and(|b| key <= b.0) {
                 continue;
             }
             // "Provided its conditions hold": the engine has the last word (Reckoning's
             // half the warband down, say); one that fails gives way to the next.
             if validate_ability(world, &ctx.all, f, &d.name, g.value, target).is_ok() {
-                best = Some((key.0, key.1, d.name.clone(), target, note.to_string()));
+                best = Some((key, d.name.clone(), target, note.to_string()));
             }
         }
     }
-    let Some((icons, value, name, target, note)) = best else {
+    let Some(((icons, value, _), name, target, note)) = best else {
         return Step::Next;
     };
     let command = Command::Ability {

@@ -24,8 +24,9 @@ pub(super) fn accept(
     let kind_fits = match bonus {
         None => true,
         // CMB-2, ABL-5: with an action of its own left, a step that is not the bonus is
-        // taken all the same (it declines the bonus).
-        Some(_) if actions_left > 0 => true,
+        // taken all the same (it declines the bonus); a move the engine reads as the bonus
+        // move must be one the bonus allows.
+        Some(b) if actions_left > 0 => !read_as_bonus(ctx, *b, &d) || fits(world, ctx, b, &d),
         Some(Bonus::Move { .. }) => matches!(d.command, Command::Move { .. }),
         Some(Bonus::Attack | Bonus::AnyAttack | Bonus::FriendAttack { .. }) => {
             matches!(d.command, Command::Attack { .. })
@@ -39,11 +40,21 @@ pub(super) fn accept(
     kind_fits.then_some(d)
 }
 
+/// Will the engine read the step's decision `d` as bonus `b` (CMB-2: a move of the fighter
+/// the bonus moves is its bonus move)?
+fn read_as_bonus(ctx: &Ctx, b: Bonus, d: &Decision) -> bool {
+    matches!(d.command, Command::Move { fighter, .. } if b.moves(fighter, ctx.f.id))
+}
+
 /// Does the step's decision `d` take the bonus as its card asks?
 fn fits(world: &World, ctx: &Ctx, bonus: &Bonus, d: &Decision) -> bool {
     match (bonus, &d.command) {
-        (Bonus::MoveCloser { .. }, Command::Move { to, .. }) => {
-            check_closer(world, &ctx.all, &ctx.f, Vec3::from_array(*to)).is_ok()
+        (Bonus::MoveCloser { max }, Command::Move { to, .. }) => {
+            let to = Vec3::from_array(*to);
+            within(world, ctx, *max, to) && check_closer(world, &ctx.all, &ctx.f, to).is_ok()
+        }
+        (Bonus::Move { max } | Bonus::MoveOrAttack { max }, Command::Move { to, .. }) => {
+            within(world, ctx, *max, Vec3::from_array(*to))
         }
         (Bonus::Disengage | Bonus::MoveOrDisengage { .. }, Command::Disengage { .. }) => true,
         (Bonus::MoveOrDisengage { .. }, Command::Move { .. }) => true,
@@ -55,6 +66,11 @@ fn fits(world: &World, ctx: &Ctx, bonus: &Bonus, d: &Decision) -> bool {
             .is_some_and(|w| w.is_melee() == *melee),
         _ => false,
     }
+}
+
+/// Can the active fighter move to `to` within `max` inches (MOVE-1)?
+fn within(world: &World, ctx: &Ctx, max: f32, to: Vec3) -> bool {
+    crate::rules::actions::validate_move(world, &ctx.all, &ctx.f, to, max).is_ok()
 }
 
 /// When no step made the bonus: the closer move nearest the closest enemy it can see, or the

@@ -511,21 +511,18 @@ fn step_context(
     target: Target,
     hold: Vec<(usize, Vec3)>,
 ) -> Ctx {
+    // The most a bonus move of this fighter may go (a friend's bonus move is not its).
+    let bonus_move = (act.bonus.first())
+        .filter(|b| b.moves(f.id, act.fighter))
+        .and_then(|b| b.move_max());
     Ctx {
         all,
         f,
         target,
         rules: world.resource::<Ruleset>().clone(),
         move_bonus: world.resource::<Engine>().move_bonus(act),
-        bonus_move: match act.bonus.first() {
-            Some(
-                Bonus::Move { max }
-                | Bonus::MoveOrAttack { max }
-                | Bonus::FriendMove { max, .. }
-                | Bonus::FriendMoveOrAttack { max, .. },
-            ) => Some(*max),
-            _ => None,
-        },
+        // The most a bonus move of this fighter may go (a friend's bonus move is not its).
+        bonus_move,
         hold,
         next_action: None,
         tie_seed: 0,
@@ -569,7 +566,8 @@ fn with_target(mut d: Decision, tc: &TargetChoice, again: bool) -> Decision {
 }
 
 /// SOLO-C3..C6 in order: the first step that decides (for a pending bonus action, the first
-/// that decides an action of the bonus's kind).
+/// that decides an action of the bonus's kind, or one of its own that declines it); when none
+/// does, the bonus as its card asks, if it can be made.
 fn action_step(
     world: &World,
     ctx: &Ctx,
@@ -587,7 +585,7 @@ fn action_step(
         Step::Next => None,
     });
     match bonus {
-        Some(b) if decided.is_none() && actions_left == 0 => super::bonus::make(world, ctx, b),
+        Some(b) if decided.is_none() => super::bonus::make(world, ctx, b),
         _ => decided,
     }
 }

@@ -1,0 +1,79 @@
+//! Issue 30: the solo AI's choices around abilities as data (SOLO-C1) and the bonus actions
+//! they give (CMB-2, ABL-5), as the random warbands of the whole community set met them.
+
+use super::faction::with_ability;
+use warcry_sim::model::effects::{Amount, Effect, FriendPick, Restriction, Stat};
+use warcry_sim::model::ids::FighterId;
+use warcry_sim::rules::command::Command;
+
+const A: FighterId = FighterId(2);
+const A2: FighterId = FighterId(3);
+const B: FighterId = FighterId(10);
+
+/// What the solo AI would do now.
+fn advice(a: &mut super::arena::Arena) -> Command {
+    warcry_sim::ai::solo::advise(a.world()).unwrap().command
+}
+
+/// SOLO-C1: a double that raises A's Move and Rush (a double too) would both do something
+/// before a move: the rules leave the tie open; the fighter's own ability is used, not the
+/// universal one (the README's reading). Before, Rush, listed first, was always taken.
+#[test]
+fn solo_c1_the_fighters_own_ability_before_a_universal_one_paid_alike() {
+    let stride = Effect::Boost {
+        stat: Stat::Move,
+        by: Amount::Fixed(1),
+        melee_only: false,
+        missile_only: false,
+    };
+    let mut a = with_ability(vec![stride], 3);
+    a.place(B, 10.0, 30.0);
+    let c = advice(&mut a);
+    assert!(
+        matches!(&c, Command::Ability { ability, .. } if ability == "Test Gift"),
+        "{c:?}"
+    );
+}
+
+/// CMB-2, ABL-5: "a bonus move action of up to 2" that finishes closer to the closest enemy it
+/// can see", with both of A's actions left: the AI's move is one the engine takes (as the
+/// bonus: 2" at most, closer to B), not its full 4" move read as the bonus and refused.
+#[test]
+fn cmb2_abl5_the_ais_move_fits_the_bonus_move_it_would_be_read_as() {
+    let closer = Effect::BonusMoveCloser {
+        max: Some(Amount::Fixed(2)),
+    };
+    let mut a = with_ability(vec![closer], 3);
+    a.profile(A, |p| p.movement = 4);
+    a.place(B, 10.0, 30.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let before = a.fighter(A).pos;
+    let c = advice(&mut a);
+    a.apply(c.clone())
+        .unwrap_or_else(|e| panic!("{c:?}: {}", e.reason));
+    let moved = a.fighter(A).pos.distance(before);
+    assert!(moved > 0.5 && moved <= 2.0 + 1e-3, "{moved}");
+}
+
+/// CMB-2, ABL-5: a friend's bonus move of up to 6" waits, but A2, barred from moving, has none
+/// to make;
+/// A (Move 3) moves itself, declining it: its move is planned with its own 3", not the
+/// friend's 6".
+#[test]
+fn cmb2_abl5_a_friends_bonus_move_does_not_lengthen_the_active_fighters_move() {
+    let friend = Effect::FriendBonusMove {
+        pick: FriendPick::new(4.0, false, Default::default()),
+        or_attack: false,
+    };
+    let mut a = with_ability(vec![friend], 3);
+    a.profile(A, |p| p.movement = 3);
+    a.profile(A2, |p| p.movement = 6);
+    a.place(A2, 10.0, 8.0);
+    a.place(B, 10.0, 30.0);
+    a.use_ability(A, "Test Gift", 3, Some(A2)).unwrap();
+    a.engine().bar(A2, Restriction::Move);
+    let c = advice(&mut a);
+    assert!(matches!(c, Command::Move { fighter: A, .. }), "{c:?}");
+    a.apply(c.clone())
+        .unwrap_or_else(|e| panic!("{c:?}: {}", e.reason));
+}
