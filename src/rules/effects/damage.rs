@@ -80,12 +80,16 @@ fn damage_one_text(range: f32, a: &Amount, roll: Option<&Roll>, value: Option<u8
             within_text(range)
         );
     };
-    format!(
-        "roll {} dice against a visible enemy {}: {}",
+    let against = format!(
+        "roll {} dice against a visible enemy {}",
         amount_text(&r.dice, value),
-        within_text(range),
-        bands_text(r, value)
-    )
+        within_text(range)
+    );
+    // A roll whose dice deal no damage: what each does follows it.
+    if r.bands.is_empty() && r.rolled.is_empty() {
+        return against;
+    }
+    format!("{against}: {}", bands_text(r, value))
 }
 
 /// "4-5 deals 1, 6 deals 4".
@@ -496,10 +500,20 @@ fn after_a_drop(s: &str) -> Option<Vec<Effect>> {
     }])
 }
 
-/// "Pick a visible enemy fighter within N" of this fighter and roll a dice." + bands.
+/// "Pick a visible enemy fighter within N" of this fighter and roll a dice." + bands (or none,
+/// when what each roll does follows: a lowering, damage to this fighter).
 pub(super) fn pick_roll_bands(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     let (range, dice) = pick_and_roll(&s[0])?;
-    let (used, mut roll) = bands(&s[1..])?;
+    let per_roll = |t: &String| {
+        super::lower::per_roll_sentence(t)
+            .or_else(|| super::self_damage::self_per_roll(t))
+            .is_some()
+    };
+    let (used, mut roll) = bands(&s[1..]).or_else(|| {
+        s.get(1)
+            .filter(|t| per_roll(t))
+            .map(|_| (0, Roll::default()))
+    })?;
     roll.dice = dice;
     let effect = Effect::DamageOne {
         range,
@@ -546,43 +560,4 @@ pub(super) fn next_move_near_enemy(s: &[String]) -> Option<(usize, Vec<Effect>)>
         then: vec![damage],
     };
     Some((used, vec![effect]))
-}
-
-/// ABL-5: the damage to `f` for each of `rolls` in the band of a `SelfDamagePerRoll` (none
-/// when no roll lies in it), dealt by the caller like any damage.
-pub(super) fn to_self_per_roll(f: &FighterView, e: &Effect, rolls: &[u8]) -> Option<EffectOutcome> {
-    let Effect::SelfDamagePerRoll {
-        least,
-        most,
-        amount,
-    } = *e
-    else {
-        return None;
-    };
-    let n = rolls.iter().filter(|r| (least..=most).contains(r)).count() as u32;
-    (n > 0).then(|| EffectOutcome::Damage {
-        fighters: vec![f.id],
-        damage: n * amount,
-        rolls: Vec::new(),
-    })
-}
-
-/// "For each 1 (for each roll of 1), allocate N damage point(s) to the fighter using this
-/// ability (to this fighter)": damage to this fighter for each such roll of the damage rolled
-/// before it.
-pub(super) fn self_per_roll(s: &str) -> Option<Vec<Effect>> {
-    let (least, most, rest) = super::card::band_prefix(super::card::for_each(s)?)?;
-    let rest = rest.strip_prefix("allocate ")?;
-    let (amount, rest) = number_prefix(rest)?;
-    let rest = rest
-        .strip_prefix(" damage points to ")
-        .or_else(|| rest.strip_prefix(" damage point to "))?;
-    if !matches!(rest, "the fighter using this ability" | "this fighter") {
-        return None;
-    }
-    Some(vec![Effect::SelfDamagePerRoll {
-        least,
-        most,
-        amount,
-    }])
 }

@@ -39,6 +39,7 @@ mod next_attack;
 mod place;
 mod pull;
 mod reaction;
+mod self_damage;
 mod target_boost;
 mod value;
 
@@ -333,7 +334,7 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, pi
             Effect::LowerPerRoll { .. } => lower::per_roll(world, e, &rolled, picks.target)
                 .into_iter()
                 .collect(),
-            Effect::SelfDamagePerRoll { .. } => damage::to_self_per_roll(f, e, &rolled)
+            Effect::SelfDamagePerRoll { .. } => self_damage::to_self_per_roll(f, e, &rolled)
                 .into_iter()
                 .collect(),
             _ => run_one(world, f, e, value, picks),

@@ -301,8 +301,13 @@ pub(super) fn rolled_text(rolls: &[u8]) -> String {
     if rolls.is_empty() {
         return String::new();
     }
+    format!(" (rolls {})", rolls_list(rolls))
+}
+
+/// "4, 6, 2".
+pub(super) fn rolls_list(rolls: &[u8]) -> String {
     let r: Vec<String> = rolls.iter().map(u8::to_string).collect();
-    format!(" (rolls {})", r.join(", "))
+    r.join(", ")
 }
 
 /// ABL-5: dice an ability saved or took off an attack, an oath sworn or fulfilled.
@@ -355,7 +360,7 @@ pub(super) fn friend_bonus_text(who: &str, o: &EffectOutcome, n: &Names) -> Stri
             activation,
             battle,
         } => format!(
-            "{who}'s ability: {}'s {} is {now} until the end of the {}",
+            "{who}'s ability: {}'s {} is {now}, lowered until the end of the {}",
             n.fighter(*fighter),
             match stat {
                 Stat::Damage | Stat::CritDamage => "damage for a hit".to_string(),

@@ -209,6 +209,12 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
             let rolled = super::effects::rolled_text(rolls);
             match fighters.len() {
                 0 => format!("{who}'s ability reaches no enemy{rolled}"),
+                // A roll that deals no damage (what each roll does is said after it).
+                1 if *damage == 0 && !rolls.is_empty() => format!(
+                    "{who} rolls {} against {}",
+                    super::effects::rolls_list(rolls),
+                    n.fighter(fighters[0])
+                ),
                 _ => {
                     let names: Vec<String> = fighters.iter().map(|f| n.fighter(*f)).collect();
                     format!(

@@ -48,7 +48,7 @@ fn abl4_abl5_toughness_lowered_until_the_activation_ends() {
     assert_eq!(roll(&mut a, A, B).toughness, 1);
     let said = super::faction::said_since(&mut a, n).join("\n");
     assert!(
-        said.contains("Toughness is 1 until the end of the activation"),
+        said.contains("Toughness is 1, lowered until the end of the activation"),
         "{said}"
     );
     a.apply(Command::EndActivation { fighter: A }).unwrap();
@@ -210,4 +210,49 @@ fn solo_c1_the_ai_uses_an_aura_on_the_enemies_attacks_when_one_is_near() {
         "{:?}",
         d.command
     );
+}
+
+/// Issue 30, ABL-5: "pick a visible enemy fighter within 3" of this fighter and roll a number
+/// of dice equal to the value of this ability. For each roll of 4-5, until the end of the
+/// battle round, subtract 1 from that fighter's Toughness characteristic (to a minimum of 1).
+/// For each roll of 6, until the end of the battle, ..." (no damage): with a 3, rolls 4, 6, 2
+/// take B's Toughness 4 to 2 this round and deal nothing; next round it is 3.
+#[test]
+fn abl5_a_roll_that_only_lowers_for_the_round_and_for_the_battle() {
+    use warcry_sim::model::effects::Roll;
+    let curse = Effect::DamageOne {
+        range: 3.0,
+        amount: Amount::Fixed(0),
+        roll: Some(Roll {
+            dice: Amount::Value,
+            bands: Vec::new(),
+            rolled: Vec::new(),
+        }),
+    };
+    let per = |least, most, battle| Effect::LowerPerRoll {
+        least,
+        most,
+        stat: Stat::Toughness,
+        min: 1,
+        battle,
+    };
+    let mut a = with_ability(vec![curse, per(4, 5, false), per(6, 6, true)], 3);
+    a.profile(B, |p| p.toughness = 4);
+    a.place(B, 10.0, 11.5);
+    a.dice(&[4, 6, 2]);
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+    assert_eq!(a.damage(B), 0);
+    assert_eq!(roll(&mut a, A, B).toughness, 2);
+    let said = super::faction::said_since(&mut a, n).join("\n");
+    assert!(!said.contains("0 damage"), "{said}");
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    a.end_round(&[B], B);
+    assert_eq!(
+        a.world()
+            .resource::<warcry_sim::rules::engine::Engine>()
+            .round,
+        2
+    );
+    assert_eq!(roll(&mut a, A, B).toughness, 3);
 }

@@ -416,7 +416,7 @@ fn abl4_abl5_a_picked_enemy_has_fewer_attacks_for_the_round() {
     let said = super::faction::said_since(&mut a, n);
     assert!(
         said.iter()
-            .any(|l| l.contains("Attacks is 2 until the end of the round")),
+            .any(|l| l.contains("Attacks is 2, lowered until the end of the round")),
         "{said:?}"
     );
 }

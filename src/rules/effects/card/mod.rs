@@ -141,7 +141,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         boost_words::against_some,
         super::next_attack::lowered_after,
         super::lower::per_roll_sentence,
-        super::damage::self_per_roll,
+        super::self_damage::self_per_roll,
     ];
     const READERS: [Reader; 21] = [
         super::lower::picked_then_lowered,

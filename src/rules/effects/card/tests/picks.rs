@@ -216,3 +216,47 @@ fn abl5_damage_to_this_fighter_for_each_low_roll() {
         }
     );
 }
+
+/// Issue 30: a roll against a picked enemy that deals no damage, only what each roll lowers;
+/// a pick and roll alone, with nothing for the rolls to do, is not read.
+#[test]
+fn abl5_a_roll_whose_rolls_only_lower() {
+    let e = effects_of(
+        "Pick a visible enemy fighter within 4\" of this fighter and roll a number of dice equal \
+         to the value of this ability. For each roll of 3-5, until the end of the battle round, \
+         subtract 1 from that fighter's Move characteristic (to a minimum of 2). For each roll \
+         of 6, until the end of the battle, subtract 1 from that fighter's Move characteristic \
+         (to a minimum of 2).",
+    )
+    .unwrap();
+    assert!(
+        matches!(&e[0], Effect::DamageOne { range: 4.0, roll: Some(r), .. }
+            if r.bands.is_empty() && r.rolled.is_empty()),
+        "{e:?}"
+    );
+    assert!(matches!(
+        e[1],
+        Effect::LowerPerRoll {
+            least: 3,
+            most: 5,
+            stat: crate::model::effects::Stat::Move,
+            min: 2,
+            battle: false
+        }
+    ));
+    assert!(matches!(
+        e[2],
+        Effect::LowerPerRoll {
+            least: 6,
+            battle: true,
+            ..
+        }
+    ));
+    assert!(
+        effects_of(
+            "Pick a visible enemy fighter within 4\" of this fighter and roll a number of dice \
+             equal to the value of this ability."
+        )
+        .is_err()
+    );
+}

@@ -1,0 +1,47 @@
+//! Damage to the ability's own fighter for each roll of the dice it rolled against a picked
+//! enemy (ABL-5: "for each 1, allocate 1 damage point to this fighter").
+
+use crate::model::effects::Effect;
+use crate::rules::log::EffectOutcome;
+use crate::rules::state::FighterView;
+
+use super::card::number_prefix;
+
+/// ABL-5: the damage to `f` for each of `rolls` in the band of a `SelfDamagePerRoll` (none
+/// when no roll lies in it), dealt by the caller like any damage.
+pub(super) fn to_self_per_roll(f: &FighterView, e: &Effect, rolls: &[u8]) -> Option<EffectOutcome> {
+    let Effect::SelfDamagePerRoll {
+        least,
+        most,
+        amount,
+    } = *e
+    else {
+        return None;
+    };
+    let n = rolls.iter().filter(|r| (least..=most).contains(r)).count() as u32;
+    (n > 0).then(|| EffectOutcome::Damage {
+        fighters: vec![f.id],
+        damage: n * amount,
+        rolls: Vec::new(),
+    })
+}
+
+/// "For each 1 (for each roll of 1), allocate N damage point(s) to the fighter using this
+/// ability (to this fighter)": damage to this fighter for each such roll of the damage rolled
+/// before it.
+pub(super) fn self_per_roll(s: &str) -> Option<Vec<Effect>> {
+    let (least, most, rest) = super::card::band_prefix(super::card::for_each(s)?)?;
+    let rest = rest.strip_prefix("allocate ")?;
+    let (amount, rest) = number_prefix(rest)?;
+    let rest = rest
+        .strip_prefix(" damage points to ")
+        .or_else(|| rest.strip_prefix(" damage point to "))?;
+    if !matches!(rest, "the fighter using this ability" | "this fighter") {
+        return None;
+    }
+    Some(vec![Effect::SelfDamagePerRoll {
+        least,
+        most,
+        amount,
+    }])
+}
