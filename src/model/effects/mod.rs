@@ -422,12 +422,15 @@ pub enum Effect {
         next: bool,
     },
     /// Remove up to `amount` damage (with `dice`, up to a roll of a dice of that many sides)
-    /// from the friendly fighter picked as `pick` says.
+    /// from the friendly fighter picked as `pick` says; with `per_roll` (how many dice, the
+    /// least roll), up to `amount` for each of those dice that rolls the least or more.
     FriendHeal {
         pick: FriendPick,
         amount: Amount,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         dice: Option<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        per_roll: Option<(Amount, u8)>,
     },
     /// Until the end of the battle round, the value of the abilities used by the fighters
     /// within `range` inches of this fighter (enemies it can see, when `enemies`; else

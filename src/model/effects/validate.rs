@@ -415,6 +415,64 @@ impl Effect {
             Effect::EachFriendBonusMove { aura, .. } => range_ok(aura.range),
             Effect::SetUpNear { range, within, .. } => range_ok(*range) && range_ok(*within),
             Effect::Relocate { away, .. } => away.is_none_or(range_ok),
+            Effect::LowerPicked { .. }
+            | Effect::LowerPerRoll { .. }
+            | Effect::ExposePicked { .. }
+            | Effect::LowerAfterNextAttack { .. } => self.lowering_numbers_ok(),
+            Effect::BonusMove { max } | Effect::BonusMoveCloser { max } => {
+                max.is_none_or(|a| a.within(36))
+            }
+            Effect::CritOn { least, .. } => (2..=5).contains(least),
+            Effect::HealRolled { dice, least, each } => {
+                dice.within(10) && (1..=6).contains(least) && (1..=20).contains(each)
+            }
+            Effect::SaveWildDice { dice, least } => dice.within(10) && *least <= 6,
+            Effect::Favoured { plain, favoured } => {
+                plain.iter().chain(favoured).all(|e| e.numbers_ok())
+            }
+            Effect::FriendBoost { pick, by, .. } => range_ok(pick.range) && by.within(20),
+            Effect::FriendHeal {
+                pick,
+                amount,
+                dice,
+                per_roll,
+            } => {
+                range_ok(pick.range)
+                    && amount.within(20)
+                    && dice.is_none_or(|d| d == 3 || d == 6)
+                    && per_roll.is_none_or(|(n, least)| n.within(10) && (2..=6).contains(&least))
+            }
+            Effect::ActivateNext { pick, .. } => range_ok(pick.range),
+            Effect::PullPicked { range, inches, .. } => range_ok(*range) && inches.within(12),
+            Effect::PullAfterNextAttack { inches } => inches.within(12),
+            Effect::BarAfterNextAttack { actions, .. } => !actions.is_empty(),
+            Effect::ValueAura {
+                range, by, bound, ..
+            } => range_ok(*range) && by.within(6) && (1..=6).contains(bound),
+            Effect::Heal { amount } => amount.within(20),
+            Effect::RoundGuard { guard, aura } => {
+                aura.is_none_or(|a| range_ok(a.range) && !a.visible)
+                    && match guard {
+                        Guard::LessDamage { by, min } => by.within(6) && *min <= 6,
+                        Guard::CritsAsHits => true,
+                        // Only friends in an aura: a fighter alone would be out of reach.
+                        Guard::Untargetable => aura.is_some(),
+                        Guard::FewerAttacks { by, min, .. } => by.within(6) && *min <= 6,
+                    }
+            }
+            Effect::HealEach {
+                range,
+                amount,
+                dice,
+                ..
+            } => range_ok(*range) && amount.within(20) && dice.is_none_or(|d| d == 3 || d == 6),
+            _ => true,
+        }
+    }
+
+    /// Are the numbers of a lowering of an enemy ones a card could print?
+    fn lowering_numbers_ok(&self) -> bool {
+        match self {
             Effect::LowerPicked {
                 range,
                 by,
@@ -443,48 +501,9 @@ impl Effect {
             } => {
                 range_ok(*range) && by.within(6) && matches!(stat, Stat::Attacks | Stat::CritDamage)
             }
-            Effect::BonusMove { max } | Effect::BonusMoveCloser { max } => {
-                max.is_none_or(|a| a.within(36))
-            }
-            Effect::CritOn { least, .. } => (2..=5).contains(least),
-            Effect::HealRolled { dice, least, each } => {
-                dice.within(10) && (1..=6).contains(least) && (1..=20).contains(each)
-            }
-            Effect::SaveWildDice { dice, least } => dice.within(10) && *least <= 6,
-            Effect::Favoured { plain, favoured } => {
-                plain.iter().chain(favoured).all(|e| e.numbers_ok())
-            }
-            Effect::FriendBoost { pick, by, .. } => range_ok(pick.range) && by.within(20),
-            Effect::FriendHeal {
-                pick, amount, dice, ..
-            } => range_ok(pick.range) && amount.within(20) && dice.is_none_or(|d| d == 3 || d == 6),
-            Effect::ActivateNext { pick, .. } => range_ok(pick.range),
-            Effect::PullPicked { range, inches, .. } => range_ok(*range) && inches.within(12),
-            Effect::PullAfterNextAttack { inches } => inches.within(12),
-            Effect::BarAfterNextAttack { actions, .. } => !actions.is_empty(),
             Effect::LowerAfterNextAttack { stat, by, min } => {
                 *stat == Stat::Move && by.within(6) && *min <= 6
             }
-            Effect::ValueAura {
-                range, by, bound, ..
-            } => range_ok(*range) && by.within(6) && (1..=6).contains(bound),
-            Effect::Heal { amount } => amount.within(20),
-            Effect::RoundGuard { guard, aura } => {
-                aura.is_none_or(|a| range_ok(a.range) && !a.visible)
-                    && match guard {
-                        Guard::LessDamage { by, min } => by.within(6) && *min <= 6,
-                        Guard::CritsAsHits => true,
-                        // Only friends in an aura: a fighter alone would be out of reach.
-                        Guard::Untargetable => aura.is_some(),
-                        Guard::FewerAttacks { by, min, .. } => by.within(6) && *min <= 6,
-                    }
-            }
-            Effect::HealEach {
-                range,
-                amount,
-                dice,
-                ..
-            } => range_ok(*range) && amount.within(20) && dice.is_none_or(|d| d == 3 || d == 6),
             _ => true,
         }
     }

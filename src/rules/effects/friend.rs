@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 
+use crate::model::dice::Dice;
 use crate::model::effects::{Amount, Effect, FriendPick, Stat};
 use crate::model::ids::FighterId;
 use crate::rules::log::EffectOutcome;
@@ -36,7 +37,20 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             },
             picked_text(pick)
         ),
-        Effect::FriendHeal { pick, amount, dice } => format!(
+        Effect::FriendHeal {
+            pick,
+            amount,
+            per_roll: Some((n, least)),
+            ..
+        } => format!(
+            "roll {} dice: each {least}+ removes up to {} damage from {}",
+            amount_text(n, value),
+            amount_text(amount, value),
+            picked_text(pick)
+        ),
+        Effect::FriendHeal {
+            pick, amount, dice, ..
+        } => format!(
             "removes up to {} damage from {}",
             dice.map_or_else(|| amount_text(amount, value), |d| format!("a D{d} roll of")),
             picked_text(pick)
@@ -96,6 +110,22 @@ pub(super) fn run(
                 by,
                 melee_only: *melee_only,
                 next: *next,
+            })
+        }
+        Effect::FriendHeal {
+            amount,
+            per_roll: Some((n, least)),
+            ..
+        } => {
+            let o = state::fighter(world, t)?;
+            let rolls =
+                (world.resource_mut::<crate::model::dice::DiceRng>()).roll(n.of(value) as usize);
+            let k = rolls.iter().filter(|r| **r >= *least).count() as u32;
+            let healed = heal(world, &o, k.saturating_mul(amount.of(value)));
+            Some(EffectOutcome::HealedFriendRolled {
+                fighter: t,
+                healed,
+                rolls,
             })
         }
         Effect::FriendHeal { amount, dice, .. } => {
@@ -236,7 +266,35 @@ fn friend_heal(s: &str, pick: &FriendPick) -> Option<Vec<Effect>> {
         pick: pick.clone(),
         amount,
         dice,
+        per_roll: None,
     }])
+}
+
+/// "Pick a (visible) friendly fighter within N" of this fighter and roll D dice." + "For each
+/// roll of K+, remove up to A damage points allocated to that fighter."
+pub(super) fn picked_roll_heal(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let (pick, dice) = s[0].split_once(" and roll ")?;
+    let (range, visible, marks) = picked_friend(pick)?;
+    let dice = super::card::then_roll(&format!("then, roll {dice}"))?;
+    let (least, most, rest) = super::card::band_prefix(super::card::for_each(s.get(1)?)?)?;
+    let rest = rest.strip_prefix("remove up to ")?;
+    let (amount, rest) = amount_prefix(rest)?;
+    let one = matches!(amount, Amount::Fixed(1));
+    let tail = if one {
+        " damage point"
+    } else {
+        " damage points"
+    };
+    if most != 6 || rest != format!("{tail} allocated to that fighter") {
+        return None;
+    }
+    let effect = Effect::FriendHeal {
+        pick: FriendPick::new(range, visible, marks),
+        amount,
+        dice: None,
+        per_roll: Some((dice, least)),
+    };
+    Some((2, vec![effect]))
 }
 
 /// "Pick a (visible) friendly fighter (with MARKS) (within N" of this fighter) (that has MARKS)

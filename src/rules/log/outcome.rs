@@ -62,6 +62,12 @@ pub enum EffectOutcome {
         healed: u32,
         roll: Option<u8>,
     },
+    /// `healed` damage removed from `fighter` after `rolls`.
+    HealedFriendRolled {
+        fighter: FighterId,
+        healed: u32,
+        rolls: Vec<u8>,
+    },
     /// `fighter` jumped `moved` inches towards this fighter (MOVE-6), landing `dropped` inches
     /// lower.
     Pulled {

@@ -129,6 +129,18 @@ pub(super) fn healed_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
     if let EffectOutcome::HealedRolled { healed, rolls } = o {
         return format!("{who} removes {healed} damage{}", rolled_text(rolls));
     }
+    if let EffectOutcome::HealedFriendRolled {
+        fighter,
+        healed,
+        rolls,
+    } = o
+    {
+        let whom = n.fighter(*fighter);
+        return format!(
+            "{who} removes {healed} damage from {whom}{}",
+            rolled_text(rolls)
+        );
+    }
     let EffectOutcome::HealedFriend {
         fighter,
         healed,

@@ -235,9 +235,9 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         | EffectOutcome::Favoured
         | EffectOutcome::WildDiceSaved { .. }
         | EffectOutcome::FewerDice { .. } => super::effects::dice_text(&who, o),
-        EffectOutcome::HealedRolled { .. } | EffectOutcome::HealedFriend { .. } => {
-            super::effects::healed_text(&who, o, n)
-        }
+        EffectOutcome::HealedRolled { .. }
+        | EffectOutcome::HealedFriend { .. }
+        | EffectOutcome::HealedFriendRolled { .. } => super::effects::healed_text(&who, o, n),
         EffectOutcome::FriendRaised { .. }
         | EffectOutcome::ActivatesNext { .. }
         | EffectOutcome::Pulled { .. }

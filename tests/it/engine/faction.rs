@@ -456,6 +456,7 @@ fn abl5_a_picked_friend_is_healed_by_a_roll() {
         pick: near_friend(),
         amount: Amount::Fixed(0),
         dice: Some(3),
+        per_roll: None,
     };
     let mut a = with_ability(vec![heal], 3);
     a.place(A2, 12.0, 10.0);
@@ -463,6 +464,32 @@ fn abl5_a_picked_friend_is_healed_by_a_roll() {
     a.dice(&[5]);
     a.use_ability(A, "Test Gift", 3, Some(A2)).unwrap();
     assert_eq!(a.damage(A2), 2);
+}
+
+/// Issue 30, ABL-5: "pick a friendly fighter within 3" of this fighter and roll a number of
+/// dice equal to the value of this ability. For each roll of 4+, remove up to 3 damage points
+/// allocated to that fighter": 3 dice showing 4, 2, 6 remove 6 of A2's 7; the log gives the
+/// rolls.
+#[test]
+fn abl5_a_picked_friend_is_healed_for_each_roll() {
+    let heal = Effect::FriendHeal {
+        pick: near_friend(),
+        amount: Amount::Fixed(3),
+        dice: None,
+        per_roll: Some((Amount::Value, 4)),
+    };
+    let mut a = with_ability(vec![heal], 3);
+    a.place(A2, 12.0, 10.0);
+    a.set(A2, Damage(7));
+    a.dice(&[4, 2, 6]);
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 3, Some(A2)).unwrap();
+    assert_eq!(a.damage(A2), 1);
+    let said = said_since(&mut a, n).join("\n");
+    assert!(
+        said.contains("removes 6 damage from") && said.contains("(rolls 4, 2, 6)"),
+        "{said}"
+    );
 }
 
 /// ABL-5, "roll a number of dice equal to the value of this ability. For each roll of 4+,

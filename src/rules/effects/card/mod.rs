@@ -143,13 +143,14 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         super::lower::per_roll_sentence,
         super::self_damage::self_per_roll,
     ];
-    const READERS: [Reader; 21] = [
+    const READERS: [Reader; 22] = [
         super::lower::picked_then_lowered,
         favour::oath_or_bar,
         heal::rolled,
         dice::rolled,
         dice::on_roll_bonus,
         friend::picked_then,
+        friend::picked_roll_heal,
         friend::activate_next,
         reaction::damage_per_hit,
         reaction::roll_against_attacker,

@@ -290,7 +290,34 @@ fn abl5_what_is_done_for_a_picked_friend() {
             pick: pick(3.0, true, Some("beast")),
             amount: Amount::HalfValueUp,
             dice: None,
+            per_roll: None,
         }])
+    );
+}
+
+/// Issue 30: a picked friend healed for each roll of the value in dice (in our words); a band
+/// that stops short of 6 is not this heal.
+#[test]
+fn abl5_a_picked_friend_healed_for_each_roll() {
+    assert_eq!(
+        effects_of(
+            "Pick a friendly fighter within 2\" of this fighter and roll a number of dice equal \
+             to the value of this ability. For each roll of 5+, remove up to 2 damage points \
+             allocated to that fighter."
+        ),
+        Ok(vec![Effect::FriendHeal {
+            pick: crate::model::effects::FriendPick::new(2.0, false, Default::default()),
+            amount: Amount::Fixed(2),
+            dice: None,
+            per_roll: Some((Amount::Value, 5)),
+        }])
+    );
+    assert!(
+        effects_of(
+            "Pick a friendly fighter within 2\" of this fighter and roll 3 dice. For each roll \
+             of 3-5, remove up to 2 damage points allocated to that fighter."
+        )
+        .is_err()
     );
 }
 
