@@ -74,6 +74,7 @@ impl Effect {
             | Effect::FlatAttackRange => Family::Boost,
             Effect::DamageOne { .. }
             | Effect::SelfDamagePerRoll { .. }
+            | Effect::DamageNearTarget { .. }
             | Effect::DamageEach { .. }
             | Effect::DamageAround { .. }
             | Effect::DamageVsToughness { .. }

@@ -366,6 +366,9 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         melee_only: bool,
     },
+    /// After an effect's damage to the picked enemy: the same damage to each other enemy
+    /// fighter within `around` inches of it (as it stood) that this fighter can see.
+    DamageNearTarget { around: f32 },
     /// After an effect's roll against the picked enemy: each of its rolls from `least` to
     /// `most` deals `amount` damage to this fighter.
     SelfDamagePerRoll { least: u8, most: u8, amount: u32 },

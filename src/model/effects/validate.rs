@@ -216,6 +216,7 @@ impl Effect {
             | Effect::DamageEach { .. }
             | Effect::DamageAround { .. }
             | Effect::SelfDamagePerRoll { .. }
+            | Effect::DamageNearTarget { .. }
             | Effect::DamageVsToughness { .. } => self.damage_numbers_ok(),
             Effect::Heal { .. }
             | Effect::HealEach { .. }
@@ -331,6 +332,7 @@ impl Effect {
             Effect::DamageVsToughness {
                 range, dice, each, ..
             } => range_ok(*range) && dice.within(10) && (1..=20).contains(each),
+            Effect::DamageNearTarget { around } => range_ok(*around),
             Effect::SelfDamagePerRoll {
                 least,
                 most,

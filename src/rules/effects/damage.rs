@@ -49,6 +49,9 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         ),
         Effect::DamageAround { .. } => super::around::describe(e, value),
         Effect::DamageVsToughness { .. } => super::around::versus_text(e, value),
+        Effect::DamageNearTarget { around } => {
+            format!("the same damage to each other visible enemy within {around}\" of that enemy")
+        }
         Effect::SelfDamagePerRoll {
             least,
             most,
@@ -509,18 +512,33 @@ pub(super) fn pick_roll_bands(s: &[String]) -> Option<(usize, Vec<Effect>)> {
             .or_else(|| super::self_damage::self_per_roll(t))
             .is_some()
     };
-    let (used, mut roll) = bands(&s[1..]).or_else(|| {
-        s.get(1)
+    // "... allocate 1 damage point to that fighter and to each other visible enemy fighter
+    // within N" of that fighter": one band, dealt round the picked enemy too.
+    let (rest, near) = match s.get(1).and_then(|t| near_too(t)) {
+        Some((band, around)) => (vec![band], Some(around)),
+        None => (s[1..].to_vec(), None),
+    };
+    let (used, mut roll) = bands(&rest).or_else(|| {
+        rest.first()
             .filter(|t| per_roll(t))
             .map(|_| (0, Roll::default()))
     })?;
     roll.dice = dice;
-    let effect = Effect::DamageOne {
+    let mut effects = vec![Effect::DamageOne {
         range,
         amount: Amount::Fixed(0),
         roll: Some(roll),
-    };
-    Some((1 + used, vec![effect]))
+    }];
+    effects.extend(near.map(|around| Effect::DamageNearTarget { around }));
+    Some((1 + used, effects))
+}
+
+/// "For each roll of 5+, allocate 1 damage point to that fighter and to each other visible
+/// enemy fighter within N" of that fighter": the band without its tail, and N.
+fn near_too(s: &str) -> Option<(String, f32)> {
+    let (band, tail) = s.split_once(" and to each other ")?;
+    let v = fill(tail, "visible enemy fighter within {n}\" of that fighter")?;
+    Some((band.to_string(), v[0] as f32))
 }
 
 /// "Until the end of this fighter's activation, the next time this fighter finishes a move

@@ -321,8 +321,10 @@ pub struct Picks {
 /// ABL-5: runs `effects` for `f`, used with dice showing `value`, with the player's `picks`;
 /// logs what each did.
 pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, picks: Picks) {
-    // The rolls the last damage effect made, for a lowering for each of them.
+    // The rolls the last damage effect made, for a lowering for each of them; the one fighter
+    // it damaged, as it stood, and by how much, for the same damage round it.
     let mut rolled: Vec<u8> = Vec::new();
+    let mut hit: Option<(FighterView, u32)> = None;
     for e in effects {
         // A roll's outcome is said before what its success does.
         if let Effect::OnRoll { least, then } = e {
@@ -337,6 +339,11 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, pi
             Effect::SelfDamagePerRoll { .. } => self_damage::to_self_per_roll(f, e, &rolled)
                 .into_iter()
                 .collect(),
+            Effect::DamageNearTarget { around } => {
+                self_damage::near_target(world, f, *around, hit.as_ref())
+                    .into_iter()
+                    .collect()
+            }
             _ => run_one(world, f, e, value, picks),
         };
         for outcome in outcomes {
@@ -349,6 +356,9 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, pi
             {
                 if !rolls.is_empty() {
                     rolled = rolls;
+                }
+                if let [one] = fighters[..] {
+                    hit = crate::rules::state::fighter(world, one).map(|v| (v, damage));
                 }
                 for t in fighters {
                     deal_damage(world, t, damage, &[RuleId::Abl5]);

@@ -1,6 +1,11 @@
-//! Damage to the ability's own fighter for each roll of the dice it rolled against a picked
-//! enemy (ABL-5: "for each 1, allocate 1 damage point to this fighter").
+//! What follows the damage rolled against a picked enemy (ABL-5): damage to the ability's own
+//! fighter for each roll ("for each 1, allocate 1 damage point to this fighter"), and the
+//! same damage to the enemies round the picked one ("... and to each other visible enemy
+//! fighter within 2" of that fighter").
 
+use bevy::prelude::World;
+
+use crate::battlefield::measure::distance;
 use crate::model::effects::Effect;
 use crate::rules::log::EffectOutcome;
 use crate::rules::state::FighterView;
@@ -44,4 +49,29 @@ pub(super) fn self_per_roll(s: &str) -> Option<Vec<Effect>> {
         most,
         amount,
     }])
+}
+
+/// ABL-5: the damage `hit` dealt to the picked enemy (as it stood before it), dealt to each
+/// other enemy fighter of `f` within `around` inches of it that `f` can see; none when it
+/// dealt none.
+pub(super) fn near_target(
+    world: &mut World,
+    f: &FighterView,
+    around: f32,
+    hit: Option<&(FighterView, u32)>,
+) -> Option<EffectOutcome> {
+    let (t, damage) = hit.filter(|(_, d)| *d > 0)?;
+    let all = crate::rules::state::fighters(world);
+    let world = &*world;
+    let near: Vec<_> = (all.iter())
+        .filter(|o| o.on_board() && o.side != f.side && o.id != t.id)
+        .filter(|o| distance(&o.base(), &t.base()) <= around + 1e-4)
+        .filter(|o| crate::rules::state::can_see(world, &all, f, o))
+        .map(|o| o.id)
+        .collect();
+    (!near.is_empty()).then(|| EffectOutcome::Damage {
+        fighters: near,
+        damage: *damage,
+        rolls: Vec::new(),
+    })
 }

@@ -551,3 +551,37 @@ fn abl5_a_bonus_move_that_cant_be_made_lapses_with_a_line() {
     })
     .unwrap();
 }
+
+/// Issue 30, ABL-5: "pick a visible enemy fighter within 6" of this fighter and roll a number
+/// of dice equal to the value of this ability. For each roll of a 5+, allocate 1 damage point
+/// to that fighter and to each other visible enemy fighter within 2" of that fighter": rolls
+/// 5, 6, 2 deal 2 to B and 2 to B2 (1" from B), none to the enemy 5" from B; the log says who.
+#[test]
+fn abl5_the_damage_to_a_picked_enemy_dealt_round_it_too() {
+    const B3: FighterId = FighterId(12);
+    let breath = vec![
+        Effect::DamageOne {
+            range: 6.0,
+            amount: Amount::Fixed(0),
+            roll: Some(Roll {
+                dice: Amount::Value,
+                bands: vec![(5, 6, Amount::Fixed(1))],
+                rolled: Vec::new(),
+            }),
+        },
+        Effect::DamageNearTarget { around: 2.0 },
+    ];
+    let mut a = super::faction::with_ability(breath, 3);
+    a.place(B, 10.0, 14.0);
+    a.place(B2, 12.0, 14.0);
+    a.place(B3, 10.0, 20.0);
+    a.dice(&[5, 6, 2]);
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+    assert_eq!((a.damage(B), a.damage(B2), a.damage(B3)), (2, 2, 0));
+    let said = super::faction::said_since(&mut a, n).join("\n");
+    assert!(
+        said.contains("the same damage to each other visible enemy within 2\""),
+        "{said}"
+    );
+}

@@ -524,8 +524,11 @@ pub(super) fn bands(s: &[String]) -> Option<(usize, Roll)> {
 
 /// What follows "for each roll of " or "for each " ("For each 5+, ...").
 pub(super) fn for_each(s: &str) -> Option<&str> {
-    s.strip_prefix("for each roll of ")
-        .or_else(|| s.strip_prefix("for each "))
+    let rest = s
+        .strip_prefix("for each roll of ")
+        .or_else(|| s.strip_prefix("for each "))?;
+    // "For each roll of a 5+, ...".
+    Some(rest.strip_prefix("a ").unwrap_or(rest))
 }
 
 /// A band of rolls and the clause after it: "5+, ...", "2-4, ...", "6, ...": (least, most,

@@ -260,3 +260,22 @@ fn abl5_a_roll_whose_rolls_only_lower() {
         .is_err()
     );
 }
+
+/// Issue 30: the damage each roll deals to a picked enemy, dealt to the enemies round it too
+/// (in our words).
+#[test]
+fn abl5_damage_per_roll_round_the_picked_enemy_too() {
+    let e = effects_of(
+        "Pick a visible enemy fighter within 8\" of this fighter and roll 4 dice. For each roll \
+         of a 4+, allocate 2 damage points to that fighter and to each other visible enemy \
+         fighter within 3\" of that fighter.",
+    )
+    .unwrap();
+    assert!(
+        matches!(&e[0], Effect::DamageOne { range: 8.0, roll: Some(r), .. }
+            if r.bands == vec![(4, 6, crate::model::effects::Amount::Fixed(2))]),
+        "{e:?}"
+    );
+    assert_eq!(e[1], Effect::DamageNearTarget { around: 3.0 });
+    assert_eq!(e.len(), 2);
+}
