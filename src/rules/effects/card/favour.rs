@@ -28,8 +28,12 @@ pub(super) fn oath_or_bar(s: &[String]) -> Option<(usize, Vec<Effect>)> {
 }
 
 /// "Fighters with the R runemark cannot use this ability (make this reaction)", "... with the
-/// R runemark or both the S and T runemarks cannot ...": the marks of each kind barred.
+/// R runemark or both the S and T runemarks cannot ...", "this ability cannot be used by
+/// fighters with the R runemark": the marks of each kind barred.
 fn barred_marks(s: &str) -> Option<Vec<Marks>> {
+    let turned = (s.strip_prefix("this ability cannot be used by fighters with the "))
+        .map(|r| format!("fighters with the {r} cannot use this ability"));
+    let s = turned.as_deref().unwrap_or(s);
     let rest = s.strip_prefix("fighters with the ")?;
     let rest = rest
         .strip_suffix(" cannot use this ability")
@@ -101,6 +105,23 @@ mod tests {
                 Effect::Requires(Condition::NotMarked(Marks::of(&[], &["beast"]).unwrap())),
                 Effect::SwearOath
             ])
+        );
+    }
+
+    /// Issue 30: the bar written the other way round, after what the ability does.
+    #[test]
+    fn a_bar_of_heroes_after_the_effect() {
+        let e = effects_of(
+            "Until the end of this fighter's activation, add 1 to the Attacks characteristic of \
+             attack actions made by this fighter. This ability cannot be used by fighters with \
+             the Hero runemark.",
+        )
+        .unwrap();
+        assert_eq!(
+            e.last(),
+            Some(&Effect::Requires(Condition::NotMarked(
+                Marks::of(&[], &["hero"]).unwrap()
+            )))
         );
     }
 
