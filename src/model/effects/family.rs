@@ -75,6 +75,7 @@ impl Effect {
             Effect::DamageOne { .. }
             | Effect::SelfDamagePerRoll { .. }
             | Effect::DamageNearTarget { .. }
+            | Effect::SelfDamage { .. }
             | Effect::DamageEach { .. }
             | Effect::DamageAround { .. }
             | Effect::DamageVsToughness { .. }

@@ -366,6 +366,13 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         melee_only: bool,
     },
+    /// `amount` damage to this fighter, or (with `dice`: 3 or 6) a roll of a dice of that many
+    /// sides.
+    SelfDamage {
+        amount: Amount,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dice: Option<u8>,
+    },
     /// After an effect's damage to the picked enemy: the same damage to each other enemy
     /// fighter within `around` inches of it (as it stood) that this fighter can see.
     DamageNearTarget { around: f32 },

@@ -217,6 +217,7 @@ impl Effect {
             | Effect::DamageAround { .. }
             | Effect::SelfDamagePerRoll { .. }
             | Effect::DamageNearTarget { .. }
+            | Effect::SelfDamage { .. }
             | Effect::DamageVsToughness { .. } => self.damage_numbers_ok(),
             Effect::Heal { .. }
             | Effect::HealEach { .. }
@@ -333,6 +334,9 @@ impl Effect {
                 range, dice, each, ..
             } => range_ok(*range) && dice.within(10) && (1..=20).contains(each),
             Effect::DamageNearTarget { around } => range_ok(*around),
+            Effect::SelfDamage { amount, dice } => {
+                amount.within(20) && dice.is_none_or(|d| d == 3 || d == 6)
+            }
             Effect::SelfDamagePerRoll {
                 least,
                 most,

@@ -49,6 +49,10 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         ),
         Effect::DamageAround { .. } => super::around::describe(e, value),
         Effect::DamageVsToughness { .. } => super::around::versus_text(e, value),
+        Effect::SelfDamage { amount, dice } => format!(
+            "{} damage to this fighter",
+            dice.map_or_else(|| amount_text(amount, value), |d| format!("a D{d} roll of"))
+        ),
         Effect::DamageNearTarget { around } => {
             format!("the same damage to each other visible enemy within {around}\" of that enemy")
         }
@@ -148,6 +152,9 @@ pub(super) fn run(
         }
         Effect::DamageAround { .. } => super::around::run(world, e, value, target),
         Effect::DamageVsToughness { .. } => super::around::versus(world, e, value, target),
+        Effect::SelfDamage { amount, dice } => {
+            super::self_damage::to_self(world, f, *amount, *dice, value)
+        }
         _ => run_once(world, f, e, value).into_iter().collect(),
     }
 }
@@ -506,7 +513,16 @@ fn after_a_drop(s: &str) -> Option<Vec<Effect>> {
 /// "Pick a visible enemy fighter within N" of this fighter and roll a dice." + bands (or none,
 /// when what each roll does follows: a lowering, damage to this fighter).
 pub(super) fn pick_roll_bands(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    let (range, dice) = pick_and_roll(&s[0])?;
+    // "Pick a visible enemy fighter within N" of this fighter. Roll D dice." reads the same.
+    let (range, dice, head) = match pick_and_roll(&s[0]) {
+        Some((range, dice)) => (range, dice, 1),
+        None => {
+            let (range, _) = super::card::picked_enemy(&s[0]).filter(|(_, seen)| *seen)?;
+            let dice = super::card::then_roll(&format!("then, {}", s.get(1)?))?;
+            (range, dice, 2)
+        }
+    };
+    let s = &s[head - 1..];
     let per_roll = |t: &String| {
         super::lower::per_roll_sentence(t)
             .or_else(|| super::self_damage::self_per_roll(t))
@@ -530,7 +546,7 @@ pub(super) fn pick_roll_bands(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         roll: Some(roll),
     }];
     effects.extend(near.map(|around| Effect::DamageNearTarget { around }));
-    Some((1 + used, effects))
+    Some((head + used, effects))
 }
 
 /// "For each roll of 5+, allocate 1 damage point to that fighter and to each other visible

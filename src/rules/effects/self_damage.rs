@@ -6,7 +6,8 @@
 use bevy::prelude::World;
 
 use crate::battlefield::measure::distance;
-use crate::model::effects::Effect;
+use crate::model::dice::Dice;
+use crate::model::effects::{Amount, Effect};
 use crate::rules::log::EffectOutcome;
 use crate::rules::state::FighterView;
 
@@ -74,4 +75,55 @@ pub(super) fn near_target(
         damage: *damage,
         rolls: Vec::new(),
     })
+}
+
+/// ABL-5: `amount` damage to `f`, or a roll of a dice of `dice` sides (the roll said first),
+/// dealt by the caller like any damage.
+pub(super) fn to_self(
+    world: &mut World,
+    f: &FighterView,
+    amount: Amount,
+    dice: Option<u8>,
+    value: u8,
+) -> Vec<EffectOutcome> {
+    let mut out = Vec::new();
+    let damage = match dice {
+        Some(sides) => {
+            let r = world.resource_mut::<crate::model::dice::DiceRng>().roll(1)[0];
+            let got = crate::model::dice::as_sides(r, sides);
+            out.push(EffectOutcome::DamageDice {
+                dice: vec![(sides, got)],
+            });
+            got
+        }
+        None => amount.of(value),
+    };
+    out.push(EffectOutcome::Damage {
+        fighters: vec![f.id],
+        damage,
+        rolls: Vec::new(),
+    });
+    out
+}
+
+/// "(After all of the dice have been rolled,) allocate N (DN) damage points to this fighter".
+pub(super) fn to_self_sentence(s: &str) -> Option<Vec<Effect>> {
+    let s = s
+        .strip_prefix("after all of the dice have been rolled, ")
+        .unwrap_or(s);
+    let rest = s.strip_prefix("allocate ")?;
+    let (amount, dice, rest) = match rest.strip_prefix('d') {
+        Some(r) => {
+            let (sides, r) = number_prefix(r)?;
+            (Amount::Fixed(0), Some(u8::try_from(sides).ok()?), r)
+        }
+        None => {
+            let (n, r) = number_prefix(rest)?;
+            (Amount::Fixed(n), None, r)
+        }
+    };
+    let whom = rest
+        .strip_prefix(" damage points to ")
+        .or_else(|| rest.strip_prefix(" damage point to "))?;
+    (whom == "this fighter").then(|| vec![Effect::SelfDamage { amount, dice }])
 }

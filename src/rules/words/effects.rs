@@ -124,6 +124,41 @@ pub(super) fn bonus_text(who: &str, o: &EffectOutcome) -> String {
     }
 }
 
+/// ABL-5: the damage an ability dealt (to this fighter itself, too), or the dice it rolled
+/// against a fighter when they dealt none.
+pub(super) fn damage_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
+    let EffectOutcome::Damage {
+        fighters,
+        damage,
+        rolls,
+    } = o
+    else {
+        return String::new();
+    };
+    let rolled = rolled_text(rolls);
+    match fighters.len() {
+        0 => format!("{who}'s ability reaches no enemy{rolled}"),
+        // A roll that deals no damage (what each roll does is said after it).
+        1 if *damage == 0 && !rolls.is_empty() => format!(
+            "{who} rolls {} against {}",
+            rolls_list(rolls),
+            n.fighter(fighters[0])
+        ),
+        _ => {
+            let names: Vec<String> = (fighters.iter())
+                .map(|f| match n.fighter(*f) {
+                    name if name == who => "itself".to_string(),
+                    name => name,
+                })
+                .collect();
+            format!(
+                "{who} deals {damage} damage to {}{rolled}",
+                names.join(", ")
+            )
+        }
+    }
+}
+
 /// ABL-5: the damage a heal removed from a fighter in its reach, or after rolls.
 pub(super) fn healed_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
     if let EffectOutcome::HealedRolled { healed, rolls } = o {

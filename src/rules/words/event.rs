@@ -201,29 +201,7 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         | EffectOutcome::BonusMoveOrDisengage { .. }
         | EffectOutcome::BonusMoveOrAttack { .. } => super::effects::bonus_text(&who, o),
         EffectOutcome::Boost { .. } => super::effects::boost_text(&who, o),
-        EffectOutcome::Damage {
-            fighters,
-            damage,
-            rolls,
-        } => {
-            let rolled = super::effects::rolled_text(rolls);
-            match fighters.len() {
-                0 => format!("{who}'s ability reaches no enemy{rolled}"),
-                // A roll that deals no damage (what each roll does is said after it).
-                1 if *damage == 0 && !rolls.is_empty() => format!(
-                    "{who} rolls {} against {}",
-                    super::effects::rolls_list(rolls),
-                    n.fighter(fighters[0])
-                ),
-                _ => {
-                    let names: Vec<String> = fighters.iter().map(|f| n.fighter(*f)).collect();
-                    format!(
-                        "{who} deals {damage} damage to {}{rolled}",
-                        names.join(", ")
-                    )
-                }
-            }
-        }
+        EffectOutcome::Damage { .. } => super::effects::damage_text(&who, o, n),
         EffectOutcome::Healed { healed } => format!("{who} removes {healed} damage"),
         EffectOutcome::Relocated { .. } => super::effects::relocated_text(&who, o, n),
         EffectOutcome::Exposed { .. } | EffectOutcome::Lowered { .. } => {

@@ -585,3 +585,36 @@ fn abl5_the_damage_to_a_picked_enemy_dealt_round_it_too() {
         "{said}"
     );
 }
+
+/// Issue 30, ABL-5: "... For each 3+, allocate 1 damage point to that fighter. After all of
+/// the dice have been rolled, allocate D3 damage points to this fighter": rolls 3, 1, 5 deal 2
+/// to B; then a 4 on the D3 is 2 to A; the log names A "itself".
+#[test]
+fn abl5_damage_to_this_fighter_after_the_dice() {
+    let pact = vec![
+        Effect::DamageOne {
+            range: 12.0,
+            amount: Amount::Fixed(0),
+            roll: Some(Roll {
+                dice: Amount::Value,
+                bands: vec![(3, 6, Amount::Fixed(1))],
+                rolled: Vec::new(),
+            }),
+        },
+        Effect::SelfDamage {
+            amount: Amount::Fixed(0),
+            dice: Some(3),
+        },
+    ];
+    let mut a = super::faction::with_ability(pact, 3);
+    a.place(B, 10.0, 14.0);
+    a.dice(&[3, 1, 5, 4]);
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+    assert_eq!((a.damage(B), a.damage(A)), (2, 2));
+    let said = super::faction::said_since(&mut a, n).join("\n");
+    assert!(
+        said.contains("a D3 of 2") && said.contains("deals 2 damage to itself"),
+        "{said}"
+    );
+}

@@ -124,7 +124,7 @@ type SentenceReader = fn(&str) -> Option<Vec<Effect>>;
 /// The effects of the first sentences of `s`, and how many sentences they took: a sentence
 /// one family reads alone, else the first reader of several sentences that knows them.
 fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    const SENTENCE: [SentenceReader; 17] = [
+    const SENTENCE: [SentenceReader; 18] = [
         bar::sentence,
         guard::sentence,
         condition::sentence,
@@ -142,6 +142,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         super::next_attack::lowered_after,
         super::lower::per_roll_sentence,
         super::self_damage::self_per_roll,
+        super::self_damage::to_self_sentence,
     ];
     const READERS: [Reader; 22] = [
         super::lower::picked_then_lowered,

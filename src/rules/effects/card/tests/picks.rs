@@ -279,3 +279,28 @@ fn abl5_damage_per_roll_round_the_picked_enemy_too() {
     assert_eq!(e[1], Effect::DamageNearTarget { around: 3.0 });
     assert_eq!(e.len(), 2);
 }
+
+/// Issue 30: the pick and the roll in two sentences, then damage to this fighter after the
+/// dice (in our words).
+#[test]
+fn abl5_a_pick_then_a_roll_then_damage_to_this_fighter() {
+    use crate::model::effects::Amount;
+    let e = effects_of(
+        "Pick a visible enemy fighter within 10\" of this fighter. Roll 4 dice. For each 4+, \
+         allocate 2 damage points to that fighter. After all of the dice have been rolled, \
+         allocate D6 damage points to this fighter.",
+    )
+    .unwrap();
+    assert!(
+        matches!(&e[0], Effect::DamageOne { range: 10.0, roll: Some(r), .. }
+            if r.dice == Amount::Fixed(4) && r.bands == vec![(4, 6, Amount::Fixed(2))]),
+        "{e:?}"
+    );
+    assert_eq!(
+        e[1],
+        Effect::SelfDamage {
+            amount: Amount::Fixed(0),
+            dice: Some(6)
+        }
+    );
+}
