@@ -3,6 +3,29 @@
 
 use super::{Aim, Amount, Effect, Family};
 
+/// The pattern of a reaction's trigger and of the effects that answer its moment (REA-1,
+/// ABL-5): one list for every match that must name them all.
+macro_rules! reaction_parts {
+    () => {
+        Effect::Reaction(_)
+            | Effect::CritsAsHits { .. }
+            | Effect::LessDamagePerHit { .. }
+            | Effect::DamageAttackerPerRoll { .. }
+            | Effect::DamageAttackerPerHit { .. }
+            | Effect::DamageAttackerIf { .. }
+            | Effect::DamageAttackerPerMiss { .. }
+            | Effect::MoreCritDamage { .. }
+            | Effect::FewerAttackDice { .. }
+            | Effect::ToughnessThisAttack { .. }
+            | Effect::DamageAttackerDice { .. }
+            | Effect::DamageAttackerOnRoll { .. }
+            | Effect::CritsSaved { .. }
+            | Effect::StrikeOnRoll { .. }
+            | Effect::ReactBonus { .. }
+    };
+}
+pub(crate) use reaction_parts;
+
 impl Effect {
     /// Does it answer an attack (in a reaction, REA-1)?
     pub fn answers_attack(&self) -> bool {
@@ -65,6 +88,7 @@ impl Effect {
             | Effect::RoundBoost { .. }
             | Effect::BattleBoost { .. }
             | Effect::StrengthAboveToughness
+            | Effect::CountsExtra { .. }
             | Effect::CritOn { .. }
             | Effect::FlyThisActivation
             | Effect::MoveWhileEngaged
@@ -108,21 +132,7 @@ impl Effect {
             | Effect::BarAfterNextAttack { .. }
             | Effect::LowerAfterNextAttack { .. }
             | Effect::AfterEachAttack { .. } => Family::Against,
-            Effect::Reaction(_)
-            | Effect::CritsAsHits { .. }
-            | Effect::LessDamagePerHit { .. }
-            | Effect::DamageAttackerPerRoll { .. }
-            | Effect::DamageAttackerPerHit { .. }
-            | Effect::DamageAttackerIf { .. }
-            | Effect::DamageAttackerPerMiss { .. }
-            | Effect::MoreCritDamage { .. }
-            | Effect::FewerAttackDice { .. }
-            | Effect::ToughnessThisAttack { .. }
-            | Effect::DamageAttackerDice { .. }
-            | Effect::DamageAttackerOnRoll { .. }
-            | Effect::CritsSaved { .. }
-            | Effect::StrikeOnRoll { .. }
-            | Effect::ReactBonus { .. } => Family::Reaction,
+            reaction_parts!() => Family::Reaction,
         }
     }
 

@@ -254,6 +254,9 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         melee_only: bool,
     },
+    /// Until the end of the battle round, this fighter counts as `extra` more fighters when
+    /// which side controls an objective is determined (GEN-7).
+    CountsExtra { extra: u32 },
     /// Until the end of this fighter's activation, the Strength of its attacks counts as
     /// higher than the target's Toughness (ATK-3: they hit on 3+).
     StrengthAboveToughness,

@@ -218,6 +218,7 @@ impl Effect {
             | Effect::SelfDamagePerRoll { .. }
             | Effect::DamageNearTarget { .. }
             | Effect::SelfDamage { .. }
+            | Effect::CountsExtra { .. }
             | Effect::DamageVsToughness { .. } => self.damage_numbers_ok(),
             Effect::Heal { .. }
             | Effect::HealEach { .. }
@@ -244,10 +245,9 @@ impl Effect {
             | Effect::Relocate { .. }
             | Effect::LowerPicked { .. }
             | Effect::LowerPerRoll { .. }
-            | Effect::ExposePicked { .. } => self.heal_numbers_ok(),
-            Effect::Restrict { range, .. } | Effect::EnemyCritsAsHits { range, .. } => {
-                range_ok(*range)
-            }
+            | Effect::ExposePicked { .. }
+            | Effect::Restrict { .. }
+            | Effect::EnemyCritsAsHits { .. } => self.heal_numbers_ok(),
             Effect::BarEach { range, actions, .. } => range_ok(*range) && !actions.is_empty(),
             Effect::NextBoost { by, .. }
             | Effect::RoundBoost { by, .. }
@@ -272,21 +272,7 @@ impl Effect {
             | Effect::NextHitsAsCrits { .. }
             | Effect::DisengageEndNear
             | Effect::FlatAttackRange => true,
-            Effect::Reaction(_)
-            | Effect::CritsAsHits { .. }
-            | Effect::LessDamagePerHit { .. }
-            | Effect::DamageAttackerPerRoll { .. }
-            | Effect::DamageAttackerPerHit { .. }
-            | Effect::DamageAttackerIf { .. }
-            | Effect::DamageAttackerPerMiss { .. }
-            | Effect::MoreCritDamage { .. }
-            | Effect::FewerAttackDice { .. }
-            | Effect::ToughnessThisAttack { .. }
-            | Effect::DamageAttackerDice { .. }
-            | Effect::DamageAttackerOnRoll { .. }
-            | Effect::CritsSaved { .. }
-            | Effect::StrikeOnRoll { .. }
-            | Effect::ReactBonus { .. } => self.answer_numbers_ok(),
+            super::family::reaction_parts!() => self.answer_numbers_ok(),
         }
     }
 
@@ -334,6 +320,7 @@ impl Effect {
                 range, dice, each, ..
             } => range_ok(*range) && dice.within(10) && (1..=20).contains(each),
             Effect::DamageNearTarget { around } => range_ok(*around),
+            Effect::CountsExtra { extra } => (1..=5).contains(extra),
             Effect::SelfDamage { amount, dice } => {
                 amount.within(20) && dice.is_none_or(|d| d == 3 || d == 6)
             }
@@ -416,7 +403,9 @@ impl Effect {
     /// roll, a friend's bonus attack, a set-up) ones a card could print?
     fn heal_numbers_ok(&self) -> bool {
         match self {
-            Effect::FriendBonusAttack { range, .. } => range_ok(*range),
+            Effect::FriendBonusAttack { range, .. }
+            | Effect::Restrict { range, .. }
+            | Effect::EnemyCritsAsHits { range, .. } => range_ok(*range),
             Effect::FriendBonusMove { pick, .. } => range_ok(pick.range),
             Effect::EachFriendBonusMove { aura, .. } => range_ok(aura.range),
             Effect::SetUpNear { range, within, .. } => range_ok(*range) && range_ok(*within),

@@ -26,6 +26,7 @@ mod boost_words;
 mod by_hand;
 mod card;
 mod condition;
+mod control;
 mod crits;
 mod damage;
 mod dice;

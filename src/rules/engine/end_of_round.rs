@@ -14,12 +14,17 @@ use crate::rules::state::{
 };
 use bevy::prelude::*;
 
-/// GEN-7: the side with more fighters within 3" of each objective, or `None` on a tie.
-pub fn objective_majority(all: &[FighterView], objective: Vec3) -> [u32; 2] {
+/// GEN-7: how many fighters each side has within 3" of an objective, each counting as
+/// `counts_as` says (1, or more when an ability says so).
+pub fn objective_majority(
+    all: &[FighterView],
+    objective: Vec3,
+    counts_as: impl Fn(&FighterView) -> u32,
+) -> [u32; 2] {
     let mut n = [0u32; 2];
     for f in all.iter().filter(|f| f.on_board()) {
         if distance_to_point(&f.base(), objective) <= 3.0 + 1e-4 {
-            n[f.side] += 1;
+            n[f.side] += counts_as(f);
         }
     }
     n
@@ -49,7 +54,9 @@ fn update_control(world: &mut World, all: &[FighterView]) {
     let mut objectives: Vec<Objective> = world.query::<&Objective>().iter(world).copied().collect();
     objectives.sort_by_key(|o| o.index);
     for o in &objectives {
-        let n = objective_majority(all, Vec3::new(o.position.0, 0.0, o.position.1));
+        let at = Vec3::new(o.position.0, 0.0, o.position.1);
+        let eng = world.resource::<Engine>();
+        let n = objective_majority(all, at, |f| eng.counts_as(f.id));
         let before = world
             .resource::<Engine>()
             .control

@@ -154,6 +154,10 @@ struct EngineWords<'a> {
     /// only those it sees). New: written only when there are some.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     dimming_auras: Vec<(FighterId, f32, bool)>,
+    /// Fighters counting as more for objective control this round. New: written only when
+    /// there are some.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    extra_counts: Vec<(FighterId, u32)>,
 }
 
 /// A characteristic raised until the end of the round, as the hashes began writing it.
@@ -226,6 +230,7 @@ impl<'a> EngineWords<'a> {
             value_auras: Vec::new(),
             weakened_melee: Vec::new(),
             dimming_auras: Vec::new(),
+            extra_counts: Vec::new(),
         };
         for effect in effects {
             words.add(effect);
@@ -283,6 +288,7 @@ impl<'a> EngineWords<'a> {
                 melee_only,
             } => (self.fewer_attacks).push((on, source.1, by, min, melee_only)),
             Lasting::Exposed { stat, by } => self.weakened.push((on, stat, by, u32::MAX)),
+            Lasting::CountsExtra { extra } => self.extra_counts.push((on, extra)),
             Lasting::Oathed => self.oaths.push((on, false)),
             Lasting::Favoured => self.oaths.push((on, true)),
             Lasting::NextAttack {

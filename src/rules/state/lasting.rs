@@ -62,6 +62,8 @@ pub enum Lasting {
         lower: bool,
         seen: bool,
     },
+    /// It counts as `extra` more fighters when objective control is determined (GEN-7).
+    CountsExtra { extra: u32 },
     /// `by` more of `stat` for its next (melee, when `melee_only`) attack action, spent by it.
     NextAttack {
         stat: Stat,
@@ -333,6 +335,22 @@ impl Engine {
                 Some((source, range, stat, by, min))
             }
             _ => None,
+        })
+    }
+
+    /// ABL-5, GEN-7: `id` counts as `extra` more fighters for objective control this round.
+    pub fn count_extra(&mut self, id: FighterId, extra: u32) {
+        let what = Lasting::CountsExtra { extra };
+        self.push_effect(Scope::Fighter(id), what, Until::RoundEnd);
+    }
+
+    /// GEN-7: how many fighters `id` counts as for objective control (1, and what abilities
+    /// add).
+    pub fn counts_as(&self, id: FighterId) -> u32 {
+        let extra = self.effects.iter().filter(|e| e.fighter() == Some(id));
+        extra.fold(1, |n, e| match e.what {
+            Lasting::CountsExtra { extra } => n.saturating_add(extra),
+            _ => n,
         })
     }
 

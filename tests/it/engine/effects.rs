@@ -618,3 +618,20 @@ fn abl5_damage_to_this_fighter_after_the_dice() {
         "{said}"
     );
 }
+
+/// Issue 30, GEN-7: "until the end of the battle round, this fighter counts as 2 additional
+/// fighters when determining which player controls an objective": A alone by the objective
+/// holds it against B and B2 (3 against 2); the next round, alone against two, it would not.
+#[test]
+fn gen7_abl5_a_fighter_counting_as_more_holds_an_objective() {
+    let mut a = super::faction::with_ability(vec![Effect::CountsExtra { extra: 2 }], 3);
+    a.objectives(&[(10.0, 12.0)]);
+    a.place(B, 10.0, 14.0);
+    a.place(B2, 11.5, 13.5);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    a.end_round(&[B, B2], B2);
+    let e = a.world().resource::<warcry_sim::rules::engine::Engine>();
+    assert_eq!((e.round, e.control.clone()), (2, vec![Some(Side::A)]));
+    assert_eq!(e.counts_as(A), 1, "the count lasted the round only");
+}

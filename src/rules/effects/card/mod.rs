@@ -124,7 +124,7 @@ type SentenceReader = fn(&str) -> Option<Vec<Effect>>;
 /// The effects of the first sentences of `s`, and how many sentences they took: a sentence
 /// one family reads alone, else the first reader of several sentences that knows them.
 fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    const SENTENCE: [SentenceReader; 18] = [
+    const SENTENCE: [SentenceReader; 19] = [
         bar::sentence,
         guard::sentence,
         condition::sentence,
@@ -143,6 +143,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         super::lower::per_roll_sentence,
         super::self_damage::self_per_roll,
         super::self_damage::to_self_sentence,
+        super::control::sentence,
     ];
     const READERS: [Reader; 22] = [
         super::lower::picked_then_lowered,
