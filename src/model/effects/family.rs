@@ -3,12 +3,10 @@
 
 use super::{Aim, Amount, Effect, Family};
 
-/// The pattern of a reaction's trigger and of the effects that answer its moment (REA-1,
-/// ABL-5): one list for every match that must name them all.
-macro_rules! reaction_parts {
+/// The pattern of the effects that answer an attack in a reaction (REA-1, ABL-5).
+macro_rules! attack_answers {
     () => {
-        Effect::Reaction(_)
-            | Effect::CritsAsHits { .. }
+        Effect::CritsAsHits { .. }
             | Effect::LessDamagePerHit { .. }
             | Effect::DamageAttackerPerRoll { .. }
             | Effect::DamageAttackerPerHit { .. }
@@ -21,6 +19,16 @@ macro_rules! reaction_parts {
             | Effect::DamageAttackerOnRoll { .. }
             | Effect::CritsSaved { .. }
             | Effect::StrikeOnRoll { .. }
+    };
+}
+pub(crate) use attack_answers;
+
+/// The pattern of a reaction's trigger and of the effects that answer its moment (REA-1,
+/// ABL-5): one list for every match that must name them all.
+macro_rules! reaction_parts {
+    () => {
+        Effect::Reaction(_)
+            | $crate::model::effects::family::attack_answers!()
             | Effect::ReactBonus { .. }
     };
 }
@@ -29,22 +37,7 @@ pub(crate) use reaction_parts;
 impl Effect {
     /// Does it answer an attack (in a reaction, REA-1)?
     pub fn answers_attack(&self) -> bool {
-        matches!(
-            self,
-            Effect::CritsAsHits { .. }
-                | Effect::LessDamagePerHit { .. }
-                | Effect::DamageAttackerPerRoll { .. }
-                | Effect::DamageAttackerPerHit { .. }
-                | Effect::DamageAttackerIf { .. }
-                | Effect::DamageAttackerPerMiss { .. }
-                | Effect::MoreCritDamage { .. }
-                | Effect::FewerAttackDice { .. }
-                | Effect::ToughnessThisAttack { .. }
-                | Effect::DamageAttackerDice { .. }
-                | Effect::DamageAttackerOnRoll { .. }
-                | Effect::CritsSaved { .. }
-                | Effect::StrikeOnRoll { .. }
-        )
+        matches!(self, attack_answers!())
     }
 
     /// Does it answer an attack's damage once totalled (REA-1: a reaction when it is lethal)?
