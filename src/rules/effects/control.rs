@@ -54,8 +54,12 @@ pub(super) fn useful(w: &Weighed) -> Option<Useful> {
 /// "Until the end of the battle round, this fighter counts as N additional fighters when
 /// determining which player controls an objective".
 pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
-    let v = fill(s, "until the end of the battle round, this fighter counts as {n} additional fighters when determining which player controls an objective")
-        .or_else(|| fill(s, "until the end of the battle round, this fighter counts as {n} additional fighter when determining which player controls an objective"))?;
+    let s = s.replace(" 1 additional fighter ", " 1 additional fighters ");
+    let v = fill(
+        &s,
+        "until the end of the battle round, this fighter counts as {n} additional fighters when \
+         determining which player controls an objective",
+    )?;
     Some(vec![Effect::CountsExtra { extra: v[0] }])
 }
 

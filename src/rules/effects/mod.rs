@@ -358,7 +358,10 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, pi
                 if !rolls.is_empty() {
                     rolled = rolls;
                 }
-                if let [one] = fighters[..] {
+                // The enemy it damaged (damage to this fighter is not a pick's).
+                if let [one] = fighters[..]
+                    && one != f.id
+                {
                     hit = crate::rules::state::fighter(world, one).map(|v| (v, damage));
                 }
                 for t in fighters {
