@@ -95,10 +95,10 @@ fn the_whole_community_set_converts_and_its_fighters_take_their_bases_from_the_t
     assert_eq!(i.counts.abilities, i.counts.abilities_read);
     let share = 100.0 * i.counts.bases_from_file as f64 / i.counts.fighters as f64;
     assert!(share >= 95.0, "{share:.1}% of the fighters");
-    // Issue 30's goal is 85% of the abilities automated; this holds what is done (605 of
+    // Issue 30's goal is 85% of the abilities automated; this holds what is done (607 of
     // 946, 64%) so that no change reads fewer of the cards.
     assert!(
-        i.counts.abilities_automated >= 605,
+        i.counts.abilities_automated >= 607,
         "{} of {} abilities automated ({:.0}%)",
         i.counts.abilities_automated,
         i.counts.abilities,
@@ -564,7 +564,8 @@ fn abl5_our_abilities_whose_whole_wording_is_recognised_run_as_effects() {
             stat: Stat::Toughness,
             by: Amount::Fixed(1),
             melee_only: false,
-            aura: Some(Aura::within(4.0, true))
+            aura: Some(Aura::within(4.0, true)),
+            missile_only: false,
         }])
     );
     // A sentence the reader does not know keeps its ability resolved by hand, and is named.
@@ -663,7 +664,8 @@ fn abl5_the_community_sample_abilities_whose_whole_wording_is_recognised_run_as_
             stat: Stat::Toughness,
             by: Amount::Fixed(1),
             melee_only: false,
-            aura: Some(Aura::within(6.0, true))
+            aura: Some(Aura::within(6.0, true)),
+            missile_only: false,
         }])
     );
     let raptor = effect_of("Raptor Strike").1.unwrap();

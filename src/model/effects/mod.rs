@@ -234,8 +234,8 @@ pub enum Effect {
         only: Option<AttackKind>,
     },
     /// Until the end of the battle round, `by` more of `stat` (of melee attacks only, when
-    /// `melee_only`) for this fighter, or for the friendly fighters of `aura` while they are
-    /// in it.
+    /// `melee_only`; of missile attacks only, when `missile_only`) for this fighter, or for the
+    /// friendly fighters of `aura` while they are in it.
     RoundBoost {
         stat: Stat,
         by: Amount,
@@ -243,6 +243,8 @@ pub enum Effect {
         melee_only: bool,
         #[serde(default)]
         aura: Option<Aura>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        missile_only: bool,
     },
     /// Roll a dice: on `least` or more, this fighter may make the bonus actions `then` says.
     OnRoll { least: u8, then: Vec<Effect> },

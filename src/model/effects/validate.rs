@@ -512,8 +512,14 @@ impl Effect {
             } => *stat != Stat::Toughness && (!melee_only || stat.of_attacks()),
             Effect::NextBoost { stat, .. } => *stat != Stat::Toughness,
             Effect::RoundBoost {
-                stat, melee_only, ..
-            } => !melee_only || stat.of_attacks(),
+                stat,
+                melee_only,
+                missile_only,
+                ..
+            } => {
+                let only = *melee_only || *missile_only;
+                !(*melee_only && *missile_only) && (!only || stat.of_attacks())
+            }
             _ => true,
         }
     }

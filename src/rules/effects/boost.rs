@@ -33,7 +33,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         } => format!(
             "+{} {stat}{} until the end of the activation",
             amount(by),
-            melee_text(*melee_only)
+            super::boost_words::melee_text(*melee_only)
         ),
         Effect::NextBoost { only, stat, by } => {
             let next = match only {
@@ -51,7 +51,13 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             by,
             melee_only,
             aura,
-        } => round_boost_text(*stat, &amount(by), *melee_only, aura.as_ref()),
+            missile_only,
+        } => super::boost_words::round_boost_text(
+            *stat,
+            &amount(by),
+            (*melee_only, *missile_only),
+            aura.as_ref(),
+        ),
         Effect::BattleBoost {
             stat,
             by,
@@ -86,31 +92,6 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
     }
 }
 
-/// " for melee attacks" when `melee_only`.
-fn melee_text(melee_only: bool) -> &'static str {
-    if melee_only { " for melee attacks" } else { "" }
-}
-
-fn round_boost_text(stat: Stat, by: &str, melee_only: bool, aura: Option<&Aura>) -> String {
-    // A raise of Move reaches the friends whose move starts in the aura.
-    let while_in = match stat {
-        Stat::Move => "for a move that starts",
-        _ => "while",
-    };
-    let to = aura.map_or(String::new(), |a| {
-        format!(
-            " to {}{} {while_in} within {}\" of it",
-            if a.visible { "visible " } else { "" },
-            a.who_words(),
-            a.range
-        )
-    });
-    format!(
-        "+{by} {stat}{}{to} until the end of the round",
-        melee_text(melee_only)
-    )
-}
-
 /// ABL-5: raises what the effect raises, for as long as it says.
 pub(super) fn run(
     world: &mut World,
@@ -130,6 +111,7 @@ pub(super) fn run(
             by,
             melee_only,
             aura,
+            missile_only,
         } => {
             let scope = match aura {
                 None => Scope::Fighter(f.id),
@@ -138,7 +120,8 @@ pub(super) fn run(
                     aura: *aura,
                 },
             };
-            state::engine(world).raise(scope, *stat, by.of(value), *melee_only);
+            let kind = (*melee_only, *missile_only);
+            state::engine(world).raise_kind(scope, (*stat, by.of(value)), kind);
             Some(lasts(e, value))
         }
         Effect::NextBoost {
@@ -249,7 +232,9 @@ pub fn round_bonus(
     world
         .resource::<Engine>()
         .raised()
-        .filter(|&(scope, s, _, melee_only)| s == stat && (melee || !melee_only) && reaches(scope))
+        .filter(|&(scope, s, _, (melee_only, missile_only))| {
+            s == stat && (melee || !melee_only) && !(melee && missile_only) && reaches(scope)
+        })
         .fold(0, |sum, r| sum.saturating_add(r.2))
 }
 
@@ -264,14 +249,21 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
             stat: Stat::Move, ..
         } if next.moves => w.because("its next action is a move"),
         Effect::Boost {
-            stat, melee_only, ..
+            stat,
+            melee_only,
+            missile_only,
+            ..
         }
         | Effect::RoundBoost {
             stat,
             melee_only,
+            missile_only,
             aura: None,
             ..
-        } if stat.of_attacks() && w.attacks_with(*melee_only) => {
+        } if stat.of_attacks()
+            && w.attacks_with(*melee_only)
+            && !(*missile_only && w.next.attack.is_some_and(|(_, melee)| melee)) =>
+        {
             w.because("its next action is an attack")
         }
         Effect::NextBoost { stat, only, .. }
@@ -474,8 +466,8 @@ fn read_boost(s: &str) -> Option<Vec<Effect>> {
             (false, false, rest)
         };
     let missile_only = rest.starts_with("missile ");
-    // Only an activation's boost of the fighter's own attacks is kept for missiles alone.
-    if missile_only && (round || who != "this fighter") {
+    // Missiles alone: a raise of the fighter's own attacks (for the activation or the round).
+    if missile_only && who != "this fighter" {
         return None;
     }
     let moves_only = stats.iter().all(|s| *s == Stat::Move);
@@ -501,6 +493,7 @@ fn read_boost(s: &str) -> Option<Vec<Effect>> {
                 by: amount,
                 melee_only,
                 aura,
+                missile_only,
             })
             .collect()
     } else {

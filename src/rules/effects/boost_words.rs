@@ -1,7 +1,8 @@
 //! The boost family's longer card sentences (ABL-5): raises of an attack's damage, of the
-//! fighter's Move and attacks together, and of "that attack action" after a bonus attack.
+//! fighter's Move and attacks together, and of "that attack action" after a bonus attack;
+//! and a raise for the round in words.
 
-use crate::model::effects::{Amount, AttackKind, Effect, Stat, TargetIs};
+use crate::model::effects::{Amount, AttackKind, Aura, Effect, Stat, TargetIs};
 
 use super::card::{add_to, amount_prefix, number_prefix};
 
@@ -193,14 +194,18 @@ fn damage_head(s: &str) -> Option<(Amount, &'static [Stat], &str)> {
 }
 
 /// [`critical_damage`] for the battle round: "A to the damage points allocated (to enemy
-/// fighters) by each (hit and) critical hit from (melee) attack actions made by WHO", WHO
+/// fighters) by each (hit and) critical hit from (melee, missile) attack actions made by WHO", WHO
 /// this fighter or the friends of an aura.
 fn round_damage(rest: &str) -> Option<Vec<Effect>> {
     let (by, stats, rest) = damage_head(rest)?;
-    let (melee_only, who) = match rest.strip_prefix("melee attack actions made by ") {
-        Some(who) => (true, who),
-        None => (false, rest.strip_prefix("attack actions made by ")?),
-    };
+    let (melee_only, missile_only, who) =
+        if let Some(who) = rest.strip_prefix("melee attack actions made by ") {
+            (true, false, who)
+        } else if let Some(who) = rest.strip_prefix("missile attack actions made by ") {
+            (false, true, who)
+        } else {
+            (false, false, rest.strip_prefix("attack actions made by ")?)
+        };
     let aura = match who {
         "this fighter" => None,
         _ => Some(super::card::friends_within(who)?),
@@ -210,6 +215,7 @@ fn round_damage(rest: &str) -> Option<Vec<Effect>> {
         by,
         melee_only,
         aura,
+        missile_only,
     };
     Some(stats.iter().map(raise).collect())
 }
@@ -323,4 +329,38 @@ fn damaged(s: &str) -> Option<(TargetIs, String)> {
     let (n, rest) = number_prefix(tail)?;
     (rest == " or more damage points allocated to them")
         .then(|| (TargetIs::Damaged(n), head.to_string()))
+}
+
+/// " for melee attacks" when `melee_only`.
+pub(super) fn melee_text(melee_only: bool) -> &'static str {
+    if melee_only { " for melee attacks" } else { "" }
+}
+
+/// A raise for the round in words: "+2 Strength for missile attacks until the end of the
+/// round", "+1 Attacks to visible friendly fighters while within 6\" of it ...".
+pub(super) fn round_boost_text(
+    stat: Stat,
+    by: &str,
+    (melee_only, missile_only): (bool, bool),
+    aura: Option<&Aura>,
+) -> String {
+    // A raise of Move reaches the friends whose move starts in the aura.
+    let while_in = match stat {
+        Stat::Move => "for a move that starts",
+        _ => "while",
+    };
+    let to = aura.map_or(String::new(), |a| {
+        format!(
+            " to {}{} {while_in} within {}\" of it",
+            if a.visible { "visible " } else { "" },
+            a.who_words(),
+            a.range
+        )
+    });
+    let kind = if missile_only {
+        " for missile attacks"
+    } else {
+        melee_text(melee_only)
+    };
+    format!("+{by} {stat}{kind}{to} until the end of the round")
 }

@@ -168,6 +168,9 @@ struct RoundBoostWords {
     by: u32,
     melee_only: bool,
     aura: Option<Aura>,
+    /// New: written only when set, so older battles keep their hashes.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    missile_only: bool,
 }
 
 impl<'a> EngineWords<'a> {
@@ -265,12 +268,14 @@ impl<'a> EngineWords<'a> {
                 stat,
                 by,
                 melee_only,
+                missile_only,
             } => self.round_boosts.push(RoundBoostWords {
                 source: source.0,
                 stat,
                 by,
                 melee_only,
                 aura: source.1,
+                missile_only,
             }),
             Lasting::Lowered { stat, by, min } => self.weakened.push((on, stat, by, min)),
             Lasting::LoweredMelee { stat, by, min } => {

@@ -24,11 +24,13 @@ pub enum Scope {
 pub enum Lasting {
     /// It may not make these actions.
     Barred(Restriction),
-    /// `by` more of `stat` (of its melee attacks only, when `melee_only`).
+    /// `by` more of `stat` (of its melee attacks only, when `melee_only`; of its missile
+    /// attacks only, when `missile_only`).
     Raised {
         stat: Stat,
         by: u32,
         melee_only: bool,
+        missile_only: bool,
     },
     /// `by` less of `stat`, to a minimum of `min`, subtracted after every bonus (ABL-4).
     Lowered { stat: Stat, by: u32, min: u32 },
@@ -176,10 +178,22 @@ impl Engine {
 
     /// ABL-5: `stat` raised by `by` until the end of the round, for `scope`.
     pub fn raise(&mut self, scope: Scope, stat: Stat, by: u32, melee_only: bool) {
+        self.raise_kind(scope, (stat, by), (melee_only, false));
+    }
+
+    /// ABL-5: `stat` raised by `by` until the end of the round, for `scope`, of its melee
+    /// (`melee_only`) or missile (`missile_only`) attacks only, when one is set.
+    pub fn raise_kind(
+        &mut self,
+        scope: Scope,
+        (stat, by): (Stat, u32),
+        (melee_only, missile_only): (bool, bool),
+    ) {
         let what = Lasting::Raised {
             stat,
             by,
             melee_only,
+            missile_only,
         };
         self.push_effect(scope, what, Until::RoundEnd);
     }
@@ -191,19 +205,21 @@ impl Engine {
             stat,
             by,
             melee_only,
+            missile_only: false,
         };
         self.push_effect(Scope::Fighter(id), what, Until::BattleEnd);
     }
 
     /// ABL-5: what abilities raised until the end of the round or the battle: (who it reaches,
-    /// the stat, by how much, of melee attacks only).
-    pub fn raised(&self) -> impl Iterator<Item = (Scope, Stat, u32, bool)> + '_ {
+    /// the stat, by how much, (of melee attacks only, of missile attacks only)).
+    pub fn raised(&self) -> impl Iterator<Item = (Scope, Stat, u32, (bool, bool))> + '_ {
         self.effects.iter().filter_map(|e| match e.what {
             Lasting::Raised {
                 stat,
                 by,
                 melee_only,
-            } => Some((e.scope, stat, by, melee_only)),
+                missile_only,
+            } => Some((e.scope, stat, by, (melee_only, missile_only))),
             _ => None,
         })
     }

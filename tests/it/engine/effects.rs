@@ -635,3 +635,36 @@ fn gen7_abl5_a_fighter_counting_as_more_holds_an_objective() {
     assert_eq!((e.round, e.control.clone()), (2, vec![Some(Side::A)]));
     assert_eq!(e.counts_as(A), 1, "the count lasted the round only");
 }
+
+/// Issue 30, ABL-5: "until the end of the battle round, add 2 to the Strength characteristic
+/// of missile attack actions made by this fighter": A's crossbow shoots with Strength 5 for
+/// the round (after its activation too), its knife still strikes with 3.
+#[test]
+fn abl5_missile_attacks_raised_for_the_round() {
+    let raking = Effect::RoundBoost {
+        stat: Stat::Strength,
+        by: Amount::Fixed(2),
+        melee_only: false,
+        aura: None,
+        missile_only: true,
+    };
+    let mut a = super::faction::with_ability(vec![raking], 3);
+    a.profile(A, |p| {
+        p.weapons = vec![weapon(1.0, 2, 3, (1, 2)), weapon(8.0, 2, 3, (1, 2))];
+    });
+    a.place(B, 10.0, 11.5);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    let strength = |a: &mut Arena, weapon: usize| {
+        let w = a.world();
+        let all = warcry_sim::rules::engine::fighters(w);
+        let (f, t) = (
+            all.iter().find(|o| o.id == A).unwrap(),
+            all.iter().find(|o| o.id == B).unwrap(),
+        );
+        warcry_sim::rules::actions::attack_roll(w, &all, f, t, weapon, false)
+            .unwrap()
+            .strength
+    };
+    assert_eq!((strength(&mut a, 0), strength(&mut a, 1)), (3, 5));
+}

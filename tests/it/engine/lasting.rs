@@ -130,12 +130,14 @@ fn abl5_an_aura_until_the_end_of_the_round_raises_friends_within_range() {
                 by: Amount::Fixed(1),
                 melee_only: false,
                 aura,
+                missile_only: false,
             },
             Effect::RoundBoost {
                 stat: Stat::Attacks,
                 by: Amount::HalfValueUp,
                 melee_only: true,
                 aura,
+                missile_only: false,
             },
         ],
         3,
@@ -184,6 +186,7 @@ fn abl5_an_aura_raises_the_move_of_friends_that_start_it_within_range() {
         by: Amount::Fixed(2),
         melee_only: false,
         aura: Some(Aura::within(6.0, false)),
+        missile_only: false,
     };
     let mut a = with_ability(vec![raise], 3);
     for id in [A2, A3] {

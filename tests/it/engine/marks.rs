@@ -29,6 +29,7 @@ fn abl5_an_aura_with_a_runemark_raises_only_the_other_friends_bearing_it() {
         by: Amount::Fixed(1),
         melee_only: false,
         aura: Some(aura),
+        missile_only: false,
     };
     let mut a = with_ability(vec![raise], 3);
     for id in [A, A2, A3] {
@@ -373,6 +374,7 @@ fn abl5_a_move_aura_with_a_runemark_raises_only_the_other_friends_bearing_it() {
         by: Amount::Fixed(2),
         melee_only: false,
         aura: Some(aura),
+        missile_only: false,
     };
     let mut a = with_ability(vec![raise], 3);
     for id in [A, A2, A3] {
@@ -459,6 +461,7 @@ fn abl5_an_aura_raises_the_critical_damage_of_friends_melee_attacks() {
         by: Amount::Fixed(1),
         melee_only: true,
         aura: Some(Aura::within(3.0, false)),
+        missile_only: false,
     };
     let mut a = with_ability(vec![raise], 3);
     for id in [A2, A3] {

@@ -59,7 +59,8 @@ fn abl5_damage_raised_for_the_round() {
             stat: Stat::CritDamage,
             by: Amount::HalfValueUp,
             melee_only: true,
-            aura: Some(Aura::within(3.0, false))
+            aura: Some(Aura::within(3.0, false)),
+            missile_only: false,
         }])
     );
     let round = |stat| Effect::RoundBoost {
@@ -67,6 +68,7 @@ fn abl5_damage_raised_for_the_round() {
         by: Amount::Fixed(1),
         melee_only: stat != Stat::Toughness,
         aura: None,
+        missile_only: false,
     };
     assert_eq!(
         effects_of(

@@ -19,6 +19,7 @@ fn round(stat: Stat, by: u32, melee_only: bool, aura: Option<Aura>) -> Effect {
         by: Amount::Fixed(by),
         melee_only,
         aura,
+        missile_only: false,
     }
 }
 
@@ -118,7 +119,8 @@ fn abl5_guards_and_move_auras_of_friends_with_runemarks() {
             stat: Stat::Move,
             by: Amount::HalfValueUp,
             melee_only: false,
-            aura: marked(6.0, &["stoneguard"], &[], false)
+            aura: marked(6.0, &["stoneguard"], &[], false),
+            missile_only: false,
         }])
     );
 }

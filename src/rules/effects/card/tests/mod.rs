@@ -100,7 +100,8 @@ fn abl5_round_boosts_for_this_fighter_and_for_friends_in_an_aura() {
             stat: Stat::Toughness,
             by: Amount::Fixed(2),
             melee_only: false,
-            aura: Some(Aura::within(4.0, false))
+            aura: Some(Aura::within(4.0, false)),
+            missile_only: false,
         }])
     );
     assert_eq!(
@@ -112,7 +113,8 @@ fn abl5_round_boosts_for_this_fighter_and_for_friends_in_an_aura() {
             stat: Stat::Strength,
             by: Amount::Value,
             melee_only: false,
-            aura: None
+            aura: None,
+            missile_only: false,
         }])
     );
     // Toughness raised for an activation protects nobody: not read.

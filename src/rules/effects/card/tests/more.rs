@@ -531,11 +531,12 @@ fn abl5_raises_of_missile_attacks_and_of_move_and_attacks() {
             boost(Stat::Attacks, Amount::Fixed(2), true, false)
         ])
     );
-    // A raise of missile attacks for the round, or of a friend's, is not read.
+    // A raise of the friends' missile attacks' Attacks is not read (the fighter's own for
+    // the round is: `picks::abl5_missile_attacks_raised_for_the_round`).
     assert!(
         effects_of(
             "Until the end of the battle round, add 1 to the Attacks characteristic of missile \
-             attack actions made by this fighter."
+             attack actions made by friendly fighters while they are within 3\" of this fighter."
         )
         .is_err()
     );
@@ -562,6 +563,7 @@ fn abl5_raises_of_two_characteristics_and_joined_raises() {
         by: Amount::Fixed(1),
         melee_only: false,
         aura: None,
+        missile_only: false,
     };
     assert_eq!(
         effects_of(

@@ -304,3 +304,39 @@ fn abl5_a_pick_then_a_roll_then_damage_to_this_fighter() {
         }
     );
 }
+
+/// Issue 30: raises of missile attacks for the round, this fighter's own and an aura's (in our
+/// words).
+#[test]
+fn abl5_missile_attacks_raised_for_the_round() {
+    use crate::model::effects::{Amount, Stat};
+    let own = effects_of(
+        "Until the end of the battle round, add 1 to the Attacks characteristic of missile \
+         attack actions made by this fighter.",
+    )
+    .unwrap();
+    assert!(
+        matches!(
+            own[..],
+            [Effect::RoundBoost {
+                stat: Stat::Attacks,
+                by: Amount::Fixed(1),
+                melee_only: false,
+                aura: None,
+                missile_only: true,
+            }]
+        ),
+        "{own:?}"
+    );
+    let aura = effects_of(
+        "Until the end of the battle round, add 2 to the damage points allocated by each \
+         critical hit from missile attack actions made by friendly fighters with the archer \
+         runemark while they are within 4\" of this fighter.",
+    )
+    .unwrap();
+    assert!(
+        matches!(&aura[..], [Effect::RoundBoost { stat: Stat::CritDamage, missile_only: true, aura: Some(a), .. }]
+            if a.range == 4.0),
+        "{aura:?}"
+    );
+}

@@ -277,6 +277,7 @@ fn abl5_an_aura_raising_the_move_of_friends_that_start_in_it() {
             by: Amount::Fixed(2),
             melee_only: false,
             aura: Some(Aura::within(6.0, false)),
+            missile_only: false,
         }])
     );
     assert!(
