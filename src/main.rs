@@ -47,7 +47,8 @@ struct PlayArgs {
     /// Override the battle file's seed.
     #[arg(long, global = true)]
     seed: Option<u64>,
-    /// Render, save a screenshot of the window to this PNG file.
+    /// Render, save a screenshot of the window to this PNG file (without the round banner,
+    /// which is timed by the clock: the same command gives the same picture).
     #[arg(long)]
     screenshot: Option<PathBuf>,
     /// Exit after the screenshot is saved (with --report-fps and no screenshot: after

@@ -18,7 +18,9 @@ pub(crate) fn plugin(app: &mut App) {
         round_banner
             .run_if(in_state(Screen::Battle))
             // `render` draws the board alone.
-            .run_if(not(resource_exists::<crate::view::camera::CameraStart>)),
+            .run_if(not(resource_exists::<crate::view::camera::CameraStart>))
+            // A still is the same picture on a fast machine and a slow one.
+            .run_if(not(crate::view::capture::still_planned)),
     );
 }
 

@@ -35,6 +35,13 @@ impl ScreenshotPlan {
     }
 }
 
+/// Is a still of the window to be taken (`--screenshot`)? Transient overlays timed by the
+/// clock (the round banner) stay off it: the same command gives the same picture, however
+/// fast the machine draws.
+pub(crate) fn still_planned(plan: Option<Res<ScreenshotPlan>>) -> bool {
+    plan.is_some_and(|p| p.path.is_some())
+}
+
 fn screenshot(
     mut commands: Commands,
     mut plan: ResMut<ScreenshotPlan>,
