@@ -19,6 +19,13 @@ pub trait Dice {
     fn roll(&mut self, n: usize) -> Vec<u8> {
         (0..n).map(|_| self.d6()).collect()
     }
+
+    /// `n` D6: the rolls, and how many of them are `least` or more.
+    fn roll_at_least(&mut self, n: usize, least: u8) -> (Vec<u8>, u32) {
+        let rolls = self.roll(n);
+        let hits = rolls.iter().filter(|r| **r >= least).count() as u32;
+        (rolls, hits)
+    }
 }
 
 /// The battle's seeded dice stream (ChaCha8).

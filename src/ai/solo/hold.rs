@@ -23,7 +23,7 @@ pub(super) fn held_objectives(
         .into_iter()
         .filter_map(|o| {
             let at = Vec3::new(o.position.0, 0.0, o.position.1);
-            let near = |g: &FighterView| distance_to_point(&g.base(), at) <= 3.0 + 1e-4;
+            let near = |g: &FighterView| g.by_objective(at);
             (near(f)
                 && !all
                     .iter()

@@ -365,8 +365,7 @@ fn saved_crits(
 ) {
     for e in answer {
         if let Effect::CritsSaved { least } = e {
-            let rolls = world.resource_mut::<DiceRng>().roll(*crits as usize);
-            let n = rolls.iter().filter(|r| **r >= *least).count() as u32;
+            let (_, n) = (world.resource_mut::<DiceRng>()).roll_at_least(*crits as usize, *least);
             (*hits, *crits) = (*hits + n, *crits - n);
             reaction_logged(world, target, EffectOutcome::CritsCounted { n });
         }

@@ -164,10 +164,9 @@ pub(super) fn run(
             dice, least, then, ..
         } => {
             let t = picks.target?;
-            let rolls = world
+            let (rolls, hits) = world
                 .resource_mut::<DiceRng>()
-                .roll(dice.of(value) as usize);
-            let hits = rolls.iter().filter(|r| **r >= *least).count() as u32;
+                .roll_at_least(dice.of(value) as usize, *least);
             let result = roll_against(world, f, t, then.clone(), hits);
             Some(EffectOutcome::RolledAgainst {
                 rolls,

@@ -3,7 +3,6 @@
 
 use bevy::prelude::*;
 
-use crate::battlefield::measure::distance_to_point;
 use crate::model::components::Objective;
 use crate::model::effects::Effect;
 use crate::rules::log::EffectOutcome;
@@ -40,10 +39,7 @@ pub(super) fn run(
 
 /// SOLO-C1: worth it when this fighter stands within 3" of an objective.
 pub(super) fn useful(w: &Weighed) -> Option<Useful> {
-    let near = |o: &Objective| {
-        let at = Vec3::new(o.position.0, 0.0, o.position.1);
-        distance_to_point(&w.f.base(), at) <= 3.0 + 1e-4
-    };
+    let near = |o: &Objective| w.f.by_objective(Vec3::new(o.position.0, 0.0, o.position.1));
     let mut objectives = w.world.try_query::<&Objective>()?;
     let on_one = w.f.on_board() && objectives.iter(w.world).any(near);
     on_one.then_some(Useful::Because("it stands by an objective", None))

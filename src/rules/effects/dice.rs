@@ -87,10 +87,10 @@ pub(super) fn run(
     let (saved, rolls) = if *least == 0 {
         (dice.of(value), Vec::new())
     } else {
-        let rolls = world
+        let (rolls, saved) = world
             .resource_mut::<DiceRng>()
-            .roll(dice.of(value) as usize);
-        (rolls.iter().filter(|r| **r >= *least).count() as u32, rolls)
+            .roll_at_least(dice.of(value) as usize, *least);
+        (saved, rolls)
     };
     let mut eng = state::engine(world);
     let side = &mut eng.dice[f.side];

@@ -118,9 +118,8 @@ pub(super) fn run(
             ..
         } => {
             let o = state::fighter(world, t)?;
-            let rolls =
-                (world.resource_mut::<crate::model::dice::DiceRng>()).roll(n.of(value) as usize);
-            let k = rolls.iter().filter(|r| **r >= *least).count() as u32;
+            let (rolls, k) = (world.resource_mut::<crate::model::dice::DiceRng>())
+                .roll_at_least(n.of(value) as usize, *least);
             let healed = heal(world, &o, k.saturating_mul(amount.of(value)));
             Some(EffectOutcome::HealedFriendRolled {
                 fighter: t,

@@ -96,10 +96,9 @@ pub(super) fn run(world: &mut World, f: &FighterView, e: &Effect, value: u8) -> 
             .into_iter()
             .collect(),
         Effect::HealRolled { dice, least, each } => {
-            let rolls = world
+            let (rolls, n) = world
                 .resource_mut::<DiceRng>()
-                .roll(dice.of(value) as usize);
-            let n = rolls.iter().filter(|r| **r >= *least).count() as u32;
+                .roll_at_least(dice.of(value) as usize, *least);
             let Some(me) = reached(world, &all, f, e).into_iter().next() else {
                 return Vec::new();
             };

@@ -326,6 +326,7 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, pi
     // it damaged, as it stood, and by how much, for the same damage round it.
     let mut rolled: Vec<u8> = Vec::new();
     let mut hit: Option<(FighterView, u32)> = None;
+    let spreads = (effects.iter()).any(|e| matches!(e, Effect::DamageNearTarget { .. }));
     for e in effects {
         // A roll's outcome is said before what its success does.
         if let Effect::OnRoll { least, then } = e {
@@ -361,6 +362,7 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, pi
                 // The enemy it damaged (damage to this fighter is not a pick's).
                 if let [one] = fighters[..]
                     && one != f.id
+                    && spreads
                 {
                     hit = crate::rules::state::fighter(world, one).map(|v| (v, damage));
                 }

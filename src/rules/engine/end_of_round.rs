@@ -1,7 +1,6 @@
 //! The end of a round: objective control (GEN-7), scoring and the end of the battle (VIC-1,
 //! SET-8).
 
-use crate::battlefield::measure::distance_to_point;
 use crate::model::RuleId;
 use crate::model::components::{Activation, BattleInfo, Objective, Reactions};
 use crate::model::formats::VictoryCondition;
@@ -23,7 +22,7 @@ pub fn objective_majority(
 ) -> [u32; 2] {
     let mut n = [0u32; 2];
     for f in all.iter().filter(|f| f.on_board()) {
-        if distance_to_point(&f.base(), objective) <= 3.0 + 1e-4 {
+        if f.by_objective(objective) {
             n[f.side] += counts_as(f);
         }
     }

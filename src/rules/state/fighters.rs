@@ -58,6 +58,12 @@ impl FighterView {
         self.presence == Presence::Deployed
     }
 
+    /// GEN-7: is it within 3" of the objective whose centre is `at` (where it counts for who
+    /// controls it)?
+    pub fn by_objective(&self, at: Vec3) -> bool {
+        crate::battlefield::measure::distance_to_point(&self.base(), at) <= 3.0 + 1e-4
+    }
+
     pub fn wounds_left(&self) -> u32 {
         self.profile.wounds.saturating_sub(self.damage)
     }
