@@ -367,7 +367,8 @@ pub fn validate_ability(
     let mut d = d;
     let value = ability_value(world, all, f, &d, value).0;
     if let AbilityEffect::Effects(effects) = &mut d.effect {
-        *effects = effects.iter().map(|e| e.at_value(value)).collect();
+        let at: Vec<_> = effects.iter().map(|e| e.at_value(value)).collect();
+        *effects = crate::rules::effects::as_used(world, all, f, &at, value);
     }
     let aimed = eligible(world, all, f, &d, target)?;
     Ok((d, group, aimed))

@@ -14,6 +14,7 @@ mod pull;
 mod round;
 mod solo_choice;
 mod weaken;
+mod when;
 
 use arena::{Arena, weapon};
 use bevy::prelude::*;

@@ -63,7 +63,7 @@ impl Effect {
     /// Its family.
     pub fn family(&self) -> Family {
         match self {
-            Effect::Requires(_) => Family::Condition,
+            Effect::Requires(_) | Effect::When { .. } => Family::Condition,
             Effect::BonusMoveOrAttack
             | Effect::BonusMove { .. }
             | Effect::BonusAttack
@@ -87,6 +87,7 @@ impl Effect {
             | Effect::MoveWhileEngaged
             | Effect::FreeClimb
             | Effect::NextHitsAsCrits { .. }
+            | Effect::HitsAsCrits { .. }
             | Effect::DisengageEndNear
             | Effect::FlatAttackRange => Family::Boost,
             Effect::DamageOne { .. }
@@ -124,6 +125,7 @@ impl Effect {
             | Effect::PullAfterNextAttack { .. }
             | Effect::BarAfterNextAttack { .. }
             | Effect::LowerAfterNextAttack { .. }
+            | Effect::DamageAfterNextAttack { .. }
             | Effect::AfterEachAttack { .. } => Family::Against,
             reaction_parts!() => Family::Reaction,
         }

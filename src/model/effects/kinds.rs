@@ -1,5 +1,6 @@
-//! The kinds an effect names (ABL-5): a reaction's moment, the move that sets off a waiting
-//! effect, melee or missile attacks, and the actions an enemy may be barred from.
+//! The kinds an effect names (ABL-5): a characteristic, a reaction's moment, the move that
+//! sets off a waiting effect, melee or missile attacks, and the actions an enemy may be barred
+//! from.
 
 use serde::{Deserialize, Serialize};
 
@@ -119,6 +120,43 @@ impl std::fmt::Display for Restriction {
             Restriction::Reactions => "make reactions",
             Restriction::Abilities => "use abilities",
             Restriction::Activate => "activate",
+        })
+    }
+}
+
+/// A characteristic an effect changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stat {
+    Move,
+    Attacks,
+    Strength,
+    /// The damage of a hit.
+    Damage,
+    /// The damage of a critical hit.
+    CritDamage,
+    /// The fighter's Toughness against attacks.
+    Toughness,
+}
+
+impl Stat {
+    /// Does it change an attack (rather than the fighter's Move or Toughness)?
+    pub fn of_attacks(self) -> bool {
+        matches!(
+            self,
+            Stat::Attacks | Stat::Strength | Stat::Damage | Stat::CritDamage
+        )
+    }
+}
+
+impl std::fmt::Display for Stat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Stat::Move => "Move",
+            Stat::Attacks => "Attacks",
+            Stat::Strength => "Strength",
+            Stat::Damage => "damage",
+            Stat::CritDamage => "critical damage",
+            Stat::Toughness => "Toughness",
         })
     }
 }

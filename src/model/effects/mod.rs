@@ -13,7 +13,7 @@ mod reach;
 mod roll;
 mod validate;
 
-pub use kinds::{AttackKind, MoveTrigger, ReactAct, Restriction, Trigger};
+pub use kinds::{AttackKind, MoveTrigger, ReactAct, Restriction, Stat, Trigger};
 pub use marks::{Mark, Marks};
 pub use parts::{
     ANYWHERE, Condition, FriendPick, Guard, OnSuccess, Placing, RollsWere, TargetIs, VALUE_RANGE,
@@ -59,43 +59,6 @@ impl std::fmt::Display for Amount {
     }
 }
 
-/// A characteristic an effect changes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Stat {
-    Move,
-    Attacks,
-    Strength,
-    /// The damage of a hit.
-    Damage,
-    /// The damage of a critical hit.
-    CritDamage,
-    /// The fighter's Toughness against attacks.
-    Toughness,
-}
-
-impl Stat {
-    /// Does it change an attack (rather than the fighter's Move or Toughness)?
-    pub fn of_attacks(self) -> bool {
-        matches!(
-            self,
-            Stat::Attacks | Stat::Strength | Stat::Damage | Stat::CritDamage
-        )
-    }
-}
-
-impl std::fmt::Display for Stat {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Stat::Move => "Move",
-            Stat::Attacks => "Attacks",
-            Stat::Strength => "Strength",
-            Stat::Damage => "damage",
-            Stat::CritDamage => "critical damage",
-            Stat::Toughness => "Toughness",
-        })
-    }
-}
-
 impl Default for Amount {
     fn default() -> Self {
         Amount::Fixed(0)
@@ -135,6 +98,14 @@ pub enum Family {
 pub enum Effect {
     /// The ability may be used only when the condition holds.
     Requires(Condition),
+    /// What the ability does when `when` holds as it is used (`then`), else `otherwise`: "if
+    /// C, X" (nothing otherwise), "X. If C, Y instead". Read once the value is known.
+    When {
+        when: Condition,
+        then: Vec<Effect>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        otherwise: Vec<Effect>,
+    },
     /// A bonus move action or a bonus attack action (CMB-2), as the player chooses.
     BonusMoveOrAttack,
     /// A bonus move action (CMB-2), up to `max` inches when given.
@@ -293,6 +264,9 @@ pub enum Effect {
     /// Up to `n` hits of this fighter's next attack action (of that kind, when `only`) this
     /// activation count as critical hits.
     NextHitsAsCrits { n: u32, only: Option<AttackKind> },
+    /// Until the end of this fighter's activation, each hit of its attacks (of that kind, when
+    /// given) counts as a critical hit.
+    HitsAsCrits { only: Option<AttackKind> },
     /// Until the end of the activation, its disengage actions may end within 1" of enemies
     /// (DIS-1 asks more than 1").
     DisengageEndNear,
@@ -482,6 +456,15 @@ pub enum Effect {
     /// After this fighter's next attack action this activation, its target, still standing,
     /// has `by` less of `stat` (Move) until the end of the battle round, to `min`.
     LowerAfterNextAttack { stat: Stat, by: Amount, min: u32 },
+    /// After this fighter's next attack action this activation (of that kind, when given), if
+    /// it scored any hits: `amount` damage to its target, or, with `around`, to each other
+    /// fighter within that many inches of the target.
+    DamageAfterNextAttack {
+        amount: Amount,
+        only: Option<AttackKind>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        around: Option<f32>,
+    },
     /// `dice` dice against an enemy within `range` (that this fighter can see, when
     /// `visible`): each roll that equals or exceeds its Toughness (only that exceeds it, when
     /// `beat`) deals `each` damage to it.

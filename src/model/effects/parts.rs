@@ -46,6 +46,16 @@ pub enum Condition {
     /// This fighter bears none of these marks ("fighters with the Beast runemark cannot use
     /// this ability").
     NotMarked(super::Marks),
+    /// The ability's value is at least this (only as what an effect depends on, `When`).
+    ValueAtLeast(u8),
+    /// This fighter bears these marks.
+    Marked(super::Marks),
+    /// This fighter is within `range` inches of an objective (GEN-7's measure).
+    NearObjective(f32),
+    /// This fighter has made at least this many move actions this activation.
+    MovesMade(u8),
+    /// This fighter has made a missile attack action this activation.
+    ShotThisActivation,
 }
 
 /// How the attacks on a guarded fighter are softened (ABL-5).
@@ -174,4 +184,32 @@ pub enum RollsWere {
     NoCrits,
     /// Every one missed.
     AllMissed,
+}
+
+impl Condition {
+    /// Are its numbers ones a card could print (ranges up to 36", damage up to 60, rounds
+    /// 1-5)?
+    pub(super) fn numbers_ok(&self) -> bool {
+        match self {
+            Condition::EnemyWithin { range, .. }
+            | Condition::NoEnemyWithin { range, .. }
+            | Condition::FriendWithin { range, .. }
+            | Condition::NoFriendWithin { range } => super::validate::range_ok(*range),
+            Condition::Damaged(n) => (1..=60).contains(n),
+            Condition::HurtWithin { range, damage, .. } => {
+                super::validate::range_ok(*range) && (1..=60).contains(damage)
+            }
+            Condition::Round(n) => (1..=5).contains(n),
+            Condition::EnemiesWithin { range, count } => {
+                super::validate::range_ok(*range) && (2..=10).contains(count)
+            }
+            Condition::ValueAtLeast(n) => (2..=6).contains(n),
+            Condition::NearObjective(range) => super::validate::range_ok(*range),
+            Condition::MovesMade(n) => (1..=4).contains(n),
+            Condition::TookDownThisActivation
+            | Condition::NotMarked(_)
+            | Condition::Marked(_)
+            | Condition::ShotThisActivation => true,
+        }
+    }
 }

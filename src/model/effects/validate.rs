@@ -91,7 +91,7 @@ pub fn validate_ability(
             path,
             "after a move, an ability can deal damage to one enemy, give a bonus move or attack, \
              or raise the next action; a roll's success gives this fighter bonus actions only; \
-             a favoured fighter's effects are plain ones; a raise against some targets raises \
+             a favoured fighter's effects and a condition's are plain ones; a raise against some targets raises \
              attacks, against a Wounds characteristic or damage of 1 to 60 or a range a card \
              could print",
         );
@@ -108,6 +108,24 @@ impl Effect {
                 .iter()
                 .chain(favoured)
                 .all(|t| !matches!(t, Effect::Favoured { .. } | Effect::Reaction(_))),
+            // What the ability does as it stands when used: plain effects, none conditional.
+            Effect::When {
+                then, otherwise, ..
+            } => {
+                !then.is_empty()
+                    && then.iter().chain(otherwise).all(|t| {
+                        t.nested_ok()
+                            && !matches!(
+                                t,
+                                Effect::Favoured { .. }
+                                    | Effect::Reaction(_)
+                                    | Effect::When { .. }
+                                    | Effect::Requires(_)
+                            )
+                    })
+            }
+            // A value is known once the ability is used: only what it does depends on it.
+            Effect::Requires(Condition::ValueAtLeast(_)) => false,
             // A raise against some targets raises its attacks only.
             Effect::TargetBoost { then, target } => {
                 target_ok(*target)
@@ -173,7 +191,7 @@ impl Amount {
 }
 
 /// A range a card could print: more than 0" and at most 36".
-fn range_ok(r: f32) -> bool {
+pub(super) fn range_ok(r: f32) -> bool {
     (r.is_finite() && r > 0.0 && r <= 36.0) || r == ANYWHERE || r == VALUE_RANGE
 }
 
@@ -235,6 +253,7 @@ impl Effect {
             | Effect::PullAfterNextAttack { .. }
             | Effect::BarAfterNextAttack { .. }
             | Effect::LowerAfterNextAttack { .. }
+            | Effect::DamageAfterNextAttack { .. }
             | Effect::CritOn { .. }
             | Effect::BonusMove { .. }
             | Effect::BonusMoveCloser { .. }
@@ -260,6 +279,11 @@ impl Effect {
                 self.against_numbers_ok()
             }
             Effect::Requires(c) => c.numbers_ok(),
+            Effect::When {
+                when,
+                then,
+                otherwise,
+            } => when.numbers_ok() && all_ok(then) && all_ok(otherwise),
             Effect::BonusMoveOrAttack
             | Effect::BonusAttack
             | Effect::BonusDisengage
@@ -270,6 +294,7 @@ impl Effect {
             | Effect::MoveWhileEngaged
             | Effect::FreeClimb
             | Effect::NextHitsAsCrits { .. }
+            | Effect::HitsAsCrits { .. }
             | Effect::DisengageEndNear
             | Effect::FlatAttackRange => true,
             super::family::reaction_parts!() => self.answer_numbers_ok(),
@@ -417,6 +442,9 @@ impl Effect {
             Effect::BonusMove { max } | Effect::BonusMoveCloser { max } => {
                 max.is_none_or(|a| a.within(36))
             }
+            Effect::DamageAfterNextAttack { amount, around, .. } => {
+                amount.within(20) && around.is_none_or(range_ok)
+            }
             Effect::CritOn { least, .. } => (2..=5).contains(least),
             Effect::HealRolled { dice, least, each } => {
                 dice.within(10) && (1..=6).contains(least) && (1..=20).contains(each)
@@ -539,28 +567,6 @@ impl Effect {
 /// Are the numbers of all of `effects` ones a card could print?
 fn all_ok(effects: &[Effect]) -> bool {
     effects.iter().all(Effect::numbers_ok)
-}
-
-impl Condition {
-    /// Are its numbers ones a card could print (ranges up to 36", damage up to 60, rounds
-    /// 1-5)?
-    fn numbers_ok(&self) -> bool {
-        match self {
-            Condition::EnemyWithin { range, .. }
-            | Condition::NoEnemyWithin { range, .. }
-            | Condition::FriendWithin { range, .. }
-            | Condition::NoFriendWithin { range } => range_ok(*range),
-            Condition::Damaged(n) => (1..=60).contains(n),
-            Condition::HurtWithin { range, damage, .. } => {
-                range_ok(*range) && (1..=60).contains(damage)
-            }
-            Condition::Round(n) => (1..=5).contains(n),
-            Condition::EnemiesWithin { range, count } => {
-                range_ok(*range) && (2..=10).contains(count)
-            }
-            Condition::TookDownThisActivation | Condition::NotMarked(_) => true,
-        }
-    }
 }
 
 /// Are a target's numbers ones a card could print?

@@ -79,7 +79,7 @@ pub(super) fn allocate(world: &mut World, tot: Totalled, reacted: bool) -> Then 
     }
     crate::rules::effects::crits_weaken(world, attacker, target, &rolls);
     crate::rules::effects::after_attack(world, attacker, target);
-    crate::rules::effects::after_next_attack(world, attacker, target, crits);
+    crate::rules::effects::after_next_attack(world, (attacker, target), melee, (crits, damage));
     if down {
         crate::rules::effects::after_takedown(world, attacker);
     }

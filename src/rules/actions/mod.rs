@@ -121,6 +121,9 @@ pub(crate) fn action(
             let attacker = attacker_for(&all, &f, bonus)?;
             validate_attack(world, &all, &attacker, *target, *weapon)?;
             spend(world, bonus.is_some());
+            if !attacker.profile.weapons[*weapon].is_melee() {
+                made(world, attacker.id, |a| a.shots = a.shots.saturating_add(1));
+            }
             start_attack(world, &attacker, *target, *weapon)
         }
         Command::Disengage { to, .. } => {
@@ -196,6 +199,7 @@ fn make_move(
         crate::rules::effects::check_after_move_pick(world, all, f, act, to, route.pick)?;
     }
     spend(world, bonus.is_some());
+    made(world, f.id, |a| a.moves = a.moves.saturating_add(1));
     do_move(world, f, &path, route.pick_up, route.treasure);
     if own {
         crate::rules::effects::after_move(world, f.id, f.pos.y, route.pick);
@@ -417,6 +421,15 @@ fn drop_action(world: &mut World, f: &FighterView, at: Option<[f32; 3]>) -> Resu
     spend(world, false);
     drop_treasure(world, f, t, at);
     Ok(Then::AfterAction)
+}
+
+/// ABL-5: counts an action `id` made, when it is the active fighter (not a friend making a
+/// bonus action).
+fn made(world: &mut World, id: FighterId, count: impl FnOnce(&mut ActivationState)) {
+    let mut e = state::engine(world);
+    if let Some(a) = e.activation.as_mut().filter(|a| a.fighter == id) {
+        count(a);
+    }
 }
 
 fn spend(world: &mut World, bonus: bool) {

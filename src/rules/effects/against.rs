@@ -90,7 +90,8 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         Effect::PullPicked { .. }
         | Effect::PullAfterNextAttack { .. }
         | Effect::BarAfterNextAttack { .. }
-        | Effect::LowerAfterNextAttack { .. } => super::next_attack::describe(e, value),
+        | Effect::LowerAfterNextAttack { .. }
+        | Effect::DamageAfterNextAttack { .. } => super::next_attack::describe(e, value),
         _ => String::new(),
     }
 }
@@ -202,7 +203,8 @@ pub(super) fn run(
         Effect::PullPicked { .. } => super::pull::run(world, f, e, value, picks.target),
         Effect::PullAfterNextAttack { .. }
         | Effect::BarAfterNextAttack { .. }
-        | Effect::LowerAfterNextAttack { .. } => super::next_attack::run(world, f, e, value),
+        | Effect::LowerAfterNextAttack { .. }
+        | Effect::DamageAfterNextAttack { .. } => super::next_attack::run(world, f, e, value),
         _ => None,
     }
 }
@@ -353,6 +355,10 @@ pub(crate) fn crits_weaken(
 pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
     if let Effect::BarEach { .. } = e {
         return super::bar::useful(w, e);
+    }
+    if let Effect::DamageAfterNextAttack { only, .. } = e {
+        let fits = (w.next.attack).is_some_and(|(_, melee)| super::crits::fits(*only, melee));
+        return fits.then_some(Useful::Because("its next action is an attack", None));
     }
     if let Effect::Relocate { away, .. } = e {
         return place::relocate_useful(w, away.unwrap_or(0.0));

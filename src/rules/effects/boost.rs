@@ -87,7 +87,9 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         Effect::MoveWhileEngaged => {
             "it can move away from enemies within 1\" of it this activation".to_string()
         }
-        Effect::NextHitsAsCrits { .. } | Effect::CritOn { .. } => super::crits::describe(e),
+        Effect::NextHitsAsCrits { .. } | Effect::HitsAsCrits { .. } | Effect::CritOn { .. } => {
+            super::crits::describe(e)
+        }
         _ => String::new(),
     }
 }
@@ -164,6 +166,7 @@ pub(super) fn run(
         | Effect::MoveWhileEngaged
         | Effect::FreeClimb
         | Effect::NextHitsAsCrits { .. }
+        | Effect::HitsAsCrits { .. }
         | Effect::DisengageEndNear => kept(world, f, e, value, |a| a.lasting.push(e.clone())),
         _ => None,
     }
@@ -283,7 +286,9 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
             w.because("it is within 1\" of an enemy and moves next")
         }
         Effect::BattleBoost { .. } => w.because("it lasts the battle"),
-        Effect::CritOn { only, .. } | Effect::NextHitsAsCrits { only, .. }
+        Effect::CritOn { only, .. }
+        | Effect::NextHitsAsCrits { only, .. }
+        | Effect::HitsAsCrits { only }
             if (next.attack)
                 .is_some_and(|(_, m)| only.is_none_or(|k| (k == AttackKind::Melee) == m)) =>
         {

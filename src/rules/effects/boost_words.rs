@@ -15,34 +15,45 @@ pub(super) fn bonus_attack_raised(s: &[String]) -> Option<(usize, Vec<Effect>)> 
     let (bonus, only) = first_attack(&s[0])?;
     let then = s.get(1)?;
     let then = then.strip_prefix("in addition, ").unwrap_or(then);
+    // "add 1 to the Strength ... of that attack action and add 1 to the Attacks ...".
+    let mut effects = bonus;
+    for (k, part) in then.split(" and add ").enumerate() {
+        let part = if k == 0 {
+            part.to_string()
+        } else {
+            format!("add {part}")
+        };
+        effects.extend(that_attack_raised(&part, only)?);
+    }
+    Some((2, effects))
+}
+
+/// "Add A to the S characteristic(s) of that (bonus) attack action", "add A to the damage
+/// points allocated by each (hit and) critical hit from that attack action".
+fn that_attack_raised(then: &str, only: Option<AttackKind>) -> Option<Vec<Effect>> {
     let that = |stat, by| Effect::NextBoost { only, stat, by };
-    let raised = if let Some((by, stats, rest)) = add_to(then) {
+    if let Some((by, stats, rest)) = add_to(then) {
         let fits = matches!(
             rest,
             " of that attack action" | " of that bonus attack action"
         ) && stats.iter().all(|s| s.of_attacks());
-        fits.then(|| stats.into_iter().map(|s| that(s, by)).collect::<Vec<_>>())?
-    } else {
-        let rest = then.strip_prefix("add ")?;
-        let (by, rest) = amount_prefix(rest)?;
-        let rest = rest
-            .strip_prefix(" to the damage points allocated to enemy fighters by each ")
-            .or_else(|| rest.strip_prefix(" to the damage points allocated by each "))?;
-        match rest {
-            "hit and critical hit from that attack action"
-            | "hit and critical hit from that bonus attack action" => {
-                vec![that(Stat::Damage, by), that(Stat::CritDamage, by)]
-            }
-            "critical hit from that attack action"
-            | "critical hit from that bonus attack action" => {
-                vec![that(Stat::CritDamage, by)]
-            }
-            _ => return None,
+        return fits.then(|| stats.into_iter().map(|s| that(s, by)).collect());
+    }
+    let rest = then.strip_prefix("add ")?;
+    let (by, rest) = amount_prefix(rest)?;
+    let rest = rest
+        .strip_prefix(" to the damage points allocated to enemy fighters by each ")
+        .or_else(|| rest.strip_prefix(" to the damage points allocated by each "))?;
+    match rest {
+        "hit and critical hit from that attack action"
+        | "hit and critical hit from that bonus attack action" => {
+            Some(vec![that(Stat::Damage, by), that(Stat::CritDamage, by)])
         }
-    };
-    let mut effects = bonus;
-    effects.extend(raised);
-    Some((2, effects))
+        "critical hit from that attack action" | "critical hit from that bonus attack action" => {
+            Some(vec![that(Stat::CritDamage, by)])
+        }
+        _ => None,
+    }
 }
 
 /// The attack action "that attack action" names: a bonus attack, or the next (melee) attack

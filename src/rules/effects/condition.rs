@@ -10,10 +10,16 @@ use super::card::{fill, number_prefix};
 use super::{Checked, Marks, enemies_in_reach, marked_in_reach};
 
 /// In words: "(having taken down an enemy with an attack this activation)".
-pub(super) fn describe(e: &Effect) -> String {
-    let Effect::Requires(c) = e else {
-        return String::new();
-    };
+pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
+    match e {
+        Effect::Requires(c) => condition_text(c),
+        Effect::When { .. } => super::when::describe(e, value),
+        _ => String::new(),
+    }
+}
+
+/// A condition in words, in brackets: "(with 1 or more damage)".
+pub(super) fn condition_text(c: &Condition) -> String {
     let seen = |visible: bool| if visible { " it can see" } else { "" };
     match c {
         Condition::TookDownThisActivation => {
@@ -56,6 +62,15 @@ pub(super) fn describe(e: &Effect) -> String {
             format!("(with {count} or more enemies within {range}\")")
         }
         Condition::NotMarked(m) => format!("(not for fighters with the {} runemark)", m.words()),
+        Condition::ValueAtLeast(6) => "(at a value of 6)".to_string(),
+        Condition::ValueAtLeast(n) => format!("(at a value of {n} or more)"),
+        Condition::Marked(m) => format!("(for a fighter with the {} runemark)", m.words()),
+        Condition::NearObjective(range) => format!("(within {range}\" of an objective)"),
+        Condition::MovesMade(1) => "(after a move action this activation)".to_string(),
+        Condition::MovesMade(n) => format!("(after {n} move actions this activation)"),
+        Condition::ShotThisActivation => {
+            "(after a missile attack action this activation)".to_string()
+        }
     }
 }
 
@@ -71,7 +86,7 @@ pub(super) fn check(c: &Checked, e: &Effect) -> Result<(), Rejected> {
 }
 
 /// Why the condition does not hold for the fighter now, for people; `None` when it holds.
-fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
+pub(super) fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
     let seen = |visible: bool| if visible { " it can see" } else { "" };
     let name = &c.f.name;
     match condition {
@@ -132,6 +147,11 @@ fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
         | Condition::NotMarked(_)
         | Condition::Round(_)
         | Condition::EnemiesWithin { .. } => why_not_more(c, condition),
+        Condition::ValueAtLeast(_)
+        | Condition::Marked(_)
+        | Condition::NearObjective(_)
+        | Condition::MovesMade(_)
+        | Condition::ShotThisActivation => why_not_now(c, condition),
     }
 }
 
@@ -196,11 +216,47 @@ fn why_not_more(c: &Checked, condition: &Condition) -> Option<String> {
     }
 }
 
+/// [`why_not`] of what this fighter is and did: its runemarks, where it stands, its actions
+/// this activation (a value is the `When`'s to weigh: it always holds here).
+fn why_not_now(c: &Checked, condition: &Condition) -> Option<String> {
+    let name = &c.f.name;
+    let act = (c.world.resource::<Engine>().activation.as_ref()).filter(|a| a.fighter == c.f.id);
+    match condition {
+        Condition::Marked(m) => {
+            let marked = m.fit(|k| c.f.profile.bears(k));
+            (!marked).then(|| format!("{name} doesn't have the {} runemark", m.words()))
+        }
+        Condition::NearObjective(range) => {
+            let mut objectives = c
+                .world
+                .try_query::<&crate::model::components::Objective>()?;
+            let near = |o: &crate::model::components::Objective| {
+                let at = bevy::math::Vec3::new(o.position.0, 0.0, o.position.1);
+                crate::battlefield::measure::distance_to_point(&c.f.base(), at) <= range + 1e-4
+            };
+            let by_one = c.f.on_board() && objectives.iter(c.world).any(near);
+            (!by_one).then(|| format!("{name} is not within {range}\" of an objective"))
+        }
+        Condition::MovesMade(n) => {
+            let made = act.map_or(0, |a| a.moves);
+            let actions = if made == 1 { "action" } else { "actions" };
+            (made < *n)
+                .then(|| format!("{name} has made {made} move {actions} this activation, not {n}"))
+        }
+        Condition::ShotThisActivation => (act.is_none_or(|a| a.shots == 0))
+            .then(|| format!("{name} has made no missile attack action this activation")),
+        _ => None,
+    }
+}
+
 // The card's wording of this family (`card`: the language's shared pieces).
 
 /// "A fighter can only use this ability if <condition>" (or "... can use this ability only
 /// if ...").
 pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
+    if let Some(done) = done_before(s) {
+        return Some(vec![Effect::Requires(done)]);
+    }
     let rest = [
         "a fighter can only use this ability if ",
         "a fighter can use this ability only if ",
@@ -229,6 +285,23 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
             .or_else(|| enemies_within(rest))?,
     };
     Some(vec![Effect::Requires(condition)])
+}
+
+/// What this fighter must have done this activation: "a fighter can use this ability only
+/// after making two move actions in the same activation", "... if they have made one or
+/// more missile attack actions this activation".
+fn done_before(s: &str) -> Option<Condition> {
+    match s {
+        "a fighter can use this abilities only after making two move actions in the same \
+         activation"
+        | "a fighter can use this ability only after making two move actions in the same \
+           activation" => Some(Condition::MovesMade(2)),
+        "a fighter can only use this ability if they have made one or more missile attack \
+         actions this activation"
+        | "a fighter can only use this ability after it has made a missile attack action in \
+           this activation" => Some(Condition::ShotThisActivation),
+        _ => None,
+    }
 }
 
 /// "they are within N" of M or more enemy fighters".
@@ -288,7 +361,7 @@ fn no_enemy_within(s: &str) -> Option<Condition> {
 /// fighter with the R runemark within N" of them", "they are within N" of a visible friendly
 /// fighter with the R runemark" (with MARKS: "with the Soulblight Gravelords faction runemark
 /// and the Hero runemark").
-fn friend_within(s: &str) -> Option<Condition> {
+pub(super) fn friend_within(s: &str) -> Option<Condition> {
     let (visible, rest) = if let Some(r) = s.strip_prefix("there is a visible friendly fighter ") {
         (true, r)
     } else if let Some(r) = s.strip_prefix("there is a friendly fighter ") {

@@ -25,6 +25,10 @@ pub(super) fn describe(e: &Effect) -> String {
             },
             if *n == 1 { "s" } else { "" }
         ),
+        Effect::HitsAsCrits { only } => format!(
+            "each hit of its {}attacks counts as a critical hit this activation",
+            kind_words(*only)
+        ),
         Effect::CritOn { least, only, next } => {
             let kind = match only {
                 Some(AttackKind::Melee) => "melee ",
@@ -44,6 +48,15 @@ pub(super) fn describe(e: &Effect) -> String {
     }
 }
 
+/// "melee ", "missile " or nothing.
+pub(super) fn kind_words(only: Option<AttackKind>) -> &'static str {
+    match only {
+        Some(AttackKind::Melee) => "melee ",
+        Some(AttackKind::Missile) => "missile ",
+        None => "",
+    }
+}
+
 /// The active fighter `f`'s lasting effects, when it is the active one.
 fn lasting_of(world: &World, f: FighterId) -> &[Effect] {
     match world.resource::<Engine>().activation.as_ref() {
@@ -53,7 +66,7 @@ fn lasting_of(world: &World, f: FighterId) -> &[Effect] {
 }
 
 /// Does an effect for attacks of kind `only` apply to a (`melee`) attack?
-fn fits(only: Option<AttackKind>, melee: bool) -> bool {
+pub(super) fn fits(only: Option<AttackKind>, melee: bool) -> bool {
     only.is_none_or(|k| (k == AttackKind::Melee) == melee)
 }
 
@@ -75,9 +88,13 @@ pub fn hits_as_crits(world: &World, f: FighterId, melee: bool) -> u32 {
         .iter()
         .filter_map(|e| match e {
             Effect::NextHitsAsCrits { n, only } if fits(*only, melee) => Some(*n),
+            // Every hit: as many as an attack can roll dice.
+            Effect::HitsAsCrits { only } if fits(*only, melee) => {
+                Some(crate::rules::odds::MAX_DICE)
+            }
             _ => None,
         })
-        .sum()
+        .fold(0, u32::saturating_add)
 }
 
 /// ABL-5: the hits of `attacker`'s (`melee`) attack that count as critical hits, counted so
@@ -140,6 +157,21 @@ fn next_crit_on(s: &str) -> Option<Vec<Effect>> {
 pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
     if let Some(e) = crit_on_words(s).or_else(|| next_crit_on(s)) {
         return Some(e);
+    }
+    let each = [
+        (
+            "until the end of this fighter's activation, count each hit from melee attack actions \
+          made by them as a critical hit instead",
+            Some(AttackKind::Melee),
+        ),
+        (
+            "until the end of this fighter's activation, count each hit from attack actions made \
+          by them as a critical hit instead",
+            None,
+        ),
+    ];
+    if let Some((_, only)) = each.iter().find(|(w, _)| *w == s) {
+        return Some(vec![Effect::HitsAsCrits { only: *only }]);
     }
     let rest = s
         .strip_prefix("you can count ")

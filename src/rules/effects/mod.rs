@@ -43,6 +43,7 @@ mod reaction;
 mod self_damage;
 mod target_boost;
 mod value;
+mod when;
 
 pub(crate) use against::{after_attack, crits_weaken};
 pub(crate) use bonus::after_takedown;
@@ -61,6 +62,7 @@ pub(crate) use next_attack::after_next_attack;
 pub(crate) use place::check_place;
 pub use place::set_up_spots;
 pub use value::value_after_auras;
+pub use when::as_used;
 
 /// ABL-5: removes up to `n` damage from `t`; how much it removed.
 pub(crate) fn heal(world: &mut World, t: &FighterView, n: u32) -> u32 {
@@ -434,7 +436,7 @@ fn at_value(range: f32, value: Option<u8>) -> f32 {
 /// What one effect does, for people.
 fn describe_one(e: &Effect, value: Option<u8>) -> String {
     match e.family() {
-        Family::Condition => condition::describe(e),
+        Family::Condition => condition::describe(e, value),
         Family::Bonus => bonus::describe(e, value),
         Family::Boost => boost::describe(e, value),
         Family::Damage => damage::describe(e, value),

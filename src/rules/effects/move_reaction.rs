@@ -63,7 +63,11 @@ pub(super) fn describe(friend: &Option<FriendPick>, act: ReactAct) -> String {
 /// action within N\" of them", "... after an enemy (fighter) finishes a move action within N\"
 /// of a friendly fighter with the Hero runemark".
 pub(super) fn trigger_of(rest: &str) -> Option<Trigger> {
-    if rest == "after they have been allocated the total damage points by a melee attack action" {
+    if matches!(
+        rest,
+        "after they have been allocated the total damage points by a melee attack action"
+            | "after they have been allocated damage points by a melee attack action"
+    ) {
         return Some(Trigger::AfterMeleeDamage);
     }
     let within = |v: Vec<u32>| u8::try_from(v[0]).ok();

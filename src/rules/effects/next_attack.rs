@@ -32,6 +32,21 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
              until the end of the round",
             amount_text(by, value)
         ),
+        Effect::DamageAfterNextAttack {
+            amount,
+            only,
+            around,
+        } => {
+            let who = match around {
+                Some(r) => format!("each other fighter within {r}\" of the target"),
+                None => "the target".to_string(),
+            };
+            format!(
+                "after its next {}attack this activation, if it scores a hit, {} damage to {who}",
+                super::crits::kind_words(*only),
+                amount_text(amount, value)
+            )
+        }
         _ => super::pull::describe(e, value),
     }
 }
@@ -54,29 +69,39 @@ pub(super) fn run(
             min: *min,
         },
         Effect::BarAfterNextAttack { .. } => e.clone(),
+        Effect::DamageAfterNextAttack {
+            amount,
+            only,
+            around,
+        } => Effect::DamageAfterNextAttack {
+            amount: fixed(amount),
+            only: *only,
+            around: *around,
+        },
         _ => return None,
     };
     kept(world, f, e, value, |a| a.lasting.push(waiting))
 }
 
 /// Is `e` waiting for this fighter's next attack?
-fn waits_for_attack(e: &Effect) -> bool {
-    matches!(
-        e,
+fn waits_for_attack(e: &Effect, melee: bool) -> bool {
+    match e {
         Effect::PullAfterNextAttack { .. }
-            | Effect::BarAfterNextAttack { .. }
-            | Effect::LowerAfterNextAttack { .. }
-    )
+        | Effect::BarAfterNextAttack { .. }
+        | Effect::LowerAfterNextAttack { .. } => true,
+        Effect::DamageAfterNextAttack { only, .. } => super::crits::fits(*only, melee),
+        _ => false,
+    }
 }
 
-/// ABL-5: after the active fighter `attacker`'s attack action on `target` (scoring `crits`
-/// critical hits), what waited for it is spent: the target, if still standing, is pulled,
-/// barred or lowered, each logged.
+/// ABL-5: after the active fighter `attacker`'s (`melee`) attack action on `target` (scoring
+/// `crits` critical hits, and `damage`), what waited for it is spent: the target, if still
+/// standing, is pulled, barred or lowered, or damage dealt, each logged.
 pub(crate) fn after_next_attack(
     world: &mut World,
-    attacker: FighterId,
-    target: FighterId,
-    crits: u32,
+    (attacker, target): (FighterId, FighterId),
+    melee: bool,
+    (crits, damage): (u32, u32),
 ) {
     let waiting: Vec<Effect> = {
         let mut eng = state::engine(world);
@@ -84,11 +109,11 @@ pub(crate) fn after_next_attack(
             return;
         };
         // Most attacks have nothing waiting: no allocation for them.
-        if !a.lasting.iter().any(waits_for_attack) {
+        let waits = |e: &Effect| waits_for_attack(e, melee);
+        if !a.lasting.iter().any(waits) {
             return;
         }
-        let (spent, kept): (Vec<Effect>, Vec<Effect>) =
-            a.lasting.drain(..).partition(waits_for_attack);
+        let (spent, kept): (Vec<Effect>, Vec<Effect>) = a.lasting.drain(..).partition(waits);
         a.lasting = kept;
         spent
     };
@@ -96,6 +121,13 @@ pub(crate) fn after_next_attack(
         return;
     };
     for e in waiting {
+        // Damage round the target needs no target standing; the rest does.
+        if let Effect::DamageAfterNextAttack { amount, around, .. } = e {
+            if damage > 0 {
+                damage_after(world, &f, target, (amount.of(0), around));
+            }
+            continue;
+        }
         if !state::fighter(world, target).is_some_and(|t| t.on_board()) {
             return;
         }
@@ -178,4 +210,74 @@ pub(super) fn lowered_after(s: &str) -> Option<Vec<Effect>> {
         by,
         min,
     }])
+}
+
+/// ABL-5: `amount` damage to `target` (when still standing), or to each other fighter within
+/// `around` inches of it (of either side, `f` too), logged then dealt.
+fn damage_after(
+    world: &mut World,
+    f: &FighterView,
+    target: FighterId,
+    (amount, around): (u32, Option<f32>),
+) {
+    let all = state::fighters(world);
+    let Some(t) = all.iter().find(|o| o.id == target) else {
+        return;
+    };
+    let fighters: Vec<FighterId> = match around {
+        None if t.on_board() => vec![target],
+        None => Vec::new(),
+        Some(r) => (all.iter())
+            .filter(|o| o.id != target && o.on_board())
+            .filter(|o| crate::battlefield::measure::distance(&o.base(), &t.base()) <= r + 1e-4)
+            .map(|o| o.id)
+            .collect(),
+    };
+    if fighters.is_empty() || amount == 0 {
+        return;
+    }
+    let outcome = EffectOutcome::Damage {
+        fighters: fighters.clone(),
+        damage: amount,
+        rolls: Vec::new(),
+    };
+    effect_logged(world, f.id, outcome);
+    for id in fighters {
+        crate::rules::actions::deal_damage(world, id, amount, &[crate::model::RuleId::Abl5]);
+    }
+}
+
+/// "After the next (missile, melee) attack action made by this fighter in this activation, if
+/// it scored one or more hits, allocate a number of damage points to the target of that
+/// attack action (to each other fighter within N" of the target) equal to A".
+pub(super) fn damage_after_sentence(s: &str) -> Option<Vec<Effect>> {
+    let rest = s.strip_prefix("after the next ")?;
+    let (only, rest) =
+        match rest.split_once(" attack action made by this fighter in this activation, ")? {
+            ("missile", r) => (Some(crate::model::effects::AttackKind::Missile), r),
+            ("melee", r) => (Some(crate::model::effects::AttackKind::Melee), r),
+            ("", r) => (None, r),
+            _ => return None,
+        };
+    let rest =
+        rest.strip_prefix("if it scored one or more hits, allocate a number of damage points to ")?;
+    let (around, rest) = match rest.strip_prefix("the target of that attack action equal to ") {
+        Some(r) => (None, r),
+        None => {
+            let r = rest.strip_prefix("each other fighter within ")?;
+            let (n, r) = super::card::number_prefix(r)?;
+            (
+                Some(n as f32),
+                r.strip_prefix("\" of the target equal to ")?,
+            )
+        }
+    };
+    let (amount, rest) = amount_prefix(rest)?;
+    rest.is_empty().then(|| {
+        vec![Effect::DamageAfterNextAttack {
+            amount,
+            only,
+            around,
+        }]
+    })
 }

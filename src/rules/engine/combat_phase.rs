@@ -206,6 +206,8 @@ pub(crate) fn start_activation(world: &mut World, f: &FighterView) {
         next_move: 0,
         lasting: Vec::new(),
         after_move: Vec::new(),
+        moves: 0,
+        shots: 0,
     });
     e.pending = Pending::Action { fighter: f.id };
 }

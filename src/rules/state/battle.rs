@@ -264,6 +264,16 @@ pub struct ActivationState {
     /// ABL-5: effects waiting for one of its move actions.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub after_move: Vec<WaitingMove>,
+    /// ABL-5: the move actions (bonus ones too) it has made this activation.
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub moves: u8,
+    /// ABL-5: the missile attack actions it has made this activation.
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub shots: u8,
+}
+
+fn is_zero_u8(n: &u8) -> bool {
+    *n == 0
 }
 
 fn is_zero(n: &u32) -> bool {

@@ -35,7 +35,7 @@ fn action_options(a: &mut Arena) -> ActiveOptions {
 }
 
 /// The attack A would make on B with `weapon` now, as its exact odds see it.
-fn a_on_b(a: &mut Arena, weapon: usize) -> warcry_sim::rules::odds::AttackRoll {
+pub(super) fn a_on_b(a: &mut Arena, weapon: usize) -> warcry_sim::rules::odds::AttackRoll {
     let w = a.world();
     let all = warcry_sim::rules::engine::fighters(w);
     let f = all.iter().find(|o| o.id == A).unwrap();

@@ -17,39 +17,64 @@ use super::{
 pub fn effects_of(text: &str) -> Result<Vec<Effect>, String> {
     let sentences = sentences(text);
     let mut effects = Vec::new();
+    // The sentences read last, from `last.0`, and where their effects begin.
+    let mut last = (0, 0);
     let mut i = 0;
     while i < sentences.len() {
-        match one(&sentences[i..]) {
-            Some((used, mut e)) => {
-                // "If this fighter is favoured, ... instead" after what it does otherwise.
-                let read = &sentences[i..i + used];
-                let favoured = (sentences.get(i + used))
-                    .and_then(|next| favour::favoured(read, &e, next, one));
-                match favoured {
-                    Some(favoured) => {
-                        let plain = std::mem::take(&mut e);
-                        effects.push(Effect::Favoured { plain, favoured });
-                        i += used + 1;
-                    }
-                    None => {
-                        effects.append(&mut e);
-                        i += used;
-                    }
-                }
+        let (before, done) = (&sentences[last.0..i], &effects[last.1..]);
+        if let Some((used, mut e)) = one(&sentences[i..]) {
+            last = (i, effects.len());
+            // "If this fighter is favoured, ... instead" after what it does otherwise.
+            let read = &sentences[i..i + used];
+            let favoured =
+                (sentences.get(i + used)).and_then(|next| favour::favoured(read, &e, next, one));
+            if let Some(favoured) = favoured {
+                let plain = std::mem::take(&mut e);
+                effects.push(Effect::Favoured { plain, favoured });
+                i += 1;
             }
-            None => match that_fighter(&effects, &sentences[i]) {
-                // "(In addition,) ... that fighter ..." after a pick: the same enemy.
-                Some(mut e) => {
-                    effects.append(&mut e);
-                    i += 1;
-                }
-                None => return Err(shape(&sentences[i])),
-            },
+            effects.append(&mut e);
+            i += used;
+        } else if let Some(c) = when::read(&sentences[i], before, done, one) {
+            let otherwise = match c.instead {
+                true => effects.split_off(last.1),
+                false => Vec::new(),
+            };
+            (last.0, last.1) = (if c.instead { last.0 } else { i }, effects.len());
+            let (when, then) = (c.when, c.then);
+            effects.push(Effect::When {
+                when,
+                then,
+                otherwise,
+            });
+            i += 1;
+        } else if let Some(mut e) = that_fighter(&effects, &sentences[i]) {
+            // "(In addition,) ... that fighter ..." after a pick: the same enemy.
+            last = (i, effects.len());
+            effects.append(&mut e);
+            i += 1;
+        } else {
+            return Err(plain::shape(&sentences[i]));
         }
     }
     if effects.is_empty() {
         return Err("(no text)".into());
     }
+    settle(&mut effects, &sentences)?;
+    let mut v = crate::model::validate::Validator::default();
+    for e in &effects {
+        e.validate("", &mut v);
+    }
+    if !v.is_empty() {
+        return Err("(numbers no card prints)".into());
+    }
+    Ok(effects)
+}
+
+/// The effects read put in the engine's order: a reaction's trigger first, a disengage after a
+/// melee attack's damage as the reaction's bonus; refused when a lowering for each roll
+/// follows no roll (the last sentence's shape).
+fn settle(effects: &mut [Effect], sentences: &[String]) -> Result<(), String> {
     // A reaction's trigger comes first, even after "fighters with ... cannot make this reaction".
     if let Some(k) = effects
         .iter()
@@ -74,17 +99,10 @@ pub fn effects_of(text: &str) -> Result<Vec<Effect>, String> {
     };
     for (k, e) in effects.iter().enumerate() {
         if per_roll(e) && !effects[..k].iter().any(rolled) {
-            return Err(shape(&sentences[sentences.len() - 1]));
+            return Err(plain::shape(&sentences[sentences.len() - 1]));
         }
     }
-    let mut v = crate::model::validate::Validator::default();
-    for e in &effects {
-        e.validate("", &mut v);
-    }
-    if !v.is_empty() {
-        return Err("(numbers no card prints)".into());
-    }
-    Ok(effects)
+    Ok(())
 }
 
 /// A sentence about "that fighter" after an effect aimed at a picked enemy, read as if the pick
@@ -124,7 +142,7 @@ type SentenceReader = fn(&str) -> Option<Vec<Effect>>;
 /// The effects of the first sentences of `s`, and how many sentences they took: a sentence
 /// one family reads alone, else the first reader of several sentences that knows them.
 fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    const SENTENCE: [SentenceReader; 19] = [
+    const SENTENCE: [SentenceReader; 20] = [
         bar::sentence,
         guard::sentence,
         condition::sentence,
@@ -140,6 +158,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         super::value::sentence,
         boost_words::against_some,
         super::next_attack::lowered_after,
+        super::next_attack::damage_after_sentence,
         super::lower::per_roll_sentence,
         super::self_damage::self_per_roll,
         super::self_damage::to_self_sentence,
@@ -204,45 +223,8 @@ pub(super) fn sentences(text: &str) -> Vec<String> {
         .split_inclusive(". ")
         .map(|s| plain::plain(s.trim().trim_end_matches('.').trim()))
         .filter(|s| !s.is_empty())
-        .flat_map(|s| lowered_too(&s))
+        .flat_map(|s| plain::lowered_too(&s))
         .collect()
-}
-
-/// "For each roll of 5+, allocate 1 damage point to that fighter and, until the end of the
-/// battle round, subtract 1 from ...": the damage, and "in addition, for each roll of 5+, until
-/// the end of the battle round, subtract 1 from ...", two sentences.
-fn lowered_too(s: &str) -> Vec<String> {
-    const JOIN: &str = " and, until the end of the battle round, ";
-    let split = s
-        .starts_with("for each ")
-        .then(|| s.split_once(JOIN))
-        .flatten();
-    let band = s.split_once(", ").map(|(b, _)| b);
-    match (split, band) {
-        (Some((damage, lowering)), Some(band)) => vec![
-            damage.to_string(),
-            format!("in addition, {band}, until the end of the battle round, {lowering}"),
-        ],
-        _ => vec![s.to_string()],
-    }
-}
-
-/// A sentence's shape: its numbers as `N`.
-pub(super) fn shape(s: &str) -> String {
-    let mut out = String::new();
-    let mut in_number = false;
-    for c in s.chars() {
-        if c.is_ascii_digit() {
-            if !in_number {
-                out.push('N');
-            }
-            in_number = true;
-        } else {
-            in_number = false;
-            out.push(c);
-        }
-    }
-    out
 }
 
 /// The numbers of `s` where `template` has `{n}`, when the rest matches exactly.
@@ -594,6 +576,7 @@ pub(super) fn allocate_to_that(s: &str) -> Option<Amount> {
 mod aura;
 mod favour;
 mod plain;
+mod when;
 
 pub(super) use aura::{friends_moving_from, friends_within, marks_of};
 #[cfg(test)]

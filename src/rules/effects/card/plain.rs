@@ -85,7 +85,50 @@ fn duration_first(s: String) -> String {
             return format!("{to}{rest}{minimum}");
         }
     }
+    // "... of melee attack actions made by this fighter this activation" (not its next one).
+    if let Some(rest) = body.strip_suffix(" made by this fighter this activation")
+        && !rest.contains(" next ")
+    {
+        return format!("until the end of this fighter's activation, {rest} made by this fighter");
+    }
     s
+}
+
+/// "For each roll of 5+, allocate 1 damage point to that fighter and, until the end of the
+/// battle round, subtract 1 from ...": the damage, and "in addition, for each roll of 5+, until
+/// the end of the battle round, subtract 1 from ...", two sentences.
+pub(super) fn lowered_too(s: &str) -> Vec<String> {
+    const JOIN: &str = " and, until the end of the battle round, ";
+    let split = s
+        .starts_with("for each ")
+        .then(|| s.split_once(JOIN))
+        .flatten();
+    let band = s.split_once(", ").map(|(b, _)| b);
+    match (split, band) {
+        (Some((damage, lowering)), Some(band)) => vec![
+            damage.to_string(),
+            format!("in addition, {band}, until the end of the battle round, {lowering}"),
+        ],
+        _ => vec![s.to_string()],
+    }
+}
+
+/// A sentence's shape: its numbers as `N`.
+pub(super) fn shape(s: &str) -> String {
+    let mut out = String::new();
+    let mut in_number = false;
+    for c in s.chars() {
+        if c.is_ascii_digit() {
+            if !in_number {
+                out.push('N');
+            }
+            in_number = true;
+        } else {
+            in_number = false;
+            out.push(c);
+        }
+    }
+    out
 }
 
 #[cfg(test)]

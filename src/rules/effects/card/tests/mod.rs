@@ -335,4 +335,5 @@ mod more;
 mod picks;
 mod reactions;
 mod round;
+mod when;
 mod wordings;

@@ -1,0 +1,110 @@
+//! What an ability does only when something holds as it is used (ABL-5): "if C, X", "X if
+//! C", and "if C, X instead" after what it does otherwise. The condition is about this
+//! fighter or the value; what it depends on is read with the sentences before it when it
+//! says "that attack action".
+
+use crate::model::effects::{Condition, Effect};
+
+use super::{Reader, fill, marks_of};
+
+/// A conditional sentence read: its condition, what it does, and whether it does that in
+/// place of what the sentences before it say ("instead").
+pub(super) struct Conditional {
+    pub when: Condition,
+    pub then: Vec<Effect>,
+    pub instead: bool,
+}
+
+/// `s` as a conditional sentence, after the sentences `before` (the last ones read), which
+/// gave the effects `done`.
+pub(super) fn read(
+    s: &str,
+    before: &[String],
+    done: &[Effect],
+    one: Reader,
+) -> Option<Conditional> {
+    let (when, x, instead) = split(s)?;
+    let x = super::plain::plain(&x);
+    let alone = || {
+        let (used, e) = one(std::slice::from_ref(&x))?;
+        (used == 1).then_some(e)
+    };
+    // "... of that attack action": the attack the sentences before it name.
+    let after = || {
+        let mut all = before.to_vec();
+        all.push(x.clone());
+        let (used, e) = one(&all)?;
+        let more = used == all.len() && !before.is_empty() && e.starts_with(done);
+        more.then(|| e[done.len()..].to_vec())
+    };
+    let then = alone().or_else(after)?;
+    // A fighter it picks is picked as the ability is used, whatever holds.
+    let plain = !then.is_empty() && then.iter().all(|t| t.aim().is_none());
+    let e = Effect::When {
+        when: when.clone(),
+        then: then.clone(),
+        otherwise: Vec::new(),
+    };
+    (plain && e.nested_ok() && (!instead || !done.is_empty())).then_some(Conditional {
+        when,
+        then,
+        instead,
+    })
+}
+
+/// "(in addition,) if C, X", "X if C", each perhaps "... instead".
+fn split(s: &str) -> Option<(Condition, String, bool)> {
+    let s = (s.strip_prefix("in addition, "))
+        .or_else(|| s.strip_prefix("additionally, "))
+        .unwrap_or(s);
+    let (s, instead) = match s.strip_suffix(" instead") {
+        Some(r) => (r, true),
+        None => (s, false),
+    };
+    if let Some(rest) = s.strip_prefix("if ") {
+        // The condition ends at the first ", " it reads to.
+        return rest.match_indices(", ").find_map(|(k, _)| {
+            let when = condition(&rest[..k])?;
+            Some((when, rest[k + 2..].to_string(), instead))
+        });
+    }
+    let (x, c) = s.rsplit_once(" if ")?;
+    Some((condition(c)?, x.to_string(), instead))
+}
+
+/// A condition about this fighter or the ability's value.
+fn condition(c: &str) -> Option<Condition> {
+    if let Some(v) = fill(c, "the value of this ability is {n}") {
+        return (v[0] == 6).then_some(Condition::ValueAtLeast(6));
+    }
+    let at_least = [
+        "the value of this ability is {n} or more",
+        "the value of this ability is {n} or greater",
+    ];
+    if let Some(v) = at_least.iter().find_map(|f| fill(c, f)) {
+        return Some(Condition::ValueAtLeast(u8::try_from(v[0]).ok()?));
+    }
+    if let Some(v) = fill(
+        c,
+        "this fighter has {n} or more damage points allocated to them",
+    ) {
+        return Some(Condition::Damaged(v[0]));
+    }
+    if let Some(m) = c.strip_prefix("this fighter has the ")
+        && (m.ends_with(" runemark") || m.ends_with(" runemarks"))
+    {
+        return Some(Condition::Marked(marks_of(m)?));
+    }
+    let near = c
+        .strip_prefix("this fighter is also within ")
+        .or_else(|| c.strip_prefix("this fighter is within "))?;
+    let objective = [
+        "{n}\" of any objective markers",
+        "{n}\" of an objective",
+        "{n}\" of any objectives",
+    ];
+    if let Some(v) = objective.iter().find_map(|f| fill(near, f)) {
+        return Some(Condition::NearObjective(v[0] as f32));
+    }
+    super::super::condition::friend_within(&format!("they are within {near}"))
+}
