@@ -72,12 +72,17 @@ pub enum MoveTrigger {
     /// The fighter's next move action, when it finishes this many inches or more vertically
     /// lower than it started.
     DroppedNext(f32),
+    /// The bonus move action the ability gives ("that move action"), when it finishes within
+    /// this many inches of an enemy fighter; another move lets it lapse.
+    BonusNearEnemy(f32),
 }
 
 impl MoveTrigger {
     /// Its inches: how near the enemy, or how far down.
     pub fn range(self) -> f32 {
-        let (MoveTrigger::NearEnemy(h) | MoveTrigger::DroppedNext(h)) = self;
+        let (MoveTrigger::NearEnemy(h)
+        | MoveTrigger::DroppedNext(h)
+        | MoveTrigger::BonusNearEnemy(h)) = self;
         h
     }
 }

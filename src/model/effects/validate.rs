@@ -171,6 +171,7 @@ impl Effect {
                         | Effect::BonusAttack
                         | Effect::BonusMove { .. }
                         | Effect::NextBoost { .. }
+                        | Effect::RoundBoost { aura: None, .. }
                 )
             }),
             _ => true,

@@ -11,9 +11,7 @@ use crate::rules::command::Rejected;
 use crate::rules::log::{EffectOutcome, Lapse};
 use crate::rules::state::{self, ActivationState, FighterView, WaitingMove};
 
-use super::card::{
-    add_to_one, allocate_to_that, amount_prefix, bands, fill, number_prefix, pick_and_roll,
-};
+use super::card::{add_to_one, amount_prefix, bands, fill, number_prefix, pick_and_roll};
 use super::{
     Picks, Useful, Weighed, amount_text, describe as describe_all, effect_logged, enemies_in_reach,
     kept, within_text,
@@ -71,6 +69,9 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
                 }
                 MoveTrigger::DroppedNext(h) => {
                     format!("if its next move finishes {h}\" or more lower")
+                }
+                MoveTrigger::BonusNearEnemy(r) => {
+                    format!("if that bonus move finishes within {r}\" of an enemy")
                 }
             };
             format!("{when}: {}", describe_all(then, value))
@@ -247,7 +248,7 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
             (!near.is_empty()).then_some(Useful::Because("enemies are in its reach", None))
         }
         Effect::AfterMove {
-            trigger: MoveTrigger::NearEnemy(_),
+            trigger: MoveTrigger::NearEnemy(_) | MoveTrigger::BonusNearEnemy(_),
             ..
         } if w.next.moves => w.because("its next action is a move"),
         _ => None,
@@ -259,7 +260,12 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
 /// effects waiting for a move action it sets off happen (damage to the nearest enemy it can
 /// see in reach, a bonus action, a boost for the next attack). Those waiting for a move near
 /// an enemy wait on when this one was not.
-pub(crate) fn after_move(world: &mut World, id: FighterId, start_y: f32, pick: Option<FighterId>) {
+pub(crate) fn after_move(
+    world: &mut World,
+    id: FighterId,
+    (start_y, bonus): (f32, bool),
+    pick: Option<FighterId>,
+) {
     let waiting = {
         let mut e = state::engine(world);
         let Some(a) = e.activation.as_mut().filter(|a| a.fighter == id) else {
@@ -283,6 +289,9 @@ pub(crate) fn after_move(world: &mut World, id: FighterId, start_y: f32, pick: O
     for w in waiting {
         let all = state::fighters(world);
         match w.trigger {
+            MoveTrigger::BonusNearEnemy(_) if !bonus => {
+                lapsed(world, id, Lapse::NotTheBonusMove, w);
+            }
             _ if set_off(world, &all, &f, w.trigger, start_y) => {
                 // The mover's player's pick (checked before the move), else the nearest.
                 let target = super::check(world, &all, &f, &w.then, pick)
@@ -297,6 +306,7 @@ pub(crate) fn after_move(world: &mut World, id: FighterId, start_y: f32, pick: O
             }
             MoveTrigger::NearEnemy(_) => still.push(w),
             MoveTrigger::DroppedNext(h) => lapsed(world, id, Lapse::NotLowEnough(h), w),
+            MoveTrigger::BonusNearEnemy(r) => lapsed(world, id, Lapse::NotNear(r), w),
         }
     }
     if let Some(a) = state::engine(world).activation.as_mut() {
@@ -387,7 +397,9 @@ fn set_off(
     start_y: f32,
 ) -> bool {
     match trigger {
-        MoveTrigger::NearEnemy(range) => !enemies_in_reach(world, all, f, range, false).is_empty(),
+        MoveTrigger::NearEnemy(range) | MoveTrigger::BonusNearEnemy(range) => {
+            !enemies_in_reach(world, all, f, range, false).is_empty()
+        }
         // GEN-2: a vertical-only distance, rounded up to the next half inch; "lower than
         // their starting position": a drop, never a climb up.
         MoveTrigger::DroppedNext(h) => {
@@ -555,43 +567,4 @@ fn near_too(s: &str) -> Option<(String, f32)> {
     let (band, tail) = s.split_once(" and to each other ")?;
     let v = fill(tail, "visible enemy fighter within {n}\" of that fighter")?;
     Some((band.to_string(), v[0] as f32))
-}
-
-/// "Until the end of this fighter's activation, the next time this fighter finishes a move
-/// action within N" of an enemy fighter, pick a visible enemy fighter within N" of this
-/// fighter." + damage to it.
-pub(super) fn next_move_near_enemy(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    const HEAD: &str = "until the end of this fighter's activation, the next time this fighter \
-                        finishes a move action within {n}\" of an enemy fighter, pick a visible \
-                        enemy fighter within {n}\" of this fighter";
-    // "... and roll a dice." + what each roll deals; or what the next sentence allocates.
-    let (v, used, damage) = match s[0].split_once(" and roll ") {
-        Some((head, dice)) => {
-            let v = fill(head, HEAD)?;
-            let dice = super::card::then_roll(&format!("then, roll {dice}"))?;
-            let (used, mut roll) = bands(&s[1..])?;
-            roll.dice = dice;
-            let roll = Some(roll);
-            let damage = Effect::DamageOne {
-                range: v[1] as f32,
-                amount: Amount::Fixed(0),
-                roll,
-            };
-            (v, 1 + used, damage)
-        }
-        None => {
-            let v = fill(&s[0], HEAD)?;
-            let damage = Effect::DamageOne {
-                range: v[1] as f32,
-                amount: allocate_to_that(s.get(1)?)?,
-                roll: None,
-            };
-            (v, 2, damage)
-        }
-    };
-    let effect = Effect::AfterMove {
-        trigger: MoveTrigger::NearEnemy(v[0] as f32),
-        then: vec![damage],
-    };
-    Some((used, vec![effect]))
 }

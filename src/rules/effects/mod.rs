@@ -17,6 +17,7 @@ use crate::rules::command::Rejected;
 use crate::rules::log::{EffectOutcome, Event};
 use crate::rules::state::{ActivationState, Engine, FighterView, can_see, log};
 
+mod after_bonus;
 mod against;
 mod around;
 mod bar;

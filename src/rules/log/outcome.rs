@@ -204,6 +204,10 @@ pub enum Lapse {
     TakenDownMoving,
     /// Its move did not finish this many inches lower than it began.
     NotLowEnough(f32),
+    /// The bonus move it waited for finished more than this many inches from every enemy.
+    NotNear(f32),
+    /// The fighter moved, but not with the bonus move it waited for.
+    NotTheBonusMove,
     /// No move action of its activation set it off.
     NoMoveAction,
 }

@@ -8,6 +8,29 @@ use crate::rules::log::{AgainstResult, EffectOutcome, Lapse, Names};
 use crate::rules::state::Bonus;
 
 /// The sentence of one of these outcomes for the fighter named `who`; `None` for the others.
+/// Why what waited for a move lapsed, and what it was.
+fn lapse_text(why: Lapse, what: &str) -> String {
+    match why {
+        Lapse::TakenDownMoving => {
+            format!("it was taken down during the move, so this lapses: {what}")
+        }
+        Lapse::NotLowEnough(h) => format!(
+            "its move finished less than {h}\" lower than it began, so this does not happen: \
+             {what}"
+        ),
+        Lapse::NotNear(r) => format!(
+            "its bonus move finished more than {r}\" from every enemy, so this does not happen: \
+             {what}"
+        ),
+        Lapse::NotTheBonusMove => {
+            format!("it moved without its bonus move, so this lapses: {what}")
+        }
+        Lapse::NoMoveAction => {
+            format!("no move action of its activation set this off, so it lapses: {what}")
+        }
+    }
+}
+
 pub(super) fn lasting_text(who: &str, o: &EffectOutcome, n: &Names) -> Option<String> {
     let what = match o {
         EffectOutcome::Lasts { effects, value } => describe(effects, Some(*value)),
@@ -15,21 +38,7 @@ pub(super) fn lasting_text(who: &str, o: &EffectOutcome, n: &Names) -> Option<St
             why,
             effects,
             value,
-        } => {
-            let what = describe(effects, Some(*value));
-            match why {
-                Lapse::TakenDownMoving => {
-                    format!("it was taken down during the move, so this lapses: {what}")
-                }
-                Lapse::NotLowEnough(h) => format!(
-                    "its move finished less than {h}\" lower than it began, so this does not \
-                     happen: {what}"
-                ),
-                Lapse::NoMoveAction => {
-                    format!("no move action of its activation set this off, so it lapses: {what}")
-                }
-            }
-        }
+        } => lapse_text(*why, &describe(effects, Some(*value))),
         EffectOutcome::BoostLapsed { stat, by } => {
             format!("the bonus attack it was for lapsed, so this lapses too: +{by} {stat}")
         }

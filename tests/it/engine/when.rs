@@ -1,13 +1,13 @@
 //! Issue 30: what an ability does only when something holds as it is used (`When`: its value,
 //! this fighter's damage, runemarks, a friend near), what it must have done this activation
-//! first, every hit of an activation as a critical hit, and damage after its next attack; in
-//! our own words, with injected dice.
+//! first, every hit of an activation as a critical hit, damage after its next attack and what
+//! the end of its bonus move sets off; in our own words, with injected dice.
 
 use super::arena::weapon;
 use super::faction::{a_on_b, said_since, with_ability};
 use warcry_sim::model::RuleId;
 use warcry_sim::model::components::Damage;
-use warcry_sim::model::effects::{Amount, AttackKind, Condition, Effect, Marks, Stat};
+use warcry_sim::model::effects::{Amount, AttackKind, Condition, Effect, Marks, MoveTrigger, Stat};
 use warcry_sim::model::ids::FighterId;
 
 const A: FighterId = FighterId(2);
@@ -261,4 +261,100 @@ fn abl5_damage_after_the_next_missile_attack() {
     a.dice(&[4, 1]);
     a.attack_logged(A, B, 1);
     assert_eq!((a.damage(B), a.damage(B2)), (1, 0), "spent by the miss");
+}
+
+/// ABL-5: "a bonus move; if that move action ends within 1" of an enemy, pick a visible enemy
+/// within 1" and allocate twice the value in damage to it": the bonus move ending by B deals
+/// 6 (a double of 3s); one ending far from every enemy deals nothing, and the log says why;
+/// declined (A shoots instead), A's next move is not that move, and it lapses too.
+#[test]
+fn abl5_what_the_end_of_its_bonus_move_sets_off() {
+    let effects = vec![
+        Effect::BonusMove { max: None },
+        Effect::AfterMove {
+            trigger: MoveTrigger::BonusNearEnemy(1.0),
+            then: vec![Effect::DamageOne {
+                range: 1.0,
+                amount: Amount::DoubleValue,
+                roll: None,
+            }],
+        },
+    ];
+    let setup = || {
+        let mut a = with_ability(effects.clone(), 3);
+        a.rules(|r| r.reactions = false);
+        a.profile(A, |p| {
+            p.movement = 5;
+            p.weapons = vec![weapon(1.0, 2, 3, (1, 2)), weapon(12.0, 2, 3, (1, 2))];
+        });
+        a.profile(B, |p| p.wounds = 40);
+        a.place(B, 14.0, 10.0);
+        a.use_ability(A, "Test Gift", 3, None).unwrap();
+        a
+    };
+    let mut a = setup();
+    a.walk(A, [12.5, 0.0, 10.0]).unwrap();
+    assert_eq!(a.damage(B), 6, "near");
+
+    let mut a = setup();
+    let n = a.log_len();
+    a.walk(A, [10.0, 0.0, 6.0]).unwrap();
+    assert_eq!(a.damage(B), 0, "far");
+    let said = said_since(&mut a, n);
+    assert!(
+        said.iter()
+            .any(|l| l.contains("its bonus move finished more than 1\" from every enemy")),
+        "{said:?}"
+    );
+
+    let mut a = setup();
+    a.dice(&[1, 1]);
+    a.attack_logged(A, B, 1);
+    let n = a.log_len();
+    a.walk(A, [12.5, 0.0, 10.0]).unwrap();
+    assert_eq!(a.damage(B), 0, "declined");
+    let said = said_since(&mut a, n);
+    assert!(
+        said.iter()
+            .any(|l| l.contains("it moved without its bonus move, so this lapses")),
+        "{said:?}"
+    );
+}
+
+/// ABL-5: "a bonus move; if that move action ends within 1" of an enemy, add 1 to this
+/// fighter's Toughness for the rest of the battle round": B's attacks on A then meet
+/// Toughness 4, not 3.
+#[test]
+fn abl5_a_bonus_move_ending_by_an_enemy_raises_toughness() {
+    let tough = Effect::RoundBoost {
+        stat: Stat::Toughness,
+        by: Amount::Fixed(1),
+        melee_only: false,
+        aura: None,
+        missile_only: false,
+    };
+    let effects = vec![
+        Effect::BonusMove { max: None },
+        Effect::AfterMove {
+            trigger: MoveTrigger::BonusNearEnemy(1.0),
+            then: vec![tough],
+        },
+    ];
+    let mut a = with_ability(effects, 3);
+    a.profile(A, |p| {
+        p.movement = 5;
+        p.toughness = 3;
+    });
+    a.profile(B, |p| p.weapons = vec![weapon(1.0, 2, 3, (1, 2))]);
+    a.place(B, 14.0, 10.0);
+    let toughness = |a: &mut super::arena::Arena| {
+        let w = a.world();
+        let all = warcry_sim::rules::engine::fighters(w);
+        let b = all.iter().find(|o| o.id == B).unwrap();
+        let t = all.iter().find(|o| o.id == A).unwrap();
+        warcry_sim::rules::actions::attack_roll(w, &all, b, t, 0, false).map(|r| r.toughness)
+    };
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    a.walk(A, [12.5, 0.0, 10.0]).unwrap();
+    assert_eq!(toughness(&mut a), Some(4));
 }

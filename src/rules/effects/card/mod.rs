@@ -180,7 +180,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         super::around::picked_and_around,
         super::around::rolled_against_toughness,
         damage::pick_roll_bands,
-        damage::next_move_near_enemy,
+        super::after_bonus::next_move_near_enemy,
         bar::after_each_attack,
         bonus::friend_bonus_attack,
         super::friend_move::picked_then_moves,
@@ -193,6 +193,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         .or_else(|| super::move_reaction::answer(s))
         .or_else(|| super::pull::attack_then_pulled(s))
         .or_else(|| super::next_attack::attack_then_target(s))
+        .or_else(|| super::after_bonus::bonus_move_then(s))
     {
         return Some(read);
     }
@@ -579,5 +580,6 @@ mod plain;
 mod when;
 
 pub(super) use aura::{friends_moving_from, friends_within, marks_of};
+pub(super) use plain::plain as plain_words;
 #[cfg(test)]
 mod tests;

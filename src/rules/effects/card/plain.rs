@@ -51,7 +51,7 @@ const TRAILING: [(&str, &str); 5] = [
 ];
 
 /// `s` in the one wording the readers know.
-pub(super) fn plain(s: &str) -> String {
+pub(in crate::rules::effects) fn plain(s: &str) -> String {
     let mut s = s.to_string();
     for (from, to) in SPELLING {
         s = s.replace(from, to);

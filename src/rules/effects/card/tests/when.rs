@@ -195,3 +195,47 @@ fn a_disengage_after_a_melee_attacks_damage() {
         ])
     );
 }
+
+#[test]
+fn what_the_end_of_a_bonus_move_sets_off() {
+    use crate::model::effects::MoveTrigger;
+    assert_eq!(
+        effects_of(
+            "This fighter makes a bonus move action. If this fighter finishes that move action \
+             within 1\" of an enemy fighter, pick a visible enemy fighter within 1\" of this \
+             fighter. Allocate a number of damage points equal to the value of this ability to \
+             that enemy fighter."
+        ),
+        Ok(vec![
+            Effect::BonusMove { max: None },
+            Effect::AfterMove {
+                trigger: MoveTrigger::BonusNearEnemy(1.0),
+                then: vec![Effect::DamageOne {
+                    range: 1.0,
+                    amount: Amount::Value,
+                    roll: None,
+                }],
+            }
+        ])
+    );
+    assert_eq!(
+        effects_of(
+            "This fighter can make a bonus move action. If that move action ends within 2\" of \
+             an enemy fighter, add 1 to this fighter's Toughness characteristic for the rest of \
+             the battle round."
+        ),
+        Ok(vec![
+            Effect::BonusMove { max: None },
+            Effect::AfterMove {
+                trigger: MoveTrigger::BonusNearEnemy(2.0),
+                then: vec![Effect::RoundBoost {
+                    stat: Stat::Toughness,
+                    by: Amount::Fixed(1),
+                    melee_only: false,
+                    aura: None,
+                    missile_only: false,
+                }],
+            }
+        ])
+    );
+}
