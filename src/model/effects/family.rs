@@ -110,6 +110,7 @@ impl Effect {
             | Effect::OnRoll { .. } => Family::Dice,
             Effect::FriendBoost { .. }
             | Effect::FriendHeal { .. }
+            | Effect::FriendDamage { .. }
             | Effect::ActivateNext { .. } => Family::Friend,
             Effect::Restrict { .. }
             | Effect::RollAgainst { .. }
@@ -164,6 +165,7 @@ impl Effect {
             },
             Effect::FriendBoost { pick, .. }
             | Effect::FriendHeal { pick, .. }
+            | Effect::FriendDamage { pick, .. }
             | Effect::FriendBonusMove { pick, .. } => Aim::friend(pick, false),
             Effect::ActivateNext { pick, .. } => Aim::friend(pick, true),
             _ => return None,

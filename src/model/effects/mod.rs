@@ -410,6 +410,8 @@ pub enum Effect {
         #[serde(default)]
         next: bool,
     },
+    /// The friendly fighter picked as `pick` says is allocated `amount` damage points.
+    FriendDamage { pick: FriendPick, amount: Amount },
     /// Remove up to `amount` damage (with `dice`, up to a roll of a dice of that many sides)
     /// from the friendly fighter picked as `pick` says; with `per_roll` (how many dice, the
     /// least roll), up to `amount` for each of those dice that rolls the least or more.

@@ -104,6 +104,7 @@ impl Effect {
             | Effect::RollAgainst { range, .. } => range,
             Effect::FriendBoost { pick, .. }
             | Effect::FriendHeal { pick, .. }
+            | Effect::FriendDamage { pick, .. }
             | Effect::FriendBonusMove { pick, .. }
             | Effect::ActivateNext { pick, .. } => &mut pick.range,
             _ => return e,

@@ -248,6 +248,7 @@ impl Effect {
             | Effect::RoundGuard { .. }
             | Effect::FriendBoost { .. }
             | Effect::FriendHeal { .. }
+            | Effect::FriendDamage { .. }
             | Effect::ActivateNext { .. }
             | Effect::ValueAura { .. }
             | Effect::PullPicked { .. }
@@ -454,7 +455,9 @@ impl Effect {
             Effect::Favoured { plain, favoured } => {
                 plain.iter().chain(favoured).all(|e| e.numbers_ok())
             }
-            Effect::FriendBoost { pick, by, .. } => range_ok(pick.range) && by.within(20),
+            Effect::FriendBoost { pick, by, .. } | Effect::FriendDamage { pick, amount: by } => {
+                range_ok(pick.range) && by.within(20)
+            }
             Effect::FriendHeal {
                 pick,
                 amount,

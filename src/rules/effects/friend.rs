@@ -55,6 +55,11 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             dice.map_or_else(|| amount_text(amount, value), |d| format!("a D{d} roll of")),
             picked_text(pick)
         ),
+        Effect::FriendDamage { pick, amount } => format!(
+            "{} damage to {}",
+            amount_text(amount, value),
+            picked_text(pick)
+        ),
         Effect::ActivateNext { pick, impact } => format!(
             "{}activates {} that has yet to activate right after this fighter",
             if *impact {
@@ -136,6 +141,11 @@ pub(super) fn run(
                 roll,
             })
         }
+        Effect::FriendDamage { amount, .. } => Some(EffectOutcome::Damage {
+            fighters: vec![t],
+            damage: amount.of(value),
+            rolls: Vec::new(),
+        }),
         Effect::ActivateNext { impact, .. } => {
             if *impact {
                 let ids = [crate::model::RuleId::Abl5, crate::model::RuleId::Move9];
@@ -189,8 +199,21 @@ pub(super) fn picked_then(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     let (range, visible, marks) = picked_friend(&s[0])?;
     let pick = FriendPick::new(range, visible, marks);
     let then = s.get(1)?;
-    let effects = friend_boost(then, &pick).or_else(|| friend_heal(then, &pick))?;
+    let effects = (friend_boost(then, &pick))
+        .or_else(|| friend_heal(then, &pick))
+        .or_else(|| friend_damage(then, &pick))?;
     Some((2, effects))
+}
+
+/// "Allocate a number of damage points to that friendly fighter equal to A", "allocate N
+/// damage point(s) to that fighter".
+fn friend_damage(s: &str, pick: &FriendPick) -> Option<Vec<Effect>> {
+    let s = s.replace("that friendly fighter", "that fighter");
+    let amount = super::card::allocate_to_that(&s)?;
+    Some(vec![Effect::FriendDamage {
+        pick: pick.clone(),
+        amount,
+    }])
 }
 
 fn friend_boost(s: &str, pick: &FriendPick) -> Option<Vec<Effect>> {

@@ -3,7 +3,7 @@
 
 use super::arena::weapon;
 use super::faction::with_ability;
-use warcry_sim::model::effects::{Aura, Effect, FriendPick};
+use warcry_sim::model::effects::{Amount, Aura, Effect, FriendPick};
 use warcry_sim::model::ids::FighterId;
 use warcry_sim::rules::engine::{Bonus, Pending};
 
@@ -279,4 +279,55 @@ fn abl5_move9_a_picked_friend_suffers_impact_damage_then_goes_next() {
     );
     a.apply(Command::EndActivation { fighter: A }).unwrap();
     assert_eq!(a.pending(), Pending::Action { fighter: A2 });
+}
+
+/// Issue 30, ABL-5: "pick a visible friendly fighter within 2"; allocate half the value
+/// (rounding up) in damage to it; then that friend makes a bonus move or a bonus attack": the
+/// friend the player names (A2) takes 2 (a double of 3s) and its bonus waits; a friend out of
+/// reach (A3) is refused. "... then remove up to double the value from this fighter": A, hurt
+/// 5, is healed 5 of them once its friend has taken the value.
+#[test]
+fn abl5_a_picked_friend_takes_damage_then_acts() {
+    let pick = FriendPick::new(2.0, true, Default::default());
+    let effects = vec![
+        Effect::FriendDamage {
+            pick: pick.clone(),
+            amount: Amount::HalfValueUp,
+        },
+        Effect::FriendBonusMove {
+            pick: pick.clone(),
+            or_attack: true,
+        },
+    ];
+    let mut a = with_ability(effects, 3);
+    a.profile(A2, |p| p.wounds = 10);
+    a.place(A2, 10.0, 11.5);
+    a.place(A3, 10.0, 16.0);
+    a.place(B, 30.0, 30.0);
+    let no = a.use_ability(A, "Test Gift", 3, Some(A3)).unwrap_err();
+    assert!(no.contains("within 2\""), "{no}");
+    a.use_ability(A, "Test Gift", 3, Some(A2)).unwrap();
+    assert_eq!((a.damage(A2), a.damage(A3)), (2, 0));
+    assert!(
+        matches!(bonuses(&mut a)[..], [Bonus::FriendMoveOrAttack { fighter, .. }] if fighter == A2),
+        "{:?}",
+        bonuses(&mut a)
+    );
+
+    let siphon = vec![
+        Effect::FriendDamage {
+            pick,
+            amount: Amount::Value,
+        },
+        Effect::Heal {
+            amount: Amount::DoubleValue,
+        },
+    ];
+    let mut a = with_ability(siphon, 3);
+    a.set(A, warcry_sim::model::components::Damage(5));
+    a.profile(A2, |p| p.wounds = 10);
+    a.place(A2, 10.0, 11.5);
+    a.place(B, 30.0, 30.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    assert_eq!((a.damage(A2), a.damage(A)), (3, 0));
 }

@@ -105,16 +105,12 @@ fn settle(effects: &mut [Effect], sentences: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// A sentence about "that fighter" after an effect aimed at a picked enemy, read as if the pick
-/// came just before it: its effects aim at the same enemy (the engine gives every aimed effect
-/// of an ability the first one's pick).
+/// A sentence about "that fighter" after an effect aimed at a picked enemy (or friend), read
+/// as if the pick came just before it: its effects aim at the same fighter (the engine gives
+/// every aimed effect of an ability the first one's pick).
 fn that_fighter(before: &[Effect], s: &str) -> Option<Vec<Effect>> {
     let aim = before.iter().rev().find_map(Effect::aim)?;
-    if aim.friends
-        || !aim.marks.is_none()
-        || aim.ready
-        || aim.range == crate::model::effects::ANYWHERE
-    {
+    if !aim.marks.is_none() || aim.ready || aim.range == crate::model::effects::ANYWHERE {
         return None;
     }
     let within = if aim.range == crate::model::effects::VALUE_RANGE {
@@ -122,14 +118,18 @@ fn that_fighter(before: &[Effect], s: &str) -> Option<Vec<Effect>> {
     } else {
         format!("within {}\" of this fighter", aim.range)
     };
-    let who = if aim.visible { "a visible" } else { "an" };
-    let pick = format!("pick {who} enemy fighter {within}");
-    let rest = s.strip_prefix("in addition, ").unwrap_or(s);
-    let (used, effects) = one(&[pick, rest.to_string()])?;
-    let same = |e: &Effect| {
-        e.aim()
-            .is_some_and(|a| a.range == aim.range && a.visible == aim.visible)
+    let who = match (aim.visible, aim.friends) {
+        (true, false) => "a visible enemy",
+        (false, false) => "an enemy",
+        (true, true) => "a visible friendly",
+        (false, true) => "a friendly",
     };
+    let pick = format!("pick {who} fighter {within}");
+    let rest = (s.strip_prefix("in addition, "))
+        .or_else(|| s.strip_prefix("then, "))
+        .unwrap_or(s);
+    let (used, effects) = one(&[pick, rest.to_string()])?;
+    let same = |e: &Effect| e.aim() == Some(aim);
     (used == 2 && effects.iter().all(same)).then_some(effects)
 }
 
@@ -201,8 +201,9 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         return Some((1, e));
     }
     READERS.iter().find_map(|read| read(s)).or_else(|| {
-        // "In addition, ..." adds what the sentence without it says.
-        let rest = s[0].strip_prefix("in addition, ")?;
+        // "In addition, ..." adds what the sentence without it says; "then, ..." (in the
+        // card's order) does what it says.
+        let rest = (s[0].strip_prefix("in addition, ")).or_else(|| s[0].strip_prefix("then, "))?;
         let mut without = s.to_vec();
         without[0] = rest.to_string();
         one(&without)

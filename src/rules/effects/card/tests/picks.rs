@@ -340,3 +340,42 @@ fn abl5_missile_attacks_raised_for_the_round() {
         "{aura:?}"
     );
 }
+
+/// Issue 30: damage to a picked friend, then what that friend (or this fighter) does.
+#[test]
+fn damage_to_a_picked_friend_then_more() {
+    let pick = FriendPick::new(3.0, true, Marks::default());
+    assert_eq!(
+        effects_of(
+            "Pick a visible friendly fighter within 3\" of this fighter. Allocate a number of \
+             damage points to that friendly fighter equal to the value of this ability. Then, \
+             that friendly fighter makes a bonus move action or a bonus attack action."
+        ),
+        Ok(vec![
+            Effect::FriendDamage {
+                pick: pick.clone(),
+                amount: Amount::Value,
+            },
+            Effect::FriendBonusMove {
+                pick: pick.clone(),
+                or_attack: true,
+            }
+        ])
+    );
+    assert_eq!(
+        effects_of(
+            "Pick a visible friendly fighter within 3\" of this fighter. Allocate 2 damage points \
+             to that fighter. Then, remove a number of damage points allocated to this fighter \
+             up to double the value of this ability."
+        ),
+        Ok(vec![
+            Effect::FriendDamage {
+                pick,
+                amount: Amount::Fixed(2),
+            },
+            Effect::Heal {
+                amount: Amount::DoubleValue,
+            }
+        ])
+    );
+}
