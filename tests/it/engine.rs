@@ -13,6 +13,7 @@ mod moved;
 mod pull;
 mod round;
 mod solo_choice;
+mod tail;
 mod weaken;
 mod when;
 

@@ -105,6 +105,7 @@ impl Effect {
             | Effect::EnemyCritsAsHits { .. }
             | Effect::ValueAura { .. } => Family::Guard,
             Effect::SaveWildDice { .. }
+            | Effect::DiscardEnemyWildDice { .. }
             | Effect::SwearOath
             | Effect::Favoured { .. }
             | Effect::OnRoll { .. } => Family::Dice,

@@ -173,6 +173,9 @@ pub enum Effect {
     /// Roll `dice` dice: each roll of `least` or more adds a wild dice to the side's saved
     /// wild dice (INI-3); with no dice (`least` 0), `dice` wild dice are added as they are.
     SaveWildDice { dice: Amount, least: u8 },
+    /// Roll `dice` dice: for each roll of `least` or more, the other side discards one of its
+    /// saved wild dice (INI-3), while it has any.
+    DiscardEnemyWildDice { dice: Amount, least: u8 },
     /// This fighter swears an oath for the rest of the battle: once an enemy fighter is taken
     /// down during its activation, it is favoured for the rest of the battle instead, and its
     /// side gains a double of 1s.

@@ -243,6 +243,7 @@ impl Effect {
             | Effect::HealEach { .. }
             | Effect::HealRolled { .. }
             | Effect::SaveWildDice { .. }
+            | Effect::DiscardEnemyWildDice { .. }
             | Effect::SwearOath
             | Effect::Favoured { .. }
             | Effect::RoundGuard { .. }
@@ -452,6 +453,9 @@ impl Effect {
                 dice.within(10) && (1..=6).contains(least) && (1..=20).contains(each)
             }
             Effect::SaveWildDice { dice, least } => dice.within(10) && *least <= 6,
+            Effect::DiscardEnemyWildDice { dice, least } => {
+                dice.within(10) && (2..=6).contains(least)
+            }
             Effect::Favoured { plain, favoured } => {
                 plain.iter().chain(favoured).all(|e| e.numbers_ok())
             }

@@ -236,11 +236,17 @@ pub(super) fn after_each_attack(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     }
     let next = s.get(1)?.strip_prefix("on a roll of ")?;
     let (least, next) = number_prefix(next)?;
-    let next = next.strip_prefix("+, ")?.replace(
-        "until the end of this battle round, the target fighter",
-        "that fighter",
-    );
-    let bar = barred(&format!("until the end of the battle round, {next}"))?;
+    let next = (next.strip_prefix("+, ")?)
+        .replace(
+            "until the end of this battle round, the target fighter",
+            "that fighter",
+        )
+        .replace("the target of that attack action", "that fighter");
+    let round = "until the end of the battle round, ";
+    let bar = match next.starts_with(round) {
+        true => barred(&next)?,
+        false => barred(&format!("{round}{next}"))?,
+    };
     let least = u8::try_from(least).ok().filter(|l| (1..=6).contains(l))?;
     Some((2, vec![Effect::AfterEachAttack { least, bar }]))
 }

@@ -225,6 +225,16 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
     if let Some(e) = move_closer(s).or_else(|| after_takedown_words(s)) {
         return Some(vec![e]);
     }
+    // "... a bonus move action of (up to) N\"".
+    let plain = plain_bonus(s);
+    let of = [
+        "this fighter makes a bonus move action of {n}\"",
+        "this fighter makes a bonus move action of up to {n}\"",
+    ];
+    if let Some(v) = of.iter().find_map(|f| super::card::fill(&plain, f)) {
+        let max = Some(Amount::Fixed(v[0]));
+        return Some(vec![Effect::BonusMove { max }]);
+    }
     Some(vec![match plain_bonus(s).as_str() {
         "this fighter makes a bonus move action" => Effect::BonusMove { max: None },
         "this fighter makes a bonus attack action" => Effect::BonusAttack,

@@ -375,3 +375,26 @@ pub(super) fn round_boost_text(
     };
     format!("+{by} {stat}{kind}{to} until the end of the round")
 }
+
+/// "Until the end of the battle round, add A to the S characteristic of melee attack actions
+/// made by this fighter and by visible friendly fighters with MARKS while they are within N"
+/// of this fighter": a raise of its own, and one for the others in the aura.
+pub(super) fn self_and_friends(
+    s: &str,
+    read: fn(&str) -> Option<Vec<Effect>>,
+) -> Option<Vec<Effect>> {
+    let (before, friends) = s.split_once(" made by this fighter and by ")?;
+    if !s.starts_with("until the end of the battle round, ") {
+        return None;
+    }
+    let mut own = read(&format!("{before} made by this fighter"))?;
+    let mut others = read(&format!("{before} made by {friends}"))?;
+    for e in &mut others {
+        match e {
+            Effect::RoundBoost { aura: Some(a), .. } => a.others = true,
+            _ => return None,
+        }
+    }
+    own.append(&mut others);
+    Some(own)
+}

@@ -24,6 +24,10 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             "roll {} dice: each {least}+ saves a wild dice for a later round",
             amount_text(dice, value)
         ),
+        Effect::DiscardEnemyWildDice { dice, least } => format!(
+            "roll {} dice: each {least}+ makes the other side discard a saved wild dice",
+            amount_text(dice, value)
+        ),
         Effect::SwearOath => {
             "it swears an oath: an enemy taken down in its activation makes it favoured and \
              gains a double of 1s"
@@ -81,6 +85,15 @@ pub(super) fn run(
         state::engine(world).swear_oath(f.id);
         return Some(EffectOutcome::Oathed);
     }
+    if let Effect::DiscardEnemyWildDice { dice, least } = e {
+        let (rolls, k) =
+            (world.resource_mut::<DiceRng>()).roll_at_least(dice.of(value) as usize, *least);
+        let mut eng = state::engine(world);
+        let side = &mut eng.dice[f.side.other()];
+        let discarded = k.min(side.saved);
+        side.saved -= discarded;
+        return Some(EffectOutcome::EnemyWildDiceDiscarded { discarded, rolls });
+    }
     let Effect::SaveWildDice { dice, least } = e else {
         return None;
     };
@@ -121,6 +134,11 @@ pub(super) fn useful(w: &super::Weighed, e: &Effect) -> Option<Useful> {
             .iter()
             .find_map(|t| super::useful(w.world, w.all, w.f, t, w.next)),
         Effect::SaveWildDice { .. } => Some(Useful::Because("wild dice for a later round", None)),
+        Effect::DiscardEnemyWildDice { .. } => {
+            let eng = w.world.resource::<crate::rules::state::Engine>();
+            (eng.dice[w.f.side.other()].saved > 0)
+                .then_some(Useful::Because("the other side has saved wild dice", None))
+        }
         Effect::SwearOath => {
             let eng = w.world.resource::<crate::rules::state::Engine>();
             let sworn = eng.has(w.f.id, crate::rules::state::Lasting::Oathed);
@@ -137,12 +155,18 @@ pub(super) fn useful(w: &super::Weighed, e: &Effect) -> Option<Useful> {
 
 /// "Add one wild dice to your saved wild dice".
 pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
-    (s == "add one wild dice to your saved wild dice").then(|| {
-        vec![Effect::SaveWildDice {
-            dice: Amount::Fixed(1),
-            least: 0,
-        }]
-    })
+    // "Gain N wild dice" (README: gained, they are saved for a later round).
+    let dice = match s {
+        "add one wild dice to your saved wild dice" | "gain 1 wild dice" | "gain a wild dice" => {
+            Amount::Fixed(1)
+        }
+        _ => {
+            let rest = s.strip_prefix("gain a number of wild dice equal to ")?;
+            let (dice, rest) = amount_prefix(rest)?;
+            rest.is_empty().then_some(dice)?
+        }
+    };
+    Some(vec![Effect::SaveWildDice { dice, least: 0 }])
 }
 
 /// "Roll a dice." + "On a (roll of) N+, this fighter (can make) makes a bonus ... action."
@@ -163,13 +187,18 @@ pub(super) fn on_roll_bonus(s: &[String]) -> Option<(usize, Vec<Effect>)> {
 /// "Roll a number of dice equal to A." + "For each roll of N+, add one wild dice to your
 /// saved wild dice."
 pub(super) fn rolled(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    let rest = s[0].strip_prefix("roll a number of dice equal to ")?;
-    let (dice, rest) = amount_prefix(rest)?;
-    if !rest.is_empty() {
-        return None;
+    let dice = super::card::then_roll(&format!("then, {}", s[0]))?;
+    let then = s.get(1)?;
+    if let Some(v) = fill(
+        then,
+        "for each roll of {n}+, your opponent must discard one wild dice from their saved wild \
+         dice",
+    ) {
+        let least = u8::try_from(v[0]).ok().filter(|l| (2..=6).contains(l))?;
+        return Some((2, vec![Effect::DiscardEnemyWildDice { dice, least }]));
     }
     let v = fill(
-        s.get(1)?,
+        then,
         "for each roll of {n}+, add one wild dice to your saved wild dice",
     )?;
     let least = u8::try_from(v[0]).ok().filter(|l| (1..=6).contains(l))?;

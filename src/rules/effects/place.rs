@@ -228,9 +228,9 @@ pub(super) fn relocate_useful(w: &super::Weighed, away: f32) -> Option<super::Us
 pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
     let rest = s.strip_prefix("remove this fighter from the battlefield")?;
     let rest = [
+        ", then set them up again ",
         ", then set them up ",
         ", then set this fighter up ",
-        ", then set them up again ",
         " and set them up ",
         " and then immediately set them up ",
     ]
@@ -247,7 +247,9 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
     let away = match rest {
         "" => None,
         _ => {
-            let rest = rest.strip_prefix(',').unwrap_or(rest);
+            let rest = (rest.strip_prefix(','))
+                .or_else(|| rest.strip_prefix(" and"))
+                .unwrap_or(rest);
             let v = super::card::fill(rest, " more than {n}\" from all enemy fighters")
                 .or_else(|| super::card::fill(rest, " more than {n}\" from any enemy fighters"))?;
             Some(v[0] as f32)

@@ -49,6 +49,8 @@ pub enum EffectOutcome {
     /// `saved` wild dice added to the side's saved wild dice (INI-3), after `rolls` (none
     /// when the card rolls none).
     WildDiceSaved { saved: u32, rolls: Vec<u8> },
+    /// The other side discarded this many of its saved wild dice (INI-3), after these rolls.
+    EnemyWildDiceDiscarded { discarded: u32, rolls: Vec<u8> },
     /// `n` hits of the fighter's attack counted as critical hits.
     HitsAsCrits { n: u32 },
     /// The fighter swore an oath for the rest of the battle.

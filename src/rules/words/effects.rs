@@ -381,6 +381,10 @@ pub(super) fn dice_text(who: &str, o: &EffectOutcome) -> String {
             "{who}'s side saves {saved} more wild dice for later rounds{}",
             rolled_text(rolls)
         ),
+        EffectOutcome::EnemyWildDiceDiscarded { discarded, rolls } => format!(
+            "the other side discards {discarded} of its saved wild dice{}",
+            rolled_text(rolls)
+        ),
         EffectOutcome::FewerDice { fewer, dice } => {
             format!("{who} is guarded this round: the attack rolls {dice} dice, {fewer} fewer")
         }

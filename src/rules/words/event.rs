@@ -212,6 +212,7 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         EffectOutcome::Oathed
         | EffectOutcome::Favoured
         | EffectOutcome::WildDiceSaved { .. }
+        | EffectOutcome::EnemyWildDiceDiscarded { .. }
         | EffectOutcome::FewerDice { .. } => super::effects::dice_text(&who, o),
         EffectOutcome::HealedRolled { .. }
         | EffectOutcome::HealedFriend { .. }

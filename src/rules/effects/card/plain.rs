@@ -61,6 +61,14 @@ pub(in crate::rules::effects) fn plain(s: &str) -> String {
             s = format!("{to}{rest}");
         }
     }
+    // "Until the end of this fighter's activation, add ... from the next melee attack action
+    // made by this fighter": the next attack is this activation's anyway.
+    if let Some(rest) = s.strip_prefix("until the end of this fighter's activation, add ")
+        && rest.contains(" the next ")
+        && rest.ends_with(" made by this fighter")
+    {
+        s = format!("add {rest}");
+    }
     // "In addition, ..." is read as what follows it: its duration moves within it.
     let (also, body) = match s.strip_prefix("in addition, ") {
         Some(rest) => ("in addition, ", rest.to_string()),
@@ -98,6 +106,13 @@ fn duration_first(s: String) -> String {
 /// battle round, subtract 1 from ...": the damage, and "in addition, for each roll of 5+, until
 /// the end of the battle round, subtract 1 from ...", two sentences.
 pub(super) fn lowered_too(s: &str) -> Vec<String> {
+    // "Gain ... wild dice, then this fighter makes a bonus move action": two sentences.
+    if let Some((first, bonus)) = s.split_once(", then this fighter makes a bonus ") {
+        return vec![
+            first.to_string(),
+            format!("this fighter makes a bonus {bonus}"),
+        ];
+    }
     const JOIN: &str = " and, until the end of the battle round, ";
     let split = s
         .starts_with("for each ")

@@ -24,7 +24,9 @@ pub(super) fn read(
     one: Reader,
 ) -> Option<Conditional> {
     let (when, x, instead) = split(s)?;
-    let x = super::plain::plain(&x);
+    // "... a bonus move action of 3\" after they are set up": after the set-up before it.
+    let x = x.strip_suffix(" after they are set up").unwrap_or(&x);
+    let x = super::plain::plain(x);
     let alone = || {
         let (used, e) = one(std::slice::from_ref(&x))?;
         (used == 1).then_some(e)

@@ -335,5 +335,6 @@ mod more;
 mod picks;
 mod reactions;
 mod round;
+mod tail;
 mod when;
 mod wordings;

@@ -1,0 +1,123 @@
+//! Issue 30, ninth session: more of the long tail's wordings, in our own words.
+
+use super::*;
+use crate::model::effects::AttackKind;
+
+#[test]
+fn wild_dice_gained_then_a_bonus_move() {
+    assert_eq!(
+        effects_of(
+            "Gain a number of wild dice equal to the value of this ability, then this fighter \
+             makes a bonus move action."
+        ),
+        Ok(vec![
+            Effect::SaveWildDice {
+                dice: Amount::Value,
+                least: 0
+            },
+            Effect::BonusMove { max: None }
+        ])
+    );
+}
+
+#[test]
+fn the_other_side_discards_saved_wild_dice() {
+    assert_eq!(
+        effects_of(
+            "Roll 2 dice. For each roll of 5+, your opponent must discard one wild dice from \
+             their saved wild dice."
+        ),
+        Ok(vec![Effect::DiscardEnemyWildDice {
+            dice: Amount::Fixed(2),
+            least: 5
+        }])
+    );
+}
+
+/// "Until the end of this fighter's activation" before a raise of its next attack says
+/// nothing more: the next attack is this activation's.
+#[test]
+fn a_next_attack_raised_until_the_end_of_the_activation() {
+    assert_eq!(
+        effects_of(
+            "Until the end of this fighter's activation, add 2 to the damage points allocated \
+             to enemy fighters by each critical hit from the next melee attack action made by \
+             this fighter."
+        ),
+        Ok(vec![Effect::NextBoost {
+            stat: Stat::CritDamage,
+            by: Amount::Fixed(2),
+            only: Some(AttackKind::Melee)
+        }])
+    );
+}
+
+#[test]
+fn set_up_far_away_then_a_short_bonus_move_at_a_high_value() {
+    assert_eq!(
+        effects_of(
+            "Remove this fighter from the battlefield, then set them up again on a platform or \
+             the battlefield floor and more than 8\" from all enemy fighters. If the value of \
+             this ability is 4 or more, this fighter can make a bonus move action of 2\" after \
+             they are set up."
+        ),
+        Ok(vec![
+            Effect::Relocate {
+                away: Some(8.0),
+                floor_only: false
+            },
+            Effect::When {
+                when: Condition::ValueAtLeast(4),
+                then: vec![Effect::BonusMove {
+                    max: Some(Amount::Fixed(2))
+                }],
+                otherwise: Vec::new(),
+            }
+        ])
+    );
+}
+
+#[test]
+fn after_each_attack_its_target_may_be_held() {
+    assert_eq!(
+        effects_of(
+            "Until the end of this fighter's activation, after each attack action made by this \
+             fighter, roll a dice. On a roll of 3+, until the end of the battle round, the \
+             target of that attack action cannot make move actions or disengage actions."
+        ),
+        Ok(vec![Effect::AfterEachAttack {
+            least: 3,
+            bar: vec![Restriction::Move, Restriction::Disengage]
+        }])
+    );
+}
+
+/// "Made by this fighter and by visible friendly fighters with ...": its own raise, and the
+/// others' in the aura (not the fighter again, whatever its runemarks).
+#[test]
+fn a_raise_for_this_fighter_and_the_marked_friends_round_it() {
+    let raise = |aura| Effect::RoundBoost {
+        stat: Stat::Strength,
+        by: Amount::Fixed(1),
+        melee_only: true,
+        aura,
+        missile_only: false,
+    };
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, add 1 to the Strength characteristic of melee \
+             attack actions made by this fighter and by visible friendly fighters with the \
+             Tidecallers faction runemark and either the Agile or Minion runemarks while they \
+             are within 5\" of this fighter."
+        ),
+        Ok(vec![
+            raise(None),
+            raise(Some(Aura {
+                range: 5.0,
+                visible: true,
+                others: true,
+                marks: Marks::of(&["tidecallers"], &["agile", "minion"]).unwrap(),
+            }))
+        ])
+    );
+}
