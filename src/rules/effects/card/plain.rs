@@ -2,8 +2,8 @@
 //! duration at the end, "for the rest of" for "until the end of", and the few misspellings
 //! the cards print. Each reader then knows one wording only.
 
-/// Words some cards misspell, and how the others write them.
-const SPELLING: [(&str, &str); 8] = [
+/// Words some cards misspell or write their own way, and how the others write them.
+const SPELLING: [(&str, &str); 13] = [
     ("characteric ", "characteristic "),
     ("figther", "fighter"),
     ("ablilty", "ability"),
@@ -12,6 +12,25 @@ const SPELLING: [(&str, &str); 8] = [
     ("aciton", "action"),
     (" hit scored from that ", " hit from that "),
     ("a number damage points", "a number of damage points"),
+    ("the value of the ability", "the value of this ability"),
+    (
+        " to the number of damage points allocated by each ",
+        " to the damage points allocated by each ",
+    ),
+    // An attack with a Range of 3" or less is a melee attack (the core rules' own reading).
+    (
+        " attack actions that have a range characteristic of 3 or less made by ",
+        " melee attack actions made by ",
+    ),
+    (
+        " attack actions with a range characteristic of 3 or less made by ",
+        " melee attack actions made by ",
+    ),
+    (
+        " the next attack action made by this fighter this activation that has a range \
+          characteristic of 3 or less",
+        " the next melee attack action made by this fighter this activation",
+    ),
 ];
 
 /// Durations as a sentence may begin with them, and the wording the readers know.

@@ -121,3 +121,35 @@ fn a_raise_for_this_fighter_and_the_marked_friends_round_it() {
         ])
     );
 }
+
+/// ATK-1: an attack with a Range of 3" or less is a melee attack; the cards that say so are
+/// read as "melee attack actions".
+#[test]
+fn a_range_of_three_or_less_is_a_melee_attack() {
+    assert_eq!(
+        effects_of(
+            "Add half the value of the ability (rounding up) to the number of damage points \
+             allocated by each critical hit from the next attack action made by this fighter \
+             this activation that has a Range characteristic of 3 or less."
+        ),
+        Ok(vec![Effect::NextBoost {
+            stat: Stat::CritDamage,
+            by: Amount::HalfValueUp,
+            only: Some(AttackKind::Melee)
+        }])
+    );
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, add 1 to the Attacks characteristic of attack \
+             actions that have a Range characteristic of 3 or less made by friendly fighters \
+             while they are within 4\" of this fighter."
+        ),
+        Ok(vec![Effect::RoundBoost {
+            stat: Stat::Attacks,
+            by: Amount::Fixed(1),
+            melee_only: true,
+            aura: Some(Aura::within(4.0, false)),
+            missile_only: false,
+        }])
+    );
+}
