@@ -156,8 +156,8 @@ fn action(world: &mut World, id: FighterId) -> Command {
                     via: Vec::new(),
                 }),
             Bonus::Disengage => disengage(world, &all, &f).unwrap_or(end),
-            Bonus::AttackOf { melee } => {
-                best_attack_of(world, &all, &f, Some(melee)).unwrap_or(end)
+            b @ (Bonus::AttackOf { .. } | Bonus::AttackAt { .. } | Bonus::AttackWith { .. }) => {
+                best_attack_of(world, &all, &f, Some(b)).unwrap_or(end)
             }
             Bonus::MoveOrDisengage { max } => disengage(world, &all, &f)
                 .or_else(|| approach(world, &all, &f, max))
@@ -209,16 +209,18 @@ fn best_attack(world: &World, all: &[FighterView], f: &FighterView) -> Option<Co
     best_attack_of(world, all, f, None)
 }
 
-/// The best legal attack (with a melee weapon or not, when `melee` says).
+/// The best legal attack (one the bonus `bonus` takes, when given).
 fn best_attack_of(
     world: &World,
     all: &[FighterView],
     f: &FighterView,
-    melee: Option<bool>,
+    bonus: Option<Bonus>,
 ) -> Option<Command> {
     legal_attacks(world, all, f)
         .into_iter()
-        .filter(|&(_, w)| melee.is_none_or(|m| f.profile.weapons[w].is_melee() == m))
+        .filter(|&(t, w)| {
+            bonus.is_none_or(|b| b.attack_fits(w, f.profile.weapons[w].is_melee(), t))
+        })
         .map(|(t, w)| {
             let target = all.iter().find(|o| o.id == t).expect("target exists");
             let e = expected_damage(&f.profile.weapons[w], target.profile.toughness);

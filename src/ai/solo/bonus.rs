@@ -58,12 +58,11 @@ fn fits(world: &World, ctx: &Ctx, bonus: &Bonus, d: &Decision) -> bool {
         }
         (Bonus::Disengage | Bonus::MoveOrDisengage { .. }, Command::Disengage { .. }) => true,
         (Bonus::MoveOrDisengage { .. }, Command::Move { .. }) => true,
-        (Bonus::AttackOf { melee }, Command::Attack { weapon, .. }) => ctx
-            .f
-            .profile
-            .weapons
-            .get(*weapon)
-            .is_some_and(|w| w.is_melee() == *melee),
+        (
+            b @ (Bonus::AttackOf { .. } | Bonus::AttackAt { .. } | Bonus::AttackWith { .. }),
+            Command::Attack { weapon, target, .. },
+        ) => (ctx.f.profile.weapons.get(*weapon))
+            .is_some_and(|w| b.attack_fits(*weapon, w.is_melee(), *target)),
         _ => false,
     }
 }
@@ -99,7 +98,9 @@ pub(super) fn make(world: &World, ctx: &Ctx, bonus: &Bonus) -> Option<Decision> 
                 ),
             })
         }
-        Bonus::AttackOf { melee } => attack_of(world, ctx, *melee),
+        Bonus::AttackOf { .. } | Bonus::AttackAt { .. } | Bonus::AttackWith { .. } => {
+            attack_of(world, ctx, *bonus)
+        }
         Bonus::Disengage | Bonus::MoveOrDisengage { .. } => {
             let bf = world.get_resource::<Battlefield>()?;
             let t = super::steps::target_fighter_on_board(ctx).or_else(|| ctx.enemies().next())?;
@@ -117,12 +118,12 @@ pub(super) fn make(world: &World, ctx: &Ctx, bonus: &Bonus) -> Option<Decision> 
     }
 }
 
-/// A bonus melee (missile) attack: on the target when it can take one, else on the first
-/// enemy that can (SOLO-A's target first).
-fn attack_of(world: &World, ctx: &Ctx, melee: bool) -> Option<Decision> {
+/// A bonus attack of one kind (melee or missile, on one enemy, with one weapon): on the
+/// target when it can take one, else on the first enemy that can (SOLO-A's target first).
+fn attack_of(world: &World, ctx: &Ctx, bonus: Bonus) -> Option<Decision> {
     let legal: Vec<_> = crate::rules::actions::legal_attacks(world, &ctx.all, &ctx.f)
         .into_iter()
-        .filter(|&(_, w)| ctx.f.profile.weapons[w].is_melee() == melee)
+        .filter(|&(t, w)| bonus.attack_fits(w, ctx.f.profile.weapons[w].is_melee(), t))
         .collect();
     let target = super::steps::target_fighter_on_board(ctx).map(|t| t.id);
     let &(t, weapon) = legal
@@ -137,9 +138,6 @@ fn attack_of(world: &World, ctx: &Ctx, melee: bool) -> Option<Decision> {
             weapon,
         },
         rules: vec![RuleId::Abl5],
-        why: format!(
-            "it takes its bonus {} attack, on {name}",
-            if melee { "melee" } else { "missile" }
-        ),
+        why: format!("it takes its bonus {}, on {name}", bonus.kind_words()),
     })
 }

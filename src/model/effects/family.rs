@@ -70,6 +70,8 @@ impl Effect {
             | Effect::BonusMoveCloser { .. }
             | Effect::BonusDisengage
             | Effect::BonusAttackOf { .. }
+            | Effect::BonusAttackAt { .. }
+            | Effect::BonusAttackWith { .. }
             | Effect::BonusMoveOrDisengage
             | Effect::FriendBonusAttack { .. }
             | Effect::FriendBonusMove { .. }
@@ -151,6 +153,11 @@ impl Effect {
                 visible,
                 runemark,
                 ..
+            }
+            | Effect::BonusAttackAt {
+                range,
+                visible,
+                runemark,
             } => enemy(*range, *visible, runemark.as_deref()),
             Effect::FriendBonusAttack {
                 range,

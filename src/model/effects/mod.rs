@@ -121,6 +121,16 @@ pub enum Effect {
     BonusAttackOf { melee: bool },
     /// A bonus move action or a bonus disengage action (CMB-2), as the player chooses.
     BonusMoveOrDisengage,
+    /// A bonus attack action (CMB-2) on an enemy within `range` inches (that this fighter can
+    /// see, when `visible`; with the runemark, when given): the ability's pick.
+    BonusAttackAt {
+        range: f32,
+        visible: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        runemark: Option<String>,
+    },
+    /// A bonus attack action (CMB-2) with this fighter's weapon of that runemark ("spear").
+    BonusAttackWith { runemark: String },
     /// Until the end of this fighter's activation, `by` more of `stat` (for an attack stat:
     /// of its melee attacks only when `melee_only`).
     Boost {

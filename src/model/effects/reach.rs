@@ -101,7 +101,8 @@ impl Effect {
             | Effect::LowerPicked { range, .. }
             | Effect::ExposePicked { range, .. }
             | Effect::EnemyCritsAsHits { range, .. }
-            | Effect::RollAgainst { range, .. } => range,
+            | Effect::RollAgainst { range, .. }
+            | Effect::BonusAttackAt { range, .. } => range,
             Effect::FriendBoost { pick, .. }
             | Effect::FriendHeal { pick, .. }
             | Effect::FriendDamage { pick, .. }

@@ -287,10 +287,12 @@ impl Effect {
                 then,
                 otherwise,
             } => when.numbers_ok() && all_ok(then) && all_ok(otherwise),
+            Effect::BonusAttackAt { range, .. } => range_ok(*range),
             Effect::BonusMoveOrAttack
             | Effect::BonusAttack
             | Effect::BonusDisengage
             | Effect::BonusAttackOf { .. }
+            | Effect::BonusAttackWith { .. }
             | Effect::BonusMoveOrDisengage
             | Effect::StrengthAboveToughness
             | Effect::FlyThisActivation

@@ -285,12 +285,13 @@ fn check_actor(
     Ok(())
 }
 
-/// ABL-5: may `f`'s attack with weapon `weapon` take bonus `b` (a melee or missile one)?
-fn fits_weapon(b: Bonus, f: &FighterView, weapon: usize) -> bool {
+/// ABL-5: may `f`'s attack with weapon `weapon` on `target` take bonus `b` (a melee or
+/// missile one, one on that enemy, one with that weapon)?
+fn fits_attack(b: Bonus, f: &FighterView, weapon: usize, target: FighterId) -> bool {
     f.profile
         .weapons
         .get(weapon)
-        .is_none_or(|w| b.weapon_fits(w.is_melee()))
+        .is_none_or(|w| b.attack_fits(weapon, w.is_melee(), target))
 }
 
 /// Whether `cmd` is the bonus action `b` (of the active fighter `f`).
@@ -299,9 +300,11 @@ fn fits_bonus(b: Bonus, cmd: &Command, f: &FighterView) -> bool {
         Command::Move { fighter, .. } => b.moves(*fighter, f.id),
         Command::Disengage { .. } => b.allows_disengage(),
         Command::Attack {
-            fighter, weapon, ..
+            fighter,
+            weapon,
+            target,
         } => {
-            (b.allows_attack() && *fighter == f.id && fits_weapon(b, f, *weapon))
+            (b.allows_attack() && *fighter == f.id && fits_attack(b, f, *weapon, *target))
                 || (b.friend_attacks() && b.friend() == Some(*fighter))
         }
         _ => false,
@@ -369,8 +372,10 @@ fn check_slot(
     match (bonus, cmd) {
         (Some(b), Command::Move { fighter, .. }) if b.moves(*fighter, f.id) => Ok(bonus),
         (Some(b), Command::Disengage { .. }) if b.allows_disengage() => Ok(bonus),
-        (Some(b), Command::Attack { weapon, .. })
-            if b.allows_attack() && attacker == Some(f.id) && fits_weapon(b, f, *weapon) =>
+        (Some(b), Command::Attack { weapon, target, .. })
+            if b.allows_attack()
+                && attacker == Some(f.id)
+                && fits_attack(b, f, *weapon, *target) =>
         {
             Ok(bonus)
         }

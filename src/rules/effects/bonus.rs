@@ -35,6 +35,19 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             if *melee { "melee" } else { "missile" }
         ),
         Effect::BonusMoveOrDisengage => "a bonus move or disengage action".to_string(),
+        Effect::BonusAttackAt {
+            range,
+            visible,
+            runemark,
+        } => format!(
+            "a bonus attack action on {} enemy{} {}",
+            super::a_visible(*visible),
+            super::runemark_text(runemark.as_deref(), " with the ", " runemark"),
+            super::within_text(*range)
+        ),
+        Effect::BonusAttackWith { runemark } => {
+            format!("a bonus attack action with its {runemark}")
+        }
         Effect::FriendBonusMove { .. } | Effect::EachFriendBonusMove { .. } => {
             super::friend_move::describe(e)
         }
@@ -117,6 +130,7 @@ pub(super) fn run(
             Bonus::AttackOf { melee: *melee },
             EffectOutcome::BonusAttack,
         ),
+        Effect::BonusAttackAt { .. } | Effect::BonusAttackWith { .. } => one_attack(f, e, target)?,
         Effect::BonusMoveOrDisengage => {
             let max = own_move_length(world, f)?;
             (
@@ -157,6 +171,48 @@ pub(crate) fn after_takedown(world: &mut World, attacker: FighterId) {
     }
 }
 
+/// A bonus attack on the enemy picked (`target`), or with `f`'s weapon the effect names.
+fn one_attack(
+    f: &FighterView,
+    e: &Effect,
+    target: Option<FighterId>,
+) -> Option<(Bonus, EffectOutcome)> {
+    match e {
+        Effect::BonusAttackAt { .. } => {
+            let target = target?;
+            let outcome = EffectOutcome::BonusAttackOn { target };
+            Some((Bonus::AttackAt { target }, outcome))
+        }
+        Effect::BonusAttackWith { runemark } => {
+            let weapon = weapon_with(f, runemark)?;
+            let runemark = runemark.clone();
+            let outcome = EffectOutcome::BonusAttackWith { runemark };
+            Some((Bonus::AttackWith { weapon }, outcome))
+        }
+        _ => None,
+    }
+}
+
+/// The index of `f`'s weapon with `runemark` ("its spear").
+fn weapon_with(f: &FighterView, runemark: &str) -> Option<u8> {
+    let has = |w: &crate::model::formats::Weapon| {
+        w.runemark
+            .as_deref()
+            .is_some_and(|m| m.eq_ignore_ascii_case(runemark))
+    };
+    u8::try_from(f.profile.weapons.iter().position(has)?).ok()
+}
+
+/// ABL-5: a bonus attack with a weapon `f` lacks is refused.
+pub(super) fn check(c: &super::Checked, e: &Effect) -> Result<(), Rejected> {
+    match e {
+        Effect::BonusAttackWith { runemark } if weapon_with(c.f, runemark).is_none() => Err(
+            Rejected::new(RuleId::Abl5, format!("{} has no {runemark}", c.f.name)),
+        ),
+        _ => Ok(()),
+    }
+}
+
 /// MOVE-1, ABL-5: the length of a bonus move of the active fighter `f`'s own Move, with
 /// everything raising it (Rush, the round's boosts, its next move action's).
 fn own_move_length(world: &World, f: &FighterView) -> Option<f32> {
@@ -181,6 +237,14 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
         Effect::BonusMoveOrDisengage => w.because("it can move or disengage"),
         Effect::BonusAttackOf { melee } if w.next.attack.is_some_and(|(_, m)| m == *melee) => {
             w.because("it can attack again")
+        }
+        Effect::BonusAttackWith { runemark } => {
+            let weapon = usize::from(weapon_with(w.f, runemark)?);
+            let legal = crate::rules::actions::legal_attacks(w.world, w.all, w.f);
+            (legal.iter().any(|&(_, k)| k == weapon)).then_some(Useful::Because(
+                "it has an attack to make with that weapon",
+                None,
+            ))
         }
         Effect::FriendBonusMove { .. } | Effect::EachFriendBonusMove { .. } => {
             super::friend_move::useful(w, e)
@@ -227,6 +291,12 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
     }
     // "... a bonus move action of (up to) N\"".
     let plain = plain_bonus(s);
+    if let Some(w) = plain.strip_prefix("this fighter makes a bonus attack action with its ")
+        && !w.contains(' ')
+    {
+        let runemark = w.to_string();
+        return Some(vec![Effect::BonusAttackWith { runemark }]);
+    }
     let of = [
         "this fighter makes a bonus move action of {n}\"",
         "this fighter makes a bonus move action of up to {n}\"",
@@ -418,4 +488,47 @@ pub(super) fn friend_bonus_attack(s: &[String]) -> Option<(usize, Vec<Effect>)> 
         };
         (2, vec![effect])
     })
+}
+
+/// "Pick a (visible) enemy fighter within N" of this fighter" or "a fighter can use this
+/// ability only if they are within N" of a (visible) enemy fighter with the R runemark", then
+/// "this fighter (can make) makes a bonus attack action against (that targets) that fighter":
+/// a bonus attack on the enemy picked.
+pub(super) fn picked_then_attacked(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let (range, visible, runemark) = match super::card::picked_enemy(&s[0]) {
+        Some((range, visible)) => (range, visible, None),
+        None => enemy_with_runemark(&s[0])?,
+    };
+    let then = plain_bonus(s.get(1)?);
+    let then = then.strip_prefix("this fighter makes a bonus attack action ")?;
+    let that = [
+        "against that fighter",
+        "against that enemy fighter",
+        "that targets that fighter",
+        "that targets that enemy fighter",
+    ];
+    that.contains(&then).then(|| {
+        let e = Effect::BonusAttackAt {
+            range,
+            visible,
+            runemark,
+        };
+        (2, vec![e])
+    })
+}
+
+/// "A fighter can use this ability only if they are within N" of a (visible) enemy fighter
+/// with the R runemark": the reach and the runemark of the enemy it picks.
+fn enemy_with_runemark(s: &str) -> Option<(f32, bool, Option<String>)> {
+    let rest = s.strip_prefix("a fighter can use this ability only if they are within ")?;
+    let (n, rest) = super::card::number_prefix(rest)?;
+    let (visible, rest) = match rest.strip_prefix("\" of a visible enemy fighter with the ") {
+        Some(r) => (true, r),
+        None => (
+            false,
+            rest.strip_prefix("\" of an enemy fighter with the ")?,
+        ),
+    };
+    let mark = rest.strip_suffix(" runemark")?;
+    (!mark.contains(" and ")).then(|| (n as f32, visible, Some(mark.to_string())))
 }

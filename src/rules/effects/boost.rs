@@ -7,7 +7,7 @@ use crate::battlefield::measure::{distance, horizontal_distance};
 use crate::model::effects::{Amount, AttackKind, Aura, Effect, Stat};
 use crate::model::ids::FighterId;
 use crate::rules::log::EffectOutcome;
-use crate::rules::state::{self, Bonus, Boost, Engine, FighterView, Scope, can_see};
+use crate::rules::state::{self, Boost, Engine, FighterView, Scope, can_see};
 
 use super::card::{add_to, amount_prefix, friends_moving_from, friends_within};
 use super::{Useful, Weighed, amount_text, kept, lasts};
@@ -145,10 +145,7 @@ pub(super) fn run(
         Effect::TargetBoost { .. } => super::target_boost::run(world, f, e, value),
         Effect::CountsExtra { .. } => super::control::run(world, f, e, value),
         Effect::NextBoost { only, stat, by } => kept(world, f, e, value, |a| {
-            let for_bonus = a
-                .bonus
-                .iter()
-                .any(|b| matches!(b, Bonus::Attack | Bonus::AnyAttack | Bonus::AttackOf { .. }));
+            let for_bonus = a.bonus.iter().any(|b| b.own_attack());
             a.boosts.push(Boost {
                 stat: *stat,
                 by: by.of(value),

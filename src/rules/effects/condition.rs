@@ -266,6 +266,13 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
     ]
     .iter()
     .find_map(|p| s.strip_prefix(p))?;
+    // "... and have made N move actions this activation": a second condition.
+    if let Some((first, moves)) = rest.split_once(" and have made ") {
+        let n = fill(moves, "{n} move actions this activation")?[0];
+        let first = sentence(&format!("a fighter can only use this ability if {first}"))?;
+        let moves = Condition::MovesMade(u8::try_from(n).ok()?);
+        return Some(first.into_iter().chain([Effect::Requires(moves)]).collect());
+    }
     let condition = match rest
         .strip_prefix("an enemy fighter has been taken down by an attack action made by ")
         .or_else(|| {

@@ -260,8 +260,8 @@ pub fn check(
             Family::Condition => condition::check(&c, e)?,
             Family::Heal => heal::check(&c, e)?,
             Family::Against => against::check(&c, e)?,
-            Family::Bonus
-            | Family::Boost
+            Family::Bonus => bonus::check(&c, e)?,
+            Family::Boost
             | Family::Damage
             | Family::Guard
             | Family::Friend

@@ -306,7 +306,12 @@ pub(crate) fn after_action(world: &mut World) {
     if matches!(
         first,
         Some(
-            Bonus::Attack | Bonus::AnyAttack | Bonus::FriendAttack { .. } | Bonus::AttackOf { .. }
+            Bonus::Attack
+                | Bonus::AnyAttack
+                | Bonus::FriendAttack { .. }
+                | Bonus::AttackOf { .. }
+                | Bonus::AttackAt { .. }
+                | Bonus::AttackWith { .. }
         )
     ) {
         let all = fighters(world);
@@ -321,8 +326,9 @@ pub(crate) fn after_action(world: &mut World) {
             Some(Bonus::FriendAttack { fighter }) if attacker.id != fighter => false,
             _ => crate::rules::actions::legal_attacks(world, &all, attacker)
                 .iter()
-                .any(|&(_, w)| {
-                    first.is_none_or(|b| b.weapon_fits(attacker.profile.weapons[w].is_melee()))
+                .any(|&(t, w)| {
+                    let melee = attacker.profile.weapons[w].is_melee();
+                    first.is_none_or(|b| b.attack_fits(w, melee, t))
                 }),
         };
         if !near {

@@ -196,6 +196,10 @@ pub enum EffectOutcome {
     },
     /// A bonus attack action is to come for this friendly fighter.
     FriendAttack { fighter: FighterId },
+    /// A bonus attack action on this enemy is to come.
+    BonusAttackOn { target: FighterId },
+    /// A bonus attack action with its weapon of this runemark is to come.
+    BonusAttackWith { runemark: String },
 }
 
 /// Why an effect that was waiting will not happen (ABL-5).

@@ -316,7 +316,8 @@ fn active_options(world: &mut World, id: FighterId) -> Option<ActiveOptions> {
         .unwrap_or(&f);
     let mut attacks = attack_options(world, &all, attacker);
     if let Some(b) = bonus {
-        // ABL-5: a bonus melee (missile) attack offers those weapons only.
+        // ABL-5: a bonus melee (missile) attack offers those weapons only; one on an enemy
+        // (with a weapon), that enemy (that weapon).
         let melee = |w: usize| {
             attacker
                 .profile
@@ -324,7 +325,7 @@ fn active_options(world: &mut World, id: FighterId) -> Option<ActiveOptions> {
                 .get(w)
                 .is_some_and(|w| w.is_melee())
         };
-        attacks.retain(|a| b.weapon_fits(melee(a.weapon)));
+        attacks.retain(|a| b.attack_fits(a.weapon, melee(a.weapon), a.target));
     }
     let attacker = attacker.id;
     let abilities = ability_options(world, &all, &f);

@@ -11,6 +11,8 @@ use crate::model::components::{BattleInfo, BattlePhase};
 use crate::rules::command::{Command, ReactionKind};
 use crate::rules::initiative::SideDice;
 
+pub use super::bonus::Bonus;
+
 /// What a resolved command leaves the flow to do next (only the flow sets what the battle
 /// waits for).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -102,127 +104,6 @@ impl Pending {
             Pending::EndOfRound => BattlePhase::EndOfRound,
             Pending::Ended => BattlePhase::Ended,
         }
-    }
-}
-
-/// A bonus action granted by an ability (CMB-2), taken before any other action.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub enum Bonus {
-    Move {
-        max: f32,
-    },
-    /// ABL-3 Reckoning's bonus attack: only when an enemy is within 1".
-    Attack,
-    /// An ability's bonus attack (ABL-5): any attack the fighter can make.
-    AnyAttack,
-    /// A bonus move (up to `max` inches) or a bonus attack, as the player chooses (ABL-5).
-    MoveOrAttack {
-        max: f32,
-    },
-    /// An ability's bonus attack for another friendly fighter (ABL-5).
-    FriendAttack {
-        fighter: FighterId,
-    },
-    /// A bonus move (up to `max` inches) that must finish closer to the closest enemy the
-    /// fighter can see than it began (ABL-5).
-    MoveCloser {
-        max: f32,
-    },
-    /// A bonus disengage action (ABL-5).
-    Disengage,
-    /// A bonus attack action with a melee weapon (`melee`) or a missile one (ABL-5).
-    AttackOf {
-        melee: bool,
-    },
-    /// A bonus move (up to `max` inches) or a bonus disengage action (ABL-5).
-    MoveOrDisengage {
-        max: f32,
-    },
-    /// An ability's bonus move (up to `max` inches) for another friendly fighter (ABL-5).
-    FriendMove {
-        fighter: FighterId,
-        max: f32,
-    },
-    /// An ability's bonus move (up to `max` inches) or bonus attack for another friendly
-    /// fighter, as the player chooses (ABL-5).
-    FriendMoveOrAttack {
-        fighter: FighterId,
-        max: f32,
-    },
-}
-
-impl Bonus {
-    /// The fighter that makes the bonus action, when it is not the active one.
-    pub fn friend(self) -> Option<FighterId> {
-        match self {
-            Bonus::FriendAttack { fighter }
-            | Bonus::FriendMove { fighter, .. }
-            | Bonus::FriendMoveOrAttack { fighter, .. } => Some(fighter),
-            _ => None,
-        }
-    }
-
-    /// How far a move taking this bonus may go, when it may be a move.
-    pub fn move_max(self) -> Option<f32> {
-        match self {
-            Bonus::Move { max }
-            | Bonus::MoveOrAttack { max }
-            | Bonus::MoveCloser { max }
-            | Bonus::MoveOrDisengage { max }
-            | Bonus::FriendMove { max, .. }
-            | Bonus::FriendMoveOrAttack { max, .. } => Some(max),
-            Bonus::Attack
-            | Bonus::AnyAttack
-            | Bonus::FriendAttack { .. }
-            | Bonus::Disengage
-            | Bonus::AttackOf { .. } => None,
-        }
-    }
-
-    /// May an attack of the active fighter's take this bonus?
-    pub fn allows_attack(self) -> bool {
-        matches!(
-            self,
-            Bonus::Attack | Bonus::AnyAttack | Bonus::MoveOrAttack { .. } | Bonus::AttackOf { .. }
-        )
-    }
-
-    /// May the friend it names make its attack with this bonus?
-    pub fn friend_attacks(self) -> bool {
-        matches!(
-            self,
-            Bonus::FriendAttack { .. } | Bonus::FriendMoveOrAttack { .. }
-        )
-    }
-
-    /// May fighter `who` make the move this bonus gives (the friend it names, else the active
-    /// fighter `active`)?
-    pub fn moves(self, who: FighterId, active: FighterId) -> bool {
-        self.move_max().is_some() && self.friend().unwrap_or(active) == who
-    }
-
-    /// May an attack with a weapon of this kind (melee or not) take this bonus?
-    pub fn weapon_fits(self, melee: bool) -> bool {
-        !matches!(self, Bonus::AttackOf { melee: m } if m != melee)
-    }
-
-    /// The kind of action it is, for people: "move", "melee attack", "move or attack".
-    pub fn kind_words(self) -> &'static str {
-        match self {
-            Bonus::Move { .. } | Bonus::MoveCloser { .. } => "move",
-            Bonus::Attack | Bonus::AnyAttack | Bonus::FriendAttack { .. } => "attack",
-            Bonus::MoveOrAttack { .. } | Bonus::FriendMoveOrAttack { .. } => "move or attack",
-            Bonus::FriendMove { .. } => "move",
-            Bonus::Disengage => "disengage",
-            Bonus::AttackOf { melee: true } => "melee attack",
-            Bonus::AttackOf { melee: false } => "missile attack",
-            Bonus::MoveOrDisengage { .. } => "move or disengage",
-        }
-    }
-
-    /// May a disengage action take this bonus?
-    pub fn allows_disengage(self) -> bool {
-        matches!(self, Bonus::Disengage | Bonus::MoveOrDisengage { .. })
     }
 }
 

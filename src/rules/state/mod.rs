@@ -13,6 +13,7 @@ use crate::model::dice::{Dice, DiceRng};
 use crate::rules::log::{BattleLog, Event};
 
 mod battle;
+mod bonus;
 mod fighters;
 mod hash;
 mod lasting;

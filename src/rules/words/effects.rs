@@ -342,6 +342,8 @@ pub fn bonus_words_with(b: Bonus, name_of: impl Fn(FighterId) -> String) -> Stri
         Bonus::Disengage => "disengage".into(),
         Bonus::AttackOf { melee: true } => "melee attack".into(),
         Bonus::AttackOf { melee: false } => "missile attack".into(),
+        Bonus::AttackAt { target } => format!("attack on {}", name_of(target)),
+        Bonus::AttackWith { .. } => "attack with the weapon its ability names".into(),
         Bonus::MoveOrDisengage { max } => format!("move (up to {max}\") or disengage"),
         Bonus::FriendMove { fighter, max } => {
             format!("move of {} (up to {max}\")", name_of(fighter))
@@ -413,6 +415,13 @@ pub(super) fn friend_bonus_text(who: &str, o: &EffectOutcome, n: &Names) -> Stri
             "{} may make a bonus attack action ({who}'s ability)",
             n.fighter(*fighter)
         ),
+        EffectOutcome::BonusAttackOn { target } => format!(
+            "{who} may make a bonus attack action on {}",
+            n.fighter(*target)
+        ),
+        EffectOutcome::BonusAttackWith { runemark } => {
+            format!("{who} may make a bonus attack action with its {runemark}")
+        }
         EffectOutcome::Lowered {
             fighter,
             stat,

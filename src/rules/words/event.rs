@@ -238,7 +238,9 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         | EffectOutcome::NoDisengage
         | EffectOutcome::Rolled { .. }
         | EffectOutcome::DamageDice { .. }
-        | EffectOutcome::FriendAttack { .. } => super::effects::friend_bonus_text(&who, o, n),
+        | EffectOutcome::FriendAttack { .. }
+        | EffectOutcome::BonusAttackOn { .. }
+        | EffectOutcome::BonusAttackWith { .. } => super::effects::friend_bonus_text(&who, o, n),
         EffectOutcome::CritsCounted { .. } | EffectOutcome::HitDamage { .. } => {
             super::effects::answer_text(&who, o)
         }

@@ -164,7 +164,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         super::self_damage::to_self_sentence,
         super::control::sentence,
     ];
-    const READERS: [Reader; 22] = [
+    const READERS: [Reader; 23] = [
         super::lower::picked_then_lowered,
         favour::oath_or_bar,
         heal::rolled,
@@ -186,6 +186,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         super::friend_move::picked_then_moves,
         against::picked_enemy_then,
         super::pull::picked_pulled,
+        bonus::picked_then_attacked,
         bar::roll_each_barred,
     ];
     // A sentence that says what "that attack action" is, read with the one that follows.

@@ -3,7 +3,7 @@
 //! the cards print. Each reader then knows one wording only.
 
 /// Words some cards misspell or write their own way, and how the others write them.
-const SPELLING: [(&str, &str); 13] = [
+const SPELLING: [(&str, &str); 14] = [
     ("characteric ", "characteristic "),
     ("figther", "fighter"),
     ("ablilty", "ability"),
@@ -13,6 +13,7 @@ const SPELLING: [(&str, &str); 13] = [
     (" hit scored from that ", " hit from that "),
     ("a number damage points", "a number of damage points"),
     ("the value of the ability", "the value of this ability"),
+    (" only if the yare within ", " only if they are within "),
     (
         " to the number of damage points allocated by each ",
         " to the damage points allocated by each ",

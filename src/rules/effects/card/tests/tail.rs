@@ -153,3 +153,56 @@ fn a_range_of_three_or_less_is_a_melee_attack() {
         }])
     );
 }
+
+/// A bonus attack on the enemy picked, or set up, or near, or with one weapon.
+#[test]
+fn bonus_attacks_on_one_enemy_or_with_one_weapon() {
+    assert_eq!(
+        effects_of(
+            "Pick an enemy fighter within 2\" of this fighter. Remove that fighter from the \
+             battlefield and set them up within 1\" of this fighter. Then, this fighter makes a \
+             bonus attack action against that fighter."
+        ),
+        Ok(vec![
+            Effect::SetUpNear {
+                range: 2.0,
+                visible: false,
+                within: 1.0
+            },
+            Effect::BonusAttackAt {
+                range: 2.0,
+                visible: false,
+                runemark: None
+            }
+        ])
+    );
+    assert_eq!(
+        effects_of(
+            "A fighter can use this ability only if they are within 2\" of a visible enemy \
+             fighter with the Monster runemark. This fighter can make a bonus attack action \
+             that targets that fighter."
+        ),
+        Ok(vec![Effect::BonusAttackAt {
+            range: 2.0,
+            visible: true,
+            runemark: Some("monster".into())
+        }])
+    );
+    assert_eq!(
+        effects_of(
+            "A fighter can use this ability only if they are within 3\" of an enemy fighter and \
+             have made 2 move actions this activation. This fighter makes a bonus attack action \
+             with its hammer."
+        ),
+        Ok(vec![
+            Effect::Requires(Condition::EnemyWithin {
+                range: 3.0,
+                visible: false
+            }),
+            Effect::Requires(Condition::MovesMade(2)),
+            Effect::BonusAttackWith {
+                runemark: "hammer".into()
+            }
+        ])
+    );
+}
