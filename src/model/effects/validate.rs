@@ -134,6 +134,9 @@ impl Effect {
                         Effect::Boost { stat, .. } | Effect::NextBoost { stat, .. } => {
                             stat.of_attacks()
                         }
+                        Effect::CritOn { .. }
+                        | Effect::HitsAsCrits { .. }
+                        | Effect::NextHitsAsCrits { .. } => true,
                         _ => false,
                     })
             }

@@ -21,38 +21,7 @@ use crate::rules::state::{
 };
 use bevy::prelude::*;
 
-/// ATK-3: the score needed to hit: S > T 3+, S = T 4+, S < T 5+.
-pub fn hit_threshold(strength: u32, toughness: u32) -> u8 {
-    match strength.cmp(&toughness) {
-        std::cmp::Ordering::Greater => 3,
-        std::cmp::Ordering::Equal => 4,
-        std::cmp::Ordering::Less => 5,
-    }
-}
-
-/// ATK-3: hits and critical hits among the rolls (a 6 is a critical hit).
-pub fn count_hits(rolls: &[u8], needed: u8) -> (u32, u32) {
-    count_hits_from(rolls, needed, 6)
-}
-
-/// ATK-3 with ABL-5: hits and critical hits when a roll of `crit_on` or more is a critical
-/// hit (a 6 without an ability).
-pub fn count_hits_from(rolls: &[u8], needed: u8, crit_on: u8) -> (u32, u32) {
-    let crits = rolls.iter().filter(|&&r| r >= crit_on).count() as u32;
-    let hits = rolls
-        .iter()
-        .filter(|&&r| r >= needed && r < crit_on)
-        .count() as u32;
-    (hits, crits)
-}
-
-/// REA-2: damage a counter deals to the attacker, as the card says: 2 if any unmodified hit
-/// roll is a 1 (2 in all, not 2 per 1), and 1 more when two or more rolls missed.
-pub fn counter_damage(rolls: &[u8], needed: u8) -> u32 {
-    let a_one = rolls.contains(&1);
-    let misses = rolls.iter().filter(|&&r| r < needed).count();
-    2 * u32::from(a_one) + u32::from(misses >= 2)
-}
+pub use super::hit_rolls::{count_hits, count_hits_from, counter_damage, hit_threshold};
 
 /// ATK-1, ATK-2, GEN-3: is attacking `target` with weapon `weapon` legal for `f`?
 pub fn validate_attack<'a>(
@@ -464,8 +433,8 @@ pub fn attack_roll(
         toughness,
         // ABL-5: critical hits counted as hits deal a hit's damage.
         damage: guard.damage(w.damage),
-        crit_on: crit_on(world, f.id, w.is_melee()),
-        hits_as_crits: hits_as_crits(world, f.id, w.is_melee()),
+        crit_on: crit_on(world, (f, t), w.is_melee()),
+        hits_as_crits: hits_as_crits(world, (f, t), w.is_melee()),
         take_cover,
     })
 }
@@ -512,6 +481,20 @@ pub(super) fn roll_hits(
     finish_attack(world, attacker, target, weapon, hits)
 }
 
+/// ATK-3, ABL-5: the hits and critical hits of `f`'s (`melee`) attack on `t` from `rolls`
+/// against the roll `needed`: critical hits on a lower roll, hits counted as critical hits,
+/// as the abilities of its activation say.
+fn scored(
+    world: &mut World,
+    (f, t): (&FighterView, &FighterView),
+    melee: bool,
+    (rolls, needed): (&[u8], u8),
+) -> (u32, u32) {
+    let (mut hits, mut crits) = count_hits_from(rolls, needed, crit_on(world, (f, t), melee));
+    crate::rules::effects::promote_hits(world, (f, t), melee, (&mut hits, &mut crits));
+    (hits, crits)
+}
+
 pub(super) fn finish_attack(
     world: &mut World,
     attacker: FighterId,
@@ -537,8 +520,7 @@ pub(super) fn finish_attack(
     let toughness = toughness + super::reactions::toughness_raised(&answer);
     let strength = strength_for_hits(world, &f, w.strength, toughness);
     let needed = hit_threshold(strength, toughness);
-    let (mut hits, mut crits) = count_hits_from(&rolls, needed, crit_on(world, f.id, w.is_melee()));
-    crate::rules::effects::promote_hits(world, attacker, w.is_melee(), (&mut hits, &mut crits));
+    let (mut hits, mut crits) = scored(world, (&f, &t), w.is_melee(), (&rolls, needed));
     let mut ids = vec![RuleId::Atk3];
     ids.extend(cover_why.is_some().then_some(RuleId::Atk4));
     // ABL-5: an ability changed the weapon, the Strength the hit roll compares or the

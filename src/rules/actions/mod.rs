@@ -19,6 +19,7 @@ mod allocate;
 mod attack;
 mod damage;
 mod disengage;
+mod hit_rolls;
 mod movement;
 mod reactions;
 mod treasure;

@@ -555,6 +555,7 @@ fn next_boost(clause: &str) -> Option<Vec<Effect>> {
 /// ABL-5: what was raised for a bonus attack that lapsed or was declined ("that attack
 /// action") lapses with it, each with a log line.
 pub fn boosts_lapse_with_the_bonus(world: &mut World, fighter: FighterId) {
+    super::next_attack::lapse_for_bonus(world, fighter);
     let lapsed: Vec<Boost> = {
         let mut e = state::engine(world);
         let Some(a) = e.activation.as_mut() else {

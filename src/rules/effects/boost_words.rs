@@ -295,6 +295,9 @@ pub(super) fn joined(s: &str, one: fn(&str) -> Option<Vec<Effect>>) -> Option<Ve
 /// or more" ("more than N\" away", "that has not activated this battle round"), or of the
 /// damage "allocated to enemy fighters with the Fly runemark": the raise, for such targets.
 pub(super) fn against_some(s: &str) -> Option<Vec<Effect>> {
+    if let Some(e) = crits_against_some(s) {
+        return Some(e);
+    }
     let (target, plain) = wounds_at_least(s)
         .or_else(|| farther_than(s))
         .or_else(|| damaged(s))
@@ -397,4 +400,41 @@ pub(super) fn self_and_friends(
     }
     own.append(&mut others);
     Some(own)
+}
+
+/// "While targeting an enemy fighter with a Wounds characteristic of N or more, count each hit
+/// scored from attack actions made by this fighter as a critical hit instead"; "the next
+/// attack action made by this fighter this activation scores a critical hit on a N+ if the
+/// target fighter already has D or more damage points allocated to them before the attack
+/// action is made": how its critical hits are scored, against such a target only.
+fn crits_against_some(s: &str) -> Option<Vec<Effect>> {
+    let (target, then) = if let Some(rest) =
+        s.strip_prefix("while targeting an enemy fighter with a wounds characteristic of ")
+    {
+        let (w, rest) = super::card::number_prefix(rest)?;
+        let rest = rest.strip_prefix(" or more, count each hit scored from ")?;
+        let only = match rest {
+            "attack actions made by this fighter as a critical hit instead" => None,
+            "melee attack actions made by this fighter as a critical hit instead" => {
+                Some(crate::model::effects::AttackKind::Melee)
+            }
+            _ => return None,
+        };
+        (TargetIs::WoundsAtLeast(w), Effect::HitsAsCrits { only })
+    } else {
+        let (attack, cond) = s.split_once(" if the target fighter already has ")?;
+        let n = super::card::fill(
+            cond,
+            "{n} or more damage points allocated to them before the attack action is made",
+        )?[0];
+        let crits = super::crits::sentence(attack)?;
+        let [crit @ Effect::CritOn { next: true, .. }] = &crits[..] else {
+            return None;
+        };
+        (TargetIs::Damaged(n), crit.clone())
+    };
+    Some(vec![Effect::TargetBoost {
+        target,
+        then: vec![then],
+    }])
 }

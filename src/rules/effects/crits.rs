@@ -4,10 +4,9 @@
 
 use bevy::prelude::*;
 
-use crate::model::effects::{AttackKind, Effect};
-use crate::model::ids::FighterId;
+use crate::model::effects::{AttackKind, Effect, TargetIs};
 use crate::rules::log::EffectOutcome;
-use crate::rules::state::{ActivationState, Engine};
+use crate::rules::state::{ActivationState, Engine, FighterView};
 
 use super::card::fill;
 
@@ -57,12 +56,32 @@ pub(super) fn kind_words(only: Option<AttackKind>) -> &'static str {
     }
 }
 
-/// The active fighter `f`'s lasting effects, when it is the active one.
-fn lasting_of(world: &World, f: FighterId) -> &[Effect] {
-    match world.resource::<Engine>().activation.as_ref() {
-        Some(a) if a.fighter == f => &a.lasting,
+/// The active fighter `f`'s lasting effects for its attack on `t` (when it is the active
+/// one): those for such a target only (`TargetBoost`) when `t` is one.
+fn lasting_for<'a>(world: &'a World, f: &FighterView, t: &FighterView) -> Vec<&'a Effect> {
+    let lasting = match world.resource::<Engine>().activation.as_ref() {
+        Some(a) if a.fighter == f.id => &a.lasting[..],
         _ => &[],
-    }
+    };
+    let such = |target: TargetIs| {
+        let probe = crate::rules::state::Boost {
+            against: Some(target),
+            ..crate::rules::state::Boost::for_activation(
+                crate::model::effects::Stat::Attacks,
+                0,
+                false,
+            )
+        };
+        probe.applies_to(true, f, Some(t))
+    };
+    lasting
+        .iter()
+        .flat_map(|e| match e {
+            Effect::TargetBoost { target, then } if such(*target) => then.iter().collect(),
+            Effect::TargetBoost { .. } => Vec::new(),
+            e => vec![e],
+        })
+        .collect()
 }
 
 /// Does an effect for attacks of kind `only` apply to a (`melee`) attack?
@@ -70,11 +89,11 @@ pub(super) fn fits(only: Option<AttackKind>, melee: bool) -> bool {
     only.is_none_or(|k| (k == AttackKind::Melee) == melee)
 }
 
-/// ABL-5: the least hit roll of `f`'s attack (with a melee weapon when `melee`) that is a
-/// critical hit: 6, or lower when an ability of its activation says so.
-pub fn crit_on(world: &World, f: FighterId, melee: bool) -> u8 {
-    lasting_of(world, f)
-        .iter()
+/// ABL-5: the least hit roll of `f`'s attack on `t` (with a melee weapon when `melee`) that
+/// is a critical hit: 6, or lower when an ability of its activation says so.
+pub fn crit_on(world: &World, (f, t): (&FighterView, &FighterView), melee: bool) -> u8 {
+    lasting_for(world, f, t)
+        .into_iter()
         .filter_map(|e| match e {
             Effect::CritOn { least, only, .. } if fits(*only, melee) => Some(*least),
             _ => None,
@@ -82,10 +101,10 @@ pub fn crit_on(world: &World, f: FighterId, melee: bool) -> u8 {
         .fold(6, u8::min)
 }
 
-/// ABL-5: how many hits of `f`'s next (`melee`) attack count as critical hits.
-pub fn hits_as_crits(world: &World, f: FighterId, melee: bool) -> u32 {
-    lasting_of(world, f)
-        .iter()
+/// ABL-5: how many hits of `f`'s next (`melee`) attack on `t` count as critical hits.
+pub fn hits_as_crits(world: &World, (f, t): (&FighterView, &FighterView), melee: bool) -> u32 {
+    lasting_for(world, f, t)
+        .into_iter()
         .filter_map(|e| match e {
             Effect::NextHitsAsCrits { n, only } if fits(*only, melee) => Some(*n),
             // Every hit: as many as an attack can roll dice.
@@ -101,26 +120,32 @@ pub fn hits_as_crits(world: &World, f: FighterId, melee: bool) -> u32 {
 /// (logged when there are any).
 pub fn promote_hits(
     world: &mut World,
-    attacker: FighterId,
+    (f, t): (&FighterView, &FighterView),
     melee: bool,
     (hits, crits): (&mut u32, &mut u32),
 ) {
-    let n = hits_as_crits(world, attacker, melee).min(*hits);
+    let n = hits_as_crits(world, (f, t), melee).min(*hits);
     if n > 0 {
         (*hits, *crits) = (*hits - n, *crits + n);
-        super::effect_logged(world, attacker, EffectOutcome::HitsAsCrits { n });
+        super::effect_logged(world, f.id, EffectOutcome::HitsAsCrits { n });
     }
 }
 
 /// ABL-5: the next (`melee`) attack is made: what counted its hits as critical hits, or
 /// lowered its critical roll, is spent.
 pub fn spend_hits_as_crits(a: &mut ActivationState, melee: bool) {
-    a.lasting.retain(|e| match e {
+    let spent = |e: &Effect| match e {
         Effect::NextHitsAsCrits { only, .. }
         | Effect::CritOn {
             only, next: true, ..
-        } => !fits(*only, melee),
-        _ => true,
+        } => fits(*only, melee),
+        _ => false,
+    };
+    // One for such a target only is spent by the next attack all the same ("the next attack
+    // ... scores a critical hit on a 5+ if the target ...").
+    a.lasting.retain(|e| match e {
+        Effect::TargetBoost { then, .. } => !then.iter().any(spent),
+        e => !spent(e),
     });
 }
 
@@ -136,13 +161,15 @@ fn next_crit_on(s: &str) -> Option<Vec<Effect>> {
                 .or_else(|| attack.strip_prefix("during "))?;
             (attack, fill(rest, "{n}+ for that attack action")?[0])
         } else {
-            let (attack, rest) = s.split_once(" scores critical hits on a ")?;
+            let (attack, rest) = (s.split_once(" scores critical hits on a "))
+                .or_else(|| s.split_once(" scores a critical hit on a "))?;
             let rest = rest
                 .strip_suffix(" regardless of the toughness characteristic of the target")
                 .unwrap_or(rest);
             (attack, fill(rest, "{n}+")?[0])
         };
-    let only = super::boost_words::next_attack(&format!("{attack} this activation"))?;
+    let only = super::boost_words::next_attack(&format!("{attack} this activation"))
+        .or_else(|| super::boost_words::next_attack(attack))?;
     let least = u8::try_from(least).ok()?;
     Some(vec![Effect::CritOn {
         least,

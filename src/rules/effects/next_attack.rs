@@ -80,7 +80,30 @@ pub(super) fn run(
         },
         _ => return None,
     };
-    kept(world, f, e, value, |a| a.lasting.push(waiting))
+    // "... bonus attack action. After that attack action, ...": for the bonus one only.
+    kept(world, f, e, value, |a| {
+        match a.bonus.iter().any(|b| b.own_attack()) {
+            true => a.for_bonus.push(waiting),
+            false => a.lasting.push(waiting),
+        }
+    })
+}
+
+/// ABL-5: what waited for the bonus attack lapses with it (declined, or with none to make),
+/// and the log says so.
+pub(crate) fn lapse_for_bonus(world: &mut World, fighter: FighterId) {
+    let gone = match state::engine(world).activation.as_mut() {
+        Some(a) => std::mem::take(&mut a.for_bonus),
+        None => return,
+    };
+    for e in gone {
+        let outcome = EffectOutcome::Lapsed {
+            why: crate::rules::log::Lapse::BonusAttackGone,
+            effects: vec![e],
+            value: 0,
+        };
+        effect_logged(world, fighter, outcome);
+    }
 }
 
 /// Is `e` waiting for this fighter's next attack?
@@ -110,11 +133,13 @@ pub(crate) fn after_next_attack(
         };
         // Most attacks have nothing waiting: no allocation for them.
         let waits = |e: &Effect| waits_for_attack(e, melee);
-        if !a.lasting.iter().any(waits) {
+        if !a.lasting.iter().any(waits) && a.for_bonus.is_empty() {
             return;
         }
-        let (spent, kept): (Vec<Effect>, Vec<Effect>) = a.lasting.drain(..).partition(waits);
+        let (mut spent, kept): (Vec<Effect>, Vec<Effect>) = a.lasting.drain(..).partition(waits);
         a.lasting = kept;
+        // This attack is the bonus one (another would have declined it first).
+        spent.append(&mut a.for_bonus);
         spent
     };
     let Some(f) = state::fighter(world, attacker) else {

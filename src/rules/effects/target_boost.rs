@@ -35,13 +35,27 @@ pub(super) fn run(
         .activation
         .as_ref()
         .map_or(0, |a| a.boosts.len());
-    for t in then {
+    // How its critical hits are scored waits, whole, for an attack on such a target.
+    let (crits, raises): (Vec<Effect>, Vec<Effect>) = then.iter().cloned().partition(|t| {
+        matches!(
+            t,
+            Effect::CritOn { .. } | Effect::HitsAsCrits { .. } | Effect::NextHitsAsCrits { .. }
+        )
+    });
+    for t in &raises {
         super::boost::run(world, f, t, value);
     }
     let mut eng = state::engine(world);
-    let a = eng.activation.as_mut()?;
+    let a = eng.activation.as_mut().filter(|a| a.fighter == f.id)?;
     for b in a.boosts.iter_mut().skip(before) {
         b.against = Some(*target);
+    }
+    if !crits.is_empty() {
+        let target = *target;
+        a.lasting.push(Effect::TargetBoost {
+            target,
+            then: crits,
+        });
     }
     Some(super::lasts(e, value))
 }

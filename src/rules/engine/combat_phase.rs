@@ -208,6 +208,7 @@ pub(crate) fn start_activation(world: &mut World, f: &FighterView) {
         after_move: Vec::new(),
         moves: 0,
         shots: 0,
+        for_bonus: Vec::new(),
     });
     e.pending = Pending::Action { fighter: f.id };
 }

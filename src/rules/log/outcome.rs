@@ -214,6 +214,8 @@ pub enum Lapse {
     NotNear(f32),
     /// The fighter moved, but not with the bonus move it waited for.
     NotTheBonusMove,
+    /// The bonus attack it waited for was declined, or had no target.
+    BonusAttackGone,
     /// No move action of its activation set it off.
     NoMoveAction,
 }

@@ -151,6 +151,10 @@ pub struct ActivationState {
     /// ABL-5: the missile attack actions it has made this activation.
     #[serde(default, skip_serializing_if = "is_zero_u8")]
     pub shots: u8,
+    /// ABL-5: effects waiting for the bonus attack waiting ("after that attack action"): they
+    /// lapse with it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub for_bonus: Vec<crate::model::effects::Effect>,
 }
 
 fn is_zero_u8(n: &u8) -> bool {

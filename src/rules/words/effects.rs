@@ -25,6 +25,9 @@ fn lapse_text(why: Lapse, what: &str) -> String {
         Lapse::NotTheBonusMove => {
             format!("it moved without its bonus move, so this lapses: {what}")
         }
+        Lapse::BonusAttackGone => {
+            format!("the bonus attack it was for lapsed, so this lapses too: {what}")
+        }
         Lapse::NoMoveAction => {
             format!("no move action of its activation set this off, so it lapses: {what}")
         }

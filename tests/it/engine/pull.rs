@@ -82,6 +82,43 @@ fn move6_abl5_the_target_of_the_next_attack_jumps_towards_this_fighter() {
     assert_eq!(a.fighter(B).pos, b, "the pull is spent");
 }
 
+/// ABL-5 ("... a bonus attack action. After that attack action, the target ... towards this
+/// fighter"): the pull is the bonus attack's; declined (A moves instead), it lapses with it,
+/// said in the log, and A's next attack pulls nobody.
+#[test]
+fn abl5_a_pull_after_the_bonus_attack_lapses_with_it() {
+    let mut a = with_ability(
+        vec![
+            Effect::BonusAttack,
+            Effect::PullAfterNextAttack {
+                inches: Amount::Fixed(4),
+            },
+        ],
+        3,
+    );
+    a.rules(|r| r.reactions = false);
+    a.profile(A, |p| p.weapons = vec![weapon(12.0, 2, 3, (1, 2))]);
+    a.place(B, 18.0, 10.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let n = a.log_len();
+    a.walk(A, [10.0, 0.0, 11.0]).unwrap();
+    let said = super::faction::said_since(&mut a, n);
+    assert!(
+        said.iter()
+            .any(|l| l.contains("the bonus attack it was for lapsed, so this lapses too")),
+        "{said:?}"
+    );
+    let b = a.fighter(B).pos;
+    a.dice(&[1, 1]);
+    a.apply(Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 0,
+    })
+    .unwrap();
+    assert_eq!(a.fighter(B).pos, b, "no pull after another attack");
+}
+
 /// Issue 30, ABL-5: "this fighter makes a bonus attack action. In addition, if that attack
 /// action scores any critical hits, the target fighter cannot make move actions or disengage
 /// actions for the rest of the battle round": an attack with no critical hit bars nothing and

@@ -158,3 +158,70 @@ fn cmb2_abl5_a_bonus_attack_with_one_weapon() {
     a.attack_logged(A, B, 1);
     assert_eq!(a.damage(B), 2);
 }
+
+/// ABL-5: "while targeting an enemy fighter with a Wounds characteristic of 25 or more, count
+/// each hit as a critical hit": hits of 4 and 5 (against Toughness 4) deal the critical
+/// damage on B (Wounds 30), the hit's on B2 (Wounds 10); the odds read the same.
+#[test]
+fn abl5_every_hit_a_critical_hit_against_a_big_enemy_only() {
+    use super::arena::weapon;
+    use warcry_sim::model::effects::TargetIs;
+    let big = Effect::TargetBoost {
+        target: TargetIs::WoundsAtLeast(25),
+        then: vec![Effect::HitsAsCrits { only: None }],
+    };
+    let mut a = with_ability(vec![big], 3);
+    a.rules(|r| r.reactions = false);
+    a.profile(A, |p| p.weapons = vec![weapon(1.0, 2, 4, (1, 3))]);
+    for (id, wounds) in [(B, 30), (B2, 10)] {
+        a.profile(id, |p| {
+            p.wounds = wounds;
+            p.toughness = 4;
+        });
+    }
+    a.place(B, 11.5, 10.0);
+    a.place(B2, 10.0, 11.5);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    assert!(a_on_b(&mut a, 0).hits_as_crits >= 2);
+    a.dice(&[4, 5]);
+    a.attack_logged(A, B, 0);
+    a.dice(&[4, 5]);
+    a.attack_logged(A, B2, 0);
+    assert_eq!((a.damage(B), a.damage(B2)), (6, 2));
+}
+
+/// ABL-5: "the next attack action scores a critical hit on a 5+ if the target already has 5 or
+/// more damage points allocated to them": on B, hurt 5, a 5 is a critical hit; the next attack
+/// after it (spent) is plain again.
+#[test]
+fn abl5_a_lower_critical_roll_against_a_hurt_enemy_for_the_next_attack() {
+    use super::arena::weapon;
+    use warcry_sim::model::components::Damage;
+    use warcry_sim::model::effects::TargetIs;
+    let cruel = Effect::TargetBoost {
+        target: TargetIs::Damaged(5),
+        then: vec![Effect::CritOn {
+            least: 5,
+            only: None,
+            next: true,
+        }],
+    };
+    let mut a = with_ability(vec![cruel], 3);
+    a.rules(|r| r.reactions = false);
+    a.profile(A, |p| p.weapons = vec![weapon(1.0, 1, 4, (1, 3))]);
+    a.profile(B, |p| {
+        p.wounds = 30;
+        p.toughness = 4;
+    });
+    a.set(B, Damage(5));
+    a.place(B, 11.5, 10.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    assert_eq!(a_on_b(&mut a, 0).crit_on, 5);
+    a.dice(&[5]);
+    a.attack_logged(A, B, 0);
+    assert_eq!(a.damage(B), 5 + 3);
+    assert_eq!(a_on_b(&mut a, 0).crit_on, 6, "spent");
+    a.dice(&[5]);
+    a.attack_logged(A, B, 0);
+    assert_eq!(a.damage(B), 8 + 1);
+}

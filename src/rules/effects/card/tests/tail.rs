@@ -206,3 +206,34 @@ fn bonus_attacks_on_one_enemy_or_with_one_weapon() {
         ])
     );
 }
+
+/// How critical hits are scored, against such a target only.
+#[test]
+fn critical_hits_against_some_targets_only() {
+    use crate::model::effects::TargetIs;
+    assert_eq!(
+        effects_of(
+            "While targeting an enemy fighter with a Wounds characteristic of 20 or more, count \
+             each hit scored from attack actions made by this fighter as a critical hit instead."
+        ),
+        Ok(vec![Effect::TargetBoost {
+            target: TargetIs::WoundsAtLeast(20),
+            then: vec![Effect::HitsAsCrits { only: None }]
+        }])
+    );
+    assert_eq!(
+        effects_of(
+            "The next attack action made by this fighter this activation scores a critical hit \
+             on a 4+ if the target fighter already has 3 or more damage points allocated to \
+             them before the attack action is made."
+        ),
+        Ok(vec![Effect::TargetBoost {
+            target: TargetIs::Damaged(3),
+            then: vec![Effect::CritOn {
+                least: 4,
+                only: None,
+                next: true
+            }]
+        }])
+    );
+}
