@@ -137,10 +137,10 @@ fn action(world: &mut World, id: FighterId) -> Command {
         return match *b {
             Bonus::Move { max } => approach(world, &all, &f, max).unwrap_or(end),
             Bonus::Attack | Bonus::AnyAttack => best_attack(world, &all, &f).unwrap_or(end),
-            Bonus::FriendAttack { fighter } => all
+            b @ Bonus::FriendAttack { fighter, .. } => all
                 .iter()
                 .find(|o| o.id == fighter)
-                .and_then(|friend| best_attack(world, &all, friend))
+                .and_then(|friend| best_attack_of(world, &all, friend, Some(b)))
                 .unwrap_or(end),
             Bonus::MoveOrAttack { max } => best_attack(world, &all, &f)
                 .or_else(|| approach(world, &all, &f, max))

@@ -28,9 +28,7 @@ pub(super) fn accept(
         // move must be one the bonus allows.
         Some(b) if actions_left > 0 => !read_as_bonus(ctx, *b, &d) || fits(world, ctx, b, &d),
         Some(Bonus::Move { .. }) => matches!(d.command, Command::Move { .. }),
-        Some(Bonus::Attack | Bonus::AnyAttack | Bonus::FriendAttack { .. }) => {
-            matches!(d.command, Command::Attack { .. })
-        }
+        Some(Bonus::Attack | Bonus::AnyAttack) => matches!(d.command, Command::Attack { .. }),
         Some(Bonus::MoveOrAttack { .. } | Bonus::FriendMoveOrAttack { .. }) => {
             matches!(d.command, Command::Move { .. } | Command::Attack { .. })
         }
@@ -59,7 +57,10 @@ fn fits(world: &World, ctx: &Ctx, bonus: &Bonus, d: &Decision) -> bool {
         (Bonus::Disengage | Bonus::MoveOrDisengage { .. }, Command::Disengage { .. }) => true,
         (Bonus::MoveOrDisengage { .. }, Command::Move { .. }) => true,
         (
-            b @ (Bonus::AttackOf { .. } | Bonus::AttackAt { .. } | Bonus::AttackWith { .. }),
+            b @ (Bonus::AttackOf { .. }
+            | Bonus::AttackAt { .. }
+            | Bonus::AttackWith { .. }
+            | Bonus::FriendAttack { .. }),
             Command::Attack { weapon, target, .. },
         ) => (ctx.f.profile.weapons.get(*weapon))
             .is_some_and(|w| b.attack_fits(*weapon, w.is_melee(), *target)),

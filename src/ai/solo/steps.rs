@@ -485,10 +485,14 @@ fn friend_action(
     let fv = all.iter().find(|o| o.id == friend).cloned()?;
     let mut ctx = step_context(world, act, all, fv, target, Vec::new());
     ctx.tie_seed = super::tie_seed(world);
-    let attacks = act.bonus.first().is_some_and(|b| b.friend_attacks());
+    let bonus = act.bonus.first().copied();
     action_step(world, &ctx, act.bonus.first(), 0).or_else(|| {
-        attacks.then_some(())?;
-        let (t, weapon) = *crate::rules::actions::legal_attacks(world, &ctx.all, &ctx.f).first()?;
+        let b = bonus.filter(|b| b.friend_attacks())?;
+        let legal = crate::rules::actions::legal_attacks(world, &ctx.all, &ctx.f);
+        let fits = |&&(t, w): &&(FighterId, usize)| {
+            b.attack_fits(w, ctx.f.profile.weapons[w].is_melee(), t)
+        };
+        let &(t, weapon) = legal.iter().find(fits)?;
         Some(decision(
             Command::Attack {
                 fighter: friend,

@@ -164,6 +164,7 @@ impl Effect {
                 visible,
                 runemark,
                 marks,
+                ..
             } => Aim {
                 friends: true,
                 range: *range,

@@ -287,7 +287,8 @@ pub enum Effect {
     /// without the vertical distance.
     FlatAttackRange,
     /// Another friendly fighter within `range` inches (that this fighter can see, when
-    /// `visible`; with the runemark, when one is given) makes a bonus attack action (CMB-2).
+    /// `visible`; with the runemark, when one is given) makes a bonus attack action (CMB-2),
+    /// with a melee weapon when `melee`.
     FriendBonusAttack {
         range: f32,
         visible: bool,
@@ -296,6 +297,8 @@ pub enum Effect {
         /// The marks it must bear, when the card names more than one.
         #[serde(default, skip_serializing_if = "Marks::is_none")]
         marks: Marks,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        melee: bool,
     },
     /// The friendly fighter picked as `pick` says makes a bonus move action (of up to its own
     /// Move), or, when `or_attack`, a bonus move or a bonus attack as its player chooses

@@ -380,7 +380,14 @@ fn check_slot(
         {
             Ok(bonus)
         }
-        (Some(b), Command::Attack { .. }) if b.friend_attacks() && attacker == b.friend() => {
+        (Some(b), Command::Attack { weapon, target, .. })
+            if b.friend_attacks()
+                && attacker == b.friend()
+                && all
+                    .iter()
+                    .find(|o| Some(o.id) == attacker)
+                    .is_some_and(|o| fits_attack(b, o, *weapon, *target)) =>
+        {
             Ok(bonus)
         }
         (Some(b), _) => Err(Rejected::new(

@@ -56,8 +56,10 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             visible,
             runemark,
             marks,
+            melee,
         } => format!(
-            "a bonus attack action for {}friendly fighter{} within {range}\"",
+            "a bonus {}attack action for {}friendly fighter{} within {range}\"",
+            if *melee { "melee " } else { "" },
             if *visible { "a visible " } else { "a " },
             marks.and(runemark.as_deref()).with_words()
         ),
@@ -104,15 +106,16 @@ pub(super) fn run(
                 EffectOutcome::BonusMove { max: inches },
             )
         }
-        Effect::FriendBonusAttack { .. } => {
+        Effect::FriendBonusAttack { melee, .. } => {
             let Some(t) = target else {
                 // Never silently skipped (ABL-5).
                 return Some(EffectOutcome::NoFriendInReach);
             };
-            (
-                Bonus::FriendAttack { fighter: t },
-                EffectOutcome::FriendAttack { fighter: t },
-            )
+            let bonus = Bonus::FriendAttack {
+                fighter: t,
+                melee: *melee,
+            };
+            (bonus, EffectOutcome::FriendAttack { fighter: t })
         }
         Effect::BonusAttack => (Bonus::AnyAttack, EffectOutcome::BonusAttack),
         Effect::BonusMoveCloser { max } => {
@@ -472,22 +475,29 @@ fn distance_at(f: &FighterView, p: Vec3, enemy: &Base) -> f32 {
 /// (friendly) fighter makes (can make) a bonus attack action."
 pub(super) fn friend_bonus_attack(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     let (range, visible, marks) = picked_friend(&s[0])?;
-    let then = s.get(1)?.strip_prefix("that ")?;
+    // "(If that fighter is not taken down,) they can make ...": a friend taken down makes
+    // no attack anyway.
+    let then = s.get(1)?;
+    let then = (then.strip_prefix("if that fighter is not taken down, "))
+        .unwrap_or(then)
+        .replacen("they can make ", "that fighter can make ", 1);
+    let then = then.strip_prefix("that ")?;
     let then = then.strip_prefix("friendly ").unwrap_or(then);
-    let attacks = matches!(
-        then,
-        "fighter makes a bonus attack action" | "fighter can make a bonus attack action"
-    );
-    attacks.then(|| {
-        let pick = FriendPick::new(range, visible, marks);
-        let effect = Effect::FriendBonusAttack {
-            range,
-            visible,
-            runemark: pick.runemark,
-            marks: pick.marks,
-        };
-        (2, vec![effect])
-    })
+    let melee = match then {
+        "fighter makes a bonus attack action" | "fighter can make a bonus attack action" => false,
+        "fighter makes a bonus melee attack action"
+        | "fighter can make a bonus melee attack action" => true,
+        _ => return None,
+    };
+    let pick = FriendPick::new(range, visible, marks);
+    let effect = Effect::FriendBonusAttack {
+        range,
+        visible,
+        runemark: pick.runemark,
+        marks: pick.marks,
+        melee,
+    };
+    Some((2, vec![effect]))
 }
 
 /// "Pick a (visible) enemy fighter within N" of this fighter" or "a fighter can use this

@@ -324,7 +324,7 @@ pub(crate) fn after_action(world: &mut World) {
             Some(Bonus::Attack) => all.iter().any(|o| {
                 o.on_board() && o.side != f.side && bases_within(&f.base(), &o.base(), 1.0)
             }),
-            Some(Bonus::FriendAttack { fighter }) if attacker.id != fighter => false,
+            Some(Bonus::FriendAttack { fighter, .. }) if attacker.id != fighter => false,
             _ => crate::rules::actions::legal_attacks(world, &all, attacker)
                 .iter()
                 .any(|&(t, w)| {
@@ -336,7 +336,7 @@ pub(crate) fn after_action(world: &mut World) {
             drop_first_bonus(world);
             let (rule, event) = match first {
                 Some(Bonus::Attack) => (RuleId::Abl3, Event::NoBonusAttack { fighter: f.id }),
-                Some(Bonus::FriendAttack { fighter }) => {
+                Some(Bonus::FriendAttack { fighter, .. }) => {
                     (RuleId::Abl5, Event::NoAttackToMake { fighter })
                 }
                 _ => (RuleId::Abl5, Event::NoAttackToMake { fighter: f.id }),

@@ -18,9 +18,12 @@ pub enum Bonus {
     MoveOrAttack {
         max: f32,
     },
-    /// An ability's bonus attack for another friendly fighter (ABL-5).
+    /// An ability's bonus attack for another friendly fighter (ABL-5): with a melee weapon,
+    /// when `melee`.
     FriendAttack {
         fighter: FighterId,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        melee: bool,
     },
     /// A bonus move (up to `max` inches) that must finish closer to the closest enemy the
     /// fighter can see than it began (ABL-5).
@@ -62,7 +65,7 @@ impl Bonus {
     /// The fighter that makes the bonus action, when it is not the active one.
     pub fn friend(self) -> Option<FighterId> {
         match self {
-            Bonus::FriendAttack { fighter }
+            Bonus::FriendAttack { fighter, .. }
             | Bonus::FriendMove { fighter, .. }
             | Bonus::FriendMoveOrAttack { fighter, .. } => Some(fighter),
             _ => None,
@@ -119,6 +122,7 @@ impl Bonus {
     pub fn attack_fits(self, weapon: usize, melee: bool, target: FighterId) -> bool {
         match self {
             Bonus::AttackOf { melee: m } => m == melee,
+            Bonus::FriendAttack { melee: true, .. } => melee,
             Bonus::AttackAt { target: t } => t == target,
             Bonus::AttackWith { weapon: w } => usize::from(w) == weapon,
             _ => true,

@@ -338,7 +338,11 @@ pub fn bonus_words_with(b: Bonus, name_of: impl Fn(FighterId) -> String) -> Stri
         Bonus::Move { max } => format!("move of up to {max}\""),
         Bonus::Attack | Bonus::AnyAttack => "attack".into(),
         Bonus::MoveOrAttack { max } => format!("move (up to {max}\") or attack"),
-        Bonus::FriendAttack { fighter } => format!("attack of {}", name_of(fighter)),
+        Bonus::FriendAttack {
+            fighter,
+            melee: false,
+        } => format!("attack of {}", name_of(fighter)),
+        Bonus::FriendAttack { fighter, .. } => format!("melee attack of {}", name_of(fighter)),
         Bonus::MoveCloser { max } => {
             format!("move of up to {max}\", finishing closer to the closest enemy it can see")
         }

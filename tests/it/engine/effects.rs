@@ -423,6 +423,7 @@ fn abl5_cmb2_a_friend_with_the_runemark_makes_a_bonus_attack() {
             visible: true,
             runemark: Some("beast".into()),
             marks: Default::default(),
+            melee: false,
         }],
         3,
     );
@@ -450,7 +451,10 @@ fn abl5_cmb2_a_friend_with_the_runemark_makes_a_bonus_attack() {
     use_it(&mut a, 3, Some(BEAST)).unwrap();
     assert_eq!(
         a.engine().activation.clone().unwrap().bonus,
-        vec![Bonus::FriendAttack { fighter: BEAST }]
+        vec![Bonus::FriendAttack {
+            fighter: BEAST,
+            melee: false
+        }]
     );
     // The friend's attack is offered (an action of A's own would decline it:
     // `cmb2_abl5_a_bonus_may_be_declined_for_the_fighters_own_action`); the solo AI makes it.

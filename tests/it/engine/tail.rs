@@ -225,3 +225,37 @@ fn abl5_a_lower_critical_roll_against_a_hurt_enemy_for_the_next_attack() {
     a.attack_logged(A, B, 0);
     assert_eq!(a.damage(B), 8 + 1);
 }
+
+/// CMB-2, ABL-5: "pick a visible friendly fighter within 4"; that fighter makes a bonus melee
+/// attack action": A2's missile weapon can't take the bonus (refused, nothing changes), its
+/// melee weapon does.
+#[test]
+fn cmb2_abl5_a_friends_bonus_melee_attack() {
+    use super::arena::weapon;
+    use warcry_sim::rules::command::Command;
+    let whip = Effect::FriendBonusAttack {
+        range: 4.0,
+        visible: true,
+        runemark: None,
+        marks: Marks::default(),
+        melee: true,
+    };
+    let mut a = with_ability(vec![whip], 3);
+    a.rules(|r| r.reactions = false);
+    a.profile(A2, |p| {
+        p.weapons = vec![weapon(10.0, 2, 3, (1, 2)), weapon(1.0, 2, 3, (1, 2))];
+    });
+    a.profile(B, |p| p.wounds = 30);
+    a.place(A2, 10.0, 12.0);
+    a.place(B, 11.5, 12.0);
+    a.use_ability(A, "Test Gift", 3, Some(A2)).unwrap();
+    let shot = Command::Attack {
+        fighter: A2,
+        target: B,
+        weapon: 0,
+    };
+    assert!(a.rejected(shot).reason.contains("melee attack of"));
+    a.dice(&[4, 4]);
+    a.attack_logged(A2, B, 1);
+    assert_eq!(a.damage(B), 2);
+}

@@ -245,7 +245,8 @@ fn abl5_a_friend_with_a_runemark_makes_a_bonus_attack() {
             range: 5.0,
             visible: false,
             runemark: Some("scout".into()),
-            marks: Default::default()
+            marks: Default::default(),
+            melee: false,
         }])
     );
 }

@@ -345,7 +345,8 @@ fn abl5_a_picked_friend_with_two_runemarks() {
             range: 3.0,
             visible: true,
             runemark: Some("scout".into()),
-            marks: Marks::default()
+            marks: Marks::default(),
+            melee: false,
         }])
     );
     // A condition that is not a runemark is not a mark.

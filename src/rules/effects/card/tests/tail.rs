@@ -1,7 +1,7 @@
 //! Issue 30, ninth session: more of the long tail's wordings, in our own words.
 
 use super::*;
-use crate::model::effects::AttackKind;
+use crate::model::effects::{AttackKind, FriendPick};
 
 #[test]
 fn wild_dice_gained_then_a_bonus_move() {
@@ -235,5 +235,32 @@ fn critical_hits_against_some_targets_only() {
                 next: true
             }]
         }])
+    );
+}
+
+/// A friend's bonus melee attack, after damage to it too ("if that fighter is not taken down,
+/// they can make ...": a friend taken down makes none anyway).
+#[test]
+fn a_friends_bonus_melee_attack_after_damage_to_it() {
+    let pick = FriendPick::new(3.0, true, Marks::default());
+    assert_eq!(
+        effects_of(
+            "Pick a visible friendly fighter within 3\" of this fighter. Allocate 2 damage \
+             points to that fighter. If that fighter is not taken down, they can make a bonus \
+             melee attack action."
+        ),
+        Ok(vec![
+            Effect::FriendDamage {
+                pick,
+                amount: Amount::Fixed(2)
+            },
+            Effect::FriendBonusAttack {
+                range: 3.0,
+                visible: true,
+                runemark: None,
+                marks: Marks::default(),
+                melee: true
+            }
+        ])
     );
 }
