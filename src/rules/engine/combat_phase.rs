@@ -304,17 +304,7 @@ pub(crate) fn after_action(world: &mut World) {
     // ability's, when the fighter has an attack to make (ABL-5).
     // A friend's bonus attack (ABL-5), when the friend has one to make.
     let first = act.bonus.first().copied();
-    if matches!(
-        first,
-        Some(
-            Bonus::Attack
-                | Bonus::AnyAttack
-                | Bonus::FriendAttack { .. }
-                | Bonus::AttackOf { .. }
-                | Bonus::AttackAt { .. }
-                | Bonus::AttackWith { .. }
-        )
-    ) {
+    if first.is_some_and(|b| b.own_attack() || matches!(b, Bonus::FriendAttack { .. })) {
         let all = fighters(world);
         let attacker = first
             .and_then(Bonus::friend)

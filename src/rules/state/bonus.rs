@@ -93,15 +93,7 @@ impl Bonus {
 
     /// May an attack of the active fighter's take this bonus?
     pub fn allows_attack(self) -> bool {
-        matches!(
-            self,
-            Bonus::Attack
-                | Bonus::AnyAttack
-                | Bonus::MoveOrAttack { .. }
-                | Bonus::AttackOf { .. }
-                | Bonus::AttackAt { .. }
-                | Bonus::AttackWith { .. }
-        )
+        self.own_attack() || matches!(self, Bonus::MoveOrAttack { .. })
     }
 
     /// May the friend it names make its attack with this bonus?
