@@ -56,6 +56,9 @@ pub enum Condition {
     MovesMade(u8),
     /// This fighter has made a missile attack action this activation.
     ShotThisActivation,
+    /// A friendly fighter bearing `marks` (this one too) is within `range` inches of an enemy
+    /// fighter.
+    FriendEngaged { marks: super::Marks, range: f32 },
 }
 
 /// How the attacks on a guarded fighter are softened (ABL-5).
@@ -204,7 +207,9 @@ impl Condition {
                 super::validate::range_ok(*range) && (2..=10).contains(count)
             }
             Condition::ValueAtLeast(n) => (2..=6).contains(n),
-            Condition::NearObjective(range) => super::validate::range_ok(*range),
+            Condition::NearObjective(range) | Condition::FriendEngaged { range, .. } => {
+                super::validate::range_ok(*range)
+            }
             Condition::MovesMade(n) => (1..=4).contains(n),
             Condition::TookDownThisActivation
             | Condition::NotMarked(_)

@@ -71,6 +71,10 @@ pub(super) fn condition_text(c: &Condition) -> String {
         Condition::ShotThisActivation => {
             "(after a missile attack action this activation)".to_string()
         }
+        Condition::FriendEngaged { marks, range } => format!(
+            "(with a friend{} within {range}\" of an enemy)",
+            marks.with_words()
+        ),
     }
 }
 
@@ -151,7 +155,8 @@ pub(super) fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
         | Condition::Marked(_)
         | Condition::NearObjective(_)
         | Condition::MovesMade(_)
-        | Condition::ShotThisActivation => why_not_now(c, condition),
+        | Condition::ShotThisActivation
+        | Condition::FriendEngaged { .. } => why_not_now(c, condition),
     }
 }
 
@@ -245,6 +250,20 @@ fn why_not_now(c: &Checked, condition: &Condition) -> Option<String> {
         }
         Condition::ShotThisActivation => (act.is_none_or(|a| a.shots == 0))
             .then(|| format!("{name} has made no missile attack action this activation")),
+        Condition::FriendEngaged { marks, range } => {
+            let engaged = |o: &crate::rules::state::FighterView| {
+                o.on_board()
+                    && o.side == c.f.side
+                    && marks.fit(|m| o.profile.bears(m))
+                    && !enemies_in_reach(c.world, c.all, o, *range, false).is_empty()
+            };
+            (!c.all.iter().any(engaged)).then(|| {
+                format!(
+                    "no friendly fighter{} is within {range}\" of an enemy",
+                    marks.with_words()
+                )
+            })
+        }
         _ => None,
     }
 }

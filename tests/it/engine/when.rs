@@ -358,3 +358,32 @@ fn abl5_a_bonus_move_ending_by_an_enemy_raises_toughness() {
     a.walk(A, [12.5, 0.0, 10.0]).unwrap();
     assert_eq!(toughness(&mut a), Some(4));
 }
+
+/// ABL-5: "if any friendly fighters with the Hero runemark are within 1" of any enemy
+/// fighters, add 1 to the Attacks of its melee attacks this activation": A's attack rolls 3
+/// dice while its hero friend A2 stands by B2, 2 when A2 stands apart.
+#[test]
+fn abl5_more_attacks_while_a_hero_friend_is_in_combat() {
+    let effects = vec![Effect::When {
+        when: Condition::FriendEngaged {
+            marks: Marks::of(&["hero"], &[]).unwrap(),
+            range: 1.0,
+        },
+        then: vec![Effect::Boost {
+            stat: Stat::Attacks,
+            by: Amount::Fixed(1),
+            melee_only: true,
+            missile_only: false,
+        }],
+        otherwise: Vec::new(),
+    }];
+    for (x, attacks) in [(21.5, 3), (28.0, 2)] {
+        let mut a = with_ability(effects.clone(), 3);
+        a.profile(A2, |p| p.runemarks.push("hero".into()));
+        a.place(B, 11.5, 10.0);
+        a.place(B2, 20.0, 20.0);
+        a.place(A2, x, 20.0);
+        a.use_ability(A, "Test Gift", 3, None).unwrap();
+        assert_eq!(a_on_b(&mut a, 0).attacks, attacks, "A2 at x {x}");
+    }
+}

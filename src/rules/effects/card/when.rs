@@ -92,6 +92,13 @@ fn condition(c: &str) -> Option<Condition> {
     ) {
         return Some(Condition::Damaged(v[0]));
     }
+    if let Some(rest) = c.strip_prefix("any friendly fighters with ")
+        && let Some((marks, near)) = rest.split_once(" are within ")
+    {
+        let range = fill(near, "{n}\" of any enemy fighters")?[0] as f32;
+        let marks = marks_of(marks)?;
+        return Some(Condition::FriendEngaged { marks, range });
+    }
     if let Some(m) = c.strip_prefix("this fighter has the ")
         && (m.ends_with(" runemark") || m.ends_with(" runemarks"))
     {

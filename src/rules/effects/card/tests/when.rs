@@ -239,3 +239,37 @@ fn what_the_end_of_a_bonus_move_sets_off() {
         ])
     );
 }
+
+#[test]
+fn more_while_a_marked_friend_is_in_combat() {
+    assert_eq!(
+        effects_of(
+            "Add 1 to the Move characteristic of this fighter until the end of their activation. \
+             In addition, if any friendly fighters with both the Stonehold faction runemark and \
+             the Hero runemark are within 1\" of any enemy fighters, add 1 to the Attacks \
+             characteristic of melee attack actions made by this fighter until the end of their \
+             activation."
+        ),
+        Ok(vec![
+            Effect::Boost {
+                stat: Stat::Move,
+                by: Amount::Fixed(1),
+                melee_only: false,
+                missile_only: false
+            },
+            Effect::When {
+                when: Condition::FriendEngaged {
+                    marks: Marks::of(&["stonehold", "hero"], &[]).unwrap(),
+                    range: 1.0
+                },
+                then: vec![Effect::Boost {
+                    stat: Stat::Attacks,
+                    by: Amount::Fixed(1),
+                    melee_only: true,
+                    missile_only: false
+                }],
+                otherwise: Vec::new(),
+            }
+        ])
+    );
+}
