@@ -197,7 +197,7 @@ pub enum Effect {
     },
     /// Remove up to `amount` damage (with `dice`, up to a roll of a dice of that many sides,
     /// rolled for each) from each friendly fighter within `range` inches of this fighter (that
-    /// it can see, when `visible`): itself too, unless `others`.
+    /// it can see, when `visible`; bearing `marks`, when given): itself too, unless `others`.
     HealEach {
         range: f32,
         #[serde(default)]
@@ -207,6 +207,8 @@ pub enum Effect {
         amount: Amount,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         dice: Option<u8>,
+        #[serde(default, skip_serializing_if = "Marks::is_none")]
+        marks: Marks,
     },
     /// `by` more of `stat` for this fighter's next action of its kind this activation: the
     /// next move action for Move, the next attack action (`only` of that kind, when given)

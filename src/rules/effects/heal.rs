@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use crate::model::RuleId;
 use crate::model::dice::{Dice, DiceRng};
-use crate::model::effects::{Amount, Effect};
+use crate::model::effects::{Amount, Effect, Marks};
 use crate::rules::command::Rejected;
 use crate::rules::log::EffectOutcome;
 use crate::rules::state::{self, FighterView};
@@ -27,12 +27,18 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             others,
             amount,
             dice,
+            marks,
         } => format!(
-            "removes up to {} damage from each {}{}friendly fighter within {range}\"{}",
+            "removes up to {} damage from each {}{}friendly fighter{} within {range}\"{}",
             dice.map_or_else(|| amount_text(amount, value), |d| format!("a D{d} roll of")),
             if *others { "other " } else { "" },
             if *visible { "visible " } else { "" },
-            if *others { "" } else { " (itself too)" },
+            marks.with_words(),
+            match (*others, marks.is_none()) {
+                (true, _) => "",
+                (false, true) => " (itself too)",
+                (false, false) => " (itself too, if it bears them)",
+            },
         ),
         Effect::HealRolled { dice, least, each } => format!(
             "roll {} dice: each {}+ removes up to {each} damage from this fighter",
@@ -52,11 +58,11 @@ fn reached(world: &World, all: &[FighterView], f: &FighterView, e: &Effect) -> V
             range,
             visible,
             others,
+            marks,
             ..
         } => {
-            let mut ids =
-                marked_in_reach(world, all, f, (*range, *visible), Default::default(), true);
-            if !others {
+            let mut ids = marked_in_reach(world, all, f, (*range, *visible), *marks, true);
+            if !others && marks.fit(|m| f.profile.bears(m)) {
                 ids.insert(0, f.id);
             }
             ids
@@ -231,11 +237,21 @@ fn heal_each(s: &str) -> Option<Effect> {
     let rest = s.strip_prefix("remove a number of damage points ")?;
     if let Some(rest) = rest.strip_prefix("up to ") {
         let (amount, rest) = amount_prefix(rest)?;
-        let v = fill(
-            rest,
-            " allocated to each friendly fighter within {n}\" of this fighter",
-        )?;
-        return Some(each(v[0], false, false, amount, None));
+        let rest = rest.strip_prefix(" allocated to each friendly fighter")?;
+        // "... with both the X faction runemark and the Y runemark within N\"".
+        let (marks, near) = match rest.strip_prefix(" with ") {
+            Some(r) => {
+                let (m, near) = r.split_once(" within ")?;
+                (super::card::marks_of(m)?, format!(" within {near}"))
+            }
+            None => (Marks::default(), rest.to_string()),
+        };
+        let v = fill(&near, " within {n}\" of this fighter")?;
+        let mut e = each(v[0], false, false, amount, None);
+        if let Effect::HealEach { marks: m, .. } = &mut e {
+            *m = marks;
+        }
+        return Some(e);
     }
     let (who, rest) = rest.split_once(" within ")?;
     let (visible, others) = match who {
@@ -260,5 +276,6 @@ fn each(range: u32, visible: bool, others: bool, amount: Amount, dice: Option<u3
         others,
         amount,
         dice: dice.and_then(|d| u8::try_from(d).ok()),
+        marks: Marks::default(),
     }
 }

@@ -59,6 +59,7 @@ fn abl5_a_heal_rolled_for_each_friend_in_reach() {
             others: false,
             amount: Amount::Fixed(0),
             dice: Some(6),
+            marks: Default::default(),
         }],
         3,
     );
@@ -103,6 +104,7 @@ fn abl5_a_heal_of_each_other_friend_by_the_value() {
             others: true,
             amount: Amount::Value,
             dice: None,
+            marks: Default::default(),
         }],
         2,
     );

@@ -259,3 +259,33 @@ fn cmb2_abl5_a_friends_bonus_melee_attack() {
     a.attack_logged(A2, B, 1);
     assert_eq!(a.damage(B), 2);
 }
+
+/// ABL-5: "remove up to the value of damage from each friendly fighter with both the Ironclad
+/// and the Destroyer runemarks within 6"": A2 (both) is healed, A3 (Ironclad only) is not, nor
+/// is A itself (not a Destroyer).
+#[test]
+fn abl5_a_heal_of_each_marked_friend_in_reach() {
+    use warcry_sim::model::components::Damage;
+    const A3: FighterId = FighterId(4);
+    let heal = Effect::HealEach {
+        range: 6.0,
+        visible: false,
+        others: false,
+        amount: Amount::Value,
+        dice: None,
+        marks: Marks::of(&["ironclad", "destroyer"], &[]).unwrap(),
+    };
+    let mut a = with_ability(vec![heal], 3);
+    a.profile(A2, |p| {
+        p.runemarks.extend(["ironclad".into(), "destroyer".into()])
+    });
+    a.profile(A3, |p| p.runemarks.push("ironclad".into()));
+    a.place(A2, 10.0, 13.0);
+    a.place(A3, 13.0, 10.0);
+    a.place(B, 30.0, 30.0);
+    for id in [A, A2, A3] {
+        a.set(id, Damage(5));
+    }
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    assert_eq!((a.damage(A), a.damage(A2), a.damage(A3)), (5, 2, 5));
+}

@@ -16,6 +16,7 @@ fn abl5_heals_of_this_fighter_and_of_each_friend_in_reach() {
             others,
             amount,
             dice,
+            marks: Default::default(),
         }])
     };
     for (text, want) in [

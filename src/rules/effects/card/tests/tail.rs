@@ -264,3 +264,22 @@ fn a_friends_bonus_melee_attack_after_damage_to_it() {
         ])
     );
 }
+
+#[test]
+fn a_heal_of_each_marked_friend_in_reach() {
+    assert_eq!(
+        effects_of(
+            "Remove a number of damage points up to the value of this ability allocated to \
+             each friendly fighter with both the Stonehold faction runemark and the Destroyer \
+             runemark within 6\" of this fighter."
+        ),
+        Ok(vec![Effect::HealEach {
+            range: 6.0,
+            visible: false,
+            others: false,
+            amount: Amount::Value,
+            dice: None,
+            marks: Marks::of(&["stonehold", "destroyer"], &[]).unwrap(),
+        }])
+    );
+}
