@@ -162,7 +162,36 @@ fn data_useful(
             Useful::Enemies(near) => enemy_for(ctx, &near).map(|(t, why)| (Some(t), why)),
             Useful::Because(why, friend) => Some((friend, why)),
         });
-    why.map_or((false, None, "nothing for it to do here"), |(t, why)| {
-        (true, t, why)
-    })
+    match why {
+        None => (false, None, "nothing for it to do here"),
+        Some((t, why)) => match spare_friend(world, ctx, effects, t) {
+            Ok(t) => (true, t, why),
+            Err(why) => (false, None, why),
+        },
+    }
+}
+
+/// SOLO-C1 (the solo rules never have a fighter take its own side's down): the friend an
+/// ability damages (`FriendDamage`, weighed at its most, a value of 6) is `t` when it survives
+/// the damage, else the one in reach with the most wounds left that does; none: not used.
+fn spare_friend(
+    world: &World,
+    ctx: &Ctx,
+    effects: &[Effect],
+    t: Option<FighterId>,
+) -> Result<Option<FighterId>, &'static str> {
+    let Some(e @ Effect::FriendDamage { amount, .. }) = effects
+        .iter()
+        .find(|e| matches!(e, Effect::FriendDamage { .. }))
+    else {
+        return Ok(t);
+    };
+    let survives =
+        |id: &FighterId| (ctx.all.iter()).any(|o| o.id == *id && o.wounds_left() > amount.of(6));
+    let near = crate::rules::effects::reach_of(world, &ctx.all, &ctx.f, e).unwrap_or_default();
+    let wounds = |id: &FighterId| (ctx.all.iter().find(|o| o.id == *id)).map(|o| o.wounds_left());
+    t.filter(survives)
+        .or_else(|| near.iter().copied().filter(survives).max_by_key(wounds))
+        .map(Some)
+        .ok_or("it would take its own friend down")
 }

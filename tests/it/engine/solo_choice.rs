@@ -77,3 +77,44 @@ fn cmb2_abl5_a_friends_bonus_move_does_not_lengthen_the_active_fighters_move() {
     a.apply(c.clone())
         .unwrap_or_else(|e| panic!("{c:?}: {}", e.reason));
 }
+
+/// SOLO-C1: "allocate 3 damage points to a friendly fighter within 3"; remove the value of
+/// damage from this fighter": the AI (hurt) names the friend that survives it (A3, unhurt), not
+/// the nearer one it would take down (A2, 2 wounds left); with only that one near, it doesn't
+/// use the ability at all.
+#[test]
+fn solo_c1_an_ability_never_takes_the_ais_own_friend_down() {
+    use warcry_sim::model::components::Damage;
+    const A3: FighterId = FighterId(4);
+    let siphon = vec![
+        Effect::FriendDamage {
+            pick: FriendPick::new(3.0, false, Default::default()),
+            amount: Amount::Fixed(3),
+        },
+        Effect::Heal {
+            amount: Amount::Value,
+        },
+    ];
+    let setup = |a3: bool| {
+        let mut a = with_ability(siphon.clone(), 3);
+        a.set(A, Damage(6));
+        a.profile(A2, |p| p.wounds = 8);
+        a.set(A2, Damage(6));
+        a.place(A2, 10.0, 11.5);
+        a.place(A3, if a3 { 12.0 } else { 30.0 }, 10.0);
+        a.place(B, 30.0, 30.0);
+        a
+    };
+    let mut a = setup(true);
+    let c = advice(&mut a);
+    assert!(
+        matches!(&c, Command::Ability { ability, target: Some(t), .. } if ability == "Test Gift" && *t == A3),
+        "{c:?}"
+    );
+    let mut a = setup(false);
+    let c = advice(&mut a);
+    assert!(
+        !matches!(&c, Command::Ability { ability, .. } if ability == "Test Gift"),
+        "{c:?}"
+    );
+}
