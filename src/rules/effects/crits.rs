@@ -17,11 +17,7 @@ pub(super) fn describe(e: &Effect) -> String {
         Effect::NextHitsAsCrits { n, only } => format!(
             "{n} hit{} of its next {}attack count{} as critical hits",
             if *n == 1 { "" } else { "s" },
-            match only {
-                Some(AttackKind::Melee) => "melee ",
-                Some(AttackKind::Missile) => "missile ",
-                None => "",
-            },
+            kind_words(*only),
             if *n == 1 { "s" } else { "" }
         ),
         Effect::HitsAsCrits { only } => format!(
@@ -29,11 +25,7 @@ pub(super) fn describe(e: &Effect) -> String {
             kind_words(*only)
         ),
         Effect::CritOn { least, only, next } => {
-            let kind = match only {
-                Some(AttackKind::Melee) => "melee ",
-                Some(AttackKind::Missile) => "missile ",
-                None => "",
-            };
+            let kind = kind_words(*only);
             match next {
                 true => format!(
                     "its next {kind}attack this activation scores a critical hit on a {least}+"
@@ -58,7 +50,11 @@ pub(super) fn kind_words(only: Option<AttackKind>) -> &'static str {
 
 /// The active fighter `f`'s lasting effects for its attack on `t` (when it is the active
 /// one): those for such a target only (`TargetBoost`) when `t` is one.
-fn lasting_for<'a>(world: &'a World, f: &FighterView, t: &FighterView) -> Vec<&'a Effect> {
+fn lasting_for<'a>(
+    world: &'a World,
+    f: &'a FighterView,
+    t: &'a FighterView,
+) -> impl Iterator<Item = &'a Effect> {
     let lasting = match world.resource::<Engine>().activation.as_ref() {
         Some(a) if a.fighter == f.id => &a.lasting[..],
         _ => &[],
@@ -74,14 +70,12 @@ fn lasting_for<'a>(world: &'a World, f: &FighterView, t: &FighterView) -> Vec<&'
         };
         probe.applies_to(true, f, Some(t))
     };
-    lasting
-        .iter()
-        .flat_map(|e| match e {
-            Effect::TargetBoost { target, then } if such(*target) => then.iter().collect(),
-            Effect::TargetBoost { .. } => Vec::new(),
-            e => vec![e],
-        })
-        .collect()
+    // No allocation: an attack asks this for each of its rolls' counts.
+    lasting.iter().flat_map(move |e| match e {
+        Effect::TargetBoost { target, then } if such(*target) => then.as_slice(),
+        Effect::TargetBoost { .. } => &[],
+        e => std::slice::from_ref(e),
+    })
 }
 
 /// Does an effect for attacks of kind `only` apply to a (`melee`) attack?
@@ -93,7 +87,6 @@ pub(super) fn fits(only: Option<AttackKind>, melee: bool) -> bool {
 /// is a critical hit: 6, or lower when an ability of its activation says so.
 pub fn crit_on(world: &World, (f, t): (&FighterView, &FighterView), melee: bool) -> u8 {
     lasting_for(world, f, t)
-        .into_iter()
         .filter_map(|e| match e {
             Effect::CritOn { least, only, .. } if fits(*only, melee) => Some(*least),
             _ => None,
@@ -104,7 +97,6 @@ pub fn crit_on(world: &World, (f, t): (&FighterView, &FighterView), melee: bool)
 /// ABL-5: how many hits of `f`'s next (`melee`) attack on `t` count as critical hits.
 pub fn hits_as_crits(world: &World, (f, t): (&FighterView, &FighterView), melee: bool) -> u32 {
     lasting_for(world, f, t)
-        .into_iter()
         .filter_map(|e| match e {
             Effect::NextHitsAsCrits { n, only } if fits(*only, melee) => Some(*n),
             // Every hit: as many as an attack can roll dice.
