@@ -61,6 +61,7 @@ fn walker() -> Mover {
         can_climb: true,
         can_fly: false,
         free_climb: false,
+        fly_rise: None,
     }
 }
 

@@ -268,6 +268,7 @@ pub struct FallOutcome {
 pub fn fall_candidates(world: &NavWorld, mover: &Mover, from: Vec3, others: &[Base]) -> Vec<Vec3> {
     let walker = Mover {
         can_fly: true,
+        fly_rise: None,
         ..*mover
     };
     world

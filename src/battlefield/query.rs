@@ -39,6 +39,7 @@ fn placed(world: &mut World) -> Vec<Placed> {
                 can_climb: !pr.0.is(Runemark::Mount),
                 can_fly: pr.0.is(Runemark::Fly),
                 free_climb: false,
+                fly_rise: None,
             },
         })
         .collect();

@@ -20,6 +20,7 @@ pub fn surveyor() -> Mover {
         can_climb: true,
         can_fly: false,
         free_climb: false,
+        fly_rise: None,
     }
 }
 

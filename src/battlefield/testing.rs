@@ -16,6 +16,7 @@ pub fn walker() -> Mover {
         can_climb: true,
         can_fly: false,
         free_climb: false,
+        fly_rise: None,
     }
 }
 

@@ -14,6 +14,7 @@ mod pull;
 mod round;
 mod solo_choice;
 mod tail;
+mod tenth;
 mod weaken;
 mod when;
 

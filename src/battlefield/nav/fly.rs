@@ -1,5 +1,6 @@
 //! MOVE-7: flying. A flyer goes in a straight line over terrain and fighters to a place to
-//! stand, and the move costs the horizontal distance only.
+//! stand, and the move costs the horizontal distance only. An ability may let a fighter fly
+//! rising no more than so many inches (ABL-5).
 
 use bevy::math::{Vec2, Vec3};
 
@@ -27,7 +28,7 @@ impl NavWorld {
         }
         let mut best: Option<(f32, Vec3)> = None;
         for (l, layer) in g.layers.iter().enumerate() {
-            if !layer.stop {
+            if !layer.stop || !mover.rises_to(from.y, layer.y) {
                 continue;
             }
             for k in 0..layer.nx * layer.nz {
@@ -65,6 +66,7 @@ impl NavWorld {
                 let c = layer.centre(k);
                 let d = Vec2::new(from.x, from.z).distance(c);
                 if layer.stop
+                    && mover.rises_to(from.y, layer.y)
                     && g.open[l][k]
                     && d <= budget
                     && !blocked_by(blockers, layer.y, c, mover)
@@ -74,5 +76,46 @@ impl NavWorld {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battlefield::testing::{piece, walker, world};
+    use crate::model::formats::TerrainKind;
+
+    /// ABL-5 with MOVE-7: "they can fly ...; however, when flying, they cannot move vertically
+    /// upwards more than 3\"": onto a 3" platform, not onto a 5" one; down from it, as far as
+    /// it likes.
+    #[test]
+    fn move7_abl5_a_flight_rises_no_more_than_the_card_allows() {
+        let w = world(vec![
+            piece(TerrainKind::Platform, (14.0, 8.0), (4.0, 4.0), 3.0),
+            piece(TerrainKind::Platform, (14.0, 16.0), (4.0, 4.0), 5.0),
+        ]);
+        let capped = Mover {
+            can_fly: true,
+            fly_rise: Some(3.0),
+            ..walker()
+        };
+        let free = Mover {
+            fly_rise: None,
+            ..capped
+        };
+        let from = Vec3::new(9.0, 0.0, 12.0);
+        let onto = |m: &Mover, at: Vec3| {
+            w.shortest_path(m, from, Goal::Point(at), &[], false)
+                .is_some()
+        };
+        let (low, high) = (Vec3::new(14.0, 3.0, 8.0), Vec3::new(14.0, 5.0, 16.0));
+        assert!(onto(&capped, low), "3\" up is allowed");
+        assert!(!onto(&capped, high), "5\" up is not");
+        assert!(onto(&free, high), "a flyer without the limit gets there");
+        let reach = w.reachable(&capped, from, 8.0, &[], false);
+        assert!(reach.iter().any(|(p, _)| (p.y - 3.0).abs() < 1e-4));
+        assert!(!reach.iter().any(|(p, _)| (p.y - 5.0).abs() < 1e-4));
+        let down = w.shortest_path(&capped, low, Goal::Point(from), &[], false);
+        assert!(down.is_some(), "coming down is not rising");
     }
 }

@@ -78,6 +78,7 @@ impl PathKey {
             u32::from(mover.can_climb)
                 | u32::from(mover.can_fly) << 1
                 | u32::from(mover.free_climb) << 2,
+            mover.fly_rise.map_or(u32::MAX, f32::to_bits),
             u32::from(avoid_deadly),
             match descend {
                 None => 0,

@@ -187,6 +187,8 @@ pub struct Mover {
     pub can_climb: bool,
     /// MOVE-7.
     pub can_fly: bool,
+    /// ABL-5: a flight ends at most this many inches higher than it starts.
+    pub fly_rise: Option<f32>,
     /// ABL-5: the vertical distance of its climbs does not count (MOVE-5 set aside).
     pub free_climb: bool,
 }
@@ -194,6 +196,11 @@ pub struct Mover {
 impl Mover {
     fn radius(&self) -> f32 {
         self.base.max_radius()
+    }
+
+    /// May a flight from height `from` end at height `to` (ABL-5: no higher than it may rise)?
+    fn rises_to(&self, from: f32, to: f32) -> bool {
+        self.fly_rise.is_none_or(|up| to - from <= up + 1e-3)
     }
 
     /// What a link of `kind` costing `w` between heights `y0` and `y1` costs this mover: a

@@ -375,6 +375,7 @@ mod properties {
                 can_climb: false,
                 can_fly: false,
                 free_climb: false,
+                fly_rise: None,
             },
             Mover {
                 can_fly: true,

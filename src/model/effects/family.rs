@@ -86,6 +86,7 @@ impl Effect {
             | Effect::CountsExtra { .. }
             | Effect::CritOn { .. }
             | Effect::FlyThisActivation
+            | Effect::FlyRisingAtMost { .. }
             | Effect::MoveWhileEngaged
             | Effect::FreeClimb
             | Effect::NextHitsAsCrits { .. }

@@ -270,6 +270,9 @@ pub enum Effect {
     },
     /// Until the end of this fighter's activation, it can fly when it moves (MOVE-7).
     FlyThisActivation,
+    /// Until the end of this fighter's activation, it can fly when it moves, ending no more
+    /// than `up` inches higher than it starts.
+    FlyRisingAtMost { up: u32 },
     /// Until the end of the activation, its move actions may end farther from an enemy it
     /// started within 1" of (MOVE-3 does not hold for it).
     MoveWhileEngaged,

@@ -299,6 +299,7 @@ impl Effect {
             | Effect::BonusMoveOrDisengage
             | Effect::StrengthAboveToughness
             | Effect::FlyThisActivation
+            | Effect::FlyRisingAtMost { .. }
             | Effect::MoveWhileEngaged
             | Effect::FreeClimb
             | Effect::NextHitsAsCrits { .. }

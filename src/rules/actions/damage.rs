@@ -109,6 +109,7 @@ pub(super) fn knocked_off(world: &mut World, t: &FighterView, attacker: FighterI
             can_climb: false,
             can_fly: false,
             free_climb: false,
+            fly_rise: None,
         };
         // Half an inch out from the base's own outline (an oval's too), all round.
         let base = t.base();

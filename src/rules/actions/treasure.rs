@@ -108,6 +108,7 @@ pub fn validate_drop(world: &World, f: &FighterView, at: Vec3) -> Result<(), Rej
         can_climb: false,
         can_fly: false,
         free_climb: false,
+        fly_rise: None,
     };
     let near = horizontal_gap_to_point(&f.base(), at) <= 1.0 + 1e-4;
     let why = if !near {

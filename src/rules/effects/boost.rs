@@ -78,6 +78,9 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             "its attacks' range leaves out the vertical distance this activation".to_string()
         }
         Effect::FlyThisActivation => "it can fly when it moves this activation".to_string(),
+        Effect::FlyRisingAtMost { up } => {
+            format!("it can fly when it moves this activation, rising no more than {up}\"")
+        }
         Effect::FreeClimb => {
             "its climbs' height does not count against its Move this activation".to_string()
         }
@@ -160,6 +163,7 @@ pub(super) fn run(
         | Effect::FlatAttackRange
         | Effect::CritOn { .. }
         | Effect::FlyThisActivation
+        | Effect::FlyRisingAtMost { .. }
         | Effect::MoveWhileEngaged
         | Effect::FreeClimb
         | Effect::NextHitsAsCrits { .. }
@@ -274,7 +278,9 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
             w.because("its next action is an attack")
         }
         Effect::StrengthAboveToughness if attacks => w.because("its next action is an attack"),
-        Effect::FlyThisActivation | Effect::FreeClimb if next.moves => {
+        Effect::FlyThisActivation | Effect::FlyRisingAtMost { .. } | Effect::FreeClimb
+            if next.moves =>
+        {
             w.because("its next action is a move")
         }
         Effect::MoveWhileEngaged
@@ -372,6 +378,7 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
             .or_else(|| super::boost_words::next_hits_damage(s))
             .or_else(|| super::boost_words::critical_damage(s))
             .or_else(|| super::boost_words::move_and_attacks(s))
+            .or_else(|| super::boost_words::flight(s))
             .or_else(|| super::boost_words::joined(s, one_boost))
             .or_else(|| super::boost_words::next_and_its_damage(s, next_boosts))
             .or_else(|| super::boost_words::self_and_friends(s, read_boost)),

@@ -438,3 +438,37 @@ fn crits_against_some(s: &str) -> Option<Vec<Effect>> {
         then: vec![then],
     }])
 }
+
+/// "Until the end of this fighter's activation, (add A to their Move characteristic, and)
+/// they can fly when making move actions; however, when flying, they cannot move vertically
+/// upwards (of) more than N\"": the raise, and the flight with how far it may rise.
+pub(super) fn flight(s: &str) -> Option<Vec<Effect>> {
+    let rest = s.strip_prefix("until the end of this fighter's activation, ")?;
+    let (before, cap) = rest.split_once("they can fly when making move actions")?;
+    let mut out = Vec::new();
+    if !before.is_empty() {
+        let raise =
+            (before.strip_prefix("add "))?.strip_suffix(" to their move characteristic, and ")?;
+        let (by, r) = amount_prefix(raise)?;
+        if !r.is_empty() {
+            return None;
+        }
+        out.push(Effect::Boost {
+            stat: Stat::Move,
+            by,
+            melee_only: false,
+            missile_only: false,
+        });
+    }
+    out.push(if cap.is_empty() {
+        Effect::FlyThisActivation
+    } else {
+        let up = [
+            "; however, when flying, they cannot move vertically upwards more than {n}\"",
+            "; however, when flying, they cannot move vertically upwards of more than {n}\"",
+        ];
+        let up = up.iter().find_map(|t| super::card::fill(cap, t))?[0];
+        Effect::FlyRisingAtMost { up }
+    });
+    Some(out)
+}

@@ -29,6 +29,7 @@ pub fn set_up_spots(
     // anywhere, across the whole battlefield).
     let flyer = Mover {
         can_fly: true,
+        fly_rise: None,
         ..t.mover(&rules)
     };
     let budget = match placing {

@@ -39,6 +39,8 @@ pub struct FighterView {
     pub move_raised: u32,
     /// ABL-5: an ability of its activation lets it fly (MOVE-7) when it moves.
     pub flies: bool,
+    /// ABL-5: how many inches its flight this activation may rise, when an ability says.
+    pub fly_rise: Option<f32>,
     /// ABL-5: does an ability of its activation make its climbs free of their height?
     pub climbs_free: bool,
     /// ABL-5: is it favoured (its oath fulfilled)?
@@ -88,6 +90,8 @@ impl FighterView {
             can_fly: (self.profile.is(Runemark::Fly) || self.flies)
                 && (self.carrying.is_none() || rules.carrier_can_fly),
             free_climb: self.climbs_free,
+            // A Fly fighter's own flight knows no such limit.
+            fly_rise: self.fly_rise.filter(|_| !self.profile.is(Runemark::Fly)),
         }
     }
 
@@ -328,6 +332,9 @@ impl ViewQueries {
             }
             _ => (Lowered::default(), 0),
         };
+        let fly_rise = engine
+            .filter(|e| !lasts(e, f.id, &Effect::FlyThisActivation))
+            .and_then(|e| fly_rise(e, f.id));
         Some(FighterView {
             entity,
             id: f.id,
@@ -344,7 +351,9 @@ impl ViewQueries {
             carrying: carried.iter().find(|c| c.0 == f.id).map(|c| c.1),
             lowered,
             move_raised,
-            flies: engine.is_some_and(|e| lasts(e, f.id, &Effect::FlyThisActivation)),
+            flies: engine.is_some_and(|e| lasts(e, f.id, &Effect::FlyThisActivation))
+                || fly_rise.is_some(),
+            fly_rise,
             climbs_free: engine.is_some_and(|e| lasts(e, f.id, &Effect::FreeClimb)),
             favoured: engine
                 .is_some_and(|e| !e.effects.is_empty() && e.has(f.id, super::Lasting::Favoured)),
@@ -441,6 +450,15 @@ pub fn blockers(all: &[FighterView], except: FighterId) -> Vec<Base> {
         .filter(|f| f.on_board() && f.id != except)
         .map(|f| f.base())
         .collect()
+}
+
+/// ABL-5: how far `id` may rise when it flies this activation, when an ability says so.
+fn fly_rise(e: &Engine, id: FighterId) -> Option<f32> {
+    let a = e.activation.as_ref().filter(|a| a.fighter == id)?;
+    a.lasting.iter().find_map(|l| match l {
+        Effect::FlyRisingAtMost { up } => Some(*up as f32),
+        _ => None,
+    })
 }
 
 /// ABL-5: is `effect` one of `id`'s activation's lasting effects (it flies, its climbs are

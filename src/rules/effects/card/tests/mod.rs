@@ -337,5 +337,6 @@ mod picks;
 mod reactions;
 mod round;
 mod tail;
+mod tenth;
 mod when;
 mod wordings;
