@@ -55,8 +55,14 @@ fn to_total(world: &mut World, offer: &ReactionOffer) -> Option<Decision> {
         ),
         Resume::Disengage { .. } => {
             let answer = crate::rules::abilities::reaction_effects(world, id, name)?;
-            let strikes =
-                |e: &Effect| matches!(e, Effect::StrikeOnRoll { least, sides: 6 } if *least <= 4);
+            // More damage to expect than Strike Them Down's (a 4+, then a D6: 1.75).
+            let strikes = |e: &Effect| match e {
+                Effect::StrikeOnRoll { least, sides } => {
+                    let seen = f32::from(7 - least.clamp(&1, &6)) / 6.0;
+                    seen * (f32::from(*sides) + 1.0) / 2.0 >= 1.75
+                }
+                _ => false,
+            };
             answer.iter().any(strikes).then_some(())?;
             format!(
                 "the solo rules say nothing of reactions: the automated warband makes its own \

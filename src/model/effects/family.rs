@@ -1,7 +1,35 @@
 //! What an effect is (ABL-5): the moment a reaction's effects answer, its family, and whom it
 //! is aimed at.
 
-use super::{Aim, Amount, Effect, Family};
+use super::{Aim, Amount, Effect};
+
+/// The families of effects. Each family's card wording, description, check, run and the
+/// AI's weighing are one file of `rules::effects`; a new kind of effect is a variant here and
+/// arms in its family's file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    /// When the ability may be used.
+    Condition,
+    /// Bonus actions, for this fighter or a friend (CMB-2).
+    Bonus,
+    /// Characteristics raised, and how its attacks are made, for a while.
+    Boost,
+    /// Damage, now or after a move.
+    Damage,
+    /// Damage removed.
+    Heal,
+    /// The attacks on a fighter softened for the round.
+    Guard,
+    /// What is done for a picked friendly fighter.
+    Friend,
+    /// What befalls an enemy: barred, rolled against, set up, weakened.
+    Against,
+    /// A reaction's trigger and what it changes in the attack it answers (REA-1).
+    Reaction,
+    /// Dice for later: wild dice saved (INI-3), an oath that brings a double once fulfilled
+    /// (and the fighter's favour it brings).
+    Dice,
+}
 
 /// The pattern of the effects that answer an attack in a reaction (REA-1, ABL-5).
 macro_rules! attack_answers {
@@ -125,6 +153,7 @@ impl Effect {
             | Effect::ExposePicked { .. }
             | Effect::CritsWeaken { .. }
             | Effect::EnemyAura { .. }
+            | Effect::DisengageToll { .. }
             | Effect::BarEach { .. }
             | Effect::PullPicked { .. }
             | Effect::PullAfterNextAttack { .. }

@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+mod amount;
 mod family;
 mod kinds;
 mod marks;
@@ -13,6 +14,8 @@ mod reach;
 mod roll;
 mod validate;
 
+pub use amount::Amount;
+pub use family::Family;
 pub use kinds::{AttackKind, MoveTrigger, ReactAct, Restriction, Stat, Trigger};
 pub use marks::{Mark, Marks};
 pub use parts::{
@@ -22,76 +25,6 @@ pub use reach::{Aim, Aura};
 pub use roll::{Roll, band_text};
 
 pub use validate::validate_ability;
-
-/// A number an effect uses: fixed, or from the ability's value (the face of the dice spent,
-/// ABL-1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Amount {
-    Fixed(u32),
-    /// The value of the ability.
-    Value,
-    /// Half the value, rounded up.
-    HalfValueUp,
-    /// Twice the value.
-    DoubleValue,
-}
-
-impl Amount {
-    /// The number for an ability used with dice showing `value`.
-    pub fn of(self, value: u8) -> u32 {
-        match self {
-            Amount::Fixed(n) => n,
-            Amount::Value => u32::from(value),
-            Amount::HalfValueUp => u32::from(value).div_ceil(2),
-            Amount::DoubleValue => 2 * u32::from(value),
-        }
-    }
-}
-
-impl std::fmt::Display for Amount {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Amount::Fixed(n) => write!(f, "{n}"),
-            Amount::Value => f.write_str("the value"),
-            Amount::HalfValueUp => f.write_str("half the value (rounded up)"),
-            Amount::DoubleValue => f.write_str("twice the value"),
-        }
-    }
-}
-
-impl Default for Amount {
-    fn default() -> Self {
-        Amount::Fixed(0)
-    }
-}
-
-/// The families of effects. Each family's card wording, description, check, run and the
-/// AI's weighing are one file of `rules::effects`; a new kind of effect is a variant here and
-/// arms in its family's file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Family {
-    /// When the ability may be used.
-    Condition,
-    /// Bonus actions, for this fighter or a friend (CMB-2).
-    Bonus,
-    /// Characteristics raised, and how its attacks are made, for a while.
-    Boost,
-    /// Damage, now or after a move.
-    Damage,
-    /// Damage removed.
-    Heal,
-    /// The attacks on a fighter softened for the round.
-    Guard,
-    /// What is done for a picked friendly fighter.
-    Friend,
-    /// What befalls an enemy: barred, rolled against, set up, weakened.
-    Against,
-    /// A reaction's trigger and what it changes in the attack it answers (REA-1).
-    Reaction,
-    /// Dice for later: wild dice saved (INI-3), an oath that brings a double once fulfilled
-    /// (and the fighter's favour it brings).
-    Dice,
-}
 
 /// One thing an ability does (ABL-5), in order.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -168,6 +101,10 @@ pub enum Effect {
         min: u32,
         range: f32,
     },
+    /// Until the end of the battle round, each enemy fighter that makes a disengage action
+    /// starting within `range` inches of this fighter is allocated a D`sides` of damage:
+    /// before it moves away, when `before`, else once it has.
+    DisengageToll { range: f32, sides: u8, before: bool },
     /// Until the end of the battle round, one enemy fighter within `range` inches (that this
     /// fighter can see, when `visible`) may not make these actions.
     Restrict {

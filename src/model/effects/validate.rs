@@ -273,6 +273,9 @@ impl Effect {
             | Effect::ExposePicked { .. }
             | Effect::Restrict { .. }
             | Effect::EnemyCritsAsHits { .. } => self.heal_numbers_ok(),
+            Effect::DisengageToll { range, sides, .. } => {
+                range_ok(*range) && matches!(sides, 3 | 6)
+            }
             Effect::BarEach { range, actions, .. } => range_ok(*range) && !actions.is_empty(),
             Effect::NextBoost { by, .. }
             | Effect::RoundBoost { by, .. }
@@ -421,7 +424,7 @@ impl Effect {
             Effect::DamageAttackerDice { sides } => matches!(sides, 3 | 6),
             Effect::CritsSaved { least } => (2..=6).contains(least),
             Effect::StrikeOnRoll { least, sides } => {
-                (2..=6).contains(least) && matches!(sides, 3 | 6)
+                (1..=6).contains(least) && matches!(sides, 3 | 6)
             }
             Effect::DamageAttackerOnRoll { least, amount } => {
                 (2..=6).contains(least) && (1..=20).contains(amount)

@@ -104,6 +104,12 @@ pub(super) fn start_disengage(
     f: &FighterView,
     to: [f32; 3],
 ) -> Then {
+    // ABL-5: the tolls of the enemies round it fall before it moves away; taken down, it
+    // moves no more.
+    crate::rules::effects::disengage_tolls(world, f.id, &f.base(), true);
+    if !fighters(world).iter().any(|o| o.id == f.id && o.on_board()) {
+        return Then::AfterAction;
+    }
     let r = rules(world);
     if r.reactions {
         let mut strikers: Vec<&FighterView> = all
@@ -175,6 +181,8 @@ pub(super) fn finish_disengage(
                         ImpactCause::DisengageDeadly,
                     );
                 }
+                // ABL-5: the tolls for disengaging from round where it stood.
+                crate::rules::effects::disengage_tolls(world, id, &f.base(), false);
             }
             Err(e) => log(
                 world,
@@ -208,18 +216,20 @@ fn strike_them_down(world: &mut World, striker: FighterId, id: FighterId) {
 
 /// REA-1, ABL-5: the striker's reaction ability (`answer`): a dice; on its least roll or more,
 /// a dice of damage (a D3 is a dice halved, rounding up) to the fighter disengaging; logged
-/// with the rolls.
+/// with the rolls. With no least roll (1+), only the dice of damage is rolled.
 fn strike_on_roll(world: &mut World, striker: FighterId, id: FighterId, answer: &[Effect]) {
     for e in answer {
         let Effect::StrikeOnRoll { least, sides } = e else {
             continue;
         };
-        let mut rolls = vec![state::d6(world)];
-        if rolls[0] >= *least {
+        let mut rolls = Vec::new();
+        if *least > 1 {
             rolls.push(state::d6(world));
         }
-        let damage = rolls
-            .get(1)
+        if rolls.first().is_none_or(|r| r >= least) {
+            rolls.push(state::d6(world));
+        }
+        let damage = (rolls.get(usize::from(*least > 1)))
             .map_or(0, |r| crate::model::dice::as_sides(*r, *sides));
         let outcome = EffectOutcome::Damage {
             fighters: vec![id],

@@ -17,6 +17,8 @@ use crate::rules::command::Rejected;
 use crate::rules::log::{EffectOutcome, Event};
 use crate::rules::state::{ActivationState, Engine, FighterView, can_see, log};
 
+pub(crate) use toll::take as disengage_tolls;
+
 mod after_bonus;
 mod against;
 mod around;
@@ -43,6 +45,7 @@ mod pull;
 mod reaction;
 mod self_damage;
 mod target_boost;
+mod toll;
 mod value;
 mod when;
 
@@ -395,6 +398,9 @@ fn run_one(
         Family::Heal => return heal::run(world, f, e, value),
         Family::Guard => guard::run(world, f, e, value),
         Family::Friend => friend::run(world, e, value, picks.target),
+        Family::Against if matches!(e, Effect::DisengageToll { .. }) => {
+            toll::run(world, f, e, value)
+        }
         Family::Against => against::run(world, f, e, value, picks),
         Family::Dice => dice::run(world, f, e, value),
     };
@@ -444,6 +450,7 @@ fn describe_one(e: &Effect, value: Option<u8>) -> String {
         Family::Heal => heal::describe(e, value),
         Family::Guard => guard::describe(e, value),
         Family::Friend => friend::describe(e, value),
+        Family::Against if matches!(e, Effect::DisengageToll { .. }) => toll::describe(e),
         Family::Against => against::describe(e, value),
         Family::Reaction => reaction::describe(e, value),
         Family::Dice => dice::describe(e, value),
@@ -548,6 +555,7 @@ pub fn useful(
         Family::Heal => heal::useful(&w, e),
         Family::Guard => guard::useful(&w, e),
         Family::Friend => friend::useful(&w, e),
+        Family::Against if matches!(e, Effect::DisengageToll { .. }) => toll::useful(&w, e),
         Family::Against => against::useful(&w, e),
         Family::Dice => dice::useful(&w, e),
     }

@@ -30,6 +30,9 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         Effect::CritsSaved { least } => {
             format!("a dice for each critical hit: on {least}+ it counts as a hit")
         }
+        Effect::StrikeOnRoll { least: 1, sides } => {
+            format!("D{sides} damage to the enemy before it moves away")
+        }
         Effect::StrikeOnRoll { least, sides } => {
             format!("a dice: on {least}+, D{sides} damage to the enemy before it moves away")
         }

@@ -158,6 +158,10 @@ struct EngineWords<'a> {
     /// there are some.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     extra_counts: Vec<(FighterId, u32)>,
+    /// The tolls on disengaging from round a fighter: (source, range, sides, before it moves
+    /// away). New: written only when there are some.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    tolls: Vec<(FighterId, f32, u8, bool)>,
 }
 
 /// A characteristic raised until the end of the round, as the hashes began writing it.
@@ -234,6 +238,7 @@ impl<'a> EngineWords<'a> {
             weakened_melee: Vec::new(),
             dimming_auras: Vec::new(),
             extra_counts: Vec::new(),
+            tolls: Vec::new(),
         };
         for effect in effects {
             words.add(effect);
@@ -256,6 +261,9 @@ impl<'a> EngineWords<'a> {
                     } => self.value_auras.push((source, range, by, bound, lower)),
                     Lasting::AttackersCritsAsHits { seen } => {
                         self.dimming_auras.push((source, range, seen))
+                    }
+                    Lasting::DisengageToll { sides, before } => {
+                        self.tolls.push((source, range, sides, before))
                     }
                     _ => {}
                 }
@@ -306,6 +314,10 @@ impl<'a> EngineWords<'a> {
             } => {
                 let range = source.1.map_or(0.0, |a| a.range);
                 self.value_auras.push((on, range, by, bound, lower));
+            }
+            Lasting::DisengageToll { sides, before } => {
+                let range = source.1.map_or(0.0, |a| a.range);
+                self.tolls.push((on, range, sides, before));
             }
         }
     }

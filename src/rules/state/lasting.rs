@@ -66,6 +66,9 @@ pub enum Lasting {
     },
     /// It counts as `extra` more fighters when objective control is determined (GEN-7).
     CountsExtra { extra: u32 },
+    /// Each enemy disengaging from within its reach is allocated a D`sides` of damage, before
+    /// it moves away (`before`) or once it has.
+    DisengageToll { sides: u8, before: bool },
     /// `by` more of `stat` for its next (melee, when `melee_only`) attack action, spent by it.
     NextAttack {
         stat: Stat,
@@ -314,6 +317,27 @@ impl Engine {
             }
         };
         self.push_effect(scope, what, Until::RoundEnd);
+    }
+
+    /// ABL-5: until the end of the round, each enemy disengaging from within `range` inches of
+    /// `source` is allocated a D`sides` of damage, before it moves away when `before`.
+    pub fn toll_around(&mut self, source: FighterId, range: f32, (sides, before): (u8, bool)) {
+        let scope = Scope::EnemyAura { source, range };
+        self.push_effect(
+            scope,
+            Lasting::DisengageToll { sides, before },
+            Until::RoundEnd,
+        );
+    }
+
+    /// The tolls on disengaging: (source, range, sides, before it moves away).
+    pub fn tolls(&self) -> impl Iterator<Item = (FighterId, f32, u8, bool)> + '_ {
+        self.effects.iter().filter_map(|e| match (e.scope, e.what) {
+            (Scope::EnemyAura { source, range }, Lasting::DisengageToll { sides, before }) => {
+                Some((source, range, sides, before))
+            }
+            _ => None,
+        })
     }
 
     /// The enemy auras barring actions: (source, range, what).

@@ -410,3 +410,25 @@ fn rea1_rea4_abl5_a_reaction_strikes_a_disengaging_enemy_on_a_roll() {
         assert_eq!(a.dice_left(), 0);
     }
 }
+
+/// Issue 30, REA-1, DIS-1: "after a visible enemy fighter within 1" of this fighter makes a
+/// disengage action, allocate D3 damage points to that fighter" (within 1", so before it
+/// moves away): one dice only, a 5 dealing 3.
+#[test]
+fn rea1_dis1_abl5_a_reaction_deals_a_dice_of_damage_to_a_disengaging_enemy() {
+    use warcry_sim::model::effects::Trigger;
+    use warcry_sim::rules::command::Command;
+    let strike = vec![Effect::StrikeOnRoll { least: 1, sides: 3 }];
+    let mut a = reacting(Trigger::EnemyDisengages, strike);
+    a.place(A, 10.0, 10.0);
+    a.place(B, 11.5, 10.0);
+    a.activate(A);
+    a.apply(Command::Disengage {
+        fighter: A,
+        to: [10.0, 0.0, 12.5],
+    })
+    .unwrap();
+    a.dice(&[5]);
+    react(&mut a);
+    assert_eq!((a.damage(A), a.dice_left()), (3, 0));
+}

@@ -1,13 +1,15 @@
 //! Issue 30, tenth session: more of the long tail's effects run by the engine, in our own
 //! words, with injected dice.
 
-use super::faction::with_ability;
+use super::faction::{said_since, with_ability};
 use warcry_sim::model::effects::Effect;
 use warcry_sim::model::ids::FighterId;
 use warcry_sim::model::ruleset::Ruleset;
 use warcry_sim::rules::command::Command;
 
 const A: FighterId = FighterId(2);
+const A2: FighterId = FighterId(3);
+const B: FighterId = FighterId(10);
 
 /// MOVE-7 with ABL-5, "they can fly ...; however, they cannot move vertically upwards more
 /// than 3\"": the fighter moves as a flyer that rises at most 3" this activation, and walks
@@ -26,4 +28,91 @@ fn move7_abl5_a_flight_for_the_activation_rises_at_most_what_the_card_says() {
         !m.can_fly && m.fly_rise.is_none(),
         "not after its activation"
     );
+}
+
+/// Places A2 beside B (engaged), A 4.5" from B; A's "Test Gift" used, its activation ended
+/// and B's begun; reactions off (Strike Them Down is not what is tested).
+fn toll_set_up(toll: Effect, b_wounds: u32) -> super::arena::Arena {
+    let mut a = with_ability(vec![toll], 3);
+    a.rules(|r| r.reactions = false);
+    a.profile(B, |p| p.wounds = b_wounds);
+    a.place(A2, 14.0, 10.0);
+    a.place(B, 15.5, 10.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    a.activate(B);
+    a
+}
+
+const AWAY: Command = Command::Disengage {
+    fighter: B,
+    to: [18.0, 0.0, 10.0],
+};
+
+/// DIS-1 with ABL-5, "until the end of the battle round, each time an enemy fighter within 6"
+/// of this fighter makes a disengage action but before that fighter moves away, allocate D6
+/// damage points to that fighter": a 4 deals B 4 before it moves away (the log says the toll
+/// before the disengage); a B with 4 wounds is taken down by it and does not move.
+#[test]
+fn dis1_abl5_a_toll_on_disengaging_falls_before_the_enemy_moves_away() {
+    let toll = Effect::DisengageToll {
+        range: 6.0,
+        sides: 6,
+        before: true,
+    };
+    for (wounds, moves) in [(30, true), (4, false)] {
+        let mut a = toll_set_up(toll.clone(), wounds);
+        let n = a.log_len();
+        a.dice(&[4]);
+        a.apply(AWAY).unwrap();
+        assert_eq!(a.dice_left(), 0);
+        assert_eq!(a.damage(B).min(wounds), 4, "{wounds} wounds");
+        assert_eq!(a.fighter(B).on_board(), moves);
+        assert_eq!(a.fighter(B).pos.x == 18.0, moves, "{wounds} wounds");
+        let said = said_since(&mut a, n);
+        let toll_at = said
+            .iter()
+            .position(|l| l.contains("4 damage"))
+            .expect("toll said");
+        let moved_at = said.iter().position(|l| l.contains("disengage"));
+        assert!(moved_at.is_none_or(|m| m > toll_at), "{said:?}");
+    }
+}
+
+/// DIS-1 with ABL-5, "until the end of the battle round, after an enemy fighter makes a
+/// disengage action that began within 3" of this fighter, allocate D6 damage points to that
+/// fighter": B starting 4.5" from A pays nothing; starting 2" from it, B moves away and then
+/// takes the 5 rolled.
+#[test]
+fn dis1_abl5_a_toll_after_disengaging_reaches_those_that_began_near() {
+    let toll = Effect::DisengageToll {
+        range: 3.0,
+        sides: 6,
+        before: false,
+    };
+    let mut a = toll_set_up(toll.clone(), 30);
+    a.apply(AWAY).unwrap();
+    assert_eq!(a.damage(B), 0, "began 4.5\" away");
+    let mut a = toll_set_up(toll, 30);
+    a.place(A2, 11.5, 12.0);
+    a.place(B, 12.5, 11.0);
+    a.dice(&[5]);
+    let n = a.log_len();
+    a.apply(Command::Disengage {
+        fighter: B,
+        to: [14.5, 0.0, 9.0],
+    })
+    .unwrap();
+    assert_eq!((a.damage(B), a.dice_left()), (5, 0));
+    assert!(a.fighter(B).pos.x > 14.0, "it moved");
+    let said = said_since(&mut a, n);
+    let toll_at = said
+        .iter()
+        .position(|l| l.contains("5 damage"))
+        .expect("said");
+    let moved_at = said
+        .iter()
+        .position(|l| l.contains("disengage"))
+        .expect("said");
+    assert!(moved_at < toll_at, "{said:?}");
 }

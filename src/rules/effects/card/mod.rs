@@ -142,7 +142,7 @@ type SentenceReader = fn(&str) -> Option<Vec<Effect>>;
 /// The effects of the first sentences of `s`, and how many sentences they took: a sentence
 /// one family reads alone, else the first reader of several sentences that knows them.
 fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    const SENTENCE: [SentenceReader; 20] = [
+    const SENTENCE: [SentenceReader; 21] = [
         bar::sentence,
         guard::sentence,
         condition::sentence,
@@ -163,6 +163,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         super::self_damage::self_per_roll,
         super::self_damage::to_self_sentence,
         super::control::sentence,
+        super::toll::sentence,
     ];
     const READERS: [Reader; 23] = [
         super::lower::picked_then_lowered,

@@ -30,3 +30,42 @@ fn move7_flight_that_rises_no_more_than_n() {
         ])
     );
 }
+
+/// DIS-1 with ABL-5: a toll on enemies disengaging from near this fighter for the round,
+/// before they move away or after; and the reaction striking one within 1" as it disengages.
+#[test]
+fn dis1_tolls_on_disengaging() {
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, each time an enemy fighter within 4\" of this \
+             fighter makes a disengage action but before that fighter moves away, allocate D3 \
+             damage points to that fighter."
+        ),
+        Ok(vec![Effect::DisengageToll {
+            range: 4.0,
+            sides: 3,
+            before: true
+        }])
+    );
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, after an enemy fighter makes a disengage action \
+             that began within 2\" of this fighter, allocate D6 damage points to that fighter."
+        ),
+        Ok(vec![Effect::DisengageToll {
+            range: 2.0,
+            sides: 6,
+            before: false
+        }])
+    );
+    assert_eq!(
+        effects_of(
+            "After a visible enemy fighter within 1\" of this fighter makes a disengage action, \
+             allocate D6 damage points to that fighter."
+        ),
+        Ok(vec![
+            Effect::Reaction(crate::model::effects::Trigger::EnemyDisengages),
+            Effect::StrikeOnRoll { least: 1, sides: 6 }
+        ])
+    );
+}

@@ -1,0 +1,141 @@
+//! ABL-5: a toll on disengaging. Until the end of the battle round, each enemy fighter that
+//! makes a disengage action starting within reach of this fighter is allocated a dice of
+//! damage, before it moves away or once it has; and the reaction that strikes a visible enemy
+//! within 1" as it disengages (DIS-1: within 1" it can only be before it moves away).
+
+use bevy::prelude::*;
+
+use crate::battlefield::measure::{Base, distance};
+use crate::model::RuleId;
+use crate::model::dice::as_sides;
+use crate::model::effects::{Effect, Trigger};
+use crate::model::ids::FighterId;
+use crate::rules::log::EffectOutcome;
+use crate::rules::state::{self, FighterView};
+
+use super::card::fill;
+use super::{Useful, Weighed, effect_logged, lasts};
+
+pub(super) fn describe(e: &Effect) -> String {
+    let Effect::DisengageToll {
+        range,
+        sides,
+        before,
+    } = e
+    else {
+        return String::new();
+    };
+    let when = if *before {
+        "before it moves away"
+    } else {
+        "once it has moved"
+    };
+    format!(
+        "until the end of the round, each enemy that disengages from within {range}\" of it \
+         takes D{sides} damage {when}"
+    )
+}
+
+pub(super) fn run(
+    world: &mut World,
+    f: &FighterView,
+    e: &Effect,
+    value: u8,
+) -> Option<EffectOutcome> {
+    let Effect::DisengageToll {
+        range,
+        sides,
+        before,
+    } = e
+    else {
+        return None;
+    };
+    state::engine(world).toll_around(f.id, *range, (*sides, *before));
+    Some(lasts(e, value))
+}
+
+/// Worth it when enemies are within its reach now: they may disengage from it.
+pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
+    let Effect::DisengageToll { range, .. } = e else {
+        return None;
+    };
+    let near = super::enemies_in_reach(w.world, w.all, w.f, *range, false);
+    (!near.is_empty()).then_some(Useful::Because("enemies near it may disengage", None))
+}
+
+/// DIS-1 with ABL-5: fighter `id` makes a disengage action from `from`: the tolls of the
+/// enemies round it for this moment (`before` it moves away, or after), each a dice of damage
+/// logged then dealt, while it stands.
+pub(crate) fn take(world: &mut World, id: FighterId, from: &Base, before: bool) {
+    let tolls: Vec<(FighterId, f32, u8)> = (world.resource::<state::Engine>().tolls())
+        .filter(|t| t.3 == before)
+        .map(|(source, range, sides, _)| (source, range, sides))
+        .collect();
+    for (source, range, sides) in tolls {
+        let all = state::fighters(world);
+        let Some(f) = all.iter().find(|o| o.id == id && o.on_board()) else {
+            return;
+        };
+        let reaches = |o: &&FighterView| {
+            o.id == source
+                && o.on_board()
+                && o.side != f.side
+                && distance(&o.base(), from) <= range + 1e-4
+        };
+        if !all.iter().any(|o| reaches(&o)) {
+            continue;
+        }
+        let roll = state::d6(world);
+        let damage = as_sides(roll, sides);
+        let outcome = EffectOutcome::Damage {
+            fighters: vec![id],
+            damage,
+            rolls: vec![roll],
+        };
+        effect_logged(world, source, outcome);
+        crate::rules::actions::deal_damage(world, id, damage, &[RuleId::Abl5, RuleId::Dis1]);
+    }
+}
+
+// The card's wording of this family (`card`: the language's shared pieces).
+
+/// "Until the end of the battle round, each time an enemy fighter within R\" of this fighter
+/// makes a disengage action but before that fighter moves away (after an enemy fighter makes a
+/// disengage action that began within R\" of this fighter), allocate DN damage points to that
+/// fighter"; the reaction "after a visible enemy fighter within 1\" of this fighter makes a
+/// disengage action, allocate DN damage points to that fighter".
+pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
+    let dice = "allocate d{n} damage points to that fighter";
+    if let Some(v) = fill(
+        s,
+        &format!(
+            "after a visible enemy fighter within 1\" of this fighter makes a disengage action, {dice}"
+        ),
+    ) {
+        let sides = u8::try_from(v[0]).ok()?;
+        return Some(vec![
+            Effect::Reaction(Trigger::EnemyDisengages),
+            Effect::StrikeOnRoll { least: 1, sides },
+        ]);
+    }
+    let rest = s.strip_prefix("until the end of the battle round, ")?;
+    let (v, before) = [
+        (
+            "each time an enemy fighter within {n}\" of this fighter makes a disengage action but \
+             before that fighter moves away, ",
+            true,
+        ),
+        (
+            "after an enemy fighter makes a disengage action that began within {n}\" of this \
+             fighter, ",
+            false,
+        ),
+    ]
+    .into_iter()
+    .find_map(|(head, before)| Some((fill(rest, &format!("{head}{dice}"))?, before)))?;
+    Some(vec![Effect::DisengageToll {
+        range: v[0] as f32,
+        sides: u8::try_from(v[1]).ok()?,
+        before,
+    }])
+}
