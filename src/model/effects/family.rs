@@ -137,6 +137,7 @@ impl Effect {
             | Effect::ValueAura { .. } => Family::Guard,
             Effect::SaveWildDice { .. }
             | Effect::DiscardEnemyWildDice { .. }
+            | Effect::MoveByRolls { .. }
             | Effect::SwearOath
             | Effect::Favoured { .. }
             | Effect::OnRoll { .. } => Family::Dice,

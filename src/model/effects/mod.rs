@@ -123,6 +123,9 @@ pub enum Effect {
     /// Roll `dice` dice: for each roll of `least` or more, the other side discards one of its
     /// saved wild dice (INI-3), while it has any.
     DiscardEnemyWildDice { dice: Amount, least: u8 },
+    /// Roll `dice` dice: until the end of this fighter's activation, each roll of `down_to` or
+    /// less takes 1 from its Move (to a minimum of 1), then each other roll adds 1.
+    MoveByRolls { dice: Amount, down_to: u8 },
     /// This fighter swears an oath for the rest of the battle: once an enemy fighter is taken
     /// down during its activation, it is favoured for the rest of the battle instead, and its
     /// side gains a double of 1s.

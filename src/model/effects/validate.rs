@@ -247,6 +247,7 @@ impl Effect {
             | Effect::HealRolled { .. }
             | Effect::SaveWildDice { .. }
             | Effect::DiscardEnemyWildDice { .. }
+            | Effect::MoveByRolls { .. }
             | Effect::SwearOath
             | Effect::Favoured { .. }
             | Effect::RoundGuard { .. }
@@ -465,6 +466,7 @@ impl Effect {
             Effect::DiscardEnemyWildDice { dice, least } => {
                 dice.within(10) && (2..=6).contains(least)
             }
+            Effect::MoveByRolls { dice, down_to } => dice.within(10) && (1..=5).contains(down_to),
             Effect::Favoured { plain, favoured } => {
                 plain.iter().chain(favoured).all(|e| e.numbers_ok())
             }

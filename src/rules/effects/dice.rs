@@ -28,6 +28,12 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             "roll {} dice: each {least}+ makes the other side discard a saved wild dice",
             amount_text(dice, value)
         ),
+        Effect::MoveByRolls { dice, down_to } => format!(
+            "roll {} dice: this activation, each {} takes 1 from its Move (to 1), then each \
+             other roll adds 1",
+            amount_text(dice, value),
+            crate::model::effects::band_text(1, *down_to)
+        ),
         Effect::SwearOath => {
             "it swears an oath: an enemy taken down in its activation makes it favoured and \
              gains a double of 1s"
@@ -85,6 +91,9 @@ pub(super) fn run(
         state::engine(world).swear_oath(f.id);
         return Some(EffectOutcome::Oathed);
     }
+    if let Effect::MoveByRolls { dice, down_to } = e {
+        return Some(move_by_rolls(world, f, dice.of(value), *down_to));
+    }
     if let Effect::DiscardEnemyWildDice { dice, least } = e {
         let (rolls, k) =
             (world.resource_mut::<DiceRng>()).roll_at_least(dice.of(value) as usize, *least);
@@ -111,6 +120,27 @@ pub(super) fn run(
     Some(EffectOutcome::WildDiceSaved { saved, rolls })
 }
 
+/// ABL-5: `n` dice rolled; the rolls of `down_to` or less take 1 each from `f`'s Move (to a
+/// minimum of 1), then the others add 1 each, until the end of its activation (the card's
+/// order, not ABL-4's: it says so).
+fn move_by_rolls(world: &mut World, f: &FighterView, n: u32, down_to: u8) -> EffectOutcome {
+    let rolls: Vec<u8> = (0..n).map(|_| state::d6(world)).collect();
+    let downs = rolls.iter().filter(|r| **r <= down_to).count() as u32;
+    let ups = rolls.len() as u32 - downs;
+    let m = f.profile.movement;
+    let now = m.saturating_sub(downs).max(1) + ups;
+    let mut eng = state::engine(world);
+    if now > m {
+        if let Some(a) = eng.activation.as_mut().filter(|a| a.fighter == f.id) {
+            a.move_bonus = a.move_bonus.saturating_add(now - m);
+        }
+    } else if now < m {
+        let lowered = (crate::model::effects::Stat::Move, m - now, 1);
+        eng.lower_for_round(f.id, lowered, (true, false));
+    }
+    EffectOutcome::MoveRolled { rolls, now }
+}
+
 /// ABL-5: rolls a dice for `f`'s ability (logged); on `least` or more, runs `then`.
 pub(super) fn on_roll(
     world: &mut World,
@@ -127,9 +157,13 @@ pub(super) fn on_roll(
 }
 
 /// SOLO-C1: dice for a later round are always worth having; an oath, when its fighter has
-/// not sworn one yet nor is favoured; a roll for a bonus, when the bonus would be.
+/// not sworn one yet nor is favoured; a roll for a bonus, when the bonus would be; Move by
+/// rolls (more likely up than down), when it moves next.
 pub(super) fn useful(w: &super::Weighed, e: &Effect) -> Option<Useful> {
     match e {
+        Effect::MoveByRolls { down_to, .. } if w.next.moves && *down_to <= 2 => {
+            w.because("its next action is a move")
+        }
         Effect::OnRoll { then, .. } => then
             .iter()
             .find_map(|t| super::useful(w.world, w.all, w.f, t, w.next)),
@@ -185,10 +219,23 @@ pub(super) fn on_roll_bonus(s: &[String]) -> Option<(usize, Vec<Effect>)> {
 }
 
 /// "Roll a number of dice equal to A." + "For each roll of N+, add one wild dice to your
-/// saved wild dice."
+/// saved wild dice." ("... your opponent must discard one ...", "until the end of this
+/// fighter's activation, for each roll of 1, subtract 1 from this fighter's Move
+/// characteristic (to a minimum of 1), then for each roll of 2+, add 1 ...").
 pub(super) fn rolled(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     let dice = super::card::then_roll(&format!("then, {}", s[0]))?;
     let then = s.get(1)?;
+    if let Some(v) = fill(
+        then,
+        "until the end of this fighter's activation, for each roll of {n}, subtract 1 from this \
+         fighter's move characteristic (to a minimum of 1), then for each roll of {n}+, add 1 to \
+         this fighter's move characteristic",
+    ) {
+        let down_to = u8::try_from(v[0])
+            .ok()
+            .filter(|d| v[1] == u32::from(*d) + 1)?;
+        return Some((2, vec![Effect::MoveByRolls { dice, down_to }]));
+    }
     if let Some(v) = fill(
         then,
         "for each roll of {n}+, your opponent must discard one wild dice from their saved wild \

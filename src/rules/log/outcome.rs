@@ -21,6 +21,8 @@ pub enum EffectOutcome {
     BonusMoveOrDisengage { max: f32 },
     /// A bonus move (up to `max` inches) or attack action is to come.
     BonusMoveOrAttack { max: f32 },
+    /// The fighter's Move is `now` until the end of the activation, after `rolls`.
+    MoveRolled { rolls: Vec<u8>, now: u32 },
     /// `by` more of `stat` until the end of the activation.
     Boost {
         stat: crate::model::effects::Stat,

@@ -390,6 +390,10 @@ pub(super) fn dice_text(who: &str, o: &EffectOutcome) -> String {
             "{who}'s side saves {saved} more wild dice for later rounds{}",
             rolled_text(rolls)
         ),
+        EffectOutcome::MoveRolled { rolls, now } => format!(
+            "{who}'s Move is {now}\" until the end of its activation{}",
+            rolled_text(rolls)
+        ),
         EffectOutcome::EnemyWildDiceDiscarded { discarded, rolls } => format!(
             "the other side discards {discarded} of its saved wild dice{}",
             rolled_text(rolls)

@@ -213,6 +213,7 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         | EffectOutcome::Favoured
         | EffectOutcome::WildDiceSaved { .. }
         | EffectOutcome::EnemyWildDiceDiscarded { .. }
+        | EffectOutcome::MoveRolled { .. }
         | EffectOutcome::FewerDice { .. } => super::effects::dice_text(&who, o),
         EffectOutcome::HealedRolled { .. }
         | EffectOutcome::HealedFriend { .. }

@@ -116,3 +116,42 @@ fn dis1_abl5_a_toll_after_disengaging_reaches_those_that_began_near() {
         .expect("said");
     assert!(moved_at < toll_at, "{said:?}");
 }
+
+/// ABL-5, "roll a number of dice equal to the value of this ability. Until the end of this
+/// fighter's activation, for each roll of 1, subtract 1 from this fighter's Move (to a minimum
+/// of 1), then for each roll of 2+, add 1": Move 4 with 1, 4, 6 is 5; with five 1s and a 2 it
+/// is 2 (4 - 5, to 1, then + 1: the card's order, not ABL-4's, which would give 1); the log
+/// says the Move and the rolls; the next activation it is 4 again.
+#[test]
+fn abl5_move_by_rolls_subtracts_then_adds() {
+    use warcry_sim::model::effects::Amount;
+    let stagger = Effect::MoveByRolls {
+        dice: Amount::Value,
+        down_to: 1,
+    };
+    for (rolls, now) in [(&[1, 4, 6][..], 5), (&[1, 1, 1, 1, 1, 2][..], 2)] {
+        let value = rolls.len() as u8;
+        let mut a = with_ability(vec![stagger.clone()], value);
+        a.profile(A, |p| p.movement = 4);
+        let rules = a.world().resource::<Ruleset>().clone();
+        a.dice(rolls);
+        let n = a.log_len();
+        a.use_ability(A, "Test Gift", value, None).unwrap();
+        assert_eq!(a.dice_left(), 0);
+        let act = a.engine().activation.clone().unwrap();
+        let bonus = a.engine().move_bonus(&act);
+        assert_eq!(
+            a.fighter(A).move_budget(&rules, bonus),
+            now as f32,
+            "{rolls:?}"
+        );
+        let said = said_since(&mut a, n).join("\n");
+        assert!(said.contains(&format!("Move is {now}\"")), "{said}");
+        a.apply(Command::EndActivation { fighter: A }).unwrap();
+        assert_eq!(
+            a.fighter(A).move_budget(&rules, 0),
+            4.0,
+            "after the activation"
+        );
+    }
+}

@@ -69,3 +69,20 @@ fn dis1_tolls_on_disengaging() {
         ])
     );
 }
+
+/// ABL-5: Move changed for the activation by each roll, down then up.
+#[test]
+fn move_by_rolls() {
+    assert_eq!(
+        effects_of(
+            "Roll a number of dice equal to the value of this ability. Until the end of this \
+             fighter's activation, for each roll of 1, subtract 1 from this fighter's Move \
+             characteristic (to a minimum of 1), then for each roll of 2+, add 1 to this \
+             fighter's Move characteristic."
+        ),
+        Ok(vec![Effect::MoveByRolls {
+            dice: Amount::Value,
+            down_to: 1
+        }])
+    );
+}
