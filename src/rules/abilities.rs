@@ -371,7 +371,56 @@ pub fn validate_ability(
         *effects = crate::rules::effects::as_used(world, all, f, &at, value);
     }
     let aimed = eligible(world, all, f, &d, target)?;
+    once_only(world, (all, f), &d, aimed)?;
     Ok((d, group, aimed))
+}
+
+/// The once-only conditions an ability `d` has: (once per battle, on each fighter once per
+/// round).
+fn once_kinds(d: &AbilityDef) -> (bool, bool) {
+    use crate::model::effects::{Condition, Effect};
+    let AbilityEffect::Effects(effects) = &d.effect else {
+        return (false, false);
+    };
+    let has = |c: Condition| effects.contains(&Effect::Requires(c));
+    (
+        has(Condition::OncePerBattle),
+        has(Condition::OncePerRoundPerTarget),
+    )
+}
+
+/// ABL-5: "a fighter can only use this ability once per battle"; "a fighter can only be
+/// targeted once per battle round by this ability" (by the side's uses of it): refused when
+/// `f` used `d` before, or `aimed` was its pick this round.
+fn once_only(
+    world: &World,
+    (all, f): (&[FighterView], &FighterView),
+    d: &AbilityDef,
+    aimed: Option<FighterId>,
+) -> Result<(), Rejected> {
+    let (battle, round) = once_kinds(d);
+    let e = world.resource::<Engine>();
+    let this = |u: &&state::OnceUse| u.ability == d.name && u.side == f.side;
+    if battle && e.once.iter().filter(this).any(|u| u.fighter == f.id) {
+        return Err(Rejected::new(
+            RuleId::Abl5,
+            format!("{} has used {} already this battle", f.name, d.name),
+        ));
+    }
+    let picked = |u: &&state::OnceUse| u.round == e.round && u.target == aimed;
+    if round && aimed.is_some() && e.once.iter().filter(this).any(|u| picked(&u)) {
+        return Err(Rejected::new(
+            RuleId::Abl5,
+            format!(
+                "{} has been picked by {} already this round",
+                all.iter()
+                    .find(|o| Some(o.id) == aimed)
+                    .map_or("that fighter", |o| &o.name),
+                d.name
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// What the ability `d` does now, used by `f` with dice showing `value` (a built-in one
@@ -456,6 +505,17 @@ pub(crate) fn use_ability(
     // Paid: the whole group is spent (ABL-1).
     state::engine(world).dice[f.side].spend(value);
     let (dice_value, (value, changed)) = (value, ability_value(world, all, f, &d, value));
+    if once_kinds(&d) != (false, false) {
+        let mut e = state::engine(world);
+        let use_ = state::OnceUse {
+            fighter: f.id,
+            side: f.side,
+            ability: d.name.clone(),
+            round: e.round,
+            target: aimed,
+        };
+        e.once.push(use_);
+    }
     let automated = d.effect != AbilityEffect::NotAutomated;
     let effect = {
         let mut e = state::engine(world);

@@ -59,6 +59,11 @@ pub enum Condition {
     /// A friendly fighter bearing `marks` (this one too) is within `range` inches of an enemy
     /// fighter.
     FriendEngaged { marks: super::Marks, range: f32 },
+    /// This fighter has not used this ability before this battle.
+    OncePerBattle,
+    /// The fighter the ability picks has not been picked by this ability (its side's) this
+    /// battle round.
+    OncePerRoundPerTarget,
 }
 
 /// How the attacks on a guarded fighter are softened (ABL-5).
@@ -214,7 +219,9 @@ impl Condition {
             Condition::TookDownThisActivation
             | Condition::NotMarked(_)
             | Condition::Marked(_)
-            | Condition::ShotThisActivation => true,
+            | Condition::ShotThisActivation
+            | Condition::OncePerBattle
+            | Condition::OncePerRoundPerTarget => true,
         }
     }
 }

@@ -274,9 +274,6 @@ impl Effect {
             | Effect::ExposePicked { .. }
             | Effect::Restrict { .. }
             | Effect::EnemyCritsAsHits { .. } => self.heal_numbers_ok(),
-            Effect::DisengageToll { range, sides, .. } => {
-                range_ok(*range) && matches!(sides, 3 | 6)
-            }
             Effect::BarEach { range, actions, .. } => range_ok(*range) && !actions.is_empty(),
             Effect::NextBoost { by, .. }
             | Effect::RoundBoost { by, .. }
@@ -285,9 +282,10 @@ impl Effect {
             Effect::AfterEachAttack { least, bar } => (1..=6).contains(least) && !bar.is_empty(),
             Effect::AfterTakedown { then } | Effect::TargetBoost { then, .. } => all_ok(then),
             Effect::OnRoll { least, then } => (2..=6).contains(least) && all_ok(then),
-            Effect::RollAgainst { .. } | Effect::CritsWeaken { .. } | Effect::EnemyAura { .. } => {
-                self.against_numbers_ok()
-            }
+            Effect::RollAgainst { .. }
+            | Effect::CritsWeaken { .. }
+            | Effect::EnemyAura { .. }
+            | Effect::DisengageToll { .. } => self.against_numbers_ok(),
             Effect::Requires(c) => c.numbers_ok(),
             Effect::When {
                 when,
@@ -341,6 +339,9 @@ impl Effect {
                 min,
                 range,
             } => weakenable(*stat) && by.within(20) && *min <= 20 && range_ok(*range),
+            Effect::DisengageToll { range, sides, .. } => {
+                range_ok(*range) && matches!(sides, 3 | 6)
+            }
             _ => true,
         }
     }

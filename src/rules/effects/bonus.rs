@@ -294,7 +294,12 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
     }
     // "... a bonus move action of (up to) N\"".
     let plain = plain_bonus(s);
-    if let Some(w) = plain.strip_prefix("this fighter makes a bonus attack action with its ")
+    let with =
+        (plain.strip_prefix("this fighter makes a bonus attack action with its ")).or_else(|| {
+            (plain.strip_prefix("this fighter makes a bonus attack action that has the "))
+                .and_then(|w| w.strip_suffix(" runemark"))
+        });
+    if let Some(w) = with
         && !w.contains(' ')
     {
         let runemark = w.to_string();

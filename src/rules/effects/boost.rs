@@ -71,25 +71,13 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
                 ""
             }
         ),
-        Effect::StrengthAboveToughness => {
-            "its Strength counts as higher than the target's Toughness this activation".to_string()
-        }
-        Effect::FlatAttackRange => {
-            "its attacks' range leaves out the vertical distance this activation".to_string()
-        }
-        Effect::FlyThisActivation => "it can fly when it moves this activation".to_string(),
-        Effect::FlyRisingAtMost { up } => {
-            format!("it can fly when it moves this activation, rising no more than {up}\"")
-        }
-        Effect::FreeClimb => {
-            "its climbs' height does not count against its Move this activation".to_string()
-        }
-        Effect::DisengageEndNear => {
-            "its disengage actions may end within 1\" of enemies this activation".to_string()
-        }
-        Effect::MoveWhileEngaged => {
-            "it can move away from enemies within 1\" of it this activation".to_string()
-        }
+        Effect::StrengthAboveToughness
+        | Effect::FlatAttackRange
+        | Effect::FlyThisActivation
+        | Effect::FlyRisingAtMost { .. }
+        | Effect::FreeClimb
+        | Effect::DisengageEndNear
+        | Effect::MoveWhileEngaged => super::boost_words::manner_text(e),
         Effect::NextHitsAsCrits { .. } | Effect::HitsAsCrits { .. } | Effect::CritOn { .. } => {
             super::crits::describe(e)
         }

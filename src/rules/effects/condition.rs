@@ -75,6 +75,8 @@ pub(super) fn condition_text(c: &Condition) -> String {
             "(with a friend{} within {range}\" of an enemy)",
             marks.with_words()
         ),
+        Condition::OncePerBattle => "(once per battle)".to_string(),
+        Condition::OncePerRoundPerTarget => "(on each fighter once per round)".to_string(),
     }
 }
 
@@ -157,6 +159,8 @@ pub(super) fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
         | Condition::MovesMade(_)
         | Condition::ShotThisActivation
         | Condition::FriendEngaged { .. } => why_not_now(c, condition),
+        // Asked with the ability's name and pick (`rules::abilities`).
+        Condition::OncePerBattle | Condition::OncePerRoundPerTarget => None,
     }
 }
 
@@ -326,6 +330,11 @@ fn done_before(s: &str) -> Option<Condition> {
          actions this activation"
         | "a fighter can only use this ability after it has made a missile attack action in \
            this activation" => Some(Condition::ShotThisActivation),
+        "a fighter can only use this ability once per battle" => Some(Condition::OncePerBattle),
+        "a fighter can only be targeted once per battle round by this ability"
+        | "a fighter can only be targeted once per battleround by this ability" => {
+            Some(Condition::OncePerRoundPerTarget)
+        }
         _ => None,
     }
 }

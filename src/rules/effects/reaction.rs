@@ -10,32 +10,19 @@ use super::card::{count_prefix, fill, number_prefix};
 pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
     let amount = |a: &Amount| amount_text(a, value);
     match e {
-        Effect::Reaction(Trigger::TargetedByMelee) => {
-            "(a reaction when targeted by a melee attack)".to_string()
-        }
-        Effect::Reaction(Trigger::LethalMelee) => {
-            "(a reaction when a melee attack's damage would take this fighter down)".to_string()
-        }
-        Effect::Reaction(Trigger::TargetedByMissile) => {
-            "(a reaction when targeted by a missile attack)".to_string()
-        }
-        Effect::Reaction(Trigger::TargetedByAttack) => {
-            "(a reaction when targeted by an attack)".to_string()
-        }
-        Effect::Reaction(Trigger::EnemyDisengages) => {
-            "(a reaction when an enemy within 1\" disengages)".to_string()
-        }
-        Effect::Reaction(t) => super::move_reaction::trigger_text(*t).unwrap_or_default(),
+        Effect::Reaction(t) => trigger_text(*t),
         Effect::ReactBonus { friend, act } => super::move_reaction::describe(friend, *act),
         Effect::CritsSaved { least } => {
             format!("a dice for each critical hit: on {least}+ it counts as a hit")
         }
-        Effect::StrikeOnRoll { least: 1, sides } => {
-            format!("D{sides} damage to the enemy before it moves away")
-        }
-        Effect::StrikeOnRoll { least, sides } => {
-            format!("a dice: on {least}+, D{sides} damage to the enemy before it moves away")
-        }
+        Effect::StrikeOnRoll { least, sides } => format!(
+            "{}D{sides} damage to the enemy before it moves away",
+            if *least > 1 {
+                format!("a dice: on {least}+, ")
+            } else {
+                String::new()
+            }
+        ),
         Effect::DamageAttackerDice { sides } => {
             format!("D{sides} damage to the attacker before the damage is allocated")
         }
@@ -86,6 +73,20 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         }
         Effect::ToughnessThisAttack { by } => format!("+{by} Toughness during the attack"),
         _ => String::new(),
+    }
+}
+
+/// A reaction's moment in words: "(a reaction when targeted by a melee attack)".
+fn trigger_text(t: Trigger) -> String {
+    match t {
+        Trigger::TargetedByMelee => "(a reaction when targeted by a melee attack)".to_string(),
+        Trigger::LethalMelee => {
+            "(a reaction when a melee attack's damage would take this fighter down)".to_string()
+        }
+        Trigger::TargetedByMissile => "(a reaction when targeted by a missile attack)".to_string(),
+        Trigger::TargetedByAttack => "(a reaction when targeted by an attack)".to_string(),
+        Trigger::EnemyDisengages => "(a reaction when an enemy within 1\" disengages)".to_string(),
+        t => super::move_reaction::trigger_text(t).unwrap_or_default(),
     }
 }
 

@@ -369,6 +369,20 @@ pub struct Engine {
     /// raised for the round, lowered for the battle, taunted), with who they reach and when
     /// they end. The hash writes them in the words saved battles were hashed with.
     pub effects: Vec<super::lasting::ActiveEffect>,
+    /// ABL-5: the uses of abilities that may be used once per battle, or on each fighter
+    /// once per round.
+    pub once: Vec<OnceUse>,
+}
+
+/// ABL-5: a use of an ability that may be used once per battle (by each fighter), or on each
+/// fighter once per round (by a side).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct OnceUse {
+    pub fighter: FighterId,
+    pub side: Side,
+    pub ability: String,
+    pub round: u32,
+    pub target: Option<FighterId>,
 }
 
 impl ActivationState {

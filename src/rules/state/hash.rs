@@ -162,6 +162,9 @@ struct EngineWords<'a> {
     /// away). New: written only when there are some.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     tolls: Vec<(FighterId, f32, u8, bool)>,
+    /// The uses of once-only abilities. New: written only when there are some.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    once: &'a [super::battle::OnceUse],
 }
 
 /// A characteristic raised until the end of the round, as the hashes began writing it.
@@ -202,6 +205,7 @@ impl<'a> EngineWords<'a> {
             commands: _,
             round_hashes: _,
             effects,
+            once,
         } = e;
         let mut words = EngineWords {
             round: *round,
@@ -239,6 +243,7 @@ impl<'a> EngineWords<'a> {
             dimming_auras: Vec::new(),
             extra_counts: Vec::new(),
             tolls: Vec::new(),
+            once,
         };
         for effect in effects {
             words.add(effect);

@@ -20,9 +20,9 @@ mod lasting;
 
 pub(crate) use battle::rule_of_pending;
 pub use battle::{
-    ActivationState, Bonus, Boost, Engine, FallDue, Outcome, Overtime, Pending, ReactionOffer,
-    Resume, Then, Totalled, TreasureDrop, WaitingMove, deciding_side, describe_pending,
-    describe_pending_with, simultaneous_first,
+    ActivationState, Bonus, Boost, Engine, FallDue, OnceUse, Outcome, Overtime, Pending,
+    ReactionOffer, Resume, Then, Totalled, TreasureDrop, WaitingMove, deciding_side,
+    describe_pending, describe_pending_with, simultaneous_first,
 };
 pub use fighters::{
     FighterView, activatable, blockers, can_see, fighter, fighters, fighters_of, objectives,

@@ -10,6 +10,7 @@ use warcry_sim::rules::command::Command;
 const A: FighterId = FighterId(2);
 const A2: FighterId = FighterId(3);
 const B: FighterId = FighterId(10);
+const B2: FighterId = FighterId(11);
 
 /// MOVE-7 with ABL-5, "they can fly ...; however, they cannot move vertically upwards more
 /// than 3\"": the fighter moves as a flyer that rises at most 3" this activation, and walks
@@ -154,4 +155,89 @@ fn abl5_move_by_rolls_subtracts_then_adds() {
             "after the activation"
         );
     }
+}
+
+/// ABL-5, "a fighter can only be targeted once per battle round by this ability": B, picked by
+/// A's Test Gift, can't be picked by A2's this round (the refusal names B and the ability);
+/// B2 can; the next round B can be again.
+#[test]
+fn abl5_each_fighter_is_picked_once_per_round_by_the_ability() {
+    use warcry_sim::model::effects::{Amount, Condition, Stat};
+    use warcry_sim::model::ids::Side;
+    let gift = vec![
+        Effect::LowerPicked {
+            range: 12.0,
+            visible: false,
+            stat: Stat::Strength,
+            by: Amount::Fixed(1),
+            min: 1,
+            activation: false,
+            melee_only: false,
+        },
+        Effect::Requires(Condition::OncePerRoundPerTarget),
+    ];
+    let mut a = with_ability(gift.clone(), 3);
+    a.profile(A2, |p| p.abilities = a_copy(&gift));
+    a.place(A2, 12.0, 10.0);
+    a.place(B, 14.0, 10.0);
+    a.place(B2, 14.0, 13.0);
+    a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    a.activate(A2);
+    a.give_dice(Side::A, &[(3, 2)]);
+    let why = a.use_ability(A2, "Test Gift", 3, Some(B)).unwrap_err();
+    let b = a.fighter(B).name.to_string();
+    assert!(
+        why.contains(&format!(
+            "{b} has been picked by Test Gift already this round"
+        )),
+        "{why}"
+    );
+    assert!(why.contains("ABL-5"), "{why}");
+    a.use_ability(A2, "Test Gift", 3, Some(B2)).unwrap();
+    a.apply(Command::EndActivation { fighter: A2 }).unwrap();
+    a.end_round(&[B, B2], B);
+    a.activate(A);
+    a.give_dice(Side::A, &[(3, 2)]);
+    a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+}
+
+/// ABL-5, "a fighter can only use this ability once per battle": A's second use, in a later
+/// round, is refused; A2 may still use its own.
+#[test]
+fn abl5_a_fighter_uses_a_once_per_battle_ability_once() {
+    use warcry_sim::model::effects::Condition;
+    use warcry_sim::model::ids::Side;
+    let gift = vec![
+        Effect::Requires(Condition::OncePerBattle),
+        Effect::BonusMove { max: None },
+    ];
+    let mut a = with_ability(gift.clone(), 3);
+    a.profile(A2, |p| p.abilities = a_copy(&gift));
+    a.place(A2, 12.0, 10.0);
+    a.place(B, 25.0, 20.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    a.end_round(&[A2, B], B);
+    a.activate(A);
+    a.give_dice(Side::A, &[(3, 2)]);
+    let why = a.use_ability(A, "Test Gift", 3, None).unwrap_err();
+    let name = a.fighter(A).name.to_string();
+    assert!(
+        why.contains(&format!("{name} has used Test Gift already this battle")),
+        "{why}"
+    );
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    a.activate(A2);
+    a.give_dice(Side::A, &[(3, 2)]);
+    a.use_ability(A2, "Test Gift", 3, None).unwrap();
+}
+
+fn a_copy(effects: &[Effect]) -> Vec<warcry_sim::rules::abilities::AbilityDef> {
+    use warcry_sim::rules::abilities::DiceCost;
+    vec![super::arena::ability(
+        "Test Gift",
+        DiceCost::Double,
+        effects.to_vec(),
+    )]
 }

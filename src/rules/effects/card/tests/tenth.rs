@@ -86,3 +86,33 @@ fn move_by_rolls() {
         }])
     );
 }
+
+/// ABL-5: once per battle, and each fighter picked once per round; a bonus attack with the
+/// weapon that has a runemark.
+#[test]
+fn once_per_battle_and_per_round_per_target() {
+    use crate::model::effects::Condition;
+    assert_eq!(
+        effects_of(
+            "A fighter can only use this ability once per battle. This fighter makes a bonus \
+             attack action that has the Spear runemark."
+        ),
+        Ok(vec![
+            Effect::Requires(Condition::OncePerBattle),
+            Effect::BonusAttackWith {
+                runemark: "spear".into()
+            }
+        ])
+    );
+    let read = effects_of(
+        "Pick a visible enemy fighter within 4\" of this fighter. Until the end of the battle \
+         round, subtract 1 from the Attacks characteristic (to a minimum of 1) of attack \
+         actions made by that fighter. A fighter can only be targeted once per battle round by \
+         this ability.",
+    )
+    .unwrap();
+    assert_eq!(
+        read.last(),
+        Some(&Effect::Requires(Condition::OncePerRoundPerTarget))
+    );
+}
