@@ -127,6 +127,7 @@ impl Effect {
             | Effect::SelfDamage { .. }
             | Effect::DamageEach { .. }
             | Effect::DamageAround { .. }
+            | Effect::DamagePerFriendNear { .. }
             | Effect::DamageVsToughness { .. }
             | Effect::AfterMove { .. } => Family::Damage,
             Effect::Heal { .. } | Effect::HealEach { .. } | Effect::HealRolled { .. } => {
@@ -170,9 +171,9 @@ impl Effect {
     pub fn aim(&self) -> Option<Aim> {
         let enemy = Aim::enemy;
         Some(match self {
-            Effect::DamageOne { range, .. } | Effect::DamageAround { range, .. } => {
-                enemy(*range, true, None)
-            }
+            Effect::DamageOne { range, .. }
+            | Effect::DamageAround { range, .. }
+            | Effect::DamagePerFriendNear { range, .. } => enemy(*range, true, None),
             Effect::Restrict { range, visible, .. }
             | Effect::DamageVsToughness { range, visible, .. }
             | Effect::PullPicked { range, visible, .. }

@@ -83,6 +83,14 @@ pub enum Effect {
         #[serde(default)]
         roll: Option<Roll>,
     },
+    /// Damage to one enemy fighter within `range` inches that this fighter can see: `per`
+    /// for each friendly fighter bearing `marks` within `near` inches of it.
+    DamagePerFriendNear {
+        range: f32,
+        per: u32,
+        marks: Marks,
+        near: f32,
+    },
     /// `amount` damage to each enemy fighter within `range` inches (that this fighter can see,
     /// when `visible`), or, with `roll`, the damage its own roll deals to each.
     DamageEach {

@@ -237,6 +237,7 @@ impl Effect {
             Effect::DamageOne { .. }
             | Effect::DamageEach { .. }
             | Effect::DamageAround { .. }
+            | Effect::DamagePerFriendNear { .. }
             | Effect::SelfDamagePerRoll { .. }
             | Effect::DamageNearTarget { .. }
             | Effect::SelfDamage { .. }
@@ -359,6 +360,9 @@ impl Effect {
                 range, dice, each, ..
             } => range_ok(*range) && dice.within(10) && (1..=20).contains(each),
             Effect::DamageNearTarget { around } => range_ok(*around),
+            Effect::DamagePerFriendNear {
+                range, per, near, ..
+            } => range_ok(*range) && range_ok(*near) && (1..=5).contains(per),
             Effect::CountsExtra { extra } => (1..=5).contains(extra),
             Effect::SelfDamage { amount, dice } => {
                 amount.within(20) && dice.is_none_or(|d| d == 3 || d == 6)

@@ -46,6 +46,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             bands_text(r, value)
         ),
         Effect::DamageAround { .. } => super::around::describe(e, value),
+        Effect::DamagePerFriendNear { .. } => super::per_friend::describe(e),
         Effect::DamageVsToughness { .. } => super::around::versus_text(e, value),
         Effect::SelfDamage { amount, dice } => format!(
             "{} damage to this fighter",
@@ -152,6 +153,9 @@ pub(super) fn run(
             damage_one(world, amount, roll.as_ref(), value, target)
         }
         Effect::DamageAround { .. } => super::around::run(world, e, value, target),
+        Effect::DamagePerFriendNear { .. } => super::per_friend::run(world, f, e, target)
+            .into_iter()
+            .collect(),
         Effect::DamageVsToughness { .. } => super::around::versus(world, e, value, target),
         Effect::SelfDamage { amount, dice } => {
             super::self_damage::to_self(world, f, *amount, *dice, value)
@@ -238,6 +242,7 @@ pub(super) fn damage_one(
 pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
     match e {
         Effect::DamageAround { .. } => super::around::useful(w, e),
+        Effect::DamagePerFriendNear { .. } => super::per_friend::useful(w, e),
         Effect::DamageVsToughness { .. } => {
             let near = super::reach_of(w.world, w.all, w.f, e).unwrap_or_default();
             near.first()

@@ -40,6 +40,7 @@ mod heal;
 mod lower;
 mod move_reaction;
 mod next_attack;
+mod per_friend;
 mod place;
 mod pull;
 mod reaction;

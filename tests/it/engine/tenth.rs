@@ -241,3 +241,33 @@ fn a_copy(effects: &[Effect]) -> Vec<warcry_sim::rules::abilities::AbilityDef> {
         effects.to_vec(),
     )]
 }
+
+/// ABL-5, "allocate a number of damage points to that enemy fighter equal to twice the number
+/// of friendly fighters with the Hero runemark within 3" of them": A and A2 (Heroes) within 3"
+/// of B, A3 (no Hero) too: 4 damage (A3 and B's own side not counted).
+#[test]
+fn abl5_damage_counts_the_marked_friends_round_the_enemy() {
+    use warcry_sim::model::effects::{ANYWHERE, Marks};
+    let count = Effect::DamagePerFriendNear {
+        range: ANYWHERE,
+        per: 2,
+        marks: Marks::of(&["hero"], &[]).unwrap(),
+        near: 3.0,
+    };
+    let mut a = with_ability(vec![count], 3);
+    for (id, marks) in [
+        (A, vec!["hero"]),
+        (A2, vec!["hero"]),
+        (FighterId(4), vec![]),
+    ] {
+        a.profile(id, |p| {
+            p.runemarks = marks.iter().map(|m| m.to_string()).collect()
+        });
+    }
+    a.place(B, 11.5, 10.0);
+    a.place(A2, 13.0, 10.0);
+    a.place(FighterId(4), 11.5, 11.5);
+    a.place(B2, 25.0, 18.0);
+    a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+    assert_eq!(a.damage(B), 4);
+}

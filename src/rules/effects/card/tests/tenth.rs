@@ -116,3 +116,35 @@ fn once_per_battle_and_per_round_per_target() {
         Some(&Effect::Requires(Condition::OncePerRoundPerTarget))
     );
 }
+
+/// ABL-5: damage to a picked enemy counted by the friends with runemarks round it.
+#[test]
+fn damage_counted_by_the_friends_round_the_enemy() {
+    use crate::model::effects::{ANYWHERE, Marks};
+    assert_eq!(
+        effects_of(
+            "Choose an enemy fighter that is visible to this fighter. Allocate a number of damage \
+             points to that enemy fighter equal to twice the number of friendly fighters with \
+             the Hunter runemark within 2\" of them."
+        ),
+        Ok(vec![Effect::DamagePerFriendNear {
+            range: ANYWHERE,
+            per: 2,
+            marks: Marks::of(&["hunter"], &[]).unwrap(),
+            near: 2.0
+        }])
+    );
+    assert_eq!(
+        effects_of(
+            "Pick a visible enemy fighter within 9\" of this fighter. Allocate a number of damage \
+             points to that enemy fighter equal to three times the number of friendly fighters \
+             with both the Hunter runemark and the Beast runemark within 3\" of them."
+        ),
+        Ok(vec![Effect::DamagePerFriendNear {
+            range: 9.0,
+            per: 3,
+            marks: Marks::of(&["hunter", "beast"], &[]).unwrap(),
+            near: 3.0
+        }])
+    );
+}
