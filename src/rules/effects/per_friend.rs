@@ -93,9 +93,9 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
 
 // The card's wording (`card`: the language's shared pieces).
 
-/// "Choose an enemy fighter that is visible to this fighter" ("pick a visible enemy fighter")
-/// + "Allocate a number of damage points to that enemy fighter equal to twice (three times)
-/// the number of friendly fighters with MARKS within N\" of them."
+/// "Choose an enemy fighter that is visible to this fighter" ("pick a visible enemy fighter"),
+/// then "Allocate a number of damage points to that enemy fighter equal to twice (three
+/// times) the number of friendly fighters with MARKS within N\" of them."
 pub(super) fn picked_then_counted(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     let range = match s[0].as_str() {
         "choose an enemy fighter that is visible to this fighter"
