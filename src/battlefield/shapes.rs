@@ -29,6 +29,16 @@ pub struct PieceShape {
 }
 
 impl PieceShape {
+    /// GEN-1: how far a base is from the piece: from the base (its outline, at its height)
+    /// to the piece's point nearest the base's centre (0 touching or standing on it).
+    pub fn distance_to_base(&self, b: &crate::battlefield::measure::Base) -> f32 {
+        use parry3d::query::PointQuery;
+        let near = self
+            .cuboid
+            .project_point(&self.pose, to_parry(b.centre), true);
+        crate::battlefield::measure::distance_to_point(b, from_parry(near.point))
+    }
+
     /// True when the segment from `a` to `b` passes through the piece.
     pub fn hits_segment(&self, a: Vec3, b: Vec3) -> bool {
         segment_hits(&self.cuboid, &self.pose, a, b)

@@ -59,6 +59,8 @@ pub enum Condition {
     /// A friendly fighter bearing `marks` (this one too) is within `range` inches of an enemy
     /// fighter.
     FriendEngaged { marks: super::Marks, range: f32 },
+    /// This fighter is within `range` inches of an obstacle (a terrain piece of that kind).
+    NearObstacle(f32),
     /// This fighter has not used this ability before this battle.
     OncePerBattle,
     /// The fighter the ability picks has not been picked by this ability (its side's) this
@@ -212,9 +214,9 @@ impl Condition {
                 super::validate::range_ok(*range) && (2..=10).contains(count)
             }
             Condition::ValueAtLeast(n) => (2..=6).contains(n),
-            Condition::NearObjective(range) | Condition::FriendEngaged { range, .. } => {
-                super::validate::range_ok(*range)
-            }
+            Condition::NearObjective(range)
+            | Condition::NearObstacle(range)
+            | Condition::FriendEngaged { range, .. } => super::validate::range_ok(*range),
             Condition::MovesMade(n) => (1..=4).contains(n),
             Condition::TookDownThisActivation
             | Condition::NotMarked(_)

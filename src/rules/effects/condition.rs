@@ -66,6 +66,7 @@ pub(super) fn condition_text(c: &Condition) -> String {
         Condition::ValueAtLeast(n) => format!("(at a value of {n} or more)"),
         Condition::Marked(m) => format!("(for a fighter with the {} runemark)", m.words()),
         Condition::NearObjective(range) => format!("(within {range}\" of an objective)"),
+        Condition::NearObstacle(range) => format!("(within {range}\" of an obstacle)"),
         Condition::MovesMade(1) => "(after a move action this activation)".to_string(),
         Condition::MovesMade(n) => format!("(after {n} move actions this activation)"),
         Condition::ShotThisActivation => {
@@ -156,6 +157,7 @@ pub(super) fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
         Condition::ValueAtLeast(_)
         | Condition::Marked(_)
         | Condition::NearObjective(_)
+        | Condition::NearObstacle(_)
         | Condition::MovesMade(_)
         | Condition::ShotThisActivation
         | Condition::FriendEngaged { .. } => why_not_now(c, condition),
@@ -234,6 +236,15 @@ fn why_not_now(c: &Checked, condition: &Condition) -> Option<String> {
         Condition::Marked(m) => {
             let marked = m.fit(|k| c.f.profile.bears(k));
             (!marked).then(|| format!("{name} doesn't have the {} runemark", m.words()))
+        }
+        Condition::NearObstacle(range) => {
+            let bf = c.world.get_resource::<crate::battlefield::Battlefield>();
+            let near = |p: &crate::battlefield::shapes::PieceShape| {
+                p.piece.kind == crate::model::formats::TerrainKind::Obstacle
+                    && p.distance_to_base(&c.f.base()) <= range + 1e-4
+            };
+            let by_one = c.f.on_board() && bf.is_some_and(|b| b.shapes.pieces.iter().any(near));
+            (!by_one).then(|| format!("{name} is not within {range}\" of an obstacle"))
         }
         Condition::NearObjective(range) => {
             let mut objectives = c
@@ -367,6 +378,9 @@ fn enemy_within(s: &str) -> Option<Condition> {
         ("they are within {n}\" of an enemy fighter", false),
         ("they are within {n}\" of a visible enemy fighter", true),
     ];
+    if let Some(v) = fill(s, "they are within {n}\" of an obstacle") {
+        return Some(Condition::NearObstacle(v[0] as f32));
+    }
     let (range, visible) = one_of(s, &forms)?;
     Some(Condition::EnemyWithin { range, visible })
 }

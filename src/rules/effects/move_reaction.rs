@@ -81,6 +81,11 @@ pub(super) fn trigger_of(rest: &str) -> Option<Trigger> {
             "when an enemy fighter finishes a move action within {n}\" of them",
             false,
         ),
+        (
+            "when an enemy fighter ends their move action visible to this fighter and within \
+             {n}\" of this fighter",
+            true,
+        ),
     ] {
         if let Some(v) = fill(rest, template) {
             let within = within(v)?;

@@ -271,3 +271,31 @@ fn abl5_damage_counts_the_marked_friends_round_the_enemy() {
     a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
     assert_eq!(a.damage(B), 4);
 }
+
+/// GEN-1 with ABL-5, "a fighter can only use this ability if they are within 1" of an
+/// obstacle": refused with a 3"-tall wall 2" from A's base (the reason says so), allowed once
+/// the wall stands 0.5" from it; a platform as near does not count.
+#[test]
+fn abl5_an_ability_used_only_near_an_obstacle() {
+    use warcry_sim::model::effects::Condition;
+    use warcry_sim::model::formats::{TerrainKind, TerrainPiece};
+    let gift = vec![
+        Effect::Requires(Condition::NearObstacle(1.0)),
+        Effect::BonusMove { max: None },
+    ];
+    // A's 25 mm base reaches 0.49" from its centre at (10, 10).
+    let wall = |kind, x: f32| TerrainPiece::on_floor("wall", kind, (x, 10.0), (1.0, 6.0), 3.0);
+    let mut a = with_ability(gift.clone(), 3);
+    a.add_terrain(wall(TerrainKind::Obstacle, 10.49 + 2.0 + 0.5));
+    let why = a.use_ability(A, "Test Gift", 3, None).unwrap_err();
+    assert!(why.contains("is not within 1\" of an obstacle"), "{why}");
+    let mut a = with_ability(gift.clone(), 3);
+    a.add_terrain(wall(TerrainKind::Platform, 10.49 + 0.5 + 0.5));
+    assert!(
+        a.use_ability(A, "Test Gift", 3, None).is_err(),
+        "a platform"
+    );
+    let mut a = with_ability(gift, 3);
+    a.add_terrain(wall(TerrainKind::Obstacle, 10.49 + 0.5 + 0.5));
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+}

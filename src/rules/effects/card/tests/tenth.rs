@@ -148,3 +148,46 @@ fn damage_counted_by_the_friends_round_the_enemy() {
         }])
     );
 }
+
+/// REA-1: "when an enemy fighter ends their move action visible to this fighter and within N\""
+/// is the moment an enemy finishes a move near it; a friend sent to engage the mover.
+#[test]
+fn rea1_an_enemy_ending_its_move_near_sends_a_friend_in() {
+    use crate::model::effects::{ReactAct, Trigger};
+    let e = effects_of(
+        "A fighter can make this reaction when an enemy fighter ends their move action visible \
+         to this fighter and within 4\" of this fighter. Pick another friendly fighter within 4\" \
+         of this fighter. That fighter makes a bonus move action. After that move action that \
+         fighter must be within 1\" of the enemy fighter that made the move action.",
+    )
+    .unwrap();
+    assert_eq!(
+        e[0],
+        Effect::Reaction(Trigger::EnemyMoved {
+            within: 4,
+            visible: true
+        })
+    );
+    assert!(matches!(
+        e[1],
+        Effect::ReactBonus {
+            friend: Some(_),
+            act: ReactAct::Engage
+        }
+    ));
+}
+
+/// ABL-5: "... only if they are within N\" of an obstacle".
+#[test]
+fn near_an_obstacle() {
+    assert_eq!(
+        effects_of(
+            "A fighter can only use this ability if they are within 2\" of an obstacle. This \
+             fighter makes a bonus move action."
+        ),
+        Ok(vec![
+            Effect::Requires(crate::model::effects::Condition::NearObstacle(2.0)),
+            Effect::BonusMove { max: None }
+        ])
+    );
+}
