@@ -125,6 +125,9 @@ pub enum Command {
     },
     /// End the active fighter's activation, forgoing what is left (CMB-2, CMB-3).
     EndActivation { fighter: FighterId },
+    /// CMB-2, ABL-5: the active fighter lets the first waiting bonus action go (its own, or a
+    /// friend's the ability offered).
+    PassBonus { fighter: FighterId },
     /// REA-1..4: react with this fighter to the enemy action on offer.
     React {
         fighter: FighterId,
@@ -298,6 +301,9 @@ impl Command {
             } => format!("{} uses {ability} with its {dice}s", f(fighter)),
             Command::EndActivation { fighter } => {
                 format!("{} ends its activation", f(fighter))
+            }
+            Command::PassBonus { fighter } => {
+                format!("{} lets the waiting bonus action go", f(fighter))
             }
             Command::React { fighter, reaction } => format!("{} reacts: {reaction}", f(fighter)),
             Command::ReactWith {

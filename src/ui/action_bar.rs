@@ -78,6 +78,7 @@ pub(crate) fn action(
         }
     });
     friend_move(ui, c, a, intent);
+    pass_bonus(ui, c, a, send);
     if intent.set_up.as_ref().is_some_and(|s| s.active == f) {
         set_up_hint(ui, &c.names, intent, send);
     } else if intent.moving == Some(f) || intent.by_hand == Some(f) || intent.friend_of == Some(f) {
@@ -125,6 +126,23 @@ fn friend_move(ui: &mut egui::Ui, c: &Current, a: &ActiveOptions, intent: &mut I
     ));
     if b.clicked() || hotkey(ui, egui::Key::N) {
         intent.start_friend(a.fighter, m);
+    }
+}
+
+/// CMB-2, ABL-5: a bonus is offered, not owed: the first waiting one let go (a friend's, to
+/// pick others among those an ability offered).
+fn pass_bonus(ui: &mut egui::Ui, c: &Current, a: &ActiveOptions, send: &mut impl FnMut(Command)) {
+    let Some(b) = a.bonus else {
+        return;
+    };
+    let what = crate::rules::words::bonus_words_with(b, |id| name(&c.names, id));
+    let button = ui.button(format!("Let it go: the bonus {what}"));
+    let button = button.on_hover_text(
+        "A bonus action is offered, not owed: let this one go and the next waiting one comes \
+         [CMB-2, ABL-5]",
+    );
+    if button.clicked() {
+        send(Command::PassBonus { fighter: a.fighter });
     }
 }
 

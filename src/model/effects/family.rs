@@ -1,7 +1,7 @@
 //! What an effect is (ABL-5): the moment a reaction's effects answer, its family, and whom it
 //! is aimed at.
 
-use super::{Aim, Amount, Effect};
+use super::{Aim, Amount, Condition, Effect, Trigger};
 
 /// The families of effects. Each family's card wording, description, check, run and the
 /// AI's weighing are one file of `rules::effects`; a new kind of effect is a variant here and
@@ -104,6 +104,7 @@ impl Effect {
             | Effect::FriendBonusAttack { .. }
             | Effect::FriendBonusMove { .. }
             | Effect::EachFriendBonusMove { .. }
+            | Effect::PickedFriendsBonus { .. }
             | Effect::AfterTakedown { .. } => Family::Bonus,
             Effect::Boost { .. }
             | Effect::TargetBoost { .. }
@@ -212,4 +213,31 @@ impl Effect {
             _ => return None,
         })
     }
+}
+
+/// REA-1: a reaction's effects after its `trigger`: answers (to the attack, or to its damage
+/// once totalled and lethal) in numbers, as a reaction is paid with no dice; and the runemarks
+/// that can't make it.
+pub(super) fn reaction_fits(trigger: Trigger, after: &[Effect]) -> bool {
+    let answers: Vec<&Effect> = after
+        .iter()
+        .filter(|e| !matches!(e, Effect::Requires(Condition::NotMarked(_))))
+        .collect();
+    // What each moment can answer: the damage totalled, the enemy disengaging, or the attack.
+    let at_its_moment = |e: &Effect| match trigger {
+        Trigger::LethalMelee => e.answers_damage(),
+        Trigger::EnemyDisengages => matches!(e, Effect::StrikeOnRoll { .. }),
+        Trigger::TargetedByMelee | Trigger::TargetedByMissile | Trigger::TargetedByAttack => {
+            !e.answers_damage()
+                && !matches!(e, Effect::StrikeOnRoll { .. } | Effect::ReactBonus { .. })
+        }
+        // An enemy's move is answered by one bonus action, alone.
+        Trigger::EnemyMoved { .. }
+        | Trigger::EnemyMovedNearHero { .. }
+        | Trigger::AfterMeleeDamage => matches!(e, Effect::ReactBonus { .. }) && answers.len() == 1,
+    };
+    !answers.is_empty()
+        && answers
+            .iter()
+            .all(|e| e.in_reaction() && e.fixed_amounts() && at_its_moment(e))
 }

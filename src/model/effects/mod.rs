@@ -269,6 +269,16 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         or_attack: bool,
     },
+    /// Up to `up_to` friendly fighters in `aura` can each make a bonus move action (of up to
+    /// `max` inches, when given; or, when `or_attack`, a bonus move or attack action): their
+    /// player picks them by taking their bonus or letting it go, nearest first (CMB-2).
+    PickedFriendsBonus {
+        aura: Aura,
+        up_to: Amount,
+        or_attack: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max: Option<Amount>,
+    },
     /// Roll `dice` dice against an enemy within `range` inches (that this fighter can see,
     /// when `visible`; with the runemark, when given): each roll of `least` or more is a
     /// success, and `then` says what successes do.

@@ -61,6 +61,8 @@ pub enum Condition {
     FriendEngaged { marks: super::Marks, range: f32 },
     /// This fighter is within `range` inches of an obstacle (a terrain piece of that kind).
     NearObstacle(f32),
+    /// An enemy fighter has been taken down this battle round (by anything).
+    EnemyTakenDownThisRound,
     /// This fighter has not used this ability before this battle.
     OncePerBattle,
     /// The fighter the ability picks has not been picked by this ability (its side's) this
@@ -223,6 +225,7 @@ impl Condition {
             | Condition::Marked(_)
             | Condition::ShotThisActivation
             | Condition::OncePerBattle
+            | Condition::EnemyTakenDownThisRound
             | Condition::OncePerRoundPerTarget => true,
         }
     }

@@ -2,33 +2,6 @@
 
 use super::*;
 
-/// REA-1: a reaction's effects after its `trigger`: answers (to the attack, or to its damage
-/// once totalled and lethal) in numbers, as a reaction is paid with no dice; and the runemarks
-/// that can't make it.
-fn reaction_fits(trigger: Trigger, after: &[Effect]) -> bool {
-    let answers: Vec<&Effect> = after
-        .iter()
-        .filter(|e| !matches!(e, Effect::Requires(Condition::NotMarked(_))))
-        .collect();
-    // What each moment can answer: the damage totalled, the enemy disengaging, or the attack.
-    let at_its_moment = |e: &Effect| match trigger {
-        Trigger::LethalMelee => e.answers_damage(),
-        Trigger::EnemyDisengages => matches!(e, Effect::StrikeOnRoll { .. }),
-        Trigger::TargetedByMelee | Trigger::TargetedByMissile | Trigger::TargetedByAttack => {
-            !e.answers_damage()
-                && !matches!(e, Effect::StrikeOnRoll { .. } | Effect::ReactBonus { .. })
-        }
-        // An enemy's move is answered by one bonus action, alone.
-        Trigger::EnemyMoved { .. }
-        | Trigger::EnemyMovedNearHero { .. }
-        | Trigger::AfterMeleeDamage => matches!(e, Effect::ReactBonus { .. }) && answers.len() == 1,
-    };
-    !answers.is_empty()
-        && answers
-            .iter()
-            .all(|e| e.in_reaction() && e.fixed_amounts() && at_its_moment(e))
-}
-
 /// ABL-5, REA-1: `effects` fit an ability of their kind: a reaction's begin with its trigger
 /// and may answer an attack; an ability paid with dice has neither. Each effect is validated
 /// too. Problems go to `v` at `path`.
@@ -47,7 +20,7 @@ pub fn validate_ability(
     };
     let answers = &effects[usize::from(trigger.is_some()).min(effects.len())..];
     let fits = match (reaction, trigger) {
-        (true, Some(trigger)) => reaction_fits(trigger, answers),
+        (true, Some(trigger)) => super::family::reaction_fits(trigger, answers),
         (true, None) => false,
         (false, _) => !answers.iter().any(|e| {
             matches!(e, Effect::Reaction(_) | Effect::ReactBonus { .. }) || e.answers_attack()
@@ -268,6 +241,7 @@ impl Effect {
             | Effect::FriendBonusAttack { .. }
             | Effect::FriendBonusMove { .. }
             | Effect::EachFriendBonusMove { .. }
+            | Effect::PickedFriendsBonus { .. }
             | Effect::SetUpNear { .. }
             | Effect::Relocate { .. }
             | Effect::LowerPicked { .. }
@@ -287,12 +261,7 @@ impl Effect {
             | Effect::CritsWeaken { .. }
             | Effect::EnemyAura { .. }
             | Effect::DisengageToll { .. } => self.against_numbers_ok(),
-            Effect::Requires(c) => c.numbers_ok(),
-            Effect::When {
-                when,
-                then,
-                otherwise,
-            } => when.numbers_ok() && all_ok(then) && all_ok(otherwise),
+            Effect::Requires(_) | Effect::When { .. } => self.condition_numbers_ok(),
             Effect::BonusAttackAt { range, .. } => range_ok(*range),
             Effect::BonusMoveOrAttack
             | Effect::BonusAttack
@@ -310,6 +279,19 @@ impl Effect {
             | Effect::DisengageEndNear
             | Effect::FlatAttackRange => true,
             super::family::reaction_parts!() => self.answer_numbers_ok(),
+        }
+    }
+
+    /// Are the numbers of a condition (and of what it gives) ones a card could print?
+    fn condition_numbers_ok(&self) -> bool {
+        match self {
+            Effect::Requires(c) => c.numbers_ok(),
+            Effect::When {
+                when,
+                then,
+                otherwise,
+            } => when.numbers_ok() && all_ok(then) && all_ok(otherwise),
+            _ => true,
         }
     }
 
@@ -451,6 +433,9 @@ impl Effect {
             | Effect::EnemyCritsAsHits { range, .. } => range_ok(*range),
             Effect::FriendBonusMove { pick, .. } => range_ok(pick.range),
             Effect::EachFriendBonusMove { aura, .. } => range_ok(aura.range),
+            Effect::PickedFriendsBonus {
+                aura, up_to, max, ..
+            } => range_ok(aura.range) && up_to.within(10) && max.is_none_or(|m| m.within(12)),
             Effect::SetUpNear { range, within, .. } => range_ok(*range) && range_ok(*within),
             Effect::Relocate { away, .. } => away.is_none_or(range_ok),
             Effect::LowerPicked { .. }
@@ -577,7 +562,7 @@ impl Effect {
     }
 
     /// Are its amounts all fixed numbers (not the ability's value)?
-    fn fixed_amounts(&self) -> bool {
+    pub(super) fn fixed_amounts(&self) -> bool {
         let fixed = |a: &Amount| matches!(a, Amount::Fixed(_));
         match self {
             Effect::CritsAsHits { up_to: a }

@@ -154,6 +154,7 @@ fn outside_the_actions(
         Command::ByHand { target, change, .. } => {
             crate::rules::effects::by_hand(world, act, f, *target, *change)
         }
+        Command::PassBonus { .. } => crate::rules::effects::pass_bonus(world, f),
         Command::EndActivation { .. } => {
             let event = Event::EndActivation { fighter: f.id };
             log(world, &[RuleId::Cmb2], event);
@@ -248,7 +249,8 @@ fn check_actor(
         | Command::DropTreasure { fighter, .. }
         | Command::Ability { fighter, .. }
         | Command::ByHand { fighter, .. }
-        | Command::EndActivation { fighter } => *fighter,
+        | Command::EndActivation { fighter }
+        | Command::PassBonus { fighter } => *fighter,
         Command::Activate { fighter } => {
             return Err(Rejected::new(
                 RuleId::Cmb1,
@@ -446,14 +448,17 @@ fn made(world: &mut World, id: FighterId, count: impl FnOnce(&mut ActivationStat
 }
 
 fn spend(world: &mut World, bonus: bool) {
-    let mut e = state::engine(world);
-    let act = e.activation.as_mut().expect("an activation");
-    if bonus {
-        act.bonus.remove(0);
-    } else {
-        act.actions_left = act.actions_left.saturating_sub(1);
-        act.actions_taken += 1;
-    }
+    let (fighter, gone) = {
+        let mut e = state::engine(world);
+        let act = e.activation.as_mut().expect("an activation");
+        if !bonus {
+            act.actions_left = act.actions_left.saturating_sub(1);
+            act.actions_taken += 1;
+            return;
+        }
+        (act.fighter, act.take_first_bonus(true))
+    };
+    crate::rules::effects::picks_made(world, fighter, gone);
 }
 
 #[cfg(test)]

@@ -48,9 +48,9 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         Effect::BonusAttackWith { runemark } => {
             format!("a bonus attack action with its {runemark}")
         }
-        Effect::FriendBonusMove { .. } | Effect::EachFriendBonusMove { .. } => {
-            super::friend_move::describe(e)
-        }
+        Effect::FriendBonusMove { .. }
+        | Effect::EachFriendBonusMove { .. }
+        | Effect::PickedFriendsBonus { .. } => super::friend_move::describe(e),
         Effect::FriendBonusAttack {
             range,
             visible,
@@ -83,8 +83,10 @@ pub(super) fn run(
     target: Option<FighterId>,
 ) -> Option<EffectOutcome> {
     let (bonus, outcome) = match e {
-        Effect::FriendBonusMove { .. } | Effect::EachFriendBonusMove { .. } => {
-            return super::friend_move::run(world, f, e, target);
+        Effect::FriendBonusMove { .. }
+        | Effect::EachFriendBonusMove { .. }
+        | Effect::PickedFriendsBonus { .. } => {
+            return super::friend_move::run(world, f, e, (value, target));
         }
         Effect::AfterTakedown { .. } => {
             return super::kept(world, f, e, value, |a| a.lasting.push(e.clone()));
@@ -249,9 +251,9 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
                 None,
             ))
         }
-        Effect::FriendBonusMove { .. } | Effect::EachFriendBonusMove { .. } => {
-            super::friend_move::useful(w, e)
-        }
+        Effect::FriendBonusMove { .. }
+        | Effect::EachFriendBonusMove { .. }
+        | Effect::PickedFriendsBonus { .. } => super::friend_move::useful(w, e),
         Effect::FriendBonusAttack { .. } => {
             let friends = super::reach_of(w.world, w.all, w.f, e).unwrap_or_default();
             let armed = friends.into_iter().find(|id| {

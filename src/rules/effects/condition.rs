@@ -77,6 +77,9 @@ pub(super) fn condition_text(c: &Condition) -> String {
             marks.with_words()
         ),
         Condition::OncePerBattle => "(once per battle)".to_string(),
+        Condition::EnemyTakenDownThisRound => {
+            "(once an enemy has been taken down this round)".to_string()
+        }
         Condition::OncePerRoundPerTarget => "(on each fighter once per round)".to_string(),
     }
 }
@@ -158,6 +161,7 @@ pub(super) fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
         | Condition::Marked(_)
         | Condition::NearObjective(_)
         | Condition::NearObstacle(_)
+        | Condition::EnemyTakenDownThisRound
         | Condition::MovesMade(_)
         | Condition::ShotThisActivation
         | Condition::FriendEngaged { .. } => why_not_now(c, condition),
@@ -236,6 +240,17 @@ fn why_not_now(c: &Checked, condition: &Condition) -> Option<String> {
         Condition::Marked(m) => {
             let marked = m.fit(|k| c.f.profile.bears(k));
             (!marked).then(|| format!("{name} doesn't have the {} runemark", m.words()))
+        }
+        Condition::EnemyTakenDownThisRound => {
+            let round = c.world.resource::<Engine>().round;
+            let log = c.world.resource::<crate::rules::log::BattleLog>();
+            let enemy = |id: &crate::model::ids::FighterId| {
+                c.all.iter().any(|o| o.id == *id && o.side != c.f.side)
+            };
+            let down = log.entries.iter().rev().take_while(|l| l.round == round).any(|l| {
+                matches!(&l.event, crate::rules::log::Event::TakenDown { fighter } if enemy(fighter))
+            });
+            (!down).then(|| "no enemy fighter has been taken down this battle round".to_string())
         }
         Condition::NearObstacle(range) => {
             let bf = c.world.get_resource::<crate::battlefield::Battlefield>();
@@ -342,6 +357,8 @@ fn done_before(s: &str) -> Option<Condition> {
         | "a fighter can only use this ability after it has made a missile attack action in \
            this activation" => Some(Condition::ShotThisActivation),
         "a fighter can only use this ability once per battle" => Some(Condition::OncePerBattle),
+        "a fighter can only use this ability if an enemy fighter has been taken down this battle \
+         round" => Some(Condition::EnemyTakenDownThisRound),
         "a fighter can only be targeted once per battle round by this ability"
         | "a fighter can only be targeted once per battleround by this ability" => {
             Some(Condition::OncePerRoundPerTarget)

@@ -5,10 +5,12 @@
 use bevy::prelude::*;
 
 use crate::battlefield::measure::distance;
-use crate::model::effects::{Aura, Effect, FriendPick};
+use crate::model::RuleId;
+use crate::model::effects::{Amount, Aura, Effect, FriendPick};
 use crate::model::ids::FighterId;
+use crate::rules::command::Rejected;
 use crate::rules::log::EffectOutcome;
-use crate::rules::state::{self, Bonus, FighterView};
+use crate::rules::state::{self, Bonus, FighterView, Then};
 
 use super::card::{marks_of, picked_friend};
 use super::{Useful, Weighed, in_aura};
@@ -46,6 +48,19 @@ pub(super) fn describe(e: &Effect) -> String {
                 " (this fighter too)"
             }
         ),
+        Effect::PickedFriendsBonus {
+            aura,
+            up_to,
+            or_attack,
+            max,
+        } => format!(
+            "{}{}, in turn, for up to {} of the {} {}",
+            what(*or_attack),
+            max.map_or(String::new(), |m| format!(" of up to {m}\"")),
+            up_to,
+            aura.who_words(),
+            super::within_text(aura.range)
+        ),
         _ => String::new(),
     }
 }
@@ -56,21 +71,30 @@ pub(super) fn run(
     world: &mut World,
     f: &FighterView,
     e: &Effect,
-    target: Option<FighterId>,
+    (value, target): (u8, Option<FighterId>),
 ) -> Option<EffectOutcome> {
     let (fighters, or_attack) = match e {
         Effect::FriendBonusMove { or_attack, .. } => (vec![target?], *or_attack),
-        Effect::EachFriendBonusMove { aura, or_attack } => {
+        Effect::EachFriendBonusMove { aura, or_attack }
+        | Effect::PickedFriendsBonus {
+            aura, or_attack, ..
+        } => {
             let all = state::fighters(world);
             (in_reach(world, &all, f, aura), *or_attack)
         }
         _ => return None,
     };
+    let (limit, up_to) = match e {
+        Effect::PickedFriendsBonus { max, up_to, .. } => {
+            (max.map(|m| m.of(value) as f32), Some(up_to.of(value)))
+        }
+        _ => (None, None),
+    };
     let rules = world.resource::<crate::model::ruleset::Ruleset>().clone();
     let mut bonuses = Vec::new();
     for &id in &fighters {
         let o = state::fighter(world, id)?;
-        let max = o.move_budget(&rules, 0);
+        let max = o.move_budget(&rules, 0).min(limit.unwrap_or(f32::INFINITY));
         bonuses.push(match (id == f.id, or_attack) {
             (true, false) => Bonus::Move { max },
             (true, true) => Bonus::MoveOrAttack { max },
@@ -80,11 +104,43 @@ pub(super) fn run(
     }
     if let Some(a) = state::engine(world).activation.as_mut() {
         a.bonus.extend(bonuses);
+        if let Some(left) = up_to.filter(|n| (*n as usize) < fighters.len()) {
+            let group = fighters.clone();
+            a.quota = Some(crate::rules::state::Quota { left, group });
+        }
     }
     Some(EffectOutcome::FriendBonuses {
         fighters,
         or_attack,
+        up_to,
     })
+}
+
+/// ABL-5: the bonuses that went once enough friends had taken theirs, logged.
+pub(crate) fn picks_made(world: &mut World, fighter: FighterId, gone: Vec<Bonus>) {
+    if !gone.is_empty() {
+        let fighters = gone.iter().filter_map(|b| b.friend()).collect();
+        super::effect_logged(world, fighter, EffectOutcome::PicksMade { fighters });
+    }
+}
+
+/// CMB-2, ABL-5: the active fighter `f` lets the first waiting bonus go ("can make": a bonus
+/// is offered, not owed), and what waited for it with it; logged.
+pub(crate) fn pass_bonus(world: &mut World, f: &FighterView) -> Result<Then, Rejected> {
+    let (first, gone) = {
+        let mut e = state::engine(world);
+        let a = (e.activation.as_mut()).filter(|a| a.fighter == f.id && !a.bonus.is_empty());
+        let Some(a) = a else {
+            return Err(Rejected::new(RuleId::Cmb2, "no bonus action is waiting"));
+        };
+        (a.bonus[0], a.take_first_bonus(false))
+    };
+    super::effect_logged(world, f.id, EffectOutcome::BonusPassed { bonus: first });
+    if first.own_attack() {
+        super::boosts_lapse_with_the_bonus(world, f.id);
+    }
+    picks_made(world, f.id, gone);
+    Ok(Then::AfterAction)
 }
 
 /// The fighters of `f`'s side in `aura` now: the others nearest first, `f` last.
@@ -117,7 +173,7 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
                 Some(friend),
             ))
         }
-        Effect::EachFriendBonusMove { aura, .. } => {
+        Effect::EachFriendBonusMove { aura, .. } | Effect::PickedFriendsBonus { aura, .. } => {
             let others = w
                 .all
                 .iter()
@@ -188,4 +244,102 @@ pub(super) fn each_friend(s: &str) -> Option<Vec<Effect>> {
         _ => return None,
     };
     Some(vec![Effect::EachFriendBonusMove { aura, or_attack }])
+}
+
+/// "Pick up to N (a number of) (other) (visible) friendly fighters (with MARKS) (equal to half
+/// the value of this ability (rounding up), up to the value of this ability) (that are)
+/// (within N" of this fighter)" + "Those fighters can each (immediately) make (each fighter you
+/// picked can make) a bonus move action (of up to N", of a number of inches equal to the value
+/// of this ability) (or a bonus attack action (some can ...))".
+pub(super) fn picked_friends(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let (up_to, who) = picked_count(&s[0])?;
+    let mut aura = Aura {
+        others: true,
+        range: crate::model::effects::ANYWHERE,
+        ..Aura::default()
+    };
+    let who = who.strip_prefix("other ").unwrap_or(&who);
+    let who = match who.strip_prefix("visible ") {
+        Some(w) => {
+            aura.visible = true;
+            w
+        }
+        None => who,
+    };
+    let mut who = who.strip_prefix("friendly fighters")?;
+    for suffix in [" that are within ", " within "] {
+        if let Some((w, range)) = who.rsplit_once(suffix) {
+            aura.range = super::card::fill(range, "{n}\" of this fighter")?[0] as f32;
+            who = w;
+            break;
+        }
+    }
+    if let Some(m) = who.strip_prefix(" with ") {
+        aura.marks = marks_of(m)?;
+    } else if !who.is_empty() {
+        return None;
+    }
+    let (or_attack, max) = picked_act(s.get(1)?)?;
+    let e = Effect::PickedFriendsBonus {
+        aura,
+        up_to,
+        or_attack,
+        max,
+    };
+    Some((2, vec![e]))
+}
+
+/// "Pick up to N ..." or "pick a number of ... equal to half the value of this ability
+/// (rounding up) ...": how many, and the words for who with the count's taken out.
+fn picked_count(s: &str) -> Option<(Amount, String)> {
+    if let Some(rest) = s.strip_prefix("pick up to ") {
+        let (n, rest) = super::card::number_prefix(rest)?;
+        return Some((Amount::Fixed(n), rest.strip_prefix(' ')?.to_string()));
+    }
+    let rest = s.strip_prefix("pick a number of ")?;
+    [
+        (
+            " equal to half the value of this ability (rounding up)",
+            Amount::HalfValueUp,
+        ),
+        (
+            " equal to half the value of this ability, rounded up,",
+            Amount::HalfValueUp,
+        ),
+        (" up to the value of this ability", Amount::Value),
+        (" equal to the value of this ability", Amount::Value),
+    ]
+    .into_iter()
+    .find_map(|(words, a)| {
+        rest.contains(words)
+            .then(|| (a, rest.replacen(words, "", 1)))
+    })
+}
+
+/// "Those fighters can each (immediately) make a bonus move action (of up to N\", of a number
+/// of inches equal to the value of this ability) (or a bonus attack action (...))": (a move
+/// or an attack, the move's inches).
+fn picked_act(s: &str) -> Option<(bool, Option<Amount>)> {
+    let then = [
+        "those fighters can each immediately make a bonus ",
+        "those fighters can each make a bonus ",
+        "each fighter you picked can make a bonus ",
+    ]
+    .iter()
+    .find_map(|p| s.strip_prefix(p))?;
+    if let Some(v) = super::card::fill(then, "move action of up to {n}\"") {
+        return Some((false, Some(Amount::Fixed(v[0]))));
+    }
+    Some(match then {
+        "move action" => (false, None),
+        "move action of a number of inches equal to the value of this ability" => {
+            (false, Some(Amount::Value))
+        }
+        _ if then.starts_with("move action or a bonus attack action") => {
+            let rest = &then["move action or a bonus attack action".len()..];
+            (rest.is_empty() || rest.starts_with(" (some can make ")).then_some(())?;
+            (true, None)
+        }
+        _ => return None,
+    })
 }

@@ -17,6 +17,7 @@ use crate::rules::command::Rejected;
 use crate::rules::log::{EffectOutcome, Event};
 use crate::rules::state::{ActivationState, Engine, FighterView, can_see, log};
 
+pub(crate) use friend_move::{pass_bonus, picks_made};
 pub(crate) use toll::take as disengage_tolls;
 
 mod after_bonus;

@@ -121,11 +121,17 @@ pub enum EffectOutcome {
     BonusDeclined { bonus: crate::rules::state::Bonus },
     /// No friend in reach to make the bonus attack.
     NoFriendInReach,
-    /// Each of `fighters` may make a bonus move action (or, `or_attack`, a bonus move or
-    /// attack), in turn.
+    /// The active fighter let its first waiting bonus go.
+    BonusPassed { bonus: crate::rules::state::Bonus },
+    /// As many friends as were picked took their bonus: these others' bonuses go.
+    PicksMade { fighters: Vec<FighterId> },
+    /// Each of `fighters` (up to `up_to` of them, when given) may make a bonus move action
+    /// (or, `or_attack`, a bonus move or attack), in turn.
     FriendBonuses {
         fighters: Vec<FighterId>,
         or_attack: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        up_to: Option<u32>,
     },
     /// The D3s and D6s rolled for a band's damage: (sides, what each gave).
     DamageDice { dice: Vec<(u8, u32)> },

@@ -155,6 +155,17 @@ pub struct ActivationState {
     /// lapse with it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub for_bonus: Vec<crate::model::effects::Effect>,
+    /// ABL-5: how many more of the friends picked may take their waiting bonus ("pick up to
+    /// 3 friendly fighters ... those fighters can each make a bonus move action").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quota: Option<Quota>,
+}
+
+/// ABL-5: of the friends whose bonuses wait (`group`), `left` more may take theirs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Quota {
+    pub left: u32,
+    pub group: Vec<FighterId>,
 }
 
 fn is_zero_u8(n: &u8) -> bool {

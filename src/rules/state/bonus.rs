@@ -157,3 +157,32 @@ impl Bonus {
         matches!(self, Bonus::Disengage | Bonus::MoveOrDisengage { .. })
     }
 }
+
+impl super::battle::ActivationState {
+    /// CMB-2: the first waiting bonus, taken (or let go, `taken` false); once as many of the
+    /// friends picked as the ability allows have taken theirs, the others' bonuses go too
+    /// (ABL-5). Returns the bonuses that went with it.
+    pub fn take_first_bonus(&mut self, taken: bool) -> Vec<Bonus> {
+        if self.bonus.is_empty() {
+            return Vec::new();
+        }
+        let first = self.bonus.remove(0);
+        let Some(q) = self.quota.as_mut() else {
+            return Vec::new();
+        };
+        let picked = first.friend().is_some_and(|f| q.group.contains(&f));
+        if taken && picked {
+            q.left = q.left.saturating_sub(1);
+        }
+        if q.left > 0 {
+            return Vec::new();
+        }
+        let group = std::mem::take(&mut q.group);
+        self.quota = None;
+        let (gone, kept) = std::mem::take(&mut self.bonus)
+            .into_iter()
+            .partition(|b| b.friend().is_some_and(|f| group.contains(&f)));
+        self.bonus = kept;
+        gone
+    }
+}

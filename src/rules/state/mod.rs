@@ -20,7 +20,7 @@ mod lasting;
 
 pub(crate) use battle::rule_of_pending;
 pub use battle::{
-    ActivationState, Bonus, Boost, Engine, FallDue, OnceUse, Outcome, Overtime, Pending,
+    ActivationState, Bonus, Boost, Engine, FallDue, OnceUse, Outcome, Overtime, Pending, Quota,
     ReactionOffer, Resume, Then, Totalled, TreasureDrop, WaitingMove, deciding_side,
     describe_pending, describe_pending_with, simultaneous_first,
 };

@@ -452,20 +452,6 @@ pub(super) fn friend_bonus_text(who: &str, o: &EffectOutcome, n: &Names) -> Stri
                 (false, false) => "round",
             }
         ),
-        EffectOutcome::FriendBonuses {
-            fighters,
-            or_attack,
-        } => {
-            let names: Vec<String> = fighters.iter().map(|f| n.fighter(*f)).collect();
-            match names.len() {
-                0 => format!("{who}'s ability reaches no friend to make a bonus action"),
-                _ => format!(
-                    "{} may make a bonus {} in turn ({who}'s ability)",
-                    names.join(", "),
-                    if *or_attack { "move or attack" } else { "move" }
-                ),
-            }
-        }
         EffectOutcome::DamageDice { dice } => {
             let each: Vec<String> = dice
                 .iter()
@@ -515,4 +501,45 @@ pub(super) fn boost_text(who: &str, o: &EffectOutcome) -> String {
             _ => "",
         }
     )
+}
+
+/// ABL-5, CMB-2: the friends an ability offers bonus actions, in words: who may, the one let
+/// go, those whose went once enough were taken.
+pub(super) fn picks_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
+    match o {
+        EffectOutcome::FriendBonuses {
+            fighters,
+            or_attack,
+            up_to,
+        } => {
+            let names: Vec<String> = fighters.iter().map(|f| n.fighter(*f)).collect();
+            let up_to = match up_to {
+                Some(k) if (*k as usize) < names.len() => {
+                    format!("up to {k} of them, let go to pick others: ")
+                }
+                _ => String::new(),
+            };
+            match names.len() {
+                0 => format!("{who}'s ability reaches no friend to make a bonus action"),
+                _ => format!(
+                    "{up_to}{} may make a bonus {} in turn ({who}'s ability)",
+                    names.join(", "),
+                    if *or_attack { "move or attack" } else { "move" }
+                ),
+            }
+        }
+        EffectOutcome::BonusPassed { bonus } => format!(
+            "{who} lets the bonus {} go",
+            bonus_words_with(*bonus, |id| n.fighter(id))
+        ),
+        EffectOutcome::PicksMade { fighters } => {
+            let names: Vec<String> = fighters.iter().map(|f| n.fighter(*f)).collect();
+            format!(
+                "as many friends as {who}'s ability picks have made their bonus actions: {}'s \
+                 go",
+                names.join(", ")
+            )
+        }
+        _ => String::new(),
+    }
 }

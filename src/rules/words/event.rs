@@ -235,7 +235,9 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
             super::effects::lasting_text(&who, o, n).unwrap_or_default()
         }
         EffectOutcome::FriendBonuses { .. }
-        | EffectOutcome::BonusLapsed { .. }
+        | EffectOutcome::BonusPassed { .. }
+        | EffectOutcome::PicksMade { .. } => super::effects::picks_text(&who, o, n),
+        EffectOutcome::BonusLapsed { .. }
         | EffectOutcome::NoDisengage
         | EffectOutcome::Rolled { .. }
         | EffectOutcome::DamageDice { .. }

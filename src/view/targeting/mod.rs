@@ -83,7 +83,8 @@ impl HintMark {
             | Command::React { fighter, .. }
             | Command::ReactWith { fighter, .. }
             | Command::Wait { fighter }
-            | Command::EndActivation { fighter } => m.fighter = Some(*fighter),
+            | Command::EndActivation { fighter }
+            | Command::PassBonus { fighter } => m.fighter = Some(*fighter),
             _ => {}
         }
         m

@@ -9,6 +9,7 @@ use warcry_sim::rules::command::Command;
 
 const A: FighterId = FighterId(2);
 const A2: FighterId = FighterId(3);
+const A3: FighterId = FighterId(4);
 const B: FighterId = FighterId(10);
 const B2: FighterId = FighterId(11);
 
@@ -297,5 +298,96 @@ fn abl5_an_ability_used_only_near_an_obstacle() {
     );
     let mut a = with_ability(gift, 3);
     a.add_terrain(wall(TerrainKind::Obstacle, 10.49 + 0.5 + 0.5));
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+}
+
+/// The bonus actions waiting in the activation.
+fn bonuses(a: &mut super::arena::Arena) -> Vec<warcry_sim::rules::engine::Bonus> {
+    a.engine()
+        .activation
+        .clone()
+        .map(|s| s.bonus)
+        .unwrap_or_default()
+}
+
+/// CMB-2 with ABL-5, "pick up to 1 visible friendly fighter within 6" of this fighter; those
+/// fighters can each make a bonus move action of up to 3"": A2 (nearest) and A3 wait in turn;
+/// the player lets A2's go (CMB-2: offered, not owed) and moves A3, at most 3"; then none is
+/// left. Moving A2 instead, A3's goes with it, and the log says so.
+#[test]
+fn cmb2_abl5_the_player_picks_friends_by_letting_bonuses_go() {
+    use warcry_sim::model::effects::{Amount, Aura};
+    use warcry_sim::rules::engine::Bonus;
+    let picked = Effect::PickedFriendsBonus {
+        aura: Aura {
+            others: true,
+            ..Aura::within(6.0, true)
+        },
+        up_to: Amount::Fixed(1),
+        or_attack: false,
+        max: Some(Amount::Fixed(3)),
+    };
+    let set_up = || {
+        let mut a = with_ability(vec![picked.clone()], 3);
+        a.place(A2, 10.0, 12.0);
+        a.place(A3, 14.0, 10.0);
+        a.place(B, 30.0, 20.0);
+        a.use_ability(A, "Test Gift", 3, None).unwrap();
+        a
+    };
+    let mut a = set_up();
+    let queue = bonuses(&mut a);
+    assert_eq!(queue.len(), 2, "{queue:?}");
+    assert_eq!(
+        queue[0],
+        Bonus::FriendMove {
+            fighter: A2,
+            max: 3.0
+        }
+    );
+    let n = a.log_len();
+    a.apply(Command::PassBonus { fighter: A }).unwrap();
+    assert!(a.walk(A3, [14.0, 0.0, 13.6]).is_err(), "farther than 3\"");
+    a.walk(A3, [14.0, 0.0, 12.5]).unwrap();
+    assert!(bonuses(&mut a).is_empty());
+    let said = said_since(&mut a, n).join("\n");
+    assert!(said.contains("lets the bonus"), "{said}");
+    let mut a = set_up();
+    let n = a.log_len();
+    a.walk(A2, [10.0, 0.0, 14.0]).unwrap();
+    assert!(bonuses(&mut a).is_empty(), "A3's went with A2's move");
+    let said = said_since(&mut a, n).join("\n");
+    assert!(said.contains("have made their bonus actions"), "{said}");
+}
+
+/// ABL-5, "a fighter can only use this ability if an enemy fighter has been taken down this
+/// battle round": refused before B is taken down (said so), allowed after.
+#[test]
+fn abl5_an_ability_used_once_an_enemy_was_taken_down_this_round() {
+    use warcry_sim::model::effects::Condition;
+    let gift = vec![
+        Effect::Requires(Condition::EnemyTakenDownThisRound),
+        Effect::BonusMove { max: None },
+    ];
+    let mut a = with_ability(gift, 3);
+    a.rules(|r| r.reactions = false);
+    a.profile(A, |p| {
+        p.weapons = vec![super::arena::weapon(1.0, 4, 5, (10, 10))]
+    });
+    a.profile(B, |p| p.wounds = 5);
+    a.place(B, 11.5, 10.0);
+    let why = a.use_ability(A, "Test Gift", 3, None).unwrap_err();
+    assert!(
+        why.contains("no enemy fighter has been taken down this battle round"),
+        "{why}"
+    );
+    a.dice(&[6, 6, 6, 6]);
+    a.apply(Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 0,
+    })
+    .unwrap();
+    assert!(!a.fighter(B).on_board(), "B is down");
     a.use_ability(A, "Test Gift", 3, None).unwrap();
 }

@@ -165,7 +165,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         super::control::sentence,
         super::toll::sentence,
     ];
-    const READERS: [Reader; 24] = [
+    const READERS: [Reader; 25] = [
         super::lower::picked_then_lowered,
         favour::oath_or_bar,
         heal::rolled,
@@ -190,6 +190,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         bonus::picked_then_attacked,
         bar::roll_each_barred,
         super::per_friend::picked_then_counted,
+        super::friend_move::picked_friends,
     ];
     // A sentence that says what "that attack action" is, read with the one that follows.
     if let Some(read) = boost_words::bonus_attack_raised(s)

@@ -191,3 +191,43 @@ fn near_an_obstacle() {
         ])
     );
 }
+
+/// ABL-5, CMB-2: a number of friends picked, each making a bonus action.
+#[test]
+fn picked_friends_each_make_a_bonus_action() {
+    use crate::model::effects::{ANYWHERE, Aura, Marks};
+    assert_eq!(
+        effects_of(
+            "Pick up to 2 visible friendly fighters with the Hunter runemark. Those fighters can \
+             each immediately make a bonus move action of up to 4\"."
+        ),
+        Ok(vec![Effect::PickedFriendsBonus {
+            aura: Aura {
+                range: ANYWHERE,
+                visible: true,
+                others: true,
+                marks: Marks::of(&["hunter"], &[]).unwrap()
+            },
+            up_to: Amount::Fixed(2),
+            or_attack: false,
+            max: Some(Amount::Fixed(4))
+        }])
+    );
+    assert_eq!(
+        effects_of(
+            "Pick a number of visible friendly fighters equal to half the value of this ability \
+             (rounding up) within 5\" of this fighter. Those fighters can each make a bonus move \
+             action or a bonus attack action (some can make a bonus move action and others can \
+             make a bonus attack action)."
+        ),
+        Ok(vec![Effect::PickedFriendsBonus {
+            aura: Aura {
+                others: true,
+                ..Aura::within(5.0, true)
+            },
+            up_to: Amount::HalfValueUp,
+            or_attack: true,
+            max: None
+        }])
+    );
+}
