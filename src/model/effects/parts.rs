@@ -185,6 +185,8 @@ pub enum TargetIs {
     Flies,
     /// "that has not activated this battle round".
     NotActivated,
+    /// "that has activated this battle round" (waiting counts).
+    Activated,
     /// "that has N or more damage points allocated to them" (before the attack).
     Damaged(u32),
 }

@@ -583,6 +583,6 @@ fn target_ok(target: TargetIs) -> bool {
     match target {
         TargetIs::WoundsAtLeast(w) | TargetIs::Damaged(w) => (1..=60).contains(&w),
         TargetIs::FartherThan(r) => range_ok(r),
-        TargetIs::Flies | TargetIs::NotActivated => true,
+        TargetIs::Flies | TargetIs::NotActivated | TargetIs::Activated => true,
     }
 }

@@ -306,6 +306,10 @@ pub(super) fn against_some(s: &str) -> Option<Vec<Effect>> {
             Some((TargetIs::NotActivated, s.strip_suffix(cut)?.to_string()))
         })
         .or_else(|| {
+            let cut = " that targets an enemy fighter that has activated this battle round";
+            Some((TargetIs::Activated, s.strip_suffix(cut)?.to_string()))
+        })
+        .or_else(|| {
             let fly = " to enemy fighters with the fly runemark by ";
             s.contains(fly)
                 .then(|| (TargetIs::Flies, s.replace(fly, " by ")))

@@ -69,6 +69,7 @@ fn target_words(t: TargetIs) -> String {
         TargetIs::FartherThan(r) => format!("an enemy more than {r}\" away"),
         TargetIs::Flies => "an enemy with the Fly runemark".to_string(),
         TargetIs::NotActivated => "an enemy that has not activated this round".to_string(),
+        TargetIs::Activated => "an enemy that has activated this round".to_string(),
         TargetIs::Damaged(n) => format!("an enemy with {n} or more damage"),
     }
 }

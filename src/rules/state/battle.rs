@@ -237,6 +237,9 @@ impl Boost {
                     TargetIs::NotActivated => {
                         t.activation == crate::model::components::Activation::Ready
                     }
+                    TargetIs::Activated => {
+                        t.activation != crate::model::components::Activation::Ready
+                    }
                 })
             })
     }

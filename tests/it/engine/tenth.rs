@@ -391,3 +391,50 @@ fn abl5_an_ability_used_once_an_enemy_was_taken_down_this_round() {
     assert!(!a.fighter(B).on_board(), "B is down");
     a.use_ability(A, "Test Gift", 3, None).unwrap();
 }
+
+/// ABL-5, "add 2 to the damage points allocated to enemy fighters by each hit and critical hit
+/// from the next melee attack action made by this fighter in this activation that targets an
+/// enemy fighter that has activated this battle round": on B (not activated) a hit deals 1;
+/// the raise waits and B2 (activated) takes 1 + 2 from its hit.
+#[test]
+fn abl5_a_raise_for_the_next_attack_on_an_enemy_that_has_activated() {
+    use warcry_sim::model::components::Activation;
+    use warcry_sim::model::effects::{Amount, AttackKind, Stat, TargetIs};
+    let raise = |stat| Effect::NextBoost {
+        stat,
+        by: Amount::Fixed(2),
+        only: Some(AttackKind::Melee),
+    };
+    let boost = Effect::TargetBoost {
+        target: TargetIs::Activated,
+        then: vec![raise(Stat::Damage), raise(Stat::CritDamage)],
+    };
+    let mut a = with_ability(vec![boost], 3);
+    a.rules(|r| r.reactions = false);
+    a.profile(A, |p| {
+        p.weapons = vec![super::arena::weapon(1.0, 1, 4, (1, 2))]
+    });
+    for id in [B, B2] {
+        a.profile(id, |p| (p.wounds, p.toughness) = (30, 4));
+    }
+    a.place(B, 11.5, 10.0);
+    a.place(B2, 10.0, 11.5);
+    a.set(B2, Activation::Activated);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    a.dice(&[4]);
+    a.apply(Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 0,
+    })
+    .unwrap();
+    assert_eq!(a.damage(B), 1, "B has not activated: no raise");
+    a.dice(&[4]);
+    a.apply(Command::Attack {
+        fighter: A,
+        target: B2,
+        weapon: 0,
+    })
+    .unwrap();
+    assert_eq!(a.damage(B2), 3, "the raise waited for B2");
+}

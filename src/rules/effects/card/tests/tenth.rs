@@ -231,3 +231,25 @@ fn picked_friends_each_make_a_bonus_action() {
         }])
     );
 }
+
+/// ABL-5: a raise of the next melee attack on an enemy that has activated this round.
+#[test]
+fn raise_against_an_enemy_that_has_activated() {
+    use crate::model::effects::{AttackKind, Stat, TargetIs};
+    let next = |stat| Effect::NextBoost {
+        stat,
+        by: Amount::Fixed(1),
+        only: Some(AttackKind::Melee),
+    };
+    assert_eq!(
+        effects_of(
+            "Add 1 to the damage points allocated to enemy fighters by each hit and critical hit \
+             from the next melee attack action made by this fighter in this activation that \
+             targets an enemy fighter that has activated this battle round."
+        ),
+        Ok(vec![Effect::TargetBoost {
+            target: TargetIs::Activated,
+            then: vec![next(Stat::Damage), next(Stat::CritDamage)]
+        }])
+    );
+}
