@@ -197,12 +197,40 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
 /// allocated to that fighter up to A".
 pub(super) fn picked_then(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     let (range, visible, marks) = picked_friend(&s[0])?;
+    picked_then_with(s, range, visible, marks)
+}
+
+/// "A fighter can only use this ability if they are within N" of a visible friendly fighter
+/// with the X runemark." + what it does to "that fighter": read as the pick of such a friend
+/// (before the condition alone is read).
+pub(super) fn near_friend_then(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let (range, visible, marks) = near_friend_as_pick(&s[0])?;
+    picked_then_with(s, range, visible, marks)
+}
+
+fn picked_then_with(
+    s: &[String],
+    range: f32,
+    visible: bool,
+    marks: crate::model::effects::Marks,
+) -> Option<(usize, Vec<Effect>)> {
     let pick = FriendPick::new(range, visible, marks);
     let then = s.get(1)?;
     let effects = (friend_boost(then, &pick))
         .or_else(|| friend_heal(then, &pick))
         .or_else(|| friend_damage(then, &pick))?;
     Some((2, effects))
+}
+
+/// "A fighter can only use this ability if they are within N" of a visible friendly fighter
+/// with the X runemark", before what it does to "that fighter": the pick of such a friend.
+fn near_friend_as_pick(s: &str) -> Option<(f32, bool, crate::model::effects::Marks)> {
+    let rest = s.strip_prefix("a fighter can only use this ability if they are within ")?;
+    let (n, rest) = super::card::number_prefix(rest)?;
+    let who = rest.strip_prefix("\" of a visible friendly fighter ")?;
+    picked_friend(&format!(
+        "pick a visible friendly fighter {who} within {n}\" of this fighter"
+    ))
 }
 
 /// "Allocate a number of damage points to that friendly fighter equal to A", "allocate N

@@ -253,3 +253,23 @@ fn raise_against_an_enemy_that_has_activated() {
         }])
     );
 }
+
+/// ABL-5: "only if within N\" of a visible friendly fighter with the X runemark" then a heal of
+/// "that fighter": the pick of such a friend.
+#[test]
+fn a_condition_naming_the_friend_healed() {
+    let e = effects_of(
+        "A fighter can only use this ability if they are within 2\" of a visible friendly \
+         fighter with the Priest runemark. Remove a number of damage points allocated to that \
+         fighter up to the value of this ability.",
+    )
+    .unwrap();
+    let [Effect::FriendHeal { pick, amount, .. }] = &e[..] else {
+        panic!("a friend's heal: {e:?}");
+    };
+    assert_eq!(
+        (pick.range, pick.visible, *amount),
+        (2.0, true, Amount::Value)
+    );
+    assert!(pick.marks().fit(|m| m == "priest"));
+}
