@@ -129,6 +129,7 @@ impl Effect {
             | Effect::DamageEach { .. }
             | Effect::DamageAround { .. }
             | Effect::DamagePerFriendNear { .. }
+            | Effect::DamageAll { .. }
             | Effect::DamageVsToughness { .. }
             | Effect::AfterMove { .. } => Family::Damage,
             Effect::Heal { .. } | Effect::HealEach { .. } | Effect::HealRolled { .. } => {

@@ -91,6 +91,9 @@ pub enum Effect {
         marks: Marks,
         near: f32,
     },
+    /// `amount` damage to this fighter and to each other fighter, friend or foe, within `range`
+    /// inches of it that it can see.
+    DamageAll { range: f32, amount: Amount },
     /// `amount` damage to each enemy fighter within `range` inches (that this fighter can see,
     /// when `visible`), or, with `roll`, the damage its own roll deals to each.
     DamageEach {

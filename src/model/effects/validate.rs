@@ -211,6 +211,7 @@ impl Effect {
             | Effect::DamageEach { .. }
             | Effect::DamageAround { .. }
             | Effect::DamagePerFriendNear { .. }
+            | Effect::DamageAll { .. }
             | Effect::SelfDamagePerRoll { .. }
             | Effect::DamageNearTarget { .. }
             | Effect::SelfDamage { .. }
@@ -342,6 +343,7 @@ impl Effect {
                 range, dice, each, ..
             } => range_ok(*range) && dice.within(10) && (1..=20).contains(each),
             Effect::DamageNearTarget { around } => range_ok(*around),
+            Effect::DamageAll { range, amount } => range_ok(*range) && amount.within(20),
             Effect::DamagePerFriendNear {
                 range, per, near, ..
             } => range_ok(*range) && range_ok(*near) && (1..=5).contains(per),

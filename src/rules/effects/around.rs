@@ -221,3 +221,70 @@ pub(super) fn picked_and_around(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         }],
     ))
 }
+
+/// In words: "the value in damage to this fighter and to each fighter, friend or foe, it can
+/// see within 3\"".
+pub(super) fn all_text(e: &Effect, value: Option<u8>) -> String {
+    let Effect::DamageAll { range, amount } = e else {
+        return String::new();
+    };
+    format!(
+        "{} damage to this fighter and to each fighter, friend or foe, it can see within \
+         {range}\"",
+        super::amount_text(amount, value)
+    )
+}
+
+/// ABL-5: the damage to this fighter and to every fighter it can see within `range`, one log
+/// line (dealt by the caller).
+pub(super) fn all(world: &mut World, f: &FighterView, e: &Effect, value: u8) -> Vec<EffectOutcome> {
+    let Effect::DamageAll { range, amount } = e else {
+        return Vec::new();
+    };
+    let all = state::fighters(world);
+    let near = all.iter().filter(|o| {
+        o.on_board()
+            && o.id != f.id
+            && distance(&f.base(), &o.base()) <= range + 1e-4
+            && can_see(world, &all, f, o)
+    });
+    let fighters = std::iter::once(f.id).chain(near.map(|o| o.id)).collect();
+    vec![EffectOutcome::Damage {
+        fighters,
+        damage: amount.of(value),
+        rolls: Vec::new(),
+    }]
+}
+
+/// SOLO-C1: worth it when twice as many enemies as friends (itself too) stand in its reach.
+pub(super) fn all_useful(w: &Weighed, e: &Effect) -> Option<Useful> {
+    let Effect::DamageAll { range, .. } = e else {
+        return None;
+    };
+    let near = |o: &&FighterView| {
+        o.on_board() && o.id != w.f.id && distance(&w.f.base(), &o.base()) <= range + 1e-4
+    };
+    let (foes, friends) = w.all.iter().filter(near).fold((0, 1), |(e, f), o| {
+        if o.side == w.f.side {
+            (e, f + 1)
+        } else {
+            (e + 1, f)
+        }
+    });
+    (foes >= 2 * friends).then_some(Useful::Because("enemies crowd round it", None))
+}
+
+/// "Allocate a number of damage points equal to A to this fighter and to all visible fighters
+/// within N\" of this fighter".
+pub(super) fn all_sentence(s: &str) -> Option<Vec<Effect>> {
+    let rest = s.strip_prefix("allocate a number of damage points equal to ")?;
+    let (amount, rest) = super::card::amount_prefix(rest)?;
+    let v = super::card::fill(
+        rest,
+        " to this fighter and to all visible fighters within {n}\" of this fighter",
+    )?;
+    Some(vec![Effect::DamageAll {
+        range: v[0] as f32,
+        amount,
+    }])
+}

@@ -47,6 +47,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         ),
         Effect::DamageAround { .. } => super::around::describe(e, value),
         Effect::DamagePerFriendNear { .. } => super::per_friend::describe(e),
+        Effect::DamageAll { .. } => super::around::all_text(e, value),
         Effect::DamageVsToughness { .. } => super::around::versus_text(e, value),
         Effect::SelfDamage { amount, dice } => format!(
             "{} damage to this fighter",
@@ -153,6 +154,7 @@ pub(super) fn run(
             damage_one(world, amount, roll.as_ref(), value, target)
         }
         Effect::DamageAround { .. } => super::around::run(world, e, value, target),
+        Effect::DamageAll { .. } => super::around::all(world, f, e, value),
         Effect::DamagePerFriendNear { .. } => super::per_friend::run(world, f, e, target)
             .into_iter()
             .collect(),
@@ -243,6 +245,7 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
     match e {
         Effect::DamageAround { .. } => super::around::useful(w, e),
         Effect::DamagePerFriendNear { .. } => super::per_friend::useful(w, e),
+        Effect::DamageAll { .. } => super::around::all_useful(w, e),
         Effect::DamageVsToughness { .. } => {
             let near = super::reach_of(w.world, w.all, w.f, e).unwrap_or_default();
             near.first()

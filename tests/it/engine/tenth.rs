@@ -438,3 +438,25 @@ fn abl5_a_raise_for_the_next_attack_on_an_enemy_that_has_activated() {
     .unwrap();
     assert_eq!(a.damage(B2), 3, "the raise waited for B2");
 }
+
+/// ABL-5, "allocate a number of damage points equal to the value of this ability to this
+/// fighter and to all visible fighters within 3" of this fighter": at value 4, A, A2 (a friend)
+/// and B take 4; B2, 6" away, nothing.
+#[test]
+fn abl5_damage_to_this_fighter_and_every_fighter_round_it() {
+    use warcry_sim::model::effects::Amount;
+    let flask = Effect::DamageAll {
+        range: 3.0,
+        amount: Amount::Value,
+    };
+    let mut a = with_ability(vec![flask], 4);
+    for id in [A, A2, B, B2] {
+        a.profile(id, |p| p.wounds = 20);
+    }
+    a.place(A2, 12.0, 10.0);
+    a.place(B, 10.0, 12.0);
+    a.place(B2, 17.0, 10.0);
+    a.use_ability(A, "Test Gift", 4, None).unwrap();
+    let dealt: Vec<u32> = [A, A2, B, B2].iter().map(|id| a.damage(*id)).collect();
+    assert_eq!(dealt, [4, 4, 4, 0]);
+}

@@ -142,7 +142,7 @@ type SentenceReader = fn(&str) -> Option<Vec<Effect>>;
 /// The effects of the first sentences of `s`, and how many sentences they took: a sentence
 /// one family reads alone, else the first reader of several sentences that knows them.
 fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    const SENTENCE: [SentenceReader; 21] = [
+    const SENTENCE: [SentenceReader; 22] = [
         bar::sentence,
         guard::sentence,
         condition::sentence,
@@ -164,6 +164,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         super::self_damage::to_self_sentence,
         super::control::sentence,
         super::toll::sentence,
+        super::around::all_sentence,
     ];
     const READERS: [Reader; 25] = [
         super::lower::picked_then_lowered,

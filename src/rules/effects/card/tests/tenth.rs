@@ -273,3 +273,18 @@ fn a_condition_naming_the_friend_healed() {
     );
     assert!(pick.marks().fit(|m| m == "priest"));
 }
+
+/// ABL-5: damage to this fighter and to every fighter, friend or foe, it can see round it.
+#[test]
+fn damage_to_all_round_it() {
+    assert_eq!(
+        effects_of(
+            "Allocate a number of damage points equal to the value of this ability to this \
+             fighter and to all visible fighters within 2\" of this fighter."
+        ),
+        Ok(vec![Effect::DamageAll {
+            range: 2.0,
+            amount: Amount::Value
+        }])
+    );
+}
