@@ -61,6 +61,8 @@ pub enum Condition {
     FriendEngaged { marks: super::Marks, range: f32 },
     /// This fighter is within `range` inches of an obstacle (a terrain piece of that kind).
     NearObstacle(f32),
+    /// Another friendly fighter bearing `marks` has made an attack action this battle round.
+    FriendAttackedThisRound(super::Marks),
     /// An enemy fighter has been taken down this battle round (by anything).
     EnemyTakenDownThisRound,
     /// This fighter has not used this ability before this battle.
@@ -228,6 +230,7 @@ impl Condition {
             | Condition::ShotThisActivation
             | Condition::OncePerBattle
             | Condition::EnemyTakenDownThisRound
+            | Condition::FriendAttackedThisRound(_)
             | Condition::OncePerRoundPerTarget => true,
         }
     }

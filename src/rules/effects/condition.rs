@@ -80,6 +80,10 @@ pub(super) fn condition_text(c: &Condition) -> String {
         Condition::EnemyTakenDownThisRound => {
             "(once an enemy has been taken down this round)".to_string()
         }
+        Condition::FriendAttackedThisRound(m) => format!(
+            "(once another friendly fighter{} has attacked this round)",
+            m.with_words()
+        ),
         Condition::OncePerRoundPerTarget => "(on each fighter once per round)".to_string(),
     }
 }
@@ -162,6 +166,7 @@ pub(super) fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
         | Condition::NearObjective(_)
         | Condition::NearObstacle(_)
         | Condition::EnemyTakenDownThisRound
+        | Condition::FriendAttackedThisRound(_)
         | Condition::MovesMade(_)
         | Condition::ShotThisActivation
         | Condition::FriendEngaged { .. } => why_not_now(c, condition),
@@ -240,6 +245,27 @@ fn why_not_now(c: &Checked, condition: &Condition) -> Option<String> {
         Condition::Marked(m) => {
             let marked = m.fit(|k| c.f.profile.bears(k));
             (!marked).then(|| format!("{name} doesn't have the {} runemark", m.words()))
+        }
+        Condition::FriendAttackedThisRound(marks) => {
+            let round = c.world.resource::<Engine>().round;
+            let log = c.world.resource::<crate::rules::log::BattleLog>();
+            let friend = |id: &crate::model::ids::FighterId| {
+                c.all.iter().any(|o| {
+                    o.id == *id
+                        && o.id != c.f.id
+                        && o.side == c.f.side
+                        && marks.fit(|m| o.profile.bears(m))
+                })
+            };
+            let done = log.entries.iter().rev().take_while(|l| l.round == round).any(|l| {
+                matches!(&l.event, crate::rules::log::Event::Attack { attacker, .. } if friend(attacker))
+            });
+            (!done).then(|| {
+                format!(
+                    "no other friendly fighter{} has made an attack action this battle round",
+                    marks.with_words()
+                )
+            })
         }
         Condition::EnemyTakenDownThisRound => {
             let round = c.world.resource::<Engine>().round;
@@ -363,8 +389,19 @@ fn done_before(s: &str) -> Option<Condition> {
         | "a fighter can only be targeted once per battleround by this ability" => {
             Some(Condition::OncePerRoundPerTarget)
         }
-        _ => None,
+        _ => friend_attacked(s),
     }
+}
+
+/// "A fighter can only use this ability if another friendly fighter with MARKS has made an
+/// attack action in this battle round".
+fn friend_attacked(s: &str) -> Option<Condition> {
+    let marks = s
+        .strip_prefix("a fighter can only use this ability if another friendly fighter with ")?
+        .strip_suffix(" has made an attack action in this battle round")?;
+    Some(Condition::FriendAttackedThisRound(super::card::marks_of(
+        marks,
+    )?))
 }
 
 /// "they are within N" of M or more enemy fighters".

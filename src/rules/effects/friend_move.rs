@@ -210,6 +210,9 @@ pub(super) fn picked_then_moves(s: &[String]) -> Option<(usize, Vec<Effect>)> {
 /// fighter uses this ability) can make (makes) a bonus move action (or a bonus attack action
 /// (some can make a bonus move action and others can make a bonus attack action))".
 pub(super) fn each_friend(s: &str) -> Option<Vec<Effect>> {
+    if let Some(e) = this_and_a_friend(s) {
+        return Some(e);
+    }
     let mut aura = Aura::default();
     let mut rest = s.strip_prefix("each ")?;
     if let Some(r) = rest.strip_prefix("visible ") {
@@ -342,4 +345,20 @@ fn picked_act(s: &str) -> Option<(bool, Option<Amount>)> {
         }
         _ => return None,
     })
+}
+
+/// "This fighter and a friendly fighter with MARKS can each make either a bonus move action or
+/// a bonus attack action": its own, then the friend's its player picks (anywhere).
+fn this_and_a_friend(s: &str) -> Option<Vec<Effect>> {
+    let rest = s.strip_prefix("this fighter and a friendly fighter with ")?;
+    let marks =
+        rest.strip_suffix(" can each make either a bonus move action or a bonus attack action")?;
+    let pick = FriendPick::new(crate::model::effects::ANYWHERE, false, marks_of(marks)?);
+    Some(vec![
+        Effect::BonusMoveOrAttack,
+        Effect::FriendBonusMove {
+            pick,
+            or_attack: true,
+        },
+    ])
 }

@@ -460,3 +460,58 @@ fn abl5_damage_to_this_fighter_and_every_fighter_round_it() {
     let dealt: Vec<u32> = [A, A2, B, B2].iter().map(|id| a.damage(*id)).collect();
     assert_eq!(dealt, [4, 4, 4, 0]);
 }
+
+/// ABL-5, "a fighter can only use this ability if another friendly fighter with the Minion
+/// runemark has made an attack action in this battle round": refused while none has (said
+/// so), and while only A itself has; allowed once A2 (a Minion) has attacked.
+#[test]
+fn abl5_an_ability_used_once_a_marked_friend_has_attacked_this_round() {
+    use warcry_sim::model::effects::{Condition, Marks};
+    let gift = vec![
+        Effect::Requires(Condition::FriendAttackedThisRound(
+            Marks::of(&["minion"], &[]).unwrap(),
+        )),
+        Effect::BonusMove { max: None },
+    ];
+    let mut a = with_ability(gift, 3);
+    a.rules(|r| r.reactions = false);
+    for id in [A, A2] {
+        a.profile(id, |p| p.runemarks = vec!["minion".into()]);
+        a.profile(id, |p| {
+            p.weapons = vec![super::arena::weapon(1.0, 1, 3, (1, 1))]
+        });
+    }
+    a.profile(B, |p| p.wounds = 30);
+    a.place(B, 11.5, 10.0);
+    a.place(A2, 13.0, 10.0);
+    let why = a.use_ability(A, "Test Gift", 3, None).unwrap_err();
+    assert!(
+        why.contains("has made an attack action this battle round"),
+        "{why}"
+    );
+    a.dice(&[1]);
+    let own = Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 0,
+    };
+    a.apply(own).unwrap();
+    assert!(
+        a.use_ability(A, "Test Gift", 3, None).is_err(),
+        "its own attack"
+    );
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    a.activate(A2);
+    a.dice(&[1]);
+    a.apply(Command::Attack {
+        fighter: A2,
+        target: B,
+        weapon: 0,
+    })
+    .unwrap();
+    a.apply(Command::EndActivation { fighter: A2 }).unwrap();
+    a.set(A, warcry_sim::model::components::Activation::Ready);
+    a.activate(A);
+    a.give_dice(warcry_sim::model::ids::Side::A, &[(3, 2)]);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+}

@@ -89,12 +89,28 @@ pub(in crate::rules::effects) fn plain(s: &str) -> String {
     {
         s = format!("add {rest}");
     }
+    s = toughness_and_strength(s);
     // "In addition, ..." is read as what follows it: its duration moves within it.
     let (also, body) = match s.strip_prefix("in addition, ") {
         Some(rest) => ("in addition, ", rest.to_string()),
         None => ("", s),
     };
     format!("{also}{}", duration_first(body))
+}
+
+/// "Add A to the Toughness and Strength characteristics of friendly fighters while ...": a
+/// fighter's Strength is its attacks', so two raises ("... and add A to the Strength
+/// characteristic of attack actions made by friendly fighters while ...").
+fn toughness_and_strength(s: String) -> String {
+    let both = " to the toughness and strength characteristics of friendly fighters while ";
+    let Some((head, tail)) = s.split_once(both) else {
+        return s;
+    };
+    let amount = head.rsplit_once("add ").map_or(head, |(_, a)| a);
+    format!(
+        "{head} to the toughness characteristic of friendly fighters while {tail} and add {amount} \
+         to the strength characteristic of attack actions made by friendly fighters while {tail}"
+    )
 }
 
 /// Only a raise or a lowering ("add ...", "subtract ...") moves its duration to the front, from

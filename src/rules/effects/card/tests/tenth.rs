@@ -288,3 +288,46 @@ fn damage_to_all_round_it() {
         }])
     );
 }
+
+/// ABL-5: "this fighter and a friendly fighter with X can each make either a bonus move action
+/// or a bonus attack action"; Toughness and Strength of friends in an aura; a condition on a
+/// friend's attack this round.
+#[test]
+fn this_and_a_friend_toughness_and_strength_and_a_friends_attack() {
+    use crate::model::effects::{Aura, Condition, Marks, Stat};
+    let e = effects_of(
+        "This fighter and a friendly fighter with the Hunter runemark can each make either a \
+         bonus move action or a bonus attack action.",
+    )
+    .unwrap();
+    assert_eq!(e[0], Effect::BonusMoveOrAttack);
+    assert!(
+        matches!(&e[1], Effect::FriendBonusMove { pick, or_attack: true } if pick.marks().fit(|m| m == "hunter"))
+    );
+    let round = |stat| Effect::RoundBoost {
+        stat,
+        by: Amount::Fixed(1),
+        melee_only: false,
+        aura: Some(Aura::within(4.0, false)),
+        missile_only: false,
+    };
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, add 1 to the Toughness and Strength \
+             characteristics of friendly fighters while they are within 4\" of this fighter."
+        ),
+        Ok(vec![round(Stat::Toughness), round(Stat::Strength)])
+    );
+    let e = effects_of(
+        "A fighter can only use this ability if another friendly fighter with the Minion \
+         runemark has made an attack action in this battle round. This fighter makes a bonus \
+         move action.",
+    )
+    .unwrap();
+    assert_eq!(
+        e[0],
+        Effect::Requires(Condition::FriendAttackedThisRound(
+            Marks::of(&["minion"], &[]).unwrap()
+        ))
+    );
+}
