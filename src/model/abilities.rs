@@ -91,7 +91,9 @@ impl AbilityEffect {
             return None;
         };
         effects.iter().find_map(|e| match e {
-            Effect::SetUpNear { within, .. } => Some(Placing::Near { within: *within }),
+            Effect::SetUpNear { within, .. } | Effect::FriendSetUp { within, .. } => {
+                Some(Placing::Near { within: *within })
+            }
             Effect::Relocate { away, floor_only } => Some(Placing::Anywhere {
                 away: *away,
                 floor_only: *floor_only,

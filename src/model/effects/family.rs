@@ -147,6 +147,7 @@ impl Effect {
             Effect::FriendBoost { .. }
             | Effect::FriendHeal { .. }
             | Effect::FriendDamage { .. }
+            | Effect::FriendSetUp { .. }
             | Effect::ActivateNext { .. } => Family::Friend,
             Effect::Restrict { .. }
             | Effect::RollAgainst { .. }
@@ -209,6 +210,7 @@ impl Effect {
             Effect::FriendBoost { pick, .. }
             | Effect::FriendHeal { pick, .. }
             | Effect::FriendDamage { pick, .. }
+            | Effect::FriendSetUp { pick, .. }
             | Effect::FriendBonusMove { pick, .. } => Aim::friend(pick, false),
             Effect::ActivateNext { pick, .. } => Aim::friend(pick, true),
             _ => return None,

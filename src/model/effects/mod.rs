@@ -272,6 +272,9 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         or_attack: bool,
     },
+    /// A friendly fighter its player picks is removed and set up again within `within` inches
+    /// of this fighter (at the place its player picks, where its base fits).
+    FriendSetUp { pick: FriendPick, within: f32 },
     /// Up to `up_to` friendly fighters in `aura` can each make a bonus move action (of up to
     /// `max` inches, when given; or, when `or_attack`, a bonus move or attack action): their
     /// player picks them by taking their bonus or letting it go, nearest first (CMB-2).

@@ -229,6 +229,7 @@ impl Effect {
             | Effect::FriendBoost { .. }
             | Effect::FriendHeal { .. }
             | Effect::FriendDamage { .. }
+            | Effect::FriendSetUp { .. }
             | Effect::ActivateNext { .. }
             | Effect::ValueAura { .. }
             | Effect::PullPicked { .. }
@@ -462,6 +463,7 @@ impl Effect {
             Effect::Favoured { plain, favoured } => {
                 plain.iter().chain(favoured).all(|e| e.numbers_ok())
             }
+            Effect::FriendSetUp { pick, within } => range_ok(pick.range) && range_ok(*within),
             Effect::FriendBoost { pick, by, .. } | Effect::FriendDamage { pick, amount: by } => {
                 range_ok(pick.range) && by.within(20)
             }

@@ -165,13 +165,53 @@ pub(super) fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
         | Condition::Marked(_)
         | Condition::NearObjective(_)
         | Condition::NearObstacle(_)
-        | Condition::EnemyTakenDownThisRound
-        | Condition::FriendAttackedThisRound(_)
         | Condition::MovesMade(_)
         | Condition::ShotThisActivation
         | Condition::FriendEngaged { .. } => why_not_now(c, condition),
+        Condition::EnemyTakenDownThisRound | Condition::FriendAttackedThisRound(_) => {
+            why_not_this_round(c, condition)
+        }
         // Asked with the ability's name and pick (`rules::abilities`).
         Condition::OncePerBattle | Condition::OncePerRoundPerTarget => None,
+    }
+}
+
+/// [`why_not`] of what was done this battle round (the log's entries of this round).
+fn why_not_this_round(c: &Checked, condition: &Condition) -> Option<String> {
+    match condition {
+        Condition::FriendAttackedThisRound(marks) => {
+            let round = c.world.resource::<Engine>().round;
+            let log = c.world.resource::<crate::rules::log::BattleLog>();
+            let friend = |id: &crate::model::ids::FighterId| {
+                c.all.iter().any(|o| {
+                    o.id == *id
+                        && o.id != c.f.id
+                        && o.side == c.f.side
+                        && marks.fit(|m| o.profile.bears(m))
+                })
+            };
+            let done = log.entries.iter().rev().take_while(|l| l.round == round).any(|l| {
+                matches!(&l.event, crate::rules::log::Event::Attack { attacker, .. } if friend(attacker))
+            });
+            (!done).then(|| {
+                format!(
+                    "no other friendly fighter{} has made an attack action this battle round",
+                    marks.with_words()
+                )
+            })
+        }
+        Condition::EnemyTakenDownThisRound => {
+            let round = c.world.resource::<Engine>().round;
+            let log = c.world.resource::<crate::rules::log::BattleLog>();
+            let enemy = |id: &crate::model::ids::FighterId| {
+                c.all.iter().any(|o| o.id == *id && o.side != c.f.side)
+            };
+            let down = log.entries.iter().rev().take_while(|l| l.round == round).any(|l| {
+                matches!(&l.event, crate::rules::log::Event::TakenDown { fighter } if enemy(fighter))
+            });
+            (!down).then(|| "no enemy fighter has been taken down this battle round".to_string())
+        }
+        _ => None,
     }
 }
 
@@ -245,38 +285,6 @@ fn why_not_now(c: &Checked, condition: &Condition) -> Option<String> {
         Condition::Marked(m) => {
             let marked = m.fit(|k| c.f.profile.bears(k));
             (!marked).then(|| format!("{name} doesn't have the {} runemark", m.words()))
-        }
-        Condition::FriendAttackedThisRound(marks) => {
-            let round = c.world.resource::<Engine>().round;
-            let log = c.world.resource::<crate::rules::log::BattleLog>();
-            let friend = |id: &crate::model::ids::FighterId| {
-                c.all.iter().any(|o| {
-                    o.id == *id
-                        && o.id != c.f.id
-                        && o.side == c.f.side
-                        && marks.fit(|m| o.profile.bears(m))
-                })
-            };
-            let done = log.entries.iter().rev().take_while(|l| l.round == round).any(|l| {
-                matches!(&l.event, crate::rules::log::Event::Attack { attacker, .. } if friend(attacker))
-            });
-            (!done).then(|| {
-                format!(
-                    "no other friendly fighter{} has made an attack action this battle round",
-                    marks.with_words()
-                )
-            })
-        }
-        Condition::EnemyTakenDownThisRound => {
-            let round = c.world.resource::<Engine>().round;
-            let log = c.world.resource::<crate::rules::log::BattleLog>();
-            let enemy = |id: &crate::model::ids::FighterId| {
-                c.all.iter().any(|o| o.id == *id && o.side != c.f.side)
-            };
-            let down = log.entries.iter().rev().take_while(|l| l.round == round).any(|l| {
-                matches!(&l.event, crate::rules::log::Event::TakenDown { fighter } if enemy(fighter))
-            });
-            (!down).then(|| "no enemy fighter has been taken down this battle round".to_string())
         }
         Condition::NearObstacle(range) => {
             let bf = c.world.get_resource::<crate::battlefield::Battlefield>();

@@ -55,6 +55,10 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             dice.map_or_else(|| amount_text(amount, value), |d| format!("a D{d} roll of")),
             picked_text(pick)
         ),
+        Effect::FriendSetUp { pick, within } => format!(
+            "{} is set up again within {within}\" of this fighter",
+            picked_text(pick)
+        ),
         Effect::FriendDamage { pick, amount } => format!(
             "{} damage to {}",
             amount_text(amount, value),
@@ -196,7 +200,7 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
 /// up to dN damage points allocated to that fighter", "Remove a number of damage points
 /// allocated to that fighter up to A".
 pub(super) fn picked_then(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    let (range, visible, marks) = picked_friend(&s[0])?;
+    let (range, visible, marks) = picked_friend(&s[0]).or_else(|| picked_friend_anywhere(&s[0]))?;
     picked_then_with(s, range, visible, marks)
 }
 
@@ -217,9 +221,28 @@ fn picked_then_with(
     let pick = FriendPick::new(range, visible, marks);
     let then = s.get(1)?;
     let effects = (friend_boost(then, &pick))
+        .or_else(|| friend_set_up(then, &pick))
         .or_else(|| friend_heal(then, &pick))
         .or_else(|| friend_damage(then, &pick))?;
     Some((2, effects))
+}
+
+/// "Remove that fighter from the battlefield and then immediately set them up anywhere on the
+/// battlefield within N\" of this fighter" ("..., then set that fighter up on a platform or
+/// the battlefield floor within N\" of this fighter").
+fn friend_set_up(s: &str, pick: &FriendPick) -> Option<Vec<Effect>> {
+    let v = [
+        "remove that fighter from the battlefield and then immediately set them up anywhere on \
+         the battlefield within {n}\" of this fighter",
+        "remove that fighter from the battlefield, then set that fighter up on a platform or the \
+         battlefield floor within {n}\" of this fighter",
+    ]
+    .iter()
+    .find_map(|t| fill(s, t))?;
+    Some(vec![Effect::FriendSetUp {
+        pick: pick.clone(),
+        within: v[0] as f32,
+    }])
 }
 
 /// "A fighter can only use this ability if they are within N" of a visible friendly fighter

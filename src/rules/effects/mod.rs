@@ -399,6 +399,9 @@ fn run_one(
         Family::Damage => return damage::run(world, f, e, value, picks.target),
         Family::Heal => return heal::run(world, f, e, value),
         Family::Guard => guard::run(world, f, e, value),
+        Family::Friend if matches!(e, Effect::FriendSetUp { .. }) => {
+            place::friend_set_up(world, f, e, picks)
+        }
         Family::Friend => friend::run(world, e, value, picks.target),
         Family::Against if matches!(e, Effect::DisengageToll { .. }) => {
             toll::run(world, f, e, value)

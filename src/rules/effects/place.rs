@@ -136,6 +136,23 @@ pub(super) fn set_up_near(
     }
 }
 
+/// ABL-5: the friend its player picked (`picks.target`) set up again within the effect's
+/// reach of `f`, at the place picked (or nearest where it stood).
+pub(super) fn friend_set_up(
+    world: &mut World,
+    f: &FighterView,
+    e: &Effect,
+    picks: super::Picks,
+) -> Option<EffectOutcome> {
+    let Effect::FriendSetUp { within, .. } = e else {
+        return None;
+    };
+    let Some(t) = picks.target else {
+        return Some(EffectOutcome::NoFriendInReach);
+    };
+    Some(set_up_near(world, f, t, *within, picks.place))
+}
+
 /// The spot nearest the place picked, if one was.
 fn nearest(spots: &[Vec3], place: Option<Vec3>) -> Option<Vec3> {
     let at = place?;

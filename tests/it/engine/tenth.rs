@@ -515,3 +515,41 @@ fn abl5_an_ability_used_once_a_marked_friend_has_attacked_this_round() {
     a.give_dice(warcry_sim::model::ids::Side::A, &[(3, 2)]);
     a.use_ability(A, "Test Gift", 3, None).unwrap();
 }
+
+/// ABL-5, "pick a friendly fighter within 12" of this fighter. Remove that fighter from the
+/// battlefield and then immediately set them up anywhere on the battlefield within 6" of this
+/// fighter": A2, 10" away, is set up at the place its player names, 3" from A; a place 9" from
+/// A is refused (the reason says where it may go).
+#[test]
+fn abl5_a_friend_is_set_up_again_near_this_fighter() {
+    use warcry_sim::model::effects::FriendPick;
+    let gift = Effect::FriendSetUp {
+        pick: FriendPick::new(12.0, false, Default::default()),
+        within: 6.0,
+    };
+    let mut a = with_ability(vec![gift], 3);
+    a.place(A2, 20.0, 10.0);
+    a.place(B, 30.0, 20.0);
+    let far = Command::Ability {
+        fighter: A,
+        ability: "Test Gift".into(),
+        dice: 3,
+        target: Some(A2),
+        place: Some([10.0, 0.0, 19.0]),
+    };
+    let why = a.rejected(far).reason;
+    assert!(why.contains("can't be set up there"), "{why}");
+    a.apply(Command::Ability {
+        fighter: A,
+        ability: "Test Gift".into(),
+        dice: 3,
+        target: Some(A2),
+        place: Some([10.0, 0.0, 13.0]),
+    })
+    .unwrap();
+    let at = a.fighter(A2).pos;
+    assert!(
+        (at.x - 10.0).abs() < 0.3 && (at.z - 13.0).abs() < 0.3,
+        "{at:?}"
+    );
+}

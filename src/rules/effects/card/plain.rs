@@ -3,9 +3,13 @@
 //! the cards print. Each reader then knows one wording only.
 
 /// Words some cards misspell or write their own way, and how the others write them.
-const SPELLING: [(&str, &str); 14] = [
+const SPELLING: [(&str, &str); 15] = [
     ("characteric ", "characteristic "),
     ("figther", "fighter"),
+    (
+        "the [khagra's ravagers] runemark",
+        "the khagra's ravagers runemark",
+    ),
     ("ablilty", "ability"),
     ("wtihin", "within"),
     ("frienzied", "frenzied"),

@@ -331,3 +331,20 @@ fn this_and_a_friend_toughness_and_strength_and_a_friends_attack() {
         ))
     );
 }
+
+/// ABL-5: a friend picked (anywhere, with a runemark) set up again near this fighter.
+#[test]
+fn a_friend_set_up_again_near_this_fighter() {
+    let e = effects_of(
+        "Pick a friendly fighter with the Minion runemark. Remove that fighter from the \
+         battlefield, then set that fighter up on a platform or the battlefield floor within \
+         5\" of this fighter.",
+    )
+    .unwrap();
+    let [Effect::FriendSetUp { pick, within }] = &e[..] else {
+        panic!("a friend set up: {e:?}");
+    };
+    assert_eq!(*within, 5.0);
+    assert_eq!(pick.range, crate::model::effects::ANYWHERE);
+    assert!(pick.marks().fit(|m| m == "minion"));
+}
