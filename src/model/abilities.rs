@@ -94,6 +94,7 @@ impl AbilityEffect {
             Effect::SetUpNear { within, .. } | Effect::FriendSetUp { within, .. } => {
                 Some(Placing::Near { within: *within })
             }
+            Effect::FriendRelocate { away, .. } => Some(Placing::PickedAnywhere { away: *away }),
             Effect::Relocate { away, floor_only } => Some(Placing::Anywhere {
                 away: *away,
                 floor_only: *floor_only,

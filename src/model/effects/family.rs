@@ -148,6 +148,7 @@ impl Effect {
             | Effect::FriendHeal { .. }
             | Effect::FriendDamage { .. }
             | Effect::FriendSetUp { .. }
+            | Effect::FriendRelocate { .. }
             | Effect::ActivateNext { .. } => Family::Friend,
             Effect::Restrict { .. }
             | Effect::RollAgainst { .. }
@@ -211,6 +212,7 @@ impl Effect {
             | Effect::FriendHeal { pick, .. }
             | Effect::FriendDamage { pick, .. }
             | Effect::FriendSetUp { pick, .. }
+            | Effect::FriendRelocate { pick, .. }
             | Effect::FriendBonusMove { pick, .. } => Aim::friend(pick, false),
             Effect::ActivateNext { pick, .. } => Aim::friend(pick, true),
             _ => return None,

@@ -275,6 +275,9 @@ pub enum Effect {
     /// A friendly fighter its player picks is removed and set up again within `within` inches
     /// of this fighter (at the place its player picks, where its base fits).
     FriendSetUp { pick: FriendPick, within: f32 },
+    /// A friendly fighter its player picks is removed and set up again anywhere more than
+    /// `away` inches from every enemy (at the place its player picks, where its base fits).
+    FriendRelocate { pick: FriendPick, away: f32 },
     /// Up to `up_to` friendly fighters in `aura` can each make a bonus move action (of up to
     /// `max` inches, when given; or, when `or_attack`, a bonus move or attack action): their
     /// player picks them by taking their bonus or letting it go, nearest first (CMB-2).

@@ -96,8 +96,17 @@ pub enum Guard {
 /// more than `away` inches from every enemy.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub enum Placing {
-    Near { within: f32 },
-    Anywhere { away: Option<f32>, floor_only: bool },
+    Near {
+        within: f32,
+    },
+    Anywhere {
+        away: Option<f32>,
+        floor_only: bool,
+    },
+    /// The fighter the ability picked, anywhere more than `away` inches from every enemy.
+    PickedAnywhere {
+        away: f32,
+    },
 }
 
 impl Placing {
@@ -106,6 +115,9 @@ impl Placing {
     pub fn words(&self) -> String {
         match self {
             Placing::Near { within } => format!("within {within}\" of the fighter"),
+            Placing::PickedAnywhere { away } => {
+                format!("anywhere more than {away}\" from every enemy")
+            }
             Placing::Anywhere { away, floor_only } => {
                 let floor = if *floor_only {
                     "on the battlefield floor"

@@ -230,6 +230,7 @@ impl Effect {
             | Effect::FriendHeal { .. }
             | Effect::FriendDamage { .. }
             | Effect::FriendSetUp { .. }
+            | Effect::FriendRelocate { .. }
             | Effect::ActivateNext { .. }
             | Effect::ValueAura { .. }
             | Effect::PullPicked { .. }
@@ -463,7 +464,9 @@ impl Effect {
             Effect::Favoured { plain, favoured } => {
                 plain.iter().chain(favoured).all(|e| e.numbers_ok())
             }
-            Effect::FriendSetUp { pick, within } => range_ok(pick.range) && range_ok(*within),
+            Effect::FriendSetUp { pick, within: r } | Effect::FriendRelocate { pick, away: r } => {
+                range_ok(pick.range) && range_ok(*r)
+            }
             Effect::FriendBoost { pick, by, .. } | Effect::FriendDamage { pick, amount: by } => {
                 range_ok(pick.range) && by.within(20)
             }

@@ -112,7 +112,9 @@ impl FighterProfile {
     }
 
     /// Does it bear the mark a card names (ABL-5): one of its runemarks, or its faction
-    /// runemark ("the" before a name left out on both sides)?
+    /// runemark ("the" before a name left out on both sides); a warband of a faction (the
+    /// community data's "Stormcast Eternals Questor Soulsworn", "Cities of Sigmar: Castelite
+    /// Hosts") bears its faction's runemark too ("Stormcast Eternals", "Cities of Sigmar").
     pub fn bears(&self, mark: &str) -> bool {
         let plain = |s: &str| {
             let s = s.trim();
@@ -122,7 +124,10 @@ impl FighterProfile {
                 .to_lowercase()
         };
         let mark = plain(mark);
-        self.runemarks.iter().any(|r| plain(r) == mark) || plain(&self.faction) == mark
+        let faction = plain(&self.faction);
+        let of_faction = (faction.strip_prefix(mark.as_str()))
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with(' ') || rest.starts_with(':'));
+        self.runemarks.iter().any(|r| plain(r) == mark) || of_faction
     }
 
     /// Has it the runemark a rule reads?
@@ -283,5 +288,39 @@ impl FighterProfiles {
                 );
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod bears_tests {
+    use super::*;
+
+    /// ABL-5: a card's "Stormcast Eternals runemark" is borne by a Stormcast warband of the
+    /// community data ("Stormcast Eternals Questor Soulsworn"), "Cities of Sigmar" by "Cities
+    /// of Sigmar: Castelite Hosts"; not "Storm" (a word cut short) nor another faction's.
+    #[test]
+    fn abl5_a_warband_bears_its_factions_runemark() {
+        let mut p = FighterProfile {
+            id: "k".into(),
+            name: "K".into(),
+            faction: "Stormcast Eternals Questor Soulsworn".into(),
+            grand_alliance: None,
+            movement: 4,
+            toughness: 4,
+            wounds: 12,
+            points: 100,
+            runemarks: vec!["hero".into()],
+            base: BaseSize::Round(32.0),
+            height: None,
+            weapons: Vec::new(),
+            abilities: Vec::new(),
+        };
+        assert!(p.bears("the Stormcast Eternals"));
+        assert!(p.bears("stormcast eternals questor soulsworn"));
+        assert!(!p.bears("storm"));
+        assert!(!p.bears("questor soulsworn"));
+        p.faction = "Cities of Sigmar: Castelite Hosts".into();
+        assert!(p.bears("cities of sigmar"));
+        assert!(!p.bears("cities of sigmar: dispossessed"));
     }
 }

@@ -490,7 +490,10 @@ pub(super) fn make_answer(
     if let Some(to) = answer.to {
         if answer.set_up {
             world.entity_mut(actor.entity).insert(Position(v3(to)));
-            let outcome = crate::rules::log::EffectOutcome::Relocated { at: Some(to) };
+            let outcome = crate::rules::log::EffectOutcome::Relocated {
+                at: Some(to),
+                fighter: None,
+            };
             super::reactions::reaction_logged(world, actor.id, outcome);
             return Then::AfterAction;
         }

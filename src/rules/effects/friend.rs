@@ -59,6 +59,10 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             "{} is set up again within {within}\" of this fighter",
             picked_text(pick)
         ),
+        Effect::FriendRelocate { pick, away } => format!(
+            "{} is set up again anywhere more than {away}\" from every enemy",
+            picked_text(pick)
+        ),
         Effect::FriendDamage { pick, amount } => format!(
             "{} damage to {}",
             amount_text(amount, value),
@@ -238,10 +242,22 @@ fn friend_set_up(s: &str, pick: &FriendPick) -> Option<Vec<Effect>> {
          battlefield floor within {n}\" of this fighter",
     ]
     .iter()
-    .find_map(|t| fill(s, t))?;
-    Some(vec![Effect::FriendSetUp {
+    .find_map(|t| fill(s, t));
+    if let Some(v) = v {
+        let within = v[0] as f32;
+        return Some(vec![Effect::FriendSetUp {
+            pick: pick.clone(),
+            within,
+        }]);
+    }
+    let v = fill(
+        s,
+        "remove that fighter from the battlefield and then immediately set them up anywhere on \
+         the battlefield more than {n}\" from all enemy fighters",
+    )?;
+    Some(vec![Effect::FriendRelocate {
         pick: pick.clone(),
-        within: v[0] as f32,
+        away: v[0] as f32,
     }])
 }
 

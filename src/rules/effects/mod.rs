@@ -399,7 +399,12 @@ fn run_one(
         Family::Damage => return damage::run(world, f, e, value, picks.target),
         Family::Heal => return heal::run(world, f, e, value),
         Family::Guard => guard::run(world, f, e, value),
-        Family::Friend if matches!(e, Effect::FriendSetUp { .. }) => {
+        Family::Friend
+            if matches!(
+                e,
+                Effect::FriendSetUp { .. } | Effect::FriendRelocate { .. }
+            ) =>
+        {
             place::friend_set_up(world, f, e, picks)
         }
         Family::Friend => friend::run(world, e, value, picks.target),

@@ -36,7 +36,7 @@ pub fn set_up_spots(
         Placing::Near { within } => {
             distance(&t.base(), &f.base()) + within + 2.0 * flyer.base.max_radius() + 1.0
         }
-        Placing::Anywhere { .. } => 200.0,
+        Placing::Anywhere { .. } | Placing::PickedAnywhere { .. } => 200.0,
     };
     let enemies: Vec<Base> = (all.iter())
         .filter(|o| o.on_board() && o.side != t.side)
@@ -49,6 +49,9 @@ pub fn set_up_spots(
             Placing::Anywhere { away, floor_only } => {
                 (!floor_only || p.y < 0.01)
                     && away.is_none_or(|a| enemies.iter().all(|e| distance(&b, e) > a + 1e-4))
+            }
+            Placing::PickedAnywhere { away } => {
+                enemies.iter().all(|e| distance(&b, e) > away + 1e-4)
             }
         }
     };
@@ -82,7 +85,7 @@ pub(crate) fn check_place(
         return Err(Rejected::new(RuleId::Abl5, "this ability sets nobody up"));
     };
     let who = match placing {
-        Placing::Near { .. } => aimed,
+        Placing::Near { .. } | Placing::PickedAnywhere { .. } => aimed,
         Placing::Anywhere { .. } => Some(f.id),
     };
     let t = who.and_then(|t| state::fighter(world, t).filter(|t| t.on_board()));
@@ -144,13 +147,25 @@ pub(super) fn friend_set_up(
     e: &Effect,
     picks: super::Picks,
 ) -> Option<EffectOutcome> {
-    let Effect::FriendSetUp { within, .. } = e else {
-        return None;
-    };
     let Some(t) = picks.target else {
         return Some(EffectOutcome::NoFriendInReach);
     };
-    Some(set_up_near(world, f, t, *within, picks.place))
+    match *e {
+        Effect::FriendSetUp { within, .. } => Some(set_up_near(world, f, t, within, picks.place)),
+        Effect::FriendRelocate { away, .. } => {
+            let tv = state::fighter(world, t).filter(|t| t.on_board())?;
+            let spots = set_up_spots(world, f, &tv, Placing::PickedAnywhere { away });
+            let spot = nearest(&spots, picks.place).or_else(|| spots.first().copied());
+            if let Some(p) = spot {
+                world.entity_mut(tv.entity).insert(Position(p));
+            }
+            Some(EffectOutcome::Relocated {
+                fighter: Some(t),
+                at: spot.map(|p| p.to_array()),
+            })
+        }
+        _ => None,
+    }
 }
 
 /// The spot nearest the place picked, if one was.
@@ -187,6 +202,7 @@ pub(super) fn relocate(
         world.entity_mut(f.entity).insert(Position(p));
     }
     Some(EffectOutcome::Relocated {
+        fighter: None,
         at: spot.map(|p| p.to_array()),
     })
 }

@@ -150,7 +150,12 @@ pub enum EffectOutcome {
         gone: bool,
     },
     /// The ability's fighter set up again at `at` (`None`: nowhere it may go; it stays).
-    Relocated { at: Option<[f32; 3]> },
+    Relocated {
+        at: Option<[f32; 3]>,
+        /// The friend it set up, when not the fighter itself.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        fighter: Option<FighterId>,
+    },
     /// Dice rolled against `fighter`: `rolls`, and what the successes did.
     RolledAgainst {
         rolls: Vec<u8>,

@@ -408,11 +408,12 @@ pub(super) fn dice_text(who: &str, o: &EffectOutcome) -> String {
 /// ABL-5: where the fighter an ability set up again went.
 pub(super) fn relocated_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
     match o {
-        EffectOutcome::Relocated { at: Some(p) } => {
-            format!("{who} is set up again {}", n.place(p))
-        }
-        EffectOutcome::Relocated { at: None } => {
-            format!("nowhere {who} may be set up again: it stays where it is")
+        EffectOutcome::Relocated { at, fighter } => {
+            let name = fighter.map_or_else(|| who.to_string(), |f| n.fighter(f));
+            match at {
+                Some(p) => format!("{name} is set up again {}", n.place(p)),
+                None => format!("nowhere {name} may be set up again: it stays where it is"),
+            }
         }
         _ => String::new(),
     }

@@ -553,3 +553,31 @@ fn abl5_a_friend_is_set_up_again_near_this_fighter() {
         "{at:?}"
     );
 }
+
+/// ABL-5, "choose a friendly fighter ... within 3" of this fighter. Remove that fighter from
+/// the battlefield and then immediately set them up anywhere on the battlefield more than 4"
+/// from all enemy fighters": A2 is set up at the place named, far across the battlefield; a
+/// place 2" from B is refused.
+#[test]
+fn abl5_a_friend_is_set_up_again_anywhere_away_from_enemies() {
+    use warcry_sim::model::effects::FriendPick;
+    let gift = Effect::FriendRelocate {
+        pick: FriendPick::new(3.0, false, Default::default()),
+        away: 4.0,
+    };
+    let mut a = with_ability(vec![gift], 3);
+    a.place(A2, 12.0, 10.0);
+    a.place(B, 20.0, 10.0);
+    let at = |x: f32, z: f32| Command::Ability {
+        fighter: A,
+        ability: "Test Gift".into(),
+        dice: 3,
+        target: Some(A2),
+        place: Some([x, 0.0, z]),
+    };
+    let why = a.rejected(at(22.5, 10.0)).reason;
+    assert!(why.contains("more than 4\" from every enemy"), "{why}");
+    a.apply(at(25.0, 3.0)).unwrap();
+    let p = a.fighter(A2).pos;
+    assert!((p.x - 25.0).abs() < 0.3 && (p.z - 3.0).abs() < 0.3, "{p:?}");
+}

@@ -39,7 +39,11 @@ const SPELLING: [(&str, &str); 15] = [
 ];
 
 /// Durations as a sentence may begin with them, and the wording the readers know.
-const LEADING: [(&str, &str); 2] = [
+const LEADING: [(&str, &str); 3] = [
+    (
+        "choose a friendly fighter with a ",
+        "pick a friendly fighter with the ",
+    ),
     (
         "for the rest of the battle round, ",
         "until the end of the battle round, ",

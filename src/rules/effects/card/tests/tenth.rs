@@ -348,3 +348,20 @@ fn a_friend_set_up_again_near_this_fighter() {
     assert_eq!(pick.range, crate::model::effects::ANYWHERE);
     assert!(pick.marks().fit(|m| m == "minion"));
 }
+
+/// ABL-5: "choose a friendly fighter with a X runemark ... set them up anywhere on the
+/// battlefield more than N\" from all enemy fighters".
+#[test]
+fn a_friend_set_up_anywhere_away_from_enemies() {
+    let e = effects_of(
+        "Choose a friendly fighter with a Hunter runemark within 3\" of this fighter. Remove \
+         that fighter from the battlefield and then immediately set them up anywhere on the \
+         battlefield more than 5\" from all enemy fighters.",
+    )
+    .unwrap();
+    let [Effect::FriendRelocate { pick, away }] = &e[..] else {
+        panic!("a friend set up anywhere: {e:?}");
+    };
+    assert_eq!((pick.range, *away), (3.0, 5.0));
+    assert!(pick.marks().fit(|m| m == "hunter"));
+}
