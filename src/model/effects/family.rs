@@ -62,6 +62,29 @@ macro_rules! reaction_parts {
 }
 pub(crate) use reaction_parts;
 
+/// The pattern of the boost family: characteristics raised, and how its attacks and moves are
+/// made, for a while.
+macro_rules! boost_parts {
+    () => {
+        Effect::Boost { .. }
+            | Effect::TargetBoost { .. }
+            | Effect::NextBoost { .. }
+            | Effect::RoundBoost { .. }
+            | Effect::BattleBoost { .. }
+            | Effect::StrengthAboveToughness
+            | Effect::CountsExtra { .. }
+            | Effect::CritOn { .. }
+            | Effect::FlyThisActivation
+            | Effect::FlyRisingAtMost { .. }
+            | Effect::MoveWhileEngaged
+            | Effect::FreeClimb
+            | Effect::NextHitsAsCrits { .. }
+            | Effect::HitsAsCrits { .. }
+            | Effect::DisengageEndNear
+            | Effect::FlatAttackRange
+    };
+}
+
 impl Effect {
     /// Does it answer an attack (in a reaction, REA-1)?
     pub fn answers_attack(&self) -> bool {
@@ -106,22 +129,7 @@ impl Effect {
             | Effect::EachFriendBonusMove { .. }
             | Effect::PickedFriendsBonus { .. }
             | Effect::AfterTakedown { .. } => Family::Bonus,
-            Effect::Boost { .. }
-            | Effect::TargetBoost { .. }
-            | Effect::NextBoost { .. }
-            | Effect::RoundBoost { .. }
-            | Effect::BattleBoost { .. }
-            | Effect::StrengthAboveToughness
-            | Effect::CountsExtra { .. }
-            | Effect::CritOn { .. }
-            | Effect::FlyThisActivation
-            | Effect::FlyRisingAtMost { .. }
-            | Effect::MoveWhileEngaged
-            | Effect::FreeClimb
-            | Effect::NextHitsAsCrits { .. }
-            | Effect::HitsAsCrits { .. }
-            | Effect::DisengageEndNear
-            | Effect::FlatAttackRange => Family::Boost,
+            boost_parts!() => Family::Boost,
             Effect::DamageOne { .. }
             | Effect::SelfDamagePerRoll { .. }
             | Effect::DamageNearTarget { .. }
