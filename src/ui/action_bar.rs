@@ -241,6 +241,7 @@ fn set_up_hint(
             "nearest where it stands",
         ),
         Placing::Anywhere { .. } => (s.placing.words(), "nearest the closest objective"),
+        Placing::PickedAnywhere { .. } => (s.placing.words(), "nearest where it stands"),
     };
     let text = match &intent.preview {
         Some(Err(e)) => format!("{} [{}]", e.reason, e.rule),

@@ -159,9 +159,14 @@ pub(crate) struct SetUpPick {
 
 impl SetUpPick {
     /// The ability that sets fighter `t` up at `place` (none: where the rules pick). A
-    /// fighter set up anywhere is the ability's own: no target is named.
+    /// fighter set up anywhere is the ability's own (no target is named), unless the ability
+    /// picked it.
     pub(crate) fn command(self, t: FighterId, place: Option<[f32; 3]>) -> Command {
-        let aimed = matches!(self.placing, crate::model::effects::Placing::Near { .. });
+        use crate::model::effects::Placing;
+        let aimed = matches!(
+            self.placing,
+            Placing::Near { .. } | Placing::PickedAnywhere { .. }
+        );
         Command::Ability {
             fighter: self.active,
             ability: self.ability,
