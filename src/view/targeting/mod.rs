@@ -162,10 +162,9 @@ impl SetUpPick {
     /// fighter set up anywhere is the ability's own (no target is named), unless the ability
     /// picked it.
     pub(crate) fn command(self, t: FighterId, place: Option<[f32; 3]>) -> Command {
-        use crate::model::effects::Placing;
-        let aimed = matches!(
+        let aimed = !matches!(
             self.placing,
-            Placing::Near { .. } | Placing::PickedAnywhere { .. }
+            crate::model::effects::Placing::Anywhere { .. }
         );
         Command::Ability {
             fighter: self.active,
