@@ -134,8 +134,7 @@ pub(crate) struct Intent {
     pub by_hand: Option<FighterId>,
     /// ABL-5: the player picks where the enemy `moving` an ability sets up goes.
     pub set_up: Option<SetUpPick>,
-    /// ABL-5: `moving` is a friend making the bonus move an ability of this active fighter
-    /// gave it.
+    /// ABL-5: `moving` is a friend making the bonus move this active fighter's ability gave.
     pub friend_of: Option<FighterId>,
     /// ABL-5: the enemies damage waiting for this move may go to at the hovered place
     /// (nearest first), and the one the player picked.
@@ -147,8 +146,7 @@ pub(crate) struct Intent {
     pub pick_now: bool,
 }
 
-/// ABL-5: an ability of the active fighter that sets the enemy it aims at up within `within`
-/// inches of it, paid with the dice showing `dice`.
+/// ABL-5: an ability of the active fighter that sets a fighter up, paid with `dice`.
 #[derive(Debug, Clone)]
 pub(crate) struct SetUpPick {
     pub active: FighterId,
@@ -158,14 +156,11 @@ pub(crate) struct SetUpPick {
 }
 
 impl SetUpPick {
-    /// The ability that sets fighter `t` up at `place` (none: where the rules pick). A
-    /// fighter set up anywhere is the ability's own (no target is named), unless the ability
-    /// picked it.
+    /// The ability that sets fighter `t` up at `place` (none: where the rules pick); its
+    /// target, unless it sets itself up (`Anywhere`).
     pub(crate) fn command(self, t: FighterId, place: Option<[f32; 3]>) -> Command {
-        let aimed = !matches!(
-            self.placing,
-            crate::model::effects::Placing::Anywhere { .. }
-        );
+        use crate::model::effects::Placing::Anywhere;
+        let aimed = !matches!(self.placing, Anywhere { .. });
         Command::Ability {
             fighter: self.active,
             ability: self.ability,
