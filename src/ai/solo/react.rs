@@ -135,7 +135,7 @@ fn reaction_ability(world: &mut World, offer: &ReactionOffer) -> Option<Decision
             | Effect::DamageAttackerIf { .. }
             | Effect::ToughnessThisAttack { .. } => true,
             Effect::FewerAttackDice { min, .. } => roll.attacks > *min,
-            Effect::Heal { .. } => t.damage > 0,
+            Effect::Heal { .. } | Effect::HealDice { .. } => t.damage > 0,
             _ => false,
         });
         changes.then(|| {

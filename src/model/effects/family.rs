@@ -62,6 +62,28 @@ macro_rules! reaction_parts {
 }
 pub(crate) use reaction_parts;
 
+/// The effects with no numbers of their own to check.
+macro_rules! numberless {
+    () => {
+        Effect::BonusMoveOrAttack
+            | Effect::BonusAttack
+            | Effect::BonusDisengage
+            | Effect::BonusAttackOf { .. }
+            | Effect::BonusAttackWith { .. }
+            | Effect::BonusMoveOrDisengage
+            | Effect::StrengthAboveToughness
+            | Effect::FlyThisActivation
+            | Effect::FlyRisingAtMost { .. }
+            | Effect::MoveWhileEngaged
+            | Effect::FreeClimb
+            | Effect::NextHitsAsCrits { .. }
+            | Effect::HitsAsCrits { .. }
+            | Effect::DisengageEndNear
+            | Effect::FlatAttackRange
+    };
+}
+pub(crate) use numberless;
+
 /// The pattern of the boost family: characteristics raised, and how its attacks and moves are
 /// made, for a while.
 macro_rules! boost_parts {
@@ -107,7 +129,8 @@ impl Effect {
                 self,
                 Effect::Heal {
                     amount: Amount::Fixed(_)
-                } | Effect::ReactBonus { .. }
+                } | Effect::HealDice { .. }
+                    | Effect::ReactBonus { .. }
             )
     }
 
@@ -140,9 +163,10 @@ impl Effect {
             | Effect::DamageAll { .. }
             | Effect::DamageVsToughness { .. }
             | Effect::AfterMove { .. } => Family::Damage,
-            Effect::Heal { .. } | Effect::HealEach { .. } | Effect::HealRolled { .. } => {
-                Family::Heal
-            }
+            Effect::Heal { .. }
+            | Effect::HealDice { .. }
+            | Effect::HealEach { .. }
+            | Effect::HealRolled { .. } => Family::Heal,
             Effect::RoundGuard { .. }
             | Effect::EnemyCritsAsHits { .. }
             | Effect::ValueAura { .. } => Family::Guard,

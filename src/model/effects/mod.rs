@@ -125,6 +125,8 @@ pub enum Effect {
     },
     /// Remove `amount` damage from this fighter.
     Heal { amount: Amount },
+    /// Remove a D`sides` roll of damage points from this fighter (a reaction may: no value).
+    HealDice { sides: u8 },
     /// Roll `dice` dice: each roll of `least` or more removes up to `each` damage from this
     /// fighter.
     HealRolled { dice: Amount, least: u8, each: u32 },

@@ -218,6 +218,7 @@ impl Effect {
             | Effect::CountsExtra { .. }
             | Effect::DamageVsToughness { .. } => self.damage_numbers_ok(),
             Effect::Heal { .. }
+            | Effect::HealDice { .. }
             | Effect::HealEach { .. }
             | Effect::HealRolled { .. }
             | Effect::SaveWildDice { .. }
@@ -266,21 +267,7 @@ impl Effect {
             | Effect::DisengageToll { .. } => self.against_numbers_ok(),
             Effect::Requires(_) | Effect::When { .. } => self.condition_numbers_ok(),
             Effect::BonusAttackAt { range, .. } => range_ok(*range),
-            Effect::BonusMoveOrAttack
-            | Effect::BonusAttack
-            | Effect::BonusDisengage
-            | Effect::BonusAttackOf { .. }
-            | Effect::BonusAttackWith { .. }
-            | Effect::BonusMoveOrDisengage
-            | Effect::StrengthAboveToughness
-            | Effect::FlyThisActivation
-            | Effect::FlyRisingAtMost { .. }
-            | Effect::MoveWhileEngaged
-            | Effect::FreeClimb
-            | Effect::NextHitsAsCrits { .. }
-            | Effect::HitsAsCrits { .. }
-            | Effect::DisengageEndNear
-            | Effect::FlatAttackRange => true,
+            super::family::numberless!() => true,
             super::family::reaction_parts!() => self.answer_numbers_ok(),
         }
     }
@@ -489,6 +476,7 @@ impl Effect {
                 range, by, bound, ..
             } => range_ok(*range) && by.within(6) && (1..=6).contains(bound),
             Effect::Heal { amount } => amount.within(20),
+            Effect::HealDice { sides } => matches!(sides, 3 | 6),
             Effect::RoundGuard { guard, aura } => {
                 aura.is_none_or(|a| range_ok(a.range) && !a.visible)
                     && match guard {

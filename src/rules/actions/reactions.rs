@@ -195,6 +195,13 @@ fn heal_on_reacting(world: &mut World, id: FighterId, answer: &[Effect]) {
             let healed = crate::rules::effects::heal(world, &f, amount.of(0));
             reaction_logged(world, id, EffectOutcome::Healed { healed });
         }
+        if let (Effect::HealDice { sides }, Some(f)) = (e, state::fighter(world, id)) {
+            let roll = state::d6(world);
+            let up_to = crate::model::dice::as_sides(roll, *sides);
+            let healed = crate::rules::effects::heal(world, &f, up_to);
+            let rolls = vec![roll];
+            reaction_logged(world, id, EffectOutcome::HealedRolled { healed, rolls });
+        }
     }
 }
 

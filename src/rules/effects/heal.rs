@@ -21,6 +21,9 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             "removes {} damage from this fighter",
             amount_text(amount, value)
         ),
+        Effect::HealDice { sides } => {
+            format!("removes a D{sides} roll of damage from this fighter")
+        }
         Effect::HealEach {
             range,
             visible,
@@ -53,7 +56,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
 /// them): this fighter, or the friends in reach of it (itself too unless `others`).
 fn reached(world: &World, all: &[FighterView], f: &FighterView, e: &Effect) -> Vec<FighterView> {
     let ids = match e {
-        Effect::Heal { .. } | Effect::HealRolled { .. } => vec![f.id],
+        Effect::Heal { .. } | Effect::HealDice { .. } | Effect::HealRolled { .. } => vec![f.id],
         Effect::HealEach {
             range,
             visible,
@@ -101,6 +104,17 @@ pub(super) fn run(world: &mut World, f: &FighterView, e: &Effect, value: u8) -> 
             })
             .into_iter()
             .collect(),
+        Effect::HealDice { sides } => {
+            let roll = crate::rules::state::d6(world);
+            let up_to = crate::model::dice::as_sides(roll, *sides);
+            let Some(me) = reached(world, &all, f, e).into_iter().next() else {
+                return Vec::new();
+            };
+            vec![EffectOutcome::HealedRolled {
+                healed: heal(world, &me, up_to),
+                rolls: vec![roll],
+            }]
+        }
         Effect::HealRolled { dice, least, each } => {
             let (rolls, n) = world
                 .resource_mut::<DiceRng>()
@@ -188,6 +202,10 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
         Effect::Heal { amount }
     } else if let Some(amount) = heal_of_number(s) {
         Effect::Heal { amount }
+    } else if let Some(v) = fill(s, "remove d{n} damage points allocated to this fighter") {
+        Effect::HealDice {
+            sides: u8::try_from(v[0]).ok().filter(|d| matches!(d, 3 | 6))?,
+        }
     } else {
         heal_each(s)?
     };

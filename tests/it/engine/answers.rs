@@ -432,3 +432,14 @@ fn rea1_dis1_abl5_a_reaction_deals_a_dice_of_damage_to_a_disengaging_enemy() {
     react(&mut a);
     assert_eq!((a.damage(A), a.dice_left()), (3, 0));
 }
+
+/// Issue 30, REA-1: "remove D3 damage points allocated to this fighter" as it reacts: a D3 of 5
+/// (3), before the attack's damage (5 - 3, then 2 from two hits).
+#[test]
+fn rea1_abl5_a_reaction_removes_a_d3_of_damage_as_it_is_made() {
+    let mut a = guarded(vec![Effect::HealDice { sides: 3 }], (1, 2));
+    a.set(B, Damage(5));
+    a.dice(&[5, 4, 4, 1, 1]);
+    guard(&mut a);
+    assert_eq!(a.damage(B), 5 - 3 + 2);
+}

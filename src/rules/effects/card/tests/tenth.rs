@@ -365,3 +365,18 @@ fn a_friend_set_up_anywhere_away_from_enemies() {
     assert_eq!((pick.range, *away), (3.0, 5.0));
     assert!(pick.marks().fit(|m| m == "hunter"));
 }
+
+/// REA-1: a reaction that removes a D3 of damage from this fighter.
+#[test]
+fn rea1_a_reaction_removes_a_d3() {
+    assert_eq!(
+        effects_of(
+            "A fighter can make this reaction after they are targeted by an attack action but \
+             before the hit rolls are made. Remove D3 damage points allocated to this fighter."
+        ),
+        Ok(vec![
+            Effect::Reaction(crate::model::effects::Trigger::TargetedByAttack),
+            Effect::HealDice { sides: 3 }
+        ])
+    );
+}
