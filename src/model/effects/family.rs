@@ -24,6 +24,9 @@ pub enum Family {
     Friend,
     /// What befalls an enemy: barred, rolled against, set up, weakened.
     Against,
+    /// Damage that waits: a toll on the enemies that disengage from near the fighter, damage
+    /// to those round it at the end of the round.
+    Toll,
     /// A reaction's trigger and what it changes in the attack it answers (REA-1).
     Reaction,
     /// Dice for later: wild dice saved (INI-3), an oath that brings a double once fulfilled
@@ -191,7 +194,6 @@ impl Effect {
             | Effect::ExposePicked { .. }
             | Effect::CritsWeaken { .. }
             | Effect::EnemyAura { .. }
-            | Effect::DisengageToll { .. }
             | Effect::BarEach { .. }
             | Effect::PullPicked { .. }
             | Effect::PullAfterNextAttack { .. }
@@ -199,6 +201,7 @@ impl Effect {
             | Effect::LowerAfterNextAttack { .. }
             | Effect::DamageAfterNextAttack { .. }
             | Effect::AfterEachAttack { .. } => Family::Against,
+            Effect::DisengageToll { .. } | Effect::DamageAtRoundEnd { .. } => Family::Toll,
             reaction_parts!() => Family::Reaction,
         }
     }

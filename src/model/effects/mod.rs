@@ -116,6 +116,14 @@ pub enum Effect {
     /// starting within `range` inches of this fighter is allocated a D`sides` of damage:
     /// before it moves away, when `before`, else once it has.
     DisengageToll { range: f32, sides: u8, before: bool },
+    /// At the end of the battle round (once objective control is determined), `amount`
+    /// damage to each enemy fighter within `range` inches of this fighter (that it can see,
+    /// when `visible`).
+    DamageAtRoundEnd {
+        range: f32,
+        amount: Amount,
+        visible: bool,
+    },
     /// Until the end of the battle round, one enemy fighter within `range` inches (that this
     /// fighter can see, when `visible`) may not make these actions.
     Restrict {

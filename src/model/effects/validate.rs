@@ -264,7 +264,8 @@ impl Effect {
             Effect::RollAgainst { .. }
             | Effect::CritsWeaken { .. }
             | Effect::EnemyAura { .. }
-            | Effect::DisengageToll { .. } => self.against_numbers_ok(),
+            | Effect::DisengageToll { .. }
+            | Effect::DamageAtRoundEnd { .. } => self.against_numbers_ok(),
             Effect::Requires(_) | Effect::When { .. } => self.condition_numbers_ok(),
             Effect::BonusAttackAt { range, .. } => range_ok(*range),
             super::family::numberless!() => true,
@@ -315,6 +316,7 @@ impl Effect {
             Effect::DisengageToll { range, sides, .. } => {
                 range_ok(*range) && matches!(sides, 3 | 6)
             }
+            Effect::DamageAtRoundEnd { range, amount, .. } => range_ok(*range) && amount.within(20),
             _ => true,
         }
     }

@@ -18,7 +18,7 @@ use crate::rules::log::{EffectOutcome, Event};
 use crate::rules::state::{ActivationState, Engine, FighterView, can_see, log};
 
 pub(crate) use friend_move::{pass_bonus, picks_made};
-pub(crate) use toll::take as disengage_tolls;
+pub(crate) use toll::{round_end_damage, take as disengage_tolls};
 
 mod after_bonus;
 mod against;
@@ -271,6 +271,7 @@ pub fn check(
             | Family::Guard
             | Family::Friend
             | Family::Dice
+            | Family::Toll
             | Family::Reaction => {}
         }
     }
@@ -399,18 +400,9 @@ fn run_one(
         Family::Damage => return damage::run(world, f, e, value, picks.target),
         Family::Heal => return heal::run(world, f, e, value),
         Family::Guard => guard::run(world, f, e, value),
-        Family::Friend
-            if matches!(
-                e,
-                Effect::FriendSetUp { .. } | Effect::FriendRelocate { .. }
-            ) =>
-        {
-            place::friend_set_up(world, f, e, picks)
-        }
+        Family::Friend if sets_a_friend_up(e) => place::friend_set_up(world, f, e, picks),
         Family::Friend => friend::run(world, e, value, picks.target),
-        Family::Against if matches!(e, Effect::DisengageToll { .. }) => {
-            toll::run(world, f, e, value)
-        }
+        Family::Toll => toll::run(world, f, e, value),
         Family::Against => against::run(world, f, e, value, picks),
         Family::Dice => dice::run(world, f, e, value),
     };
@@ -460,7 +452,7 @@ fn describe_one(e: &Effect, value: Option<u8>) -> String {
         Family::Heal => heal::describe(e, value),
         Family::Guard => guard::describe(e, value),
         Family::Friend => friend::describe(e, value),
-        Family::Against if matches!(e, Effect::DisengageToll { .. }) => toll::describe(e),
+        Family::Toll => toll::describe(e, value),
         Family::Against => against::describe(e, value),
         Family::Reaction => reaction::describe(e, value),
         Family::Dice => dice::describe(e, value),
@@ -479,6 +471,14 @@ fn kept(
     let mut eng = crate::rules::state::engine(world);
     keep(eng.activation.as_mut().filter(|a| a.fighter == f.id)?);
     Some(lasts(e, value))
+}
+
+/// Does it set a picked friend up elsewhere (the set-up family's, run with the place picked)?
+fn sets_a_friend_up(e: &Effect) -> bool {
+    matches!(
+        e,
+        Effect::FriendSetUp { .. } | Effect::FriendRelocate { .. }
+    )
 }
 
 /// The log line of an effect that lasts.
@@ -565,7 +565,7 @@ pub fn useful(
         Family::Heal => heal::useful(&w, e),
         Family::Guard => guard::useful(&w, e),
         Family::Friend => friend::useful(&w, e),
-        Family::Against if matches!(e, Effect::DisengageToll { .. }) => toll::useful(&w, e),
+        Family::Toll => toll::useful(&w, e),
         Family::Against => against::useful(&w, e),
         Family::Dice => dice::useful(&w, e),
     }

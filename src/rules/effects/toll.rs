@@ -1,4 +1,5 @@
-//! ABL-5: a toll on disengaging. Until the end of the battle round, each enemy fighter that
+//! ABL-5: damage at the end of the round to the enemies round this fighter; and a toll on
+//! disengaging. Until the end of the battle round, each enemy fighter that
 //! makes a disengage action starting within reach of this fighter is allocated a dice of
 //! damage, before it moves away or once it has; and the reaction that strikes a visible enemy
 //! within 1" as it disengages (DIS-1: within 1" it can only be before it moves away).
@@ -16,7 +17,19 @@ use crate::rules::state::{self, FighterView};
 use super::card::fill;
 use super::{Useful, Weighed, effect_logged, lasts};
 
-pub(super) fn describe(e: &Effect) -> String {
+pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
+    if let Effect::DamageAtRoundEnd {
+        range,
+        amount,
+        visible,
+    } = e
+    {
+        return format!(
+            "at the end of the round, {} damage to each {}enemy within {range}\" of it",
+            super::amount_text(amount, value),
+            if *visible { "visible " } else { "" }
+        );
+    }
     let Effect::DisengageToll {
         range,
         sides,
@@ -42,21 +55,51 @@ pub(super) fn run(
     e: &Effect,
     value: u8,
 ) -> Option<EffectOutcome> {
-    let Effect::DisengageToll {
-        range,
-        sides,
-        before,
-    } = e
-    else {
-        return None;
-    };
-    state::engine(world).toll_around(f.id, *range, (*sides, *before));
+    let mut eng = state::engine(world);
+    match e {
+        Effect::DisengageToll {
+            range,
+            sides,
+            before,
+        } => eng.toll_around(f.id, *range, (*sides, *before)),
+        Effect::DamageAtRoundEnd {
+            range,
+            amount,
+            visible,
+        } => eng.damage_at_round_end(f.id, *range, (amount.of(value), *visible)),
+        _ => return None,
+    }
     Some(lasts(e, value))
+}
+
+/// ABL-5: the damage waiting for the end of the round, to each enemy in reach of its fighter
+/// (still on the battlefield) then: one log line each, then dealt.
+pub(crate) fn round_end_damage(world: &mut World) {
+    let waiting = world.resource::<state::Engine>().round_end_damage();
+    for (source, range, damage, seen) in waiting {
+        let all = state::fighters(world);
+        let Some(f) = all.iter().find(|o| o.id == source && o.on_board()) else {
+            continue;
+        };
+        let near = super::enemies_in_reach(world, &all, f, range, seen);
+        if near.is_empty() || damage == 0 {
+            continue;
+        }
+        let outcome = EffectOutcome::Damage {
+            fighters: near.clone(),
+            damage,
+            rolls: Vec::new(),
+        };
+        effect_logged(world, source, outcome);
+        for id in near {
+            crate::rules::actions::deal_damage(world, id, damage, &[RuleId::Abl5]);
+        }
+    }
 }
 
 /// Worth it when enemies are within its reach now: they may disengage from it.
 pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
-    let Effect::DisengageToll { range, .. } = e else {
+    let (Effect::DisengageToll { range, .. } | Effect::DamageAtRoundEnd { range, .. }) = e else {
         return None;
     };
     let near = super::enemies_in_reach(w.world, w.all, w.f, *range, false);
@@ -105,6 +148,9 @@ pub(crate) fn take(world: &mut World, id: FighterId, from: &Base, before: bool) 
 /// fighter"; the reaction "after a visible enemy fighter within 1\" of this fighter makes a
 /// disengage action, allocate DN damage points to that fighter".
 pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
+    if let Some(e) = at_round_end(s) {
+        return Some(vec![e]);
+    }
     let dice = "allocate d{n} damage points to that fighter";
     if let Some(v) = fill(
         s,
@@ -138,4 +184,24 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
         sides: u8::try_from(v[1]).ok()?,
         before,
     }])
+}
+
+/// "At the end of the battle round, allocate a number of damage points equal to A to each
+/// (visible) enemy fighter within N\" of this fighter".
+fn at_round_end(s: &str) -> Option<Effect> {
+    let rest = s.strip_prefix(
+        "at the end of the battle round, allocate a number of damage points equal to ",
+    )?;
+    let (amount, rest) = super::card::amount_prefix(rest)?;
+    let rest = rest.strip_prefix(" to each ")?;
+    let (visible, rest) = match rest.strip_prefix("visible ") {
+        Some(r) => (true, r),
+        None => (false, rest),
+    };
+    let v = fill(rest, "enemy fighter within {n}\" of this fighter")?;
+    Some(Effect::DamageAtRoundEnd {
+        range: v[0] as f32,
+        amount,
+        visible,
+    })
 }

@@ -35,6 +35,8 @@ pub(super) fn end_of_round_phase(world: &mut World) {
     let all = fighters(world);
     update_control(world, &all);
     score_objectives(world);
+    // ABL-5: the damage abilities left for the end of the round, once control is determined.
+    crate::rules::effects::round_end_damage(world);
     for f in &all {
         world
             .entity_mut(f.entity)

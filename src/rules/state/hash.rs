@@ -162,6 +162,9 @@ struct EngineWords<'a> {
     /// away). New: written only when there are some.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     tolls: Vec<(FighterId, f32, u8, bool)>,
+    /// The damage waiting for the end of the round. New: written only when there is some.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    round_end: Vec<(FighterId, f32, u32, bool)>,
     /// The uses of once-only abilities. New: written only when there are some.
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     once: &'a [super::battle::OnceUse],
@@ -243,6 +246,7 @@ impl<'a> EngineWords<'a> {
             dimming_auras: Vec::new(),
             extra_counts: Vec::new(),
             tolls: Vec::new(),
+            round_end: Vec::new(),
             once,
         };
         for effect in effects {
@@ -269,6 +273,9 @@ impl<'a> EngineWords<'a> {
                     }
                     Lasting::DisengageToll { sides, before } => {
                         self.tolls.push((source, range, sides, before))
+                    }
+                    Lasting::RoundEndDamage { damage, seen } => {
+                        self.round_end.push((source, range, damage, seen))
                     }
                     _ => {}
                 }
@@ -320,10 +327,8 @@ impl<'a> EngineWords<'a> {
                 let range = source.1.map_or(0.0, |a| a.range);
                 self.value_auras.push((on, range, by, bound, lower));
             }
-            Lasting::DisengageToll { sides, before } => {
-                let range = source.1.map_or(0.0, |a| a.range);
-                self.tolls.push((on, range, sides, before));
-            }
+            // Only ever enemy auras, written above.
+            Lasting::DisengageToll { .. } | Lasting::RoundEndDamage { .. } => {}
         }
     }
 }

@@ -69,6 +69,9 @@ pub enum Lasting {
     /// Each enemy disengaging from within its reach is allocated a D`sides` of damage, before
     /// it moves away (`before`) or once it has.
     DisengageToll { sides: u8, before: bool },
+    /// Each enemy within its reach (that it sees, when `seen`) takes `damage` at the end of
+    /// the round.
+    RoundEndDamage { damage: u32, seen: bool },
     /// `by` more of `stat` for its next (melee, when `melee_only`) attack action, spent by it.
     NextAttack {
         stat: Stat,
@@ -328,6 +331,34 @@ impl Engine {
             Lasting::DisengageToll { sides, before },
             Until::RoundEnd,
         );
+    }
+
+    /// ABL-5: at the end of the round, `damage` to each enemy within `range` inches of `source`
+    /// (that it sees, when `seen`).
+    pub fn damage_at_round_end(
+        &mut self,
+        source: FighterId,
+        range: f32,
+        (damage, seen): (u32, bool),
+    ) {
+        let scope = Scope::EnemyAura { source, range };
+        self.push_effect(
+            scope,
+            Lasting::RoundEndDamage { damage, seen },
+            Until::RoundEnd,
+        );
+    }
+
+    /// The damage waiting for the end of the round: (source, range, damage, seen).
+    pub fn round_end_damage(&self) -> Vec<(FighterId, f32, u32, bool)> {
+        (self.effects.iter())
+            .filter_map(|e| match (e.scope, e.what) {
+                (Scope::EnemyAura { source, range }, Lasting::RoundEndDamage { damage, seen }) => {
+                    Some((source, range, damage, seen))
+                }
+                _ => None,
+            })
+            .collect()
     }
 
     /// The tolls on disengaging: (source, range, sides, before it moves away).

@@ -581,3 +581,30 @@ fn abl5_a_friend_is_set_up_again_anywhere_away_from_enemies() {
     let p = a.fighter(A2).pos;
     assert!((p.x - 25.0).abs() < 0.3 && (p.z - 3.0).abs() < 0.3, "{p:?}");
 }
+
+/// ABL-5, "at the end of the battle round, allocate a number of damage points equal to half
+/// the value of this ability (rounded up) to each visible enemy fighter within 1" of this
+/// fighter": used at 5, nothing happens until the round ends; then B, within 1" of A, takes 3
+/// and B2, 6" away, nothing; the next round nothing more.
+#[test]
+fn abl5_damage_to_the_enemies_round_it_at_the_end_of_the_round() {
+    use warcry_sim::model::effects::Amount;
+    let lash = Effect::DamageAtRoundEnd {
+        range: 1.0,
+        amount: Amount::HalfValueUp,
+        visible: true,
+    };
+    let mut a = with_ability(vec![lash], 5);
+    for id in [B, B2] {
+        a.profile(id, |p| p.wounds = 20);
+    }
+    a.place(B, 11.5, 10.0);
+    a.place(B2, 16.0, 10.0);
+    a.use_ability(A, "Test Gift", 5, None).unwrap();
+    assert_eq!(a.damage(B), 0, "not yet");
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    a.end_round(&[B, B2], B);
+    assert_eq!((a.damage(B), a.damage(B2)), (3, 0));
+    a.end_round(&[A, B, B2], B);
+    assert_eq!(a.damage(B), 3, "only the round it was used");
+}

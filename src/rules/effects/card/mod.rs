@@ -278,6 +278,10 @@ pub(super) fn amount_prefix(s: &str) -> Option<(Amount, &str)> {
             Amount::HalfValueUp,
         ),
         // The few cards that leave out the rounding mean the same (README).
+        (
+            "half the value of this ability (rounded up)",
+            Amount::HalfValueUp,
+        ),
         ("half the value of this ability", Amount::HalfValueUp),
         (
             "half of the value of this ability (rounding up)",

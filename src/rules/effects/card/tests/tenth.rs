@@ -380,3 +380,20 @@ fn rea1_a_reaction_removes_a_d3() {
         ])
     );
 }
+
+/// ABL-5: damage to the enemies round this fighter at the end of the round.
+#[test]
+fn damage_at_the_end_of_the_round() {
+    assert_eq!(
+        effects_of(
+            "At the end of the battle round, allocate a number of damage points equal to half \
+             the value of this ability (rounded up) to each visible enemy fighter within 2\" of \
+             this fighter."
+        ),
+        Ok(vec![Effect::DamageAtRoundEnd {
+            range: 2.0,
+            amount: Amount::HalfValueUp,
+            visible: true
+        }])
+    );
+}
