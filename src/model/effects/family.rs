@@ -65,6 +65,23 @@ macro_rules! reaction_parts {
 }
 pub(crate) use reaction_parts;
 
+/// How the fighter's attacks and moves are made this activation (kept in the activation's
+/// lasting effects): one list for every match that names them all.
+macro_rules! manner_parts {
+    () => {
+        Effect::StrengthAboveToughness
+            | Effect::FlyThisActivation
+            | Effect::FlyRisingAtMost { .. }
+            | Effect::MoveWhileEngaged
+            | Effect::FreeClimb
+            | Effect::NextHitsAsCrits { .. }
+            | Effect::HitsAsCrits { .. }
+            | Effect::DisengageEndNear
+            | Effect::FlatAttackRange
+    };
+}
+pub(crate) use manner_parts;
+
 /// The effects with no numbers of their own to check.
 macro_rules! numberless {
     () => {
@@ -74,15 +91,7 @@ macro_rules! numberless {
             | Effect::BonusAttackOf { .. }
             | Effect::BonusAttackWith { .. }
             | Effect::BonusMoveOrDisengage
-            | Effect::StrengthAboveToughness
-            | Effect::FlyThisActivation
-            | Effect::FlyRisingAtMost { .. }
-            | Effect::MoveWhileEngaged
-            | Effect::FreeClimb
-            | Effect::NextHitsAsCrits { .. }
-            | Effect::HitsAsCrits { .. }
-            | Effect::DisengageEndNear
-            | Effect::FlatAttackRange
+            | $crate::model::effects::manner_parts!()
     };
 }
 pub(crate) use numberless;
@@ -96,17 +105,9 @@ macro_rules! boost_parts {
             | Effect::NextBoost { .. }
             | Effect::RoundBoost { .. }
             | Effect::BattleBoost { .. }
-            | Effect::StrengthAboveToughness
             | Effect::CountsExtra { .. }
             | Effect::CritOn { .. }
-            | Effect::FlyThisActivation
-            | Effect::FlyRisingAtMost { .. }
-            | Effect::MoveWhileEngaged
-            | Effect::FreeClimb
-            | Effect::NextHitsAsCrits { .. }
-            | Effect::HitsAsCrits { .. }
-            | Effect::DisengageEndNear
-            | Effect::FlatAttackRange
+            | $crate::model::effects::manner_parts!()
     };
 }
 

@@ -16,6 +16,7 @@ mod validate;
 
 pub use amount::Amount;
 pub use family::Family;
+pub(crate) use family::manner_parts;
 pub use kinds::{AttackKind, MoveTrigger, ReactAct, Restriction, Stat, Trigger};
 pub use marks::{Mark, Marks};
 pub use parts::{

@@ -339,7 +339,9 @@ fn decline_bonuses(
     }
     let declined = {
         let mut e = state::engine(world);
-        std::mem::take(&mut e.activation.as_mut().expect("an activation").bonus)
+        let act = e.activation.as_mut().expect("an activation");
+        act.quota = None;
+        std::mem::take(&mut act.bonus)
     };
     for bonus in declined {
         let outcome = crate::rules::log::EffectOutcome::BonusDeclined { bonus };

@@ -147,16 +147,9 @@ pub(super) fn run(
                 against: None,
             });
         }),
-        Effect::StrengthAboveToughness
-        | Effect::FlatAttackRange
-        | Effect::CritOn { .. }
-        | Effect::FlyThisActivation
-        | Effect::FlyRisingAtMost { .. }
-        | Effect::MoveWhileEngaged
-        | Effect::FreeClimb
-        | Effect::NextHitsAsCrits { .. }
-        | Effect::HitsAsCrits { .. }
-        | Effect::DisengageEndNear => kept(world, f, e, value, |a| a.lasting.push(e.clone())),
+        Effect::CritOn { .. } | crate::model::effects::manner_parts!() => {
+            kept(world, f, e, value, |a| a.lasting.push(e.clone()))
+        }
         _ => None,
     }
 }

@@ -410,12 +410,11 @@ fn bonus_disengage_lapses_when_free(world: &mut World, f: &FighterView) {
     crate::rules::effects::effect_logged(world, f.id, outcome);
 }
 
-/// The first waiting bonus of the activation, gone (it lapsed, or there is none to make).
+/// The first waiting bonus of the activation, gone (it lapsed, or there is none to make); the
+/// one place bonuses leave the queue untaken, so the picked friends' count stays right.
 fn drop_first_bonus(world: &mut World) {
-    if let Some(a) = engine(world).activation.as_mut()
-        && !a.bonus.is_empty()
-    {
-        a.bonus.remove(0);
+    if let Some(a) = engine(world).activation.as_mut() {
+        a.take_first_bonus(false);
     }
 }
 
