@@ -4,6 +4,7 @@
 mod answers;
 pub mod arena;
 mod effects;
+mod eleventh;
 mod faction;
 mod friends;
 mod lasting;

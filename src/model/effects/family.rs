@@ -102,6 +102,7 @@ macro_rules! boost_parts {
     () => {
         Effect::Boost { .. }
             | Effect::TargetBoost { .. }
+            | Effect::PerCount { .. }
             | Effect::NextBoost { .. }
             | Effect::RoundBoost { .. }
             | Effect::BattleBoost { .. }

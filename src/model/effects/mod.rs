@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 mod amount;
+mod count;
 mod family;
 mod kinds;
 mod marks;
@@ -15,6 +16,7 @@ mod roll;
 mod validate;
 
 pub use amount::Amount;
+pub use count::Count;
 pub use family::Family;
 pub(crate) use family::manner_parts;
 pub use kinds::{AttackKind, MoveTrigger, ReactAct, Restriction, Stat, Trigger};
@@ -22,7 +24,7 @@ pub use marks::{Mark, Marks};
 pub use parts::{
     ANYWHERE, Condition, FriendPick, Guard, OnSuccess, Placing, RollsWere, TargetIs, VALUE_RANGE,
 };
-pub use reach::{Aim, Aura};
+pub use reach::{Aim, Aura, Exposers};
 pub use roll::{Roll, band_text};
 
 pub use validate::validate_ability;
@@ -194,6 +196,8 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         missile_only: bool,
     },
+    /// The raises `then` made once for each fighter `count` counts when the ability is used.
+    PerCount { count: Count, then: Vec<Effect> },
     /// Roll a dice: on `least` or more, this fighter may make the bonus actions `then` says.
     OnRoll { least: u8, then: Vec<Effect> },
     /// Until the end of the battle, `by` more of `stat` (of its melee attacks only, when
@@ -370,12 +374,15 @@ pub enum Effect {
     },
     /// An enemy within `range` (that this fighter can see, when `visible`) is exposed until the
     /// end of the battle round: the attacks that target it have `by` more of `stat` (Attacks,
-    /// or the damage of their critical hits).
+    /// or the damage of their hits or critical hits, or Strength); only the attacks of this
+    /// fighter's side that `to` names, when it names some.
     ExposePicked {
         range: f32,
         visible: bool,
         stat: Stat,
         by: Amount,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<Exposers>,
     },
     /// This fighter is removed from the battlefield and set up again anywhere (on the
     /// battlefield floor only, when `floor_only`) more than `away` inches from every enemy

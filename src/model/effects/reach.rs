@@ -85,6 +85,28 @@ impl Aim {
     }
 }
 
+/// Whose attacks on an exposed enemy gain (ABL-5): "attack actions made by friendly fighters
+/// with MARKS that target that fighter" — the attacks of the ability's own side bearing
+/// `marks` (its melee attacks only, when `melee_only`).
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+pub struct Exposers {
+    #[serde(default, skip_serializing_if = "Marks::is_none")]
+    pub marks: Marks,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub melee_only: bool,
+}
+
+impl Exposers {
+    /// In words: "the melee attacks of friendly fighters with the Hero runemark".
+    pub fn words(&self) -> String {
+        format!(
+            "the {}attacks of friendly fighters{}",
+            if self.melee_only { "melee " } else { "" },
+            self.marks.with_words()
+        )
+    }
+}
+
 impl Effect {
     /// The effect as it is used with dice showing `value`: a pick's range "equal to the value
     /// of this ability" ([`VALUE_RANGE`]) becomes that many inches.

@@ -99,6 +99,7 @@ impl Effect {
             }
             // A value is known once the ability is used: only what it does depends on it.
             Effect::Requires(Condition::ValueAtLeast(_)) => false,
+            Effect::PerCount { count, then } => super::count::counted_ok(count, then),
             // A raise against some targets raises its attacks only.
             Effect::TargetBoost { then, target } => {
                 target_ok(*target)
@@ -259,7 +260,9 @@ impl Effect {
             | Effect::BattleBoost { by, .. } => by.within(20),
             Effect::AfterMove { trigger, .. } => range_ok(trigger.range()),
             Effect::AfterEachAttack { least, bar } => (1..=6).contains(least) && !bar.is_empty(),
-            Effect::AfterTakedown { then } | Effect::TargetBoost { then, .. } => all_ok(then),
+            Effect::AfterTakedown { then }
+            | Effect::TargetBoost { then, .. }
+            | Effect::PerCount { then, .. } => all_ok(then),
             Effect::OnRoll { least, then } => (2..=6).contains(least) && all_ok(then),
             Effect::RollAgainst { .. }
             | Effect::CritsWeaken { .. }
@@ -528,7 +531,7 @@ impl Effect {
             Effect::ExposePicked {
                 range, stat, by, ..
             } => {
-                range_ok(*range) && by.within(6) && matches!(stat, Stat::Attacks | Stat::CritDamage)
+                range_ok(*range) && by.within(6) && *stat != Stat::Move && *stat != Stat::Toughness
             }
             Effect::LowerAfterNextAttack { stat, by, min } => {
                 *stat == Stat::Move && by.within(6) && *min <= 6

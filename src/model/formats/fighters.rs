@@ -127,7 +127,14 @@ impl FighterProfile {
         let faction = plain(&self.faction);
         let of_faction = (faction.strip_prefix(mark.as_str()))
             .is_some_and(|rest| rest.is_empty() || rest.starts_with(' ') || rest.starts_with(':'));
-        self.runemarks.iter().any(|r| plain(r) == mark) || of_faction
+        // The cards name a subfaction by its last words, in the plural as often as not ("the
+        // Thunderstrike Stormcasts runemark" of "Stormcast Eternals Thunderstrike Stormcast").
+        let last_words = |m: &str| {
+            (faction.strip_suffix(m)).is_some_and(|rest| rest.ends_with(' ') || rest.ends_with(':'))
+        };
+        let subfaction = mark.contains(' ')
+            && (last_words(&mark) || mark.strip_suffix('s').is_some_and(last_words));
+        self.runemarks.iter().any(|r| plain(r) == mark) || of_faction || subfaction
     }
 
     /// Has it the runemark a rule reads?
@@ -297,7 +304,9 @@ mod bears_tests {
 
     /// ABL-5: a card's "Stormcast Eternals runemark" is borne by a Stormcast warband of the
     /// community data ("Stormcast Eternals Questor Soulsworn"), "Cities of Sigmar" by "Cities
-    /// of Sigmar: Castelite Hosts"; not "Storm" (a word cut short) nor another faction's.
+    /// of Sigmar: Castelite Hosts"; a subfaction named by its last words, in the plural too
+    /// ("Thunderstrike Stormcasts" for "Stormcast Eternals Thunderstrike Stormcast"); not
+    /// "Storm" (a word cut short), one last word alone, nor another faction's.
     #[test]
     fn abl5_a_warband_bears_its_factions_runemark() {
         let mut p = FighterProfile {
@@ -318,9 +327,15 @@ mod bears_tests {
         assert!(p.bears("the Stormcast Eternals"));
         assert!(p.bears("stormcast eternals questor soulsworn"));
         assert!(!p.bears("storm"));
-        assert!(!p.bears("questor soulsworn"));
+        assert!(p.bears("questor soulsworn"));
+        assert!(!p.bears("soulsworn"));
+        assert!(!p.bears("eternals questor"));
+        p.faction = "Stormcast Eternals Thunderstrike Stormcast".into();
+        assert!(p.bears("thunderstrike stormcasts"));
+        assert!(!p.bears("thunderstrike stormcasters"));
         p.faction = "Cities of Sigmar: Castelite Hosts".into();
         assert!(p.bears("cities of sigmar"));
         assert!(!p.bears("cities of sigmar: dispossessed"));
+        assert!(p.bears("castelite hosts"));
     }
 }

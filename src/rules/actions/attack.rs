@@ -352,8 +352,13 @@ fn boosted<'a>(
     ] {
         add(stat, round_bonus(world, all, f, stat, melee));
     }
-    for (stat, by) in e.exposed(t) {
-        add(stat, by);
+    for (stat, by, to) in e.exposed(t) {
+        // Only the attacks of the side's fighters it names, when it names some.
+        if to.is_none_or(|(side, to)| {
+            side == f.side && to.marks.fit(|m| f.profile.bears(m)) && (melee || !to.melee_only)
+        }) {
+            add(stat, by);
+        }
     }
     f.weaken(&mut w); // ABL-4: lowerings after every raise.
     Some(std::borrow::Cow::Owned(w))

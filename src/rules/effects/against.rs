@@ -176,9 +176,8 @@ pub(super) fn run(
             })
         }
         Effect::Relocate { .. } => place::relocate(world, f, e, picks.place),
-        Effect::LowerPicked { .. } | Effect::ExposePicked { .. } => {
-            super::lower::run(world, e, value, picks.target)
-        }
+        Effect::LowerPicked { .. } => super::lower::run(world, e, value, picks.target),
+        Effect::ExposePicked { .. } => super::lower::expose(world, f.side, e, value, picks.target),
         Effect::SetUpNear { within, .. } => Some(place::set_up_near(
             world,
             f,

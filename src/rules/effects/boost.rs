@@ -45,6 +45,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             format!("+{} {stat} for its next {next} action", amount(by))
         }
         Effect::TargetBoost { .. } => super::target_boost::describe(e, value),
+        Effect::PerCount { .. } => super::counted::describe(e, value),
         Effect::CountsExtra { .. } => super::control::describe(e),
         Effect::RoundBoost {
             stat,
@@ -134,6 +135,7 @@ pub(super) fn run(
             Some(lasts(e, value))
         }
         Effect::TargetBoost { .. } => super::target_boost::run(world, f, e, value),
+        Effect::PerCount { .. } => super::counted::run(world, f, e, value),
         Effect::CountsExtra { .. } => super::control::run(world, f, e, value),
         Effect::NextBoost { only, stat, by } => kept(world, f, e, value, |a| {
             let for_bonus = a.bonus.iter().any(|b| b.own_attack());
@@ -229,6 +231,7 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
     let (next, attacks) = (w.next, w.next.attack.is_some());
     match e {
         Effect::TargetBoost { .. } => super::target_boost::useful(w, e),
+        Effect::PerCount { .. } => super::counted::useful(w, e),
         Effect::CountsExtra { .. } => super::control::useful(w),
         Effect::Boost {
             stat: Stat::Move, ..

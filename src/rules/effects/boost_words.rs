@@ -231,13 +231,28 @@ fn round_damage(rest: &str) -> Option<Vec<Effect>> {
     Some(stats.iter().map(raise).collect())
 }
 
-/// "Until the end of this fighter's activation, add A to this fighter's Move characteristic
-/// and the S characteristic of (melee) attack actions made by this fighter", "... add A to
-/// the Move characteristic of this fighter and add B to the S characteristic of (melee)
-/// attack actions made by this fighter".
+/// "Until the end of this fighter's activation (the battle round), add A to this fighter's
+/// Move characteristic (and the S characteristic of (melee) attack actions made by this
+/// fighter)", "... add A to the Move characteristic of this fighter and add B to the S
+/// characteristic of (melee) attack actions made by this fighter".
 pub(super) fn move_and_attacks(s: &str) -> Option<Vec<Effect>> {
+    if let Some(rest) = s.strip_prefix("until the end of the battle round, add ") {
+        // For the round: the raises of the activation, made to last the round.
+        let raises = move_and_attacks(&format!(
+            "until the end of this fighter's activation, add {rest}"
+        ))?;
+        return Some(raises.into_iter().map(for_the_round).collect());
+    }
     let rest = s.strip_prefix("until the end of this fighter's activation, add ")?;
     let (by, rest) = amount_prefix(rest)?;
+    if let Some("") = rest.strip_prefix(" to this fighter's move characteristic") {
+        return Some(vec![Effect::Boost {
+            stat: Stat::Move,
+            by,
+            melee_only: false,
+            missile_only: false,
+        }]);
+    }
     let (second_by, rest) =
         if let Some(r) = rest.strip_prefix(" to this fighter's move characteristic and the ") {
             (by, r)
@@ -263,6 +278,25 @@ pub(super) fn move_and_attacks(s: &str) -> Option<Vec<Effect>> {
         boost(Stat::Move, by, false),
         boost(stat, second_by, melee_only),
     ])
+}
+
+/// A raise of this fighter's for the activation made to last the round.
+fn for_the_round(e: Effect) -> Effect {
+    match e {
+        Effect::Boost {
+            stat,
+            by,
+            melee_only,
+            missile_only,
+        } => Effect::RoundBoost {
+            stat,
+            by,
+            melee_only,
+            aura: None,
+            missile_only,
+        },
+        other => other,
+    }
 }
 
 /// "Until the end of the battle round (this fighter's activation), add A to X and add B to

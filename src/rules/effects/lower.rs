@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use crate::model::effects::{Effect, Stat};
+use crate::model::effects::{Amount, Effect, Exposers, Marks, Stat};
 use crate::rules::log::EffectOutcome;
 use crate::rules::state;
 
@@ -32,21 +32,20 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         visible,
         stat,
         by,
+        to,
     } = e
     {
+        let attacks = to.map_or("the attacks".to_string(), |t| t.words());
         let what = match stat {
-            Stat::CritDamage => "each critical hit of the attacks on it deals",
-            _ => "the attacks on it have",
+            Stat::CritDamage => format!("each critical hit of {attacks} on it deals"),
+            Stat::Damage => format!("each hit of {attacks} on it deals"),
+            _ => format!("{attacks} on it have"),
         };
         return format!(
             "{} enemy within {range}\": {what} {} more {} until the end of the round",
             a_visible(*visible),
             amount_text(by, value),
-            if *stat == Stat::Attacks {
-                "Attacks"
-            } else {
-                "damage"
-            }
+            exposed_stat(*stat)
         );
     }
     let Effect::LowerPicked {
@@ -74,6 +73,28 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
     )
 }
 
+/// ABL-5: the attacks on the picked enemy (those of `side`'s fighters the card names, when it
+/// names some) are raised until the end of the round.
+pub(super) fn expose(
+    world: &mut World,
+    side: crate::model::ids::Side,
+    e: &Effect,
+    value: u8,
+    target: Option<crate::model::ids::FighterId>,
+) -> Option<EffectOutcome> {
+    let Effect::ExposePicked { stat, by, to, .. } = e else {
+        return None;
+    };
+    let (t, by) = (target?, by.of(value));
+    state::engine(world).expose_for_round(t, (*stat, by), to.map(|to| (side, to)));
+    Some(EffectOutcome::Exposed {
+        fighter: t,
+        stat: *stat,
+        by,
+        to: *to,
+    })
+}
+
 /// ABL-4: the picked enemy's characteristic is lowered (after every bonus) until the end of
 /// the round; what it is now, for the log.
 pub(super) fn run(
@@ -82,15 +103,6 @@ pub(super) fn run(
     value: u8,
     target: Option<crate::model::ids::FighterId>,
 ) -> Option<EffectOutcome> {
-    if let Effect::ExposePicked { stat, by, .. } = e {
-        let (t, by) = (target?, by.of(value));
-        state::engine(world).expose_for_round(t, *stat, by);
-        return Some(EffectOutcome::Exposed {
-            fighter: t,
-            stat: *stat,
-            by,
-        });
-    }
     let Effect::LowerPicked {
         stat,
         by,
@@ -175,6 +187,15 @@ fn now(world: &World, v: &crate::rules::state::FighterView, (stat, melee): (Stat
     }
 }
 
+/// The characteristic an exposure raises, as its line names it.
+fn exposed_stat(stat: Stat) -> &'static str {
+    match stat {
+        Stat::Attacks => "Attacks",
+        Stat::Strength => "Strength",
+        _ => "damage",
+    }
+}
+
 // The card's wording of this family (`card`: the language's shared pieces).
 
 /// "Pick a (visible) enemy fighter within N" of this fighter." + "Until the end of the battle
@@ -184,12 +205,13 @@ fn now(world: &World, v: &crate::rules::state::FighterView, (stat, melee): (Stat
 /// minimum of M)", and the other characteristics ([`lowering`]), one or more joined by "and".
 pub(super) fn picked_then_lowered(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     let (range, visible) = picked_enemy(&s[0])?;
-    if let Some((stat, by)) = exposed(s.get(1)?) {
+    if let Some((stat, by, to)) = exposed(s.get(1)?) {
         let e = Effect::ExposePicked {
             range,
             visible,
             stat,
             by,
+            to,
         };
         return Some((2, vec![e]));
     }
@@ -307,17 +329,50 @@ pub(super) fn per_roll_sentence(s: &str) -> Option<Vec<Effect>> {
 
 /// "Until the end of the battle round, add A to the damage points allocated by each critical
 /// hit for attacks that target that fighter" ("... to the attacks characteristic of attack
-/// actions that target that fighter").
-fn exposed(s: &str) -> Option<(Stat, crate::model::effects::Amount)> {
+/// actions that target that fighter"); "... add A to the Strength (Attacks) characteristic of
+/// (melee) attack actions made by friendly fighters (with MARKS) that target that (enemy)
+/// fighter", "... add A to the damage points allocated by each (critical) hit from (melee)
+/// attack actions made by friendly fighters ...": the characteristic, by how much, and whose
+/// attacks only.
+fn exposed(s: &str) -> Option<(Stat, Amount, Option<Exposers>)> {
     let rest = s.strip_prefix("until the end of the battle round, add ")?;
     let (by, rest) = amount_prefix(rest)?;
-    let stat = match rest {
+    let any = match rest {
         " to the damage points allocated by each critical hit for attacks that target that \
-         fighter" => Stat::CritDamage,
+         fighter" => Some(Stat::CritDamage),
         " to the attacks characteristic of attack actions that target that fighter" => {
-            Stat::Attacks
+            Some(Stat::Attacks)
         }
-        _ => return None,
+        _ => None,
     };
-    Some((stat, by))
+    if let Some(stat) = any {
+        return Some((stat, by, None));
+    }
+    let (stat, rest) = [
+        (Stat::Attacks, " to the attacks characteristic of "),
+        (Stat::Strength, " to the strength characteristic of "),
+        (
+            Stat::Damage,
+            " to the damage points allocated by each hit from ",
+        ),
+        (
+            Stat::CritDamage,
+            " to the damage points allocated by each critical hit from ",
+        ),
+    ]
+    .into_iter()
+    .find_map(|(stat, head)| Some((stat, rest.strip_prefix(head)?)))?;
+    let (melee_only, rest) = match rest.strip_prefix("melee ") {
+        Some(r) => (true, r),
+        None => (false, rest),
+    };
+    let who = rest.strip_prefix("attack actions made by friendly fighters")?;
+    let who = (who.strip_suffix(" that target that fighter"))
+        .or_else(|| who.strip_suffix(" that target that enemy fighter"))?;
+    let marks = match who.strip_prefix(" with ") {
+        Some(m) => super::card::marks_of(m)?,
+        None if who.is_empty() => Marks::default(),
+        None => return None,
+    };
+    Some((stat, by, Some(Exposers { marks, melee_only })))
 }

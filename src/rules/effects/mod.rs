@@ -31,6 +31,7 @@ mod by_hand;
 mod card;
 mod condition;
 mod control;
+mod counted;
 mod crits;
 mod damage;
 mod dice;

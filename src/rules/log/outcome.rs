@@ -43,6 +43,14 @@ pub enum EffectOutcome {
         fighter: FighterId,
         stat: crate::model::effects::Stat,
         by: u32,
+        /// Whose attacks only (written only when the card names some).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        to: Option<crate::model::effects::Exposers>,
+    },
+    /// `n` fighters counted, as `count` says (each raise made that many times over).
+    Counted {
+        n: u32,
+        count: crate::model::effects::Count,
     },
     /// This much damage removed from the fighter.
     Healed { healed: u32 },

@@ -165,6 +165,10 @@ struct EngineWords<'a> {
     /// The damage waiting for the end of the round. New: written only when there is some.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     round_end: Vec<(FighterId, f32, u32, bool)>,
+    /// Fighters exposed to one side's attacks only: (fighter, stat, by, side, whose attacks).
+    /// New: written only when there are some.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    exposed_to: Vec<(FighterId, Stat, u32, Side, crate::model::effects::Exposers)>,
     /// The uses of once-only abilities. New: written only when there are some.
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     once: &'a [super::battle::OnceUse],
@@ -247,6 +251,7 @@ impl<'a> EngineWords<'a> {
             extra_counts: Vec::new(),
             tolls: Vec::new(),
             round_end: Vec::new(),
+            exposed_to: Vec::new(),
             once,
         };
         for effect in effects {
@@ -255,30 +260,35 @@ impl<'a> EngineWords<'a> {
         words
     }
 
+    /// A lasting effect on the enemies round `source`.
+    fn add_enemy_aura(&mut self, effect: &ActiveEffect, source: FighterId, range: f32) {
+        match effect.what {
+            Lasting::Lowered { stat, by, min } => {
+                self.enemy_auras.push((source, range, stat, by, min));
+            }
+            Lasting::Barred(r) => self.barred_auras.push((source, range, r)),
+            Lasting::AbilityValue {
+                by, bound, lower, ..
+            } => self.value_auras.push((source, range, by, bound, lower)),
+            Lasting::AttackersCritsAsHits { seen } => {
+                self.dimming_auras.push((source, range, seen))
+            }
+            Lasting::DisengageToll { sides, before } => {
+                self.tolls.push((source, range, sides, before))
+            }
+            Lasting::RoundEndDamage { damage, seen } => {
+                self.round_end.push((source, range, damage, seen))
+            }
+            _ => {}
+        }
+    }
+
     fn add(&mut self, effect: &ActiveEffect) {
         let (on, source) = match effect.scope {
             Scope::Fighter(id) => (id, (id, None)),
             Scope::Aura { source, aura } => (source, (source, Some(aura))),
             Scope::EnemyAura { source, range } => {
-                match effect.what {
-                    Lasting::Lowered { stat, by, min } => {
-                        self.enemy_auras.push((source, range, stat, by, min));
-                    }
-                    Lasting::Barred(r) => self.barred_auras.push((source, range, r)),
-                    Lasting::AbilityValue {
-                        by, bound, lower, ..
-                    } => self.value_auras.push((source, range, by, bound, lower)),
-                    Lasting::AttackersCritsAsHits { seen } => {
-                        self.dimming_auras.push((source, range, seen))
-                    }
-                    Lasting::DisengageToll { sides, before } => {
-                        self.tolls.push((source, range, sides, before))
-                    }
-                    Lasting::RoundEndDamage { damage, seen } => {
-                        self.round_end.push((source, range, damage, seen))
-                    }
-                    _ => {}
-                }
+                self.add_enemy_aura(effect, source, range);
                 return;
             }
         };
@@ -312,7 +322,12 @@ impl<'a> EngineWords<'a> {
                 min,
                 melee_only,
             } => (self.fewer_attacks).push((on, source.1, by, min, melee_only)),
-            Lasting::Exposed { stat, by } => self.weakened.push((on, stat, by, u32::MAX)),
+            Lasting::Exposed { stat, by, to: None } => self.weakened.push((on, stat, by, u32::MAX)),
+            Lasting::Exposed {
+                stat,
+                by,
+                to: Some((side, to)),
+            } => self.exposed_to.push((on, stat, by, side, to)),
             Lasting::CountsExtra { extra } => self.extra_counts.push((on, extra)),
             Lasting::Oathed => self.oaths.push((on, false)),
             Lasting::Favoured => self.oaths.push((on, true)),

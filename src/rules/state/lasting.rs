@@ -4,7 +4,7 @@
 //! end with it and stay in [`super::ActivationState`].
 
 use crate::model::effects::{Aura, Restriction, Stat};
-use crate::model::ids::FighterId;
+use crate::model::ids::{FighterId, Side};
 
 use super::battle::Engine;
 
@@ -53,8 +53,13 @@ pub enum Lasting {
     Oathed,
     /// It is favoured, for the rest of the battle.
     Favoured,
-    /// The attacks that target it have `by` more of `stat`.
-    Exposed { stat: Stat, by: u32 },
+    /// The attacks that target it have `by` more of `stat` (only those of the side's
+    /// fighters the exposers name, when `to` names some).
+    Exposed {
+        stat: Stat,
+        by: u32,
+        to: Option<(Side, crate::model::effects::Exposers)>,
+    },
     /// The value of the abilities it uses is raised by `by`, to at most `bound` (`lower`:
     /// lowered, to at least `bound`); only abilities other than these (`others`), and, when
     /// `seen`, only while the aura's fighter can see it.
@@ -258,19 +263,30 @@ impl Engine {
         self.push_effect(Scope::Fighter(id), what, until);
     }
 
-    /// ABL-5: the attacks that target `id` have `by` more of `stat` until the end of the round.
-    pub fn expose_for_round(&mut self, id: FighterId, stat: Stat, by: u32) {
+    /// ABL-5: the attacks that target `id` (those `to` names only, when it names some) have
+    /// `by` more of `stat` until the end of the round.
+    pub fn expose_for_round(
+        &mut self,
+        id: FighterId,
+        (stat, by): (Stat, u32),
+        to: Option<(Side, crate::model::effects::Exposers)>,
+    ) {
         self.push_effect(
             Scope::Fighter(id),
-            Lasting::Exposed { stat, by },
+            Lasting::Exposed { stat, by, to },
             Until::RoundEnd,
         );
     }
 
-    /// ABL-5: what the attacks that target `id` gain: (the stat, by how much).
-    pub fn exposed(&self, id: FighterId) -> impl Iterator<Item = (Stat, u32)> + '_ {
+    /// ABL-5: what the attacks that target `id` gain: (the stat, by how much, whose attacks
+    /// only).
+    pub fn exposed(
+        &self,
+        id: FighterId,
+    ) -> impl Iterator<Item = (Stat, u32, Option<(Side, crate::model::effects::Exposers)>)> + '_
+    {
         self.effects.iter().filter_map(move |e| match e.what {
-            Lasting::Exposed { stat, by } if e.fighter() == Some(id) => Some((stat, by)),
+            Lasting::Exposed { stat, by, to } if e.fighter() == Some(id) => Some((stat, by, to)),
             _ => None,
         })
     }

@@ -471,11 +471,19 @@ pub(super) fn friend_bonus_text(who: &str, o: &EffectOutcome, n: &Names) -> Stri
             "the bonus {} lapses: that friend is no longer on the battlefield",
             bonus_words_with(*bonus, |id| n.fighter(id))
         ),
-        EffectOutcome::Exposed { fighter, stat, by } => format!(
-            "{who}'s ability: the attacks on {} have {by} more {} until the end of the round",
+        EffectOutcome::Exposed {
+            fighter,
+            stat,
+            by,
+            to,
+        } => format!(
+            "{who}'s ability: {} on {} have {by} more {} until the end of the round",
+            to.map_or("the attacks".to_string(), |t| t.words()),
             n.fighter(*fighter),
             match stat {
                 crate::model::effects::Stat::CritDamage => "damage from each critical hit",
+                crate::model::effects::Stat::Damage => "damage from each hit",
+                crate::model::effects::Stat::Strength => "Strength",
                 _ => "Attacks",
             }
         ),
@@ -485,6 +493,15 @@ pub(super) fn friend_bonus_text(who: &str, o: &EffectOutcome, n: &Names) -> Stri
 
 /// ABL-5: what an ability raised for this fighter until the end of its activation.
 pub(super) fn boost_text(who: &str, o: &EffectOutcome) -> String {
+    match o {
+        EffectOutcome::Counted { n: 0, count } => {
+            return format!("{who} counts no {}: nothing is raised", count.words(true));
+        }
+        EffectOutcome::Counted { n, count } => {
+            return format!("{who} counts {n} {}", count.words(*n != 1));
+        }
+        _ => {}
+    }
     let EffectOutcome::Boost {
         stat,
         by,

@@ -200,7 +200,9 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         | EffectOutcome::BonusMoveCloser { .. }
         | EffectOutcome::BonusMoveOrDisengage { .. }
         | EffectOutcome::BonusMoveOrAttack { .. } => super::effects::bonus_text(&who, o),
-        EffectOutcome::Boost { .. } => super::effects::boost_text(&who, o),
+        EffectOutcome::Boost { .. } | EffectOutcome::Counted { .. } => {
+            super::effects::boost_text(&who, o)
+        }
         EffectOutcome::Damage { .. } => super::effects::damage_text(&who, o, n),
         EffectOutcome::Healed { healed } => format!("{who} removes {healed} damage"),
         EffectOutcome::Relocated { .. } => super::effects::relocated_text(&who, o, n),

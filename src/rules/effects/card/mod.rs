@@ -200,6 +200,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         .or_else(|| super::next_attack::attack_then_target(s))
         .or_else(|| super::after_bonus::bonus_move_then(s))
         .or_else(|| friend::near_friend_then(s))
+        .or_else(|| super::counted::read(s, one))
     {
         return Some(read);
     }

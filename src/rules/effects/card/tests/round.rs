@@ -141,7 +141,8 @@ fn abl5_a_picked_enemy_exposed() {
             range: 8.0,
             visible: true,
             stat: Stat::CritDamage,
-            by: Amount::Fixed(2)
+            by: Amount::Fixed(2),
+            to: None,
         }])
     );
     assert_eq!(
@@ -154,7 +155,8 @@ fn abl5_a_picked_enemy_exposed() {
             range: 10.0,
             visible: false,
             stat: Stat::Attacks,
-            by: Amount::Fixed(1)
+            by: Amount::Fixed(1),
+            to: None,
         }])
     );
 }

@@ -1,0 +1,216 @@
+//! Part of the boost family (ABL-5): raises made once for each fighter the ability counts
+//! when it is used ("for each other friendly fighter within 3\" of this fighter ..., add 1 to
+//! ...", "count the number of fighters that have been taken down during this battle round and
+//! add the total to ...").
+
+use bevy::prelude::*;
+
+use crate::model::components::Presence;
+use crate::model::effects::{Amount, Count, Effect};
+use crate::rules::log::EffectOutcome;
+use crate::rules::state::{self, FighterView};
+
+use super::card::{marks_of, number_prefix};
+use super::{Useful, Weighed, effect_logged};
+
+/// In words: "for each other friendly fighter within 3\": +1 Attacks until the end of the
+/// activation".
+pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
+    let Effect::PerCount { count, then } = e else {
+        return String::new();
+    };
+    let raises: Vec<String> = (then.iter())
+        .map(|t| super::boost::describe(t, value))
+        .collect();
+    format!("for each {}: {}", count.words(false), raises.join("; "))
+}
+
+/// How many fighters `count` counts for `f` now.
+pub(super) fn counted(world: &World, all: &[FighterView], f: &FighterView, count: &Count) -> u32 {
+    let n = match count {
+        Count::Friends {
+            range,
+            visible,
+            marks,
+            same,
+        } => {
+            let near = super::marked_in_reach(world, all, f, (*range, *visible), *marks, true);
+            let alike = |id: &crate::model::ids::FighterId| {
+                all.iter()
+                    .find(|o| o.id == *id)
+                    .is_some_and(|o| same_runemarks(f, o))
+            };
+            near.iter().filter(|id| !*same || alike(id)).count()
+        }
+        Count::DownThisRound => {
+            let round = world.resource::<crate::rules::state::Engine>().round;
+            let log = world.resource::<crate::rules::log::BattleLog>();
+            let mut down: Vec<_> = (log.entries.iter().rev())
+                .take_while(|l| l.round == round)
+                .filter_map(|l| match l.event {
+                    crate::rules::log::Event::TakenDown { fighter } => Some(fighter),
+                    _ => None,
+                })
+                .collect();
+            down.sort();
+            down.dedup();
+            down.len()
+        }
+        Count::FriendsDown { marks, not } => all
+            .iter()
+            .filter(|o| o.side == f.side && o.presence == Presence::TakenDown)
+            .filter(|o| marks.fit(|m| o.profile.bears(m)))
+            .filter(|o| not.is_none() || !not.fit(|m| o.profile.bears(m)))
+            .count(),
+    };
+    n as u32
+}
+
+/// Do `f` and `o` bear the same runemarks (their order aside)?
+fn same_runemarks(f: &FighterView, o: &FighterView) -> bool {
+    let sorted = |v: &FighterView| {
+        let mut m: Vec<String> = (v.profile.runemarks.iter())
+            .map(|r| r.to_lowercase())
+            .collect();
+        m.sort();
+        m
+    };
+    sorted(f) == sorted(o)
+}
+
+/// ABL-5: the fighters are counted as the ability is used, and each raise is made that many
+/// times over (none, when none are counted); what was counted is said first.
+pub(super) fn run(
+    world: &mut World,
+    f: &FighterView,
+    e: &Effect,
+    value: u8,
+) -> Option<EffectOutcome> {
+    let Effect::PerCount { count, then } = e else {
+        return None;
+    };
+    let all = state::fighters(world);
+    let n = counted(world, &all, f, count);
+    effect_logged(world, f.id, EffectOutcome::Counted { n, count: *count });
+    for t in then.iter().filter(|_| n > 0) {
+        if let Some(o) = super::boost::run(world, f, &times(t, n), value) {
+            effect_logged(world, f.id, o);
+        }
+    }
+    None
+}
+
+/// The raise `t` made `n` times over.
+fn times(t: &Effect, n: u32) -> Effect {
+    let mut t = t.clone();
+    if let Effect::Boost { by, .. } | Effect::NextBoost { by, .. } | Effect::RoundBoost { by, .. } =
+        &mut t
+        && let Amount::Fixed(k) = by
+    {
+        *by = Amount::Fixed(*k * n);
+    }
+    t
+}
+
+/// SOLO-C1: worth it when something is counted and one of its raises would be.
+pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
+    let Effect::PerCount { count, then } = e else {
+        return None;
+    };
+    if counted(w.world, w.all, w.f, count) == 0 {
+        return None;
+    }
+    then.iter().find_map(|t| super::boost::useful(w, t))
+}
+
+// The card's wording of it.
+
+type Reader = fn(&[String]) -> Option<(usize, Vec<Effect>)>;
+
+/// A sentence (of the first two) that counts, read as the raise of 1 it makes for each one
+/// counted: the raises it makes (with what else the sentences read says) wrapped in the count.
+pub(super) fn read(s: &[String], one: Reader) -> Option<(usize, Vec<Effect>)> {
+    let (k, count, plain) = (0..s.len().min(2))
+        .find_map(|k| count_phrase(&s[k]).map(|(count, plain)| (k, count, plain)))?;
+    let mut without = s.to_vec();
+    without[k] = plain;
+    let (used, effects) = one(&without)?;
+    if used <= k {
+        return None;
+    }
+    let raise = |e: &Effect| {
+        matches!(
+            e,
+            Effect::Boost { .. } | Effect::NextBoost { .. } | Effect::RoundBoost { .. }
+        )
+    };
+    let (then, mut out): (Vec<Effect>, Vec<Effect>) = effects.into_iter().partition(raise);
+    if then.is_empty() {
+        return None;
+    }
+    out.push(Effect::PerCount { count, then });
+    Some((used, out))
+}
+
+/// What a sentence counts, and the sentence as a raise of 1: "..., for each other friendly
+/// fighter within N\" of this fighter (that has the same runemarks as this fighter), add 1 to
+/// ..."; "count the number of fighters that have been taken down during this battle round and
+/// add the total to ..."; "add the number of friendly fighters with MARKS that are taken down
+/// (and do not have the MARK runemark) to ...".
+fn count_phrase(s: &str) -> Option<(Count, String)> {
+    let down = "count the number of fighters that have been taken down during this battle round \
+                and add the total to ";
+    if let Some((head, tail)) = s.split_once(down) {
+        return Some((Count::DownThisRound, format!("{head}add 1 to {tail}")));
+    }
+    if let Some((head, tail)) = s.split_once("add the number of friendly fighters with ") {
+        let (who, to) = tail.split_once(" that are taken down")?;
+        let (not, to) = match to.strip_prefix(" and do not have the ") {
+            Some(r) => {
+                let (m, r) = r.split_once(" runemark to ")?;
+                (marks_of(m)?, r)
+            }
+            None => (Default::default(), to.strip_prefix(" to ")?),
+        };
+        let marks = marks_of(who)?;
+        return Some((
+            Count::FriendsDown { marks, not },
+            format!("{head}add 1 to {to}"),
+        ));
+    }
+    let (head, tail) = s.split_once("for each ")?;
+    let (who, rest) = tail.split_once(", ")?;
+    Some((friends_counted(who)?, format!("{head}{rest}")))
+}
+
+/// "other (visible) friendly fighter (with MARKS) within N\" of this fighter (of them) (that
+/// has the same runemarks as this fighter)".
+fn friends_counted(who: &str) -> Option<Count> {
+    let who = who.strip_prefix("other ").unwrap_or(who);
+    let (visible, who) = match who.strip_prefix("visible ") {
+        Some(r) => (true, r),
+        None => (false, who),
+    };
+    let who = who.strip_prefix("friendly fighter")?;
+    let (marks, who) = match who.strip_prefix(" with ") {
+        Some(r) => {
+            let (m, r) = r.split_once(" within ")?;
+            (marks_of(m)?, r)
+        }
+        None => (Default::default(), who.strip_prefix(" within ")?),
+    };
+    let (range, rest) = number_prefix(who)?;
+    let rest =
+        (rest.strip_prefix("\" of this fighter")).or_else(|| rest.strip_prefix("\" of them"))?;
+    let same = match rest {
+        "" => false,
+        " that has the same runemarks as this fighter" => true,
+        _ => return None,
+    };
+    Some(Count::Friends {
+        range: range as f32,
+        visible,
+        marks,
+        same,
+    })
+}

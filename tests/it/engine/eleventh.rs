@@ -1,0 +1,192 @@
+//! Issue 30, eleventh session: more of the long tail's effects run by the engine, in our own
+//! words, with injected dice.
+
+use super::faction::{said_since, with_ability};
+use warcry_sim::model::effects::{Amount, Effect, Stat};
+use warcry_sim::model::ids::FighterId;
+use warcry_sim::rules::actions::attack_roll;
+use warcry_sim::rules::engine::fighters;
+
+const A: FighterId = FighterId(2);
+const A2: FighterId = FighterId(3);
+const A3: FighterId = FighterId(4);
+const B: FighterId = FighterId(10);
+
+/// How many dice `f`'s attack with its first weapon on `t` rolls now.
+fn attacks_of(a: &mut super::arena::Arena, f: FighterId, t: FighterId) -> u32 {
+    let all = fighters(a.world());
+    let of = |id| all.iter().find(|o| o.id == id).unwrap();
+    attack_roll(a.world(), &all, of(f), of(t), 0, false)
+        .unwrap()
+        .attacks
+}
+
+/// ABL-5, "... add 1 to the Attacks characteristic of attack actions made by friendly fighters
+/// with the Scout runemark that target that fighter": A2 (a Scout) rolls a dice more at B,
+/// A3 (no Scout) as many as before; the log names whose attacks.
+#[test]
+fn abl5_an_enemy_exposed_to_the_friends_with_a_runemark_only() {
+    use warcry_sim::model::effects::{Exposers, Marks};
+    let expose = Effect::ExposePicked {
+        range: 12.0,
+        visible: false,
+        stat: Stat::Attacks,
+        by: Amount::Fixed(1),
+        to: Some(Exposers {
+            marks: Marks::of(&["scout"], &[]).unwrap(),
+            melee_only: false,
+        }),
+    };
+    let mut a = with_ability(vec![expose], 3);
+    a.profile(A2, |p| p.runemarks.push("scout".into()));
+    a.profile(A3, |p| p.runemarks.retain(|m| m != "scout"));
+    a.place(B, 11.5, 10.0);
+    let before = (attacks_of(&mut a, A2, B), attacks_of(&mut a, A3, B));
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+    let said = said_since(&mut a, n);
+    assert!(
+        said.iter().any(|l| l
+            .contains("the attacks of friendly fighters with the scout runemark on")
+            && l.contains("have 1 more Attacks")),
+        "{said:?}"
+    );
+    let after = (attacks_of(&mut a, A2, B), attacks_of(&mut a, A3, B));
+    assert_eq!(after, (before.0 + 1, before.1));
+}
+
+/// ABL-5, "for each other friendly fighter within 3\" of this fighter that has the same
+/// runemarks as this fighter, add 1 to the Attacks characteristic of melee attack actions made
+/// by this fighter": A2 (A's runemarks) counts, A3 (other runemarks) and B (an enemy) do not:
+/// 1 more dice, said in the log; with nobody alike round it, nothing is raised.
+#[test]
+fn abl5_a_raise_for_each_friend_alike_round_it() {
+    use warcry_sim::model::effects::{Count, Marks};
+    let counted = Effect::PerCount {
+        count: Count::Friends {
+            range: 3.0,
+            visible: false,
+            marks: Marks::default(),
+            same: true,
+        },
+        then: vec![Effect::Boost {
+            stat: Stat::Attacks,
+            by: Amount::Fixed(1),
+            melee_only: true,
+            missile_only: false,
+        }],
+    };
+    for (alike, more) in [(true, 1), (false, 0)] {
+        let mut a = with_ability(vec![counted.clone()], 3);
+        a.profile(A, |p| p.runemarks = vec!["gull".into(), "hero".into()]);
+        let a2 = if alike {
+            vec!["hero", "gull"]
+        } else {
+            vec!["gull"]
+        };
+        a.profile(A2, |p| {
+            p.runemarks = a2.into_iter().map(String::from).collect()
+        });
+        a.profile(A3, |p| p.runemarks = vec!["gull".into()]);
+        a.profile(B, |p| p.runemarks = vec!["gull".into(), "hero".into()]);
+        a.place(A2, 12.0, 10.0);
+        a.place(A3, 10.0, 12.0);
+        a.place(B, 11.5, 10.0);
+        let before = attacks_of(&mut a, A, B);
+        let n = a.log_len();
+        a.use_ability(A, "Test Gift", 3, None).unwrap();
+        let said = said_since(&mut a, n);
+        let line = if alike {
+            "counts 1 other friendly fighter with the same runemarks within 3\""
+        } else {
+            "counts no other friendly fighters with the same runemarks within 3\": nothing is raised"
+        };
+        assert!(said.iter().any(|l| l.contains(line)), "{said:?}");
+        assert_eq!(attacks_of(&mut a, A, B), before + more);
+    }
+}
+
+/// ABL-5, "this fighter makes a bonus attack action; count the number of fighters that have
+/// been taken down during this battle round and add the total to the Attacks characteristic
+/// of that bonus attack action": after A takes B down, its bonus attack on B2 rolls 1 more
+/// dice.
+#[test]
+fn abl5_a_bonus_attack_raised_by_the_fighters_taken_down_this_round() {
+    use warcry_sim::model::effects::Count;
+    const B2: FighterId = FighterId(11);
+    let ability = vec![
+        Effect::BonusAttack,
+        Effect::PerCount {
+            count: Count::DownThisRound,
+            then: vec![Effect::NextBoost {
+                stat: Stat::Attacks,
+                by: Amount::Fixed(1),
+                only: None,
+            }],
+        },
+    ];
+    let mut a = with_ability(ability, 3);
+    a.rules(|r| r.reactions = false);
+    a.profile(B, |p| {
+        p.wounds = 1;
+        p.toughness = 3;
+    });
+    a.place(B, 11.5, 10.0);
+    a.place(B2, 10.0, 11.5);
+    a.dice(&[6, 6]);
+    a.attack_logged(A, B, 0);
+    assert!(!a.fighter(B).on_board(), "B is taken down");
+    let before = attacks_of(&mut a, A, B2);
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let said = said_since(&mut a, n);
+    assert!(
+        said.iter()
+            .any(|l| l.contains("counts 1 fighter taken down this round")),
+        "{said:?}"
+    );
+    assert_eq!(attacks_of(&mut a, A, B2), before + 1);
+}
+
+/// ABL-5, "until the end of the battle round, add the number of friendly fighters with the
+/// Gull runemark that are taken down and do not have the Beast runemark to this fighter's Move
+/// characteristic": A2 (Gull) and A3 (Gull, Beast) taken down raise A's Move by 1.
+#[test]
+fn abl5_a_raise_for_each_friend_taken_down() {
+    use warcry_sim::model::components::Presence;
+    use warcry_sim::model::effects::{Count, Marks};
+    use warcry_sim::model::ruleset::Ruleset;
+    let counted = Effect::PerCount {
+        count: Count::FriendsDown {
+            marks: Marks::of(&["gull"], &[]).unwrap(),
+            not: Marks::of(&["beast"], &[]).unwrap(),
+        },
+        then: vec![Effect::RoundBoost {
+            stat: Stat::Move,
+            by: Amount::Fixed(1),
+            melee_only: false,
+            aura: None,
+            missile_only: false,
+        }],
+    };
+    let mut a = with_ability(vec![counted], 3);
+    a.profile(A2, |p| p.runemarks = vec!["gull".into()]);
+    a.profile(A3, |p| p.runemarks = vec!["gull".into(), "beast".into()]);
+    a.set(A2, Presence::TakenDown);
+    a.set(A3, Presence::TakenDown);
+    let rules = a.world().resource::<Ruleset>().clone();
+    let budget = |a: &mut super::arena::Arena| {
+        let act = a.engine().activation.clone().unwrap();
+        let bonus = a.engine().move_bonus(&act);
+        a.fighter(A).move_budget(&rules, bonus)
+    };
+    let before = budget(&mut a);
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let said = said_since(&mut a, n);
+    assert!(
+        said.iter().any(|l| l.contains("counts 1 friendly fighter with the gull runemark (not with the beast runemark) taken down")),
+        "{said:?}"
+    );
+    assert_eq!(budget(&mut a), before + 1.0);
+}
