@@ -142,7 +142,9 @@ impl Effect {
     /// Its family.
     pub fn family(&self) -> Family {
         match self {
-            Effect::Requires(_) | Effect::When { .. } => Family::Condition,
+            Effect::Requires(_) | Effect::When { .. } | Effect::MarkedRaise { .. } => {
+                Family::Condition
+            }
             Effect::BonusMoveOrAttack
             | Effect::BonusMove { .. }
             | Effect::BonusAttack
@@ -219,8 +221,16 @@ impl Effect {
             | Effect::DamageVsToughness { range, visible, .. }
             | Effect::PullPicked { range, visible, .. }
             | Effect::SetUpNear { range, visible, .. }
-            | Effect::LowerPicked { range, visible, .. }
-            | Effect::ExposePicked { range, visible, .. } => enemy(*range, *visible, None),
+            | Effect::LowerPicked { range, visible, .. } => enemy(*range, *visible, None),
+            Effect::ExposePicked {
+                range,
+                visible,
+                only,
+                ..
+            } => Aim {
+                only: *only,
+                ..enemy(*range, *visible, None)
+            },
             Effect::RollAgainst {
                 range,
                 visible,
@@ -244,6 +254,7 @@ impl Effect {
                 visible: *visible,
                 marks: marks.and(runemark.as_deref()),
                 ready: false,
+                only: None,
             },
             Effect::FriendBoost { pick, .. }
             | Effect::FriendHeal { pick, .. }

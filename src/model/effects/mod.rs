@@ -22,9 +22,10 @@ pub(crate) use family::manner_parts;
 pub use kinds::{AttackKind, MoveTrigger, ReactAct, Restriction, Stat, Trigger};
 pub use marks::{Mark, Marks};
 pub use parts::{
-    ANYWHERE, Condition, FriendPick, Guard, OnSuccess, Placing, RollsWere, TargetIs, VALUE_RANGE,
+    ANYWHERE, Condition, FriendPick, Guard, MarkedRaise, OnSuccess, Placing, RollsWere, TargetIs,
+    VALUE_RANGE,
 };
-pub use reach::{Aim, Aura, Exposers};
+pub use reach::{Aim, Aura, Exposers, PickOnly};
 pub use roll::{Roll, band_text};
 
 pub use validate::validate_ability;
@@ -34,6 +35,8 @@ pub use validate::validate_ability;
 pub enum Effect {
     /// The ability may be used only when the condition holds.
     Requires(Condition),
+    /// Used by a fighter bearing `marks`, the ability's value or range is raised.
+    MarkedRaise { marks: Marks, raise: MarkedRaise },
     /// What the ability does when `when` holds as it is used (`then`), else `otherwise`: "if
     /// C, X" (nothing otherwise), "X. If C, Y instead". Read once the value is known.
     When {
@@ -383,6 +386,8 @@ pub enum Effect {
         by: Amount,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         to: Option<Exposers>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        only: Option<PickOnly>,
     },
     /// This fighter is removed from the battlefield and set up again anywhere (on the
     /// battlefield floor only, when `floor_only`) more than `away` inches from every enemy

@@ -27,6 +27,14 @@ pub enum Condition {
         #[serde(default, skip_serializing_if = "super::Marks::is_none")]
         marks: super::Marks,
     },
+    /// At least `count` other friendly fighters bearing `marks` are within `range` inches of
+    /// this fighter.
+    FriendsWithin {
+        range: f32,
+        count: u32,
+        #[serde(default, skip_serializing_if = "super::Marks::is_none")]
+        marks: super::Marks,
+    },
     /// This fighter has at least this many damage points allocated to it.
     Damaged(u32),
     /// No other friendly fighter is within `range` inches of this fighter.
@@ -187,6 +195,16 @@ pub enum OnSuccess {
     Bar(Vec<Restriction>),
 }
 
+/// What a fighter's runemarks raise of its ability (ABL-5): "if this fighter has the Frenzied
+/// runemark, add 4 to the value of this ability, to a maximum of 7".
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub enum MarkedRaise {
+    /// `add` more to the value, to at most `max`.
+    Value { add: u32, max: u32 },
+    /// Its aura reaches this much farther.
+    Range(super::Amount),
+}
+
 /// Which targets an attack raise counts against (ABL-5): "that target(s) an enemy fighter
 /// ...".
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -228,7 +246,8 @@ impl Condition {
                 super::validate::range_ok(*range) && (1..=60).contains(damage)
             }
             Condition::Round(n) => (1..=5).contains(n),
-            Condition::EnemiesWithin { range, count } => {
+            Condition::EnemiesWithin { range, count }
+            | Condition::FriendsWithin { range, count, .. } => {
                 super::validate::range_ok(*range) && (2..=10).contains(count)
             }
             Condition::ValueAtLeast(n) => (2..=6).contains(n),

@@ -61,6 +61,20 @@ pub struct Aim {
     pub marks: Marks,
     /// Only a fighter that has not activated yet this battle round.
     pub ready: bool,
+    /// Only an enemy the pick says besides range and sight.
+    pub only: Option<PickOnly>,
+}
+
+/// Which enemies a pick may name besides range and sight (ABL-5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PickOnly {
+    /// "with N or more damage points allocated to them".
+    Damaged(u32),
+    /// "that was allocated any damage points by this fighter's missile attack actions this
+    /// activation".
+    HurtByItsShots,
+    /// "the target of that attack action": its last missile attack's this activation.
+    ItsLastShot,
 }
 
 impl Aim {
@@ -71,6 +85,7 @@ impl Aim {
             visible: pick.visible,
             marks: pick.marks(),
             ready,
+            only: None,
         }
     }
 
@@ -81,6 +96,7 @@ impl Aim {
             visible,
             marks: Marks::default().and(runemark),
             ready: false,
+            only: None,
         }
     }
 }

@@ -269,7 +269,9 @@ impl Effect {
             | Effect::EnemyAura { .. }
             | Effect::DisengageToll { .. }
             | Effect::DamageAtRoundEnd { .. } => self.against_numbers_ok(),
-            Effect::Requires(_) | Effect::When { .. } => self.condition_numbers_ok(),
+            Effect::Requires(_) | Effect::When { .. } | Effect::MarkedRaise { .. } => {
+                self.condition_numbers_ok()
+            }
             Effect::BonusAttackAt { range, .. } => range_ok(*range),
             super::family::numberless!() => true,
             super::family::reaction_parts!() => self.answer_numbers_ok(),
@@ -285,6 +287,14 @@ impl Effect {
                 then,
                 otherwise,
             } => when.numbers_ok() && all_ok(then) && all_ok(otherwise),
+            Effect::MarkedRaise {
+                raise: MarkedRaise::Value { add, max },
+                ..
+            } => (1..=6).contains(add) && (2..=12).contains(max),
+            Effect::MarkedRaise {
+                raise: MarkedRaise::Range(by),
+                ..
+            } => by.within(12),
             _ => true,
         }
     }

@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use crate::model::effects::{Amount, Effect, Exposers, Marks, Stat};
+use crate::model::effects::{Amount, Effect, Exposers, Marks, PickOnly, Stat};
 use crate::rules::log::EffectOutcome;
 use crate::rules::state;
 
@@ -33,17 +33,31 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         stat,
         by,
         to,
+        only,
     } = e
     {
         let attacks = to.map_or("the attacks".to_string(), |t| t.words());
+        let enemy = match only {
+            Some(PickOnly::ItsLastShot) => "the target of its missile attack".to_string(),
+            _ if *range == crate::model::effects::ANYWHERE => format!(
+                "{} enemy{}",
+                a_visible(*visible),
+                only.map_or(String::new(), only_words)
+            ),
+            _ => format!(
+                "{} enemy{} {}",
+                a_visible(*visible),
+                only.map_or(String::new(), only_words),
+                super::within_text(*range)
+            ),
+        };
         let what = match stat {
             Stat::CritDamage => format!("each critical hit of {attacks} on it deals"),
             Stat::Damage => format!("each hit of {attacks} on it deals"),
             _ => format!("{attacks} on it have"),
         };
         return format!(
-            "{} enemy within {range}\": {what} {} more {} until the end of the round",
-            a_visible(*visible),
+            "{enemy}: {what} {} more {} until the end of the round",
             amount_text(by, value),
             exposed_stat(*stat)
         );
@@ -187,6 +201,53 @@ fn now(world: &World, v: &crate::rules::state::FighterView, (stat, melee): (Stat
     }
 }
 
+/// May a pick of `f`'s name `o` as `only` says?
+pub(super) fn only_holds(
+    world: &World,
+    f: &state::FighterView,
+    o: &state::FighterView,
+    only: PickOnly,
+) -> bool {
+    let round = world.resource::<state::Engine>().round;
+    let log = world.resource::<crate::rules::log::BattleLog>();
+    // Its missile attacks this round (its activation's): on whom, with how much damage.
+    let shots = || {
+        (log.entries.iter().rev())
+            .take_while(|l| l.round == round)
+            .filter_map(|l| match &l.event {
+                crate::rules::log::Event::Attack {
+                    attacker,
+                    target,
+                    weapon,
+                    damage,
+                    ..
+                } if *attacker == f.id
+                    && f.profile
+                        .weapons
+                        .iter()
+                        .any(|w| &w.name == weapon && !w.is_melee()) =>
+                {
+                    Some((*target, *damage))
+                }
+                _ => None,
+            })
+    };
+    match only {
+        PickOnly::Damaged(n) => o.damage >= n,
+        PickOnly::HurtByItsShots => shots().any(|(t, d)| t == o.id && d > 0),
+        PickOnly::ItsLastShot => shots().next().is_some_and(|(t, _)| t == o.id),
+    }
+}
+
+/// Which enemy a pick may name, in words after "an enemy": " with 1 or more damage".
+pub(super) fn only_words(only: PickOnly) -> String {
+    match only {
+        PickOnly::Damaged(n) => format!(" with {n} or more damage"),
+        PickOnly::HurtByItsShots => " its missile attacks damaged this activation".to_string(),
+        PickOnly::ItsLastShot => " its last missile attack targeted".to_string(),
+    }
+}
+
 /// The characteristic an exposure raises, as its line names it.
 fn exposed_stat(stat: Stat) -> &'static str {
     match stat {
@@ -204,6 +265,19 @@ fn exposed_stat(stat: Stat) -> &'static str {
 /// "of", as one card prints it), "... subtract A from that fighter's Move characteristic (to a
 /// minimum of M)", and the other characteristics ([`lowering`]), one or more joined by "and".
 pub(super) fn picked_then_lowered(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    if let Some((range, visible, only)) = picked_only(&s[0])
+        && let Some((stat, by, to)) = exposed(s.get(1)?)
+    {
+        let e = Effect::ExposePicked {
+            range,
+            visible,
+            stat,
+            by,
+            to,
+            only: Some(only),
+        };
+        return Some((2, vec![e]));
+    }
     let (range, visible) = picked_enemy(&s[0])?;
     if let Some((stat, by, to)) = exposed(s.get(1)?) {
         let e = Effect::ExposePicked {
@@ -212,6 +286,7 @@ pub(super) fn picked_then_lowered(s: &[String]) -> Option<(usize, Vec<Effect>)> 
             stat,
             by,
             to,
+            only: None,
         };
         return Some((2, vec![e]));
     }
@@ -239,6 +314,55 @@ pub(super) fn picked_then_lowered(s: &[String]) -> Option<(usize, Vec<Effect>)> 
         });
     }
     Some((2, effects))
+}
+
+/// "Pick a visible enemy fighter within N\" of this fighter with D or more damage points
+/// allocated to them", "pick a visible enemy fighter that was allocated any damage points by
+/// this fighter's missile attack actions this activation to be the target": the range,
+/// whether it must be seen, and which enemies besides.
+fn picked_only(s: &str) -> Option<(f32, bool, PickOnly)> {
+    let shot = "pick a visible enemy fighter that was allocated any damage points by this \
+                fighter's missile attack actions this activation to be the target";
+    if s == shot {
+        return Some((
+            crate::model::effects::ANYWHERE,
+            true,
+            PickOnly::HurtByItsShots,
+        ));
+    }
+    let (pick, damage) = s.split_once(" with ")?;
+    let (range, visible) = picked_enemy(pick)?;
+    let n = fill(damage, "{n} or more damage points allocated to them")?[0];
+    Some((range, visible, PickOnly::Damaged(n)))
+}
+
+/// "A fighter can only use this ability after it has made a missile attack action in this
+/// activation." + "Until the end of the battle round, add A to the Attacks characteristic of
+/// attack actions that target the target of that attack action": the target of its last
+/// missile attack exposed.
+pub(super) fn shot_then_exposed(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let shot = super::condition_words::sentence(&s[0])?;
+    let [Effect::Requires(crate::model::effects::Condition::ShotThisActivation)] = &shot[..] else {
+        return None;
+    };
+    let rest = s
+        .get(1)?
+        .strip_prefix("until the end of the battle round, add ")?;
+    let (by, rest) = amount_prefix(rest)?;
+    let stat = match rest {
+        " to the attacks characteristic of attack actions that target the target of that \
+         attack action" => Stat::Attacks,
+        _ => return None,
+    };
+    let e = Effect::ExposePicked {
+        range: crate::model::effects::ANYWHERE,
+        visible: false,
+        stat,
+        by,
+        to: None,
+        only: Some(PickOnly::ItsLastShot),
+    };
+    Some((2, vec![shot[0].clone(), e]))
 }
 
 /// What follows "subtract A": " from the Attacks (Strength) characteristic (to a minimum of M)

@@ -10,12 +10,12 @@ use bevy::prelude::*;
 use crate::battlefield::measure::distance;
 use crate::model::RuleId;
 use crate::model::components::*;
-use crate::model::effects::{Aim, Amount, Effect, Family, Marks, Restriction};
+use crate::model::effects::{Amount, Effect, Family, Marks, Restriction};
 use crate::model::ids::FighterId;
 use crate::rules::actions::deal_damage;
 use crate::rules::command::Rejected;
 use crate::rules::log::{EffectOutcome, Event};
-use crate::rules::state::{ActivationState, Engine, FighterView, can_see, log};
+use crate::rules::state::{ActivationState, Engine, FighterView, log};
 
 pub(crate) use friend_move::{pass_bonus, picks_made};
 pub(crate) use toll::{round_end_damage, take as disengage_tolls};
@@ -30,6 +30,7 @@ mod boost_words;
 mod by_hand;
 mod card;
 mod condition;
+mod condition_words;
 mod control;
 mod counted;
 mod crits;
@@ -40,11 +41,13 @@ mod friend_move;
 mod guard;
 mod heal;
 mod lower;
+mod marked;
 mod move_reaction;
 mod next_attack;
 mod per_friend;
 mod place;
 mod pull;
+mod reach;
 mod reaction;
 mod self_damage;
 mod target_boost;
@@ -68,6 +71,8 @@ pub use guard::{Softened, guard_against, guard_for, guarded_dice, soften};
 pub(crate) use next_attack::after_next_attack;
 pub(crate) use place::check_place;
 pub use place::set_up_spots;
+use reach::check_aim;
+pub use reach::{enemies_in_reach, marked_in_reach, reach_of};
 pub use value::value_after_auras;
 pub use when::as_used;
 
@@ -138,95 +143,9 @@ pub fn may_react(world: &World, f: &FighterView) -> bool {
     !active && not_barred(world, f, Restriction::Reactions).is_ok()
 }
 
-/// The enemies within `range` inches of `f` (that it can see, when `visible`), nearest first.
-pub fn enemies_in_reach(
-    world: &World,
-    all: &[FighterView],
-    f: &FighterView,
-    range: f32,
-    visible: bool,
-) -> Vec<FighterId> {
-    marked_in_reach(world, all, f, (range, visible), Marks::default(), false)
-}
-
-/// The fighters within `range` inches of `f` (that it can see, when `visible`; bearing
-/// `marks`), nearest first: its enemies, or (`friends`) the other fighters of its side.
-pub fn marked_in_reach(
-    world: &World,
-    all: &[FighterView],
-    f: &FighterView,
-    (range, visible): (f32, bool),
-    marks: Marks,
-    friends: bool,
-) -> Vec<FighterId> {
-    let marked = |o: &FighterView| marks.fit(|m| o.profile.bears(m));
-    let mut near: Vec<(f32, FighterId)> = all
-        .iter()
-        .filter(|o| o.on_board() && (o.side == f.side) == friends && o.id != f.id && marked(o))
-        .map(|o| (distance(&f.base(), &o.base()), o))
-        .filter(|(d, o)| *d <= range + 1e-4 && (!visible || can_see(world, all, f, o)))
-        .map(|(d, o)| (d, o.id))
-        .collect();
-    near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-    near.into_iter().map(|(_, id)| id).collect()
-}
-
 /// ABL-5: logs what an effect of `fighter`'s ability did.
 pub(crate) fn effect_logged(world: &mut World, fighter: FighterId, outcome: EffectOutcome) {
     log(world, &[RuleId::Abl5], Event::Effect { fighter, outcome });
-}
-
-/// The fighters an effect is aimed at may be picked among ([`Effect::aim`]): enemies, or
-/// friends for a friend's bonus action; `None` for an effect aimed at nobody.
-pub fn reach_of(
-    world: &World,
-    all: &[FighterView],
-    f: &FighterView,
-    e: &Effect,
-) -> Option<Vec<FighterId>> {
-    let a = e.aim()?;
-    let mut near = marked_in_reach(world, all, f, (a.range, a.visible), a.marks, a.friends);
-    if a.ready {
-        near.retain(|id| all.iter().any(|o| o.id == *id && ready(o)));
-    }
-    Some(near)
-}
-
-/// Has `o` yet to activate this battle round (and can it)?
-fn ready(o: &FighterView) -> bool {
-    o.activation == crate::model::components::Activation::Ready && o.can_activate()
-}
-
-/// Who an aimed effect of `f`'s reaches, for people: "not an enemy it can see within 8\" of
-/// Grak" (`none`: "no enemy ..."), "not another friendly fighter with the beast runemark it
-/// can see within 4\" of Grak".
-fn who_it_reaches(a: Aim, f: &FighterView, none: bool) -> String {
-    let who = match (a.friends, none) {
-        (false, true) => "no enemy",
-        (false, false) => "not an enemy",
-        (true, true) => "no other friendly fighter",
-        (true, false) => "not another friendly fighter",
-    };
-    let mark = a.marks.with_words();
-    let ready = if a.ready {
-        " that has yet to activate"
-    } else {
-        ""
-    };
-    let seen = if a.visible {
-        " it can see"
-    } else if none {
-        ""
-    } else {
-        " on the battlefield"
-    };
-    if a.range == crate::model::effects::ANYWHERE {
-        return format!("{who}{mark}{seen}{ready}");
-    }
-    format!(
-        "{who}{mark}{seen} within {}\" of {}{ready}",
-        a.range, f.name
-    )
 }
 
 /// ABL-5: may `f` use an ability with `effects` now? The fighter an aimed effect uses:
@@ -290,37 +209,6 @@ pub(super) struct Checked<'a> {
     pub only: bool,
 }
 
-/// ABL-5: the fighter an aimed effect picks: `target` when it is in reach, else the nearest
-/// (none: nobody in reach, refused when nothing else is left to do, `refuse_empty`).
-fn check_aim(
-    world: &World,
-    all: &[FighterView],
-    f: &FighterView,
-    e: &Effect,
-    aim: Aim,
-    target: Option<FighterId>,
-    refuse_empty: bool,
-) -> Result<Option<FighterId>, Rejected> {
-    let near = reach_of(world, all, f, e).unwrap_or_default();
-    match target {
-        Some(t) if near.contains(&t) => Ok(Some(t)),
-        Some(t) => {
-            let name = all
-                .iter()
-                .find(|o| o.id == t)
-                .map_or_else(|| format!("fighter {t}"), |o| o.name.to_string());
-            Err(Rejected::new(
-                RuleId::Abl5,
-                format!("{name} is {}", who_it_reaches(aim, f, false)),
-            ))
-        }
-        None if near.is_empty() && refuse_empty => {
-            Err(Rejected::new(RuleId::Abl5, who_it_reaches(aim, f, true)))
-        }
-        None => Ok(near.first().copied()),
-    }
-}
-
 /// What the player of an ability picked: the fighter it aims at (from [`check`]) and where a
 /// fighter it sets up goes (none: the place nearest where it stood).
 #[derive(Debug, Clone, Copy, Default)]
@@ -332,6 +220,7 @@ pub struct Picks {
 /// ABL-5: runs `effects` for `f`, used with dice showing `value`, with the player's `picks`;
 /// logs what each did.
 pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, picks: Picks) {
+    let effects = &marked::ranged(f, effects, value)[..];
     // The rolls the last damage effect made, for a lowering for each of them; the one fighter
     // it damaged, as it stood, and by how much, for the same damage round it.
     let mut rolled: Vec<u8> = Vec::new();

@@ -95,8 +95,12 @@ pub fn value_after_auras(
     let eng = world.resource::<crate::rules::state::Engine>();
     // "Other abilities": an ability that raises values is not raised by another.
     let raises = effects.is_some_and(|e| e.iter().any(|e| matches!(e, Effect::ValueAura { .. })));
-    let mut v = u32::from(value);
     let mut by_whom = Vec::new();
+    // Its own runemarks first (said as its own).
+    let mut v = super::marked::value(f, effects.unwrap_or_default(), u32::from(value));
+    if v != u32::from(value) {
+        by_whom.push((f.id, u8::try_from(v).unwrap_or(u8::MAX)));
+    }
     // ABL-4: additions before subtractions; most battles have no such aura, and nothing is
     // gathered then.
     let mut auras: Vec<_> = (eng.effects.iter())

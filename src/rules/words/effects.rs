@@ -231,10 +231,11 @@ pub(super) fn friend_raised_text(who: &str, o: &EffectOutcome, n: &Names) -> Str
             ability,
             value,
         } => {
-            return format!(
-                "{who}'s aura makes the value of {}'s {ability} {value}",
-                n.fighter(*fighter)
-            );
+            let whose = n.fighter(*fighter);
+            if whose == who {
+                return format!("{who}'s runemarks make the value of its {ability} {value}");
+            }
+            return format!("{who}'s aura makes the value of {whose}'s {ability} {value}");
         }
         _ => {}
     }

@@ -36,6 +36,7 @@ fn abl5_an_enemy_exposed_to_the_friends_with_a_runemark_only() {
             marks: Marks::of(&["scout"], &[]).unwrap(),
             melee_only: false,
         }),
+        only: None,
     };
     let mut a = with_ability(vec![expose], 3);
     a.profile(A2, |p| p.runemarks.push("scout".into()));
@@ -189,4 +190,220 @@ fn abl5_a_raise_for_each_friend_taken_down() {
         "{said:?}"
     );
     assert_eq!(budget(&mut a), before + 1.0);
+}
+
+/// ABL-5, "a fighter can only use this ability if there are 2 or more other friendly fighters
+/// with the Gull runemark within 1\" of this fighter": refused with one such friend round it
+/// (said with the count), used with two.
+#[test]
+fn abl5_an_ability_that_needs_friends_round_it() {
+    use warcry_sim::model::effects::{Condition, Marks};
+    let needs = Effect::Requires(Condition::FriendsWithin {
+        range: 1.0,
+        count: 2,
+        marks: Marks::of(&["gull"], &[]).unwrap(),
+    });
+    let mut a = with_ability(vec![needs, Effect::BonusAttack], 3);
+    a.profile(A2, |p| p.runemarks = vec!["gull".into()]);
+    a.profile(A3, |p| p.runemarks = vec!["gull".into()]);
+    a.place(A2, 11.5, 10.0);
+    a.place(A3, 15.0, 10.0);
+    let why = a.use_ability(A, "Test Gift", 3, None).unwrap_err();
+    assert!(
+        why.contains("1 other friendly fighter with the gull runemark within 1\"")
+            && why.contains("not 2 or more"),
+        "{why}"
+    );
+    a.place(A3, 10.0, 11.5);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+}
+
+/// ABL-5, "only after they finish a move action within 1\" of 2 or more enemy fighters":
+/// refused before A has moved (said so), and after a move that ends by one enemy only; used
+/// after a move that ends by two.
+#[test]
+fn abl5_an_ability_after_a_move_that_ends_by_enemies() {
+    use warcry_sim::model::effects::Condition;
+    const B2: FighterId = FighterId(11);
+    let needs = vec![
+        Effect::Requires(Condition::MovesMade(1)),
+        Effect::Requires(Condition::EnemiesWithin {
+            range: 1.0,
+            count: 2,
+        }),
+        Effect::BonusAttack,
+    ];
+    for (b2_near, used) in [(true, true), (false, false)] {
+        let mut a = with_ability(needs.clone(), 3);
+        a.rules(|r| r.reactions = false);
+        a.place(A, 7.0, 10.0);
+        a.place(B, 11.5, 10.0);
+        a.place(B2, if b2_near { 10.0 } else { 16.0 }, 11.5);
+        let why = a.use_ability(A, "Test Gift", 3, None).unwrap_err();
+        assert!(why.contains("move action"), "{why}");
+        a.walk(A, [10.0, 0.0, 10.0]).unwrap();
+        let after = a.use_ability(A, "Test Gift", 3, None);
+        assert_eq!(after.is_ok(), used, "{after:?}");
+    }
+}
+
+/// ABL-5, "if this fighter has the Gull runemark, add 2 to the value of this ability, to a
+/// maximum of 6": used with a double of 3 by a Gull, the value is 5 (said in the log), and 5
+/// damage is removed; without the runemark, 3.
+#[test]
+fn abl5_a_runemark_raises_the_value_of_the_ability() {
+    use warcry_sim::model::effects::{MarkedRaise, Marks};
+    let heal = vec![
+        Effect::Heal {
+            amount: Amount::Value,
+        },
+        Effect::MarkedRaise {
+            marks: Marks::of(&["gull"], &[]).unwrap(),
+            raise: MarkedRaise::Value { add: 2, max: 6 },
+        },
+    ];
+    for (gull, healed) in [(true, 5), (false, 3)] {
+        let mut a = with_ability(heal.clone(), 3);
+        let marks = if gull {
+            vec!["gull".to_string()]
+        } else {
+            Vec::new()
+        };
+        a.profile(A, |p| {
+            p.runemarks = marks;
+            p.wounds = 20;
+        });
+        a.set(A, warcry_sim::model::components::Damage(8));
+        let n = a.log_len();
+        a.use_ability(A, "Test Gift", 3, None).unwrap();
+        assert_eq!(a.damage(A), 8 - healed);
+        let said = said_since(&mut a, n);
+        assert_eq!(
+            said.iter()
+                .any(|l| l.contains("runemarks make the value of its Test Gift 5")),
+            gull,
+            "{said:?}"
+        );
+    }
+}
+
+/// ABL-5, "... friendly fighters while they are within 3\" of this fighter. If this fighter
+/// has the Gull runemark, increase the range of this ability by a number of inches equal to
+/// the value of this ability": used at 3 by a Gull, A2 5" away is in the aura (1 more attack
+/// dice); without the runemark, it isn't.
+#[test]
+fn abl5_a_runemark_raises_the_range_of_the_aura() {
+    use warcry_sim::model::effects::{Aura, MarkedRaise, Marks};
+    let aura = vec![
+        Effect::RoundBoost {
+            stat: Stat::Attacks,
+            by: Amount::Fixed(1),
+            melee_only: false,
+            aura: Some(Aura::within(3.0, false)),
+            missile_only: false,
+        },
+        Effect::MarkedRaise {
+            marks: Marks::of(&["gull"], &[]).unwrap(),
+            raise: MarkedRaise::Range(Amount::Value),
+        },
+    ];
+    for (gull, more) in [(true, 1), (false, 0)] {
+        let mut a = with_ability(aura.clone(), 3);
+        let marks = if gull {
+            vec!["gull".to_string()]
+        } else {
+            Vec::new()
+        };
+        a.profile(A, |p| p.runemarks = marks);
+        a.place(A2, 16.0, 10.0);
+        a.place(B, 17.5, 10.0);
+        let before = attacks_of(&mut a, A2, B);
+        a.use_ability(A, "Test Gift", 3, None).unwrap();
+        assert_eq!(attacks_of(&mut a, A2, B), before + more, "gull: {gull}");
+    }
+}
+
+/// The ability "Test Gift" exposing to everyone's attacks (1 more Attacks) the enemy `only`
+/// says; A also has a missile weapon (its second), 8" long.
+fn exposing(only: warcry_sim::model::effects::PickOnly) -> super::arena::Arena {
+    use super::arena::weapon;
+    let expose = Effect::ExposePicked {
+        range: warcry_sim::model::effects::ANYWHERE,
+        visible: false,
+        stat: Stat::Attacks,
+        by: Amount::Fixed(1),
+        to: None,
+        only: Some(only),
+    };
+    let mut a = with_ability(vec![expose], 3);
+    a.rules(|r| r.reactions = false);
+    a.profile(A, |p| p.weapons.push(weapon(8.0, 2, 3, (1, 2))));
+    for id in [B, FighterId(11)] {
+        a.profile(id, |p| {
+            p.wounds = 30;
+            p.toughness = 3;
+        });
+    }
+    a.place(B, 15.0, 10.0);
+    a.place(FighterId(11), 10.0, 15.0);
+    a
+}
+
+/// ABL-5, "pick a visible enemy fighter within N\" of this fighter with 1 or more damage
+/// points allocated to them": an enemy without damage is refused (said why), one with it is
+/// picked.
+#[test]
+fn abl5_a_pick_of_a_damaged_enemy_only() {
+    use warcry_sim::model::components::Damage;
+    use warcry_sim::model::effects::PickOnly;
+    let mut a = exposing(PickOnly::Damaged(1));
+    let why = a.use_ability(A, "Test Gift", 3, Some(B)).unwrap_err();
+    assert!(why.contains("with 1 or more damage"), "{why}");
+    a.set(B, Damage(2));
+    let before = attacks_of(&mut a, A2, B);
+    a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+    assert_eq!(attacks_of(&mut a, A2, B), before + 1);
+}
+
+/// ABL-5, "pick a visible enemy fighter that was allocated any damage points by this
+/// fighter's missile attack actions this activation": after A's shot damages B, B may be
+/// picked and B2 (not shot) may not.
+#[test]
+fn abl5_a_pick_of_an_enemy_its_shots_damaged() {
+    use warcry_sim::model::effects::PickOnly;
+    const B2: FighterId = FighterId(11);
+    let mut a = exposing(PickOnly::HurtByItsShots);
+    assert!(
+        a.use_ability(A, "Test Gift", 3, Some(B)).is_err(),
+        "nothing shot yet"
+    );
+    a.dice(&[6, 1]);
+    a.attack_logged(A, B, 1);
+    assert!(a.damage(B) > 0);
+    let why = a.use_ability(A, "Test Gift", 3, Some(B2)).unwrap_err();
+    assert!(why.contains("its missile attacks damaged"), "{why}");
+    a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+}
+
+/// ABL-5, "after it has made a missile attack action ... attack actions that target the
+/// target of that attack action": with no target named, the ability picks the enemy A shot
+/// last (B), whose attackers then roll 1 more dice; B2 is refused.
+#[test]
+fn abl5_the_target_of_its_missile_attack_exposed() {
+    use warcry_sim::model::effects::PickOnly;
+    const B2: FighterId = FighterId(11);
+    let mut a = exposing(PickOnly::ItsLastShot);
+    a.dice(&[1, 1]);
+    a.attack_logged(A, B, 1);
+    let why = a.use_ability(A, "Test Gift", 3, Some(B2)).unwrap_err();
+    assert!(why.contains("its last missile attack targeted"), "{why}");
+    let before = attacks_of(&mut a, A2, B);
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let said = said_since(&mut a, n);
+    assert!(
+        said.iter().any(|l| l.contains("have 1 more Attacks")),
+        "{said:?}"
+    );
+    assert_eq!(attacks_of(&mut a, A2, B), before + 1);
 }

@@ -160,6 +160,7 @@ fn abl5_a_picked_enemy_is_exposed_to_the_attacks_on_it() {
             stat,
             by: Amount::Fixed(by),
             to: None,
+            only: None,
         };
         let mut a = with_ability(vec![expose], 3);
         a.rules(|r| r.reactions = false);

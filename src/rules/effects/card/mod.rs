@@ -9,8 +9,7 @@
 use crate::model::effects::{Amount, Effect, Marks, Roll, Stat};
 
 use super::{
-    against, bar, bonus, boost, boost_words, condition, damage, dice, friend, guard, heal, place,
-    reaction,
+    against, bar, bonus, boost, boost_words, damage, dice, friend, guard, heal, place, reaction,
 };
 
 /// The effects of an ability's wording, or the first sentence nothing reads (as a shape).
@@ -142,10 +141,10 @@ type SentenceReader = fn(&str) -> Option<Vec<Effect>>;
 /// The effects of the first sentences of `s`, and how many sentences they took: a sentence
 /// one family reads alone, else the first reader of several sentences that knows them.
 fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    const SENTENCE: [SentenceReader; 22] = [
+    const SENTENCE: [SentenceReader; 23] = [
         bar::sentence,
         guard::sentence,
-        condition::sentence,
+        super::condition_words::sentence,
         bonus::sentence,
         boost::sentence,
         damage::sentence,
@@ -165,6 +164,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         super::control::sentence,
         super::toll::sentence,
         super::around::all_sentence,
+        super::marked::sentence,
     ];
     const READERS: [Reader; 25] = [
         super::lower::picked_then_lowered,
@@ -201,6 +201,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         .or_else(|| super::after_bonus::bonus_move_then(s))
         .or_else(|| friend::near_friend_then(s))
         .or_else(|| super::counted::read(s, one))
+        .or_else(|| super::lower::shot_then_exposed(s))
     {
         return Some(read);
     }

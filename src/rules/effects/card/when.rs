@@ -115,5 +115,5 @@ fn condition(c: &str) -> Option<Condition> {
     if let Some(v) = objective.iter().find_map(|f| fill(near, f)) {
         return Some(Condition::NearObjective(v[0] as f32));
     }
-    super::super::condition::friend_within(&format!("they are within {near}"))
+    super::super::condition_words::friend_within(&format!("they are within {near}"))
 }

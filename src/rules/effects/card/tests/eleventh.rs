@@ -27,6 +27,7 @@ fn abl5_a_picked_enemy_exposed_to_some_friends_attacks() {
             stat: Stat::Attacks,
             by: Amount::Fixed(1),
             to: to(&["moss", "scout"], false),
+            only: None,
         }])
     );
     assert_eq!(
@@ -41,6 +42,7 @@ fn abl5_a_picked_enemy_exposed_to_some_friends_attacks() {
             stat: Stat::Damage,
             by: Amount::Fixed(2),
             to: to(&[], true),
+            only: None,
         }])
     );
     // Made by anyone: not read as the friends' only.
@@ -130,5 +132,136 @@ fn abl5_raises_for_each_fighter_counted() {
              this fighter."
         )
         .is_err()
+    );
+}
+
+/// ABL-5: conditions on the friends round this fighter (how many, with which runemarks) and
+/// on the enemies round it after a move action.
+#[test]
+fn abl5_conditions_on_friends_and_enemies_round_it() {
+    use crate::model::effects::Condition;
+    assert_eq!(
+        effects_of(
+            "A fighter can only use this ability if there are 3 or more other friendly fighters \
+             with the Gull runemark within 2\" of this fighter. This fighter makes a bonus \
+             attack action."
+        ),
+        Ok(vec![
+            Effect::Requires(Condition::FriendsWithin {
+                range: 2.0,
+                count: 3,
+                marks: Marks::of(&["gull"], &[]).unwrap()
+            }),
+            Effect::BonusAttack
+        ])
+    );
+    assert_eq!(
+        effects_of(
+            "A fighter can only use this ability after they finish a move action within 1\" \
+             of 3 or more enemy fighters. This fighter makes a bonus attack action."
+        ),
+        Ok(vec![
+            Effect::Requires(Condition::MovesMade(1)),
+            Effect::Requires(Condition::EnemiesWithin {
+                range: 1.0,
+                count: 3
+            }),
+            Effect::BonusAttack
+        ])
+    );
+}
+
+/// ABL-5: what a fighter's runemark raises of its ability: the value (to a maximum) or the
+/// range of its aura.
+#[test]
+fn abl5_a_runemark_raises_the_value_or_the_range() {
+    use crate::model::effects::MarkedRaise;
+    let read = effects_of(
+        "Remove a number of damage points allocated to each friendly fighter within 3\" of \
+         this fighter, up to the value of this ability. If this fighter has the Gull runemark, add 2 to the value of this ability, to a maximum \
+         of 6.",
+    )
+    .unwrap();
+    assert_eq!(
+        read.last(),
+        Some(&Effect::MarkedRaise {
+            marks: Marks::of(&["gull"], &[]).unwrap(),
+            raise: MarkedRaise::Value { add: 2, max: 6 }
+        })
+    );
+    let read = effects_of(
+        "Until the end of the battle round, add 1 to the Attacks characteristic of melee \
+         attack actions made by friendly fighters while they are within 4\" of this fighter. If \
+         this fighter has the Gull runemark, increase the range of this ability by a number of \
+         inches equal to the value of this ability.",
+    )
+    .unwrap();
+    assert_eq!(
+        read.last(),
+        Some(&Effect::MarkedRaise {
+            marks: Marks::of(&["gull"], &[]).unwrap(),
+            raise: MarkedRaise::Range(Amount::Value)
+        })
+    );
+}
+
+/// ABL-5: picks that name an enemy besides range and sight: one with damage, one this
+/// fighter's missile attacks damaged, the target of its missile attack.
+#[test]
+fn abl5_picks_of_damaged_or_shot_enemies() {
+    use crate::model::effects::{Condition, PickOnly};
+    let melee_friends = Some(Exposers {
+        marks: Marks::default(),
+        melee_only: true,
+    });
+    assert_eq!(
+        effects_of(
+            "Pick a visible enemy fighter within 4\" of this fighter with 2 or more damage \
+             points allocated to them. Until the end of the battle round, add 1 to the \
+             Strength characteristic of melee attack actions made by friendly fighters that \
+             target that fighter."
+        ),
+        Ok(vec![Effect::ExposePicked {
+            range: 4.0,
+            visible: true,
+            stat: Stat::Strength,
+            by: Amount::Fixed(1),
+            to: melee_friends,
+            only: Some(PickOnly::Damaged(2)),
+        }])
+    );
+    assert_eq!(
+        effects_of(
+            "Pick a visible enemy fighter that was allocated any damage points by this \
+             fighter's missile attack actions this activation to be the target. Until the end \
+             of the battle round, add 1 to the damage points allocated by each hit from melee \
+             attack actions made by friendly fighters that target that enemy fighter."
+        ),
+        Ok(vec![Effect::ExposePicked {
+            range: crate::model::effects::ANYWHERE,
+            visible: true,
+            stat: Stat::Damage,
+            by: Amount::Fixed(1),
+            to: melee_friends,
+            only: Some(PickOnly::HurtByItsShots),
+        }])
+    );
+    assert_eq!(
+        effects_of(
+            "A fighter can only use this ability after it has made a missile attack action in \
+             this activation. Until the end of the battle round, add 2 to the Attacks \
+             characteristic of attack actions that target the target of that attack action."
+        ),
+        Ok(vec![
+            Effect::Requires(Condition::ShotThisActivation),
+            Effect::ExposePicked {
+                range: crate::model::effects::ANYWHERE,
+                visible: false,
+                stat: Stat::Attacks,
+                by: Amount::Fixed(2),
+                to: None,
+                only: Some(PickOnly::ItsLastShot),
+            }
+        ])
     );
 }

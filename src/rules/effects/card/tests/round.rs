@@ -143,6 +143,7 @@ fn abl5_a_picked_enemy_exposed() {
             stat: Stat::CritDamage,
             by: Amount::Fixed(2),
             to: None,
+            only: None,
         }])
     );
     assert_eq!(
@@ -157,6 +158,7 @@ fn abl5_a_picked_enemy_exposed() {
             stat: Stat::Attacks,
             by: Amount::Fixed(1),
             to: None,
+            only: None,
         }])
     );
 }
