@@ -156,6 +156,16 @@ fn data_useful(
     if check(world, &ctx.all, f, effects, None).is_err() {
         return (false, None, "the rules don't allow it here");
     }
+    // Nor does a fighter take itself down: its damage dealt again at the end of its
+    // activation must leave it standing (as it stands now).
+    let again = Effect::AtActivationEnd(crate::model::effects::AtItsEnd::DamageAgain);
+    if effects.contains(&again) && 2 * f.damage >= f.profile.wounds {
+        return (
+            false,
+            None,
+            "it would take itself down at the end of its activation",
+        );
+    }
     let why = effects
         .iter()
         .find_map(|e| match useful(world, &ctx.all, f, e, &next)? {

@@ -13,6 +13,8 @@ pub enum Amount {
     HalfValueUp,
     /// Twice the value.
     DoubleValue,
+    /// The value, but at least this ("the value of this ability (minimum 2)").
+    ValueAtLeast(u32),
 }
 
 impl Amount {
@@ -23,6 +25,7 @@ impl Amount {
             Amount::Value => u32::from(value),
             Amount::HalfValueUp => u32::from(value).div_ceil(2),
             Amount::DoubleValue => 2 * u32::from(value),
+            Amount::ValueAtLeast(n) => u32::from(value).max(n),
         }
     }
 }
@@ -34,6 +37,7 @@ impl std::fmt::Display for Amount {
             Amount::Value => f.write_str("the value"),
             Amount::HalfValueUp => f.write_str("half the value (rounded up)"),
             Amount::DoubleValue => f.write_str("twice the value"),
+            Amount::ValueAtLeast(n) => write!(f, "the value (at least {n})"),
         }
     }
 }

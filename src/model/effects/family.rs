@@ -86,6 +86,7 @@ pub(crate) use manner_parts;
 macro_rules! numberless {
     () => {
         Effect::BonusMoveOrAttack
+            | Effect::AtActivationEnd(_)
             | Effect::BonusAttack
             | Effect::BonusDisengage
             | Effect::BonusAttackOf { .. }
@@ -205,7 +206,9 @@ impl Effect {
             | Effect::LowerAfterNextAttack { .. }
             | Effect::DamageAfterNextAttack { .. }
             | Effect::AfterEachAttack { .. } => Family::Against,
-            Effect::DisengageToll { .. } | Effect::DamageAtRoundEnd { .. } => Family::Toll,
+            Effect::DisengageToll { .. }
+            | Effect::DamageAtRoundEnd { .. }
+            | Effect::AtActivationEnd(_) => Family::Toll,
             reaction_parts!() => Family::Reaction,
         }
     }

@@ -22,8 +22,8 @@ pub(crate) use family::manner_parts;
 pub use kinds::{AttackKind, MoveTrigger, ReactAct, Restriction, Stat, Trigger};
 pub use marks::{Mark, Marks};
 pub use parts::{
-    ANYWHERE, Condition, FriendPick, Guard, MarkedRaise, OnSuccess, Placing, RollsWere, TargetIs,
-    VALUE_RANGE,
+    ANYWHERE, AtItsEnd, Condition, FriendPick, Guard, MarkedRaise, OnSuccess, Placing, RollsWere,
+    TargetIs, VALUE_RANGE,
 };
 pub use reach::{Aim, Aura, Exposers, PickOnly};
 pub use roll::{Roll, band_text};
@@ -199,6 +199,8 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         missile_only: bool,
     },
+    /// At the end of this fighter's activation, what `0` says is done.
+    AtActivationEnd(AtItsEnd),
     /// The raises `then` made once for each fighter `count` counts when the ability is used.
     PerCount { count: Count, then: Vec<Effect> },
     /// Roll a dice: on `least` or more, this fighter may make the bonus actions `then` says.

@@ -195,6 +195,15 @@ pub enum OnSuccess {
     Bar(Vec<Restriction>),
 }
 
+/// What waits for the end of this fighter's activation (ABL-5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AtItsEnd {
+    /// It removes as much of its damage as was allocated to enemy fighters this activation.
+    HealAsDealt,
+    /// It is allocated as much damage again as it has then.
+    DamageAgain,
+}
+
 /// What a fighter's runemarks raise of its ability (ABL-5): "if this fighter has the Frenzied
 /// runemark, add 4 to the value of this ability, to a maximum of 7".
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]

@@ -164,7 +164,7 @@ fn weakenable(stat: Stat) -> bool {
 impl Amount {
     /// A fixed amount of at most `max`, or one from the value (1-6).
     fn within(self, max: u32) -> bool {
-        !matches!(self, Amount::Fixed(n) if n > max)
+        !matches!(self, Amount::Fixed(n) | Amount::ValueAtLeast(n) if n > max)
     }
 }
 

@@ -18,6 +18,9 @@ use super::card::fill;
 use super::{Useful, Weighed, effect_logged, lasts};
 
 pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
+    if let Effect::AtActivationEnd(_) = e {
+        return super::activation_end::describe(e);
+    }
     if let Effect::DamageAtRoundEnd {
         range,
         amount,
@@ -55,6 +58,9 @@ pub(super) fn run(
     e: &Effect,
     value: u8,
 ) -> Option<EffectOutcome> {
+    if let Effect::AtActivationEnd(_) = e {
+        return super::activation_end::run(world, f, e, value);
+    }
     let mut eng = state::engine(world);
     match e {
         Effect::DisengageToll {
@@ -99,6 +105,14 @@ pub(crate) fn round_end_damage(world: &mut World) {
 
 /// Worth it when enemies are within its reach now: they may disengage from it.
 pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
+    // Healing as much as it deals: worth it when it is hurt and about to attack.
+    if let Effect::AtActivationEnd(crate::model::effects::AtItsEnd::HealAsDealt) = e {
+        let hurt = w.f.damage > 0 && w.next.attack.is_some();
+        return hurt.then_some(Useful::Because(
+            "it is hurt and its next action is an attack",
+            None,
+        ));
+    }
     let (Effect::DisengageToll { range, .. } | Effect::DamageAtRoundEnd { range, .. }) = e else {
         return None;
     };

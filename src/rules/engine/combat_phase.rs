@@ -220,6 +220,8 @@ pub(crate) fn end_activation(world: &mut World, waiting: bool) {
         return;
     };
     engine(world).end_activation_effects();
+    // ABL-5: what waited for the end of the activation.
+    crate::rules::effects::at_activation_end(world, &act);
     // MOVE-8: still climbing when its activation ends, it falls.
     if let Some(f) = fighter(world, act.fighter)
         && f.on_board()

@@ -407,3 +407,55 @@ fn abl5_the_target_of_its_missile_attack_exposed() {
     );
     assert_eq!(attacks_of(&mut a, A2, B), before + 1);
 }
+
+/// ABL-5, "at the end of this fighter's activation, heal ... up to the number of damage points
+/// allocated to enemy fighters this activation": A (5 damage) deals B 2 damage with a hit,
+/// then ends its activation: 2 removed (said), not before.
+#[test]
+fn abl5_healed_at_the_activations_end_as_far_as_it_dealt() {
+    use warcry_sim::model::components::Damage;
+    use warcry_sim::model::effects::AtItsEnd;
+    use warcry_sim::rules::command::Command;
+    let mut a = with_ability(vec![Effect::AtActivationEnd(AtItsEnd::HealAsDealt)], 3);
+    a.rules(|r| r.reactions = false);
+    a.profile(A, |p| p.wounds = 20);
+    a.set(A, Damage(5));
+    a.profile(B, |p| {
+        p.wounds = 20;
+        p.toughness = 3;
+    });
+    a.place(B, 11.5, 10.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    a.dice(&[4, 1]);
+    a.attack_logged(A, B, 0);
+    assert_eq!(
+        (a.damage(B), a.damage(A)),
+        (1, 5),
+        "a hit of 1; nothing healed yet"
+    );
+    let n = a.log_len();
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    assert_eq!(a.damage(A), 4);
+    let said = said_since(&mut a, n);
+    assert!(
+        said.iter().any(|l| l.contains("removes 1 damage")),
+        "{said:?}"
+    );
+}
+
+/// ABL-5, "at the end of this fighter's activation, allocate a number of damage points to this
+/// fighter equal to the number of damage points allocated to this fighter": A with 4 damage
+/// has 8 once its activation ends.
+#[test]
+fn abl5_its_damage_dealt_again_at_the_activations_end() {
+    use warcry_sim::model::components::Damage;
+    use warcry_sim::model::effects::AtItsEnd;
+    use warcry_sim::rules::command::Command;
+    let mut a = with_ability(vec![Effect::AtActivationEnd(AtItsEnd::DamageAgain)], 3);
+    a.profile(A, |p| p.wounds = 20);
+    a.set(A, Damage(4));
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    assert_eq!(a.damage(A), 4);
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    assert_eq!(a.damage(A), 8);
+}

@@ -1,7 +1,7 @@
 //! Issue 30, eleventh session: more of the long tail's wordings, in our own words.
 
 use super::*;
-use crate::model::effects::{Exposers, Marks};
+use crate::model::effects::Exposers;
 
 /// ABL-5: a picked enemy exposed to the attacks of some friendly fighters only: those with
 /// the named runemarks (all attacks, or melee ones), raising Attacks, Strength or the damage
@@ -262,6 +262,51 @@ fn abl5_picks_of_damaged_or_shot_enemies() {
                 to: None,
                 only: Some(PickOnly::ItsLastShot),
             }
+        ])
+    );
+}
+
+/// ABL-5: a number the value gives, with a least ("(minimum 2)"), and what waits for the end
+/// of the activation.
+#[test]
+fn abl5_a_value_with_a_least_and_what_waits_for_the_activations_end() {
+    use crate::model::effects::AtItsEnd;
+    let read = effects_of(
+        "Pick a visible enemy fighter within 5\" of this fighter and roll 2 dice. For each roll \
+         of 6, allocate a number of damage points to that fighter equal to the value of this \
+         ability (minimum 3).",
+    )
+    .unwrap();
+    let [
+        Effect::DamageOne {
+            roll: Some(roll), ..
+        },
+    ] = &read[..]
+    else {
+        panic!("{read:?}")
+    };
+    assert_eq!(roll.bands, vec![(6, 6, Amount::ValueAtLeast(3))]);
+    assert_eq!(
+        (Amount::ValueAtLeast(3).of(1), Amount::ValueAtLeast(3).of(5)),
+        (3, 5)
+    );
+    assert_eq!(
+        effects_of(
+            "At the end of this fighter's activation, heal a number of damage points allocated \
+             to this fighter up to the number of damage points allocated to enemy fighters this \
+             activation."
+        ),
+        Ok(vec![Effect::AtActivationEnd(AtItsEnd::HealAsDealt)])
+    );
+    assert_eq!(
+        effects_of(
+            "This fighter makes a bonus attack action. At the end of this fighter's activation, \
+             allocate a number of damage points to this fighter equal to the number of damage \
+             points allocated to this fighter."
+        ),
+        Ok(vec![
+            Effect::BonusAttack,
+            Effect::AtActivationEnd(AtItsEnd::DamageAgain)
         ])
     );
 }

@@ -1,7 +1,9 @@
 //! Wording of our own, in the shapes faction abilities take.
 
 use super::*;
-use crate::model::effects::{Aura, Condition, MoveTrigger, OnSuccess, Restriction, Roll, Trigger};
+use crate::model::effects::{
+    Aura, Condition, Marks, MoveTrigger, OnSuccess, Restriction, Roll, Trigger,
+};
 
 #[test]
 fn abl5_a_roll_against_one_visible_enemy() {
