@@ -104,6 +104,7 @@ macro_rules! boost_parts {
         Effect::Boost { .. }
             | Effect::TargetBoost { .. }
             | Effect::PerCount { .. }
+            | Effect::NextIfTarget { .. }
             | Effect::NextBoost { .. }
             | Effect::RoundBoost { .. }
             | Effect::BattleBoost { .. }
@@ -204,6 +205,7 @@ impl Effect {
             | Effect::PullAfterNextAttack { .. }
             | Effect::BarAfterNextAttack { .. }
             | Effect::LowerAfterNextAttack { .. }
+            | Effect::LowerAfterScoring { .. }
             | Effect::DamageAfterNextAttack { .. }
             | Effect::AfterEachAttack { .. } => Family::Against,
             Effect::DisengageToll { .. }

@@ -10,6 +10,7 @@ mod count;
 mod family;
 mod kinds;
 mod marks;
+mod nested;
 mod parts;
 mod reach;
 mod roll;
@@ -107,7 +108,7 @@ pub enum Effect {
         amount: Amount,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         roll: Option<Roll>,
-        #[serde(default = "seen", skip_serializing_if = "is_seen")]
+        #[serde(default = "parts::seen", skip_serializing_if = "parts::is_seen")]
         visible: bool,
     },
     /// Until the end of the battle round, `by` less of `stat` (Attacks: of their attacks), to
@@ -201,6 +202,9 @@ pub enum Effect {
     },
     /// At the end of this fighter's activation, what `0` says is done.
     AtActivationEnd(AtItsEnd),
+    /// "If the next attack action made by this fighter this activation targets X": the raises
+    /// of that attack action `then`, spent by it whatever its target.
+    NextIfTarget { target: TargetIs, then: Vec<Effect> },
     /// The raises `then` made once for each fighter `count` counts when the ability is used.
     PerCount { count: Count, then: Vec<Effect> },
     /// Roll a dice: on `least` or more, this fighter may make the bonus actions `then` says.
@@ -471,6 +475,10 @@ pub enum Effect {
     /// After this fighter's next attack action this activation, its target, still standing,
     /// has `by` less of `stat` (Move) until the end of the battle round, to `min`.
     LowerAfterNextAttack { stat: Stat, by: Amount, min: u32 },
+    /// Until the end of this fighter's activation, after each of its attack actions that
+    /// scores a hit or a critical hit, its target has `by` less `stat` (to `min`) until the
+    /// end of the battle round.
+    LowerAfterScoring { stat: Stat, by: Amount, min: u32 },
     /// After this fighter's next attack action this activation (of that kind, when given), if
     /// it scored any hits: `amount` damage to its target, or, with `around`, to each other
     /// fighter within that many inches of the target.
@@ -549,7 +557,7 @@ pub enum Effect {
         when: RollsWere,
         amount: u32,
         /// Damage then removed from this fighter (up to it).
-        #[serde(default, skip_serializing_if = "is_zero")]
+        #[serde(default, skip_serializing_if = "parts::is_zero")]
         heal: u32,
     },
     /// In a reaction to an attack: the attack rolls `by` fewer dice, to no fewer than `min`.
@@ -575,19 +583,6 @@ pub enum Effect {
         friend: Option<FriendPick>,
         act: ReactAct,
     },
-}
-
-fn is_zero(n: &u32) -> bool {
-    *n == 0
-}
-
-/// Effects written before they said whether the fighters must be seen meant seen ones.
-fn seen() -> bool {
-    true
-}
-
-fn is_seen(visible: &bool) -> bool {
-    *visible
 }
 
 #[cfg(test)]

@@ -275,3 +275,16 @@ impl Condition {
         }
     }
 }
+
+pub(super) fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// Effects written before they said whether the fighters must be seen meant seen ones.
+pub(super) fn seen() -> bool {
+    true
+}
+
+pub(super) fn is_seen(visible: &bool) -> bool {
+    *visible
+}

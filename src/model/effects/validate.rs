@@ -71,91 +71,6 @@ pub fn validate_ability(
     }
 }
 
-impl Effect {
-    /// Are the effects it holds (after a move, on a roll's success, for a favoured fighter)
-    /// ones it may hold?
-    pub(crate) fn nested_ok(&self) -> bool {
-        match self {
-            // A favoured fighter's effects or the others: plain effects, none favoured again.
-            Effect::Favoured { plain, favoured } => plain
-                .iter()
-                .chain(favoured)
-                .all(|t| !matches!(t, Effect::Favoured { .. } | Effect::Reaction(_))),
-            // What the ability does as it stands when used: plain effects, none conditional.
-            Effect::When {
-                then, otherwise, ..
-            } => {
-                !then.is_empty()
-                    && then.iter().chain(otherwise).all(|t| {
-                        t.nested_ok()
-                            && !matches!(
-                                t,
-                                Effect::Favoured { .. }
-                                    | Effect::Reaction(_)
-                                    | Effect::When { .. }
-                                    | Effect::Requires(_)
-                            )
-                    })
-            }
-            // A value is known once the ability is used: only what it does depends on it.
-            Effect::Requires(Condition::ValueAtLeast(_)) => false,
-            Effect::PerCount { count, then } => super::count::counted_ok(count, then),
-            // A raise against some targets raises its attacks only.
-            Effect::TargetBoost { then, target } => {
-                target_ok(*target)
-                    && !then.is_empty()
-                    && then.iter().all(|t| match t {
-                        Effect::Boost { stat, .. } | Effect::NextBoost { stat, .. } => {
-                            stat.of_attacks()
-                        }
-                        Effect::CritOn { .. }
-                        | Effect::HitsAsCrits { .. }
-                        | Effect::NextHitsAsCrits { .. } => true,
-                        _ => false,
-                    })
-            }
-            // An enemy taken down gives this fighter bonus actions of its own Move only.
-            Effect::AfterTakedown { then } => {
-                !then.is_empty()
-                    && then.iter().all(|t| {
-                        matches!(
-                            t,
-                            Effect::BonusMove { max: None }
-                                | Effect::BonusAttack
-                                | Effect::BonusMoveOrAttack
-                        )
-                    })
-            }
-            // A roll's success gives this fighter bonus actions only.
-            Effect::OnRoll { then, .. } => {
-                !then.is_empty()
-                    && then.iter().all(|t| {
-                        matches!(
-                            t,
-                            Effect::BonusMove { .. }
-                                | Effect::BonusAttack
-                                | Effect::BonusDisengage
-                                | Effect::BonusMoveOrAttack
-                                | Effect::BonusMoveOrDisengage
-                                | Effect::BonusAttackOf { .. }
-                        )
-                    })
-            }
-            Effect::AfterMove { then, .. } => then.iter().all(|t| {
-                matches!(
-                    t,
-                    Effect::DamageOne { .. }
-                        | Effect::BonusAttack
-                        | Effect::BonusMove { .. }
-                        | Effect::NextBoost { .. }
-                        | Effect::RoundBoost { aura: None, .. }
-                )
-            }),
-            _ => true,
-        }
-    }
-}
-
 /// Can an ability lower this characteristic until the end of the battle (Move, Attacks)?
 fn weakenable(stat: Stat) -> bool {
     matches!(stat, Stat::Move | Stat::Attacks)
@@ -239,6 +154,7 @@ impl Effect {
             | Effect::PullAfterNextAttack { .. }
             | Effect::BarAfterNextAttack { .. }
             | Effect::LowerAfterNextAttack { .. }
+            | Effect::LowerAfterScoring { .. }
             | Effect::DamageAfterNextAttack { .. }
             | Effect::CritOn { .. }
             | Effect::BonusMove { .. }
@@ -262,6 +178,7 @@ impl Effect {
             Effect::AfterEachAttack { least, bar } => (1..=6).contains(least) && !bar.is_empty(),
             Effect::AfterTakedown { then }
             | Effect::TargetBoost { then, .. }
+            | Effect::NextIfTarget { then, .. }
             | Effect::PerCount { then, .. } => all_ok(then),
             Effect::OnRoll { least, then } => (2..=6).contains(least) && all_ok(then),
             Effect::RollAgainst { .. }
@@ -447,7 +364,8 @@ impl Effect {
             Effect::LowerPicked { .. }
             | Effect::LowerPerRoll { .. }
             | Effect::ExposePicked { .. }
-            | Effect::LowerAfterNextAttack { .. } => self.lowering_numbers_ok(),
+            | Effect::LowerAfterNextAttack { .. }
+            | Effect::LowerAfterScoring { .. } => self.lowering_numbers_ok(),
             Effect::BonusMove { max } | Effect::BonusMoveCloser { max } => {
                 max.is_none_or(|a| a.within(36))
             }
@@ -546,6 +464,9 @@ impl Effect {
             Effect::LowerAfterNextAttack { stat, by, min } => {
                 *stat == Stat::Move && by.within(6) && *min <= 6
             }
+            Effect::LowerAfterScoring { stat, by, min } => {
+                matches!(stat, Stat::Move | Stat::Toughness) && by.within(6) && *min <= 6
+            }
             _ => true,
         }
     }
@@ -586,13 +507,4 @@ impl Effect {
 /// Are the numbers of all of `effects` ones a card could print?
 fn all_ok(effects: &[Effect]) -> bool {
     effects.iter().all(Effect::numbers_ok)
-}
-
-/// Are a target's numbers ones a card could print?
-fn target_ok(target: TargetIs) -> bool {
-    match target {
-        TargetIs::WoundsAtLeast(w) | TargetIs::Damaged(w) => (1..=60).contains(&w),
-        TargetIs::FartherThan(r) => range_ok(r),
-        TargetIs::Flies | TargetIs::NotActivated | TargetIs::Activated => true,
-    }
 }

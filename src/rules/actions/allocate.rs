@@ -162,7 +162,7 @@ fn spend_attack(
                 Some(f) => b.applies_to(melee, f, t),
                 None => b.applies(melee),
             };
-            !(b.once && spent)
+            !(b.once && (spent || b.strict))
         });
         crate::rules::effects::spend_hits_as_crits(a, melee);
     }

@@ -91,6 +91,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         | Effect::PullAfterNextAttack { .. }
         | Effect::BarAfterNextAttack { .. }
         | Effect::LowerAfterNextAttack { .. }
+        | Effect::LowerAfterScoring { .. }
         | Effect::DamageAfterNextAttack { .. } => super::next_attack::describe(e, value),
         _ => String::new(),
     }
@@ -203,6 +204,7 @@ pub(super) fn run(
         Effect::PullAfterNextAttack { .. }
         | Effect::BarAfterNextAttack { .. }
         | Effect::LowerAfterNextAttack { .. }
+        | Effect::LowerAfterScoring { .. }
         | Effect::DamageAfterNextAttack { .. } => super::next_attack::run(world, f, e, value),
         _ => None,
     }
@@ -365,7 +367,8 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
     if let Effect::PullPicked { .. }
     | Effect::PullAfterNextAttack { .. }
     | Effect::BarAfterNextAttack { .. }
-    | Effect::LowerAfterNextAttack { .. } = e
+    | Effect::LowerAfterNextAttack { .. }
+    | Effect::LowerAfterScoring { .. } = e
     {
         return super::pull::useful(w, e);
     }

@@ -44,7 +44,9 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             };
             format!("+{} {stat} for its next {next} action", amount(by))
         }
-        Effect::TargetBoost { .. } => super::target_boost::describe(e, value),
+        Effect::TargetBoost { .. } | Effect::NextIfTarget { .. } => {
+            super::target_boost::describe(e, value)
+        }
         Effect::PerCount { .. } => super::counted::describe(e, value),
         Effect::CountsExtra { .. } => super::control::describe(e),
         Effect::RoundBoost {
@@ -134,7 +136,9 @@ pub(super) fn run(
             state::engine(world).raise_for_battle(f.id, *stat, by, *melee_only);
             Some(lasts(e, value))
         }
-        Effect::TargetBoost { .. } => super::target_boost::run(world, f, e, value),
+        Effect::TargetBoost { .. } | Effect::NextIfTarget { .. } => {
+            super::target_boost::run(world, f, e, value)
+        }
         Effect::PerCount { .. } => super::counted::run(world, f, e, value),
         Effect::CountsExtra { .. } => super::control::run(world, f, e, value),
         Effect::NextBoost { only, stat, by } => kept(world, f, e, value, |a| {
@@ -147,6 +151,7 @@ pub(super) fn run(
                 for_bonus,
                 missile_only: *only == Some(AttackKind::Missile),
                 against: None,
+                strict: false,
             });
         }),
         Effect::CritOn { .. } | crate::model::effects::manner_parts!() => {
@@ -230,7 +235,9 @@ pub fn round_bonus(
 pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
     let (next, attacks) = (w.next, w.next.attack.is_some());
     match e {
-        Effect::TargetBoost { .. } => super::target_boost::useful(w, e),
+        Effect::TargetBoost { .. } | Effect::NextIfTarget { .. } => {
+            super::target_boost::useful(w, e)
+        }
         Effect::PerCount { .. } => super::counted::useful(w, e),
         Effect::CountsExtra { .. } => super::control::useful(w),
         Effect::Boost {

@@ -32,6 +32,11 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
              until the end of the round",
             amount_text(by, value)
         ),
+        Effect::LowerAfterScoring { stat, by, min } => format!(
+            "after each of its attacks this activation that scores a hit, the target has {} \
+             less {stat} (to {min}) until the end of the round",
+            amount_text(by, value)
+        ),
         Effect::DamageAfterNextAttack {
             amount,
             only,
@@ -69,6 +74,15 @@ pub(super) fn run(
             min: *min,
         },
         Effect::BarAfterNextAttack { .. } => e.clone(),
+        // For every attack of the activation, the bonus one too: kept with it.
+        Effect::LowerAfterScoring { stat, by, min } => {
+            let waiting = Effect::LowerAfterScoring {
+                stat: *stat,
+                by: fixed(by),
+                min: *min,
+            };
+            return kept(world, f, e, value, |a| a.lasting.push(waiting));
+        }
         Effect::DamageAfterNextAttack {
             amount,
             only,
@@ -126,6 +140,9 @@ pub(crate) fn after_next_attack(
     melee: bool,
     (crits, damage): (u32, u32),
 ) {
+    if damage > 0 || crits > 0 {
+        lower_after_scoring(world, attacker, target);
+    }
     let waiting: Vec<Effect> = {
         let mut eng = state::engine(world);
         let Some(a) = eng.activation.as_mut().filter(|a| a.fighter == attacker) else {
@@ -192,6 +209,36 @@ pub(crate) fn after_next_attack(
     }
 }
 
+/// ABL-5: the active fighter `attacker`'s attack on `target` scored a hit or a critical hit
+/// (each deals at least 1 damage): its lowerings "after each attack that scores" are made,
+/// each logged, while the target stands.
+fn lower_after_scoring(world: &mut World, attacker: FighterId, target: FighterId) {
+    let lowerings: Vec<Effect> = (world.resource::<state::Engine>().activation.as_ref())
+        .filter(|a| a.fighter == attacker)
+        .map(|a| a.lasting.clone())
+        .unwrap_or_default();
+    for e in lowerings {
+        let Effect::LowerAfterScoring { stat, by, min } = e else {
+            continue;
+        };
+        if !state::fighter(world, target).is_some_and(|t| t.on_board()) {
+            return;
+        }
+        let lower = Effect::LowerPicked {
+            range: 0.0,
+            visible: false,
+            stat,
+            by,
+            min,
+            activation: false,
+            melee_only: false,
+        };
+        if let Some(outcome) = super::lower::run(world, &lower, 0, Some(target)) {
+            effect_logged(world, attacker, outcome);
+        }
+    }
+}
+
 // The card's wording (`card`: the language's shared pieces).
 
 /// "This fighter makes a bonus attack action" (or a raise of its next attack action) + "(In
@@ -221,6 +268,22 @@ pub(super) fn attack_then_target(s: &[String]) -> Option<(usize, Vec<Effect>)> {
 /// Move characteristic of the target fighter (to a minimum of N) until the end of the battle
 /// round".
 pub(super) fn lowered_after(s: &str) -> Option<Vec<Effect>> {
+    if let Some(rest) = s.strip_prefix(
+        "until the end of this fighter's activation, if an attack action made by this fighter \
+         scores any hits or critical hits, subtract ",
+    ) {
+        let (by, rest) = amount_prefix(rest)?;
+        let v = fill(
+            rest,
+            " from the target fighter's toughness characteristic (to a minimum of {n}) until the \
+             end of the battle round",
+        )?;
+        return Some(vec![Effect::LowerAfterScoring {
+            stat: Stat::Toughness,
+            by,
+            min: v[0],
+        }]);
+    }
     let rest = s.strip_prefix(
         "the next time this fighter makes an attack action in this activation, subtract ",
     )?;

@@ -11,14 +11,18 @@ use super::{Useful, Weighed};
 
 /// In words: "against an enemy more than 3\" away: +3 Attacks for its next attack action".
 pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
-    let Effect::TargetBoost { target, then } = e else {
+    let (Effect::TargetBoost { target, then } | Effect::NextIfTarget { target, then }) = e else {
         return String::new();
     };
     let raises: Vec<String> = then
         .iter()
         .map(|t| super::boost::describe(t, value))
         .collect();
-    format!("against {}: {}", target_words(*target), raises.join("; "))
+    let on = match e {
+        Effect::NextIfTarget { .. } => "if its next attack is on",
+        _ => "against",
+    };
+    format!("{on} {}: {}", target_words(*target), raises.join("; "))
 }
 
 /// ABL-5: the raises are made as they would be, then marked for such targets only.
@@ -28,9 +32,10 @@ pub(super) fn run(
     e: &Effect,
     value: u8,
 ) -> Option<EffectOutcome> {
-    let Effect::TargetBoost { target, then } = e else {
+    let (Effect::TargetBoost { target, then } | Effect::NextIfTarget { target, then }) = e else {
         return None;
     };
+    let strict = matches!(e, Effect::NextIfTarget { .. });
     let before = state::engine(world)
         .activation
         .as_ref()
@@ -49,6 +54,7 @@ pub(super) fn run(
     let a = eng.activation.as_mut().filter(|a| a.fighter == f.id)?;
     for b in a.boosts.iter_mut().skip(before) {
         b.against = Some(*target);
+        b.strict = strict;
     }
     if !crits.is_empty() {
         let target = *target;
@@ -76,7 +82,7 @@ fn target_words(t: TargetIs) -> String {
 
 /// SOLO-C1: worth it when its next action is an attack on such a target.
 pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
-    let Effect::TargetBoost { target, .. } = e else {
+    let (Effect::TargetBoost { target, .. } | Effect::NextIfTarget { target, .. }) = e else {
         return None;
     };
     let (t, melee) = w.next.attack?;
@@ -89,4 +95,35 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
         "its next action is an attack on such a target",
         None,
     ))
+}
+
+// The card's wording (`card`: the language's shared pieces).
+
+/// "If the next attack action made by this fighter this activation targets an enemy fighter
+/// with any damage points allocated to them (that has N or more damage points allocated to
+/// them), add A to the S (and S) characteristics of that attack action".
+pub(super) fn if_next_targets(s: &str) -> Option<Vec<Effect>> {
+    let rest = s.strip_prefix(
+        "if the next attack action made by this fighter this activation targets an enemy \
+         fighter ",
+    )?;
+    let (target, raise) =
+        if let Some(r) = rest.strip_prefix("with any damage points allocated to them, ") {
+            (TargetIs::Damaged(1), r)
+        } else {
+            let r = rest.strip_prefix("that has ")?;
+            let (n, r) = super::card::number_prefix(r)?;
+            (
+                TargetIs::Damaged(n),
+                r.strip_prefix(" or more damage points allocated to them, ")?,
+            )
+        };
+    let raise = raise.strip_suffix(" of that attack action")?;
+    let then = super::boost::sentence(&format!(
+        "{raise} of the next attack action made by this fighter this activation"
+    ))?;
+    let next = |t: &Effect| matches!(t, Effect::NextBoost { stat, .. } if stat.of_attacks());
+    then.iter()
+        .all(next)
+        .then(|| vec![Effect::NextIfTarget { target, then }])
 }

@@ -205,6 +205,10 @@ pub struct Boost {
     /// Only for its attacks on such a target.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub against: Option<crate::model::effects::TargetIs>,
+    /// Spent by its next attack action whatever its target ("if the next attack action ...
+    /// targets ..."), raising it only on such a target.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub strict: bool,
 }
 
 impl Boost {
@@ -256,6 +260,7 @@ impl Boost {
             for_bonus: false,
             missile_only: false,
             against: None,
+            strict: false,
         }
     }
 }

@@ -459,3 +459,84 @@ fn abl5_its_damage_dealt_again_at_the_activations_end() {
     a.apply(Command::EndActivation { fighter: A }).unwrap();
     assert_eq!(a.damage(A), 8);
 }
+
+/// ABL-5, "until the end of this fighter's activation, if an attack action made by this
+/// fighter scores any hits or critical hits, subtract 1 from the target fighter's Toughness
+/// (to a minimum of 1) until the end of the battle round": an attack that misses leaves B's
+/// Toughness at 4; the next, that hits twice, takes 1 off it, for the round.
+#[test]
+fn abl5_each_attack_that_scores_lowers_the_targets_toughness() {
+    let lower = Effect::LowerAfterScoring {
+        stat: Stat::Toughness,
+        by: Amount::Fixed(1),
+        min: 1,
+    };
+    let mut a = with_ability(vec![lower], 3);
+    a.rules(|r| r.reactions = false);
+    a.profile(B, |p| {
+        p.toughness = 4;
+        p.wounds = 30;
+    });
+    a.place(B, 11.5, 10.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let toughness = |a: &mut super::arena::Arena| {
+        let b = a.fighter(B);
+        b.toughness_after(b.profile.toughness)
+    };
+    a.dice(&[1, 1]);
+    a.attack_logged(A, B, 0);
+    assert_eq!(toughness(&mut a), 4, "missed: not lowered");
+    a.dice(&[6, 4]);
+    a.attack_logged(A, B, 0);
+    assert_eq!(
+        toughness(&mut a),
+        3,
+        "one lowering for the attack that scored"
+    );
+    assert!(
+        a.engine().activation.is_none(),
+        "its two actions made: activation over"
+    );
+    assert_eq!(toughness(&mut a), 3, "until the end of the round");
+}
+
+/// ABL-5, "if the next attack action made by this fighter this activation targets an enemy
+/// fighter with any damage points allocated to them, add 2 to the Attacks characteristic of
+/// that attack action": on a hurt B it rolls 2 more dice; on an unhurt B2 first, none, and the
+/// raise is spent (its attack on hurt B after rolls no more).
+#[test]
+fn abl5_a_raise_for_the_next_attack_only_if_it_is_on_a_hurt_enemy() {
+    use warcry_sim::model::components::Damage;
+    use warcry_sim::model::effects::TargetIs;
+    const B2: FighterId = FighterId(11);
+    let raise = Effect::NextIfTarget {
+        target: TargetIs::Damaged(1),
+        then: vec![Effect::NextBoost {
+            stat: Stat::Attacks,
+            by: Amount::Fixed(2),
+            only: None,
+        }],
+    };
+    for first_on_hurt in [true, false] {
+        let mut a = with_ability(vec![raise.clone()], 3);
+        a.rules(|r| r.reactions = false);
+        for id in [B, B2] {
+            a.profile(id, |p| {
+                p.wounds = 30;
+                p.toughness = 3;
+            });
+        }
+        a.set(B, Damage(1));
+        a.place(B, 11.5, 10.0);
+        a.place(B2, 10.0, 11.5);
+        let plain = attacks_of(&mut a, A, B);
+        a.use_ability(A, "Test Gift", 3, None).unwrap();
+        assert_eq!(attacks_of(&mut a, A, B), plain + 2);
+        assert_eq!(attacks_of(&mut a, A, B2), plain, "B2 has no damage");
+        if !first_on_hurt {
+            a.dice(&[1; 8]);
+            a.attack_logged(A, B2, 0);
+            assert_eq!(attacks_of(&mut a, A, B), plain, "spent by the attack on B2");
+        }
+    }
+}

@@ -141,7 +141,7 @@ type SentenceReader = fn(&str) -> Option<Vec<Effect>>;
 /// The effects of the first sentences of `s`, and how many sentences they took: a sentence
 /// one family reads alone, else the first reader of several sentences that knows them.
 fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    const SENTENCE: [SentenceReader; 24] = [
+    const SENTENCE: [SentenceReader; 25] = [
         bar::sentence,
         guard::sentence,
         super::condition_words::sentence,
@@ -166,6 +166,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         super::around::all_sentence,
         super::marked::sentence,
         super::activation_end::sentence,
+        super::target_boost::if_next_targets,
     ];
     const READERS: [Reader; 25] = [
         super::lower::picked_then_lowered,

@@ -310,3 +310,42 @@ fn abl5_a_value_with_a_least_and_what_waits_for_the_activations_end() {
         ])
     );
 }
+
+/// ABL-5: a lowering after each attack of the activation that scores.
+#[test]
+fn abl5_toughness_lowered_after_each_attack_that_scores() {
+    assert_eq!(
+        effects_of(
+            "Until the end of this fighter's activation, if an attack action made by this \
+             fighter scores any hits or critical hits, subtract 2 from the target fighter's \
+             Toughness characteristic (to a minimum of 2) until the end of the battle round."
+        ),
+        Ok(vec![Effect::LowerAfterScoring {
+            stat: Stat::Toughness,
+            by: Amount::Fixed(2),
+            min: 2
+        }])
+    );
+}
+
+/// ABL-5: "if the next attack action ... targets an enemy fighter with any damage points
+/// allocated to them, add 2 to the Attacks characteristic of that attack action".
+#[test]
+fn abl5_a_raise_if_the_next_attack_targets_a_hurt_enemy() {
+    use crate::model::effects::TargetIs;
+    assert_eq!(
+        effects_of(
+            "If the next attack action made by this fighter this activation targets an enemy \
+             fighter with any damage points allocated to them, add 2 to the Attacks \
+             characteristic of that attack action."
+        ),
+        Ok(vec![Effect::NextIfTarget {
+            target: TargetIs::Damaged(1),
+            then: vec![Effect::NextBoost {
+                stat: Stat::Attacks,
+                by: Amount::Fixed(2),
+                only: None
+            }]
+        }])
+    );
+}

@@ -1,0 +1,115 @@
+//! ABL-5: the effects nested in others (a favoured fighter's, a condition's, a raise against
+//! some targets) are of kinds that may be.
+
+use super::validate::range_ok;
+use super::*;
+
+impl Effect {
+    /// Are the effects it holds (after a move, on a roll's success, for a favoured fighter)
+    /// ones it may hold?
+    pub(crate) fn nested_ok(&self) -> bool {
+        match self {
+            // A favoured fighter's effects or the others: plain effects, none favoured again.
+            Effect::Favoured { plain, favoured } => plain
+                .iter()
+                .chain(favoured)
+                .all(|t| !matches!(t, Effect::Favoured { .. } | Effect::Reaction(_))),
+            // What the ability does as it stands when used: plain effects, none conditional.
+            Effect::When {
+                then, otherwise, ..
+            } => {
+                !then.is_empty()
+                    && then.iter().chain(otherwise).all(|t| {
+                        t.nested_ok()
+                            && !matches!(
+                                t,
+                                Effect::Favoured { .. }
+                                    | Effect::Reaction(_)
+                                    | Effect::When { .. }
+                                    | Effect::Requires(_)
+                            )
+                    })
+            }
+            // A value is known once the ability is used: only what it does depends on it.
+            Effect::Requires(Condition::ValueAtLeast(_)) => false,
+            Effect::PerCount { .. } | Effect::NextIfTarget { .. } | Effect::TargetBoost { .. } => {
+                self.raises_ok()
+            }
+            // An enemy taken down gives this fighter bonus actions of its own Move only.
+            Effect::AfterTakedown { then } => {
+                !then.is_empty()
+                    && then.iter().all(|t| {
+                        matches!(
+                            t,
+                            Effect::BonusMove { max: None }
+                                | Effect::BonusAttack
+                                | Effect::BonusMoveOrAttack
+                        )
+                    })
+            }
+            // A roll's success gives this fighter bonus actions only.
+            Effect::OnRoll { then, .. } => {
+                !then.is_empty()
+                    && then.iter().all(|t| {
+                        matches!(
+                            t,
+                            Effect::BonusMove { .. }
+                                | Effect::BonusAttack
+                                | Effect::BonusDisengage
+                                | Effect::BonusMoveOrAttack
+                                | Effect::BonusMoveOrDisengage
+                                | Effect::BonusAttackOf { .. }
+                        )
+                    })
+            }
+            Effect::AfterMove { then, .. } => then.iter().all(|t| {
+                matches!(
+                    t,
+                    Effect::DamageOne { .. }
+                        | Effect::BonusAttack
+                        | Effect::BonusMove { .. }
+                        | Effect::NextBoost { .. }
+                        | Effect::RoundBoost { aura: None, .. }
+                )
+            }),
+            _ => true,
+        }
+    }
+
+    /// The raises counted, or against some targets: raises of its attacks only.
+    fn raises_ok(&self) -> bool {
+        match self {
+            Effect::PerCount { count, then } => super::count::counted_ok(count, then),
+            Effect::NextIfTarget { target, then } => {
+                target_ok(*target)
+                    && !then.is_empty()
+                    && (then.iter())
+                        .all(|t| matches!(t, Effect::NextBoost { stat, .. } if stat.of_attacks()))
+            }
+            // A raise against some targets raises its attacks only.
+            Effect::TargetBoost { then, target } => {
+                target_ok(*target)
+                    && !then.is_empty()
+                    && then.iter().all(|t| match t {
+                        Effect::Boost { stat, .. } | Effect::NextBoost { stat, .. } => {
+                            stat.of_attacks()
+                        }
+                        Effect::CritOn { .. }
+                        | Effect::HitsAsCrits { .. }
+                        | Effect::NextHitsAsCrits { .. } => true,
+                        _ => false,
+                    })
+            }
+            _ => true,
+        }
+    }
+}
+
+/// Are a target's numbers ones a card could print?
+fn target_ok(target: TargetIs) -> bool {
+    match target {
+        TargetIs::WoundsAtLeast(w) | TargetIs::Damaged(w) => (1..=60).contains(&w),
+        TargetIs::FartherThan(r) => range_ok(r),
+        TargetIs::Flies | TargetIs::NotActivated | TargetIs::Activated => true,
+    }
+}
