@@ -222,6 +222,15 @@ impl Effect {
             Effect::DamageOne { range, .. }
             | Effect::DamageAround { range, .. }
             | Effect::DamagePerFriendNear { range, .. } => enemy(*range, true, None),
+            Effect::Restrict {
+                range,
+                visible,
+                only: Some(only),
+                ..
+            } => Aim {
+                only: Some(*only),
+                ..enemy(*range, *visible, None)
+            },
             Effect::Restrict { range, visible, .. }
             | Effect::DamageVsToughness { range, visible, .. }
             | Effect::PullPicked { range, visible, .. }

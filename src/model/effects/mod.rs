@@ -137,6 +137,8 @@ pub enum Effect {
         range: f32,
         visible: bool,
         actions: Vec<Restriction>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        only: Option<PickOnly>,
     },
     /// Remove `amount` damage from this fighter.
     Heal { amount: Amount },

@@ -258,7 +258,9 @@ pub(super) fn barred(s: &str) -> Option<Vec<Restriction>> {
     // "That fighter cannot make disengage actions until the end of the battle round."
     let (round, rest) = match s.strip_prefix("until the end of the battle round, ") {
         Some(r) => (true, r),
-        None => match s.strip_suffix(" until the end of the battle round") {
+        None => match (s.strip_suffix(" until the end of the battle round"))
+            .or_else(|| s.strip_suffix(" for the rest of the battle round"))
+        {
             Some(r) => (true, r),
             None => (false, s),
         },
@@ -276,6 +278,7 @@ pub(super) fn barred(s: &str) -> Option<Vec<Restriction>> {
         }
         (true, "make move actions") => vec![Restriction::Move],
         (true, "make disengage actions") => vec![Restriction::Disengage],
+        (true, "use abilities") => vec![Restriction::Abilities],
         _ => return None,
     })
 }

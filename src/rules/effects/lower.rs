@@ -320,15 +320,21 @@ pub(super) fn picked_then_lowered(s: &[String]) -> Option<(usize, Vec<Effect>)> 
 /// allocated to them", "pick a visible enemy fighter that was allocated any damage points by
 /// this fighter's missile attack actions this activation to be the target": the range,
 /// whether it must be seen, and which enemies besides.
-fn picked_only(s: &str) -> Option<(f32, bool, PickOnly)> {
-    let shot = "pick a visible enemy fighter that was allocated any damage points by this \
-                fighter's missile attack actions this activation to be the target";
-    if s == shot {
-        return Some((
-            crate::model::effects::ANYWHERE,
-            true,
-            PickOnly::HurtByItsShots,
-        ));
+pub(super) fn picked_only(s: &str) -> Option<(f32, bool, PickOnly)> {
+    let shot = " that was allocated any damage points by this fighter's missile attack actions \
+                this activation";
+    let s = s.strip_suffix(" to be the target").unwrap_or(s);
+    for (visible, head) in [
+        (true, "pick a visible enemy fighter"),
+        (false, "pick an enemy fighter"),
+    ] {
+        if s.strip_prefix(head) == Some(shot) {
+            return Some((
+                crate::model::effects::ANYWHERE,
+                visible,
+                PickOnly::HurtByItsShots,
+            ));
+        }
     }
     let (pick, damage) = s.split_once(" with ")?;
     let (range, visible) = picked_enemy(pick)?;

@@ -24,6 +24,7 @@ pub(crate) use toll::{round_end_damage, take as disengage_tolls};
 mod activation_end;
 mod after_bonus;
 mod against;
+mod against_words;
 mod around;
 mod bar;
 mod bonus;

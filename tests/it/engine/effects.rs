@@ -268,6 +268,7 @@ fn abl5_an_enemy_barred_from_moving_until_the_end_of_the_round() {
             range: 6.0,
             visible: true,
             actions: vec![Restriction::Move, Restriction::Disengage],
+            only: None,
         }],
         2,
     );

@@ -540,3 +540,45 @@ fn abl5_a_raise_for_the_next_attack_only_if_it_is_on_a_hurt_enemy() {
         }
     }
 }
+
+/// ABL-5, "pick an enemy fighter that was allocated any damage points by this fighter's
+/// missile attack actions this activation. That enemy fighter cannot use abilities for the
+/// rest of the battle round": refused before A shoots; after its shot hurts B, B is barred
+/// from abilities (its own refused with the rule).
+#[test]
+fn abl5_an_enemy_its_shots_hurt_is_barred_from_abilities() {
+    use super::arena::{ability, weapon};
+    use warcry_sim::model::effects::{PickOnly, Restriction};
+    use warcry_sim::model::ids::Side;
+    use warcry_sim::rules::abilities::DiceCost;
+    let bar = Effect::Restrict {
+        range: warcry_sim::model::effects::ANYWHERE,
+        visible: false,
+        actions: vec![Restriction::Abilities],
+        only: Some(PickOnly::HurtByItsShots),
+    };
+    let mut a = with_ability(vec![bar], 3);
+    a.rules(|r| r.reactions = false);
+    a.profile(A, |p| p.weapons.push(weapon(8.0, 2, 3, (1, 2))));
+    a.profile(B, |p| {
+        p.wounds = 30;
+        p.toughness = 3;
+        p.abilities = vec![ability(
+            "Own Gift",
+            DiceCost::Double,
+            vec![Effect::BonusAttack],
+        )];
+    });
+    a.place(B, 15.0, 10.0);
+    assert!(
+        a.use_ability(A, "Test Gift", 3, Some(B)).is_err(),
+        "nothing shot yet"
+    );
+    a.dice(&[6, 1]);
+    a.attack_logged(A, B, 1);
+    a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+    a.activate(B);
+    a.give_dice(Side::B, &[(4, 2)]);
+    let why = a.use_ability(B, "Own Gift", 4, None).unwrap_err();
+    assert!(why.contains("abilities"), "{why}");
+}

@@ -104,6 +104,7 @@ fn cmb1_abl5_a_picked_enemy_cannot_activate_this_round() {
         range: 6.0,
         visible: true,
         actions: vec![Restriction::Activate, Restriction::Reactions],
+        only: None,
     };
     let mut a = with_ability(vec![bar], 3);
     a.place(B, 14.0, 10.0);

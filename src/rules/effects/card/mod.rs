@@ -8,9 +8,7 @@
 
 use crate::model::effects::{Amount, Effect, Roll, Stat};
 
-use super::{
-    against, bar, bonus, boost, boost_words, damage, dice, friend, guard, heal, place, reaction,
-};
+use super::{bar, bonus, boost, boost_words, damage, dice, friend, guard, heal, place, reaction};
 
 /// The effects of an ability's wording, or the first sentence nothing reads (as a shape).
 pub fn effects_of(text: &str) -> Result<Vec<Effect>, String> {
@@ -149,7 +147,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         boost::sentence,
         damage::sentence,
         heal::sentence,
-        against::sentence,
+        super::against_words::sentence,
         reaction::sentence,
         dice::sentence,
         place::sentence,
@@ -179,7 +177,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         friend::activate_next,
         reaction::damage_per_hit,
         reaction::roll_against_attacker,
-        against::pick_roll_each_success,
+        super::against_words::pick_roll_each_success,
         damage::roll_for_each,
         super::around::picked_and_around,
         super::around::rolled_against_toughness,
@@ -188,7 +186,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         bar::after_each_attack,
         bonus::friend_bonus_attack,
         super::friend_move::picked_then_moves,
-        against::picked_enemy_then,
+        super::against_words::picked_enemy_then,
         super::pull::picked_pulled,
         bonus::picked_then_attacked,
         bar::roll_each_barred,

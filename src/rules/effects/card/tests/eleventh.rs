@@ -349,3 +349,22 @@ fn abl5_a_raise_if_the_next_attack_targets_a_hurt_enemy() {
         }])
     );
 }
+
+/// ABL-5: an enemy its shots damaged barred from abilities for the rest of the round.
+#[test]
+fn abl5_an_enemy_its_shots_damaged_barred_from_abilities() {
+    use crate::model::effects::{PickOnly, Restriction};
+    assert_eq!(
+        effects_of(
+            "Pick an enemy fighter that was allocated any damage points by this fighter's \
+             missile attack actions this activation. That enemy fighter cannot use abilities \
+             for the rest of the battle round."
+        ),
+        Ok(vec![Effect::Restrict {
+            range: crate::model::effects::ANYWHERE,
+            visible: false,
+            actions: vec![Restriction::Abilities],
+            only: Some(PickOnly::HurtByItsShots)
+        }])
+    );
+}

@@ -86,7 +86,8 @@ fn abl5_an_enemy_picked_then_barred_from_actions() {
         Ok(vec![Effect::Restrict {
             range: 12.0,
             visible: false,
-            actions: vec![Restriction::Move]
+            actions: vec![Restriction::Move],
+            only: None,
         }])
     );
 }

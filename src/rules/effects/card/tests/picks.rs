@@ -115,7 +115,8 @@ fn abl5_a_bar_then_a_lowering_of_the_same_enemy() {
             Effect::Restrict {
                 range: 2.0,
                 visible: false,
-                actions: vec![Restriction::Disengage]
+                actions: vec![Restriction::Disengage],
+                only: None,
             },
             Effect::LowerPicked {
                 range: 2.0,

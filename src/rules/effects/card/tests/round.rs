@@ -104,7 +104,8 @@ fn abl5_a_picked_enemy_cannot_activate() {
         Ok(vec![Effect::Restrict {
             range: 4.0,
             visible: false,
-            actions: vec![Restriction::Activate, Restriction::Reactions]
+            actions: vec![Restriction::Activate, Restriction::Reactions],
+            only: None,
         }])
     );
 }

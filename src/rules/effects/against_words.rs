@@ -1,0 +1,216 @@
+//! The against family's wording (ABL-5): picks of an enemy and what befalls it, rolls against
+//! it, the enemy auras; read into the effects [`super::against`] runs.
+
+use crate::model::effects::{Amount, Effect, OnSuccess, Stat};
+
+use super::card::{
+    allocate_to_that, bands, fill, number_prefix, pick_and_roll_any, picked_enemy, stat_of,
+    then_roll,
+};
+
+/// A weakening waiting for a critical hit, or an aura lowering the enemies' attacks.
+pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
+    read_crits_weaken(s).or_else(|| enemy_aura(s))
+}
+
+/// "Until the end of the battle round, subtract N from the Attacks characteristic (to a
+/// minimum of M) of attack actions made by enemy fighters while they are within R" of this
+/// fighter".
+fn enemy_aura(s: &str) -> Option<Vec<Effect>> {
+    let v = fill(
+        s,
+        "until the end of the battle round, subtract {n} from the attacks characteristic (to a \
+         minimum of {n}) of attack actions made by enemy fighters while they are within {n}\" of \
+         this fighter",
+    )?;
+    Some(vec![Effect::EnemyAura {
+        stat: Stat::Attacks,
+        by: Amount::Fixed(v[0]),
+        min: v[1],
+        range: v[2] as f32,
+    }])
+}
+
+/// "If the next attack action made by this fighter this activation that targets an enemy
+/// monster scores any critical hits, subtract N from the Attacks characteristic (to a minimum
+/// of M) of attack actions made by that monster until the end of the battle".
+fn read_crits_weaken(s: &str) -> Option<Vec<Effect>> {
+    let rest = s.strip_prefix(
+        "if the next attack action made by this fighter this activation that targets an enemy ",
+    )?;
+    let (who, rest) = rest.split_once(" scores any critical hits, subtract ")?;
+    let runemark = match who {
+        "fighter" => None,
+        "monster" => Some("monster".to_string()),
+        _ => return None,
+    };
+    let (by, rest) = number_prefix(rest)?;
+    let rest = rest.strip_prefix(" from the attacks characteristic (to a minimum of ")?;
+    let (min, rest) = number_prefix(rest)?;
+    let rest = rest.strip_prefix(") of attack actions made by ")?;
+    let rest = ["that fighter", "that monster"]
+        .iter()
+        .find_map(|t| rest.strip_prefix(t))?;
+    (rest == " until the end of the battle").then(|| {
+        vec![Effect::CritsWeaken {
+            runemark,
+            stat: Stat::Attacks,
+            by,
+            min,
+        }]
+    })
+}
+
+/// "Pick a (visible) enemy fighter (or monster) within N" of this fighter and roll D dice." +
+/// what each success does to it.
+pub(super) fn pick_roll_each_success(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let roll = pick_and_roll_any(&s[0])?;
+    let (least, then) = on_success(s.get(1)?)?;
+    let effect = Effect::RollAgainst {
+        range: roll.0,
+        visible: roll.1,
+        runemark: roll.2,
+        dice: roll.3,
+        least,
+        then,
+    };
+    Some((2, vec![effect]))
+}
+
+/// What the successes of a roll against a picked enemy do: "For each 4+, subtract 1 from the
+/// Move characteristic of that monster (to a minimum of 3) until the end of the battle" and
+/// "If a 4+ is rolled on any of the dice, then until the end of the battle round or until this
+/// fighter is taken down, attack actions made by that monster must target this fighter".
+fn on_success(s: &str) -> Option<(u8, OnSuccess)> {
+    let that = ["that fighter", "that monster"];
+    if let Some(rest) = s.strip_prefix("for each ") {
+        let (least, rest) = number_prefix(rest)?;
+        let rest = rest.strip_prefix("+, subtract 1 from the ")?;
+        let (stat, rest) = rest.split_once(" characteristic of ")?;
+        let stat = stat_of(stat).filter(|s| matches!(s, Stat::Move))?;
+        let rest = that.iter().find_map(|t| rest.strip_prefix(t))?;
+        let v = fill(rest, " (to a minimum of {n}) until the end of the battle")?;
+        return Some((
+            u8::try_from(least).ok()?,
+            OnSuccess::Weaken { stat, min: v[0] },
+        ));
+    }
+    if let Some(barred) = bar_on_a_roll(s) {
+        return Some(barred);
+    }
+    let rest = s.strip_prefix("if a ")?;
+    let (least, rest) = number_prefix(rest)?;
+    let rest = rest.strip_prefix(
+        "+ is rolled on any of the dice, then until the end of the battle round or until this \
+         fighter is taken down, attack actions made by ",
+    )?;
+    let rest = that.iter().find_map(|t| rest.strip_prefix(t))?;
+    (rest == " must target this fighter").then_some((u8::try_from(least).ok()?, OnSuccess::Taunt))
+}
+
+/// "On a (roll of) 4+, until the end of the (this) battle round, that (enemy) fighter cannot
+/// make move actions or disengage actions" (or with the round, or "this round", at the end):
+/// any success bars.
+fn bar_on_a_roll(s: &str) -> Option<(u8, OnSuccess)> {
+    let rest = s
+        .strip_prefix("on a roll of ")
+        .or_else(|| s.strip_prefix("on a "))?;
+    let (least, rest) = number_prefix(rest)?;
+    let rest = rest
+        .strip_prefix("+, ")?
+        .replace("this battle round", "the battle round");
+    let round = "until the end of the battle round";
+    let rest = match rest
+        .strip_suffix(&format!(" {round}"))
+        .or_else(|| rest.strip_suffix(" this round"))
+    {
+        Some(r) => format!("{round}, {r}"),
+        None => rest,
+    };
+    let least = u8::try_from(least).ok().filter(|l| (1..=6).contains(l))?;
+    Some((least, OnSuccess::Bar(super::bar::barred(&rest)?)))
+}
+
+/// "Pick a (visible) enemy fighter within N" of this fighter." + what happens to it: damage,
+/// being set up near this fighter (and rolls against it), or a restriction.
+pub(super) fn picked_enemy_then(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    if let Some((range, visible, only)) = super::lower::picked_only(&s[0]) {
+        let actions = super::bar::barred(s.get(1)?)?;
+        let only = Some(only);
+        return Some((
+            2,
+            vec![Effect::Restrict {
+                range,
+                visible,
+                actions,
+                only,
+            }],
+        ));
+    }
+    let (range, visible) = picked_enemy(&s[0])?;
+    let next = s.get(1)?;
+    if let (Some(amount), true) = (allocate_to_that(next), visible) {
+        let effect = Effect::DamageOne {
+            range,
+            amount,
+            roll: None,
+        };
+        // "Then, roll a dice (a die). On a 2+, that fighter cannot ...": a roll against it.
+        let one_die = s
+            .get(2)
+            .is_some_and(|t| then_roll(t) == Some(Amount::Fixed(1)) || t == "then, roll a die");
+        if let (true, Some((least, then))) = (one_die, s.get(3).and_then(|t| bar_on_a_roll(t))) {
+            let roll = Effect::RollAgainst {
+                range,
+                visible,
+                runemark: None,
+                dice: Amount::Fixed(1),
+                least,
+                then,
+            };
+            return Some((4, vec![effect, roll]));
+        }
+        return Some((2, vec![effect]));
+    }
+    if let Some(v) = fill(
+        next,
+        "remove that fighter from the battlefield and set them up within {n}\" of this fighter",
+    ) {
+        return Some(set_up_then_roll(s, range, visible, v[0] as f32));
+    }
+    let actions = super::bar::barred(next)?;
+    let effect = Effect::Restrict {
+        range,
+        visible,
+        actions,
+        only: None,
+    };
+    Some((2, vec![effect]))
+}
+
+/// "Remove that fighter from the battlefield and set them up within N" of this fighter." (+
+/// "Then, roll D dice." + what each roll deals to it.)
+fn set_up_then_roll(s: &[String], range: f32, visible: bool, within: f32) -> (usize, Vec<Effect>) {
+    let mut effects = vec![Effect::SetUpNear {
+        range,
+        visible,
+        within,
+    }];
+    let rolled = s.get(2).and_then(|t| then_roll(t)).and_then(|dice| {
+        let (used, mut roll) = bands(&s[3..])?;
+        roll.dice = dice;
+        Some((used, roll))
+    });
+    let used = match rolled {
+        Some((used, roll)) => {
+            effects.push(Effect::DamageOne {
+                range,
+                amount: Amount::Fixed(0),
+                roll: Some(roll),
+            });
+            3 + used
+        }
+        None => 2,
+    };
+    (used, effects)
+}
