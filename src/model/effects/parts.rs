@@ -97,6 +97,9 @@ pub enum Guard {
     },
     /// It cannot be targeted by attack actions.
     Untargetable,
+    /// After each melee attack action on it, `dice` dice: each of `least` or more allocates
+    /// `damage` to the attacker.
+    Retaliate { dice: u32, least: u8, damage: u32 },
 }
 
 /// Where an ability sets a fighter up (ABL-5): an enemy within `within` inches of the

@@ -410,16 +410,7 @@ impl Effect {
             } => range_ok(*range) && by.within(6) && (1..=6).contains(bound),
             Effect::Heal { amount } => amount.within(20),
             Effect::HealDice { sides } => matches!(sides, 3 | 6),
-            Effect::RoundGuard { guard, aura } => {
-                aura.is_none_or(|a| range_ok(a.range) && !a.visible)
-                    && match guard {
-                        Guard::LessDamage { by, min } => by.within(6) && *min <= 6,
-                        Guard::CritsAsHits => true,
-                        // Only friends in an aura: a fighter alone would be out of reach.
-                        Guard::Untargetable => aura.is_some(),
-                        Guard::FewerAttacks { by, min, .. } => by.within(6) && *min <= 6,
-                    }
-            }
+            Effect::RoundGuard { guard, aura } => guard_ok(guard, aura.as_ref()),
             Effect::HealEach {
                 range,
                 amount,
@@ -507,4 +498,26 @@ impl Effect {
 /// Are the numbers of all of `effects` ones a card could print?
 fn all_ok(effects: &[Effect]) -> bool {
     effects.iter().all(Effect::numbers_ok)
+}
+
+/// Are a round guard's numbers ones a card could print?
+fn guard_ok(guard: &Guard, aura: Option<&Aura>) -> bool {
+    aura.is_none_or(|a| range_ok(a.range) && !a.visible)
+        && match guard {
+            Guard::LessDamage { by, min } => by.within(6) && *min <= 6,
+            Guard::CritsAsHits => true,
+            // Only friends in an aura: a fighter alone would be out of reach.
+            Guard::Untargetable => aura.is_some(),
+            Guard::FewerAttacks { by, min, .. } => by.within(6) && *min <= 6,
+            Guard::Retaliate {
+                dice,
+                least,
+                damage,
+            } => {
+                aura.is_none()
+                    && (1..=6).contains(dice)
+                    && (2..=6).contains(least)
+                    && (1..=6).contains(damage)
+            }
+        }
 }

@@ -79,6 +79,9 @@ pub(super) fn allocate(world: &mut World, tot: Totalled, reacted: bool) -> Then 
     }
     crate::rules::effects::crits_weaken(world, attacker, target, &rolls);
     crate::rules::effects::after_attack(world, attacker, target);
+    if melee {
+        crate::rules::effects::retaliate(world, attacker, target);
+    }
     crate::rules::effects::after_next_attack(world, (attacker, target), melee, (crits, damage));
     if down {
         crate::rules::effects::after_takedown(world, attacker);

@@ -50,6 +50,14 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             if *melee_only { "melee " } else { "" },
             amount_text(by, value)
         ),
+        Guard::Retaliate {
+            dice,
+            least,
+            damage,
+        } => format!(
+            "until the end of the round, after each melee attack on {on}, {dice} dice: each \
+             {least}+ deals {damage} damage to the attacker"
+        ),
     }
 }
 
@@ -90,6 +98,15 @@ pub(super) fn run(
             by: by.of(value),
             min: *min,
             melee_only: *melee_only,
+        },
+        Guard::Retaliate {
+            dice,
+            least,
+            damage,
+        } => Lasting::Retaliate {
+            dice: *dice,
+            least: *least,
+            damage: *damage,
         },
     };
     state::engine(world).guard(scope, what);
@@ -197,6 +214,41 @@ pub fn guard_for(world: &World, all: &[FighterView], t: &FighterView) -> Softene
         }
     }
     s
+}
+
+/// ABL-5: after `attacker`'s melee attack on `target`, the target's retaliation this round,
+/// while both stand (a fighter taken down does nothing more, as its auras): its dice rolled
+/// (logged), each success's damage dealt to the attacker.
+pub fn retaliate(
+    world: &mut World,
+    attacker: crate::model::ids::FighterId,
+    target: crate::model::ids::FighterId,
+) {
+    use crate::model::dice::Dice;
+    let due: Vec<(u32, u8, u32)> = world.resource::<Engine>().retaliation(target).collect();
+    for (dice, least, damage) in due {
+        let stands =
+            |world: &mut World, id| state::fighter(world, id).is_some_and(|f| f.on_board());
+        if !stands(world, attacker) || !stands(world, target) {
+            return;
+        }
+        let (rolls, hits) = (world.resource_mut::<crate::model::dice::DiceRng>())
+            .roll_at_least(dice as usize, least);
+        let outcome = EffectOutcome::Damage {
+            fighters: vec![attacker],
+            damage: hits * damage,
+            rolls,
+        };
+        super::effect_logged(world, target, outcome);
+        if hits > 0 {
+            crate::rules::actions::deal_damage(
+                world,
+                attacker,
+                hits * damage,
+                &[crate::model::RuleId::Abl5],
+            );
+        }
+    }
 }
 
 /// ABL-5: do the critical hits of the attacks `attacker` makes count as hits this round (it
@@ -365,6 +417,28 @@ fn less_on_this_fighter(s: &str) -> Option<Effect> {
 /// "Subtract A from the Attacks characteristic (to a minimum of N) of (melee) attack actions
 /// (made by enemy fighters) that target this fighter", "... made by enemy fighters while they
 /// target a fighter within N" of this fighter" (after "until the end of the battle round, ").
+/// "Until the end of the battle round, after each melee attack action that targets this
+/// fighter, roll N dice." + "For each roll of L+, allocate D damage points to the fighter that
+/// made the attack action."
+pub(super) fn retaliation(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let dice = fill(
+        &s[0],
+        "until the end of the battle round, after each melee attack action that targets this \
+         fighter, roll {n} dice",
+    )?[0];
+    let v = fill(
+        s.get(1)?,
+        "for each roll of {n}+, allocate {n} damage points to the fighter that made the attack \
+         action",
+    )?;
+    let guard = Guard::Retaliate {
+        dice,
+        least: u8::try_from(v[0]).ok()?,
+        damage: v[1],
+    };
+    Some((2, vec![Effect::RoundGuard { guard, aura: None }]))
+}
+
 fn fewer_attacks(s: &str) -> Option<Effect> {
     let rest = s.strip_prefix("subtract ")?;
     let (by, rest) = amount_prefix(rest)?;

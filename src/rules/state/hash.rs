@@ -169,6 +169,10 @@ struct EngineWords<'a> {
     /// New: written only when there are some.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     exposed_to: Vec<(FighterId, Stat, u32, Side, crate::model::effects::Exposers)>,
+    /// What fighters deal the attackers of their melee attacks this round: (fighter, dice,
+    /// least, damage). New: written only when there are some.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    retaliations: Vec<(FighterId, u32, u8, u32)>,
     /// The uses of once-only abilities. New: written only when there are some.
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     once: &'a [super::battle::OnceUse],
@@ -252,6 +256,7 @@ impl<'a> EngineWords<'a> {
             tolls: Vec::new(),
             round_end: Vec::new(),
             exposed_to: Vec::new(),
+            retaliations: Vec::new(),
             once,
         };
         for effect in effects {
@@ -317,6 +322,11 @@ impl<'a> EngineWords<'a> {
                 self.guards.push((on, source.1, 0, 0))
             }
             Lasting::Untargetable => self.guards.push((on, source.1, u32::MAX, u32::MAX)),
+            Lasting::Retaliate {
+                dice,
+                least,
+                damage,
+            } => self.retaliations.push((on, dice, least, damage)),
             Lasting::FewerAttacks {
                 by,
                 min,

@@ -49,6 +49,9 @@ pub enum Lasting {
     FewerAttacks { by: u32, min: u32, melee_only: bool },
     /// It cannot be targeted by attack actions.
     Untargetable,
+    /// After each melee attack action on it, `dice` dice: each of `least` or more allocates
+    /// `damage` to the attacker.
+    Retaliate { dice: u32, least: u8, damage: u32 },
     /// It has sworn an oath (until an enemy is taken down during its activation).
     Oathed,
     /// It is favoured, for the rest of the battle.
@@ -461,6 +464,19 @@ impl Engine {
     /// until the end of the round.
     pub fn guard(&mut self, scope: Scope, what: Lasting) {
         self.push_effect(scope, what, Until::RoundEnd);
+    }
+
+    /// ABL-5: what `id` deals the attackers of its melee attacks this round: (dice, least,
+    /// damage) each.
+    pub fn retaliation(&self, id: FighterId) -> impl Iterator<Item = (u32, u8, u32)> + '_ {
+        self.effects.iter().filter_map(move |e| match e.what {
+            Lasting::Retaliate {
+                dice,
+                least,
+                damage,
+            } if e.fighter() == Some(id) => Some((dice, least, damage)),
+            _ => None,
+        })
     }
 
     /// The guards lasting the round: who each reaches and what it does.

@@ -582,3 +582,40 @@ fn abl5_an_enemy_its_shots_hurt_is_barred_from_abilities() {
     let why = a.use_ability(B, "Own Gift", 4, None).unwrap_err();
     assert!(why.contains("abilities"), "{why}");
 }
+
+/// ABL-5, "until the end of the battle round, after each melee attack action that targets this
+/// fighter, roll 3 dice. For each roll of 5+, allocate 3 damage points to the fighter that made
+/// the attack action": B's melee attack on A (missing) is answered with 3 dice, 5 and 6 of
+/// them dealing 6 to B, said in the log; B's missile attack on A is not.
+#[test]
+fn abl5_each_melee_attacker_is_rolled_against_for_the_round() {
+    use super::arena::weapon;
+    use warcry_sim::model::effects::Guard;
+    let guard = Effect::RoundGuard {
+        guard: Guard::Retaliate {
+            dice: 3,
+            least: 5,
+            damage: 3,
+        },
+        aura: None,
+    };
+    let mut a = with_ability(vec![guard], 3);
+    a.rules(|r| r.reactions = false);
+    a.profile(A, |p| p.wounds = 30);
+    a.profile(B, |p| {
+        p.wounds = 30;
+        p.weapons = vec![weapon(1.0, 2, 3, (1, 2)), weapon(8.0, 2, 3, (1, 2))];
+    });
+    a.place(B, 11.5, 10.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    a.activate(B);
+    a.dice(&[1, 1, 5, 6, 2]);
+    let n = a.log_len();
+    a.attack_logged(B, A, 0);
+    assert_eq!(a.damage(B), 6);
+    let said = said_since(&mut a, n);
+    assert!(said.iter().any(|l| l.contains("6 damage")), "{said:?}");
+    a.dice(&[1, 1, 6, 6, 6]);
+    a.attack_logged(B, A, 1);
+    assert_eq!(a.damage(B), 6, "a missile attack is not answered");
+}

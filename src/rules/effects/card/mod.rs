@@ -166,7 +166,8 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         super::activation_end::sentence,
         super::target_boost::if_next_targets,
     ];
-    const READERS: [Reader; 25] = [
+    const READERS: [Reader; 26] = [
+        guard::retaliation,
         super::lower::picked_then_lowered,
         favour::oath_or_bar,
         heal::rolled,

@@ -368,3 +368,25 @@ fn abl5_an_enemy_its_shots_damaged_barred_from_abilities() {
         }])
     );
 }
+
+/// ABL-5: for the round, dice after each melee attack on this fighter, damage to the attacker
+/// for each success.
+#[test]
+fn abl5_dice_against_each_melee_attacker_for_the_round() {
+    use crate::model::effects::Guard;
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, after each melee attack action that targets \
+             this fighter, roll 2 dice. For each roll of 4+, allocate 1 damage points to the \
+             fighter that made the attack action."
+        ),
+        Ok(vec![Effect::RoundGuard {
+            guard: Guard::Retaliate {
+                dice: 2,
+                least: 4,
+                damage: 1
+            },
+            aura: None
+        }])
+    );
+}
