@@ -408,6 +408,16 @@ fn parse_shard(s: &str) -> Result<(usize, usize), String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // Piped into `head` or the like, a command that prints stops quietly once its reader goes,
+    // as Unix tools do, where Rust's default would panic on the closed pipe. Not the window's
+    // commands: their overlay feed's sockets keep Rust's own handling.
+    #[cfg(unix)]
+    if !matches!(cli.command, None | Some(Command::Play | Command::Watch)) {
+        // SAFETY: set once at start-up, before any thread exists; SIG_DFL is a valid handler.
+        unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        }
+    }
     cli::exit_code(dispatch(cli))
 }
 
