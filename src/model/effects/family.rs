@@ -290,13 +290,22 @@ pub(super) fn reaction_fits(trigger: Trigger, after: &[Effect]) -> bool {
         .iter()
         .filter(|e| !matches!(e, Effect::Requires(Condition::NotMarked(_))))
         .collect();
+    // The enemy disengaging exposed to the friends' attacks: at that moment only.
+    let exposes = |e: &Effect| matches!(e, Effect::ExposePicked { .. });
     // What each moment can answer: the damage totalled, the enemy disengaging, or the attack.
     let at_its_moment = |e: &Effect| match trigger {
         Trigger::LethalMelee => e.answers_damage(),
-        Trigger::EnemyDisengages => matches!(e, Effect::StrikeOnRoll { .. }),
+        Trigger::EnemyDisengages => {
+            matches!(e, Effect::StrikeOnRoll { .. } | Effect::ExposePicked { .. })
+        }
         Trigger::TargetedByMelee | Trigger::TargetedByMissile | Trigger::TargetedByAttack => {
             !e.answers_damage()
-                && !matches!(e, Effect::StrikeOnRoll { .. } | Effect::ReactBonus { .. })
+                && !matches!(
+                    e,
+                    Effect::StrikeOnRoll { .. }
+                        | Effect::ReactBonus { .. }
+                        | Effect::ExposePicked { .. }
+                )
         }
         // An enemy's move is answered by one bonus action, alone.
         Trigger::EnemyMoved { .. }
@@ -306,5 +315,5 @@ pub(super) fn reaction_fits(trigger: Trigger, after: &[Effect]) -> bool {
     !answers.is_empty()
         && answers
             .iter()
-            .all(|e| e.in_reaction() && e.fixed_amounts() && at_its_moment(e))
+            .all(|e| (e.in_reaction() || exposes(e)) && e.fixed_amounts() && at_its_moment(e))
 }

@@ -219,6 +219,22 @@ fn strike_them_down(world: &mut World, striker: FighterId, id: FighterId) {
 /// with the rolls. With no least roll (1+), only the dice of damage is rolled.
 fn strike_on_roll(world: &mut World, striker: FighterId, id: FighterId, answer: &[Effect]) {
     for e in answer {
+        // The enemy disengaging exposed to the striker's side's attacks for the round.
+        if let Effect::ExposePicked { stat, by, to, .. } = e {
+            let Some(side) = state::fighter(world, striker).map(|s| s.side) else {
+                continue;
+            };
+            let by = by.of(0);
+            state::engine(world).expose_for_round(id, (*stat, by), to.map(|t| (side, t)));
+            let outcome = EffectOutcome::Exposed {
+                fighter: id,
+                stat: *stat,
+                by,
+                to: *to,
+            };
+            super::reactions::reaction_logged(world, striker, outcome);
+            continue;
+        }
         let Effect::StrikeOnRoll { least, sides } = e else {
             continue;
         };

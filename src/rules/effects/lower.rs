@@ -342,6 +342,31 @@ pub(super) fn picked_only(s: &str) -> Option<(f32, bool, PickOnly)> {
     Some((range, visible, PickOnly::Damaged(n)))
 }
 
+/// "A fighter can make this reaction after a visible enemy fighter within 1\" of them makes a
+/// disengage action." + "Until the end of the battle round, add A to the S characteristic of
+/// (melee) attack actions made by friendly fighters (with MARKS) that target that enemy
+/// fighter": the disengaging enemy exposed to the friends' attacks (at Strike Them Down's
+/// moment, as the engine reads a reaction to a disengage).
+pub(super) fn disengaged_then_exposed(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    if s[0]
+        != "a fighter can make this reaction after a visible enemy fighter within 1\" of them \
+            makes a disengage action"
+    {
+        return None;
+    }
+    let (stat, by, to) = exposed(s.get(1)?)?;
+    let e = Effect::ExposePicked {
+        range: 1.0,
+        visible: true,
+        stat,
+        by,
+        to: Some(to?),
+        only: None,
+    };
+    let trigger = Effect::Reaction(crate::model::effects::Trigger::EnemyDisengages);
+    Some((2, vec![trigger, e]))
+}
+
 /// "A fighter can only use this ability after it has made a missile attack action in this
 /// activation." + "Until the end of the battle round, add A to the Attacks characteristic of
 /// attack actions that target the target of that attack action": the target of its last

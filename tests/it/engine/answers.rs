@@ -270,7 +270,7 @@ fn rea1_the_solo_ai_keeps_its_reaction_for_lethal_damage() {
 }
 
 /// B (T4, 30 wounds) with the reaction "Test Reaction" made at `trigger`, doing `answer`.
-fn reacting(
+pub(super) fn reacting(
     trigger: warcry_sim::model::effects::Trigger,
     answer: Vec<Effect>,
 ) -> super::arena::Arena {
@@ -291,7 +291,7 @@ fn reacting(
     a
 }
 
-fn react(a: &mut super::arena::Arena) {
+pub(super) fn react(a: &mut super::arena::Arena) {
     a.apply(warcry_sim::rules::command::Command::react_with(
         B,
         "Test Reaction",

@@ -390,3 +390,39 @@ fn abl5_dice_against_each_melee_attacker_for_the_round() {
         }])
     );
 }
+
+/// REA-1, ABL-5: a reaction to an enemy disengaging that exposes it to the friends' attacks
+/// fits its moment; the same answer to an attack does not.
+#[test]
+fn rea1_an_enemy_disengaging_exposed_by_a_reaction() {
+    use crate::model::effects::{Trigger, validate_ability};
+    let read = effects_of(
+        "A fighter can make this reaction after a visible enemy fighter within 1\" of them \
+         makes a disengage action. Until the end of the battle round, add 2 to the Strength \
+         characteristic of melee attack actions made by friendly fighters that target that \
+         enemy fighter.",
+    )
+    .unwrap();
+    let exposed = Effect::ExposePicked {
+        range: 1.0,
+        visible: true,
+        stat: Stat::Strength,
+        by: Amount::Fixed(2),
+        to: Some(Exposers {
+            marks: Marks::default(),
+            melee_only: true,
+        }),
+        only: None,
+    };
+    assert_eq!(
+        read,
+        vec![Effect::Reaction(Trigger::EnemyDisengages), exposed.clone()]
+    );
+    let fits = |effects: &[Effect]| {
+        let mut v = crate::model::validate::Validator::default();
+        validate_ability(effects, true, "", &mut v);
+        v.is_empty()
+    };
+    assert!(fits(&read));
+    assert!(!fits(&[Effect::Reaction(Trigger::TargetedByMelee), exposed]));
+}
