@@ -206,6 +206,7 @@ impl Effect {
             | Effect::BarAfterNextAttack { .. }
             | Effect::LowerAfterNextAttack { .. }
             | Effect::LowerAfterScoring { .. }
+            | Effect::ExposeAround { .. }
             | Effect::DamageAfterNextAttack { .. }
             | Effect::AfterEachAttack { .. } => Family::Against,
             Effect::DisengageToll { .. }

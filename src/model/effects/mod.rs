@@ -397,6 +397,14 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         only: Option<PickOnly>,
     },
+    /// Until the end of the battle round, the attacks of this fighter's side that `to` names
+    /// have `by` more of `stat` on enemies within `range` inches of this fighter.
+    ExposeAround {
+        range: f32,
+        stat: Stat,
+        by: Amount,
+        to: Exposers,
+    },
     /// This fighter is removed from the battlefield and set up again anywhere (on the
     /// battlefield floor only, when `floor_only`) more than `away` inches from every enemy
     /// fighter, where its base fits: at the place its player picks.

@@ -168,6 +168,7 @@ impl Effect {
             | Effect::LowerPicked { .. }
             | Effect::LowerPerRoll { .. }
             | Effect::ExposePicked { .. }
+            | Effect::ExposeAround { .. }
             | Effect::Restrict { .. }
             | Effect::EnemyCritsAsHits { .. } => self.heal_numbers_ok(),
             Effect::BarEach { range, actions, .. } => range_ok(*range) && !actions.is_empty(),
@@ -364,6 +365,7 @@ impl Effect {
             Effect::LowerPicked { .. }
             | Effect::LowerPerRoll { .. }
             | Effect::ExposePicked { .. }
+            | Effect::ExposeAround { .. }
             | Effect::LowerAfterNextAttack { .. }
             | Effect::LowerAfterScoring { .. } => self.lowering_numbers_ok(),
             Effect::BonusMove { max } | Effect::BonusMoveCloser { max } => {
@@ -447,7 +449,10 @@ impl Effect {
                     && *min <= 6
                     && *stat != Stat::Damage
             }
-            Effect::ExposePicked {
+            Effect::ExposeAround {
+                range, stat, by, ..
+            }
+            | Effect::ExposePicked {
                 range, stat, by, ..
             } => {
                 range_ok(*range) && by.within(6) && *stat != Stat::Move && *stat != Stat::Toughness

@@ -322,6 +322,7 @@ fn boosted<'a>(
         && e.raised().next().is_none()
         && e.next_attack(f.id).next().is_none()
         && e.exposed(t).next().is_none()
+        && e.exposed_around().next().is_none()
         && !f.lowered.weakens_weapons()
     {
         return Some(std::borrow::Cow::Borrowed(base));
@@ -352,7 +353,16 @@ fn boosted<'a>(
     ] {
         add(stat, round_bonus(world, all, f, stat, melee));
     }
-    for (stat, by, to) in e.exposed(t) {
+    // ABL-5: the enemy auras exposing the target: while it is within reach of their fighter.
+    let around = e.exposed_around().filter(|&(source, range, ..)| {
+        let s = all.iter().find(|o| o.id == source && o.on_board());
+        s.zip(target).is_some_and(|(s, t)| {
+            s.side != t.side
+                && crate::battlefield::measure::distance(&s.base(), &t.base()) <= range + 1e-4
+        })
+    });
+    let around: Vec<_> = around.map(|(_, _, stat, by, to)| (stat, by, to)).collect();
+    for (stat, by, to) in e.exposed(t).chain(around) {
         // Only the attacks of the side's fighters it names, when it names some.
         if to.is_none_or(|(side, to)| {
             side == f.side && to.marks.fit(|m| f.profile.bears(m)) && (melee || !to.melee_only)

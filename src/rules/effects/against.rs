@@ -21,6 +21,7 @@ use super::{
 pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
     match e {
         Effect::Restrict { .. } => restrict_text(e),
+        Effect::ExposeAround { .. } => super::expose_around::describe(e, value),
         Effect::RollAgainst {
             range,
             visible,
@@ -169,6 +170,7 @@ pub(super) fn run(
     picks: Picks,
 ) -> Option<EffectOutcome> {
     match e {
+        Effect::ExposeAround { .. } => super::expose_around::run(world, f, e, value),
         Effect::Restrict { actions, .. } => {
             let t = picks.target?;
             bar_until_round_end(world, t, actions);
@@ -370,6 +372,9 @@ pub(crate) fn crits_weaken(
 /// SOLO-C1: a weakening by a critical hit is worth waiting for when the next attack is on
 /// such an enemy; a roll after each attack when an attack comes next.
 pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
+    if let Effect::ExposeAround { .. } = e {
+        return super::expose_around::useful(w, e);
+    }
     if let Effect::BarEach { .. } = e {
         return super::bar::useful(w, e);
     }

@@ -39,6 +39,7 @@ mod counted;
 mod crits;
 mod damage;
 mod dice;
+mod expose_around;
 mod friend;
 mod friend_move;
 mod guard;

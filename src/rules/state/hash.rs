@@ -169,6 +169,17 @@ struct EngineWords<'a> {
     /// New: written only when there are some.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     exposed_to: Vec<(FighterId, Stat, u32, Side, crate::model::effects::Exposers)>,
+    /// The enemies round a fighter exposed to its side's attacks: (source, range, stat, by,
+    /// side, whose attacks). New: written only when there are some.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    exposed_around: Vec<(
+        FighterId,
+        f32,
+        Stat,
+        u32,
+        Side,
+        crate::model::effects::Exposers,
+    )>,
     /// What fighters deal the attackers of their melee attacks this round: (fighter, dice,
     /// least, damage). New: written only when there are some.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -257,6 +268,7 @@ impl<'a> EngineWords<'a> {
             round_end: Vec::new(),
             exposed_to: Vec::new(),
             retaliations: Vec::new(),
+            exposed_around: Vec::new(),
             once,
         };
         for effect in effects {
@@ -284,6 +296,13 @@ impl<'a> EngineWords<'a> {
             Lasting::RoundEndDamage { damage, seen } => {
                 self.round_end.push((source, range, damage, seen))
             }
+            Lasting::Exposed {
+                stat,
+                by,
+                to: Some((side, to)),
+            } => self
+                .exposed_around
+                .push((source, range, stat, by, side, to)),
             _ => {}
         }
     }

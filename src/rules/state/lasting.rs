@@ -7,6 +7,7 @@ use crate::model::effects::{Aura, Restriction, Stat};
 use crate::model::ids::{FighterId, Side};
 
 use super::battle::Engine;
+pub use super::lowered::Lowered;
 
 /// Who a lasting effect reaches.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -117,63 +118,6 @@ impl ActiveEffect {
     }
 }
 
-/// ABL-4, ABL-5: lasting subtractions from a fighter's Move, Toughness and its attacks'
-/// Attacks, Strength and damage (of each hit and critical hit): by how much, and the least they
-/// leave (a value already below it is left alone).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Lowered {
-    pub move_by: u32,
-    pub move_min: u32,
-    pub attacks_by: u32,
-    pub attacks_min: u32,
-    pub strength_by: u32,
-    pub strength_min: u32,
-    pub toughness_by: u32,
-    pub toughness_min: u32,
-    pub damage_by: u32,
-    pub damage_min: u32,
-    /// Of its melee attacks only.
-    pub melee_attacks_by: u32,
-    pub melee_attacks_min: u32,
-    pub melee_strength_by: u32,
-    pub melee_strength_min: u32,
-}
-
-impl Lowered {
-    /// One more lowering of `stat` (the damage of hits and critical hits alike).
-    pub fn add(&mut self, stat: Stat, by: u32, min: u32) {
-        let (b, m) = match stat {
-            Stat::Move => (&mut self.move_by, &mut self.move_min),
-            Stat::Attacks => (&mut self.attacks_by, &mut self.attacks_min),
-            Stat::Strength => (&mut self.strength_by, &mut self.strength_min),
-            Stat::Toughness => (&mut self.toughness_by, &mut self.toughness_min),
-            Stat::Damage | Stat::CritDamage => (&mut self.damage_by, &mut self.damage_min),
-        };
-        *b += by;
-        *m = (*m).max(min);
-    }
-
-    /// One more lowering of the Attacks (else the Strength) of its melee attacks.
-    pub fn add_melee(&mut self, stat: Stat, by: u32, min: u32) {
-        let (b, m) = match stat {
-            Stat::Attacks => (&mut self.melee_attacks_by, &mut self.melee_attacks_min),
-            _ => (&mut self.melee_strength_by, &mut self.melee_strength_min),
-        };
-        *b += by;
-        *m = (*m).max(min);
-    }
-
-    /// Does it lower a weapon's Strength or damage?
-    pub fn weakens_weapons(&self) -> bool {
-        self.strength_by > 0 || self.damage_by > 0 || self.melee_strength_by > 0
-    }
-
-    /// ABL-4: `x` after the bonuses, less `by`, not below `min` (nor raised to it).
-    pub fn apply(x: u32, by: u32, min: u32) -> u32 {
-        x.saturating_sub(by).max(min.min(x))
-    }
-}
-
 impl Engine {
     /// ABL-5: `id` may not make `what` actions until the end of the round (once, however
     /// many abilities bar it).
@@ -279,6 +223,42 @@ impl Engine {
             Lasting::Exposed { stat, by, to },
             Until::RoundEnd,
         );
+    }
+
+    /// ABL-5: the enemies within `range` of `source` exposed to the attacks `to` names (of
+    /// `source`'s side) until the end of the round.
+    pub fn expose_around(
+        &mut self,
+        (source, range): (FighterId, f32),
+        (stat, by): (Stat, u32),
+        to: (Side, crate::model::effects::Exposers),
+    ) {
+        let what = Lasting::Exposed {
+            stat,
+            by,
+            to: Some(to),
+        };
+        self.push_effect(Scope::EnemyAura { source, range }, what, Until::RoundEnd);
+    }
+
+    /// ABL-5: the enemy auras exposing fighters: (source, range, stat, by, whose attacks).
+    pub fn exposed_around(
+        &self,
+    ) -> impl Iterator<
+        Item = (
+            FighterId,
+            f32,
+            Stat,
+            u32,
+            Option<(Side, crate::model::effects::Exposers)>,
+        ),
+    > + '_ {
+        self.effects.iter().filter_map(|e| match (e.scope, e.what) {
+            (Scope::EnemyAura { source, range }, Lasting::Exposed { stat, by, to }) => {
+                Some((source, range, stat, by, to))
+            }
+            _ => None,
+        })
     }
 
     /// ABL-5: what the attacks that target `id` gain: (the stat, by how much, whose attacks

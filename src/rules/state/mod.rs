@@ -17,6 +17,7 @@ mod bonus;
 mod fighters;
 mod hash;
 mod lasting;
+mod lowered;
 
 pub(crate) use battle::rule_of_pending;
 pub use battle::{

@@ -407,3 +407,36 @@ fn abl5_the_target_of_its_missile_attack_exposed() {
     );
     assert_eq!(attacks_of(&mut a, A2, B), before + 1);
 }
+
+/// ABL-5, "until the end of the battle round, add 1 to the damage points allocated by each
+/// critical hit from attack actions made by friendly fighters that target an enemy fighter
+/// within 6\" of this fighter": A2's critical hits on B (within 6" of A) deal 1 more; on B2
+/// (farther) not; once B stands farther, not on B either.
+#[test]
+fn abl5_the_enemies_round_it_take_more_from_the_friends_critical_hits() {
+    use warcry_sim::model::effects::Exposers;
+    const B2: FighterId = FighterId(11);
+    let aura = Effect::ExposeAround {
+        range: 6.0,
+        stat: Stat::CritDamage,
+        by: Amount::Fixed(1),
+        to: Exposers::default(),
+    };
+    let mut a = with_ability(vec![aura], 3);
+    a.place(A2, 14.0, 10.0);
+    a.place(B, 15.5, 10.0);
+    a.place(B2, 14.0, 18.0);
+    let crit = |a: &mut super::arena::Arena, t: FighterId| {
+        let all = fighters(a.world());
+        let of = |id| all.iter().find(|o| o.id == id).unwrap();
+        attack_roll(a.world(), &all, of(A2), of(t), 0, false)
+            .unwrap()
+            .damage
+            .1
+    };
+    let (on_b, on_b2) = (crit(&mut a, B), crit(&mut a, B2));
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    assert_eq!((crit(&mut a, B), crit(&mut a, B2)), (on_b + 1, on_b2));
+    a.place(B, 18.0, 12.0);
+    assert_eq!(crit(&mut a, B), on_b, "out of its reach");
+}

@@ -137,7 +137,7 @@ pub(super) type Reader = fn(&[String]) -> Option<(usize, Vec<Effect>)>;
 type SentenceReader = fn(&str) -> Option<Vec<Effect>>;
 
 /// The readers of one sentence, each family's, tried in this order.
-const SENTENCE: [SentenceReader; 25] = [
+const SENTENCE: [SentenceReader; 26] = [
     bar::sentence,
     guard::sentence,
     super::condition_words::sentence,
@@ -163,6 +163,7 @@ const SENTENCE: [SentenceReader; 25] = [
     super::marked::sentence,
     super::activation_end::sentence,
     super::target_boost::if_next_targets,
+    super::expose_around::sentence,
 ];
 /// The readers of several sentences, tried in this order after those of one.
 const READERS: [Reader; 27] = [

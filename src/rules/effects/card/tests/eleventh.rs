@@ -424,5 +424,26 @@ fn rea1_an_enemy_disengaging_exposed_by_a_reaction() {
         v.is_empty()
     };
     assert!(fits(&read));
-    assert!(!fits(&[Effect::Reaction(Trigger::TargetedByMelee), exposed]));
+    assert!(!fits(&[
+        Effect::Reaction(Trigger::TargetedByMelee),
+        exposed
+    ]));
+}
+
+/// ABL-5: the enemies round this fighter exposed to its side's attacks for the round.
+#[test]
+fn abl5_the_enemies_round_it_exposed_to_the_friends_attacks() {
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, add 1 to the damage points allocated by each \
+             critical hit from attack actions made by friendly fighters that target an enemy \
+             fighter within 5\" of this fighter."
+        ),
+        Ok(vec![Effect::ExposeAround {
+            range: 5.0,
+            stat: Stat::CritDamage,
+            by: Amount::Fixed(1),
+            to: Exposers::default()
+        }])
+    );
 }
