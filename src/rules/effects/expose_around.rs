@@ -71,25 +71,7 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
 pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
     let rest = s.strip_prefix("until the end of the battle round, add ")?;
     let (by, rest) = amount_prefix(rest)?;
-    let (stat, rest) = [
-        (Stat::Attacks, " to the attacks characteristic of "),
-        (Stat::Strength, " to the strength characteristic of "),
-        (
-            Stat::Damage,
-            " to the damage points allocated by each hit from ",
-        ),
-        (
-            Stat::CritDamage,
-            " to the damage points allocated by each critical hit from ",
-        ),
-    ]
-    .into_iter()
-    .find_map(|(stat, head)| Some((stat, rest.strip_prefix(head)?)))?;
-    let (melee_only, rest) = match rest.strip_prefix("melee ") {
-        Some(r) => (true, r),
-        None => (false, rest),
-    };
-    let who = rest.strip_prefix("attack actions made by friendly fighters")?;
+    let (stat, melee_only, who) = super::lower::friends_attacks_raised(rest)?;
     let (who, near) = who.split_once(" that target an enemy fighter within ")?;
     let range = fill(near, "{n}\" of this fighter")?[0] as f32;
     let marks = match who.strip_prefix(" with ") {

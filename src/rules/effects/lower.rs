@@ -239,6 +239,32 @@ pub(super) fn only_holds(
     }
 }
 
+/// " to the S characteristic of (melee) attack actions made by friendly fighters...", " to
+/// the damage points allocated by each (critical) hit from ...": the characteristic, whether
+/// of melee attacks only, and what follows "friendly fighters".
+pub(super) fn friends_attacks_raised(rest: &str) -> Option<(Stat, bool, &str)> {
+    let (stat, rest) = [
+        (Stat::Attacks, " to the attacks characteristic of "),
+        (Stat::Strength, " to the strength characteristic of "),
+        (
+            Stat::Damage,
+            " to the damage points allocated by each hit from ",
+        ),
+        (
+            Stat::CritDamage,
+            " to the damage points allocated by each critical hit from ",
+        ),
+    ]
+    .into_iter()
+    .find_map(|(stat, head)| Some((stat, rest.strip_prefix(head)?)))?;
+    let (melee_only, rest) = match rest.strip_prefix("melee ") {
+        Some(r) => (true, r),
+        None => (false, rest),
+    };
+    let who = rest.strip_prefix("attack actions made by friendly fighters")?;
+    Some((stat, melee_only, who))
+}
+
 /// Which enemy a pick may name, in words after "an enemy": " with 1 or more damage".
 pub(super) fn only_words(only: PickOnly) -> String {
     match only {
@@ -503,25 +529,7 @@ fn exposed(s: &str) -> Option<(Stat, Amount, Option<Exposers>)> {
     if let Some(stat) = any {
         return Some((stat, by, None));
     }
-    let (stat, rest) = [
-        (Stat::Attacks, " to the attacks characteristic of "),
-        (Stat::Strength, " to the strength characteristic of "),
-        (
-            Stat::Damage,
-            " to the damage points allocated by each hit from ",
-        ),
-        (
-            Stat::CritDamage,
-            " to the damage points allocated by each critical hit from ",
-        ),
-    ]
-    .into_iter()
-    .find_map(|(stat, head)| Some((stat, rest.strip_prefix(head)?)))?;
-    let (melee_only, rest) = match rest.strip_prefix("melee ") {
-        Some(r) => (true, r),
-        None => (false, rest),
-    };
-    let who = rest.strip_prefix("attack actions made by friendly fighters")?;
+    let (stat, melee_only, who) = friends_attacks_raised(rest)?;
     let who = (who.strip_suffix(" that target that fighter"))
         .or_else(|| who.strip_suffix(" that target that enemy fighter"))?;
     let marks = match who.strip_prefix(" with ") {

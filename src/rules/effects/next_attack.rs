@@ -191,18 +191,7 @@ pub(crate) fn after_next_attack(
                 effect_logged(world, attacker, outcome);
             }
             Effect::LowerAfterNextAttack { stat, by, min } => {
-                let lower = Effect::LowerPicked {
-                    range: 0.0,
-                    visible: false,
-                    stat,
-                    by,
-                    min,
-                    activation: false,
-                    melee_only: false,
-                };
-                if let Some(outcome) = super::lower::run(world, &lower, 0, Some(target)) {
-                    effect_logged(world, attacker, outcome);
-                }
+                lower_target(world, (attacker, target), (stat, by, min))
             }
             _ => {}
         }
@@ -224,18 +213,28 @@ fn lower_after_scoring(world: &mut World, attacker: FighterId, target: FighterId
         if !state::fighter(world, target).is_some_and(|t| t.on_board()) {
             return;
         }
-        let lower = Effect::LowerPicked {
-            range: 0.0,
-            visible: false,
-            stat,
-            by,
-            min,
-            activation: false,
-            melee_only: false,
-        };
-        if let Some(outcome) = super::lower::run(world, &lower, 0, Some(target)) {
-            effect_logged(world, attacker, outcome);
-        }
+        lower_target(world, (attacker, target), (stat, by, min));
+    }
+}
+
+/// ABL-4: the target of `attacker`'s attack has `by` less `stat` (to `min`) until the end of
+/// the round; logged.
+fn lower_target(
+    world: &mut World,
+    (attacker, target): (FighterId, FighterId),
+    (stat, by, min): (Stat, Amount, u32),
+) {
+    let lower = Effect::LowerPicked {
+        range: 0.0,
+        visible: false,
+        stat,
+        by,
+        min,
+        activation: false,
+        melee_only: false,
+    };
+    if let Some(outcome) = super::lower::run(world, &lower, 0, Some(target)) {
+        effect_logged(world, attacker, outcome);
     }
 }
 
