@@ -163,6 +163,7 @@ impl Effect {
             | Effect::AfterTakedown { .. } => Family::Bonus,
             boost_parts!() => Family::Boost,
             Effect::DamageOne { .. }
+            | Effect::RollAgainOn { .. }
             | Effect::SelfDamagePerRoll { .. }
             | Effect::DamageNearTarget { .. }
             | Effect::SelfDamage { .. }

@@ -202,10 +202,11 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         missile_only: bool,
     },
+    /// After a roll of damage: a dice more for each roll of `face`, and so on.
+    RollAgainOn { face: u8 },
     /// At the end of this fighter's activation, what `0` says is done.
     AtActivationEnd(AtItsEnd),
-    /// "If the next attack action made by this fighter this activation targets X": the raises
-    /// of that attack action `then`, spent by it whatever its target.
+    /// "If the next attack action ... targets X": its raises, spent by it whatever its target.
     NextIfTarget { target: TargetIs, then: Vec<Effect> },
     /// The raises `then` made once for each fighter `count` counts when the ability is used.
     PerCount { count: Count, then: Vec<Effect> },

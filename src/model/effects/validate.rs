@@ -129,6 +129,7 @@ impl Effect {
             | Effect::DamagePerFriendNear { .. }
             | Effect::DamageAll { .. }
             | Effect::SelfDamagePerRoll { .. }
+            | Effect::RollAgainOn { .. }
             | Effect::DamageNearTarget { .. }
             | Effect::SelfDamage { .. }
             | Effect::CountsExtra { .. }
@@ -273,6 +274,7 @@ impl Effect {
             Effect::SelfDamage { amount, dice } => {
                 amount.within(20) && dice.is_none_or(|d| d == 3 || d == 6)
             }
+            Effect::RollAgainOn { face } => (2..=6).contains(face),
             Effect::SelfDamagePerRoll {
                 least,
                 most,

@@ -56,6 +56,9 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         Effect::DamageNearTarget { around } => {
             format!("the same damage to each other visible enemy within {around}\" of that enemy")
         }
+        Effect::RollAgainOn { face } => {
+            format!("each roll of {face} rolls a dice more, as the others (and so on)")
+        }
         Effect::SelfDamagePerRoll {
             least,
             most,
@@ -431,7 +434,15 @@ fn lapsed(world: &mut World, id: FighterId, why: Lapse, w: WaitingMove) {
 
 /// Damage to each enemy in reach, or what a drop sets off.
 pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
-    damage_each(s).or_else(|| after_a_drop(s))
+    damage_each(s).or_else(|| after_a_drop(s)).or_else(|| {
+        // "For each roll of 6, roll an extra dice as above (and so on)".
+        let v = fill(
+            s,
+            "for each roll of {n}, roll an extra dice as above (and so on)",
+        )?;
+        let face = u8::try_from(v[0]).ok()?;
+        Some(vec![Effect::RollAgainOn { face }])
+    })
 }
 
 /// "Allocate A damage points (or "a number of damage points equal to A") to each visible

@@ -244,6 +244,9 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, pi
             Effect::SelfDamagePerRoll { .. } => self_damage::to_self_per_roll(f, e, &rolled)
                 .into_iter()
                 .collect(),
+            Effect::RollAgainOn { face } => {
+                self_damage::roll_again(world, (effects, e), (*face, &rolled), value, picks.target)
+            }
             Effect::DamageNearTarget { around } => {
                 self_damage::near_target(world, f, *around, hit.as_ref())
                     .into_iter()

@@ -1,13 +1,15 @@
 //! What follows the damage rolled against a picked enemy (ABL-5): damage to the ability's own
 //! fighter for each roll ("for each 1, allocate 1 damage point to this fighter"), and the
 //! same damage to the enemies round the picked one ("... and to each other visible enemy
-//! fighter within 2" of that fighter").
+//! fighter within 2" of that fighter"), and the dice of a face rolled again ("for each roll of
+//! 6, roll an extra dice as above (and so on)").
 
 use bevy::prelude::World;
 
 use crate::battlefield::measure::distance;
 use crate::model::dice::Dice;
 use crate::model::effects::{Amount, Effect};
+use crate::model::ids::FighterId;
 use crate::rules::log::EffectOutcome;
 use crate::rules::state::FighterView;
 
@@ -126,4 +128,41 @@ pub(super) fn to_self_sentence(s: &str) -> Option<Vec<Effect>> {
         .strip_prefix(" damage points to ")
         .or_else(|| rest.strip_prefix(" damage point to "))?;
     (whom == "this fighter").then(|| vec![Effect::SelfDamage { amount, dice }])
+}
+
+/// ABL-5: "for each roll of 6, roll an extra dice as above (and so on)": the dice of the roll
+/// of damage before `e` in `effects` that showed `face` are rolled again as extra dice, each
+/// dealing what the roll's bands say, and so on while some show it (at most 36 more); a
+/// line for each new roll.
+pub(super) fn roll_again(
+    world: &mut World,
+    (effects, e): (&[Effect], &Effect),
+    (face, rolled): (u8, &[u8]),
+    value: u8,
+    target: Option<FighterId>,
+) -> Vec<EffectOutcome> {
+    let before = effects.iter().take_while(|x| !std::ptr::eq(*x, e));
+    let roll = before.filter_map(|x| match x {
+        Effect::DamageOne { roll: Some(r), .. } => Some(r.clone()),
+        _ => None,
+    });
+    let (Some(mut roll), Some(_)) = (roll.last(), target) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let (mut extra, mut total) = (rolled.iter().filter(|r| **r == face).count(), 0);
+    while extra > 0 && total < 36 {
+        total += extra;
+        roll.dice = Amount::Fixed(extra as u32);
+        let more = super::damage::damage_one(world, &Amount::Fixed(0), Some(&roll), value, target);
+        extra = more
+            .iter()
+            .map(|o| match o {
+                EffectOutcome::Damage { rolls, .. } => rolls.iter().filter(|r| **r == face).count(),
+                _ => 0,
+            })
+            .sum();
+        out.extend(more);
+    }
+    out
 }

@@ -267,3 +267,33 @@ fn rea1_abl5_a_disengaging_enemy_exposed_to_the_friends_attacks() {
     );
     assert_eq!(attacks_of(&mut a, B2, A), before + 1);
 }
+
+/// ABL-5, "roll 3 dice. For each roll of 2+, allocate 1 damage point to that fighter. In
+/// addition, for each roll of 6, roll an extra dice as above (and so on)": rolls 6, 1, 3 (2),
+/// then the extra 6 (1), then its extra 4 (1): 4 damage, each roll said.
+#[test]
+fn abl5_sixes_are_rolled_again_and_so_on() {
+    use warcry_sim::model::effects::Roll;
+    let roll = Effect::DamageOne {
+        range: 3.0,
+        amount: Amount::Fixed(0),
+        roll: Some(Roll {
+            dice: Amount::Fixed(3),
+            bands: vec![(2, 6, Amount::Fixed(1))],
+            rolled: Vec::new(),
+        }),
+    };
+    let mut a = with_ability(vec![roll, Effect::RollAgainOn { face: 6 }], 3);
+    a.profile(B, |p| p.wounds = 30);
+    a.place(B, 11.5, 10.0);
+    a.dice(&[6, 1, 3, 6, 4]);
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+    assert_eq!((a.damage(B), a.dice_left()), (4, 0));
+    let said = said_since(&mut a, n);
+    assert_eq!(
+        said.iter().filter(|l| l.contains("damage to")).count(),
+        3,
+        "{said:?}"
+    );
+}

@@ -91,7 +91,9 @@ fn settle(effects: &mut [Effect], sentences: &[String]) -> Result<(), String> {
     let per_roll = |e: &Effect| {
         matches!(
             e,
-            Effect::LowerPerRoll { .. } | Effect::SelfDamagePerRoll { .. }
+            Effect::LowerPerRoll { .. }
+                | Effect::SelfDamagePerRoll { .. }
+                | Effect::RollAgainOn { .. }
         )
     };
     for (k, e) in effects.iter().enumerate() {

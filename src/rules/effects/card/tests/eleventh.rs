@@ -447,3 +447,17 @@ fn abl5_the_enemies_round_it_exposed_to_the_friends_attacks() {
         }])
     );
 }
+
+/// ABL-5: "for each roll of 6, roll an extra dice as above (and so on)" after a roll of damage;
+/// refused with no roll before it.
+#[test]
+fn abl5_sixes_rolled_again_after_a_roll_of_damage() {
+    let read = effects_of(
+        "Pick a visible enemy fighter within 3\" of this fighter and roll 4 dice. For each roll \
+         of 3+, allocate 1 damage point to that fighter. In addition, for each roll of 6, roll \
+         an extra dice as above (and so on).",
+    )
+    .unwrap();
+    assert_eq!(read.last(), Some(&Effect::RollAgainOn { face: 6 }));
+    assert!(effects_of("For each roll of 6, roll an extra dice as above (and so on).").is_err());
+}
