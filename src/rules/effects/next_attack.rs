@@ -202,14 +202,20 @@ pub(crate) fn after_next_attack(
 /// (each deals at least 1 damage): its lowerings "after each attack that scores" are made,
 /// each logged, while the target stands.
 fn lower_after_scoring(world: &mut World, attacker: FighterId, target: FighterId) {
-    let lowerings: Vec<Effect> = (world.resource::<state::Engine>().activation.as_ref())
-        .filter(|a| a.fighter == attacker)
-        .map(|a| a.lasting.clone())
-        .unwrap_or_default();
-    for e in lowerings {
-        let Effect::LowerAfterScoring { stat, by, min } = e else {
-            continue;
-        };
+    // Most activations have none: nothing gathered then.
+    let lowerings: Vec<(Stat, Amount, u32)> =
+        (world.resource::<state::Engine>().activation.as_ref())
+            .filter(|a| a.fighter == attacker)
+            .map(|a| {
+                (a.lasting.iter())
+                    .filter_map(|e| match e {
+                        Effect::LowerAfterScoring { stat, by, min } => Some((*stat, *by, *min)),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+    for (stat, by, min) in lowerings {
         if !state::fighter(world, target).is_some_and(|t| t.on_board()) {
             return;
         }
