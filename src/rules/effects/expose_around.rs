@@ -5,11 +5,11 @@
 
 use bevy::prelude::*;
 
-use crate::model::effects::{Effect, Exposers, Marks, Stat};
+use crate::model::effects::{Effect, Exposers, Stat};
 use crate::rules::log::EffectOutcome;
 use crate::rules::state::{self, FighterView};
 
-use super::card::{amount_prefix, fill, marks_of};
+use super::card::{amount_prefix, fill};
 use super::{Useful, Weighed, amount_text, lasts};
 
 /// In words: "until the end of the round, each critical hit of the attacks of friendly
@@ -74,11 +74,7 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
     let (stat, melee_only, who) = super::lower::friends_attacks_raised(rest)?;
     let (who, near) = who.split_once(" that target an enemy fighter within ")?;
     let range = fill(near, "{n}\" of this fighter")?[0] as f32;
-    let marks = match who.strip_prefix(" with ") {
-        Some(m) => marks_of(m)?,
-        None if who.is_empty() => Marks::default(),
-        None => return None,
-    };
+    let marks = super::lower::marks_named(who)?;
     let to = Exposers { marks, melee_only };
     Some(vec![Effect::ExposeAround {
         range,

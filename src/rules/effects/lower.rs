@@ -265,6 +265,15 @@ pub(super) fn friends_attacks_raised(rest: &str) -> Option<(Stat, bool, &str)> {
     Some((stat, melee_only, who))
 }
 
+/// The marks of " with MARKS" after "friendly fighters", none for nothing; `None` for
+/// anything else.
+pub(super) fn marks_named(who: &str) -> Option<Marks> {
+    match who.strip_prefix(" with ") {
+        Some(m) => super::card::marks_of(m),
+        None => who.is_empty().then(Marks::default),
+    }
+}
+
 /// Which enemy a pick may name, in words after "an enemy": " with 1 or more damage".
 pub(super) fn only_words(only: PickOnly) -> String {
     match only {
@@ -532,10 +541,6 @@ fn exposed(s: &str) -> Option<(Stat, Amount, Option<Exposers>)> {
     let (stat, melee_only, who) = friends_attacks_raised(rest)?;
     let who = (who.strip_suffix(" that target that fighter"))
         .or_else(|| who.strip_suffix(" that target that enemy fighter"))?;
-    let marks = match who.strip_prefix(" with ") {
-        Some(m) => super::card::marks_of(m)?,
-        None if who.is_empty() => Marks::default(),
-        None => return None,
-    };
+    let marks = marks_named(who)?;
     Some((stat, by, Some(Exposers { marks, melee_only })))
 }

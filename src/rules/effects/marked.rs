@@ -35,8 +35,12 @@ pub(super) fn value(f: &FighterView, effects: &[Effect], v: u32) -> u32 {
 }
 
 /// The effects of an ability `f` uses at `value`, their auras reaching as far as its
-/// runemarks make them.
-pub(super) fn ranged(f: &FighterView, effects: &[Effect], value: u8) -> Vec<Effect> {
+/// runemarks make them (borrowed as they are when its runemarks reach no farther).
+pub(super) fn ranged<'a>(
+    f: &FighterView,
+    effects: &'a [Effect],
+    value: u8,
+) -> std::borrow::Cow<'a, [Effect]> {
     let farther: f32 = effects
         .iter()
         .map(|e| match e {
@@ -47,20 +51,20 @@ pub(super) fn ranged(f: &FighterView, effects: &[Effect], value: u8) -> Vec<Effe
             _ => 0.0,
         })
         .sum();
+    if farther <= 0.0 {
+        return std::borrow::Cow::Borrowed(effects);
+    }
     let mut out = effects.to_vec();
-    if farther > 0.0 {
-        for e in &mut out {
-            match e {
-                Effect::RoundBoost { aura: Some(a), .. }
-                | Effect::RoundGuard { aura: Some(a), .. } => a.range += farther,
-                Effect::EnemyAura { range, .. } | Effect::ValueAura { range, .. } => {
-                    *range += farther
-                }
-                _ => {}
+    for e in &mut out {
+        match e {
+            Effect::RoundBoost { aura: Some(a), .. } | Effect::RoundGuard { aura: Some(a), .. } => {
+                a.range += farther
             }
+            Effect::EnemyAura { range, .. } | Effect::ValueAura { range, .. } => *range += farther,
+            _ => {}
         }
     }
-    out
+    std::borrow::Cow::Owned(out)
 }
 
 // The card's wording.

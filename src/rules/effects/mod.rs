@@ -224,7 +224,8 @@ pub struct Picks {
 /// ABL-5: runs `effects` for `f`, used with dice showing `value`, with the player's `picks`;
 /// logs what each did.
 pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, picks: Picks) {
-    let effects = &marked::ranged(f, effects, value)[..];
+    let ranged = marked::ranged(f, effects, value);
+    let effects = &ranged[..];
     // The rolls the last damage effect made, for a lowering for each of them; the one fighter
     // it damaged, as it stood, and by how much, for the same damage round it.
     let mut rolled: Vec<u8> = Vec::new();
