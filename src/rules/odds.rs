@@ -31,6 +31,8 @@ pub struct AttackRoll {
     pub crit_on: u8,
     /// ABL-5: how many hits count as critical hits.
     pub hits_as_crits: u32,
+    /// ABL-5: how many misses count as critical hits.
+    pub misses_as_crits: u32,
 }
 
 /// The exact distribution of the damage one attack allocates.
@@ -72,7 +74,8 @@ impl AttackRoll {
                 }
                 // ABL-5: some hits may count as critical hits.
                 let k = self.hits_as_crits.min(h);
-                let dmg = (h - k) * self.damage.0 + (c + k) * self.damage.1;
+                let km = self.misses_as_crits.min(m);
+                let dmg = (h - k) * self.damage.0 + (c + k + km) * self.damage.1;
                 match ways.binary_search_by_key(&dmg, |w| w.0) {
                     Ok(i) => ways[i].1 += count,
                     Err(i) => ways.insert(i, (dmg, count)),
@@ -172,6 +175,7 @@ impl AttackRoll {
             // The log keeps the rolls, not an ability's lower critical roll: 6.
             crit_on: 6,
             hits_as_crits: 0,
+            misses_as_crits: 0,
         };
         Some((roll, *wounds_before))
     }
@@ -224,6 +228,7 @@ mod tests {
             take_cover: false,
             crit_on: 6,
             hits_as_crits: 0,
+            misses_as_crits: 0,
         }
     }
 
@@ -247,6 +252,18 @@ mod tests {
         let o = r.odds().unwrap();
         // Faces: miss 3, hit 2, critical 1, of 6; over 36 rolls.
         assert_eq!(o.ways, vec![(0, 9), (3, 12 + 6), (4, 4), (6, 4 + 1)]);
+    }
+
+    /// ABL-5 (Ignite Weapon): one miss counted as a critical hit (S4 v T4, two dice, damage
+    /// 1/3): two misses deal 3; a miss and a hit 3 + 1; a miss and a critical hit 3 + 3; two
+    /// hits 2; a hit and a critical hit 4; two critical hits 6.
+    #[test]
+    fn abl5_odds_with_a_miss_counted_as_a_critical_hit() {
+        let mut r = roll(2, 4, 4, (1, 3));
+        r.misses_as_crits = 1;
+        let o = r.odds().unwrap();
+        // Faces: miss 3, hit 2, critical 1, of 6; over 36 rolls.
+        assert_eq!(o.ways, vec![(2, 4), (3, 9), (4, 12 + 4), (6, 6 + 1)]);
     }
 
     fn close(a: f64, b: f64) -> bool {

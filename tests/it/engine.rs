@@ -16,6 +16,7 @@ mod round;
 mod solo_choice;
 mod tail;
 mod tenth;
+mod twelfth;
 mod waits;
 mod weaken;
 mod when;

@@ -75,6 +75,7 @@ macro_rules! manner_parts {
             | Effect::MoveWhileEngaged
             | Effect::FreeClimb
             | Effect::NextHitsAsCrits { .. }
+            | Effect::NextMissesAsCrits { .. }
             | Effect::HitsAsCrits { .. }
             | Effect::DisengageEndNear
             | Effect::FlatAttackRange
@@ -110,6 +111,7 @@ macro_rules! boost_parts {
             | Effect::BattleBoost { .. }
             | Effect::CountsExtra { .. }
             | Effect::CritOn { .. }
+            | Effect::RangeBoost { .. }
             | $crate::model::effects::manner_parts!()
     };
 }

@@ -260,6 +260,9 @@ pub enum Effect {
     /// Up to `n` hits of this fighter's next attack action (of that kind, when `only`) this
     /// activation count as critical hits.
     NextHitsAsCrits { n: u32, only: Option<AttackKind> },
+    /// Up to `n` misses of this fighter's next attack action (of that kind, when `only`) this
+    /// activation count as critical hits.
+    NextMissesAsCrits { n: u32, only: Option<AttackKind> },
     /// Until the end of this fighter's activation, each hit of its attacks (of that kind, when
     /// given) counts as a critical hit.
     HitsAsCrits { only: Option<AttackKind> },
@@ -269,6 +272,9 @@ pub enum Effect {
     /// Until the end of this fighter's activation, the range of its attacks is measured
     /// without the vertical distance.
     FlatAttackRange,
+    /// Until the end of the activation, `by` inches more of the Range of this fighter's
+    /// attacks (of its melee attacks only, when `melee_only`).
+    RangeBoost { by: Amount, melee_only: bool },
     /// Another friendly fighter within `range` inches (that this fighter can see, when
     /// `visible`; with the runemark, when one is given) makes a bonus attack action (CMB-2),
     /// with a melee weapon when `melee`.

@@ -174,6 +174,7 @@ impl Effect {
             | Effect::EnemyCritsAsHits { .. } => self.heal_numbers_ok(),
             Effect::BarEach { range, actions, .. } => range_ok(*range) && !actions.is_empty(),
             Effect::NextBoost { by, .. }
+            | Effect::RangeBoost { by, .. }
             | Effect::RoundBoost { by, .. }
             | Effect::BattleBoost { by, .. } => by.within(20),
             Effect::AfterMove { trigger, .. } => range_ok(trigger.range()),

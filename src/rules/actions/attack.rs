@@ -54,7 +54,8 @@ enum Refusal<'a> {
     NoTarget,
     NotAnEnemy(&'a FighterView),
     NotOnTheBattlefield(&'a FighterView),
-    OutOfRange(&'a FighterView, f32),
+    /// The target, its distance and the weapon's range (an ability's raise with it).
+    OutOfRange(&'a FighterView, f32, f32),
     WithinMinimumRange(&'a FighterView),
     NotAnEnemyWithin1,
     NearAFriend(&'a FighterView),
@@ -80,13 +81,13 @@ impl Refusal<'_> {
                 RuleId::Atk2,
                 format!("{} is not on the battlefield", t.name),
             ),
-            Refusal::OutOfRange(t, d) => (
+            Refusal::OutOfRange(t, d, range) => (
                 RuleId::Atk2,
                 format!(
                     "{} is {}\" away, beyond the {}\" range of {}",
                     t.name,
                     super::movement::inches_over(d),
-                    w().max_range,
+                    range,
                     w().name
                 ),
             ),
@@ -163,8 +164,9 @@ fn judge_attack<'a, 'f>(
         return Err(Refusal::Untargetable(t));
     }
     let d = attack_distance(e, f, t);
-    if d > w.max_range + 1e-4 {
-        return Err(Refusal::OutOfRange(t, d));
+    let range = w.max_range + range_raised(e, f, w.is_melee());
+    if d > range + 1e-4 {
+        return Err(Refusal::OutOfRange(t, d, range));
     }
     if w.min_range > 0.0 && d <= w.min_range + 1e-4 {
         return Err(Refusal::WithinMinimumRange(t));
@@ -200,6 +202,19 @@ pub fn attack_distance(e: &Engine, f: &FighterView, t: &FighterView) -> f32 {
     } else {
         distance(&f.base(), &t.base())
     }
+}
+
+/// ABL-5: how many inches more the range of `f`'s (`melee`) attacks is this activation.
+pub fn range_raised(e: &Engine, f: &FighterView, melee: bool) -> f32 {
+    let Some(a) = e.activation.as_ref().filter(|a| a.fighter == f.id) else {
+        return 0.0;
+    };
+    (a.lasting.iter())
+        .filter_map(|x| match x {
+            Effect::RangeBoost { by, melee_only } if melee || !melee_only => Some(by.of(0)),
+            _ => None,
+        })
+        .sum::<u32>() as f32
 }
 
 /// ATK-2: a missile attack can't target an enemy within 1" of the attacker's friends, unless
@@ -450,6 +465,7 @@ pub fn attack_roll(
         damage: guard.damage(w.damage),
         crit_on: crit_on(world, (f, t), w.is_melee()),
         hits_as_crits: hits_as_crits(world, (f, t), w.is_melee()),
+        misses_as_crits: crate::rules::effects::misses_as_crits(world, (f, t), w.is_melee()),
         take_cover,
     })
 }
@@ -506,7 +522,8 @@ fn scored(
     (rolls, needed): (&[u8], u8),
 ) -> (u32, u32) {
     let (mut hits, mut crits) = count_hits_from(rolls, needed, crit_on(world, (f, t), melee));
-    crate::rules::effects::promote_hits(world, (f, t), melee, (&mut hits, &mut crits));
+    let dice = u32::try_from(rolls.len()).unwrap_or(u32::MAX);
+    crate::rules::effects::promote_hits(world, (f, t), (melee, dice), (&mut hits, &mut crits));
     (hits, crits)
 }
 

@@ -16,6 +16,11 @@ use super::{Useful, Weighed, amount_text, kept, lasts};
 pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
     let amount = |a: &Amount| amount_text(a, value);
     match e {
+        Effect::RangeBoost { by, melee_only } => format!(
+            "+{}\" Range for {}attacks until the end of the activation",
+            amount(by),
+            if *melee_only { "melee " } else { "" }
+        ),
         Effect::Boost {
             stat,
             by,
@@ -81,9 +86,10 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         | Effect::FreeClimb
         | Effect::DisengageEndNear
         | Effect::MoveWhileEngaged => super::boost_words::manner_text(e),
-        Effect::NextHitsAsCrits { .. } | Effect::HitsAsCrits { .. } | Effect::CritOn { .. } => {
-            super::crits::describe(e)
-        }
+        Effect::NextHitsAsCrits { .. }
+        | Effect::NextMissesAsCrits { .. }
+        | Effect::HitsAsCrits { .. }
+        | Effect::CritOn { .. } => super::crits::describe(e),
         _ => String::new(),
     }
 }
@@ -156,6 +162,14 @@ pub(super) fn run(
         }),
         Effect::CritOn { .. } | crate::model::effects::manner_parts!() => {
             kept(world, f, e, value, |a| a.lasting.push(e.clone()))
+        }
+        // Kept with its number: the attacks ask it without the ability's value.
+        Effect::RangeBoost { by, melee_only } => {
+            let e = Effect::RangeBoost {
+                by: Amount::Fixed(by.of(value)),
+                melee_only: *melee_only,
+            };
+            kept(world, f, &e, value, |a| a.lasting.push(e.clone()))
         }
         _ => None,
     }
@@ -282,6 +296,7 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
         Effect::BattleBoost { .. } => w.because("it lasts the battle"),
         Effect::CritOn { only, .. }
         | Effect::NextHitsAsCrits { only, .. }
+        | Effect::NextMissesAsCrits { only, .. }
         | Effect::HitsAsCrits { only }
             if (next.attack)
                 .is_some_and(|(_, m)| only.is_none_or(|k| (k == AttackKind::Melee) == m)) =>
@@ -304,6 +319,14 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
         Effect::RoundBoost { aura: Some(a), .. } => friend_fighting_in(w, a).then_some(
             Useful::Because("a friend in its aura is within 1\" of an enemy", None),
         ),
+        Effect::RangeBoost { by, melee_only } => {
+            // The least it raises (the value is not weighed here): never a promise it breaks.
+            let by = by.of(1) as f32;
+            reach_only_raised(w, by, *melee_only).then_some(Useful::Because(
+                "an enemy is in range once its range is raised",
+                None,
+            ))
+        }
         Effect::FlatAttackRange => reach_only_flat(w).then_some(Useful::Because(
             "an enemy is in range once the height is left out",
             None,
@@ -322,6 +345,17 @@ fn friend_fighting_in(w: &Weighed, aura: &Aura) -> bool {
 }
 
 /// Is an enemy within a weapon's range of the active fighter horizontally but not in 3D?
+/// Is an enemy out of range of `w`'s fighter's weapons (melee ones, when `melee_only`) that
+/// `by` inches more would reach?
+fn reach_only_raised(w: &Weighed, by: f32, melee_only: bool) -> bool {
+    let f = w.f;
+    let weapons = || (f.profile.weapons.iter()).filter(|x| x.is_melee() || !melee_only);
+    (w.all.iter().filter(|o| o.on_board() && o.side != f.side)).any(|o| {
+        let d = distance(&f.base(), &o.base());
+        weapons().any(|x| d > x.max_range + 1e-4 && d <= x.max_range + by + 1e-4)
+    })
+}
+
 fn reach_only_flat(w: &Weighed) -> bool {
     let f = w.f;
     w.all
@@ -354,6 +388,7 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
          measuring the range for attack actions made by this fighter" => {
             Some(vec![Effect::FlatAttackRange])
         }
+        _ if range_raised(s).is_some() => range_raised(s),
         "until the end of this fighter's activation, this fighter can fly when making move \
          actions" => Some(vec![Effect::FlyThisActivation]),
         "until the end of this fighter's activation, do not count the vertical distance moved \
@@ -570,4 +605,17 @@ pub fn boosts_lapse_with_the_bonus(world: &mut World, fighter: FighterId) {
         };
         super::effect_logged(world, fighter, outcome);
     }
+}
+
+/// "Add A to the Range characteristic of this fighter's (melee) attack actions until the end
+/// of this activation".
+fn range_raised(s: &str) -> Option<Vec<Effect>> {
+    let (by, rest) = amount_prefix(s.strip_prefix("add ")?)?;
+    let rest = rest.strip_prefix(" to the range characteristic of this fighter's ")?;
+    let (melee_only, rest) = match rest.strip_prefix("melee ") {
+        Some(r) => (true, r),
+        None => (false, rest),
+    };
+    (rest == "attack actions until the end of this activation")
+        .then(|| vec![Effect::RangeBoost { by, melee_only }])
 }

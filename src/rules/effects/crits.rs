@@ -20,6 +20,14 @@ pub(super) fn describe(e: &Effect) -> String {
             kind_words(*only),
             if *n == 1 { "s" } else { "" }
         ),
+        Effect::NextMissesAsCrits { n: 1, only } => format!(
+            "a miss of its next {}attack counts as a critical hit",
+            kind_words(*only)
+        ),
+        Effect::NextMissesAsCrits { n, only } => format!(
+            "{n} misses of its next {}attack count as critical hits",
+            kind_words(*only)
+        ),
         Effect::HitsAsCrits { only } => format!(
             "each hit of its {}attacks counts as a critical hit this activation",
             kind_words(*only)
@@ -108,18 +116,34 @@ pub fn hits_as_crits(world: &World, (f, t): (&FighterView, &FighterView), melee:
         .fold(0, u32::saturating_add)
 }
 
-/// ABL-5: the hits of `attacker`'s (`melee`) attack that count as critical hits, counted so
-/// (logged when there are any).
+/// ABL-5: how many misses of `f`'s next (`melee`) attack on `t` count as critical hits.
+pub fn misses_as_crits(world: &World, (f, t): (&FighterView, &FighterView), melee: bool) -> u32 {
+    lasting_for(world, f, t)
+        .filter_map(|e| match e {
+            Effect::NextMissesAsCrits { n, only } if fits(*only, melee) => Some(*n),
+            _ => None,
+        })
+        .fold(0, u32::saturating_add)
+}
+
+/// ABL-5: the hits (and misses) of `attacker`'s (`melee`) attack of `dice` dice that count as
+/// critical hits, counted so (logged when there are any).
 pub fn promote_hits(
     world: &mut World,
     (f, t): (&FighterView, &FighterView),
-    melee: bool,
+    (melee, dice): (bool, u32),
     (hits, crits): (&mut u32, &mut u32),
 ) {
     let n = hits_as_crits(world, (f, t), melee).min(*hits);
     if n > 0 {
         (*hits, *crits) = (*hits - n, *crits + n);
         super::effect_logged(world, f.id, EffectOutcome::HitsAsCrits { n });
+    }
+    let misses = dice.saturating_sub(*hits + *crits);
+    let n = misses_as_crits(world, (f, t), melee).min(misses);
+    if n > 0 {
+        *crits += n;
+        super::effect_logged(world, f.id, EffectOutcome::MissesAsCrits { n });
     }
 }
 
@@ -128,6 +152,7 @@ pub fn promote_hits(
 pub fn spend_hits_as_crits(a: &mut ActivationState, melee: bool) {
     let spent = |e: &Effect| match e {
         Effect::NextHitsAsCrits { only, .. }
+        | Effect::NextMissesAsCrits { only, .. }
         | Effect::CritOn {
             only, next: true, ..
         } => fits(*only, melee),
@@ -196,15 +221,23 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
         .strip_prefix("you can count ")
         .or_else(|| s.strip_prefix("count "))?;
     let (n, rest) = super::card::count_prefix(rest)?;
-    let rest = rest
-        .strip_prefix(" hit from ")
-        .or_else(|| rest.strip_prefix(" hits from "))?;
+    let (misses, rest) = match rest.strip_prefix(" miss from ") {
+        Some(r) => (true, r),
+        None => (
+            false,
+            rest.strip_prefix(" hit from ")
+                .or_else(|| rest.strip_prefix(" hits from "))?,
+        ),
+    };
     let attack = rest
         .strip_suffix(" as a critical hit instead")
         .or_else(|| rest.strip_suffix(" as critical hits instead"))?;
     let only = super::boost_words::next_attack(&format!("{attack} this activation"))
         .or_else(|| super::boost_words::next_attack(attack))?;
-    Some(vec![Effect::NextHitsAsCrits { n, only }])
+    Some(vec![match misses {
+        true => Effect::NextMissesAsCrits { n, only },
+        false => Effect::NextHitsAsCrits { n, only },
+    }])
 }
 
 /// "Until the end of this fighter's activation, (melee, missile) attack actions made by this

@@ -63,6 +63,8 @@ pub enum EffectOutcome {
     EnemyWildDiceDiscarded { discarded: u32, rolls: Vec<u8> },
     /// `n` hits of the fighter's attack counted as critical hits.
     HitsAsCrits { n: u32 },
+    /// `n` misses of the fighter's attack counted as critical hits.
+    MissesAsCrits { n: u32 },
     /// The fighter swore an oath for the rest of the battle.
     Oathed,
     /// The fighter's oath is fulfilled: it is favoured, and its side gains a double of 1s.

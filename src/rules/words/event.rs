@@ -211,6 +211,10 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         }
         EffectOutcome::HitsAsCrits { n: 1 } => format!("{who} counts 1 hit as a critical hit"),
         EffectOutcome::HitsAsCrits { n } => format!("{who} counts {n} hits as critical hits"),
+        EffectOutcome::MissesAsCrits { n: 1 } => format!("{who} counts a miss as a critical hit"),
+        EffectOutcome::MissesAsCrits { n } => {
+            format!("{who} counts {n} misses as critical hits")
+        }
         EffectOutcome::Oathed
         | EffectOutcome::Favoured
         | EffectOutcome::WildDiceSaved { .. }

@@ -342,5 +342,6 @@ mod reactions;
 mod round;
 mod tail;
 mod tenth;
+mod twelfth;
 mod when;
 mod wordings;

@@ -1,0 +1,41 @@
+//! Issue 30, twelfth session: more of the long tail's wordings, in our own words.
+
+use super::*;
+
+/// ABL-5: "count 1 miss from the next attack action made by this fighter this activation as a
+/// critical hit instead": a miss of the next attack turned into a critical hit.
+#[test]
+fn abl5_a_miss_of_the_next_attack_counts_as_a_critical_hit() {
+    assert_eq!(
+        effects_of(
+            "Count 1 miss from the next attack action made by this fighter this activation as \
+             a critical hit instead."
+        ),
+        Ok(vec![Effect::NextMissesAsCrits { n: 1, only: None }])
+    );
+    assert_eq!(
+        crate::rules::effects::describe(&[Effect::NextMissesAsCrits { n: 1, only: None }], None),
+        "a miss of its next attack counts as a critical hit"
+    );
+}
+
+/// ABL-5: "add half the value of this ability to the Range characteristic of this fighter's
+/// melee attack actions until the end of this activation": a longer reach for the activation.
+#[test]
+fn abl5_the_range_of_its_melee_attacks_raised_for_the_activation() {
+    let e = Effect::RangeBoost {
+        by: Amount::HalfValueUp,
+        melee_only: true,
+    };
+    assert_eq!(
+        effects_of(
+            "Add half the value of this ability to the Range characteristic of this fighter's \
+             melee attack actions until the end of this activation."
+        ),
+        Ok(vec![e.clone()])
+    );
+    assert_eq!(
+        crate::rules::effects::describe(&[e], Some(5)),
+        "+3\" Range for melee attacks until the end of the activation"
+    );
+}

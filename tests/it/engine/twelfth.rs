@@ -1,0 +1,101 @@
+//! Issue 30, twelfth session: more of the long tail's effects run by the engine, in our own
+//! words, with injected dice.
+
+use super::arena::weapon;
+use super::faction::{said_since, with_ability};
+use warcry_sim::model::effects::Effect;
+use warcry_sim::model::ids::FighterId;
+use warcry_sim::rules::actions::attack_roll;
+use warcry_sim::rules::engine::fighters;
+use warcry_sim::rules::odds::AttackOdds;
+
+const A: FighterId = FighterId(2);
+const B: FighterId = FighterId(10);
+
+/// The exact odds of `f`'s attack with its first weapon on `t` now.
+fn odds_of(a: &mut super::arena::Arena, f: FighterId, t: FighterId) -> AttackOdds {
+    let all = fighters(a.world());
+    let of = |id| all.iter().find(|o| o.id == id).unwrap();
+    let roll = attack_roll(a.world(), &all, of(f), of(t), 0, false).unwrap();
+    roll.odds().unwrap()
+}
+
+/// ABL-5 (Ignite Weapon): "count 1 miss from the next attack action ... as a critical hit
+/// instead": rolls of 1, 2 and 4 (S4 v T4: two misses, a hit) deal 3 + 1, the log says a miss
+/// counted; the exact odds knew it before; the attack after deals the hit's 1 alone.
+#[test]
+fn abl5_a_miss_of_the_next_attack_counts_as_a_critical_hit() {
+    let ignite = Effect::NextMissesAsCrits { n: 1, only: None };
+    let mut a = with_ability(vec![ignite], 3);
+    a.rules(|r| r.reactions = false);
+    a.profile(A, |p| p.weapons = vec![weapon(1.0, 3, 4, (1, 3))]);
+    a.profile(B, |p| {
+        p.wounds = 40;
+        p.toughness = 4;
+    });
+    a.place(B, 11.5, 10.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let odds = odds_of(&mut a, A, B);
+    assert_eq!(
+        odds.ways.first().map(|w| w.0),
+        Some(3),
+        "no roll deals less than 3"
+    );
+    let n = a.log_len();
+    a.dice(&[1, 2, 4]);
+    a.attack_logged(A, B, 0);
+    assert_eq!(a.damage(B), 3 + 1);
+    let said = said_since(&mut a, n);
+    assert!(
+        said.iter()
+            .any(|l| l == "Orvi counts a miss as a critical hit"),
+        "{said:?}"
+    );
+    a.engine().activation.as_mut().unwrap().actions_left = 2;
+    a.dice(&[1, 2, 4]);
+    a.attack_logged(A, B, 0);
+    assert_eq!(a.damage(B), 3 + 1 + 1, "spent");
+}
+
+/// ABL-5 (Chains of Blood), ATK-2: "add half the value of this ability to the Range
+/// characteristic of this fighter's melee attack actions until the end of this activation":
+/// B stands 2" beyond A's 1" reach; refused before, allowed once the ability (value 3: +2")
+/// is used; a missile weapon's range stays as it was.
+#[test]
+fn atk2_abl5_an_ability_lengthens_the_range_of_melee_attacks() {
+    use warcry_sim::model::effects::Amount;
+    use warcry_sim::rules::command::Command;
+    let chains = Effect::RangeBoost {
+        by: Amount::HalfValueUp,
+        melee_only: true,
+    };
+    let mut a = with_ability(vec![chains], 3);
+    a.rules(|r| r.reactions = false);
+    a.profile(A, |p| {
+        p.weapons = vec![weapon(1.0, 2, 4, (1, 3)), weapon(4.0, 2, 4, (1, 3))];
+    });
+    a.profile(B, |p| p.wounds = 40);
+    a.place(B, 20.0, 10.0);
+    let gap = |a: &mut super::arena::Arena| {
+        let b = a.fighter(B).base();
+        warcry_sim::battlefield::measure::distance(&a.fighter(A).base(), &b)
+    };
+    let x = 20.0 + 3.0 - gap(&mut a);
+    a.place(B, x, 10.0);
+    assert!((gap(&mut a) - 3.0).abs() < 1e-3, "{}", gap(&mut a));
+    let swing = Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 0,
+    };
+    let r = a.rejected(swing.clone());
+    assert!(r.reason.contains("beyond the 1\" range"), "{}", r.reason);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    a.dice(&[4, 4]);
+    a.attack_logged(A, B, 0);
+    assert_eq!(a.damage(B), 2);
+    // Farther than 3": still refused, and the refusal gives the raised range.
+    a.place(B, x + 0.5, 10.0);
+    let r = a.rejected(swing);
+    assert!(r.reason.contains("beyond the 3\" range"), "{}", r.reason);
+}
