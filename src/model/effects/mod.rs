@@ -254,26 +254,20 @@ pub enum Effect {
     /// Until the end of the activation, its move actions may end farther from an enemy it
     /// started within 1" of (MOVE-3 does not hold for it).
     MoveWhileEngaged,
-    /// Until the end of the activation, the vertical distance of its climbs does not count
-    /// (MOVE-5).
+    /// Until the end of the activation, its climbs' height does not count (MOVE-5).
     FreeClimb,
-    /// Up to `n` hits of this fighter's next attack action (of that kind, when `only`) this
-    /// activation count as critical hits.
+    /// Up to `n` hits of its next attack (of that kind, when `only`) count as critical hits.
     NextHitsAsCrits { n: u32, only: Option<AttackKind> },
-    /// Up to `n` misses of this fighter's next attack action (of that kind, when `only`) this
-    /// activation count as critical hits.
+    /// Up to `n` misses of its next attack (of that kind, when `only`) count as critical hits.
     NextMissesAsCrits { n: u32, only: Option<AttackKind> },
     /// Until the end of this fighter's activation, each hit of its attacks (of that kind, when
     /// given) counts as a critical hit.
     HitsAsCrits { only: Option<AttackKind> },
-    /// Until the end of the activation, its disengage actions may end within 1" of enemies
-    /// (DIS-1 asks more than 1").
+    /// Until the end of the activation, its disengages may end within 1" of enemies (DIS-1).
     DisengageEndNear,
-    /// Until the end of this fighter's activation, the range of its attacks is measured
-    /// without the vertical distance.
+    /// Until the end of the activation, its attacks' range leaves out the vertical distance.
     FlatAttackRange,
-    /// Until the end of the activation, `by` inches more of the Range of this fighter's
-    /// attacks (of its melee attacks only, when `melee_only`).
+    /// Until the end of the activation, its (melee) attacks' Range is `by` inches more.
     RangeBoost { by: Amount, melee_only: bool },
     /// Another friendly fighter within `range` inches (that this fighter can see, when
     /// `visible`; with the runemark, when one is given) makes a bonus attack action (CMB-2),

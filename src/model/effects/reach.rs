@@ -73,6 +73,12 @@ pub enum PickOnly {
     /// "that was allocated any damage points by this fighter's missile attack actions this
     /// activation".
     HurtByItsShots,
+    /// "that was allocated any damage points this activation by any of this fighter's melee
+    /// attack actions".
+    HurtByItsMelee,
+    /// "that had any damage points allocated to them by this fighter this activation": by its
+    /// attacks or its abilities.
+    HurtByIt,
     /// "the target of that attack action": its last missile attack's this activation.
     ItsLastShot,
 }

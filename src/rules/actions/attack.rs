@@ -2,7 +2,6 @@
 //! REA-3).
 
 use crate::battlefield::Battlefield;
-use crate::battlefield::measure::{bases_within, distance, horizontal_distance};
 use crate::battlefield::sight::{Cover, cover};
 use crate::model::RuleId;
 use crate::model::dice::{Dice, DiceRng};
@@ -22,6 +21,8 @@ use crate::rules::state::{
 use bevy::prelude::*;
 
 pub use super::hit_rolls::{count_hits, count_hits_from, counter_damage, hit_threshold};
+pub use super::range::attack_distance;
+use super::range::{missile_blocked_by_friends, range_raised};
 
 /// ATK-1, ATK-2, GEN-3: is attacking `target` with weapon `weapon` legal for `f`?
 pub fn validate_attack<'a>(
@@ -188,48 +189,6 @@ fn judge_attack<'a, 'f>(
 fn taunted_by<'a>(e: &Engine, all: &'a [FighterView], f: &FighterView) -> Option<&'a FighterView> {
     let by = e.taunter_of(f.id)?;
     all.iter().find(|o| o.id == by && o.on_board())
-}
-
-/// ATK-2 with ABL-5: the distance an attack's range is measured over: without the vertical
-/// distance when an ability of `f`'s says so.
-pub fn attack_distance(e: &Engine, f: &FighterView, t: &FighterView) -> f32 {
-    let flat = e
-        .activation
-        .as_ref()
-        .is_some_and(|a| a.lasts(f.id, |e| *e == Effect::FlatAttackRange));
-    if flat {
-        horizontal_distance(&f.base(), &t.base())
-    } else {
-        distance(&f.base(), &t.base())
-    }
-}
-
-/// ABL-5: how many inches more the range of `f`'s (`melee`) attacks is this activation.
-pub fn range_raised(e: &Engine, f: &FighterView, melee: bool) -> f32 {
-    let Some(a) = e.activation.as_ref().filter(|a| a.fighter == f.id) else {
-        return 0.0;
-    };
-    (a.lasting.iter())
-        .filter_map(|x| match x {
-            Effect::RangeBoost { by, melee_only } if melee || !melee_only => Some(by.of(0)),
-            _ => None,
-        })
-        .sum::<u32>() as f32
-}
-
-/// ATK-2: a missile attack can't target an enemy within 1" of the attacker's friends, unless
-/// the weapon has no minimum range and the attacker is within 3" of the target.
-fn missile_blocked_by_friends(
-    all: &[FighterView],
-    f: &FighterView,
-    t: &FighterView,
-    w: &Weapon,
-    d: f32,
-) -> bool {
-    let near_friend = all.iter().any(|o| {
-        o.on_board() && o.side == f.side && o.id != f.id && bases_within(&o.base(), &t.base(), 1.0)
-    });
-    near_friend && !(w.min_range <= 0.0 && d <= 3.0 + 1e-4)
 }
 
 /// Every legal (target, weapon) for `f` (for AI and UI).

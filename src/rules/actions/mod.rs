@@ -21,6 +21,7 @@ mod damage;
 mod disengage;
 mod hit_rolls;
 mod movement;
+mod range;
 mod reactions;
 mod treasure;
 

@@ -137,15 +137,16 @@ pub(super) fn picked_enemy_then(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     if let Some((range, visible, only)) = super::lower::picked_only(&s[0]) {
         let actions = super::bar::barred(s.get(1)?)?;
         let only = Some(only);
-        return Some((
-            2,
-            vec![Effect::Restrict {
-                range,
-                visible,
-                actions,
-                only,
-            }],
-        ));
+        let restrict = Effect::Restrict {
+            range,
+            visible,
+            actions,
+            only,
+        };
+        return Some(match s.get(2).and_then(|t| barred_more_at(t, &restrict)) {
+            Some(e) => (3, vec![e]),
+            None => (2, vec![restrict]),
+        });
     }
     let (range, visible) = picked_enemy(&s[0])?;
     let next = s.get(1)?;
@@ -213,4 +214,26 @@ fn set_up_then_roll(s: &[String], range: f32, visible: bool, within: f32) -> (us
         None => 2,
     };
     (used, effects)
+}
+
+/// "In addition, if the value of this ability is 6, that fighter cannot use abilities for the
+/// rest of the battle round" after a restriction of a picked enemy: the restriction, with
+/// more barred at that value.
+fn barred_more_at(s: &str, restrict: &Effect) -> Option<Effect> {
+    let Effect::Restrict { actions, .. } = restrict else {
+        return None;
+    };
+    let rest = s.strip_prefix("in addition, if the value of this ability is ")?;
+    let (n, rest) = super::card::number_prefix(rest)?;
+    let more = super::bar::barred(rest.strip_prefix(", ")?)?;
+    let least = u8::try_from(n).ok().filter(|n| *n == 6)?;
+    let mut wider = restrict.clone();
+    if let Effect::Restrict { actions: a, .. } = &mut wider {
+        a.extend(more.into_iter().filter(|m| !actions.contains(m)));
+    }
+    Some(Effect::When {
+        when: crate::model::effects::Condition::ValueAtLeast(least),
+        then: vec![wider],
+        otherwise: vec![restrict.clone()],
+    })
 }

@@ -279,6 +279,7 @@ pub(super) fn barred(s: &str) -> Option<Vec<Restriction>> {
         (true, "make move actions") => vec![Restriction::Move],
         (true, "make disengage actions") => vec![Restriction::Disengage],
         (true, "use abilities") => vec![Restriction::Abilities],
+        (true, "use reactions" | "make reactions") => vec![Restriction::Reactions],
         _ => return None,
     })
 }

@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use crate::battlefield::measure::{distance, horizontal_distance};
+use crate::battlefield::measure::distance;
 use crate::model::effects::{Amount, AttackKind, Aura, Effect, Stat};
 use crate::model::ids::FighterId;
 use crate::rules::log::EffectOutcome;
@@ -319,18 +319,9 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
         Effect::RoundBoost { aura: Some(a), .. } => friend_fighting_in(w, a).then_some(
             Useful::Because("a friend in its aura is within 1\" of an enemy", None),
         ),
-        Effect::RangeBoost { by, melee_only } => {
-            // The least it raises (the value is not weighed here): never a promise it breaks.
-            let by = by.of(1) as f32;
-            reach_only_raised(w, by, *melee_only).then_some(Useful::Because(
-                "an enemy is in range once its range is raised",
-                None,
-            ))
+        Effect::RangeBoost { .. } | Effect::FlatAttackRange => {
+            super::boost_words::useful_reach(w, e)
         }
-        Effect::FlatAttackRange => reach_only_flat(w).then_some(Useful::Because(
-            "an enemy is in range once the height is left out",
-            None,
-        )),
         _ => None,
     }
 }
@@ -345,34 +336,6 @@ fn friend_fighting_in(w: &Weighed, aura: &Aura) -> bool {
 }
 
 /// Is an enemy within a weapon's range of the active fighter horizontally but not in 3D?
-/// Is an enemy out of range of `w`'s fighter's weapons (melee ones, when `melee_only`) that
-/// `by` inches more would reach?
-fn reach_only_raised(w: &Weighed, by: f32, melee_only: bool) -> bool {
-    let f = w.f;
-    let weapons = || (f.profile.weapons.iter()).filter(|x| x.is_melee() || !melee_only);
-    (w.all.iter().filter(|o| o.on_board() && o.side != f.side)).any(|o| {
-        let d = distance(&f.base(), &o.base());
-        weapons().any(|x| d > x.max_range + 1e-4 && d <= x.max_range + by + 1e-4)
-    })
-}
-
-fn reach_only_flat(w: &Weighed) -> bool {
-    let f = w.f;
-    w.all
-        .iter()
-        .filter(|o| o.on_board() && o.side != f.side)
-        .any(|o| {
-            let (d3, d2) = (
-                distance(&f.base(), &o.base()),
-                horizontal_distance(&f.base(), &o.base()),
-            );
-            f.profile
-                .weapons
-                .iter()
-                .any(|w| d2 <= w.max_range + 1e-4 && d3 > w.max_range + 1e-4)
-        })
-}
-
 // The card's wording of this family (`card`: the language's shared pieces).
 
 /// A raise for the activation, the next action or the round, or how its attacks are made.
@@ -388,7 +351,7 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
          measuring the range for attack actions made by this fighter" => {
             Some(vec![Effect::FlatAttackRange])
         }
-        _ if range_raised(s).is_some() => range_raised(s),
+        _ if super::boost_words::range_raised(s).is_some() => super::boost_words::range_raised(s),
         "until the end of this fighter's activation, this fighter can fly when making move \
          actions" => Some(vec![Effect::FlyThisActivation]),
         "until the end of this fighter's activation, do not count the vertical distance moved \
@@ -605,17 +568,4 @@ pub fn boosts_lapse_with_the_bonus(world: &mut World, fighter: FighterId) {
         };
         super::effect_logged(world, fighter, outcome);
     }
-}
-
-/// "Add A to the Range characteristic of this fighter's (melee) attack actions until the end
-/// of this activation".
-fn range_raised(s: &str) -> Option<Vec<Effect>> {
-    let (by, rest) = amount_prefix(s.strip_prefix("add ")?)?;
-    let rest = rest.strip_prefix(" to the range characteristic of this fighter's ")?;
-    let (melee_only, rest) = match rest.strip_prefix("melee ") {
-        Some(r) => (true, r),
-        None => (false, rest),
-    };
-    (rest == "attack actions until the end of this activation")
-        .then(|| vec![Effect::RangeBoost { by, melee_only }])
 }

@@ -208,34 +208,51 @@ pub(super) fn only_holds(
     o: &state::FighterView,
     only: PickOnly,
 ) -> bool {
-    let round = world.resource::<state::Engine>().round;
+    use crate::rules::log::Event;
     let log = world.resource::<crate::rules::log::BattleLog>();
-    // Its missile attacks this round (its activation's): on whom, with how much damage.
-    let shots = || {
+    // This activation's entries, the last first: back to `f`'s activation.
+    let this_activation = || {
         (log.entries.iter().rev())
-            .take_while(|l| l.round == round)
-            .filter_map(|l| match &l.event {
-                crate::rules::log::Event::Attack {
-                    attacker,
-                    target,
-                    weapon,
-                    damage,
-                    ..
-                } if *attacker == f.id
-                    && f.profile
-                        .weapons
-                        .iter()
-                        .any(|w| &w.name == weapon && !w.is_melee()) =>
-                {
-                    Some((*target, *damage))
-                }
-                _ => None,
-            })
+            .map(|l| &l.event)
+            .take_while(|e| !matches!(e, Event::Activate { fighter, .. } if *fighter == f.id))
+    };
+    // Its attacks this activation (missile ones, or melee ones): on whom, how much damage.
+    let attacks = |melee: Option<bool>| {
+        this_activation().filter_map(move |e| match e {
+            Event::Attack {
+                attacker,
+                target,
+                weapon,
+                damage,
+                ..
+            } if *attacker == f.id
+                && melee.is_none_or(|m| {
+                    (f.profile.weapons.iter()).any(|w| &w.name == weapon && w.is_melee() == m)
+                }) =>
+            {
+                Some((*target, *damage))
+            }
+            _ => None,
+        })
+    };
+    let hurt_by_ability = || {
+        this_activation().any(|e| match e {
+            Event::Effect {
+                fighter,
+                outcome:
+                    EffectOutcome::Damage {
+                        fighters, damage, ..
+                    },
+            } => *fighter == f.id && *damage > 0 && fighters.contains(&o.id),
+            _ => false,
+        })
     };
     match only {
         PickOnly::Damaged(n) => o.damage >= n,
-        PickOnly::HurtByItsShots => shots().any(|(t, d)| t == o.id && d > 0),
-        PickOnly::ItsLastShot => shots().next().is_some_and(|(t, _)| t == o.id),
+        PickOnly::HurtByItsShots => attacks(Some(false)).any(|(t, d)| t == o.id && d > 0),
+        PickOnly::HurtByItsMelee => attacks(Some(true)).any(|(t, d)| t == o.id && d > 0),
+        PickOnly::HurtByIt => attacks(None).any(|(t, d)| t == o.id && d > 0) || hurt_by_ability(),
+        PickOnly::ItsLastShot => attacks(Some(false)).next().is_some_and(|(t, _)| t == o.id),
     }
 }
 
@@ -279,6 +296,8 @@ pub(super) fn only_words(only: PickOnly) -> String {
     match only {
         PickOnly::Damaged(n) => format!(" with {n} or more damage"),
         PickOnly::HurtByItsShots => " its missile attacks damaged this activation".to_string(),
+        PickOnly::HurtByItsMelee => " its melee attacks damaged this activation".to_string(),
+        PickOnly::HurtByIt => " it damaged this activation".to_string(),
         PickOnly::ItsLastShot => " its last missile attack targeted".to_string(),
     }
 }
@@ -356,19 +375,32 @@ pub(super) fn picked_then_lowered(s: &[String]) -> Option<(usize, Vec<Effect>)> 
 /// this fighter's missile attack actions this activation to be the target": the range,
 /// whether it must be seen, and which enemies besides.
 pub(super) fn picked_only(s: &str) -> Option<(f32, bool, PickOnly)> {
-    let shot = " that was allocated any damage points by this fighter's missile attack actions \
-                this activation";
+    let hurt = [
+        (
+            " that was allocated any damage points by this fighter's missile attack actions \
+             this activation",
+            PickOnly::HurtByItsShots,
+        ),
+        (
+            " that was allocated any damage points this activation by any of this fighter's \
+             melee attack actions",
+            PickOnly::HurtByItsMelee,
+        ),
+        (
+            " that had any damage points allocated to them by this fighter this activation",
+            PickOnly::HurtByIt,
+        ),
+    ];
     let s = s.strip_suffix(" to be the target").unwrap_or(s);
     for (visible, head) in [
         (true, "pick a visible enemy fighter"),
         (false, "pick an enemy fighter"),
     ] {
-        if s.strip_prefix(head) == Some(shot) {
-            return Some((
-                crate::model::effects::ANYWHERE,
-                visible,
-                PickOnly::HurtByItsShots,
-            ));
+        let Some(rest) = s.strip_prefix(head) else {
+            continue;
+        };
+        if let Some((_, only)) = hurt.iter().find(|(w, _)| *w == rest) {
+            return Some((crate::model::effects::ANYWHERE, visible, *only));
         }
     }
     let (pick, damage) = s.split_once(" with ")?;

@@ -99,3 +99,47 @@ fn atk2_abl5_an_ability_lengthens_the_range_of_melee_attacks() {
     let r = a.rejected(swing);
     assert!(r.reason.contains("beyond the 3\" range"), "{}", r.reason);
 }
+
+/// ABL-5 (Daemonic Blaze): "pick an enemy fighter that had any damage points allocated to them
+/// by this fighter this activation. That fighter cannot use reactions for the rest of the
+/// battle round. In addition, if the value of this ability is 6, that fighter cannot use
+/// abilities ...": B2, unhurt, can't be picked (the refusal says why); B, hurt by A's attack,
+/// is barred from reactions at a value of 3 and, at 6, from abilities too.
+#[test]
+fn abl5_an_enemy_it_hurt_this_activation_is_barred_more_at_a_value_of_6() {
+    use warcry_sim::model::effects::{Condition, PickOnly, Restriction};
+    use warcry_sim::rules::effects::{may_react, not_barred};
+    const B2: FighterId = FighterId(11);
+    let bar = |actions: Vec<Restriction>| Effect::Restrict {
+        range: warcry_sim::model::effects::ANYWHERE,
+        visible: false,
+        actions,
+        only: Some(PickOnly::HurtByIt),
+    };
+    let blaze = Effect::When {
+        when: Condition::ValueAtLeast(6),
+        then: vec![bar(vec![Restriction::Reactions, Restriction::Abilities])],
+        otherwise: vec![bar(vec![Restriction::Reactions])],
+    };
+    for value in [3, 6] {
+        let mut a = with_ability(vec![blaze.clone()], value);
+        a.rules(|r| r.reactions = false);
+        a.profile(A, |p| p.weapons = vec![weapon(1.0, 2, 3, (1, 2))]);
+        a.profile(B, |p| p.wounds = 30);
+        a.place(B, 11.5, 10.0);
+        a.place(B2, 10.0, 11.5);
+        a.dice(&[6, 1]);
+        a.attack_logged(A, B, 0);
+        let why = a.use_ability(A, "Test Gift", value, Some(B2)).unwrap_err();
+        assert!(
+            why.contains("not an enemy it damaged this activation"),
+            "{why}"
+        );
+        a.use_ability(A, "Test Gift", value, Some(B)).unwrap();
+        let f = a.fighter(B);
+        let w = a.world();
+        assert!(!may_react(w, &f), "value {value}");
+        let abilities = not_barred(w, &f, Restriction::Abilities).is_ok();
+        assert_eq!(abilities, value < 6, "value {value}");
+    }
+}

@@ -39,3 +39,30 @@ fn abl5_the_range_of_its_melee_attacks_raised_for_the_activation() {
         "+3\" Range for melee attacks until the end of the activation"
     );
 }
+
+/// ABL-5: "pick an enemy fighter that had any damage points allocated to them by this fighter
+/// this activation. That fighter cannot use reactions ... In addition, if the value of this
+/// ability is 6, that fighter cannot use abilities ...": one restriction, wider at a 6.
+#[test]
+fn abl5_an_enemy_it_hurt_barred_and_barred_more_at_a_value_of_6() {
+    use crate::model::effects::{PickOnly, Restriction};
+    let bar = |actions| Effect::Restrict {
+        range: crate::model::effects::ANYWHERE,
+        visible: false,
+        actions,
+        only: Some(PickOnly::HurtByIt),
+    };
+    assert_eq!(
+        effects_of(
+            "Pick an enemy fighter that had any damage points allocated to them by this \
+             fighter this activation. That fighter cannot use reactions for the rest of the \
+             battle round. In addition, if the value of this ability is 6, that fighter cannot \
+             use abilities for the rest of the battle round."
+        ),
+        Ok(vec![Effect::When {
+            when: Condition::ValueAtLeast(6),
+            then: vec![bar(vec![Restriction::Reactions, Restriction::Abilities])],
+            otherwise: vec![bar(vec![Restriction::Reactions])],
+        }])
+    );
+}
