@@ -249,16 +249,21 @@ impl Effect {
                 only: *only,
                 ..enemy(*range, *visible, None)
             },
+            Effect::BonusAttackAt {
+                range,
+                visible,
+                runemark,
+                only,
+                ..
+            } => Aim {
+                only: *only,
+                ..enemy(*range, *visible, runemark.as_deref())
+            },
             Effect::RollAgainst {
                 range,
                 visible,
                 runemark,
                 ..
-            }
-            | Effect::BonusAttackAt {
-                range,
-                visible,
-                runemark,
             } => enemy(*range, *visible, runemark.as_deref()),
             Effect::FriendBonusAttack {
                 range,

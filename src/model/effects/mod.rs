@@ -68,6 +68,12 @@ pub enum Effect {
         visible: bool,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         runemark: Option<String>,
+        /// Only an enemy the pick says besides ("that enemy fighter" its melee attacks hurt).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        only: Option<PickOnly>,
+        /// With a melee weapon.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        melee: bool,
     },
     /// A bonus attack action (CMB-2) with this fighter's weapon of that runemark ("spear").
     BonusAttackWith { runemark: String },
@@ -283,17 +289,15 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         melee: bool,
     },
-    /// The friendly fighter picked as `pick` says makes a bonus move action (of up to its own
-    /// Move), or, when `or_attack`, a bonus move or a bonus attack as its player chooses
-    /// (CMB-2).
+    /// The friend picked as `pick` says makes a bonus move (up to its Move), or, when
+    /// `or_attack`, a bonus move or attack as its player chooses (CMB-2).
     FriendBonusMove {
         pick: FriendPick,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         or_attack: bool,
     },
-    /// Each friendly fighter in `aura` now (this one too, unless the aura says "other") can
-    /// make a bonus move action (or, when `or_attack`, a bonus move or attack), in turn,
-    /// nearest first, this fighter last (CMB-2).
+    /// Each friend in `aura` now (this one too, unless "other") can make a bonus move (or
+    /// attack, when `or_attack`), in turn, nearest first, this fighter last (CMB-2).
     EachFriendBonusMove {
         aura: Aura,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -305,9 +309,8 @@ pub enum Effect {
     /// A friendly fighter its player picks is removed and set up again anywhere more than
     /// `away` inches from every enemy (at the place its player picks, where its base fits).
     FriendRelocate { pick: FriendPick, away: f32 },
-    /// Up to `up_to` friendly fighters in `aura` can each make a bonus move action (of up to
-    /// `max` inches, when given; or, when `or_attack`, a bonus move or attack action): their
-    /// player picks them by taking their bonus or letting it go, nearest first (CMB-2).
+    /// Up to `up_to` friends in `aura` can each make a bonus move (up to `max`", or a move or
+    /// attack, when `or_attack`), picked by taking it or letting it go, nearest first (CMB-2).
     PickedFriendsBonus {
         aura: Aura,
         up_to: Amount,
@@ -315,9 +318,8 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         max: Option<Amount>,
     },
-    /// Roll `dice` dice against an enemy within `range` inches (that this fighter can see,
-    /// when `visible`; with the runemark, when given): each roll of `least` or more is a
-    /// success, and `then` says what successes do.
+    /// `dice` dice against an enemy within `range` (seen, when `visible`; with the runemark,
+    /// when given): each roll of `least` or more succeeds, and `then` says what that does.
     RollAgainst {
         range: f32,
         visible: bool,
@@ -327,9 +329,8 @@ pub enum Effect {
         least: u8,
         then: OnSuccess,
     },
-    /// When this fighter's next attack action this activation on an enemy (with the runemark,
-    /// when given) scores any critical hits, that enemy's `stat` is lowered by `by`, to `min`,
-    /// until the end of the battle.
+    /// When its next attack this activation (on an enemy with the runemark, when given) scores
+    /// critical hits, the enemy's `stat` is `by` lower, to `min`, for the rest of the battle.
     CritsWeaken {
         #[serde(default)]
         runemark: Option<String>,
@@ -337,17 +338,15 @@ pub enum Effect {
         by: u32,
         min: u32,
     },
-    /// An enemy within `range` inches that this fighter can see (when `visible`) is removed
-    /// from the battlefield and set up within `within` inches of this fighter (where it was
-    /// nearest, when there is a choice); later effects aim at it too.
+    /// An enemy within `range` (seen, when `visible`) is set up again within `within` of this
+    /// fighter (nearest where it was, at a choice); later effects aim at it too.
     SetUpNear {
         range: f32,
         visible: bool,
         within: f32,
     },
-    /// An enemy within `range` (that this fighter can see, when `visible`) has `by` less of
-    /// `stat` until the end of the battle round (or, `activation`, of this activation), to
-    /// `min`, after every bonus (ABL-4).
+    /// An enemy within `range` (seen, when `visible`) has `by` less of `stat`, to `min`, after
+    /// every bonus (ABL-4), for the round (or, `activation`, this activation).
     LowerPicked {
         range: f32,
         visible: bool,

@@ -39,10 +39,14 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             range,
             visible,
             runemark,
+            only,
+            melee,
         } => format!(
-            "a bonus attack action on {} enemy{} {}",
+            "a bonus {}attack action on {} enemy{}{} {}",
+            if *melee { "melee " } else { "" },
             super::a_visible(*visible),
             super::runemark_text(runemark.as_deref(), " with the ", " runemark"),
+            only.map_or(String::new(), super::lower::only_words),
             super::within_text(*range)
         ),
         Effect::BonusAttackWith { runemark } => {
@@ -183,10 +187,11 @@ fn one_attack(
     target: Option<FighterId>,
 ) -> Option<(Bonus, EffectOutcome)> {
     match e {
-        Effect::BonusAttackAt { .. } => {
+        Effect::BonusAttackAt { melee, .. } => {
             let target = target?;
             let outcome = EffectOutcome::BonusAttackOn { target };
-            Some((Bonus::AttackAt { target }, outcome))
+            let melee = *melee;
+            Some((Bonus::AttackAt { target, melee }, outcome))
         }
         Effect::BonusAttackWith { runemark } => {
             let weapon = weapon_with(f, runemark)?;
@@ -512,12 +517,28 @@ pub(super) fn friend_bonus_attack(s: &[String]) -> Option<(usize, Vec<Effect>)> 
 /// "this fighter (can make) makes a bonus attack action against (that targets) that fighter":
 /// a bonus attack on the enemy picked.
 pub(super) fn picked_then_attacked(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    let (range, visible, runemark) = match super::card::picked_enemy(&s[0]) {
-        Some((range, visible)) => (range, visible, None),
-        None => enemy_with_runemark(&s[0])?,
+    let hurt = "a fighter can only use this ability if an enemy fighter has been allocated \
+                damage by a melee attack action made by them this activation";
+    let (range, visible, runemark, only) = match super::card::picked_enemy(&s[0]) {
+        Some((range, visible)) => (range, visible, None, None),
+        // "That enemy fighter": the one its melee attacks hurt (the player's pick of them).
+        None if s[0] == hurt => {
+            let only = Some(crate::model::effects::PickOnly::HurtByItsMelee);
+            (crate::model::effects::ANYWHERE, false, None, only)
+        }
+        None => {
+            let (range, visible, runemark) = enemy_with_runemark(&s[0])?;
+            (range, visible, runemark, None)
+        }
     };
     let then = plain_bonus(s.get(1)?);
-    let then = then.strip_prefix("this fighter makes a bonus attack action ")?;
+    let (melee, then) = match then.strip_prefix("this fighter makes a bonus melee attack action ") {
+        Some(t) => (true, t),
+        None => (
+            false,
+            then.strip_prefix("this fighter makes a bonus attack action ")?,
+        ),
+    };
     let that = [
         "against that fighter",
         "against that enemy fighter",
@@ -529,6 +550,8 @@ pub(super) fn picked_then_attacked(s: &[String]) -> Option<(usize, Vec<Effect>)>
             range,
             visible,
             runemark,
+            only,
+            melee,
         };
         (2, vec![e])
     })

@@ -36,9 +36,12 @@ pub enum Bonus {
     AttackOf {
         melee: bool,
     },
-    /// A bonus attack action on this enemy only (ABL-5: "that targets that enemy fighter").
+    /// A bonus attack action on this enemy only (ABL-5: "that targets that enemy fighter"),
+    /// with a melee weapon when `melee`.
     AttackAt {
         target: FighterId,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        melee: bool,
     },
     /// A bonus attack action with this weapon (its index) only ("with its spear", ABL-5).
     AttackWith {
@@ -115,7 +118,10 @@ impl Bonus {
         match self {
             Bonus::AttackOf { melee: m } => m == melee,
             Bonus::FriendAttack { melee: true, .. } => melee,
-            Bonus::AttackAt { target: t } => t == target,
+            Bonus::AttackAt {
+                target: t,
+                melee: m,
+            } => t == target && (melee || !m),
             Bonus::AttackWith { weapon: w } => usize::from(w) == weapon,
             _ => true,
         }

@@ -350,7 +350,11 @@ pub fn bonus_words_with(b: Bonus, name_of: impl Fn(FighterId) -> String) -> Stri
         Bonus::Disengage => "disengage".into(),
         Bonus::AttackOf { melee: true } => "melee attack".into(),
         Bonus::AttackOf { melee: false } => "missile attack".into(),
-        Bonus::AttackAt { target } => format!("attack on {}", name_of(target)),
+        Bonus::AttackAt { target, melee } => format!(
+            "{}attack on {}",
+            if melee { "melee " } else { "" },
+            name_of(target)
+        ),
         Bonus::AttackWith { .. } => "attack with the weapon its ability names".into(),
         Bonus::MoveOrDisengage { max } => format!("move (up to {max}\") or disengage"),
         Bonus::FriendMove { fighter, max } => {

@@ -93,6 +93,8 @@ fn cmb2_abl5_a_bonus_attack_on_the_enemy_picked_only() {
         range: 2.0,
         visible: false,
         runemark: None,
+        only: None,
+        melee: false,
     };
     let mut a = with_ability(vec![at], 3);
     a.rules(|r| r.reactions = false);

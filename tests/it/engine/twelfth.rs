@@ -143,3 +143,48 @@ fn abl5_an_enemy_it_hurt_this_activation_is_barred_more_at_a_value_of_6() {
         assert_eq!(abilities, value < 6, "value {value}");
     }
 }
+
+/// CMB-2, ABL-5 (Combination Attack): "a fighter can only use this ability if an enemy fighter
+/// has been allocated damage by a melee attack action made by them this activation. This
+/// fighter makes a bonus melee attack action that targets that enemy fighter": refused before
+/// A's melee attack hurts anyone; then B2 (unhurt) can't be picked; picked, B takes the bonus
+/// melee attack, and A's missile weapon can't take it.
+#[test]
+fn cmb2_abl5_a_bonus_melee_attack_on_the_enemy_its_melee_attack_hurt() {
+    use warcry_sim::model::effects::PickOnly;
+    use warcry_sim::rules::command::Command;
+    const B2: FighterId = FighterId(11);
+    let combination = Effect::BonusAttackAt {
+        range: warcry_sim::model::effects::ANYWHERE,
+        visible: false,
+        runemark: None,
+        only: Some(PickOnly::HurtByItsMelee),
+        melee: true,
+    };
+    let mut a = with_ability(vec![combination], 3);
+    a.rules(|r| r.reactions = false);
+    a.profile(A, |p| {
+        p.weapons = vec![weapon(1.0, 2, 3, (1, 2)), weapon(6.0, 2, 3, (1, 2))];
+    });
+    for id in [B, B2] {
+        a.profile(id, |p| p.wounds = 30);
+    }
+    a.place(B, 11.5, 10.0);
+    a.place(B2, 10.0, 11.5);
+    let none = a.use_ability(A, "Test Gift", 3, None).unwrap_err();
+    assert!(none.contains("its melee attacks damaged"), "{none}");
+    a.dice(&[6, 1]);
+    a.attack_logged(A, B, 0);
+    assert!(a.use_ability(A, "Test Gift", 3, Some(B2)).is_err());
+    a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+    a.engine().activation.as_mut().unwrap().actions_left = 0;
+    let shot = Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 1,
+    };
+    assert!(a.rejected(shot).reason.contains("melee attack on"));
+    a.dice(&[4, 4]);
+    a.attack_logged(A, B, 0);
+    assert_eq!(a.damage(B), 2 + 1 + 1);
+}

@@ -172,7 +172,9 @@ fn bonus_attacks_on_one_enemy_or_with_one_weapon() {
             Effect::BonusAttackAt {
                 range: 2.0,
                 visible: false,
-                runemark: None
+                runemark: None,
+                only: None,
+                melee: false,
             }
         ])
     );
@@ -185,7 +187,9 @@ fn bonus_attacks_on_one_enemy_or_with_one_weapon() {
         Ok(vec![Effect::BonusAttackAt {
             range: 2.0,
             visible: true,
-            runemark: Some("monster".into())
+            runemark: Some("monster".into()),
+            only: None,
+            melee: false,
         }])
     );
     assert_eq!(

@@ -66,3 +66,26 @@ fn abl5_an_enemy_it_hurt_barred_and_barred_more_at_a_value_of_6() {
         }])
     );
 }
+
+/// ABL-5: "a fighter can only use this ability if an enemy fighter has been allocated damage
+/// by a melee attack action made by them this activation. This fighter makes a bonus melee
+/// attack action that targets that enemy fighter": a bonus melee attack on an enemy its melee
+/// attacks hurt.
+#[test]
+fn abl5_a_bonus_melee_attack_on_an_enemy_its_melee_attacks_hurt() {
+    use crate::model::effects::PickOnly;
+    assert_eq!(
+        effects_of(
+            "A fighter can only use this ability if an enemy fighter has been allocated damage \
+             by a melee attack action made by them this activation. This fighter makes a bonus \
+             melee attack action that targets that enemy fighter."
+        ),
+        Ok(vec![Effect::BonusAttackAt {
+            range: crate::model::effects::ANYWHERE,
+            visible: false,
+            runemark: None,
+            only: Some(PickOnly::HurtByItsMelee),
+            melee: true,
+        }])
+    );
+}
