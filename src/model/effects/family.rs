@@ -174,6 +174,7 @@ impl Effect {
             | Effect::DamagePerFriendNear { .. }
             | Effect::DamageAll { .. }
             | Effect::DamageVsToughness { .. }
+            | Effect::DamageWoundsOnRoll { .. }
             | Effect::AfterMove { .. } => Family::Damage,
             Effect::Heal { .. }
             | Effect::HealDice { .. }
@@ -248,6 +249,10 @@ impl Effect {
             } => Aim {
                 only: *only,
                 ..enemy(*range, *visible, None)
+            },
+            Effect::DamageWoundsOnRoll { only, visible, .. } => Aim {
+                only: Some(*only),
+                ..enemy(crate::model::effects::ANYWHERE, *visible, None)
             },
             Effect::BonusAttackAt {
                 range,

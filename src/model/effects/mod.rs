@@ -405,9 +405,8 @@ pub enum Effect {
         by: Amount,
         to: Exposers,
     },
-    /// This fighter is removed from the battlefield and set up again anywhere (on the
-    /// battlefield floor only, when `floor_only`) more than `away` inches from every enemy
-    /// fighter, where its base fits: at the place its player picks.
+    /// This fighter is set up again anywhere (on the floor only, when `floor_only`) more than
+    /// `away` inches from every enemy, where its base fits, at the place its player picks.
     Relocate {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         away: Option<f32>,
@@ -421,9 +420,8 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         aura: Option<Aura>,
     },
-    /// Until the end of the battle round, the critical hits of the attacks made by enemy
-    /// fighters within `range` inches of this fighter (that it can see, when `visible`) count
-    /// as hits ([`VALUE_RANGE`]: as many inches as the ability's value).
+    /// Until the end of the round, the critical hits of enemies within `range` (seen, when
+    /// `visible`) count as hits ([`VALUE_RANGE`]: as many inches as the value).
     EnemyCritsAsHits { range: f32, visible: bool },
     /// Until the end of the battle round, `by` more of `stat` (of its melee attacks only, when
     /// `melee_only`) for the friendly fighter picked as `pick` says.
@@ -439,9 +437,8 @@ pub enum Effect {
     },
     /// The friendly fighter picked as `pick` says is allocated `amount` damage points.
     FriendDamage { pick: FriendPick, amount: Amount },
-    /// Remove up to `amount` damage (with `dice`, up to a roll of a dice of that many sides)
-    /// from the friendly fighter picked as `pick` says; with `per_roll` (how many dice, the
-    /// least roll), up to `amount` for each of those dice that rolls the least or more.
+    /// Up to `amount` damage (with `dice`, a roll of a D`dice`; with `per_roll` (dice, least),
+    /// `amount` for each roll of the least or more) removed from the friend `pick` picks.
     FriendHeal {
         pick: FriendPick,
         amount: Amount,
@@ -450,19 +447,17 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         per_roll: Option<(Amount, u8)>,
     },
-    /// Until the end of the battle round, the value of the abilities used by the fighters
-    /// within `range` inches of this fighter (enemies it can see, when `enemies`; else
-    /// friends, and then only other abilities than this one) is raised (or, for enemies,
-    /// lowered) by `by`, to at most (at least) `bound` (ABL-1: the value is the dice's face).
+    /// Until the end of the round, the value of abilities used within `range` (by enemies it
+    /// sees, when `enemies`, lowered to at least `bound`; else by friends, other abilities
+    /// than this one, raised to at most `bound`) changes by `by` (ABL-1).
     ValueAura {
         range: f32,
         enemies: bool,
         by: Amount,
         bound: u32,
     },
-    /// An enemy within `range` (that this fighter can see, when `visible`) makes a bonus move
-    /// directly towards this fighter, as if jumping (MOVE-6), `inches` long or as far as it
-    /// goes clear, leaving enemies within 1" of it if it must (MOVE-3 set aside).
+    /// An enemy within `range` (seen, when `visible`) moves `inches` (or as far as it goes
+    /// clear) straight towards this fighter as if jumping (MOVE-6), MOVE-3 set aside.
     PullPicked {
         range: f32,
         visible: bool,
@@ -501,6 +496,14 @@ pub enum Effect {
     /// `dice` dice against an enemy within `range` (that this fighter can see, when
     /// `visible`): each roll that equals or exceeds its Toughness (only that exceeds it, when
     /// `beat`) deals `each` damage to it.
+    /// `dice` dice against the enemy picked (seen, when `visible`; as `only` says): each roll
+    /// of `face` deals it as many damage points as its Wounds characteristic.
+    DamageWoundsOnRoll {
+        only: PickOnly,
+        visible: bool,
+        dice: Amount,
+        face: u8,
+    },
     DamageVsToughness {
         range: f32,
         visible: bool,

@@ -133,7 +133,8 @@ impl Effect {
             | Effect::DamageNearTarget { .. }
             | Effect::SelfDamage { .. }
             | Effect::CountsExtra { .. }
-            | Effect::DamageVsToughness { .. } => self.damage_numbers_ok(),
+            | Effect::DamageVsToughness { .. }
+            | Effect::DamageWoundsOnRoll { .. } => self.damage_numbers_ok(),
             Effect::Heal { .. }
             | Effect::HealDice { .. }
             | Effect::HealEach { .. }
@@ -267,6 +268,9 @@ impl Effect {
                 range, dice, each, ..
             } => range_ok(*range) && dice.within(10) && (1..=20).contains(each),
             Effect::DamageNearTarget { around } => range_ok(*around),
+            Effect::DamageWoundsOnRoll { dice, face, .. } => {
+                dice.within(10) && (1..=6).contains(face)
+            }
             Effect::DamageAll { range, amount } => range_ok(*range) && amount.within(20),
             Effect::DamagePerFriendNear {
                 range, per, near, ..

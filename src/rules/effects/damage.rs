@@ -49,6 +49,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         Effect::DamagePerFriendNear { .. } => super::per_friend::describe(e),
         Effect::DamageAll { .. } => super::around::all_text(e, value),
         Effect::DamageVsToughness { .. } => super::around::versus_text(e, value),
+        Effect::DamageWoundsOnRoll { .. } => super::slay::describe(e, value),
         Effect::SelfDamage { amount, dice } => format!(
             "{} damage to this fighter",
             dice.map_or_else(|| amount_text(amount, value), |d| format!("a D{d} roll of"))
@@ -162,6 +163,7 @@ pub(super) fn run(
             .into_iter()
             .collect(),
         Effect::DamageVsToughness { .. } => super::around::versus(world, e, value, target),
+        Effect::DamageWoundsOnRoll { .. } => super::slay::run(world, e, value, target),
         Effect::SelfDamage { amount, dice } => {
             super::self_damage::to_self(world, f, *amount, *dice, value)
         }
@@ -249,7 +251,7 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
         Effect::DamageAround { .. } => super::around::useful(w, e),
         Effect::DamagePerFriendNear { .. } => super::per_friend::useful(w, e),
         Effect::DamageAll { .. } => super::around::all_useful(w, e),
-        Effect::DamageVsToughness { .. } => {
+        Effect::DamageVsToughness { .. } | Effect::DamageWoundsOnRoll { .. } => {
             let near = super::reach_of(w.world, w.all, w.f, e).unwrap_or_default();
             near.first()
                 .map(|t| Useful::Because("an enemy is in its reach", Some(*t)))

@@ -54,6 +54,7 @@ mod pull;
 mod reach;
 mod reaction;
 mod self_damage;
+mod slay;
 mod target_boost;
 mod toll;
 mod value;

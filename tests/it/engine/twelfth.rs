@@ -188,3 +188,36 @@ fn cmb2_abl5_a_bonus_melee_attack_on_the_enemy_its_melee_attack_hurt() {
     a.attack_logged(A, B, 0);
     assert_eq!(a.damage(B), 2 + 1 + 1);
 }
+
+/// ABL-5 (Killer of Kings): "pick an enemy fighter that was allocated any damage points this
+/// activation by any of this fighter's melee attack actions ... roll a number of dice equal to
+/// the value of this ability. On any unmodified rolls of 6, allocate a number of damage points
+/// to that enemy fighter equal to their Wounds characteristic": rolls of 5, 2 and 4 deal B
+/// nothing; a 6 among them deals its 30 Wounds and takes it down.
+#[test]
+fn abl5_a_roll_of_6_deals_the_enemy_its_wounds() {
+    use warcry_sim::model::components::Presence;
+    use warcry_sim::model::effects::{Amount, PickOnly};
+    let slay = Effect::DamageWoundsOnRoll {
+        only: PickOnly::HurtByItsMelee,
+        visible: false,
+        dice: Amount::Value,
+        face: 6,
+    };
+    for (rolls, down) in [([5, 2, 4], false), ([5, 6, 4], true)] {
+        let mut a = with_ability(vec![slay.clone()], 3);
+        a.rules(|r| r.reactions = false);
+        a.profile(A, |p| p.weapons = vec![weapon(1.0, 2, 3, (1, 2))]);
+        a.profile(B, |p| p.wounds = 30);
+        a.place(B, 11.5, 10.0);
+        a.dice(&[6, 1]);
+        a.attack_logged(A, B, 0);
+        a.dice(&rolls);
+        a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+        let gone = a.fighter(B).presence == Presence::TakenDown;
+        assert_eq!(gone, down, "{rolls:?}");
+        if !down {
+            assert_eq!(a.damage(B), 2, "the attack's critical hit alone");
+        }
+    }
+}

@@ -168,7 +168,8 @@ const SENTENCE: [SentenceReader; 26] = [
     super::expose_around::sentence,
 ];
 /// The readers of several sentences, tried in this order after those of one.
-const READERS: [Reader; 27] = [
+const READERS: [Reader; 28] = [
+    super::slay::picked_then_slain,
     super::lower::disengaged_then_exposed,
     guard::retaliation,
     super::lower::picked_then_lowered,
@@ -457,8 +458,8 @@ mod when;
 
 pub(super) use aura::{friends_moving_from, friends_within, marks_of};
 pub(super) use picks::{
-    pick_and_roll, pick_and_roll_any, picked_enemy, picked_friend, picked_friend_anywhere,
-    then_roll,
+    dice_count, pick_and_roll, pick_and_roll_any, picked_enemy, picked_friend,
+    picked_friend_anywhere, then_roll,
 };
 pub(super) use plain::plain as plain_words;
 #[cfg(test)]

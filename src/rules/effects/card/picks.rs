@@ -138,7 +138,7 @@ pub(in crate::rules::effects) fn pick_and_roll_any(
 
 /// How many dice: "a dice", "N dice", "a number of dice equal to the value of this ability"
 /// or "... to half the value of this ability (rounding up)".
-fn dice_count(s: &str) -> Option<Amount> {
+pub(in crate::rules::effects) fn dice_count(s: &str) -> Option<Amount> {
     if s == "a dice" {
         return Some(Amount::Fixed(1));
     }

@@ -89,3 +89,27 @@ fn abl5_a_bonus_melee_attack_on_an_enemy_its_melee_attacks_hurt() {
         }])
     );
 }
+
+/// ABL-5: "pick an enemy fighter that was allocated any damage points this activation by any
+/// of this fighter's melee attack actions to be the target and roll a number of dice equal to
+/// the value of this ability. On any unmodified rolls of 6, allocate ... equal to their Wounds
+/// characteristic. Those damage points cannot be ignored."
+#[test]
+fn abl5_rolls_of_6_deal_a_picked_enemy_its_wounds() {
+    use crate::model::effects::PickOnly;
+    assert_eq!(
+        effects_of(
+            "Pick an enemy fighter that was allocated any damage points this activation by any \
+             of this fighter's melee attack actions to be the target and roll a number of dice \
+             equal to the value of this ability. On any unmodified rolls of 6, allocate a \
+             number of damage points to that enemy fighter equal to their Wounds \
+             characteristic. Those damage points cannot be ignored."
+        ),
+        Ok(vec![Effect::DamageWoundsOnRoll {
+            only: PickOnly::HurtByItsMelee,
+            visible: false,
+            dice: Amount::Value,
+            face: 6,
+        }])
+    );
+}
