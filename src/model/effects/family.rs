@@ -93,6 +93,7 @@ macro_rules! numberless {
             | Effect::BonusAttackOf { .. }
             | Effect::BonusAttackWith { .. }
             | Effect::BonusMoveOrDisengage
+            | Effect::SelfTakenDown
             | $crate::model::effects::manner_parts!()
     };
 }
@@ -175,6 +176,7 @@ impl Effect {
             | Effect::DamageAll { .. }
             | Effect::DamageVsToughness { .. }
             | Effect::DamageWoundsOnRoll { .. }
+            | Effect::SelfTakenDown
             | Effect::AfterMove { .. } => Family::Damage,
             Effect::Heal { .. }
             | Effect::HealDice { .. }
@@ -188,7 +190,8 @@ impl Effect {
             | Effect::MoveByRolls { .. }
             | Effect::SwearOath
             | Effect::Favoured { .. }
-            | Effect::OnRoll { .. } => Family::Dice,
+            | Effect::OnRoll { .. }
+            | Effect::OnRolled { .. } => Family::Dice,
             Effect::FriendBoost { .. }
             | Effect::FriendHeal { .. }
             | Effect::FriendDamage { .. }

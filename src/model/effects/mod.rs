@@ -125,13 +125,11 @@ pub enum Effect {
         min: u32,
         range: f32,
     },
-    /// Until the end of the battle round, each enemy fighter that makes a disengage action
-    /// starting within `range` inches of this fighter is allocated a D`sides` of damage:
-    /// before it moves away, when `before`, else once it has.
+    /// Until the end of the round, each enemy disengaging from within `range` takes a
+    /// D`sides` of damage: before it moves away, when `before`, else once it has.
     DisengageToll { range: f32, sides: u8, before: bool },
-    /// At the end of the battle round (once objective control is determined), `amount`
-    /// damage to each enemy fighter within `range` inches of this fighter (that it can see,
-    /// when `visible`).
+    /// At the end of the round (once objectives are scored), `amount` damage to each enemy
+    /// within `range` inches of this fighter (that it sees, when `visible`).
     DamageAtRoundEnd {
         range: f32,
         amount: Amount,
@@ -162,9 +160,8 @@ pub enum Effect {
     /// Roll `dice` dice: until the end of this fighter's activation, each roll of `down_to` or
     /// less takes 1 from its Move (to a minimum of 1), then each other roll adds 1.
     MoveByRolls { dice: Amount, down_to: u8 },
-    /// This fighter swears an oath for the rest of the battle: once an enemy fighter is taken
-    /// down during its activation, it is favoured for the rest of the battle instead, and its
-    /// side gains a double of 1s.
+    /// This fighter swears an oath: once it takes an enemy down in its activation, it is
+    /// favoured for the rest of the battle instead, and its side gains a double of 1s.
     SwearOath,
     /// What the ability does (`plain`), or, when this fighter is favoured, `favoured`.
     Favoured {
@@ -186,9 +183,8 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Marks::is_none")]
         marks: Marks,
     },
-    /// `by` more of `stat` for this fighter's next action of its kind this activation: the
-    /// next move action for Move, the next attack action (`only` of that kind, when given)
-    /// for an attack's characteristic.
+    /// `by` more of `stat` for its next action of that kind this activation: its next move
+    /// for Move, its next attack (`only` of that kind, when given) for an attack's.
     NextBoost {
         stat: Stat,
         by: Amount,
@@ -218,6 +214,15 @@ pub enum Effect {
     PerCount { count: Count, then: Vec<Effect> },
     /// Roll a dice: on `least` or more, this fighter may make the bonus actions `then` says.
     OnRoll { least: u8, then: Vec<Effect> },
+    /// What the dice the effect before it rolled do besides: `then` once if any rolled `least`
+    /// or more (or, `per_roll`, once for each that did), on the same enemy.
+    OnRolled {
+        least: u8,
+        per_roll: bool,
+        then: Vec<Effect>,
+    },
+    /// This fighter is taken down (ATK-5).
+    SelfTakenDown,
     /// Until the end of the battle, `by` more of `stat` (of its melee attacks only, when
     /// `melee_only`) for this fighter.
     BattleBoost {
@@ -238,13 +243,11 @@ pub enum Effect {
         trigger: MoveTrigger,
         then: Vec<Effect>,
     },
-    /// Until the end of this fighter's activation, after each of its attack actions a dice
-    /// is rolled: on `least` or more the target may not make these actions until the end of
-    /// the battle round.
+    /// Until the end of its activation, a dice after each of its attacks: on `least` or more
+    /// the target may not make these actions until the end of the round.
     AfterEachAttack { least: u8, bar: Vec<Restriction> },
-    /// Until the end of this fighter's activation (for its next attack action this
-    /// activation, when `next`), its attacks (`only` of that kind, when given) score a critical
-    /// hit on a hit roll of `least` or more.
+    /// Until the end of its activation (for its next attack, when `next`), its attacks (`only`
+    /// of that kind) score a critical hit on a hit roll of `least` or more.
     CritOn {
         least: u8,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -372,9 +375,8 @@ pub enum Effect {
     /// After an effect's roll against the picked enemy: each of its rolls from `least` to
     /// `most` deals `amount` damage to this fighter.
     SelfDamagePerRoll { least: u8, most: u8, amount: u32 },
-    /// After an effect's roll against the picked enemy: for each of its rolls from `least` to
-    /// `most`, that enemy has 1 less `stat`, to `min`, until the end of the battle round (or,
-    /// `battle`, of the battle).
+    /// After a roll against the picked enemy: for each roll from `least` to `most`, it has 1
+    /// less `stat`, to `min`, until the end of the round (or, `battle`, of the battle).
     LowerPerRoll {
         least: u8,
         most: u8,
@@ -466,13 +468,11 @@ pub enum Effect {
     /// After this fighter's next attack action this activation, its target (still standing)
     /// makes that move towards this fighter.
     PullAfterNextAttack { inches: Amount },
-    /// The raises of its attacks in `then` (`Boost`s for the activation, `NextBoost`s for
-    /// its next attack) count only against a target that `target` says: the next attack's
-    /// raise waits for an attack on such a target.
+    /// The raises of its attacks in `then` (`Boost`s, `NextBoost`s) count only against a
+    /// target that `target` says: the next attack's raise waits for one on such a target.
     TargetBoost { target: TargetIs, then: Vec<Effect> },
-    /// After this fighter's next attack action this activation (one that scores a critical
-    /// hit, when `crits`), its target, still standing, may not make these actions until the
-    /// end of the battle round.
+    /// After its next attack this activation (one scoring a critical hit, when `crits`), its
+    /// target, still standing, may not make these actions until the end of the round.
     BarAfterNextAttack {
         crits: bool,
         actions: Vec<Restriction>,
@@ -480,9 +480,8 @@ pub enum Effect {
     /// After this fighter's next attack action this activation, its target, still standing,
     /// has `by` less of `stat` (Move) until the end of the battle round, to `min`.
     LowerAfterNextAttack { stat: Stat, by: Amount, min: u32 },
-    /// Until the end of this fighter's activation, after each of its attack actions that
-    /// scores a hit or a critical hit, its target has `by` less `stat` (to `min`) until the
-    /// end of the battle round.
+    /// Until the end of its activation, after each of its attacks that scores, its target has
+    /// `by` less `stat` (to `min`) until the end of the round.
     LowerAfterScoring { stat: Stat, by: Amount, min: u32 },
     /// After this fighter's next attack action this activation (of that kind, when given), if
     /// it scored any hits: `amount` damage to its target, or, with `around`, to each other
@@ -493,9 +492,6 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         around: Option<f32>,
     },
-    /// `dice` dice against an enemy within `range` (that this fighter can see, when
-    /// `visible`): each roll that equals or exceeds its Toughness (only that exceeds it, when
-    /// `beat`) deals `each` damage to it.
     /// `dice` dice against the enemy picked (seen, when `visible`; as `only` says): each roll
     /// of `face` deals it as many damage points as its Wounds characteristic.
     DamageWoundsOnRoll {
@@ -504,6 +500,8 @@ pub enum Effect {
         dice: Amount,
         face: u8,
     },
+    /// `dice` dice against an enemy within `range` (seen, when `visible`): each roll that
+    /// equals or beats its Toughness (beats, when `beat`) deals `each` damage to it.
     DamageVsToughness {
         range: f32,
         visible: bool,
@@ -511,16 +509,14 @@ pub enum Effect {
         beat: bool,
         each: u32,
     },
-    /// A visible enemy within `range` is picked; a dice is rolled for it and for each other
-    /// fighter, friend or foe, within `around` inches of it that it can see, each dealt what its
-    /// roll's band says.
+    /// A visible enemy within `range` is picked; a dice for it and for each other fighter it
+    /// sees within `around` inches of it, friend or foe, each dealt what its band says.
     DamageAround { range: f32, around: f32, roll: Roll },
     /// Until the end of this fighter's activation, each time an attack action it makes takes
     /// an enemy fighter down, it may make the bonus actions `then` says (CMB-2).
     AfterTakedown { then: Vec<Effect> },
-    /// The friendly fighter picked as `pick` says, one that has not activated yet this battle
-    /// round, is activated right after this fighter's activation ends (as ABL-3's Inspiring
-    /// Presence).
+    /// The friend `pick` picks, yet to activate this round, is activated right after this
+    /// fighter's activation ends (as ABL-3's Inspiring Presence).
     ActivateNext {
         pick: FriendPick,
         /// It suffers impact damage first (MOVE-9).

@@ -62,6 +62,7 @@ impl Effect {
                         )
                     })
             }
+            Effect::OnRolled { then, .. } => rolled_ok(then),
             Effect::AfterMove { then, .. } => then.iter().all(|t| {
                 matches!(
                     t,
@@ -112,4 +113,19 @@ fn target_ok(target: TargetIs) -> bool {
         TargetIs::FartherThan(r) => range_ok(r),
         TargetIs::Flies | TargetIs::NotActivated | TargetIs::Activated => true,
     }
+}
+
+/// What the same dice may do besides (`OnRolled`): to the enemy picked, or this fighter taken
+/// down.
+fn rolled_ok(then: &[Effect]) -> bool {
+    !then.is_empty()
+        && then.iter().all(|t| {
+            matches!(
+                t,
+                Effect::Restrict { .. }
+                    | Effect::BonusAttackAt { .. }
+                    | Effect::DamageOne { roll: None, .. }
+                    | Effect::SelfTakenDown
+            )
+        })
 }

@@ -184,7 +184,9 @@ impl Effect {
             | Effect::TargetBoost { then, .. }
             | Effect::NextIfTarget { then, .. }
             | Effect::PerCount { then, .. } => all_ok(then),
-            Effect::OnRoll { least, then } => (2..=6).contains(least) && all_ok(then),
+            Effect::OnRoll { least, then } | Effect::OnRolled { least, then, .. } => {
+                (2..=6).contains(least) && all_ok(then)
+            }
             Effect::RollAgainst { .. }
             | Effect::CritsWeaken { .. }
             | Effect::EnemyAura { .. }

@@ -31,9 +31,10 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             then,
         } => {
             let against = format!(
-                "{} enemy{} within {range}\"",
+                "{} enemy{} {}",
                 a_visible(*visible),
-                runemark_text(runemark.as_deref(), " ", "")
+                runemark_text(runemark.as_deref(), " ", ""),
+                super::within_text(super::at_value(*range, value))
             );
             roll_against_text(&against, &amount_text(dice, value), *least, then)
         }

@@ -111,7 +111,7 @@ fn on_success(s: &str) -> Option<(u8, OnSuccess)> {
 /// "On a (roll of) 4+, until the end of the (this) battle round, that (enemy) fighter cannot
 /// make move actions or disengage actions" (or with the round, or "this round", at the end):
 /// any success bars.
-fn bar_on_a_roll(s: &str) -> Option<(u8, OnSuccess)> {
+pub(super) fn bar_on_a_roll(s: &str) -> Option<(u8, OnSuccess)> {
     let rest = s
         .strip_prefix("on a roll of ")
         .or_else(|| s.strip_prefix("on a "))?;

@@ -50,6 +50,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         Effect::DamageAll { .. } => super::around::all_text(e, value),
         Effect::DamageVsToughness { .. } => super::around::versus_text(e, value),
         Effect::DamageWoundsOnRoll { .. } => super::slay::describe(e, value),
+        Effect::SelfTakenDown => "this fighter is taken down".to_string(),
         Effect::SelfDamage { amount, dice } => format!(
             "{} damage to this fighter",
             dice.map_or_else(|| amount_text(amount, value), |d| format!("a D{d} roll of"))
@@ -164,6 +165,7 @@ pub(super) fn run(
             .collect(),
         Effect::DamageVsToughness { .. } => super::around::versus(world, e, value, target),
         Effect::DamageWoundsOnRoll { .. } => super::slay::run(world, e, value, target),
+        Effect::SelfTakenDown => super::self_damage::taken_down(world, f),
         Effect::SelfDamage { amount, dice } => {
             super::self_damage::to_self(world, f, *amount, *dice, value)
         }

@@ -43,6 +43,20 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             "roll a dice: on a {least}+, {}",
             super::describe(then, value)
         ),
+        Effect::OnRolled {
+            least,
+            per_roll: false,
+            then,
+        } => format!(
+            "if any of those dice rolled {}: {}",
+            crate::model::effects::band_text(*least, 6),
+            super::describe_on_that_enemy(then, value)
+        ),
+        Effect::OnRolled { least, then, .. } => format!(
+            "for each of those dice that rolled {}: {}",
+            crate::model::effects::band_text(*least, 6),
+            super::describe_on_that_enemy(then, value)
+        ),
         Effect::Favoured { plain, favoured } => format!(
             "{}; when favoured: {}",
             super::describe(plain, value),
@@ -152,6 +166,22 @@ pub(super) fn on_roll(
     let roll = world.resource_mut::<DiceRng>().roll(1)[0];
     super::effect_logged(world, f.id, EffectOutcome::Rolled { roll, least });
     if roll >= least {
+        super::run(world, f, then, value, picks);
+    }
+}
+
+/// ABL-5: what the dice rolled before do besides: `then` once, or once for each roll of
+/// `least` or more (`per_roll`), with the same picks.
+pub(super) fn on_rolled(
+    world: &mut World,
+    f: &FighterView,
+    (least, per_roll, then): (u8, bool, &[Effect]),
+    (value, rolled): (u8, &[u8]),
+    picks: super::Picks,
+) {
+    let n = rolled.iter().filter(|r| **r >= least).count();
+    let times = if per_roll { n } else { n.min(1) };
+    for _ in 0..times {
         super::run(world, f, then, value, picks);
     }
 }

@@ -53,6 +53,7 @@ mod place;
 mod pull;
 mod reach;
 mod reaction;
+mod rolled;
 mod self_damage;
 mod slay;
 mod target_boost;
@@ -238,6 +239,15 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, pi
             dice::on_roll(world, f, (*least, then), value, picks);
             continue;
         }
+        if let Effect::OnRolled {
+            least,
+            per_roll,
+            then,
+        } = e
+        {
+            dice::on_rolled(world, f, (*least, *per_roll, then), (value, &rolled), picks);
+            continue;
+        }
         // What follows a roll of damage reads its rolls.
         let outcomes: Vec<EffectOutcome> = match e {
             Effect::LowerPerRoll { .. } => lower::per_roll(world, e, &rolled, picks.target)
@@ -258,6 +268,9 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, pi
         };
         for outcome in outcomes {
             effect_logged(world, f.id, outcome.clone());
+            if let EffectOutcome::RolledAgainst { rolls, .. } = &outcome {
+                rolled.clone_from(rolls);
+            }
             if let EffectOutcome::Damage {
                 fighters,
                 damage,
@@ -318,11 +331,7 @@ pub fn describe(effects: &[Effect], value: Option<u8>) -> String {
             let text = describe_one(e, value);
             // The enemy an earlier effect picked is "that enemy" after it (the same one).
             match (e.aim(), aimed) {
-                (Some(a), Some(before)) if !a.friends && a == before => {
-                    let range = at_value(a.range, value);
-                    let picked = format!("{} enemy within {range}\"", a_visible(a.visible));
-                    text.replacen(&picked, "that enemy", 1)
-                }
+                (Some(a), Some(before)) if !a.friends && a == before => that_enemy(&text, a, value),
                 (a, _) => {
                     aimed = aimed.or(a);
                     text
@@ -331,6 +340,24 @@ pub fn describe(effects: &[Effect], value: Option<u8>) -> String {
         })
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+/// `text` with the enemy `a` picks named "that enemy": one an earlier effect picked.
+fn that_enemy(text: &str, a: crate::model::effects::Aim, value: Option<u8>) -> String {
+    let range = at_value(a.range, value);
+    let picked = format!("{} enemy within {range}\"", a_visible(a.visible));
+    // A nested effect keeps a range of the value in words.
+    let in_words = format!("{} enemy {}", a_visible(a.visible), within_text(a.range));
+    (text.replacen(&picked, "that enemy", 1)).replacen(&in_words, "that enemy", 1)
+}
+
+/// What the effects `then` do to the enemy an earlier effect picked, for people.
+fn describe_on_that_enemy(then: &[Effect], value: Option<u8>) -> String {
+    let text = describe(then, value);
+    match then.iter().find_map(Effect::aim).filter(|a| !a.friends) {
+        Some(a) => that_enemy(&text, a, value),
+        None => text,
+    }
 }
 
 /// A range as its words show it: the value in inches, once the value is known.

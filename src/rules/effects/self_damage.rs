@@ -166,3 +166,15 @@ pub(super) fn roll_again(
     }
     out
 }
+
+/// ABL-5, ATK-5: this fighter taken down: as much damage as its wounds left.
+pub(super) fn taken_down(world: &mut World, f: &FighterView) -> Vec<EffectOutcome> {
+    let me = crate::rules::state::fighter(world, f.id).filter(|me| me.on_board());
+    me.map(|me| EffectOutcome::Damage {
+        fighters: vec![me.id],
+        damage: me.profile.wounds.saturating_sub(me.damage).max(1),
+        rolls: Vec::new(),
+    })
+    .into_iter()
+    .collect()
+}

@@ -221,3 +221,126 @@ fn abl5_a_roll_of_6_deals_the_enemy_its_wounds() {
         }
     }
 }
+
+/// May `id` move now, as far as abilities' restrictions go?
+fn may_move(a: &mut super::arena::Arena, id: FighterId) -> bool {
+    use warcry_sim::model::effects::Restriction;
+    let f = a.fighter(id);
+    warcry_sim::rules::effects::not_barred(a.world(), &f, Restriction::Move).is_ok()
+}
+
+/// The picked enemy's roll, and what the same roll does besides (ABL-5):
+/// - Hooked Net: "on a 3+, allocate a number of damage points to that fighter equal to the
+///   roll, and that fighter cannot make move actions or disengage actions ...": a 4 deals 4
+///   and bars B; a 2 does neither;
+/// - Sucking Proboscis: "allocate ... equal to the roll. If you allocate 5 or more ..., this
+///   fighter is taken down": a 5 deals 5 and takes A down; a 4 deals 4 and A stands.
+#[test]
+fn abl5_damage_as_rolled_and_what_a_high_roll_does_besides() {
+    use warcry_sim::model::components::Presence;
+    use warcry_sim::model::effects::{Amount, Restriction, Roll};
+    let as_rolled = |least: u8| Effect::DamageOne {
+        range: 1.0,
+        amount: Amount::Fixed(0),
+        roll: Some(Roll {
+            dice: Amount::Fixed(1),
+            bands: (least..=6)
+                .map(|r| (r, r, Amount::Fixed(u32::from(r))))
+                .collect(),
+            rolled: Vec::new(),
+        }),
+    };
+    let besides = |least, then| Effect::OnRolled {
+        least,
+        per_roll: false,
+        then: vec![then],
+    };
+    let net = vec![
+        as_rolled(3),
+        besides(
+            3,
+            Effect::Restrict {
+                range: 1.0,
+                visible: true,
+                actions: vec![Restriction::Move, Restriction::Disengage],
+                only: None,
+            },
+        ),
+    ];
+    let proboscis = vec![as_rolled(1), besides(5, Effect::SelfTakenDown)];
+    for (effects, roll, damage, barred, down) in [
+        (&net, 4, 4, true, false),
+        (&net, 2, 0, false, false),
+        (&proboscis, 5, 5, false, true),
+        (&proboscis, 4, 4, false, false),
+    ] {
+        let mut a = with_ability(effects.clone(), 3);
+        a.profile(B, |p| p.wounds = 30);
+        a.place(B, 11.5, 10.0);
+        a.dice(&[roll]);
+        a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+        assert_eq!(a.damage(B), damage, "roll {roll}");
+        assert_eq!(!may_move(&mut a, B), barred, "roll {roll}");
+        let gone = a.fighter(A).presence == Presence::TakenDown;
+        assert_eq!(gone, down, "roll {roll}");
+    }
+}
+
+/// The roll against a picked enemy, and what a 6 of the same dice does besides (ABL-5):
+/// - Da Grab an' Bash: "on a roll of 3+, ... that fighter cannot make move actions ... In
+///   addition, on a roll of 6, this fighter can make a bonus attack action that targets that
+///   enemy fighter": a 6 bars B and gives the bonus attack on B; a 4 bars it alone;
+/// - Bloodwrack Stare (2 dice, within the value): "in addition, for each roll of 6, allocate
+///   ... equal to the value": 6 and 6 deal 2 x 4; 3 and 1 bar B and deal nothing.
+#[test]
+fn abl5_a_roll_against_an_enemy_and_what_its_sixes_do_besides() {
+    use warcry_sim::model::effects::{Amount, OnSuccess, Restriction, VALUE_RANGE};
+    use warcry_sim::rules::engine::Bonus;
+    let against = |range, dice| Effect::RollAgainst {
+        range,
+        visible: true,
+        runemark: None,
+        dice: Amount::Fixed(dice),
+        least: 3,
+        then: OnSuccess::Bar(vec![Restriction::Move, Restriction::Disengage]),
+    };
+    let six = |per_roll, then| Effect::OnRolled {
+        least: 6,
+        per_roll,
+        then: vec![then],
+    };
+    let attack_b = Effect::BonusAttackAt {
+        range: 1.0,
+        visible: true,
+        runemark: None,
+        only: None,
+        melee: false,
+    };
+    let grab = vec![against(1.0, 1), six(false, attack_b)];
+    let stare_damage = Effect::DamageOne {
+        range: VALUE_RANGE,
+        amount: Amount::Value,
+        roll: None,
+    };
+    let stare = vec![against(VALUE_RANGE, 2), six(true, stare_damage)];
+    for (effects, rolls, damage, bonus) in [
+        (&grab, vec![6], 0, true),
+        (&grab, vec![4], 0, false),
+        (&stare, vec![6, 6], 8, false),
+        (&stare, vec![3, 1], 0, false),
+    ] {
+        let mut a = with_ability(effects.clone(), 4);
+        a.profile(B, |p| p.wounds = 30);
+        a.place(B, 11.5, 10.0);
+        a.dice(&rolls);
+        a.use_ability(A, "Test Gift", 4, Some(B)).unwrap();
+        assert_eq!(a.damage(B), damage, "{rolls:?}");
+        assert!(!may_move(&mut a, B), "{rolls:?}: barred on a 3+");
+        let waiting = a.engine().activation.clone().unwrap().bonus;
+        let on_b = waiting.contains(&Bonus::AttackAt {
+            target: B,
+            melee: false,
+        });
+        assert_eq!(on_b, bonus, "{rolls:?}: {waiting:?}");
+    }
+}

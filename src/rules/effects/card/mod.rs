@@ -168,7 +168,9 @@ const SENTENCE: [SentenceReader; 26] = [
     super::expose_around::sentence,
 ];
 /// The readers of several sentences, tried in this order after those of one.
-const READERS: [Reader; 28] = [
+const READERS: [Reader; 30] = [
+    super::rolled::against_then_besides,
+    super::rolled::damage_as_rolled,
     super::slay::picked_then_slain,
     super::lower::disengaged_then_exposed,
     guard::retaliation,

@@ -113,3 +113,64 @@ fn abl5_rolls_of_6_deal_a_picked_enemy_its_wounds() {
         }])
     );
 }
+
+/// ABL-5: what the same dice do besides, read from the card: Hooked Net's damage equal to the
+/// roll with a bar on a 3+, Bloodwrack Stare's damage for each 6 of a roll against a picked
+/// enemy, and the words for both.
+#[test]
+fn abl5_what_the_same_dice_do_besides() {
+    use crate::model::effects::{OnSuccess, Restriction, VALUE_RANGE};
+    let net = effects_of(
+        "Pick a visible enemy fighter within 1\" of this fighter and roll a dice. On a 3+, \
+         allocate a number of damage points to that figther equal to the roll, and that \
+         fighter cannot make move actions or disengage actions for the rest of the battle \
+         round.",
+    )
+    .unwrap();
+    assert!(matches!(
+        &net[..],
+        [Effect::DamageOne { .. }, Effect::OnRolled { least: 3, .. }]
+    ));
+    assert_eq!(
+        crate::rules::effects::describe(&net, Some(3)),
+        "roll 1 dice against a visible enemy within 1\": 3 deals 3, 4 deals 4, 5 deals 5, 6 deals \
+         6; if any of those dice rolled 3+: that enemy may not move or disengage until the end \
+         of the round"
+    );
+    let stare = effects_of(
+        "Pick a visible enemy fighter within a number of inches of this fighter equal to the \
+         value of this ability and roll 2 dice. If either dice rolls a 3+, until the end of \
+         the battle round, that fighter cannot make move actions or disengage actions. In \
+         addition, for each roll of 6, allocate a number of damage points to that fighter \
+         equal to the value of this ability.",
+    )
+    .unwrap();
+    assert_eq!(
+        stare,
+        vec![
+            Effect::RollAgainst {
+                range: VALUE_RANGE,
+                visible: true,
+                runemark: None,
+                dice: Amount::Fixed(2),
+                least: 3,
+                then: OnSuccess::Bar(vec![Restriction::Move, Restriction::Disengage]),
+            },
+            Effect::OnRolled {
+                least: 6,
+                per_roll: true,
+                then: vec![Effect::DamageOne {
+                    range: VALUE_RANGE,
+                    amount: Amount::Value,
+                    roll: None,
+                }],
+            },
+        ]
+    );
+    assert_eq!(
+        crate::rules::effects::describe(&stare, Some(4)),
+        "roll 2 dice against a visible enemy within 4\": any 3+ and it may not move or \
+         disengage until the end of the round; for each of those dice that rolled 6: 4 damage \
+         to that enemy"
+    );
+}

@@ -1,0 +1,134 @@
+//! What the same dice do besides (ABL-5, `OnRolled`), in the card's words: a roll against a
+//! picked enemy, or a roll of its damage, then what a roll of N or more does too ("in
+//! addition, on a roll of 6, ...", "if you allocate 5 or more damage points ..., this fighter
+//! is taken down").
+
+use crate::model::effects::{Amount, Effect, OnSuccess, Restriction, Roll};
+
+use super::card::{number_prefix, pick_and_roll};
+
+/// The roll against a picked enemy ("pick a visible enemy fighter within 1\" of this fighter
+/// and roll a dice" + "on a roll of 3+, ... that fighter cannot ...", "if either dice rolls a
+/// 3+, ..."), then "in addition, on a roll of 6, this fighter can make a bonus attack action
+/// that targets that enemy fighter" or "in addition, for each roll of 6, allocate a number of
+/// damage points to that fighter equal to A".
+pub(super) fn against_then_besides(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let (range, visible, runemark, dice) = super::card::pick_and_roll_any(&s[0])?;
+    let (least, then) = barred_on_either(s.get(1)?)?;
+    let against = Effect::RollAgainst {
+        range,
+        visible,
+        runemark: runemark.clone(),
+        dice,
+        least,
+        then,
+    };
+    let rest = s.get(2)?.strip_prefix("in addition, ")?;
+    let besides = if let Some(then) = rest.strip_prefix("on a roll of 6, ") {
+        let attack = [
+            "this fighter can make a bonus attack action that targets that enemy fighter",
+            "this fighter makes a bonus attack action that targets that enemy fighter",
+        ];
+        attack.contains(&then).then_some(())?;
+        let e = Effect::BonusAttackAt {
+            range,
+            visible,
+            runemark,
+            only: None,
+            melee: false,
+        };
+        (false, e)
+    } else {
+        let rest = rest.strip_prefix("for each roll of 6, allocate ")?;
+        let (amount, _) = super::card::amount_prefix(
+            rest.strip_prefix("a number of damage points to that fighter equal to ")?,
+        )
+        .filter(|(_, r)| r.is_empty())?;
+        // Damage to one enemy it sees: the pick must be of one it sees.
+        visible.then_some(())?;
+        runemark.is_none().then_some(())?;
+        let e = Effect::DamageOne {
+            range,
+            amount,
+            roll: None,
+        };
+        (true, e)
+    };
+    let (per_roll, then) = besides;
+    let e = Effect::OnRolled {
+        least: 6,
+        per_roll,
+        then: vec![then],
+    };
+    Some((3, vec![against, e]))
+}
+
+/// "On a roll of N+, that fighter cannot ..." (`against_words`), or "if either dice rolls a
+/// N+, until the end of the battle round, that fighter cannot ...".
+fn barred_on_either(s: &str) -> Option<(u8, OnSuccess)> {
+    if let Some(rest) = s.strip_prefix("if either dice rolls a ") {
+        let (least, rest) = number_prefix(rest)?;
+        let barred = super::bar::barred(rest.strip_prefix("+, ")?)?;
+        return Some((u8::try_from(least).ok()?, OnSuccess::Bar(barred)));
+    }
+    super::against_words::bar_on_a_roll(s)
+}
+
+/// A dice rolled for damage equal to the roll, then what a high roll does besides: "pick a
+/// visible enemy fighter within 1\" of this fighter and roll a dice" + "on a 3+, allocate a
+/// number of damage points to that fighter equal to the roll, and that fighter cannot make
+/// move actions or disengage actions for the rest of the battle round"; or "... to be the
+/// target and roll a dice" + "allocate a number of damage points to the target equal to the
+/// roll" + "if you allocate 5 or more damage points to the target using this ability, this
+/// fighter is taken down".
+pub(super) fn damage_as_rolled(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let pick = s[0].replace(" to be the target and roll ", " and roll ");
+    let (range, dice) = pick_and_roll(&pick)?;
+    (dice == Amount::Fixed(1)).then_some(())?;
+    let next = s.get(1)?.replace("figther", "fighter");
+    let as_rolled = |least: u8| Roll {
+        dice: Amount::Fixed(1),
+        bands: (least..=6)
+            .map(|r| (r, r, Amount::Fixed(u32::from(r))))
+            .collect(),
+        rolled: Vec::new(),
+    };
+    let damage = |least| Effect::DamageOne {
+        range,
+        amount: Amount::Fixed(0),
+        roll: Some(as_rolled(least)),
+    };
+    if next == "allocate a number of damage points to the target equal to the roll" {
+        let rest = s.get(2)?.strip_prefix("if you allocate ")?;
+        let (least, rest) = number_prefix(rest)?;
+        let down = " or more damage points to the target using this ability, this fighter is \
+                    taken down";
+        (rest == down).then_some(())?;
+        let besides = Effect::OnRolled {
+            least: u8::try_from(least).ok().filter(|l| (2..=6).contains(l))?,
+            per_roll: false,
+            then: vec![Effect::SelfTakenDown],
+        };
+        return Some((3, vec![damage(1), besides]));
+    }
+    let rest = next.strip_prefix("on a ")?;
+    let (least, rest) = number_prefix(rest)?;
+    let rest = rest.strip_prefix(
+        "+, allocate a number of damage points to that fighter equal to the roll, and that \
+         fighter cannot make move actions or disengage actions for the rest of the battle round",
+    )?;
+    rest.is_empty().then_some(())?;
+    let least = u8::try_from(least).ok().filter(|l| (2..=6).contains(l))?;
+    let bar = Effect::Restrict {
+        range,
+        visible: true,
+        actions: vec![Restriction::Move, Restriction::Disengage],
+        only: None,
+    };
+    let besides = Effect::OnRolled {
+        least,
+        per_roll: false,
+        then: vec![bar],
+    };
+    Some((2, vec![damage(least), besides]))
+}
