@@ -368,6 +368,7 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
             .or_else(|| super::boost_words::critical_damage(s))
             .or_else(|| super::boost_words::move_and_attacks(s))
             .or_else(|| super::boost_words::flight(s))
+            .or_else(|| super::boost_words::with_damage(s))
             .or_else(|| super::boost_words::joined(s, one_boost))
             .or_else(|| super::boost_words::next_and_its_damage(s, next_boosts))
             .or_else(|| super::boost_words::self_and_friends(s, read_boost)),

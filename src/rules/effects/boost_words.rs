@@ -594,3 +594,34 @@ pub(super) fn range_raised(s: &str) -> Option<Vec<Effect>> {
     (rest == "attack actions until the end of this activation")
         .then(|| vec![Effect::RangeBoost { by, melee_only }])
 }
+
+/// "Until the end of this fighter's activation, add A to the S and damage characteristics of
+/// melee attack actions made by this fighter": the Damage characteristic is the pair of a
+/// hit's and a critical hit's (ATK-1), both raised.
+pub(super) fn with_damage(s: &str) -> Option<Vec<Effect>> {
+    let rest = s.strip_prefix("until the end of this fighter's activation, add ")?;
+    let (by, rest) = amount_prefix(rest)?;
+    let (stats, rest) = rest
+        .strip_prefix(" to the ")?
+        .split_once(" characteristics of ")?;
+    let melee_only = match rest {
+        "melee attack actions made by this fighter" => true,
+        "attack actions made by this fighter" => false,
+        _ => return None,
+    };
+    let mut raised = Vec::new();
+    for stat in stats.split(" and ") {
+        match stat {
+            "damage" => raised.extend([Stat::Damage, Stat::CritDamage]),
+            s => raised.push(super::card::stat_of(s).filter(|s| s.of_attacks())?),
+        }
+    }
+    raised.contains(&Stat::Damage).then_some(())?;
+    let boost = |stat| Effect::Boost {
+        stat,
+        by,
+        melee_only,
+        missile_only: false,
+    };
+    Some(raised.into_iter().map(boost).collect())
+}

@@ -158,6 +158,12 @@ pub(super) fn read(s: &[String], one: Reader) -> Option<(usize, Vec<Effect>)> {
 /// add the total to ..."; "add the number of friendly fighters with MARKS that are taken down
 /// (and do not have the MARK runemark) to ...".
 fn count_phrase(s: &str) -> Option<(Count, String)> {
+    // "(Until the end of this fighter's activation,) add 1 to the S characteristics of this
+    // fighter's melee weapons for each WHO": the raise of its melee attacks.
+    if let Some((head, who)) = s.split_once(" of this fighter's melee weapons for each ") {
+        let plain = format!("{head} of melee attack actions made by this fighter");
+        return Some((friends_counted(who)?, plain));
+    }
     let down = "count the number of fighters that have been taken down during this battle round \
                 and add the total to ";
     if let Some((head, tail)) = s.split_once(down) {

@@ -344,3 +344,43 @@ fn abl5_a_roll_against_an_enemy_and_what_its_sixes_do_besides() {
         assert_eq!(on_b, bonus, "{rolls:?}: {waiting:?}");
     }
 }
+
+/// ABL-5 (The Royal Hunt), ATK-1: "add 1 to the Attacks and Damage characteristics of this
+/// fighter's melee weapons for each visible friendly fighter within 3\" of them until the end
+/// of their activation": with A2 and A3 beside it (a friend 8" away not counted), A's 2-dice
+/// 1/2 weapon rolls 4 dice of 3/4: the Damage raised is both a hit's and a critical hit's.
+#[test]
+fn atk1_abl5_each_friend_near_raises_its_weapons_attacks_and_damage() {
+    use warcry_sim::model::effects::{Count, Marks, Stat};
+    const A2: FighterId = FighterId(3);
+    const A3: FighterId = FighterId(4);
+    let boost = |stat| Effect::Boost {
+        stat,
+        by: warcry_sim::model::effects::Amount::Fixed(1),
+        melee_only: true,
+        missile_only: false,
+    };
+    let hunt = Effect::PerCount {
+        count: Count::Friends {
+            range: 3.0,
+            visible: true,
+            marks: Marks::default(),
+            same: false,
+        },
+        then: vec![
+            boost(Stat::Attacks),
+            boost(Stat::Damage),
+            boost(Stat::CritDamage),
+        ],
+    };
+    let mut a = with_ability(vec![hunt], 3);
+    a.profile(A, |p| p.weapons = vec![weapon(1.0, 2, 3, (1, 2))]);
+    a.place(B, 11.5, 10.0);
+    a.place(A2, 8.5, 10.0);
+    a.place(A3, 10.0, 8.5);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let all = fighters(a.world());
+    let of = |id| all.iter().find(|o| o.id == id).unwrap();
+    let roll = attack_roll(a.world(), &all, of(A), of(B), 0, false).unwrap();
+    assert_eq!((roll.attacks, roll.damage), (4, (3, 4)));
+}

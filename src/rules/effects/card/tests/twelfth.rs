@@ -174,3 +174,21 @@ fn abl5_what_the_same_dice_do_besides() {
          to that enemy"
     );
 }
+
+/// ABL-5, ATK-1: "add 1 to the Attacks and Damage characteristics of this fighter's melee
+/// weapons for each visible friendly fighter within 3\" of them until the end of their
+/// activation": counted when used; the Damage characteristic is a hit's and a critical hit's.
+#[test]
+fn abl5_its_weapons_raised_for_each_friend_near() {
+    let e = effects_of(
+        "Add 1 to the Attacks and Damage characteristics of this fighter's melee weapons for \
+         each visible friendly fighter within 3\" of them until the end of their activation.",
+    )
+    .unwrap();
+    assert_eq!(
+        crate::rules::effects::describe(&e, Some(3)),
+        "for each other visible friendly fighter within 3\": +1 Attacks for melee attacks \
+         until the end of the activation; +1 damage for melee attacks until the end of the \
+         activation; +1 critical damage for melee attacks until the end of the activation"
+    );
+}
