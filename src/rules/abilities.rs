@@ -366,11 +366,20 @@ pub fn validate_ability(
     // round's auras on values).
     let mut d = d;
     let value = ability_value(world, all, f, &d, value).0;
+    let mut at = Vec::new();
     if let AbilityEffect::Effects(effects) = &mut d.effect {
-        let at: Vec<_> = effects.iter().map(|e| e.at_value(value)).collect();
-        *effects = crate::rules::effects::as_used(world, all, f, &at, value);
+        at = effects.iter().map(|e| e.at_value(value)).collect();
+        *effects = crate::rules::effects::as_used(world, all, f, &at, (value, target));
     }
     let aimed = eligible(world, all, f, &d, target)?;
+    // What the ability does on the enemy picked, once the pick is known (its reach is the same
+    // either way).
+    if let AbilityEffect::Effects(effects) = &mut d.effect
+        && aimed != target
+        && crate::rules::effects::asks_target(&at)
+    {
+        *effects = crate::rules::effects::as_used(world, all, f, &at, (value, aimed));
+    }
     once_only(world, (all, f), &d, aimed)?;
     Ok((d, group, aimed))
 }

@@ -151,7 +151,7 @@ fn data_useful(
     // A range "equal to the value" is weighed at its longest, 6"; the engine checks it with
     // the dice the AI pays with.
     let effects: Vec<Effect> = effects.iter().map(|e| e.at_value(6)).collect();
-    let effects = &crate::rules::effects::as_used(world, &ctx.all, f, &effects, 6)[..];
+    let effects = &crate::rules::effects::as_used(world, &ctx.all, f, &effects, (6, None))[..];
     // What the engine would refuse (a condition unmet, nobody in reach) is nil.
     if check(world, &ctx.all, f, effects, None).is_err() {
         return (false, None, "the rules don't allow it here");

@@ -31,7 +31,11 @@ impl Effect {
                     })
             }
             // A value is known once the ability is used: only what it does depends on it.
-            Effect::Requires(Condition::ValueAtLeast(_)) => false,
+            Effect::Requires(
+                Condition::ValueAtLeast(_)
+                | Condition::TargetWithin(_)
+                | Condition::TargetWoundsAtLeast(_),
+            ) => false,
             Effect::PerCount { .. } | Effect::NextIfTarget { .. } | Effect::TargetBoost { .. } => {
                 self.raises_ok()
             }

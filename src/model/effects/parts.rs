@@ -56,6 +56,10 @@ pub enum Condition {
     NotMarked(super::Marks),
     /// The ability's value is at least this (only as what an effect depends on, `When`).
     ValueAtLeast(u8),
+    /// The enemy the ability picks is within `range` inches of this fighter (`When` only).
+    TargetWithin(f32),
+    /// The enemy the ability picks has a Wounds characteristic of at least this (`When`).
+    TargetWoundsAtLeast(u32),
     /// This fighter bears these marks.
     Marked(super::Marks),
     /// This fighter is within `range` inches of an objective (GEN-7's measure).
@@ -263,6 +267,8 @@ impl Condition {
                 super::validate::range_ok(*range) && (2..=10).contains(count)
             }
             Condition::ValueAtLeast(n) => (2..=6).contains(n),
+            Condition::TargetWithin(range) => super::validate::range_ok(*range),
+            Condition::TargetWoundsAtLeast(n) => (1..=60).contains(n),
             Condition::NearObjective(range)
             | Condition::NearObstacle(range)
             | Condition::FriendEngaged { range, .. } => super::validate::range_ok(*range),

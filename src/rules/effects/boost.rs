@@ -320,7 +320,7 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
             Useful::Because("a friend in its aura is within 1\" of an enemy", None),
         ),
         Effect::RangeBoost { .. } | Effect::FlatAttackRange => {
-            super::boost_words::useful_reach(w, e)
+            super::range_boost::useful_reach(w, e)
         }
         _ => None,
     }
@@ -351,7 +351,7 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
          measuring the range for attack actions made by this fighter" => {
             Some(vec![Effect::FlatAttackRange])
         }
-        _ if super::boost_words::range_raised(s).is_some() => super::boost_words::range_raised(s),
+        _ if super::range_boost::range_raised(s).is_some() => super::range_boost::range_raised(s),
         "until the end of this fighter's activation, this fighter can fly when making move \
          actions" => Some(vec![Effect::FlyThisActivation]),
         "until the end of this fighter's activation, do not count the vertical distance moved \

@@ -72,6 +72,8 @@ pub(super) fn condition_text(c: &Condition) -> String {
         Condition::NotMarked(m) => format!("(not for fighters with the {} runemark)", m.words()),
         Condition::ValueAtLeast(6) => "(at a value of 6)".to_string(),
         Condition::ValueAtLeast(n) => format!("(at a value of {n} or more)"),
+        Condition::TargetWithin(range) => format!("(on an enemy within {range}\")"),
+        Condition::TargetWoundsAtLeast(n) => format!("(on an enemy with {n} or more Wounds)"),
         Condition::Marked(m) => format!("(for a fighter with the {} runemark)", m.words()),
         Condition::NearObjective(range) => format!("(within {range}\" of an objective)"),
         Condition::NearObstacle(range) => format!("(within {range}\" of an obstacle)"),
@@ -171,6 +173,8 @@ pub(super) fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
         | Condition::EnemiesWithin { .. }
         | Condition::FriendsWithin { .. } => why_not_more(c, condition),
         Condition::ValueAtLeast(_)
+        | Condition::TargetWithin(_)
+        | Condition::TargetWoundsAtLeast(_)
         | Condition::Marked(_)
         | Condition::NearObjective(_)
         | Condition::NearObstacle(_)

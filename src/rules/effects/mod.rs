@@ -51,6 +51,7 @@ mod next_attack;
 mod per_friend;
 mod place;
 mod pull;
+mod range_boost;
 mod reach;
 mod reaction;
 mod rolled;
@@ -80,7 +81,7 @@ pub use place::set_up_spots;
 use reach::check_aim;
 pub use reach::{enemies_in_reach, marked_in_reach, reach_of};
 pub use value::value_after_auras;
-pub use when::as_used;
+pub use when::{as_used, asks_target};
 
 /// ABL-5: removes up to `n` damage from `t`; how much it removed.
 pub(crate) fn heal(world: &mut World, t: &FighterView, n: u32) -> u32 {

@@ -10,14 +10,15 @@ use crate::rules::state::FighterView;
 use super::Checked;
 use super::condition::{condition_text, why_not};
 
-/// ABL-5: `effects` as they stand for `f` using the ability with dice showing `value`: each
-/// conditional effect replaced by what it does now.
+/// ABL-5: `effects` as they stand for `f` using the ability with dice showing `value` on
+/// `target` (the enemy it picks, when known): each conditional effect replaced by what it does
+/// now; one on the enemy picked does what it does otherwise while none is.
 pub fn as_used(
     world: &World,
     all: &[FighterView],
     f: &FighterView,
     effects: &[Effect],
-    value: u8,
+    (value, target): (u8, Option<crate::model::ids::FighterId>),
 ) -> Vec<Effect> {
     let c = Checked {
         world,
@@ -26,8 +27,13 @@ pub fn as_used(
         alone: false,
         only: false,
     };
+    let t = target.and_then(|t| all.iter().find(|o| o.id == t));
     let holds = |when: &Condition| match when {
         Condition::ValueAtLeast(n) => value >= *n,
+        Condition::TargetWithin(range) => t.is_some_and(|t| {
+            crate::battlefield::measure::distance(&f.base(), &t.base()) <= range + 1e-4
+        }),
+        Condition::TargetWoundsAtLeast(n) => t.is_some_and(|t| t.profile.wounds >= *n),
         when => why_not(&c, when).is_none(),
     };
     effects
@@ -64,4 +70,17 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
     }
     let otherwise = super::describe(otherwise, value);
     format!("{otherwise}; {then} instead {when}")
+}
+
+/// Does a conditional effect of `effects` ask about the enemy picked?
+pub fn asks_target(effects: &[Effect]) -> bool {
+    effects.iter().any(|e| {
+        matches!(
+            e,
+            Effect::When {
+                when: Condition::TargetWithin(_) | Condition::TargetWoundsAtLeast(_),
+                ..
+            }
+        )
+    })
 }

@@ -384,3 +384,48 @@ fn atk1_abl5_each_friend_near_raises_its_weapons_attacks_and_damage() {
     let roll = attack_roll(a.world(), &all, of(A), of(B), 0, false).unwrap();
     assert_eq!((roll.attacks, roll.damage), (4, (3, 4)));
 }
+
+/// ABL-5 (Bone Krusha, Lodge-fire Blaze): what a roll deals "instead" when the enemy picked is
+/// within 3\" or has 25 or more Wounds: rolls of 2, 5 and 1 deal B (2" away) 5 + 5, B2 (8"
+/// away) 3 + 3, whether the player names it or it is picked for being nearest; a big B2 (25
+/// Wounds) takes the other reading's damage on 3+.
+#[test]
+fn abl5_a_roll_deals_more_on_an_enemy_near_or_big() {
+    use warcry_sim::model::effects::{Amount, Condition, Roll};
+    const B2: FighterId = FighterId(11);
+    let roll = |least, k| Effect::DamageOne {
+        range: 12.0,
+        amount: Amount::Fixed(0),
+        roll: Some(Roll {
+            dice: Amount::Fixed(3),
+            bands: vec![(least, 6, Amount::Fixed(k))],
+            rolled: Vec::new(),
+        }),
+    };
+    let krusha = Effect::When {
+        when: Condition::TargetWithin(3.0),
+        then: vec![roll(2, 5)],
+        otherwise: vec![roll(2, 3)],
+    };
+    let blaze = Effect::When {
+        when: Condition::TargetWoundsAtLeast(25),
+        then: vec![roll(3, 4)],
+        otherwise: vec![roll(4, 1)],
+    };
+    for (effect, target, (b, b2)) in [
+        (&krusha, Some(B), (10, 0)),
+        (&krusha, Some(B2), (0, 6)),
+        (&krusha, None, (10, 0)),
+        (&blaze, Some(B2), (0, 4)),
+        (&blaze, Some(B), (1, 0)),
+    ] {
+        let mut a = with_ability(vec![effect.clone()], 3);
+        a.profile(B, |p| p.wounds = 20);
+        a.profile(B2, |p| p.wounds = 25);
+        a.place(B, 12.0, 10.0);
+        a.place(B2, 15.0, 16.0);
+        a.dice(&[2, 5, 1]);
+        a.use_ability(A, "Test Gift", 3, target).unwrap();
+        assert_eq!((a.damage(B), a.damage(B2)), (b, b2), "{target:?}");
+    }
+}

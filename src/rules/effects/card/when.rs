@@ -39,6 +39,35 @@ pub(super) fn read(
         let more = used == all.len() && !before.is_empty() && e.starts_with(done);
         more.then(|| e[done.len()..].to_vec())
     };
+    // "... instead" of what the roll before dealt the enemy picked: the same pick, its roll
+    // read again with the sentence ("allocate K ... for each 2+" as "for each 2+, allocate K").
+    let on_target = matches!(
+        when,
+        Condition::TargetWithin(_) | Condition::TargetWoundsAtLeast(_)
+    );
+    let rerolled = || {
+        let x = match x.split_once(" for each ") {
+            Some((k, band)) if k.starts_with("allocate ") => format!("for each {band}, {k}"),
+            _ => x.clone(),
+        };
+        let all = [before.first()?.clone(), x];
+        let (used, e) = one(&all)?;
+        let aims = |v: &[Effect]| v.iter().map(Effect::aim).collect::<Vec<_>>();
+        (used == 2 && e.len() == done.len() && aims(&e) == aims(done)).then_some(e)
+    };
+    if on_target {
+        let then = rerolled().filter(|_| instead)?;
+        let e = Effect::When {
+            when: when.clone(),
+            then: then.clone(),
+            otherwise: done.to_vec(),
+        };
+        return e.nested_ok().then_some(Conditional {
+            when,
+            then,
+            instead,
+        });
+    }
     let then = alone().or_else(after)?;
     // A fighter it picks is picked as the ability is used, whatever holds.
     let plain = !then.is_empty() && then.iter().all(|t| t.aim().is_none());
@@ -85,6 +114,14 @@ fn condition(c: &str) -> Option<Condition> {
     ];
     if let Some(v) = at_least.iter().find_map(|f| fill(c, f)) {
         return Some(Condition::ValueAtLeast(u8::try_from(v[0]).ok()?));
+    }
+    // The enemy picked: "the enemy fighter is within 3\" of this fighter", "that fighter has
+    // a wounds characteristic of 25 or more".
+    if let Some(v) = fill(c, "the enemy fighter is within {n}\" of this fighter") {
+        return Some(Condition::TargetWithin(v[0] as f32));
+    }
+    if let Some(v) = fill(c, "that fighter has a wounds characteristic of {n} or more") {
+        return Some(Condition::TargetWoundsAtLeast(v[0]));
     }
     if let Some(v) = fill(
         c,

@@ -192,3 +192,28 @@ fn abl5_its_weapons_raised_for_each_friend_near() {
          activation; +1 critical damage for melee attacks until the end of the activation"
     );
 }
+
+/// ABL-5: "if the enemy fighter is within 3\" of this fighter, allocate 5 damage points to
+/// that fighter for each 2+ instead": the roll read again for such an enemy, and said so.
+#[test]
+fn abl5_a_roll_reread_for_an_enemy_near() {
+    let e = effects_of(
+        "Pick a visible enemy fighter within 12\" of this figther and roll a number of dice \
+         equal to the value of this ability. For each 2+, allocate 3 damage points to that \
+         fighter. If the enemy fighter is within 3\" of this fighter, allocate 5 damage points \
+         to that fighter for each 2+ instead.",
+    )
+    .unwrap();
+    assert!(matches!(
+        &e[..],
+        [Effect::When {
+            when: Condition::TargetWithin(3.0),
+            ..
+        }]
+    ));
+    assert_eq!(
+        crate::rules::effects::describe(&e, Some(4)),
+        "roll 4 dice against a visible enemy within 12\": 2+ deals 3; roll 4 dice against a \
+         visible enemy within 12\": 2+ deals 5 instead (on an enemy within 3\")"
+    );
+}
