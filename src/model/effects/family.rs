@@ -205,6 +205,7 @@ impl Effect {
             | Effect::LowerPicked { .. }
             | Effect::LowerPerRoll { .. }
             | Effect::ExposePicked { .. }
+            | Effect::PickThenBoost { .. }
             | Effect::CritsWeaken { .. }
             | Effect::EnemyAura { .. }
             | Effect::BarEach { .. }
@@ -245,6 +246,12 @@ impl Effect {
             | Effect::SetUpNear { range, visible, .. }
             | Effect::LowerPicked { range, visible, .. } => enemy(*range, *visible, None),
             Effect::ExposePicked {
+                range,
+                visible,
+                only,
+                ..
+            }
+            | Effect::PickThenBoost {
                 range,
                 visible,
                 only,

@@ -471,6 +471,14 @@ pub enum Effect {
     /// The raises of its attacks in `then` (`Boost`s, `NextBoost`s) count only against a
     /// target that `target` says: the next attack's raise waits for one on such a target.
     TargetBoost { target: TargetIs, then: Vec<Effect> },
+    /// An enemy within `range` (seen, when `visible`; as `only` says) is picked, and the
+    /// raises `then` count against it only (`TargetBoost`).
+    PickThenBoost {
+        range: f32,
+        visible: bool,
+        only: Option<PickOnly>,
+        then: Vec<Effect>,
+    },
     /// After its next attack this activation (one scoring a critical hit, when `crits`), its
     /// target, still standing, may not make these actions until the end of the round.
     BarAfterNextAttack {

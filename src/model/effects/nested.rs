@@ -36,9 +36,10 @@ impl Effect {
                 | Condition::TargetWithin(_)
                 | Condition::TargetWoundsAtLeast(_),
             ) => false,
-            Effect::PerCount { .. } | Effect::NextIfTarget { .. } | Effect::TargetBoost { .. } => {
-                self.raises_ok()
-            }
+            Effect::PerCount { .. }
+            | Effect::NextIfTarget { .. }
+            | Effect::TargetBoost { .. }
+            | Effect::PickThenBoost { .. } => self.raises_ok(),
             // An enemy taken down gives this fighter bonus actions of its own Move only.
             Effect::AfterTakedown { then } => {
                 !then.is_empty()
@@ -92,22 +93,23 @@ impl Effect {
                         .all(|t| matches!(t, Effect::NextBoost { stat, .. } if stat.of_attacks()))
             }
             // A raise against some targets raises its attacks only.
-            Effect::TargetBoost { then, target } => {
-                target_ok(*target)
-                    && !then.is_empty()
-                    && then.iter().all(|t| match t {
-                        Effect::Boost { stat, .. } | Effect::NextBoost { stat, .. } => {
-                            stat.of_attacks()
-                        }
-                        Effect::CritOn { .. }
-                        | Effect::HitsAsCrits { .. }
-                        | Effect::NextHitsAsCrits { .. } => true,
-                        _ => false,
-                    })
-            }
+            Effect::TargetBoost { then, target } => target_ok(*target) && attack_raises(then),
+            Effect::PickThenBoost { then, .. } => attack_raises(then),
             _ => true,
         }
     }
+}
+
+/// Are they raises of its attacks, and some?
+fn attack_raises(then: &[Effect]) -> bool {
+    !then.is_empty()
+        && then.iter().all(|t| match t {
+            Effect::Boost { stat, .. } | Effect::NextBoost { stat, .. } => stat.of_attacks(),
+            Effect::CritOn { .. } | Effect::HitsAsCrits { .. } | Effect::NextHitsAsCrits { .. } => {
+                true
+            }
+            _ => false,
+        })
 }
 
 /// Are a target's numbers ones a card could print?
@@ -116,6 +118,8 @@ fn target_ok(target: TargetIs) -> bool {
         TargetIs::WoundsAtLeast(w) | TargetIs::Damaged(w) => (1..=60).contains(&w),
         TargetIs::FartherThan(r) => range_ok(r),
         TargetIs::Flies | TargetIs::NotActivated | TargetIs::Activated => true,
+        // Named when an ability picks it, never in a card.
+        TargetIs::Fighter(_) => false,
     }
 }
 

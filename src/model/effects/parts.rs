@@ -237,6 +237,8 @@ pub enum TargetIs {
     Activated,
     /// "that has N or more damage points allocated to them" (before the attack).
     Damaged(u32),
+    /// This fighter: the enemy an ability picked ("that target that enemy fighter").
+    Fighter(crate::model::ids::FighterId),
 }
 
 /// What a reaction's damage to the attacker asks of the attack's hit rolls (ABL-5).

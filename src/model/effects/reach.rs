@@ -76,6 +76,9 @@ pub enum PickOnly {
     /// "that was allocated any damage points this activation by any of this fighter's melee
     /// attack actions".
     HurtByItsMelee,
+    /// "that has been allocated damage points by an attack action made by them this
+    /// activation": by its attacks of either kind.
+    HurtByItsAttacks,
     /// "that had any damage points allocated to them by this fighter this activation": by its
     /// attacks or its abilities.
     HurtByIt,

@@ -184,6 +184,7 @@ impl Effect {
             | Effect::TargetBoost { then, .. }
             | Effect::NextIfTarget { then, .. }
             | Effect::PerCount { then, .. } => all_ok(then),
+            Effect::PickThenBoost { range, then, .. } => range_ok(*range) && all_ok(then),
             Effect::OnRoll { least, then } | Effect::OnRolled { least, then, .. } => {
                 (2..=6).contains(least) && all_ok(then)
             }

@@ -77,6 +77,7 @@ fn target_words(t: TargetIs) -> String {
         TargetIs::NotActivated => "an enemy that has not activated this round".to_string(),
         TargetIs::Activated => "an enemy that has activated this round".to_string(),
         TargetIs::Damaged(n) => format!("an enemy with {n} or more damage"),
+        TargetIs::Fighter(_) => "the enemy picked".to_string(),
     }
 }
 
@@ -126,4 +127,90 @@ pub(super) fn if_next_targets(s: &str) -> Option<Vec<Effect>> {
     then.iter()
         .all(next)
         .then(|| vec![Effect::NextIfTarget { target, then }])
+}
+
+/// In words: "a visible enemy within 3\" picked: against it, +1 Attacks ...".
+pub(super) fn picked_text(e: &Effect, value: Option<u8>) -> String {
+    let Effect::PickThenBoost {
+        range,
+        visible,
+        only,
+        then,
+    } = e
+    else {
+        return String::new();
+    };
+    let raises: Vec<String> = (then.iter())
+        .map(|t| super::boost::describe(t, value))
+        .collect();
+    format!(
+        "{} enemy{} {}: against it, {}",
+        super::a_visible(*visible),
+        only.map_or(String::new(), super::lower::only_words),
+        super::within_text(*range),
+        raises.join("; ")
+    )
+}
+
+/// ABL-5: the raises against the enemy picked (`target`), as a `TargetBoost` on it.
+pub(super) fn run_picked(
+    world: &mut World,
+    f: &FighterView,
+    e: &Effect,
+    value: u8,
+    target: Option<crate::model::ids::FighterId>,
+) -> Option<EffectOutcome> {
+    let Effect::PickThenBoost { then, .. } = e else {
+        return None;
+    };
+    let on = Effect::TargetBoost {
+        target: TargetIs::Fighter(target?),
+        then: then.clone(),
+    };
+    run(world, f, &on, value)
+}
+
+// The card's wording of it.
+
+/// "Pick an enemy fighter within 3\" of this fighter." + "Melee attack actions made by this
+/// fighter this activation that target that enemy fighter score a critical hit on a 5+"; "a
+/// fighter can only use this ability if an enemy fighter has been allocated damage points by
+/// an attack action made by them this activation." + "Add A to the damage points allocated by
+/// each hit and critical hit from the next melee attack action this activation that targets
+/// that enemy fighter": raises against the enemy picked.
+pub(super) fn picked_then_raised(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let hurt = "a fighter can only use this ability if an enemy fighter has been allocated \
+                damage points by an attack action made by them this activation";
+    let (range, visible, only) = match super::card::picked_enemy(&s[0]) {
+        Some((range, visible)) => (range, visible, None),
+        None if s[0] == hurt => {
+            let only = Some(crate::model::effects::PickOnly::HurtByItsAttacks);
+            (crate::model::effects::ANYWHERE, false, only)
+        }
+        None => return None,
+    };
+    let next = s.get(1)?;
+    let then = if let Some((attacks, least)) = next.split_once(
+        " made by this fighter this activation that target that enemy fighter score a critical \
+         hit on a ",
+    ) {
+        super::crits::sentence(&format!(
+            "until the end of this fighter's activation, {attacks} made by this fighter score a \
+             critical hit on a {least}"
+        ))?
+    } else {
+        let raise = next.strip_suffix(
+            " from the next melee attack action this activation that targets that enemy fighter",
+        )?;
+        super::boost_words::next_hits_damage(&format!(
+            "{raise} from the next melee attack action made by this fighter this activation"
+        ))?
+    };
+    let e = Effect::PickThenBoost {
+        range,
+        visible,
+        only,
+        then,
+    };
+    e.nested_ok().then_some((2, vec![e]))
 }

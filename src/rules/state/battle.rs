@@ -238,6 +238,7 @@ impl Boost {
                     }
                     TargetIs::Flies => t.profile.has_runemark("fly"),
                     TargetIs::Damaged(n) => t.damage >= n,
+                    TargetIs::Fighter(id) => t.id == id,
                     TargetIs::NotActivated => {
                         t.activation == crate::model::components::Activation::Ready
                     }

@@ -429,3 +429,67 @@ fn abl5_a_roll_deals_more_on_an_enemy_near_or_big() {
         assert_eq!((a.damage(B), a.damage(B2)), (b, b2), "{target:?}");
     }
 }
+
+/// ABL-5, raises against the enemy picked (`PickThenBoost`):
+/// - Right Tool for the Job: "melee attack actions made by this fighter this activation that
+///   target that enemy fighter score a critical hit on a 5+": on B (picked) a 5 is a critical
+///   hit, on B2 a 6 alone;
+/// - Hammering Strikes: "add 2 to the damage points allocated by each hit and critical hit
+///   from the next melee attack action this activation that targets that enemy fighter" (the
+///   enemy its attack hurt): an attack on B2 first is not raised; the one on B is.
+#[test]
+fn abl5_raises_against_the_enemy_picked_only() {
+    use warcry_sim::model::effects::{Amount, AttackKind, PickOnly, Stat};
+    use warcry_sim::rules::effects::crit_on;
+    const B2: FighterId = FighterId(11);
+    let right_tool = Effect::PickThenBoost {
+        range: 3.0,
+        visible: false,
+        only: None,
+        then: vec![Effect::CritOn {
+            least: 5,
+            only: Some(AttackKind::Melee),
+            next: false,
+        }],
+    };
+    let mut a = with_ability(vec![right_tool], 3);
+    a.place(B, 11.5, 10.0);
+    a.place(B2, 10.0, 11.5);
+    a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+    let all = fighters(a.world());
+    let of = |id| all.iter().find(|o| o.id == id).unwrap();
+    let w = a.world();
+    assert_eq!(crit_on(w, (of(A), of(B)), true), 5);
+    assert_eq!(crit_on(w, (of(A), of(B2)), true), 6);
+    assert_eq!(crit_on(w, (of(A), of(B)), false), 6, "melee attacks only");
+
+    let next = |stat| Effect::NextBoost {
+        stat,
+        by: Amount::Fixed(2),
+        only: Some(AttackKind::Melee),
+    };
+    let hammering = Effect::PickThenBoost {
+        range: warcry_sim::model::effects::ANYWHERE,
+        visible: false,
+        only: Some(PickOnly::HurtByItsAttacks),
+        then: vec![next(Stat::Damage), next(Stat::CritDamage)],
+    };
+    let mut a = with_ability(vec![hammering], 3);
+    a.rules(|r| r.reactions = false);
+    a.profile(A, |p| p.weapons = vec![weapon(1.0, 2, 3, (1, 2))]);
+    for id in [B, B2] {
+        a.profile(id, |p| p.wounds = 30);
+    }
+    a.place(B, 11.5, 10.0);
+    a.place(B2, 10.0, 11.5);
+    a.dice(&[4, 1]);
+    a.attack_logged(A, B, 0);
+    a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+    a.engine().activation.as_mut().unwrap().actions_left = 2;
+    a.dice(&[4, 1]);
+    a.attack_logged(A, B2, 0);
+    assert_eq!(a.damage(B2), 1, "not raised on B2");
+    a.dice(&[4, 6]);
+    a.attack_logged(A, B, 0);
+    assert_eq!(a.damage(B), 1 + 3 + 4);
+}

@@ -217,3 +217,34 @@ fn abl5_a_roll_reread_for_an_enemy_near() {
          visible enemy within 12\": 2+ deals 5 instead (on an enemy within 3\")"
     );
 }
+
+/// ABL-5: "pick an enemy fighter within 3\" of this fighter. Melee attack actions made by this
+/// fighter this activation that target that enemy fighter score a critical hit on a 5+": a
+/// lower critical roll against the enemy picked, and its words.
+#[test]
+fn abl5_a_lower_critical_roll_against_the_enemy_picked() {
+    use crate::model::effects::AttackKind;
+    let e = effects_of(
+        "Pick an enemy fighter within 3\" of this fighter. Melee attack actions made by this \
+         fighter this activation that target that enemy fighter score a critical hit on a 5+.",
+    )
+    .unwrap();
+    assert_eq!(
+        e,
+        vec![Effect::PickThenBoost {
+            range: 3.0,
+            visible: false,
+            only: None,
+            then: vec![Effect::CritOn {
+                least: 5,
+                only: Some(AttackKind::Melee),
+                next: false,
+            }],
+        }]
+    );
+    assert_eq!(
+        crate::rules::effects::describe(&e, Some(3)),
+        "an enemy within 3\": against it, its melee attacks score a critical hit on a 5+ this \
+         activation"
+    );
+}
