@@ -548,28 +548,25 @@ pub enum Effect {
     /// A reaction (REA-1): made when `Trigger` happens, costing an action, not dice; the
     /// effects after it answer that moment.
     Reaction(Trigger),
-    /// In a reaction to an attack: up to `up_to` of its critical hits count as hits.
+    // What a reaction does, after its trigger: to the attack ("it"), to its damage totalled,
+    // or at its moment.
+    /// Up to `up_to` of its critical hits count as hits.
     CritsAsHits { up_to: Amount },
-    /// In a reaction to an attack: each of its hits (and critical hits, when `crits`)
-    /// allocates `by` less damage (at least 1).
+    /// Each of its hits (and critical hits, when `crits`) allocates `by` less damage (min 1).
     LessDamagePerHit {
         by: Amount,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         crits: bool,
     },
-    /// In a reaction to an attack: each of its hit rolls that misses allocates `amount` to
-    /// the attacker.
+    /// Each of its hit rolls that misses allocates `amount` to the attacker.
     DamageAttackerPerMiss { amount: u32 },
-    /// In a reaction to an attack: each of its critical hits allocates `by` more damage.
+    /// Each of its critical hits allocates `by` more damage.
     MoreCritDamage { by: u32 },
-    /// In a reaction to an attack: each of its hit rolls from `least` to `most` allocates
-    /// `amount` damage to the attacker.
+    /// Each of its hit rolls from `least` to `most` allocates `amount` to the attacker.
     DamageAttackerPerRoll { least: u8, most: u8, amount: Amount },
-    /// In a reaction to an attack: each of its hits allocates `hit` damage to the attacker,
-    /// each of its critical hits `crit`.
+    /// Each of its hits allocates `hit` damage to the attacker, each critical hit `crit`.
     DamageAttackerPerHit { hit: u32, crit: u32 },
-    /// In a reaction to an attack: `amount` damage to the attacker when its hit rolls were
-    /// as `when` says.
+    /// `amount` damage to the attacker when its hit rolls were as `when` says.
     DamageAttackerIf {
         when: RollsWere,
         amount: u32,
@@ -577,24 +574,19 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "parts::is_zero")]
         heal: u32,
     },
-    /// In a reaction to an attack: the attack rolls `by` fewer dice, to no fewer than `min`.
+    /// It rolls `by` fewer dice, to no fewer than `min`.
     FewerAttackDice { by: u32, min: u32 },
-    /// In a reaction to an attack: this fighter's Toughness is `by` higher during it.
+    /// This fighter's Toughness is `by` higher during it.
     ToughnessThisAttack { by: u32 },
-    /// In a reaction to an attack's damage: a dice of `sides` sides (3 or 6) rolled, its roll
-    /// allocated to the attacker.
+    /// To its damage: a D`sides` (3 or 6) rolled, its roll allocated to the attacker.
     DamageAttackerDice { sides: u8 },
-    /// In a reaction to an attack's damage: a dice rolled; on `least` or more, `amount` damage
-    /// allocated to the attacker.
+    /// To its damage: a dice; on `least` or more, `amount` damage to the attacker.
     DamageAttackerOnRoll { least: u8, amount: u32 },
-    /// In a reaction to an attack: after the hit rolls, a dice for each critical hit; each of
-    /// `least` or more turns one into a hit.
+    /// After its hit rolls, a dice for each critical hit: each `least`+ makes one a hit.
     CritsSaved { least: u8 },
-    /// In a reaction to an enemy disengaging: a dice; on `least` or more, a dice of `sides`
-    /// sides of damage to that enemy.
+    /// To an enemy disengaging: a dice; on `least` or more, a D`sides` of damage to it.
     StrikeOnRoll { least: u8, sides: u8 },
-    /// In a reaction to an enemy's move: this fighter (or the friend picked, `friend`) makes
-    /// the bonus action `act` says.
+    /// To an enemy's move: this fighter (or the friend picked) makes the bonus `act` says.
     ReactBonus {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         friend: Option<FriendPick>,

@@ -94,7 +94,7 @@ impl Effect {
             }
             // A raise against some targets raises its attacks only.
             Effect::TargetBoost { then, target } => target_ok(*target) && attack_raises(then),
-            Effect::PickThenBoost { then, .. } => attack_raises(then),
+            Effect::PickThenBoost { range, then, .. } => range_ok(*range) && attack_raises(then),
             _ => true,
         }
     }

@@ -173,26 +173,25 @@ impl Effect {
             | Effect::ExposeAround { .. }
             | Effect::Restrict { .. }
             | Effect::EnemyCritsAsHits { .. } => self.heal_numbers_ok(),
-            Effect::BarEach { range, actions, .. } => range_ok(*range) && !actions.is_empty(),
             Effect::NextBoost { by, .. }
             | Effect::RangeBoost { by, .. }
             | Effect::RoundBoost { by, .. }
             | Effect::BattleBoost { by, .. } => by.within(20),
             Effect::AfterMove { trigger, .. } => range_ok(trigger.range()),
-            Effect::AfterEachAttack { least, bar } => (1..=6).contains(least) && !bar.is_empty(),
             Effect::AfterTakedown { then }
+            | Effect::PickThenBoost { then, .. }
             | Effect::TargetBoost { then, .. }
             | Effect::NextIfTarget { then, .. }
             | Effect::PerCount { then, .. } => all_ok(then),
-            Effect::PickThenBoost { range, then, .. } => range_ok(*range) && all_ok(then),
-            Effect::OnRoll { least, then } | Effect::OnRolled { least, then, .. } => {
-                (2..=6).contains(least) && all_ok(then)
-            }
+            Effect::OnRoll { least, then } => rolled_ok(*least, then),
+            Effect::OnRolled { least, then, .. } => rolled_ok(*least, then),
             Effect::RollAgainst { .. }
             | Effect::CritsWeaken { .. }
             | Effect::EnemyAura { .. }
             | Effect::DisengageToll { .. }
-            | Effect::DamageAtRoundEnd { .. } => self.against_numbers_ok(),
+            | Effect::DamageAtRoundEnd { .. }
+            | Effect::BarEach { .. }
+            | Effect::AfterEachAttack { .. } => self.against_numbers_ok(),
             Effect::Requires(_) | Effect::When { .. } | Effect::MarkedRaise { .. } => {
                 self.condition_numbers_ok()
             }
@@ -254,6 +253,8 @@ impl Effect {
                 range_ok(*range) && matches!(sides, 3 | 6)
             }
             Effect::DamageAtRoundEnd { range, amount, .. } => range_ok(*range) && amount.within(20),
+            Effect::BarEach { range, actions, .. } => range_ok(*range) && !actions.is_empty(),
+            Effect::AfterEachAttack { least, bar } => (1..=6).contains(least) && !bar.is_empty(),
             _ => true,
         }
     }
@@ -535,4 +536,9 @@ fn guard_ok(guard: &Guard, aura: Option<&Aura>) -> bool {
                     && (1..=6).contains(damage)
             }
         }
+}
+
+/// A roll's least success and what it does: a face of a dice, and effects whose numbers hold.
+fn rolled_ok(least: u8, then: &[Effect]) -> bool {
+    (2..=6).contains(&least) && then.iter().all(Effect::numbers_ok)
 }
