@@ -133,6 +133,7 @@ fn rolled_ok(then: &[Effect]) -> bool {
                 Effect::Restrict { .. }
                     | Effect::BonusAttackAt { .. }
                     | Effect::DamageOne { roll: None, .. }
+                    | Effect::Heal { .. }
                     | Effect::SelfTakenDown
             )
         })

@@ -39,10 +39,12 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         Effect::DamageEach {
             range,
             roll: Some(r),
+            visible,
             ..
         } => format!(
-            "roll {} dice for each visible enemy within {range}\": {}",
+            "roll {} dice for each {}enemy within {range}\": {}",
             amount_text(&r.dice, value),
+            if *visible { "visible " } else { "" },
             bands_text(r, value)
         ),
         Effect::DamageAround { .. } => super::around::describe(e, value),

@@ -267,10 +267,19 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, pi
             }
             _ => run_one(world, f, e, value, picks),
         };
+        // The dice this effect rolls, for each fighter it rolled for, are what follows reads.
+        let mut fresh = true;
+        let mut keep = |rolled: &mut Vec<u8>, rolls: &[u8]| {
+            if fresh {
+                rolled.clear();
+                fresh = false;
+            }
+            rolled.extend_from_slice(rolls);
+        };
         for outcome in outcomes {
             effect_logged(world, f.id, outcome.clone());
             if let EffectOutcome::RolledAgainst { rolls, .. } = &outcome {
-                rolled.clone_from(rolls);
+                keep(&mut rolled, rolls);
             }
             if let EffectOutcome::Damage {
                 fighters,
@@ -279,7 +288,7 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, pi
             } = outcome
             {
                 if !rolls.is_empty() {
-                    rolled = rolls;
+                    keep(&mut rolled, &rolls);
                 }
                 // The enemy it damaged (damage to this fighter is not a pick's).
                 if let [one] = fighters[..]

@@ -132,3 +132,41 @@ pub(super) fn damage_as_rolled(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     };
     Some((2, vec![damage(least), besides]))
 }
+
+/// "Roll a dice for each enemy fighter within N\" of this fighter." + "On a roll of 4+,
+/// allocate K damage points to the fighter being rolled for and remove H damage points
+/// allocated to this fighter": each success heals this fighter besides.
+pub(super) fn each_then_healed(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let (visible, rest) = match s[0].strip_prefix("roll a dice for each visible enemy fighter") {
+        Some(r) => (true, r),
+        None => (
+            false,
+            s[0].strip_prefix("roll a dice for each enemy fighter")?,
+        ),
+    };
+    let v = super::card::fill(rest, " within {n}\" of this fighter")?;
+    let v2 = super::card::fill(
+        s.get(1)?,
+        "on a roll of {n}+, allocate {n} damage points to the fighter being rolled for and \
+         remove {n} damage points allocated to this fighter",
+    )?;
+    let least = u8::try_from(v2[0]).ok().filter(|l| (2..=6).contains(l))?;
+    let each = Effect::DamageEach {
+        range: v[0] as f32,
+        amount: Amount::Fixed(0),
+        roll: Some(Roll {
+            dice: Amount::Fixed(1),
+            bands: vec![(least, 6, Amount::Fixed(v2[1]))],
+            rolled: Vec::new(),
+        }),
+        visible,
+    };
+    let healed = Effect::OnRolled {
+        least,
+        per_roll: true,
+        then: vec![Effect::Heal {
+            amount: Amount::Fixed(v2[2]),
+        }],
+    };
+    Some((2, vec![each, healed]))
+}

@@ -493,3 +493,45 @@ fn abl5_raises_against_the_enemy_picked_only() {
     a.attack_logged(A, B, 0);
     assert_eq!(a.damage(B), 1 + 3 + 4);
 }
+
+/// ABL-5 (Soul-eater): "roll a dice for each enemy fighter within 6\" of this fighter. On a
+/// roll of 4+, allocate 3 damage points to the fighter being rolled for and remove 3 damage
+/// points allocated to this fighter": A (6 damage) rolls 5 for B and 2 for B2: B takes 3, A
+/// heals 3; rolls of 4 and 6 hurt both and heal A of 6.
+#[test]
+fn abl5_each_enemy_rolled_for_and_each_success_heals_this_fighter() {
+    use warcry_sim::model::components::Damage;
+    use warcry_sim::model::effects::{Amount, Roll};
+    const B2: FighterId = FighterId(11);
+    let each = Effect::DamageEach {
+        range: 6.0,
+        amount: Amount::Fixed(0),
+        roll: Some(Roll {
+            dice: Amount::Fixed(1),
+            bands: vec![(4, 6, Amount::Fixed(3))],
+            rolled: Vec::new(),
+        }),
+        visible: false,
+    };
+    let healed = Effect::OnRolled {
+        least: 4,
+        per_roll: true,
+        then: vec![Effect::Heal {
+            amount: Amount::Fixed(3),
+        }],
+    };
+    for (rolls, (b, b2), left) in [([5, 2], (3, 0), 3), ([4, 6], (3, 3), 0)] {
+        let mut a = with_ability(vec![each.clone(), healed.clone()], 3);
+        a.profile(A, |p| p.wounds = 20);
+        a.set(A, Damage(6));
+        for id in [B, B2] {
+            a.profile(id, |p| p.wounds = 20);
+        }
+        a.place(B, 11.5, 10.0);
+        a.place(B2, 10.0, 13.0);
+        a.dice(&rolls);
+        a.use_ability(A, "Test Gift", 3, None).unwrap();
+        assert_eq!((a.damage(B), a.damage(B2)), (b, b2), "{rolls:?}");
+        assert_eq!(a.damage(A), left, "{rolls:?}");
+    }
+}

@@ -248,3 +248,21 @@ fn abl5_a_lower_critical_roll_against_the_enemy_picked() {
          activation"
     );
 }
+
+/// ABL-5: "roll a dice for each enemy fighter within 6\" of this fighter. On a roll of 4+,
+/// allocate 3 damage points to the fighter being rolled for and remove 3 damage points
+/// allocated to this fighter": a roll for each, and each success heals this fighter.
+#[test]
+fn abl5_each_success_against_the_enemies_near_heals_this_fighter() {
+    let e = effects_of(
+        "Roll a dice for each enemy fighter within 6\" of this fighter. On a roll of 4+, \
+         allocate 3 damage points to the fighter being rolled for and remove 3 damage points \
+         allocated to this fighter.",
+    )
+    .unwrap();
+    assert_eq!(
+        crate::rules::effects::describe(&e, Some(3)),
+        "roll 1 dice for each enemy within 6\": 4+ deals 3; for each of those dice that rolled \
+         4+: removes 3 damage from this fighter"
+    );
+}
