@@ -16,6 +16,10 @@ pub struct Aura {
     pub others: bool,
     #[serde(default, skip_serializing_if = "Marks::is_none")]
     pub marks: Marks,
+    /// Not those bearing these ("this cannot affect friendly fighters with the Beast
+    /// runemark").
+    #[serde(default, skip_serializing_if = "Marks::is_none")]
+    pub not: Marks,
 }
 
 impl Aura {
@@ -35,7 +39,9 @@ impl Aura {
         source_is_f: bool,
         f: &crate::model::formats::FighterProfile,
     ) -> bool {
-        !(self.others && source_is_f) && self.marks.fit(|m| f.bears(m))
+        !(self.others && source_is_f)
+            && self.marks.fit(|m| f.bears(m))
+            && (self.not.is_none() || !self.not.fit(|m| f.bears(m)))
     }
 
     /// In words, after "friendly fighters": " with the Hero runemark", "" for all.
@@ -46,6 +52,12 @@ impl Aura {
         }
         s.push_str("friendly fighters");
         s.push_str(&self.marks.with_words());
+        if !self.not.is_none() {
+            s.push_str(&format!(
+                " (not those with the {} runemark)",
+                self.not.words()
+            ));
+        }
         s
     }
 }

@@ -341,6 +341,20 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
             aura: None,
         }]);
     }
+    // "... count each critical hit scored from each attack action that targets a friendly
+    // fighter with the M runemark that is within N\" of this fighter as a hit instead".
+    if let Some(who) = rest
+        .strip_prefix("count each critical hit scored from each attack action that targets a ")
+        .and_then(|r| r.strip_suffix(" as a hit instead"))
+    {
+        let (who, near) = who.split_once(" that is within ")?;
+        let who = who.replacen("friendly fighter", "friendly fighters", 1);
+        let aura = super::card::friends_within(&format!("{who} while they are within {near}"))?;
+        return Some(vec![Effect::RoundGuard {
+            guard: Guard::CritsAsHits,
+            aura: Some(aura),
+        }]);
+    }
     if let Some(dim) = enemy_crits_as_hits(rest) {
         return Some(vec![dim]);
     }

@@ -535,3 +535,45 @@ fn abl5_each_enemy_rolled_for_and_each_success_heals_this_fighter() {
         assert_eq!(a.damage(A), left, "{rolls:?}");
     }
 }
+
+/// ABL-5 (Unbreakable Defence): "until the end of the battle round, count each critical hit
+/// scored from each attack action that targets a friendly fighter with the Stormcast runemark
+/// that is within 3\" of this fighter as a hit instead. This cannot affect friendly fighters
+/// with the Beast runemark": A2 (Stormcast) is guarded; A3 (Stormcast and Beast) is not, nor
+/// is A4 (no Stormcast runemark), nor A2 once 5" away.
+#[test]
+fn abl5_an_aura_that_leaves_out_the_friends_with_a_runemark() {
+    use warcry_sim::model::effects::{Aura, Guard, Marks};
+    use warcry_sim::rules::effects::guard_for;
+    const A2: FighterId = FighterId(3);
+    const A3: FighterId = FighterId(4);
+    const A4: FighterId = FighterId(5);
+    let aura = Aura {
+        marks: Marks::of(&["stormcast"], &[]).unwrap(),
+        not: Marks::of(&["beast"], &[]).unwrap(),
+        ..Aura::within(3.0, false)
+    };
+    let guard = Effect::RoundGuard {
+        guard: Guard::CritsAsHits,
+        aura: Some(aura),
+    };
+    let mut a = with_ability(vec![guard], 3);
+    for id in [A2, A3] {
+        a.profile(id, |p| p.runemarks.push("stormcast".into()));
+    }
+    a.profile(A3, |p| p.runemarks.push("beast".into()));
+    a.place(A2, 11.5, 10.0);
+    a.place(A3, 10.0, 11.5);
+    a.place(A4, 8.5, 10.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let guarded = |a: &mut super::arena::Arena, id| {
+        let all = fighters(a.world());
+        let t = all.iter().find(|o| o.id == id).unwrap();
+        guard_for(a.world(), &all, t).crits_as_hits
+    };
+    assert!(guarded(&mut a, A2));
+    assert!(!guarded(&mut a, A3), "a Beast");
+    assert!(!guarded(&mut a, A4), "no Stormcast runemark");
+    a.place(A2, 16.0, 10.0);
+    assert!(!guarded(&mut a, A2), "out of reach");
+}

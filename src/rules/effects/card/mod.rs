@@ -45,6 +45,9 @@ pub fn effects_of(text: &str) -> Result<Vec<Effect>, String> {
                 otherwise,
             });
             i += 1;
+        } else if aura::not_for(&mut effects[last.1..], &sentences[i]) {
+            // "This cannot affect friendly fighters with the Beast runemark": the aura before.
+            i += 1;
         } else if let Some(mut e) = that_fighter(&effects, &sentences[i]) {
             // "(In addition,) ... that fighter ..." after a pick: the same enemy.
             last = (i, effects.len());

@@ -206,7 +206,8 @@ fn picked_friends_each_make_a_bonus_action() {
                 range: ANYWHERE,
                 visible: true,
                 others: true,
-                marks: Marks::of(&["hunter"], &[]).unwrap()
+                marks: Marks::of(&["hunter"], &[]).unwrap(),
+                not: Marks::default(),
             },
             up_to: Amount::Fixed(2),
             or_attack: false,

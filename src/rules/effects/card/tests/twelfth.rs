@@ -266,3 +266,23 @@ fn abl5_each_success_against_the_enemies_near_heals_this_fighter() {
          4+: removes 3 damage from this fighter"
     );
 }
+
+/// ABL-5: "... count each critical hit scored from each attack action that targets a friendly
+/// fighter with the Stormcast runemark that is within 3\" of this fighter as a hit instead.
+/// This cannot affect friendly fighters with the Beast runemark": an aura leaving Beasts out,
+/// in words.
+#[test]
+fn abl5_an_aura_leaving_out_the_fighters_with_a_runemark() {
+    let e = effects_of(
+        "Until the end of the battle round, count each critical hit scored from each attack \
+         action that targets a friendly fighter with the Stormcast runemark that is within 3\" \
+         of this fighter as a hit instead. This cannot affect friendly fighters with the Beast \
+         runemark.",
+    )
+    .unwrap();
+    assert_eq!(
+        crate::rules::effects::describe(&e, Some(3)),
+        "until the end of the round, critical hits on friendly fighters with the stormcast \
+         runemark (not those with the beast runemark) within 3\" of it count as hits"
+    );
+}
