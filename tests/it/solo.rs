@@ -781,6 +781,7 @@ fn solo_c1_a_move_names_its_target_for_the_damage_waiting_for_it() {
         range: 1.0,
         amount: Amount::Value,
         roll: None,
+        only: None,
     };
     let waiting = WaitingMove {
         trigger: MoveTrigger::NearEnemy(1.0),
@@ -1140,6 +1141,7 @@ fn ka_with_a_bolt(a: &mut Arena) {
                 range: 6.0,
                 amount: Amount::Fixed(2),
                 roll: None,
+                only: None,
             }],
         )];
     });

@@ -226,60 +226,65 @@ impl Effect {
 
     /// Who it is aimed at (one fighter picked, ABL-5), when it is aimed at one.
     pub fn aim(&self) -> Option<Aim> {
+        if let Some(a) = self.friend_aim() {
+            return Some(a);
+        }
+        let a = self.enemy_aim()?;
+        Some(Aim {
+            only: self.pick_only(),
+            ..a
+        })
+    }
+
+    /// Which enemies its pick may name besides range and sight, when it says.
+    fn pick_only(&self) -> Option<super::PickOnly> {
+        match self {
+            Effect::DamageOne { only, .. }
+            | Effect::Restrict { only, .. }
+            | Effect::ExposePicked { only, .. }
+            | Effect::PickThenBoost { only, .. }
+            | Effect::BonusAttackAt { only, .. } => *only,
+            Effect::DamageWoundsOnRoll { only, .. } => Some(*only),
+            _ => None,
+        }
+    }
+
+    /// The enemy it picks, by range, sight and runemark.
+    fn enemy_aim(&self) -> Option<Aim> {
         let enemy = Aim::enemy;
         Some(match self {
             Effect::DamageOne { range, .. }
             | Effect::DamageAround { range, .. }
             | Effect::DamagePerFriendNear { range, .. } => enemy(*range, true, None),
-            Effect::Restrict {
-                range,
-                visible,
-                only: Some(only),
-                ..
-            } => Aim {
-                only: Some(*only),
-                ..enemy(*range, *visible, None)
-            },
             Effect::Restrict { range, visible, .. }
             | Effect::DamageVsToughness { range, visible, .. }
             | Effect::PullPicked { range, visible, .. }
             | Effect::SetUpNear { range, visible, .. }
-            | Effect::LowerPicked { range, visible, .. } => enemy(*range, *visible, None),
-            Effect::ExposePicked {
-                range,
-                visible,
-                only,
-                ..
+            | Effect::LowerPicked { range, visible, .. }
+            | Effect::ExposePicked { range, visible, .. }
+            | Effect::PickThenBoost { range, visible, .. } => enemy(*range, *visible, None),
+            Effect::DamageWoundsOnRoll { visible, .. } => {
+                enemy(crate::model::effects::ANYWHERE, *visible, None)
             }
-            | Effect::PickThenBoost {
-                range,
-                visible,
-                only,
-                ..
-            } => Aim {
-                only: *only,
-                ..enemy(*range, *visible, None)
-            },
-            Effect::DamageWoundsOnRoll { only, visible, .. } => Aim {
-                only: Some(*only),
-                ..enemy(crate::model::effects::ANYWHERE, *visible, None)
-            },
             Effect::BonusAttackAt {
                 range,
                 visible,
                 runemark,
-                only,
                 ..
-            } => Aim {
-                only: *only,
-                ..enemy(*range, *visible, runemark.as_deref())
-            },
-            Effect::RollAgainst {
+            }
+            | Effect::RollAgainst {
                 range,
                 visible,
                 runemark,
                 ..
             } => enemy(*range, *visible, runemark.as_deref()),
+            _ => return None,
+        })
+    }
+
+    /// The friend it picks.
+    fn friend_aim(&self) -> Option<Aim> {
+        Some(match self {
             Effect::FriendBonusAttack {
                 range,
                 visible,

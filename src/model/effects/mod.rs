@@ -95,6 +95,8 @@ pub enum Effect {
         amount: Amount,
         #[serde(default)]
         roll: Option<Roll>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        only: Option<PickOnly>,
     },
     /// Damage to one enemy fighter within `range` inches that this fighter can see: `per`
     /// for each friendly fighter bearing `marks` within `near` inches of it.

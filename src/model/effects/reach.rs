@@ -94,6 +94,8 @@ pub enum PickOnly {
     /// "that had any damage points allocated to them by this fighter this activation": by its
     /// attacks or its abilities.
     HurtByIt,
+    /// "on the battlefield floor".
+    OnFloor,
     /// "the target of that attack action": its last missile attack's this activation.
     ItsLastShot,
 }

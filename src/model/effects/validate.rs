@@ -295,6 +295,7 @@ impl Effect {
                 range,
                 amount,
                 roll,
+                ..
             }
             | Effect::DamageEach {
                 range,

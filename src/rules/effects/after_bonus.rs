@@ -24,6 +24,7 @@ pub(super) fn bonus_move_then(s: &[String]) -> Option<(usize, Vec<Effect>)> {
             range: v[1] as f32,
             amount: allocate_to_that(s.get(2)?)?,
             roll: None,
+            only: None,
         };
         (v[0], vec![damage], 3)
     } else {
@@ -67,6 +68,7 @@ pub(super) fn next_move_near_enemy(s: &[String]) -> Option<(usize, Vec<Effect>)>
                 range: v[1] as f32,
                 amount: Amount::Fixed(0),
                 roll,
+                only: None,
             };
             (v, 1 + used, damage)
         }
@@ -76,6 +78,7 @@ pub(super) fn next_move_near_enemy(s: &[String]) -> Option<(usize, Vec<Effect>)>
                 range: v[1] as f32,
                 amount: allocate_to_that(s.get(1)?)?,
                 roll: None,
+                only: None,
             };
             (v, 2, damage)
         }

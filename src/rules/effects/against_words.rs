@@ -155,6 +155,7 @@ pub(super) fn picked_enemy_then(s: &[String]) -> Option<(usize, Vec<Effect>)> {
             range,
             amount,
             roll: None,
+            only: None,
         };
         // "Then, roll a dice (a die). On a 2+, that fighter cannot ...": a roll against it.
         let one_die = s
@@ -208,6 +209,7 @@ fn set_up_then_roll(s: &[String], range: f32, visible: bool, within: f32) -> (us
                 range,
                 amount: Amount::Fixed(0),
                 roll: Some(roll),
+                only: None,
             });
             3 + used
         }

@@ -11,7 +11,7 @@ use crate::rules::command::Rejected;
 use crate::rules::log::{EffectOutcome, Lapse};
 use crate::rules::state::{self, ActivationState, FighterView, WaitingMove};
 
-use super::card::{add_to_one, amount_prefix, bands, fill, number_prefix, pick_and_roll};
+use super::card::{add_to_one, amount_prefix, bands, fill, number_prefix};
 use super::{
     Picks, Useful, Weighed, amount_text, describe as describe_all, effect_logged, enemies_in_reach,
     kept, within_text,
@@ -25,7 +25,8 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             range,
             amount: a,
             roll,
-        } => damage_one_text(*range, a, roll.as_ref(), value),
+            only,
+        } => damage_one_text(*range, a, roll.as_ref(), value, *only),
         Effect::DamageEach {
             range,
             amount: a,
@@ -89,19 +90,22 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
     }
 }
 
-fn damage_one_text(range: f32, a: &Amount, roll: Option<&Roll>, value: Option<u8>) -> String {
-    let Some(r) = roll else {
-        return format!(
-            "{} damage to a visible enemy {}",
-            amount_text(a, value),
-            within_text(range)
-        );
-    };
-    let against = format!(
-        "roll {} dice against a visible enemy {}",
-        amount_text(&r.dice, value),
+fn damage_one_text(
+    range: f32,
+    a: &Amount,
+    roll: Option<&Roll>,
+    value: Option<u8>,
+    only: Option<crate::model::effects::PickOnly>,
+) -> String {
+    let enemy = format!(
+        "a visible enemy{} {}",
+        only.map_or(String::new(), super::lower::only_words),
         within_text(range)
     );
+    let Some(r) = roll else {
+        return format!("{} damage to {enemy}", amount_text(a, value));
+    };
+    let against = format!("roll {} dice against {enemy}", amount_text(&r.dice, value));
     // A roll whose dice deal no damage: what each does follows it.
     if r.bands.is_empty() && r.rolled.is_empty() {
         return against;
@@ -545,51 +549,4 @@ fn after_a_drop(s: &str) -> Option<Vec<Effect>> {
         trigger: MoveTrigger::DroppedNext(h as f32),
         then: vec![then],
     }])
-}
-
-/// "Pick a visible enemy fighter within N" of this fighter and roll a dice." + bands (or none,
-/// when what each roll does follows: a lowering, damage to this fighter).
-pub(super) fn pick_roll_bands(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    // "Pick a visible enemy fighter within N" of this fighter. Roll D dice." reads the same.
-    let (range, dice, head) = match pick_and_roll(&s[0]) {
-        Some((range, dice)) => (range, dice, 1),
-        None => {
-            let (range, _) = super::card::picked_enemy(&s[0]).filter(|(_, seen)| *seen)?;
-            let dice = super::card::then_roll(&format!("then, {}", s.get(1)?))?;
-            (range, dice, 2)
-        }
-    };
-    let s = &s[head - 1..];
-    let per_roll = |t: &String| {
-        super::lower::per_roll_sentence(t)
-            .or_else(|| super::self_damage::self_per_roll(t))
-            .is_some()
-    };
-    // "... allocate 1 damage point to that fighter and to each other visible enemy fighter
-    // within N" of that fighter": one band, dealt round the picked enemy too.
-    let (rest, near) = match s.get(1).and_then(|t| near_too(t)) {
-        Some((band, around)) => (vec![band], Some(around)),
-        None => (s[1..].to_vec(), None),
-    };
-    let (used, mut roll) = bands(&rest).or_else(|| {
-        rest.first()
-            .filter(|t| per_roll(t))
-            .map(|_| (0, Roll::default()))
-    })?;
-    roll.dice = dice;
-    let mut effects = vec![Effect::DamageOne {
-        range,
-        amount: Amount::Fixed(0),
-        roll: Some(roll),
-    }];
-    effects.extend(near.map(|around| Effect::DamageNearTarget { around }));
-    Some((head + used, effects))
-}
-
-/// "For each roll of 5+, allocate 1 damage point to that fighter and to each other visible
-/// enemy fighter within N" of that fighter": the band without its tail, and N.
-fn near_too(s: &str) -> Option<(String, f32)> {
-    let (band, tail) = s.split_once(" and to each other ")?;
-    let v = fill(tail, "visible enemy fighter within {n}\" of that fighter")?;
-    Some((band.to_string(), v[0] as f32))
 }

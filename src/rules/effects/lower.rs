@@ -252,6 +252,7 @@ pub(super) fn only_holds(
         PickOnly::HurtByItsShots => attacks(Some(false)).any(|(t, d)| t == o.id && d > 0),
         PickOnly::HurtByItsMelee => attacks(Some(true)).any(|(t, d)| t == o.id && d > 0),
         PickOnly::HurtByItsAttacks => attacks(None).any(|(t, d)| t == o.id && d > 0),
+        PickOnly::OnFloor => o.pos.y < 0.01,
         PickOnly::HurtByIt => attacks(None).any(|(t, d)| t == o.id && d > 0) || hurt_by_ability(),
         PickOnly::ItsLastShot => attacks(Some(false)).next().is_some_and(|(t, _)| t == o.id),
     }
@@ -299,6 +300,7 @@ pub(super) fn only_words(only: PickOnly) -> String {
         PickOnly::HurtByItsShots => " its missile attacks damaged this activation".to_string(),
         PickOnly::HurtByItsMelee => " its melee attacks damaged this activation".to_string(),
         PickOnly::HurtByItsAttacks => " its attacks damaged this activation".to_string(),
+        PickOnly::OnFloor => " on the battlefield floor".to_string(),
         PickOnly::HurtByIt => " it damaged this activation".to_string(),
         PickOnly::ItsLastShot => " its last missile attack targeted".to_string(),
     }

@@ -38,6 +38,7 @@ mod control;
 mod counted;
 mod crits;
 mod damage;
+mod damage_words;
 mod dice;
 mod expose_around;
 mod friend;

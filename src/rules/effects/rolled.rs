@@ -51,6 +51,7 @@ pub(super) fn against_then_besides(s: &[String]) -> Option<(usize, Vec<Effect>)>
             range,
             amount,
             roll: None,
+            only: None,
         };
         (true, e)
     };
@@ -97,6 +98,7 @@ pub(super) fn damage_as_rolled(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         range,
         amount: Amount::Fixed(0),
         roll: Some(as_rolled(least)),
+        only: None,
     };
     if next == "allocate a number of damage points to the target equal to the roll" {
         let rest = s.get(2)?.strip_prefix("if you allocate ")?;

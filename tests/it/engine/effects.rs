@@ -115,6 +115,7 @@ fn abl5_damage_to_one_visible_enemy_by_a_roll() {
             range: 6.0,
             amount: Amount::Fixed(0),
             roll: Some(roll),
+            only: None,
         }],
         5,
     );
@@ -322,6 +323,7 @@ fn abl5_the_options_offer_each_enemy_an_aimed_ability_may_pick_nearest_first() {
             range: 8.0,
             amount: Amount::Value,
             roll: None,
+            only: None,
         }],
         3,
     );
@@ -573,6 +575,7 @@ fn abl5_the_damage_to_a_picked_enemy_dealt_round_it_too() {
                 bands: vec![(5, 6, Amount::Fixed(1))],
                 rolled: Vec::new(),
             }),
+            only: None,
         },
         Effect::DamageNearTarget { around: 2.0 },
     ];
@@ -605,6 +608,7 @@ fn abl5_damage_to_this_fighter_after_the_dice() {
                 bands: vec![(3, 6, Amount::Fixed(1))],
                 rolled: Vec::new(),
             }),
+            only: None,
         },
         Effect::SelfDamage {
             amount: Amount::Fixed(0),

@@ -121,6 +121,7 @@ fn abl5_a_lowering_for_each_roll_of_the_damage() {
             bands: vec![(5, 6, Amount::Fixed(1))],
             rolled: Vec::new(),
         }),
+        only: None,
     };
     let per_roll = Effect::LowerPerRoll {
         least: 5,
@@ -155,6 +156,7 @@ fn abl5_damage_to_this_fighter_for_each_low_roll() {
             bands: vec![(4, 6, Amount::Fixed(1))],
             rolled: Vec::new(),
         }),
+        only: None,
     };
     let backlash = Effect::SelfDamagePerRoll {
         least: 1,
@@ -228,6 +230,7 @@ fn abl5_a_roll_that_only_lowers_for_the_round_and_for_the_battle() {
             bands: Vec::new(),
             rolled: Vec::new(),
         }),
+        only: None,
     };
     let per = |least, most, battle| Effect::LowerPerRoll {
         least,

@@ -238,6 +238,7 @@ fn abl5_bands_of_rolled_damage_roll_a_d3_and_a_d6() {
             bands: Vec::new(),
             rolled: vec![(4, 5, 3), (6, 6, 6)],
         }),
+        only: None,
     };
     let mut a = with_ability(vec![claws], 3);
     a.rules(|r| r.reactions = false);

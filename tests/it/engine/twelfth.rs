@@ -249,6 +249,7 @@ fn abl5_damage_as_rolled_and_what_a_high_roll_does_besides() {
                 .collect(),
             rolled: Vec::new(),
         }),
+        only: None,
     };
     let besides = |least, then| Effect::OnRolled {
         least,
@@ -321,6 +322,7 @@ fn abl5_a_roll_against_an_enemy_and_what_its_sixes_do_besides() {
         range: VALUE_RANGE,
         amount: Amount::Value,
         roll: None,
+        only: None,
     };
     let stare = vec![against(VALUE_RANGE, 2), six(true, stare_damage)];
     for (effects, rolls, damage, bonus) in [
@@ -401,6 +403,7 @@ fn abl5_a_roll_deals_more_on_an_enemy_near_or_big() {
             bands: vec![(least, 6, Amount::Fixed(k))],
             rolled: Vec::new(),
         }),
+        only: None,
     };
     let krusha = Effect::When {
         when: Condition::TargetWithin(3.0),
@@ -576,4 +579,32 @@ fn abl5_an_aura_that_leaves_out_the_friends_with_a_runemark() {
     assert!(!guarded(&mut a, A4), "no Stormcast runemark");
     a.place(A2, 16.0, 10.0);
     assert!(!guarded(&mut a, A2), "out of reach");
+}
+
+/// ABL-5 (Volcano's Call): "pick a visible enemy fighter on the battlefield floor within 12\"
+/// of this fighter and roll a number of dice equal to the value ... 4-5: 1 damage, 6: 2": B2,
+/// standing 3" up, can't be picked (the refusal says why); B on the floor takes 1 + 2 from
+/// rolls of 4, 6 and 1.
+#[test]
+fn abl5_a_pick_of_an_enemy_on_the_battlefield_floor_only() {
+    use warcry_sim::model::effects::{Amount, PickOnly, Roll};
+    const B2: FighterId = FighterId(11);
+    let call = Effect::DamageOne {
+        range: 12.0,
+        amount: Amount::Fixed(0),
+        roll: Some(Roll {
+            dice: Amount::Value,
+            bands: vec![(4, 5, Amount::Fixed(1)), (6, 6, Amount::Fixed(2))],
+            rolled: Vec::new(),
+        }),
+        only: Some(PickOnly::OnFloor),
+    };
+    let mut a = with_ability(vec![call], 3);
+    a.place(B, 14.0, 10.0);
+    a.place_at(B2, bevy::math::Vec3::new(10.0, 3.0, 15.0));
+    let why = a.use_ability(A, "Test Gift", 3, Some(B2)).unwrap_err();
+    assert!(why.contains("on the battlefield floor"), "{why}");
+    a.dice(&[4, 6, 1]);
+    a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+    assert_eq!(a.damage(B), 3);
 }

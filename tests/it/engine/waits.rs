@@ -282,6 +282,7 @@ fn abl5_sixes_are_rolled_again_and_so_on() {
             bands: vec![(2, 6, Amount::Fixed(1))],
             rolled: Vec::new(),
         }),
+        only: None,
     };
     let mut a = with_ability(vec![roll, Effect::RollAgainOn { face: 6 }], 3);
     a.profile(B, |p| p.wounds = 30);

@@ -261,6 +261,7 @@ fn abl5_an_enemy_is_set_up_near_the_fighter_then_takes_damage_by_roll() {
                     bands: vec![(5, 6, Amount::Fixed(1))],
                     rolled: Vec::new(),
                 }),
+                only: None,
             },
         ],
         3,

@@ -277,6 +277,7 @@ fn abl5_what_the_end_of_its_bonus_move_sets_off() {
                 range: 1.0,
                 amount: Amount::DoubleValue,
                 roll: None,
+                only: None,
             }],
         },
     ];

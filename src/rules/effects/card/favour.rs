@@ -157,6 +157,7 @@ mod tests {
             range: 9.0,
             amount: Amount::Fixed(0),
             roll: roll(dice),
+            only: None,
         };
         assert_eq!(
             effects_of(

@@ -193,7 +193,7 @@ const READERS: [Reader; 32] = [
     damage::roll_for_each,
     super::around::picked_and_around,
     super::around::rolled_against_toughness,
-    damage::pick_roll_bands,
+    super::damage_words::pick_roll_bands,
     super::after_bonus::next_move_near_enemy,
     bar::after_each_attack,
     bonus::friend_bonus_attack,

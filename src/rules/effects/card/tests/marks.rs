@@ -394,6 +394,7 @@ fn abl5_picks_with_no_range_or_a_short_one() {
                 bands: vec![(4, 6, Amount::Fixed(1))],
                 rolled: Vec::new(),
             }),
+            only: None,
         }])
     };
     assert_eq!(

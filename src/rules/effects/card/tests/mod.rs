@@ -23,6 +23,7 @@ fn abl5_a_roll_against_one_visible_enemy() {
                 bands: vec![(3, 5, Amount::Fixed(2)), (6, 6, Amount::Value)],
                 rolled: Vec::new()
             }),
+            only: None,
         }]
     );
 }
@@ -166,7 +167,8 @@ fn abl5_effects_set_off_by_a_move_action() {
             then: vec![Effect::DamageOne {
                 range: 2.0,
                 amount: Amount::Fixed(3),
-                roll: None
+                roll: None,
+                only: None
             }]
         }])
     );
@@ -327,7 +329,8 @@ fn abl5_an_enemy_set_up_near_this_fighter_then_a_roll_against_it() {
                     dice: Amount::Fixed(3),
                     bands: vec![(4, 6, Amount::Fixed(2))],
                     rolled: Vec::new()
-                })
+                }),
+                only: None
             }
         ])
     );

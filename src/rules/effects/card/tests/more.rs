@@ -500,6 +500,7 @@ fn abl5_the_next_move_near_an_enemy_then_a_roll() {
                     bands: vec![(2, 5, Amount::Fixed(1)), (6, 6, Amount::Value)],
                     rolled: Vec::new()
                 }),
+                only: None,
             }],
         }])
     );

@@ -311,7 +311,8 @@ fn abl5_a_misprinted_number_of_damage_points() {
                 dice: Amount::Fixed(2),
                 bands: vec![(3, 5, Amount::Value), (6, 6, Amount::Fixed(4))],
                 rolled: Vec::new()
-            })
+            }),
+            only: None
         }])
     );
 }
@@ -429,7 +430,8 @@ fn abl5_damage_then_a_roll_that_bars_activating() {
             Effect::DamageOne {
                 range: 10.0,
                 amount: Amount::Fixed(3),
-                roll: None
+                roll: None,
+                only: None
             },
             Effect::RollAgainst {
                 range: 10.0,
@@ -491,7 +493,8 @@ fn abl5_bands_of_rolled_damage() {
                 dice: Amount::Fixed(3),
                 bands: Vec::new(),
                 rolled: vec![(3, 5, 3), (6, 6, 6)]
-            })
+            }),
+            only: None
         }])
     );
     // Only a D3 or a D6.

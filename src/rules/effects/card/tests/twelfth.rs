@@ -163,6 +163,7 @@ fn abl5_what_the_same_dice_do_besides() {
                     range: VALUE_RANGE,
                     amount: Amount::Value,
                     roll: None,
+                    only: None,
                 }],
             },
         ]
@@ -284,5 +285,24 @@ fn abl5_an_aura_leaving_out_the_fighters_with_a_runemark() {
         crate::rules::effects::describe(&e, Some(3)),
         "until the end of the round, critical hits on friendly fighters with the stormcast \
          runemark (not those with the beast runemark) within 3\" of it count as hits"
+    );
+}
+
+/// ABL-5: "pick a visible enemy fighter on the battlefield floor within 12\" ... For each roll
+/// of 4-5, allocate 1 damage point ... For each roll of 6, allocate 2 ...": a pick of an enemy
+/// on the floor, said so.
+#[test]
+fn abl5_a_roll_against_an_enemy_on_the_battlefield_floor() {
+    let e = effects_of(
+        "Pick a visible enemy fighter on the battlefield floor within 12\" of this fighter and \
+         roll a number of dice equal to the value of this ability. For each roll of 4-5, \
+         allocate 1 damage point to that fighter. For each roll of 6, allocate 2 damage points \
+         to that fighter.",
+    )
+    .unwrap();
+    assert_eq!(
+        crate::rules::effects::describe(&e, Some(4)),
+        "roll 4 dice against a visible enemy on the battlefield floor within 12\": 4-5 deals 1, \
+         6 deals 2"
     );
 }

@@ -214,6 +214,7 @@ fn what_the_end_of_a_bonus_move_sets_off() {
                     range: 1.0,
                     amount: Amount::Value,
                     roll: None,
+                    only: None,
                 }],
             }
         ])

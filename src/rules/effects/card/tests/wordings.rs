@@ -63,6 +63,7 @@ fn abl5_rolls_against_a_picked_enemy_in_more_of_the_cards_words() {
                 bands: vec![(4, 5, Amount::Fixed(1)), (6, 6, Amount::Value)],
                 rolled: Vec::new()
             }),
+            only: None,
         }])
     );
     let barred = Ok(vec![Effect::RollAgainst {

@@ -1,0 +1,64 @@
+//! Part of the damage family (ABL-5): the card's words for a roll of damage against one
+//! picked enemy ("pick a visible enemy fighter within N\" of this fighter and roll D dice" +
+//! what each roll deals it).
+
+use crate::model::effects::{Amount, Effect, Roll};
+
+use super::card::{bands, fill, pick_and_roll};
+
+/// "Pick a visible enemy fighter within N" of this fighter and roll a dice." + bands (or none,
+/// when what each roll does follows: a lowering, damage to this fighter).
+pub(super) fn pick_roll_bands(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    // "Pick a visible enemy fighter on the battlefield floor within N" ...": only such.
+    let floor = "pick a visible enemy fighter on the battlefield floor within ";
+    let (only, first) = match s[0].strip_prefix(floor) {
+        Some(r) => (
+            Some(crate::model::effects::PickOnly::OnFloor),
+            format!("pick a visible enemy fighter within {r}"),
+        ),
+        None => (None, s[0].clone()),
+    };
+    // "Pick a visible enemy fighter within N" of this fighter. Roll D dice." reads the same.
+    let (range, dice, head) = match pick_and_roll(&first) {
+        Some((range, dice)) => (range, dice, 1),
+        None => {
+            let (range, _) = super::card::picked_enemy(&s[0]).filter(|(_, seen)| *seen)?;
+            let dice = super::card::then_roll(&format!("then, {}", s.get(1)?))?;
+            (range, dice, 2)
+        }
+    };
+    let s = &s[head - 1..];
+    let per_roll = |t: &String| {
+        super::lower::per_roll_sentence(t)
+            .or_else(|| super::self_damage::self_per_roll(t))
+            .is_some()
+    };
+    // "... allocate 1 damage point to that fighter and to each other visible enemy fighter
+    // within N" of that fighter": one band, dealt round the picked enemy too.
+    let (rest, near) = match s.get(1).and_then(|t| near_too(t)) {
+        Some((band, around)) => (vec![band], Some(around)),
+        None => (s[1..].to_vec(), None),
+    };
+    let (used, mut roll) = bands(&rest).or_else(|| {
+        rest.first()
+            .filter(|t| per_roll(t))
+            .map(|_| (0, Roll::default()))
+    })?;
+    roll.dice = dice;
+    let mut effects = vec![Effect::DamageOne {
+        range,
+        amount: Amount::Fixed(0),
+        roll: Some(roll),
+        only,
+    }];
+    effects.extend(near.map(|around| Effect::DamageNearTarget { around }));
+    Some((head + used, effects))
+}
+
+/// "For each roll of 5+, allocate 1 damage point to that fighter and to each other visible
+/// enemy fighter within N" of that fighter": the band without its tail, and N.
+fn near_too(s: &str) -> Option<(String, f32)> {
+    let (band, tail) = s.split_once(" and to each other ")?;
+    let v = fill(tail, "visible enemy fighter within {n}\" of that fighter")?;
+    Some((band.to_string(), v[0] as f32))
+}
