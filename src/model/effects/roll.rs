@@ -15,9 +15,27 @@ pub struct Roll {
     /// (least roll, greatest roll, the sides of the dice whose roll is the damage: 3 or 6).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rolled: Vec<(u8, u8, u8)>,
+    /// A roll equal to or less than the number of the battle round deals this.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub upto_round: Option<Amount>,
 }
 
 impl Roll {
+    /// The roll as it stands in battle round `round`: a band of the rolls up to the round's
+    /// number, when it has one.
+    pub fn in_round(&self, round: u32) -> std::borrow::Cow<'_, Roll> {
+        let Some(a) = self.upto_round else {
+            return std::borrow::Cow::Borrowed(self);
+        };
+        let mut r = self.clone();
+        let most = u8::try_from(round.min(6)).unwrap_or(6);
+        if most >= 1 {
+            r.bands.insert(0, (1, most, a));
+        }
+        r.upto_round = None;
+        std::borrow::Cow::Owned(r)
+    }
+
     /// The damage one die showing `roll` deals; `d(sides)` rolls a D3 or D6 for a band of
     /// rolled damage.
     pub fn damage(&self, roll: u8, value: u8, d: &mut impl FnMut(u8) -> u32) -> u32 {

@@ -40,6 +40,7 @@ fn amounts_and_roll_bands_abl1() {
         dice: Amount::Fixed(1),
         bands: vec![(2, 4, Amount::Fixed(1)), (5, 6, Amount::Value)],
         rolled: Vec::new(),
+        upto_round: None,
     };
     assert_eq!(
         [1, 2, 4, 5, 6].map(|d| r.damage(d, 4, &mut |_| 0)),
@@ -50,6 +51,7 @@ fn amounts_and_roll_bands_abl1() {
         dice: Amount::Fixed(1),
         bands: vec![(1, 2, Amount::Fixed(1)), (5, 6, Amount::Fixed(3))],
         rolled: Vec::new(),
+        upto_round: None,
     };
     assert_eq!(
         [1, 3, 4, 6].map(|d| gap.damage(d, 4, &mut |_| 0)),

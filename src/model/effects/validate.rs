@@ -312,6 +312,7 @@ impl Effect {
                             && r.rolled
                                 .iter()
                                 .all(|(l, m, sides)| band(l, m) && [3, 6].contains(sides))
+                            && r.upto_round.is_none_or(|a| a.within(20))
                     })
             }
             _ => true,

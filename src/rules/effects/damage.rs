@@ -107,7 +107,7 @@ fn damage_one_text(
     };
     let against = format!("roll {} dice against {enemy}", amount_text(&r.dice, value));
     // A roll whose dice deal no damage: what each does follows it.
-    if r.bands.is_empty() && r.rolled.is_empty() {
+    if r.bands.is_empty() && r.rolled.is_empty() && r.upto_round.is_none() {
         return against;
     }
     format!("{against}: {}", bands_text(r, value))
@@ -130,6 +130,13 @@ pub(super) fn bands_text(r: &Roll, value: Option<u8>) -> String {
             .iter()
             .map(|(l, m, sides)| (*l, format!("{} deals D{sides}", band_text(*l, *m)))),
     );
+    if let Some(a) = r.upto_round {
+        let text = format!(
+            "a roll of the battle round or less deals {}",
+            amount_text(&a, value)
+        );
+        bands.push((0, text));
+    }
     bands.sort_by_key(|(l, _)| *l);
     bands
         .into_iter()
@@ -227,6 +234,7 @@ pub(super) fn damage_one(
     let (damage, rolls) = match roll {
         None => (amount.of(value), Vec::new()),
         Some(r) => {
+            let r = &*r.in_round(world.resource::<state::Engine>().round);
             let n = r.dice.of(value) as usize;
             let rolls = world.resource_mut::<DiceRng>().roll(n);
             let mut d = |sides: u8| {

@@ -93,6 +93,7 @@ pub(super) fn damage_as_rolled(s: &[String]) -> Option<(usize, Vec<Effect>)> {
             .map(|r| (r, r, Amount::Fixed(u32::from(r))))
             .collect(),
         rolled: Vec::new(),
+        upto_round: None,
     };
     let damage = |least| Effect::DamageOne {
         range,
@@ -160,6 +161,7 @@ pub(super) fn each_then_healed(s: &[String]) -> Option<(usize, Vec<Effect>)> {
             dice: Amount::Fixed(1),
             bands: vec![(least, 6, Amount::Fixed(v2[1]))],
             rolled: Vec::new(),
+            upto_round: None,
         }),
         visible,
     };
@@ -171,4 +173,36 @@ pub(super) fn each_then_healed(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         }],
     };
     Some((2, vec![each, healed]))
+}
+
+/// "Pick a visible enemy fighter." + "Roll a dice for that fighter." + "If the roll is equal
+/// to or less than the number of the current battle round, allocate K damage points to that
+/// fighter": a roll of damage whose band ends at the round's number.
+pub(super) fn up_to_the_round(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    // With no range, the pick is anywhere on the battlefield.
+    let range = match s[0].as_str() {
+        "pick a visible enemy fighter" => crate::model::effects::ANYWHERE,
+        _ => {
+            super::card::picked_enemy(&s[0])
+                .filter(|(_, seen)| *seen)?
+                .0
+        }
+    };
+    (s.get(1)? == "roll a dice for that fighter").then_some(())?;
+    let k = super::card::fill(
+        s.get(2)?,
+        "if the roll is equal to or less than the number of the current battle round, \
+         allocate {n} damage points to that fighter",
+    )?[0];
+    let e = Effect::DamageOne {
+        range,
+        amount: Amount::Fixed(0),
+        roll: Some(Roll {
+            dice: Amount::Fixed(1),
+            upto_round: Some(Amount::Fixed(k)),
+            ..Roll::default()
+        }),
+        only: None,
+    };
+    Some((3, vec![e]))
 }

@@ -109,6 +109,7 @@ fn abl5_damage_to_one_visible_enemy_by_a_roll() {
         dice: Amount::Fixed(2),
         bands: vec![(4, 5, Amount::Fixed(1)), (6, 6, Amount::Value)],
         rolled: Vec::new(),
+        upto_round: None,
     };
     let mut a = with_ability(
         vec![Effect::DamageOne {
@@ -170,6 +171,7 @@ fn abl5_a_roll_for_each_enemy_in_reach_deals_each_its_own_damage() {
                 dice: Amount::Fixed(1),
                 bands: vec![(4, 5, Amount::Fixed(1)), (6, 6, Amount::Value)],
                 rolled: Vec::new(),
+                upto_round: None,
             }),
             visible: true,
         }],
@@ -574,6 +576,7 @@ fn abl5_the_damage_to_a_picked_enemy_dealt_round_it_too() {
                 dice: Amount::Value,
                 bands: vec![(5, 6, Amount::Fixed(1))],
                 rolled: Vec::new(),
+                upto_round: None,
             }),
             only: None,
         },
@@ -607,6 +610,7 @@ fn abl5_damage_to_this_fighter_after_the_dice() {
                 dice: Amount::Value,
                 bands: vec![(3, 6, Amount::Fixed(1))],
                 rolled: Vec::new(),
+                upto_round: None,
             }),
             only: None,
         },

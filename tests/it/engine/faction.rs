@@ -726,6 +726,7 @@ fn abl5_a_roll_against_the_enemy_the_next_move_finishes_near() {
                     dice: Amount::Fixed(1),
                     bands: vec![(2, 5, Amount::Fixed(1)), (6, 6, Amount::Value)],
                     rolled: Vec::new(),
+                    upto_round: None,
                 }),
                 only: None,
             }],

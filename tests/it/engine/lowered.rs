@@ -120,6 +120,7 @@ fn abl5_a_lowering_for_each_roll_of_the_damage() {
             dice: Amount::Fixed(3),
             bands: vec![(5, 6, Amount::Fixed(1))],
             rolled: Vec::new(),
+            upto_round: None,
         }),
         only: None,
     };
@@ -155,6 +156,7 @@ fn abl5_damage_to_this_fighter_for_each_low_roll() {
             dice: Amount::Fixed(3),
             bands: vec![(4, 6, Amount::Fixed(1))],
             rolled: Vec::new(),
+            upto_round: None,
         }),
         only: None,
     };
@@ -229,6 +231,7 @@ fn abl5_a_roll_that_only_lowers_for_the_round_and_for_the_battle() {
             dice: Amount::Value,
             bands: Vec::new(),
             rolled: Vec::new(),
+            upto_round: None,
         }),
         only: None,
     };

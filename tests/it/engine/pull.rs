@@ -196,6 +196,7 @@ fn abl5_a_dice_for_the_picked_enemy_and_each_fighter_round_it() {
             dice: Amount::Fixed(1),
             bands: vec![(4, 6, Amount::Value)],
             rolled: Vec::new(),
+            upto_round: None,
         },
     };
     let mut a = with_ability(vec![breath], 3);

@@ -237,6 +237,7 @@ fn abl5_bands_of_rolled_damage_roll_a_d3_and_a_d6() {
             dice: Amount::Fixed(2),
             bands: Vec::new(),
             rolled: vec![(4, 5, 3), (6, 6, 6)],
+            upto_round: None,
         }),
         only: None,
     };

@@ -248,6 +248,7 @@ fn abl5_damage_as_rolled_and_what_a_high_roll_does_besides() {
                 .map(|r| (r, r, Amount::Fixed(u32::from(r))))
                 .collect(),
             rolled: Vec::new(),
+            upto_round: None,
         }),
         only: None,
     };
@@ -402,6 +403,7 @@ fn abl5_a_roll_deals_more_on_an_enemy_near_or_big() {
             dice: Amount::Fixed(3),
             bands: vec![(least, 6, Amount::Fixed(k))],
             rolled: Vec::new(),
+            upto_round: None,
         }),
         only: None,
     };
@@ -513,6 +515,7 @@ fn abl5_each_enemy_rolled_for_and_each_success_heals_this_fighter() {
             dice: Amount::Fixed(1),
             bands: vec![(4, 6, Amount::Fixed(3))],
             rolled: Vec::new(),
+            upto_round: None,
         }),
         visible: false,
     };
@@ -596,6 +599,7 @@ fn abl5_a_pick_of_an_enemy_on_the_battlefield_floor_only() {
             dice: Amount::Value,
             bands: vec![(4, 5, Amount::Fixed(1)), (6, 6, Amount::Fixed(2))],
             rolled: Vec::new(),
+            upto_round: None,
         }),
         only: Some(PickOnly::OnFloor),
     };
@@ -607,4 +611,32 @@ fn abl5_a_pick_of_an_enemy_on_the_battlefield_floor_only() {
     a.dice(&[4, 6, 1]);
     a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
     assert_eq!(a.damage(B), 3);
+}
+
+/// ABL-5 (Sentenced to Eternal Torment): "pick a visible enemy fighter. Roll a dice for that
+/// fighter. If the roll is equal to or less than the number of the current battle round,
+/// allocate 6 damage points to that fighter": in round 1 a 1 deals 6 and a 2 nothing; in round
+/// 3 a 3 deals 6 and a 4 nothing; B stands 20" away, anywhere it can be seen.
+#[test]
+fn abl5_a_roll_that_deals_damage_up_to_the_battle_rounds_number() {
+    use warcry_sim::model::effects::{Amount, Roll};
+    let sentence = Effect::DamageOne {
+        range: warcry_sim::model::effects::ANYWHERE,
+        amount: Amount::Fixed(0),
+        roll: Some(Roll {
+            dice: Amount::Fixed(1),
+            upto_round: Some(Amount::Fixed(6)),
+            ..Roll::default()
+        }),
+        only: None,
+    };
+    for (round, roll, damage) in [(1, 1, 6), (1, 2, 0), (3, 3, 6), (3, 4, 0)] {
+        let mut a = with_ability(vec![sentence.clone()], 3);
+        a.profile(B, |p| p.wounds = 30);
+        a.place(B, 30.0, 10.0);
+        a.engine().round = round;
+        a.dice(&[roll]);
+        a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+        assert_eq!(a.damage(B), damage, "round {round}, roll {roll}");
+    }
 }

@@ -281,6 +281,7 @@ fn abl5_sixes_are_rolled_again_and_so_on() {
             dice: Amount::Fixed(3),
             bands: vec![(2, 6, Amount::Fixed(1))],
             rolled: Vec::new(),
+            upto_round: None,
         }),
         only: None,
     };

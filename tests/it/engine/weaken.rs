@@ -260,6 +260,7 @@ fn abl5_an_enemy_is_set_up_near_the_fighter_then_takes_damage_by_roll() {
                     dice: Amount::Value,
                     bands: vec![(5, 6, Amount::Fixed(1))],
                     rolled: Vec::new(),
+                    upto_round: None,
                 }),
                 only: None,
             },

@@ -151,6 +151,7 @@ mod tests {
                 dice: Amount::Fixed(dice),
                 bands: vec![(4, 6, Amount::HalfValueUp)],
                 rolled: Vec::new(),
+                upto_round: None,
             })
         };
         let damage = |dice| Effect::DamageOne {

@@ -171,7 +171,8 @@ const SENTENCE: [SentenceReader; 26] = [
     super::expose_around::sentence,
 ];
 /// The readers of several sentences, tried in this order after those of one.
-const READERS: [Reader; 32] = [
+const READERS: [Reader; 33] = [
+    super::rolled::up_to_the_round,
     super::rolled::each_then_healed,
     super::target_boost::picked_then_raised,
     super::rolled::against_then_besides,

@@ -542,7 +542,8 @@ fn abl5_a_dice_for_a_picked_enemy_and_each_fighter_round_it() {
             roll: Roll {
                 dice: Amount::Fixed(1),
                 bands: vec![(2, 5, Amount::Value), (6, 6, Amount::DoubleValue)],
-                rolled: Vec::new()
+                rolled: Vec::new(),
+                upto_round: None
             }
         }])
     );

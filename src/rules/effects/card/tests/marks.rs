@@ -393,6 +393,7 @@ fn abl5_picks_with_no_range_or_a_short_one() {
                 dice: Amount::Value,
                 bands: vec![(4, 6, Amount::Fixed(1))],
                 rolled: Vec::new(),
+                upto_round: None,
             }),
             only: None,
         }])

@@ -21,7 +21,8 @@ fn abl5_a_roll_against_one_visible_enemy() {
             roll: Some(Roll {
                 dice: Amount::Fixed(1),
                 bands: vec![(3, 5, Amount::Fixed(2)), (6, 6, Amount::Value)],
-                rolled: Vec::new()
+                rolled: Vec::new(),
+                upto_round: None
             }),
             only: None,
         }]
@@ -328,7 +329,8 @@ fn abl5_an_enemy_set_up_near_this_fighter_then_a_roll_against_it() {
                 roll: Some(Roll {
                     dice: Amount::Fixed(3),
                     bands: vec![(4, 6, Amount::Fixed(2))],
-                    rolled: Vec::new()
+                    rolled: Vec::new(),
+                    upto_round: None
                 }),
                 only: None
             }

@@ -498,7 +498,8 @@ fn abl5_the_next_move_near_an_enemy_then_a_roll() {
                 roll: Some(Roll {
                     dice: Amount::Fixed(1),
                     bands: vec![(2, 5, Amount::Fixed(1)), (6, 6, Amount::Value)],
-                    rolled: Vec::new()
+                    rolled: Vec::new(),
+                    upto_round: None
                 }),
                 only: None,
             }],

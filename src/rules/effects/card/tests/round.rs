@@ -310,7 +310,8 @@ fn abl5_a_misprinted_number_of_damage_points() {
             roll: Some(Roll {
                 dice: Amount::Fixed(2),
                 bands: vec![(3, 5, Amount::Value), (6, 6, Amount::Fixed(4))],
-                rolled: Vec::new()
+                rolled: Vec::new(),
+                upto_round: None
             }),
             only: None
         }])
@@ -492,7 +493,8 @@ fn abl5_bands_of_rolled_damage() {
             roll: Some(Roll {
                 dice: Amount::Fixed(3),
                 bands: Vec::new(),
-                rolled: vec![(3, 5, 3), (6, 6, 6)]
+                rolled: vec![(3, 5, 3), (6, 6, 6)],
+                upto_round: None
             }),
             only: None
         }])

@@ -306,3 +306,20 @@ fn abl5_a_roll_against_an_enemy_on_the_battlefield_floor() {
          6 deals 2"
     );
 }
+
+/// ABL-5: "pick a visible enemy fighter. Roll a dice for that fighter. If the roll is equal to
+/// or less than the number of the current battle round, allocate 6 damage points ...": a band
+/// ending at the round's number, in words.
+#[test]
+fn abl5_a_roll_against_the_battle_rounds_number() {
+    let e = effects_of(
+        "Pick a visible enemy fighter. Roll a dice for that fighter. If the roll is equal to or \
+         less than the number of the current battle round, allocate 6 damage points to that \
+         fighter.",
+    )
+    .unwrap();
+    assert_eq!(
+        crate::rules::effects::describe(&e, Some(4)),
+        "roll 1 dice against a visible enemy anywhere: a roll of the battle round or less deals 6"
+    );
+}

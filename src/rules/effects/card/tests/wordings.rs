@@ -61,7 +61,8 @@ fn abl5_rolls_against_a_picked_enemy_in_more_of_the_cards_words() {
             roll: Some(Roll {
                 dice: Amount::HalfValueUp,
                 bands: vec![(4, 5, Amount::Fixed(1)), (6, 6, Amount::Value)],
-                rolled: Vec::new()
+                rolled: Vec::new(),
+                upto_round: None
             }),
             only: None,
         }])
@@ -140,6 +141,7 @@ fn abl5_a_roll_for_each_visible_enemy_in_reach() {
                 dice: Amount::Fixed(1),
                 bands,
                 rolled: Vec::new(),
+                upto_round: None,
             }),
             visible: true,
         }])
