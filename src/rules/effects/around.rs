@@ -129,15 +129,16 @@ pub(super) fn versus(
     else {
         return Vec::new();
     };
-    let all = state::fighters(world);
-    let Some(t) = target.and_then(|t| all.iter().find(|o| o.id == t && o.on_board())) else {
-        return super::damage::damage_one(world, &Amount::Fixed(0), None, value, None);
+    let t = match super::damage::picked_or_nobody(world, target, value) {
+        Ok(t) => t,
+        Err(nobody) => return nobody,
     };
+    let all = state::fighters(world);
     let toughness = t.profile.toughness
         + super::boost::round_bonus(
             world,
             &all,
-            t,
+            &t,
             crate::model::effects::Stat::Toughness,
             false,
         );

@@ -335,7 +335,6 @@ fn friend_fighting_in(w: &Weighed, aura: &Aura) -> bool {
     })
 }
 
-/// Is an enemy within a weapon's range of the active fighter horizontally but not in 3D?
 // The card's wording of this family (`card`: the language's shared pieces).
 
 /// A raise for the activation, the next action or the round, or how its attacks are made.

@@ -558,3 +558,15 @@ fn after_a_drop(s: &str) -> Option<Vec<Effect>> {
         then: vec![then],
     }])
 }
+
+/// The enemy picked, on the battlefield; or, with nobody picked, the log line that says so.
+pub(super) fn picked_or_nobody(
+    world: &mut World,
+    target: Option<FighterId>,
+    value: u8,
+) -> Result<FighterView, Vec<EffectOutcome>> {
+    let t = target
+        .and_then(|t| state::fighter(world, t))
+        .filter(|t| t.on_board());
+    t.ok_or_else(|| damage_one(world, &Amount::Fixed(0), None, value, None))
+}

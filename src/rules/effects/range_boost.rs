@@ -34,6 +34,7 @@ fn reach_only_raised(w: &Weighed, by: f32, melee_only: bool) -> bool {
     })
 }
 
+/// Is an enemy within a weapon's range of the active fighter horizontally but not in 3D?
 fn reach_only_flat(w: &Weighed) -> bool {
     let f = w.f;
     w.all

@@ -3,10 +3,9 @@
 
 use bevy::prelude::*;
 
-use crate::model::effects::{Amount, Effect};
+use crate::model::effects::Effect;
 use crate::model::ids::FighterId;
 use crate::rules::log::EffectOutcome;
-use crate::rules::state;
 
 /// In words: "roll the value dice against an enemy its melee attacks damaged this activation:
 /// each 6 deals as much damage as its Wounds".
@@ -39,9 +38,9 @@ pub(super) fn run(
     let Effect::DamageWoundsOnRoll { dice, face, .. } = e else {
         return Vec::new();
     };
-    let all = state::fighters(world);
-    let Some(t) = target.and_then(|t| all.iter().find(|o| o.id == t && o.on_board())) else {
-        return super::damage::damage_one(world, &Amount::Fixed(0), None, value, None);
+    let t = match super::damage::picked_or_nobody(world, target, value) {
+        Ok(t) => t,
+        Err(nobody) => return nobody,
     };
     let rolls = crate::model::dice::Dice::roll(
         &mut *world.resource_mut::<crate::model::dice::DiceRng>(),

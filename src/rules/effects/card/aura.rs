@@ -76,6 +76,27 @@ fn names<'a>(words: &'a str, joint: &str) -> Option<Vec<&'a str>> {
         .collect()
 }
 
+/// "This cannot affect friendly fighters with the M runemark" after effects with an aura of
+/// friends: those bearing M are left out of each. Read when there is such an aura.
+pub(super) fn not_for(effects: &mut [Effect], s: &str) -> bool {
+    let Some(m) = s
+        .strip_prefix("this cannot affect friendly fighters with the ")
+        .and_then(marks_of)
+    else {
+        return false;
+    };
+    let mut any = false;
+    for e in effects.iter_mut() {
+        if let Effect::RoundGuard { aura: Some(a), .. } | Effect::RoundBoost { aura: Some(a), .. } =
+            e
+        {
+            a.not = m;
+            any = true;
+        }
+    }
+    any
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -135,25 +156,4 @@ mod tests {
             friends_within("visible friendly fighters while they are within 6\" of this fighter");
         assert_eq!(plain, Some(Aura::within(6.0, true)));
     }
-}
-
-/// "This cannot affect friendly fighters with the M runemark" after effects with an aura of
-/// friends: those bearing M are left out of each. Read when there is such an aura.
-pub(super) fn not_for(effects: &mut [Effect], s: &str) -> bool {
-    let Some(m) = s
-        .strip_prefix("this cannot affect friendly fighters with the ")
-        .and_then(marks_of)
-    else {
-        return false;
-    };
-    let mut any = false;
-    for e in effects.iter_mut() {
-        if let Effect::RoundGuard { aura: Some(a), .. } | Effect::RoundBoost { aura: Some(a), .. } =
-            e
-        {
-            a.not = m;
-            any = true;
-        }
-    }
-    any
 }
