@@ -166,6 +166,11 @@ fn data_useful(
             "it would take itself down at the end of its activation",
         );
     }
+    // Nor a gamble of its own fighter: dice that may take it down (SOLO-C1 leaves it open).
+    let gamble = |e: &Effect| matches!(e, Effect::OnRolled { then, .. } if then.contains(&Effect::SelfTakenDown));
+    if effects.iter().any(gamble) {
+        return (false, None, "its dice could take its own fighter down");
+    }
     let why = effects
         .iter()
         .find_map(|e| match useful(world, &ctx.all, f, e, &next)? {

@@ -118,3 +118,38 @@ fn solo_c1_an_ability_never_takes_the_ais_own_friend_down() {
         "{c:?}"
     );
 }
+
+/// SOLO-C1: the solo AI doesn't gamble its own fighter: an ability dealing an enemy in reach
+/// damage equal to a roll, that takes this fighter down on a 5+ (Sucking Proboscis), is left
+/// unused; without that clause it is used on the enemy beside A.
+#[test]
+fn solo_c1_no_ability_whose_dice_may_take_its_own_fighter_down() {
+    use warcry_sim::model::effects::Roll;
+    let as_rolled = Effect::DamageOne {
+        range: 1.0,
+        amount: Amount::Fixed(0),
+        roll: Some(Roll {
+            dice: Amount::Fixed(1),
+            bands: (1..=6)
+                .map(|r| (r, r, Amount::Fixed(u32::from(r))))
+                .collect(),
+            ..Roll::default()
+        }),
+        only: None,
+    };
+    let down = Effect::OnRolled {
+        least: 5,
+        per_roll: false,
+        then: vec![Effect::SelfTakenDown],
+    };
+    for (effects, used) in [
+        (vec![as_rolled.clone(), down], false),
+        (vec![as_rolled], true),
+    ] {
+        let mut a = with_ability(effects, 3);
+        a.place(B, 11.5, 10.0);
+        let c = advice(&mut a);
+        let gift = matches!(&c, Command::Ability { ability, .. } if ability == "Test Gift");
+        assert_eq!(gift, used, "{c:?}");
+    }
+}
