@@ -12,6 +12,7 @@ mod lowered;
 mod marks;
 mod moved;
 mod pull;
+mod rolls;
 mod round;
 mod solo_choice;
 mod tail;

@@ -92,8 +92,7 @@ pub(super) fn damage_as_rolled(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         bands: (least..=6)
             .map(|r| (r, r, Amount::Fixed(u32::from(r))))
             .collect(),
-        rolled: Vec::new(),
-        upto_round: None,
+        ..Roll::default()
     };
     let damage = |least| Effect::DamageOne {
         range,
@@ -160,8 +159,7 @@ pub(super) fn each_then_healed(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         roll: Some(Roll {
             dice: Amount::Fixed(1),
             bands: vec![(least, 6, Amount::Fixed(v2[1]))],
-            rolled: Vec::new(),
-            upto_round: None,
+            ..Roll::default()
         }),
         visible,
     };

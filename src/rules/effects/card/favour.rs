@@ -150,8 +150,7 @@ mod tests {
             Some(crate::model::effects::Roll {
                 dice: Amount::Fixed(dice),
                 bands: vec![(4, 6, Amount::HalfValueUp)],
-                rolled: Vec::new(),
-                upto_round: None,
+                ..Roll::default()
             })
         };
         let damage = |dice| Effect::DamageOne {

@@ -498,8 +498,7 @@ fn abl5_the_next_move_near_an_enemy_then_a_roll() {
                 roll: Some(Roll {
                     dice: Amount::Fixed(1),
                     bands: vec![(2, 5, Amount::Fixed(1)), (6, 6, Amount::Value)],
-                    rolled: Vec::new(),
-                    upto_round: None
+                    ..Roll::default()
                 }),
                 only: None,
             }],
