@@ -150,7 +150,7 @@ mod tests {
             Some(crate::model::effects::Roll {
                 dice: Amount::Fixed(dice),
                 bands: vec![(4, 6, Amount::HalfValueUp)],
-                ..Roll::default()
+                ..crate::model::effects::Roll::default()
             })
         };
         let damage = |dice| Effect::DamageOne {
