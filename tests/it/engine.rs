@@ -17,6 +17,7 @@ mod round;
 mod solo_choice;
 mod tail;
 mod tenth;
+mod thirteenth;
 mod twelfth;
 mod waits;
 mod weaken;

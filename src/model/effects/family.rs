@@ -69,12 +69,11 @@ pub(crate) use reaction_parts;
 /// lasting effects): one list for every match that names them all.
 macro_rules! manner_parts {
     () => {
-        Effect::StrengthAboveToughness
+        Effect::StrengthAboveToughness { .. }
             | Effect::FlyThisActivation
             | Effect::FlyRisingAtMost { .. }
             | Effect::MoveWhileEngaged
             | Effect::FreeClimb
-            | Effect::NextHitsAsCrits { .. }
             | Effect::NextMissesAsCrits { .. }
             | Effect::HitsAsCrits { .. }
             | Effect::DisengageEndNear
@@ -113,6 +112,7 @@ macro_rules! boost_parts {
             | Effect::CountsExtra { .. }
             | Effect::CritOn { .. }
             | Effect::RangeBoost { .. }
+            | Effect::NextHitsAsCrits { .. }
             | $crate::model::effects::manner_parts!()
     };
 }

@@ -237,8 +237,8 @@ pub enum Effect {
     /// which side controls an objective is determined (GEN-7).
     CountsExtra { extra: u32 },
     /// Until the end of this fighter's activation, the Strength of its attacks counts as
-    /// higher than the target's Toughness (ATK-3: they hit on 3+).
-    StrengthAboveToughness,
+    /// higher than the target's Toughness (ATK-3: they hit on 3+); of that kind, when `only`.
+    StrengthAboveToughness { only: Option<AttackKind> },
     /// Until the end of this fighter's activation, when one of its move actions sets off
     /// `trigger`, `then` happens (once).
     AfterMove {
@@ -268,7 +268,7 @@ pub enum Effect {
     /// Until the end of the activation, its climbs' height does not count (MOVE-5).
     FreeClimb,
     /// Up to `n` hits of its next attack (of that kind, when `only`) count as critical hits.
-    NextHitsAsCrits { n: u32, only: Option<AttackKind> },
+    NextHitsAsCrits { n: Amount, only: Option<AttackKind> },
     /// Up to `n` misses of its next attack (of that kind, when `only`) count as critical hits.
     NextMissesAsCrits { n: u32, only: Option<AttackKind> },
     /// Until the end of this fighter's activation, each hit of its attacks (of that kind, when

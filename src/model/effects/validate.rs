@@ -88,54 +88,11 @@ pub(super) fn range_ok(r: f32) -> bool {
     (r.is_finite() && r > 0.0 && r <= 36.0) || r == ANYWHERE || r == VALUE_RANGE
 }
 
-impl Effect {
-    /// Its numbers are ones a card could print (ranges up to 36", amounts up to 20, up to
-    /// 10 dice, bands of rolls within 1-6); problems go to `v` at `path`.
-    pub fn validate(&self, path: &str, v: &mut crate::model::validate::Validator) {
-        if let Effect::AfterMove { then, .. } = self {
-            for (k, e) in then.iter().enumerate() {
-                e.validate(&format!("{path}.then[{k}]"), v);
-            }
-        }
-        if let Effect::RoundBoost { aura: Some(a), .. } = self
-            && !range_ok(a.range)
-        {
-            v.error(path, "an aura's range is more than 0\" and at most 36\"");
-        }
-        if !self.stat_fits() {
-            v.error(
-                path,
-                "Toughness is raised for the round only; \"melee only\" goes with an attack's \
-                 characteristics (Attacks, Strength, damage)",
-            );
-        }
-        if !self.numbers_ok() {
-            v.error(
-                path,
-                "numbers no card prints: ranges are up to 36\", amounts up to 20, dice up to \
-                 10 and rolls 1-6",
-            );
-        }
-    }
-
-    /// Are its numbers ones a card could print (the effects it runs after a move are checked
-    /// on their own)?
-    fn numbers_ok(&self) -> bool {
-        match self {
-            Effect::Boost { by, .. } => by.within(20),
-            Effect::DamageOne { .. }
-            | Effect::DamageEach { .. }
-            | Effect::DamageAround { .. }
-            | Effect::DamagePerFriendNear { .. }
-            | Effect::DamageAll { .. }
-            | Effect::SelfDamagePerRoll { .. }
-            | Effect::RollAgainOn { .. }
-            | Effect::DamageNearTarget { .. }
-            | Effect::SelfDamage { .. }
-            | Effect::CountsExtra { .. }
-            | Effect::DamageVsToughness { .. }
-            | Effect::DamageWoundsOnRoll { .. } => self.damage_numbers_ok(),
-            Effect::Heal { .. }
+/// The effects whose numbers `heal_numbers_ok` checks: heals, picks of friends, bonuses,
+/// lowerings and what waits for the next attack.
+macro_rules! heal_checked {
+    () => {
+        Effect::Heal { .. }
             | Effect::HealDice { .. }
             | Effect::HealEach { .. }
             | Effect::HealRolled { .. }
@@ -172,9 +129,61 @@ impl Effect {
             | Effect::ExposePicked { .. }
             | Effect::ExposeAround { .. }
             | Effect::Restrict { .. }
-            | Effect::EnemyCritsAsHits { .. } => self.heal_numbers_ok(),
-            Effect::NextBoost { by, .. }
+            | Effect::EnemyCritsAsHits { .. }
+    };
+}
+
+impl Effect {
+    /// Its numbers are ones a card could print (ranges up to 36", amounts up to 20, up to
+    /// 10 dice, bands of rolls within 1-6); problems go to `v` at `path`.
+    pub fn validate(&self, path: &str, v: &mut crate::model::validate::Validator) {
+        if let Effect::AfterMove { then, .. } = self {
+            for (k, e) in then.iter().enumerate() {
+                e.validate(&format!("{path}.then[{k}]"), v);
+            }
+        }
+        if let Effect::RoundBoost { aura: Some(a), .. } = self
+            && !range_ok(a.range)
+        {
+            v.error(path, "an aura's range is more than 0\" and at most 36\"");
+        }
+        if !self.stat_fits() {
+            v.error(
+                path,
+                "Toughness is raised for the round only; \"melee only\" goes with an attack's \
+                 characteristics (Attacks, Strength, damage)",
+            );
+        }
+        if !self.numbers_ok() {
+            v.error(
+                path,
+                "numbers no card prints: ranges are up to 36\", amounts up to 20, dice up to \
+                 10 and rolls 1-6",
+            );
+        }
+    }
+
+    /// Are its numbers ones a card could print (the effects it runs after a move are checked
+    /// on their own)?
+    fn numbers_ok(&self) -> bool {
+        match self {
+            Effect::DamageOne { .. }
+            | Effect::DamageEach { .. }
+            | Effect::DamageAround { .. }
+            | Effect::DamagePerFriendNear { .. }
+            | Effect::DamageAll { .. }
+            | Effect::SelfDamagePerRoll { .. }
+            | Effect::RollAgainOn { .. }
+            | Effect::DamageNearTarget { .. }
+            | Effect::SelfDamage { .. }
+            | Effect::CountsExtra { .. }
+            | Effect::DamageVsToughness { .. }
+            | Effect::DamageWoundsOnRoll { .. } => self.damage_numbers_ok(),
+            heal_checked!() => self.heal_numbers_ok(),
+            Effect::Boost { by, .. }
+            | Effect::NextBoost { by, .. }
             | Effect::RangeBoost { by, .. }
+            | Effect::NextHitsAsCrits { n: by, .. }
             | Effect::RoundBoost { by, .. }
             | Effect::BattleBoost { by, .. } => by.within(20),
             Effect::AfterMove { trigger, .. } => range_ok(trigger.range()),

@@ -5,7 +5,7 @@ use crate::battlefield::Battlefield;
 use crate::battlefield::sight::{Cover, cover};
 use crate::model::RuleId;
 use crate::model::dice::{Dice, DiceRng};
-use crate::model::effects::{Effect, Stat};
+use crate::model::effects::{AttackKind, Effect, Stat};
 use crate::model::formats::Weapon;
 use crate::model::ids::FighterId;
 use crate::model::ruleset::Ruleset;
@@ -371,12 +371,18 @@ fn toughness_against(
 
 /// ATK-3 with ABL-5: the Strength the hit roll compares, when `f` attacks with `strength`
 /// against `toughness`: higher than the Toughness when an ability says it counts as such.
-fn strength_for_hits(world: &World, f: &FighterView, strength: u32, toughness: u32) -> u32 {
-    let stronger = world
-        .resource::<Engine>()
-        .activation
-        .as_ref()
-        .is_some_and(|a| a.lasts(f.id, |e| *e == Effect::StrengthAboveToughness));
+fn strength_for_hits(
+    world: &World,
+    f: &FighterView,
+    (strength, melee): (u32, bool),
+    toughness: u32,
+) -> u32 {
+    let stronger = (world.resource::<Engine>().activation.as_ref()).is_some_and(|a| {
+        a.lasts(f.id, |e| {
+            matches!(e, Effect::StrengthAboveToughness { only }
+                if only.is_none_or(|k| (k == AttackKind::Melee) == melee))
+        })
+    });
     if stronger {
         strength.max(toughness.saturating_add(1))
     } else {
@@ -418,7 +424,7 @@ pub fn attack_roll(
     let guard = crate::rules::effects::guard_against(world, all, f, t);
     Some(AttackRoll {
         attacks: guard.attacks(attack_dice(world, f, w), w.is_melee()),
-        strength: strength_for_hits(world, f, w.strength, toughness),
+        strength: strength_for_hits(world, f, (w.strength, w.is_melee()), toughness),
         toughness,
         // ABL-5: critical hits counted as hits deal a hit's damage.
         damage: guard.damage(w.damage),
@@ -509,7 +515,7 @@ pub(super) fn finish_attack(
     } = how;
     let (toughness, cover_why) = toughness_against(world, &all, &f, &t);
     let toughness = toughness + super::reactions::toughness_raised(&answer);
-    let strength = strength_for_hits(world, &f, w.strength, toughness);
+    let strength = strength_for_hits(world, &f, (w.strength, w.is_melee()), toughness);
     let needed = hit_threshold(strength, toughness);
     let (mut hits, mut crits) = scored(world, (&f, &t), w.is_melee(), (&rolls, needed));
     let mut ids = vec![RuleId::Atk3];

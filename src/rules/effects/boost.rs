@@ -79,7 +79,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
                 ""
             }
         ),
-        Effect::StrengthAboveToughness
+        Effect::StrengthAboveToughness { .. }
         | Effect::FlatAttackRange
         | Effect::FlyThisActivation
         | Effect::FlyRisingAtMost { .. }
@@ -89,7 +89,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         Effect::NextHitsAsCrits { .. }
         | Effect::NextMissesAsCrits { .. }
         | Effect::HitsAsCrits { .. }
-        | Effect::CritOn { .. } => super::crits::describe(e),
+        | Effect::CritOn { .. } => super::crits::describe(e, value),
         _ => String::new(),
     }
 }
@@ -160,10 +160,31 @@ pub(super) fn run(
                 strict: false,
             });
         }),
-        Effect::CritOn { .. } | crate::model::effects::manner_parts!() => {
-            kept(world, f, e, value, |a| a.lasting.push(e.clone()))
+        Effect::NextHitsAsCrits { .. }
+        | Effect::CritOn { .. }
+        | Effect::RangeBoost { .. }
+        | crate::model::effects::manner_parts!() => lasting(world, f, e, value),
+        _ => None,
+    }
+}
+
+/// How its attacks are made, kept for the activation (or its next attack) with its number:
+/// the attacks ask it without the ability's value.
+fn lasting(world: &mut World, f: &FighterView, e: &Effect, value: u8) -> Option<EffectOutcome> {
+    match e {
+        // "That attack action" after a bonus attack is the bonus one.
+        Effect::NextHitsAsCrits { n, only } => {
+            let e = Effect::NextHitsAsCrits {
+                n: Amount::Fixed(n.of(value)),
+                only: *only,
+            };
+            kept(world, f, &e, value, |a| {
+                match a.bonus.iter().any(|b| b.own_attack()) {
+                    true => a.for_bonus.push(e.clone()),
+                    false => a.lasting.push(e.clone()),
+                }
+            })
         }
-        // Kept with its number: the attacks ask it without the ability's value.
         Effect::RangeBoost { by, melee_only } => {
             let e = Effect::RangeBoost {
                 by: Amount::Fixed(by.of(value)),
@@ -171,7 +192,7 @@ pub(super) fn run(
             };
             kept(world, f, &e, value, |a| a.lasting.push(e.clone()))
         }
-        _ => None,
+        _ => kept(world, f, e, value, |a| a.lasting.push(e.clone())),
     }
 }
 
@@ -247,7 +268,7 @@ pub fn round_bonus(
 /// SOLO-C1: a raise is worth having when the action it raises comes next (or, for an aura,
 /// when a friend in it is fighting).
 pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
-    let (next, attacks) = (w.next, w.next.attack.is_some());
+    let next = w.next;
     match e {
         Effect::TargetBoost { .. } | Effect::NextIfTarget { .. } => {
             super::target_boost::useful(w, e)
@@ -282,7 +303,6 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
         {
             w.because("its next action is an attack")
         }
-        Effect::StrengthAboveToughness if attacks => w.because("its next action is an attack"),
         Effect::FlyThisActivation | Effect::FlyRisingAtMost { .. } | Effect::FreeClimb
             if next.moves =>
         {
@@ -298,6 +318,7 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
         | Effect::NextHitsAsCrits { only, .. }
         | Effect::NextMissesAsCrits { only, .. }
         | Effect::HitsAsCrits { only }
+        | Effect::StrengthAboveToughness { only }
             if (next.attack)
                 .is_some_and(|(_, m)| only.is_none_or(|k| (k == AttackKind::Melee) == m)) =>
         {
@@ -345,7 +366,7 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
          characteristic"
         | "until the end of this fighter's activation, the strength characteristic of attack \
            actions made by this fighter counts as being higher than the target's toughness \
-           characteristic" => Some(vec![Effect::StrengthAboveToughness]),
+           characteristic" => Some(vec![Effect::StrengthAboveToughness { only: None }]),
         "until the end of this fighter's activation, do not count the vertical distance when \
          measuring the range for attack actions made by this fighter" => {
             Some(vec![Effect::FlatAttackRange])

@@ -39,6 +39,12 @@ fn that_attack_raised(then: &str, only: Option<AttackKind>) -> Option<Vec<Effect
         ) && stats.iter().all(|s| s.of_attacks());
         return fits.then(|| stats.into_iter().map(|s| that(s, by)).collect());
     }
+    if let Some(rest) = then.strip_prefix("a number of hits scored by that attack action equal to ")
+    {
+        let (n, rest) = amount_prefix(rest)?;
+        return (rest == " become critical hits instead")
+            .then(|| vec![Effect::NextHitsAsCrits { n, only }]);
+    }
     let rest = then.strip_prefix("add ")?;
     let (by, rest) = amount_prefix(rest)?;
     let rest = rest
@@ -518,9 +524,13 @@ pub(super) fn manner_text(e: &Effect) -> String {
     match e {
         Effect::FlyRisingAtMost { up } => format!("{fly}, rising no more than {up}\""),
         Effect::FlyThisActivation => fly.to_string(),
-        Effect::StrengthAboveToughness => {
+        Effect::StrengthAboveToughness { only: None } => {
             "its Strength counts as higher than the target's Toughness this activation".to_string()
         }
+        Effect::StrengthAboveToughness { only } => format!(
+            "its {}attacks hit on a 3+ this activation",
+            super::crits::kind_words(*only)
+        ),
         Effect::FlatAttackRange => {
             "its attacks' range leaves out the vertical distance this activation".to_string()
         }

@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use crate::model::effects::{AttackKind, Effect, TargetIs};
+use crate::model::effects::{Amount, AttackKind, Effect, TargetIs};
 use crate::rules::log::EffectOutcome;
 use crate::rules::state::{ActivationState, Engine, FighterView};
 
@@ -12,14 +12,18 @@ use super::card::fill;
 
 /// In words: "its next melee attack this activation scores a critical hit on a 5+", "1 hit of
 /// its next attack counts as a critical hit".
-pub(super) fn describe(e: &Effect) -> String {
+pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
     match e {
-        Effect::NextHitsAsCrits { n, only } => format!(
-            "{n} hit{} of its next {}attack count{} as critical hits",
-            if *n == 1 { "" } else { "s" },
-            kind_words(*only),
-            if *n == 1 { "s" } else { "" }
-        ),
+        Effect::NextHitsAsCrits { n, only } => {
+            let many = *n != Amount::Fixed(1);
+            format!(
+                "{} hit{} of its next {}attack count{} as critical hits",
+                super::amount_text(n, value),
+                if many { "s" } else { "" },
+                kind_words(*only),
+                if many { "" } else { "s" }
+            )
+        }
         Effect::NextMissesAsCrits { n: 1, only } => format!(
             "a miss of its next {}attack counts as a critical hit",
             kind_words(*only)
@@ -63,9 +67,9 @@ fn lasting_for<'a>(
     f: &'a FighterView,
     t: &'a FighterView,
 ) -> impl Iterator<Item = &'a Effect> {
-    let lasting = match world.resource::<Engine>().activation.as_ref() {
-        Some(a) if a.fighter == f.id => &a.lasting[..],
-        _ => &[],
+    let (lasting, for_bonus) = match world.resource::<Engine>().activation.as_ref() {
+        Some(a) if a.fighter == f.id => (&a.lasting[..], &a.for_bonus[..]),
+        _ => (&[][..], &[][..]),
     };
     let such = |target: TargetIs| {
         let probe = crate::rules::state::Boost {
@@ -79,7 +83,8 @@ fn lasting_for<'a>(
         probe.applies_to(true, f, Some(t))
     };
     // No allocation: an attack asks this for each of its rolls' counts.
-    lasting.iter().flat_map(move |e| match e {
+    // What waits for a bonus attack is for the attack made while it waits: that one.
+    lasting.iter().chain(for_bonus).flat_map(move |e| match e {
         Effect::TargetBoost { target, then } if such(*target) => then.as_slice(),
         Effect::TargetBoost { .. } => &[],
         e => std::slice::from_ref(e),
@@ -106,7 +111,7 @@ pub fn crit_on(world: &World, (f, t): (&FighterView, &FighterView), melee: bool)
 pub fn hits_as_crits(world: &World, (f, t): (&FighterView, &FighterView), melee: bool) -> u32 {
     lasting_for(world, f, t)
         .filter_map(|e| match e {
-            Effect::NextHitsAsCrits { n, only } if fits(*only, melee) => Some(*n),
+            Effect::NextHitsAsCrits { n, only } if fits(*only, melee) => Some(n.of(0)),
             // Every hit: as many as an attack can roll dice.
             Effect::HitsAsCrits { only } if fits(*only, melee) => {
                 Some(crate::rules::odds::MAX_DICE)
@@ -236,7 +241,10 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
         .or_else(|| super::boost_words::next_attack(attack))?;
     Some(vec![match misses {
         true => Effect::NextMissesAsCrits { n, only },
-        false => Effect::NextHitsAsCrits { n, only },
+        false => Effect::NextHitsAsCrits {
+            n: Amount::Fixed(n),
+            only,
+        },
     }])
 }
 
@@ -253,6 +261,11 @@ fn crit_on_words(s: &str) -> Option<Vec<Effect>> {
     } else {
         (None, rest)
     };
+    if let Some(least) = rest.strip_prefix("attack actions made by this fighter score a hit on a ")
+    {
+        // ATK-3: a 3+ is what a Strength higher than the Toughness hits on.
+        return (least == "3+").then(|| vec![Effect::StrengthAboveToughness { only }]);
+    }
     let rest =
         rest.strip_prefix("attack actions made by this fighter score a critical hit on a ")?;
     let rest = rest.strip_prefix("roll of ").unwrap_or(rest);

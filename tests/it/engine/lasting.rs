@@ -208,7 +208,7 @@ fn abl5_an_aura_raises_the_move_of_friends_that_start_it_within_range() {
 
 #[test]
 fn abl5_atk3_strength_counts_as_higher_than_toughness_for_the_activation() {
-    let mut a = with_ability(vec![Effect::StrengthAboveToughness], 2);
+    let mut a = with_ability(vec![Effect::StrengthAboveToughness { only: None }], 2);
     a.profile(B, |p| {
         p.toughness = 6;
         p.wounds = 30;

@@ -299,7 +299,7 @@ fn abl5_a_fighter_sets_itself_up_again_away_from_every_enemy() {
 fn abl5_a_hit_of_the_next_missile_attack_counts_as_a_critical_hit() {
     use warcry_sim::model::effects::AttackKind;
     let hail = Effect::NextHitsAsCrits {
-        n: 1,
+        n: warcry_sim::model::effects::Amount::Fixed(1),
         only: Some(AttackKind::Missile),
     };
     let mut a = with_ability(vec![hail], 3);

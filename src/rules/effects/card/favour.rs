@@ -75,6 +75,11 @@ pub(super) fn favoured(
             .collect();
         return (sentences != read).then(|| all_of(sentences))?;
     }
+    if let Some(more) = x.strip_prefix("in addition, ") {
+        let mut both = plain.to_vec();
+        both.extend(all_of(vec![more.to_string()])?);
+        return Some(both);
+    }
     let x = x.strip_suffix(" instead")?;
     let lead = [
         "until the end of this fighter's activation, ",

@@ -61,6 +61,14 @@ pub fn effects_of(text: &str) -> Result<Vec<Effect>, String> {
         return Err("(no text)".into());
     }
     settle(&mut effects, &sentences)?;
+    // The engine gives every aimed effect of an ability the same pick (ABL-5): a card that
+    // picks a friend and an enemy, or two different fighters, is not one it can run.
+    let mut aims = effects.iter().filter_map(Effect::aim);
+    if let Some(first) = aims.next()
+        && aims.any(|a| a != first)
+    {
+        return Err("(two different fighters picked)".into());
+    }
     let mut v = crate::model::validate::Validator::default();
     for e in &effects {
         e.validate("", &mut v);
@@ -227,10 +235,14 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     }
     READERS.iter().find_map(|read| read(s)).or_else(|| {
         // "In addition, ..." adds what the sentence without it says; "then, ..." (in the
-        // card's order) does what it says.
-        let rest = (s[0].strip_prefix("in addition, ")).or_else(|| s[0].strip_prefix("then, "))?;
+        // card's order) does what it says; "then you can pick ..." picks (README).
+        let rest = (s[0].strip_prefix("in addition, ")).or_else(|| s[0].strip_prefix("then, "));
+        let rest = match rest {
+            Some(r) => r.to_string(),
+            None => format!("pick {}", s[0].strip_prefix("then you can pick ")?),
+        };
         let mut without = s.to_vec();
-        without[0] = rest.to_string();
+        without[0] = rest;
         one(&without)
     })
 }
@@ -249,7 +261,8 @@ pub(super) fn sentences(text: &str) -> Vec<String> {
     plain
         .split_inclusive(". ")
         .map(|s| plain::plain(s.trim().trim_end_matches('.').trim()))
-        .filter(|s| !s.is_empty())
+        // An example on the card illustrates the rule before it; it adds none.
+        .filter(|s| !s.is_empty() && !s.starts_with("for example, "))
         .flat_map(|s| plain::lowered_too(&s))
         .collect()
 }

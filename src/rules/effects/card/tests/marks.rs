@@ -471,7 +471,7 @@ fn abl5_a_hit_of_the_next_attack_as_a_critical_hit() {
              critical hit instead."
         ),
         Ok(vec![Effect::NextHitsAsCrits {
-            n: 1,
+            n: Amount::Fixed(1),
             only: Some(AttackKind::Missile)
         }])
     );

@@ -151,7 +151,7 @@ fn abl5_boosts_for_the_next_action_and_strength_above_toughness() {
              attack actions made by this fighter counts as being higher than the target's \
              Toughness characteristic."
         ),
-        Ok(vec![Effect::StrengthAboveToughness])
+        Ok(vec![Effect::StrengthAboveToughness { only: None }])
     );
 }
 
@@ -347,6 +347,7 @@ mod reactions;
 mod round;
 mod tail;
 mod tenth;
+mod thirteenth;
 mod twelfth;
 mod when;
 mod wordings;

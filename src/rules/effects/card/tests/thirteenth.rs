@@ -1,0 +1,96 @@
+//! Issue 30, thirteenth session: more of the long tail's wordings, in our own words.
+
+use super::*;
+use crate::model::effects::AttackKind;
+
+/// ATK-3, ABL-5: "melee attack actions made by this fighter score a hit on a 3+" for the
+/// activation (their Strength counts as higher than the Toughness), and "if this fighter is
+/// favoured, in addition, ..." both that and what follows.
+#[test]
+fn atk3_melee_attacks_hit_on_3_and_a_favoured_fighter_does_more() {
+    let melee = Some(AttackKind::Melee);
+    let hit_on = Effect::StrengthAboveToughness { only: melee };
+    let crit_on = Effect::CritOn {
+        least: 5,
+        only: melee,
+        next: false,
+    };
+    assert_eq!(
+        effects_of(
+            "Until the end of this fighter's activation, melee attack actions made by this \
+             fighter score a hit on a 3+. If this fighter is favoured, in addition, until the \
+             end of this fighter's activation, melee attack actions made by this fighter score \
+             a critical hit on a 5+."
+        ),
+        Ok(vec![Effect::Favoured {
+            plain: vec![hit_on.clone()],
+            favoured: vec![hit_on.clone(), crit_on],
+        }])
+    );
+    assert_eq!(
+        crate::rules::effects::describe(&[hit_on], None),
+        "its melee attacks hit on a 3+ this activation"
+    );
+}
+
+/// ABL-5: "this fighter makes a bonus attack action. In addition, a number of hits scored by
+/// that attack action equal to half the value of this ability (rounding up) become critical
+/// hits instead", with an example after it that adds nothing.
+#[test]
+fn abl5_hits_of_the_bonus_attack_become_critical_hits_by_the_value() {
+    let e = Effect::NextHitsAsCrits {
+        n: Amount::HalfValueUp,
+        only: None,
+    };
+    assert_eq!(
+        effects_of(
+            "This fighter makes a bonus attack action. In addition, a number of hits scored by \
+             that attack action equal to half the value of this ability (rounding up) become \
+             critical hits instead. For example, if the value of the ability was 4, 2 hits \
+             scored by that attack action would become critical hits instead."
+        ),
+        Ok(vec![Effect::BonusAttack, e.clone()])
+    );
+    assert_eq!(
+        crate::rules::effects::describe(&[e], Some(5)),
+        "3 hits of its next attack count as critical hits"
+    );
+}
+
+/// ABL-5: "then you can pick a visible enemy fighter within 6\" ... and roll 6 dice. For each
+/// 4+, ...": the pick of an enemy, made by the player. After a friend is picked to activate
+/// next, it would be a second fighter picked, which the engine can't give one ability: not
+/// automated.
+#[test]
+fn abl5_then_you_can_pick_an_enemy_but_not_besides_a_friend() {
+    let then = "Then you can pick a visible enemy fighter within 6\" of this fighter and roll 6 \
+                dice. For each 4+, allocate a number of damage points to that fighter equal to \
+                half the value of this ability (rounding up).";
+    let e = effects_of(&format!(
+        "{then} In addition, add 2 to the Attacks characteristic of melee attack actions made \
+         by this fighter until the end of their activation."
+    ))
+    .unwrap();
+    assert!(matches!(e[1], Effect::Boost { .. }), "{e:?}");
+    assert_eq!(
+        e[0],
+        Effect::DamageOne {
+            range: 6.0,
+            amount: Amount::Fixed(0),
+            roll: Some(Roll {
+                dice: Amount::Fixed(6),
+                bands: vec![(4, 6, Amount::HalfValueUp)],
+                ..Roll::default()
+            }),
+            only: None,
+        }
+    );
+    assert_eq!(
+        effects_of(&format!(
+            "You can pick a visible friendly fighter within 6\" of this fighter that has not \
+             activated yet this battle round. You can activate that fighter immediately after \
+             this fighter's activation ends. {then}"
+        )),
+        Err("(two different fighters picked)".into())
+    );
+}
