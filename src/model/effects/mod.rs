@@ -23,8 +23,8 @@ pub(crate) use family::manner_parts;
 pub use kinds::{AttackKind, MoveTrigger, ReactAct, Restriction, Stat, Trigger};
 pub use marks::{Mark, Marks};
 pub use parts::{
-    ANYWHERE, AtItsEnd, Condition, FriendPick, Guard, MarkedRaise, OnSuccess, Placing, RollsWere,
-    TargetIs, VALUE_RANGE,
+    ANYWHERE, AtItsEnd, Attackers, Condition, FriendPick, Guard, MarkedRaise, OnSuccess, Placing,
+    RollsWere, TargetIs, VALUE_RANGE,
 };
 pub use reach::{Aim, Aura, Exposers, PickOnly};
 pub use roll::{Roll, band_text};
@@ -126,6 +126,8 @@ pub enum Effect {
         by: Amount,
         min: u32,
         range: f32,
+        #[serde(default, skip_serializing_if = "parts::Attackers::all")]
+        whose: parts::Attackers,
     },
     /// Until the end of the round, each enemy disengaging from within `range` takes a
     /// D`sides` of damage: before it moves away, when `before`, else once it has.
@@ -387,10 +389,8 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         battle: bool,
     },
-    /// An enemy within `range` (that this fighter can see, when `visible`) is exposed until the
-    /// end of the battle round: the attacks that target it have `by` more of `stat` (Attacks,
-    /// or the damage of their hits or critical hits, or Strength); only the attacks of this
-    /// fighter's side that `to` names, when it names some.
+    /// An enemy within `range` (seen, when `visible`) is exposed for the round: the attacks on
+    /// it have `by` more of `stat`; only those of this side's fighters `to` names, if any.
     ExposePicked {
         range: f32,
         visible: bool,
@@ -451,9 +451,8 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         per_roll: Option<(Amount, u8)>,
     },
-    /// Until the end of the round, the value of abilities used within `range` (by enemies it
-    /// sees, when `enemies`, lowered to at least `bound`; else by friends, other abilities
-    /// than this one, raised to at most `bound`) changes by `by` (ABL-1).
+    /// For the round, the value of abilities used within `range` changes by `by` (ABL-1): by
+    /// seen enemies to at least `bound` (`enemies`); else by friends' others, to at most it.
     ValueAura {
         range: f32,
         enemies: bool,

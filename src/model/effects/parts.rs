@@ -299,3 +299,19 @@ pub(super) fn seen() -> bool {
 pub(super) fn is_seen(visible: &bool) -> bool {
     *visible
 }
+
+/// Which of the enemies in an aura lowering attacks it reaches (ABL-5): all of their attacks
+/// (the default), or their melee attacks only (`melee_only`); those the aura's fighter can
+/// see only (`seen`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Attackers {
+    pub melee_only: bool,
+    pub seen: bool,
+}
+
+impl Attackers {
+    /// All their attacks, seen or not.
+    pub fn all(&self) -> bool {
+        *self == Attackers::default()
+    }
+}

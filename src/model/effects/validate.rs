@@ -257,6 +257,7 @@ impl Effect {
                 by,
                 min,
                 range,
+                ..
             } => weakenable(*stat) && by.within(20) && *min <= 20 && range_ok(*range),
             Effect::DisengageToll { range, sides, .. } => {
                 range_ok(*range) && matches!(sides, 3 | 6)

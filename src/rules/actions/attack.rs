@@ -397,7 +397,8 @@ fn views_for_auras(world: &mut World) -> Vec<FighterView> {
     let aura = |s: crate::rules::state::Scope| matches!(s, crate::rules::state::Scope::Aura { .. });
     let auras = e.raised().any(|r| aura(r.0))
         || e.guards().any(|g| aura(g.0))
-        || e.dimming_auras().next().is_some();
+        || e.dimming_auras().next().is_some()
+        || e.fewer_auras().next().is_some();
     // A raise against some targets only looks at the target too.
     let picky =
         (e.activation.as_ref()).is_some_and(|a| a.boosts.iter().any(|b| b.against.is_some()));
@@ -423,7 +424,15 @@ pub fn attack_roll(
     let (toughness, _) = toughness_against(world, all, f, t);
     let guard = crate::rules::effects::guard_against(world, all, f, t);
     Some(AttackRoll {
-        attacks: guard.attacks(attack_dice(world, f, w), w.is_melee()),
+        attacks: crate::rules::effects::dice_in_auras(
+            world,
+            all,
+            f,
+            (
+                guard.attacks(attack_dice(world, f, w), w.is_melee()),
+                w.is_melee(),
+            ),
+        ),
         strength: strength_for_hits(world, f, (w.strength, w.is_melee()), toughness),
         toughness,
         // ABL-5: critical hits counted as hits deal a hit's damage.
@@ -465,7 +474,7 @@ pub(super) fn roll_hits(
         return Then::Stay;
     };
     let dice = attack_dice(world, &f, &w);
-    let dice = crate::rules::effects::guarded_dice(world, &all, target, (dice, w.is_melee()));
+    let dice = crate::rules::effects::guarded_dice(world, &all, (&f, target), (dice, w.is_melee()));
     let dice = super::reactions::fewer_dice(world, target, dice, &answer);
     let rolls = world.resource_mut::<DiceRng>().roll(dice as usize);
     let hits = Hits {

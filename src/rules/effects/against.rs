@@ -66,10 +66,17 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             by,
             min,
             range,
+            whose,
         } => format!(
-            "-{} {stat} (to {min}) for enemies while they are within {range}\" of it until the \
-             end of the round",
-            amount_text(by, value)
+            "-{} {stat}{} (to {min}) for {}enemies while they are within {range}\" of it until \
+             the end of the round",
+            amount_text(by, value),
+            if whose.melee_only {
+                " of melee attacks"
+            } else {
+                ""
+            },
+            if whose.seen { "visible " } else { "" },
         ),
         Effect::AfterEachAttack { least, bar } => format!(
             "after each of its attacks this activation, a roll of {} bars the target from {} \
@@ -214,9 +221,13 @@ pub(super) fn run(
             by,
             min,
             range,
+            whose,
         } => {
-            let lowered = (*stat, by.of(value), *min);
-            state::engine(world).lower_around(f.id, *range, lowered);
+            let mut eng = state::engine(world);
+            match whose.all() {
+                true => eng.lower_around(f.id, *range, (*stat, by.of(value), *min)),
+                false => eng.fewer_around(f.id, *range, (by.of(value), *min), *whose),
+            }
             Some(super::lasts(e, value))
         }
         Effect::BarEach { .. } => super::bar::run(world, f, e),

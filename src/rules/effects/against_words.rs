@@ -14,20 +14,39 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
 }
 
 /// "Until the end of the battle round, subtract N from the Attacks characteristic (to a
-/// minimum of M) of attack actions made by enemy fighters while they are within R" of this
-/// fighter".
+/// minimum of M) of (melee) attack actions made by (visible) enemy fighters while they are
+/// within R" of this fighter". With no minimum, an attack keeps 1 die (README).
 fn enemy_aura(s: &str) -> Option<Vec<Effect>> {
-    let v = fill(
-        s,
-        "until the end of the battle round, subtract {n} from the attacks characteristic (to a \
-         minimum of {n}) of attack actions made by enemy fighters while they are within {n}\" of \
-         this fighter",
-    )?;
+    let rest = s.strip_prefix("until the end of the battle round, subtract ")?;
+    let (by, rest) = number_prefix(rest)?;
+    let rest = rest.strip_prefix(" from the attacks characteristic ")?;
+    let (min, rest) = match rest.strip_prefix("(to a minimum of ") {
+        Some(r) => {
+            let (min, r) = number_prefix(r)?;
+            (min, r.strip_prefix(") ")?)
+        }
+        None => (1, rest),
+    };
+    let rest = rest.strip_prefix("of ")?;
+    let (melee_only, rest) = match rest.strip_prefix("melee ") {
+        Some(r) => (true, r),
+        None => (false, rest),
+    };
+    let rest = rest.strip_prefix("attack actions made by ")?;
+    let (seen, rest) = match rest.strip_prefix("visible ") {
+        Some(r) => (true, r),
+        None => (false, rest),
+    };
+    let range = fill(
+        rest,
+        "enemy fighters while they are within {n}\" of this fighter",
+    )?[0];
     Some(vec![Effect::EnemyAura {
         stat: Stat::Attacks,
-        by: Amount::Fixed(v[0]),
-        min: v[1],
-        range: v[2] as f32,
+        by: Amount::Fixed(by),
+        min,
+        range: range as f32,
+        whose: crate::model::effects::Attackers { melee_only, seen },
     }])
 }
 

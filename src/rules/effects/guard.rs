@@ -280,12 +280,53 @@ pub fn guard_against(
     s
 }
 
+/// ABL-5: the `dice` of `attacker`'s (`melee`) attack, less what the enemy auras it stands in
+/// take off (after the target's guards).
+pub fn dice_in_auras(
+    world: &World,
+    all: &[FighterView],
+    attacker: &FighterView,
+    (dice, melee): (u32, bool),
+) -> u32 {
+    let mut aura = Softened::default();
+    fewer_for_attacker(world, all, attacker, &mut aura);
+    aura.attacks(dice, melee)
+}
+
+/// ABL-5: the dice the attacks `attacker` makes lose in the enemy auras it stands in (seen
+/// by that enemy, when the aura asks), added to `s`.
+fn fewer_for_attacker(
+    world: &World,
+    all: &[FighterView],
+    attacker: &FighterView,
+    s: &mut Softened,
+) {
+    for (source, range, by, min, whose) in world.resource::<Engine>().fewer_auras() {
+        let reaches = all.iter().find(|o| o.id == source).is_some_and(|o| {
+            o.on_board()
+                && attacker.on_board()
+                && o.side != attacker.side
+                && crate::battlefield::measure::distance(&o.base(), &attacker.base())
+                    <= range + 1e-4
+                && (!whose.seen || crate::rules::state::can_see(world, all, o, attacker))
+        });
+        let into = if whose.melee_only {
+            &mut s.fewer_melee
+        } else {
+            &mut s.fewer
+        };
+        if reaches {
+            *into = (into.0.saturating_add(by), into.1.max(min));
+        }
+    }
+}
+
 /// ABL-5: the `dice` of a (`melee`) attack on `target`, less what guards it this round takes
 /// off (logged).
 pub fn guarded_dice(
     world: &mut World,
     all: &[FighterView],
-    target: crate::model::ids::FighterId,
+    (f, target): (&FighterView, crate::model::ids::FighterId),
     (dice, melee): (u32, bool),
 ) -> u32 {
     let guarded = state::fighter(world, target)
@@ -297,7 +338,15 @@ pub fn guarded_dice(
         };
         super::effect_logged(world, target, fewer);
     }
-    guarded
+    let weakened = dice_in_auras(world, all, f, (guarded, melee));
+    if weakened < guarded {
+        let fewer = EffectOutcome::FewerDiceInAura {
+            fewer: guarded - weakened,
+            dice: weakened,
+        };
+        super::effect_logged(world, f.id, fewer);
+    }
+    weakened
 }
 
 /// ABL-5: the attack on `t` (`hits` and `crits`, each hit and critical hit dealing `damage`)

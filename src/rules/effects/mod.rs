@@ -75,7 +75,9 @@ pub use crits::{crit_on, hits_as_crits, misses_as_crits, promote_hits, spend_hit
 pub use damage::after_move_choices;
 pub(crate) use damage::{after_move, check_after_move_pick};
 pub(crate) use dice::oath_fulfilled;
-pub use guard::{Softened, guard_against, guard_for, guarded_dice, retaliate, soften};
+pub use guard::{
+    Softened, dice_in_auras, guard_against, guard_for, guarded_dice, retaliate, soften,
+};
 pub(crate) use next_attack::after_next_attack;
 pub(crate) use place::check_place;
 pub use place::set_up_spots;

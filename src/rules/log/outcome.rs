@@ -207,6 +207,8 @@ pub enum EffectOutcome {
     },
     /// What guarded the target this round took `fewer` dice off the attack, leaving `dice`.
     FewerDice { fewer: u32, dice: u32 },
+    /// An enemy's aura the attacker stands in took `fewer` dice off its attack, leaving `dice`.
+    FewerDiceInAura { fewer: u32, dice: u32 },
     /// `by` more of `stat` (of melee attacks only, when `melee_only`) for `fighter`, a friend,
     /// until the end of the round.
     FriendRaised {

@@ -88,6 +88,9 @@ fn engine_text(e: &Engine) -> String {
 /// The engine in the words the hashes began with: its fields in their order, its history
 /// (the commands and the round hashes) left empty, and the lasting effects of abilities (one
 /// store, [`Engine::effects`]) written as the four lists they once were.
+/// An enemy aura taking dice off attacks: (source, range, by, min, (melee only, seen only)).
+type FewerAura = (FighterId, f32, u32, u32, (bool, bool));
+
 #[derive(Serialize)]
 struct EngineWords<'a> {
     round: u32,
@@ -154,6 +157,10 @@ struct EngineWords<'a> {
     /// only those it sees). New: written only when there are some.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     dimming_auras: Vec<(FighterId, f32, bool)>,
+    /// The enemies round a fighter whose attacks roll fewer dice: (source, range, by, min,
+    /// (melee only, only those it sees)). New: written only when there are some.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    fewer_auras: Vec<FewerAura>,
     /// Fighters counting as more for objective control this round. New: written only when
     /// there are some.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -263,6 +270,7 @@ impl<'a> EngineWords<'a> {
             value_auras: Vec::new(),
             weakened_melee: Vec::new(),
             dimming_auras: Vec::new(),
+            fewer_auras: Vec::new(),
             extra_counts: Vec::new(),
             tolls: Vec::new(),
             round_end: Vec::new(),
@@ -303,6 +311,10 @@ impl<'a> EngineWords<'a> {
             } => self
                 .exposed_around
                 .push((source, range, stat, by, side, to)),
+            Lasting::AttackersFewer { by, min, whose } => {
+                let w = (whose.melee_only, whose.seen);
+                self.fewer_auras.push((source, range, by, min, w))
+            }
             _ => {}
         }
     }
@@ -337,6 +349,8 @@ impl<'a> EngineWords<'a> {
             }
             Lasting::Taunted { by } => self.taunts.push((on, by)),
             Lasting::LessDamage { by, min } => self.guards.push((on, source.1, by, min)),
+            // Only ever an enemy aura (`add_enemy_aura`).
+            Lasting::AttackersFewer { .. } => {}
             Lasting::CritsAsHits | Lasting::AttackersCritsAsHits { .. } => {
                 self.guards.push((on, source.1, 0, 0))
             }

@@ -46,6 +46,13 @@ pub enum Lasting {
     /// Each critical hit of the attacks it makes counts as a hit (an enemy aura: only while
     /// the aura's fighter can see it, when `seen`).
     AttackersCritsAsHits { seen: bool },
+    /// The (melee, when so) attacks it makes roll `by` fewer dice, to `min` (an enemy aura:
+    /// only while the aura's fighter can see it, when `seen`).
+    AttackersFewer {
+        by: u32,
+        min: u32,
+        whose: crate::model::effects::Attackers,
+    },
     /// The (melee, when `melee_only`) attacks on it roll `by` fewer dice, to `min`.
     FewerAttacks { by: u32, min: u32, melee_only: bool },
     /// It cannot be targeted by attack actions.
@@ -288,126 +295,6 @@ impl Engine {
         l
     }
 
-    /// ABL-5: `stat` lowered by `by`, to `min`, for the enemies within `range` inches of
-    /// `source` while they are, until the end of the round.
-    pub fn lower_around(
-        &mut self,
-        source: FighterId,
-        range: f32,
-        (stat, by, min): (Stat, u32, u32),
-    ) {
-        let what = Lasting::Lowered { stat, by, min };
-        self.push_effect(Scope::EnemyAura { source, range }, what, Until::RoundEnd);
-    }
-
-    /// ABL-5: the enemies within `range` inches of `source` may not make `what` actions while
-    /// they are, until the end of the round.
-    pub fn bar_around(&mut self, source: FighterId, range: f32, what: Restriction) {
-        let scope = Scope::EnemyAura { source, range };
-        self.push_effect(scope, Lasting::Barred(what), Until::RoundEnd);
-    }
-
-    /// ABL-1, ABL-5: an aura changing the value of the abilities used within `range` inches of
-    /// `source` (by its enemies, when `enemies`), until the end of the round.
-    pub fn value_around(&mut self, source: FighterId, range: f32, enemies: bool, what: Lasting) {
-        let scope = if enemies {
-            Scope::EnemyAura { source, range }
-        } else {
-            Scope::Aura {
-                source,
-                aura: Aura::within(range, false),
-            }
-        };
-        self.push_effect(scope, what, Until::RoundEnd);
-    }
-
-    /// ABL-5: until the end of the round, each enemy disengaging from within `range` inches of
-    /// `source` is allocated a D`sides` of damage, before it moves away when `before`.
-    pub fn toll_around(&mut self, source: FighterId, range: f32, (sides, before): (u8, bool)) {
-        let scope = Scope::EnemyAura { source, range };
-        self.push_effect(
-            scope,
-            Lasting::DisengageToll { sides, before },
-            Until::RoundEnd,
-        );
-    }
-
-    /// ABL-5: at the end of the round, `damage` to each enemy within `range` inches of `source`
-    /// (that it sees, when `seen`).
-    pub fn damage_at_round_end(
-        &mut self,
-        source: FighterId,
-        range: f32,
-        (damage, seen): (u32, bool),
-    ) {
-        let scope = Scope::EnemyAura { source, range };
-        self.push_effect(
-            scope,
-            Lasting::RoundEndDamage { damage, seen },
-            Until::RoundEnd,
-        );
-    }
-
-    /// The damage waiting for the end of the round: (source, range, damage, seen).
-    pub fn round_end_damage(&self) -> Vec<(FighterId, f32, u32, bool)> {
-        (self.effects.iter())
-            .filter_map(|e| match (e.scope, e.what) {
-                (Scope::EnemyAura { source, range }, Lasting::RoundEndDamage { damage, seen }) => {
-                    Some((source, range, damage, seen))
-                }
-                _ => None,
-            })
-            .collect()
-    }
-
-    /// The tolls on disengaging: (source, range, sides, before it moves away).
-    pub fn tolls(&self) -> impl Iterator<Item = (FighterId, f32, u8, bool)> + '_ {
-        self.effects.iter().filter_map(|e| match (e.scope, e.what) {
-            (Scope::EnemyAura { source, range }, Lasting::DisengageToll { sides, before }) => {
-                Some((source, range, sides, before))
-            }
-            _ => None,
-        })
-    }
-
-    /// The enemy auras barring actions: (source, range, what).
-    pub fn barred_auras(&self) -> impl Iterator<Item = (FighterId, f32, Restriction)> + '_ {
-        self.effects.iter().filter_map(|e| match (e.scope, e.what) {
-            (Scope::EnemyAura { source, range }, Lasting::Barred(what)) => {
-                Some((source, range, what))
-            }
-            _ => None,
-        })
-    }
-
-    /// ABL-5: the critical hits of the attacks made by the enemies within `range` inches of
-    /// `source` (that it can see, when `seen`) count as hits, until the end of the round.
-    pub fn dim_crits_around(&mut self, source: FighterId, range: f32, seen: bool) {
-        let scope = Scope::EnemyAura { source, range };
-        let what = Lasting::AttackersCritsAsHits { seen };
-        self.push_effect(scope, what, Until::RoundEnd);
-    }
-
-    /// The enemy auras turning their attacks' critical hits into hits: (source, range, seen).
-    pub fn dimming_auras(&self) -> impl Iterator<Item = (FighterId, f32, bool)> + '_ {
-        self.effects.iter().filter_map(|e| match (e.scope, e.what) {
-            (Scope::EnemyAura { source, range }, Lasting::AttackersCritsAsHits { seen }) => {
-                Some((source, range, seen))
-            }
-            _ => None,
-        })
-    }
-
-    /// The enemy auras lowering a characteristic: (source, range, stat, by, min).
-    pub fn enemy_auras(&self) -> impl Iterator<Item = (FighterId, f32, Stat, u32, u32)> + '_ {
-        self.effects.iter().filter_map(|e| match (e.scope, e.what) {
-            (Scope::EnemyAura { source, range }, Lasting::Lowered { stat, by, min }) => {
-                Some((source, range, stat, by, min))
-            }
-            _ => None,
-        })
-    }
-
     /// ABL-5, GEN-7: `id` counts as `extra` more fighters for objective control this round.
     pub fn count_extra(&mut self, id: FighterId, extra: u32) {
         let what = Lasting::CountsExtra { extra };
@@ -543,7 +430,7 @@ impl Engine {
         self.effects.retain(|e| e.until != Until::ActivationEnd);
     }
 
-    fn push_effect(&mut self, scope: Scope, what: Lasting, until: Until) {
+    pub(super) fn push_effect(&mut self, scope: Scope, what: Lasting, until: Until) {
         self.effects.push(ActiveEffect { scope, what, until });
     }
 }

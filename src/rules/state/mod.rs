@@ -12,6 +12,7 @@ use crate::model::components::BattleInfo;
 use crate::model::dice::{Dice, DiceRng};
 use crate::rules::log::{BattleLog, Event};
 
+mod auras;
 mod battle;
 mod bonus;
 mod fighters;

@@ -406,6 +406,10 @@ pub(super) fn dice_text(who: &str, o: &EffectOutcome) -> String {
         EffectOutcome::FewerDice { fewer, dice } => {
             format!("{who} is guarded this round: the attack rolls {dice} dice, {fewer} fewer")
         }
+        EffectOutcome::FewerDiceInAura { fewer, dice } => format!(
+            "{who} attacks from within an enemy's aura: the attack rolls {dice} dice, {fewer} \
+             fewer"
+        ),
         _ => String::new(),
     }
 }

@@ -220,7 +220,8 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         | EffectOutcome::WildDiceSaved { .. }
         | EffectOutcome::EnemyWildDiceDiscarded { .. }
         | EffectOutcome::MoveRolled { .. }
-        | EffectOutcome::FewerDice { .. } => super::effects::dice_text(&who, o),
+        | EffectOutcome::FewerDice { .. }
+        | EffectOutcome::FewerDiceInAura { .. } => super::effects::dice_text(&who, o),
         EffectOutcome::HealedRolled { .. }
         | EffectOutcome::HealedFriend { .. }
         | EffectOutcome::HealedFriendRolled { .. } => super::effects::healed_text(&who, o, n),

@@ -9,7 +9,9 @@ use warcry_sim::rules::command::Command;
 use warcry_sim::rules::log::Event;
 
 const A: FighterId = FighterId(2);
+const A2: FighterId = FighterId(3);
 const B: FighterId = FighterId(10);
+const B2: FighterId = FighterId(11);
 
 /// The roll an attack needed to hit, and its hits.
 fn needed_hits(e: &Event) -> (u8, u32) {
@@ -90,4 +92,64 @@ fn abl5_hits_of_the_bonus_attack_become_critical_hits_and_lapse_with_it() {
     a.dice(&[4, 4, 4, 5]);
     a.attack_logged(A, B, 0);
     assert_eq!(a.damage(B), 4, "gone with the bonus attack");
+}
+
+/// The roll count of an attack.
+fn dice_of(e: &Event) -> usize {
+    match e {
+        Event::Attack { rolls, .. } => rolls.len(),
+        e => panic!("not an attack: {e:?}"),
+    }
+}
+
+/// ABL-5 (Daemonic Furnace Heat): "for the rest of the battle round, subtract 1 from the
+/// Attacks characteristic of melee attack actions made by visible enemy fighters while they
+/// are within 3\" of this fighter": B, seen within 3", rolls 3 dice of its 4 in melee and both
+/// of its missile weapon's 2; B2, within 3" but behind a wall A can't see through, rolls all 4
+/// on A2.
+#[test]
+fn abl5_an_aura_takes_a_die_off_the_melee_attacks_of_enemies_it_sees() {
+    use warcry_sim::model::effects::Attackers;
+    let heat = Effect::EnemyAura {
+        stat: warcry_sim::model::effects::Stat::Attacks,
+        by: Amount::Fixed(1),
+        min: 1,
+        range: 3.0,
+        whose: Attackers {
+            melee_only: true,
+            seen: true,
+        },
+    };
+    let mut a = with_ability(vec![heat], 3);
+    a.rules(|r| r.reactions = false);
+    for id in [A, A2] {
+        a.profile(id, |p| p.wounds = 40);
+    }
+    for id in [B, B2] {
+        a.profile(id, |p| {
+            p.weapons = vec![weapon(1.0, 4, 4, (1, 2)), weapon(8.0, 2, 4, (1, 2))]
+        });
+    }
+    a.place(B, 10.0, 11.5);
+    a.add_terrain(super::obstacle(11.2, 10.0, (0.4, 1.6), 5.0));
+    a.place(B2, 12.5, 10.0);
+    a.place(A2, 14.0, 10.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    a.activate(B);
+    let n = a.log_len();
+    a.dice(&[1, 1, 1, 1]);
+    assert_eq!(dice_of(&a.attack_logged(B, A, 0)), 3);
+    let said = said_since(&mut a, n);
+    assert!(
+        said.iter()
+            .any(|l| l.contains("from within an enemy's aura")),
+        "{said:?}"
+    );
+    a.dice(&[1, 1]);
+    assert_eq!(dice_of(&a.attack_logged(B, A, 1)), 2, "a missile attack");
+    // B's two actions ended its activation.
+    a.activate(B2);
+    a.dice(&[1, 1, 1, 1]);
+    assert_eq!(dice_of(&a.attack_logged(B2, A2, 0)), 4, "unseen by A");
 }

@@ -152,6 +152,7 @@ fn abl5_an_aura_lowers_the_attacks_of_enemies_within_it_for_the_round() {
         by: Amount::Fixed(2),
         min: 1,
         range: 3.0,
+        whose: Default::default(),
     };
     let mut a = against_a_monster(vec![aura], 3);
     assert_eq!(a.fighter(B).attacks_with(0), 4);

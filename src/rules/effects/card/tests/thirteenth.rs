@@ -94,3 +94,34 @@ fn abl5_then_you_can_pick_an_enemy_but_not_besides_a_friend() {
         Err("(two different fighters picked)".into())
     );
 }
+
+/// ABL-5: "for the rest of the battle round, subtract 1 from the Attacks characteristic of
+/// melee attack actions made by visible enemy fighters while they are within 3\" of this
+/// fighter": an aura on the melee attacks of the enemies it sees, keeping 1 die (no minimum
+/// printed).
+#[test]
+fn abl5_an_aura_lowering_the_melee_attacks_of_enemies_it_sees() {
+    let e = Effect::EnemyAura {
+        stat: Stat::Attacks,
+        by: Amount::Fixed(1),
+        min: 1,
+        range: 3.0,
+        whose: crate::model::effects::Attackers {
+            melee_only: true,
+            seen: true,
+        },
+    };
+    assert_eq!(
+        effects_of(
+            "For the rest of the battle round, subtract 1 from the Attacks characteristic of \
+             melee attack actions made by visible enemy fighters while they are within 3\" of \
+             this fighter."
+        ),
+        Ok(vec![e.clone()])
+    );
+    assert_eq!(
+        crate::rules::effects::describe(&[e], None),
+        "-1 Attacks of melee attacks (to 1) for visible enemies while they are within 3\" of it \
+         until the end of the round"
+    );
+}

@@ -214,6 +214,7 @@ fn abl5_an_aura_lowering_the_attacks_of_enemies_for_the_round() {
             by: Amount::Fixed(1),
             min: 1,
             range: 3.0,
+            whose: Default::default(),
         }])
     );
 }
