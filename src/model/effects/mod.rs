@@ -152,8 +152,7 @@ pub enum Effect {
     Heal { amount: Amount },
     /// Remove a D`sides` roll of damage points from this fighter (a reaction may: no value).
     HealDice { sides: u8 },
-    /// Roll `dice` dice: each roll of `least` or more removes up to `each` damage from this
-    /// fighter.
+    /// Roll `dice` dice: each of `least` or more removes up to `each` damage from this fighter.
     HealRolled { dice: Amount, least: u8, each: u32 },
     /// Roll `dice` dice: each roll of `least` or more adds a wild dice to the side's saved
     /// wild dice (INI-3); with no dice (`least` 0), `dice` wild dice are added as they are.
@@ -227,8 +226,7 @@ pub enum Effect {
     },
     /// This fighter is taken down (ATK-5).
     SelfTakenDown,
-    /// Until the end of the battle, `by` more of `stat` (of its melee attacks only, when
-    /// `melee_only`) for this fighter.
+    /// For the rest of the battle, `by` more of `stat` for this fighter (melee only: `melee_only`).
     BattleBoost {
         stat: Stat,
         by: Amount,
@@ -366,8 +364,7 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         melee_only: bool,
     },
-    /// `amount` damage to this fighter, or (with `dice`: 3 or 6) a roll of a dice of that many
-    /// sides.
+    /// `amount` damage to this fighter, or (`dice`: 3 or 6) a roll of a dice of that many sides.
     SelfDamage {
         amount: Amount,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -466,9 +463,13 @@ pub enum Effect {
         visible: bool,
         inches: Amount,
     },
-    /// After this fighter's next attack action this activation, its target (still standing)
-    /// makes that move towards this fighter.
-    PullAfterNextAttack { inches: Amount },
+    /// After this fighter's next attack this activation, its target (still standing) makes
+    /// that move towards it; not from within 1" of its enemies when `held` (MOVE-3).
+    PullAfterNextAttack {
+        inches: Amount,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        held: bool,
+    },
     /// The raises of its attacks in `then` (`Boost`s, `NextBoost`s) count only against a
     /// target that `target` says: the next attack's raise waits for one on such a target.
     TargetBoost { target: TargetIs, then: Vec<Effect> },
@@ -538,8 +539,7 @@ pub enum Effect {
         range: f32,
         visible: bool,
         actions: Vec<Restriction>,
-        /// Every enemy fighter, while it is within `range` inches (not only those within it
-        /// now).
+        /// Every enemy fighter, while it is within `range` inches (not only those in it now).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         while_within: bool,
         /// A dice rolled for each: only a roll of this or more bars it.

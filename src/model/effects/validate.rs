@@ -428,7 +428,7 @@ impl Effect {
             }
             Effect::ActivateNext { pick, .. } => range_ok(pick.range),
             Effect::PullPicked { range, inches, .. } => range_ok(*range) && inches.within(12),
-            Effect::PullAfterNextAttack { inches } => inches.within(12),
+            Effect::PullAfterNextAttack { inches, .. } => inches.within(12),
             Effect::BarAfterNextAttack { actions, .. } => !actions.is_empty(),
             Effect::ValueAura {
                 range, by, bound, ..

@@ -65,8 +65,9 @@ pub(super) fn run(
 ) -> Option<EffectOutcome> {
     let fixed = |a: &Amount| Amount::Fixed(a.of(value));
     let waiting = match e {
-        Effect::PullAfterNextAttack { inches } => Effect::PullAfterNextAttack {
+        Effect::PullAfterNextAttack { inches, held } => Effect::PullAfterNextAttack {
             inches: fixed(inches),
+            held: *held,
         },
         Effect::LowerAfterNextAttack { stat, by, min } => Effect::LowerAfterNextAttack {
             stat: *stat,
@@ -174,8 +175,8 @@ pub(crate) fn after_next_attack(
             return;
         }
         match e {
-            Effect::PullAfterNextAttack { inches } => {
-                super::pull::pull(world, &f, target, inches.of(0))
+            Effect::PullAfterNextAttack { inches, held } => {
+                super::pull::pull_unless_held(world, &f, target, (inches.of(0), held))
             }
             Effect::BarAfterNextAttack {
                 crits: only,

@@ -28,13 +28,35 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             a_visible(*visible),
             amount_text(inches, value)
         ),
-        Effect::PullAfterNextAttack { inches } => format!(
+        Effect::PullAfterNextAttack { inches, held } => format!(
             "after its next attack this activation, the target makes a bonus move of {}\" \
-             directly towards it, as if jumping",
-            amount_text(inches, value)
+             directly towards it, as if jumping{}",
+            amount_text(inches, value),
+            if *held {
+                " (not when it is within 1\" of an enemy)"
+            } else {
+                ""
+            }
         ),
         _ => String::new(),
     }
+}
+
+/// ABL-5, MOVE-3: the target of `f`'s attack jumps towards `f` now, unless it is `held`
+/// (its move is a move action) and within 1" of an enemy: then the log says it can't move.
+pub(super) fn pull_unless_held(
+    world: &mut World,
+    f: &FighterView,
+    t: FighterId,
+    (inches, held): (u32, bool),
+) {
+    if held && let Some(tv) = state::fighter(world, t).filter(FighterView::on_board) {
+        let all = state::fighters(world);
+        if !crate::rules::actions::enemies_within(&all, &tv, 1.0).is_empty() {
+            return effect_logged(world, f.id, EffectOutcome::PullHeld { fighter: t });
+        }
+    }
+    pull(world, f, t, inches)
 }
 
 /// ABL-5: the picked enemy jumps towards `f` now (logged by the jump).
@@ -145,13 +167,14 @@ pub(super) fn attack_then_pulled(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     let then = s.get(1)?.strip_prefix("after that attack action, ")?;
     let inches = pulled(then, "the target of that attack action")
         .or_else(|| pulled(then, "the fighter targeted by that attack action"))?;
-    // Without the leave to go from enemies within 1", MOVE-3 would hold: not read.
-    if s.get(2).is_none_or(|w| w != LEAVE) {
-        return None;
-    }
+    // Without the leave to go from enemies within 1", MOVE-3 holds for that move action.
+    let held = s.get(2).is_none_or(|w| w != LEAVE);
     Some((
-        3,
-        vec![Effect::BonusAttack, Effect::PullAfterNextAttack { inches }],
+        if held { 2 } else { 3 },
+        vec![
+            Effect::BonusAttack,
+            Effect::PullAfterNextAttack { inches, held },
+        ],
     ))
 }
 

@@ -209,6 +209,8 @@ pub enum EffectOutcome {
     FewerDice { fewer: u32, dice: u32 },
     /// An enemy's aura the attacker stands in took `fewer` dice off its attack, leaving `dice`.
     FewerDiceInAura { fewer: u32, dice: u32 },
+    /// `fighter` could not make the move an ability gave it: within 1" of an enemy (MOVE-3).
+    PullHeld { fighter: FighterId },
     /// `by` more of `stat` (of melee attacks only, when `melee_only`) for `fighter`, a friend,
     /// until the end of the round.
     FriendRaised {

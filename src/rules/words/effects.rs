@@ -207,6 +207,12 @@ pub(super) fn healed_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
 /// ABL-5: what an ability raised for a friend (its activation next, its ability's value).
 pub(super) fn friend_raised_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
     match o {
+        EffectOutcome::PullHeld { fighter } => {
+            return format!(
+                "{} can't move towards {who}: it is within 1\" of an enemy (MOVE-3)",
+                n.fighter(*fighter)
+            );
+        }
         EffectOutcome::Pulled {
             fighter,
             moved,

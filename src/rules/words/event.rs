@@ -228,6 +228,7 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         EffectOutcome::FriendRaised { .. }
         | EffectOutcome::ActivatesNext { .. }
         | EffectOutcome::Pulled { .. }
+        | EffectOutcome::PullHeld { .. }
         | EffectOutcome::ValueChanged { .. } => super::effects::friend_raised_text(&who, o, n),
         EffectOutcome::Lasts { .. }
         | EffectOutcome::Lapsed { .. }

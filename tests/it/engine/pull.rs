@@ -60,6 +60,7 @@ fn move6_abl5_the_target_of_the_next_attack_jumps_towards_this_fighter() {
             Effect::BonusAttack,
             Effect::PullAfterNextAttack {
                 inches: Amount::Fixed(4),
+                held: false,
             },
         ],
         3,
@@ -92,6 +93,7 @@ fn abl5_a_pull_after_the_bonus_attack_lapses_with_it() {
             Effect::BonusAttack,
             Effect::PullAfterNextAttack {
                 inches: Amount::Fixed(4),
+                held: false,
             },
         ],
         3,

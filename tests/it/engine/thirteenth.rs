@@ -153,3 +153,42 @@ fn abl5_an_aura_takes_a_die_off_the_melee_attacks_of_enemies_it_sees() {
     a.dice(&[1, 1, 1, 1]);
     assert_eq!(dice_of(&a.attack_logged(B2, A2, 0)), 4, "unseen by A");
 }
+
+/// ABL-5, MOVE-3 (Riptide Harpoon): "... a bonus attack action. After that attack action, the
+/// fighter targeted by that attack action makes a bonus move action directly towards this
+/// fighter, as if they were jumping, a number of inches equal to the value", with no leave to
+/// go from enemies within 1": B, shot 8" away, jumps 3" towards A; B, struck in melee (A
+/// stands within 1" of it), can't move, and the log says why.
+#[test]
+fn move3_a_target_pulled_by_a_move_action_stays_when_within_1_inch_of_an_enemy() {
+    let harpoon = vec![
+        Effect::BonusAttack,
+        Effect::PullAfterNextAttack {
+            inches: Amount::Value,
+            held: true,
+        },
+    ];
+    let arena = |x: f32| {
+        let mut a = with_ability(harpoon.clone(), 3);
+        a.rules(|r| r.reactions = false);
+        a.profile(A, |p| p.weapons = vec![weapon(12.0, 2, 3, (1, 2))]);
+        a.place(B, x, 10.0);
+        a.use_ability(A, "Test Gift", 3, None).unwrap();
+        a.dice(&[1, 1]);
+        a
+    };
+    let mut a = arena(18.0);
+    a.attack_logged(A, B, 0);
+    let b = a.fighter(B).pos;
+    assert!((b.x - 15.0).abs() < 0.06, "{b}");
+    let mut a = arena(11.5);
+    let n = a.log_len();
+    a.attack_logged(A, B, 0);
+    assert_eq!(a.fighter(B).pos.x, 11.5);
+    let said = said_since(&mut a, n);
+    assert!(
+        said.iter()
+            .any(|l| l.contains("is within 1\" of an enemy (MOVE-3)")),
+        "{said:?}"
+    );
+}

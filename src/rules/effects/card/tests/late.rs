@@ -380,11 +380,22 @@ fn move6_an_enemy_pulled_towards_this_fighter() {
         Ok(vec![
             Effect::BonusAttack,
             Effect::PullAfterNextAttack {
-                inches: Amount::Value
+                inches: Amount::Value,
+                held: false,
             }
         ])
     );
-    assert!(effects_of(&shot).is_err());
+    // Without the leave, the move is a move action like any other (MOVE-3 holds).
+    assert_eq!(
+        effects_of(&shot),
+        Ok(vec![
+            Effect::BonusAttack,
+            Effect::PullAfterNextAttack {
+                inches: Amount::Value,
+                held: true,
+            }
+        ])
+    );
 }
 
 /// Issue 30, ABL-5: raises of its attacks against some targets only: "that target an enemy
