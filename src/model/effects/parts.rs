@@ -82,6 +82,11 @@ pub enum Condition {
     /// The fighter the ability picks has not been picked by this ability (its side's) this
     /// battle round.
     OncePerRoundPerTarget,
+    /// This fighter is carrying treasure (GEN-8).
+    CarryingTreasure,
+    /// One of the two holds (`When` only: "if this fighter is carrying treasure or is within
+    /// 3\" of an objective").
+    Either(Box<Condition>, Box<Condition>),
 }
 
 /// How the attacks on a guarded fighter are softened (ABL-5).
@@ -282,7 +287,9 @@ impl Condition {
             | Condition::OncePerBattle
             | Condition::EnemyTakenDownThisRound
             | Condition::FriendAttackedThisRound(_)
-            | Condition::OncePerRoundPerTarget => true,
+            | Condition::OncePerRoundPerTarget
+            | Condition::CarryingTreasure => true,
+            Condition::Either(a, b) => a.numbers_ok() && b.numbers_ok(),
         }
     }
 }

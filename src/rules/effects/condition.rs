@@ -86,6 +86,13 @@ pub(super) fn condition_text(c: &Condition) -> String {
             "(with a friend{} within {range}\" of an enemy)",
             marks.with_words()
         ),
+        _ => later_text(c),
+    }
+}
+
+/// [`condition_text`] of what was done before, how often, and either of two.
+fn later_text(c: &Condition) -> String {
+    match c {
         Condition::OncePerBattle => "(once per battle)".to_string(),
         Condition::EnemyTakenDownThisRound => {
             "(once an enemy has been taken down this round)".to_string()
@@ -95,6 +102,12 @@ pub(super) fn condition_text(c: &Condition) -> String {
             m.with_words()
         ),
         Condition::OncePerRoundPerTarget => "(on each fighter once per round)".to_string(),
+        Condition::CarryingTreasure => "(carrying treasure)".to_string(),
+        Condition::Either(a, b) => {
+            let inner = |c: &Condition| condition_text(c).trim_matches(['(', ')']).to_string();
+            format!("({} or {})", inner(a), inner(b))
+        }
+        _ => String::new(),
     }
 }
 
@@ -180,6 +193,8 @@ pub(super) fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
         | Condition::NearObstacle(_)
         | Condition::MovesMade(_)
         | Condition::ShotThisActivation
+        | Condition::CarryingTreasure
+        | Condition::Either(..)
         | Condition::FriendEngaged { .. } => why_not_now(c, condition),
         Condition::EnemyTakenDownThisRound | Condition::FriendAttackedThisRound(_) => {
             why_not_this_round(c, condition)
@@ -311,6 +326,13 @@ fn why_not_now(c: &Checked, condition: &Condition) -> Option<String> {
     let name = &c.f.name;
     let act = (c.world.resource::<Engine>().activation.as_ref()).filter(|a| a.fighter == c.f.id);
     match condition {
+        Condition::Either(a, b) => {
+            let (a, b) = (why_not(c, a)?, why_not(c, b)?);
+            Some(format!("{a}, and {b}"))
+        }
+        Condition::CarryingTreasure => {
+            (c.f.carrying.is_none()).then(|| format!("{name} is carrying no treasure"))
+        }
         Condition::Marked(m) => {
             let marked = m.fit(|k| c.f.profile.bears(k));
             (!marked).then(|| format!("{name} doesn't have the {} runemark", m.words()))

@@ -192,3 +192,57 @@ fn move3_a_target_pulled_by_a_move_action_stays_when_within_1_inch_of_an_enemy()
         "{said:?}"
     );
 }
+
+/// GEN-8, ABL-5 (Fight for Profit): "+1 Attacks for the melee attacks of friends within 3\"
+/// until the end of the round; if this fighter is carrying treasure or is within 3\" of an
+/// objective, +1 Attacks for all their attacks instead": A2's missile weapon keeps its 2 dice
+/// when A carries nothing, and rolls 3 when A carries treasure as it uses the ability.
+#[test]
+fn gen8_carrying_treasure_raises_every_attack_of_the_aura_instead() {
+    use warcry_sim::model::components::Treasure;
+    use warcry_sim::model::effects::{Aura, Condition, Stat};
+    let aura = |melee_only| Effect::RoundBoost {
+        stat: Stat::Attacks,
+        by: Amount::Fixed(1),
+        melee_only,
+        aura: Some(Aura::within(3.0, false)),
+        missile_only: false,
+    };
+    let profit = Effect::When {
+        when: Condition::Either(
+            Box::new(Condition::CarryingTreasure),
+            Box::new(Condition::NearObjective(3.0)),
+        ),
+        then: vec![aura(false)],
+        otherwise: vec![aura(true)],
+    };
+    let arena = |carrying: bool| {
+        let mut a = with_ability(vec![profit.clone()], 3);
+        a.profile(A2, |p| {
+            p.weapons = vec![weapon(1.0, 2, 4, (1, 2)), weapon(8.0, 2, 4, (1, 2))]
+        });
+        a.place(A2, 12.0, 10.0);
+        a.place(B, 13.5, 10.0);
+        if carrying {
+            a.world().spawn(Treasure {
+                index: 0,
+                position: (10.0, 10.0),
+                y: 0.0,
+                carrier: Some(A),
+            });
+        }
+        a.use_ability(A, "Test Gift", 3, None).unwrap();
+        a
+    };
+    let dice = |a: &mut super::arena::Arena, weapon| {
+        let all = warcry_sim::rules::engine::fighters(a.world());
+        let of = |id| all.iter().find(|o| o.id == id).unwrap();
+        let roll =
+            warcry_sim::rules::actions::attack_roll(a.world(), &all, of(A2), of(B), weapon, false);
+        roll.unwrap().attacks
+    };
+    let mut a = arena(false);
+    assert_eq!((dice(&mut a, 0), dice(&mut a, 1)), (3, 2));
+    let mut a = arena(true);
+    assert_eq!((dice(&mut a, 0), dice(&mut a, 1)), (3, 3));
+}

@@ -68,7 +68,20 @@ pub(super) fn read(
             instead,
         });
     }
-    let then = alone().or_else(after)?;
+    // "... of all attack actions made by those fighters": the fighters the sentence before
+    // names, for as long.
+    let those = || {
+        let last = before.last()?;
+        let (lead, _) = last.split_once("add ")?;
+        let (_, who) = last.split_once(" made by ")?;
+        let x = x
+            .replace(" of all attack actions ", " of attack actions ")
+            .strip_suffix(" made by those fighters")?
+            .to_string();
+        let (used, e) = one(&[format!("{lead}{x} made by {who}")])?;
+        (used == 1).then_some(e)
+    };
+    let then = alone().or_else(after).or_else(those)?;
     // A fighter it picks is picked as the ability is used, whatever holds.
     let plain = !then.is_empty() && then.iter().all(|t| t.aim().is_none());
     let e = Effect::When {
@@ -140,6 +153,15 @@ fn condition(c: &str) -> Option<Condition> {
         && (m.ends_with(" runemark") || m.ends_with(" runemarks"))
     {
         return Some(Condition::Marked(marks_of(m)?));
+    }
+    // "this fighter is carrying treasure or is within 3\" of an objective".
+    if let Some((a, b)) = c.split_once(" or is ") {
+        let a = condition(a)?;
+        let b = condition(&format!("this fighter is {b}"))?;
+        return Some(Condition::Either(Box::new(a), Box::new(b)));
+    }
+    if c == "this fighter is carrying treasure" {
+        return Some(Condition::CarryingTreasure);
     }
     let near = c
         .strip_prefix("this fighter is also within ")

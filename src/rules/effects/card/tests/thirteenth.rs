@@ -125,3 +125,41 @@ fn abl5_an_aura_lowering_the_melee_attacks_of_enemies_it_sees() {
          until the end of the round"
     );
 }
+
+/// GEN-8, ABL-5: "... add 1 to the Attacks characteristic of melee attack actions made by
+/// friendly fighters while they are within 3\" of this fighter. If this fighter is carrying
+/// treasure or is within 3\" of an objective, add 1 to the Attacks characteristic of all
+/// attack actions made by those fighters instead": the aura's raise of every attack when
+/// either holds as it is used.
+#[test]
+fn gen8_an_aura_raising_all_attacks_instead_when_carrying_treasure_or_near_an_objective() {
+    let aura = |melee_only| Effect::RoundBoost {
+        stat: Stat::Attacks,
+        by: Amount::Fixed(1),
+        melee_only,
+        aura: Some(Aura::within(3.0, false)),
+        missile_only: false,
+    };
+    let when = Condition::Either(
+        Box::new(Condition::CarryingTreasure),
+        Box::new(Condition::NearObjective(3.0)),
+    );
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, add 1 to the Attacks characteristic of melee \
+             attack actions made by friendly fighters while they are within 3\" of this \
+             fighter. If this fighter is carrying treasure or is within 3\" of an objective, \
+             add 1 to the Attacks characteristic of all attack actions made by those fighters \
+             instead."
+        ),
+        Ok(vec![Effect::When {
+            when: when.clone(),
+            then: vec![aura(false)],
+            otherwise: vec![aura(true)],
+        }])
+    );
+    assert!(
+        crate::rules::effects::describe(&[Effect::Requires(when)], None)
+            .contains("carrying treasure or within 3\" of an objective"),
+    );
+}
