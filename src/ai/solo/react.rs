@@ -43,8 +43,9 @@ pub(super) fn reaction(world: &mut World, side: Side) -> Option<Decision> {
 }
 
 /// REA-1, ABL-5: the first reaction ability on offer to a lethal attack's total (it deals
-/// damage to the attacker before the fighter is taken down, so it is always made), or to an
-/// enemy disengaging when it strikes at least as often as Strike Them Down (on 4+, REA-4).
+/// damage to the attacker before the fighter is taken down, so it is always made), to hit
+/// rolls that scored critical hits (it turns some into hits), or to an enemy disengaging when
+/// it strikes at least as often as Strike Them Down (on 4+, REA-4).
 fn to_total(world: &mut World, offer: &ReactionOffer) -> Option<Decision> {
     let (&id, name) = (offer.fighters.first()?, offer.abilities.first()?);
     let why = match &offer.resume {
@@ -52,6 +53,10 @@ fn to_total(world: &mut World, offer: &ReactionOffer) -> Option<Decision> {
             "the solo rules say nothing of reactions: the automated warband makes its own \
              {name} before this attack takes {} down",
             fighter_name(world, id)
+        ),
+        Resume::AttackAfterHits { .. } => format!(
+            "the solo rules say nothing of reactions: the automated warband makes its own \
+             {name}, which may turn this attack's critical hits into hits"
         ),
         Resume::Disengage { .. } => {
             let answer = crate::rules::abilities::reaction_effects(world, id, name)?;

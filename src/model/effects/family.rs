@@ -327,6 +327,10 @@ pub(super) fn reaction_fits(trigger: Trigger, after: &[Effect]) -> bool {
         Trigger::EnemyDisengages => {
             matches!(e, Effect::StrikeOnRoll { .. } | Effect::ExposePicked { .. })
         }
+        // Once the hit rolls are seen, only what turns critical hits into hits.
+        Trigger::AfterHitRolls => {
+            matches!(e, Effect::CritsSaved { .. } | Effect::CritsAsHits { .. })
+        }
         Trigger::TargetedByMelee | Trigger::TargetedByMissile | Trigger::TargetedByAttack => {
             !e.answers_damage()
                 && !matches!(

@@ -14,6 +14,8 @@ pub enum Trigger {
     TargetedByMissile,
     /// After the fighter is targeted by any attack action, before the hit rolls.
     TargetedByAttack,
+    /// After the fighter is targeted by any attack action, once the hit rolls are made.
+    AfterHitRolls,
     /// When a visible enemy fighter within 1" of the fighter makes a disengage action, before
     /// it moves away (the moment of Strike Them Down, REA-4).
     EnemyDisengages,

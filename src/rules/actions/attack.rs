@@ -10,203 +10,19 @@ use crate::model::formats::Weapon;
 use crate::model::ids::FighterId;
 use crate::model::ruleset::Ruleset;
 use crate::model::runemark::Runemark;
-use crate::rules::actions::{answered_and_guarded, enemies_within, rules, take_cover_rolls};
-use crate::rules::command::{ReactionKind, Rejected};
+use crate::rules::actions::{answered_and_guarded, rules, take_cover_rolls};
+use crate::rules::command::ReactionKind;
 use crate::rules::effects::{crit_on, hits_as_crits, round_bonus};
 use crate::rules::log::Event;
 use crate::rules::odds::AttackRoll;
 use crate::rules::state::{
-    Engine, FighterView, ReactionOffer, Resume, Then, Totalled, can_see, fighter, fighters, log,
+    Engine, FighterView, ReactionOffer, Resume, Then, Totalled, fighter, fighters, log,
 };
 use bevy::prelude::*;
 
 pub use super::hit_rolls::{count_hits, count_hits_from, counter_damage, hit_threshold};
+pub use super::legality::{attack_allowed, legal_attacks, validate_attack};
 pub use super::range::attack_distance;
-use super::range::{missile_blocked_by_friends, range_raised};
-
-/// ATK-1, ATK-2, GEN-3: is attacking `target` with weapon `weapon` legal for `f`?
-pub fn validate_attack<'a>(
-    world: &World,
-    all: &'a [FighterView],
-    f: &FighterView,
-    target: FighterId,
-    weapon: usize,
-) -> Result<(&'a FighterView, Weapon), Rejected> {
-    judge_attack(world, all, f, target, weapon)
-        .map(|(t, w)| (t, w.clone()))
-        .map_err(|refusal| refusal.rejected(f, target, weapon))
-}
-
-/// [`validate_attack`]'s answer without the words: the solo AI and the options ask it for
-/// every weapon against every enemy, and most are refused.
-pub fn attack_allowed(
-    world: &World,
-    all: &[FighterView],
-    f: &FighterView,
-    target: FighterId,
-    weapon: usize,
-) -> bool {
-    judge_attack(world, all, f, target, weapon).is_ok()
-}
-
-/// Why an attack is refused, with what the words for it need.
-enum Refusal<'a> {
-    NoWeapon,
-    NoTarget,
-    NotAnEnemy(&'a FighterView),
-    NotOnTheBattlefield(&'a FighterView),
-    /// The target, its distance and the weapon's range (an ability's raise with it).
-    OutOfRange(&'a FighterView, f32, f32),
-    WithinMinimumRange(&'a FighterView),
-    NotAnEnemyWithin1,
-    NearAFriend(&'a FighterView),
-    Unseen(&'a FighterView),
-    /// ABL-5: taunted, its attacks must target this fighter.
-    Taunted(&'a FighterView),
-    /// ABL-5: an ability guards it from being targeted this round.
-    Untargetable(&'a FighterView),
-}
-
-impl Refusal<'_> {
-    fn rejected(&self, f: &FighterView, target: FighterId, weapon: usize) -> Rejected {
-        // Only range refusals name the weapon, and those are given for a weapon `f` has.
-        let w = || &f.profile.weapons[weapon];
-        let (rule, why) = match *self {
-            Refusal::NoWeapon => (
-                RuleId::Atk1,
-                format!("{} has no weapon number {weapon}", f.name),
-            ),
-            Refusal::NoTarget => (RuleId::Atk2, format!("there is no fighter {target}")),
-            Refusal::NotAnEnemy(t) => (RuleId::Atk2, format!("{} is not an enemy", t.name)),
-            Refusal::NotOnTheBattlefield(t) => (
-                RuleId::Atk2,
-                format!("{} is not on the battlefield", t.name),
-            ),
-            Refusal::OutOfRange(t, d, range) => (
-                RuleId::Atk2,
-                format!(
-                    "{} is {}\" away, beyond the {}\" range of {}",
-                    t.name,
-                    super::movement::inches_over(d),
-                    range,
-                    w().name
-                ),
-            ),
-            Refusal::WithinMinimumRange(t) => (
-                RuleId::Atk2,
-                format!(
-                    "{} is within the {}\" minimum range of {}",
-                    t.name,
-                    w().min_range,
-                    w().name
-                ),
-            ),
-            Refusal::NotAnEnemyWithin1 => (
-                RuleId::Atk2,
-                format!(
-                    "an enemy is within 1\" of {}: the target must be one of them",
-                    f.name
-                ),
-            ),
-            Refusal::NearAFriend(t) => (
-                RuleId::Atk2,
-                format!(
-                    "{} is within 1\" of a fighter friendly to {}: a missile attack can't target it",
-                    t.name, f.name
-                ),
-            ),
-            Refusal::Unseen(t) => (RuleId::Gen3, format!("{} can't see {}", f.name, t.name)),
-            Refusal::Untargetable(t) => (
-                RuleId::Abl5,
-                format!(
-                    "{} can't be targeted this round: an ability guards it",
-                    t.name
-                ),
-            ),
-            Refusal::Taunted(by) => (
-                RuleId::Abl5,
-                format!(
-                    "{} was taunted: its attacks must target {} this round",
-                    f.name, by.name
-                ),
-            ),
-        };
-        Rejected::new(rule, why)
-    }
-}
-
-/// The checks of [`validate_attack`], in its order.
-fn judge_attack<'a, 'f>(
-    world: &World,
-    all: &'a [FighterView],
-    f: &'f FighterView,
-    target: FighterId,
-    weapon: usize,
-) -> Result<(&'a FighterView, &'f Weapon), Refusal<'a>> {
-    let w = f.profile.weapons.get(weapon).ok_or(Refusal::NoWeapon)?;
-    let t = all
-        .iter()
-        .find(|t| t.id == target)
-        .ok_or(Refusal::NoTarget)?;
-    if t.side == f.side {
-        return Err(Refusal::NotAnEnemy(t));
-    }
-    // The abilities that change who may be targeted and how range is measured (ABL-5).
-    let e = world.resource::<Engine>();
-    if let Some(by) = taunted_by(e, all, f)
-        && by.id != t.id
-    {
-        return Err(Refusal::Taunted(by));
-    }
-    if !t.on_board() {
-        return Err(Refusal::NotOnTheBattlefield(t));
-    }
-    if crate::rules::effects::guard_for(world, all, t).untargetable {
-        return Err(Refusal::Untargetable(t));
-    }
-    let d = attack_distance(e, f, t);
-    let range = w.max_range + range_raised(e, f, w.is_melee());
-    if d > range + 1e-4 {
-        return Err(Refusal::OutOfRange(t, d, range));
-    }
-    if w.min_range > 0.0 && d <= w.min_range + 1e-4 {
-        return Err(Refusal::WithinMinimumRange(t));
-    }
-    let near = enemies_within(all, f, 1.0);
-    if !near.is_empty() && !near.contains(&t.id) {
-        return Err(Refusal::NotAnEnemyWithin1);
-    }
-    if !w.is_melee() && missile_blocked_by_friends(all, f, t, w, d) {
-        return Err(Refusal::NearAFriend(t));
-    }
-    if !can_see(world, all, f, t) {
-        return Err(Refusal::Unseen(t));
-    }
-    Ok((t, w))
-}
-
-/// ABL-5: the fighter on the battlefield whose taunt binds `f`'s attacks this round.
-fn taunted_by<'a>(e: &Engine, all: &'a [FighterView], f: &FighterView) -> Option<&'a FighterView> {
-    let by = e.taunter_of(f.id)?;
-    all.iter().find(|o| o.id == by && o.on_board())
-}
-
-/// Every legal (target, weapon) for `f` (for AI and UI).
-pub fn legal_attacks(
-    world: &World,
-    all: &[FighterView],
-    f: &FighterView,
-) -> Vec<(FighterId, usize)> {
-    let mut out = Vec::new();
-    for t in all.iter().filter(|t| t.on_board() && t.side != f.side) {
-        for wi in 0..f.profile.weapons.len() {
-            if attack_allowed(world, all, f, t.id, wi) {
-                out.push((t.id, wi));
-            }
-        }
-    }
-    out
-}
 
 /// ATK-2: `f` attacks `target` with `weapon`: the reaction its target may declare before the
 /// hit rolls, or the rolls.
@@ -244,6 +60,40 @@ pub(super) fn start_attack(
             attacker: f.id,
             target,
             weapon,
+        },
+        abilities,
+    })
+}
+
+/// REA-1, ABL-5: the reaction on offer to `target` once the hit rolls of `f`'s attack are made
+/// (it made none to this attack yet): when it has a reaction ability for that moment and a
+/// roll scored a critical hit it would answer.
+fn after_hits_offer(
+    world: &mut World,
+    (f, target): (&FighterView, FighterId),
+    weapon: usize,
+    rolls: &[u8],
+) -> Option<ReactionOffer> {
+    use crate::model::effects::Trigger;
+    let t = fighter(world, target)?;
+    if !(rules(world).reactions && t.can_react() && crate::rules::effects::may_react(world, &t)) {
+        return None;
+    }
+    let abilities = crate::rules::abilities::reactions_of(world, &t, Trigger::AfterHitRolls);
+    let melee = f.profile.weapons.get(weapon)?.is_melee();
+    let least = crit_on(world, (f, &t), melee);
+    let crits = rolls.iter().any(|&r| r >= least) || hits_as_crits(world, (f, &t), melee) > 0;
+    (!abilities.is_empty() && crits).then(|| ReactionOffer {
+        side: t.side,
+        kind: None,
+        fighters: vec![t.id],
+        resume: Resume::AttackAfterHits {
+            attacker: f.id,
+            target,
+            weapon,
+            rolls: rolls.to_vec(),
+            counter: false,
+            answer: Vec::new(),
         },
         abilities,
     })
@@ -477,6 +327,12 @@ pub(super) fn roll_hits(
     let dice = crate::rules::effects::guarded_dice(world, &all, (&f, target), (dice, w.is_melee()));
     let dice = super::reactions::fewer_dice(world, target, dice, &answer);
     let rolls = world.resource_mut::<DiceRng>().roll(dice as usize);
+    if reaction.is_none()
+        && answer.is_empty()
+        && let Some(offer) = after_hits_offer(world, (&f, target), weapon, &rolls)
+    {
+        return Then::Reaction(offer);
+    }
     let hits = Hits {
         rolls,
         counter: matches!(reaction, Some(ReactionKind::Counter)),

@@ -20,6 +20,7 @@ mod attack;
 mod damage;
 mod disengage;
 mod hit_rolls;
+mod legality;
 mod movement;
 mod range;
 mod reactions;

@@ -158,10 +158,15 @@ fn resume(world: &mut World, offer: ReactionOffer, who: Reacting) -> Then {
             counter,
             answer,
         } => {
+            // The reaction ability made once the rolls were seen answers the attack.
+            let answer = match who {
+                Some((_, Some(made), _)) => made,
+                _ => answer,
+            };
             let hits = Hits {
                 rolls,
                 counter,
-                take_cover: who.is_some(),
+                take_cover: false,
                 answer,
             };
             finish_attack(world, attacker, target, weapon, hits)

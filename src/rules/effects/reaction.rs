@@ -85,6 +85,9 @@ fn trigger_text(t: Trigger) -> String {
         }
         Trigger::TargetedByMissile => "(a reaction when targeted by a missile attack)".to_string(),
         Trigger::TargetedByAttack => "(a reaction when targeted by an attack)".to_string(),
+        Trigger::AfterHitRolls => {
+            "(a reaction when targeted by an attack, once its hit rolls are made)".to_string()
+        }
         Trigger::EnemyDisengages => "(a reaction when an enemy within 1\" disengages)".to_string(),
         t => super::move_reaction::trigger_text(t).unwrap_or_default(),
     }
@@ -130,6 +133,9 @@ fn trigger_of(s: &str) -> Option<Trigger> {
     }
     if let Some(t) = super::move_reaction::trigger_of(rest) {
         return Some(t);
+    }
+    if rest == "after they are targeted by an attack action, after the hit rolls have been made" {
+        return Some(Trigger::AfterHitRolls);
     }
     let rest = rest
         .strip_prefix("after they are targeted by ")
@@ -185,7 +191,8 @@ pub(super) fn roll_against_attacker(s: &[String]) -> Option<(usize, Vec<Effect>)
                 Effect::StrikeOnRoll { least, sides }
             }
         }
-        "after the hit rolls have been made, roll a dice for each critical hit" => {
+        "after the hit rolls have been made, roll a dice for each critical hit"
+        | "roll a dice for each critical hit" => {
             (then == "that critical hit becomes a hit instead").then_some(())?;
             Effect::CritsSaved { least }
         }

@@ -246,3 +246,55 @@ fn gen8_carrying_treasure_raises_every_attack_of_the_aura_instead() {
     let mut a = arena(true);
     assert_eq!((dice(&mut a, 0), dice(&mut a, 1)), (3, 3));
 }
+
+/// REA-1, ABL-5 (Instinctive Dodge): "a fighter can make this reaction after they are targeted
+/// by an attack action, after the hit rolls have been made. Roll a dice for each critical hit.
+/// On a roll of 4+, that critical hit becomes a hit instead": B lets Counter go before the
+/// rolls, sees 6, 6, 2 and reacts: a 4 and a 1 turn one critical hit into a hit (1 + 3, not
+/// 3 + 3), at the cost of an action. Rolls with no critical hit offer nothing.
+#[test]
+fn rea1_a_reaction_made_once_the_hit_rolls_are_seen() {
+    use warcry_sim::model::effects::Trigger;
+    use warcry_sim::rules::engine::{Pending, Resume};
+    let dodge = vec![Effect::CritsSaved { least: 4 }];
+    let attacked = |rolls: &[u8]| {
+        let mut a = super::answers::reacting(Trigger::AfterHitRolls, dodge.clone());
+        a.profile(A, |p| p.weapons = vec![weapon(1.0, 3, 4, (1, 3))]);
+        a.place(A, 10.0, 10.0);
+        a.place(B, 11.5, 10.0);
+        a.activate(A);
+        a.apply(Command::Attack {
+            fighter: A,
+            target: B,
+            weapon: 0,
+        })
+        .unwrap();
+        // REA-2 on offer before the rolls: let go.
+        a.dice(rolls);
+        a.apply(Command::DeclineReaction {
+            side: warcry_sim::model::ids::Side::B,
+        })
+        .unwrap();
+        a
+    };
+    let mut a = attacked(&[6, 6, 2]);
+    assert!(
+        matches!(
+            a.engine().reaction.as_ref().map(|r| &r.resume),
+            Some(Resume::AttackAfterHits { .. })
+        ),
+        "{:?}",
+        a.pending()
+    );
+    a.dice(&[4, 1]);
+    super::answers::react(&mut a);
+    assert_eq!(a.damage(B), 1 + 3);
+    assert_eq!(a.fighter(B).reactions, 1, "REA-1: it costs an action");
+    let mut a = attacked(&[5, 2, 2]);
+    assert_eq!(
+        a.pending(),
+        Pending::Action { fighter: A },
+        "no critical hit"
+    );
+    assert_eq!(a.damage(B), 1);
+}

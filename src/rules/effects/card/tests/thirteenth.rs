@@ -163,3 +163,25 @@ fn gen8_an_aura_raising_all_attacks_instead_when_carrying_treasure_or_near_an_ob
             .contains("carrying treasure or within 3\" of an objective"),
     );
 }
+
+/// REA-1: "a fighter can make this reaction after they are targeted by an attack action, after
+/// the hit rolls have been made. Roll a dice for each critical hit. On a roll of 4+, that
+/// critical hit becomes a hit instead": a reaction at the moment the rolls are seen.
+#[test]
+fn rea1_a_reaction_after_the_hit_rolls_turns_critical_hits_into_hits() {
+    assert_eq!(
+        effects_of(
+            "A fighter can make this reaction after they are targeted by an attack action, \
+             after the hit rolls have been made. Roll a dice for each critical hit. On a roll \
+             of 4+, that critical hit becomes a hit instead."
+        ),
+        Ok(vec![
+            Effect::Reaction(Trigger::AfterHitRolls),
+            Effect::CritsSaved { least: 4 }
+        ])
+    );
+    assert_eq!(
+        crate::rules::effects::describe(&[Effect::Reaction(Trigger::AfterHitRolls)], None),
+        "(a reaction when targeted by an attack, once its hit rolls are made)"
+    );
+}
