@@ -111,6 +111,7 @@ macro_rules! boost_parts {
             | Effect::BattleBoost { .. }
             | Effect::CountsExtra { .. }
             | Effect::CritOn { .. }
+            | Effect::NextActionCritOn { .. }
             | Effect::RangeBoost { .. }
             | Effect::NextHitsAsCrits { .. }
             | $crate::model::effects::manner_parts!()

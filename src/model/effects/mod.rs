@@ -233,8 +233,7 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         melee_only: bool,
     },
-    /// Until the end of the battle round, this fighter counts as `extra` more fighters when
-    /// which side controls an objective is determined (GEN-7).
+    /// Until the end of the battle round, this fighter counts as `extra` more fighters (GEN-7).
     CountsExtra { extra: u32 },
     /// Until the end of this fighter's activation, the Strength of its attacks counts as
     /// higher than the target's Toughness (ATK-3: they hit on 3+); of that kind, when `only`.
@@ -257,6 +256,8 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         next: bool,
     },
+    /// The same for its next action alone, if that is such an attack (else it lapses).
+    NextActionCritOn { least: u8, only: Option<AttackKind> },
     /// Until the end of this fighter's activation, it can fly when it moves (MOVE-7).
     FlyThisActivation,
     /// Until the end of this fighter's activation, it can fly when it moves, ending no more

@@ -84,6 +84,8 @@ pub enum Condition {
     OncePerRoundPerTarget,
     /// This fighter is carrying treasure (GEN-8).
     CarryingTreasure,
+    /// This fighter has made no move action this activation.
+    NoMoveMade,
     /// One of the two holds (`When` only: "if this fighter is carrying treasure or is within
     /// 3\" of an objective").
     Either(Box<Condition>, Box<Condition>),
@@ -288,7 +290,8 @@ impl Condition {
             | Condition::EnemyTakenDownThisRound
             | Condition::FriendAttackedThisRound(_)
             | Condition::OncePerRoundPerTarget
-            | Condition::CarryingTreasure => true,
+            | Condition::CarryingTreasure
+            | Condition::NoMoveMade => true,
             Condition::Either(a, b) => a.numbers_ok() && b.numbers_ok(),
         }
     }

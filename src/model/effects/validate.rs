@@ -116,6 +116,7 @@ macro_rules! heal_checked {
             | Effect::LowerAfterScoring { .. }
             | Effect::DamageAfterNextAttack { .. }
             | Effect::CritOn { .. }
+            | Effect::NextActionCritOn { .. }
             | Effect::BonusMove { .. }
             | Effect::BonusMoveCloser { .. }
             | Effect::FriendBonusAttack { .. }
@@ -397,7 +398,9 @@ impl Effect {
             Effect::DamageAfterNextAttack { amount, around, .. } => {
                 amount.within(20) && around.is_none_or(range_ok)
             }
-            Effect::CritOn { least, .. } => (2..=5).contains(least),
+            Effect::CritOn { least, .. } | Effect::NextActionCritOn { least, .. } => {
+                (2..=5).contains(least)
+            }
             Effect::HealRolled { dice, least, each } => {
                 dice.within(10) && (1..=6).contains(least) && (1..=20).contains(each)
             }

@@ -100,6 +100,37 @@ pub(crate) fn action(
         return done;
     }
     let bonus = check_slot(&decline_bonuses(world, act.clone(), cmd, &f), cmd, &f, &all)?;
+    let then = one_action(world, (&act, &all, &f), bonus, cmd)?;
+    // ABL-5: what waited for this fighter's next action lapses unless it was that action.
+    if action_of(cmd) == Some(active) {
+        let attack = match cmd {
+            Command::Attack { weapon, .. } => f.profile.weapons.get(*weapon).map(|w| w.is_melee()),
+            _ => None,
+        };
+        crate::rules::effects::next_action_made(world, active, attack);
+    }
+    Ok(then)
+}
+
+/// The fighter making the action `cmd`, when it is one.
+fn action_of(cmd: &Command) -> Option<FighterId> {
+    match cmd {
+        Command::Move { fighter, .. }
+        | Command::Attack { fighter, .. }
+        | Command::Disengage { fighter, .. }
+        | Command::Wait { fighter }
+        | Command::DropTreasure { fighter, .. } => Some(*fighter),
+        _ => None,
+    }
+}
+
+/// The action `cmd` of the active fighter `f` (or of the friend its bonus is for).
+fn one_action(
+    world: &mut World,
+    (act, all, f): (&ActivationState, &[FighterView], &FighterView),
+    bonus: Option<Bonus>,
+    cmd: &Command,
+) -> Result<Then, Rejected> {
     Ok(match cmd {
         Command::Move {
             to,
@@ -117,12 +148,12 @@ pub(crate) fn action(
                 treasure: *treasure,
                 pick: *pick,
             };
-            let mover = attacker_for(&all, &f, bonus)?;
-            make_move(world, &all, &mover, &act, bonus, v3(*to), route)?
+            let mover = attacker_for(all, f, bonus)?;
+            make_move(world, all, &mover, act, bonus, v3(*to), route)?
         }
         Command::Attack { target, weapon, .. } => {
-            let attacker = attacker_for(&all, &f, bonus)?;
-            validate_attack(world, &all, &attacker, *target, *weapon)?;
+            let attacker = attacker_for(all, f, bonus)?;
+            validate_attack(world, all, &attacker, *target, *weapon)?;
             spend(world, bonus.is_some());
             if !attacker.profile.weapons[*weapon].is_melee() {
                 made(world, attacker.id, |a| a.shots = a.shots.saturating_add(1));
@@ -130,12 +161,12 @@ pub(crate) fn action(
             start_attack(world, &attacker, *target, *weapon)
         }
         Command::Disengage { to, .. } => {
-            validate_disengage(world, &all, &f, v3(*to))?;
+            validate_disengage(world, all, f, v3(*to))?;
             spend(world, bonus.is_some());
-            start_disengage(world, &all, &f, *to)
+            start_disengage(world, all, f, *to)
         }
-        Command::Wait { .. } => wait(world, &act, &f)?,
-        Command::DropTreasure { at, .. } => drop_action(world, &f, *at)?,
+        Command::Wait { .. } => wait(world, act, f)?,
+        Command::DropTreasure { at, .. } => drop_action(world, f, *at)?,
         other => {
             let what = format!("{} is not an action", other.describe());
             return Err(Rejected::new(RuleId::Cmb2, what));

@@ -20,7 +20,7 @@ use super::{
 /// In words: "a visible enemy within 3\" may not move until the end of the round".
 pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
     match e {
-        Effect::Restrict { .. } => restrict_text(e),
+        Effect::Restrict { .. } => restrict_text(e, value),
         Effect::ExposeAround { .. } => super::expose_around::describe(e, value),
         Effect::PickThenBoost { .. } => super::target_boost::picked_text(e, value),
         Effect::RollAgainst {
@@ -96,7 +96,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
 }
 
 /// In words: "a visible enemy within 3\" may not move until the end of the round".
-fn restrict_text(e: &Effect) -> String {
+fn restrict_text(e: &Effect, value: Option<u8>) -> String {
     match e {
         Effect::Restrict {
             range,
@@ -115,8 +115,9 @@ fn restrict_text(e: &Effect) -> String {
             actions,
             ..
         } => format!(
-            "{} enemy within {range}\" may not {} until the end of the round",
+            "{} enemy {} may not {} until the end of the round",
             a_visible(*visible),
+            super::within_text(super::at_value(*range, value)),
             words_joined(actions, "", " or ")
         ),
         _ => String::new(),

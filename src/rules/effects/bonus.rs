@@ -47,14 +47,14 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             super::a_visible(*visible),
             super::runemark_text(runemark.as_deref(), " with the ", " runemark"),
             only.map_or(String::new(), super::lower::only_words),
-            super::within_text(*range)
+            super::within_text(super::at_value(*range, value))
         ),
         Effect::BonusAttackWith { runemark } => {
             format!("a bonus attack action with its {runemark}")
         }
         Effect::FriendBonusMove { .. }
         | Effect::EachFriendBonusMove { .. }
-        | Effect::PickedFriendsBonus { .. } => super::friend_move::describe(e),
+        | Effect::PickedFriendsBonus { .. } => super::friend_move::describe(e, value),
         Effect::FriendBonusAttack {
             range,
             visible,
@@ -62,10 +62,11 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             marks,
             melee,
         } => format!(
-            "a bonus {}attack action for {}friendly fighter{} within {range}\"",
+            "a bonus {}attack action for {}friendly fighter{} {}",
             if *melee { "melee " } else { "" },
             if *visible { "a visible " } else { "a " },
-            marks.and(runemark.as_deref()).with_words()
+            marks.and(runemark.as_deref()).with_words(),
+            super::within_text(super::at_value(*range, value))
         ),
         Effect::AfterTakedown { then } => format!(
             "until the end of its activation, each time its attack action takes an enemy down: {}",

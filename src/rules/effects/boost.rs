@@ -16,11 +16,7 @@ use super::{Useful, Weighed, amount_text, kept, lasts};
 pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
     let amount = |a: &Amount| amount_text(a, value);
     match e {
-        Effect::RangeBoost { by, melee_only } => format!(
-            "+{}\" Range for {}attacks until the end of the activation",
-            amount(by),
-            if *melee_only { "melee " } else { "" }
-        ),
+        Effect::RangeBoost { .. } => super::range_boost::describe(e, value),
         Effect::Boost {
             stat,
             by,
@@ -89,7 +85,8 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         Effect::NextHitsAsCrits { .. }
         | Effect::NextMissesAsCrits { .. }
         | Effect::HitsAsCrits { .. }
-        | Effect::CritOn { .. } => super::crits::describe(e, value),
+        | Effect::CritOn { .. }
+        | Effect::NextActionCritOn { .. } => super::crits::describe(e, value),
         _ => String::new(),
     }
 }
@@ -162,37 +159,10 @@ pub(super) fn run(
         }),
         Effect::NextHitsAsCrits { .. }
         | Effect::CritOn { .. }
+        | Effect::NextActionCritOn { .. }
         | Effect::RangeBoost { .. }
-        | crate::model::effects::manner_parts!() => lasting(world, f, e, value),
+        | crate::model::effects::manner_parts!() => super::crits::kept_lasting(world, f, e, value),
         _ => None,
-    }
-}
-
-/// How its attacks are made, kept for the activation (or its next attack) with its number:
-/// the attacks ask it without the ability's value.
-fn lasting(world: &mut World, f: &FighterView, e: &Effect, value: u8) -> Option<EffectOutcome> {
-    match e {
-        // "That attack action" after a bonus attack is the bonus one.
-        Effect::NextHitsAsCrits { n, only } => {
-            let e = Effect::NextHitsAsCrits {
-                n: Amount::Fixed(n.of(value)),
-                only: *only,
-            };
-            kept(world, f, &e, value, |a| {
-                match a.bonus.iter().any(|b| b.own_attack()) {
-                    true => a.for_bonus.push(e.clone()),
-                    false => a.lasting.push(e.clone()),
-                }
-            })
-        }
-        Effect::RangeBoost { by, melee_only } => {
-            let e = Effect::RangeBoost {
-                by: Amount::Fixed(by.of(value)),
-                melee_only: *melee_only,
-            };
-            kept(world, f, &e, value, |a| a.lasting.push(e.clone()))
-        }
-        _ => kept(world, f, e, value, |a| a.lasting.push(e.clone())),
     }
 }
 
@@ -315,6 +285,7 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
         }
         Effect::BattleBoost { .. } => w.because("it lasts the battle"),
         Effect::CritOn { only, .. }
+        | Effect::NextActionCritOn { only, .. }
         | Effect::NextHitsAsCrits { only, .. }
         | Effect::NextMissesAsCrits { only, .. }
         | Effect::HitsAsCrits { only }

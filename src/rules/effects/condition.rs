@@ -103,6 +103,7 @@ fn later_text(c: &Condition) -> String {
         ),
         Condition::OncePerRoundPerTarget => "(on each fighter once per round)".to_string(),
         Condition::CarryingTreasure => "(carrying treasure)".to_string(),
+        Condition::NoMoveMade => "(before any move action this activation)".to_string(),
         Condition::Either(a, b) => {
             let inner = |c: &Condition| condition_text(c).trim_matches(['(', ')']).to_string();
             format!("({} or {})", inner(a), inner(b))
@@ -173,12 +174,6 @@ pub(super) fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
                 )
             })
         }
-        Condition::Damaged(n) => (c.f.damage < *n).then(|| {
-            format!(
-                "{name} has {} damage points allocated, not {n} or more",
-                c.f.damage
-            )
-        }),
         Condition::NoFriendWithin { .. }
         | Condition::HurtWithin { .. }
         | Condition::NotMarked(_)
@@ -194,6 +189,8 @@ pub(super) fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
         | Condition::MovesMade(_)
         | Condition::ShotThisActivation
         | Condition::CarryingTreasure
+        | Condition::NoMoveMade
+        | Condition::Damaged(_)
         | Condition::Either(..)
         | Condition::FriendEngaged { .. } => why_not_now(c, condition),
         Condition::EnemyTakenDownThisRound | Condition::FriendAttackedThisRound(_) => {
@@ -326,6 +323,12 @@ fn why_not_now(c: &Checked, condition: &Condition) -> Option<String> {
     let name = &c.f.name;
     let act = (c.world.resource::<Engine>().activation.as_ref()).filter(|a| a.fighter == c.f.id);
     match condition {
+        Condition::Damaged(n) => (c.f.damage < *n).then(|| {
+            format!(
+                "{name} has {} damage points allocated, not {n} or more",
+                c.f.damage
+            )
+        }),
         Condition::Either(a, b) => {
             let (a, b) = (why_not(c, a)?, why_not(c, b)?);
             Some(format!("{a}, and {b}"))
@@ -363,6 +366,8 @@ fn why_not_now(c: &Checked, condition: &Condition) -> Option<String> {
             (made < *n)
                 .then(|| format!("{name} has made {made} move {actions} this activation, not {n}"))
         }
+        Condition::NoMoveMade => (act.is_some_and(|a| a.moves > 0))
+            .then(|| format!("{name} has made a move action this activation")),
         Condition::ShotThisActivation => (act.is_none_or(|a| a.shots == 0))
             .then(|| format!("{name} has made no missile attack action this activation")),
         Condition::FriendEngaged { marks, range } => {

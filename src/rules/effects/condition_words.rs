@@ -82,6 +82,8 @@ fn done_before(s: &str) -> Option<Condition> {
         | "a fighter can only use this ability after it has made a missile attack action in \
            this activation" => Some(Condition::ShotThisActivation),
         "a fighter can only use this ability once per battle" => Some(Condition::OncePerBattle),
+        "a fighter can only use this ability if they have not made a move action this \
+         activation" => Some(Condition::NoMoveMade),
         "a fighter can only use this ability if an enemy fighter has been taken down this battle \
          round" => Some(Condition::EnemyTakenDownThisRound),
         "a fighter can only be targeted once per battle round by this ability"

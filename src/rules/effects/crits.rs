@@ -32,6 +32,10 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             "{n} misses of its next {}attack count as critical hits",
             kind_words(*only)
         ),
+        Effect::NextActionCritOn { least, only } => format!(
+            "if its next action is a {}attack, that attack scores a critical hit on a {least}+",
+            kind_words(*only)
+        ),
         Effect::HitsAsCrits { only } => format!(
             "each hit of its {}attacks counts as a critical hit this activation",
             kind_words(*only)
@@ -67,9 +71,9 @@ fn lasting_for<'a>(
     f: &'a FighterView,
     t: &'a FighterView,
 ) -> impl Iterator<Item = &'a Effect> {
-    let (lasting, for_bonus) = match world.resource::<Engine>().activation.as_ref() {
-        Some(a) if a.fighter == f.id => (&a.lasting[..], &a.for_bonus[..]),
-        _ => (&[][..], &[][..]),
+    let (lasting, for_bonus, next) = match world.resource::<Engine>().activation.as_ref() {
+        Some(a) if a.fighter == f.id => (&a.lasting[..], &a.for_bonus[..], &a.next_action[..]),
+        _ => (&[][..], &[][..], &[][..]),
     };
     let such = |target: TargetIs| {
         let probe = crate::rules::state::Boost {
@@ -84,11 +88,15 @@ fn lasting_for<'a>(
     };
     // No allocation: an attack asks this for each of its rolls' counts.
     // What waits for a bonus attack is for the attack made while it waits: that one.
-    lasting.iter().chain(for_bonus).flat_map(move |e| match e {
-        Effect::TargetBoost { target, then } if such(*target) => then.as_slice(),
-        Effect::TargetBoost { .. } => &[],
-        e => std::slice::from_ref(e),
-    })
+    lasting
+        .iter()
+        .chain(for_bonus)
+        .chain(next)
+        .flat_map(move |e| match e {
+            Effect::TargetBoost { target, then } if such(*target) => then.as_slice(),
+            Effect::TargetBoost { .. } => &[],
+            e => std::slice::from_ref(e),
+        })
 }
 
 /// Does an effect for attacks of kind `only` apply to a (`melee`) attack?
@@ -163,6 +171,8 @@ pub fn spend_hits_as_crits(a: &mut ActivationState, melee: bool) {
         } => fits(*only, melee),
         _ => false,
     };
+    // What was for its next action is spent by it, this attack.
+    a.next_action.clear();
     // One for such a target only is spent by the next attack all the same ("the next attack
     // ... scores a critical hit on a 5+ if the target ...").
     a.lasting.retain(|e| match e {
@@ -176,6 +186,16 @@ pub fn spend_hits_as_crits(a: &mut ActivationState, melee: bool) {
 /// critical hits on a N+ (regardless of the toughness characteristic of the target)": for its
 /// next attack this activation (README).
 fn next_crit_on(s: &str) -> Option<Vec<Effect>> {
+    if let Some(rest) = s.strip_prefix("if this fighter's next action is a ") {
+        let (kind, rest) = rest.split_once(" attack action, critical hits are scored on a ")?;
+        let only = match kind {
+            "missile" => Some(AttackKind::Missile),
+            "melee" => Some(AttackKind::Melee),
+            _ => return None,
+        };
+        let least = u8::try_from(fill(rest, "{n}+ for that attack action")?[0]).ok()?;
+        return Some(vec![Effect::NextActionCritOn { least, only }]);
+    }
     let (attack, least) =
         if let Some((attack, rest)) = s.split_once(", critical hits are scored on a ") {
             let attack = attack
@@ -198,6 +218,32 @@ fn next_crit_on(s: &str) -> Option<Vec<Effect>> {
         only,
         next: true,
     }])
+}
+
+/// ABL-5: the active fighter `id` made an action other than a (`melee`, when `attack` is
+/// given) attack: what waited for its next action, when that is another kind of action,
+/// lapses, logged.
+pub fn next_action_made(world: &mut World, id: crate::model::ids::FighterId, attack: Option<bool>) {
+    let fits = |e: &Effect| match (e, attack) {
+        (Effect::CritOn { only, .. }, Some(melee)) => fits(*only, melee),
+        _ => false,
+    };
+    let gone: Vec<Effect> = {
+        let mut eng = crate::rules::state::engine(world);
+        let Some(a) = eng.activation.as_mut().filter(|a| a.fighter == id) else {
+            return;
+        };
+        if a.next_action.iter().all(fits) {
+            return;
+        }
+        std::mem::take(&mut a.next_action)
+    };
+    let outcome = EffectOutcome::Lapsed {
+        why: crate::rules::log::Lapse::OtherActionFirst,
+        effects: gone,
+        value: 0,
+    };
+    super::effect_logged(world, id, outcome);
 }
 
 /// "You can count N hit(s) from the next (melee, missile) attack action made by this fighter
@@ -276,4 +322,46 @@ fn crit_on_words(s: &str) -> Option<Vec<Effect>> {
         only,
         next: false,
     }])
+}
+
+/// ABL-5: how its attacks are made, kept for the activation (or its next attack, or its next
+/// action) with its number: the attacks ask it without the ability's value.
+pub(super) fn kept_lasting(
+    world: &mut World,
+    f: &FighterView,
+    e: &Effect,
+    value: u8,
+) -> Option<EffectOutcome> {
+    match e {
+        // "That attack action" after a bonus attack is the bonus one.
+        Effect::NextHitsAsCrits { n, only } => {
+            let e = Effect::NextHitsAsCrits {
+                n: Amount::Fixed(n.of(value)),
+                only: *only,
+            };
+            super::kept(world, f, &e, value, |a| {
+                match a.bonus.iter().any(|b| b.own_attack()) {
+                    true => a.for_bonus.push(e.clone()),
+                    false => a.lasting.push(e.clone()),
+                }
+            })
+        }
+        // "If this fighter's next action is a missile attack action": for that action only.
+        Effect::NextActionCritOn { least, only } => {
+            let crit = Effect::CritOn {
+                least: *least,
+                only: *only,
+                next: true,
+            };
+            super::kept(world, f, e, value, |a| a.next_action.push(crit))
+        }
+        Effect::RangeBoost { by, melee_only } => {
+            let e = Effect::RangeBoost {
+                by: Amount::Fixed(by.of(value)),
+                melee_only: *melee_only,
+            };
+            super::kept(world, f, &e, value, |a| a.lasting.push(e.clone()))
+        }
+        _ => super::kept(world, f, e, value, |a| a.lasting.push(e.clone())),
+    }
 }

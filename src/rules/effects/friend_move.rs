@@ -17,7 +17,7 @@ use super::{Useful, Weighed, in_aura};
 
 /// In words: "a bonus move (or attack) for a visible friendly fighter within 4\"", "each
 /// friendly fighter with the Beast runemark within 6\" may make a bonus move".
-pub(super) fn describe(e: &Effect) -> String {
+pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
     let what = |or_attack: bool| {
         if or_attack {
             "a bonus move or attack action"
@@ -27,11 +27,11 @@ pub(super) fn describe(e: &Effect) -> String {
     };
     match e {
         Effect::FriendBonusMove { pick, or_attack } => format!(
-            "{} for {}friendly fighter{} within {}\"",
+            "{} for {}friendly fighter{} {}",
             what(*or_attack),
             if pick.visible { "a visible " } else { "a " },
             pick.marks().with_words(),
-            pick.range
+            super::within_text(super::at_value(pick.range, value))
         ),
         Effect::EachFriendBonusMove { aura, or_attack } => format!(
             "{}, in turn, for the {} {}{}",

@@ -80,8 +80,9 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         s => s.to_string(),
     };
     format!(
-        "{} enemy within {range}\" has {} less {what} (to {min}) until the end of the {}",
+        "{} enemy {} has {} less {what} (to {min}) until the end of the {}",
         a_visible(*visible),
+        super::within_text(super::at_value(*range, value)),
         amount_text(by, value),
         if *activation { "activation" } else { "round" }
     )

@@ -71,7 +71,9 @@ pub use boost::{
 };
 pub(crate) use by_hand::by_hand;
 pub use card::effects_of;
-pub use crits::{crit_on, hits_as_crits, misses_as_crits, promote_hits, spend_hits_as_crits};
+pub use crits::{
+    crit_on, hits_as_crits, misses_as_crits, next_action_made, promote_hits, spend_hits_as_crits,
+};
 pub use damage::after_move_choices;
 pub(crate) use damage::{after_move, check_after_move_pick};
 pub(crate) use dice::oath_fulfilled;

@@ -6,7 +6,19 @@ use crate::battlefield::measure::{distance, horizontal_distance};
 use crate::model::effects::Effect;
 
 use super::card::amount_prefix;
-use super::{Useful, Weighed};
+use super::{Useful, Weighed, amount_text};
+
+/// In words: "+2\" Range for melee attacks until the end of the activation".
+pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
+    let Effect::RangeBoost { by, melee_only } = e else {
+        return String::new();
+    };
+    format!(
+        "+{}\" Range for {}attacks until the end of the activation",
+        amount_text(by, value),
+        if *melee_only { "melee " } else { "" }
+    )
+}
 
 /// SOLO-C1: a longer reach is worth having when an enemy is out of range that it would
 /// reach.

@@ -209,6 +209,7 @@ pub(crate) fn start_activation(world: &mut World, f: &FighterView) {
         moves: 0,
         shots: 0,
         for_bonus: Vec::new(),
+        next_action: Vec::new(),
         quota: None,
     });
     e.pending = Pending::Action { fighter: f.id };

@@ -245,6 +245,8 @@ pub enum Lapse {
     BonusAttackGone,
     /// No move action of its activation set it off.
     NoMoveAction,
+    /// The fighter's next action was not the attack it was for.
+    OtherActionFirst,
 }
 
 /// What the successes of a roll against an enemy did (ABL-5).

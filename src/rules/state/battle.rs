@@ -155,6 +155,10 @@ pub struct ActivationState {
     /// lapse with it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub for_bonus: Vec<crate::model::effects::Effect>,
+    /// ABL-5: effects for its next action only, when that is the attack they are for ("if
+    /// this fighter's next action is a missile attack action"): any other action ends them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub next_action: Vec<crate::model::effects::Effect>,
     /// ABL-5: how many more of the friends picked may take their waiting bonus ("pick up to
     /// 3 friendly fighters ... those fighters can each make a bonus move action").
     #[serde(default, skip_serializing_if = "Option::is_none")]

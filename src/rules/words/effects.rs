@@ -31,6 +31,9 @@ fn lapse_text(why: Lapse, what: &str) -> String {
         Lapse::NoMoveAction => {
             format!("no move action of its activation set this off, so it lapses: {what}")
         }
+        Lapse::OtherActionFirst => {
+            format!("its next action was not the attack this was for, so it lapses: {what}")
+        }
     }
 }
 

@@ -298,3 +298,52 @@ fn rea1_a_reaction_made_once_the_hit_rolls_are_seen() {
     );
     assert_eq!(a.damage(B), 1);
 }
+
+/// ABL-5 (Aimed Shot): "... if they have not made a move action this activation. If this
+/// fighter's next action is a missile attack action, critical hits are scored on a 4+ for
+/// that attack action": refused after a move; used first, a shot next scores 4s and 5s as
+/// critical hits (S3 v T4: 5+ hits); a move first ends it, and the log says so.
+#[test]
+fn abl5_critical_hits_on_4_for_the_next_action_only_if_it_is_a_shot() {
+    use warcry_sim::model::effects::Condition;
+    let aimed = vec![
+        Effect::Requires(Condition::NoMoveMade),
+        Effect::NextActionCritOn {
+            least: 4,
+            only: Some(AttackKind::Missile),
+        },
+    ];
+    let arena = || {
+        let mut a = with_ability(aimed.clone(), 3);
+        a.rules(|r| r.reactions = false);
+        a.profile(A, |p| p.weapons = vec![weapon(12.0, 3, 3, (1, 3))]);
+        a.profile(B, |p| {
+            p.wounds = 40;
+            p.toughness = 4;
+        });
+        a.place(B, 18.0, 10.0);
+        a
+    };
+    let mut a = arena();
+    a.walk(A, [10.0, 0.0, 11.0]).unwrap();
+    let refused = a.use_ability(A, "Test Gift", 3, None).unwrap_err();
+    assert!(refused.contains("has made a move action"), "{refused}");
+    let mut a = arena();
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    a.dice(&[4, 5, 2]);
+    a.attack_logged(A, B, 0);
+    assert_eq!(a.damage(B), 3 + 3);
+    let mut a = arena();
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let n = a.log_len();
+    a.walk(A, [10.0, 0.0, 11.0]).unwrap();
+    let said = said_since(&mut a, n);
+    assert!(
+        said.iter()
+            .any(|l| l.contains("its next action was not the attack")),
+        "{said:?}"
+    );
+    a.dice(&[4, 5, 2]);
+    a.attack_logged(A, B, 0);
+    assert_eq!(a.damage(B), 1, "the 5 hits, the 4 misses");
+}

@@ -185,3 +185,47 @@ fn rea1_a_reaction_after_the_hit_rolls_turns_critical_hits_into_hits() {
         "(a reaction when targeted by an attack, once its hit rolls are made)"
     );
 }
+
+/// ABL-5: a bar on an enemy "within a number of inches of this fighter equal to the value of
+/// this ability" says the value, never the placeholder ("within -1\"" before).
+#[test]
+fn abl5_a_bar_within_the_value_in_inches_says_so() {
+    let e = Effect::Restrict {
+        range: crate::model::effects::VALUE_RANGE,
+        visible: true,
+        actions: vec![Restriction::Activate],
+        only: None,
+    };
+    assert_eq!(
+        crate::rules::effects::describe(std::slice::from_ref(&e), None),
+        "a visible enemy within the value in inches may not activate until the end of the round"
+    );
+    assert_eq!(
+        crate::rules::effects::describe(&[e], Some(4)),
+        "a visible enemy within 4\" may not activate until the end of the round"
+    );
+}
+
+/// ABL-5: "a fighter can only use this ability if they have not made a move action this
+/// activation. If this fighter's next action is a missile attack action, critical hits are
+/// scored on a 4+ for that attack action": for its next action alone.
+#[test]
+fn abl5_critical_hits_on_4_when_the_next_action_is_a_missile_attack() {
+    let e = Effect::NextActionCritOn {
+        least: 4,
+        only: Some(AttackKind::Missile),
+    };
+    assert_eq!(
+        effects_of(
+            "A fighter can only use this ability if they have not made a move action this \
+             activation. If this fighter's next action is a missile attack action, critical \
+             hits are scored on a 4+ for that attack action."
+        ),
+        Ok(vec![Effect::Requires(Condition::NoMoveMade), e.clone()])
+    );
+    assert_eq!(
+        crate::rules::effects::describe(&[Effect::Requires(Condition::NoMoveMade), e], None),
+        "(before any move action this activation); if its next action is a missile attack, \
+         that attack scores a critical hit on a 4+"
+    );
+}
