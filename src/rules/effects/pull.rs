@@ -23,15 +23,15 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             visible,
             inches,
         } => format!(
-            "{} enemy within {range}\" makes a bonus move of {}\" directly towards it, as if \
+            "{} enemy within {range}\" makes a bonus move of {} directly towards it, as if \
              jumping",
             a_visible(*visible),
-            amount_text(inches, value)
+            inches_text(inches, value)
         ),
         Effect::PullAfterNextAttack { inches, held } => format!(
-            "after its next attack this activation, the target makes a bonus move of {}\" \
+            "after its next attack this activation, the target makes a bonus move of {} \
              directly towards it, as if jumping{}",
-            amount_text(inches, value),
+            inches_text(inches, value),
             if *held {
                 " (not when it is within 1\" of an enemy)"
             } else {
@@ -39,6 +39,14 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             }
         ),
         _ => String::new(),
+    }
+}
+
+/// A distance in words: "4\"", or "the value in inches" before the ability's value is known.
+fn inches_text(a: &Amount, value: Option<u8>) -> String {
+    match (a, value) {
+        (Amount::Fixed(_), _) | (_, Some(_)) => format!("{}\"", amount_text(a, value)),
+        _ => format!("{} in inches", amount_text(a, value)),
     }
 }
 

@@ -229,3 +229,20 @@ fn abl5_critical_hits_on_4_when_the_next_action_is_a_missile_attack() {
          that attack scores a critical hit on a 4+"
     );
 }
+
+/// MOVE-3, ABL-5: a pull after the next attack that the card gives no leave from enemies
+/// within 1" says so, and its length reads as the value in inches until the value is known.
+#[test]
+fn move3_a_held_pull_in_words() {
+    let e = Effect::PullAfterNextAttack {
+        inches: Amount::Value,
+        held: true,
+    };
+    let words = |value| crate::rules::effects::describe(std::slice::from_ref(&e), value);
+    assert_eq!(
+        words(None),
+        "after its next attack this activation, the target makes a bonus move of the value in \
+         inches directly towards it, as if jumping (not when it is within 1\" of an enemy)"
+    );
+    assert!(words(Some(3)).contains("a bonus move of 3\" directly"));
+}
