@@ -12,22 +12,25 @@ use crate::rules::log::EffectOutcome;
 use crate::rules::state::{self, Bonus, Engine, FighterView};
 
 use super::card::{amount_prefix, picked_friend};
-use super::{Useful, Weighed, amount_text};
+use super::{Useful, Weighed};
 
 /// In words: "a bonus move action of up to 3\"".
 pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
-    let amount = |a: &Amount| amount_text(a, value);
     match e {
         Effect::BonusMoveOrAttack => "a bonus move or attack action".to_string(),
         Effect::BonusMove { max: None } => "a bonus move action".to_string(),
         Effect::BonusMove { max: Some(a) } => {
-            format!("a bonus move action of up to {}\"", amount(a))
+            format!(
+                "a bonus move action of up to {}",
+                super::inches_text(a, value)
+            )
         }
         Effect::BonusAttack => "a bonus attack action".to_string(),
         Effect::BonusMoveCloser { max } => format!(
             "a bonus move action{} that finishes closer to the closest enemy it can see",
-            max.as_ref()
-                .map_or(String::new(), |a| format!(" of up to {}\"", amount(a)))
+            max.as_ref().map_or(String::new(), |a| {
+                format!(" of up to {}", super::inches_text(a, value))
+            })
         ),
         Effect::BonusDisengage => "a bonus disengage action".to_string(),
         Effect::BonusAttackOf { melee } => format!(

@@ -5,7 +5,6 @@
 use crate::model::effects::{Effect, MarkedRaise};
 use crate::rules::state::FighterView;
 
-use super::amount_text;
 use super::card::{amount_prefix, fill, marks_of};
 
 /// In words: "(with the Frenzied runemark: its value 4 more, to at most 7)".
@@ -15,7 +14,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
     };
     let what = match raise {
         MarkedRaise::Value { add, max } => format!("its value {add} more, to at most {max}"),
-        MarkedRaise::Range(by) => format!("its range {}\" more", amount_text(by, value)),
+        MarkedRaise::Range(by) => format!("its range {} more", super::inches_text(by, value)),
     };
     format!(
         "(for a fighter with the {} runemark: {what})",

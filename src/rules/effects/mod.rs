@@ -438,6 +438,14 @@ fn amount_text(a: &Amount, value: Option<u8>) -> String {
     }
 }
 
+/// A distance in words: "4\"", or "the value in inches" before the ability's value is known.
+pub(super) fn inches_text(a: &Amount, value: Option<u8>) -> String {
+    match (a, value) {
+        (Amount::Fixed(_), _) | (_, Some(_)) => format!("{}\"", amount_text(a, value)),
+        _ => format!("{} in inches", amount_text(a, value)),
+    }
+}
+
 /// "within 3\"", or "anywhere" for a pick the card gives no range.
 fn within_text(range: f32) -> String {
     if range == crate::model::effects::ANYWHERE {

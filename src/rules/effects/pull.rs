@@ -13,7 +13,7 @@ use crate::rules::log::{EffectOutcome, ImpactCause};
 use crate::rules::state::{self, FighterView};
 
 use super::card::{amount_prefix, picked_enemy};
-use super::{Useful, Weighed, a_visible, amount_text, effect_logged};
+use super::{Useful, Weighed, a_visible, effect_logged};
 
 /// In words: "a visible enemy within 6\" jumps 3\" directly towards it".
 pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
@@ -26,12 +26,12 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             "{} enemy within {range}\" makes a bonus move of {} directly towards it, as if \
              jumping",
             a_visible(*visible),
-            inches_text(inches, value)
+            super::inches_text(inches, value)
         ),
         Effect::PullAfterNextAttack { inches, held } => format!(
             "after its next attack this activation, the target makes a bonus move of {} \
              directly towards it, as if jumping{}",
-            inches_text(inches, value),
+            super::inches_text(inches, value),
             if *held {
                 " (not when it is within 1\" of an enemy)"
             } else {
@@ -39,14 +39,6 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             }
         ),
         _ => String::new(),
-    }
-}
-
-/// A distance in words: "4\"", or "the value in inches" before the ability's value is known.
-fn inches_text(a: &Amount, value: Option<u8>) -> String {
-    match (a, value) {
-        (Amount::Fixed(_), _) | (_, Some(_)) => format!("{}\"", amount_text(a, value)),
-        _ => format!("{} in inches", amount_text(a, value)),
     }
 }
 

@@ -245,4 +245,11 @@ fn move3_a_held_pull_in_words() {
          inches directly towards it, as if jumping (not when it is within 1\" of an enemy)"
     );
     assert!(words(Some(3)).contains("a bonus move of 3\" directly"));
+    let up_to = Effect::BonusMove {
+        max: Some(Amount::Value),
+    };
+    assert_eq!(
+        crate::rules::effects::describe(&[up_to], None),
+        "a bonus move action of up to the value in inches"
+    );
 }
