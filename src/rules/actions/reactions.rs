@@ -277,10 +277,9 @@ pub(super) fn answer_attack(
     for e in answer {
         match e {
             Effect::CritsAsHits { up_to } => {
-                let n = up_to.of(0).min(*crits);
-                *crits -= n;
-                *hits += n;
-                out.said.push(EffectOutcome::CritsCounted { n });
+                let (n, rolls) = (up_to.of(0).min(*crits), Vec::new());
+                (*hits, *crits) = (*hits + n, *crits - n);
+                out.said.push(EffectOutcome::CritsCounted { n, rolls });
             }
             // The reading of "each hit" (README): critical hits are left alone.
             Effect::LessDamagePerHit { by, crits } => {
@@ -377,9 +376,10 @@ fn saved_crits(
 ) {
     for e in answer {
         if let Effect::CritsSaved { least } = e {
-            let (_, n) = (world.resource_mut::<DiceRng>()).roll_at_least(*crits as usize, *least);
+            let (rolls, n) =
+                (world.resource_mut::<DiceRng>()).roll_at_least(*crits as usize, *least);
             (*hits, *crits) = (*hits + n, *crits - n);
-            reaction_logged(world, target, EffectOutcome::CritsCounted { n });
+            reaction_logged(world, target, EffectOutcome::CritsCounted { n, rolls });
         }
     }
 }

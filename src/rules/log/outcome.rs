@@ -192,8 +192,13 @@ pub enum EffectOutcome {
         stat: crate::model::effects::Stat,
         now: u32,
     },
-    /// The target's reaction counted `n` critical hits of the attack as hits.
-    CritsCounted { n: u32 },
+    /// The target's reaction counted `n` critical hits of the attack as hits (with the dice
+    /// it rolled for them, when it rolled).
+    CritsCounted {
+        n: u32,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        rolls: Vec<u8>,
+    },
     /// The target's reaction changed the damage each hit deals (and each critical hit, when
     /// `crits`; else critical hits as they were).
     HitDamage { hit: u32, crit: u32, crits: bool },

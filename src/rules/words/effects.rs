@@ -101,9 +101,21 @@ pub(super) fn lasting_text(who: &str, o: &EffectOutcome, n: &Names) -> Option<St
 /// REA-1, ABL-5: what the target's reaction made of the attack it answered.
 pub(super) fn answer_text(who: &str, o: &EffectOutcome) -> String {
     let what = match o {
-        EffectOutcome::CritsCounted { n: 0 } => "no critical hit to count as a hit".to_string(),
-        EffectOutcome::CritsCounted { n: 1 } => "1 critical hit counts as a hit".to_string(),
-        EffectOutcome::CritsCounted { n } => format!("{n} critical hits count as hits"),
+        EffectOutcome::CritsCounted { n, rolls } => {
+            let counted = match (n, rolls.is_empty()) {
+                (0, true) => "no critical hit to count as a hit".to_string(),
+                (0, false) => "no critical hit counts as a hit".to_string(),
+                (1, _) => "1 critical hit counts as a hit".to_string(),
+                (n, _) => format!("{n} critical hits count as hits"),
+            };
+            match &rolls[..] {
+                [] => counted,
+                r => {
+                    let r: Vec<String> = r.iter().map(u8::to_string).collect();
+                    format!("rolls {}: {counted}", r.join(", "))
+                }
+            }
+        }
         EffectOutcome::HitDamage {
             hit,
             crit,

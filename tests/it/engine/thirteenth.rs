@@ -287,8 +287,15 @@ fn rea1_a_reaction_made_once_the_hit_rolls_are_seen() {
         a.pending()
     );
     a.dice(&[4, 1]);
+    let n = a.log_len();
     super::answers::react(&mut a);
     assert_eq!(a.damage(B), 1 + 3);
+    let said = said_since(&mut a, n);
+    assert!(
+        said.iter()
+            .any(|l| l.ends_with("rolls 4, 1: 1 critical hit counts as a hit")),
+        "{said:?}"
+    );
     assert_eq!(a.fighter(B).reactions, 1, "REA-1: it costs an action");
     let mut a = attacked(&[5, 2, 2]);
     assert_eq!(
