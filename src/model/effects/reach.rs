@@ -20,6 +20,10 @@ pub struct Aura {
     /// runemark").
     #[serde(default, skip_serializing_if = "Marks::is_none")]
     pub not: Marks,
+    /// Only those with a Toughness characteristic of at least this ("and a Toughness
+    /// characteristic of 5 or more"); 0: any.
+    #[serde(default, skip_serializing_if = "super::parts::is_zero")]
+    pub tough: u32,
 }
 
 impl Aura {
@@ -40,6 +44,7 @@ impl Aura {
         f: &crate::model::formats::FighterProfile,
     ) -> bool {
         !(self.others && source_is_f)
+            && f.toughness >= self.tough
             && self.marks.fit(|m| f.bears(m))
             && (self.not.is_none() || !self.not.fit(|m| f.bears(m)))
     }
@@ -57,6 +62,9 @@ impl Aura {
                 " (not those with the {} runemark)",
                 self.not.words()
             ));
+        }
+        if self.tough > 0 {
+            s.push_str(&format!(" and a Toughness of {} or more", self.tough));
         }
         s
     }

@@ -9,7 +9,7 @@ use crate::model::ids::FighterId;
 use crate::rules::log::EffectOutcome;
 use crate::rules::state::{self, Boost, Engine, FighterView, Scope, can_see};
 
-use super::card::{add_to, amount_prefix, friends_moving_from, friends_within};
+use super::card::{add_to, amount_prefix, friends_anywhere, friends_moving_from, friends_within};
 use super::{Useful, Weighed, amount_text, kept, lasts};
 
 /// In words: "+1 Strength for melee attacks until the end of the activation".
@@ -464,7 +464,11 @@ fn read_boost(s: &str) -> Option<Vec<Effect>> {
     let moves_only = stats.iter().all(|s| *s == Stat::Move);
     let aura = match who {
         "this fighter" => None,
-        _ => Some(friends_within(who).or_else(|| moves_only.then(|| friends_moving_from(who))?)?),
+        _ => Some(
+            friends_within(who)
+                .or_else(|| moves_only.then(|| friends_moving_from(who))?)
+                .or_else(|| friends_anywhere(who))?,
+        ),
     };
     // Attack characteristics go with "attack actions"; Move and Toughness with the fighter.
     // "The Attacks characteristic of friendly fighters" is that of their attack actions.

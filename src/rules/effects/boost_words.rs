@@ -408,12 +408,15 @@ pub(super) fn round_boost_text(
         _ => "while",
     };
     let to = aura.map_or(String::new(), |a| {
-        format!(
-            " to {}{} {while_in} within {}\" of it",
-            if a.visible { "visible " } else { "" },
-            a.who_words(),
-            a.range
-        )
+        let visible = if a.visible { "visible " } else { "" };
+        match a.range == crate::model::effects::ANYWHERE {
+            true => format!(" to {visible}{} wherever they are", a.who_words()),
+            false => format!(
+                " to {visible}{} {while_in} within {}\" of it",
+                a.who_words(),
+                a.range
+            ),
+        }
     });
     let kind = if missile_only {
         " for missile attacks"

@@ -354,3 +354,45 @@ fn abl5_critical_hits_on_4_for_the_next_action_only_if_it_is_a_shot() {
     a.attack_logged(A, B, 0);
     assert_eq!(a.damage(B), 1, "the 5 hits, the 4 misses");
 }
+
+/// ABL-5 (Knights of Chaos): "until the end of the battle round, add 2 to the Move
+/// characteristic of friendly fighters with the Mount runemark and a Toughness characteristic
+/// of 5 or more": a Mount of Toughness 5 across the battlefield moves 6", a Mount of Toughness
+/// 4 and a Toughness 5 fighter with no Mount their own 4".
+#[test]
+fn abl5_a_move_raise_reaches_friends_by_runemark_and_toughness_wherever_they_are() {
+    use warcry_sim::model::effects::{Aura, Marks, Stat};
+    use warcry_sim::model::ruleset::Ruleset;
+    const A3: FighterId = FighterId(4);
+    const A4: FighterId = FighterId(5);
+    let knights = Effect::RoundBoost {
+        stat: Stat::Move,
+        by: Amount::Fixed(2),
+        melee_only: false,
+        aura: Some(Aura {
+            range: warcry_sim::model::effects::ANYWHERE,
+            marks: Marks::of(&["mount"], &[]).unwrap(),
+            tough: 5,
+            ..Aura::default()
+        }),
+        missile_only: false,
+    };
+    let mut a = with_ability(vec![knights], 3);
+    for (id, mount, toughness) in [(A2, true, 5), (A3, true, 4), (A4, false, 5)] {
+        a.profile(id, |p| {
+            p.movement = 4;
+            p.toughness = toughness;
+            p.runemarks = if mount { vec!["mount".into()] } else { vec![] };
+        });
+    }
+    a.place(A2, 27.0, 2.0);
+    a.place(A3, 14.0, 10.0);
+    a.place(A4, 14.0, 14.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let rules = a.world().resource::<Ruleset>().clone();
+    let budgets: Vec<f32> = [A2, A3, A4]
+        .iter()
+        .map(|&id| a.fighter(id).move_budget(&rules, 0))
+        .collect();
+    assert_eq!(budgets, [6.0, 4.0, 4.0]);
+}

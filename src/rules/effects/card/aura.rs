@@ -25,6 +25,22 @@ pub(in crate::rules::effects) fn friends_moving_from(who: &str) -> Option<Aura> 
     (!aura.visible).then_some(aura)
 }
 
+/// "Friendly fighters with MARKS (and a Toughness characteristic of N or more)", with no
+/// range: those fighters wherever they are.
+pub(in crate::rules::effects) fn friends_anywhere(who: &str) -> Option<Aura> {
+    let rest = who.strip_prefix("friendly fighters with ")?;
+    let (marks, tough) = match rest.split_once(" and a toughness characteristic of ") {
+        Some((m, t)) => (m, fill(t, "{n} or more")?[0]),
+        None => (rest, 0),
+    };
+    Some(Aura {
+        range: crate::model::effects::ANYWHERE,
+        marks: marks_of(marks)?,
+        tough,
+        ..Aura::default()
+    })
+}
+
 /// "(visible) (other) friendly fighters (with MARKS) ": the aura (its range yet to read) and
 /// the rest of `who`.
 fn friends(who: &str) -> Option<(Aura, &str)> {

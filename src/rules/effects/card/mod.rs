@@ -477,7 +477,7 @@ mod picks;
 mod plain;
 mod when;
 
-pub(super) use aura::{friends_moving_from, friends_within, marks_of};
+pub(super) use aura::{friends_anywhere, friends_moving_from, friends_within, marks_of};
 pub(super) use picks::{
     dice_count, pick_and_roll, pick_and_roll_any, picked_enemy, picked_friend,
     picked_friend_anywhere, then_roll,

@@ -208,6 +208,7 @@ fn picked_friends_each_make_a_bonus_action() {
                 others: true,
                 marks: Marks::of(&["hunter"], &[]).unwrap(),
                 not: Marks::default(),
+                tough: 0,
             },
             up_to: Amount::Fixed(2),
             or_attack: false,

@@ -253,3 +253,35 @@ fn move3_a_held_pull_in_words() {
         "a bonus move action of up to the value in inches"
     );
 }
+
+/// ABL-5: "until the end of the battle round, add 2 to the Move characteristic of friendly
+/// fighters with the Mount runemark and a Toughness characteristic of 5 or more": those
+/// friends wherever they are.
+#[test]
+fn abl5_a_move_raise_for_friends_with_a_runemark_and_a_toughness_anywhere() {
+    let aura = Aura {
+        range: crate::model::effects::ANYWHERE,
+        marks: Marks::of(&["mount"], &[]).unwrap(),
+        tough: 5,
+        ..Aura::default()
+    };
+    let e = Effect::RoundBoost {
+        stat: Stat::Move,
+        by: Amount::Fixed(2),
+        melee_only: false,
+        aura: Some(aura),
+        missile_only: false,
+    };
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, add 2 to the Move characteristic of friendly \
+             fighters with the Mount runemark and a Toughness characteristic of 5 or more."
+        ),
+        Ok(vec![e.clone()])
+    );
+    assert_eq!(
+        crate::rules::effects::describe(&[e], None),
+        "+2 Move to friendly fighters with the mount runemark and a Toughness of 5 or more \
+         wherever they are until the end of the round"
+    );
+}
