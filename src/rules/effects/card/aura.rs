@@ -33,6 +33,11 @@ pub(in crate::rules::effects) fn friends_anywhere(who: &str) -> Option<Aura> {
         Some((m, t)) => (m, fill(t, "{n} or more")?[0]),
         None => (rest, 0),
     };
+    // The runemarks and nothing after them ("... that start their activation within 6\""
+    // is another reach).
+    if !(marks.ends_with(" runemark") || marks.ends_with(" runemarks")) || marks.contains('"') {
+        return None;
+    }
     Some(Aura {
         range: crate::model::effects::ANYWHERE,
         marks: marks_of(marks)?,
