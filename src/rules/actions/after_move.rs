@@ -158,7 +158,7 @@ pub fn answers_at(world: &mut World, at: Moment) -> Vec<MoveAnswer> {
     };
     let mut out = Vec::new();
     for r in all.iter().filter(|r| r.side != m.side && r.on_board()) {
-        if !r.can_react() || !crate::rules::effects::may_react(world, r) {
+        if !crate::rules::effects::may_react(world, r) {
             continue;
         }
         for (name, trigger, effects) in crate::rules::abilities::bonus_reactions(world, r) {

@@ -35,7 +35,7 @@ fn lethal_offer(world: &mut World, tot: &Totalled) -> Option<ReactionOffer> {
     }
     let t = fighter(world, tot.target)?;
     let lethal = tot.damage >= t.wounds_left();
-    if !lethal || !t.can_react() || !crate::rules::effects::may_react(world, &t) {
+    if !lethal || !crate::rules::effects::may_react(world, &t) {
         return None;
     }
     let abilities = crate::rules::abilities::reactions_of(world, &t, Trigger::LethalMelee);

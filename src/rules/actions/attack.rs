@@ -36,7 +36,7 @@ pub(super) fn start_attack(
         return Then::Stay;
     };
     let melee = f.profile.weapons[weapon].is_melee();
-    if !(rules(world).reactions && t.can_react() && crate::rules::effects::may_react(world, &t)) {
+    if !(rules(world).reactions && crate::rules::effects::may_react(world, &t)) {
         return roll_hits(world, f.id, target, weapon, None, Vec::new());
     }
     // REA-2: Counter, for a melee attack. REA-3: Take Cover is declared when the target is
@@ -76,14 +76,16 @@ fn after_hits_offer(
 ) -> Option<ReactionOffer> {
     use crate::model::effects::Trigger;
     let t = fighter(world, target)?;
-    if !(rules(world).reactions && t.can_react() && crate::rules::effects::may_react(world, &t)) {
+    // Most fighters have no reaction for this moment: asked first (none when reactions are
+    // off, REA-1).
+    let abilities = crate::rules::abilities::reactions_of(world, &t, Trigger::AfterHitRolls);
+    if abilities.is_empty() || !crate::rules::effects::may_react(world, &t) {
         return None;
     }
-    let abilities = crate::rules::abilities::reactions_of(world, &t, Trigger::AfterHitRolls);
     let melee = f.profile.weapons.get(weapon)?.is_melee();
     let least = crit_on(world, (f, &t), melee);
     let crits = rolls.iter().any(|&r| r >= least) || hits_as_crits(world, (f, &t), melee) > 0;
-    (!abilities.is_empty() && crits).then(|| ReactionOffer {
+    crits.then(|| ReactionOffer {
         side: t.side,
         kind: None,
         fighters: vec![t.id],

@@ -117,7 +117,6 @@ pub(super) fn start_disengage(
             .filter(|o| {
                 o.on_board()
                     && o.side != f.side
-                    && o.can_react()
                     && crate::rules::effects::may_react(world, o)
                     && bases_within(&o.base(), &f.base(), 1.0)
                     && can_see(world, all, o, f)

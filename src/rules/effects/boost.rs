@@ -160,8 +160,8 @@ pub(super) fn run(
         Effect::NextHitsAsCrits { .. }
         | Effect::CritOn { .. }
         | Effect::NextActionCritOn { .. }
-        | Effect::RangeBoost { .. }
         | crate::model::effects::manner_parts!() => super::crits::kept_lasting(world, f, e, value),
+        Effect::RangeBoost { .. } => super::range_boost::kept(world, f, e, value),
         _ => None,
     }
 }

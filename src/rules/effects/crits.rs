@@ -355,13 +355,6 @@ pub(super) fn kept_lasting(
             };
             super::kept(world, f, e, value, |a| a.next_action.push(crit))
         }
-        Effect::RangeBoost { by, melee_only } => {
-            let e = Effect::RangeBoost {
-                by: Amount::Fixed(by.of(value)),
-                melee_only: *melee_only,
-            };
-            super::kept(world, f, &e, value, |a| a.lasting.push(e.clone()))
-        }
         _ => super::kept(world, f, e, value, |a| a.lasting.push(e.clone())),
     }
 }

@@ -146,8 +146,12 @@ pub fn not_barred(world: &World, f: &FighterView, what: Restriction) -> Result<(
     Ok(())
 }
 
-/// ABL-5: may `f` make a reaction, or did an enemy's ability bar it this round?
+/// REA-1, ABL-5: may `f` make a reaction now: it has an action left to give (REA-1), it is
+/// not the fighter activating, and no enemy's ability barred it this round?
 pub fn may_react(world: &World, f: &FighterView) -> bool {
+    if !f.can_react() {
+        return false;
+    }
     // REA-1: the active fighter (attacked in its own activation by an answer to its move) is
     // activating: it does not react.
     let active =

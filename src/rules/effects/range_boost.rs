@@ -2,8 +2,12 @@
 //! (`RangeBoost`) or measured without the height (`FlatAttackRange`): the card's words, and
 //! when the solo AI finds it worth having.
 
+use bevy::prelude::*;
+
 use crate::battlefield::measure::{distance, horizontal_distance};
-use crate::model::effects::Effect;
+use crate::model::effects::{Amount, Effect};
+use crate::rules::log::EffectOutcome;
+use crate::rules::state::FighterView;
 
 use super::card::amount_prefix;
 use super::{Useful, Weighed, amount_text};
@@ -18,6 +22,24 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         amount_text(by, value),
         if *melee_only { "melee " } else { "" }
     )
+}
+
+/// ABL-5: the raised reach kept for the activation with its number (the attacks ask it
+/// without the ability's value).
+pub(super) fn kept(
+    world: &mut World,
+    f: &FighterView,
+    e: &Effect,
+    value: u8,
+) -> Option<EffectOutcome> {
+    let Effect::RangeBoost { by, melee_only } = e else {
+        return None;
+    };
+    let e = Effect::RangeBoost {
+        by: Amount::Fixed(by.of(value)),
+        melee_only: *melee_only,
+    };
+    super::kept(world, f, &e, value, |a| a.lasting.push(e.clone()))
 }
 
 /// SOLO-C1: a longer reach is worth having when an enemy is out of range that it would
