@@ -95,9 +95,14 @@ impl AbilityEffect {
                 Some(Placing::Near { within: *within })
             }
             Effect::FriendRelocate { away, .. } => Some(Placing::PickedAnywhere { away: *away }),
-            Effect::Relocate { away, floor_only } => Some(Placing::Anywhere {
+            Effect::Relocate {
+                away,
+                floor_only,
+                less_value,
+            } => Some(Placing::Anywhere {
                 away: *away,
                 floor_only: *floor_only,
+                less_value: *less_value,
             }),
             _ => None,
         })

@@ -507,7 +507,7 @@ pub(crate) fn use_ability(
     // and where it is set up (if it is), are found before anything is paid.
     let (d, group, aimed) = validate_ability(world, all, f, name, value, target)?;
     if let Some(at) = picks.place {
-        let placing = d.effect.sets_up();
+        let placing = d.effect.sets_up().map(|p| p.at_value(value));
         crate::rules::effects::check_place(world, f, placing, aimed, at)?;
     }
     let r = world.resource::<Ruleset>().clone();

@@ -449,7 +449,7 @@ fn abilities(
                         active: a.fighter,
                         ability: ab.name.clone(),
                         dice: *v,
-                        placing,
+                        placing: placing.at_value(*v),
                     };
                     intent.start_set_up(t, pick);
                 } else if clicked {

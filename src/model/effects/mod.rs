@@ -106,8 +106,7 @@ pub enum Effect {
         marks: Marks,
         near: f32,
     },
-    /// `amount` damage to this fighter and to each other fighter, friend or foe, within `range`
-    /// inches of it that it can see.
+    /// `amount` damage to this fighter and each other fighter it sees within `range` inches.
     DamageAll { range: f32, amount: Amount },
     /// `amount` damage to each enemy fighter within `range` inches (that this fighter can see,
     /// when `visible`), or, with `roll`, the damage its own roll deals to each.
@@ -129,11 +128,10 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "parts::Attackers::all")]
         whose: parts::Attackers,
     },
-    /// Until the end of the round, each enemy disengaging from within `range` takes a
-    /// D`sides` of damage: before it moves away, when `before`, else once it has.
+    /// For the round, each enemy disengaging from within `range` takes a D`sides` (`before`:
+    /// before it moves away).
     DisengageToll { range: f32, sides: u8, before: bool },
-    /// At the end of the round (once objectives are scored), `amount` damage to each enemy
-    /// within `range` inches of this fighter (that it sees, when `visible`).
+    /// At the round's end (after objectives), `amount` to each enemy (seen) within `range`.
     DamageAtRoundEnd {
         range: f32,
         amount: Amount,
@@ -154,19 +152,16 @@ pub enum Effect {
     HealDice { sides: u8 },
     /// Roll `dice` dice: each of `least` or more removes up to `each` damage from this fighter.
     HealRolled { dice: Amount, least: u8, each: u32 },
-    /// Roll `dice` dice: each roll of `least` or more adds a wild dice to the side's saved
-    /// wild dice (INI-3); with no dice (`least` 0), `dice` wild dice are added as they are.
+    /// `dice` dice: each of `least`+ saves a wild dice (INI-3); `least` 0: `dice` saved as such.
     SaveWildDice { dice: Amount, least: u8 },
-    /// Roll `dice` dice: for each roll of `least` or more, the other side discards one of its
-    /// saved wild dice (INI-3), while it has any.
+    /// `dice` dice: each of `least`+ discards one of the other side's saved wild dice (INI-3).
     DiscardEnemyWildDice { dice: Amount, least: u8 },
-    /// Roll `dice` dice: until the end of this fighter's activation, each roll of `down_to` or
-    /// less takes 1 from its Move (to a minimum of 1), then each other roll adds 1.
+    /// `dice` dice: this activation, each of `down_to`- takes 1 Move (to 1), each other adds 1.
     MoveByRolls { dice: Amount, down_to: u8 },
     /// This fighter swears an oath: once it takes an enemy down in its activation, it is
     /// favoured for the rest of the battle instead, and its side gains a double of 1s.
     SwearOath,
-    /// What the ability does (`plain`), or, when this fighter is favoured, `favoured`.
+    /// What the ability does (`plain`), or `favoured` when this fighter is.
     Favoured {
         plain: Vec<Effect>,
         favoured: Vec<Effect>,
@@ -233,10 +228,10 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         melee_only: bool,
     },
-    /// Until the end of the battle round, this fighter counts as `extra` more fighters (GEN-7).
+    /// For the round, this fighter counts as `extra` more fighters (GEN-7).
     CountsExtra { extra: u32 },
-    /// Until the end of this fighter's activation, the Strength of its attacks counts as
-    /// higher than the target's Toughness (ATK-3: they hit on 3+); of that kind, when `only`.
+    /// This activation, its attacks' Strength (of that kind, when `only`) counts as higher than
+    /// the target's Toughness (ATK-3: they hit on 3+).
     StrengthAboveToughness { only: Option<AttackKind> },
     /// Until the end of this fighter's activation, when one of its move actions sets off
     /// `trigger`, `then` happens (once).
@@ -260,22 +255,20 @@ pub enum Effect {
     NextActionCritOn { least: u8, only: Option<AttackKind> },
     /// Until the end of this fighter's activation, it can fly when it moves (MOVE-7).
     FlyThisActivation,
-    /// Until the end of this fighter's activation, it can fly when it moves, ending no more
-    /// than `up` inches higher than it starts.
+    /// This activation, it can fly when it moves, ending no more than `up`" higher.
     FlyRisingAtMost { up: u32 },
-    /// Until the end of the activation, its move actions may end farther from an enemy it
-    /// started within 1" of (MOVE-3 does not hold for it).
+    /// This activation, its moves may end farther from an enemy it started within 1" of (not
+    /// MOVE-3).
     MoveWhileEngaged,
-    /// Until the end of the activation, its climbs' height does not count (MOVE-5).
+    /// This activation, its climbs' height does not count (MOVE-5).
     FreeClimb,
     /// Up to `n` hits of its next attack (of that kind, when `only`) count as critical hits.
     NextHitsAsCrits { n: Amount, only: Option<AttackKind> },
     /// Up to `n` misses of its next attack (of that kind, when `only`) count as critical hits.
     NextMissesAsCrits { n: u32, only: Option<AttackKind> },
-    /// Until the end of this fighter's activation, each hit of its attacks (of that kind, when
-    /// given) counts as a critical hit.
+    /// This activation, each hit of its attacks (of that kind, when given) counts as a crit.
     HitsAsCrits { only: Option<AttackKind> },
-    /// Until the end of the activation, its disengages may end within 1" of enemies (DIS-1).
+    /// This activation, its disengages may end within 1" of enemies (DIS-1).
     DisengageEndNear,
     /// Until the end of the activation, its attacks' range leaves out the vertical distance.
     FlatAttackRange,
@@ -364,6 +357,9 @@ pub enum Effect {
         /// Of its melee attacks only (their Attacks or Strength).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         melee_only: bool,
+        /// Halved instead (rounding up), before any bonus (ABL-4: divide first); `by` 0.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        halve: bool,
     },
     /// `amount` damage to this fighter, or (`dice`: 3 or 6) a roll of a dice of that many sides.
     SelfDamage {
@@ -374,8 +370,7 @@ pub enum Effect {
     /// After an effect's damage to the picked enemy: the same damage to each other enemy
     /// fighter within `around` inches of it (as it stood) that this fighter can see.
     DamageNearTarget { around: f32 },
-    /// After an effect's roll against the picked enemy: each of its rolls from `least` to
-    /// `most` deals `amount` damage to this fighter.
+    /// After a roll against the picked enemy: each `least`..=`most` deals this fighter `amount`.
     SelfDamagePerRoll { least: u8, most: u8, amount: u32 },
     /// After a roll against the picked enemy: for each roll from `least` to `most`, it has 1
     /// less `stat`, to `min`, until the end of the round (or, `battle`, of the battle).
@@ -414,6 +409,9 @@ pub enum Effect {
         away: Option<f32>,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         floor_only: bool,
+        /// `away` less the ability's value, to 0 ("you can subtract the value from that 6"").
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        less_value: bool,
     },
     /// Until the end of the battle round, the attacks that target this fighter (or the
     /// friendly fighters in `aura` while they are in it) are softened by `guard`.
@@ -488,11 +486,11 @@ pub enum Effect {
         crits: bool,
         actions: Vec<Restriction>,
     },
-    /// After this fighter's next attack action this activation, its target, still standing,
-    /// has `by` less of `stat` (Move) until the end of the battle round, to `min`.
+    /// After its next attack this activation, its target, still standing, has `by` less `stat`
+    /// (Move), to `min`, for the round.
     LowerAfterNextAttack { stat: Stat, by: Amount, min: u32 },
-    /// Until the end of its activation, after each of its attacks that scores, its target has
-    /// `by` less `stat` (to `min`) until the end of the round.
+    /// This activation, after each of its attacks that scores, its target has `by` less `stat`
+    /// (to `min`) for the round.
     LowerAfterScoring { stat: Stat, by: Amount, min: u32 },
     /// After this fighter's next attack action this activation (of that kind, when given), if
     /// it scored any hits: `amount` damage to its target, or, with `around`, to each other

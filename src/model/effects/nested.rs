@@ -135,6 +135,7 @@ fn rolled_ok(then: &[Effect]) -> bool {
                     | Effect::DamageOne { roll: None, .. }
                     | Effect::Heal { .. }
                     | Effect::SelfTakenDown
+                    | Effect::LowerPicked { halve: true, .. }
             )
         })
 }

@@ -124,6 +124,8 @@ pub enum Placing {
     Anywhere {
         away: Option<f32>,
         floor_only: bool,
+        /// `away` less the ability's value, to 0, once it is known ([`Placing::at_value`]).
+        less_value: bool,
     },
     /// The fighter the ability picked, anywhere more than `away` inches from every enemy.
     PickedAnywhere {
@@ -140,17 +142,39 @@ impl Placing {
             Placing::PickedAnywhere { away } => {
                 format!("anywhere more than {away}\" from every enemy")
             }
-            Placing::Anywhere { away, floor_only } => {
+            Placing::Anywhere {
+                away,
+                floor_only,
+                less_value,
+            } => {
                 let floor = if *floor_only {
                     "on the battlefield floor"
                 } else {
                     "anywhere"
                 };
+                let less = if *less_value { " less the value" } else { "" };
                 match away {
-                    Some(a) => format!("{floor} more than {a}\" from every enemy"),
+                    Some(a) => format!("{floor} more than {a}\"{less} from every enemy"),
                     None => floor.to_string(),
                 }
             }
+        }
+    }
+
+    /// Where it sets up with the ability's `value` known: "more than 6\" less the value" as
+    /// so many inches (to 0).
+    pub fn at_value(self, value: u8) -> Placing {
+        match self {
+            Placing::Anywhere {
+                away: Some(a),
+                floor_only,
+                less_value: true,
+            } => Placing::Anywhere {
+                away: Some((a - f32::from(value)).max(0.0)),
+                floor_only,
+                less_value: false,
+            },
+            p => p,
         }
     }
 }

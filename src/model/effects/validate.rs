@@ -458,10 +458,16 @@ impl Effect {
                 min,
                 stat,
                 melee_only,
+                halve,
                 ..
             } => {
                 let melee_ok = !melee_only || matches!(stat, Stat::Attacks | Stat::Strength);
-                range_ok(*range) && by.within(6) && *min <= 6 && melee_ok
+                // Only a Move or a Toughness is halved, and then nothing is subtracted.
+                let halve_ok = !halve
+                    || (matches!(stat, Stat::Move | Stat::Toughness)
+                        && *by == super::Amount::Fixed(0)
+                        && !melee_only);
+                range_ok(*range) && by.within(6) && *min <= 6 && melee_ok && halve_ok
             }
             Effect::LowerPerRoll {
                 least,

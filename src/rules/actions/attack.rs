@@ -215,10 +215,7 @@ fn toughness_against(
         0
     };
     let raised = round_bonus(world, all, t, Stat::Toughness, false);
-    (
-        t.toughness_after(t.profile.toughness + bonus + raised),
-        cover,
-    )
+    (t.toughness_with(bonus + raised), cover)
 }
 
 /// ATK-3 with ABL-5: the Strength the hit roll compares, when `f` attacks with `strength`

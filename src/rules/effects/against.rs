@@ -47,7 +47,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             "{} enemy within {range}\" is set up within {within}\" of this fighter",
             a_visible(*visible)
         ),
-        Effect::Relocate { .. } => place::relocate_text(e),
+        Effect::Relocate { .. } => place::relocate_text(e, value),
         Effect::LowerPicked { .. } | Effect::ExposePicked { .. } | Effect::LowerPerRoll { .. } => {
             super::lower::describe(e, value)
         }
@@ -204,7 +204,7 @@ pub(super) fn run(
                 result,
             })
         }
-        Effect::Relocate { .. } => place::relocate(world, f, e, picks.place),
+        Effect::Relocate { .. } => place::relocate(world, f, (e, value), picks.place),
         Effect::LowerPicked { .. } => super::lower::run(world, e, value, picks.target),
         Effect::ExposePicked { .. } => super::lower::expose(world, f.side, e, value, picks.target),
         Effect::SetUpNear { within, .. } => Some(place::set_up_near(

@@ -153,7 +153,7 @@ pub(super) fn bar_on_a_roll(s: &str) -> Option<(u8, OnSuccess)> {
 /// "Pick a (visible) enemy fighter within N" of this fighter." + what happens to it: damage,
 /// being set up near this fighter (and rolls against it), or a restriction.
 pub(super) fn picked_enemy_then(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    if let Some((range, visible, only)) = super::lower::picked_only(&s[0]) {
+    if let Some((range, visible, only)) = super::lower_words::picked_only(&s[0]) {
         let actions = super::bar::barred(s.get(1)?)?;
         let only = Some(only);
         let restrict = Effect::Restrict {

@@ -134,14 +134,15 @@ pub(super) fn versus(
         Err(nobody) => return nobody,
     };
     let all = state::fighters(world);
-    let toughness = t.profile.toughness
-        + super::boost::round_bonus(
-            world,
-            &all,
-            &t,
-            crate::model::effects::Stat::Toughness,
-            false,
-        );
+    // Its Toughness characteristic as it is now: halved, raised and lowered (ABL-4).
+    let raised = super::boost::round_bonus(
+        world,
+        &all,
+        &t,
+        crate::model::effects::Stat::Toughness,
+        false,
+    );
+    let toughness = t.toughness_with(raised);
     let rolls = crate::model::dice::Dice::roll(
         &mut *world.resource_mut::<crate::model::dice::DiceRng>(),
         dice.of(value) as usize,

@@ -29,7 +29,7 @@ pub(super) fn pick_roll_bands(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     };
     let s = &s[head - 1..];
     let per_roll = |t: &String| {
-        super::lower::per_roll_sentence(t)
+        super::lower_words::per_roll_sentence(t)
             .or_else(|| super::self_damage::self_per_roll(t))
             .is_some()
     };

@@ -71,10 +71,10 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
 pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
     let rest = s.strip_prefix("until the end of the battle round, add ")?;
     let (by, rest) = amount_prefix(rest)?;
-    let (stat, melee_only, who) = super::lower::friends_attacks_raised(rest)?;
+    let (stat, melee_only, who) = super::lower_words::friends_attacks_raised(rest)?;
     let (who, near) = who.split_once(" that target an enemy fighter within ")?;
     let range = fill(near, "{n}\" of this fighter")?[0] as f32;
-    let marks = super::lower::marks_named(who)?;
+    let marks = super::lower_words::marks_named(who)?;
     let to = Exposers { marks, melee_only };
     Some(vec![Effect::ExposeAround {
         range,

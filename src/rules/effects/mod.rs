@@ -46,6 +46,7 @@ mod friend_move;
 mod guard;
 mod heal;
 mod lower;
+mod lower_words;
 mod marked;
 mod move_reaction;
 mod next_attack;

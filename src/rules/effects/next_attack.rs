@@ -239,6 +239,7 @@ fn lower_target(
         min,
         activation: false,
         melee_only: false,
+        halve: false,
     };
     if let Some(outcome) = super::lower::run(world, &lower, 0, Some(target)) {
         effect_logged(world, attacker, outcome);

@@ -46,7 +46,9 @@ pub fn set_up_spots(
         let b = Base::new(t.profile.base, *p, t.facing);
         match placing {
             Placing::Near { within } => distance(&b, &f.base()) <= within + 1e-4,
-            Placing::Anywhere { away, floor_only } => {
+            Placing::Anywhere {
+                away, floor_only, ..
+            } => {
                 (!floor_only || p.y < 0.01)
                     && away.is_none_or(|a| enemies.iter().all(|e| distance(&b, e) > a + 1e-4))
             }
@@ -183,13 +185,23 @@ fn nearest(spots: &[Vec3], place: Option<Vec3>) -> Option<Vec3> {
 pub(super) fn relocate(
     world: &mut World,
     f: &FighterView,
-    e: &Effect,
+    (e, value): (&Effect, u8),
     place: Option<Vec3>,
 ) -> Option<EffectOutcome> {
-    let Effect::Relocate { away, floor_only } = *e else {
+    let Effect::Relocate {
+        away,
+        floor_only,
+        less_value,
+    } = *e
+    else {
         return None;
     };
-    let placing = Placing::Anywhere { away, floor_only };
+    let placing = Placing::Anywhere {
+        away,
+        floor_only,
+        less_value,
+    }
+    .at_value(value);
     let spots = set_up_spots(world, f, f, placing);
     let goal = state::objectives(world)
         .iter()
@@ -208,14 +220,22 @@ pub(super) fn relocate(
 }
 
 /// In words: "it is set up again anywhere more than 3" from every enemy".
-pub(super) fn relocate_text(e: &Effect) -> String {
-    let Effect::Relocate { away, floor_only } = *e else {
+pub(super) fn relocate_text(e: &Effect, value: Option<u8>) -> String {
+    let Effect::Relocate {
+        away,
+        floor_only,
+        less_value,
+    } = *e
+    else {
         return String::new();
     };
-    format!(
-        "it is set up again {}",
-        Placing::Anywhere { away, floor_only }.words()
-    )
+    let placing = Placing::Anywhere {
+        away,
+        floor_only,
+        less_value,
+    };
+    let placing = value.map_or(placing, |v| placing.at_value(v));
+    format!("it is set up again {}", placing.words())
 }
 
 /// SOLO-C1: setting the fighter up elsewhere is worth it to get a hurt fighter (half its
@@ -255,6 +275,28 @@ pub(super) fn relocate_useful(w: &super::Weighed, away: f32) -> Option<super::Us
 
 // The card's wording of this family (`card`: the language's shared pieces).
 
+/// A set-up anywhere more than N" from all enemy fighters + "you can subtract the value of
+/// this ability from that N", to a minimum of 0": N less the value (the player may, and a
+/// smaller N only lets more places in).
+pub(super) fn relocated_less(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let mut e = sentence(&s[0])?;
+    let [
+        Effect::Relocate {
+            away: Some(away),
+            less_value,
+            ..
+        },
+    ] = &mut e[..]
+    else {
+        return None;
+    };
+    let less =
+        format!("you can subtract the value of this ability from that {away}\", to a minimum of 0");
+    (s.get(1)? == &less).then_some(())?;
+    *less_value = true;
+    Some((2, e))
+}
+
 /// "Remove this fighter from the battlefield, then set them up on a platform or the
 /// battlefield floor, more than N" from all enemy fighters", "... and set them up anywhere on
 /// the battlefield floor more than N" from any enemy fighters", "... and then immediately set
@@ -289,5 +331,9 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
             Some(v[0] as f32)
         }
     };
-    Some(vec![Effect::Relocate { away, floor_only }])
+    Some(vec![Effect::Relocate {
+        away,
+        floor_only,
+        less_value: false,
+    }])
 }

@@ -63,7 +63,7 @@ pub(super) fn run(
 /// be ignored.": nothing ignores an ability's damage in this engine.)
 pub(super) fn picked_then_slain(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     let (pick, dice) = s[0].split_once(" and roll ")?;
-    let (_, visible, only) = super::lower::picked_only(pick)?;
+    let (_, visible, only) = super::lower_words::picked_only(pick)?;
     let dice = super::card::dice_count(dice)?;
     let rest = s.get(1)?.strip_prefix("on any unmodified rolls of ")?;
     let (face, rest) = super::card::number_prefix(rest)?;

@@ -97,7 +97,7 @@ impl FighterView {
 
     /// MOVE-1 with GEN-8 and ABL-3 Rush (ABL-4: add, then subtract).
     pub fn move_budget(&self, rules: &Ruleset, bonus: u32) -> f32 {
-        let m = self.profile.movement.saturating_add(bonus);
+        let m = (self.lowered.divided(Stat::Move, self.profile.movement)).saturating_add(bonus);
         let m = m.saturating_add(self.move_raised);
         let m = if self.carrying.is_some() {
             m.saturating_sub(rules.carrier_move_penalty)
@@ -114,6 +114,15 @@ impl FighterView {
         let w = self.profile.weapons.get(weapon);
         let a = w.map_or(0, |w| w.attacks);
         self.attacks_after(a, w.is_some_and(|w| w.is_melee()))
+    }
+
+    /// ABL-4: its Toughness with `bonus` added: its profile's, halved first when it is, then
+    /// the bonus, less what lasting effects subtract.
+    pub fn toughness_with(&self, bonus: u32) -> u32 {
+        let t = self
+            .lowered
+            .divided(Stat::Toughness, self.profile.toughness);
+        self.toughness_after(t + bonus)
     }
 
     /// ABL-4: its Toughness `t` (with any bonus) less what lasting effects subtract.

@@ -172,6 +172,10 @@ struct EngineWords<'a> {
     /// The damage waiting for the end of the round. New: written only when there is some.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     round_end: Vec<(FighterId, f32, u32, bool)>,
+    /// Fighters whose Move or Toughness is halved this round. New: written only when there
+    /// are some.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    halved: Vec<(FighterId, Stat)>,
     /// Fighters exposed to one side's attacks only: (fighter, stat, by, side, whose attacks).
     /// New: written only when there are some.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -274,6 +278,7 @@ impl<'a> EngineWords<'a> {
             extra_counts: Vec::new(),
             tolls: Vec::new(),
             round_end: Vec::new(),
+            halved: Vec::new(),
             exposed_to: Vec::new(),
             retaliations: Vec::new(),
             exposed_around: Vec::new(),
@@ -347,6 +352,7 @@ impl<'a> EngineWords<'a> {
             Lasting::LoweredMelee { stat, by, min } => {
                 self.weakened_melee.push((on, stat, by, min))
             }
+            Lasting::Halved { stat } => self.halved.push((on, stat)),
             Lasting::Taunted { by } => self.taunts.push((on, by)),
             Lasting::LessDamage { by, min } => self.guards.push((on, source.1, by, min)),
             // Only ever an enemy aura (`add_enemy_aura`).

@@ -37,6 +37,8 @@ pub enum Lasting {
     Lowered { stat: Stat, by: u32, min: u32 },
     /// The same, of its melee attacks only (their Attacks or Strength).
     LoweredMelee { stat: Stat, by: u32, min: u32 },
+    /// Its `stat` (Move or Toughness) halved, rounding up, before any bonus (ABL-4).
+    Halved { stat: Stat },
     /// Its attacks must target `by` while `by` is on the battlefield.
     Taunted { by: FighterId },
     /// Each hit and critical hit of the attacks on it allocates `by` less damage, to `min`.
@@ -217,6 +219,15 @@ impl Engine {
         self.push_effect(Scope::Fighter(id), what, until);
     }
 
+    /// ABL-4, ABL-5: `id`'s `stat` (Move or Toughness) halved until the end of the round.
+    pub fn halve_for_round(&mut self, id: FighterId, stat: Stat) {
+        self.push_effect(
+            Scope::Fighter(id),
+            Lasting::Halved { stat },
+            Until::RoundEnd,
+        );
+    }
+
     /// ABL-5: the attacks that target `id` (those `to` names only, when it names some) have
     /// `by` more of `stat` until the end of the round.
     pub fn expose_for_round(
@@ -289,6 +300,7 @@ impl Engine {
             match e.what {
                 Lasting::Lowered { stat, by, min } => l.add(stat, by, min),
                 Lasting::LoweredMelee { stat, by, min } => l.add_melee(stat, by, min),
+                Lasting::Halved { stat } => l.halve(stat),
                 _ => {}
             }
         }

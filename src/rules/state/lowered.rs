@@ -22,6 +22,9 @@ pub struct Lowered {
     pub melee_attacks_min: u32,
     pub melee_strength_by: u32,
     pub melee_strength_min: u32,
+    /// Its Move, its Toughness halved (rounding up) before any bonus (ABL-4: divide first).
+    pub move_halved: bool,
+    pub toughness_halved: bool,
 }
 
 impl Lowered {
@@ -46,6 +49,26 @@ impl Lowered {
         };
         *b += by;
         *m = (*m).max(min);
+    }
+
+    /// Its Move or Toughness halved (the other characteristics are never halved).
+    pub fn halve(&mut self, stat: Stat) {
+        match stat {
+            Stat::Move => self.move_halved = true,
+            Stat::Toughness => self.toughness_halved = true,
+            _ => {}
+        }
+    }
+
+    /// ABL-4: the profile's Move or Toughness `x`, halved (rounding up) when it is, before
+    /// any bonus is added.
+    pub fn divided(&self, stat: Stat, x: u32) -> u32 {
+        let halved = match stat {
+            Stat::Move => self.move_halved,
+            Stat::Toughness => self.toughness_halved,
+            _ => false,
+        };
+        if halved { x.div_ceil(2) } else { x }
     }
 
     /// Does it lower a weapon's Strength or damage?

@@ -259,6 +259,7 @@ fn abl5_a_fighter_sets_itself_up_again_away_from_every_enemy() {
     let relocate = Effect::Relocate {
         away: Some(3.0),
         floor_only: false,
+        less_value: false,
     };
     let mut a = with_ability(vec![relocate.clone()], 3);
     a.place(B, 11.5, 10.0);
@@ -407,6 +408,7 @@ fn abl4_abl5_a_picked_enemy_has_fewer_attacks_for_the_round() {
         min: 1,
         activation: false,
         melee_only: false,
+        halve: false,
     };
     let mut a = with_ability(vec![lower], 3);
     a.profile(B, |p| p.weapons = vec![weapon(1.0, 3, 4, (1, 2))]);
@@ -518,6 +520,7 @@ fn solo_c1_abl5_the_solo_ai_sets_a_fighter_up_by_a_far_objective() {
     let relocate = Effect::Relocate {
         away: Some(5.0),
         floor_only: false,
+        less_value: false,
     };
     let advice = |enemy_at: (f32, f32)| {
         let mut a = Arena::solo();

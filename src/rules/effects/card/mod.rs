@@ -138,9 +138,33 @@ fn that_fighter(before: &[Effect], s: &str) -> Option<Vec<Effect>> {
     let rest = (s.strip_prefix("in addition, "))
         .or_else(|| s.strip_prefix("then, "))
         .unwrap_or(s);
+    // "If either dice rolls a 6, ...": once if any of the dice just rolled against it did.
+    let (least, rest) = match either_dice(before, rest) {
+        Some((least, rest)) => (Some(least), rest),
+        None => (None, rest),
+    };
     let (used, effects) = one(&[pick, rest.to_string()])?;
     let same = |e: &Effect| e.aim() == Some(aim);
-    (used == 2 && effects.iter().all(same)).then_some(effects)
+    (used == 2 && effects.iter().all(same)).then_some(())?;
+    Some(match least {
+        Some(least) => vec![Effect::OnRolled {
+            least,
+            per_roll: false,
+            then: effects,
+        }],
+        None => effects,
+    })
+}
+
+/// "If either dice rolls a N, ..." right after dice rolled against the picked enemy: N and
+/// what it does.
+fn either_dice<'a>(before: &[Effect], s: &'a str) -> Option<(u8, &'a str)> {
+    let rest = s.strip_prefix("if either dice rolls a ")?;
+    let (n, rest) = number_prefix(rest)?;
+    let rest = rest.strip_prefix(", ")?;
+    let rolled = matches!(before.last(), Some(Effect::DamageOne { roll: Some(_), .. }));
+    let least = u8::try_from(n).ok().filter(|n| (2..=6).contains(n))?;
+    rolled.then_some((least, rest))
 }
 
 /// A reader of the first sentences of an ability: its effects and how many sentences it took.
@@ -167,7 +191,7 @@ const SENTENCE: [SentenceReader; 26] = [
     boost_words::against_some,
     super::next_attack::lowered_after,
     super::next_attack::damage_after_sentence,
-    super::lower::per_roll_sentence,
+    super::lower_words::per_roll_sentence,
     super::self_damage::self_per_roll,
     super::self_damage::to_self_sentence,
     super::control::sentence,
@@ -186,9 +210,9 @@ const READERS: [Reader; 33] = [
     super::rolled::against_then_besides,
     super::rolled::damage_as_rolled,
     super::slay::picked_then_slain,
-    super::lower::disengaged_then_exposed,
+    super::lower_words::disengaged_then_exposed,
     guard::retaliation,
-    super::lower::picked_then_lowered,
+    super::lower_words::picked_then_lowered,
     favour::oath_or_bar,
     heal::rolled,
     dice::rolled,
@@ -226,7 +250,8 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         .or_else(|| super::after_bonus::bonus_move_then(s))
         .or_else(|| friend::near_friend_then(s))
         .or_else(|| super::counted::read(s, one))
-        .or_else(|| super::lower::shot_then_exposed(s))
+        .or_else(|| super::lower_words::shot_then_exposed(s))
+        .or_else(|| place::relocated_less(s))
     {
         return Some(read);
     }

@@ -32,6 +32,7 @@ fn abl5_a_pick_within_the_value_in_inches() {
             min: 1,
             activation: false,
             melee_only: false,
+            halve: false,
         }
         .at_value(4),
         Effect::LowerPicked {
@@ -42,6 +43,7 @@ fn abl5_a_pick_within_the_value_in_inches() {
             min: 1,
             activation: false,
             melee_only: false,
+            halve: false,
         }
     );
 }

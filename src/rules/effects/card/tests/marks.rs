@@ -437,7 +437,13 @@ fn abl5_a_bonus_attack_raised_in_other_words() {
 /// Issue 30: the fighter set up again anywhere, on the floor only, or away from enemies.
 #[test]
 fn abl5_the_fighter_set_up_again_elsewhere() {
-    let relocate = |away, floor_only| Ok(vec![Effect::Relocate { away, floor_only }]);
+    let relocate = |away, floor_only| {
+        Ok(vec![Effect::Relocate {
+            away,
+            floor_only,
+            less_value: false,
+        }])
+    };
     assert_eq!(
         effects_of(
             "Remove this fighter from the battlefield, then set them up on a platform or the \
@@ -501,6 +507,7 @@ fn abl5_a_picked_enemy_lowered_for_the_round() {
             min,
             activation: false,
             melee_only: false,
+            halve: false,
         }])
     };
     assert_eq!(

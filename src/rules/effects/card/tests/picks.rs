@@ -47,6 +47,7 @@ fn abl4_a_picked_enemys_characteristics_lowered() {
         min,
         activation,
         melee_only: false,
+        halve: false,
     };
     assert_eq!(
         effects_of(
@@ -126,6 +127,7 @@ fn abl5_a_bar_then_a_lowering_of_the_same_enemy() {
                 min: 0,
                 activation: false,
                 melee_only: false,
+                halve: false,
             }
         ]
     );
@@ -147,7 +149,8 @@ fn abl4_the_attacks_of_a_picked_enemys_melee_attacks_lowered() {
             by: Amount::Fixed(1),
             min: 1,
             activation: false,
-            melee_only: true
+            melee_only: true,
+            halve: false,
         }])
     );
 }

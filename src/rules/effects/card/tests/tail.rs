@@ -64,7 +64,8 @@ fn set_up_far_away_then_a_short_bonus_move_at_a_high_value() {
         Ok(vec![
             Effect::Relocate {
                 away: Some(8.0),
-                floor_only: false
+                floor_only: false,
+                less_value: false,
             },
             Effect::When {
                 when: Condition::ValueAtLeast(4),

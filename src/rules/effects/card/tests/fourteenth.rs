@@ -1,0 +1,136 @@
+//! Issue 30, fourteenth session: more of the long tail's wordings, in our own words.
+
+use super::*;
+
+/// The damage roll of a pick of a visible enemy within `range`: `dice` dice, each of `least`+
+/// dealing `each`.
+fn rolled(range: f32, dice: Amount, least: u8, each: u32) -> Effect {
+    Effect::DamageOne {
+        range,
+        amount: Amount::Fixed(0),
+        roll: Some(Roll {
+            dice,
+            bands: vec![(least, 6, Amount::Fixed(each))],
+            ..Roll::default()
+        }),
+        only: None,
+    }
+}
+
+/// The picked enemy's `stat` halved for the round.
+fn halved(range: f32, stat: Stat) -> Effect {
+    Effect::LowerPicked {
+        range,
+        visible: true,
+        stat,
+        by: Amount::Fixed(0),
+        min: 0,
+        activation: false,
+        melee_only: false,
+        halve: true,
+    }
+}
+
+/// ABL-4, ABL-5: "in addition, until the end of the battle round, halve the Toughness
+/// characteristic of that fighter (rounding up)" after a roll against a picked enemy: the
+/// same enemy's Toughness halved, said so.
+#[test]
+fn abl4_a_picked_enemys_toughness_halved_after_the_roll() {
+    let e = effects_of(
+        "Pick a visible enemy fighter within 4\" of this fighter and roll 3 dice. For each roll \
+         of 3+, allocate 2 damage points to that fighter. In addition, until the end of the \
+         battle round, halve the Toughness characteristic of that fighter (rounding up).",
+    );
+    assert_eq!(
+        e,
+        Ok(vec![
+            rolled(4.0, Amount::Fixed(3), 3, 2),
+            halved(4.0, Stat::Toughness)
+        ])
+    );
+    let words = crate::rules::effects::describe(&e.unwrap(), None);
+    assert!(
+        words.contains("has its Toughness halved (rounding up) until the end of the round"),
+        "{words}"
+    );
+    // Only a Move or a Toughness is halved.
+    assert!(
+        effects_of(
+            "Pick a visible enemy fighter within 4\" of this fighter. Until the end of the \
+             battle round, halve the Wounds characteristic of that fighter (rounding up)."
+        )
+        .is_err()
+    );
+}
+
+/// ABL-5: "in addition, if either dice rolls a 6, until the end of the battle round, halve
+/// the Move characteristic of that fighter (rounding up)": once, if any of the dice just
+/// rolled against that enemy shows a 6, an ability the importer keeps. With no dice rolled
+/// before it, it is not read.
+#[test]
+fn abl5_if_either_dice_rolls_a_6_the_enemys_move_is_halved() {
+    let e = effects_of(
+        "Pick a visible enemy fighter within 8\" of this fighter and roll 2 dice. For each roll \
+         of 5+, allocate 1 damage point to that fighter. In addition, if either dice rolls a 6, \
+         until the end of the battle round, halve the Move characteristic of that fighter \
+         (rounding up).",
+    );
+    let mut v = crate::model::validate::Validator::default();
+    crate::model::effects::validate_ability(e.as_deref().unwrap_or(&[]), false, "", &mut v);
+    assert!(v.is_empty(), "{v:?}");
+    assert_eq!(
+        e,
+        Ok(vec![
+            rolled(8.0, Amount::Fixed(2), 5, 1),
+            Effect::OnRolled {
+                least: 6,
+                per_roll: false,
+                then: vec![halved(8.0, Stat::Move)],
+            }
+        ])
+    );
+    assert!(
+        effects_of(
+            "Pick a visible enemy fighter within 8\" of this fighter. Until the end of the \
+             battle round, subtract 1 from the Move characteristic of that fighter (to a \
+             minimum of 1). In addition, if either dice rolls a 6, until the end of the battle \
+             round, halve the Move characteristic of that fighter (rounding up)."
+        )
+        .is_err()
+    );
+}
+
+/// ABL-5: "... more than 5" from all enemy fighters. You can subtract the value of this
+/// ability from that 5", to a minimum of 0": set up more than 5" less the value away (the
+/// player may, and a smaller distance only lets more places in); another number is not that
+/// distance, and is not read.
+#[test]
+fn abl5_set_up_away_from_enemies_by_less_the_value() {
+    let e = effects_of(
+        "Remove this fighter from the battlefield, then set this fighter up on a platform or \
+         the battlefield floor, more than 5\" from all enemy fighters. You can subtract the \
+         value of this ability from that 5\", to a minimum of 0.",
+    );
+    let relocate = Effect::Relocate {
+        away: Some(5.0),
+        floor_only: false,
+        less_value: true,
+    };
+    assert_eq!(e, Ok(vec![relocate.clone()]));
+    let words = |v| crate::rules::effects::describe(std::slice::from_ref(&relocate), v);
+    assert!(
+        words(None).contains("more than 5\" less the value from every enemy"),
+        "{}",
+        words(None)
+    );
+    assert!(words(Some(3)).contains("more than 2\" from every enemy"));
+    assert!(words(Some(6)).contains("more than 0\" from every enemy"));
+    assert!(
+        effects_of(
+            "Remove this fighter from the battlefield, then set this fighter up on a platform \
+             or the battlefield floor, more than 5\" from all enemy fighters. You can subtract \
+             the value of this ability from that 4\", to a minimum of 0."
+        )
+        .is_err()
+    );
+}

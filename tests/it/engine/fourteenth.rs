@@ -1,0 +1,138 @@
+//! Issue 30, fourteenth session: more of the long tail's effects run by the engine, in our
+//! own words, with injected dice.
+
+use super::arena::Arena;
+use super::faction::{said_since, with_ability};
+use warcry_sim::model::effects::{Amount, Effect, Roll, Stat};
+use warcry_sim::model::ids::FighterId;
+use warcry_sim::model::ruleset::Ruleset;
+use warcry_sim::rules::command::Command;
+
+const A: FighterId = FighterId(2);
+const B: FighterId = FighterId(10);
+
+/// The picked enemy's `stat` halved for the round, or (`by` > 0) lowered by `by`, to 1.
+fn lowered(stat: Stat, by: u32) -> Effect {
+    Effect::LowerPicked {
+        range: 8.0,
+        visible: true,
+        stat,
+        by: Amount::Fixed(by),
+        min: if by > 0 { 1 } else { 0 },
+        activation: false,
+        melee_only: false,
+        halve: by == 0,
+    }
+}
+
+/// B's Toughness against A's first weapon, as the attack's exact odds see it.
+fn toughness(a: &mut Arena) -> u32 {
+    super::faction::a_on_b(a, 0).toughness
+}
+
+/// B's Move now.
+fn move_of_b(a: &mut Arena) -> f32 {
+    let rules = a.world().resource::<Ruleset>().clone();
+    a.fighter(B).move_budget(&rules, 0)
+}
+
+/// ABL-4 (divide, multiply, add, subtract), ABL-5: "halve the Toughness characteristic of
+/// that fighter (rounding up)" and "subtract 1 from ..." on B's Toughness 6: halved first,
+/// 3, then 1 less, 2 (subtracting first would leave 3); the log says each.
+#[test]
+fn abl4_a_toughness_is_halved_before_it_is_lowered() {
+    let gift = vec![lowered(Stat::Toughness, 0), lowered(Stat::Toughness, 1)];
+    let mut a = with_ability(gift, 3);
+    a.profile(B, |p| p.toughness = 6);
+    a.place(B, 10.0, 11.5);
+    assert_eq!(toughness(&mut a), 6);
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+    assert_eq!(toughness(&mut a), 2);
+    let said = said_since(&mut a, n).join("\n");
+    assert!(
+        said.contains("Toughness is 3, lowered until the end of the round")
+            && said.contains("Toughness is 2, lowered until the end of the round"),
+        "{said}"
+    );
+}
+
+/// ABL-5: "roll 2 dice. For each roll of 5+, allocate 1 damage point to that fighter. In
+/// addition, if either dice rolls a 6, ... halve the Move characteristic of that fighter
+/// (rounding up)": rolls of 6 and 2 deal 1 and halve B's Move 5 to 3; rolls of 5 and 4 deal 1
+/// and leave it 5.
+#[test]
+fn abl5_a_6_on_either_dice_halves_the_enemys_move() {
+    let gift = || {
+        vec![
+            Effect::DamageOne {
+                range: 8.0,
+                amount: Amount::Fixed(0),
+                roll: Some(Roll {
+                    dice: Amount::Fixed(2),
+                    bands: vec![(5, 6, Amount::Fixed(1))],
+                    ..Roll::default()
+                }),
+                only: None,
+            },
+            Effect::OnRolled {
+                least: 6,
+                per_roll: false,
+                then: vec![lowered(Stat::Move, 0)],
+            },
+        ]
+    };
+    for (rolls, after) in [([6, 2], 3.0), ([5, 4], 5.0)] {
+        let mut a = with_ability(gift(), 3);
+        a.profile(B, |p| {
+            p.movement = 5;
+            p.wounds = 20;
+        });
+        a.place(B, 10.0, 14.0);
+        a.dice(&rolls);
+        let n = a.log_len();
+        a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+        assert_eq!(a.damage(B), 1, "{rolls:?}");
+        assert_eq!(move_of_b(&mut a), after, "{rolls:?}");
+        let said = said_since(&mut a, n).join("\n");
+        assert_eq!(said.contains("Move is 3"), after == 3.0, "{said}");
+    }
+}
+
+/// ABL-5: "set this fighter up ... more than 5" from all enemy fighters. You can subtract the
+/// value of this ability from that 5"": used with 3s, a place 3" from B (more than 2") is
+/// taken; used with 1s, the same place (not more than 4") is refused with why.
+#[test]
+fn abl5_set_up_away_from_enemies_by_less_the_value() {
+    let relocate = Effect::Relocate {
+        away: Some(5.0),
+        floor_only: false,
+        less_value: true,
+    };
+    let at = |value: u8| Command::Ability {
+        fighter: A,
+        ability: "Test Gift".into(),
+        dice: value,
+        target: None,
+        place: Some([20.0, 0.0, 14.0]),
+    };
+    let gap = |a: &mut Arena| {
+        let b = a.fighter(B).base();
+        warcry_sim::battlefield::measure::distance(&a.fighter(A).base(), &b)
+    };
+    let mut a = with_ability(vec![relocate.clone()], 3);
+    a.place(B, 20.0, 10.0);
+    a.apply(at(3)).unwrap();
+    let now = a.fighter(A).pos;
+    assert!(
+        (now.x - 20.0).abs() < 0.3 && (now.z - 14.0).abs() < 0.3,
+        "{now:?}"
+    );
+    let g = gap(&mut a);
+    assert!(g > 2.0 && g <= 4.0, "{g}");
+
+    let mut a = with_ability(vec![relocate], 1);
+    a.place(B, 20.0, 10.0);
+    let why = a.rejected(at(1)).to_string();
+    assert!(why.contains("more than 4\" from every enemy"), "{why}");
+}
