@@ -5,6 +5,7 @@
 use bevy::math::{Vec2, Vec3};
 
 use super::blockers::blocked_by;
+use super::shapes::segment_hits_piece;
 use super::{Goal, Mover, NavGrid, NavWorld, Path, Step, StepKind};
 use crate::battlefield::measure::Base;
 
@@ -40,7 +41,9 @@ impl NavWorld {
                 if best.is_some_and(|(b, _)| d >= b) {
                     continue;
                 }
-                if self.goal_met(&g, l, c, mover, goal) && !blocked_by(blockers, layer.y, c, mover)
+                if self.goal_met(&g, l, c, mover, goal)
+                    && !blocked_by(blockers, layer.y, c, mover)
+                    && self.rises_over(mover, from, c)
                 {
                     best = Some((d, Vec3::new(c.x, layer.y, c.y)));
                 }
@@ -70,12 +73,28 @@ impl NavWorld {
                     && g.open[l][k]
                     && d <= budget
                     && !blocked_by(blockers, layer.y, c, mover)
+                    && self.rises_over(mover, from, c)
                 {
                     out.push((Vec3::new(c.x, layer.y, c.y), d));
                 }
             }
         }
         out
+    }
+
+    /// ABL-5 with MOVE-7: may `mover` fly straight from `from` to above `to`, rising no more
+    /// than its card allows? It must rise over the highest terrain its base passes over (the
+    /// place it lands on too).
+    fn rises_over(&self, mover: &Mover, from: Vec3, to: Vec2) -> bool {
+        let Some(up) = mover.fly_rise else {
+            return true;
+        };
+        let (a, r) = (Vec2::new(from.x, from.z), mover.radius());
+        let highest = (self.terrain.iter().zip(&self.frames))
+            .filter(|(_, f)| segment_hits_piece(f, a, to, r))
+            .map(|(p, _)| p.top())
+            .fold(0.0, f32::max);
+        highest - from.y <= up + 1e-3
     }
 }
 
@@ -117,5 +136,44 @@ mod tests {
         assert!(!reach.iter().any(|(p, _)| (p.y - 5.0).abs() < 1e-4));
         let down = w.shortest_path(&capped, low, Goal::Point(from), &[], false);
         assert!(down.is_some(), "coming down is not rising");
+    }
+
+    /// ABL-5 with MOVE-7: "... cannot move vertically upwards more than 3"" holds over the
+    /// way too: from the floor to the floor beyond a 5" wall is refused (the flight would
+    /// rise 5"), beyond a 2" one allowed; a flyer without the limit crosses both.
+    #[test]
+    fn move7_abl5_a_capped_flight_does_not_cross_a_wall_taller_than_its_rise() {
+        let wall = |h: f32| {
+            world(vec![piece(
+                TerrainKind::Obstacle,
+                (14.0, 12.0),
+                (1.0, 8.0),
+                h,
+            )])
+        };
+        let capped = Mover {
+            can_fly: true,
+            fly_rise: Some(3.0),
+            ..walker()
+        };
+        let free = Mover {
+            fly_rise: None,
+            ..capped
+        };
+        let (from, beyond) = (Vec3::new(11.0, 0.0, 12.0), Vec3::new(17.0, 0.0, 12.0));
+        let over = |w: &NavWorld, m: &Mover| {
+            w.shortest_path(m, from, Goal::Point(beyond), &[], false)
+                .is_some_and(|p| p.steps.iter().all(|s| s.kind == StepKind::Fly))
+        };
+        let (tall, low) = (wall(5.0), wall(2.0));
+        assert!(!over(&tall, &capped), "a 5\" rise");
+        assert!(over(&low, &capped), "a 2\" rise");
+        assert!(over(&tall, &free));
+        let reach = tall.reachable(&capped, from, 8.0, &[], false);
+        assert!(
+            !reach
+                .iter()
+                .any(|(p, _)| p.x > 15.0 && p.y < 0.1 && (p.z - 12.0).abs() < 1.0)
+        );
     }
 }

@@ -93,6 +93,7 @@ macro_rules! numberless {
             | Effect::BonusAttackWith { .. }
             | Effect::BonusMoveOrDisengage
             | Effect::SelfTakenDown
+            | Effect::EmptyHanded(_)
             | $crate::model::effects::manner_parts!()
     };
 }
@@ -190,6 +191,7 @@ impl Effect {
             | Effect::DiscardEnemyWildDice { .. }
             | Effect::MoveByRolls { .. }
             | Effect::SwearOath
+            | Effect::EmptyHanded(_)
             | Effect::Favoured { .. }
             | Effect::OnRoll { .. }
             | Effect::OnRolled { .. } => Family::Dice,

@@ -161,6 +161,8 @@ pub enum Effect {
     /// This fighter swears an oath: once it takes an enemy down in its activation, it is
     /// favoured for the rest of the battle instead, and its side gains a double of 1s.
     SwearOath,
+    /// From now, for the battle, this fighter is empty-handed (or, false, holds one again).
+    EmptyHanded(bool),
     /// What the ability does (`plain`), or `favoured` when this fighter is.
     Favoured {
         plain: Vec<Effect>,

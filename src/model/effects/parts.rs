@@ -86,6 +86,8 @@ pub enum Condition {
     CarryingTreasure,
     /// This fighter has made no move action this activation.
     NoMoveMade,
+    /// This fighter is (or, false, is not) empty-handed: it threw what it held (`EmptyHanded`).
+    EmptyHanded(bool),
     /// One of the two holds (`When` only: "if this fighter is carrying treasure or is within
     /// 3\" of an objective").
     Either(Box<Condition>, Box<Condition>),
@@ -315,6 +317,7 @@ impl Condition {
             | Condition::FriendAttackedThisRound(_)
             | Condition::OncePerRoundPerTarget
             | Condition::CarryingTreasure
+            | Condition::EmptyHanded(_)
             | Condition::NoMoveMade => true,
             Condition::Either(a, b) => a.numbers_ok() && b.numbers_ok(),
         }

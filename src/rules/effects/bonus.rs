@@ -45,12 +45,16 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             only,
             melee,
         } => format!(
-            "a bonus {}attack action on {} enemy{}{} {}",
+            "a bonus {}attack action on {} enemy{}{}{}",
             if *melee { "melee " } else { "" },
             super::a_visible(*visible),
             super::runemark_text(runemark.as_deref(), " with the ", " runemark"),
             only.map_or(String::new(), super::lower::only_words),
-            super::within_text(super::at_value(*range, value))
+            // "An enemy its attacks damaged" says who: no "anywhere" (its weapon's range holds).
+            match (only, *range == crate::model::effects::ANYWHERE) {
+                (Some(_), true) => String::new(),
+                _ => format!(" {}", super::within_text(super::at_value(*range, value))),
+            }
         ),
         Effect::BonusAttackWith { runemark } => {
             format!("a bonus attack action with its {runemark}")

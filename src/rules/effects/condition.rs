@@ -4,7 +4,7 @@ use crate::model::RuleId;
 use crate::model::effects::{Condition, Effect};
 use crate::model::ids::FighterId;
 use crate::rules::command::Rejected;
-use crate::rules::state::Engine;
+use crate::rules::state::{Engine, Lasting};
 
 use super::{Checked, Marks, enemies_in_reach, marked_in_reach};
 
@@ -104,6 +104,8 @@ fn later_text(c: &Condition) -> String {
         Condition::OncePerRoundPerTarget => "(on each fighter once per round)".to_string(),
         Condition::CarryingTreasure => "(carrying treasure)".to_string(),
         Condition::NoMoveMade => "(before any move action this activation)".to_string(),
+        Condition::EmptyHanded(true) => "(while it is empty-handed)".to_string(),
+        Condition::EmptyHanded(false) => "(while it is not empty-handed)".to_string(),
         Condition::Either(a, b) => {
             let inner = |c: &Condition| condition_text(c).trim_matches(['(', ')']).to_string();
             format!("({} or {})", inner(a), inner(b))
@@ -190,6 +192,7 @@ pub(super) fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
         | Condition::ShotThisActivation
         | Condition::CarryingTreasure
         | Condition::NoMoveMade
+        | Condition::EmptyHanded(_)
         | Condition::Damaged(_)
         | Condition::Either(..)
         | Condition::FriendEngaged { .. } => why_not_now(c, condition),
@@ -335,6 +338,11 @@ fn why_not_now(c: &Checked, condition: &Condition) -> Option<String> {
         }
         Condition::CarryingTreasure => {
             (c.f.carrying.is_none()).then(|| format!("{name} is carrying no treasure"))
+        }
+        Condition::EmptyHanded(want) => {
+            let empty = (c.world.resource::<Engine>()).has(c.f.id, Lasting::EmptyHanded);
+            let not = if empty { "" } else { "not " };
+            (empty != *want).then(|| format!("{name} is {not}empty-handed"))
         }
         Condition::Marked(m) => {
             let marked = m.fit(|k| c.f.profile.bears(k));

@@ -82,6 +82,9 @@ fn done_before(s: &str) -> Option<Condition> {
         | "a fighter can only use this ability after it has made a missile attack action in \
            this activation" => Some(Condition::ShotThisActivation),
         "a fighter can only use this ability once per battle" => Some(Condition::OncePerBattle),
+        "this fighter can only use this ability if they are not empty-handed (see below)" => {
+            Some(Condition::EmptyHanded(false))
+        }
         "a fighter can only use this ability if they have not made a move action this \
          activation" => Some(Condition::NoMoveMade),
         "a fighter can only use this ability if an enemy fighter has been taken down this battle \

@@ -34,6 +34,8 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             amount_text(dice, value),
             crate::model::effects::band_text(1, *down_to)
         ),
+        Effect::EmptyHanded(true) => "it is empty-handed from now on".to_string(),
+        Effect::EmptyHanded(false) => "it is no longer empty-handed".to_string(),
         Effect::SwearOath => {
             "it swears an oath: an enemy taken down in its activation makes it favoured and \
              gains a double of 1s"
@@ -104,6 +106,10 @@ pub(super) fn run(
     if *e == Effect::SwearOath {
         state::engine(world).swear_oath(f.id);
         return Some(EffectOutcome::Oathed);
+    }
+    if let Effect::EmptyHanded(empty) = *e {
+        state::engine(world).set_empty_handed(f.id, empty);
+        return Some(EffectOutcome::EmptyHanded(empty));
     }
     if let Effect::MoveByRolls { dice, down_to } = e {
         return Some(move_by_rolls(world, f, dice.of(value), *down_to));
@@ -198,6 +204,9 @@ pub(super) fn useful(w: &super::Weighed, e: &Effect) -> Option<Useful> {
             .iter()
             .find_map(|t| super::useful(w.world, w.all, w.f, t, w.next)),
         Effect::SaveWildDice { .. } => Some(Useful::Because("wild dice for a later round", None)),
+        Effect::EmptyHanded(false) => {
+            Some(Useful::Because("it has something to throw again", None))
+        }
         Effect::DiscardEnemyWildDice { .. } => {
             let eng = w.world.resource::<crate::rules::state::Engine>();
             (eng.dice[w.f.side.other()].saved > 0)
@@ -219,6 +228,9 @@ pub(super) fn useful(w: &super::Weighed, e: &Effect) -> Option<Useful> {
 
 /// "Add one wild dice to your saved wild dice".
 pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
+    if let Some(e) = empty_handed(s) {
+        return Some(e);
+    }
     // "Gain N wild dice" (README: gained, they are saved for a later round).
     let dice = match s {
         "add one wild dice to your saved wild dice" | "gain 1 wild dice" | "gain a wild dice" => {
@@ -231,6 +243,27 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
         }
     };
     Some(vec![Effect::SaveWildDice { dice, least: 0 }])
+}
+
+/// What a fighter holds to throw: "after using this ability, this fighter is said to be
+/// empty-handed"; "if this fighter is empty-handed (see below), they are no longer
+/// empty-handed" (of use, so usable, only then); "at the start of the battle, this fighter is
+/// not empty-handed" (as every fighter starts).
+fn empty_handed(s: &str) -> Option<Vec<Effect>> {
+    use crate::model::effects::Condition;
+    match s {
+        "after using this ability, this fighter is said to be empty-handed" => {
+            Some(vec![Effect::EmptyHanded(true)])
+        }
+        "if this fighter is empty-handed (see below), they are no longer empty-handed" => {
+            Some(vec![
+                Effect::Requires(Condition::EmptyHanded(true)),
+                Effect::EmptyHanded(false),
+            ])
+        }
+        "at the start of the battle, this fighter is not empty-handed" => Some(Vec::new()),
+        _ => None,
+    }
 }
 
 /// "Roll a dice." + "On a (roll of) N+, this fighter (can make) makes a bonus ... action."

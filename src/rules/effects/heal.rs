@@ -13,12 +13,12 @@ use crate::rules::state::{self, FighterView};
 use super::card::{amount_prefix, count_prefix, fill};
 use super::{Checked, Useful, Weighed, amount_text, heal, marked_in_reach};
 
-/// In words: "removes 2 damage from this fighter", "removes up to a D3 from each friendly
+/// In words: "removes up to 2 damage from this fighter", "removes up to a D3 from each friendly
 /// fighter within 3\"".
 pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
     match e {
         Effect::Heal { amount } => format!(
-            "removes {} damage from this fighter",
+            "removes up to {} damage from this fighter",
             amount_text(amount, value)
         ),
         Effect::HealDice { sides } => {

@@ -69,6 +69,8 @@ pub enum EffectOutcome {
     Oathed,
     /// The fighter's oath is fulfilled: it is favoured, and its side gains a double of 1s.
     Favoured,
+    /// The fighter is empty-handed now (or, false, holds something to throw again).
+    EmptyHanded(bool),
     /// This much damage removed from `fighter`, a friend in the ability's reach (after `roll`,
     /// when a dice said how much).
     HealedFriend {

@@ -176,6 +176,9 @@ struct EngineWords<'a> {
     /// are some.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     halved: Vec<(FighterId, Stat)>,
+    /// Fighters that threw what they held. New: written only when there are some.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    empty_handed: Vec<FighterId>,
     /// Fighters exposed to one side's attacks only: (fighter, stat, by, side, whose attacks).
     /// New: written only when there are some.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -279,6 +282,7 @@ impl<'a> EngineWords<'a> {
             tolls: Vec::new(),
             round_end: Vec::new(),
             halved: Vec::new(),
+            empty_handed: Vec::new(),
             exposed_to: Vec::new(),
             retaliations: Vec::new(),
             exposed_around: Vec::new(),
@@ -380,6 +384,7 @@ impl<'a> EngineWords<'a> {
             Lasting::CountsExtra { extra } => self.extra_counts.push((on, extra)),
             Lasting::Oathed => self.oaths.push((on, false)),
             Lasting::Favoured => self.oaths.push((on, true)),
+            Lasting::EmptyHanded => self.empty_handed.push(on),
             Lasting::NextAttack {
                 stat,
                 by,

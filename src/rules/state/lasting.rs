@@ -66,6 +66,8 @@ pub enum Lasting {
     Oathed,
     /// It is favoured, for the rest of the battle.
     Favoured,
+    /// It is empty-handed: it threw what it held (until an ability has it hold one again).
+    EmptyHanded,
     /// The attacks that target it have `by` more of `stat` (only those of the side's
     /// fighters the exposers name, when `to` names some).
     Exposed {
@@ -426,6 +428,16 @@ impl Engine {
     }
 
     /// Does `what` last for `id` alone?
+    /// ABL-5: `id` is empty-handed from now (or, `false`, holds something to throw again).
+    pub fn set_empty_handed(&mut self, id: FighterId, empty: bool) {
+        let what = Lasting::EmptyHanded;
+        self.effects
+            .retain(|e| !(e.fighter() == Some(id) && e.what == what));
+        if empty {
+            self.push_effect(Scope::Fighter(id), what, Until::BattleEnd);
+        }
+    }
+
     pub fn has(&self, id: FighterId, what: Lasting) -> bool {
         self.effects
             .iter()

@@ -408,6 +408,10 @@ pub(super) fn dice_text(who: &str, o: &EffectOutcome) -> String {
             "{who} swears an oath: once an enemy is taken down during {who}'s activation, {who} \
              is favoured"
         ),
+        EffectOutcome::EmptyHanded(true) => format!("{who} is empty-handed now"),
+        EffectOutcome::EmptyHanded(false) => {
+            format!("{who} is no longer empty-handed: it has something to throw again")
+        }
         EffectOutcome::Favoured => format!(
             "{who}'s oath is fulfilled: {who} is favoured for the rest of the battle, and gains \
              the side a double of 1s"

@@ -217,6 +217,7 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         }
         EffectOutcome::Oathed
         | EffectOutcome::Favoured
+        | EffectOutcome::EmptyHanded(_)
         | EffectOutcome::WildDiceSaved { .. }
         | EffectOutcome::EnemyWildDiceDiscarded { .. }
         | EffectOutcome::MoveRolled { .. }

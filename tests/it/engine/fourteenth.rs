@@ -136,3 +136,62 @@ fn abl5_set_up_away_from_enemies_by_less_the_value() {
     let why = a.rejected(at(1)).to_string();
     assert!(why.contains("more than 4\" from every enemy"), "{why}");
 }
+
+/// ABL-5: "this fighter can only use this ability if they are not empty-handed" + a roll of
+/// damage + "after using this ability, this fighter is said to be empty-handed": thrown once,
+/// the fighter is empty-handed (logged), and the throw is refused with why until "if this
+/// fighter is empty-handed, they are no longer empty-handed" (within 1" of an obstacle), which
+/// is refused while it holds something.
+#[test]
+fn abl5_an_empty_handed_fighter_throws_again_only_once_it_picks_something_up() {
+    use warcry_sim::model::effects::{Condition, Roll};
+    use warcry_sim::model::formats::{TerrainKind, TerrainPiece};
+    use warcry_sim::rules::state::Lasting;
+    let throw = vec![
+        Effect::Requires(Condition::EmptyHanded(false)),
+        Effect::DamageOne {
+            range: 15.0,
+            amount: Amount::Fixed(0),
+            roll: Some(Roll {
+                dice: Amount::Value,
+                bands: vec![(4, 6, Amount::Fixed(5))],
+                ..Roll::default()
+            }),
+            only: None,
+        },
+        Effect::EmptyHanded(true),
+    ];
+    let mut a = with_ability(throw.clone(), 2);
+    a.profile(B, |p| p.wounds = 30);
+    a.place(B, 10.0, 20.0);
+    a.dice(&[5, 1]);
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 2, Some(B)).unwrap();
+    assert_eq!(a.damage(B), 5);
+    assert!(a.engine().has(A, Lasting::EmptyHanded));
+    let said = said_since(&mut a, n).join("\n");
+    assert!(said.contains("is empty-handed now"), "{said}");
+
+    let mut a = with_ability(throw, 2);
+    a.place(B, 10.0, 20.0);
+    a.engine().set_empty_handed(A, true);
+    let why = a.use_ability(A, "Test Gift", 2, Some(B)).unwrap_err();
+    assert!(why.contains("is empty-handed"), "{why}");
+
+    let pick_up = vec![
+        Effect::Requires(Condition::NearObstacle(1.0)),
+        Effect::Requires(Condition::EmptyHanded(true)),
+        Effect::EmptyHanded(false),
+    ];
+    let wall = TerrainPiece::on_floor("wall", TerrainKind::Obstacle, (11.5, 10.0), (1.0, 6.0), 3.0);
+    let mut a = with_ability(pick_up, 2);
+    a.add_terrain(wall);
+    let why = a.use_ability(A, "Test Gift", 2, None).unwrap_err();
+    assert!(why.contains("is not empty-handed"), "{why}");
+    a.engine().set_empty_handed(A, true);
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 2, None).unwrap();
+    assert!(!a.engine().has(A, Lasting::EmptyHanded));
+    let said = said_since(&mut a, n).join("\n");
+    assert!(said.contains("is no longer empty-handed"), "{said}");
+}

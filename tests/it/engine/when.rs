@@ -100,8 +100,8 @@ fn abl5_a_friend_near_heals_more_instead() {
     let words = warcry_sim::rules::effects::describe(&effects, Some(3));
     assert_eq!(
         words,
-        "removes 2 damage from this fighter; removes 3 damage from this fighter instead (with \
-         a friend with the priest runemark within 6\")"
+        "removes up to 2 damage from this fighter; removes up to 3 damage from this fighter \
+         instead (with a friend with the priest runemark within 6\")"
     );
 }
 

@@ -134,3 +134,43 @@ fn abl5_set_up_away_from_enemies_by_less_the_value() {
         .is_err()
     );
 }
+
+/// ABL-5: a fighter that throws what it holds: "can only use this ability if they are not
+/// empty-handed (see below)", "at the start of the battle, this fighter is not empty-handed"
+/// (as every fighter starts), "after using this ability, this fighter is said to be
+/// empty-handed"; and "if this fighter is empty-handed (see below), they are no longer
+/// empty-handed", of use (so usable) only then.
+#[test]
+fn abl5_empty_handed_after_a_throw_and_holding_again_after_a_pick_up() {
+    use crate::model::effects::Condition;
+    assert_eq!(
+        effects_of(
+            "This fighter can only use this ability if they are not empty-handed (see below). At \
+             the start of the battle, this fighter is not empty-handed. Pick a visible enemy \
+             fighter within 12\" of this fighter and roll 2 dice. For each roll of 4+, allocate \
+             3 damage points to that fighter. After using this ability, this fighter is said to \
+             be empty-handed."
+        ),
+        Ok(vec![
+            Effect::Requires(Condition::EmptyHanded(false)),
+            rolled(12.0, Amount::Fixed(2), 4, 3),
+            Effect::EmptyHanded(true),
+        ])
+    );
+    let e = effects_of(
+        "This fighter can only use this ability if they are within 1\" of an obstacle. If this \
+         fighter is empty-handed (see below), they are no longer empty-handed.",
+    );
+    assert_eq!(
+        e,
+        Ok(vec![
+            Effect::Requires(Condition::NearObstacle(1.0)),
+            Effect::Requires(Condition::EmptyHanded(true)),
+            Effect::EmptyHanded(false),
+        ])
+    );
+    assert_eq!(
+        crate::rules::effects::describe(&e.unwrap(), None),
+        "(within 1\" of an obstacle); (while it is empty-handed); it is no longer empty-handed"
+    );
+}

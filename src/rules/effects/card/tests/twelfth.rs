@@ -264,7 +264,7 @@ fn abl5_each_success_against_the_enemies_near_heals_this_fighter() {
     assert_eq!(
         crate::rules::effects::describe(&e, Some(3)),
         "roll 1 dice for each enemy within 6\": 4+ deals 3; for each of those dice that rolled \
-         4+: removes 3 damage from this fighter"
+         4+: removes up to 3 damage from this fighter"
     );
 }
 
