@@ -98,8 +98,7 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         only: Option<PickOnly>,
     },
-    /// Damage to one enemy fighter within `range` inches that this fighter can see: `per`
-    /// for each friendly fighter bearing `marks` within `near` inches of it.
+    /// Damage to a seen enemy within `range`: `per` for each friend with `marks` `near` it.
     DamagePerFriendNear {
         range: f32,
         per: u32,
@@ -290,12 +289,14 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         melee: bool,
     },
-    /// The friend picked as `pick` says makes a bonus move (up to its Move), or, when
-    /// `or_attack`, a bonus move or attack as its player chooses (CMB-2).
+    /// The friend picked as `pick` says makes a bonus move (up to its Move, and `max`" when
+    /// given), or, when `or_attack`, a bonus move or attack as its player chooses (CMB-2).
     FriendBonusMove {
         pick: FriendPick,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         or_attack: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max: Option<Amount>,
     },
     /// Each friend in `aura` now (this one too, unless "other") can make a bonus move (or
     /// attack, when `or_attack`), in turn, nearest first, this fighter last (CMB-2).

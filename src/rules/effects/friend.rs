@@ -387,8 +387,9 @@ pub(super) fn picked_roll_heal(s: &[String]) -> Option<(usize, Vec<Effect>)> {
 }
 
 /// "Pick a (visible) friendly fighter (with MARKS) (within N" of this fighter) (that has MARKS)
-/// that has not activated yet this battle round." + ("That fighter suffers impact damage.") +
-/// "You can activate that fighter immediately after this fighter's activation ends."
+/// that has not activated yet this battle round." + ("That fighter suffers impact damage." or
+/// "This fighter and that fighter can each make a bonus move action up to A.") + "You can
+/// activate that fighter immediately after this fighter's activation ends."
 pub(super) fn activate_next(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     let pick = s[0]
         .strip_prefix("you can ")
@@ -404,15 +405,34 @@ pub(super) fn activate_next(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     .iter()
     .find_map(|tail| pick.strip_suffix(tail))?;
     let (range, visible, marks) = picked_friend(pick).or_else(|| picked_friend_anywhere(pick))?;
+    let pick = FriendPick::new(range, visible, marks);
     let impact = s
         .get(1)
         .is_some_and(|t| t == "that fighter suffers impact damage");
-    let next = if impact { 2 } else { 1 };
+    // "This fighter and that fighter can each make a bonus move action up to A": this
+    // fighter's first, then the friend's.
+    let moves = s.get(1).is_some_and(|t| {
+        t == "this fighter and that fighter can each make a bonus move action up to the value of \
+              this ability"
+    });
+    let next = if impact || moves { 2 } else { 1 };
     if s.get(next)?.as_str()
         != "you can activate that fighter immediately after this fighter's activation ends"
     {
         return None;
     }
-    let pick = FriendPick::new(range, visible, marks);
-    Some((next + 1, vec![Effect::ActivateNext { pick, impact }]))
+    let mut effects = vec![Effect::ActivateNext {
+        pick: pick.clone(),
+        impact,
+    }];
+    if moves {
+        let max = Some(crate::model::effects::Amount::Value);
+        effects.push(Effect::BonusMove { max });
+        effects.push(Effect::FriendBonusMove {
+            pick,
+            or_attack: false,
+            max,
+        });
+    }
+    Some((next + 1, effects))
 }

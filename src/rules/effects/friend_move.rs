@@ -26,9 +26,17 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         }
     };
     match e {
-        Effect::FriendBonusMove { pick, or_attack } => format!(
-            "{} for {}friendly fighter{} {}",
+        Effect::FriendBonusMove {
+            pick,
+            or_attack,
+            max,
+        } => format!(
+            "{}{} for {}friendly fighter{} {}",
             what(*or_attack),
+            max.map_or(String::new(), |m| format!(
+                " of up to {}",
+                super::inches_text(&m, value)
+            )),
             if pick.visible { "a visible " } else { "a " },
             pick.marks().with_words(),
             super::within_text(super::at_value(pick.range, value))
@@ -88,6 +96,7 @@ pub(super) fn run(
         Effect::PickedFriendsBonus { max, up_to, .. } => {
             (max.map(|m| m.of(value) as f32), Some(up_to.of(value)))
         }
+        Effect::FriendBonusMove { max, .. } => (max.map(|m| m.of(value) as f32), None),
         _ => (None, None),
     };
     let rules = world.resource::<crate::model::ruleset::Ruleset>().clone();
@@ -203,7 +212,14 @@ pub(super) fn picked_then_moves(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         _ => return None,
     };
     let pick = FriendPick::new(range, visible, marks);
-    Some((2, vec![Effect::FriendBonusMove { pick, or_attack }]))
+    Some((
+        2,
+        vec![Effect::FriendBonusMove {
+            pick,
+            or_attack,
+            max: None,
+        }],
+    ))
 }
 
 /// "Each (visible) (other) friendly fighter (with MARKS) (within N" of this fighter) (when this
@@ -359,6 +375,7 @@ fn this_and_a_friend(s: &str) -> Option<Vec<Effect>> {
         Effect::FriendBonusMove {
             pick,
             or_attack: true,
+            max: None,
         },
     ])
 }

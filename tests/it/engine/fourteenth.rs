@@ -195,3 +195,56 @@ fn abl5_an_empty_handed_fighter_throws_again_only_once_it_picks_something_up() {
     let said = said_since(&mut a, n).join("\n");
     assert!(said.contains("is no longer empty-handed"), "{said}");
 }
+
+/// ABL-5, CMB-2: "pick a visible friendly fighter ... that has not activated this battle
+/// round. This fighter and that fighter can each make a bonus move action up to the value of
+/// this ability. You can activate that fighter immediately after this fighter's activation
+/// ends": one pick for both (a friend that has activated is refused); with 3s, A's bonus move
+/// of up to 3" waits, then A2's of up to 3" (not its Move of 5"); A2 goes next.
+#[test]
+fn abl5_cmb2_this_fighter_and_the_friend_move_up_to_the_value_then_it_goes_next() {
+    use warcry_sim::model::components::Activation;
+    use warcry_sim::model::effects::{FriendPick, Marks};
+    use warcry_sim::rules::engine::{Bonus, Pending};
+    const A2: FighterId = FighterId(3);
+    const A3: FighterId = FighterId(4);
+    let pick = FriendPick::new(6.0, true, Marks::default());
+    let larder = vec![
+        Effect::ActivateNext {
+            pick: pick.clone(),
+            impact: false,
+        },
+        Effect::BonusMove {
+            max: Some(Amount::Value),
+        },
+        Effect::FriendBonusMove {
+            pick,
+            or_attack: false,
+            max: Some(Amount::Value),
+        },
+    ];
+    let mut a = with_ability(larder, 3);
+    a.profile(A2, |p| p.movement = 5);
+    a.place(A2, 13.0, 10.0);
+    a.place(A3, 10.0, 13.0);
+    a.place(B, 30.0, 30.0);
+    a.set(A3, Activation::Activated);
+    let refused = a.use_ability(A, "Test Gift", 3, Some(A3)).unwrap_err();
+    assert!(refused.contains("that has yet to activate"), "{refused}");
+    a.use_ability(A, "Test Gift", 3, Some(A2)).unwrap();
+    let waiting = a.engine().activation.clone().map(|s| s.bonus).unwrap();
+    assert_eq!(
+        waiting,
+        [
+            Bonus::Move { max: 3.0 },
+            Bonus::FriendMove {
+                fighter: A2,
+                max: 3.0
+            }
+        ]
+    );
+    a.walk(A, [12.0, 0.0, 12.0]).unwrap();
+    a.walk(A2, [15.0, 0.0, 10.0]).unwrap();
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    assert_eq!(a.pending(), Pending::Action { fighter: A2 });
+}

@@ -89,6 +89,7 @@ fn abl5_a_picked_friend_makes_a_bonus_move_or_attack() {
     let friend = Effect::FriendBonusMove {
         pick,
         or_attack: true,
+        max: None,
     };
     let mut a = with_ability(vec![friend], 3);
     a.rules(|r| r.reactions = false);
@@ -126,6 +127,7 @@ fn abl5_the_solo_ai_moves_a_friend_with_its_bonus_move() {
     let friend = Effect::FriendBonusMove {
         pick,
         or_attack: false,
+        max: None,
     };
     let mut a = with_ability(vec![friend], 3);
     a.place(A2, 10.0, 13.0);
@@ -155,6 +157,7 @@ fn abl5_a_picked_friend_must_bear_every_runemark_named() {
     let friend = Effect::FriendBonusMove {
         pick: FriendPick::new(4.0, false, marks),
         or_attack: false,
+        max: None,
     };
     let mut a = with_ability(vec![friend], 3);
     a.profile(A2, |p| p.runemarks = vec!["scout".into()]);
@@ -297,6 +300,7 @@ fn abl5_a_picked_friend_takes_damage_then_acts() {
         Effect::FriendBonusMove {
             pick: pick.clone(),
             or_attack: true,
+            max: None,
         },
     ];
     let mut a = with_ability(effects, 3);

@@ -64,6 +64,7 @@ fn cmb2_abl5_a_friends_bonus_move_does_not_lengthen_the_active_fighters_move() {
     let friend = Effect::FriendBonusMove {
         pick: FriendPick::new(4.0, false, Default::default()),
         or_attack: false,
+        max: None,
     };
     let mut a = with_ability(vec![friend], 3);
     a.profile(A, |p| p.movement = 3);

@@ -62,8 +62,10 @@ pub fn effects_of(text: &str) -> Result<Vec<Effect>, String> {
     }
     settle(&mut effects, &sentences)?;
     // The engine gives every aimed effect of an ability the same pick (ABL-5): a card that
-    // picks a friend and an enemy, or two different fighters, is not one it can run.
-    let mut aims = effects.iter().filter_map(Effect::aim);
+    // picks a friend and an enemy, or two different fighters, is not one it can run (a pick
+    // of one yet to activate is the same pick, each effect asking what it needs).
+    let plain = |a: crate::model::effects::Aim| crate::model::effects::Aim { ready: false, ..a };
+    let mut aims = effects.iter().filter_map(Effect::aim).map(plain);
     if let Some(first) = aims.next()
         && aims.any(|a| a != first)
     {

@@ -174,3 +174,38 @@ fn abl5_empty_handed_after_a_throw_and_holding_again_after_a_pick_up() {
         "(within 1\" of an obstacle); (while it is empty-handed); it is no longer empty-handed"
     );
 }
+
+/// ABL-5: "pick a visible friendly fighter with the X runemark that is within 6" of this
+/// fighter and has not activated this battle round. This fighter and that fighter can each
+/// make a bonus move action up to the value of this ability. You can activate that fighter
+/// immediately after this fighter's activation ends": one pick, asked to be yet to activate.
+#[test]
+fn abl5_this_fighter_and_a_friend_yet_to_activate_move_up_to_the_value() {
+    let pick = crate::model::effects::FriendPick::new(
+        6.0,
+        true,
+        crate::model::effects::Marks::of(&["gutter"], &[]).unwrap(),
+    );
+    assert_eq!(
+        effects_of(
+            "Pick a visible friendly fighter with the Gutter runemark that is within 6\" of this \
+             fighter and has not activated this battle round. This fighter and that fighter can \
+             each make a bonus move action up to the value of this ability. You can activate \
+             that fighter immediately after this fighter's activation ends."
+        ),
+        Ok(vec![
+            Effect::ActivateNext {
+                pick: pick.clone(),
+                impact: false
+            },
+            Effect::BonusMove {
+                max: Some(Amount::Value)
+            },
+            Effect::FriendBonusMove {
+                pick,
+                or_attack: false,
+                max: Some(Amount::Value)
+            },
+        ])
+    );
+}

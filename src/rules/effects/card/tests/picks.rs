@@ -363,6 +363,7 @@ fn damage_to_a_picked_friend_then_more() {
             Effect::FriendBonusMove {
                 pick: pick.clone(),
                 or_attack: true,
+                max: None,
             }
         ])
     );

@@ -200,7 +200,8 @@ fn abl5_friends_bonus_moves() {
                 runemark: Some("beast".into()),
                 marks: Default::default()
             },
-            or_attack: false
+            or_attack: false,
+            max: None,
         }])
     );
     assert_eq!(
@@ -216,7 +217,8 @@ fn abl5_friends_bonus_moves() {
                 runemark: None,
                 marks: Default::default()
             },
-            or_attack: true
+            or_attack: true,
+            max: None,
         }])
     );
     let mut aura = Aura::within(4.0, false);
@@ -338,7 +340,8 @@ fn abl5_a_picked_friend_with_two_runemarks() {
             effects_of(text),
             Ok(vec![Effect::FriendBonusMove {
                 pick: pick.clone(),
-                or_attack: true
+                or_attack: true,
+                max: None,
             }]),
             "{text}"
         );

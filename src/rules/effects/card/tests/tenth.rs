@@ -304,7 +304,7 @@ fn this_and_a_friend_toughness_and_strength_and_a_friends_attack() {
     .unwrap();
     assert_eq!(e[0], Effect::BonusMoveOrAttack);
     assert!(
-        matches!(&e[1], Effect::FriendBonusMove { pick, or_attack: true } if pick.marks().fit(|m| m == "hunter"))
+        matches!(&e[1], Effect::FriendBonusMove { pick, or_attack: true, max: None } if pick.marks().fit(|m| m == "hunter"))
     );
     let round = |stat| Effect::RoundBoost {
         stat,
