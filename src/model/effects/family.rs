@@ -115,6 +115,7 @@ macro_rules! boost_parts {
             | Effect::NextActionCritOn { .. }
             | Effect::RangeBoost { .. }
             | Effect::NextHitsAsCrits { .. }
+            | Effect::TargetToughnessLess { .. }
             | $crate::model::effects::manner_parts!()
     };
 }

@@ -52,8 +52,7 @@ pub enum Effect {
     BonusMove { max: Option<Amount> },
     /// A bonus attack action (CMB-2).
     BonusAttack,
-    /// A bonus move action (CMB-2), up to `max` inches when given, that must finish closer to
-    /// the closest enemy fighter this fighter can see than it began.
+    /// A bonus move (CMB-2), up to `max`" when given, ending closer to the closest seen enemy.
     BonusMoveCloser { max: Option<Amount> },
     /// A bonus disengage action (CMB-2).
     BonusDisengage,
@@ -240,8 +239,7 @@ pub enum Effect {
         trigger: MoveTrigger,
         then: Vec<Effect>,
     },
-    /// Until the end of its activation, a dice after each of its attacks: on `least` or more
-    /// the target may not make these actions until the end of the round.
+    /// This activation, a dice after each of its attacks: `least`+ bars the target for the round.
     AfterEachAttack { least: u8, bar: Vec<Restriction> },
     /// Until the end of its activation (for its next attack, when `next`), its attacks (`only`
     /// of that kind) score a critical hit on a hit roll of `least` or more.
@@ -265,6 +263,8 @@ pub enum Effect {
     FreeClimb,
     /// Up to `n` hits of its next attack (of that kind, when `only`) count as critical hits.
     NextHitsAsCrits { n: Amount, only: Option<AttackKind> },
+    /// Its next attack (the bonus one, when one waits): the target's Toughness `by` less, to `min`.
+    TargetToughnessLess { by: u32, min: u32 },
     /// Up to `n` misses of its next attack (of that kind, when `only`) count as critical hits.
     NextMissesAsCrits { n: u32, only: Option<AttackKind> },
     /// This activation, each hit of its attacks (of that kind, when given) counts as a crit.
@@ -275,9 +275,8 @@ pub enum Effect {
     FlatAttackRange,
     /// Until the end of the activation, its (melee) attacks' Range is `by` inches more.
     RangeBoost { by: Amount, melee_only: bool },
-    /// Another friendly fighter within `range` inches (that this fighter can see, when
-    /// `visible`; with the runemark, when one is given) makes a bonus attack action (CMB-2),
-    /// with a melee weapon when `melee`.
+    /// Another friend within `range` (seen, when `visible`; with the runemark, when given) makes
+    /// a bonus attack action (CMB-2), with a melee weapon when `melee`.
     FriendBonusAttack {
         range: f32,
         visible: bool,

@@ -187,6 +187,7 @@ impl Effect {
             | Effect::NextHitsAsCrits { n: by, .. }
             | Effect::RoundBoost { by, .. }
             | Effect::BattleBoost { by, .. } => by.within(20),
+            Effect::TargetToughnessLess { by, min } => (1..=10).contains(by) && *min <= 6,
             Effect::AfterMove { trigger, .. } => range_ok(trigger.range()),
             Effect::AfterTakedown { then }
             | Effect::PickThenBoost { then, .. }

@@ -215,7 +215,9 @@ fn toughness_against(
         0
     };
     let raised = round_bonus(world, all, t, Stat::Toughness, false);
-    (t.toughness_with(bonus + raised), cover)
+    let toughness = t.toughness_with(bonus + raised);
+    let toughness = crate::rules::effects::target_toughness(world, (f, t), toughness);
+    (toughness, cover)
 }
 
 /// ATK-3 with ABL-5: the Strength the hit roll compares, when `f` attacks with `strength`

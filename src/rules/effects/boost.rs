@@ -86,6 +86,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         | Effect::NextMissesAsCrits { .. }
         | Effect::HitsAsCrits { .. }
         | Effect::CritOn { .. }
+        | Effect::TargetToughnessLess { .. }
         | Effect::NextActionCritOn { .. } => super::crits::describe(e, value),
         _ => String::new(),
     }
@@ -160,6 +161,7 @@ pub(super) fn run(
         Effect::NextHitsAsCrits { .. }
         | Effect::CritOn { .. }
         | Effect::NextActionCritOn { .. }
+        | Effect::TargetToughnessLess { .. }
         | crate::model::effects::manner_parts!() => super::crits::kept_lasting(world, f, e, value),
         Effect::RangeBoost { .. } => super::range_boost::kept(world, f, e, value),
         _ => None,
@@ -264,6 +266,9 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
             && w.attacks_with(*melee_only)
             && !(*missile_only && w.next.attack.is_some_and(|(_, melee)| melee)) =>
         {
+            w.because("its next action is an attack")
+        }
+        Effect::TargetToughnessLess { .. } if next.attack.is_some() => {
             w.because("its next action is an attack")
         }
         Effect::NextBoost { stat, only, .. }

@@ -4,7 +4,7 @@
 
 use crate::model::effects::{Amount, AttackKind, Aura, Effect, Stat, TargetIs};
 
-use super::card::{add_to, amount_prefix, number_prefix};
+use super::card::{add_to, amount_prefix, fill, number_prefix};
 
 /// "This fighter makes a bonus attack action." (or a raise of its next (melee) attack action),
 /// then "(In addition,) add A to the S (and S) characteristics of that (bonus) attack action"
@@ -38,6 +38,16 @@ fn that_attack_raised(then: &str, only: Option<AttackKind>) -> Option<Vec<Effect
             " of that attack action" | " of that bonus attack action"
         ) && stats.iter().all(|s| s.of_attacks());
         return fits.then(|| stats.into_iter().map(|s| that(s, by)).collect());
+    }
+    if let Some(v) = fill(
+        then,
+        "subtract {n} from the toughness characteristic of the target of that attack action, to \
+         a minimum of {n}, for that attack action",
+    ) {
+        return Some(vec![Effect::TargetToughnessLess {
+            by: v[0],
+            min: v[1],
+        }]);
     }
     if let Some(rest) = then.strip_prefix("a number of hits scored by that attack action equal to ")
     {

@@ -32,6 +32,9 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             "{n} misses of its next {}attack count as critical hits",
             kind_words(*only)
         ),
+        Effect::TargetToughnessLess { by, min } => format!(
+            "the target of its next attack has {by} less Toughness (to {min}) for that attack"
+        ),
         Effect::NextActionCritOn { least, only } => format!(
             "if its next action is a {}attack, that attack scores a critical hit on a {least}+",
             kind_words(*only)
@@ -129,6 +132,21 @@ pub fn hits_as_crits(world: &World, (f, t): (&FighterView, &FighterView), melee:
         .fold(0, u32::saturating_add)
 }
 
+/// ABL-4, ABL-5: the Toughness `toughness` of `t` against `f`'s next attack, less what an
+/// ability of `f`'s subtracts for that attack (after every bonus, to its minimum).
+pub fn target_toughness(
+    world: &World,
+    (f, t): (&FighterView, &FighterView),
+    toughness: u32,
+) -> u32 {
+    lasting_for(world, f, t).fold(toughness, |x, e| match e {
+        Effect::TargetToughnessLess { by, min } => {
+            crate::rules::state::Lowered::apply(x, *by, *min)
+        }
+        _ => x,
+    })
+}
+
 /// ABL-5: how many misses of `f`'s next (`melee`) attack on `t` count as critical hits.
 pub fn misses_as_crits(world: &World, (f, t): (&FighterView, &FighterView), melee: bool) -> u32 {
     lasting_for(world, f, t)
@@ -169,6 +187,7 @@ pub fn spend_hits_as_crits(a: &mut ActivationState, melee: bool) {
         | Effect::CritOn {
             only, next: true, ..
         } => fits(*only, melee),
+        Effect::TargetToughnessLess { .. } => true,
         _ => false,
     };
     // What was for its next action is spent by it, this attack.
@@ -334,6 +353,12 @@ pub(super) fn kept_lasting(
 ) -> Option<EffectOutcome> {
     match e {
         // "That attack action" after a bonus attack is the bonus one.
+        Effect::TargetToughnessLess { .. } => super::kept(world, f, e, value, |a| {
+            match a.bonus.iter().any(|b| b.own_attack()) {
+                true => a.for_bonus.push(e.clone()),
+                false => a.lasting.push(e.clone()),
+            }
+        }),
         Effect::NextHitsAsCrits { n, only } => {
             let e = Effect::NextHitsAsCrits {
                 n: Amount::Fixed(n.of(value)),

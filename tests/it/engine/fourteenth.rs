@@ -248,3 +248,48 @@ fn abl5_cmb2_this_fighter_and_the_friend_move_up_to_the_value_then_it_goes_next(
     a.apply(Command::EndActivation { fighter: A }).unwrap();
     assert_eq!(a.pending(), Pending::Action { fighter: A2 });
 }
+
+/// The roll an attack needed to hit.
+fn needed(e: &warcry_sim::rules::log::Event) -> u8 {
+    match e {
+        warcry_sim::rules::log::Event::Attack { needed, .. } => *needed,
+        e => panic!("not an attack: {e:?}"),
+    }
+}
+
+/// ATK-3, ABL-5: "this fighter makes a bonus melee attack action. Subtract 5 from the Toughness
+/// characteristic of the target of that attack action, to a minimum of 1, for that attack
+/// action": Strength 3 against B's Toughness 4 (less 5, to 1) hits on 3+ in the bonus attack,
+/// its odds say Toughness 1; the attack after it needs 5+ again. Let go, the bonus attack takes
+/// the lowering with it.
+#[test]
+fn atk3_abl5_the_bonus_attacks_target_has_less_toughness_for_that_attack() {
+    use super::arena::weapon;
+    let blessing = vec![
+        Effect::BonusAttackOf { melee: true },
+        Effect::TargetToughnessLess { by: 5, min: 1 },
+    ];
+    let arena = || {
+        let mut a = with_ability(blessing.clone(), 3);
+        a.rules(|r| r.reactions = false);
+        a.profile(A, |p| p.weapons = vec![weapon(1.0, 2, 3, (1, 2))]);
+        a.profile(B, |p| {
+            p.toughness = 4;
+            p.wounds = 40;
+        });
+        a.place(B, 11.5, 10.0);
+        a.use_ability(A, "Test Gift", 3, None).unwrap();
+        a
+    };
+    let mut a = arena();
+    assert_eq!(toughness(&mut a), 1);
+    a.dice(&[3, 3]);
+    assert_eq!(needed(&a.attack_logged(A, B, 0)), 3);
+    assert_eq!(toughness(&mut a), 4);
+    a.dice(&[3, 3]);
+    assert_eq!(needed(&a.attack_logged(A, B, 0)), 5);
+
+    let mut a = arena();
+    a.apply(Command::PassBonus { fighter: A }).unwrap();
+    assert_eq!(toughness(&mut a), 4, "gone with the bonus attack");
+}

@@ -209,3 +209,27 @@ fn abl5_this_fighter_and_a_friend_yet_to_activate_move_up_to_the_value() {
         ])
     );
 }
+
+/// ATK-3, ABL-5: "this fighter makes a bonus melee attack action. Subtract 4 from the Toughness
+/// characteristic of the target of that attack action, to a minimum of 1, for that attack
+/// action": the bonus attack's target has 4 less Toughness for it.
+#[test]
+fn atk3_the_target_of_the_bonus_attack_has_less_toughness() {
+    let e = effects_of(
+        "This fighter makes a bonus melee attack action. Subtract 4 from the Toughness \
+         characteristic of the target of that attack action, to a minimum of 1, for that attack \
+         action.",
+    );
+    assert_eq!(
+        e,
+        Ok(vec![
+            Effect::BonusAttackOf { melee: true },
+            Effect::TargetToughnessLess { by: 4, min: 1 }
+        ])
+    );
+    assert_eq!(
+        crate::rules::effects::describe(&e.unwrap(), None),
+        "a bonus melee attack action; the target of its next attack has 4 less Toughness (to 1) \
+         for that attack"
+    );
+}
