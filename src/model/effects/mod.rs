@@ -23,8 +23,8 @@ pub(crate) use family::manner_parts;
 pub use kinds::{AttackKind, MoveTrigger, ReactAct, Restriction, Stat, Trigger};
 pub use marks::{Mark, Marks};
 pub use parts::{
-    ANYWHERE, AtItsEnd, Attackers, Condition, FriendPick, Guard, MarkedRaise, OnSuccess, Placing,
-    RollsWere, TargetIs, VALUE_RANGE,
+    ANYWHERE, AtItsEnd, Attackers, Condition, FriendPick, Guard, Lowering, MarkedRaise, OnSuccess,
+    Placing, RollsWere, TargetIs, VALUE_RANGE,
 };
 pub use reach::{Aim, Aura, Exposers, PickOnly};
 pub use roll::{Roll, band_text};
@@ -359,9 +359,9 @@ pub enum Effect {
         /// Of its melee attacks only (their Attacks or Strength).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         melee_only: bool,
-        /// Halved instead (rounding up), before any bonus (ABL-4: divide first); `by` 0.
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        halve: bool,
+        /// Subtracted `by`, or halved, or by a dice's roll.
+        #[serde(default, skip_serializing_if = "Lowering::is_by")]
+        how: Lowering,
     },
     /// `amount` damage to this fighter, or (`dice`: 3 or 6) a roll of a dice of that many sides.
     SelfDamage {

@@ -135,7 +135,10 @@ fn rolled_ok(then: &[Effect]) -> bool {
                     | Effect::DamageOne { roll: None, .. }
                     | Effect::Heal { .. }
                     | Effect::SelfTakenDown
-                    | Effect::LowerPicked { halve: true, .. }
+                    | Effect::LowerPicked {
+                        how: super::Lowering::Halve,
+                        ..
+                    }
             )
         })
 }

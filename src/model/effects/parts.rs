@@ -93,6 +93,24 @@ pub enum Condition {
     Either(Box<Condition>, Box<Condition>),
 }
 
+/// How a picked enemy's characteristic is lowered (ABL-4, ABL-5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Lowering {
+    /// By the effect's `by`, after every bonus.
+    #[default]
+    By,
+    /// Its Move or Toughness halved, rounding up, before any bonus (divide first); `by` 0.
+    Halve,
+    /// By a dice rolled as the ability is used ("subtract the value of the roll"); `by` 0.
+    Roll,
+}
+
+impl Lowering {
+    pub fn is_by(&self) -> bool {
+        *self == Lowering::By
+    }
+}
+
 /// How the attacks on a guarded fighter are softened (ABL-5).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Guard {

@@ -459,16 +459,20 @@ impl Effect {
                 min,
                 stat,
                 melee_only,
-                halve,
+                how,
                 ..
             } => {
                 let melee_ok = !melee_only || matches!(stat, Stat::Attacks | Stat::Strength);
-                // Only a Move or a Toughness is halved, and then nothing is subtracted.
-                let halve_ok = !halve
-                    || (matches!(stat, Stat::Move | Stat::Toughness)
-                        && *by == super::Amount::Fixed(0)
-                        && !melee_only);
-                range_ok(*range) && by.within(6) && *min <= 6 && melee_ok && halve_ok
+                // Only a Move or a Toughness is halved; halved or rolled, `by` is nothing.
+                let how_ok = match how {
+                    super::Lowering::By => true,
+                    super::Lowering::Halve => {
+                        matches!(stat, Stat::Move | Stat::Toughness) && !melee_only
+                    }
+                    super::Lowering::Roll => !melee_only,
+                };
+                let by_ok = how.is_by() || *by == super::Amount::Fixed(0);
+                range_ok(*range) && by.within(6) && *min <= 6 && melee_ok && how_ok && by_ok
             }
             Effect::LowerPerRoll {
                 least,

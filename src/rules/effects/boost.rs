@@ -268,9 +268,6 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
         {
             w.because("its next action is an attack")
         }
-        Effect::TargetToughnessLess { .. } if next.attack.is_some() => {
-            w.because("its next action is an attack")
-        }
         Effect::NextBoost { stat, only, .. }
             if stat.of_attacks()
                 && (next.attack)

@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use crate::model::effects::{Effect, PickOnly, Stat};
+use crate::model::effects::{Effect, Lowering, PickOnly, Stat};
 use crate::rules::log::EffectOutcome;
 use crate::rules::state;
 
@@ -58,7 +58,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         min,
         activation,
         melee_only,
-        halve,
+        how,
     } = e
     else {
         return String::new();
@@ -71,8 +71,13 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         ),
         if *activation { "activation" } else { "round" },
     );
-    if *halve {
+    if *how == Lowering::Halve {
         return format!("{who} has its {stat} halved (rounding up) until the end of the {until}");
+    }
+    if *how == Lowering::Roll {
+        return format!(
+            "{who} has a dice's roll less {stat} (to {min}) until the end of the {until}"
+        );
     }
     let what = match stat {
         Stat::Damage | Stat::CritDamage => "damage for each hit and critical hit".to_string(),
@@ -140,17 +145,18 @@ pub(super) fn run(
         min,
         activation,
         melee_only,
-        halve,
+        how,
         ..
     } = e
     else {
         return None;
     };
     let t = target?;
-    let lowered = (*stat, by.of(value), *min);
-    match halve {
-        true => state::engine(world).halve_for_round(t, *stat),
-        false => state::engine(world).lower_for_round(t, lowered, (*activation, *melee_only)),
+    let roll = (*how == Lowering::Roll).then(|| state::d6(world));
+    let lowered = (*stat, roll.map_or(by.of(value), u32::from), *min);
+    match how {
+        Lowering::Halve => state::engine(world).halve_for_round(t, *stat),
+        _ => state::engine(world).lower_for_round(t, lowered, (*activation, *melee_only)),
     }
     let v = state::fighter(world, t)?;
     Some(EffectOutcome::Lowered {
@@ -159,6 +165,7 @@ pub(super) fn run(
         now: now(world, &v, (*stat, *melee_only)),
         activation: *activation,
         battle: false,
+        roll,
     })
 }
 
@@ -195,6 +202,7 @@ pub(super) fn per_roll(
         now: now(world, &v, (stat, false)),
         activation: false,
         battle,
+        roll: None,
     })
 }
 

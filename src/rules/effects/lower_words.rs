@@ -2,7 +2,7 @@
 //! lowered or halved, the attacks on it raised (`lower` runs them; `card`: the language's
 //! shared pieces).
 
-use crate::model::effects::{Amount, Effect, Exposers, Marks, PickOnly, Stat};
+use crate::model::effects::{Amount, Effect, Exposers, Lowering, Marks, PickOnly, Stat};
 
 use super::card::{amount_prefix, fill, number_prefix, picked_enemy};
 
@@ -60,8 +60,17 @@ pub(super) fn picked_then_lowered(s: &[String]) -> Option<(usize, Vec<Effect>)> 
         };
         return Some((2, vec![e]));
     }
-    let (range, visible) = picked_enemy(&s[0])?;
-    if let Some((stat, by, to)) = exposed(s.get(1)?) {
+    // "Pick an enemy fighter within N" of this fighter and roll a die" + "... subtract the
+    // value of the roll from ...".
+    let (pick, rolled) = match ["and roll a die", "and roll a dice"]
+        .iter()
+        .find_map(|r| s[0].strip_suffix(r))
+    {
+        Some(p) => (p.trim_end(), true),
+        None => (s[0].as_str(), false),
+    };
+    let (range, visible) = picked_enemy(pick)?;
+    if let Some((stat, by, to)) = exposed(s.get(1)?).filter(|_| !rolled) {
         let e = Effect::ExposePicked {
             range,
             visible,
@@ -82,16 +91,21 @@ pub(super) fn picked_then_lowered(s: &[String]) -> Option<(usize, Vec<Effect>)> 
     };
     let mut effects = Vec::new();
     for clause in rest.split(" and subtract ") {
-        let lowered = match halved(clause) {
-            Some(stat) => (stat, Amount::Fixed(0), 0, false, true),
-            None => {
-                let clause = clause.strip_prefix("subtract ").unwrap_or(clause);
+        let clause = clause.strip_prefix("subtract ").unwrap_or(clause);
+        let lowered = match (halved(clause), clause.strip_prefix("the value of the roll")) {
+            (Some(stat), _) if !rolled => (stat, Amount::Fixed(0), 0, false, Lowering::Halve),
+            (_, Some(rest)) if rolled => {
+                let (stat, min, melee_only) = lowering(rest)?;
+                (stat, Amount::Fixed(0), min, melee_only, Lowering::Roll)
+            }
+            _ if rolled => return None,
+            _ => {
                 let (by, rest) = amount_prefix(clause)?;
                 let (stat, min, melee_only) = lowering(rest)?;
-                (stat, by, min, melee_only, false)
+                (stat, by, min, melee_only, Lowering::By)
             }
         };
-        let (stat, by, min, melee_only, halve) = lowered;
+        let (stat, by, min, melee_only, how) = lowered;
         effects.push(Effect::LowerPicked {
             range,
             visible,
@@ -100,7 +114,7 @@ pub(super) fn picked_then_lowered(s: &[String]) -> Option<(usize, Vec<Effect>)> 
             min,
             activation,
             melee_only,
-            halve,
+            how,
         });
     }
     Some((2, effects))

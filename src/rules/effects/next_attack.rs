@@ -239,7 +239,7 @@ fn lower_target(
         min,
         activation: false,
         melee_only: false,
-        halve: false,
+        how: crate::model::effects::Lowering::By,
     };
     if let Some(outcome) = super::lower::run(world, &lower, 0, Some(target)) {
         effect_logged(world, attacker, outcome);

@@ -187,6 +187,9 @@ pub enum EffectOutcome {
         /// Until the end of the battle, not of the round.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         battle: bool,
+        /// The dice rolled for how much ("subtract the value of the roll").
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<u8>,
     },
     /// A critical hit lowered `fighter`'s `stat` to `now` for the battle.
     CritWeakened {

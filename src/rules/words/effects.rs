@@ -474,8 +474,10 @@ pub(super) fn friend_bonus_text(who: &str, o: &EffectOutcome, n: &Names) -> Stri
             now,
             activation,
             battle,
+            roll,
         } => format!(
-            "{who}'s ability: {}'s {} is {now}, lowered until the end of the {}",
+            "{who}'s ability{}: {}'s {} is {now}, lowered until the end of the {}",
+            roll.map_or(String::new(), |r| format!(" (rolls {r})")),
             n.fighter(*fighter),
             match stat {
                 Stat::Damage | Stat::CritDamage => "damage for a hit".to_string(),

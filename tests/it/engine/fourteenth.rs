@@ -21,7 +21,11 @@ fn lowered(stat: Stat, by: u32) -> Effect {
         min: if by > 0 { 1 } else { 0 },
         activation: false,
         melee_only: false,
-        halve: by == 0,
+        how: if by == 0 {
+            warcry_sim::model::effects::Lowering::Halve
+        } else {
+            warcry_sim::model::effects::Lowering::By
+        },
     }
 }
 
@@ -292,4 +296,34 @@ fn atk3_abl5_the_bonus_attacks_target_has_less_toughness_for_that_attack() {
     let mut a = arena();
     a.apply(Command::PassBonus { fighter: A }).unwrap();
     assert_eq!(toughness(&mut a), 4, "gone with the bonus attack");
+}
+
+/// ABL-4, ABL-5: "roll a die. Until the end of the battle round, subtract the value of the
+/// roll from the Toughness characteristic of that fighter (to a minimum of 1)": a roll of 4
+/// leaves B's Toughness 5 at 1, and the log gives the roll.
+#[test]
+fn abl4_a_picked_enemys_toughness_lowered_by_a_roll() {
+    use warcry_sim::model::effects::Lowering;
+    let enfeeble = Effect::LowerPicked {
+        range: 12.0,
+        visible: false,
+        stat: Stat::Toughness,
+        by: Amount::Fixed(0),
+        min: 1,
+        activation: false,
+        melee_only: false,
+        how: Lowering::Roll,
+    };
+    let mut a = with_ability(vec![enfeeble], 3);
+    a.profile(B, |p| p.toughness = 5);
+    a.place(B, 10.0, 11.5);
+    a.dice(&[4]);
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+    assert_eq!(toughness(&mut a), 1);
+    let said = said_since(&mut a, n).join("\n");
+    assert!(
+        said.contains("(rolls 4)") && said.contains("Toughness is 1, lowered"),
+        "{said}"
+    );
 }

@@ -20,7 +20,7 @@ fn lower(stat: Stat, by: u32, min: u32, activation: bool) -> Effect {
         min,
         activation,
         melee_only: false,
-        halve: false,
+        how: warcry_sim::model::effects::Lowering::By,
     }
 }
 
@@ -91,7 +91,7 @@ fn abl4_abl5_attacks_of_melee_attacks_lowered_for_the_round() {
         min: 1,
         activation: false,
         melee_only: true,
-        halve: false,
+        how: warcry_sim::model::effects::Lowering::By,
     };
     let mut a = with_ability(vec![tangle], 3);
     a.profile(B, |p| {

@@ -174,7 +174,7 @@ fn abl5_each_fighter_is_picked_once_per_round_by_the_ability() {
             min: 1,
             activation: false,
             melee_only: false,
-            halve: false,
+            how: warcry_sim::model::effects::Lowering::By,
         },
         Effect::Requires(Condition::OncePerRoundPerTarget),
     ];

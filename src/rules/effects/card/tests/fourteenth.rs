@@ -27,7 +27,7 @@ fn halved(range: f32, stat: Stat) -> Effect {
         min: 0,
         activation: false,
         melee_only: false,
-        halve: true,
+        how: crate::model::effects::Lowering::Halve,
     }
 }
 
@@ -231,5 +231,43 @@ fn atk3_the_target_of_the_bonus_attack_has_less_toughness() {
         crate::rules::effects::describe(&e.unwrap(), None),
         "a bonus melee attack action; the target of its next attack has 4 less Toughness (to 1) \
          for that attack"
+    );
+}
+
+/// ABL-4, ABL-5: "pick an enemy fighter within 10" of this fighter and roll a die. Until the
+/// end of the battle round, subtract the value of the roll from the Toughness characteristic of
+/// that fighter (to a minimum of 1)": lowered by the dice's roll. A roll the card then makes no
+/// use of is not read.
+#[test]
+fn abl4_a_picked_enemy_lowered_by_the_roll() {
+    let e = effects_of(
+        "Pick an enemy fighter within 10\" of this fighter and roll a die. Until the end of the \
+         battle round, subtract the value of the roll from the Toughness characteristic of that \
+         fighter (to a minimum of 1).",
+    );
+    assert_eq!(
+        e,
+        Ok(vec![Effect::LowerPicked {
+            range: 10.0,
+            visible: false,
+            stat: Stat::Toughness,
+            by: Amount::Fixed(0),
+            min: 1,
+            activation: false,
+            melee_only: false,
+            how: crate::model::effects::Lowering::Roll,
+        }])
+    );
+    assert_eq!(
+        crate::rules::effects::describe(&e.unwrap(), None),
+        "an enemy within 10\" has a dice's roll less Toughness (to 1) until the end of the round"
+    );
+    assert!(
+        effects_of(
+            "Pick an enemy fighter within 10\" of this fighter and roll a die. Until the end of \
+             the battle round, subtract 2 from the Toughness characteristic of that fighter (to \
+             a minimum of 1)."
+        )
+        .is_err()
     );
 }

@@ -32,7 +32,7 @@ fn abl5_a_pick_within_the_value_in_inches() {
             min: 1,
             activation: false,
             melee_only: false,
-            halve: false,
+            how: crate::model::effects::Lowering::By,
         }
         .at_value(4),
         Effect::LowerPicked {
@@ -43,7 +43,7 @@ fn abl5_a_pick_within_the_value_in_inches() {
             min: 1,
             activation: false,
             melee_only: false,
-            halve: false,
+            how: crate::model::effects::Lowering::By,
         }
     );
 }

@@ -507,7 +507,7 @@ fn abl5_a_picked_enemy_lowered_for_the_round() {
             min,
             activation: false,
             melee_only: false,
-            halve: false,
+            how: crate::model::effects::Lowering::By,
         }])
     };
     assert_eq!(

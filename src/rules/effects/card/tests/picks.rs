@@ -47,7 +47,7 @@ fn abl4_a_picked_enemys_characteristics_lowered() {
         min,
         activation,
         melee_only: false,
-        halve: false,
+        how: crate::model::effects::Lowering::By,
     };
     assert_eq!(
         effects_of(
@@ -127,7 +127,7 @@ fn abl5_a_bar_then_a_lowering_of_the_same_enemy() {
                 min: 0,
                 activation: false,
                 melee_only: false,
-                halve: false,
+                how: crate::model::effects::Lowering::By,
             }
         ]
     );
@@ -150,7 +150,7 @@ fn abl4_the_attacks_of_a_picked_enemys_melee_attacks_lowered() {
             min: 1,
             activation: false,
             melee_only: true,
-            halve: false,
+            how: crate::model::effects::Lowering::By,
         }])
     );
 }
