@@ -116,6 +116,7 @@ macro_rules! boost_parts {
             | Effect::RangeBoost { .. }
             | Effect::NextHitsAsCrits { .. }
             | Effect::TargetToughnessLess { .. }
+            | Effect::RangeIs { .. }
             | $crate::model::effects::manner_parts!()
     };
 }

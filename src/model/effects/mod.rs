@@ -275,6 +275,8 @@ pub enum Effect {
     FlatAttackRange,
     /// Until the end of the activation, its (melee) attacks' Range is `by` inches more.
     RangeBoost { by: Amount, melee_only: bool },
+    /// Its next attack's Range is `inches` (the bonus attack's, when one waits).
+    RangeIs { inches: Amount },
     /// Another friend within `range` (seen, when `visible`; with the runemark, when given) makes
     /// a bonus attack action (CMB-2), with a melee weapon when `melee`.
     FriendBonusAttack {
@@ -339,8 +341,7 @@ pub enum Effect {
         by: u32,
         min: u32,
     },
-    /// An enemy within `range` (seen, when `visible`) is set up again within `within` of this
-    /// fighter (nearest where it was, at a choice); later effects aim at it too.
+    /// An enemy within `range` (seen: `visible`) is set up within `within` of this fighter.
     SetUpNear {
         range: f32,
         visible: bool,
@@ -369,8 +370,7 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         dice: Option<u8>,
     },
-    /// After an effect's damage to the picked enemy: the same damage to each other enemy
-    /// fighter within `around` inches of it (as it stood) that this fighter can see.
+    /// After damage to the picked enemy: the same to each other seen enemy `around` it (as it stood).
     DamageNearTarget { around: f32 },
     /// After a roll against the picked enemy: each `least`..=`most` deals this fighter `amount`.
     SelfDamagePerRoll { least: u8, most: u8, amount: u32 },

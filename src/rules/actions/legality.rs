@@ -10,7 +10,7 @@ use crate::rules::state::{Engine, FighterView, can_see};
 use bevy::prelude::*;
 
 use super::range::attack_distance;
-use super::range::{missile_blocked_by_friends, range_raised};
+use super::range::{attack_range, missile_blocked_by_friends};
 
 /// ATK-1, ATK-2, GEN-3: is attacking `target` with weapon `weapon` legal for `f`?
 pub fn validate_attack<'a>(
@@ -153,7 +153,7 @@ fn judge_attack<'a, 'f>(
         return Err(Refusal::Untargetable(t));
     }
     let d = attack_distance(e, f, t);
-    let range = w.max_range + range_raised(e, f, w.is_melee());
+    let range = attack_range(e, f, w);
     if d > range + 1e-4 {
         return Err(Refusal::OutOfRange(t, d, range));
     }

@@ -20,6 +20,18 @@ pub fn attack_distance(e: &Engine, f: &FighterView, t: &FighterView) -> f32 {
     }
 }
 
+/// ATK-2 with ABL-5: the Range of `f`'s attack with `w`: what an ability makes its next
+/// attack's, else the weapon's, raised as abilities raise it this activation.
+pub fn attack_range(e: &Engine, f: &FighterView, w: &Weapon) -> f32 {
+    let set = (e.activation.as_ref().filter(|a| a.fighter == f.id)).and_then(|a| {
+        (a.lasting.iter().chain(&a.for_bonus)).find_map(|x| match x {
+            Effect::RangeIs { inches } => Some(inches.of(0) as f32),
+            _ => None,
+        })
+    });
+    set.unwrap_or_else(|| w.max_range + range_raised(e, f, w.is_melee()))
+}
+
 /// ABL-5: how many inches more the range of `f`'s (`melee`) attacks is this activation.
 pub fn range_raised(e: &Engine, f: &FighterView, melee: bool) -> f32 {
     let Some(a) = e.activation.as_ref().filter(|a| a.fighter == f.id) else {

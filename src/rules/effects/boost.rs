@@ -16,7 +16,9 @@ use super::{Useful, Weighed, amount_text, kept, lasts};
 pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
     let amount = |a: &Amount| amount_text(a, value);
     match e {
-        Effect::RangeBoost { .. } => super::range_boost::describe(e, value),
+        Effect::RangeBoost { .. } | Effect::RangeIs { .. } => {
+            super::range_boost::describe(e, value)
+        }
         Effect::Boost {
             stat,
             by,
@@ -163,7 +165,9 @@ pub(super) fn run(
         | Effect::NextActionCritOn { .. }
         | Effect::TargetToughnessLess { .. }
         | crate::model::effects::manner_parts!() => super::crits::kept_lasting(world, f, e, value),
-        Effect::RangeBoost { .. } => super::range_boost::kept(world, f, e, value),
+        Effect::RangeBoost { .. } | Effect::RangeIs { .. } => {
+            super::range_boost::kept(world, f, e, value)
+        }
         _ => None,
     }
 }

@@ -39,6 +39,12 @@ fn that_attack_raised(then: &str, only: Option<AttackKind>) -> Option<Vec<Effect
         ) && stats.iter().all(|s| s.of_attacks());
         return fits.then(|| stats.into_iter().map(|s| that(s, by)).collect());
     }
+    if then == "the range characteristic for that attack action is double the value of this ability"
+    {
+        return Some(vec![Effect::RangeIs {
+            inches: Amount::DoubleValue,
+        }]);
+    }
     if let Some(v) = fill(
         then,
         "subtract {n} from the toughness characteristic of the target of that attack action, to \

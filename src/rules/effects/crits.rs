@@ -187,7 +187,7 @@ pub fn spend_hits_as_crits(a: &mut ActivationState, melee: bool) {
         | Effect::CritOn {
             only, next: true, ..
         } => fits(*only, melee),
-        Effect::TargetToughnessLess { .. } => true,
+        Effect::TargetToughnessLess { .. } | Effect::RangeIs { .. } => true,
         _ => false,
     };
     // What was for its next action is spent by it, this attack.

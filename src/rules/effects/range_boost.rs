@@ -14,6 +14,10 @@ use super::{Useful, Weighed, amount_text};
 
 /// In words: "+2\" Range for melee attacks until the end of the activation".
 pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
+    if let Effect::RangeIs { inches } = e {
+        let inches = super::inches_text(inches, value);
+        return format!("the Range of that attack is {inches}");
+    }
     let Effect::RangeBoost { by, melee_only } = e else {
         return String::new();
     };
@@ -32,6 +36,18 @@ pub(super) fn kept(
     e: &Effect,
     value: u8,
 ) -> Option<EffectOutcome> {
+    if let Effect::RangeIs { inches } = e {
+        // "That attack action" after a bonus attack is the bonus one, lapsing with it.
+        let e = Effect::RangeIs {
+            inches: Amount::Fixed(inches.of(value)),
+        };
+        return super::kept(world, f, &e, value, |a| {
+            match a.bonus.iter().any(|b| b.own_attack()) {
+                true => a.for_bonus.push(e.clone()),
+                false => a.lasting.push(e.clone()),
+            }
+        });
+    }
     let Effect::RangeBoost { by, melee_only } = e else {
         return None;
     };

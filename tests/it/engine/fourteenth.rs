@@ -327,3 +327,53 @@ fn abl4_a_picked_enemys_toughness_lowered_by_a_roll() {
         "{said}"
     );
 }
+
+/// ATK-2, ABL-5: "this fighter makes a bonus missile attack action. The Range characteristic
+/// for that attack action is double the value of this ability": with 6s the bonus attack of an
+/// 8" weapon reaches B 10" away (Range 12"); the attack after it does not. With 3s (Range 6")
+/// it can't reach B 7" away, so no bonus attack is offered (logged), and A's next attack has
+/// its weapon's 8" again.
+#[test]
+fn atk2_abl5_the_bonus_attacks_range_is_twice_the_value() {
+    use super::arena::weapon;
+    let barrels = vec![
+        Effect::BonusAttackOf { melee: false },
+        Effect::RangeIs {
+            inches: Amount::DoubleValue,
+        },
+    ];
+    let shot = Command::Attack {
+        fighter: A,
+        target: B,
+        weapon: 0,
+    };
+    let arena = |value| {
+        let mut a = with_ability(barrels.clone(), value);
+        a.rules(|r| r.reactions = false);
+        a.profile(A, |p| p.weapons = vec![weapon(8.0, 2, 3, (1, 2))]);
+        a.profile(B, |p| p.wounds = 40);
+        // Bases 25 mm: 11" between the centres is 10" between the bases.
+        a.place(B, 10.0, if value == 6 { 21.0 } else { 18.0 });
+        a.use_ability(A, "Test Gift", value, None).unwrap();
+        a
+    };
+    let mut a = arena(6);
+    a.dice(&[1, 1]);
+    a.attack_logged(A, B, 0);
+    let why = a.rejected(shot.clone()).to_string();
+    assert!(why.contains("10\" away, beyond the 8\" range"), "{why}");
+
+    let mut a = arena(3);
+    let said = said_since(&mut a, 0).join("\n");
+    assert!(
+        said.contains("no attack it can make, no bonus attack"),
+        "{said}"
+    );
+    let w = a.world();
+    let all = warcry_sim::rules::engine::fighters(w);
+    let f = all.iter().find(|o| o.id == A).unwrap();
+    assert!(
+        warcry_sim::rules::actions::attack_allowed(w, &all, f, B, 0),
+        "the weapon's 8\" again, the 6\" gone with the bonus"
+    );
+}

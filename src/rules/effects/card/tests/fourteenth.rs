@@ -271,3 +271,24 @@ fn abl4_a_picked_enemy_lowered_by_the_roll() {
         .is_err()
     );
 }
+
+/// ATK-2, ABL-5: "this fighter makes a bonus missile attack action. The Range characteristic
+/// for that attack action is double the value of this ability": that attack's Range is set.
+#[test]
+fn atk2_the_bonus_attacks_range_is_twice_the_value() {
+    let e = effects_of(
+        "This fighter makes a bonus missile attack action. The Range characteristic for that \
+         attack action is double the value of this ability.",
+    );
+    let range = Effect::RangeIs {
+        inches: Amount::DoubleValue,
+    };
+    assert_eq!(
+        e,
+        Ok(vec![Effect::BonusAttackOf { melee: false }, range.clone()])
+    );
+    assert_eq!(
+        crate::rules::effects::describe(&[range], Some(4)),
+        "the Range of that attack is 8\""
+    );
+}
