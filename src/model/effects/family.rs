@@ -178,6 +178,7 @@ impl Effect {
             | Effect::DamageAround { .. }
             | Effect::DamagePerFriendNear { .. }
             | Effect::DamageAll { .. }
+            | Effect::DiceGame { .. }
             | Effect::DamageVsToughness { .. }
             | Effect::DamageWoundsOnRoll { .. }
             | Effect::SelfTakenDown
@@ -262,6 +263,7 @@ impl Effect {
             | Effect::DamageAround { range, .. }
             | Effect::DamagePerFriendNear { range, .. } => enemy(*range, true, None),
             Effect::Restrict { range, visible, .. }
+            | Effect::DiceGame { range, visible, .. }
             | Effect::DamageVsToughness { range, visible, .. }
             | Effect::PullPicked { range, visible, .. }
             | Effect::SetUpNear { range, visible, .. }

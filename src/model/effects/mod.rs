@@ -23,8 +23,8 @@ pub(crate) use family::manner_parts;
 pub use kinds::{AttackKind, MoveTrigger, ReactAct, Restriction, Stat, Trigger};
 pub use marks::{Mark, Marks};
 pub use parts::{
-    ANYWHERE, AtItsEnd, Attackers, Condition, FriendPick, Guard, Lowering, MarkedRaise, OnSuccess,
-    Placing, RollsWere, TargetIs, VALUE_RANGE,
+    ANYWHERE, AtItsEnd, Attackers, Condition, FriendPick, Game, Guard, Lowering, MarkedRaise,
+    OnSuccess, Placing, RollsWere, TargetIs, VALUE_RANGE,
 };
 pub use reach::{Aim, Aura, Exposers, PickOnly};
 pub use roll::{Roll, band_text};
@@ -60,8 +60,7 @@ pub enum Effect {
     BonusAttackOf { melee: bool },
     /// A bonus move action or a bonus disengage action (CMB-2), as the player chooses.
     BonusMoveOrDisengage,
-    /// A bonus attack action (CMB-2) on an enemy within `range` inches (that this fighter can
-    /// see, when `visible`; with the runemark, when given): the ability's pick.
+    /// A bonus attack (CMB-2) on an enemy within `range` (seen: `visible`; with the runemark).
     BonusAttackAt {
         range: f32,
         visible: bool,
@@ -74,7 +73,7 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         melee: bool,
     },
-    /// A bonus attack action (CMB-2) with this fighter's weapon of that runemark ("spear").
+    /// A bonus attack action (CMB-2) with its weapon of that runemark ("spear").
     BonusAttackWith { runemark: String },
     /// Until the end of this fighter's activation, `by` more of `stat` (for an attack stat:
     /// of its melee attacks only when `melee_only`).
@@ -106,8 +105,13 @@ pub enum Effect {
     },
     /// `amount` damage to this fighter and each other fighter it sees within `range` inches.
     DamageAll { range: f32, amount: Amount },
-    /// `amount` damage to each enemy fighter within `range` inches (that this fighter can see,
-    /// when `visible`), or, with `roll`, the damage its own roll deals to each.
+    /// Dice against an enemy within `range` (seen, when `visible`), dealt as `game` says.
+    DiceGame {
+        range: f32,
+        visible: bool,
+        game: Game,
+    },
+    /// `amount` damage to each enemy (seen, when `visible`) within `range`, or its `roll`'s.
     DamageEach {
         range: f32,
         amount: Amount,
@@ -116,8 +120,8 @@ pub enum Effect {
         #[serde(default = "parts::seen", skip_serializing_if = "parts::is_seen")]
         visible: bool,
     },
-    /// Until the end of the battle round, `by` less of `stat` (Attacks: of their attacks), to
-    /// `min`, for the enemy fighters within `range` inches of this fighter while they are.
+    /// For the round, `by` less `stat` (Attacks: of their attacks), to `min`, for the enemies
+    /// within `range` inches of this fighter while they are.
     EnemyAura {
         stat: Stat,
         by: Amount,
@@ -126,8 +130,7 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "parts::Attackers::all")]
         whose: parts::Attackers,
     },
-    /// For the round, each enemy disengaging from within `range` takes a D`sides` (`before`:
-    /// before it moves away).
+    /// For the round, an enemy disengaging from within `range` takes a D`sides` (`before`: first).
     DisengageToll { range: f32, sides: u8, before: bool },
     /// At the round's end (after objectives), `amount` to each enemy (seen) within `range`.
     DamageAtRoundEnd {
@@ -152,7 +155,7 @@ pub enum Effect {
     HealRolled { dice: Amount, least: u8, each: u32 },
     /// `dice` dice: each of `least`+ saves a wild dice (INI-3); `least` 0: `dice` saved as such.
     SaveWildDice { dice: Amount, least: u8 },
-    /// `dice` dice: each of `least`+ discards one of the other side's saved wild dice (INI-3).
+    /// `dice` dice: each `least`+ discards one of the other side's saved wild dice (INI-3).
     DiscardEnemyWildDice { dice: Amount, least: u8 },
     /// `dice` dice: this activation, each of `down_to`- takes 1 Move (to 1), each other adds 1.
     MoveByRolls { dice: Amount, down_to: u8 },
@@ -233,8 +236,7 @@ pub enum Effect {
     /// This activation, its attacks' Strength (of that kind, when `only`) counts as higher than
     /// the target's Toughness (ATK-3: they hit on 3+).
     StrengthAboveToughness { only: Option<AttackKind> },
-    /// Until the end of this fighter's activation, when one of its move actions sets off
-    /// `trigger`, `then` happens (once).
+    /// This activation, when one of its moves sets off `trigger`, `then` happens (once).
     AfterMove {
         trigger: MoveTrigger,
         then: Vec<Effect>,
@@ -256,8 +258,7 @@ pub enum Effect {
     FlyThisActivation,
     /// This activation, it can fly when it moves, ending no more than `up`" higher.
     FlyRisingAtMost { up: u32 },
-    /// This activation, its moves may end farther from an enemy it started within 1" of (not
-    /// MOVE-3).
+    /// This activation, its moves may end farther from an enemy it starts within 1" of (MOVE-3).
     MoveWhileEngaged,
     /// This activation, its climbs' height does not count (MOVE-5).
     FreeClimb,
@@ -370,7 +371,7 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         dice: Option<u8>,
     },
-    /// After damage to the picked enemy: the same to each other seen enemy `around` it (as it stood).
+    /// After damage to the picked enemy: the same to each other seen enemy `around` it.
     DamageNearTarget { around: f32 },
     /// After a roll against the picked enemy: each `least`..=`most` deals this fighter `amount`.
     SelfDamagePerRoll { least: u8, most: u8, amount: u32 },
@@ -422,8 +423,7 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         aura: Option<Aura>,
     },
-    /// Until the end of the round, the critical hits of enemies within `range` (seen, when
-    /// `visible`) count as hits ([`VALUE_RANGE`]: as many inches as the value).
+    /// For the round, the critical hits of enemies (seen: `visible`) within `range` count as hits.
     EnemyCritsAsHits { range: f32, visible: bool },
     /// Until the end of the battle round, `by` more of `stat` (of its melee attacks only, when
     /// `melee_only`) for the friendly fighter picked as `pick` says.
@@ -474,8 +474,7 @@ pub enum Effect {
     /// The raises of its attacks in `then` (`Boost`s, `NextBoost`s) count only against a
     /// target that `target` says: the next attack's raise waits for one on such a target.
     TargetBoost { target: TargetIs, then: Vec<Effect> },
-    /// An enemy within `range` (seen, when `visible`; as `only` says) is picked, and the
-    /// raises `then` count against it only (`TargetBoost`).
+    /// An enemy within `range` (seen: `visible`; as `only` says) is picked for the raises `then`.
     PickThenBoost {
         range: f32,
         visible: bool,

@@ -93,6 +93,30 @@ pub enum Condition {
     Either(Box<Condition>, Box<Condition>),
 }
 
+/// How the dice of a game against a picked enemy deal it damage (ABL-5): each a card's own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Game {
+    /// A dice: `least` or more deals `each`, and another is rolled while each roll beats the
+    /// one before it, each dealing `each`.
+    Rising { least: u8, each: u32 },
+    /// `dice` dice: `each` for each dice of the longest run of consecutive faces (2 or more,
+    /// duplicates set aside).
+    Run { dice: Amount, each: u32 },
+    /// `dice` dice: each showing the ability's value deals the value, each other 1.
+    Match { dice: u32 },
+}
+
+impl Game {
+    /// Are its numbers ones a card could print?
+    pub fn ok(&self) -> bool {
+        match *self {
+            Game::Rising { least, each } => (2..=6).contains(&least) && (1..=10).contains(&each),
+            Game::Run { each, .. } => (1..=10).contains(&each),
+            Game::Match { dice } => (1..=10).contains(&dice),
+        }
+    }
+}
+
 /// How a picked enemy's characteristic is lowered (ABL-4, ABL-5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum Lowering {

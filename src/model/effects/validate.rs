@@ -173,6 +173,7 @@ impl Effect {
             | Effect::DamageAround { .. }
             | Effect::DamagePerFriendNear { .. }
             | Effect::DamageAll { .. }
+            | Effect::DiceGame { .. }
             | Effect::SelfDamagePerRoll { .. }
             | Effect::RollAgainOn { .. }
             | Effect::DamageNearTarget { .. }
@@ -289,6 +290,7 @@ impl Effect {
                 dice.within(10) && (1..=6).contains(face)
             }
             Effect::DamageAll { range, amount } => range_ok(*range) && amount.within(20),
+            Effect::DiceGame { range, game, .. } => range_ok(*range) && game.ok(),
             Effect::DamagePerFriendNear {
                 range, per, near, ..
             } => range_ok(*range) && range_ok(*near) && (1..=5).contains(per),

@@ -27,6 +27,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             roll,
             only,
         } => damage_one_text(*range, a, roll.as_ref(), value, *only),
+        Effect::DiceGame { .. } => super::games::describe(e, value),
         Effect::DamageEach {
             range,
             amount: a,
@@ -177,6 +178,7 @@ pub(super) fn run(
             .into_iter()
             .collect(),
         Effect::DamageVsToughness { .. } => super::around::versus(world, e, value, target),
+        Effect::DiceGame { .. } => super::games::run(world, e, value, target),
         Effect::DamageWoundsOnRoll { .. } => super::slay::run(world, e, value, target),
         Effect::SelfTakenDown => super::self_damage::taken_down(world, f),
         Effect::SelfDamage { amount, dice } => {

@@ -43,6 +43,7 @@ mod dice;
 mod expose_around;
 mod friend;
 mod friend_move;
+mod games;
 mod guard;
 mod heal;
 mod lower;

@@ -377,3 +377,38 @@ fn atk2_abl5_the_bonus_attacks_range_is_twice_the_value() {
         "the weapon's 8\" again, the 6\" gone with the bonus"
     );
 }
+
+/// ABL-5, dice games against the picked enemy, each with injected dice: rising rolls 3, 5, 4
+/// deal 2 x 2 (the 4 does not beat the 5); a first roll of 1 deals nothing. With 4s, four dice
+/// 2, 3, 3, 5 make a run of 2 (2, 3; the second 3 set aside): 2 x 3; 1, 3, 5, 1 make none. With
+/// 3s, six dice 3, 3, 1, 6, 2, 5 deal 3 + 3 + 1 + 1 + 1 + 1. The log gives the rolls.
+#[test]
+fn abl5_dice_games_deal_what_their_dice_say() {
+    use warcry_sim::model::effects::Game;
+    let play = |game: Game, value: u8, dice: &[u8]| {
+        let e = Effect::DiceGame {
+            range: 3.0,
+            visible: true,
+            game,
+        };
+        let mut a = with_ability(vec![e], value);
+        a.profile(B, |p| p.wounds = 40);
+        a.place(B, 10.0, 11.5);
+        a.dice(dice);
+        let n = a.log_len();
+        a.use_ability(A, "Test Gift", value, Some(B)).unwrap();
+        (a.damage(B), said_since(&mut a, n).join("\n"))
+    };
+    let rising = Game::Rising { least: 2, each: 2 };
+    let (damage, said) = play(rising, 3, &[3, 5, 4]);
+    assert_eq!(damage, 4);
+    assert!(said.contains("3, 5, 4"), "{said}");
+    assert_eq!(play(rising, 3, &[1]).0, 0);
+    let run = Game::Run {
+        dice: Amount::ValueAtLeast(2),
+        each: 3,
+    };
+    assert_eq!(play(run, 4, &[2, 3, 3, 5]).0, 6);
+    assert_eq!(play(run, 4, &[1, 3, 5, 1]).0, 0);
+    assert_eq!(play(Game::Match { dice: 6 }, 3, &[3, 3, 1, 6, 2, 5]).0, 10);
+}

@@ -205,7 +205,7 @@ const SENTENCE: [SentenceReader; 26] = [
     super::expose_around::sentence,
 ];
 /// The readers of several sentences, tried in this order after those of one.
-const READERS: [Reader; 33] = [
+const READERS: [Reader; 34] = [
     super::rolled::up_to_the_round,
     super::rolled::each_then_healed,
     super::target_boost::picked_then_raised,
@@ -239,6 +239,7 @@ const READERS: [Reader; 33] = [
     bar::roll_each_barred,
     super::per_friend::picked_then_counted,
     super::friend_move::picked_friends,
+    super::games::read,
 ];
 
 /// The effects of the first sentences of `s`, and how many sentences they took: a sentence

@@ -292,3 +292,52 @@ fn atk2_the_bonus_attacks_range_is_twice_the_value() {
         "the Range of that attack is 8\""
     );
 }
+
+/// ABL-5, dice games of one card each: rolls that must keep rising, the longest run of
+/// consecutive faces (the card's "e.g." cutting its sentence in two), and faces matching the
+/// value.
+#[test]
+fn abl5_dice_games_against_a_picked_enemy() {
+    use crate::model::effects::Game;
+    let game = |range, visible, game| {
+        Ok(vec![Effect::DiceGame {
+            range,
+            visible,
+            game,
+        }])
+    };
+    assert_eq!(
+        effects_of(
+            "Pick a visible enemy fighter within 4\" of this fighter, then roll a dice. On a roll \
+             of 3+, allocate 1 damage points to the fighter being rolled for. Keep rolling in \
+             this way and allocating damage points to that fighter until a roll is equal to or \
+             lower than the previous roll."
+        ),
+        game(4.0, true, Game::Rising { least: 3, each: 1 })
+    );
+    assert_eq!(
+        effects_of(
+            "Pick a visible enemy fighter within 2\" of this fighter and roll a number of dice \
+             equal to the value of this ability (to a minimum of 2). Make a single group of 2 or \
+             more dice in consecutive numerical order (e.g. 2, 3, 4), excluding duplicates. Then \
+             allocate 2 damage points to the chosen fighter for each dice in that group."
+        ),
+        game(
+            2.0,
+            true,
+            Game::Run {
+                dice: Amount::ValueAtLeast(2),
+                each: 2
+            }
+        )
+    );
+    assert_eq!(
+        effects_of(
+            "Pick an enemy fighter within 1\" of this fighter and roll 5 dice. For each result \
+             that matches the value of this ability, allocate a number of damage points to that \
+             enemy fighter equal to the value of this ability. For each other result, allocate \
+             1 damage point to that fighter."
+        ),
+        game(1.0, false, Game::Match { dice: 5 })
+    );
+}
