@@ -1,7 +1,5 @@
-//! The effect vocabulary of abilities as data (ABL-5): what a faction ability does, in terms
-//! the engine runs (`rules::effects`) and the solo AI can weigh. Written in the ruleset and
-//! scene files (RON), made by the importer from an ability's wording when it recognises all of
-//! it, or given by hand in the overrides file keyed by the community id.
+//! The effect vocabulary of abilities as data (ABL-5), run by `rules::effects`: in the ruleset
+//! and scene files (RON), read by the importer from a card's words, or given by hand.
 
 use serde::{Deserialize, Serialize};
 
@@ -291,8 +289,8 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         melee: bool,
     },
-    /// The friend picked as `pick` says makes a bonus move (up to its Move, and `max`" when
-    /// given), or, when `or_attack`, a bonus move or attack as its player chooses (CMB-2).
+    /// The picked friend makes a bonus move (up to its Move and `max`"), or, `or_attack`, a move
+    /// or attack (CMB-2).
     FriendBonusMove {
         pick: FriendPick,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -307,11 +305,9 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         or_attack: bool,
     },
-    /// A friendly fighter its player picks is removed and set up again within `within` inches
-    /// of this fighter (at the place its player picks, where its base fits).
+    /// The picked friend is set up again within `within` of this fighter (at the place picked).
     FriendSetUp { pick: FriendPick, within: f32 },
-    /// A friendly fighter its player picks is removed and set up again anywhere more than
-    /// `away` inches from every enemy (at the place its player picks, where its base fits).
+    /// The picked friend is set up again more than `away` from every enemy (at the place picked).
     FriendRelocate { pick: FriendPick, away: f32 },
     /// Up to `up_to` friends in `aura` can each make a bonus move (up to `max`", or a move or
     /// attack, when `or_attack`), picked by taking it or letting it go, nearest first (CMB-2).
@@ -371,8 +367,13 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         dice: Option<u8>,
     },
-    /// After damage to the picked enemy: the same to each other seen enemy `around` it.
-    DamageNearTarget { around: f32 },
+    /// After damage to the picked enemy: the same to each other seen enemy `around` it (or,
+    /// with `dice`, that many dice of the same roll for each).
+    DamageNearTarget {
+        around: f32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dice: Option<Amount>,
+    },
     /// After a roll against the picked enemy: each `least`..=`most` deals this fighter `amount`.
     SelfDamagePerRoll { least: u8, most: u8, amount: u32 },
     /// After a roll against the picked enemy: for each roll from `least` to `most`, it has 1

@@ -104,6 +104,13 @@ pub enum Game {
     Run { dice: Amount, each: u32 },
     /// `dice` dice: each showing the ability's value deals the value, each other 1.
     Match { dice: u32 },
+    /// A dice for each damage point the enemy has: each `least`+ deals `each` (each roll 1
+    /// more when this fighter has the Hero runemark, when `hero_plus`).
+    PerDamage {
+        least: u8,
+        each: u32,
+        hero_plus: bool,
+    },
 }
 
 impl Game {
@@ -113,6 +120,9 @@ impl Game {
             Game::Rising { least, each } => (2..=6).contains(&least) && (1..=10).contains(&each),
             Game::Run { each, .. } => (1..=10).contains(&each),
             Game::Match { dice } => (1..=10).contains(&dice),
+            Game::PerDamage { least, each, .. } => {
+                (2..=6).contains(&least) && (1..=10).contains(&each)
+            }
         }
     }
 }

@@ -285,7 +285,9 @@ impl Effect {
             Effect::DamageVsToughness {
                 range, dice, each, ..
             } => range_ok(*range) && dice.within(10) && (1..=20).contains(each),
-            Effect::DamageNearTarget { around } => range_ok(*around),
+            Effect::DamageNearTarget { around, dice } => {
+                range_ok(*around) && dice.is_none_or(|d| d.within(10))
+            }
             Effect::DamageWoundsOnRoll { dice, face, .. } => {
                 dice.within(10) && (1..=6).contains(face)
             }

@@ -59,9 +59,17 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             "{} damage to this fighter",
             dice.map_or_else(|| amount_text(amount, value), |d| format!("a D{d} roll of"))
         ),
-        Effect::DamageNearTarget { around } => {
+        Effect::DamageNearTarget { around, dice: None } => {
             format!("the same damage to each other visible enemy within {around}\" of that enemy")
         }
+        Effect::DamageNearTarget {
+            around,
+            dice: Some(d),
+        } => format!(
+            "then the same with {} dice for each other visible enemy within {around}\" of that \
+             enemy",
+            amount_text(d, value)
+        ),
         Effect::RollAgainOn { face } => {
             format!("each roll of {face} rolls a dice more, as the others (and so on)")
         }
@@ -178,7 +186,7 @@ pub(super) fn run(
             .into_iter()
             .collect(),
         Effect::DamageVsToughness { .. } => super::around::versus(world, e, value, target),
-        Effect::DiceGame { .. } => super::games::run(world, e, value, target),
+        Effect::DiceGame { .. } => super::games::run(world, f, e, (value, target)),
         Effect::DamageWoundsOnRoll { .. } => super::slay::run(world, e, value, target),
         Effect::SelfTakenDown => super::self_damage::taken_down(world, f),
         Effect::SelfDamage { amount, dice } => {

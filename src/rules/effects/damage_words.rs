@@ -51,8 +51,22 @@ pub(super) fn pick_roll_bands(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         roll: Some(roll),
         only,
     }];
-    effects.extend(near.map(|around| Effect::DamageNearTarget { around }));
+    effects.extend(near.map(|around| Effect::DamageNearTarget { around, dice: None }));
     Some((head + used, effects))
+}
+
+/// "Then, do the same for each other visible enemy fighter within N" of that enemy fighter
+/// but instead roll a number of dice equal to A": the roll before, again round the enemy.
+pub(super) fn same_round_it(s: &str) -> Option<Vec<Effect>> {
+    let rest = s.strip_prefix("then, do the same for each other visible enemy fighter within ")?;
+    let (around, rest) =
+        rest.split_once("\" of that enemy fighter but instead roll a number of dice equal to ")?;
+    let around: f32 = around.parse().ok()?;
+    let (dice, rest) = super::card::amount_prefix(rest)?;
+    rest.is_empty().then_some(vec![Effect::DamageNearTarget {
+        around,
+        dice: Some(dice),
+    }])
 }
 
 /// "For each roll of 5+, allocate 1 damage point to that fighter and to each other visible

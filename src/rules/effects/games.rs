@@ -38,6 +38,18 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             "roll {dice} dice against {enemy}: each showing the value deals {}, each other 1",
             amount_text(&Amount::Value, value)
         ),
+        Game::PerDamage {
+            least,
+            each,
+            hero_plus,
+        } => format!(
+            "roll a dice for each damage point on {enemy}: each {least}+ deals {each}{}",
+            if *hero_plus {
+                " (1 more on each roll for a hero)"
+            } else {
+                ""
+            }
+        ),
     }
 }
 
@@ -45,9 +57,9 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
 /// the rolls); with nobody picked the log says so.
 pub(super) fn run(
     world: &mut World,
+    f: &crate::rules::state::FighterView,
     e: &Effect,
-    value: u8,
-    target: Option<FighterId>,
+    (value, target): (u8, Option<FighterId>),
 ) -> Vec<EffectOutcome> {
     let Effect::DiceGame { game, .. } = e else {
         return Vec::new();
@@ -80,6 +92,16 @@ pub(super) fn run(
                 .map(|&r| if r == value { u32::from(value) } else { 1 })
                 .sum();
             (rolls, damage)
+        }
+        Game::PerDamage {
+            least,
+            each,
+            hero_plus,
+        } => {
+            let rolls = Dice::roll(rng, t.damage as usize);
+            let plus = u8::from(hero_plus && f.profile.is(crate::model::runemark::Runemark::Hero));
+            let hits = rolls.iter().filter(|&&r| r + plus >= least).count() as u32;
+            (rolls, hits * each)
         }
     };
     vec![EffectOutcome::Damage {
@@ -179,4 +201,36 @@ pub(super) fn read(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         return None;
     };
     Some((used, vec![game(range, visible, Game::Match { dice })]))
+}
+
+/// "Pick a visible enemy fighter within N" of this fighter to be the target." + "Roll a D6
+/// for each damage point allocated to that target." + "For each roll of L+, allocate K damage
+/// point(s) to the target." + ("Add 1 to each roll if this fighter has the Hero runemark.")
+pub(super) fn per_damage(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let (range, visible) = picked_enemy(s[0].strip_suffix(" to be the target")?)?;
+    (s.get(1)? == "roll a d6 for each damage point allocated to that target").then_some(())?;
+    let v = fill(
+        s.get(2)?,
+        "for each roll of {n}+, allocate {n} damage point to the target",
+    )
+    .or_else(|| {
+        fill(
+            s.get(2)?,
+            "for each roll of {n}+, allocate {n} damage points to the target",
+        )
+    })?;
+    let hero_plus = s
+        .get(3)
+        .is_some_and(|t| t == "add 1 to each roll if this fighter has the hero runemark");
+    let game = Game::PerDamage {
+        least: u8::try_from(v[0]).ok()?,
+        each: v[1],
+        hero_plus,
+    };
+    let e = Effect::DiceGame {
+        range,
+        visible,
+        game,
+    };
+    Some((3 + usize::from(hero_plus), vec![e]))
 }

@@ -261,24 +261,7 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, pi
             dice::on_rolled(world, f, (*least, *per_roll, then), (value, &rolled), picks);
             continue;
         }
-        // What follows a roll of damage reads its rolls.
-        let outcomes: Vec<EffectOutcome> = match e {
-            Effect::LowerPerRoll { .. } => lower::per_roll(world, e, &rolled, picks.target)
-                .into_iter()
-                .collect(),
-            Effect::SelfDamagePerRoll { .. } => self_damage::to_self_per_roll(f, e, &rolled)
-                .into_iter()
-                .collect(),
-            Effect::RollAgainOn { face } => {
-                self_damage::roll_again(world, (effects, e), (*face, &rolled), value, picks.target)
-            }
-            Effect::DamageNearTarget { around } => {
-                self_damage::near_target(world, f, *around, hit.as_ref())
-                    .into_iter()
-                    .collect()
-            }
-            _ => run_one(world, f, e, value, picks),
-        };
+        let outcomes = after_a_roll(world, f, (effects, e), (value, picks), (&rolled, &hit));
         // The dice this effect rolls, for each fighter it rolled for, are what follows reads.
         let mut fresh = true;
         let mut keep = |rolled: &mut Vec<u8>, rolls: &[u8]| {
@@ -314,6 +297,38 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, pi
                 }
             }
         }
+    }
+}
+
+/// What one effect of `effects` did: what follows a roll of damage reads its `rolled` dice (and
+/// the one enemy it `hit`); the others run on their own ([`run_one`]).
+fn after_a_roll(
+    world: &mut World,
+    f: &FighterView,
+    (effects, e): (&[Effect], &Effect),
+    (value, picks): (u8, Picks),
+    (rolled, hit): (&[u8], &Option<(FighterView, u32)>),
+) -> Vec<EffectOutcome> {
+    match e {
+        Effect::LowerPerRoll { .. } => lower::per_roll(world, e, rolled, picks.target)
+            .into_iter()
+            .collect(),
+        Effect::SelfDamagePerRoll { .. } => self_damage::to_self_per_roll(f, e, rolled)
+            .into_iter()
+            .collect(),
+        Effect::RollAgainOn { face } => {
+            self_damage::roll_again(world, (effects, e), (*face, rolled), value, picks.target)
+        }
+        Effect::DamageNearTarget { around, dice: None } => {
+            self_damage::near_target(world, f, *around, hit.as_ref())
+                .into_iter()
+                .collect()
+        }
+        Effect::DamageNearTarget {
+            around,
+            dice: Some(dice),
+        } => self_damage::rolled_near_target(world, f, (effects, *around, *dice), value, picks),
+        _ => run_one(world, f, e, value, picks),
     }
 }
 

@@ -11,7 +11,7 @@ use crate::model::dice::Dice;
 use crate::model::effects::{Amount, Effect};
 use crate::model::ids::FighterId;
 use crate::rules::log::EffectOutcome;
-use crate::rules::state::FighterView;
+use crate::rules::state::{self, FighterView};
 
 use super::card::number_prefix;
 
@@ -77,6 +77,38 @@ pub(super) fn near_target(
         damage: *damage,
         rolls: Vec::new(),
     })
+}
+
+/// ABL-5: "then, do the same for each other visible enemy fighter within N" of that enemy
+/// fighter but instead roll D dice": for each (round the picked enemy as it stands, or fell),
+/// `dice` dice of the roll of the damage before it, each dealt what its band says.
+pub(super) fn rolled_near_target(
+    world: &mut World,
+    f: &FighterView,
+    (effects, around, dice): (&[Effect], f32, Amount),
+    value: u8,
+    picks: super::Picks,
+) -> Vec<EffectOutcome> {
+    let roll = effects.iter().find_map(|e| match e {
+        Effect::DamageOne { roll: Some(r), .. } => Some(r.clone()),
+        _ => None,
+    });
+    let (Some(roll), Some(t)) = (roll, picks.target.and_then(|t| state::fighter(world, t))) else {
+        return Vec::new();
+    };
+    let all = state::fighters(world);
+    let near: Vec<_> = (all.iter())
+        .filter(|o| o.on_board() && o.side != f.side && o.id != t.id)
+        .filter(|o| distance(&o.base(), &t.base()) <= around + 1e-4)
+        .filter(|o| state::can_see(world, &all, f, o))
+        .map(|o| o.id)
+        .collect();
+    let roll = crate::model::effects::Roll { dice, ..roll };
+    (near.into_iter())
+        .flat_map(|o| {
+            super::damage::damage_one(world, &Amount::Fixed(0), Some(&roll), value, Some(o))
+        })
+        .collect()
 }
 
 /// ABL-5: `amount` damage to `f`, or a roll of a dice of `dice` sides (the roll said first),

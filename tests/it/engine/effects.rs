@@ -580,7 +580,10 @@ fn abl5_the_damage_to_a_picked_enemy_dealt_round_it_too() {
             }),
             only: None,
         },
-        Effect::DamageNearTarget { around: 2.0 },
+        Effect::DamageNearTarget {
+            around: 2.0,
+            dice: None,
+        },
     ];
     let mut a = super::faction::with_ability(breath, 3);
     a.place(B, 10.0, 14.0);

@@ -412,3 +412,73 @@ fn abl5_dice_games_deal_what_their_dice_say() {
     assert_eq!(play(run, 4, &[1, 3, 5, 1]).0, 0);
     assert_eq!(play(Game::Match { dice: 6 }, 3, &[3, 3, 1, 6, 2, 5]).0, 10);
 }
+
+/// ABL-5: "roll a D6 for each damage point allocated to that target. For each roll of 3+,
+/// allocate 1 damage point to the target. Add 1 to each roll if this fighter has the Hero
+/// runemark": B with 3 damage takes 3 dice, 2, 3, 1: 1 more damage; a Hero's rolls count 3,
+/// 4, 2: 2 more.
+#[test]
+fn abl5_a_dice_for_each_damage_point_and_one_more_for_a_hero() {
+    use warcry_sim::model::components::Damage;
+    use warcry_sim::model::effects::Game;
+    let game = Effect::DiceGame {
+        range: 1.0,
+        visible: true,
+        game: Game::PerDamage {
+            least: 3,
+            each: 1,
+            hero_plus: true,
+        },
+    };
+    for (hero, more) in [(false, 1), (true, 2)] {
+        let mut a = with_ability(vec![game.clone()], 3);
+        if hero {
+            a.profile(A, |p| p.runemarks.push("hero".into()));
+        }
+        a.profile(B, |p| p.wounds = 40);
+        a.place(B, 10.0, 11.5);
+        a.set(B, Damage(3));
+        a.dice(&[2, 3, 1]);
+        a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+        assert_eq!(a.damage(B), 3 + more, "hero: {hero}");
+    }
+}
+
+/// ABL-5: "pick a visible enemy fighter within 6" ... roll a number of dice equal to the value.
+/// For each 4+, allocate 3 damage points to that fighter. Then, do the same for each other
+/// visible enemy fighter within 2" of that enemy fighter but instead roll a number of dice
+/// equal to half the value (rounding up)": with 4s, B's rolls 4, 1, 5, 2 deal 6; B2 beside it
+/// rolls 6, 3: 3; B3 farther off is not rolled for.
+#[test]
+fn abl5_the_same_roll_with_fewer_dice_for_each_enemy_round_the_picked_one() {
+    use warcry_sim::model::effects::Roll;
+    const B3: FighterId = FighterId(12);
+    let flames = vec![
+        Effect::DamageOne {
+            range: 6.0,
+            amount: Amount::Fixed(0),
+            roll: Some(Roll {
+                dice: Amount::Value,
+                bands: vec![(4, 6, Amount::Fixed(3))],
+                ..Roll::default()
+            }),
+            only: None,
+        },
+        Effect::DamageNearTarget {
+            around: 2.0,
+            dice: Some(Amount::HalfValueUp),
+        },
+    ];
+    let mut a = with_ability(flames, 4);
+    for id in [B, FighterId(11), B3] {
+        a.profile(id, |p| p.wounds = 40);
+    }
+    a.place(B, 10.0, 14.0);
+    a.place(FighterId(11), 12.0, 14.0);
+    a.place(B3, 20.0, 14.0);
+    a.dice(&[4, 1, 5, 2, 6, 3]);
+    a.use_ability(A, "Test Gift", 4, Some(B)).unwrap();
+    assert_eq!(a.damage(B), 6);
+    assert_eq!(a.damage(FighterId(11)), 3);
+    assert_eq!(a.damage(B3), 0);
+}

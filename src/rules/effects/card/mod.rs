@@ -176,7 +176,7 @@ pub(super) type Reader = fn(&[String]) -> Option<(usize, Vec<Effect>)>;
 type SentenceReader = fn(&str) -> Option<Vec<Effect>>;
 
 /// The readers of one sentence, each family's, tried in this order.
-const SENTENCE: [SentenceReader; 26] = [
+const SENTENCE: [SentenceReader; 27] = [
     bar::sentence,
     guard::sentence,
     super::condition_words::sentence,
@@ -203,9 +203,10 @@ const SENTENCE: [SentenceReader; 26] = [
     super::activation_end::sentence,
     super::target_boost::if_next_targets,
     super::expose_around::sentence,
+    super::damage_words::same_round_it,
 ];
 /// The readers of several sentences, tried in this order after those of one.
-const READERS: [Reader; 34] = [
+const READERS: [Reader; 35] = [
     super::rolled::up_to_the_round,
     super::rolled::each_then_healed,
     super::target_boost::picked_then_raised,
@@ -240,6 +241,7 @@ const READERS: [Reader; 34] = [
     super::per_friend::picked_then_counted,
     super::friend_move::picked_friends,
     super::games::read,
+    super::games::per_damage,
 ];
 
 /// The effects of the first sentences of `s`, and how many sentences they took: a sentence

@@ -340,4 +340,44 @@ fn abl5_dice_games_against_a_picked_enemy() {
         ),
         game(1.0, false, Game::Match { dice: 5 })
     );
+    assert_eq!(
+        effects_of(
+            "Pick a visible enemy fighter within 2\" of this fighter to be the target. Roll a D6 \
+             for each damage point allocated to that target. For each roll of 4+, allocate 1 \
+             damage point to the target. Add 1 to each roll if this fighter has the Hero \
+             runemark."
+        ),
+        game(
+            2.0,
+            true,
+            Game::PerDamage {
+                least: 4,
+                each: 1,
+                hero_plus: true
+            }
+        )
+    );
+}
+
+/// ABL-5: "... Then, do the same for each other visible enemy fighter within 2" of that enemy
+/// fighter but instead roll a number of dice equal to half the value of this ability (rounding
+/// up)": the same bands, with fewer dice, for each enemy round the picked one.
+#[test]
+fn abl5_the_same_roll_round_the_picked_enemy_with_fewer_dice() {
+    assert_eq!(
+        effects_of(
+            "Pick a visible enemy fighter within 5\" of this fighter and roll a number of dice \
+             equal to the value of this ability. For each 5+, allocate 2 damage points to that \
+             fighter. Then, do the same for each other visible enemy fighter within 2\" of that \
+             enemy fighter but instead roll a number of dice equal to half the value of this \
+             ability (rounding up)."
+        ),
+        Ok(vec![
+            rolled(5.0, Amount::Value, 5, 2),
+            Effect::DamageNearTarget {
+                around: 2.0,
+                dice: Some(Amount::HalfValueUp)
+            }
+        ])
+    );
 }

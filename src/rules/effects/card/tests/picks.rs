@@ -280,7 +280,13 @@ fn abl5_damage_per_roll_round_the_picked_enemy_too() {
             if r.bands == vec![(4, 6, crate::model::effects::Amount::Fixed(2))]),
         "{e:?}"
     );
-    assert_eq!(e[1], Effect::DamageNearTarget { around: 3.0 });
+    assert_eq!(
+        e[1],
+        Effect::DamageNearTarget {
+            around: 3.0,
+            dice: None
+        }
+    );
     assert_eq!(e.len(), 2);
 }
 
