@@ -162,8 +162,8 @@ pub enum Guard {
     },
     /// It cannot be targeted by attack actions.
     Untargetable,
-    /// After each melee attack action on it, `dice` dice: each of `least` or more allocates
-    /// `damage` to the attacker.
+    /// After each melee attack action on it, `dice` dice (0: a dice for each damage point the
+    /// attack allocated it): each of `least` or more allocates `damage` to the attacker.
     Retaliate { dice: u32, least: u8, damage: u32 },
 }
 

@@ -562,7 +562,7 @@ fn guard_ok(guard: &Guard, aura: Option<&Aura>) -> bool {
                 damage,
             } => {
                 aura.is_none()
-                    && (1..=6).contains(dice)
+                    && (0..=6).contains(dice)
                     && (2..=6).contains(least)
                     && (1..=6).contains(damage)
             }

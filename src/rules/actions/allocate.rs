@@ -80,7 +80,7 @@ pub(super) fn allocate(world: &mut World, tot: Totalled, reacted: bool) -> Then 
     crate::rules::effects::crits_weaken(world, attacker, target, &rolls);
     crate::rules::effects::after_attack(world, attacker, target);
     if melee {
-        crate::rules::effects::retaliate(world, attacker, target);
+        crate::rules::effects::retaliate(world, (attacker, target), damage);
     }
     crate::rules::effects::after_next_attack(world, (attacker, target), melee, (crits, damage));
     if down {

@@ -55,8 +55,12 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             least,
             damage,
         } => format!(
-            "until the end of the round, after each melee attack on {on}, {dice} dice: each \
-             {least}+ deals {damage} damage to the attacker"
+            "until the end of the round, after each melee attack on {on}, {}: each {least}+ \
+             deals {damage} damage to the attacker",
+            match dice {
+                0 => "a dice for each damage point it allocated".to_string(),
+                n => format!("{n} dice"),
+            }
         ),
     }
 }
@@ -216,13 +220,13 @@ pub fn guard_for(world: &World, all: &[FighterView], t: &FighterView) -> Softene
     s
 }
 
-/// ABL-5: after `attacker`'s melee attack on `target`, the target's retaliation this round,
-/// while both stand (a fighter taken down does nothing more, as its auras): its dice rolled
-/// (logged), each success's damage dealt to the attacker.
+/// ABL-5: after `attacker`'s melee attack on `target` (allocating it `dealt`), the target's
+/// retaliation this round, while both stand (a fighter taken down does nothing more, as its
+/// auras): its dice rolled (logged), each success's damage dealt to the attacker.
 pub fn retaliate(
     world: &mut World,
-    attacker: crate::model::ids::FighterId,
-    target: crate::model::ids::FighterId,
+    (attacker, target): (crate::model::ids::FighterId, crate::model::ids::FighterId),
+    dealt: u32,
 ) {
     use crate::model::dice::Dice;
     let due: Vec<(u32, u8, u32)> = world.resource::<Engine>().retaliation(target).collect();
@@ -231,6 +235,10 @@ pub fn retaliate(
             |world: &mut World, id| state::fighter(world, id).is_some_and(|f| f.on_board());
         if !stands(world, attacker) || !stands(world, target) {
             return;
+        }
+        let dice = if dice == 0 { dealt } else { dice };
+        if dice == 0 {
+            continue;
         }
         let (rolls, hits) = (world.resource_mut::<crate::model::dice::DiceRng>())
             .roll_at_least(dice as usize, least);
@@ -484,6 +492,23 @@ fn less_on_this_fighter(s: &str) -> Option<Effect> {
 /// fighter, roll N dice." + "For each roll of L+, allocate D damage points to the fighter that
 /// made the attack action."
 pub(super) fn retaliation(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    // "... each time this fighter is allocated a damage point by a melee attack action made by
+    // an enemy fighter, roll a dice." + "On a 3+ allocate 1 damage point to that enemy
+    // fighter": a dice for each damage point of each melee attack.
+    let each_point = "until the end of the battle round, each time this fighter is allocated a \
+                      damage point by a melee attack action made by an enemy fighter, roll a dice";
+    if s[0] == each_point {
+        let v = fill(
+            s.get(1)?,
+            "on a {n}+ allocate {n} damage point to that enemy fighter",
+        )?;
+        let guard = Guard::Retaliate {
+            dice: 0,
+            least: u8::try_from(v[0]).ok()?,
+            damage: v[1],
+        };
+        return Some((2, vec![Effect::RoundGuard { guard, aura: None }]));
+    }
     let dice = fill(
         &s[0],
         "until the end of the battle round, after each melee attack action that targets this \

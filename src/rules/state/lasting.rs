@@ -61,6 +61,7 @@ pub enum Lasting {
     Untargetable,
     /// After each melee attack action on it, `dice` dice: each of `least` or more allocates
     /// `damage` to the attacker.
+    /// (`dice` 0: a dice for each damage point the attack allocated it.)
     Retaliate { dice: u32, least: u8, damage: u32 },
     /// It has sworn an oath (until an enemy is taken down during its activation).
     Oathed,

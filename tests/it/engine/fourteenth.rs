@@ -482,3 +482,43 @@ fn abl5_the_same_roll_with_fewer_dice_for_each_enemy_round_the_picked_one() {
     assert_eq!(a.damage(FighterId(11)), 3);
     assert_eq!(a.damage(B3), 0);
 }
+
+/// ABL-5: "until the end of the battle round, each time this fighter is allocated a damage
+/// point by a melee attack action made by an enemy fighter, roll a dice. On a 3+ allocate 1
+/// damage point to that enemy fighter": B's melee attack deals A 2 (two hits of 1); A rolls a
+/// dice for each, 4 and 1: B takes 1, said in the log. A miss rolls nothing.
+#[test]
+fn abl5_a_dice_for_each_damage_point_a_melee_attack_allocates() {
+    use super::arena::weapon;
+    use warcry_sim::model::effects::Guard;
+    let guard = Effect::RoundGuard {
+        guard: Guard::Retaliate {
+            dice: 0,
+            least: 3,
+            damage: 1,
+        },
+        aura: None,
+    };
+    let mut a = with_ability(vec![guard], 3);
+    a.rules(|r| r.reactions = false);
+    a.profile(A, |p| {
+        p.wounds = 30;
+        p.toughness = 3;
+    });
+    a.profile(B, |p| {
+        p.wounds = 30;
+        p.weapons = vec![weapon(1.0, 2, 3, (1, 2))];
+    });
+    a.place(B, 11.5, 10.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    a.activate(B);
+    a.dice(&[4, 5, 4, 1]);
+    let n = a.log_len();
+    a.attack_logged(B, A, 0);
+    assert_eq!((a.damage(A), a.damage(B)), (2, 1));
+    let said = said_since(&mut a, n).join("\n");
+    assert!(said.contains("4, 1"), "{said}");
+    a.dice(&[1, 1]);
+    a.attack_logged(B, A, 0);
+    assert_eq!((a.damage(A), a.damage(B)), (2, 1), "a miss: no dice");
+}

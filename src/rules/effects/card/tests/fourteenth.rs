@@ -381,3 +381,26 @@ fn abl5_the_same_roll_round_the_picked_enemy_with_fewer_dice() {
         ])
     );
 }
+
+/// ABL-5: "until the end of the battle round, each time this fighter is allocated a damage
+/// point by a melee attack action made by an enemy fighter, roll a dice. On a 4+ allocate 1
+/// damage point to that enemy fighter": a dice for each damage point of each melee attack.
+#[test]
+fn abl5_a_dice_for_each_damage_point_of_a_melee_attack() {
+    use crate::model::effects::Guard;
+    assert_eq!(
+        effects_of(
+            "Until the end of the battle round, each time this fighter is allocated a damage \
+             point by a melee attack action made by an enemy fighter, roll a dice. On a 4+ \
+             allocate 1 damage point to that enemy fighter."
+        ),
+        Ok(vec![Effect::RoundGuard {
+            guard: Guard::Retaliate {
+                dice: 0,
+                least: 4,
+                damage: 1
+            },
+            aura: None
+        }])
+    );
+}
