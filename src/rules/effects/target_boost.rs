@@ -214,3 +214,44 @@ pub(super) fn picked_then_raised(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     };
     e.nested_ok().then_some((2, vec![e]))
 }
+
+/// "This fighter makes a bonus attack action." + "In addition, if either this fighter or the
+/// target of the attack has any damage points allocated to them, add A to the Attacks
+/// characteristic of that bonus attack action." + "If both this fighter and the target fighter
+/// have any damage points allocated to them, add B to the Attacks characteristic of that bonus
+/// attack action instead": A more when this fighter is hurt as it is used, or when the target
+/// is as the attack is made; B when both.
+pub(super) fn either_hurt(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    use crate::model::effects::{Amount, Condition, Stat};
+    let (bonus, _) = super::boost_words::first_attack(&s[0])?;
+    let raised = "to the attacks characteristic of that bonus attack action";
+    let either = super::card::fill(
+        s.get(1)?,
+        &format!(
+            "in addition, if either this fighter or the target of the attack has any damage \
+             points allocated to them, add {{n}} {raised}"
+        ),
+    )?[0];
+    let both = super::card::fill(
+        s.get(2)?,
+        &format!(
+            "if both this fighter and the target fighter have any damage points allocated to \
+             them, add {{n}} {raised} instead"
+        ),
+    )?[0];
+    let more = |by: u32| Effect::NextBoost {
+        stat: Stat::Attacks,
+        by: Amount::Fixed(by),
+        only: None,
+    };
+    let if_hurt = |by: u32| Effect::NextIfTarget {
+        target: TargetIs::Damaged(1),
+        then: vec![more(by)],
+    };
+    let raise = Effect::When {
+        when: Condition::Damaged(1),
+        then: vec![more(either), if_hurt(both.checked_sub(either)?)],
+        otherwise: vec![if_hurt(either)],
+    };
+    Some((3, bonus.into_iter().chain([raise]).collect()))
+}

@@ -522,3 +522,52 @@ fn abl5_a_dice_for_each_damage_point_a_melee_attack_allocates() {
     a.attack_logged(B, A, 0);
     assert_eq!((a.damage(A), a.damage(B)), (2, 1), "a miss: no dice");
 }
+
+/// ABL-5: "this fighter makes a bonus attack action. In addition, if either this fighter or
+/// the target of the attack has any damage points allocated to them, add 1 to the Attacks
+/// characteristic of that bonus attack action. If both ..., add 3 ... instead": A's bonus
+/// attack of 2 dice rolls 2 with neither hurt, 3 with one of them hurt, 5 with both.
+#[test]
+fn abl5_the_bonus_attack_rolls_more_when_either_or_both_are_hurt() {
+    use super::arena::weapon;
+    use warcry_sim::model::components::Damage;
+    use warcry_sim::model::effects::{Condition, Stat, TargetIs};
+    let more = |by| Effect::NextBoost {
+        stat: Stat::Attacks,
+        by: Amount::Fixed(by),
+        only: None,
+    };
+    let if_hurt = |by| Effect::NextIfTarget {
+        target: TargetIs::Damaged(1),
+        then: vec![more(by)],
+    };
+    let cavalcade = vec![
+        Effect::BonusAttack,
+        Effect::When {
+            when: Condition::Damaged(1),
+            then: vec![more(1), if_hurt(2)],
+            otherwise: vec![if_hurt(1)],
+        },
+    ];
+    for (a_hurt, b_hurt, dice) in [
+        (false, false, 2),
+        (false, true, 3),
+        (true, false, 3),
+        (true, true, 5),
+    ] {
+        let mut a = with_ability(cavalcade.clone(), 3);
+        a.rules(|r| r.reactions = false);
+        a.profile(A, |p| p.weapons = vec![weapon(1.0, 2, 3, (1, 2))]);
+        a.profile(B, |p| p.wounds = 40);
+        a.place(B, 11.5, 10.0);
+        a.set(A, Damage(u32::from(a_hurt)));
+        a.set(B, Damage(u32::from(b_hurt)));
+        a.use_ability(A, "Test Gift", 3, None).unwrap();
+        a.dice(&[1; 5]);
+        let rolled = match a.attack_logged(A, B, 0) {
+            warcry_sim::rules::log::Event::Attack { rolls, .. } => rolls.len(),
+            e => panic!("not an attack: {e:?}"),
+        };
+        assert_eq!(rolled, dice, "A hurt {a_hurt}, B hurt {b_hurt}");
+    }
+}

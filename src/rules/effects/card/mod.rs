@@ -257,6 +257,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         .or_else(|| super::counted::read(s, one))
         .or_else(|| super::lower_words::shot_then_exposed(s))
         .or_else(|| place::relocated_less(s))
+        .or_else(|| super::target_boost::either_hurt(s))
     {
         return Some(read);
     }

@@ -404,3 +404,40 @@ fn abl5_a_dice_for_each_damage_point_of_a_melee_attack() {
         }])
     );
 }
+
+/// ABL-5: "this fighter makes a bonus attack action. In addition, if either this fighter or
+/// the target of the attack has any damage points allocated to them, add 1 to the Attacks
+/// characteristic of that bonus attack action. If both this fighter and the target fighter
+/// have any damage points allocated to them, add 2 to the Attacks characteristic of that bonus
+/// attack action instead": 1 more for this fighter hurt, or (as the attack is made) for a
+/// hurt target; 2 for both.
+#[test]
+fn abl5_the_bonus_attack_raised_when_either_or_both_are_hurt() {
+    use crate::model::effects::{Condition, TargetIs};
+    let more = |by| Effect::NextBoost {
+        stat: Stat::Attacks,
+        by: Amount::Fixed(by),
+        only: None,
+    };
+    let if_hurt = |by| Effect::NextIfTarget {
+        target: TargetIs::Damaged(1),
+        then: vec![more(by)],
+    };
+    assert_eq!(
+        effects_of(
+            "This fighter makes a bonus attack action. In addition, if either this fighter or \
+             the target of the attack has any damage points allocated to them, add 1 to the \
+             Attacks characteristic of that bonus attack action. If both this fighter and the \
+             target fighter have any damage points allocated to them, add 2 to the Attacks \
+             characteristic of that bonus attack action instead."
+        ),
+        Ok(vec![
+            Effect::BonusAttack,
+            Effect::When {
+                when: Condition::Damaged(1),
+                then: vec![more(1), if_hurt(1)],
+                otherwise: vec![if_hurt(1)],
+            }
+        ])
+    );
+}
