@@ -86,26 +86,11 @@ impl AbilityEffect {
     /// ABL-5: where it sets a fighter up: the enemy it picks near the fighter, or the
     /// fighter itself anywhere.
     pub fn sets_up(&self) -> Option<crate::model::effects::Placing> {
-        use crate::model::effects::{Effect, Placing};
+        use crate::model::effects::Effect;
         let AbilityEffect::Effects(effects) = self else {
             return None;
         };
-        effects.iter().find_map(|e| match e {
-            Effect::SetUpNear { within, .. } | Effect::FriendSetUp { within, .. } => {
-                Some(Placing::Near { within: *within })
-            }
-            Effect::FriendRelocate { away, .. } => Some(Placing::PickedAnywhere { away: *away }),
-            Effect::Relocate {
-                away,
-                floor_only,
-                less_value,
-            } => Some(Placing::Anywhere {
-                away: *away,
-                floor_only: *floor_only,
-                less_value: *less_value,
-            }),
-            _ => None,
-        })
+        effects.iter().find_map(Effect::placing)
     }
 }
 

@@ -104,15 +104,8 @@ mod tests {
     use crate::battlefield::testing::{piece, walker, world};
     use crate::model::formats::TerrainKind;
 
-    /// ABL-5 with MOVE-7: "they can fly ...; however, when flying, they cannot move vertically
-    /// upwards more than 3\"": onto a 3" platform, not onto a 5" one; down from it, as far as
-    /// it likes.
-    #[test]
-    fn move7_abl5_a_flight_rises_no_more_than_the_card_allows() {
-        let w = world(vec![
-            piece(TerrainKind::Platform, (14.0, 8.0), (4.0, 4.0), 3.0),
-            piece(TerrainKind::Platform, (14.0, 16.0), (4.0, 4.0), 5.0),
-        ]);
+    /// A flyer that may rise no more than 3", and one with no limit.
+    fn flyers() -> (Mover, Mover) {
         let capped = Mover {
             can_fly: true,
             fly_rise: Some(3.0),
@@ -122,6 +115,19 @@ mod tests {
             fly_rise: None,
             ..capped
         };
+        (capped, free)
+    }
+
+    /// ABL-5 with MOVE-7: "they can fly ...; however, when flying, they cannot move vertically
+    /// upwards more than 3\"": onto a 3" platform, not onto a 5" one; down from it, as far as
+    /// it likes.
+    #[test]
+    fn move7_abl5_a_flight_rises_no_more_than_the_card_allows() {
+        let w = world(vec![
+            piece(TerrainKind::Platform, (14.0, 8.0), (4.0, 4.0), 3.0),
+            piece(TerrainKind::Platform, (14.0, 16.0), (4.0, 4.0), 5.0),
+        ]);
+        let (capped, free) = flyers();
         let from = Vec3::new(9.0, 0.0, 12.0);
         let onto = |m: &Mover, at: Vec3| {
             w.shortest_path(m, from, Goal::Point(at), &[], false)
@@ -151,15 +157,7 @@ mod tests {
                 h,
             )])
         };
-        let capped = Mover {
-            can_fly: true,
-            fly_rise: Some(3.0),
-            ..walker()
-        };
-        let free = Mover {
-            fly_rise: None,
-            ..capped
-        };
+        let (capped, free) = flyers();
         let (from, beyond) = (Vec3::new(11.0, 0.0, 12.0), Vec3::new(17.0, 0.0, 12.0));
         let over = |w: &NavWorld, m: &Mover| {
             w.shortest_path(m, from, Goal::Point(beyond), &[], false)

@@ -155,6 +155,27 @@ impl Exposers {
 }
 
 impl Effect {
+    /// Where it sets a fighter up (ABL-5), when it does.
+    pub fn placing(&self) -> Option<super::Placing> {
+        use super::Placing;
+        Some(match *self {
+            Effect::SetUpNear { within, .. } | Effect::FriendSetUp { within, .. } => {
+                Placing::Near { within }
+            }
+            Effect::FriendRelocate { away, .. } => Placing::PickedAnywhere { away },
+            Effect::Relocate {
+                away,
+                floor_only,
+                less_value,
+            } => Placing::Anywhere {
+                away,
+                floor_only,
+                less_value,
+            },
+            _ => return None,
+        })
+    }
+
     /// The effect as it is used with dice showing `value`: a pick's range "equal to the value
     /// of this ability" ([`VALUE_RANGE`]) becomes that many inches.
     pub fn at_value(&self, value: u8) -> Effect {

@@ -47,18 +47,18 @@ pub(super) fn marks_named(who: &str) -> Option<Marks> {
 /// "of", as one card prints it), "... subtract A from that fighter's Move characteristic (to a
 /// minimum of M)", and the other characteristics ([`lowering`]), one or more joined by "and".
 pub(super) fn picked_then_lowered(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let expose = |(range, visible), only, (stat, by, to)| Effect::ExposePicked {
+        range,
+        visible,
+        stat,
+        by,
+        to,
+        only,
+    };
     if let Some((range, visible, only)) = picked_only(&s[0])
-        && let Some((stat, by, to)) = exposed(s.get(1)?)
+        && let Some(raised) = exposed(s.get(1)?)
     {
-        let e = Effect::ExposePicked {
-            range,
-            visible,
-            stat,
-            by,
-            to,
-            only: Some(only),
-        };
-        return Some((2, vec![e]));
+        return Some((2, vec![expose((range, visible), Some(only), raised)]));
     }
     // "Pick an enemy fighter within N" of this fighter and roll a die" + "... subtract the
     // value of the roll from ...".
@@ -70,16 +70,8 @@ pub(super) fn picked_then_lowered(s: &[String]) -> Option<(usize, Vec<Effect>)> 
         None => (s[0].as_str(), false),
     };
     let (range, visible) = picked_enemy(pick)?;
-    if let Some((stat, by, to)) = exposed(s.get(1)?).filter(|_| !rolled) {
-        let e = Effect::ExposePicked {
-            range,
-            visible,
-            stat,
-            by,
-            to,
-            only: None,
-        };
-        return Some((2, vec![e]));
+    if let Some(raised) = exposed(s.get(1)?).filter(|_| !rolled) {
+        return Some((2, vec![expose((range, visible), None, raised)]));
     }
     let next = s.get(1)?;
     let (activation, rest) = match next.strip_prefix("until the end of the battle round, ") {

@@ -188,20 +188,7 @@ pub(super) fn relocate(
     (e, value): (&Effect, u8),
     place: Option<Vec3>,
 ) -> Option<EffectOutcome> {
-    let Effect::Relocate {
-        away,
-        floor_only,
-        less_value,
-    } = *e
-    else {
-        return None;
-    };
-    let placing = Placing::Anywhere {
-        away,
-        floor_only,
-        less_value,
-    }
-    .at_value(value);
+    let placing = e.placing()?.at_value(value);
     let spots = set_up_spots(world, f, f, placing);
     let goal = state::objectives(world)
         .iter()
@@ -221,18 +208,8 @@ pub(super) fn relocate(
 
 /// In words: "it is set up again anywhere more than 3" from every enemy".
 pub(super) fn relocate_text(e: &Effect, value: Option<u8>) -> String {
-    let Effect::Relocate {
-        away,
-        floor_only,
-        less_value,
-    } = *e
-    else {
+    let Some(placing) = e.placing() else {
         return String::new();
-    };
-    let placing = Placing::Anywhere {
-        away,
-        floor_only,
-        less_value,
     };
     let placing = value.map_or(placing, |v| placing.at_value(v));
     format!("it is set up again {}", placing.words())
