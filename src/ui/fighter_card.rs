@@ -194,8 +194,12 @@ fn state(f: &FighterView) -> String {
         }
         (Presence::Deployed, Activation::Activated) => "Activated this round [CMB-1].".into(),
     };
+    // REA-1: each reaction costs an action of the round, as does one an ability takes away.
     if f.reactions > 0 {
-        s.push_str(&format!(" Reactions this round: {} [REA-1].", f.reactions));
+        let (n, s_) = (f.reactions, if f.reactions == 1 { "" } else { "s" });
+        s.push_str(&format!(
+            " {n} action{s_} of this round already spent (reactions, abilities) [REA-1]."
+        ));
     }
     if let Some(t) = f.carrying {
         s.push_str(&format!(" Carries treasure {} [GEN-8].", t + 1));

@@ -285,6 +285,9 @@ pub enum OnSuccess {
     Taunt,
     /// Any: the enemy may not make these actions until the end of the battle round.
     Bar(Vec<Restriction>),
+    /// Any: the enemy makes 1 fewer action this battle round (with none left, it can't be
+    /// activated this round).
+    FewerActions,
 }
 
 /// What waits for the end of this fighter's activation (ABL-5).

@@ -250,6 +250,7 @@ impl Effect {
                     OnSuccess::Weaken { stat, min } => weakenable(*stat) && *min <= 20,
                     OnSuccess::Taunt => true,
                     OnSuccess::Bar(actions) => !actions.is_empty(),
+                    OnSuccess::FewerActions => true,
                 };
                 range_ok(*range) && dice.within(10) && (1..=6).contains(least) && weakens
             }

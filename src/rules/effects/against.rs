@@ -145,6 +145,10 @@ fn roll_against_text(against: &str, dice: &str, least: u8, then: &OnSuccess) -> 
             "any {least}+ and it may not {} until the end of the round",
             words_joined(actions, "", " or ")
         ),
+        OnSuccess::FewerActions => format!(
+            "any {least}+ and it makes 1 fewer action this round (with none left, it can't be \
+             activated)"
+        ),
     };
     format!("roll {dice} dice against {against}: {outcome}")
 }
@@ -277,6 +281,29 @@ fn roll_against(
         OnSuccess::Bar(actions) => {
             bar_until_round_end(world, t, &actions);
             AgainstResult::Barred { actions }
+        }
+        OnSuccess::FewerActions => AgainstResult::FewerActions {
+            left: one_action_fewer(world, t),
+        },
+    }
+}
+
+/// REA-1's count of the actions a fighter has given up this round, one more (ABL-5: "makes 1
+/// fewer action in this battle round"): the actions it has left, none when it waited (WAIT-1:
+/// it had one); `None` when it has activated (nothing left to give up).
+fn one_action_fewer(world: &mut World, t: FighterId) -> Option<u8> {
+    use crate::model::components::{Activation, Reactions};
+    let v = state::fighter(world, t)?;
+    match v.activation {
+        Activation::Activated => None,
+        Activation::Waiting => {
+            world.entity_mut(v.entity).insert(Activation::Activated);
+            Some(0)
+        }
+        Activation::Ready => {
+            let given = v.reactions.saturating_add(1).min(2);
+            world.entity_mut(v.entity).insert(Reactions(given));
+            Some(2 - given)
         }
     }
 }

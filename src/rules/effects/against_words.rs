@@ -85,6 +85,13 @@ fn read_crits_weaken(s: &str) -> Option<Vec<Effect>> {
 pub(super) fn pick_roll_each_success(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     let roll = pick_and_roll_any(&s[0])?;
     let (least, then) = on_success(s.get(1)?)?;
+    // "If a fighter is reduced to 0 actions in this way, that fighter cannot be activated in
+    // this battle round": as REA-1 has it for actions given up.
+    let none_left = then == OnSuccess::FewerActions
+        && s.get(2).is_some_and(|t| {
+            t == "if a fighter is reduced to 0 actions in this way, that fighter cannot be \
+                  activated in this battle round"
+        });
     let effect = Effect::RollAgainst {
         range: roll.0,
         visible: roll.1,
@@ -93,7 +100,7 @@ pub(super) fn pick_roll_each_success(s: &[String]) -> Option<(usize, Vec<Effect>
         least,
         then,
     };
-    Some((2, vec![effect]))
+    Some((2 + usize::from(none_left), vec![effect]))
 }
 
 /// What the successes of a roll against a picked enemy do: "For each 4+, subtract 1 from the
@@ -116,6 +123,13 @@ fn on_success(s: &str) -> Option<(u8, OnSuccess)> {
     }
     if let Some(barred) = bar_on_a_roll(s) {
         return Some(barred);
+    }
+    if let Some(v) = fill(
+        s,
+        "if 1 of the dice scores a {n}, that fighter makes 1 fewer action in this battle round \
+         (to a minimum of 0)",
+    ) {
+        return Some((u8::try_from(v[0]).ok()?, OnSuccess::FewerActions));
     }
     let rest = s.strip_prefix("if a ")?;
     let (least, rest) = number_prefix(rest)?;

@@ -276,4 +276,7 @@ pub enum AgainstResult {
     Barred {
         actions: Vec<crate::model::effects::Restriction>,
     },
+    /// It makes 1 fewer action this round: `left` are left to it (none: it can't be activated
+    /// this round); `None` when it had activated already (nothing to give up).
+    FewerActions { left: Option<u8> },
 }

@@ -4,7 +4,7 @@
 use crate::model::effects::Stat;
 use crate::model::ids::FighterId;
 use crate::rules::effects::describe;
-use crate::rules::log::{AgainstResult, EffectOutcome, Lapse, Names};
+use crate::rules::log::{EffectOutcome, Lapse, Names};
 use crate::rules::state::Bonus;
 
 /// The sentence of one of these outcomes for the fighter named `who`; `None` for the others.
@@ -57,35 +57,12 @@ pub(super) fn lasting_text(who: &str, o: &EffectOutcome, n: &Names) -> Option<St
             bonus_words(*bonus, n)
         ),
         EffectOutcome::NoFriendInReach => "no friend in reach to make the bonus attack".into(),
-        EffectOutcome::SetUp { .. } => set_up_text(who, o, n),
+        EffectOutcome::SetUp { .. } => super::against::set_up_text(who, o, n),
         EffectOutcome::RolledAgainst {
             rolls,
             fighter,
             result,
-        } => {
-            let shown: Vec<String> = rolls.iter().map(u8::to_string).collect();
-            let name = n.fighter(*fighter);
-            let what = match result {
-                AgainstResult::Nothing => "no success, no effect".to_string(),
-                AgainstResult::Weakened { stat, now } => {
-                    format!("{name}'s {stat} is {now} until the end of the battle")
-                }
-                AgainstResult::Taunted { taunter } => format!(
-                    "{name}'s attacks must target {} until the end of the round (or until it \
-                     is taken down)",
-                    n.fighter(*taunter)
-                ),
-                AgainstResult::Barred { actions } => format!(
-                    "{name} may not {} until the end of the round",
-                    actions
-                        .iter()
-                        .map(|a| a.to_string())
-                        .collect::<Vec<_>>()
-                        .join(" or ")
-                ),
-            };
-            format!("rolls {}: {what}", shown.join(", "))
-        }
+        } => super::against::rolled_against_text(rolls, n.fighter(*fighter), result, n),
         EffectOutcome::RollAfterAttack { roll, least } => {
             format!("rolls {roll} after its attack ({least}+ bars the target)")
         }
@@ -325,30 +302,6 @@ pub(super) fn guarded_text(who: &str, o: &EffectOutcome) -> String {
     format!("{who} is guarded this round: {counted}each hit deals {hit} damage{crit}")
 }
 
-/// ABL-5: where the enemy an ability set up went.
-fn set_up_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
-    let EffectOutcome::SetUp {
-        fighter,
-        within,
-        at,
-        gone,
-    } = o
-    else {
-        return String::new();
-    };
-    let name = n.fighter(*fighter);
-    match (gone, at) {
-        (true, _) => format!("{name} is not on the battlefield"),
-        (false, Some(p)) => format!(
-            "{name} is set up within {within}\" of {who}, {}",
-            n.place(p)
-        ),
-        (false, None) => {
-            format!("no room for {name} within {within}\" of {who}: it stays where it is")
-        }
-    }
-}
-
 /// A bonus action in words: "move of up to 3\"", "attack of Orvi".
 fn bonus_words(b: Bonus, n: &Names) -> String {
     bonus_words_with(b, |id| n.fighter(id))
@@ -435,20 +388,6 @@ pub(super) fn dice_text(who: &str, o: &EffectOutcome) -> String {
             "{who} attacks from within an enemy's aura: the attack rolls {dice} dice, {fewer} \
              fewer"
         ),
-        _ => String::new(),
-    }
-}
-
-/// ABL-5: where the fighter an ability set up again went.
-pub(super) fn relocated_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
-    match o {
-        EffectOutcome::Relocated { at, fighter } => {
-            let name = fighter.map_or_else(|| who.to_string(), |f| n.fighter(f));
-            match at {
-                Some(p) => format!("{name} is set up again {}", n.place(p)),
-                None => format!("nowhere {name} may be set up again: it stays where it is"),
-            }
-        }
         _ => String::new(),
     }
 }

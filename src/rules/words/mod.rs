@@ -5,6 +5,7 @@
 use crate::model::RuleId;
 use crate::rules::log::{BattleLog, LogEntry, RenderedEntry};
 
+mod against;
 mod effects;
 mod event;
 mod setup;

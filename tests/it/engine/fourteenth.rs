@@ -571,3 +571,54 @@ fn abl5_the_bonus_attack_rolls_more_when_either_or_both_are_hurt() {
         assert_eq!(rolled, dice, "A hurt {a_hurt}, B hurt {b_hurt}");
     }
 }
+
+/// REA-1, WAIT-1, ABL-5: "if 1 of the dice scores a 6, that fighter makes 1 fewer action in
+/// this battle round ... reduced to 0 actions ... cannot be activated": B, yet to activate,
+/// has 1 action left after a 6 (said in the log); with one already spent on a reaction, none,
+/// and can't be activated; a roll with no 6 takes nothing; B2, waiting with its one action,
+/// can't be activated after a 6.
+#[test]
+fn rea1_wait1_an_enemy_gives_up_actions_of_the_round() {
+    use warcry_sim::model::components::Activation;
+    use warcry_sim::model::effects::OnSuccess;
+    const B2: FighterId = FighterId(11);
+    let bolas = Effect::RollAgainst {
+        range: 8.0,
+        visible: true,
+        runemark: None,
+        dice: Amount::Fixed(2),
+        least: 6,
+        then: OnSuccess::FewerActions,
+    };
+    let throw = |a: &mut Arena, t: FighterId, dice: &[u8]| {
+        a.dice(dice);
+        let n = a.log_len();
+        a.use_ability(A, "Test Gift", 3, Some(t)).unwrap();
+        said_since(a, n).join("\n")
+    };
+    let fresh = || {
+        let mut a = with_ability(vec![bolas.clone()], 3);
+        a.place(B, 10.0, 14.0);
+        a.place(B2, 14.0, 14.0);
+        a
+    };
+    let mut a = fresh();
+    let said = throw(&mut a, B, &[6, 2]);
+    assert!(
+        said.contains("makes 1 fewer action this round: 1 is left"),
+        "{said}"
+    );
+    assert!(a.fighter(B).can_activate());
+    let mut a = fresh();
+    a.set(B, warcry_sim::model::components::Reactions(1));
+    let said = throw(&mut a, B, &[3, 6]);
+    assert!(said.contains("has no action left this round"), "{said}");
+    assert!(!a.fighter(B).can_activate());
+    let mut a = fresh();
+    throw(&mut a, B, &[5, 4]);
+    assert_eq!(a.fighter(B).reactions, 0, "no 6, nothing taken");
+    let mut a = fresh();
+    a.set(B2, Activation::Waiting);
+    throw(&mut a, B2, &[6, 6]);
+    assert!(!a.fighter(B2).can_activate());
+}

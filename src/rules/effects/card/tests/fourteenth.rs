@@ -441,3 +441,28 @@ fn abl5_the_bonus_attack_raised_when_either_or_both_are_hurt() {
         ])
     );
 }
+
+/// REA-1, ABL-5: "pick a visible enemy fighter within 8" of this fighter and roll 3 dice. If 1
+/// of the dice scores a 6, that fighter makes 1 fewer action in this battle round (to a minimum
+/// of 0). If a fighter is reduced to 0 actions in this way, that fighter cannot be activated in
+/// this battle round": any 6 takes an action of the round from it.
+#[test]
+fn rea1_any_6_takes_an_action_of_the_round_from_the_enemy() {
+    use crate::model::effects::OnSuccess;
+    assert_eq!(
+        effects_of(
+            "Pick a visible enemy fighter within 8\" of this fighter and roll 3 dice. If 1 of the \
+             dice scores a 6, that fighter makes 1 fewer action in this battle round (to a \
+             minimum of 0). If a fighter is reduced to 0 actions in this way, that fighter cannot \
+             be activated in this battle round."
+        ),
+        Ok(vec![Effect::RollAgainst {
+            range: 8.0,
+            visible: true,
+            runemark: None,
+            dice: Amount::Fixed(3),
+            least: 6,
+            then: OnSuccess::FewerActions,
+        }])
+    );
+}

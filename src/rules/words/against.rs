@@ -1,0 +1,84 @@
+//! What an ability did to an enemy, in words: rolls against it, and where it (or this
+//! fighter) was set up (ABL-5).
+
+use crate::rules::log::{AgainstResult, EffectOutcome, Names};
+
+/// "rolls 6, 2: Grak makes 1 fewer action this round: 1 is left".
+pub(super) fn rolled_against_text(
+    rolls: &[u8],
+    name: String,
+    result: &AgainstResult,
+    n: &Names,
+) -> String {
+    let shown: Vec<String> = rolls.iter().map(u8::to_string).collect();
+    let what = match result {
+        AgainstResult::Nothing => "no success, no effect".to_string(),
+        AgainstResult::Weakened { stat, now } => {
+            format!("{name}'s {stat} is {now} until the end of the battle")
+        }
+        AgainstResult::Taunted { taunter } => format!(
+            "{name}'s attacks must target {} until the end of the round (or until it is \
+             taken down)",
+            n.fighter(*taunter)
+        ),
+        AgainstResult::Barred { actions } => format!(
+            "{name} may not {} until the end of the round",
+            actions
+                .iter()
+                .map(|a| a.to_string())
+                .collect::<Vec<_>>()
+                .join(" or ")
+        ),
+        AgainstResult::FewerActions { left: Some(0) } => {
+            format!("{name} has no action left this round: it can't be activated")
+        }
+        AgainstResult::FewerActions { left: Some(1) } => {
+            format!("{name} makes 1 fewer action this round: 1 is left")
+        }
+        AgainstResult::FewerActions { left: Some(k) } => {
+            format!("{name} makes 1 fewer action this round: {k} are left")
+        }
+        AgainstResult::FewerActions { left: None } => {
+            format!("{name} has activated this round: it has no action to give up")
+        }
+    };
+    format!("rolls {}: {what}", shown.join(", "))
+}
+
+/// ABL-5: where the enemy an ability set up went.
+pub(super) fn set_up_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
+    let EffectOutcome::SetUp {
+        fighter,
+        within,
+        at,
+        gone,
+    } = o
+    else {
+        return String::new();
+    };
+    let name = n.fighter(*fighter);
+    match (gone, at) {
+        (true, _) => format!("{name} is not on the battlefield"),
+        (false, Some(p)) => format!(
+            "{name} is set up within {within}\" of {who}, {}",
+            n.place(p)
+        ),
+        (false, None) => {
+            format!("no room for {name} within {within}\" of {who}: it stays where it is")
+        }
+    }
+}
+
+/// ABL-5: where the fighter an ability set up again went.
+pub(super) fn relocated_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
+    match o {
+        EffectOutcome::Relocated { at, fighter } => {
+            let name = fighter.map_or_else(|| who.to_string(), |f| n.fighter(f));
+            match at {
+                Some(p) => format!("{name} is set up again {}", n.place(p)),
+                None => format!("nowhere {name} may be set up again: it stays where it is"),
+            }
+        }
+        _ => String::new(),
+    }
+}
