@@ -82,6 +82,20 @@ macro_rules! manner_parts {
 }
 pub(crate) use manner_parts;
 
+/// What waits for the fighter's next attack (or each that scores) to befall its target: one
+/// list for every match that names them all.
+macro_rules! after_attack_parts {
+    () => {
+        Effect::PullAfterNextAttack { .. }
+            | Effect::BarAfterNextAttack { .. }
+            | Effect::ForfeitAfterNextAttack { .. }
+            | Effect::LowerAfterNextAttack { .. }
+            | Effect::LowerAfterScoring { .. }
+            | Effect::DamageAfterNextAttack { .. }
+    };
+}
+pub(crate) use after_attack_parts;
+
 /// The effects with no numbers of their own to check.
 macro_rules! numberless {
     () => {
@@ -216,12 +230,8 @@ impl Effect {
             | Effect::EnemyAura { .. }
             | Effect::BarEach { .. }
             | Effect::PullPicked { .. }
-            | Effect::PullAfterNextAttack { .. }
-            | Effect::BarAfterNextAttack { .. }
-            | Effect::LowerAfterNextAttack { .. }
-            | Effect::LowerAfterScoring { .. }
+            | after_attack_parts!()
             | Effect::ExposeAround { .. }
-            | Effect::DamageAfterNextAttack { .. }
             | Effect::AfterEachAttack { .. } => Family::Against,
             Effect::DisengageToll { .. }
             | Effect::DamageAtRoundEnd { .. }

@@ -17,7 +17,7 @@ mod validate;
 pub use amount::Amount;
 pub use count::Count;
 pub use family::Family;
-pub(crate) use family::manner_parts;
+pub(crate) use family::{after_attack_parts, manner_parts};
 pub use kinds::{AttackKind, MoveTrigger, ReactAct, Restriction, Stat, Trigger};
 pub use marks::{Mark, Marks};
 pub use parts::{
@@ -182,8 +182,7 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Marks::is_none")]
         marks: Marks,
     },
-    /// `by` more of `stat` for its next action of that kind this activation: its next move
-    /// for Move, its next attack (`only` of that kind, when given) for an attack's.
+    /// `by` more `stat` for its next move (Move) or attack (`only` of that kind) this activation.
     NextBoost {
         stat: Stat,
         by: Amount,
@@ -231,8 +230,7 @@ pub enum Effect {
     },
     /// For the round, this fighter counts as `extra` more fighters (GEN-7).
     CountsExtra { extra: u32 },
-    /// This activation, its attacks' Strength (of that kind, when `only`) counts as higher than
-    /// the target's Toughness (ATK-3: they hit on 3+).
+    /// This activation, its attacks' (`only`) Strength counts as above the Toughness (ATK-3).
     StrengthAboveToughness { only: Option<AttackKind> },
     /// This activation, when one of its moves sets off `trigger`, `then` happens (once).
     AfterMove {
@@ -289,8 +287,7 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         melee: bool,
     },
-    /// The picked friend makes a bonus move (up to its Move and `max`"), or, `or_attack`, a move
-    /// or attack (CMB-2).
+    /// The picked friend's bonus move (up to its Move and `max`"), or move or attack (CMB-2).
     FriendBonusMove {
         pick: FriendPick,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -376,8 +373,8 @@ pub enum Effect {
     },
     /// After a roll against the picked enemy: each `least`..=`most` deals this fighter `amount`.
     SelfDamagePerRoll { least: u8, most: u8, amount: u32 },
-    /// After a roll against the picked enemy: for each roll from `least` to `most`, it has 1
-    /// less `stat`, to `min`, until the end of the round (or, `battle`, of the battle).
+    /// After a roll against the picked enemy: each roll `least`..=`most` takes 1 `stat` (to
+    /// `min`) off it for the round (or, `battle`, the battle).
     LowerPerRoll {
         least: u8,
         most: u8,
@@ -482,8 +479,11 @@ pub enum Effect {
         only: Option<PickOnly>,
         then: Vec<Effect>,
     },
-    /// After its next attack this activation (one scoring a critical hit, when `crits`), its
-    /// target, still standing, may not make these actions until the end of the round.
+    /// After its next melee attack this activation, if it hit, the target gives up an action of
+    /// the round; with none to give up, it takes `instead` damage.
+    ForfeitAfterNextAttack { instead: u32 },
+    /// After its next attack this activation (scoring a critical hit, when `crits`), its target,
+    /// still standing, is barred from these actions for the round.
     BarAfterNextAttack {
         crits: bool,
         actions: Vec<Restriction>,

@@ -112,6 +112,7 @@ macro_rules! heal_checked {
             | Effect::PullPicked { .. }
             | Effect::PullAfterNextAttack { .. }
             | Effect::BarAfterNextAttack { .. }
+            | Effect::ForfeitAfterNextAttack { .. }
             | Effect::LowerAfterNextAttack { .. }
             | Effect::LowerAfterScoring { .. }
             | Effect::DamageAfterNextAttack { .. }
@@ -440,6 +441,7 @@ impl Effect {
             Effect::PullPicked { range, inches, .. } => range_ok(*range) && inches.within(12),
             Effect::PullAfterNextAttack { inches, .. } => inches.within(12),
             Effect::BarAfterNextAttack { actions, .. } => !actions.is_empty(),
+            Effect::ForfeitAfterNextAttack { instead } => (1..=10).contains(instead),
             Effect::ValueAura {
                 range, by, bound, ..
             } => range_ok(*range) && by.within(6) && (1..=6).contains(bound),

@@ -85,12 +85,9 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             words_joined(bar, " actions", " and ")
         ),
         Effect::BarEach { .. } => super::bar::describe(e),
-        Effect::PullPicked { .. }
-        | Effect::PullAfterNextAttack { .. }
-        | Effect::BarAfterNextAttack { .. }
-        | Effect::LowerAfterNextAttack { .. }
-        | Effect::LowerAfterScoring { .. }
-        | Effect::DamageAfterNextAttack { .. } => super::next_attack::describe(e, value),
+        Effect::PullPicked { .. } | crate::model::effects::after_attack_parts!() => {
+            super::next_attack::describe(e, value)
+        }
         _ => String::new(),
     }
 }
@@ -240,11 +237,7 @@ pub(super) fn run(
             super::target_boost::run_picked(world, f, e, value, picks.target)
         }
         Effect::PullPicked { .. } => super::pull::run(world, f, e, value, picks.target),
-        Effect::PullAfterNextAttack { .. }
-        | Effect::BarAfterNextAttack { .. }
-        | Effect::LowerAfterNextAttack { .. }
-        | Effect::LowerAfterScoring { .. }
-        | Effect::DamageAfterNextAttack { .. } => super::next_attack::run(world, f, e, value),
+        crate::model::effects::after_attack_parts!() => super::next_attack::run(world, f, e, value),
         _ => None,
     }
 }
@@ -290,8 +283,8 @@ fn roll_against(
 
 /// REA-1's count of the actions a fighter has given up this round, one more (ABL-5: "makes 1
 /// fewer action in this battle round"): the actions it has left, none when it waited (WAIT-1:
-/// it had one); `None` when it has activated (nothing left to give up).
-fn one_action_fewer(world: &mut World, t: FighterId) -> Option<u8> {
+/// it had one); `None` when it has activated or has none left (nothing to give up).
+pub(super) fn one_action_fewer(world: &mut World, t: FighterId) -> Option<u8> {
     use crate::model::components::{Activation, Reactions};
     let v = state::fighter(world, t)?;
     match v.activation {
@@ -300,6 +293,7 @@ fn one_action_fewer(world: &mut World, t: FighterId) -> Option<u8> {
             world.entity_mut(v.entity).insert(Activation::Activated);
             Some(0)
         }
+        Activation::Ready if v.reactions >= 2 => None,
         Activation::Ready => {
             let given = v.reactions.saturating_add(1).min(2);
             world.entity_mut(v.entity).insert(Reactions(given));
@@ -432,6 +426,7 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
     if let Effect::PullPicked { .. }
     | Effect::PullAfterNextAttack { .. }
     | Effect::BarAfterNextAttack { .. }
+    | Effect::ForfeitAfterNextAttack { .. }
     | Effect::LowerAfterNextAttack { .. }
     | Effect::LowerAfterScoring { .. } = e
     {

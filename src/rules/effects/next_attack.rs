@@ -27,6 +27,10 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             },
             super::against::words_joined(actions, "", " or ")
         ),
+        Effect::ForfeitAfterNextAttack { instead } => format!(
+            "after its next melee attack this activation, if it hits, the target gives up an \
+             action of the round ({instead} damage instead, with none to give up)"
+        ),
         Effect::LowerAfterNextAttack { stat, by, min } => format!(
             "after its next attack this activation, the target has {} less {stat} (to {min}) \
              until the end of the round",
@@ -74,7 +78,7 @@ pub(super) fn run(
             by: fixed(by),
             min: *min,
         },
-        Effect::BarAfterNextAttack { .. } => e.clone(),
+        Effect::BarAfterNextAttack { .. } | Effect::ForfeitAfterNextAttack { .. } => e.clone(),
         // For every attack of the activation, the bonus one too: kept with it.
         Effect::LowerAfterScoring { stat, by, min } => {
             let waiting = Effect::LowerAfterScoring {
@@ -128,6 +132,7 @@ fn waits_for_attack(e: &Effect, melee: bool) -> bool {
         | Effect::BarAfterNextAttack { .. }
         | Effect::LowerAfterNextAttack { .. } => true,
         Effect::DamageAfterNextAttack { only, .. } => super::crits::fits(*only, melee),
+        Effect::ForfeitAfterNextAttack { .. } => melee,
         _ => false,
     }
 }
@@ -194,6 +199,10 @@ pub(crate) fn after_next_attack(
             Effect::LowerAfterNextAttack { stat, by, min } => {
                 lower_target(world, (attacker, target), (stat, by, min))
             }
+            // "If at least 1 hit roll ... results in a hit" (each hit deals damage here).
+            Effect::ForfeitAfterNextAttack { instead } if damage > 0 || crits > 0 => {
+                forfeit_or_damage(world, (attacker, target), instead)
+            }
             _ => {}
         }
     }
@@ -221,6 +230,28 @@ fn lower_after_scoring(world: &mut World, attacker: FighterId, target: FighterId
             return;
         }
         lower_target(world, (attacker, target), (stat, by, min));
+    }
+}
+
+/// REA-1, ABL-5: the target of `attacker`'s attack gives up an action of the round, or, with
+/// none to give up (activated, or none left), takes `instead` damage; logged.
+fn forfeit_or_damage(world: &mut World, (attacker, target): (FighterId, FighterId), instead: u32) {
+    use crate::rules::log::AgainstResult;
+    let left = super::against::one_action_fewer(world, target);
+    let outcome = EffectOutcome::RolledAgainst {
+        rolls: Vec::new(),
+        fighter: target,
+        result: AgainstResult::FewerActions { left },
+    };
+    effect_logged(world, attacker, outcome);
+    if left.is_none() {
+        let outcome = EffectOutcome::Damage {
+            fighters: vec![target],
+            damage: instead,
+            rolls: Vec::new(),
+        };
+        effect_logged(world, attacker, outcome);
+        crate::rules::actions::deal_damage(world, target, instead, &[crate::model::RuleId::Abl5]);
     }
 }
 
@@ -375,4 +406,21 @@ pub(super) fn damage_after_sentence(s: &str) -> Option<Vec<Effect>> {
             around,
         }]
     })
+}
+
+/// "After this fighter's next melee attack action in this activation, if at least 1 hit roll
+/// from that attack action results in a hit, the target forfeits 1 of their actions in this
+/// battle round." + "If the target has already activated or if they have no more actions to
+/// forfeit, allocate K damage points to the target instead."
+pub(super) fn forfeit_after(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let first = "after this fighter's next melee attack action in this activation, if at least 1 \
+                 hit roll from that attack action results in a hit, the target forfeits 1 of \
+                 their actions in this battle round";
+    (s[0] == first).then_some(())?;
+    let instead = super::card::fill(
+        s.get(1)?,
+        "if the target has already activated or if they have no more actions to forfeit, \
+         allocate {n} damage points to the target instead",
+    )?[0];
+    Some((2, vec![Effect::ForfeitAfterNextAttack { instead }]))
 }

@@ -277,6 +277,6 @@ pub enum AgainstResult {
         actions: Vec<crate::model::effects::Restriction>,
     },
     /// It makes 1 fewer action this round: `left` are left to it (none: it can't be activated
-    /// this round); `None` when it had activated already (nothing to give up).
+    /// this round); `None` when it had activated, or had no action left (nothing to give up).
     FewerActions { left: Option<u8> },
 }

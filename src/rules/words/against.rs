@@ -39,10 +39,13 @@ pub(super) fn rolled_against_text(
             format!("{name} makes 1 fewer action this round: {k} are left")
         }
         AgainstResult::FewerActions { left: None } => {
-            format!("{name} has activated this round: it has no action to give up")
+            format!("{name} has no action of this round left to give up")
         }
     };
-    format!("rolls {}: {what}", shown.join(", "))
+    match shown.is_empty() {
+        true => what,
+        false => format!("rolls {}: {what}", shown.join(", ")),
+    }
 }
 
 /// ABL-5: where the enemy an ability set up went.

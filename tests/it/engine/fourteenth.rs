@@ -622,3 +622,48 @@ fn rea1_wait1_an_enemy_gives_up_actions_of_the_round() {
     throw(&mut a, B2, &[6, 6]);
     assert!(!a.fighter(B2).can_activate());
 }
+
+/// REA-1, ABL-5: "after this fighter's next melee attack action in this activation, if at
+/// least 1 hit roll ... results in a hit, the target forfeits 1 of their actions in this battle
+/// round. If the target has already activated or if they have no more actions to forfeit,
+/// allocate 3 damage points to the target instead": B, yet to activate, hit, gives up an action
+/// (1 left); a miss takes nothing; B, activated, takes 3 instead.
+#[test]
+fn rea1_abl5_the_target_of_the_next_melee_attack_gives_up_an_action_or_takes_3() {
+    use super::arena::weapon;
+    use warcry_sim::model::components::Activation;
+    let grip = vec![Effect::ForfeitAfterNextAttack { instead: 3 }];
+    let arena = || {
+        let mut a = with_ability(grip.clone(), 3);
+        a.rules(|r| r.reactions = false);
+        a.profile(A, |p| p.weapons = vec![weapon(1.0, 2, 3, (1, 2))]);
+        a.profile(B, |p| {
+            p.toughness = 3;
+            p.wounds = 40;
+        });
+        a.place(B, 11.5, 10.0);
+        a.use_ability(A, "Test Gift", 3, None).unwrap();
+        a
+    };
+    let mut a = arena();
+    a.dice(&[4, 1]);
+    let n = a.log_len();
+    a.attack_logged(A, B, 0);
+    assert_eq!((a.fighter(B).reactions, a.damage(B)), (1, 1));
+    let said = said_since(&mut a, n).join("\n");
+    assert!(
+        said.contains("makes 1 fewer action this round: 1 is left"),
+        "{said}"
+    );
+
+    let mut a = arena();
+    a.dice(&[1, 2]);
+    a.attack_logged(A, B, 0);
+    assert_eq!(a.fighter(B).reactions, 0, "a miss");
+
+    let mut a = arena();
+    a.set(B, Activation::Activated);
+    a.dice(&[4, 1]);
+    a.attack_logged(A, B, 0);
+    assert_eq!(a.damage(B), 1 + 3);
+}

@@ -206,7 +206,7 @@ const SENTENCE: [SentenceReader; 27] = [
     super::damage_words::same_round_it,
 ];
 /// The readers of several sentences, tried in this order after those of one.
-const READERS: [Reader; 35] = [
+const READERS: [Reader; 36] = [
     super::rolled::up_to_the_round,
     super::rolled::each_then_healed,
     super::target_boost::picked_then_raised,
@@ -242,6 +242,7 @@ const READERS: [Reader; 35] = [
     super::friend_move::picked_friends,
     super::games::read,
     super::games::per_damage,
+    super::next_attack::forfeit_after,
 ];
 
 /// The effects of the first sentences of `s`, and how many sentences they took: a sentence

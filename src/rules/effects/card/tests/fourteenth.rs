@@ -466,3 +466,20 @@ fn rea1_any_6_takes_an_action_of_the_round_from_the_enemy() {
         }])
     );
 }
+
+/// REA-1, ABL-5: "after this fighter's next melee attack action in this activation, if at
+/// least 1 hit roll from that attack action results in a hit, the target forfeits 1 of their
+/// actions in this battle round. If the target has already activated or if they have no more
+/// actions to forfeit, allocate 2 damage points to the target instead".
+#[test]
+fn rea1_the_next_melee_attacks_target_forfeits_an_action_or_takes_damage() {
+    assert_eq!(
+        effects_of(
+            "After this fighter's next melee attack action in this activation, if at least 1 \
+             hit roll from that attack action results in a hit, the target forfeits 1 of their \
+             actions in this battle round. If the target has already activated or if they have \
+             no more actions to forfeit, allocate 2 damage points to the target instead."
+        ),
+        Ok(vec![Effect::ForfeitAfterNextAttack { instead: 2 }])
+    );
+}
