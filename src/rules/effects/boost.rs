@@ -148,7 +148,7 @@ pub(super) fn run(
         Effect::PerCount { .. } => super::counted::run(world, f, e, value),
         Effect::CountsExtra { .. } => super::control::run(world, f, e, value),
         Effect::NextBoost { only, stat, by } => kept(world, f, e, value, |a| {
-            let for_bonus = a.bonus.iter().any(|b| b.own_attack());
+            let for_bonus = a.bonus_attack_waits();
             a.boosts.push(Boost {
                 stat: *stat,
                 by: by.of(value),

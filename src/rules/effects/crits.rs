@@ -353,23 +353,15 @@ pub(super) fn kept_lasting(
 ) -> Option<EffectOutcome> {
     match e {
         // "That attack action" after a bonus attack is the bonus one.
-        Effect::TargetToughnessLess { .. } => super::kept(world, f, e, value, |a| {
-            match a.bonus.iter().any(|b| b.own_attack()) {
-                true => a.for_bonus.push(e.clone()),
-                false => a.lasting.push(e.clone()),
-            }
-        }),
+        Effect::TargetToughnessLess { .. } => {
+            super::kept(world, f, e, value, |a| a.keep_for_next_attack(e.clone()))
+        }
         Effect::NextHitsAsCrits { n, only } => {
             let e = Effect::NextHitsAsCrits {
                 n: Amount::Fixed(n.of(value)),
                 only: *only,
             };
-            super::kept(world, f, &e, value, |a| {
-                match a.bonus.iter().any(|b| b.own_attack()) {
-                    true => a.for_bonus.push(e.clone()),
-                    false => a.lasting.push(e.clone()),
-                }
-            })
+            super::kept(world, f, &e, value, |a| a.keep_for_next_attack(e.clone()))
         }
         // "If this fighter's next action is a missile attack action": for that action only.
         Effect::NextActionCritOn { least, only } => {

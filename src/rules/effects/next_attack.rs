@@ -100,12 +100,7 @@ pub(super) fn run(
         _ => return None,
     };
     // "... bonus attack action. After that attack action, ...": for the bonus one only.
-    kept(world, f, e, value, |a| {
-        match a.bonus.iter().any(|b| b.own_attack()) {
-            true => a.for_bonus.push(waiting),
-            false => a.lasting.push(waiting),
-        }
-    })
+    kept(world, f, e, value, |a| a.keep_for_next_attack(waiting))
 }
 
 /// ABL-5: what waited for the bonus attack lapses with it (declined, or with none to make),

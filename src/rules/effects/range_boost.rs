@@ -41,12 +41,7 @@ pub(super) fn kept(
         let e = Effect::RangeIs {
             inches: Amount::Fixed(inches.of(value)),
         };
-        return super::kept(world, f, &e, value, |a| {
-            match a.bonus.iter().any(|b| b.own_attack()) {
-                true => a.for_bonus.push(e.clone()),
-                false => a.lasting.push(e.clone()),
-            }
-        });
+        return super::kept(world, f, &e, value, |a| a.keep_for_next_attack(e.clone()));
     }
     let Effect::RangeBoost { by, melee_only } = e else {
         return None;

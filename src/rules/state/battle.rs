@@ -410,6 +410,20 @@ pub struct OnceUse {
 }
 
 impl ActivationState {
+    /// CMB-2, ABL-5: does a bonus attack of the fighter's own wait?
+    pub fn bonus_attack_waits(&self) -> bool {
+        self.bonus.iter().any(|b| b.own_attack())
+    }
+
+    /// ABL-5: `e` kept for the fighter's next attack: the bonus one when one waits ("that
+    /// attack action" after a bonus attack, lapsing with it), else the next it makes.
+    pub fn keep_for_next_attack(&mut self, e: crate::model::effects::Effect) {
+        match self.bonus_attack_waits() {
+            true => self.for_bonus.push(e),
+            false => self.lasting.push(e),
+        }
+    }
+
     /// Does fighter `id`, when it is this activation's fighter, have a lasting effect such
     /// that `pred` holds?
     pub fn lasts(
