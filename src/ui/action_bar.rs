@@ -242,6 +242,10 @@ fn set_up_hint(
         ),
         Placing::Anywhere { .. } => (s.placing.words(), "nearest the closest objective"),
         Placing::PickedAnywhere { .. } => (s.placing.words(), "nearest where it stands"),
+        Placing::Wholly { within } => (
+            format!("wholly within {within}\" of {}", name(names, s.active)),
+            "nearest where it fell",
+        ),
     };
     let text = match &intent.preview {
         Some(Err(e)) => format!("{} [{}]", e.reason, e.rule),

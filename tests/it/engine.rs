@@ -6,6 +6,7 @@ pub mod arena;
 mod effects;
 mod eleventh;
 mod faction;
+mod fifteenth;
 mod fourteenth;
 mod friends;
 mod lasting;

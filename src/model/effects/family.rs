@@ -217,6 +217,7 @@ impl Effect {
             | Effect::FriendDamage { .. }
             | Effect::FriendSetUp { .. }
             | Effect::FriendRelocate { .. }
+            | Effect::Revive { .. }
             | Effect::ActivateNext { .. } => Family::Friend,
             Effect::Restrict { .. }
             | Effect::RollAgainst { .. }
@@ -315,6 +316,16 @@ impl Effect {
                 marks: marks.and(runemark.as_deref()),
                 ready: false,
                 only: None,
+                down: false,
+            },
+            Effect::Revive { marks, .. } => Aim {
+                friends: true,
+                range: super::ANYWHERE,
+                visible: false,
+                marks: *marks,
+                ready: false,
+                only: None,
+                down: true,
             },
             Effect::FriendBoost { pick, .. }
             | Effect::FriendHeal { pick, .. }

@@ -85,10 +85,15 @@ impl Marks {
     }
 
     /// In words after a fighter: " with the Hero runemark", " with the Kruleboyz and Minion
-    /// runemarks", "" when none.
+    /// runemarks", " named Spider Swarm", "" when none.
     pub fn with_words(&self) -> String {
         if self.is_none() {
             return String::new();
+        }
+        if let ([Some(m), None], [None, None]) = (self.all, self.any)
+            && let Some(name) = m.name().strip_prefix(NAMED)
+        {
+            return format!(" named {}", title(name));
         }
         let words = self.words();
         let plural = if words.contains(" and ") { "s" } else { "" };
@@ -105,6 +110,25 @@ impl Marks {
             (false, false) => format!("{} and {}", all.join(" and "), any.join(" or ")),
         }
     }
+}
+
+/// A mark naming one fighter by its name ("a friendly Spider Swarm"), not a runemark: the
+/// name after this.
+pub const NAMED: &str = "named ";
+
+/// "spider swarm" as its card writes it: "Spider Swarm" ("Fjul-Grimnir").
+fn title(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    let mut start = true;
+    for c in name.chars() {
+        if start {
+            out.extend(c.to_uppercase());
+        } else {
+            out.push(c);
+        }
+        start = c == ' ' || c == '-';
+    }
+    out
 }
 
 fn two(names: &[&str]) -> Option<[Option<Mark>; 2]> {

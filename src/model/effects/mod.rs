@@ -19,7 +19,7 @@ pub use count::Count;
 pub use family::Family;
 pub(crate) use family::{after_attack_parts, manner_parts};
 pub use kinds::{AttackKind, MoveTrigger, ReactAct, Restriction, Stat, Trigger};
-pub use marks::{Mark, Marks};
+pub use marks::{Mark, Marks, NAMED};
 pub use parts::{
     ANYWHERE, AtItsEnd, Attackers, Condition, FriendPick, Game, Guard, Lowering, MarkedRaise,
     OnSuccess, Placing, RollsWere, TargetIs, VALUE_RANGE,
@@ -167,9 +167,8 @@ pub enum Effect {
         plain: Vec<Effect>,
         favoured: Vec<Effect>,
     },
-    /// Remove up to `amount` damage (with `dice`, up to a roll of a dice of that many sides,
-    /// rolled for each) from each friendly fighter within `range` inches of this fighter (that
-    /// it can see, when `visible`; bearing `marks`, when given): itself too, unless `others`.
+    /// Remove up to `amount` damage (with `dice`, a D`dice` rolled for each) from each friend
+    /// within `range` (seen: `visible`; bearing `marks`), itself too unless `others`.
     HealEach {
         range: f32,
         #[serde(default)]
@@ -189,9 +188,8 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         only: Option<AttackKind>,
     },
-    /// Until the end of the battle round, `by` more of `stat` (of melee attacks only, when
-    /// `melee_only`; of missile attacks only, when `missile_only`) for this fighter, or for the
-    /// friendly fighters of `aura` while they are in it.
+    /// For the round, `by` more `stat` (of melee or missile attacks only: `melee_only`,
+    /// `missile_only`) for this fighter, or for the friends of `aura` while in it.
     RoundBoost {
         stat: Stat,
         by: Amount,
@@ -304,6 +302,16 @@ pub enum Effect {
     },
     /// The picked friend is set up again within `within` of this fighter (at the place picked).
     FriendSetUp { pick: FriendPick, within: f32 },
+    /// A friend taken down (ATK-5) with `marks` set up again as `place` says, its damage less
+    /// `heal` (none: all); with `roll`, if a value's dice rolls it or more, less 1 for each.
+    Revive {
+        #[serde(default, skip_serializing_if = "Marks::is_none")]
+        marks: Marks,
+        place: Placing,
+        heal: Option<Amount>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<u8>,
+    },
     /// The picked friend is set up again more than `away` from every enemy (at the place picked).
     FriendRelocate { pick: FriendPick, away: f32 },
     /// Up to `up_to` friends in `aura` can each make a bonus move (up to `max`", or a move or
@@ -491,28 +499,24 @@ pub enum Effect {
     /// After its next attack this activation, its target, still standing, has `by` less `stat`
     /// (Move), to `min`, for the round.
     LowerAfterNextAttack { stat: Stat, by: Amount, min: u32 },
-    /// This activation, after each of its attacks that scores, its target has `by` less `stat`
-    /// (to `min`) for the round.
+    /// This activation, each of its attacks that scores leaves its target `by` less `stat`.
     LowerAfterScoring { stat: Stat, by: Amount, min: u32 },
-    /// After this fighter's next attack action this activation (of that kind, when given), if
-    /// it scored any hits: `amount` damage to its target, or, with `around`, to each other
-    /// fighter within that many inches of the target.
+    /// After its next attack this activation (`only` of that kind), if it scored any hits:
+    /// `amount` damage to its target, or (`around`) to each other fighter within so far of it.
     DamageAfterNextAttack {
         amount: Amount,
         only: Option<AttackKind>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         around: Option<f32>,
     },
-    /// `dice` dice against the enemy picked (seen, when `visible`; as `only` says): each roll
-    /// of `face` deals it as many damage points as its Wounds characteristic.
+    /// `dice` dice against the enemy picked: each roll of `face` deals it its Wounds in damage.
     DamageWoundsOnRoll {
         only: PickOnly,
         visible: bool,
         dice: Amount,
         face: u8,
     },
-    /// `dice` dice against an enemy within `range` (seen, when `visible`): each roll that
-    /// equals or beats its Toughness (beats, when `beat`) deals `each` damage to it.
+    /// `dice` dice against an enemy in reach: each of its Toughness (`beat`: above) deals `each`.
     DamageVsToughness {
         range: f32,
         visible: bool,
@@ -520,14 +524,11 @@ pub enum Effect {
         beat: bool,
         each: u32,
     },
-    /// A visible enemy within `range` is picked; a dice for it and for each other fighter it
-    /// sees within `around` inches of it, friend or foe, each dealt what its band says.
+    /// A dice for a picked enemy and each fighter it sees within `around` of it, as bands say.
     DamageAround { range: f32, around: f32, roll: Roll },
-    /// Until the end of this fighter's activation, each time an attack action it makes takes
-    /// an enemy fighter down, it may make the bonus actions `then` says (CMB-2).
+    /// This activation, each time its attack takes an enemy down, the bonus actions `then`.
     AfterTakedown { then: Vec<Effect> },
-    /// The friend `pick` picks, yet to activate this round, is activated right after this
-    /// fighter's activation ends (as ABL-3's Inspiring Presence).
+    /// The friend picked, yet to activate, activates right after this one (as ABL-3's Inspiring).
     ActivateNext {
         pick: FriendPick,
         /// It suffers impact damage first (MOVE-9).
@@ -550,8 +551,7 @@ pub enum Effect {
     /// A reaction (REA-1): made when `Trigger` happens, costing an action, not dice; the
     /// effects after it answer that moment.
     Reaction(Trigger),
-    // What a reaction does, after its trigger: to the attack ("it"), to its damage totalled,
-    // or at its moment.
+    // What a reaction does, after its trigger: to the attack ("it"), its damage, its moment.
     /// Up to `up_to` of its critical hits count as hits.
     CritsAsHits { up_to: Amount },
     /// Each of its hits (and critical hits, when `crits`) allocates `by` less damage (min 1).

@@ -170,7 +170,7 @@ pub enum Guard {
 /// Where an ability sets a fighter up (ABL-5): an enemy within `within` inches of the
 /// ability's fighter, or the fighter itself anywhere (on the floor only, when `floor_only`)
 /// more than `away` inches from every enemy.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub enum Placing {
     Near {
         within: f32,
@@ -185,6 +185,10 @@ pub enum Placing {
     PickedAnywhere {
         away: f32,
     },
+    /// The fighter picked, its base wholly within `within` inches of the ability's fighter.
+    Wholly {
+        within: f32,
+    },
 }
 
 impl Placing {
@@ -193,6 +197,7 @@ impl Placing {
     pub fn words(&self) -> String {
         match self {
             Placing::Near { within } => format!("within {within}\" of the fighter"),
+            Placing::Wholly { within } => format!("wholly within {within}\" of the fighter"),
             Placing::PickedAnywhere { away } => {
                 format!("anywhere more than {away}\" from every enemy")
             }
@@ -212,6 +217,18 @@ impl Placing {
                     None => floor.to_string(),
                 }
             }
+        }
+    }
+
+    /// Its distance in inches: how near, or how far from every enemy (1 when it names none).
+    pub fn inches(self) -> f32 {
+        match self {
+            Placing::Near { within } | Placing::Wholly { within } => within,
+            Placing::PickedAnywhere { away }
+            | Placing::Anywhere {
+                away: Some(away), ..
+            } => away,
+            Placing::Anywhere { away: None, .. } => 1.0,
         }
     }
 

@@ -83,6 +83,8 @@ pub struct Aim {
     pub ready: bool,
     /// Only an enemy the pick says besides range and sight.
     pub only: Option<PickOnly>,
+    /// A friend taken down (ATK-5), wherever it fell.
+    pub down: bool,
 }
 
 /// Which enemies a pick may name besides range and sight (ABL-5).
@@ -117,6 +119,7 @@ impl Aim {
             marks: pick.marks(),
             ready,
             only: None,
+            down: false,
         }
     }
 
@@ -128,6 +131,7 @@ impl Aim {
             marks: Marks::default().and(runemark),
             ready: false,
             only: None,
+            down: false,
         }
     }
 }
@@ -163,6 +167,7 @@ impl Effect {
                 Placing::Near { within }
             }
             Effect::FriendRelocate { away, .. } => Placing::PickedAnywhere { away },
+            Effect::Revive { place, .. } => place,
             Effect::Relocate {
                 away,
                 floor_only,

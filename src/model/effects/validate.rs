@@ -107,6 +107,7 @@ macro_rules! heal_checked {
             | Effect::FriendDamage { .. }
             | Effect::FriendSetUp { .. }
             | Effect::FriendRelocate { .. }
+            | Effect::Revive { .. }
             | Effect::ActivateNext { .. }
             | Effect::ValueAura { .. }
             | Effect::PullPicked { .. }
@@ -420,6 +421,36 @@ impl Effect {
             Effect::Favoured { plain, favoured } => {
                 plain.iter().chain(favoured).all(|e| e.numbers_ok())
             }
+            Effect::FriendSetUp { .. }
+            | Effect::FriendRelocate { .. }
+            | Effect::FriendBoost { .. }
+            | Effect::FriendDamage { .. }
+            | Effect::FriendHeal { .. }
+            | Effect::ActivateNext { .. }
+            | Effect::Revive { .. } => self.friend_numbers_ok(),
+            Effect::PullPicked { range, inches, .. } => range_ok(*range) && inches.within(12),
+            Effect::PullAfterNextAttack { inches, .. } => inches.within(12),
+            Effect::BarAfterNextAttack { actions, .. } => !actions.is_empty(),
+            Effect::ForfeitAfterNextAttack { instead } => (1..=10).contains(instead),
+            Effect::ValueAura {
+                range, by, bound, ..
+            } => range_ok(*range) && by.within(6) && (1..=6).contains(bound),
+            Effect::Heal { amount } => amount.within(20),
+            Effect::HealDice { sides } => matches!(sides, 3 | 6),
+            Effect::RoundGuard { guard, aura } => guard_ok(guard, aura.as_ref()),
+            Effect::HealEach {
+                range,
+                amount,
+                dice,
+                ..
+            } => range_ok(*range) && amount.within(20) && dice.is_none_or(|d| d == 3 || d == 6),
+            _ => true,
+        }
+    }
+
+    /// Are the numbers of an effect for a friend ones a card could print?
+    fn friend_numbers_ok(&self) -> bool {
+        match self {
             Effect::FriendSetUp { pick, within: r } | Effect::FriendRelocate { pick, away: r } => {
                 range_ok(pick.range) && range_ok(*r)
             }
@@ -438,22 +469,13 @@ impl Effect {
                     && per_roll.is_none_or(|(n, least)| n.within(10) && (2..=6).contains(&least))
             }
             Effect::ActivateNext { pick, .. } => range_ok(pick.range),
-            Effect::PullPicked { range, inches, .. } => range_ok(*range) && inches.within(12),
-            Effect::PullAfterNextAttack { inches, .. } => inches.within(12),
-            Effect::BarAfterNextAttack { actions, .. } => !actions.is_empty(),
-            Effect::ForfeitAfterNextAttack { instead } => (1..=10).contains(instead),
-            Effect::ValueAura {
-                range, by, bound, ..
-            } => range_ok(*range) && by.within(6) && (1..=6).contains(bound),
-            Effect::Heal { amount } => amount.within(20),
-            Effect::HealDice { sides } => matches!(sides, 3 | 6),
-            Effect::RoundGuard { guard, aura } => guard_ok(guard, aura.as_ref()),
-            Effect::HealEach {
-                range,
-                amount,
-                dice,
-                ..
-            } => range_ok(*range) && amount.within(20) && dice.is_none_or(|d| d == 3 || d == 6),
+            Effect::Revive {
+                place, heal, roll, ..
+            } => {
+                range_ok(place.inches())
+                    && heal.is_none_or(|h| h.within(20))
+                    && roll.is_none_or(|l| (2..=6).contains(&l))
+            }
             _ => true,
         }
     }

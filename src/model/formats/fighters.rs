@@ -124,6 +124,10 @@ impl FighterProfile {
                 .to_lowercase()
         };
         let mark = plain(mark);
+        // A fighter the card names ("a friendly Spider Swarm"): by its name.
+        if let Some(name) = mark.strip_prefix(crate::model::effects::NAMED) {
+            return self.name.to_lowercase() == name;
+        }
         let faction = plain(&self.faction);
         let of_faction = (faction.strip_prefix(mark.as_str()))
             .is_some_and(|rest| rest.is_empty() || rest.starts_with(' ') || rest.starts_with(':'));

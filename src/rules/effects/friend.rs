@@ -55,6 +55,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             dice.map_or_else(|| amount_text(amount, value), |d| format!("a D{d} roll of")),
             picked_text(pick)
         ),
+        Effect::Revive { .. } => super::revive::describe(e, value),
         Effect::FriendSetUp { pick, within } => format!(
             "{} is set up again within {within}\" of this fighter",
             picked_text(pick)
@@ -188,6 +189,7 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
             .clone()
             .find(|o| !enemies_in_reach(w.world, w.all, o, 1.0, false).is_empty())
             .map(|o| Useful::Because("a friend in its reach is in combat", Some(o.id))),
+        Effect::Revive { .. } => super::revive::useful(w, e),
         Effect::ActivateNext { .. } => friends
             .clone()
             .next()

@@ -57,6 +57,7 @@ mod pull;
 mod range_boost;
 mod reach;
 mod reaction;
+mod revive;
 mod rolled;
 mod self_damage;
 mod slay;
@@ -349,6 +350,9 @@ fn run_one(
         Family::Damage => return damage::run(world, f, e, value, picks.target),
         Family::Heal => return heal::run(world, f, e, value),
         Family::Guard => guard::run(world, f, e, value),
+        Family::Friend if matches!(e, Effect::Revive { .. }) => {
+            return revive::run(world, f, e, value, picks);
+        }
         Family::Friend if sets_a_friend_up(e) => place::friend_set_up(world, f, e, picks),
         Family::Friend => friend::run(world, e, value, picks.target),
         Family::Toll => toll::run(world, f, e, value),

@@ -36,7 +36,8 @@ pub fn set_up_spots(
         Placing::Near { within } => {
             distance(&t.base(), &f.base()) + within + 2.0 * flyer.base.max_radius() + 1.0
         }
-        Placing::Anywhere { .. } | Placing::PickedAnywhere { .. } => 200.0,
+        // A fighter taken down is searched for from where it fell, across the battlefield.
+        Placing::Anywhere { .. } | Placing::PickedAnywhere { .. } | Placing::Wholly { .. } => 200.0,
     };
     let enemies: Vec<Base> = (all.iter())
         .filter(|o| o.on_board() && o.side != t.side)
@@ -46,6 +47,10 @@ pub fn set_up_spots(
         let b = Base::new(t.profile.base, *p, t.facing);
         match placing {
             Placing::Near { within } => distance(&b, &f.base()) <= within + 1e-4,
+            // Wholly within: its far side too, across the base's widest.
+            Placing::Wholly { within } => {
+                distance(&b, &f.base()) + 2.0 * t.profile.base.max_radius() <= within + 1e-4
+            }
             Placing::Anywhere {
                 away, floor_only, ..
             } => {
@@ -87,10 +92,11 @@ pub(crate) fn check_place(
         return Err(Rejected::new(RuleId::Abl5, "this ability sets nobody up"));
     };
     let who = match placing {
-        Placing::Near { .. } | Placing::PickedAnywhere { .. } => aimed,
+        Placing::Near { .. } | Placing::PickedAnywhere { .. } | Placing::Wholly { .. } => aimed,
         Placing::Anywhere { .. } => Some(f.id),
     };
-    let t = who.and_then(|t| state::fighter(world, t).filter(|t| t.on_board()));
+    // A friend taken down is set up again (Placing::Wholly, or a revival's PickedAnywhere).
+    let t = who.and_then(|t| state::fighter(world, t).filter(|t| t.on_board() || t.is_down()));
     let Some(t) = t else {
         return Err(Rejected::new(RuleId::Abl5, "nobody in reach to set up"));
     };
@@ -170,8 +176,25 @@ pub(super) fn friend_set_up(
     }
 }
 
+/// The spot of `spots` nearest the place picked, else nearest the objective closest to `from`
+/// (with no objectives, the first: nearest where the fighter stood).
+pub(super) fn spot_for(
+    world: &mut World,
+    spots: &[Vec3],
+    place: Option<Vec3>,
+    from: Vec3,
+) -> Option<Vec3> {
+    let goal = state::objectives(world)
+        .iter()
+        .map(|o| Vec3::new(o.position.0, 0.0, o.position.1))
+        .min_by(|a, b| a.distance(from).total_cmp(&b.distance(from)));
+    nearest(spots, place)
+        .or_else(|| nearest(spots, goal))
+        .or_else(|| spots.first().copied())
+}
+
 /// The spot nearest the place picked, if one was.
-fn nearest(spots: &[Vec3], place: Option<Vec3>) -> Option<Vec3> {
+pub(super) fn nearest(spots: &[Vec3], place: Option<Vec3>) -> Option<Vec3> {
     let at = place?;
     spots
         .iter()
@@ -190,13 +213,7 @@ pub(super) fn relocate(
 ) -> Option<EffectOutcome> {
     let placing = e.placing()?.at_value(value);
     let spots = set_up_spots(world, f, f, placing);
-    let goal = state::objectives(world)
-        .iter()
-        .map(|o| Vec3::new(o.position.0, 0.0, o.position.1))
-        .min_by(|a, b| a.distance(f.pos).total_cmp(&b.distance(f.pos)));
-    let spot = nearest(&spots, place)
-        .or_else(|| nearest(&spots, goal))
-        .or_else(|| spots.first().copied());
+    let spot = spot_for(world, &spots, place, f.pos);
     if let Some(p) = spot {
         world.entity_mut(f.entity).insert(Position(p));
     }

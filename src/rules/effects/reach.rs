@@ -52,6 +52,9 @@ pub fn reach_of(
     e: &Effect,
 ) -> Option<Vec<FighterId>> {
     let a = e.aim()?;
+    if a.down {
+        return Some(down_friends(all, f, a.marks));
+    }
     let mut near = marked_in_reach(world, all, f, (a.range, a.visible), a.marks, a.friends);
     if a.ready {
         near.retain(|id| all.iter().any(|o| o.id == *id && ready(o)));
@@ -65,6 +68,16 @@ pub fn reach_of(
     Some(near)
 }
 
+/// ATK-5: `f`'s friends taken down bearing `marks`: the most points first (the solo AI's
+/// pick), then by id.
+fn down_friends(all: &[FighterView], f: &FighterView, marks: Marks) -> Vec<FighterId> {
+    let mut down: Vec<&FighterView> = (all.iter())
+        .filter(|o| o.side == f.side && o.is_down() && marks.fit(|m| o.profile.bears(m)))
+        .collect();
+    down.sort_by_key(|o| (std::cmp::Reverse(o.profile.points), o.id));
+    down.into_iter().map(|o| o.id).collect()
+}
+
 /// Has `o` yet to activate this battle round (and can it)?
 fn ready(o: &FighterView) -> bool {
     o.activation == crate::model::components::Activation::Ready && o.can_activate()
@@ -74,6 +87,10 @@ fn ready(o: &FighterView) -> bool {
 /// Grak" (`none`: "no enemy ..."), "not another friendly fighter with the beast runemark it
 /// can see within 4\" of Grak".
 fn who_it_reaches(a: Aim, f: &FighterView, none: bool) -> String {
+    if a.down {
+        let who = if none { "no" } else { "not a" };
+        return format!("{who} friendly fighter taken down{}", a.marks.with_words());
+    }
     let who = match (a.friends, none) {
         (false, true) => "no enemy",
         (false, false) => "not an enemy",

@@ -161,6 +161,16 @@ pub enum EffectOutcome {
         at: Option<[f32; 3]>,
         gone: bool,
     },
+    /// A friend taken down (ATK-5) set up again at `at`, `left` wounds left; `None`: no room,
+    /// or (with `rolls`) none of `least`+, so it stays taken down.
+    Revived {
+        fighter: FighterId,
+        at: Option<[f32; 3]>,
+        left: u32,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        rolls: Vec<u8>,
+        least: u8,
+    },
     /// The ability's fighter set up again at `at` (`None`: nowhere it may go; it stays).
     Relocated {
         at: Option<[f32; 3]>,

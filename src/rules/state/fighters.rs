@@ -60,6 +60,11 @@ impl FighterView {
         self.presence == Presence::Deployed
     }
 
+    /// ATK-5: has it been taken down?
+    pub fn is_down(&self) -> bool {
+        self.presence == Presence::TakenDown
+    }
+
     /// GEN-7: is it within 3" of the objective whose centre is `at` (where it counts for who
     /// controls it)?
     pub fn by_objective(&self, at: Vec3) -> bool {

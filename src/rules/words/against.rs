@@ -72,6 +72,39 @@ pub(super) fn set_up_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
     }
 }
 
+/// ABL-5, ATK-5: the friend taken down an ability set up again, or why it stays down.
+pub(super) fn revived_text(o: &EffectOutcome, n: &Names) -> String {
+    let EffectOutcome::Revived {
+        fighter,
+        at,
+        left,
+        rolls,
+        least,
+    } = o
+    else {
+        return String::new();
+    };
+    let name = n.fighter(*fighter);
+    let what = match at {
+        Some(p) => format!(
+            "{name} is set up again {}, no longer taken down: {left} wound{} left",
+            n.place(p),
+            if *left == 1 { "" } else { "s" }
+        ),
+        None if !rolls.is_empty() && rolls.iter().all(|r| r < least) => {
+            format!("no roll of {least}+: {name} stays taken down")
+        }
+        None => format!("no room to set {name} up again: it stays taken down"),
+    };
+    match rolls.is_empty() {
+        true => what,
+        false => {
+            let shown: Vec<String> = rolls.iter().map(u8::to_string).collect();
+            format!("rolls {}: {what}", shown.join(", "))
+        }
+    }
+}
+
 /// ABL-5: where the fighter an ability set up again went.
 pub(super) fn relocated_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
     match o {

@@ -206,6 +206,7 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         EffectOutcome::Damage { .. } => super::effects::damage_text(&who, o, n),
         EffectOutcome::Healed { healed } => format!("{who} removes {healed} damage"),
         EffectOutcome::Relocated { .. } => super::against::relocated_text(&who, o, n),
+        EffectOutcome::Revived { .. } => super::against::revived_text(o, n),
         EffectOutcome::Exposed { .. } | EffectOutcome::Lowered { .. } => {
             super::effects::friend_bonus_text(&who, o, n)
         }

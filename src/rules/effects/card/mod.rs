@@ -206,7 +206,7 @@ const SENTENCE: [SentenceReader; 27] = [
     super::damage_words::same_round_it,
 ];
 /// The readers of several sentences, tried in this order after those of one.
-const READERS: [Reader; 36] = [
+const READERS: [Reader; 37] = [
     super::rolled::up_to_the_round,
     super::rolled::each_then_healed,
     super::target_boost::picked_then_raised,
@@ -243,6 +243,7 @@ const READERS: [Reader; 36] = [
     super::games::read,
     super::games::per_damage,
     super::next_attack::forfeit_after,
+    super::revive::read,
 ];
 
 /// The effects of the first sentences of `s`, and how many sentences they took: a sentence
@@ -283,8 +284,8 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
 pub(super) fn sentences(text: &str) -> Vec<String> {
     let plain = text
         .replace(['\u{201c}', '\u{201d}', '\u{2033}'], "\"")
-        .replace(['\u{2019}', '\u{2018}'], "'")
-        .to_lowercase();
+        .replace(['\u{2019}', '\u{2018}'], "'");
+    let plain = plain::named_fighters(&plain).to_lowercase();
     let plain = plain.split_whitespace().collect::<Vec<_>>().join(" ");
     // A monster's abilities say "this monster" where the others say "this fighter".
     let plain = plain

@@ -172,6 +172,51 @@ pub(super) fn lowered_too(s: &str) -> Vec<String> {
     }
 }
 
+/// A fighter the card names ("a friendly Spider Swarm", "that Spider Swarm"), in the words the
+/// readers know: "a friendly fighter with the named spider swarm runemark", "that fighter".
+/// Read before the text is lower-cased, by the capitals of a name; a token ("friendly Grype
+/// token") and the Hero runemark are not fighters.
+pub(super) fn named_fighters(text: &str) -> String {
+    let words: Vec<&str> = text.split(' ').collect();
+    let capital = |w: &str| w.chars().next().is_some_and(char::is_uppercase);
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let lead = words[i];
+        // The name's words: capitalised, up to one that ends a clause ("Fjul-Grimnir.").
+        let mut run = 0;
+        for w in words[i + 1..].iter().take_while(|w| capital(w)) {
+            run += 1;
+            if w.ends_with(['.', ',']) {
+                break;
+            }
+        }
+        // The name, with the punctuation its last word carries ("Fjul-Grimnir.").
+        let name = words[i + 1..i + 1 + run].join(" ");
+        let bare = name.trim_end_matches(|c: char| !c.is_alphanumeric());
+        let next = words.get(i + 1 + run).copied().unwrap_or("");
+        let kind = matches!(lead, "friendly" | "that" | "That");
+        let not_a_fighter =
+            ["Hero", "Fighter"].contains(&bare) || ["token", "runemark"].contains(&next);
+        if !kind || run == 0 || not_a_fighter || (run == 1 && bare.is_empty()) {
+            out.push(lead.to_string());
+            i += 1;
+            continue;
+        }
+        let tail = &name[bare.len()..];
+        out.push(match lead {
+            "friendly" => format!(
+                "friendly fighter with the {}{} runemark{tail}",
+                crate::model::effects::NAMED,
+                bare.to_lowercase()
+            ),
+            _ => format!("{lead} fighter{tail}"),
+        });
+        i += 1 + run;
+    }
+    out.join(" ")
+}
+
 /// A sentence's shape: its numbers as `N`.
 pub(super) fn shape(s: &str) -> String {
     let mut out = String::new();
@@ -228,6 +273,19 @@ mod tests {
     fn a_duration_inside_a_clause_stays() {
         let s = "that fighter cannot use reactions for the rest of the battle round";
         assert_eq!(plain(s), s);
+    }
+
+    #[test]
+    fn a_fighter_named_on_the_card_is_a_mark_of_its_name() {
+        assert_eq!(
+            super::named_fighters(
+                "Pick a friendly Spider Swarm that has been taken down. That Spider Swarm can \
+                 move. A friendly Grype token stays. Near a friendly Fjul-Grimnir. Until then."
+            ),
+            "Pick a friendly fighter with the named spider swarm runemark that has been taken \
+             down. That fighter can move. A friendly Grype token stays. Near a friendly fighter \
+             with the named fjul-grimnir runemark. Until then."
+        );
     }
 
     #[test]

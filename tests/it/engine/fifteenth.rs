@@ -1,0 +1,154 @@
+//! Issue 30, fifteenth session: more of the long tail's effects run by the engine, in our
+//! own words, with injected dice.
+
+use super::arena::Arena;
+use super::faction::{said_since, with_ability};
+use warcry_sim::battlefield::measure::distance;
+use warcry_sim::model::components::{Damage, Presence};
+use warcry_sim::model::effects::{Amount, Effect, Marks, Placing};
+use warcry_sim::model::ids::FighterId;
+use warcry_sim::rules::command::Command;
+
+const A: FighterId = FighterId(2);
+const A2: FighterId = FighterId(3);
+const B: FighterId = FighterId(10);
+
+/// A's ability sets up a friend taken down (bearing `marks`) as `place` says.
+fn revival(marks: Marks, place: Placing, heal: Option<Amount>, roll: Option<u8>) -> Arena {
+    let mut a = with_ability(
+        vec![Effect::Revive {
+            marks,
+            place,
+            heal,
+            roll,
+        }],
+        3,
+    );
+    a.profile(A2, |p| {
+        p.wounds = 10;
+        p.points = 100;
+    });
+    a.place(B, 16.0, 10.0);
+    a
+}
+
+/// A2 fell at (30, 30) with 12 damage (more than its 10 wounds), its 100 points the enemy's.
+fn a2_taken_down(a: &mut Arena) {
+    a.place(A2, 30.0, 30.0);
+    a.set(A2, Presence::TakenDown);
+    a.set(A2, Damage(12));
+    a.engine().points_taken_down = [0, 100];
+}
+
+/// ATK-5, ABL-5: "pick a friendly fighter that has been taken down ... set that fighter up
+/// wholly within 2\" ... remove damage points equal to the value": A2 stands again, its far
+/// side within 2" of A, with 10 - 3 damage (its wounds at most, less the value); its points
+/// no longer count as taken down (attrition); the log says where and what is left.
+#[test]
+fn atk5_a_friend_taken_down_stands_again_wholly_within_reach() {
+    let mut a = revival(
+        Marks::default(),
+        Placing::Wholly { within: 2.0 },
+        Some(Amount::Value),
+        None,
+    );
+    a2_taken_down(&mut a);
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 3, Some(A2)).unwrap();
+    let (f, t) = (a.fighter(A), a.fighter(A2));
+    assert!(t.on_board(), "{:?}", t.presence);
+    assert_eq!(t.damage, 7);
+    let far_side = distance(&f.base(), &t.base()) + 2.0 * t.profile.base.max_radius();
+    assert!(far_side <= 2.0 + 1e-3, "{far_side}");
+    assert_eq!(a.engine().points_taken_down, [0, 0]);
+    let said = said_since(&mut a, n).join("\n");
+    assert!(
+        said.contains("is set up again") && said.contains("no longer taken down: 3 wounds left"),
+        "{said}"
+    );
+}
+
+/// ABL-5: the pick must be a friend taken down bearing the marks: with none down it is
+/// refused, so is a friend standing, an enemy taken down, a friend without the runemark.
+#[test]
+fn abl5_only_a_friend_taken_down_with_the_marks_is_picked() {
+    let minion = Marks::of(&["minion"], &[]).unwrap();
+    let mut a = revival(minion, Placing::Wholly { within: 3.0 }, None, None);
+    let none = a.use_ability(A, "Test Gift", 3, None).unwrap_err();
+    assert!(none.contains("no friendly fighter"), "{none}");
+    a.place(A2, 12.0, 12.0);
+    let standing = a.use_ability(A, "Test Gift", 3, Some(A2)).unwrap_err();
+    assert!(standing.contains("taken down"), "{standing}");
+    a2_taken_down(&mut a);
+    let unmarked = a.use_ability(A, "Test Gift", 3, Some(A2)).unwrap_err();
+    assert!(unmarked.contains("minion"), "{unmarked}");
+    a.set(B, Presence::TakenDown);
+    let enemy = a.use_ability(A, "Test Gift", 3, Some(B)).unwrap_err();
+    assert!(enemy.contains("taken down"), "{enemy}");
+    a.profile(A2, |p| p.runemarks.push("Minion".into()));
+    a.use_ability(A, "Test Gift", 3, Some(A2)).unwrap();
+    assert_eq!(a.fighter(A2).damage, 0, "no damage left");
+}
+
+/// ABL-5: the place its player picks must let the base stand wholly within reach: 5" away is
+/// refused with why, and nothing changes; a place beside the fighter is taken.
+#[test]
+fn abl5_a_revived_friend_goes_where_its_player_picks_within_reach() {
+    let mut a = revival(
+        Marks::default(),
+        Placing::Wholly { within: 3.0 },
+        None,
+        None,
+    );
+    a2_taken_down(&mut a);
+    let at = |x: f32, z: f32| Command::Ability {
+        fighter: A,
+        ability: "Test Gift".into(),
+        dice: 3,
+        target: Some(A2),
+        place: Some([x, 0.0, z]),
+    };
+    let far = a.rejected(at(10.0, 15.0));
+    assert!(
+        far.reason.contains("wholly within 3\" of the fighter"),
+        "{}",
+        far.reason
+    );
+    a.apply(at(10.0, 12.0)).unwrap();
+    let t = a.fighter(A2);
+    assert!(t.on_board() && (t.pos.z - 12.0).abs() < 0.3, "{:?}", t.pos);
+}
+
+/// ABL-5: "roll a number of dice equal to the value ... on any rolls of 4+: set up that
+/// fighter ... more than 5\" from all enemy fighters ... remove a damage point for each 4+":
+/// no 4+ leaves it taken down, said so; two 4+s set it up far from the enemy with 2 removed.
+#[test]
+fn abl5_a_revival_on_rolls_needs_a_success_and_heals_one_for_each() {
+    let arena = || {
+        let mut a = revival(
+            Marks::default(),
+            Placing::PickedAnywhere { away: 5.0 },
+            None,
+            Some(4),
+        );
+        a2_taken_down(&mut a);
+        a
+    };
+    let mut a = arena();
+    a.dice(&[1, 3, 2]);
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 3, Some(A2)).unwrap();
+    let said = said_since(&mut a, n).join("\n");
+    assert!(
+        said.contains("rolls 1, 3, 2: no roll of 4+") && said.contains("stays taken down"),
+        "{said}"
+    );
+    assert!(a.fighter(A2).is_down());
+    let mut a = arena();
+    a.dice(&[4, 6, 1]);
+    a.use_ability(A, "Test Gift", 3, Some(A2)).unwrap();
+    let (t, b) = (a.fighter(A2), a.fighter(B));
+    assert!(t.on_board());
+    assert_eq!(t.damage, 8, "10, less one for each of the two 4+");
+    assert!(distance(&t.base(), &b.base()) > 5.0);
+}
