@@ -166,6 +166,16 @@ fn data_useful(
             "it would take itself down at the end of its activation",
         );
     }
+    // Nor does it give its own fighter up ("then, this fighter is taken down") while it has
+    // more than half its wounds left: a fighter near its end trades itself (SOLO-C1 leaves it
+    // open).
+    if effects.contains(&Effect::SelfTakenDown) && 2 * f.damage < f.profile.wounds {
+        return (
+            false,
+            None,
+            "it would give up its own fighter, which has more than half its wounds left",
+        );
+    }
     // Nor a gamble of its own fighter: dice that may take it down (SOLO-C1 leaves it open).
     let gamble = |e: &Effect| matches!(e, Effect::OnRolled { then, .. } if then.contains(&Effect::SelfTakenDown));
     if effects.iter().any(gamble) {

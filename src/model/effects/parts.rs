@@ -49,6 +49,8 @@ pub enum Condition {
     },
     /// It is this battle round.
     Round(u32),
+    /// It is this battle round or a later one.
+    RoundFrom(u32),
     /// At least `count` enemy fighters are within `range` inches of this fighter.
     EnemiesWithin { range: f32, count: u32 },
     /// This fighter bears none of these marks ("fighters with the Beast runemark cannot use
@@ -368,7 +370,7 @@ impl Condition {
             Condition::HurtWithin { range, damage, .. } => {
                 super::validate::range_ok(*range) && (1..=60).contains(damage)
             }
-            Condition::Round(n) => (1..=5).contains(n),
+            Condition::Round(n) | Condition::RoundFrom(n) => (1..=5).contains(n),
             Condition::EnemiesWithin { range, count }
             | Condition::FriendsWithin { range, count, .. } => {
                 super::validate::range_ok(*range) && (2..=10).contains(count)

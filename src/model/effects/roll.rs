@@ -38,6 +38,29 @@ impl Roll {
 
     /// The damage one die showing `roll` deals; `d(sides)` rolls a D3 or D6 for a band of
     /// rolled damage.
+    /// A D`sides` roll of damage alone ("allocate D3 damage points"): one dice, its roll as
+    /// a D`sides`.
+    pub fn plain(sides: u8) -> Roll {
+        Roll {
+            dice: super::Amount::Fixed(1),
+            rolled: vec![(1, 6, sides)],
+            ..Roll::default()
+        }
+    }
+
+    /// The sides of a roll made by [`Roll::plain`].
+    pub fn plain_sides(&self) -> Option<u8> {
+        match (
+            self.dice,
+            &self.bands[..],
+            &self.rolled[..],
+            self.upto_round,
+        ) {
+            (super::Amount::Fixed(1), [], [(1, 6, sides)], None) => Some(*sides),
+            _ => None,
+        }
+    }
+
     pub fn damage(&self, roll: u8, value: u8, d: &mut impl FnMut(u8) -> u32) -> u32 {
         let within = |least: u8, most: u8| (least..=most).contains(&roll);
         if let Some((_, _, sides)) = self.rolled.iter().find(|(l, m, _)| within(*l, *m)) {

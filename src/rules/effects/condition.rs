@@ -58,6 +58,7 @@ pub(super) fn condition_text(c: &Condition) -> String {
             seen(*visible)
         ),
         Condition::Round(n) => format!("(in battle round {n})"),
+        Condition::RoundFrom(n) => format!("(in battle round {n} or later)"),
         Condition::EnemiesWithin { range, count } => {
             format!("(with {count} or more enemies within {range}\")")
         }
@@ -180,6 +181,7 @@ pub(super) fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
         | Condition::HurtWithin { .. }
         | Condition::NotMarked(_)
         | Condition::Round(_)
+        | Condition::RoundFrom(_)
         | Condition::EnemiesWithin { .. }
         | Condition::FriendsWithin { .. } => why_not_more(c, condition),
         Condition::ValueAtLeast(_)
@@ -288,6 +290,10 @@ fn why_not_more(c: &Checked, condition: &Condition) -> Option<String> {
         Condition::Round(n) => {
             let now = c.world.resource::<Engine>().round;
             (now != *n).then(|| format!("it is battle round {now}, not {n}"))
+        }
+        Condition::RoundFrom(n) => {
+            let now = c.world.resource::<Engine>().round;
+            (now < *n).then(|| format!("it is battle round {now}, not yet {n}"))
         }
         Condition::FriendsWithin {
             range,

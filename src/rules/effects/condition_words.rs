@@ -39,6 +39,14 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
     ]
     .iter()
     .find_map(|p| s.strip_prefix(p))?;
+    // "... and it is the third battle round or later": a second condition.
+    if let Some((first, round)) = rest.split_once(" and it is the ")
+        && let Some(n) = round_number(round.strip_suffix(" battle round or later")?)
+    {
+        let first = sentence(&format!("a fighter can only use this ability if {first}"))?;
+        let later = Effect::Requires(Condition::RoundFrom(n));
+        return Some(first.into_iter().chain([later]).collect());
+    }
     // "... and have made N move actions this activation": a second condition.
     if let Some((first, moves)) = rest.split_once(" and have made ") {
         let n = fill(moves, "{n} move actions this activation")?[0];
@@ -288,9 +296,15 @@ fn hurt_within(s: &str) -> Option<Condition> {
 /// "it is the first (second, third, fourth) battle round".
 fn battle_round(s: &str) -> Option<Condition> {
     let rest = s.strip_prefix("it is the ")?;
-    let rest = rest.strip_suffix(" battle round")?;
+    Some(Condition::Round(round_number(
+        rest.strip_suffix(" battle round")?,
+    )?))
+}
+
+/// "first" (1) to "fourth" (4).
+fn round_number(s: &str) -> Option<u32> {
     let n = ["first", "second", "third", "fourth"]
         .iter()
-        .position(|w| *w == rest)?;
-    Some(Condition::Round(n as u32 + 1))
+        .position(|w| *w == s)?;
+    Some(n as u32 + 1)
 }

@@ -11,7 +11,7 @@ use crate::rules::command::Rejected;
 use crate::rules::log::{EffectOutcome, Lapse};
 use crate::rules::state::{self, ActivationState, FighterView, WaitingMove};
 
-use super::card::{add_to_one, amount_prefix, bands, fill, number_prefix};
+use super::card::{add_to_one, fill};
 use super::{
     Picks, Useful, Weighed, amount_text, describe as describe_all, effect_logged, enemies_in_reach,
     kept, within_text,
@@ -19,7 +19,6 @@ use super::{
 
 /// In words: "2 damage to each visible enemy within 3\"".
 pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
-    let amount = |a: &Amount| amount_text(a, value);
     match e {
         Effect::DamageOne {
             range,
@@ -28,27 +27,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             only,
         } => damage_one_text(*range, a, roll.as_ref(), value, *only),
         Effect::DiceGame { .. } => super::games::describe(e, value),
-        Effect::DamageEach {
-            range,
-            amount: a,
-            roll: None,
-            visible,
-        } => format!(
-            "{} damage to each {}enemy within {range}\"",
-            amount(a),
-            if *visible { "visible " } else { "" }
-        ),
-        Effect::DamageEach {
-            range,
-            roll: Some(r),
-            visible,
-            ..
-        } => format!(
-            "roll {} dice for each {}enemy within {range}\": {}",
-            amount_text(&r.dice, value),
-            if *visible { "visible " } else { "" },
-            bands_text(r, value)
-        ),
+        Effect::DamageEach { .. } => each_text(e, value),
         Effect::DamageAround { .. } => super::around::describe(e, value),
         Effect::DamagePerFriendNear { .. } => super::per_friend::describe(e),
         Effect::DamageAll { .. } => super::around::all_text(e, value),
@@ -95,6 +74,45 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             };
             format!("{when}: {}", describe_all(then, value))
         }
+        _ => String::new(),
+    }
+}
+
+/// In words: "2 damage to each visible enemy within 3\"", "a D3 roll of damage to each ...".
+fn each_text(e: &Effect, value: Option<u8>) -> String {
+    let amount = |a: &Amount| amount_text(a, value);
+    match e {
+        Effect::DamageEach {
+            range,
+            amount: a,
+            roll: None,
+            visible,
+        } => format!(
+            "{} damage to each {}enemy within {range}\"",
+            amount(a),
+            if *visible { "visible " } else { "" }
+        ),
+        Effect::DamageEach {
+            range,
+            roll: Some(r),
+            visible,
+            ..
+        } if r.plain_sides().is_some() => format!(
+            "a D{} roll of damage to each {}enemy within {range}\" (rolled for each)",
+            r.plain_sides().unwrap_or(6),
+            if *visible { "visible " } else { "" },
+        ),
+        Effect::DamageEach {
+            range,
+            roll: Some(r),
+            visible,
+            ..
+        } => format!(
+            "roll {} dice for each {}enemy within {range}\": {}",
+            amount_text(&r.dice, value),
+            if *visible { "visible " } else { "" },
+            bands_text(r, value)
+        ),
         _ => String::new(),
     }
 }
@@ -243,6 +261,13 @@ pub(super) fn damage_one(
     let mut dice = Vec::new();
     let (damage, rolls) = match roll {
         None => (amount.of(value), Vec::new()),
+        // A D3 of damage is one roll, read as a D3.
+        Some(r) if r.plain_sides().is_some() => {
+            let sides = r.plain_sides().unwrap_or(6);
+            let got = crate::model::dice::as_sides(state::d6(world), sides);
+            dice.push((sides, got));
+            (got, Vec::new())
+        }
         Some(r) => {
             let r = &*r.in_round(world.resource::<state::Engine>().round);
             let n = r.dice.of(value) as usize;
@@ -462,77 +487,21 @@ fn lapsed(world: &mut World, id: FighterId, why: Lapse, w: WaitingMove) {
 
 /// Damage to each enemy in reach, or what a drop sets off.
 pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
-    damage_each(s).or_else(|| after_a_drop(s)).or_else(|| {
-        // "For each roll of 6, roll an extra dice as above (and so on)".
-        let v = fill(
-            s,
-            "for each roll of {n}, roll an extra dice as above (and so on)",
-        )?;
-        let face = u8::try_from(v[0]).ok()?;
-        Some(vec![Effect::RollAgainOn { face }])
-    })
-}
-
-/// "Allocate A damage points (or "a number of damage points equal to A") to each visible
-/// enemy fighter (or "all visible enemy fighters") within N" of this fighter"; "... to each
-/// enemy fighter (to enemy fighters) within N" ...", seen or not.
-fn damage_each(s: &str) -> Option<Vec<Effect>> {
-    let rest = s.strip_prefix("allocate ")?;
-    let (amount, rest) = match rest.strip_prefix("a number of damage points equal to ") {
-        Some(r) => amount_prefix(r)?,
-        None => {
-            let (n, r) = number_prefix(rest)?;
-            let r = r
-                .strip_prefix(" damage points")
-                .or_else(|| r.strip_prefix(" damage point"))?;
-            (Amount::Fixed(n), r)
-        }
-    };
-    let (visible, rest) = match rest
-        .strip_prefix(" to each enemy fighter")
-        .or_else(|| rest.strip_prefix(" to enemy fighters"))
-    {
-        Some(r) => (false, r),
-        None => (true, rest),
-    };
-    let v = fill(rest, " within {n}\" of this fighter")
-        .filter(|_| !visible)
+    // "Remove this fighter from the battlefield (this fighter is taken down)" (ATK-5).
+    if s == "remove this fighter from the battlefield (this fighter is taken down)" {
+        return Some(vec![Effect::SelfTakenDown]);
+    }
+    super::damage_words::damage_each(s)
+        .or_else(|| after_a_drop(s))
         .or_else(|| {
-            fill(
-                rest,
-                " to each visible enemy fighter within {n}\" of this fighter",
-            )
+            // "For each roll of 6, roll an extra dice as above (and so on)".
+            let v = fill(
+                s,
+                "for each roll of {n}, roll an extra dice as above (and so on)",
+            )?;
+            let face = u8::try_from(v[0]).ok()?;
+            Some(vec![Effect::RollAgainOn { face }])
         })
-        .or_else(|| {
-            fill(
-                rest,
-                " to all visible enemy fighters within {n}\" of this fighter",
-            )
-        })?;
-    Some(vec![Effect::DamageEach {
-        range: v[0] as f32,
-        amount,
-        roll: None,
-        visible,
-    }])
-}
-
-/// "Roll a dice for each visible enemy fighter within N" of this fighter." + what each roll
-/// deals to the fighter rolled for.
-pub(super) fn roll_for_each(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    let v = fill(
-        &s[0],
-        "roll a dice for each visible enemy fighter within {n}\" of this fighter",
-    )?;
-    let (used, mut roll) = bands(&s[1..])?;
-    roll.dice = Amount::Fixed(1);
-    let effect = Effect::DamageEach {
-        range: v[0] as f32,
-        amount: Amount::Fixed(0),
-        roll: Some(roll),
-        visible: true,
-    };
-    Some((1 + used, vec![effect]))
 }
 
 /// "In addition, if the fighter finishes that move action N" or more vertically lower than

@@ -4,7 +4,7 @@
 
 use crate::model::effects::{Amount, Effect, Roll};
 
-use super::card::{bands, fill, pick_and_roll};
+use super::card::{amount_prefix, bands, fill, number_prefix, pick_and_roll};
 
 /// "Pick a visible enemy fighter within N" of this fighter and roll a dice." + bands (or none,
 /// when what each roll does follows: a lowering, damage to this fighter).
@@ -75,4 +75,71 @@ fn near_too(s: &str) -> Option<(String, f32)> {
     let (band, tail) = s.split_once(" and to each other ")?;
     let v = fill(tail, "visible enemy fighter within {n}\" of that fighter")?;
     Some((band.to_string(), v[0] as f32))
+}
+
+/// "Allocate A damage points (or "a number of damage points equal to A") to each visible
+/// enemy fighter (or "all visible enemy fighters") within N" of this fighter"; "... to each
+/// enemy fighter (to enemy fighters) within N" ...", seen or not.
+pub(super) fn damage_each(s: &str) -> Option<Vec<Effect>> {
+    let rest = s.strip_prefix("allocate ")?;
+    let (roll, rest) = match rest.strip_prefix("d3 damage points") {
+        Some(r) => (Some(Roll::plain(3)), r),
+        None => (None, rest),
+    };
+    let (amount, rest) = match rest.strip_prefix("a number of damage points equal to ") {
+        _ if roll.is_some() => (Amount::Fixed(0), rest),
+        Some(r) => amount_prefix(r)?,
+        None => {
+            let (n, r) = number_prefix(rest)?;
+            let r = r
+                .strip_prefix(" damage points")
+                .or_else(|| r.strip_prefix(" damage point"))?;
+            (Amount::Fixed(n), r)
+        }
+    };
+    let (visible, rest) = match rest
+        .strip_prefix(" to each enemy fighter")
+        .or_else(|| rest.strip_prefix(" to enemy fighters"))
+    {
+        Some(r) => (false, r),
+        None => (true, rest),
+    };
+    let v = fill(rest, " within {n}\" of this fighter")
+        .filter(|_| !visible)
+        .or_else(|| {
+            fill(
+                rest,
+                " to each visible enemy fighter within {n}\" of this fighter",
+            )
+        })
+        .or_else(|| {
+            fill(
+                rest,
+                " to all visible enemy fighters within {n}\" of this fighter",
+            )
+        })?;
+    Some(vec![Effect::DamageEach {
+        range: v[0] as f32,
+        amount,
+        roll,
+        visible,
+    }])
+}
+
+/// "Roll a dice for each visible enemy fighter within N" of this fighter." + what each roll
+/// deals to the fighter rolled for.
+pub(super) fn roll_for_each(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let v = fill(
+        &s[0],
+        "roll a dice for each visible enemy fighter within {n}\" of this fighter",
+    )?;
+    let (used, mut roll) = bands(&s[1..])?;
+    roll.dice = Amount::Fixed(1);
+    let effect = Effect::DamageEach {
+        range: v[0] as f32,
+        amount: Amount::Fixed(0),
+        roll: Some(roll),
+        visible: true,
+    };
+    Some((1 + used, vec![effect]))
 }

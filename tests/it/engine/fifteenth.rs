@@ -152,3 +152,81 @@ fn abl5_a_revival_on_rolls_needs_a_success_and_heals_one_for_each() {
     assert_eq!(t.damage, 8, "10, less one for each of the two 4+");
     assert!(distance(&t.base(), &b.base()) > 5.0);
 }
+
+/// ABL-5, ATK-5, INI-3: "allocate D3 damage points to each enemy fighter within 3\" ... and
+/// gain 1 wild dice. Then, remove this fighter from the battlefield (this fighter is taken
+/// down)": a D3 for each enemy in reach (a 6 is 3, a 1 is 1), none beyond; a wild dice saved;
+/// the fighter taken down.
+#[test]
+fn abl5_a_blast_for_each_enemy_then_the_fighter_is_gone() {
+    use warcry_sim::model::effects::Roll;
+    use warcry_sim::model::ids::Side;
+    let mut a = with_ability(
+        vec![
+            Effect::DamageEach {
+                range: 3.0,
+                amount: Amount::Fixed(0),
+                roll: Some(Roll::plain(3)),
+                visible: false,
+            },
+            Effect::SaveWildDice {
+                dice: Amount::Fixed(1),
+                least: 0,
+            },
+            Effect::SelfTakenDown,
+        ],
+        3,
+    );
+    const B2: FighterId = FighterId(11);
+    const B3: FighterId = FighterId(12);
+    a.place(B, 11.5, 10.0);
+    a.place(B2, 10.0, 12.5);
+    a.place(B3, 16.0, 10.0);
+    let saved = a.engine().dice[Side::A].saved;
+    a.dice(&[6, 1]);
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    assert_eq!((a.damage(B), a.damage(B2), a.damage(B3)), (3, 1, 0));
+    assert_eq!(a.engine().dice[Side::A].saved, saved + 1);
+    assert!(a.fighter(A).is_down());
+    let said = said_since(&mut a, n).join("\n");
+    assert!(said.contains("is taken down"), "{said}");
+}
+
+/// ABL-5: "only if they are within 6\" of a visible friendly NAME and it is the third battle
+/// round or later": refused in round 2 (said why), refused with no friend of that name near,
+/// allowed in round 3 beside it.
+#[test]
+fn abl5_a_named_friend_near_and_a_round_or_later() {
+    use warcry_sim::model::effects::Condition;
+    let named = Marks::of(&["named cave crawler"], &[]).unwrap();
+    let (runemark, marks) = named.split_one();
+    let mut a = with_ability(
+        vec![
+            Effect::Requires(Condition::FriendWithin {
+                range: 6.0,
+                visible: true,
+                runemark,
+                marks,
+            }),
+            Effect::Requires(Condition::RoundFrom(3)),
+            Effect::BonusMove { max: None },
+        ],
+        3,
+    );
+    a.place(A2, 12.0, 10.0);
+    a.engine().round = 2;
+    let early = a.use_ability(A, "Test Gift", 3, None).unwrap_err();
+    a.engine().round = 3;
+    let nobody = a.use_ability(A, "Test Gift", 3, None).unwrap_err();
+    assert!(nobody.contains("named Cave Crawler"), "{nobody}");
+    a.profile(A2, |p| p.name = "Cave Crawler".into());
+    a.engine().round = 2;
+    let early_named = a.use_ability(A, "Test Gift", 3, None).unwrap_err();
+    assert!(
+        early_named.contains("battle round 2, not yet 3"),
+        "{early} / {early_named}"
+    );
+    a.engine().round = 3;
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+}

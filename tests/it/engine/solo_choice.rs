@@ -154,3 +154,29 @@ fn solo_c1_no_ability_whose_dice_may_take_its_own_fighter_down() {
         assert_eq!(gift, used, "{c:?}");
     }
 }
+
+/// SOLO-C1: an ability that gives up its own fighter ("then, this fighter is taken down") is
+/// used only by a fighter with half its wounds or more gone: A, unhurt, keeps itself; hurt to
+/// half, it trades itself for the damage to the enemy beside it.
+#[test]
+fn solo_c1_a_fighter_gives_itself_up_only_near_its_end() {
+    use warcry_sim::model::components::Damage;
+    let blast = vec![
+        Effect::DamageEach {
+            range: 3.0,
+            amount: Amount::Fixed(3),
+            roll: None,
+            visible: false,
+        },
+        Effect::SelfTakenDown,
+    ];
+    for (damage, used) in [(0, false), (5, true)] {
+        let mut a = with_ability(blast.clone(), 3);
+        a.profile(A, |p| p.wounds = 10);
+        a.set(A, Damage(damage));
+        a.place(B, 11.5, 10.0);
+        let c = advice(&mut a);
+        let gift = matches!(&c, Command::Ability { ability, .. } if ability == "Test Gift");
+        assert_eq!(gift, used, "damage {damage}: {c:?}");
+    }
+}

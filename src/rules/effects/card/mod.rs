@@ -226,7 +226,7 @@ const READERS: [Reader; 37] = [
     reaction::damage_per_hit,
     reaction::roll_against_attacker,
     super::against_words::pick_roll_each_success,
-    damage::roll_for_each,
+    super::damage_words::roll_for_each,
     super::around::picked_and_around,
     super::around::rolled_against_toughness,
     super::damage_words::pick_roll_bands,

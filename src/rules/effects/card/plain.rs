@@ -150,6 +150,13 @@ fn duration_first(s: String) -> String {
 /// battle round, subtract 1 from ...": the damage, and "in addition, for each roll of 5+, until
 /// the end of the battle round, subtract 1 from ...", two sentences.
 pub(super) fn lowered_too(s: &str) -> Vec<String> {
+    // "Allocate ... and gain N wild dice": the damage, then the dice, two sentences.
+    if let Some((damage, dice)) = s.rsplit_once(" and gain ")
+        && damage.starts_with("allocate ")
+        && dice.ends_with(" wild dice")
+    {
+        return vec![damage.to_string(), format!("gain {dice}")];
+    }
     // "Gain ... wild dice, then this fighter makes a bonus move action": two sentences.
     if let Some((first, bonus)) = s.split_once(", then this fighter makes a bonus ") {
         return vec![

@@ -104,3 +104,58 @@ fn atk5_a_revival_on_rolls_removes_a_damage_point_for_each_success() {
     );
     assert!(other.is_err(), "{other:?}");
 }
+
+/// ABL-5, INI-3, ATK-5: "allocate D3 damage points to each enemy fighter within N\" of this
+/// fighter and gain 1 wild dice" + "then, remove this fighter from the battlefield (this
+/// fighter is taken down)": a D3 for each enemy in reach, a wild dice, the fighter gone.
+#[test]
+fn abl5_a_d3_for_each_enemy_a_wild_dice_then_the_fighter_is_taken_down() {
+    let e = effects_of(
+        "Allocate D3 damage points to each enemy fighter within 2\" of this fighter and gain 1 \
+         wild dice. Then, remove this fighter from the battlefield (this fighter is taken down).",
+    )
+    .unwrap();
+    assert_eq!(
+        e,
+        vec![
+            Effect::DamageEach {
+                range: 2.0,
+                amount: Amount::Fixed(0),
+                roll: Some(Roll::plain(3)),
+                visible: false,
+            },
+            Effect::SaveWildDice {
+                dice: Amount::Fixed(1),
+                least: 0,
+            },
+            Effect::SelfTakenDown,
+        ]
+    );
+    assert_eq!(
+        describe(&e, Some(3)),
+        "a D3 roll of damage to each enemy within 2\" (rolled for each); 1 more saved wild dice \
+         for a later round; this fighter is taken down"
+    );
+}
+
+/// ABL-5: "... and it is the third battle round or later" after a condition: both must hold.
+#[test]
+fn abl5_a_condition_and_a_battle_round_or_later() {
+    let e = effects_of(
+        "A fighter can use this ability only if they are within 4\" of a visible friendly \
+         fighter with the Hero runemark and it is the second battle round or later. This \
+         fighter can make a bonus attack action.",
+    )
+    .unwrap();
+    assert_eq!(
+        e[1..],
+        [
+            Effect::Requires(Condition::RoundFrom(2)),
+            Effect::BonusAttack
+        ]
+    );
+    assert!(matches!(
+        e[0],
+        Effect::Requires(Condition::FriendWithin { range: 4.0, .. })
+    ));
+}
