@@ -1,6 +1,6 @@
 //! Part of the damage family (ABL-5): the card's words for a roll of damage against one
 //! picked enemy ("pick a visible enemy fighter within N\" of this fighter and roll D dice" +
-//! what each roll deals it).
+//! what each roll deals it), and for damage to each enemy in reach.
 
 use crate::model::effects::{Amount, Effect, Roll};
 
