@@ -119,6 +119,7 @@ macro_rules! boost_parts {
     () => {
         Effect::Boost { .. }
             | Effect::TargetBoost { .. }
+            | Effect::WithWeapon { .. }
             | Effect::PerCount { .. }
             | Effect::NextIfTarget { .. }
             | Effect::NextBoost { .. }

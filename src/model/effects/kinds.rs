@@ -167,3 +167,13 @@ impl std::fmt::Display for Stat {
         })
     }
 }
+
+/// Does a weapon bearing the runemark `weapon` fit an effect for attacks with a weapon bearing
+/// `marks` (none: any weapon)? "Ranged Weapon", as the cards write it, is the files' "ranged".
+pub fn weapon_fits(marks: super::Marks, weapon: Option<&str>) -> bool {
+    marks.is_none()
+        || weapon.is_some_and(|w| {
+            let w = w.trim().to_lowercase();
+            marks.fit(|m| m == w || m.strip_suffix(" weapon") == Some(w.as_str()))
+        })
+}

@@ -9,6 +9,7 @@ mod family;
 mod kinds;
 mod marks;
 mod nested;
+mod numbers;
 mod parts;
 mod reach;
 mod roll;
@@ -18,7 +19,7 @@ pub use amount::Amount;
 pub use count::Count;
 pub use family::Family;
 pub(crate) use family::{after_attack_parts, manner_parts};
-pub use kinds::{AttackKind, MoveTrigger, ReactAct, Restriction, Stat, Trigger};
+pub use kinds::{AttackKind, MoveTrigger, ReactAct, Restriction, Stat, Trigger, weapon_fits};
 pub use marks::{Mark, Marks, NAMED};
 pub use parts::{
     ANYWHERE, AtItsEnd, Attackers, Condition, FriendPick, Game, Guard, Lowering, MarkedRaise,
@@ -293,8 +294,7 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         max: Option<Amount>,
     },
-    /// Each friend in `aura` now (this one too, unless "other") can make a bonus move (or
-    /// attack, when `or_attack`), in turn, nearest first, this fighter last (CMB-2).
+    /// Each friend in `aura` (itself last, unless "other") a bonus move (or attack), nearest first.
     EachFriendBonusMove {
         aura: Aura,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -302,8 +302,7 @@ pub enum Effect {
     },
     /// The picked friend is set up again within `within` of this fighter (at the place picked).
     FriendSetUp { pick: FriendPick, within: f32 },
-    /// A friend taken down (ATK-5) with `marks` set up again as `place` says, its damage less
-    /// `heal` (none: all); with `roll`, if a value's dice rolls it or more, less 1 for each.
+    /// A friend taken down set up as `place` says: `heal` removed (none: all), or 1 per `roll`+.
     Revive {
         #[serde(default, skip_serializing_if = "Marks::is_none")]
         marks: Marks,
@@ -477,9 +476,10 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         held: bool,
     },
-    /// The raises of its attacks in `then` (`Boost`s, `NextBoost`s) count only against a
-    /// target that `target` says: the next attack's raise waits for one on such a target.
+    /// The raises `then` count only against a target as `target` says (the next's waits for one).
     TargetBoost { target: TargetIs, then: Vec<Effect> },
+    /// `then`'s raises (what waits for its next attack) for attacks with a weapon of `marks`.
+    WithWeapon { marks: Marks, then: Vec<Effect> },
     /// An enemy within `range` (seen: `visible`; as `only` says) is picked for the raises `then`.
     PickThenBoost {
         range: f32,

@@ -39,6 +39,7 @@ impl Effect {
             Effect::PerCount { .. }
             | Effect::NextIfTarget { .. }
             | Effect::TargetBoost { .. }
+            | Effect::WithWeapon { .. }
             | Effect::PickThenBoost { .. } => self.raises_ok(),
             // An enemy taken down gives this fighter bonus actions of its own Move only.
             Effect::AfterTakedown { then } => {
@@ -95,6 +96,12 @@ impl Effect {
             // A raise against some targets raises its attacks only.
             Effect::TargetBoost { then, target } => target_ok(*target) && attack_raises(then),
             Effect::PickThenBoost { range, then, .. } => range_ok(*range) && attack_raises(then),
+            // Raises of attacks with such weapons (or damage after the next such attack).
+            Effect::WithWeapon { marks, then } => {
+                !marks.is_none()
+                    && (attack_raises(then)
+                        || matches!(&then[..], [Effect::DamageAfterNextAttack { .. }]))
+            }
             _ => true,
         }
     }
@@ -104,7 +111,9 @@ impl Effect {
 fn attack_raises(then: &[Effect]) -> bool {
     !then.is_empty()
         && then.iter().all(|t| match t {
-            Effect::Boost { stat, .. } | Effect::NextBoost { stat, .. } => stat.of_attacks(),
+            Effect::Boost { stat, .. }
+            | Effect::NextBoost { stat, .. }
+            | Effect::RoundBoost { stat, .. } => stat.of_attacks(),
             Effect::CritOn { .. } | Effect::HitsAsCrits { .. } | Effect::NextHitsAsCrits { .. } => {
                 true
             }

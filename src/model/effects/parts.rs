@@ -64,6 +64,9 @@ pub enum Condition {
     TargetWoundsAtLeast(u32),
     /// This fighter bears these marks.
     Marked(super::Marks),
+    /// This fighter's profile has a weapon bearing these marks ("a weapon with the Ranged
+    /// Weapon runemark on their fighter profile").
+    ArmedWith(super::Marks),
     /// This fighter is within `range` inches of an objective (GEN-7's measure).
     NearObjective(f32),
     /// This fighter has made at least this many move actions this activation.
@@ -385,6 +388,7 @@ impl Condition {
             Condition::TookDownThisActivation
             | Condition::NotMarked(_)
             | Condition::Marked(_)
+            | Condition::ArmedWith(_)
             | Condition::ShotThisActivation
             | Condition::OncePerBattle
             | Condition::EnemyTakenDownThisRound

@@ -160,10 +160,12 @@ fn spend_attack(
         && a.fighter == attacker
     {
         a.took_down |= down;
+        let weapon = a.weapon.clone();
+        let with = (melee, weapon.as_deref());
         a.boosts.retain(|b| {
             let spent = match f {
-                Some(f) => b.applies_to(melee, f, t),
-                None => b.applies(melee),
+                Some(f) => b.applies_to(with, f, t),
+                None => b.applies(melee, weapon.as_deref()),
             };
             !(b.once && (spent || b.strict))
         });

@@ -163,7 +163,11 @@ fn boosted<'a>(
         Stat::Move | Stat::Toughness => {}
     };
     let target = all.iter().find(|o| o.id == t);
-    for b in own.iter().filter(|b| b.applies_to(melee, f, target)) {
+    let with = (melee, w.runemark.clone());
+    for b in own
+        .iter()
+        .filter(|b| b.applies_to((with.0, with.1.as_deref()), f, target))
+    {
         add(b.stat, b.by);
     }
     for (stat, by, melee_only) in e.next_attack(f.id) {
@@ -177,7 +181,10 @@ fn boosted<'a>(
         Stat::Damage,
         Stat::CritDamage,
     ] {
-        add(stat, round_bonus(world, all, f, stat, melee));
+        add(
+            stat,
+            round_bonus(world, all, f, stat, (melee, with.1.as_deref())),
+        );
     }
     // ABL-5: the enemy auras exposing the target: while it is within reach of their fighter.
     let around = e.exposed_around().filter(|&(source, range, ..)| {
@@ -214,7 +221,7 @@ fn toughness_against(
     } else {
         0
     };
-    let raised = round_bonus(world, all, t, Stat::Toughness, false);
+    let raised = round_bonus(world, all, t, Stat::Toughness, (false, None));
     let toughness = t.toughness_with(bonus + raised);
     let toughness = crate::rules::effects::target_toughness(world, (f, t), toughness);
     (toughness, cover)
@@ -390,7 +397,7 @@ pub(super) fn finish_attack(
     // target's Toughness.
     let raised = f.profile.weapons.get(weapon) != Some(&w)
         || strength != w.strength
-        || round_bonus(world, &all, &t, Stat::Toughness, false) > 0
+        || round_bonus(world, &all, &t, Stat::Toughness, (false, None)) > 0
         || !answer.is_empty();
     ids.extend(raised.then_some(RuleId::Abl5));
     let saves = take_cover.then(|| take_cover_rolls(world, crits));

@@ -158,6 +158,8 @@ fn one_action(
             if !attacker.profile.weapons[*weapon].is_melee() {
                 made(world, attacker.id, |a| a.shots = a.shots.saturating_add(1));
             }
+            let mark = attacker.profile.weapons[*weapon].runemark.clone();
+            made(world, attacker.id, |a| a.weapon = mark);
             start_attack(world, &attacker, *target, *weapon)
         }
         Command::Disengage { to, .. } => {

@@ -140,7 +140,7 @@ pub(super) fn versus(
         &all,
         &t,
         crate::model::effects::Stat::Toughness,
-        false,
+        (false, None),
     );
     let toughness = t.toughness_with(raised);
     let rolls = crate::model::dice::Dice::roll(

@@ -47,7 +47,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             };
             format!("+{} {stat} for its next {next} action", amount(by))
         }
-        Effect::TargetBoost { .. } | Effect::NextIfTarget { .. } => {
+        Effect::TargetBoost { .. } | Effect::NextIfTarget { .. } | Effect::WithWeapon { .. } => {
             super::target_boost::describe(e, value)
         }
         Effect::PerCount { .. } => super::counted::describe(e, value),
@@ -145,6 +145,7 @@ pub(super) fn run(
         Effect::TargetBoost { .. } | Effect::NextIfTarget { .. } => {
             super::target_boost::run(world, f, e, value)
         }
+        Effect::WithWeapon { .. } => super::weapon_boost::run(world, f, e, value),
         Effect::PerCount { .. } => super::counted::run(world, f, e, value),
         Effect::CountsExtra { .. } => super::control::run(world, f, e, value),
         Effect::NextBoost { only, stat, by } => kept(world, f, e, value, |a| {
@@ -158,6 +159,7 @@ pub(super) fn run(
                 missile_only: *only == Some(AttackKind::Missile),
                 against: None,
                 strict: false,
+                weapon: Default::default(),
             });
         }),
         Effect::NextHitsAsCrits { .. }
@@ -222,7 +224,7 @@ pub fn round_bonus(
     all: &[FighterView],
     f: &FighterView,
     stat: Stat,
-    melee: bool,
+    (melee, weapon): (bool, Option<&str>),
 ) -> u32 {
     let reaches = |scope: Scope| match scope {
         Scope::Fighter(id) => id == f.id,
@@ -235,8 +237,12 @@ pub fn round_bonus(
     world
         .resource::<Engine>()
         .raised()
-        .filter(|&(scope, s, _, (melee_only, missile_only))| {
-            s == stat && (melee || !melee_only) && !(melee && missile_only) && reaches(scope)
+        .filter(|&(scope, s, _, (melee_only, missile_only, marks))| {
+            s == stat
+                && (melee || !melee_only)
+                && !(melee && missile_only)
+                && crate::model::effects::weapon_fits(marks, weapon)
+                && reaches(scope)
         })
         .fold(0, |sum, r| sum.saturating_add(r.2))
 }
@@ -246,7 +252,7 @@ pub fn round_bonus(
 pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
     let next = w.next;
     match e {
-        Effect::TargetBoost { .. } | Effect::NextIfTarget { .. } => {
+        Effect::TargetBoost { .. } | Effect::NextIfTarget { .. } | Effect::WithWeapon { .. } => {
             super::target_boost::useful(w, e)
         }
         Effect::PerCount { .. } => super::counted::useful(w, e),

@@ -76,6 +76,7 @@ pub(super) fn condition_text(c: &Condition) -> String {
         Condition::TargetWithin(range) => format!("(on an enemy within {range}\")"),
         Condition::TargetWoundsAtLeast(n) => format!("(on an enemy with {n} or more Wounds)"),
         Condition::Marked(m) => format!("(for a fighter with the {} runemark)", m.words()),
+        Condition::ArmedWith(m) => format!("(for a fighter with a weapon{})", m.with_words()),
         Condition::NearObjective(range) => format!("(within {range}\" of an objective)"),
         Condition::NearObstacle(range) => format!("(within {range}\" of an obstacle)"),
         Condition::MovesMade(1) => "(after a move action this activation)".to_string(),
@@ -188,6 +189,7 @@ pub(super) fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
         | Condition::TargetWithin(_)
         | Condition::TargetWoundsAtLeast(_)
         | Condition::Marked(_)
+        | Condition::ArmedWith(_)
         | Condition::NearObjective(_)
         | Condition::NearObstacle(_)
         | Condition::MovesMade(_)
@@ -354,6 +356,8 @@ fn why_not_now(c: &Checked, condition: &Condition) -> Option<String> {
             let marked = m.fit(|k| c.f.profile.bears(k));
             (!marked).then(|| format!("{name} doesn't have the {} runemark", m.words()))
         }
+        Condition::ArmedWith(m) => (!super::weapon_boost::armed_with(c.f, *m))
+            .then(|| format!("{name} has no weapon{}", m.with_words())),
         Condition::NearObstacle(range) => {
             let bf = c.world.get_resource::<crate::battlefield::Battlefield>();
             let near = |p: &crate::battlefield::shapes::PieceShape| {

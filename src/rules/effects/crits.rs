@@ -87,7 +87,7 @@ fn lasting_for<'a>(
                 false,
             )
         };
-        probe.applies_to(true, f, Some(t))
+        probe.applies_to((true, None), f, Some(t))
     };
     // No allocation: an attack asks this for each of its rolls' counts.
     // What waits for a bonus attack is for the attack made while it waits: that one.

@@ -64,6 +64,7 @@ mod slay;
 mod target_boost;
 mod toll;
 mod value;
+mod weapon_boost;
 mod when;
 
 pub(crate) use against::{after_attack, crits_weaken};

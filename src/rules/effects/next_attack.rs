@@ -67,8 +67,19 @@ pub(super) fn run(
     e: &Effect,
     value: u8,
 ) -> Option<EffectOutcome> {
+    let waiting = fixed_by(e, value)?;
+    // For every attack of the activation, the bonus one too: kept with it.
+    if let Effect::LowerAfterScoring { .. } = e {
+        return kept(world, f, e, value, |a| a.lasting.push(waiting));
+    }
+    // "... bonus attack action. After that attack action, ...": for the bonus one only.
+    kept(world, f, e, value, |a| a.keep_for_next_attack(waiting))
+}
+
+/// What waits for the next attack as it is kept: its amounts fixed by the ability's value.
+pub(super) fn fixed_by(e: &Effect, value: u8) -> Option<Effect> {
     let fixed = |a: &Amount| Amount::Fixed(a.of(value));
-    let waiting = match e {
+    Some(match e {
         Effect::PullAfterNextAttack { inches, held } => Effect::PullAfterNextAttack {
             inches: fixed(inches),
             held: *held,
@@ -79,15 +90,11 @@ pub(super) fn run(
             min: *min,
         },
         Effect::BarAfterNextAttack { .. } | Effect::ForfeitAfterNextAttack { .. } => e.clone(),
-        // For every attack of the activation, the bonus one too: kept with it.
-        Effect::LowerAfterScoring { stat, by, min } => {
-            let waiting = Effect::LowerAfterScoring {
-                stat: *stat,
-                by: fixed(by),
-                min: *min,
-            };
-            return kept(world, f, e, value, |a| a.lasting.push(waiting));
-        }
+        Effect::LowerAfterScoring { stat, by, min } => Effect::LowerAfterScoring {
+            stat: *stat,
+            by: fixed(by),
+            min: *min,
+        },
         Effect::DamageAfterNextAttack {
             amount,
             only,
@@ -98,9 +105,7 @@ pub(super) fn run(
             around: *around,
         },
         _ => return None,
-    };
-    // "... bonus attack action. After that attack action, ...": for the bonus one only.
-    kept(world, f, e, value, |a| a.keep_for_next_attack(waiting))
+    })
 }
 
 /// ABL-5: what waited for the bonus attack lapses with it (declined, or with none to make),
@@ -120,9 +125,14 @@ pub(crate) fn lapse_for_bonus(world: &mut World, fighter: FighterId) {
     }
 }
 
-/// Is `e` waiting for this fighter's next attack?
-fn waits_for_attack(e: &Effect, melee: bool) -> bool {
+/// Is `e` waiting for this fighter's next attack (with a melee weapon, when `melee`, bearing
+/// the runemark `weapon`)?
+fn waits_for_attack(e: &Effect, melee: bool, weapon: Option<&str>) -> bool {
     match e {
+        Effect::WithWeapon { marks, then } => {
+            crate::model::effects::weapon_fits(*marks, weapon)
+                && then.iter().any(|t| waits_for_attack(t, melee, weapon))
+        }
         Effect::PullAfterNextAttack { .. }
         | Effect::BarAfterNextAttack { .. }
         | Effect::LowerAfterNextAttack { .. } => true,
@@ -150,7 +160,8 @@ pub(crate) fn after_next_attack(
             return;
         };
         // Most attacks have nothing waiting: no allocation for them.
-        let waits = |e: &Effect| waits_for_attack(e, melee);
+        let weapon = a.weapon.clone();
+        let waits = |e: &Effect| waits_for_attack(e, melee, weapon.as_deref());
         if !a.lasting.iter().any(waits) && a.for_bonus.is_empty() {
             return;
         }
@@ -163,7 +174,11 @@ pub(crate) fn after_next_attack(
     let Some(f) = state::fighter(world, attacker) else {
         return;
     };
+    let weapon = (state::engine(world).activation.as_ref()).and_then(|a| a.weapon.clone());
     for e in waiting {
+        let Some(e) = with_this_weapon(e, weapon.as_deref()) else {
+            continue;
+        };
         // Damage round the target needs no target standing; the rest does.
         if let Effect::DamageAfterNextAttack { amount, around, .. } = e {
             if damage > 0 {
@@ -200,6 +215,17 @@ pub(crate) fn after_next_attack(
             }
             _ => {}
         }
+    }
+}
+
+/// What waited for an attack with a weapon of some runemark, when this attack's (`weapon`) is
+/// one; any other waiting effect as it is.
+fn with_this_weapon(e: Effect, weapon: Option<&str>) -> Option<Effect> {
+    match e {
+        Effect::WithWeapon { marks, then } => (crate::model::effects::weapon_fits(marks, weapon))
+            .then(|| then.into_iter().next())
+            .flatten(),
+        e => Some(e),
     }
 }
 

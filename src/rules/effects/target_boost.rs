@@ -9,8 +9,12 @@ use crate::rules::state::{self, Boost, FighterView};
 
 use super::{Useful, Weighed};
 
-/// In words: "against an enemy more than 3\" away: +3 Attacks for its next attack action".
+/// In words: "against an enemy more than 3\" away: +3 Attacks for its next attack action"
+/// (with a weapon of some runemark only: `weapon_boost`'s).
 pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
+    if let Effect::WithWeapon { .. } = e {
+        return super::weapon_boost::describe(e, value);
+    }
     let (Effect::TargetBoost { target, then } | Effect::NextIfTarget { target, then }) = e else {
         return String::new();
     };
@@ -81,8 +85,11 @@ fn target_words(t: TargetIs) -> String {
     }
 }
 
-/// SOLO-C1: worth it when its next action is an attack on such a target.
+/// SOLO-C1: worth it when its next action is an attack on such a target (or with such a weapon).
 pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
+    if let Effect::WithWeapon { .. } = e {
+        return super::weapon_boost::useful(w, e);
+    }
     let (Effect::TargetBoost { target, .. } | Effect::NextIfTarget { target, .. }) = e else {
         return None;
     };
@@ -92,10 +99,12 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
         against: Some(*target),
         ..Boost::for_activation(crate::model::effects::Stat::Attacks, 1, false)
     };
-    probe.applies_to(melee, w.f, t).then_some(Useful::Because(
-        "its next action is an attack on such a target",
-        None,
-    ))
+    probe
+        .applies_to((melee, None), w.f, t)
+        .then_some(Useful::Because(
+            "its next action is an attack on such a target",
+            None,
+        ))
 }
 
 // The card's wording (`card`: the language's shared pieces).

@@ -211,6 +211,7 @@ pub(crate) fn start_activation(world: &mut World, f: &FighterView) {
         for_bonus: Vec::new(),
         next_action: Vec::new(),
         quota: None,
+        weapon: None,
     });
     e.pending = Pending::Action { fighter: f.id };
 }

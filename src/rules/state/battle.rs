@@ -163,6 +163,10 @@ pub struct ActivationState {
     /// 3 friendly fighters ... those fighters can each make a bonus move action").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub quota: Option<Quota>,
+    /// ABL-5: the runemark of the weapon of its attack under way (raises for attacks with
+    /// such a weapon, what waits for the next one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weapon: Option<String>,
 }
 
 /// ABL-5: of the friends whose bonuses wait (`group`), `left` more may take theirs.
@@ -213,27 +217,33 @@ pub struct Boost {
     /// targets ..."), raising it only on such a target.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub strict: bool,
+    /// Only for its attacks with a weapon bearing one of these runemarks ("attack actions ...
+    /// that have the Axe runemark").
+    #[serde(default, skip_serializing_if = "crate::model::effects::Marks::is_none")]
+    pub weapon: crate::model::effects::Marks,
 }
 
 impl Boost {
-    /// Does it raise an attack with a melee weapon (`melee`) or a missile one?
-    pub fn applies(&self, melee: bool) -> bool {
-        if melee {
+    /// Does it raise an attack with a melee weapon (`melee`) or a missile one, bearing the
+    /// runemark `weapon`?
+    pub fn applies(&self, melee: bool, weapon: Option<&str>) -> bool {
+        let kind = if melee {
             !self.missile_only
         } else {
             !self.melee_only
-        }
+        };
+        kind && crate::model::effects::weapon_fits(self.weapon, weapon)
     }
 
     /// Does it raise `f`'s attack with a melee weapon (`melee`) or a missile one on `t`?
     pub fn applies_to(
         &self,
-        melee: bool,
+        (melee, weapon): (bool, Option<&str>),
         f: &super::FighterView,
         t: Option<&super::FighterView>,
     ) -> bool {
         use crate::model::effects::TargetIs;
-        self.applies(melee)
+        self.applies(melee, weapon)
             && self.against.is_none_or(|c| {
                 t.is_some_and(|t| match c {
                     TargetIs::WoundsAtLeast(w) => t.profile.wounds >= w,
@@ -266,6 +276,7 @@ impl Boost {
             missile_only: false,
             against: None,
             strict: false,
+            weapon: crate::model::effects::Marks::default(),
         }
     }
 }

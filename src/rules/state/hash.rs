@@ -344,6 +344,7 @@ impl<'a> EngineWords<'a> {
                 by,
                 melee_only,
                 missile_only,
+                ..
             } => self.round_boosts.push(RoundBoostWords {
                 source: source.0,
                 stat,

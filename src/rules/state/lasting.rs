@@ -26,12 +26,13 @@ pub enum Lasting {
     /// It may not make these actions.
     Barred(Restriction),
     /// `by` more of `stat` (of its melee attacks only, when `melee_only`; of its missile
-    /// attacks only, when `missile_only`).
+    /// attacks only, when `missile_only`; of those with a weapon bearing `weapon`, when set).
     Raised {
         stat: Stat,
         by: u32,
         melee_only: bool,
         missile_only: bool,
+        weapon: crate::model::effects::Marks,
     },
     /// `by` less of `stat`, to a minimum of `min`, subtracted after every bonus (ABL-4).
     Lowered { stat: Stat, by: u32, min: u32 },
@@ -101,6 +102,9 @@ pub enum Lasting {
     },
 }
 
+/// Which attacks a raise is for: (melee only, missile only, with a weapon bearing these).
+pub type RaisedFor = (bool, bool, crate::model::effects::Marks);
+
 /// When a lasting effect ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Until {
@@ -164,6 +168,7 @@ impl Engine {
             by,
             melee_only,
             missile_only,
+            weapon: Default::default(),
         };
         self.push_effect(scope, what, Until::RoundEnd);
     }
@@ -176,20 +181,23 @@ impl Engine {
             by,
             melee_only,
             missile_only: false,
+            weapon: Default::default(),
         };
         self.push_effect(Scope::Fighter(id), what, Until::BattleEnd);
     }
 
     /// ABL-5: what abilities raised until the end of the round or the battle: (who it reaches,
-    /// the stat, by how much, (of melee attacks only, of missile attacks only)).
-    pub fn raised(&self) -> impl Iterator<Item = (Scope, Stat, u32, (bool, bool))> + '_ {
+    /// the stat, by how much, (of melee attacks only, of missile attacks only, of attacks with
+    /// a weapon bearing these marks only)).
+    pub fn raised(&self) -> impl Iterator<Item = (Scope, Stat, u32, RaisedFor)> + '_ {
         self.effects.iter().filter_map(|e| match e.what {
             Lasting::Raised {
                 stat,
                 by,
                 melee_only,
                 missile_only,
-            } => Some((e.scope, stat, by, (melee_only, missile_only))),
+                weapon,
+            } => Some((e.scope, stat, by, (melee_only, missile_only, weapon))),
             _ => None,
         })
     }

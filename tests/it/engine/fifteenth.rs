@@ -230,3 +230,176 @@ fn abl5_a_named_friend_near_and_a_round_or_later() {
     a.engine().round = 3;
     a.use_ability(A, "Test Gift", 3, None).unwrap();
 }
+
+/// A's weapons: an axe (0) and a sword (1), melee, 2 Attacks each; a spear (2), 3".
+fn armed(a: &mut Arena) {
+    use super::arena::weapon;
+    let marked =
+        |w: warcry_sim::model::formats::Weapon, mark: &str| warcry_sim::model::formats::Weapon {
+            runemark: Some(mark.into()),
+            ..w
+        };
+    a.profile(A, |p| {
+        p.weapons = vec![
+            marked(weapon(1.0, 2, 3, (1, 2)), "axe"),
+            marked(weapon(1.0, 2, 3, (1, 2)), "sword"),
+            marked(weapon(3.0, 2, 3, (1, 2)), "spear"),
+        ]
+    });
+}
+
+fn axe() -> Marks {
+    Marks::of(&["axe"], &[]).unwrap()
+}
+
+/// ABL-5: "add 2 to the Attacks characteristic of attack actions made by this fighter that
+/// have the Axe runemark": A's axe attack rolls 4 dice, its sword attack 2, as the exact odds
+/// and the attack itself see them.
+#[test]
+fn abl5_a_raise_for_attacks_with_an_axe_only() {
+    use warcry_sim::model::effects::Stat;
+    let raise = Effect::WithWeapon {
+        marks: axe(),
+        then: vec![Effect::Boost {
+            stat: Stat::Attacks,
+            by: Amount::Fixed(2),
+            melee_only: false,
+            missile_only: false,
+        }],
+    };
+    let mut a = with_ability(vec![raise], 3);
+    armed(&mut a);
+    a.place(B, 11.5, 10.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    assert_eq!(super::faction::a_on_b(&mut a, 0).attacks, 4, "the axe");
+    assert_eq!(super::faction::a_on_b(&mut a, 1).attacks, 2, "the sword");
+    assert_eq!(super::faction::a_on_b(&mut a, 2).attacks, 2, "the spear");
+}
+
+/// ABL-5: "a bonus attack action ... if that bonus attack action has the Axe runemark, add 1
+/// to its Attacks": made with the sword, the bonus attack is not raised, and rolls 2 dice.
+#[test]
+fn abl5_a_bonus_attack_raised_only_with_such_a_weapon() {
+    use warcry_sim::model::effects::Stat;
+    let raise = Effect::WithWeapon {
+        marks: axe(),
+        then: vec![Effect::NextBoost {
+            stat: Stat::Attacks,
+            by: Amount::Fixed(1),
+            only: None,
+        }],
+    };
+    let mut a = with_ability(vec![Effect::BonusAttack, raise], 3);
+    armed(&mut a);
+    a.place(B, 11.5, 10.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    assert_eq!(super::faction::a_on_b(&mut a, 0).attacks, 3, "the axe");
+    assert_eq!(super::faction::a_on_b(&mut a, 1).attacks, 2, "the sword");
+}
+
+/// ABL-5: "after the next attack action that has the Spear or Ranged Weapon runemark ..., if
+/// it scored 1 or more hits, allocate damage points equal to the value to the target": an
+/// attack with the sword leaves it waiting; the spear attack that hits sets it off.
+#[test]
+fn abl5_damage_after_the_next_attack_with_a_spear() {
+    let wait = Effect::WithWeapon {
+        marks: Marks::of(&[], &["spear", "ranged weapon"]).unwrap(),
+        then: vec![Effect::DamageAfterNextAttack {
+            amount: Amount::Value,
+            only: None,
+            around: None,
+        }],
+    };
+    let mut a = with_ability(vec![wait], 4);
+    a.rules(|r| r.reactions = false);
+    armed(&mut a);
+    a.profile(B, |p| p.wounds = 40);
+    a.place(B, 11.5, 10.0);
+    a.use_ability(A, "Test Gift", 4, None).unwrap();
+    a.dice(&[5, 5]);
+    a.attack_logged(A, B, 1);
+    assert_eq!(a.damage(B), 2, "two sword hits, nothing more");
+    a.dice(&[5, 1]);
+    a.attack_logged(A, B, 2);
+    assert_eq!(a.damage(B), 2 + 1 + 4, "a spear hit, then the value");
+}
+
+/// ABL-5: "add 1 to the Attacks characteristic of attack actions that have the Dagger
+/// runemark made by friendly fighters with the Minion runemark while they are within 6\"": a
+/// minion beside A rolls 3 dice with its dagger, 2 with its sword.
+#[test]
+fn abl5_an_aura_raises_attacks_with_daggers_only() {
+    use super::arena::weapon;
+    use warcry_sim::model::effects::{Aura, Stat};
+    let minion = Marks::of(&["minion"], &[]).unwrap();
+    let aura = Effect::WithWeapon {
+        marks: Marks::of(&["dagger"], &[]).unwrap(),
+        then: vec![Effect::RoundBoost {
+            stat: Stat::Attacks,
+            by: Amount::Fixed(1),
+            melee_only: false,
+            aura: Some(Aura {
+                marks: minion,
+                ..Aura::within(6.0, false)
+            }),
+            missile_only: false,
+        }],
+    };
+    let mut a = with_ability(vec![aura], 3);
+    a.profile(A2, |p| {
+        p.runemarks.push("Minion".into());
+        p.weapons = vec![
+            warcry_sim::model::formats::Weapon {
+                runemark: Some("dagger".into()),
+                ..weapon(1.0, 2, 3, (1, 2))
+            },
+            warcry_sim::model::formats::Weapon {
+                runemark: Some("sword".into()),
+                ..weapon(1.0, 2, 3, (1, 2))
+            },
+        ];
+    });
+    a.place(A2, 12.0, 10.0);
+    a.place(B, 13.5, 10.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let attacks = |a: &mut Arena, weapon: usize| {
+        let w = a.world();
+        let all = warcry_sim::rules::engine::fighters(w);
+        let f = all.iter().find(|o| o.id == A2).unwrap();
+        let t = all.iter().find(|o| o.id == B).unwrap();
+        warcry_sim::rules::actions::attack_roll(w, &all, f, t, weapon, false)
+            .unwrap()
+            .attacks
+    };
+    assert_eq!((attacks(&mut a, 0), attacks(&mut a, 1)), (3, 2));
+}
+
+/// ABL-5: "if this fighter has a weapon with the Ranged Weapon runemark on their fighter
+/// profile, a bonus move of 3\". Otherwise, +1 Attacks for its melee attacks": a fighter with
+/// a ranged weapon gets the bonus move, one without the raise.
+#[test]
+fn abl5_armed_with_a_ranged_weapon_or_otherwise() {
+    use warcry_sim::model::effects::{Condition, Stat};
+    let card = vec![Effect::When {
+        when: Condition::ArmedWith(Marks::of(&["ranged weapon"], &[]).unwrap()),
+        then: vec![Effect::BonusMove {
+            max: Some(Amount::Fixed(3)),
+        }],
+        otherwise: vec![Effect::Boost {
+            stat: Stat::Attacks,
+            by: Amount::Fixed(1),
+            melee_only: true,
+            missile_only: false,
+        }],
+    }];
+    for (mark, bonus) in [("ranged", true), ("sword", false)] {
+        let mut a = with_ability(card.clone(), 3);
+        a.profile(A, |p| p.weapons[0].runemark = Some(mark.into()));
+        a.place(B, 11.5, 10.0);
+        a.use_ability(A, "Test Gift", 3, None).unwrap();
+        let waits = !a.engine().activation.as_ref().unwrap().bonus.is_empty();
+        assert_eq!(waits, bonus, "{mark}");
+        let raised = super::faction::a_on_b(&mut a, 0).attacks;
+        assert_eq!(raised, if bonus { 2 } else { 3 }, "{mark}");
+    }
+}

@@ -45,6 +45,8 @@ pub fn effects_of(text: &str) -> Result<Vec<Effect>, String> {
                 otherwise,
             });
             i += 1;
+        } else if otherwise(&mut effects, &sentences[i]) {
+            i += 1;
         } else if aura::not_for(&mut effects[last.1..], &sentences[i]) {
             // "This cannot affect friendly fighters with the Beast runemark": the aura before.
             i += 1;
@@ -117,6 +119,24 @@ fn settle(effects: &mut [Effect], sentences: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// "Otherwise, Y" right after "if C, X": what the ability does when C does not hold, put in
+/// that `When`; false when it is not such a sentence.
+fn otherwise(effects: &mut [Effect], s: &str) -> bool {
+    let Some(rest) = s.strip_prefix("otherwise, ") else {
+        return false;
+    };
+    let Some(Effect::When { otherwise, .. }) = effects.last_mut() else {
+        return false;
+    };
+    match one(&[plain::plain(rest)]) {
+        Some((1, e)) if otherwise.is_empty() && e.iter().all(|t| t.aim().is_none()) => {
+            *otherwise = e;
+            true
+        }
+        _ => false,
+    }
+}
+
 /// A sentence about "that fighter" after an effect aimed at a picked enemy (or friend), read
 /// as if the pick came just before it: its effects aim at the same fighter (the engine gives
 /// every aimed effect of an ability the first one's pick).
@@ -176,7 +196,7 @@ pub(super) type Reader = fn(&[String]) -> Option<(usize, Vec<Effect>)>;
 type SentenceReader = fn(&str) -> Option<Vec<Effect>>;
 
 /// The readers of one sentence, each family's, tried in this order.
-const SENTENCE: [SentenceReader; 27] = [
+const SENTENCE: [SentenceReader; 29] = [
     bar::sentence,
     guard::sentence,
     super::condition_words::sentence,
@@ -204,6 +224,8 @@ const SENTENCE: [SentenceReader; 27] = [
     super::target_boost::if_next_targets,
     super::expose_around::sentence,
     super::damage_words::same_round_it,
+    super::weapon_boost::sentence,
+    super::weapon_boost::damage_after,
 ];
 /// The readers of several sentences, tried in this order after those of one.
 const READERS: [Reader; 37] = [
@@ -250,7 +272,8 @@ const READERS: [Reader; 37] = [
 /// one family reads alone, else the first reader of several sentences that knows them.
 fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     // A sentence that says what "that attack action" is, read with the one that follows.
-    if let Some(read) = boost_words::bonus_attack_raised(s)
+    if let Some(read) = super::weapon_boost::bonus_attack_with(s)
+        .or_else(|| boost_words::bonus_attack_raised(s))
         .or_else(|| super::move_reaction::answer(s))
         .or_else(|| super::pull::attack_then_pulled(s))
         .or_else(|| super::next_attack::attack_then_target(s))

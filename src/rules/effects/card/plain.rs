@@ -3,7 +3,7 @@
 //! the cards print. Each reader then knows one wording only.
 
 /// Words some cards misspell or write their own way, and how the others write them.
-const SPELLING: [(&str, &str); 15] = [
+const SPELLING: [(&str, &str); 16] = [
     ("characteric ", "characteristic "),
     ("figther", "fighter"),
     (
@@ -11,6 +11,12 @@ const SPELLING: [(&str, &str); 15] = [
         "the khagra's ravagers runemark",
     ),
     ("ablilty", "ability"),
+    // "this fighter's melee attack actions" is "melee attack actions made by this fighter".
+    (
+        " characteristic of this fighter's melee attack actions until the end of their activation",
+        " characteristic of melee attack actions made by this fighter until the end of their \
+          activation",
+    ),
     ("wtihin", "within"),
     ("frienzied", "frenzied"),
     ("aciton", "action"),

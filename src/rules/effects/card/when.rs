@@ -154,6 +154,12 @@ fn condition(c: &str) -> Option<Condition> {
     {
         return Some(Condition::Marked(marks_of(m)?));
     }
+    if let Some(m) = c.strip_prefix("this fighter has a weapon with the ")
+        && let Some(m) = m.strip_suffix(" on their fighter profile")
+        && m.ends_with(" runemark")
+    {
+        return Some(Condition::ArmedWith(marks_of(m)?));
+    }
     // "this fighter is carrying treasure or is within 3\" of an objective".
     if let Some((a, b)) = c.split_once(" or is ") {
         let a = condition(a)?;

@@ -159,3 +159,115 @@ fn abl5_a_condition_and_a_battle_round_or_later() {
         Effect::Requires(Condition::FriendWithin { range: 4.0, .. })
     ));
 }
+
+/// ABL-5: "... attack actions made by this fighter that have the Axe runemark", and "... attack
+/// actions that have the Dagger runemark made by friendly fighters with ... while ...": the
+/// raise, for attacks with such a weapon only.
+#[test]
+fn abl5_raises_for_attacks_with_a_weapon_of_a_runemark() {
+    let own = effects_of(
+        "Until the end of this fighter's activation, add 1 to the Strength characteristic of \
+         attack actions made by this fighter that have the Hammer runemark.",
+    )
+    .unwrap();
+    let hammer = Marks::of(&["hammer"], &[]).unwrap();
+    assert_eq!(
+        own,
+        vec![Effect::WithWeapon {
+            marks: hammer,
+            then: vec![Effect::Boost {
+                stat: Stat::Strength,
+                by: Amount::Fixed(1),
+                melee_only: false,
+                missile_only: false,
+            }],
+        }]
+    );
+    let aura = effects_of(
+        "Until the end of the battle round, add 1 to the Attacks characteristic of attack \
+         actions that have the Claws runemark made by friendly fighters with the Beast runemark \
+         while they are within 4\" of this fighter.",
+    )
+    .unwrap();
+    let [Effect::WithWeapon { marks, then }] = &aura[..] else {
+        panic!("{aura:?}")
+    };
+    assert_eq!(*marks, Marks::of(&["claws"], &[]).unwrap());
+    assert!(matches!(
+        &then[..],
+        [Effect::RoundBoost { aura: Some(a), .. }] if a.range == 4.0
+    ));
+    assert!(describe(&aura, None).starts_with("for attacks with a weapon with the claws runemark"));
+}
+
+/// ABL-5: "this fighter makes a bonus attack action. In addition, if that bonus attack action
+/// has the Blast runemark, add 2 to its Attacks ..." and "after the next attack action that
+/// has the Spear or Ranged Weapon runemark ..., if it scored 1 or more hits, allocate ... equal
+/// to the value": the raise, the damage, for such weapons only.
+#[test]
+fn abl5_a_bonus_attack_and_a_next_attack_with_a_weapon_of_a_runemark() {
+    let bonus = effects_of(
+        "This fighter makes a bonus attack action. In addition, if that bonus attack action has \
+         the Blast runemark, add 2 to the Attacks characteristic of that bonus attack action.",
+    )
+    .unwrap();
+    assert_eq!(
+        bonus,
+        vec![
+            Effect::BonusAttack,
+            Effect::WithWeapon {
+                marks: Marks::of(&["blast"], &[]).unwrap(),
+                then: vec![Effect::NextBoost {
+                    stat: Stat::Attacks,
+                    by: Amount::Fixed(2),
+                    only: None,
+                }],
+            },
+        ]
+    );
+    let after = effects_of(
+        "After the next attack action that has the Spear or Ranged Weapon runemark made by this \
+         fighter in this activation, if it scored 1 or more hits, allocate a number of damage \
+         points to the target of that attack action equal to the value of this ability.",
+    )
+    .unwrap();
+    assert_eq!(
+        after,
+        vec![Effect::WithWeapon {
+            marks: Marks::of(&[], &["spear", "ranged weapon"]).unwrap(),
+            then: vec![Effect::DamageAfterNextAttack {
+                amount: Amount::Value,
+                only: None,
+                around: None,
+            }],
+        }]
+    );
+}
+
+/// ABL-5: "If this fighter has a weapon with the Ranged Weapon runemark on their fighter
+/// profile, X. Otherwise, Y": X for a fighter armed so, Y for the others.
+#[test]
+fn abl5_if_armed_with_such_a_weapon_else_otherwise() {
+    let e = effects_of(
+        "If this fighter has a weapon with the Ranged Weapon runemark on their fighter profile, \
+         this fighter makes a bonus move action of 3\". Otherwise, add 1 to the Attacks \
+         characteristic of this fighter's melee attack actions until the end of their \
+         activation.",
+    )
+    .unwrap();
+    assert_eq!(
+        e,
+        vec![Effect::When {
+            when: Condition::ArmedWith(Marks::of(&["ranged weapon"], &[]).unwrap()),
+            then: vec![Effect::BonusMove {
+                max: Some(Amount::Fixed(3))
+            }],
+            otherwise: vec![Effect::Boost {
+                stat: Stat::Attacks,
+                by: Amount::Fixed(1),
+                melee_only: true,
+                missile_only: false,
+            }],
+        }]
+    );
+}
