@@ -31,6 +31,7 @@ pub mod smoke;
 pub(crate) mod tape;
 pub(crate) mod targeting;
 mod textures;
+mod tokens;
 pub(crate) mod zones;
 
 use bevy::prelude::*;
@@ -62,5 +63,6 @@ pub fn plugin(app: &mut App) {
         director::plugin,
         design::plugin,
         heat::plugin,
+        tokens::plugin,
     ));
 }

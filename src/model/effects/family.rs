@@ -108,6 +108,8 @@ macro_rules! numberless {
             | Effect::BonusMoveOrDisengage
             | Effect::SelfTakenDown
             | Effect::EmptyHanded(_)
+            | Effect::TokenWhereFell(_)
+            | Effect::CremationRule
             | $crate::model::effects::manner_parts!()
     };
 }
@@ -237,6 +239,8 @@ impl Effect {
             | Effect::AfterEachAttack { .. } => Family::Against,
             Effect::DisengageToll { .. }
             | Effect::DamageAtRoundEnd { .. }
+            | Effect::TokenWhereFell(_)
+            | Effect::CremationRule
             | Effect::AtActivationEnd(_) => Family::Toll,
             reaction_parts!() => Family::Reaction,
         }

@@ -177,3 +177,32 @@ pub fn weapon_fits(marks: super::Marks, weapon: Option<&str>) -> bool {
             marks.fit(|m| m == w || m.strip_suffix(" weapon") == Some(w.as_str()))
         })
 }
+
+/// A token an ability leaves on the battlefield (ABL-5), and what it does at the end of each
+/// battle round, after objective control is determined.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Token {
+    /// Where a fighter was cremated: 3 damage to each enemy within 1" of one or more.
+    Pyre,
+    /// A banquet: up to 3 damage removed from each friend within 6" of one or more.
+    Banquet,
+}
+
+impl Token {
+    /// Its name in the log and on the board: "Pyre token".
+    pub fn name(self) -> &'static str {
+        match self {
+            Token::Pyre => "Pyre token",
+            Token::Banquet => "banquet token",
+        }
+    }
+
+    /// What it does at the end of each battle round: (damage to enemies, or damage removed
+    /// from friends, `heals`), how much, within how many inches of its centre.
+    pub fn at_round_end(self) -> (bool, u32, f32) {
+        match self {
+            Token::Pyre => (false, 3, 1.0),
+            Token::Banquet => (true, 3, 6.0),
+        }
+    }
+}

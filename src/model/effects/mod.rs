@@ -19,7 +19,9 @@ pub use amount::Amount;
 pub use count::Count;
 pub use family::Family;
 pub(crate) use family::{after_attack_parts, manner_parts};
-pub use kinds::{AttackKind, MoveTrigger, ReactAct, Restriction, Stat, Trigger, weapon_fits};
+pub use kinds::{
+    AttackKind, MoveTrigger, ReactAct, Restriction, Stat, Token, Trigger, weapon_fits,
+};
 pub use marks::{Mark, Marks, NAMED};
 pub use parts::{
     ANYWHERE, AtItsEnd, Attackers, Condition, FriendPick, Game, Guard, Lowering, MarkedRaise,
@@ -74,8 +76,7 @@ pub enum Effect {
     },
     /// A bonus attack action (CMB-2) with its weapon of that runemark ("spear").
     BonusAttackWith { runemark: String },
-    /// Until the end of this fighter's activation, `by` more of `stat` (for an attack stat:
-    /// of its melee attacks only when `melee_only`).
+    /// This activation, `by` more of `stat` (an attack stat: of melee attacks only, `melee_only`).
     Boost {
         stat: Stat,
         by: Amount,
@@ -220,6 +221,10 @@ pub enum Effect {
     },
     /// This fighter is taken down (ATK-5).
     SelfTakenDown,
+    /// A token where the enemy its attack last took down fell (a Pyre: it is cremated).
+    TokenWhereFell(Token),
+    /// The passive rule of what cremating is (what `TokenWhereFell(Pyre)` does).
+    CremationRule,
     /// For the rest of the battle, `by` more of `stat` for this fighter (melee only: `melee_only`).
     BattleBoost {
         stat: Stat,
@@ -322,8 +327,7 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         max: Option<Amount>,
     },
-    /// `dice` dice against an enemy within `range` (seen, when `visible`; with the runemark,
-    /// when given): each roll of `least` or more succeeds, and `then` says what that does.
+    /// `dice` dice against an enemy in reach: each roll of `least`+ succeeds; `then`: what it does.
     RollAgainst {
         range: f32,
         visible: bool,
@@ -371,8 +375,7 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         dice: Option<u8>,
     },
-    /// After damage to the picked enemy: the same to each other seen enemy `around` it (or,
-    /// with `dice`, that many dice of the same roll for each).
+    /// After damage to the picked enemy: the same (or `dice` of its roll) to each seen one around.
     DamageNearTarget {
         around: f32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -430,8 +433,7 @@ pub enum Effect {
     },
     /// For the round, the critical hits of enemies (seen: `visible`) within `range` count as hits.
     EnemyCritsAsHits { range: f32, visible: bool },
-    /// Until the end of the battle round, `by` more of `stat` (of its melee attacks only, when
-    /// `melee_only`) for the friendly fighter picked as `pick` says.
+    /// For the round, `by` more of `stat` (melee attacks only: `melee_only`) for the friend picked.
     FriendBoost {
         pick: FriendPick,
         stat: Stat,
@@ -496,8 +498,7 @@ pub enum Effect {
         crits: bool,
         actions: Vec<Restriction>,
     },
-    /// After its next attack this activation, its target, still standing, has `by` less `stat`
-    /// (Move), to `min`, for the round.
+    /// After its next attack this activation, its target: `by` less `stat` (to `min`) this round.
     LowerAfterNextAttack { stat: Stat, by: Amount, min: u32 },
     /// This activation, each of its attacks that scores leaves its target `by` less `stat`.
     LowerAfterScoring { stat: Stat, by: Amount, min: u32 },
@@ -548,8 +549,7 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         roll: Option<u8>,
     },
-    /// A reaction (REA-1): made when `Trigger` happens, costing an action, not dice; the
-    /// effects after it answer that moment.
+    /// A reaction (REA-1) when `Trigger` happens, for an action, not dice; the effects answer it.
     Reaction(Trigger),
     // What a reaction does, after its trigger: to the attack ("it"), its damage, its moment.
     /// Up to `up_to` of its critical hits count as hits.

@@ -50,6 +50,7 @@ impl Effect {
                             Effect::BonusMove { max: None }
                                 | Effect::BonusAttack
                                 | Effect::BonusMoveOrAttack
+                                | Effect::TokenWhereFell(_)
                         )
                     })
             }

@@ -160,6 +160,9 @@ fn spend_attack(
         && a.fighter == attacker
     {
         a.took_down |= down;
+        if down {
+            a.downed.push(target);
+        }
         let weapon = a.weapon.clone();
         let with = (melee, weapon.as_deref());
         a.boosts.retain(|b| {

@@ -78,7 +78,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         Effect::AfterTakedown { then } => format!(
             "until the end of its activation, each time its attack action takes an enemy down: {}",
             then.iter()
-                .map(|t| describe(t, value))
+                .map(|t| super::describe(std::slice::from_ref(t), value))
                 .collect::<Vec<_>>()
                 .join(", then ")
         ),
@@ -182,7 +182,12 @@ pub(crate) fn after_takedown(world: &mut World, attacker: FighterId) {
         _ => return,
     };
     for e in &then {
-        if let Some(outcome) = run(world, &f, e, 0, None) {
+        let outcome = match e {
+            // "... when their attack action takes down an enemy fighter, cremate that enemy".
+            Effect::TokenWhereFell(token) => Some(super::tokens::place(world, &f, *token)),
+            _ => run(world, &f, e, 0, None),
+        };
+        if let Some(outcome) = outcome {
             super::effect_logged(world, f.id, outcome);
         }
     }

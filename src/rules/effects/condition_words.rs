@@ -90,6 +90,9 @@ fn done_before(s: &str) -> Option<Condition> {
         | "a fighter can only use this ability after it has made a missile attack action in \
            this activation" => Some(Condition::ShotThisActivation),
         "a fighter can only use this ability once per battle" => Some(Condition::OncePerBattle),
+        // "When their attack action takes down an enemy": once one has, this activation.
+        "a fighter can only use this ability when their attack action takes down an enemy \
+         fighter" => Some(Condition::TookDownThisActivation),
         "this fighter can only use this ability if they are not empty-handed (see below)" => {
             Some(Condition::EmptyHanded(false))
         }

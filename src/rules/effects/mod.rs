@@ -62,6 +62,7 @@ mod rolled;
 mod self_damage;
 mod slay;
 mod target_boost;
+mod tokens;
 mod toll;
 mod value;
 mod weapon_boost;
@@ -90,6 +91,7 @@ pub(crate) use place::check_place;
 pub use place::set_up_spots;
 use reach::check_aim;
 pub use reach::{enemies_in_reach, marked_in_reach, reach_of};
+pub(crate) use tokens::round_end as tokens_at_round_end;
 pub use value::value_after_auras;
 pub use when::{as_used, asks_target};
 

@@ -21,6 +21,9 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
     if let Effect::AtActivationEnd(_) = e {
         return super::activation_end::describe(e);
     }
+    if let Effect::TokenWhereFell(_) | Effect::CremationRule = e {
+        return super::tokens::describe(e);
+    }
     if let Effect::DamageAtRoundEnd {
         range,
         amount,
@@ -60,6 +63,9 @@ pub(super) fn run(
 ) -> Option<EffectOutcome> {
     if let Effect::AtActivationEnd(_) = e {
         return super::activation_end::run(world, f, e, value);
+    }
+    if let Effect::TokenWhereFell(token) = e {
+        return Some(super::tokens::place(world, f, *token));
     }
     let mut eng = state::engine(world);
     match e {
@@ -105,6 +111,9 @@ pub(crate) fn round_end_damage(world: &mut World) {
 
 /// Worth it when enemies are within its reach now: they may disengage from it.
 pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
+    if let Effect::TokenWhereFell(_) = e {
+        return super::tokens::useful(w, e);
+    }
     // Healing as much as it deals: worth it when it is hurt and about to attack.
     if let Effect::AtActivationEnd(crate::model::effects::AtItsEnd::HealAsDealt) = e {
         let hurt = w.f.damage > 0 && w.next.attack.is_some();

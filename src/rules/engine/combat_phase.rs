@@ -212,6 +212,7 @@ pub(crate) fn start_activation(world: &mut World, f: &FighterView) {
         next_action: Vec::new(),
         quota: None,
         weapon: None,
+        downed: Vec::new(),
     });
     e.pending = Pending::Action { fighter: f.id };
 }

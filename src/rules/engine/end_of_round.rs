@@ -37,6 +37,7 @@ pub(super) fn end_of_round_phase(world: &mut World) {
     score_objectives(world);
     // ABL-5: the damage abilities left for the end of the round, once control is determined.
     crate::rules::effects::round_end_damage(world);
+    crate::rules::effects::tokens_at_round_end(world);
     for f in &all {
         world
             .entity_mut(f.entity)

@@ -171,6 +171,20 @@ pub enum EffectOutcome {
         rolls: Vec<u8>,
         least: u8,
     },
+    /// A token left at `at` where `fell` was taken down (`fell` none: no enemy fell to its
+    /// attacks this activation; `at` none: that fighter has one of those already).
+    TokenPlaced {
+        token: crate::model::effects::Token,
+        fell: Option<FighterId>,
+        at: Option<[f32; 3]>,
+    },
+    /// At the end of the round, the side's tokens of that kind reached these fighters: `amount`
+    /// damage dealt (to enemies), or up to `amount` removed (from friends).
+    TokenRoundEnd {
+        token: crate::model::effects::Token,
+        fighters: Vec<FighterId>,
+        amount: u32,
+    },
     /// The ability's fighter set up again at `at` (`None`: nowhere it may go; it stays).
     Relocated {
         at: Option<[f32; 3]>,

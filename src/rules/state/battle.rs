@@ -167,6 +167,9 @@ pub struct ActivationState {
     /// such a weapon, what waits for the next one).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub weapon: Option<String>,
+    /// ATK-5: the enemies its attacks took down this activation, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub downed: Vec<FighterId>,
 }
 
 /// ABL-5: of the friends whose bonuses wait (`group`), `left` more may take theirs.
@@ -407,6 +410,19 @@ pub struct Engine {
     /// ABL-5: the uses of abilities that may be used once per battle, or on each fighter
     /// once per round.
     pub once: Vec<OnceUse>,
+    /// ABL-5: the tokens abilities left on the battlefield, for the battle.
+    pub tokens: Vec<TokenOnBoard>,
+}
+
+/// ABL-5: a token an ability of `by` (of `side`) left where the enemy `fell` was taken down,
+/// its centre at `at`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct TokenOnBoard {
+    pub token: crate::model::effects::Token,
+    pub side: Side,
+    pub by: FighterId,
+    pub fell: FighterId,
+    pub at: [f32; 3],
 }
 
 /// ABL-5: a use of an ability that may be used once per battle (by each fighter), or on each

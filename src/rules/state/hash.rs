@@ -201,6 +201,9 @@ struct EngineWords<'a> {
     /// The uses of once-only abilities. New: written only when there are some.
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     once: &'a [super::battle::OnceUse],
+    /// The tokens abilities left on the battlefield. New: written only when there are some.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    tokens: &'a [super::battle::TokenOnBoard],
 }
 
 /// A characteristic raised until the end of the round, as the hashes began writing it.
@@ -242,6 +245,7 @@ impl<'a> EngineWords<'a> {
             round_hashes: _,
             effects,
             once,
+            tokens,
         } = e;
         let mut words = EngineWords {
             round: *round,
@@ -287,6 +291,7 @@ impl<'a> EngineWords<'a> {
             retaliations: Vec::new(),
             exposed_around: Vec::new(),
             once,
+            tokens,
         };
         for effect in effects {
             words.add(effect);

@@ -23,7 +23,7 @@ mod lowered;
 pub(crate) use battle::rule_of_pending;
 pub use battle::{
     ActivationState, Bonus, Boost, Engine, FallDue, OnceUse, Outcome, Overtime, Pending, Quota,
-    ReactionOffer, Resume, Then, Totalled, TreasureDrop, WaitingMove, deciding_side,
+    ReactionOffer, Resume, Then, TokenOnBoard, Totalled, TreasureDrop, WaitingMove, deciding_side,
     describe_pending, describe_pending_with, simultaneous_first,
 };
 pub use fighters::{

@@ -105,6 +105,55 @@ pub(super) fn revived_text(o: &EffectOutcome, n: &Names) -> String {
     }
 }
 
+/// ABL-5: a token left where an enemy fell, and what the tokens did at the round's end.
+pub(super) fn token_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
+    let names = |v: &[crate::model::ids::FighterId]| {
+        v.iter()
+            .map(|f| n.fighter(*f))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match o {
+        EffectOutcome::TokenPlaced {
+            token,
+            fell: Some(f),
+            at: Some(p),
+        } => format!(
+            "{who} leaves a {} where {} fell, {}",
+            token.name(),
+            n.fighter(*f),
+            n.place(p)
+        ),
+        EffectOutcome::TokenPlaced {
+            token,
+            fell: Some(f),
+            at: None,
+        } => format!("{} already has a {}: no other", n.fighter(*f), token.name()),
+        EffectOutcome::TokenPlaced { token, .. } => format!(
+            "no enemy fell to {who}'s attacks this activation: no {}",
+            token.name()
+        ),
+        EffectOutcome::TokenRoundEnd {
+            token: crate::model::effects::Token::Banquet,
+            fighters,
+            amount,
+        } => format!(
+            "end of the round: the banquet tokens remove up to {amount} damage from {}",
+            names(fighters)
+        ),
+        EffectOutcome::TokenRoundEnd {
+            token,
+            fighters,
+            amount,
+        } => format!(
+            "end of the round: the {}s deal {amount} damage to {}",
+            token.name(),
+            names(fighters)
+        ),
+        _ => String::new(),
+    }
+}
+
 /// ABL-5: where the fighter an ability set up again went.
 pub(super) fn relocated_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
     match o {

@@ -207,6 +207,9 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         EffectOutcome::Healed { healed } => format!("{who} removes {healed} damage"),
         EffectOutcome::Relocated { .. } => super::against::relocated_text(&who, o, n),
         EffectOutcome::Revived { .. } => super::against::revived_text(o, n),
+        EffectOutcome::TokenPlaced { .. } | EffectOutcome::TokenRoundEnd { .. } => {
+            super::against::token_text(&who, o, n)
+        }
         EffectOutcome::Exposed { .. } | EffectOutcome::Lowered { .. } => {
             super::effects::friend_bonus_text(&who, o, n)
         }

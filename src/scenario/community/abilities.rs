@@ -102,6 +102,10 @@ pub(super) fn convert(
             }
         }
         (true, Err(shape)) => (AbilityEffect::NotAutomated, Some(shape)),
+        // A passive rule that says what a word of the other cards means, as the engine does.
+        (false, Ok(effects)) if effects == [crate::model::effects::Effect::CremationRule] => {
+            (AbilityEffect::Effects(effects), None)
+        }
         (false, _) => (AbilityEffect::NotAutomated, Some(format!("(a {cost})"))),
     };
     Some(ImportedAbility {

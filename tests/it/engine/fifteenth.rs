@@ -403,3 +403,78 @@ fn abl5_armed_with_a_ranged_weapon_or_otherwise() {
         assert_eq!(raised, if bonus { 2 } else { 3 }, "{mark}");
     }
 }
+
+/// A takes B down with an attack (B: 1 wound left), B at (11.5, 10).
+fn b_taken_down(a: &mut Arena) {
+    a.rules(|r| r.reactions = false);
+    a.profile(B, |p| p.wounds = 2);
+    a.set(B, Damage(1));
+    a.place(B, 11.5, 10.0);
+    a.dice(&[5, 1]);
+    a.attack_logged(A, B, 0);
+    assert!(a.fighter(B).is_down());
+}
+
+/// ABL-5: "can only use this ability when their attack action takes down an enemy fighter.
+/// Cremate that enemy fighter": refused before A takes anyone down; once B falls, a Pyre token
+/// where B fell (said so); at the end of the round the enemy within 1" of it takes 3, the one
+/// farther and A's own friend beside it nothing; a second cremation of B leaves no second.
+#[test]
+fn abl5_a_pyre_where_the_enemy_fell_burns_enemies_near_it_each_round() {
+    use warcry_sim::model::effects::{Condition, Token};
+    const B2: FighterId = FighterId(11);
+    const B3: FighterId = FighterId(12);
+    let mut a = with_ability(
+        vec![
+            Effect::Requires(Condition::TookDownThisActivation),
+            Effect::TokenWhereFell(Token::Pyre),
+        ],
+        3,
+    );
+    a.give_dice(warcry_sim::model::ids::Side::A, &[(3, 2), (4, 2)]);
+    let early = a.use_ability(A, "Test Gift", 3, None).unwrap_err();
+    assert!(early.contains("taken down"), "{early}");
+    b_taken_down(&mut a);
+    a.place(B2, 11.5, 11.4);
+    a.place(B3, 11.5, 13.5);
+    a.place(A2, 13.2, 10.0);
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let said = said_since(&mut a, n).join("\n");
+    assert!(said.contains("leaves a Pyre token where"), "{said}");
+    let tokens = a.engine().tokens.clone();
+    assert_eq!(tokens.len(), 1);
+    assert!((tokens[0].at[0] - 11.5).abs() < 1e-3 && (tokens[0].at[2] - 10.0).abs() < 1e-3);
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    let n = a.log_len();
+    a.end_round(&[B2, B3, A2], B3);
+    assert_eq!((a.damage(B2), a.damage(B3), a.damage(A2)), (3, 0, 0));
+    let said = said_since(&mut a, n).join("\n");
+    assert!(said.contains("the Pyre tokens deal 3 damage to"), "{said}");
+}
+
+/// ABL-5: "place a banquet token at the centre of the space occupied by that fighter ...
+/// remove up to 3 damage points allocated to each friendly fighter within 6\" of ...": at
+/// the end of the round A (5 damage) keeps 2, A2 (1 damage) none, the enemy B2 near it 4.
+#[test]
+fn abl5_a_banquet_where_the_enemy_fell_heals_friends_near_it() {
+    use warcry_sim::model::effects::{Condition, Token};
+    const B2: FighterId = FighterId(11);
+    let mut a = with_ability(
+        vec![
+            Effect::Requires(Condition::TookDownThisActivation),
+            Effect::TokenWhereFell(Token::Banquet),
+        ],
+        3,
+    );
+    b_taken_down(&mut a);
+    a.set(A, Damage(5));
+    a.place(A2, 13.0, 10.0);
+    a.set(A2, Damage(1));
+    a.place(B2, 12.0, 12.0);
+    a.set(B2, Damage(4));
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    a.end_round(&[A2, B2], B2);
+    assert_eq!((a.damage(A), a.damage(A2), a.damage(B2)), (2, 0, 4));
+}

@@ -196,7 +196,7 @@ pub(super) type Reader = fn(&[String]) -> Option<(usize, Vec<Effect>)>;
 type SentenceReader = fn(&str) -> Option<Vec<Effect>>;
 
 /// The readers of one sentence, each family's, tried in this order.
-const SENTENCE: [SentenceReader; 29] = [
+const SENTENCE: [SentenceReader; 30] = [
     bar::sentence,
     guard::sentence,
     super::condition_words::sentence,
@@ -226,9 +226,10 @@ const SENTENCE: [SentenceReader; 29] = [
     super::damage_words::same_round_it,
     super::weapon_boost::sentence,
     super::weapon_boost::damage_after,
+    super::tokens::sentence,
 ];
 /// The readers of several sentences, tried in this order after those of one.
-const READERS: [Reader; 37] = [
+const READERS: [Reader; 38] = [
     super::rolled::up_to_the_round,
     super::rolled::each_then_healed,
     super::target_boost::picked_then_raised,
@@ -266,6 +267,7 @@ const READERS: [Reader; 37] = [
     super::games::per_damage,
     super::next_attack::forfeit_after,
     super::revive::read,
+    super::tokens::read,
 ];
 
 /// The effects of the first sentences of `s`, and how many sentences they took: a sentence

@@ -271,3 +271,56 @@ fn abl5_if_armed_with_such_a_weapon_else_otherwise() {
         }]
     );
 }
+
+/// ABL-5: "... when their attack action takes down an enemy fighter. Cremate that enemy
+/// fighter" and "until the end of this fighter's activation, when their attack action takes
+/// down an enemy fighter, cremate that enemy fighter": a Pyre token where it fell, now or
+/// each time.
+#[test]
+fn abl5_cremating_the_enemy_its_attack_took_down() {
+    use crate::model::effects::Token;
+    let now = effects_of(
+        "A fighter can only use this ability when their attack action takes down an enemy \
+         fighter. Cremate that enemy fighter.",
+    )
+    .unwrap();
+    assert_eq!(
+        now,
+        vec![
+            Effect::Requires(Condition::TookDownThisActivation),
+            Effect::TokenWhereFell(Token::Pyre),
+        ]
+    );
+    let each = effects_of(
+        "Until the end of this fighter's activation, when their attack action takes down an \
+         enemy fighter, cremate that enemy fighter.",
+    )
+    .unwrap();
+    assert_eq!(
+        each,
+        vec![Effect::AfterTakedown {
+            then: vec![Effect::TokenWhereFell(Token::Pyre)]
+        }]
+    );
+}
+
+/// ABL-5: a banquet token where the enemy fell, read only when what it does at the end of the
+/// round is what the engine's banquet token does (up to 3 removed within 6").
+#[test]
+fn abl5_a_banquet_token_read_with_its_numbers() {
+    let card = |heal: u32| {
+        effects_of(&format!(
+            "A fighter can only use this ability if an enemy fighter has been taken down by an \
+             attack action made by them this activation. Place a banquet token at the centre of \
+             the space occupied by that fighter before removing that fighter from the \
+             battlefield. At the end of the battle round, after determining control of \
+             objectives, you can remove up to {heal} damage points allocated to each friendly \
+             fighter within 6\" of the centre of any banquet tokens."
+        ))
+    };
+    assert_eq!(
+        card(3).unwrap()[1],
+        Effect::TokenWhereFell(crate::model::effects::Token::Banquet)
+    );
+    assert!(card(4).is_err());
+}
