@@ -40,28 +40,48 @@ fn sync_tokens(
     }
     let from = if have > engine.tokens.len() { 0 } else { have };
     for t in engine.tokens.iter().skip(from) {
-        let material = materials.add(look(t.token));
-        let mesh = meshes.add(Cylinder::new(0.5, 0.12));
         let [x, y, z] = t.at;
-        commands.spawn((
-            Mesh3d(mesh),
-            MeshMaterial3d(material),
-            Transform::from_xyz(x, y + 0.06, z),
-            TokenMark,
-            DespawnOnEnter(Screen::Setup),
-            Name::new(t.token.name()),
-        ));
+        let (base, top) = looks(t.token);
+        let disc = meshes.add(Cylinder::new(0.55, 0.1));
+        let (top_mesh, top_at) = match t.token {
+            Token::Pyre => (meshes.add(Cone::new(0.3, 0.7)), 0.4),
+            Token::Banquet => (meshes.add(Sphere::new(0.3)), 0.12),
+        };
+        commands
+            .spawn((
+                Mesh3d(disc),
+                MeshMaterial3d(materials.add(base)),
+                Transform::from_xyz(x, y + 0.05, z),
+                Visibility::default(),
+                TokenMark,
+                DespawnOnEnter(Screen::Setup),
+                Name::new(t.token.name()),
+            ))
+            .with_children(|c| {
+                c.spawn((
+                    Mesh3d(top_mesh),
+                    MeshMaterial3d(materials.add(top)),
+                    Transform::from_xyz(0.0, top_at, 0.0),
+                ));
+            });
     }
 }
 
-/// A Pyre token glows like embers; a banquet token is a gold dish.
-fn look(token: Token) -> StandardMaterial {
+/// A Pyre token: a charred disc under an ember-orange flame; a banquet token: a wooden plate
+/// under a gold dish. (Base, top.)
+fn looks(token: Token) -> (StandardMaterial, StandardMaterial) {
     match token {
-        Token::Pyre => StandardMaterial {
-            base_color: Color::srgb(0.9, 0.35, 0.08),
-            emissive: LinearRgba::rgb(2.4, 0.7, 0.1),
-            ..default()
-        },
-        Token::Banquet => Color::srgb(0.78, 0.58, 0.22).into(),
+        Token::Pyre => (
+            Color::srgb(0.12, 0.09, 0.08).into(),
+            StandardMaterial {
+                base_color: Color::srgb(0.95, 0.38, 0.08),
+                emissive: LinearRgba::rgb(1.4, 0.35, 0.04),
+                ..default()
+            },
+        ),
+        Token::Banquet => (
+            Color::srgb(0.45, 0.28, 0.14).into(),
+            Color::srgb(0.85, 0.66, 0.25).into(),
+        ),
     }
 }

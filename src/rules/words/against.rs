@@ -138,17 +138,20 @@ pub(super) fn token_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
             fighters,
             amount,
         } => format!(
-            "end of the round: the banquet tokens remove up to {amount} damage from {}",
-            names(fighters)
+            "end of the round: up to {amount} damage removed from {}, within {}\" of a banquet \
+             token",
+            names(fighters),
+            crate::model::effects::Token::Banquet.at_round_end().2
         ),
         EffectOutcome::TokenRoundEnd {
             token,
             fighters,
             amount,
         } => format!(
-            "end of the round: the {}s deal {amount} damage to {}",
-            token.name(),
-            names(fighters)
+            "end of the round: {amount} damage to {}, within {}\" of a {}",
+            names(fighters),
+            token.at_round_end().2,
+            token.name()
         ),
         _ => String::new(),
     }

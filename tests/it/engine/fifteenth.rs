@@ -450,7 +450,11 @@ fn abl5_a_pyre_where_the_enemy_fell_burns_enemies_near_it_each_round() {
     a.end_round(&[B2, B3, A2], B3);
     assert_eq!((a.damage(B2), a.damage(B3), a.damage(A2)), (3, 0, 0));
     let said = said_since(&mut a, n).join("\n");
-    assert!(said.contains("the Pyre tokens deal 3 damage to"), "{said}");
+    assert!(
+        said.contains("end of the round: 3 damage to")
+            && said.contains("within 1\" of a Pyre token"),
+        "{said}"
+    );
 }
 
 /// ABL-5: "place a banquet token at the centre of the space occupied by that fighter ...
