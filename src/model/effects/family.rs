@@ -108,7 +108,7 @@ macro_rules! numberless {
             | Effect::BonusMoveOrDisengage
             | Effect::SelfTakenDown
             | Effect::EmptyHanded(_)
-            | Effect::TokenWhereFell(_)
+            | Effect::PlaceToken(..)
             | Effect::CremationRule
             | $crate::model::effects::manner_parts!()
     };
@@ -148,7 +148,10 @@ impl Effect {
     pub fn answers_damage(&self) -> bool {
         matches!(
             self,
-            Effect::DamageAttackerDice { .. } | Effect::DamageAttackerOnRoll { .. }
+            Effect::DamageAttackerDice { .. }
+                | Effect::DamageAttackerOnRoll { .. }
+                | Effect::PlaceToken(_, super::TokenAt::Here)
+                | Effect::SelfTakenDown
         )
     }
 
@@ -162,6 +165,8 @@ impl Effect {
                     amount: Amount::Fixed(_)
                 } | Effect::HealDice { .. }
                     | Effect::ReactBonus { .. }
+                    | Effect::PlaceToken(_, super::TokenAt::Here)
+                    | Effect::SelfTakenDown
             )
     }
 
@@ -239,7 +244,7 @@ impl Effect {
             | Effect::AfterEachAttack { .. } => Family::Against,
             Effect::DisengageToll { .. }
             | Effect::DamageAtRoundEnd { .. }
-            | Effect::TokenWhereFell(_)
+            | Effect::PlaceToken(..)
             | Effect::CremationRule
             | Effect::AtActivationEnd(_) => Family::Toll,
             reaction_parts!() => Family::Reaction,

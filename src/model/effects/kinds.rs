@@ -188,6 +188,14 @@ pub enum Token {
     Banquet,
 }
 
+/// Where a token is left (ABL-5): where the enemy the fighter's attack last took down this
+/// activation fell, or where the fighter itself stands (it is cremated in a reaction).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TokenAt {
+    Fell,
+    Here,
+}
+
 impl Token {
     /// Its name in the log and on the board: "Pyre token".
     pub fn name(self) -> &'static str {

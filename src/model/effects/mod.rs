@@ -19,9 +19,8 @@ pub use amount::Amount;
 pub use count::Count;
 pub use family::Family;
 pub(crate) use family::{after_attack_parts, manner_parts};
-pub use kinds::{
-    AttackKind, MoveTrigger, ReactAct, Restriction, Stat, Token, Trigger, weapon_fits,
-};
+pub use kinds::weapon_fits;
+pub use kinds::{AttackKind, MoveTrigger, ReactAct, Restriction, Stat, Token, TokenAt, Trigger};
 pub use marks::{Mark, Marks, NAMED};
 pub use parts::{
     ANYWHERE, AtItsEnd, Attackers, Condition, FriendPick, Game, Guard, Lowering, MarkedRaise,
@@ -221,9 +220,9 @@ pub enum Effect {
     },
     /// This fighter is taken down (ATK-5).
     SelfTakenDown,
-    /// A token where the enemy its attack last took down fell (a Pyre: it is cremated).
-    TokenWhereFell(Token),
-    /// The passive rule of what cremating is (what `TokenWhereFell(Pyre)` does).
+    /// A token where the enemy its attack last took down fell, or here (a Pyre: cremated).
+    PlaceToken(Token, TokenAt),
+    /// The passive rule of what cremating is (what `PlaceToken(Pyre, ..)` does).
     CremationRule,
     /// For the rest of the battle, `by` more of `stat` for this fighter (melee only: `melee_only`).
     BattleBoost {

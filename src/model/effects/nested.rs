@@ -50,7 +50,7 @@ impl Effect {
                             Effect::BonusMove { max: None }
                                 | Effect::BonusAttack
                                 | Effect::BonusMoveOrAttack
-                                | Effect::TokenWhereFell(_)
+                                | Effect::PlaceToken(..)
                         )
                     })
             }

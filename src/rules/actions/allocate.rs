@@ -107,6 +107,11 @@ pub(super) fn answer_total(
             Effect::DamageAttackerDice { .. } | Effect::DamageAttackerOnRoll { .. } => {
                 world.resource_mut::<DiceRng>().roll(1)[0]
             }
+            // "Cremate this fighter. Then, this fighter is taken down" (ABL-5, ATK-5).
+            Effect::PlaceToken(..) | Effect::SelfTakenDown => {
+                crate::rules::effects::reaction_on_itself(world, target, e);
+                continue;
+            }
             _ => continue,
         };
         let damage = match e {

@@ -184,7 +184,7 @@ pub(crate) fn after_takedown(world: &mut World, attacker: FighterId) {
     for e in &then {
         let outcome = match e {
             // "... when their attack action takes down an enemy fighter, cremate that enemy".
-            Effect::TokenWhereFell(token) => Some(super::tokens::place(world, &f, *token)),
+            Effect::PlaceToken(token, at) => Some(super::tokens::place(world, &f, (*token, *at))),
             _ => run(world, &f, e, 0, None),
         };
         if let Some(outcome) = outcome {

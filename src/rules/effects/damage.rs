@@ -488,7 +488,9 @@ fn lapsed(world: &mut World, id: FighterId, why: Lapse, w: WaitingMove) {
 /// Damage to each enemy in reach, or what a drop sets off.
 pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
     // "Remove this fighter from the battlefield (this fighter is taken down)" (ATK-5).
-    if s == "remove this fighter from the battlefield (this fighter is taken down)" {
+    if s == "remove this fighter from the battlefield (this fighter is taken down)"
+        || s == "this fighter is taken down"
+    {
         return Some(vec![Effect::SelfTakenDown]);
     }
     super::damage_words::damage_each(s)

@@ -42,8 +42,9 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             super::within_text(super::at_value(pick.range, value))
         ),
         Effect::EachFriendBonusMove { aura, or_attack } => format!(
-            "{}, in turn, for the {} {}{}",
+            "{}, in turn, for the {}{} {}{}",
             what(*or_attack),
+            if aura.visible { "visible " } else { "" },
             aura.who_words(),
             if aura.range == crate::model::effects::ANYWHERE {
                 "on the battlefield".to_string()
@@ -62,10 +63,11 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             or_attack,
             max,
         } => format!(
-            "{}{}, in turn, for up to {} of the {} {}",
+            "{}{}, in turn, for up to {} of the {}{} {}",
             what(*or_attack),
             max.map_or(String::new(), |m| format!(" of up to {m}\"")),
             up_to,
+            if aura.visible { "visible " } else { "" },
             aura.who_words(),
             super::within_text(aura.range)
         ),
@@ -103,7 +105,8 @@ pub(super) fn run(
     let mut bonuses = Vec::new();
     for &id in &fighters {
         let o = state::fighter(world, id)?;
-        let max = o.move_budget(&rules, 0).min(limit.unwrap_or(f32::INFINITY));
+        // "A bonus move action of up to 3\"": that long, whatever its Move (as its own is).
+        let max = limit.unwrap_or_else(|| o.move_budget(&rules, 0));
         bonuses.push(match (id == f.id, or_attack) {
             (true, false) => Bonus::Move { max },
             (true, true) => Bonus::MoveOrAttack { max },

@@ -91,7 +91,7 @@ pub(crate) use place::check_place;
 pub use place::set_up_spots;
 use reach::check_aim;
 pub use reach::{enemies_in_reach, marked_in_reach, reach_of};
-pub(crate) use tokens::round_end as tokens_at_round_end;
+pub(crate) use tokens::{reaction_on_itself, round_end as tokens_at_round_end};
 pub use value::value_after_auras;
 pub use when::{as_used, asks_target};
 

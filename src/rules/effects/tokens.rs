@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use crate::battlefield::measure::distance_to_point;
 use crate::model::RuleId;
 use crate::model::components::Damage;
-use crate::model::effects::{Effect, Token};
+use crate::model::effects::{Effect, Token, TokenAt};
 use crate::model::ids::FighterId;
 use crate::rules::log::EffectOutcome;
 use crate::rules::state::{self, FighterView, TokenOnBoard};
@@ -18,13 +18,22 @@ use super::{Useful, Weighed, effect_logged};
 /// it fell (at the end of each round, 3 damage to each enemy within 1\" of one)".
 pub(super) fn describe(e: &Effect) -> String {
     match e {
-        Effect::TokenWhereFell(Token::Pyre) => format!(
+        Effect::PlaceToken(Token::Pyre, TokenAt::Fell) => format!(
             "cremate the enemy its attack last took down this activation: a Pyre token where it \
              fell {}",
             rule_words(Token::Pyre)
         ),
-        Effect::TokenWhereFell(token) => format!(
+        Effect::PlaceToken(token, TokenAt::Fell) => format!(
             "a {} where the enemy its attack last took down this activation fell {}",
+            token.name(),
+            rule_words(*token)
+        ),
+        Effect::PlaceToken(Token::Pyre, TokenAt::Here) => format!(
+            "cremate this fighter: a Pyre token where it stands {}",
+            rule_words(Token::Pyre)
+        ),
+        Effect::PlaceToken(token, TokenAt::Here) => format!(
+            "a {} where this fighter stands {}",
             token.name(),
             rule_words(*token)
         ),
@@ -47,11 +56,19 @@ fn rule_words(token: Token) -> String {
 }
 
 /// ABL-5: the token at the centre of the place where the enemy `f`'s attack last took down
-/// this activation fell, once for each fallen fighter and token; what was done, for the log.
-pub(super) fn place(world: &mut World, f: &FighterView, token: Token) -> EffectOutcome {
-    let fell = (world.resource::<state::Engine>().activation.as_ref())
-        .filter(|a| a.fighter == f.id)
-        .and_then(|a| a.downed.last().copied());
+/// this activation fell (or where `f` stands), once for each fighter and token; what was done,
+/// for the log.
+pub(crate) fn place(
+    world: &mut World,
+    f: &FighterView,
+    (token, at): (Token, TokenAt),
+) -> EffectOutcome {
+    let fell = match at {
+        TokenAt::Here => Some(f.id),
+        TokenAt::Fell => (world.resource::<state::Engine>().activation.as_ref())
+            .filter(|a| a.fighter == f.id)
+            .and_then(|a| a.downed.last().copied()),
+    };
     let Some(t) = fell.and_then(|id| state::fighter(world, id)) else {
         return EffectOutcome::TokenPlaced {
             token,
@@ -76,6 +93,29 @@ pub(super) fn place(world: &mut World, f: &FighterView, token: Token) -> EffectO
         token,
         fell: Some(t.id),
         at,
+    }
+}
+
+/// REA-1, ABL-5: what a reaction does to the fighter `id` making it as the damage is totalled:
+/// a token where it stands ("cremate this fighter"), or it is taken down; each logged.
+pub(crate) fn reaction_on_itself(world: &mut World, id: FighterId, e: &Effect) {
+    let Some(f) = state::fighter(world, id).filter(FighterView::on_board) else {
+        return;
+    };
+    match e {
+        Effect::PlaceToken(token, at) => {
+            let outcome = place(world, &f, (*token, *at));
+            effect_logged(world, id, outcome);
+        }
+        Effect::SelfTakenDown => {
+            for outcome in super::self_damage::taken_down(world, &f) {
+                effect_logged(world, id, outcome.clone());
+                if let EffectOutcome::Damage { damage, .. } = outcome {
+                    crate::rules::actions::deal_damage(world, id, damage, &[RuleId::Atk5]);
+                }
+            }
+        }
+        _ => {}
     }
 }
 
@@ -129,7 +169,7 @@ pub(crate) fn round_end(world: &mut World) {
 /// SOLO-C1: a token is worth leaving where an enemy fell this activation when it would reach
 /// someone now: another enemy within reach of the place (a Pyre), a hurt friend (a banquet).
 pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
-    let Effect::TokenWhereFell(token) = e else {
+    let Effect::PlaceToken(token, TokenAt::Fell) = e else {
         return None;
     };
     let act = w.world.resource::<state::Engine>().activation.as_ref();
@@ -154,9 +194,12 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
 /// takes down an enemy fighter"), and "until the end of this fighter's activation, when their
 /// attack action takes down an enemy fighter, cremate that enemy fighter".
 pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
-    let cremate = Effect::TokenWhereFell(Token::Pyre);
+    let cremate = Effect::PlaceToken(Token::Pyre, TokenAt::Fell);
     match s {
         "cremate that enemy fighter" => Some(vec![cremate]),
+        "cremate this fighter" => Some(vec![Effect::PlaceToken(Token::Pyre, TokenAt::Here)]),
+        // No campaign is played: a battle's injury rolls are not the engine's.
+        "in a campaign battle, do not make an injury roll for this fighter" => Some(Vec::new()),
         "until the end of this fighter's activation, when their attack action takes down an \
          enemy fighter, cremate that enemy fighter" => Some(vec![Effect::AfterTakedown {
             then: vec![cremate],
@@ -173,9 +216,10 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
 pub(super) fn read(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     let (token, effect) = match s[0].as_str() {
         "place a banquet token at the centre of the space occupied by that fighter before \
-         removing that fighter from the battlefield" => {
-            (Token::Banquet, Effect::TokenWhereFell(Token::Banquet))
-        }
+         removing that fighter from the battlefield" => (
+            Token::Banquet,
+            Effect::PlaceToken(Token::Banquet, TokenAt::Fell),
+        ),
         "when an ability tells you to cremate a fighter, remove that fighter from the \
          battlefield and place a pyre token at the centre of the space occupied by that fighter" => {
             (Token::Pyre, Effect::CremationRule)

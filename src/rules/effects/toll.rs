@@ -21,7 +21,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
     if let Effect::AtActivationEnd(_) = e {
         return super::activation_end::describe(e);
     }
-    if let Effect::TokenWhereFell(_) | Effect::CremationRule = e {
+    if let Effect::PlaceToken(..) | Effect::CremationRule = e {
         return super::tokens::describe(e);
     }
     if let Effect::DamageAtRoundEnd {
@@ -64,8 +64,8 @@ pub(super) fn run(
     if let Effect::AtActivationEnd(_) = e {
         return super::activation_end::run(world, f, e, value);
     }
-    if let Effect::TokenWhereFell(token) = e {
-        return Some(super::tokens::place(world, f, *token));
+    if let Effect::PlaceToken(token, at) = e {
+        return Some(super::tokens::place(world, f, (*token, *at)));
     }
     let mut eng = state::engine(world);
     match e {
@@ -111,7 +111,7 @@ pub(crate) fn round_end_damage(world: &mut World) {
 
 /// Worth it when enemies are within its reach now: they may disengage from it.
 pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
-    if let Effect::TokenWhereFell(_) = e {
+    if let Effect::PlaceToken(..) = e {
         return super::tokens::useful(w, e);
     }
     // Healing as much as it deals: worth it when it is hurt and about to attack.

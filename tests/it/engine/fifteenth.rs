@@ -427,7 +427,7 @@ fn abl5_a_pyre_where_the_enemy_fell_burns_enemies_near_it_each_round() {
     let mut a = with_ability(
         vec![
             Effect::Requires(Condition::TookDownThisActivation),
-            Effect::TokenWhereFell(Token::Pyre),
+            Effect::PlaceToken(Token::Pyre, warcry_sim::model::effects::TokenAt::Fell),
         ],
         3,
     );
@@ -467,7 +467,7 @@ fn abl5_a_banquet_where_the_enemy_fell_heals_friends_near_it() {
     let mut a = with_ability(
         vec![
             Effect::Requires(Condition::TookDownThisActivation),
-            Effect::TokenWhereFell(Token::Banquet),
+            Effect::PlaceToken(Token::Banquet, warcry_sim::model::effects::TokenAt::Fell),
         ],
         3,
     );
@@ -481,4 +481,36 @@ fn abl5_a_banquet_where_the_enemy_fell_heals_friends_near_it() {
     a.apply(Command::EndActivation { fighter: A }).unwrap();
     a.end_round(&[A2, B2], B2);
     assert_eq!((a.damage(A), a.damage(A2), a.damage(B2)), (2, 0, 4));
+}
+
+/// CMB-2, ABL-5: "those fighters can each make a bonus move action of up to 3\"": a friend
+/// whose Move is 2 still moves up to 3" (the card's length, as a bonus move of this fighter's
+/// own of up to 3" is), not its Move. Found by the hand check of Black-hearted Conqueror.
+#[test]
+fn cmb2_abl5_a_friends_bonus_move_of_up_to_n_is_that_long_whatever_its_move() {
+    use warcry_sim::model::effects::Aura;
+    use warcry_sim::rules::engine::Bonus;
+    let picked = Effect::PickedFriendsBonus {
+        aura: Aura {
+            others: true,
+            ..Aura::within(6.0, true)
+        },
+        up_to: Amount::Fixed(1),
+        or_attack: false,
+        max: Some(Amount::Fixed(3)),
+    };
+    let mut a = with_ability(vec![picked], 3);
+    a.profile(A2, |p| p.movement = 2);
+    a.place(A2, 10.0, 12.0);
+    a.place(B, 30.0, 20.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let waiting = a.engine().activation.clone().map(|s| s.bonus).unwrap();
+    assert_eq!(
+        waiting,
+        [Bonus::FriendMove {
+            fighter: A2,
+            max: 3.0
+        }]
+    );
+    a.walk(A2, [10.0, 0.0, 14.8]).unwrap();
 }

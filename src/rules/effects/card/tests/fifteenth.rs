@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::model::effects::Placing;
+use crate::model::effects::TokenAt;
 use crate::rules::effects::describe;
 
 /// ATK-5, ABL-5: "pick a friendly fighter that has been taken down" + set up "wholly within
@@ -288,7 +289,7 @@ fn abl5_cremating_the_enemy_its_attack_took_down() {
         now,
         vec![
             Effect::Requires(Condition::TookDownThisActivation),
-            Effect::TokenWhereFell(Token::Pyre),
+            Effect::PlaceToken(Token::Pyre, TokenAt::Fell),
         ]
     );
     let each = effects_of(
@@ -299,7 +300,7 @@ fn abl5_cremating_the_enemy_its_attack_took_down() {
     assert_eq!(
         each,
         vec![Effect::AfterTakedown {
-            then: vec![Effect::TokenWhereFell(Token::Pyre)]
+            then: vec![Effect::PlaceToken(Token::Pyre, TokenAt::Fell)]
         }]
     );
 }
@@ -320,7 +321,7 @@ fn abl5_a_banquet_token_read_with_its_numbers() {
     };
     assert_eq!(
         card(3).unwrap()[1],
-        Effect::TokenWhereFell(crate::model::effects::Token::Banquet)
+        Effect::PlaceToken(crate::model::effects::Token::Banquet, TokenAt::Fell)
     );
     assert!(card(4).is_err());
 }
