@@ -443,3 +443,30 @@ fn rea1_abl5_a_reaction_removes_a_d3_of_damage_as_it_is_made() {
     guard(&mut a);
     assert_eq!(a.damage(B), 5 - 3 + 2);
 }
+
+/// Issue 30, REA-1, ABL-5: "... if it is enough for this fighter to be taken down. Cremate this
+/// fighter. Then, this fighter is taken down": B reacts to the lethal total; a Pyre token is
+/// left where B stands and B is taken down by its own reaction (the attack's damage then
+/// reaches nobody: A's attack took no one down).
+#[test]
+fn rea1_abl5_a_fighter_cremates_itself_rather_than_fall_to_the_attack() {
+    use warcry_sim::model::effects::{Token, TokenAt};
+    let cremate = vec![
+        Effect::PlaceToken(Token::Pyre, TokenAt::Here),
+        Effect::SelfTakenDown,
+    ];
+    let mut a = lethal(cremate, 3, &[]);
+    a.dice(&[4, 4, 4, 4]);
+    let_go(&mut a);
+    let n = a.log_len();
+    a.apply(depart()).unwrap();
+    assert!(a.fighter(B).is_down());
+    let tokens = a.engine().tokens.clone();
+    assert_eq!(tokens.len(), 1);
+    assert_eq!((tokens[0].token, tokens[0].fell), (Token::Pyre, B));
+    assert!((tokens[0].at[0] - 11.5).abs() < 1e-3);
+    let said = super::faction::said_since(&mut a, n).join("\n");
+    assert!(said.contains("leaves a Pyre token where"), "{said}");
+    let took = a.engine().activation.as_ref().map(|s| s.downed.clone());
+    assert_eq!(took, Some(Vec::new()), "B took itself down");
+}

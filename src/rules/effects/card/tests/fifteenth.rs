@@ -325,3 +325,26 @@ fn abl5_a_banquet_token_read_with_its_numbers() {
     );
     assert!(card(4).is_err());
 }
+
+/// REA-1, ABL-5: a reaction to a lethal melee total that "cremate(s) this fighter. Then, this
+/// fighter is taken down": a Pyre token where it stands, then it is down; the campaign's
+/// injury roll is no battle's.
+#[test]
+fn rea1_a_reaction_that_cremates_the_fighter_itself() {
+    use crate::model::effects::Token;
+    let e = effects_of(
+        "A fighter can make this reaction when they are targeted by a melee attack action, after \
+         the damage is totalled but before it is allocated to this fighter, if it is enough for \
+         this fighter to be taken down. Cremate this fighter. Then, this fighter is taken down. \
+         In a campaign battle, do not make an injury roll for this fighter.",
+    )
+    .unwrap();
+    assert_eq!(
+        e,
+        vec![
+            Effect::Reaction(Trigger::LethalMelee),
+            Effect::PlaceToken(Token::Pyre, TokenAt::Here),
+            Effect::SelfTakenDown,
+        ]
+    );
+}
