@@ -174,6 +174,25 @@ pub(super) fn run(
     }
 }
 
+/// ABL-5: the raises `then` made as they would be; each boost they gave `f`'s activation is
+/// then marked by `mark` (for some targets only, some weapons only). `None` when `f` is not
+/// the active fighter.
+pub(super) fn run_marked(
+    world: &mut World,
+    f: &FighterView,
+    (then, value): (&[Effect], u8),
+    mark: impl Fn(&mut Boost),
+) -> Option<()> {
+    let before = (state::engine(world).activation.as_ref()).map_or(0, |a| a.boosts.len());
+    for t in then {
+        run(world, f, t, value);
+    }
+    let mut eng = state::engine(world);
+    let a = eng.activation.as_mut().filter(|a| a.fighter == f.id)?;
+    a.boosts.iter_mut().skip(before).for_each(mark);
+    Some(())
+}
+
 /// A boost to this fighter's characteristic until the end of its activation.
 fn boost(
     world: &mut World,

@@ -40,10 +40,6 @@ pub(super) fn run(
         return None;
     };
     let strict = matches!(e, Effect::NextIfTarget { .. });
-    let before = state::engine(world)
-        .activation
-        .as_ref()
-        .map_or(0, |a| a.boosts.len());
     // How its critical hits are scored waits, whole, for an attack on such a target.
     let (crits, raises): (Vec<Effect>, Vec<Effect>) = then.iter().cloned().partition(|t| {
         matches!(
@@ -51,15 +47,12 @@ pub(super) fn run(
             Effect::CritOn { .. } | Effect::HitsAsCrits { .. } | Effect::NextHitsAsCrits { .. }
         )
     });
-    for t in &raises {
-        super::boost::run(world, f, t, value);
-    }
-    let mut eng = state::engine(world);
-    let a = eng.activation.as_mut().filter(|a| a.fighter == f.id)?;
-    for b in a.boosts.iter_mut().skip(before) {
+    super::boost::run_marked(world, f, (&raises, value), |b| {
         b.against = Some(*target);
         b.strict = strict;
-    }
+    })?;
+    let mut eng = state::engine(world);
+    let a = eng.activation.as_mut().filter(|a| a.fighter == f.id)?;
     if !crits.is_empty() {
         let target = *target;
         a.lasting.push(Effect::TargetBoost {

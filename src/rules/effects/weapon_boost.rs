@@ -41,26 +41,15 @@ pub(super) fn run(
         };
         return super::kept(world, f, e, value, |a| a.lasting.push(waiting));
     }
-    let eng = world.resource::<state::Engine>();
-    let (before, lasting) = (
-        (eng.activation.as_ref()).map_or(0, |a| a.boosts.len()),
-        eng.effects.len(),
-    );
-    for t in then {
-        super::boost::run(world, f, t, value);
-    }
-    let mut eng = state::engine(world);
+    let lasting = world.resource::<state::Engine>().effects.len();
+    let ran = super::boost::run_marked(world, f, (then, value), |b| b.weapon = *marks);
     // The round's raises (an aura's) for such weapons too.
-    for l in eng.effects.iter_mut().skip(lasting) {
+    for l in state::engine(world).effects.iter_mut().skip(lasting) {
         if let crate::rules::state::Lasting::Raised { weapon, .. } = &mut l.what {
             *weapon = *marks;
         }
     }
-    let a = eng.activation.as_mut().filter(|a| a.fighter == f.id)?;
-    for b in a.boosts.iter_mut().skip(before) {
-        b.weapon = *marks;
-    }
-    Some(super::lasts(e, value))
+    ran.map(|_| super::lasts(e, value))
 }
 
 /// Has `f` a weapon bearing `marks`?
