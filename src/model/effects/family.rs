@@ -210,6 +210,7 @@ impl Effect {
             | Effect::HealEach { .. }
             | Effect::HealRolled { .. } => Family::Heal,
             Effect::RoundGuard { .. }
+            | Effect::Survive { .. }
             | Effect::EnemyCritsAsHits { .. }
             | Effect::ValueAura { .. } => Family::Guard,
             Effect::SaveWildDice { .. }

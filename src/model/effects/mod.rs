@@ -423,13 +423,14 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         less_value: bool,
     },
-    /// Until the end of the battle round, the attacks that target this fighter (or the
-    /// friendly fighters in `aura` while they are in it) are softened by `guard`.
+    /// For the round, the attacks on this fighter (or friends in `aura`) are softened by `guard`.
     RoundGuard {
         guard: Guard,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         aura: Option<Aura>,
     },
+    /// The next time this round it is taken down, it stands with `remove` (a D`dice`) damage less.
+    Survive { remove: u32, dice: Option<u8> },
     /// For the round, the critical hits of enemies (seen: `visible`) within `range` count as hits.
     EnemyCritsAsHits { range: f32, visible: bool },
     /// For the round, `by` more of `stat` (melee attacks only: `melee_only`) for the friend picked.

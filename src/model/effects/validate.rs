@@ -191,6 +191,9 @@ impl Effect {
             | Effect::RoundBoost { by, .. }
             | Effect::BattleBoost { by, .. } => by.within(20),
             Effect::TargetToughnessLess { by, min } => (1..=10).contains(by) && *min <= 6,
+            Effect::Survive { remove, dice } => {
+                (1..=6).contains(remove) && dice.is_none_or(|d| d == 3 || d == 6)
+            }
             Effect::RangeIs { inches } => inches.within(36) && *inches != Amount::Fixed(0),
             Effect::AfterMove { trigger, .. } => range_ok(trigger.range()),
             Effect::AfterTakedown { then }

@@ -37,6 +37,36 @@ pub(crate) fn impact(world: &mut World, id: FighterId, ids: &[RuleId], cause: Im
     }
 }
 
+/// ABL-5: would-be-taken-down `f` spared by an ability this once ("all remaining damage points
+/// ... are ignored, then remove 1 damage point"): it stands with its Wounds less that much (or
+/// a D3's roll) in damage, logged. False when nothing spares it.
+fn spared(world: &mut World, f: &crate::rules::state::FighterView) -> bool {
+    let Some((remove, sides)) = state::engine(world).spare(f.id) else {
+        return false;
+    };
+    let removed = match sides {
+        0 => remove,
+        s => crate::model::dice::as_sides(state::d6(world), s),
+    };
+    let left = removed.min(f.profile.wounds);
+    world
+        .entity_mut(f.entity)
+        .insert(Damage(f.profile.wounds - left));
+    let outcome = crate::rules::log::EffectOutcome::Spared {
+        left,
+        rolled: sides,
+    };
+    log(
+        world,
+        &[RuleId::Abl5],
+        Event::Effect {
+            fighter: f.id,
+            outcome,
+        },
+    );
+    true
+}
+
 /// ATK-5: allocates damage; returns true when the fighter is taken down.
 pub(crate) fn deal_damage(world: &mut World, id: FighterId, amount: u32, ids: &[RuleId]) -> bool {
     let Some(f) = fighter(world, id) else {
@@ -57,6 +87,9 @@ pub(crate) fn deal_damage(world: &mut World, id: FighterId, amount: u32, ids: &[
             wounds: f.profile.wounds,
         },
     );
+    if total >= f.profile.wounds && spared(world, &f) {
+        return false;
+    }
     if total >= f.profile.wounds {
         if let Some(t) = f.carrying {
             // GEN-8: where it stood (a legal spot) until its side places it, once the

@@ -14,6 +14,9 @@ use super::{Useful, Weighed, amount_text, enemies_in_reach, in_aura, lasts};
 /// In words: "until the end of the round, each hit and critical hit on it deals 1 less (to
 /// 1)".
 pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
+    if let Effect::Survive { .. } = e {
+        return super::survive::describe(e);
+    }
     if let Effect::EnemyCritsAsHits { range, visible } = e {
         return format!(
             "until the end of the round, critical hits of attacks made by {}enemies {} of it \
@@ -72,6 +75,9 @@ pub(super) fn run(
     e: &Effect,
     value: u8,
 ) -> Option<EffectOutcome> {
+    if let Effect::Survive { .. } = e {
+        return super::survive::run(world, f, e, value);
+    }
     if let Effect::EnemyCritsAsHits { range, visible } = e {
         let range = super::at_value(*range, Some(value));
         state::engine(world).dim_crits_around(f.id, range, *visible);
@@ -120,6 +126,9 @@ pub(super) fn run(
 /// SOLO-C1: a guard is worth having when a fighter it guards is in combat (an enemy within
 /// 1").
 pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
+    if let Effect::Survive { .. } = e {
+        return super::survive::useful(w, e);
+    }
     if let Effect::EnemyCritsAsHits { range, visible } = e {
         // As the enemy auras: worth it when an enemy stands in it now.
         let near = enemies_in_reach(w.world, w.all, w.f, *range, *visible);

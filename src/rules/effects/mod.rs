@@ -61,6 +61,7 @@ mod revive;
 mod rolled;
 mod self_damage;
 mod slay;
+mod survive;
 mod target_boost;
 mod tokens;
 mod toll;

@@ -185,6 +185,9 @@ pub enum EffectOutcome {
         fighters: Vec<FighterId>,
         amount: u32,
     },
+    /// Not taken down this once: the damage beyond its Wounds ignored, `left` wounds left
+    /// (removed by a D`rolled` roll, when not 0).
+    Spared { left: u32, rolled: u8 },
     /// The ability's fighter set up again at `at` (`None`: nowhere it may go; it stays).
     Relocated {
         at: Option<[f32; 3]>,

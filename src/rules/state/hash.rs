@@ -201,6 +201,9 @@ struct EngineWords<'a> {
     /// The uses of once-only abilities. New: written only when there are some.
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     once: &'a [super::battle::OnceUse],
+    /// Fighters spared the next time they would be taken down. New: only when there are some.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    survives: Vec<(FighterId, u32, u8)>,
     /// The tokens abilities left on the battlefield. New: written only when there are some.
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     tokens: &'a [super::battle::TokenOnBoard],
@@ -291,6 +294,7 @@ impl<'a> EngineWords<'a> {
             retaliations: Vec::new(),
             exposed_around: Vec::new(),
             once,
+            survives: Vec::new(),
             tokens,
         };
         for effect in effects {
@@ -391,6 +395,7 @@ impl<'a> EngineWords<'a> {
             Lasting::Oathed => self.oaths.push((on, false)),
             Lasting::Favoured => self.oaths.push((on, true)),
             Lasting::EmptyHanded => self.empty_handed.push(on),
+            Lasting::Survives { remove, sides } => self.survives.push((on, remove, sides)),
             Lasting::NextAttack {
                 stat,
                 by,

@@ -94,6 +94,9 @@ pub enum Lasting {
     /// Each enemy within its reach (that it sees, when `seen`) takes `damage` at the end of
     /// the round.
     RoundEndDamage { damage: u32, seen: bool },
+    /// The next time it would be taken down this round, it stands with `remove` damage less
+    /// (a D`sides` roll of it, when `sides` is set), spent by it.
+    Survives { remove: u32, sides: u8 },
     /// `by` more of `stat` for its next (melee, when `melee_only`) attack action, spent by it.
     NextAttack {
         stat: Stat,
@@ -444,6 +447,25 @@ impl Engine {
             .retain(|e| !(e.fighter() == Some(id) && e.what == what));
         if empty {
             self.push_effect(Scope::Fighter(id), what, Until::BattleEnd);
+        }
+    }
+
+    /// ABL-5: the next time `id` would be taken down this round, it stands with `remove` (or a
+    /// D`sides`, when not 0) damage less.
+    pub fn survive(&mut self, id: FighterId, remove: u32, sides: u8) {
+        let what = Lasting::Survives { remove, sides };
+        self.push_effect(Scope::Fighter(id), what, Until::RoundEnd);
+    }
+
+    /// ATK-5, ABL-5: `id` would be taken down: what spares it this once, spent (remove, sides).
+    pub fn spare(&mut self, id: FighterId) -> Option<(u32, u8)> {
+        let k = self
+            .effects
+            .iter()
+            .position(|e| e.fighter() == Some(id) && matches!(e.what, Lasting::Survives { .. }))?;
+        match self.effects.remove(k).what {
+            Lasting::Survives { remove, sides } => Some((remove, sides)),
+            _ => None,
         }
     }
 

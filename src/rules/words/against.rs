@@ -72,8 +72,20 @@ pub(super) fn set_up_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
     }
 }
 
-/// ABL-5, ATK-5: the friend taken down an ability set up again, or why it stays down.
-pub(super) fn revived_text(o: &EffectOutcome, n: &Names) -> String {
+/// ABL-5, ATK-5: the friend taken down an ability set up again, or why it stays down; a
+/// fighter an ability spared from being taken down.
+pub(super) fn revived_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
+    if let EffectOutcome::Spared { left, rolled } = o {
+        let dice = match rolled {
+            0 => String::new(),
+            d => format!("a D{d} roll of "),
+        };
+        let s = if *left == 1 { "" } else { "s" };
+        return format!(
+            "{who} is not taken down: the rest of the damage is ignored and {dice}{left} \
+             removed: {left} wound{s} left"
+        );
+    }
     let EffectOutcome::Revived {
         fighter,
         at,

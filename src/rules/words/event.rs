@@ -206,7 +206,9 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         EffectOutcome::Damage { .. } => super::effects::damage_text(&who, o, n),
         EffectOutcome::Healed { healed } => format!("{who} removes {healed} damage"),
         EffectOutcome::Relocated { .. } => super::against::relocated_text(&who, o, n),
-        EffectOutcome::Revived { .. } => super::against::revived_text(o, n),
+        EffectOutcome::Revived { .. } | EffectOutcome::Spared { .. } => {
+            super::against::revived_text(&who, o, n)
+        }
         EffectOutcome::TokenPlaced { .. } | EffectOutcome::TokenRoundEnd { .. } => {
             super::against::token_text(&who, o, n)
         }

@@ -514,3 +514,41 @@ fn cmb2_abl5_a_friends_bonus_move_of_up_to_n_is_that_long_whatever_its_move() {
     );
     a.walk(A2, [10.0, 0.0, 14.8]).unwrap();
 }
+
+/// ABL-5, ATK-5: "the next time this battle round that this fighter is taken down, all
+/// remaining damage points ... are ignored, then remove 1 damage point": B's lethal attack
+/// leaves A standing with 1 wound (said so); the next lethal one takes it down.
+#[test]
+fn atk5_abl5_spared_once_with_a_wound_left() {
+    let mut a = with_ability(
+        vec![Effect::Survive {
+            remove: 1,
+            dice: None,
+        }],
+        3,
+    );
+    a.rules(|r| r.reactions = false);
+    a.profile(A, |p| p.wounds = 6);
+    a.set(A, Damage(5));
+    a.place(B, 11.5, 10.0);
+    a.profile(B, |p| {
+        p.weapons = vec![super::arena::weapon(1.0, 2, 4, (2, 4))]
+    });
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    a.activate(B);
+    a.dice(&[5, 1]);
+    let n = a.log_len();
+    a.attack_logged(B, A, 0);
+    let f = a.fighter(A);
+    assert!(f.on_board());
+    assert_eq!(f.damage, 5, "6 wounds, 1 left");
+    let said = said_since(&mut a, n).join("\n");
+    assert!(
+        said.contains("is not taken down") && said.contains("1 wound left"),
+        "{said}"
+    );
+    a.dice(&[5, 1]);
+    a.attack_logged(B, A, 0);
+    assert!(a.fighter(A).is_down(), "spared once only");
+}

@@ -229,7 +229,7 @@ const SENTENCE: [SentenceReader; 30] = [
     super::tokens::sentence,
 ];
 /// The readers of several sentences, tried in this order after those of one.
-const READERS: [Reader; 38] = [
+const READERS: [Reader; 39] = [
     super::rolled::up_to_the_round,
     super::rolled::each_then_healed,
     super::target_boost::picked_then_raised,
@@ -268,6 +268,7 @@ const READERS: [Reader; 38] = [
     super::next_attack::forfeit_after,
     super::revive::read,
     super::tokens::read,
+    super::survive::read,
 ];
 
 /// The effects of the first sentences of `s`, and how many sentences they took: a sentence

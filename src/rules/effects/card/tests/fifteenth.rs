@@ -348,3 +348,35 @@ fn rea1_a_reaction_that_cremates_the_fighter_itself() {
         ]
     );
 }
+
+/// ATK-5, ABL-5: "the next time this battle round that this fighter is taken down, all
+/// remaining damage points ... are ignored, then remove 2 damage points ..." + "if the value of
+/// this ability is 6, remove D3 damage points ... instead": spared once, a D3 at a 6.
+#[test]
+fn atk5_spared_the_next_time_it_is_taken_down() {
+    let plain = "The next time this battle round that this fighter is taken down, all remaining \
+                 damage points that would be allocated to them are ignored, then remove 2 \
+                 damage points allocated to this fighter.";
+    assert_eq!(
+        effects_of(plain).unwrap(),
+        vec![Effect::Survive {
+            remove: 2,
+            dice: None
+        }]
+    );
+    let more = format!(
+        "{plain} If the value of this ability is 6, remove D3 damage points allocated to this \
+         fighter instead."
+    );
+    let [Effect::When { when, then, .. }] = &effects_of(&more).unwrap()[..] else {
+        panic!("a When")
+    };
+    assert_eq!(*when, Condition::ValueAtLeast(6));
+    assert_eq!(
+        then[..],
+        [Effect::Survive {
+            remove: 2,
+            dice: Some(3)
+        }]
+    );
+}
