@@ -7,6 +7,7 @@ mod effects;
 mod eleventh;
 mod faction;
 mod fifteenth;
+mod fifteenth_more;
 mod fourteenth;
 mod friends;
 mod lasting;

@@ -42,6 +42,7 @@ impl Effect {
                     OnSuccess::Taunt => true,
                     OnSuccess::Bar(actions) => !actions.is_empty(),
                     OnSuccess::FewerActions => true,
+                    OnSuccess::Damage(n) => (1..=20).contains(n),
                 };
                 range_ok(*range) && dice.within(10) && (1..=6).contains(least) && weakens
             }

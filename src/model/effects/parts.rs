@@ -69,6 +69,8 @@ pub enum Condition {
     ArmedWith(super::Marks),
     /// This fighter is within `range` inches of an objective (GEN-7's measure).
     NearObjective(f32),
+    /// This fighter jumped down at least this many inches in a move this activation (MOVE-6).
+    JumpedDown(f32),
     /// This fighter has made at least this many move actions this activation.
     MovesMade(u8),
     /// This fighter has made a missile attack action this activation.
@@ -310,6 +312,9 @@ pub enum OnSuccess {
     /// Any: the enemy makes 1 fewer action this battle round (with none left, it can't be
     /// activated this round).
     FewerActions,
+    /// Each allocates this many damage points to the enemy (one picked unseen: "pick an
+    /// enemy fighter within 1\" ...").
+    Damage(u32),
 }
 
 /// What waits for the end of this fighter's activation (ABL-5).
@@ -383,6 +388,7 @@ impl Condition {
             Condition::TargetWoundsAtLeast(n) => (1..=60).contains(n),
             Condition::NearObjective(range)
             | Condition::NearObstacle(range)
+            | Condition::JumpedDown(range)
             | Condition::FriendEngaged { range, .. } => super::validate::range_ok(*range),
             Condition::MovesMade(n) => (1..=4).contains(n),
             Condition::TookDownThisActivation

@@ -237,6 +237,13 @@ fn make_move(
     }
     spend(world, bonus.is_some());
     made(world, f.id, |a| a.moves = a.moves.saturating_add(1));
+    // MOVE-6: how far down it jumped ("has jumped and then moved 2\" or more vertically
+    // downwards", ABL-5).
+    let jumped: f32 = (path.steps.iter())
+        .filter(|s| s.kind == crate::battlefield::nav::StepKind::Jump)
+        .map(|s| (s.from.y - s.to.y).max(0.0))
+        .sum();
+    made(world, f.id, |a| a.jumped_down = a.jumped_down.max(jumped));
     do_move(world, f, &path, route.pick_up, route.treasure);
     if own {
         crate::rules::effects::after_move(world, f.id, (f.pos.y, bonus.is_some()), route.pick);

@@ -146,6 +146,7 @@ fn roll_against_text(against: &str, dice: &str, least: u8, then: &OnSuccess) -> 
             "any {least}+ and it makes 1 fewer action this round (with none left, it can't be \
              activated)"
         ),
+        OnSuccess::Damage(n) => format!("each {least}+ deals {n}"),
     };
     format!("roll {dice} dice against {against}: {outcome}")
 }
@@ -278,6 +279,11 @@ fn roll_against(
         OnSuccess::FewerActions => AgainstResult::FewerActions {
             left: one_action_fewer(world, t),
         },
+        OnSuccess::Damage(n) => {
+            let damage = n * hits;
+            crate::rules::actions::deal_damage(world, t, damage, &[crate::model::RuleId::Abl5]);
+            AgainstResult::Damaged { damage }
+        }
     }
 }
 

@@ -85,6 +85,10 @@ fn read_crits_weaken(s: &str) -> Option<Vec<Effect>> {
 pub(super) fn pick_roll_each_success(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     let roll = pick_and_roll_any(&s[0])?;
     let (least, then) = on_success(s.get(1)?)?;
+    // Damage to an enemy picked in sight is a roll of damage (`DamageOne`); unseen, this.
+    if matches!(then, OnSuccess::Damage(_)) && roll.1 {
+        return None;
+    }
     // "If a fighter is reduced to 0 actions in this way, that fighter cannot be activated in
     // this battle round": as REA-1 has it for actions given up.
     let none_left = then == OnSuccess::FewerActions
@@ -109,6 +113,16 @@ pub(super) fn pick_roll_each_success(s: &[String]) -> Option<(usize, Vec<Effect>
 /// fighter is taken down, attack actions made by that monster must target this fighter".
 fn on_success(s: &str) -> Option<(u8, OnSuccess)> {
     let that = ["that fighter", "that monster"];
+    // "For each roll of 4+, allocate 3 damage points to that (enemy) fighter".
+    let each = ["that fighter", "that enemy fighter"].iter().find_map(|t| {
+        fill(
+            s,
+            &format!("for each roll of {{n}}+, allocate {{n}} damage points to {t}"),
+        )
+    });
+    if let Some(v) = each {
+        return Some((u8::try_from(v[0]).ok()?, OnSuccess::Damage(v[1])));
+    }
     if let Some(rest) = s.strip_prefix("for each ") {
         let (least, rest) = number_prefix(rest)?;
         let rest = rest.strip_prefix("+, subtract 1 from the ")?;

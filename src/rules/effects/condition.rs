@@ -81,6 +81,9 @@ pub(super) fn condition_text(c: &Condition) -> String {
         Condition::NearObstacle(range) => format!("(within {range}\" of an obstacle)"),
         Condition::MovesMade(1) => "(after a move action this activation)".to_string(),
         Condition::MovesMade(n) => format!("(after {n} move actions this activation)"),
+        Condition::JumpedDown(h) => {
+            format!("(having jumped {h}\" or more down in a move this activation)")
+        }
         Condition::ShotThisActivation => {
             "(after a missile attack action this activation)".to_string()
         }
@@ -192,6 +195,7 @@ pub(super) fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
         | Condition::ArmedWith(_)
         | Condition::NearObjective(_)
         | Condition::NearObstacle(_)
+        | Condition::JumpedDown(_)
         | Condition::MovesMade(_)
         | Condition::ShotThisActivation
         | Condition::CarryingTreasure
@@ -330,6 +334,17 @@ fn why_not_more(c: &Checked, condition: &Condition) -> Option<String> {
 
 /// [`why_not`] of what this fighter is and did: its runemarks, where it stands, its actions
 /// this activation (a value is the `When`'s to weigh: it always holds here).
+/// MOVE-6: why `name` has not jumped `h` inches or more down this activation, if it has not.
+fn jumped_short(
+    name: &str,
+    act: Option<&crate::rules::state::ActivationState>,
+    h: f32,
+) -> Option<String> {
+    let down = act.map_or(0.0, |a| a.jumped_down);
+    (down + 1e-3 < h)
+        .then(|| format!("{name} has not jumped {h}\" or more down in a move this activation"))
+}
+
 fn why_not_now(c: &Checked, condition: &Condition) -> Option<String> {
     let name = &c.f.name;
     let act = (c.world.resource::<Engine>().activation.as_ref()).filter(|a| a.fighter == c.f.id);
@@ -378,6 +393,7 @@ fn why_not_now(c: &Checked, condition: &Condition) -> Option<String> {
             let by_one = c.f.on_board() && objectives.iter(c.world).any(near);
             (!by_one).then(|| format!("{name} is not within {range}\" of an objective"))
         }
+        Condition::JumpedDown(h) => jumped_short(name, act, *h),
         Condition::MovesMade(n) => {
             let made = act.map_or(0, |a| a.moves);
             let actions = if made == 1 { "action" } else { "actions" };

@@ -104,8 +104,19 @@ fn done_before(s: &str) -> Option<Condition> {
         | "a fighter can only be targeted once per battleround by this ability" => {
             Some(Condition::OncePerRoundPerTarget)
         }
-        _ => friend_attacked(s),
+        _ => friend_attacked(s).or_else(|| jumped_down(s)),
     }
+}
+
+/// "You can only use this ability if this fighter has jumped and then moved N" or more
+/// vertically downwards during this activation" (MOVE-6).
+fn jumped_down(s: &str) -> Option<Condition> {
+    let v = fill(
+        s,
+        "you can only use this ability if this fighter has jumped and then moved {n}\" or more \
+         vertically downwards during this activation",
+    )?;
+    Some(Condition::JumpedDown(v[0] as f32))
 }
 
 /// "A fighter can only use this ability if another friendly fighter with MARKS has made an

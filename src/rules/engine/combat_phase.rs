@@ -213,6 +213,7 @@ pub(crate) fn start_activation(world: &mut World, f: &FighterView) {
         quota: None,
         weapon: None,
         downed: Vec::new(),
+        jumped_down: 0.0,
     });
     e.pending = Pending::Action { fighter: f.id };
 }

@@ -170,6 +170,9 @@ pub struct ActivationState {
     /// ATK-5: the enemies its attacks took down this activation, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub downed: Vec<FighterId>,
+    /// MOVE-6: the farthest it jumped down in one move this activation, in inches.
+    #[serde(default, skip_serializing_if = "is_zero_f32")]
+    pub jumped_down: f32,
 }
 
 /// ABL-5: of the friends whose bonuses wait (`group`), `left` more may take theirs.
@@ -177,6 +180,10 @@ pub struct ActivationState {
 pub struct Quota {
     pub left: u32,
     pub group: Vec<FighterId>,
+}
+
+fn is_zero_f32(n: &f32) -> bool {
+    *n == 0.0
 }
 
 fn is_zero_u8(n: &u8) -> bool {

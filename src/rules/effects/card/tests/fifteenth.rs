@@ -380,3 +380,32 @@ fn atk5_spared_the_next_time_it_is_taken_down() {
         }]
     );
 }
+
+/// MOVE-6, ABL-5: "you can only use this ability if this fighter has jumped and then moved 3"
+/// or more vertically downwards during this activation" + a roll against an enemy picked
+/// unseen, each success dealing damage.
+#[test]
+fn move6_after_a_jump_down_a_roll_against_an_unseen_pick() {
+    use crate::model::effects::OnSuccess;
+    let e = effects_of(
+        "You can only use this ability if this fighter has jumped and then moved 3\" or more \
+         vertically downwards during this activation. Pick an enemy fighter within 2\" of this \
+         fighter and roll 4 dice. For each roll of 5+, allocate 2 damage points to that enemy \
+         fighter.",
+    )
+    .unwrap();
+    assert_eq!(
+        e,
+        vec![
+            Effect::Requires(Condition::JumpedDown(3.0)),
+            Effect::RollAgainst {
+                range: 2.0,
+                visible: false,
+                runemark: None,
+                dice: Amount::Fixed(4),
+                least: 5,
+                then: OnSuccess::Damage(2),
+            },
+        ]
+    );
+}
