@@ -110,10 +110,23 @@ macro_rules! numberless {
             | Effect::EmptyHanded(_)
             | Effect::PlaceToken(..)
             | Effect::CremationRule
+            | Effect::FlyThisRound { .. }
             | $crate::model::effects::manner_parts!()
     };
 }
 pub(crate) use numberless;
+
+/// The pattern of the guard family: what an ability gives this fighter or its friends for the
+/// round (softened attacks, flight, a reprieve), and the value of abilities round it.
+macro_rules! guard_parts {
+    () => {
+        Effect::RoundGuard { .. }
+            | Effect::Survive { .. }
+            | Effect::FlyThisRound { .. }
+            | Effect::EnemyCritsAsHits { .. }
+            | Effect::ValueAura { .. }
+    };
+}
 
 /// The pattern of the boost family: characteristics raised, and how its attacks and moves are
 /// made, for a while.
@@ -209,10 +222,7 @@ impl Effect {
             | Effect::HealDice { .. }
             | Effect::HealEach { .. }
             | Effect::HealRolled { .. } => Family::Heal,
-            Effect::RoundGuard { .. }
-            | Effect::Survive { .. }
-            | Effect::EnemyCritsAsHits { .. }
-            | Effect::ValueAura { .. } => Family::Guard,
+            guard_parts!() => Family::Guard,
             Effect::SaveWildDice { .. }
             | Effect::DiscardEnemyWildDice { .. }
             | Effect::MoveByRolls { .. }

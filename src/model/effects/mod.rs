@@ -255,6 +255,8 @@ pub enum Effect {
     NextActionCritOn { least: u8, only: Option<AttackKind> },
     /// Until the end of this fighter's activation, it can fly when it moves (MOVE-7).
     FlyThisActivation,
+    /// For the round, the friendly fighters bearing `marks` (itself too) can fly when they move.
+    FlyThisRound { marks: Marks },
     /// This activation, it can fly when it moves, ending no more than `up`" higher.
     FlyRisingAtMost { up: u32 },
     /// This activation, its moves may end farther from an enemy it starts within 1" of (MOVE-3).
@@ -489,11 +491,9 @@ pub enum Effect {
         only: Option<PickOnly>,
         then: Vec<Effect>,
     },
-    /// After its next melee attack this activation, if it hit, the target gives up an action of
-    /// the round; with none to give up, it takes `instead` damage.
+    /// After its next melee attack, if it hit, its target gives up an action (or takes `instead`).
     ForfeitAfterNextAttack { instead: u32 },
-    /// After its next attack this activation (scoring a critical hit, when `crits`), its target,
-    /// still standing, is barred from these actions for the round.
+    /// After its next attack (scoring a critical, when `crits`), its target is barred this round.
     BarAfterNextAttack {
         crits: bool,
         actions: Vec<Restriction>,
@@ -510,7 +510,7 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         around: Option<f32>,
     },
-    /// `dice` dice against the enemy picked: each roll of `face` deals it its Wounds in damage.
+    /// `dice` dice against the enemy picked: each `face` deals it its Wounds in damage.
     DamageWoundsOnRoll {
         only: PickOnly,
         visible: bool,

@@ -41,6 +41,7 @@ mod damage;
 mod damage_words;
 mod dice;
 mod expose_around;
+mod fly_round;
 mod friend;
 mod friend_move;
 mod games;

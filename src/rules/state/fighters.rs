@@ -366,7 +366,9 @@ impl ViewQueries {
             lowered,
             move_raised,
             flies: engine.is_some_and(|e| lasts(e, f.id, &Effect::FlyThisActivation))
-                || fly_rise.is_some(),
+                || fly_rise.is_some()
+                || engine
+                    .is_some_and(|e| !e.effects.is_empty() && e.has(f.id, super::Lasting::Flies)),
             fly_rise,
             climbs_free: engine.is_some_and(|e| lasts(e, f.id, &Effect::FreeClimb)),
             favoured: engine

@@ -201,6 +201,9 @@ struct EngineWords<'a> {
     /// The uses of once-only abilities. New: written only when there are some.
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     once: &'a [super::battle::OnceUse],
+    /// Fighters that can fly for the round. New: written only when there are some.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    flies: Vec<FighterId>,
     /// Fighters spared the next time they would be taken down. New: only when there are some.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     survives: Vec<(FighterId, u32, u8)>,
@@ -295,6 +298,7 @@ impl<'a> EngineWords<'a> {
             exposed_around: Vec::new(),
             once,
             survives: Vec::new(),
+            flies: Vec::new(),
             tokens,
         };
         for effect in effects {
@@ -395,6 +399,7 @@ impl<'a> EngineWords<'a> {
             Lasting::Oathed => self.oaths.push((on, false)),
             Lasting::Favoured => self.oaths.push((on, true)),
             Lasting::EmptyHanded => self.empty_handed.push(on),
+            Lasting::Flies => self.flies.push(on),
             Lasting::Survives { remove, sides } => self.survives.push((on, remove, sides)),
             Lasting::NextAttack {
                 stat,

@@ -70,6 +70,8 @@ pub enum Lasting {
     Favoured,
     /// It is empty-handed: it threw what it held (until an ability has it hold one again).
     EmptyHanded,
+    /// It can fly when it moves (MOVE-7).
+    Flies,
     /// The attacks that target it have `by` more of `stat` (only those of the side's
     /// fighters the exposers name, when `to` names some).
     Exposed {
@@ -466,6 +468,13 @@ impl Engine {
         match self.effects.remove(k).what {
             Lasting::Survives { remove, sides } => Some((remove, sides)),
             _ => None,
+        }
+    }
+
+    /// MOVE-7, ABL-5: `id` can fly when it moves until the end of the round.
+    pub fn let_fly(&mut self, id: FighterId) {
+        if !self.has(id, Lasting::Flies) {
+            self.push_effect(Scope::Fighter(id), Lasting::Flies, Until::RoundEnd);
         }
     }
 

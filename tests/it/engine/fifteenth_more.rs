@@ -211,3 +211,46 @@ fn abl5_move6_usable_after_jumping_down_far_enough() {
     low.walk(A, [13.1, 0.0, 10.0]).unwrap();
     assert!(low.use_ability(A, "Test Gift", 3, Some(B)).is_err());
 }
+
+/// MOVE-7, ABL-5: "until the end of the battle round, friendly fighters with the Beast
+/// runemark can fly when making move actions": A2 (a Beast) flies over a 4" wall it could not
+/// climb over within its Move; A3 (no Beast) still can't; the next round neither flies.
+#[test]
+fn move7_abl5_friends_with_a_runemark_fly_for_the_round() {
+    use warcry_sim::model::effects::Marks;
+    use warcry_sim::model::formats::{TerrainKind, TerrainPiece};
+    let beast = Marks::of(&["beast"], &[]).unwrap();
+    let mut a = with_ability(vec![Effect::FlyThisRound { marks: beast }], 3);
+    a.add_terrain(TerrainPiece::on_floor(
+        "wall",
+        TerrainKind::Obstacle,
+        (20.0, 10.0),
+        (0.5, 12.0),
+        4.0,
+    ));
+    a.profile(A2, |p| {
+        p.runemarks.push("Beast".into());
+        p.movement = 4;
+    });
+    a.profile(FighterId(4), |p| p.movement = 4);
+    a.place(A2, 18.5, 8.0);
+    a.place(FighterId(4), 18.5, 12.0);
+    a.place(B, 30.0, 30.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let flies = |a: &mut Arena, id: FighterId| {
+        let rules = a
+            .world()
+            .resource::<warcry_sim::model::ruleset::Ruleset>()
+            .clone();
+        a.fighter(id).mover(&rules).can_fly
+    };
+    assert!(flies(&mut a, A2));
+    assert!(!flies(&mut a, FighterId(4)));
+    assert!(!flies(&mut a, B), "an enemy does not");
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    a.activate(A2);
+    a.walk(A2, [21.5, 0.0, 8.0]).unwrap();
+    a.apply(Command::EndActivation { fighter: A2 }).unwrap();
+    a.end_round(&[FighterId(4), B], B);
+    assert!(!flies(&mut a, A2), "the round's flight is over");
+}

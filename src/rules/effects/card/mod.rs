@@ -196,7 +196,7 @@ pub(super) type Reader = fn(&[String]) -> Option<(usize, Vec<Effect>)>;
 type SentenceReader = fn(&str) -> Option<Vec<Effect>>;
 
 /// The readers of one sentence, each family's, tried in this order.
-const SENTENCE: [SentenceReader; 30] = [
+const SENTENCE: [SentenceReader; 31] = [
     bar::sentence,
     guard::sentence,
     super::condition_words::sentence,
@@ -227,6 +227,7 @@ const SENTENCE: [SentenceReader; 30] = [
     super::weapon_boost::sentence,
     super::weapon_boost::damage_after,
     super::tokens::sentence,
+    super::fly_round::sentence,
 ];
 /// The readers of several sentences, tried in this order after those of one.
 const READERS: [Reader; 39] = [

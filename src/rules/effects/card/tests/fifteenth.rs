@@ -409,3 +409,20 @@ fn move6_after_a_jump_down_a_roll_against_an_unseen_pick() {
         ]
     );
 }
+
+/// MOVE-7, ABL-5: "until the end of the battle round, friendly fighters with the R runemark
+/// can fly when making move actions".
+#[test]
+fn move7_friends_with_a_runemark_fly_for_the_round() {
+    let e = effects_of(
+        "Until the end of the battle round, friendly fighters with the Beast runemark can fly \
+         when making move actions.",
+    )
+    .unwrap();
+    assert_eq!(
+        e,
+        vec![Effect::FlyThisRound {
+            marks: Marks::of(&["beast"], &[]).unwrap()
+        }]
+    );
+}
