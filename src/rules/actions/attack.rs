@@ -163,11 +163,9 @@ fn boosted<'a>(
         Stat::Move | Stat::Toughness => {}
     };
     let target = all.iter().find(|o| o.id == t);
-    let with = (melee, w.runemark.clone());
-    for b in own
-        .iter()
-        .filter(|b| b.applies_to((with.0, with.1.as_deref()), f, target))
-    {
+    // The weapon's runemark, from the profile (`w` is being raised).
+    let with = (melee, base.runemark.as_deref());
+    for b in own.iter().filter(|b| b.applies_to(with, f, target)) {
         add(b.stat, b.by);
     }
     for (stat, by, melee_only) in e.next_attack(f.id) {
@@ -181,10 +179,7 @@ fn boosted<'a>(
         Stat::Damage,
         Stat::CritDamage,
     ] {
-        add(
-            stat,
-            round_bonus(world, all, f, stat, (melee, with.1.as_deref())),
-        );
+        add(stat, round_bonus(world, all, f, stat, with));
     }
     // ABL-5: the enemy auras exposing the target: while it is within reach of their fighter.
     let around = e.exposed_around().filter(|&(source, range, ..)| {

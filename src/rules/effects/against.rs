@@ -199,6 +199,15 @@ pub(super) fn run(
             let (rolls, hits) = world
                 .resource_mut::<DiceRng>()
                 .roll_at_least(dice.of(value) as usize, *least);
+            // Damage for each success is damage as any other: logged with its rolls, then dealt.
+            if let OnSuccess::Damage(n) = then {
+                let (fighters, damage) = (vec![t], n * hits);
+                return Some(EffectOutcome::Damage {
+                    fighters,
+                    damage,
+                    rolls,
+                });
+            }
             let result = roll_against(world, f, t, then.clone(), hits);
             Some(EffectOutcome::RolledAgainst {
                 rolls,
@@ -279,11 +288,8 @@ fn roll_against(
         OnSuccess::FewerActions => AgainstResult::FewerActions {
             left: one_action_fewer(world, t),
         },
-        OnSuccess::Damage(n) => {
-            let damage = n * hits;
-            crate::rules::actions::deal_damage(world, t, damage, &[crate::model::RuleId::Abl5]);
-            AgainstResult::Damaged { damage }
-        }
+        // Dealt by `run` as the damage it is.
+        OnSuccess::Damage(_) => AgainstResult::Nothing,
     }
 }
 

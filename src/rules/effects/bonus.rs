@@ -181,16 +181,9 @@ pub(crate) fn after_takedown(world: &mut World, attacker: FighterId) {
             .collect(),
         _ => return,
     };
-    for e in &then {
-        let outcome = match e {
-            // "... when their attack action takes down an enemy fighter, cremate that enemy".
-            Effect::PlaceToken(token, at) => Some(super::tokens::place(world, &f, (*token, *at))),
-            _ => run(world, &f, e, 0, None),
-        };
-        if let Some(outcome) = outcome {
-            super::effect_logged(world, f.id, outcome);
-        }
-    }
+    // Bonus actions, or a token where the enemy fell ("... cremate that enemy fighter"): the
+    // effects' own runner, each logged.
+    super::run(world, &f, &then, 0, super::Picks::default());
 }
 
 /// A bonus attack on the enemy picked (`target`), or with `f`'s weapon the effect names.

@@ -76,11 +76,10 @@ pub(crate) fn place(
             at: None,
         };
     };
-    let eng = state::engine(world);
+    let mut eng = state::engine(world);
     let again = (eng.tokens.iter()).any(|k| k.fell == t.id && k.token == token);
     let at = (!again).then(|| t.pos.to_array());
     if let Some(at) = at {
-        let mut eng = eng;
         eng.tokens.push(TokenOnBoard {
             token,
             side: f.side,
@@ -123,6 +122,10 @@ pub(crate) fn reaction_on_itself(world: &mut World, id: FighterId, e: &Effect) {
 /// each kind reach the fighters within their reach of one or more (enemies hurt, friends
 /// healed), each once; one log line for each kind, under the fighter that left the first.
 pub(crate) fn round_end(world: &mut World) {
+    // Most battles leave none: no fighters gathered then.
+    if world.resource::<state::Engine>().tokens.is_empty() {
+        return;
+    }
     let tokens = world.resource::<state::Engine>().tokens.clone();
     let all = state::fighters(world);
     for side in crate::model::ids::Side::BOTH {

@@ -38,7 +38,6 @@ pub(super) fn rolled_against_text(
         AgainstResult::FewerActions { left: Some(k) } => {
             format!("{name} makes 1 fewer action this round: {k} are left")
         }
-        AgainstResult::Damaged { damage } => format!("{damage} damage to {name}"),
         AgainstResult::FewerActions { left: None } => {
             format!("{name} has no action of this round left to give up")
         }

@@ -254,3 +254,23 @@ fn move7_abl5_friends_with_a_runemark_fly_for_the_round() {
     a.end_round(&[FighterId(4), B], B);
     assert!(!flies(&mut a, A2), "the round's flight is over");
 }
+
+/// ABL-5: "until the end of this fighter's activation, when their attack action takes down an
+/// enemy fighter, cremate that enemy fighter": the attack that takes B down leaves a Pyre token
+/// where B fell, said so.
+#[test]
+fn abl5_each_enemy_an_attack_takes_down_is_cremated() {
+    use warcry_sim::model::effects::{Token, TokenAt};
+    let each = Effect::AfterTakedown {
+        then: vec![Effect::PlaceToken(Token::Pyre, TokenAt::Fell)],
+    };
+    let mut a = with_ability(vec![each], 3);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let n = a.log_len();
+    b_taken_down(&mut a);
+    let tokens = a.engine().tokens.clone();
+    assert_eq!(tokens.len(), 1);
+    assert_eq!((tokens[0].token, tokens[0].fell), (Token::Pyre, B));
+    let said = said_since(&mut a, n).join("\n");
+    assert!(said.contains("leaves a Pyre token where"), "{said}");
+}
