@@ -179,9 +179,17 @@ pub fn reaction_effects(
     name: &str,
 ) -> Option<Vec<crate::model::effects::Effect>> {
     let t = state::fighter(world, id)?;
-    reactions(&t)
-        .find(|(d, _, _)| d.name == name)
-        .map(|(_, _, e)| e.to_vec())
+    let effects = reactions(&t).find(|(d, _, _)| d.name == name)?.2.to_vec();
+    // What depends on the reacting fighter ("if this fighter has the Hero runemark, ...
+    // instead") as it stands now; a reaction has no dice, so no value.
+    let all = state::fighters(world);
+    Some(crate::rules::effects::as_used(
+        world,
+        &all,
+        &t,
+        &effects,
+        (0, None),
+    ))
 }
 
 /// ABL-3: may `f` use `d` now (leaving dice aside)? `target` for Inspiring Presence; for

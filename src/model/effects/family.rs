@@ -108,6 +108,7 @@ macro_rules! numberless {
             | Effect::BonusMoveOrDisengage
             | Effect::SelfTakenDown
             | Effect::EmptyHanded(_)
+            | Effect::PotentVial
             | Effect::PlaceToken(..)
             | Effect::CremationRule
             | Effect::FlyThisRound { .. }
@@ -228,6 +229,7 @@ impl Effect {
             | Effect::MoveByRolls { .. }
             | Effect::SwearOath
             | Effect::EmptyHanded(_)
+            | Effect::PotentVial
             | Effect::Favoured { .. }
             | Effect::OnRoll { .. }
             | Effect::OnRolled { .. } => Family::Dice,
@@ -364,9 +366,17 @@ impl Effect {
 /// once totalled and lethal) in numbers, as a reaction is paid with no dice; and the runemarks
 /// that can't make it.
 pub(super) fn reaction_fits(trigger: Trigger, after: &[Effect]) -> bool {
+    // An answer that depends on this fighter ("if this fighter has the Hero runemark, ...
+    // instead") fits when both its branches do.
     let answers: Vec<&Effect> = after
         .iter()
         .filter(|e| !matches!(e, Effect::Requires(Condition::NotMarked(_))))
+        .flat_map(|e| match e {
+            Effect::When {
+                then, otherwise, ..
+            } => then.iter().chain(otherwise).collect(),
+            e => vec![e],
+        })
         .collect();
     // The enemy disengaging exposed to the friends' attacks: at that moment only.
     let exposes = |e: &Effect| matches!(e, Effect::ExposePicked { .. });

@@ -38,8 +38,7 @@ pub enum Effect {
     Requires(Condition),
     /// Used by a fighter bearing `marks`, the ability's value or range is raised.
     MarkedRaise { marks: Marks, raise: MarkedRaise },
-    /// What the ability does when `when` holds as it is used (`then`), else `otherwise`: "if
-    /// C, X" (nothing otherwise), "X. If C, Y instead". Read once the value is known.
+    /// `then` when `when` holds as it is used, else `otherwise` ("if C, X", "X. If C, Y instead").
     When {
         when: Condition,
         then: Vec<Effect>,
@@ -158,11 +157,12 @@ pub enum Effect {
     DiscardEnemyWildDice { dice: Amount, least: u8 },
     /// `dice` dice: this activation, each of `down_to`- takes 1 Move (to 1), each other adds 1.
     MoveByRolls { dice: Amount, down_to: u8 },
-    /// This fighter swears an oath: once it takes an enemy down in its activation, it is
-    /// favoured for the rest of the battle instead, and its side gains a double of 1s.
+    /// It swears an oath: taking an enemy down in its activation makes it favoured (a 1s double).
     SwearOath,
     /// From now, for the battle, this fighter is empty-handed (or, false, holds one again).
     EmptyHanded(bool),
+    /// From now, for the battle, the abilities this fighter uses have a value of 6.
+    PotentVial,
     /// What the ability does (`plain`), or `favoured` when this fighter is.
     Favoured {
         plain: Vec<Effect>,

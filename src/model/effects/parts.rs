@@ -11,6 +11,8 @@ pub enum Condition {
     /// An enemy fighter has been taken down by an attack action this fighter made this
     /// activation.
     TookDownThisActivation,
+    /// The same, by a melee attack action.
+    TookDownInMelee,
     /// An enemy fighter is within `range` inches of this fighter (that it can see, when
     /// `visible`).
     EnemyWithin { range: f32, visible: bool },
@@ -98,6 +100,9 @@ pub enum Condition {
     /// One of the two holds (`When` only: "if this fighter is carrying treasure or is within
     /// 3\" of an objective").
     Either(Box<Condition>, Box<Condition>),
+    /// Both hold (`When` only: "if this fighter has the Hero runemark and is within 6\" of
+    /// another friendly fighter with ...").
+    Both(Box<Condition>, Box<Condition>),
 }
 
 /// How the dice of a game against a picked enemy deal it damage (ABL-5): each a card's own.
@@ -392,6 +397,7 @@ impl Condition {
             | Condition::FriendEngaged { range, .. } => super::validate::range_ok(*range),
             Condition::MovesMade(n) => (1..=4).contains(n),
             Condition::TookDownThisActivation
+            | Condition::TookDownInMelee
             | Condition::NotMarked(_)
             | Condition::Marked(_)
             | Condition::ArmedWith(_)
@@ -403,7 +409,7 @@ impl Condition {
             | Condition::CarryingTreasure
             | Condition::EmptyHanded(_)
             | Condition::NoMoveMade => true,
-            Condition::Either(a, b) => a.numbers_ok() && b.numbers_ok(),
+            Condition::Either(a, b) | Condition::Both(a, b) => a.numbers_ok() && b.numbers_ok(),
         }
     }
 }

@@ -165,6 +165,7 @@ fn spend_attack(
         && a.fighter == attacker
     {
         a.took_down |= down;
+        a.took_down_melee |= down && melee;
         if down {
             a.downed.push(target);
         }

@@ -25,6 +25,9 @@ pub(super) fn condition_text(c: &Condition) -> String {
         Condition::TookDownThisActivation => {
             "(having taken down an enemy with an attack this activation)".to_string()
         }
+        Condition::TookDownInMelee => {
+            "(having taken down an enemy with a melee attack this activation)".to_string()
+        }
         Condition::EnemyWithin { range, visible } => {
             format!("(with an enemy{} within {range}\")", seen(*visible))
         }
@@ -115,6 +118,10 @@ fn later_text(c: &Condition) -> String {
             let inner = |c: &Condition| condition_text(c).trim_matches(['(', ')']).to_string();
             format!("({} or {})", inner(a), inner(b))
         }
+        Condition::Both(a, b) => {
+            let inner = |c: &Condition| condition_text(c).trim_matches(['(', ')']).to_string();
+            format!("({} and {})", inner(a), inner(b))
+        }
         _ => String::new(),
     }
 }
@@ -135,15 +142,13 @@ pub(super) fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
     let seen = |visible: bool| if visible { " it can see" } else { "" };
     let name = &c.f.name;
     match condition {
-        Condition::TookDownThisActivation => {
-            let done = c
-                .world
-                .resource::<Engine>()
-                .activation
-                .as_ref()
-                .is_some_and(|a| a.fighter == c.f.id && a.took_down);
+        Condition::TookDownThisActivation | Condition::TookDownInMelee => {
+            let melee = *condition == Condition::TookDownInMelee;
+            let done = (c.world.resource::<Engine>().activation.as_ref())
+                .is_some_and(|a| a.fighter == c.f.id && a.took_down_melee | (a.took_down & !melee));
+            let kind = if melee { "a melee" } else { "an" };
             (!done).then(|| {
-                format!("{name} has taken down no enemy with an attack action this activation")
+                format!("{name} has taken down no enemy with {kind} attack action this activation")
             })
         }
         Condition::EnemyWithin { range, visible } => {
@@ -203,6 +208,7 @@ pub(super) fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
         | Condition::EmptyHanded(_)
         | Condition::Damaged(_)
         | Condition::Either(..)
+        | Condition::Both(..)
         | Condition::FriendEngaged { .. } => why_not_now(c, condition),
         Condition::EnemyTakenDownThisRound | Condition::FriendAttackedThisRound(_) => {
             why_not_this_round(c, condition)
@@ -359,6 +365,7 @@ fn why_not_now(c: &Checked, condition: &Condition) -> Option<String> {
             let (a, b) = (why_not(c, a)?, why_not(c, b)?);
             Some(format!("{a}, and {b}"))
         }
+        Condition::Both(a, b) => why_not(c, a).or_else(|| why_not(c, b)),
         Condition::CarryingTreasure => {
             (c.f.carrying.is_none()).then(|| format!("{name} is carrying no treasure"))
         }

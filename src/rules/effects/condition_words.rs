@@ -63,6 +63,12 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
             Condition::TookDownThisActivation
         }
         Some(_) => return None,
+        None if rest
+            == "an enemy fighter has been taken down by a melee attack action made by them this \
+                activation" =>
+        {
+            Condition::TookDownInMelee
+        }
         None => enemy_within(rest)
             .or_else(|| no_enemy_within(rest))
             .or_else(|| friend_within(rest))
@@ -219,7 +225,11 @@ pub(super) fn friend_within(s: &str) -> Option<Condition> {
         let (n, rest) = number_prefix(rest)?;
         let (visible, rest) = match rest.strip_prefix("\" of a visible friendly fighter") {
             Some(r) => (true, r),
-            None => (false, rest.strip_prefix("\" of a friendly fighter")?),
+            None => (
+                false,
+                (rest.strip_prefix("\" of a friendly fighter"))
+                    .or_else(|| rest.strip_prefix("\" of another friendly fighter"))?,
+            ),
         };
         let (runemark, marks) = match rest.strip_prefix(" with ") {
             None if rest.is_empty() => (None, Marks::default()),

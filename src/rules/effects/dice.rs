@@ -36,6 +36,11 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         ),
         Effect::EmptyHanded(true) => "it is empty-handed from now on".to_string(),
         Effect::EmptyHanded(false) => "it is no longer empty-handed".to_string(),
+        Effect::PotentVial => {
+            "it has a potent vial: the abilities it uses have a value of 6 for the rest of the \
+             battle"
+                .to_string()
+        }
         Effect::SwearOath => {
             "it swears an oath: an enemy taken down in its activation makes it favoured and \
              gains a double of 1s"
@@ -110,6 +115,10 @@ pub(super) fn run(
     if let Effect::EmptyHanded(empty) = *e {
         state::engine(world).set_empty_handed(f.id, empty);
         return Some(EffectOutcome::EmptyHanded(empty));
+    }
+    if *e == Effect::PotentVial {
+        state::engine(world).potent_vial(f.id);
+        return Some(super::lasts(e, value));
     }
     if let Effect::MoveByRolls { dice, down_to } = e {
         return Some(move_by_rolls(world, f, dice.of(value), *down_to));
@@ -212,6 +221,13 @@ pub(super) fn useful(w: &super::Weighed, e: &Effect) -> Option<Useful> {
             (eng.dice[w.f.side.other()].saved > 0)
                 .then_some(Useful::Because("the other side has saved wild dice", None))
         }
+        Effect::PotentVial => {
+            let eng = w.world.resource::<crate::rules::state::Engine>();
+            (!eng.has(w.f.id, crate::rules::state::Lasting::PotentVial)).then_some(Useful::Because(
+                "its abilities will have a value of 6 from now on",
+                None,
+            ))
+        }
         Effect::SwearOath => {
             let eng = w.world.resource::<crate::rules::state::Engine>();
             let sworn = eng.has(w.f.id, crate::rules::state::Lasting::Oathed);
@@ -262,6 +278,14 @@ fn empty_handed(s: &str) -> Option<Vec<Effect>> {
             ])
         }
         "at the start of the battle, this fighter is not empty-handed" => Some(Vec::new()),
+        // "... a potent vial until the end of the battle. While a fighter has a potent vial,
+        // when they use an ability, the value of the ability is treated as being 6 even if the
+        // ability dice show a different score": the second sentence says what the first gives.
+        "this fighter now has a potent vial until the end of the battle" => {
+            Some(vec![Effect::PotentVial])
+        }
+        "while a fighter has a potent vial, when they use an ability, the value of this ability \
+         is treated as being 6 even if the ability dice show a different score" => Some(Vec::new()),
         _ => None,
     }
 }

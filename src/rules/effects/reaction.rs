@@ -279,7 +279,9 @@ fn answer_to_attack(s: &str) -> Option<Vec<Effect>> {
     if let Some(rest) = s.strip_prefix("count up to ") {
         let (n, rest) = count_prefix(rest)?;
         let plural = if n == 1 { "hit" } else { "hits" };
-        let tail = format!(" critical {plural} from that attack action as hits instead");
+        // "... as hits" in an "if ..., ... instead" read by `card::when`.
+        let tail = format!(" critical {plural} from that attack action as hits");
+        let rest = rest.strip_suffix(" instead").unwrap_or(rest);
         return (rest == tail).then(|| {
             vec![Effect::CritsAsHits {
                 up_to: Amount::Fixed(n),

@@ -96,6 +96,14 @@ pub fn value_after_auras(
     // "Other abilities": an ability that raises values is not raised by another.
     let raises = effects.is_some_and(|e| e.iter().any(|e| matches!(e, Effect::ValueAura { .. })));
     let mut by_whom = Vec::new();
+    // A potent vial makes the dice's value 6 (ABL-5), before any aura (said as its own).
+    let value = match eng.has(f.id, Lasting::PotentVial) && value != 6 {
+        true => {
+            by_whom.push((f.id, 6));
+            6
+        }
+        false => value,
+    };
     // Its own runemarks first (said as its own).
     let mut v = super::marked::value(f, effects.unwrap_or_default(), u32::from(value));
     if v != u32::from(value) {

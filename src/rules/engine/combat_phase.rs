@@ -202,6 +202,7 @@ pub(crate) fn start_activation(world: &mut World, f: &FighterView) {
         inspired: None,
         boosts: Vec::new(),
         took_down: false,
+        took_down_melee: false,
         by_hand: false,
         next_move: 0,
         lasting: Vec::new(),

@@ -130,6 +130,9 @@ pub struct ActivationState {
     /// ABL-5: an enemy was taken down by an attack action the fighter made this activation.
     #[serde(default)]
     pub took_down: bool,
+    /// ABL-5: one of them was a melee attack action.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub took_down_melee: bool,
     /// ABL-5: it used a not-automated ability: its player may resolve it by hand (damage or
     /// healing) until the activation ends, which then waits for `EndActivation`.
     #[serde(default)]

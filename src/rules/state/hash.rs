@@ -207,6 +207,9 @@ struct EngineWords<'a> {
     /// Fighters spared the next time they would be taken down. New: only when there are some.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     survives: Vec<(FighterId, u32, u8)>,
+    /// Fighters whose abilities have a value of 6. New: written only when there are some.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    potent: Vec<FighterId>,
     /// The tokens abilities left on the battlefield. New: written only when there are some.
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     tokens: &'a [super::battle::TokenOnBoard],
@@ -298,12 +301,11 @@ impl<'a> EngineWords<'a> {
             exposed_around: Vec::new(),
             once,
             survives: Vec::new(),
+            potent: Vec::new(),
             flies: Vec::new(),
             tokens,
         };
-        for effect in effects {
-            words.add(effect);
-        }
+        effects.iter().for_each(|effect| words.add(effect));
         words
     }
 
@@ -400,6 +402,7 @@ impl<'a> EngineWords<'a> {
             Lasting::Favoured => self.oaths.push((on, true)),
             Lasting::EmptyHanded => self.empty_handed.push(on),
             Lasting::Flies => self.flies.push(on),
+            Lasting::PotentVial => self.potent.push(on),
             Lasting::Survives { remove, sides } => self.survives.push((on, remove, sides)),
             Lasting::NextAttack {
                 stat,

@@ -70,6 +70,8 @@ pub enum Lasting {
     Favoured,
     /// It is empty-handed: it threw what it held (until an ability has it hold one again).
     EmptyHanded,
+    /// The abilities it uses have a value of 6 (a potent vial), for the battle.
+    PotentVial,
     /// It can fly when it moves (MOVE-7).
     Flies,
     /// The attacks that target it have `by` more of `stat` (only those of the side's
@@ -449,6 +451,13 @@ impl Engine {
             .retain(|e| !(e.fighter() == Some(id) && e.what == what));
         if empty {
             self.push_effect(Scope::Fighter(id), what, Until::BattleEnd);
+        }
+    }
+
+    /// ABL-5: the abilities `id` uses have a value of 6 for the rest of the battle.
+    pub fn potent_vial(&mut self, id: FighterId) {
+        if !self.has(id, Lasting::PotentVial) {
+            self.push_effect(Scope::Fighter(id), Lasting::PotentVial, Until::BattleEnd);
         }
     }
 

@@ -68,10 +68,15 @@ fn friends(who: &str) -> Option<(Aura, &str)> {
 
 /// The marks of "the R runemark", "both the R and the S runemarks", "the R faction runemark
 /// and the S runemark", "the R or S runemarks", "the R faction runemark and either the S
-/// runemark or the T runemark".
+/// runemark or the T runemark", "the R runemark and the S or T runemark".
 pub(in crate::rules::effects) fn marks_of(words: &str) -> Option<Marks> {
     let words = words.strip_prefix("both ").unwrap_or(words);
-    let (all, any) = match words.split_once(" and either ") {
+    let either = (words.split_once(" and either ")).or_else(|| {
+        words
+            .split_once(" and the ")
+            .filter(|(_, b)| b.contains(" or "))
+    });
+    let (all, any) = match either {
         Some((all, any)) => (names(all, " and ")?, names(any, " or ")?),
         None if words.contains(" or ") => (Vec::new(), names(words, " or ")?),
         None => (names(words, " and ")?, Vec::new()),

@@ -307,11 +307,13 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     })
 }
 
-/// The text lower-cased, quotes and spaces made plain, cut after each full stop.
+/// The text lower-cased, quotes, emphasis (`*potent vial*`) and spaces made plain, cut after
+/// each full stop.
 pub(super) fn sentences(text: &str) -> Vec<String> {
     let plain = text
         .replace(['\u{201c}', '\u{201d}', '\u{2033}'], "\"")
-        .replace(['\u{2019}', '\u{2018}'], "'");
+        .replace(['\u{2019}', '\u{2018}'], "'")
+        .replace('*', "");
     let plain = plain::named_fighters(&plain).to_lowercase();
     let plain = plain.split_whitespace().collect::<Vec<_>>().join(" ");
     // A monster's abilities say "this monster" where the others say "this fighter".

@@ -149,6 +149,14 @@ fn condition(c: &str) -> Option<Condition> {
         let marks = marks_of(marks)?;
         return Some(Condition::FriendEngaged { marks, range });
     }
+    // "this fighter has the Hero runemark and is within 6\" of another friendly fighter ...".
+    if let Some((a, b)) = c.split_once(" runemark and is ")
+        && a.starts_with("this fighter has the ")
+    {
+        let a = condition(&format!("{a} runemark"))?;
+        let b = condition(&format!("this fighter is {b}"))?;
+        return Some(Condition::Both(Box::new(a), Box::new(b)));
+    }
     if let Some(m) = c.strip_prefix("this fighter has the ")
         && (m.ends_with(" runemark") || m.ends_with(" runemarks"))
     {

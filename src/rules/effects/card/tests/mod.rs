@@ -347,6 +347,7 @@ mod more;
 mod picks;
 mod reactions;
 mod round;
+mod sixteenth;
 mod tail;
 mod tenth;
 mod thirteenth;
