@@ -242,19 +242,28 @@ fn set_up_hint(
         ),
         Placing::Anywhere { .. } => (s.placing.words(), "nearest the closest objective"),
         Placing::PickedAnywhere { .. } => (s.placing.words(), "nearest where it stands"),
+        Placing::Point { .. } => (s.placing.words(), "where it reaches the most enemies"),
         Placing::Wholly { within } => (
             format!("wholly within {within}\" of {}", name(names, s.active)),
             "nearest where it fell",
         ),
     };
+    let point = matches!(s.placing, Placing::Point { .. });
     let text = match &intent.preview {
         Some(Err(e)) => format!("{} [{}]", e.reason, e.rule),
+        _ if point => format!(
+            "Click the point {who} picks, {place} (green crosses) [ABL-5]; right click: cancel."
+        ),
         _ => format!(
             "Click where {who} is set up, {place} (green crosses) [ABL-5]; right click: cancel."
         ),
     };
     super::words::tagged(ui, &text);
-    if ui.button(format!("Set {who} up {rules_pick}")).clicked() {
+    let button = match point {
+        true => format!("Pick the point {rules_pick}"),
+        false => format!("Set {who} up {rules_pick}"),
+    };
+    if ui.button(button).clicked() {
         send(s.command(t, None));
         intent.cancel();
     }
@@ -445,7 +454,7 @@ fn abilities(
                 // ABL-5: where a set-up ability puts its enemy is picked on the board.
                 // The fighter itself, when it is set up anywhere.
                 let placed = match ab.sets_up {
-                    Some(Placing::Anywhere { .. }) => Some(a.fighter),
+                    Some(p) if p.places_self() => Some(a.fighter),
                     _ => target,
                 };
                 if let (true, Some(placing), Some(t)) = (clicked, ab.sets_up, placed) {

@@ -212,6 +212,7 @@ impl Effect {
             | Effect::SelfDamage { .. }
             | Effect::DamageEach { .. }
             | Effect::DamageAround { .. }
+            | Effect::DamageAtPoint(_)
             | Effect::DamagePerFriendNear { .. }
             | Effect::DamageAll { .. }
             | Effect::DiceGame { .. }

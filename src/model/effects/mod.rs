@@ -24,7 +24,7 @@ pub use kinds::{AttackKind, MoveTrigger, ReactAct, Restriction, Stat, Token, Tok
 pub use marks::{Mark, Marks, NAMED};
 pub use parts::{
     ANYWHERE, AtItsEnd, Attackers, Condition, FriendPick, Game, Guard, Lowering, MarkedRaise,
-    OnSuccess, Placing, RollsWere, TargetIs, VALUE_RANGE,
+    OnSuccess, Placing, PointDamage, RollsWere, TargetIs, VALUE_RANGE,
 };
 pub use reach::{Aim, Aura, Exposers, PickOnly};
 pub use roll::{Roll, band_text};
@@ -84,8 +84,7 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         missile_only: bool,
     },
-    /// Damage to one enemy fighter within `range` inches that this fighter can see (GEN-3):
-    /// `amount`, or by `roll` when given.
+    /// Damage to one enemy it can see within `range` (GEN-3): `amount`, or by `roll` when given.
     DamageOne {
         range: f32,
         amount: Amount,
@@ -118,8 +117,7 @@ pub enum Effect {
         #[serde(default = "parts::seen", skip_serializing_if = "parts::is_seen")]
         visible: bool,
     },
-    /// For the round, `by` less `stat` (Attacks: of their attacks), to `min`, for the enemies
-    /// within `range` inches of this fighter while they are.
+    /// For the round, `by` less `stat` (Attacks: of attacks), to `min`, for enemies within `range`.
     EnemyAura {
         stat: Stat,
         by: Amount,
@@ -279,8 +277,7 @@ pub enum Effect {
     RangeBoost { by: Amount, melee_only: bool },
     /// Its next attack's Range is `inches` (the bonus attack's, when one waits).
     RangeIs { inches: Amount },
-    /// Another friend within `range` (seen, when `visible`; with the runemark, when given) makes
-    /// a bonus attack action (CMB-2), with a melee weapon when `melee`.
+    /// A friend within `range` (seen: `visible`; bearing `runemark`) makes a bonus (melee) attack.
     FriendBonusAttack {
         range: f32,
         visible: bool,
@@ -527,6 +524,8 @@ pub enum Effect {
     },
     /// A dice for a picked enemy and each fighter it sees within `around` of it, as bands say.
     DamageAround { range: f32, around: f32, roll: Roll },
+    /// To each enemy within `around` of a point it sees within `within`: `amount`, or `roll`'s.
+    DamageAtPoint(PointDamage),
     /// This activation, each time its attack takes an enemy down, the bonus actions `then`.
     AfterTakedown { then: Vec<Effect> },
     /// The friend picked, yet to activate, activates right after this one (as ABL-3's Inspiring).

@@ -85,6 +85,17 @@ impl Effect {
                 dice.within(10) && (1..=6).contains(face)
             }
             Effect::DamageAll { range, amount } => range_ok(*range) && amount.within(20),
+            Effect::DamageAtPoint(PointDamage {
+                within,
+                around,
+                amount,
+                roll,
+            }) => {
+                range_ok(*within)
+                    && range_ok(*around)
+                    && amount.within(20)
+                    && roll.as_ref().is_none_or(|r| r.dice.within(10))
+            }
             Effect::DiceGame { range, game, .. } => range_ok(*range) && game.ok(),
             Effect::DamagePerFriendNear {
                 range, per, near, ..

@@ -201,6 +201,11 @@ pub enum Placing {
     Wholly {
         within: f32,
     },
+    /// No fighter: a point on the battlefield the ability's fighter can see, within `within`
+    /// inches of it ([`ANYWHERE`]: at any distance).
+    Point {
+        within: f32,
+    },
 }
 
 impl Placing {
@@ -210,6 +215,8 @@ impl Placing {
         match self {
             Placing::Near { within } => format!("within {within}\" of the fighter"),
             Placing::Wholly { within } => format!("wholly within {within}\" of the fighter"),
+            Placing::Point { within } if *within >= ANYWHERE => "it can see".to_string(),
+            Placing::Point { within } => format!("it can see within {within}\""),
             Placing::PickedAnywhere { away } => {
                 format!("anywhere more than {away}\" from every enemy")
             }
@@ -235,7 +242,9 @@ impl Placing {
     /// Its distance in inches: how near, or how far from every enemy (1 when it names none).
     pub fn inches(self) -> f32 {
         match self {
-            Placing::Near { within } | Placing::Wholly { within } => within,
+            Placing::Near { within } | Placing::Wholly { within } | Placing::Point { within } => {
+                within
+            }
             Placing::PickedAnywhere { away }
             | Placing::Anywhere {
                 away: Some(away), ..
@@ -259,6 +268,12 @@ impl Placing {
             },
             p => p,
         }
+    }
+
+    /// Is what it places the ability's own fighter (or a point it picks), not the fighter the
+    /// ability aims at?
+    pub fn places_self(self) -> bool {
+        matches!(self, Placing::Anywhere { .. } | Placing::Point { .. })
     }
 }
 
@@ -329,6 +344,16 @@ pub enum AtItsEnd {
     HealAsDealt,
     /// It is allocated as much damage again as it has then.
     DamageAgain,
+}
+
+/// Damage to each enemy within `around` inches of a point the fighter sees within `within`
+/// (ABL-5): `amount`, or for each success of `roll`, its damage.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PointDamage {
+    pub within: f32,
+    pub around: f32,
+    pub amount: super::Amount,
+    pub roll: Option<super::Roll>,
 }
 
 /// What a fighter's runemarks raise of its ability (ABL-5): "if this fighter has the Frenzied

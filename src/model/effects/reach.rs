@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Effect, Marks, VALUE_RANGE};
+use super::{Effect, Marks, PointDamage, VALUE_RANGE};
 
 /// Friendly fighters a round-long boost reaches (ABL-5): those within `range` inches of the
 /// fighter who used the ability (that it can see, when `visible`), while they are; the
@@ -24,6 +24,10 @@ pub struct Aura {
     /// characteristic of 5 or more"); 0: any.
     #[serde(default, skip_serializing_if = "super::parts::is_zero")]
     pub tough: u32,
+    /// Only those with damage points allocated ("that has any damage points allocated to
+    /// them").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hurt: bool,
 }
 
 impl Aura {
@@ -65,6 +69,9 @@ impl Aura {
         }
         if self.tough > 0 {
             s.push_str(&format!(" and a Toughness of {} or more", self.tough));
+        }
+        if self.hurt {
+            s.push_str(" that have damage allocated");
         }
         s
     }
@@ -168,6 +175,7 @@ impl Effect {
             }
             Effect::FriendRelocate { away, .. } => Placing::PickedAnywhere { away },
             Effect::Revive { place, .. } => place,
+            Effect::DamageAtPoint(PointDamage { within, .. }) => Placing::Point { within },
             Effect::Relocate {
                 away,
                 floor_only,

@@ -173,6 +173,7 @@ impl Effect {
             Effect::DamageOne { .. }
             | Effect::DamageEach { .. }
             | Effect::DamageAround { .. }
+            | Effect::DamageAtPoint(_)
             | Effect::DamagePerFriendNear { .. }
             | Effect::DamageAll { .. }
             | Effect::DiceGame { .. }

@@ -231,6 +231,7 @@ pub fn in_aura(
         && source.side == f.side
         && distance(&source.base(), &f.base()) <= aura.range + 1e-4
         && aura.reaches_kind(source.id == f.id, &f.profile)
+        && (!aura.hurt || f.damage > 0)
         && (!aura.visible || source.id == f.id || can_see(world, all, source, f))
 }
 

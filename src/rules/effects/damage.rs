@@ -29,6 +29,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         Effect::DiceGame { .. } => super::games::describe(e, value),
         Effect::DamageEach { .. } => each_text(e, value),
         Effect::DamageAround { .. } => super::around::describe(e, value),
+        Effect::DamageAtPoint(_) => super::point::describe(e, value),
         Effect::DamagePerFriendNear { .. } => super::per_friend::describe(e),
         Effect::DamageAll { .. } => super::around::all_text(e, value),
         Effect::DamageVsToughness { .. } => super::around::versus_text(e, value),
@@ -300,6 +301,7 @@ pub(super) fn damage_one(
 pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
     match e {
         Effect::DamageAround { .. } => super::around::useful(w, e),
+        Effect::DamageAtPoint(_) => super::point::useful(w, e),
         Effect::DamagePerFriendNear { .. } => super::per_friend::useful(w, e),
         Effect::DamageAll { .. } => super::around::all_useful(w, e),
         Effect::DamageVsToughness { .. } | Effect::DamageWoundsOnRoll { .. } => {

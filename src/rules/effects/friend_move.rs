@@ -248,10 +248,19 @@ pub(super) fn each_friend(s: &str) -> Option<Vec<Effect>> {
     let who = who
         .strip_suffix(" when this fighter uses this ability")
         .unwrap_or(who);
+    // "... that is within 6\" of this fighter and that has any damage points allocated to them".
+    let who = match who.strip_suffix(" and that has any damage points allocated to them") {
+        Some(w) => {
+            aura.hurt = true;
+            w
+        }
+        None => who,
+    };
     let (marks, range) = match who.split_once(" within ") {
         Some((m, r)) => (m, super::card::fill(r, "{n}\" of this fighter")?[0] as f32),
         None => (who, crate::model::effects::ANYWHERE),
     };
+    let marks = marks.strip_suffix(" that is").unwrap_or(marks);
     if let Some(m) = marks.strip_prefix("with ") {
         aura.marks = marks_of(m)?;
     } else if !marks.is_empty() {

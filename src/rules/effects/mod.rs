@@ -54,6 +54,7 @@ mod move_reaction;
 mod next_attack;
 mod per_friend;
 mod place;
+mod point;
 mod pull;
 mod range_boost;
 mod reach;
@@ -352,6 +353,9 @@ fn run_one(
         Family::Condition | Family::Reaction => None,
         Family::Bonus => bonus::run(world, f, e, value, picks.target),
         Family::Boost => boost::run(world, f, e, value),
+        Family::Damage if matches!(e, Effect::DamageAtPoint(_)) => {
+            return point::run(world, f, e, value, picks.place);
+        }
         Family::Damage => return damage::run(world, f, e, value, picks.target),
         Family::Heal => return heal::run(world, f, e, value),
         Family::Guard => guard::run(world, f, e, value),

@@ -23,6 +23,9 @@ pub fn set_up_spots(
     placing: Placing,
 ) -> Vec<Vec3> {
     let all = state::fighters(world);
+    if let Placing::Point { within } = placing {
+        return super::point::spots(world, &all, f, within);
+    }
     let others = state::blockers(&all, t.id);
     let rules = world.resource::<crate::model::ruleset::Ruleset>().clone();
     // Anywhere it could get to flying, from where it stands to past the picker (or, set up
@@ -37,7 +40,10 @@ pub fn set_up_spots(
             distance(&t.base(), &f.base()) + within + 2.0 * flyer.base.max_radius() + 1.0
         }
         // A fighter taken down is searched for from where it fell, across the battlefield.
-        Placing::Anywhere { .. } | Placing::PickedAnywhere { .. } | Placing::Wholly { .. } => 200.0,
+        Placing::Anywhere { .. }
+        | Placing::PickedAnywhere { .. }
+        | Placing::Wholly { .. }
+        | Placing::Point { .. } => 200.0,
     };
     let enemies: Vec<Base> = (all.iter())
         .filter(|o| o.on_board() && o.side != t.side)
@@ -60,6 +66,7 @@ pub fn set_up_spots(
             Placing::PickedAnywhere { away } => {
                 enemies.iter().all(|e| distance(&b, e) > away + 1e-4)
             }
+            Placing::Point { .. } => false,
         }
     };
     let mut spots: Vec<Vec3> = world
@@ -91,9 +98,12 @@ pub(crate) fn check_place(
     let Some(placing) = placing else {
         return Err(Rejected::new(RuleId::Abl5, "this ability sets nobody up"));
     };
-    let who = match placing {
-        Placing::Near { .. } | Placing::PickedAnywhere { .. } | Placing::Wholly { .. } => aimed,
-        Placing::Anywhere { .. } => Some(f.id),
+    if let Placing::Point { within } = placing {
+        return super::point::check(world, f, within, at);
+    }
+    let who = match placing.places_self() {
+        false => aimed,
+        true => Some(f.id),
     };
     // A friend taken down is set up again (Placing::Wholly, or a revival's PickedAnywhere).
     let t = who.and_then(|t| state::fighter(world, t).filter(|t| t.on_board() || t.is_down()));

@@ -185,6 +185,14 @@ pub enum EffectOutcome {
         fighters: Vec<FighterId>,
         amount: u32,
     },
+    /// The point the fighter picked (`None`: none it can see reaches an enemy), its `rolls`,
+    /// and the enemies within reach of it.
+    AtPoint {
+        at: Option<[f32; 3]>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        rolls: Vec<u8>,
+        fighters: Vec<FighterId>,
+    },
     /// Not taken down this once: the damage beyond its Wounds ignored, `left` wounds left
     /// (removed by a D`rolled` roll, when not 0).
     Spared { left: u32, rolled: u8 },

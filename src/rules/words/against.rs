@@ -117,6 +117,36 @@ pub(super) fn revived_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
     }
 }
 
+/// ABL-5: the point a fighter picked, its rolls, and the enemies near it.
+pub(super) fn point_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
+    let EffectOutcome::AtPoint {
+        at,
+        rolls,
+        fighters,
+    } = o
+    else {
+        return String::new();
+    };
+    let Some(p) = at else {
+        return format!("no point {who} can see reaches an enemy");
+    };
+    let rolled = match rolls.is_empty() {
+        true => String::new(),
+        false => {
+            let shown: Vec<String> = rolls.iter().map(u8::to_string).collect();
+            format!(" and rolls {}", shown.join(", "))
+        }
+    };
+    let near = match fighters.is_empty() {
+        true => "no enemy is near it".to_string(),
+        false => {
+            let names: Vec<String> = fighters.iter().map(|f| n.fighter(*f)).collect();
+            format!("near it: {}", names.join(", "))
+        }
+    };
+    format!("{who} picks a point {}{rolled}; {near}", n.place(p))
+}
+
 /// ABL-5: a token left where an enemy fell, and what the tokens did at the round's end.
 pub(super) fn token_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
     let names = |v: &[crate::model::ids::FighterId]| {

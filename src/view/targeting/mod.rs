@@ -159,8 +159,7 @@ impl SetUpPick {
     /// The ability that sets fighter `t` up at `place` (none: where the rules pick); its
     /// target, unless it sets itself up (`Anywhere`).
     pub(crate) fn command(self, t: FighterId, place: Option<[f32; 3]>) -> Command {
-        use crate::model::effects::Placing::Anywhere;
-        let aimed = !matches!(self.placing, Anywhere { .. });
+        let aimed = !self.placing.places_self();
         Command::Ability {
             fighter: self.active,
             ability: self.ability,

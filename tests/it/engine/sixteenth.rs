@@ -1,12 +1,15 @@
 //! Issue 30, sixteenth session: more of the long tail's effects run by the engine, in our
 //! own words, with injected dice.
 
+use super::arena::Arena;
 use super::lasting::{guard, guarded};
-use warcry_sim::model::effects::{Amount, Condition, Effect, Marks};
+use warcry_sim::model::effects::{Amount, Condition, Effect, Marks, PointDamage};
 use warcry_sim::model::ids::FighterId;
+use warcry_sim::rules::command::Command;
 
 const B: FighterId = FighterId(10);
 const B2: FighterId = FighterId(11);
+const B3: FighterId = FighterId(12);
 
 /// B's reaction counts one critical hit as a hit, or two when B is a Hero within 4" of
 /// another friend bearing the Vanguard runemark.
@@ -106,10 +109,133 @@ fn abl5_after_a_melee_takedown_a_potent_vial_makes_every_value_six() {
     a.attack_logged(A, B, 0);
     a.use_ability(A, "Test Gift", 3, None).unwrap();
     // Later in the battle (another activation), a double of 2s deals 6.
-    const B3: FighterId = FighterId(12);
     a.place(B3, 14.0, 10.0);
     a.activate(A);
     a.give_dice(Side::A, &[(2, 2)]);
     a.use_ability(A, "Test Blast", 2, Some(B3)).unwrap();
     assert_eq!(a.damage(B3), 6);
+}
+
+/// CMB-2, ABL-5: each other hurt friend with the runemark in reach, not a Beast, may make a
+/// bonus move or attack: A2 (hurt) does; A3 (unhurt) and A4 (hurt, a Beast) do not, nor A.
+#[test]
+fn cmb2_abl5_only_the_hurt_friends_with_the_runemark_get_a_bonus_action() {
+    use warcry_sim::model::components::Damage;
+    use warcry_sim::model::effects::Aura;
+    use warcry_sim::rules::engine::Bonus;
+    const A: FighterId = FighterId(2);
+    const A2: FighterId = FighterId(3);
+    const A3: FighterId = FighterId(4);
+    const A4: FighterId = FighterId(5);
+    let aura = Aura {
+        range: 6.0,
+        others: true,
+        marks: Marks::of(&["vanguard"], &[]).unwrap(),
+        not: Marks::of(&["beast"], &[]).unwrap(),
+        hurt: true,
+        ..Aura::default()
+    };
+    let each = Effect::EachFriendBonusMove {
+        aura,
+        or_attack: true,
+    };
+    let mut a = super::faction::with_ability(vec![each], 3);
+    a.set(A, Damage(2));
+    for (id, x, hurt, marks) in [
+        (A2, 12.0, 1, vec!["vanguard"]),
+        (A3, 13.0, 0, vec!["vanguard"]),
+        (A4, 14.0, 3, vec!["vanguard", "beast"]),
+    ] {
+        a.profile(id, |p| {
+            p.runemarks = marks.iter().map(|m| m.to_string()).collect()
+        });
+        a.place(id, x, 12.0);
+        a.set(id, Damage(hurt));
+    }
+    a.place(B, 30.0, 30.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let queue = a.engine().activation.as_ref().unwrap().bonus.clone();
+    assert!(
+        matches!(queue[..], [Bonus::FriendMoveOrAttack { fighter: A2, .. }]),
+        "{queue:?}"
+    );
+}
+
+/// A's ability: damage to every enemy within 3" of a point it can see within 12" (`roll`:
+/// rolled); B at (20, 10), B2 at (21, 12), B3 at (26, 10).
+fn at_point(amount: Amount, roll: Option<warcry_sim::model::effects::Roll>) -> Arena {
+    let e = Effect::DamageAtPoint(PointDamage {
+        within: 12.0,
+        around: 3.0,
+        amount,
+        roll,
+    });
+    let mut a = super::faction::with_ability(vec![e], 4);
+    a.rules(|r| r.reactions = false);
+    for (id, x, z) in [(B, 20.0, 10.0), (B2, 21.0, 12.0), (B3, 26.0, 10.0)] {
+        a.profile(id, |p| p.wounds = 30);
+        a.place(id, x, z);
+    }
+    a
+}
+
+fn at(a: &mut Arena, x: f32, z: f32) -> Result<(), warcry_sim::rules::command::Rejected> {
+    a.apply(Command::Ability {
+        fighter: FighterId(2),
+        ability: "Test Gift".into(),
+        dice: 4,
+        target: None,
+        place: Some([x, 0.0, z]),
+    })
+}
+
+/// ABL-5: the point its player picks: one farther than 12" or hidden behind a wall is
+/// refused (said why); at (20.5, 11) the two enemies within 3" take half the value (2) each,
+/// the third none, and the log names the point's place and who was near it.
+#[test]
+fn abl5_the_enemies_near_the_point_picked_take_the_damage() {
+    use warcry_sim::model::formats::{TerrainKind, TerrainPiece};
+    let mut a = at_point(Amount::HalfValueUp, None);
+    let far = at(&mut a, 25.0, 25.0).unwrap_err();
+    assert!(
+        far.reason.contains("it can see within 12\""),
+        "{}",
+        far.reason
+    );
+    a.add_terrain(TerrainPiece::on_floor(
+        "wall",
+        TerrainKind::Obstacle,
+        (13.0, 6.0),
+        (0.5, 6.0),
+        6.0,
+    ));
+    let hidden = at(&mut a, 16.0, 4.5).unwrap_err();
+    assert!(hidden.reason.contains("not a point"), "{}", hidden.reason);
+    let n = a.log_len();
+    at(&mut a, 20.5, 11.0).unwrap();
+    assert_eq!((a.damage(B), a.damage(B2), a.damage(B3)), (2, 2, 0));
+    let said = super::faction::said_since(&mut a, n).join("\n");
+    assert!(
+        said.contains("picks a point") && said.contains("near it:"),
+        "{said}"
+    );
+}
+
+/// ABL-5, SOLO-C1: with no point picked, the one reaching the most enemies (midway between B
+/// and B2); the roll's D3 for each 4+ is rolled for each enemy: dice 4 (value), rolls 4, 2,
+/// 6, 1 (two successes), then B 1 and B2 3, then B 6 and B2 2: B 1 + 3, B2 2 + 1.
+#[test]
+fn abl5_a_point_roll_deals_a_d3_to_each_enemy_for_each_success() {
+    use warcry_sim::model::effects::Roll;
+    let roll = Roll {
+        dice: Amount::Value,
+        bands: Vec::new(),
+        rolled: vec![(4, 6, 3)],
+        upto_round: None,
+    };
+    let mut a = at_point(Amount::Fixed(0), Some(roll));
+    a.dice(&[4, 2, 6, 1, 1, 3, 6, 2]);
+    a.use_ability(FighterId(2), "Test Gift", 4, None).unwrap();
+    assert_eq!((a.damage(B), a.damage(B2), a.damage(B3)), (4, 3, 0));
+    assert_eq!(a.dice_left(), 0);
 }

@@ -113,8 +113,9 @@ pub(super) fn not_for(effects: &mut [Effect], s: &str) -> bool {
     };
     let mut any = false;
     for e in effects.iter_mut() {
-        if let Effect::RoundGuard { aura: Some(a), .. } | Effect::RoundBoost { aura: Some(a), .. } =
-            e
+        if let Effect::RoundGuard { aura: Some(a), .. }
+        | Effect::RoundBoost { aura: Some(a), .. }
+        | Effect::EachFriendBonusMove { aura: a, .. } = e
         {
             a.not = m;
             any = true;

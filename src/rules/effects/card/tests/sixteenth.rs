@@ -1,7 +1,7 @@
 //! Issue 30, sixteenth session: more of the long tail's wordings, in our own words.
 
 use super::*;
-use crate::model::effects::Condition;
+use crate::model::effects::{Condition, PointDamage};
 use crate::rules::effects::describe;
 
 /// REA-1, ABL-5: a reaction's answer that is larger "if this fighter has the Hero runemark
@@ -73,5 +73,105 @@ fn abl5_a_potent_vial_after_a_melee_takedown() {
         describe(&e, Some(2)),
         "(having taken down an enemy with a melee attack this activation); it has a potent \
          vial: the abilities it uses have a value of 6 for the rest of the battle"
+    );
+}
+
+/// CMB-2, ABL-5: "each other friendly fighter with the R runemark that is within N\" of this
+/// fighter and that has any damage points allocated to them can make a bonus move action or a
+/// bonus attack action" + "this cannot affect friendly fighters with the Beast runemark": the
+/// aura takes only hurt friends, not Beasts.
+#[test]
+fn cmb2_abl5_each_hurt_friend_with_a_runemark_makes_a_bonus_action() {
+    let e = effects_of(
+        "Each other friendly fighter with the Vanguard runemark that is within 5\" of this \
+         fighter and that has any damage points allocated to them can make a bonus move action \
+         or a bonus attack action. This cannot affect friendly fighters with the Beast runemark.",
+    )
+    .unwrap();
+    let aura = Aura {
+        range: 5.0,
+        others: true,
+        marks: Marks::of(&["vanguard"], &[]).unwrap(),
+        not: Marks::of(&["beast"], &[]).unwrap(),
+        hurt: true,
+        ..Aura::default()
+    };
+    assert_eq!(
+        e,
+        vec![Effect::EachFriendBonusMove {
+            aura,
+            or_attack: true
+        }]
+    );
+    assert_eq!(
+        describe(&e, None),
+        "a bonus move or attack action, in turn, for the other friendly fighters with the \
+         vanguard runemark (not those with the beast runemark) that have damage allocated \
+         within 5\""
+    );
+}
+
+/// ABL-5: "pick a point on the battlefield that is visible to this fighter" + "allocate a
+/// number of damage points equal to the value of this ability to all enemy fighters within
+/// 2\" of that point": a point pick at any distance, damage to each enemy near it.
+#[test]
+fn abl5_damage_to_every_enemy_near_a_point_it_can_see() {
+    let e = effects_of(
+        "Pick a point on the battlefield that is visible to this fighter. Allocate a number of \
+         damage points equal to the value of this ability to all enemy fighters within 2\" of \
+         that point.",
+    )
+    .unwrap();
+    assert_eq!(
+        e,
+        vec![Effect::DamageAtPoint(PointDamage {
+            within: crate::model::effects::ANYWHERE,
+            around: 2.0,
+            amount: Amount::Value,
+            roll: None,
+        })]
+    );
+    assert_eq!(
+        describe(&e, Some(3)),
+        "every enemy within 2\" of a point it can see: 3 damage"
+    );
+    assert_eq!(
+        e[0].placing(),
+        Some(crate::model::effects::Placing::Point {
+            within: crate::model::effects::ANYWHERE
+        })
+    );
+}
+
+/// ABL-5: "... within 10\" of and visible to this fighter, and roll a number of dice equal to
+/// the value of this ability" + "for each roll of 5+, allocate D3 damage points to each enemy
+/// fighter within 2\" of that point": the roll and its D3 for each success.
+#[test]
+fn abl5_rolled_damage_to_every_enemy_near_a_point_in_reach() {
+    let e = effects_of(
+        "Pick a point on the battlefield within 10\" of and visible to this fighter, and roll a \
+         number of dice equal to the value of this ability. For each roll of 5+, allocate D3 \
+         damage points to each enemy fighter within 2\" of that point.",
+    )
+    .unwrap();
+    let roll = crate::model::effects::Roll {
+        dice: Amount::Value,
+        bands: Vec::new(),
+        rolled: vec![(5, 6, 3)],
+        upto_round: None,
+    };
+    assert_eq!(
+        e,
+        vec![Effect::DamageAtPoint(PointDamage {
+            within: 10.0,
+            around: 2.0,
+            amount: Amount::Fixed(0),
+            roll: Some(roll),
+        })]
+    );
+    assert_eq!(
+        describe(&e, Some(4)),
+        "roll 4 dice: each 5+ deals D3 to every enemy within 2\" of a point it can see within \
+         10\" (rolled for each)"
     );
 }

@@ -120,6 +120,7 @@ fn a_raise_for_this_fighter_and_the_marked_friends_round_it() {
                 marks: Marks::of(&["tidecallers"], &["agile", "minion"]).unwrap(),
                 not: Marks::default(),
                 tough: 0,
+                hurt: false,
             }))
         ])
     );

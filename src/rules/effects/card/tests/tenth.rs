@@ -209,6 +209,7 @@ fn picked_friends_each_make_a_bonus_action() {
                 marks: Marks::of(&["hunter"], &[]).unwrap(),
                 not: Marks::default(),
                 tough: 0,
+                hurt: false,
             },
             up_to: Amount::Fixed(2),
             or_attack: false,
