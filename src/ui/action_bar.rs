@@ -252,7 +252,9 @@ fn set_up_hint(
     let text = match &intent.preview {
         Some(Err(e)) => format!("{} [{}]", e.reason, e.rule),
         _ if point => format!(
-            "Click the point {who} picks, {place} (green crosses) [ABL-5]; right click: cancel."
+            "Click a point {} (green crosses; the ring shows its reach) [ABL-5]; right click: \
+             cancel.",
+            place.replacen("it can see", &format!("{who} can see"), 1)
         ),
         _ => format!(
             "Click where {who} is set up, {place} (green crosses) [ABL-5]; right click: cancel."

@@ -202,9 +202,10 @@ pub enum Placing {
         within: f32,
     },
     /// No fighter: a point on the battlefield the ability's fighter can see, within `within`
-    /// inches of it ([`ANYWHERE`]: at any distance).
+    /// inches of it ([`ANYWHERE`]: at any distance); what it does reaches `around` inches.
     Point {
         within: f32,
+        around: f32,
     },
 }
 
@@ -215,8 +216,8 @@ impl Placing {
         match self {
             Placing::Near { within } => format!("within {within}\" of the fighter"),
             Placing::Wholly { within } => format!("wholly within {within}\" of the fighter"),
-            Placing::Point { within } if *within >= ANYWHERE => "it can see".to_string(),
-            Placing::Point { within } => format!("it can see within {within}\""),
+            Placing::Point { within, .. } if *within >= ANYWHERE => "it can see".to_string(),
+            Placing::Point { within, .. } => format!("it can see within {within}\""),
             Placing::PickedAnywhere { away } => {
                 format!("anywhere more than {away}\" from every enemy")
             }
@@ -242,9 +243,9 @@ impl Placing {
     /// Its distance in inches: how near, or how far from every enemy (1 when it names none).
     pub fn inches(self) -> f32 {
         match self {
-            Placing::Near { within } | Placing::Wholly { within } | Placing::Point { within } => {
-                within
-            }
+            Placing::Near { within }
+            | Placing::Wholly { within }
+            | Placing::Point { within, .. } => within,
             Placing::PickedAnywhere { away }
             | Placing::Anywhere {
                 away: Some(away), ..

@@ -175,7 +175,9 @@ impl Effect {
             }
             Effect::FriendRelocate { away, .. } => Placing::PickedAnywhere { away },
             Effect::Revive { place, .. } => place,
-            Effect::DamageAtPoint(PointDamage { within, .. }) => Placing::Point { within },
+            Effect::DamageAtPoint(PointDamage { within, around, .. }) => {
+                Placing::Point { within, around }
+            }
             Effect::Relocate {
                 away,
                 floor_only,

@@ -23,7 +23,7 @@ pub fn set_up_spots(
     placing: Placing,
 ) -> Vec<Vec3> {
     let all = state::fighters(world);
-    if let Placing::Point { within } = placing {
+    if let Placing::Point { within, .. } = placing {
         return super::point::spots(world, &all, f, within);
     }
     let others = state::blockers(&all, t.id);
@@ -98,7 +98,7 @@ pub(crate) fn check_place(
     let Some(placing) = placing else {
         return Err(Rejected::new(RuleId::Abl5, "this ability sets nobody up"));
     };
-    if let Placing::Point { within } = placing {
+    if let Placing::Point { within, .. } = placing {
         return super::point::check(world, f, within, at);
     }
     let who = match placing.places_self() {

@@ -78,7 +78,11 @@ pub(crate) fn check(
     if on_ground && in_sight(world, &all, f, within, at) {
         return Ok(());
     }
-    let reach = crate::model::effects::Placing::Point { within }.words();
+    let reach = crate::model::effects::Placing::Point {
+        within,
+        around: 0.0,
+    }
+    .words();
     Err(Rejected::new(
         RuleId::Abl5,
         format!(
@@ -158,7 +162,11 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
     else {
         return String::new();
     };
-    let place = crate::model::effects::Placing::Point { within: *within }.words();
+    let place = crate::model::effects::Placing::Point {
+        within: *within,
+        around: *around,
+    }
+    .words();
     let near = format!("every enemy within {around}\" of a point {place}");
     match roll {
         None => format!("{near}: {} damage", amount_text(amount, value)),

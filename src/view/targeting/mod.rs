@@ -501,28 +501,24 @@ fn draw_preview(intent: Res<Intent>, mut gizmos: Gizmos) {
                 };
                 gizmos.line(s.from + Vec3::Y * 0.1, s.to + Vec3::Y * 0.1, c);
             }
+            // ABL-5: a point's ring is as wide as what the ability does there reaches.
+            let ring = match intent.set_up.as_ref().map(|s| s.placing) {
+                Some(crate::model::effects::Placing::Point { around, .. }) => around,
+                _ => 0.5,
+            };
+            let flat = Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2);
             gizmos.circle(
-                Isometry3d::new(
-                    hover + Vec3::Y * 0.05,
-                    Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2),
-                ),
-                0.5,
+                Isometry3d::new(hover + Vec3::Y * 0.05, flat),
+                ring,
                 Color::WHITE,
             );
         }
         Some(Err(_)) => {
             let c = Color::srgb(0.95, 0.3, 0.25);
             let h = hover + Vec3::Y * 0.1;
-            gizmos.line(
-                h - Vec3::new(0.4, 0.0, 0.4),
-                h + Vec3::new(0.4, 0.0, 0.4),
-                c,
-            );
-            gizmos.line(
-                h - Vec3::new(0.4, 0.0, -0.4),
-                h + Vec3::new(0.4, 0.0, -0.4),
-                c,
-            );
+            for d in [Vec3::new(0.4, 0.0, 0.4), Vec3::new(0.4, 0.0, -0.4)] {
+                gizmos.line(h - d, h + d, c);
+            }
         }
         None => {}
     }

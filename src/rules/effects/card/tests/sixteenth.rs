@@ -138,7 +138,8 @@ fn abl5_damage_to_every_enemy_near_a_point_it_can_see() {
     assert_eq!(
         e[0].placing(),
         Some(crate::model::effects::Placing::Point {
-            within: crate::model::effects::ANYWHERE
+            within: crate::model::effects::ANYWHERE,
+            around: 2.0
         })
     );
 }
