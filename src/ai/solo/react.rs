@@ -134,6 +134,8 @@ fn reaction_ability(world: &mut World, offer: &ReactionOffer) -> Option<Decision
         let changes = answer.iter().any(|e| match e {
             Effect::CritsAsHits { .. } => damage.1 > damage.0,
             Effect::LessDamagePerHit { .. } => damage.0 > 1,
+            Effect::DamageAttackerPerCrit { .. } => damage.1 > 0,
+            Effect::DamageAroundPerRoll { .. } => true,
             Effect::DamageAttackerPerRoll { .. }
             | Effect::DamageAttackerPerHit { .. }
             | Effect::DamageAttackerPerMiss { .. }

@@ -49,6 +49,8 @@ macro_rules! attack_answers {
             | Effect::DamageAttackerDice { .. }
             | Effect::DamageAttackerOnRoll { .. }
             | Effect::CritsSaved { .. }
+            | Effect::DamageAttackerPerCrit { .. }
+            | Effect::DamageAroundPerRoll { .. }
             | Effect::StrikeOnRoll { .. }
     };
 }

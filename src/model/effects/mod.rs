@@ -134,8 +134,7 @@ pub enum Effect {
         amount: Amount,
         visible: bool,
     },
-    /// Until the end of the battle round, one enemy fighter within `range` inches (that this
-    /// fighter can see, when `visible`) may not make these actions.
+    /// For the round, an enemy within `range` (seen, when `visible`) may not make these actions.
     Restrict {
         range: f32,
         visible: bool,
@@ -403,8 +402,7 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         only: Option<PickOnly>,
     },
-    /// Until the end of the battle round, the attacks of this fighter's side that `to` names
-    /// have `by` more of `stat` on enemies within `range` inches of this fighter.
+    /// For the round, its side's attacks `to` names have `by` more `stat` on enemies in `range`.
     ExposeAround {
         range: f32,
         stat: Stat,
@@ -463,8 +461,7 @@ pub enum Effect {
         by: Amount,
         bound: u32,
     },
-    /// An enemy within `range` (seen, when `visible`) moves `inches` (or as far as it goes
-    /// clear) straight towards this fighter as if jumping (MOVE-6), MOVE-3 set aside.
+    /// An enemy in `range` (seen: `visible`) moves `inches` straight to it as if jumping (MOVE-6).
     PullPicked {
         range: f32,
         visible: bool,
@@ -535,8 +532,7 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         impact: bool,
     },
-    /// Until the end of the battle round, each enemy fighter within `range` inches of this
-    /// fighter now (that it can see, when `visible`) may not make these actions.
+    /// For the round, each enemy within `range` now (seen: `visible`) may not make these actions.
     BarEach {
         range: f32,
         visible: bool,
@@ -575,7 +571,7 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "parts::is_zero")]
         heal: u32,
     },
-    /// It rolls `by` fewer dice, to no fewer than `min`.
+    /// It rolls `by` fewer dice, to at least `min`.
     FewerAttackDice { by: u32, min: u32 },
     /// This fighter's Toughness is `by` higher during it.
     ToughnessThisAttack { by: u32 },
@@ -585,6 +581,10 @@ pub enum Effect {
     DamageAttackerOnRoll { least: u8, amount: u32 },
     /// After its hit rolls, a dice for each critical hit: each `least`+ makes one a hit.
     CritsSaved { least: u8 },
+    /// Its damage totalled, a dice for each critical hit: each `least`+ deals `amount` to it.
+    DamageAttackerPerCrit { least: u8, amount: u32 },
+    /// Each of its hit rolls of `face` deals `amount` to each enemy within `range` of this one.
+    DamageAroundPerRoll { face: u8, amount: u32, range: f32 },
     /// To an enemy disengaging: a dice; on `least` or more, a D`sides` of damage to it.
     StrikeOnRoll { least: u8, sides: u8 },
     /// To an enemy's move: this fighter (or the friend picked) makes the bonus `act` says.

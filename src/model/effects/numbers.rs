@@ -152,6 +152,14 @@ impl Effect {
                 amount,
             } => (1..=6).contains(least) && (*least..=6).contains(most) && amount.within(20),
             Effect::DamageAttackerPerHit { hit, crit } => *hit <= 20 && *crit <= 20,
+            Effect::DamageAroundPerRoll {
+                face,
+                amount,
+                range,
+            } => (1..=6).contains(face) && (1..=20).contains(amount) && (0.5..=6.0).contains(range),
+            Effect::DamageAttackerPerCrit { least, amount } => {
+                (2..=6).contains(least) && (1..=20).contains(amount)
+            }
             Effect::DamageAttackerIf { amount, heal, .. } => {
                 (1..=20).contains(amount) && *heal <= 20
             }

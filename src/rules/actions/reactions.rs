@@ -354,6 +354,8 @@ pub(super) fn answered_and_guarded(
 ) -> Answered {
     saved_crits(world, t.id, answer, (hits, crits));
     let mut answered = answer_attack(answer, rolls, hits, crits, damage);
+    struck_per_crit(world, (f.id, t.id), answer, *crits);
+    struck_around(world, t, answer, rolls);
     if answered.heal > 0 {
         let healed = crate::rules::effects::heal(world, t, answered.heal);
         answered.said.push(EffectOutcome::Healed { healed });
@@ -364,6 +366,67 @@ pub(super) fn answered_and_guarded(
     answered.said.extend(said);
     log_answers(world, t.id, std::mem::take(&mut answered.said));
     answered
+}
+
+/// REA-1, ABL-5: once the damage is totalled, a dice for each critical hit of the attack
+/// (`crits`) when the target's reaction says so (`answer`): each of its least roll or more
+/// deals its damage to the attacker, before the attack's damage is allocated; logged.
+fn struck_per_crit(
+    world: &mut World,
+    (attacker, target): (FighterId, FighterId),
+    answer: &[Effect],
+    crits: u32,
+) {
+    for e in answer {
+        let Effect::DamageAttackerPerCrit { least, amount } = *e else {
+            continue;
+        };
+        let (rolls, k) = (world.resource_mut::<DiceRng>()).roll_at_least(crits as usize, least);
+        let damage = k * amount;
+        let outcome = EffectOutcome::Damage {
+            fighters: vec![attacker],
+            damage,
+            rolls,
+        };
+        reaction_logged(world, target, outcome);
+        if damage > 0 {
+            deal_damage(world, attacker, damage, &[RuleId::Abl5]);
+        }
+    }
+}
+
+/// REA-1, ABL-5: each hit roll of the face the target's reaction names (`answer`) deals its
+/// damage to each enemy of the target within its range of it (the attacker too, when it is);
+/// logged, then dealt.
+fn struck_around(world: &mut World, t: &FighterView, answer: &[Effect], rolls: &[u8]) {
+    for e in answer {
+        let Effect::DamageAroundPerRoll {
+            face,
+            amount,
+            range,
+        } = *e
+        else {
+            continue;
+        };
+        let damage = amount * rolls.iter().filter(|r| **r == face).count() as u32;
+        let near: Vec<FighterId> = (state::fighters(world).iter())
+            .filter(|o| o.on_board() && o.side != t.side)
+            .filter(|o| crate::battlefield::measure::distance(&o.base(), &t.base()) <= range + 1e-4)
+            .map(|o| o.id)
+            .collect();
+        if damage == 0 || near.is_empty() {
+            continue;
+        }
+        let outcome = EffectOutcome::Damage {
+            fighters: near.clone(),
+            damage,
+            rolls: Vec::new(),
+        };
+        reaction_logged(world, t.id, outcome);
+        for id in near {
+            deal_damage(world, id, damage, &[RuleId::Abl5]);
+        }
+    }
 }
 
 /// REA-1, ABL-5: a dice for each critical hit of the attack on `target` when its reaction

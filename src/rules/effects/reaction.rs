@@ -29,6 +29,18 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         Effect::DamageAttackerOnRoll { least, amount } => format!(
             "a dice: on {least}+, {amount} damage to the attacker before the damage is allocated"
         ),
+        Effect::DamageAroundPerRoll {
+            face,
+            amount,
+            range,
+        } => format!(
+            "each hit roll of {face} deals {amount} damage to each enemy within {range}\" of this \
+             fighter"
+        ),
+        Effect::DamageAttackerPerCrit { least, amount } => format!(
+            "once the damage is totalled, a dice for each critical hit: each {least}+ deals \
+             {amount} damage to the attacker"
+        ),
         Effect::CritsAsHits { up_to } => match amount(up_to).as_str() {
             "1" => "up to 1 critical hit counts as a hit".to_string(),
             n => format!("up to {n} critical hits count as hits"),
@@ -95,6 +107,27 @@ fn trigger_text(t: Trigger) -> String {
 
 // The card's wording of this family (`card`: the language's shared pieces).
 
+/// "A fighter can make this reaction when they are targeted by a melee attack action." +
+/// "After the damage is totalled but before it is allocated to this fighter, roll a dice for
+/// each critical hit (scored) from that attack action." + "For each 3+, allocate 3 damage
+/// points to the fighter that made that attack action."
+fn per_crit_once_totalled(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    (s[0] == "a fighter can make this reaction when they are targeted by a melee attack action")
+        .then_some(())?;
+    (s.get(1)?
+        == "after the damage is totalled but before it is allocated to this fighter, roll a \
+            dice for each critical hit from that attack action")
+        .then_some(())?;
+    let (least, most, then) = super::card::band_prefix(super::card::for_each(s.get(2)?)?)?;
+    let amount = fill(
+        then,
+        "allocate {n} damage points to the fighter that made that attack action",
+    )?[0];
+    (most == 6).then_some(())?;
+    let answer = Effect::DamageAttackerPerCrit { least, amount };
+    Some((3, vec![Effect::Reaction(Trigger::TargetedByMelee), answer]))
+}
+
 /// A reaction's trigger, or what it does to the attack that set it off.
 pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
     if let Some(trigger) = trigger_of(s) {
@@ -110,7 +143,8 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
         _ => answer_to_attack(s)
             .or_else(|| before_hits(s))
             .or_else(|| damage_to_attacker_if(s))
-            .or_else(|| per_miss_or_crit(s)),
+            .or_else(|| per_miss_or_crit(s))
+            .or_else(|| per_roll_or_around(s)),
     }
 }
 
@@ -171,6 +205,9 @@ fn before_hits(s: &str) -> Option<Vec<Effect>> {
 /// dM damage points to that enemy fighter"); "After the hit rolls have been made, roll a dice
 /// for each critical hit. On a roll of N+, that critical hit becomes a hit instead."
 pub(super) fn roll_against_attacker(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    if let Some(read) = per_crit_once_totalled(s) {
+        return Some(read);
+    }
     let then = s.get(1)?;
     let then = then
         .strip_prefix("on a roll of ")
@@ -306,6 +343,41 @@ fn answer_to_attack(s: &str) -> Option<Vec<Effect>> {
         least,
         most,
         amount: Amount::Fixed(v[0]),
+    }])
+}
+
+/// "For each hit roll of 1 from that attack action, allocate 3 damage points to the attacking
+/// fighter, or if this fighter has the R runemark, allocate 3 damage points to each enemy
+/// fighter within 1\" instead": to the attacker, or to each enemy near a fighter bearing R.
+fn per_roll_or_around(s: &str) -> Option<Vec<Effect>> {
+    let (plain, or) = s.split_once(", or if this fighter has the ")?;
+    let [
+        Effect::DamageAttackerPerRoll {
+            least,
+            most,
+            amount: Amount::Fixed(amount),
+        },
+    ] = answer_to_attack(plain)?[..]
+    else {
+        return None;
+    };
+    (least == most).then_some(())?;
+    let (marks, then) = or.split_once(" runemark, ")?;
+    let v = fill(
+        then,
+        "allocate {n} damage points to each enemy fighter within {n}\" instead",
+    )?;
+    (v[0] == amount).then_some(())?;
+    let when = crate::model::effects::Condition::Marked(super::card::marks_of(marks)?);
+    let around = Effect::DamageAroundPerRoll {
+        face: least,
+        amount,
+        range: v[1] as f32,
+    };
+    Some(vec![Effect::When {
+        when,
+        then: vec![around],
+        otherwise: answer_to_attack(plain)?,
     }])
 }
 

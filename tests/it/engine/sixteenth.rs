@@ -239,3 +239,66 @@ fn abl5_a_point_roll_deals_a_d3_to_each_enemy_for_each_success() {
     assert_eq!((a.damage(B), a.damage(B2), a.damage(B3)), (4, 3, 0));
     assert_eq!(a.dice_left(), 0);
 }
+
+/// REA-1, ABL-5: a dice for each critical hit once the damage is totalled: two criticals, the
+/// dice 5 and 2, deal 3 to the attacker (said with its rolls); the attack's own damage is
+/// allocated as it was (a hit 1, two criticals 3 each).
+#[test]
+fn rea1_abl5_each_critical_hit_may_strike_back_at_the_attacker() {
+    const A: FighterId = FighterId(2);
+    let answer = vec![Effect::DamageAttackerPerCrit {
+        least: 3,
+        amount: 3,
+    }];
+    let mut a = guarded(answer, (1, 3));
+    let n = a.log_len();
+    a.dice(&[6, 6, 4, 1, 5, 2]);
+    guard(&mut a);
+    assert_eq!(a.damage(A), 3);
+    assert_eq!(a.damage(B), 1 + 3 + 3);
+    assert_eq!(a.dice_left(), 0);
+    let said = super::faction::said_since(&mut a, n).join("\n");
+    assert!(
+        said.contains("rolls 5, 2") || said.contains("5, 2"),
+        "{said}"
+    );
+}
+
+/// REA-1, ABL-5: B's reaction: each hit roll of 1 deals 3 to the attacker, or, B being Agile,
+/// 3 to each enemy within 1" of B: two 1s deal 6 to A, and to A2 beside B only when B is
+/// Agile; A3, 4" away, never.
+#[test]
+fn rea1_abl5_an_agile_fighter_strikes_every_enemy_near_it_for_each_roll_of_one() {
+    const A: FighterId = FighterId(2);
+    const A2: FighterId = FighterId(3);
+    const A3: FighterId = FighterId(4);
+    for (agile, a2) in [(false, 0), (true, 6)] {
+        let answer = vec![Effect::When {
+            when: Condition::Marked(Marks::of(&["agile"], &[]).unwrap()),
+            then: vec![Effect::DamageAroundPerRoll {
+                face: 1,
+                amount: 3,
+                range: 1.0,
+            }],
+            otherwise: vec![Effect::DamageAttackerPerRoll {
+                least: 1,
+                most: 1,
+                amount: Amount::Fixed(3),
+            }],
+        }];
+        let mut a = guarded(answer, (1, 3));
+        if agile {
+            a.profile(B, |p| p.runemarks.push("agile".into()));
+        }
+        a.place(A2, 11.5, 11.5);
+        a.place(A3, 11.5, 15.5);
+        a.dice(&[1, 1, 5, 6]);
+        guard(&mut a);
+        assert_eq!(
+            (a.damage(A), a.damage(A2), a.damage(A3)),
+            (6, a2, 0),
+            "agile {agile}"
+        );
+        assert_eq!(a.damage(B), 1 + 3);
+    }
+}

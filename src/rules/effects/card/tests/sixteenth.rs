@@ -176,3 +176,63 @@ fn abl5_rolled_damage_to_every_enemy_near_a_point_in_reach() {
          10\" (rolled for each)"
     );
 }
+
+/// REA-1, ABL-5: "a fighter can make this reaction when they are targeted by a melee attack
+/// action" + "after the damage is totalled but before it is allocated to this fighter, roll a
+/// dice for each critical hit scored from that attack action" + "for each 4+, allocate 2
+/// damage points to the fighter that made that attack action".
+#[test]
+fn rea1_abl5_a_dice_for_each_critical_hit_strikes_back_at_the_attacker() {
+    let e = effects_of(
+        "A fighter can make this reaction when they are targeted by a melee attack action. \
+         After the damage is totalled but before it is allocated to this fighter, roll a dice \
+         for each critical hit scored from that attack action. For each 4+, allocate 2 damage \
+         points to the fighter that made that attack action.",
+    )
+    .unwrap();
+    assert_eq!(
+        e,
+        vec![
+            Effect::Reaction(crate::model::effects::Trigger::TargetedByMelee),
+            Effect::DamageAttackerPerCrit {
+                least: 4,
+                amount: 2
+            },
+        ]
+    );
+    assert_eq!(
+        describe(&e, None),
+        "(a reaction when targeted by a melee attack); once the damage is totalled, a dice for \
+         each critical hit: each 4+ deals 2 damage to the attacker"
+    );
+}
+
+/// REA-1, ABL-5: "for each hit roll of 1 from that attack action, allocate 2 damage points to
+/// the attacking fighter, or if this fighter has the Agile runemark, allocate 2 damage points
+/// to each enemy fighter within 1\" instead": the answer depends on the reacting fighter.
+#[test]
+fn rea1_abl5_low_rolls_strike_the_attacker_or_every_enemy_near_an_agile_fighter() {
+    let e = effects_of(
+        "A fighter can make this reaction after they are targeted by a melee attack action but \
+         before the hit rolls are made. For each hit roll of 1 from that attack action, allocate \
+         2 damage points to the attacking fighter, or if this fighter has the Agile runemark, \
+         allocate 2 damage points to each enemy fighter within 1\" instead.",
+    )
+    .unwrap();
+    assert_eq!(
+        e[1],
+        Effect::When {
+            when: Condition::Marked(Marks::of(&["agile"], &[]).unwrap()),
+            then: vec![Effect::DamageAroundPerRoll {
+                face: 1,
+                amount: 2,
+                range: 1.0
+            }],
+            otherwise: vec![Effect::DamageAttackerPerRoll {
+                least: 1,
+                most: 1,
+                amount: Amount::Fixed(2)
+            }],
+        }
+    );
+}
