@@ -117,6 +117,8 @@ pub enum Restriction {
     Abilities,
     /// Activating (CMB-1): it counts as activated for the rest of the round.
     Activate,
+    /// Ending a move action farther from the fighter whose ability it is.
+    MoveAway,
 }
 
 impl std::fmt::Display for Restriction {
@@ -127,6 +129,7 @@ impl std::fmt::Display for Restriction {
             Restriction::Reactions => "make reactions",
             Restriction::Abilities => "use abilities",
             Restriction::Activate => "activate",
+            Restriction::MoveAway => "end a move farther from it",
         })
     }
 }

@@ -40,7 +40,7 @@ impl std::fmt::Debug for Mark {
 }
 
 /// Which fighters bear the marks: every one of `all`, and one of `any` when it names some.
-#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(try_from = "MarksWords", into = "MarksWords")]
 pub struct Marks {
     pub all: [Option<Mark>; 2],

@@ -115,6 +115,8 @@ pub enum PickOnly {
     OnFloor,
     /// "the target of that attack action": its last missile attack's this activation.
     ItsLastShot,
+    /// "with the Monster runemark": bearing these.
+    Marked(Marks),
 }
 
 impl Aim {

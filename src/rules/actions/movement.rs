@@ -63,6 +63,7 @@ pub fn validate_route(
     let path = path_within(world, all, f, to, budget, route)?;
     let at = path.end().unwrap_or(f.pos);
     let end_base = Base::new(f.profile.base, at, f.facing);
+    crate::rules::effects::held_to(world, all, f, &end_base)?;
     if !engaged_end_allowed(&f.base(), &end_base, &enemy_bases(all, f.side))
         && !crate::rules::effects::moves_while_engaged(world, f.id)
     {

@@ -110,10 +110,11 @@ fn restrict_text(e: &Effect, value: Option<u8>) -> String {
             range,
             visible,
             actions,
-            ..
+            only,
         } => format!(
-            "{} enemy {} may not {} until the end of the round",
+            "{} enemy{} {} may not {} until the end of the round",
             a_visible(*visible),
+            only.map(super::lower::only_words).unwrap_or_default(),
             super::within_text(super::at_value(*range, value)),
             words_joined(actions, "", " or ")
         ),
@@ -185,7 +186,7 @@ pub(super) fn run(
         Effect::ExposeAround { .. } => super::expose_around::run(world, f, e, value),
         Effect::Restrict { actions, .. } => {
             let t = picks.target?;
-            bar_until_round_end(world, t, actions);
+            bar_until_round_end(world, (f.id, t), actions);
             let actions = actions.clone();
             Some(EffectOutcome::Barred {
                 fighter: t,
@@ -254,8 +255,13 @@ pub(super) fn run(
 
 /// ABL-5: fighter `t` may not make these actions until the end of the battle round; barred
 /// from activating, it counts as activated (CMB-1, REA-1).
-fn bar_until_round_end(world: &mut World, t: FighterId, actions: &[Restriction]) {
+fn bar_until_round_end(world: &mut World, (f, t): (FighterId, FighterId), actions: &[Restriction]) {
     for a in actions {
+        // Held to `f`: no move of it may end farther from `f`.
+        if *a == Restriction::MoveAway {
+            state::engine(world).leash(t, f);
+            continue;
+        }
         state::engine(world).bar(t, *a);
         if *a == Restriction::Activate {
             super::activated_for_the_round(world, t);
@@ -282,7 +288,7 @@ fn roll_against(
             AgainstResult::Taunted { taunter: f.id }
         }
         OnSuccess::Bar(actions) => {
-            bar_until_round_end(world, t, &actions);
+            bar_until_round_end(world, (f.id, t), &actions);
             AgainstResult::Barred { actions }
         }
         OnSuccess::FewerActions => AgainstResult::FewerActions {
@@ -364,7 +370,7 @@ pub(crate) fn after_attack(world: &mut World, attacker: FighterId, target: Fight
             EffectOutcome::RollAfterAttack { roll, least },
         );
         if roll >= least {
-            bar_until_round_end(world, target, &bar);
+            bar_until_round_end(world, (attacker, target), &bar);
             let outcome = EffectOutcome::Barred {
                 fighter: target,
                 actions: bar,

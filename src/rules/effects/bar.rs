@@ -278,6 +278,7 @@ pub(super) fn barred(s: &str) -> Option<Vec<Restriction>> {
         }
         (true, "make move actions") => vec![Restriction::Move],
         (true, "make disengage actions") => vec![Restriction::Disengage],
+        (true, "end move actions further from this fighter") => vec![Restriction::MoveAway],
         (true, "use abilities") => vec![Restriction::Abilities],
         (true, "use reactions" | "make reactions") => vec![Restriction::Reactions],
         _ => return None,

@@ -284,6 +284,7 @@ pub(super) fn only_holds(
         PickOnly::OnFloor => o.pos.y < 0.01,
         PickOnly::HurtByIt => attacks(None).any(|(t, d)| t == o.id && d > 0) || hurt_by_ability(),
         PickOnly::ItsLastShot => attacks(Some(false)).next().is_some_and(|(t, _)| t == o.id),
+        PickOnly::Marked(m) => m.fit(|r| o.profile.bears(r)),
     }
 }
 
@@ -297,6 +298,7 @@ pub(super) fn only_words(only: PickOnly) -> String {
         PickOnly::OnFloor => " on the battlefield floor".to_string(),
         PickOnly::HurtByIt => " it damaged this activation".to_string(),
         PickOnly::ItsLastShot => " its last missile attack targeted".to_string(),
+        PickOnly::Marked(m) => m.with_words(),
     }
 }
 

@@ -154,6 +154,14 @@ pub(super) fn picked_only(s: &str) -> Option<(f32, bool, PickOnly)> {
             return Some((crate::model::effects::ANYWHERE, visible, *only));
         }
     }
+    // "pick a visible enemy fighter with the Monster runemark that is within 6\" of this fighter".
+    if let Some((pick, near)) = s.split_once(" runemark that is within ")
+        && let Some((head, marks)) = pick.split_once(" with the ")
+    {
+        let (range, visible) = picked_enemy(&format!("{head} within {near}"))?;
+        let marks = super::card::marks_of(&format!("the {marks} runemark"))?;
+        return Some((range, visible, PickOnly::Marked(marks)));
+    }
     let (pick, damage) = s.split_once(" with ")?;
     let (range, visible) = picked_enemy(pick)?;
     let n = fill(damage, "{n} or more damage points allocated to them")?[0];

@@ -116,6 +116,30 @@ pub(super) fn activated_for_the_round(world: &mut World, t: FighterId) {
     }
 }
 
+/// ABL-5: may `f`'s move end with its base at `end`? Not farther from a fighter whose ability
+/// holds it this round than it began.
+pub fn held_to(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    end: &crate::battlefield::measure::Base,
+) -> Result<(), Rejected> {
+    let holders = world.resource::<Engine>().leashes(f.id);
+    let holder = (holders.iter())
+        .filter_map(|h| all.iter().find(|o| o.id == *h && o.on_board()))
+        .find(|h| distance(end, &h.base()) > distance(&f.base(), &h.base()) + 1e-3);
+    match holder {
+        None => Ok(()),
+        Some(h) => Err(Rejected::new(
+            RuleId::Abl5,
+            format!(
+                "{}'s ability holds {} this round: no move may end farther from {}",
+                h.name, f.name, h.name
+            ),
+        )),
+    }
+}
+
 /// ABL-5: may `f` make an action of kind `what` (use an ability, make a reaction), or did an
 /// ability bar it this round?
 pub fn not_barred(world: &World, f: &FighterView, what: Restriction) -> Result<(), Rejected> {
@@ -124,6 +148,7 @@ pub fn not_barred(world: &World, f: &FighterView, what: Restriction) -> Result<(
         Restriction::Reactions => "reactions".to_string(),
         Restriction::Abilities => "abilities".to_string(),
         Restriction::Activate => "activations".to_string(),
+        Restriction::MoveAway => "moves".to_string(),
     };
     let eng = world.resource::<Engine>();
     if eng.is_barred(f.id, what) {

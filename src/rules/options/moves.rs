@@ -99,7 +99,8 @@ pub fn move_places(
         .into_iter()
         .filter(|(p, _)| {
             let end = Base::new(f.profile.base, *p, f.facing);
-            free || engaged_end_allowed(&start, &end, &enemies)
+            (free || engaged_end_allowed(&start, &end, &enemies))
+                && crate::rules::effects::held_to(world, all, f, &end).is_ok()
         })
         .map(|(p, c)| (p.to_array(), c))
         .collect()

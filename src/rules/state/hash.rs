@@ -207,6 +207,9 @@ struct EngineWords<'a> {
     /// Fighters spared the next time they would be taken down. New: only when there are some.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     survives: Vec<(FighterId, u32, u8)>,
+    /// Fighters held to another: (fighter, held to). New: written only when there are some.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    leashed: Vec<(FighterId, FighterId)>,
     /// Fighters whose abilities have a value of 6. New: written only when there are some.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     potent: Vec<FighterId>,
@@ -302,6 +305,7 @@ impl<'a> EngineWords<'a> {
             once,
             survives: Vec::new(),
             potent: Vec::new(),
+            leashed: Vec::new(),
             flies: Vec::new(),
             tokens,
         };
@@ -403,6 +407,7 @@ impl<'a> EngineWords<'a> {
             Lasting::EmptyHanded => self.empty_handed.push(on),
             Lasting::Flies => self.flies.push(on),
             Lasting::PotentVial => self.potent.push(on),
+            Lasting::Leashed { to } => self.leashed.push((on, to)),
             Lasting::Survives { remove, sides } => self.survives.push((on, remove, sides)),
             Lasting::NextAttack {
                 stat,

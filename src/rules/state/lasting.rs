@@ -74,6 +74,8 @@ pub enum Lasting {
     PotentVial,
     /// It can fly when it moves (MOVE-7).
     Flies,
+    /// No move action of it may end farther from `to` than it began.
+    Leashed { to: FighterId },
     /// The attacks that target it have `by` more of `stat` (only those of the side's
     /// fighters the exposers name, when `to` names some).
     Exposed {
@@ -148,6 +150,25 @@ impl Engine {
         if !self.is_barred(id, what) {
             self.push_effect(Scope::Fighter(id), Lasting::Barred(what), Until::RoundEnd);
         }
+    }
+
+    /// ABL-5: no move of `id` may end farther from `to` this round (once, however many hold it).
+    pub fn leash(&mut self, id: FighterId, to: FighterId) {
+        let what = Lasting::Leashed { to };
+        if !self.has(id, what) {
+            self.push_effect(Scope::Fighter(id), what, Until::RoundEnd);
+        }
+    }
+
+    /// ABL-5: the fighters `id`'s moves may not end farther from this round.
+    pub fn leashes(&self, id: FighterId) -> Vec<FighterId> {
+        (self.effects.iter())
+            .filter(|e| e.fighter() == Some(id))
+            .filter_map(|e| match e.what {
+                Lasting::Leashed { to } => Some(to),
+                _ => None,
+            })
+            .collect()
     }
 
     /// ABL-5: may `id` not make `what` actions this round?

@@ -302,3 +302,41 @@ fn rea1_abl5_an_agile_fighter_strikes_every_enemy_near_it_for_each_roll_of_one()
         assert_eq!(a.damage(B), 1 + 3);
     }
 }
+
+/// ABL-5: A holds the Monster B: an enemy without the runemark can't be picked; then B's
+/// moves may not end farther from A (refused, said why; its move places leave those out),
+/// while a move that ends nearer is made.
+#[test]
+fn abl5_a_held_monster_moves_only_nearer_the_fighter_holding_it() {
+    use warcry_sim::model::effects::{PickOnly, Restriction};
+    const A: FighterId = FighterId(2);
+    let hold = Effect::Restrict {
+        range: 6.0,
+        visible: true,
+        actions: vec![Restriction::MoveAway],
+        only: Some(PickOnly::Marked(Marks::of(&["monster"], &[]).unwrap())),
+    };
+    let mut a = super::faction::with_ability(vec![hold], 3);
+    a.place(B, 14.0, 10.0);
+    a.place(B2, 10.0, 14.0);
+    a.profile(B, |p| p.runemarks = vec!["monster".into()]);
+    let wrong = a.use_ability(A, "Test Gift", 3, Some(B2)).unwrap_err();
+    assert!(wrong.contains("monster"), "{wrong}");
+    a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+    a.activate(B);
+    let away = a.walk(B, [17.0, 0.0, 10.0]).unwrap_err();
+    assert!(
+        away.reason.contains("no move may end farther from"),
+        "{}",
+        away.reason
+    );
+    let all = warcry_sim::rules::engine::fighters(a.world());
+    let b = all.iter().find(|o| o.id == B).unwrap().clone();
+    let places = warcry_sim::rules::options::move_places(a.world(), &all, &b, 4.0, None);
+    assert!(
+        places
+            .iter()
+            .all(|(p, _)| (p[0] - 10.0).hypot(p[2] - 10.0) <= 4.0 + 0.05)
+    );
+    a.walk(B, [13.0, 0.0, 11.0]).unwrap();
+}

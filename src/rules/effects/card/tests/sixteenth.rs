@@ -236,3 +236,31 @@ fn rea1_abl5_low_rolls_strike_the_attacker_or_every_enemy_near_an_agile_fighter(
         }
     );
 }
+
+/// ABL-5: "pick a visible enemy fighter with the Monster runemark that is within 6\" of this
+/// fighter" + "until the end of the battle round, that enemy fighter cannot end move actions
+/// further from this fighter": a pick by runemark, held to this fighter.
+#[test]
+fn abl5_an_enemy_monster_may_not_end_a_move_farther_from_this_fighter() {
+    use crate::model::effects::{PickOnly, Restriction};
+    let e = effects_of(
+        "Pick a visible enemy fighter with the Monster runemark that is within 6\" of this \
+         fighter. Until the end of the battle round, that enemy fighter cannot end move actions \
+         further from this fighter.",
+    )
+    .unwrap();
+    assert_eq!(
+        e,
+        vec![Effect::Restrict {
+            range: 6.0,
+            visible: true,
+            actions: vec![Restriction::MoveAway],
+            only: Some(PickOnly::Marked(Marks::of(&["monster"], &[]).unwrap())),
+        }]
+    );
+    assert_eq!(
+        describe(&e, None),
+        "a visible enemy with the monster runemark within 6\" may not end a move farther from it \
+         until the end of the round"
+    );
+}
