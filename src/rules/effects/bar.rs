@@ -122,6 +122,35 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
     (!near.is_empty()).then_some(Useful::Because("enemies are in its reach", None))
 }
 
+/// ABL-5: may `f`'s move end with its base at `end`? Not farther from a fighter whose ability
+/// holds it this round than it began.
+pub fn held_to(
+    world: &World,
+    all: &[FighterView],
+    f: &FighterView,
+    end: &crate::battlefield::measure::Base,
+) -> Result<(), crate::rules::command::Rejected> {
+    let holders = world
+        .resource::<crate::rules::state::Engine>()
+        .leashes(f.id);
+    let holder = (holders.iter())
+        .filter_map(|h| all.iter().find(|o| o.id == *h && o.on_board()))
+        .find(|h| {
+            use crate::battlefield::measure::distance;
+            distance(end, &h.base()) > distance(&f.base(), &h.base()) + 1e-3
+        });
+    match holder {
+        None => Ok(()),
+        Some(h) => Err(crate::rules::command::Rejected::new(
+            crate::model::RuleId::Abl5,
+            format!(
+                "{}'s ability holds {} this round: no move may end farther from {}",
+                h.name, f.name, h.name
+            ),
+        )),
+    }
+}
+
 // The card's wording (`card`: the language's shared pieces).
 
 /// "Until the end of the battle round, (visible) enemy fighters within N" of this fighter

@@ -72,6 +72,7 @@ mod weapon_boost;
 mod when;
 
 pub(crate) use against::{after_attack, crits_weaken};
+pub use bar::held_to;
 pub(crate) use bonus::after_takedown;
 pub use bonus::{check_closer, closer_spot, closest_seen_enemy, keep_closer};
 pub use boost::{
@@ -113,30 +114,6 @@ pub(super) fn activated_for_the_round(world: &mut World, t: FighterId) {
         && f.activation != Activation::Activated
     {
         world.entity_mut(f.entity).insert(Activation::Activated);
-    }
-}
-
-/// ABL-5: may `f`'s move end with its base at `end`? Not farther from a fighter whose ability
-/// holds it this round than it began.
-pub fn held_to(
-    world: &World,
-    all: &[FighterView],
-    f: &FighterView,
-    end: &crate::battlefield::measure::Base,
-) -> Result<(), Rejected> {
-    let holders = world.resource::<Engine>().leashes(f.id);
-    let holder = (holders.iter())
-        .filter_map(|h| all.iter().find(|o| o.id == *h && o.on_board()))
-        .find(|h| distance(end, &h.base()) > distance(&f.base(), &h.base()) + 1e-3);
-    match holder {
-        None => Ok(()),
-        Some(h) => Err(Rejected::new(
-            RuleId::Abl5,
-            format!(
-                "{}'s ability holds {} this round: no move may end farther from {}",
-                h.name, f.name, h.name
-            ),
-        )),
     }
 }
 
