@@ -315,8 +315,7 @@ pub enum Effect {
     },
     /// The picked friend is set up again more than `away` from every enemy (at the place picked).
     FriendRelocate { pick: FriendPick, away: f32 },
-    /// Up to `up_to` friends in `aura` can each make a bonus move (up to `max`", or a move or
-    /// attack, when `or_attack`), picked by taking it or letting it go, nearest first (CMB-2).
+    /// Up to `up_to` friends in `aura` each a bonus move (or move or attack), nearest first.
     PickedFriendsBonus {
         aura: Aura,
         up_to: Amount,
@@ -380,8 +379,7 @@ pub enum Effect {
     },
     /// After a roll against the picked enemy: each `least`..=`most` deals this fighter `amount`.
     SelfDamagePerRoll { least: u8, most: u8, amount: u32 },
-    /// After a roll against the picked enemy: each roll `least`..=`most` takes 1 `stat` (to
-    /// `min`) off it for the round (or, `battle`, the battle).
+    /// After a roll on the picked enemy: each `least`..=`most`, 1 `stat` off it (round; `battle`).
     LowerPerRoll {
         least: u8,
         most: u8,
@@ -390,8 +388,7 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         battle: bool,
     },
-    /// An enemy within `range` (seen, when `visible`) is exposed for the round: the attacks on
-    /// it have `by` more of `stat`; only those of this side's fighters `to` names, if any.
+    /// For the round, attacks (`to`'s) on an enemy in `range` (seen: `visible`) get `by` `stat`.
     ExposePicked {
         range: f32,
         visible: bool,
@@ -409,8 +406,7 @@ pub enum Effect {
         by: Amount,
         to: Exposers,
     },
-    /// This fighter is set up again anywhere (on the floor only, when `floor_only`) more than
-    /// `away` inches from every enemy, where its base fits, at the place its player picks.
+    /// It is set up again (on the floor, `floor_only`) more than `away` from every enemy.
     Relocate {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         away: Option<f32>,
@@ -540,6 +536,9 @@ pub enum Effect {
         /// Every enemy fighter, while it is within `range` inches (not only those in it now).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         while_within: bool,
+        /// Each enemy fighter that begins its activation within `range` inches, for the round.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        on_activation: bool,
         /// A dice rolled for each: only a roll of this or more bars it.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         roll: Option<u8>,

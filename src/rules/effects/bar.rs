@@ -19,11 +19,19 @@ pub(super) fn describe(e: &Effect) -> String {
         visible,
         actions,
         while_within,
+        on_activation,
         roll,
     } = e
     else {
         return String::new();
     };
+    if *on_activation {
+        let not = super::against::words_joined(actions, "", " or ");
+        return format!(
+            "until the end of the round, each enemy that begins its activation within {range}\" \
+             of this fighter may not {not}"
+        );
+    }
     let not = super::against::words_joined(actions, "", " or ");
     if let Some(least) = roll {
         return format!(
@@ -51,11 +59,19 @@ pub(super) fn run(world: &mut World, f: &FighterView, e: &Effect) -> Option<Effe
         visible,
         actions,
         while_within,
+        on_activation,
         roll,
     } = e
     else {
         return None;
     };
+    if *on_activation {
+        let mut eng = state::engine(world);
+        for a in actions {
+            eng.bar_on_activation(f.id, *range, *a);
+        }
+        return Some(super::lasts(e, 0));
+    }
     if *while_within {
         let mut eng = state::engine(world);
         for a in actions {
@@ -122,6 +138,38 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
     (!near.is_empty()).then_some(Useful::Because("enemies are in its reach", None))
 }
 
+/// ABL-5: `f` begins its activation: each enemy aura barring those that begin theirs within
+/// its reach bars it (or holds it to the aura's fighter) for the round; logged as the aura's.
+pub fn as_activated(world: &mut World, f: &FighterView) {
+    let all = state::fighters(world);
+    let auras = world.resource::<state::Engine>().bars_on_activation();
+    let mut barred: Vec<(FighterId, Vec<Restriction>)> = Vec::new();
+    for (source, range, what) in auras {
+        let Some(s) = all.iter().find(|o| o.id == source && o.on_board()) else {
+            continue;
+        };
+        let near = crate::battlefield::measure::distance(&s.base(), &f.base()) <= range + 1e-4;
+        if s.side == f.side || !near {
+            continue;
+        }
+        match what {
+            Restriction::MoveAway => state::engine(world).leash(f.id, source),
+            a => state::engine(world).bar(f.id, a),
+        }
+        match barred.iter_mut().find(|(s, _)| *s == source) {
+            Some((_, v)) => v.push(what),
+            None => barred.push((source, vec![what])),
+        }
+    }
+    for (source, actions) in barred {
+        let outcome = EffectOutcome::Barred {
+            fighter: f.id,
+            actions,
+        };
+        super::effect_logged(world, source, outcome);
+    }
+}
+
 /// ABL-5: may `f`'s move end with its base at `end`? Not farther from a fighter whose ability
 /// holds it this round than it began.
 pub fn held_to(
@@ -161,7 +209,10 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
         Some(r) => (true, r),
         None => (false, rest),
     };
-    if let Some(e) = while_within(rest).filter(|_| !visible) {
+    if let Some(e) = while_within(rest)
+        .or_else(|| on_activation(rest))
+        .filter(|_| !visible)
+    {
         return Some(vec![e]);
     }
     let (n, what) = ["cannot make reactions", "cannot use abilities"]
@@ -180,8 +231,31 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
         visible,
         actions: vec![action],
         while_within: false,
+        on_activation: false,
         roll: None,
     }])
+}
+
+/// "Enemy fighters that begin their activation within N" of this fighter cannot make
+/// disengage actions or end move actions further from this fighter".
+fn on_activation(s: &str) -> Option<Effect> {
+    let rest = s.strip_prefix("enemy fighters that begin their activation within ")?;
+    let (n, rest) = number_prefix(rest)?;
+    let actions = match rest.strip_prefix("\" of this fighter cannot ")? {
+        "make disengage actions or end move actions further from this fighter" => {
+            vec![Restriction::Disengage, Restriction::MoveAway]
+        }
+        "make disengage actions" => vec![Restriction::Disengage],
+        _ => return None,
+    };
+    Some(Effect::BarEach {
+        range: n as f32,
+        visible: false,
+        actions,
+        while_within: false,
+        on_activation: true,
+        roll: None,
+    })
 }
 
 /// "Enemy fighters cannot use (reactions or) abilities (make disengage actions) while (they
@@ -203,6 +277,7 @@ fn while_within(s: &str) -> Option<Effect> {
         visible: false,
         actions,
         while_within: true,
+        on_activation: false,
         roll: None,
     })
 }
@@ -243,6 +318,7 @@ pub(super) fn roll_each_barred(s: &[String]) -> Option<(usize, Vec<Effect>)> {
             visible,
             actions,
             while_within: false,
+            on_activation: false,
             roll: Some(least),
         }],
     ))

@@ -72,7 +72,7 @@ mod weapon_boost;
 mod when;
 
 pub(crate) use against::{after_attack, crits_weaken};
-pub use bar::held_to;
+pub use bar::{as_activated, held_to};
 pub(crate) use bonus::after_takedown;
 pub use bonus::{check_closer, closer_spot, closest_seen_enemy, keep_closer};
 pub use boost::{

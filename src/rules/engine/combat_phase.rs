@@ -217,6 +217,7 @@ pub(crate) fn start_activation(world: &mut World, f: &FighterView) {
         jumped_down: 0.0,
     });
     e.pending = Pending::Action { fighter: f.id };
+    crate::rules::effects::as_activated(world, f);
 }
 
 /// Ends the active fighter's activation (as activated or, WAIT-1, waiting) and moves on.

@@ -22,6 +22,24 @@ impl Engine {
 
     /// ABL-5: the enemies within `range` inches of `source` may not make `what` actions while
     /// they are, until the end of the round.
+    pub fn bar_on_activation(&mut self, source: FighterId, range: f32, what: Restriction) {
+        let scope = Scope::EnemyAura { source, range };
+        self.push_effect(scope, Lasting::OnActivation(what), Until::RoundEnd);
+    }
+
+    /// ABL-5: the auras barring the enemies that begin their activation in them: (source,
+    /// range, what).
+    pub fn bars_on_activation(&self) -> Vec<(FighterId, f32, Restriction)> {
+        (self.effects.iter())
+            .filter_map(|e| match (e.scope, e.what) {
+                (Scope::EnemyAura { source, range }, Lasting::OnActivation(r)) => {
+                    Some((source, range, r))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
     pub fn bar_around(&mut self, source: FighterId, range: f32, what: Restriction) {
         let scope = Scope::EnemyAura { source, range };
         self.push_effect(scope, Lasting::Barred(what), Until::RoundEnd);

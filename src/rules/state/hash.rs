@@ -207,15 +207,31 @@ struct EngineWords<'a> {
     /// Fighters spared the next time they would be taken down. New: only when there are some.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     survives: Vec<(FighterId, u32, u8)>,
-    /// Fighters held to another: (fighter, held to). New: written only when there are some.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    leashed: Vec<(FighterId, FighterId)>,
+    /// Who is held to whom. New: written only when someone is.
+    #[serde(skip_serializing_if = "Held::is_empty")]
+    held: Held,
     /// Fighters whose abilities have a value of 6. New: written only when there are some.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     potent: Vec<FighterId>,
     /// The tokens abilities left on the battlefield. New: written only when there are some.
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     tokens: &'a [super::battle::TokenOnBoard],
+}
+
+/// Fighters held to another and the auras that hold those who begin their activation in them
+/// (ABL-5).
+#[derive(Serialize, Default)]
+struct Held {
+    /// (fighter, held to).
+    leashed: Vec<(FighterId, FighterId)>,
+    /// (source, range, what it bars).
+    on_activation: Vec<(FighterId, f32, Restriction)>,
+}
+
+impl Held {
+    fn is_empty(&self) -> bool {
+        self.leashed.is_empty() && self.on_activation.is_empty()
+    }
 }
 
 /// A characteristic raised until the end of the round, as the hashes began writing it.
@@ -305,7 +321,7 @@ impl<'a> EngineWords<'a> {
             once,
             survives: Vec::new(),
             potent: Vec::new(),
-            leashed: Vec::new(),
+            held: Held::default(),
             flies: Vec::new(),
             tokens,
         };
@@ -320,6 +336,7 @@ impl<'a> EngineWords<'a> {
                 self.enemy_auras.push((source, range, stat, by, min));
             }
             Lasting::Barred(r) => self.barred_auras.push((source, range, r)),
+            Lasting::OnActivation(r) => self.held.on_activation.push((source, range, r)),
             Lasting::AbilityValue {
                 by, bound, lower, ..
             } => self.value_auras.push((source, range, by, bound, lower)),
@@ -407,7 +424,9 @@ impl<'a> EngineWords<'a> {
             Lasting::EmptyHanded => self.empty_handed.push(on),
             Lasting::Flies => self.flies.push(on),
             Lasting::PotentVial => self.potent.push(on),
-            Lasting::Leashed { to } => self.leashed.push((on, to)),
+            Lasting::Leashed { to } => self.held.leashed.push((on, to)),
+            // Only ever an enemy aura (`add_enemy_aura`).
+            Lasting::OnActivation(_) => {}
             Lasting::Survives { remove, sides } => self.survives.push((on, remove, sides)),
             Lasting::NextAttack {
                 stat,

@@ -76,6 +76,8 @@ pub enum Lasting {
     Flies,
     /// No move action of it may end farther from `to` than it began.
     Leashed { to: FighterId },
+    /// An enemy aura: each enemy that begins its activation in it is barred for the round.
+    OnActivation(Restriction),
     /// The attacks that target it have `by` more of `stat` (only those of the side's
     /// fighters the exposers name, when `to` names some).
     Exposed {

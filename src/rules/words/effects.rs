@@ -273,9 +273,10 @@ pub(super) fn barred_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
         EffectOutcome::Barred { fighter, actions } => (vec![*fighter], actions),
         _ => return String::new(),
     };
+    // "... farther from it": from the fighter whose ability it is.
     let what = actions
         .iter()
-        .map(|a| a.to_string())
+        .map(|a| a.to_string().replace(" from it", &format!(" from {who}")))
         .collect::<Vec<_>>()
         .join(" or ");
     if fighters.is_empty() {

@@ -532,6 +532,7 @@ fn abl5_enemies_in_reach_are_barred_from_reactions_or_abilities_for_the_round() 
         visible: false,
         actions: vec![what],
         while_within: false,
+        on_activation: false,
         roll: None,
     };
     let mut a = with_ability(vec![bar(Restriction::Reactions)], 3);

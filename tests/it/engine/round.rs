@@ -358,6 +358,7 @@ fn abl5_enemies_barred_from_abilities_while_within_the_aura() {
         visible: false,
         actions: vec![Restriction::Reactions, Restriction::Abilities],
         while_within: true,
+        on_activation: false,
         roll: None,
     };
     let mut a = with_ability(vec![toll], 3);
@@ -501,6 +502,7 @@ fn abl5_a_dice_for_each_enemy_in_reach_bars_on_its_roll() {
         visible: false,
         actions: vec![Restriction::Disengage],
         while_within: false,
+        on_activation: false,
         roll: Some(4),
     };
     let mut a = with_ability(vec![roar], 3);

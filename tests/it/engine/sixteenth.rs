@@ -340,3 +340,38 @@ fn abl5_a_held_monster_moves_only_nearer_the_fighter_holding_it() {
     );
     a.walk(B, [13.0, 0.0, 11.0]).unwrap();
 }
+
+/// ABL-5: A's aura for the round: B, beginning its activation 2" from A, may not disengage
+/// nor end a move farther from A (said as it activates); B2, beginning 8" away, moves freely.
+#[test]
+fn abl5_an_enemy_beginning_its_activation_near_the_fighter_is_held_for_the_round() {
+    use warcry_sim::model::effects::Restriction;
+    const A: FighterId = FighterId(2);
+    let aura = Effect::BarEach {
+        range: 3.0,
+        visible: false,
+        actions: vec![Restriction::Disengage, Restriction::MoveAway],
+        while_within: false,
+        on_activation: true,
+        roll: None,
+    };
+    let mut a = super::faction::with_ability(vec![aura], 3);
+    a.place(B, 13.0, 10.0);
+    a.place(B2, 10.0, 18.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let n = a.log_len();
+    a.activate(B);
+    let said = super::faction::said_since(&mut a, n).join("\n");
+    assert!(
+        said.contains("may not disengage or end a move farther from Orvi"),
+        "{said}"
+    );
+    let away = a.walk(B, [16.0, 0.0, 10.0]).unwrap_err();
+    assert!(
+        away.reason.contains("no move may end farther from"),
+        "{}",
+        away.reason
+    );
+    a.activate(B2);
+    a.walk(B2, [10.0, 0.0, 21.0]).unwrap();
+}

@@ -518,6 +518,7 @@ fn abl5_a_dice_for_each_enemy_in_reach_bars_it() {
             visible: false,
             actions: vec![Restriction::Move, Restriction::Disengage],
             while_within: false,
+            on_activation: false,
             roll: Some(5)
         }])
     );
@@ -531,6 +532,7 @@ fn abl5_a_dice_for_each_enemy_in_reach_bars_it() {
             visible: true,
             actions: vec![Restriction::Activate],
             while_within: false,
+            on_activation: false,
             roll: Some(6)
         }])
     );

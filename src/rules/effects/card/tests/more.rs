@@ -338,35 +338,35 @@ fn abl5_a_heal_by_rolls() {
     );
 }
 
+/// A bar on each enemy in reach (or, `while_within`, while within reach), for the round.
+fn bar_each(range: f32, visible: bool, actions: &[Rst], while_within: bool) -> Effect {
+    Effect::BarEach {
+        range,
+        visible,
+        actions: actions.to_vec(),
+        while_within,
+        on_activation: false,
+        roll: None,
+    }
+}
+
 /// Issue 30: enemies in reach barred from reactions or abilities for the round.
 #[test]
 fn abl5_enemies_in_reach_barred_from_reactions_or_abilities() {
-    use crate::model::effects::Restriction;
+    use crate::model::effects::Restriction::{Abilities, Reactions};
     assert_eq!(
         effects_of(
             "Until the end of the battle round, enemy fighters within 3\" of this fighter cannot \
              make reactions."
         ),
-        Ok(vec![Effect::BarEach {
-            range: 3.0,
-            visible: false,
-            actions: vec![Restriction::Reactions],
-            while_within: false,
-            roll: None,
-        }])
+        Ok(vec![bar_each(3.0, false, &[Reactions], false)])
     );
     assert_eq!(
         effects_of(
             "Until the end of the battle round, visible enemy fighters within 6\" of this \
              fighter cannot use abilities."
         ),
-        Ok(vec![Effect::BarEach {
-            range: 6.0,
-            visible: true,
-            actions: vec![Restriction::Abilities],
-            while_within: false,
-            roll: None,
-        }])
+        Ok(vec![bar_each(6.0, true, &[Abilities], false)])
     );
     // "While they are within": every enemy, whenever it is within reach this round.
     assert_eq!(
@@ -374,13 +374,7 @@ fn abl5_enemies_in_reach_barred_from_reactions_or_abilities() {
             "Until the end of the battle round, enemy fighters cannot use reactions or abilities \
              while they are within 5\" of this fighter."
         ),
-        Ok(vec![Effect::BarEach {
-            range: 5.0,
-            visible: false,
-            actions: vec![Restriction::Reactions, Restriction::Abilities],
-            while_within: true,
-            roll: None,
-        }])
+        Ok(vec![bar_each(5.0, false, &[Reactions, Abilities], true)])
     );
 }
 

@@ -264,3 +264,28 @@ fn abl5_an_enemy_monster_may_not_end_a_move_farther_from_this_fighter() {
          until the end of the round"
     );
 }
+
+/// ABL-5: "until the end of the battle round, enemy fighters that begin their activation
+/// within 3\" of this fighter cannot make disengage actions or end move actions further from
+/// this fighter": an aura that bars each enemy as its activation begins in it.
+#[test]
+fn abl5_enemies_beginning_their_activation_near_it_are_held() {
+    use crate::model::effects::Restriction;
+    let e = effects_of(
+        "Until the end of the battle round, enemy fighters that begin their activation within 3\" \
+         of this fighter cannot make disengage actions or end move actions further from this \
+         fighter.",
+    )
+    .unwrap();
+    assert_eq!(
+        e,
+        vec![Effect::BarEach {
+            range: 3.0,
+            visible: false,
+            actions: vec![Restriction::Disengage, Restriction::MoveAway],
+            while_within: false,
+            on_activation: true,
+            roll: None,
+        }]
+    );
+}
