@@ -3,6 +3,7 @@
 //! what is done for a picked friend; in words of our own.
 
 use super::super::effects_of;
+use crate::model::effects::Restriction as Rst;
 use crate::model::effects::{Amount, Aura, Condition, Effect, Stat};
 
 /// Issue 30: heals of this fighter and of each friendly fighter in reach, as the cards word
