@@ -41,7 +41,7 @@ impl Effect {
                     OnSuccess::Weaken { stat, min } => weakenable(*stat) && *min <= 20,
                     OnSuccess::Taunt => true,
                     OnSuccess::Bar(actions) => !actions.is_empty(),
-                    OnSuccess::FewerActions => true,
+                    OnSuccess::FewerActions | OnSuccess::FewerNextActivation => true,
                     OnSuccess::Damage(n) => (1..=20).contains(n),
                 };
                 range_ok(*range) && dice.within(10) && (1..=6).contains(least) && weakens

@@ -333,6 +333,8 @@ pub enum OnSuccess {
     /// Any: the enemy makes 1 fewer action this battle round (with none left, it can't be
     /// activated this round).
     FewerActions,
+    /// Any: the enemy makes 1 fewer action in its next activation (to a minimum of 1).
+    FewerNextActivation,
     /// Each allocates this many damage points to the enemy (one picked unseen: "pick an
     /// enemy fighter within 1\" ...").
     Damage(u32),

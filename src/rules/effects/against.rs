@@ -147,6 +147,9 @@ fn roll_against_text(against: &str, dice: &str, least: u8, then: &OnSuccess) -> 
             "any {least}+ and it makes 1 fewer action this round (with none left, it can't be \
              activated)"
         ),
+        OnSuccess::FewerNextActivation => {
+            format!("any {least}+ and it makes 1 fewer action in its next activation (at least 1)")
+        }
         OnSuccess::Damage(n) => format!("each {least}+ deals {n}"),
     };
     format!("roll {dice} dice against {against}: {outcome}")
@@ -294,6 +297,10 @@ fn roll_against(
         OnSuccess::FewerActions => AgainstResult::FewerActions {
             left: one_action_fewer(world, t),
         },
+        OnSuccess::FewerNextActivation => {
+            state::engine(world).fewer_next(t);
+            AgainstResult::FewerNext
+        }
         // Dealt by `run` as the damage it is.
         OnSuccess::Damage(_) => AgainstResult::Nothing,
     }

@@ -140,6 +140,12 @@ fn on_success(s: &str) -> Option<(u8, OnSuccess)> {
     }
     if let Some(v) = fill(
         s,
+        "on a {n}+, that fighter makes 1 less action in their next activation (to a minimum of 1)",
+    ) {
+        return Some((u8::try_from(v[0]).ok()?, OnSuccess::FewerNextActivation));
+    }
+    if let Some(v) = fill(
+        s,
         "if 1 of the dice scores a {n}, that fighter makes 1 fewer action in this battle round \
          (to a minimum of 0)",
     ) {

@@ -186,8 +186,9 @@ pub(crate) fn after_next_attack(
             }
             continue;
         }
+        // The rest need the target standing (what comes after them may not).
         if !state::fighter(world, target).is_some_and(|t| t.on_board()) {
-            return;
+            continue;
         }
         match e {
             Effect::PullAfterNextAttack { inches, held } => {

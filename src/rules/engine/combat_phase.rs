@@ -171,6 +171,8 @@ pub(crate) fn start_activation(world: &mut World, f: &FighterView) {
     } else {
         2u8.saturating_sub(f.reactions)
     };
+    // ABL-5: "1 less action in their next activation (to a minimum of 1)".
+    let actions = engine(world).actions_now(f.id, actions);
     let rules: &[RuleId] = if after_wait {
         &[RuleId::Cmb1, RuleId::Wait1]
     } else if f.reactions > 0 {

@@ -314,4 +314,6 @@ pub enum AgainstResult {
     /// It makes 1 fewer action this round: `left` are left to it (none: it can't be activated
     /// this round); `None` when it had activated, or had no action left (nothing to give up).
     FewerActions { left: Option<u8> },
+    /// It makes 1 fewer action in its next activation (to a minimum of 1).
+    FewerNext,
 }

@@ -226,11 +226,13 @@ struct Held {
     leashed: Vec<(FighterId, FighterId)>,
     /// (source, range, what it bars).
     on_activation: Vec<(FighterId, f32, Restriction)>,
+    /// Fighters whose next activation has 1 fewer action.
+    fewer_next: Vec<FighterId>,
 }
 
 impl Held {
     fn is_empty(&self) -> bool {
-        self.leashed.is_empty() && self.on_activation.is_empty()
+        self.leashed.is_empty() && self.on_activation.is_empty() && self.fewer_next.is_empty()
     }
 }
 
@@ -425,6 +427,7 @@ impl<'a> EngineWords<'a> {
             Lasting::Flies => self.flies.push(on),
             Lasting::PotentVial => self.potent.push(on),
             Lasting::Leashed { to } => self.held.leashed.push((on, to)),
+            Lasting::FewerNext => self.held.fewer_next.push(on),
             // Only ever an enemy aura (`add_enemy_aura`).
             Lasting::OnActivation(_) => {}
             Lasting::Survives { remove, sides } => self.survives.push((on, remove, sides)),

@@ -76,6 +76,8 @@ pub enum Lasting {
     Flies,
     /// No move action of it may end farther from `to` than it began.
     Leashed { to: FighterId },
+    /// Its next activation has 1 fewer action (to a minimum of 1), spent as it begins.
+    FewerNext,
     /// An enemy aura: each enemy that begins its activation in it is barred for the round.
     OnActivation(Restriction),
     /// The attacks that target it have `by` more of `stat` (only those of the side's
@@ -159,6 +161,24 @@ impl Engine {
         let what = Lasting::Leashed { to };
         if !self.has(id, what) {
             self.push_effect(Scope::Fighter(id), what, Until::RoundEnd);
+        }
+    }
+
+    /// ABL-5: `id`'s next activation has 1 fewer action (once, however many abilities say so).
+    pub fn fewer_next(&mut self, id: FighterId) {
+        if !self.has(id, Lasting::FewerNext) {
+            self.push_effect(Scope::Fighter(id), Lasting::FewerNext, Until::BattleEnd);
+        }
+    }
+
+    /// ABL-5: `id` begins an activation of `actions`: how many it makes (1 fewer, to 1, when
+    /// an ability said so, spent).
+    pub fn actions_now(&mut self, id: FighterId, actions: u8) -> u8 {
+        let before = self.effects.len();
+        (self.effects).retain(|e| !(e.fighter() == Some(id) && e.what == Lasting::FewerNext));
+        match self.effects.len() < before {
+            true => actions.saturating_sub(1).max(1),
+            false => actions,
         }
     }
 

@@ -41,6 +41,9 @@ pub(super) fn rolled_against_text(
         AgainstResult::FewerActions { left: None } => {
             format!("{name} has no action of this round left to give up")
         }
+        AgainstResult::FewerNext => {
+            format!("{name} makes 1 fewer action in its next activation (at least 1)")
+        }
     };
     match shown.is_empty() {
         true => what,

@@ -375,3 +375,44 @@ fn abl5_an_enemy_beginning_its_activation_near_the_fighter_is_held_for_the_round
     a.activate(B2);
     a.walk(B2, [10.0, 0.0, 21.0]).unwrap();
 }
+
+/// ABL-5: on a 3+, B makes 1 fewer action in its next activation (said), and only that one; a
+/// roll of 2 does nothing.
+#[test]
+fn abl5_an_enemy_makes_one_fewer_action_in_its_next_activation() {
+    use warcry_sim::model::effects::OnSuccess;
+    const A: FighterId = FighterId(2);
+    let roll = Effect::RollAgainst {
+        range: 3.0,
+        visible: false,
+        runemark: None,
+        dice: Amount::Fixed(1),
+        least: 3,
+        then: OnSuccess::FewerNextActivation,
+    };
+    let mut a = super::faction::with_ability(vec![roll], 3);
+    a.place(B, 12.5, 10.0);
+    a.place(B2, 12.5, 11.5);
+    a.give_dice(warcry_sim::model::ids::Side::A, &[(3, 2), (3, 2)]);
+    a.dice(&[2]);
+    a.use_ability(A, "Test Gift", 3, Some(B2)).unwrap();
+    a.dice(&[5]);
+    let n = a.log_len();
+    a.activate(A);
+    a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+    let said = super::faction::said_since(&mut a, n).join("\n");
+    assert!(
+        said.contains("1 fewer action in its next activation"),
+        "{said}"
+    );
+    a.activate(B);
+    assert_eq!(a.engine().activation.as_ref().unwrap().actions_left, 1);
+    a.activate(B2);
+    assert_eq!(a.engine().activation.as_ref().unwrap().actions_left, 2);
+    a.activate(B);
+    assert_eq!(
+        a.engine().activation.as_ref().unwrap().actions_left,
+        2,
+        "spent"
+    );
+}

@@ -289,3 +289,26 @@ fn abl5_enemies_beginning_their_activation_near_it_are_held() {
         }]
     );
 }
+
+/// ABL-5: "pick an enemy fighter within 3\" of this fighter and roll a dice" + "on a 3+, that
+/// fighter makes 1 less action in their next activation (to a minimum of 1)".
+#[test]
+fn abl5_a_roll_takes_an_action_from_the_enemys_next_activation() {
+    use crate::model::effects::OnSuccess;
+    let e = effects_of(
+        "Pick an enemy fighter within 3\" of this fighter and roll a dice. On a 4+, that fighter \
+         makes 1 less action in their next activation (to a minimum of 1).",
+    )
+    .unwrap();
+    assert_eq!(
+        e,
+        vec![Effect::RollAgainst {
+            range: 3.0,
+            visible: false,
+            runemark: None,
+            dice: Amount::Fixed(1),
+            least: 4,
+            then: OnSuccess::FewerNextActivation,
+        }]
+    );
+}
