@@ -254,6 +254,7 @@ impl Effect {
             | Effect::CritsWeaken { .. }
             | Effect::EnemyAura { .. }
             | Effect::BarEach { .. }
+            | Effect::BarSelf(_)
             | Effect::PullPicked { .. }
             | after_attack_parts!()
             | Effect::ExposeAround { .. }

@@ -154,6 +154,8 @@ pub enum Effect {
     DiscardEnemyWildDice { dice: Amount, least: u8 },
     /// `dice` dice: this activation, each of `down_to`- takes 1 Move (to 1), each other adds 1.
     MoveByRolls { dice: Amount, down_to: u8 },
+    /// This fighter may not make these actions for the rest of its activation.
+    BarSelf(Vec<Restriction>),
     /// It swears an oath: taking an enemy down in its activation makes it favoured (a 1s double).
     SwearOath,
     /// From now, for the battle, this fighter is empty-handed (or, false, holds one again).

@@ -95,6 +95,8 @@ pub enum Condition {
     CarryingTreasure,
     /// This fighter has made no move action this activation.
     NoMoveMade,
+    /// Nor a disengage action.
+    NoMoveNorDisengage,
     /// This fighter is (or, false, is not) empty-handed: it threw what it held (`EmptyHanded`).
     EmptyHanded(bool),
     /// One of the two holds (`When` only: "if this fighter is carrying treasure or is within
@@ -436,7 +438,8 @@ impl Condition {
             | Condition::OncePerRoundPerTarget
             | Condition::CarryingTreasure
             | Condition::EmptyHanded(_)
-            | Condition::NoMoveMade => true,
+            | Condition::NoMoveMade
+            | Condition::NoMoveNorDisengage => true,
             Condition::Either(a, b) | Condition::Both(a, b) => a.numbers_ok() && b.numbers_ok(),
         }
     }

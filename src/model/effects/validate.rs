@@ -216,6 +216,7 @@ impl Effect {
                 self.condition_numbers_ok()
             }
             Effect::BonusAttackAt { range, .. } => range_ok(*range),
+            Effect::BarSelf(actions) => !actions.is_empty(),
             super::family::numberless!() => true,
             super::family::reaction_parts!() => self.answer_numbers_ok(),
         }

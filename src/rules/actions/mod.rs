@@ -165,6 +165,7 @@ fn one_action(
         Command::Disengage { to, .. } => {
             validate_disengage(world, all, f, v3(*to))?;
             spend(world, bonus.is_some());
+            made(world, f.id, |a| a.disengaged = true);
             start_disengage(world, all, f, *to)
         }
         Command::Wait { .. } => wait(world, act, f)?,

@@ -85,6 +85,10 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             words_joined(bar, " actions", " and ")
         ),
         Effect::BarEach { .. } => super::bar::describe(e),
+        Effect::BarSelf(actions) => format!(
+            "it may not {} for the rest of its activation",
+            words_joined(actions, "", " or ")
+        ),
         Effect::PullPicked { .. } | crate::model::effects::after_attack_parts!() => {
             super::next_attack::describe(e, value)
         }
@@ -246,7 +250,7 @@ pub(super) fn run(
             }
             Some(super::lasts(e, value))
         }
-        Effect::BarEach { .. } => super::bar::run(world, f, e),
+        Effect::BarEach { .. } | Effect::BarSelf(_) => super::bar::run(world, f, e),
         Effect::PickThenBoost { .. } => {
             super::target_boost::run_picked(world, f, e, value, picks.target)
         }

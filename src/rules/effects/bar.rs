@@ -52,8 +52,16 @@ pub(super) fn describe(e: &Effect) -> String {
     )
 }
 
-/// ABL-5: each enemy in reach now is barred until the end of the round.
+/// ABL-5: each enemy in reach now is barred until the end of the round (or this fighter for
+/// the rest of its activation).
 pub(super) fn run(world: &mut World, f: &FighterView, e: &Effect) -> Option<EffectOutcome> {
+    if let Effect::BarSelf(actions) = e {
+        let mut eng = state::engine(world);
+        for a in actions {
+            eng.bar_this_activation(f.id, *a);
+        }
+        return Some(super::lasts(e, 0));
+    }
     let Effect::BarEach {
         range,
         visible,

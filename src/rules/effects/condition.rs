@@ -112,6 +112,9 @@ fn later_text(c: &Condition) -> String {
         Condition::OncePerRoundPerTarget => "(on each fighter once per round)".to_string(),
         Condition::CarryingTreasure => "(carrying treasure)".to_string(),
         Condition::NoMoveMade => "(before any move action this activation)".to_string(),
+        Condition::NoMoveNorDisengage => {
+            "(before any move or disengage action this activation)".to_string()
+        }
         Condition::EmptyHanded(true) => "(while it is empty-handed)".to_string(),
         Condition::EmptyHanded(false) => "(while it is not empty-handed)".to_string(),
         Condition::Either(a, b) => {
@@ -205,6 +208,7 @@ pub(super) fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
         | Condition::ShotThisActivation
         | Condition::CarryingTreasure
         | Condition::NoMoveMade
+        | Condition::NoMoveNorDisengage
         | Condition::EmptyHanded(_)
         | Condition::Damaged(_)
         | Condition::Either(..)
@@ -409,6 +413,8 @@ fn why_not_now(c: &Checked, condition: &Condition) -> Option<String> {
         }
         Condition::NoMoveMade => (act.is_some_and(|a| a.moves > 0))
             .then(|| format!("{name} has made a move action this activation")),
+        Condition::NoMoveNorDisengage => (act.is_some_and(|a| a.moves > 0 || a.disengaged))
+            .then(|| format!("{name} has made a move or disengage action this activation")),
         Condition::ShotThisActivation => (act.is_none_or(|a| a.shots == 0))
             .then(|| format!("{name} has made no missile attack action this activation")),
         Condition::FriendEngaged { marks, range } => {

@@ -1,7 +1,7 @@
 //! The condition family's wording (ABL-5): "a fighter can only use this ability if ...", read
 //! into the conditions [`super::condition`] checks.
 
-use crate::model::effects::{Condition, Effect};
+use crate::model::effects::{Condition, Effect, Restriction};
 
 use super::Marks;
 use super::card::{fill, number_prefix};
@@ -13,6 +13,15 @@ use super::card::{fill, number_prefix};
 pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
     if let Some(done) = done_before(s) {
         return Some(vec![Effect::Requires(done)]);
+    }
+    // "... if this fighter has not made a move or disengage action this activation, and if a
+    // fighter uses this ability they cannot make a move or disengage action this activation".
+    if let Some((before, after)) = s.split_once(", and if a fighter uses this ability ")
+        && after == "they cannot make a move or disengage action this activation"
+        && let Some(done) = done_before(before)
+    {
+        let barred = vec![Restriction::Move, Restriction::Disengage];
+        return Some(vec![Effect::Requires(done), Effect::BarSelf(barred)]);
     }
     // "... after they finish a move action within N" of M or more enemy fighters": a move made
     // this activation, and those enemies round it now.
@@ -104,6 +113,8 @@ fn done_before(s: &str) -> Option<Condition> {
         }
         "a fighter can only use this ability if they have not made a move action this \
          activation" => Some(Condition::NoMoveMade),
+        "a fighter can only use this ability if this fighter has not made a move or disengage \
+         action this activation" => Some(Condition::NoMoveNorDisengage),
         "a fighter can only use this ability if an enemy fighter has been taken down this battle \
          round" => Some(Condition::EnemyTakenDownThisRound),
         "a fighter can only be targeted once per battle round by this ability"

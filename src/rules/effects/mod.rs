@@ -129,10 +129,16 @@ pub fn not_barred(world: &World, f: &FighterView, what: Restriction) -> Result<(
     };
     let eng = world.resource::<Engine>();
     if eng.is_barred(f.id, what) {
+        let round = eng.round_barred(f.id, what);
+        let until = if round {
+            "the battle round"
+        } else {
+            "its activation"
+        };
         return Err(Rejected::new(
             RuleId::Abl5,
             format!(
-                "an ability bars {} from {words} until the end of the battle round",
+                "an ability bars {} from {words} until the end of {until}",
                 f.name
             ),
         ));

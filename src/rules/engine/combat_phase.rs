@@ -205,6 +205,7 @@ pub(crate) fn start_activation(world: &mut World, f: &FighterView) {
         boosts: Vec::new(),
         took_down: false,
         took_down_melee: false,
+        disengaged: false,
         by_hand: false,
         next_move: 0,
         lasting: Vec::new(),

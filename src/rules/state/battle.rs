@@ -130,6 +130,9 @@ pub struct ActivationState {
     /// ABL-5: an enemy was taken down by an attack action the fighter made this activation.
     #[serde(default)]
     pub took_down: bool,
+    /// ABL-5: it made a disengage action (a bonus one too).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub disengaged: bool,
     /// ABL-5: one of them was a melee attack action.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub took_down_melee: bool,

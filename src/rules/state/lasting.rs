@@ -193,6 +193,21 @@ impl Engine {
             .collect()
     }
 
+    /// ABL-5: `id` may not make `what` actions for the rest of its activation.
+    pub fn bar_this_activation(&mut self, id: FighterId, what: Restriction) {
+        let what = Lasting::Barred(what);
+        self.push_effect(Scope::Fighter(id), what, Until::ActivationEnd);
+    }
+
+    /// ABL-5: is `id` barred from `what` for the round (not only its activation)?
+    pub fn round_barred(&self, id: FighterId, what: Restriction) -> bool {
+        self.effects.iter().any(|e| {
+            e.fighter() == Some(id)
+                && e.what == Lasting::Barred(what)
+                && e.until != Until::ActivationEnd
+        })
+    }
+
     /// ABL-5: may `id` not make `what` actions this round?
     pub fn is_barred(&self, id: FighterId, what: Restriction) -> bool {
         self.effects

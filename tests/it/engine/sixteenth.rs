@@ -416,3 +416,38 @@ fn abl5_an_enemy_makes_one_fewer_action_in_its_next_activation() {
         "spent"
     );
 }
+
+/// ABL-5: the stance: refused after a disengage (said why); used before any move, it bars
+/// A's moves and disengages for the rest of the activation (said so), not in its next one.
+#[test]
+fn abl5_a_stance_bars_moving_for_the_rest_of_the_activation_only() {
+    use warcry_sim::model::effects::Restriction;
+    const A: FighterId = FighterId(2);
+    let stance = vec![
+        Effect::Requires(Condition::NoMoveNorDisengage),
+        Effect::BarSelf(vec![Restriction::Move, Restriction::Disengage]),
+    ];
+    let mut a = super::faction::with_ability(stance, 3);
+    a.rules(|r| r.reactions = false);
+    a.place(B, 11.5, 10.0);
+    a.apply(Command::Disengage {
+        fighter: A,
+        to: [7.0, 0.0, 10.0],
+    })
+    .unwrap();
+    let refused = a.use_ability(A, "Test Gift", 3, None).unwrap_err();
+    assert!(refused.contains("move or disengage action"), "{refused}");
+    a.activate(A);
+    a.give_dice(warcry_sim::model::ids::Side::A, &[(3, 2)]);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let barred = a.walk(A, [6.0, 0.0, 10.0]).unwrap_err();
+    assert!(
+        barred.reason.contains("until the end of its activation"),
+        "{}",
+        barred.reason
+    );
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    a.set(A, warcry_sim::model::components::Activation::Ready);
+    a.activate(A);
+    a.walk(A, [6.0, 0.0, 10.0]).unwrap();
+}

@@ -163,6 +163,14 @@ pub(super) fn lowered_too(s: &str) -> Vec<String> {
     {
         return vec![damage.to_string(), format!("gain {dice}")];
     }
+    // "Until the end of this fighter's activation, add ..., and until the end of the battle
+    // round, add ...": two sentences, each with its own duration.
+    if let Some((first, round)) = s.split_once(", and until the end of the battle round, ")
+        && first.starts_with("until the end of this fighter's activation, ")
+    {
+        let round = format!("until the end of the battle round, {round}");
+        return vec![first.to_string(), round];
+    }
     // "Gain ... wild dice, then this fighter makes a bonus move action": two sentences.
     if let Some((first, bonus)) = s.split_once(", then this fighter makes a bonus ") {
         return vec![

@@ -312,3 +312,30 @@ fn abl5_a_roll_takes_an_action_from_the_enemys_next_activation() {
         }]
     );
 }
+
+/// ABL-5: "only if this fighter has not made a move or disengage action this activation, and
+/// if a fighter uses this ability they cannot make a move or disengage action this activation"
+/// + raises for the activation ", and until the end of the battle round" another.
+#[test]
+fn abl5_a_stance_before_any_move_bars_moving_for_the_activation() {
+    use crate::model::effects::Restriction;
+    let e = effects_of(
+        "A fighter can only use this ability if this fighter has not made a move or disengage \
+         action this activation, and if a fighter uses this ability they cannot make a move or \
+         disengage action this activation. Until the end of this fighter's activation, add 2 to \
+         the Strength characteristic of melee attack actions made by this fighter, and until \
+         the end of the battle round, add 1 to the Toughness characteristic of this fighter.",
+    )
+    .unwrap();
+    assert_eq!(e[0], Effect::Requires(Condition::NoMoveNorDisengage));
+    assert_eq!(
+        e[1],
+        Effect::BarSelf(vec![Restriction::Move, Restriction::Disengage])
+    );
+    assert_eq!(
+        describe(&e, None),
+        "(before any move or disengage action this activation); it may not move or disengage for \
+         the rest of its activation; +2 Strength for melee attacks until the end of the \
+         activation; +1 Toughness until the end of the round"
+    );
+}
