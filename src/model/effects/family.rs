@@ -131,6 +131,27 @@ macro_rules! guard_parts {
     };
 }
 
+/// The pattern of the bonus family: bonus actions of this fighter and of its friends.
+macro_rules! bonus_parts {
+    () => {
+        Effect::BonusMoveOrAttack
+            | Effect::BonusMove { .. }
+            | Effect::BonusAttack
+            | Effect::BonusMoveCloser { .. }
+            | Effect::BonusDisengage
+            | Effect::BonusAttackOf { .. }
+            | Effect::BonusAttackAt { .. }
+            | Effect::BonusAttackWith { .. }
+            | Effect::BonusMoveOrDisengage
+            | Effect::FriendBonusAttack { .. }
+            | Effect::GangUp(_)
+            | Effect::FriendBonusMove { .. }
+            | Effect::EachFriendBonusMove { .. }
+            | Effect::PickedFriendsBonus { .. }
+            | Effect::AfterTakedown { .. }
+    };
+}
+
 /// The pattern of the boost family: characteristics raised, and how its attacks and moves are
 /// made, for a while.
 macro_rules! boost_parts {
@@ -192,20 +213,7 @@ impl Effect {
             Effect::Requires(_) | Effect::When { .. } | Effect::MarkedRaise { .. } => {
                 Family::Condition
             }
-            Effect::BonusMoveOrAttack
-            | Effect::BonusMove { .. }
-            | Effect::BonusAttack
-            | Effect::BonusMoveCloser { .. }
-            | Effect::BonusDisengage
-            | Effect::BonusAttackOf { .. }
-            | Effect::BonusAttackAt { .. }
-            | Effect::BonusAttackWith { .. }
-            | Effect::BonusMoveOrDisengage
-            | Effect::FriendBonusAttack { .. }
-            | Effect::FriendBonusMove { .. }
-            | Effect::EachFriendBonusMove { .. }
-            | Effect::PickedFriendsBonus { .. }
-            | Effect::AfterTakedown { .. } => Family::Bonus,
+            bonus_parts!() => Family::Bonus,
             boost_parts!() => Family::Boost,
             Effect::DamageOne { .. }
             | Effect::RollAgainOn { .. }
@@ -311,6 +319,7 @@ impl Effect {
             Effect::DamageWoundsOnRoll { visible, .. } => {
                 enemy(crate::model::effects::ANYWHERE, *visible, None)
             }
+            Effect::GangUp(g) => enemy(g.range, g.visible, None),
             Effect::BonusAttackAt {
                 range,
                 visible,

@@ -23,8 +23,8 @@ pub use kinds::weapon_fits;
 pub use kinds::{AttackKind, MoveTrigger, ReactAct, Restriction, Stat, Token, TokenAt, Trigger};
 pub use marks::{Mark, Marks, NAMED};
 pub use parts::{
-    ANYWHERE, AtItsEnd, Attackers, Condition, FriendPick, Game, Guard, Lowering, MarkedRaise,
-    OnSuccess, Placing, PointDamage, RollsWere, TargetIs, VALUE_RANGE,
+    ANYWHERE, AtItsEnd, Attackers, Condition, FriendPick, Game, GangUp, Guard, Lowering,
+    MarkedRaise, OnSuccess, Placing, PointDamage, RollsWere, TargetIs, VALUE_RANGE,
 };
 pub use reach::{Aim, Aura, Exposers, PickOnly};
 pub use roll::{Roll, band_text};
@@ -167,8 +167,7 @@ pub enum Effect {
         plain: Vec<Effect>,
         favoured: Vec<Effect>,
     },
-    /// Remove up to `amount` damage (with `dice`, a D`dice` rolled for each) from each friend
-    /// within `range` (seen: `visible`; bearing `marks`), itself too unless `others`.
+    /// Up to `amount` (a D`dice` each) off each friend in range, itself too unless `others`.
     HealEach {
         range: f32,
         #[serde(default)]
@@ -188,8 +187,7 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         only: Option<AttackKind>,
     },
-    /// For the round, `by` more `stat` (of melee or missile attacks only: `melee_only`,
-    /// `missile_only`) for this fighter, or for the friends of `aura` while in it.
+    /// For the round, `by` more `stat` (melee/missile only) for it, or friends in `aura`.
     RoundBoost {
         stat: Stat,
         by: Amount,
@@ -290,6 +288,8 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         melee: bool,
     },
+    /// Each friend (bearing the marks) near the enemy picked: a bonus attack on it.
+    GangUp(GangUp),
     /// The picked friend's bonus move (up to its Move and `max`"), or move or attack (CMB-2).
     FriendBonusMove {
         pick: FriendPick,

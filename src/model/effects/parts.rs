@@ -351,6 +351,17 @@ pub enum AtItsEnd {
     DamageAgain,
 }
 
+/// Each friend bearing `marks` within `around` inches of an enemy picked within `range` (seen,
+/// when `visible`) may make a bonus attack that must target that enemy (ABL-5, CMB-2).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct GangUp {
+    pub range: f32,
+    pub visible: bool,
+    #[serde(default, skip_serializing_if = "super::Marks::is_none")]
+    pub marks: super::Marks,
+    pub around: f32,
+}
+
 /// Damage to each enemy within `around` inches of a point the fighter sees within `within`
 /// (ABL-5): `amount`, or for each success of `roll`, its damage.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

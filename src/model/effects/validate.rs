@@ -122,6 +122,7 @@ macro_rules! heal_checked {
             | Effect::BonusMove { .. }
             | Effect::BonusMoveCloser { .. }
             | Effect::FriendBonusAttack { .. }
+            | Effect::GangUp(_)
             | Effect::FriendBonusMove { .. }
             | Effect::EachFriendBonusMove { .. }
             | Effect::PickedFriendsBonus { .. }

@@ -62,6 +62,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         Effect::FriendBonusMove { .. }
         | Effect::EachFriendBonusMove { .. }
         | Effect::PickedFriendsBonus { .. } => super::friend_move::describe(e, value),
+        Effect::GangUp(_) => super::gang::describe(e),
         Effect::FriendBonusAttack {
             range,
             visible,
@@ -103,6 +104,7 @@ pub(super) fn run(
         Effect::AfterTakedown { .. } => {
             return super::kept(world, f, e, value, |a| a.lasting.push(e.clone()));
         }
+        Effect::GangUp(_) => return super::gang::run(world, f, e, target),
         Effect::BonusMoveOrAttack => {
             let max = own_move_length(world, f)?;
             (
@@ -128,6 +130,7 @@ pub(super) fn run(
             let bonus = Bonus::FriendAttack {
                 fighter: t,
                 melee: *melee,
+                at: None,
             };
             (bonus, EffectOutcome::FriendAttack { fighter: t })
         }
@@ -265,6 +268,7 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
         Effect::FriendBonusMove { .. }
         | Effect::EachFriendBonusMove { .. }
         | Effect::PickedFriendsBonus { .. } => super::friend_move::useful(w, e),
+        Effect::GangUp(_) => super::gang::useful(w, e),
         Effect::FriendBonusAttack { .. } => {
             let friends = super::reach_of(w.world, w.all, w.f, e).unwrap_or_default();
             let armed = friends.into_iter().find(|id| {

@@ -45,6 +45,7 @@ mod fly_round;
 mod friend;
 mod friend_move;
 mod games;
+mod gang;
 mod guard;
 mod heal;
 mod lower;

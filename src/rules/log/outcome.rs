@@ -193,6 +193,11 @@ pub enum EffectOutcome {
         rolls: Vec<u8>,
         fighters: Vec<FighterId>,
     },
+    /// Bonus attacks on `target` wait for these fighters (the ability's own first).
+    GangedUp {
+        target: FighterId,
+        fighters: Vec<FighterId>,
+    },
     /// Not taken down this once: the damage beyond its Wounds ignored, `left` wounds left
     /// (removed by a D`rolled` roll, when not 0).
     Spared { left: u32, rolled: u8 },

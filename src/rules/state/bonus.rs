@@ -24,6 +24,9 @@ pub enum Bonus {
         fighter: FighterId,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         melee: bool,
+        /// The enemy it must target ("that must target that enemy fighter"), when one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<FighterId>,
     },
     /// A bonus move (up to `max` inches) that must finish closer to the closest enemy the
     /// fighter can see than it began (ABL-5).
@@ -117,7 +120,9 @@ impl Bonus {
     pub fn attack_fits(self, weapon: usize, melee: bool, target: FighterId) -> bool {
         match self {
             Bonus::AttackOf { melee: m } => m == melee,
-            Bonus::FriendAttack { melee: true, .. } => melee,
+            Bonus::FriendAttack { melee: m, at, .. } => {
+                (melee || !m) && at.is_none_or(|t| t == target)
+            }
             Bonus::AttackAt {
                 target: t,
                 melee: m,

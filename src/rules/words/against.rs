@@ -120,8 +120,17 @@ pub(super) fn revived_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
     }
 }
 
-/// ABL-5: the point a fighter picked, its rolls, and the enemies near it.
+/// ABL-5: the point a fighter picked, its rolls, and the enemies near it; the friends round
+/// an enemy who may each attack it.
 pub(super) fn point_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
+    if let EffectOutcome::GangedUp { target, fighters } = o {
+        let names: Vec<String> = fighters.iter().map(|f| n.fighter(*f)).collect();
+        let t = n.fighter(*target);
+        return match names.is_empty() {
+            true => format!("nobody stands near {t} to attack it"),
+            false => format!("{} may each make a bonus attack on {t}", names.join(", ")),
+        };
+    }
     let EffectOutcome::AtPoint {
         at,
         rolls,

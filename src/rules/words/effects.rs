@@ -314,11 +314,12 @@ pub fn bonus_words_with(b: Bonus, name_of: impl Fn(FighterId) -> String) -> Stri
         Bonus::Move { max } => format!("move of up to {max}\""),
         Bonus::Attack | Bonus::AnyAttack => "attack".into(),
         Bonus::MoveOrAttack { max } => format!("move (up to {max}\") or attack"),
-        Bonus::FriendAttack {
-            fighter,
-            melee: false,
-        } => format!("attack of {}", name_of(fighter)),
-        Bonus::FriendAttack { fighter, .. } => format!("melee attack of {}", name_of(fighter)),
+        Bonus::FriendAttack { fighter, melee, at } => format!(
+            "{}attack of {}{}",
+            if melee { "melee " } else { "" },
+            name_of(fighter),
+            at.map_or(String::new(), |t| format!(" on {}", name_of(t)))
+        ),
         Bonus::MoveCloser { max } => {
             format!("move of up to {max}\", finishing closer to the closest enemy it can see")
         }

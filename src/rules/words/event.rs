@@ -209,7 +209,9 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         EffectOutcome::Revived { .. } | EffectOutcome::Spared { .. } => {
             super::against::revived_text(&who, o, n)
         }
-        EffectOutcome::AtPoint { .. } => super::against::point_text(&who, o, n),
+        EffectOutcome::AtPoint { .. } | EffectOutcome::GangedUp { .. } => {
+            super::against::point_text(&who, o, n)
+        }
         EffectOutcome::TokenPlaced { .. } | EffectOutcome::TokenRoundEnd { .. } => {
             super::against::token_text(&who, o, n)
         }

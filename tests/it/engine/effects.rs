@@ -458,7 +458,8 @@ fn abl5_cmb2_a_friend_with_the_runemark_makes_a_bonus_attack() {
         a.engine().activation.clone().unwrap().bonus,
         vec![Bonus::FriendAttack {
             fighter: BEAST,
-            melee: false
+            melee: false,
+            at: None
         }]
     );
     // The friend's attack is offered (an action of A's own would decline it:

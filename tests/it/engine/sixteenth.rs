@@ -451,3 +451,65 @@ fn abl5_a_stance_bars_moving_for_the_rest_of_the_activation_only() {
     a.activate(A);
     a.walk(A, [6.0, 0.0, 10.0]).unwrap();
 }
+
+/// CMB-2, ABL-5: each friend with the runemark within 3" of the enemy picked may attack it,
+/// and only it: A2 (2" from B, marked) gets the bonus; A3 (marked, 6" away) and A4 (beside B,
+/// unmarked) do not; A2's attack on B2 is refused, on B made.
+#[test]
+fn cmb2_abl5_the_friends_round_an_enemy_may_attack_it_and_only_it() {
+    use warcry_sim::model::effects::GangUp;
+    use warcry_sim::rules::engine::Bonus;
+    const A: FighterId = FighterId(2);
+    const A2: FighterId = FighterId(3);
+    const A3: FighterId = FighterId(4);
+    const A4: FighterId = FighterId(5);
+    let gang = Effect::GangUp(GangUp {
+        range: 1.0,
+        visible: false,
+        marks: Marks::of(&["vanguard"], &[]).unwrap(),
+        around: 3.0,
+    });
+    let mut a = super::faction::with_ability(vec![gang], 3);
+    a.rules(|r| r.reactions = false);
+    a.place(B, 11.5, 10.0);
+    for (id, x, z, marked) in [
+        (A2, 11.5, 11.5, true),
+        (A3, 11.5, 17.0, true),
+        (A4, 13.0, 10.0, false),
+    ] {
+        let marks = if marked {
+            vec!["vanguard".to_string()]
+        } else {
+            Vec::new()
+        };
+        a.profile(id, |p| {
+            p.runemarks = marks;
+            p.weapons = vec![super::arena::weapon(1.0, 2, 3, (1, 2))];
+        });
+        a.place(id, x, z);
+    }
+    a.place(B2, 12.8, 12.3);
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+    let said = super::faction::said_since(&mut a, n).join("\n");
+    assert!(said.contains("may each make a bonus attack on"), "{said}");
+    let queue = a.engine().activation.as_ref().unwrap().bonus.clone();
+    assert_eq!(
+        queue,
+        [Bonus::FriendAttack {
+            fighter: A2,
+            melee: false,
+            at: Some(B)
+        }]
+    );
+    let attack = |t| Command::Attack {
+        fighter: A2,
+        target: t,
+        weapon: 0,
+    };
+    let wrong = a.rejected(attack(B2));
+    assert!(wrong.reason.contains("comes first"), "{}", wrong.reason);
+    a.dice(&[4, 4]);
+    a.apply(attack(B)).unwrap();
+    assert!(a.damage(B) > 0);
+}

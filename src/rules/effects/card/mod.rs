@@ -230,7 +230,7 @@ const SENTENCE: [SentenceReader; 31] = [
     super::fly_round::sentence,
 ];
 /// The readers of several sentences, tried in this order after those of one.
-const READERS: [Reader; 40] = [
+const READERS: [Reader; 41] = [
     super::rolled::up_to_the_round,
     super::rolled::each_then_healed,
     super::target_boost::picked_then_raised,
@@ -271,6 +271,7 @@ const READERS: [Reader; 40] = [
     super::tokens::read,
     super::survive::read,
     super::point::read,
+    super::gang::read,
 ];
 
 /// The effects of the first sentences of `s`, and how many sentences they took: a sentence

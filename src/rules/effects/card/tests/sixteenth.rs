@@ -339,3 +339,25 @@ fn abl5_a_stance_before_any_move_bars_moving_for_the_activation() {
          activation; +1 Toughness until the end of the round"
     );
 }
+
+/// CMB-2, ABL-5: "pick an enemy fighter within 1\" of this fighter" + "each friendly fighter
+/// with the R runemark within 3\" of that enemy fighter can make one bonus attack action that
+/// must target that enemy fighter".
+#[test]
+fn cmb2_abl5_friends_round_the_picked_enemy_each_attack_it() {
+    let e = effects_of(
+        "Pick an enemy fighter within 1\" of this fighter. Each friendly fighter with the \
+         Vanguard runemark within 3\" of that enemy fighter can make one bonus attack action \
+         that must target that enemy fighter.",
+    )
+    .unwrap();
+    assert_eq!(
+        e,
+        vec![Effect::GangUp(crate::model::effects::GangUp {
+            range: 1.0,
+            visible: false,
+            marks: Marks::of(&["vanguard"], &[]).unwrap(),
+            around: 3.0,
+        })]
+    );
+}
