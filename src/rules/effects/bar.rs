@@ -149,8 +149,12 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
 /// ABL-5: `f` begins its activation: each enemy aura barring those that begin theirs within
 /// its reach bars it (or holds it to the aura's fighter) for the round; logged as the aura's.
 pub fn as_activated(world: &mut World, f: &FighterView) {
-    let all = state::fighters(world);
+    // Most battles have no such aura: nothing is gathered then.
     let auras = world.resource::<state::Engine>().bars_on_activation();
+    if auras.is_empty() {
+        return;
+    }
+    let all = state::fighters(world);
     let mut barred: Vec<(FighterId, Vec<Restriction>)> = Vec::new();
     for (source, range, what) in auras {
         let Some(s) = all.iter().find(|o| o.id == source && o.on_board()) else {
