@@ -5,7 +5,6 @@
 
 use bevy::prelude::*;
 
-use crate::battlefield::measure::distance;
 use crate::model::effects::{Effect, GangUp};
 use crate::model::ids::FighterId;
 use crate::rules::log::EffectOutcome;
@@ -32,13 +31,10 @@ pub(super) fn describe(e: &Effect) -> String {
 /// The friends (this fighter too) bearing the marks within `around` of the enemy `t`: this
 /// fighter first, then the others nearest `t`.
 fn gang(all: &[FighterView], f: &FighterView, g: &GangUp, t: &FighterView) -> Vec<FighterId> {
-    let mut near: Vec<(f32, FighterId)> = (all.iter())
-        .filter(|o| o.on_board() && o.side == f.side)
-        .filter(|o| g.marks.fit(|m| o.profile.bears(m)))
-        .map(|o| (distance(&o.base(), &t.base()), o))
-        .filter(|(d, _)| *d <= g.around + 1e-4)
-        .map(|(d, o)| (if o.id == f.id { -1.0 } else { d }, o.id))
-        .collect();
+    let mut near: Vec<(f32, FighterId)> =
+        (super::per_friend::bearers_near(all, t, f.side, &g.marks, g.around).into_iter())
+            .map(|(d, o)| (if o.id == f.id { -1.0 } else { d }, o.id))
+            .collect();
     near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
     near.into_iter().map(|(_, id)| id).collect()
 }

@@ -32,7 +32,23 @@ pub(super) fn describe(e: &Effect) -> String {
     )
 }
 
-/// The friends of `side` bearing `marks` within `near` inches of `t` (the fighter itself too).
+/// The friends of `side` bearing `marks` within `near` inches of `t` (the fighter itself too),
+/// with how far each is from it.
+pub(super) fn bearers_near<'a>(
+    all: &'a [FighterView],
+    t: &FighterView,
+    side: crate::model::ids::Side,
+    marks: &Marks,
+    near: f32,
+) -> Vec<(f32, &'a FighterView)> {
+    (all.iter())
+        .filter(|o| o.on_board() && o.side == side && marks.fit(|m| o.profile.bears(m)))
+        .map(|o| (distance(&o.base(), &t.base()), o))
+        .filter(|(d, _)| *d <= near + 1e-4)
+        .collect()
+}
+
+/// How many [`bearers_near`] there are.
 fn friends_near(
     all: &[FighterView],
     t: &FighterView,
@@ -40,10 +56,7 @@ fn friends_near(
     marks: &Marks,
     near: f32,
 ) -> usize {
-    all.iter()
-        .filter(|o| o.on_board() && o.side == side && marks.fit(|m| o.profile.bears(m)))
-        .filter(|o| distance(&o.base(), &t.base()) <= near + 1e-4)
-        .count()
+    bearers_near(all, t, side, marks, near).len()
 }
 
 /// The damage to the picked enemy `target`, counted now.
