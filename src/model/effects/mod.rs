@@ -239,8 +239,7 @@ pub enum Effect {
     },
     /// This activation, a dice after each of its attacks: `least`+ bars the target for the round.
     AfterEachAttack { least: u8, bar: Vec<Restriction> },
-    /// Until the end of its activation (for its next attack, when `next`), its attacks (`only`
-    /// of that kind) score a critical hit on a hit roll of `least` or more.
+    /// This activation (its next attack: `next`), its attacks (`only` that kind) crit on `least`+.
     CritOn {
         least: u8,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -276,17 +275,19 @@ pub enum Effect {
     RangeBoost { by: Amount, melee_only: bool },
     /// Its next attack's Range is `inches` (the bonus attack's, when one waits).
     RangeIs { inches: Amount },
-    /// A friend within `range` (seen: `visible`; bearing `runemark`) makes a bonus (melee) attack.
+    /// A friend within `range` (seen: `visible`; bearing `runemark`) makes a bonus (melee) attack,
+    /// with a weapon bearing `weapon`, when it names one.
     FriendBonusAttack {
         range: f32,
         visible: bool,
         #[serde(default)]
         runemark: Option<String>,
-        /// The marks it must bear, when the card names more than one.
         #[serde(default, skip_serializing_if = "Marks::is_none")]
         marks: Marks,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         melee: bool,
+        #[serde(default, skip_serializing_if = "Marks::is_none")]
+        weapon: Marks,
     },
     /// Each friend (bearing the marks) near the enemy picked: a bonus attack on it.
     GangUp(GangUp),
@@ -335,8 +336,7 @@ pub enum Effect {
         least: u8,
         then: OnSuccess,
     },
-    /// When its next attack this activation (on an enemy with the runemark, when given) scores
-    /// critical hits, the enemy's `stat` is `by` lower, to `min`, for the rest of the battle.
+    /// Its next attack's criticals (on an enemy with `runemark`) lower its `stat` for the battle.
     CritsWeaken {
         #[serde(default)]
         runemark: Option<String>,

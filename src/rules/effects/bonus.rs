@@ -69,9 +69,14 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             runemark,
             marks,
             melee,
+            weapon,
         } => format!(
-            "a bonus {}attack action for {}friendly fighter{} {}",
+            "a bonus {}attack action{} for {}friendly fighter{} {}",
             if *melee { "melee " } else { "" },
+            match weapon.is_none() {
+                true => String::new(),
+                false => format!(" with a weapon with the {} runemark", weapon.words()),
+            },
             if *visible { "a visible " } else { "a " },
             marks.and(runemark.as_deref()).with_words(),
             super::within_text(super::at_value(*range, value))
@@ -122,7 +127,7 @@ pub(super) fn run(
                 EffectOutcome::BonusMove { max: inches },
             )
         }
-        Effect::FriendBonusAttack { melee, .. } => {
+        Effect::FriendBonusAttack { melee, weapon, .. } => {
             let Some(t) = target else {
                 // Never silently skipped (ABL-5).
                 return Some(EffectOutcome::NoFriendInReach);
@@ -131,6 +136,7 @@ pub(super) fn run(
                 fighter: t,
                 melee: *melee,
                 at: None,
+                weapons: super::gang::weapons_bearing(world, t, *weapon),
             };
             (bonus, EffectOutcome::FriendAttack { fighter: t })
         }
@@ -518,6 +524,7 @@ pub(super) fn friend_bonus_attack(s: &[String]) -> Option<(usize, Vec<Effect>)> 
         runemark: pick.runemark,
         marks: pick.marks,
         melee,
+        weapon: crate::model::effects::Marks::default(),
     };
     Some((2, vec![effect]))
 }

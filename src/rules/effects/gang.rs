@@ -1,4 +1,5 @@
-//! Part of the bonus family (ABL-5, CMB-2): "pick an enemy fighter within 1\" of this
+//! Part of the bonus family (ABL-5, CMB-2): friends' bonus attacks bound to a target or a
+//! weapon. "Pick an enemy fighter within 1\" of this
 //! fighter. Each friendly fighter with the R runemark within 3\" of that enemy fighter can make
 //! one bonus attack action that must target that enemy fighter": the bonus attacks wait, in
 //! turn (this fighter's own first, then the friends nearest the enemy), each only on it.
@@ -61,6 +62,7 @@ pub(super) fn run(
             fighter: id,
             melee: false,
             at: Some(t.id),
+            weapons: None,
         },
     });
     if let Some(a) = state::engine(world).activation.as_mut() {
@@ -87,6 +89,26 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
     ))
 }
 
+/// ABL-5: the weapons of fighter `t` bearing `marks` ("a bonus attack action that has a Ranged
+/// Weapon runemark"), a bit for each by index; none when the card names no runemark.
+pub(super) fn weapons_bearing(
+    world: &mut World,
+    t: FighterId,
+    marks: crate::model::effects::Marks,
+) -> Option<u8> {
+    let fits = |w: &crate::model::formats::Weapon| {
+        crate::model::effects::weapon_fits(marks, w.runemark.as_deref())
+    };
+    let ws = state::fighter(world, t)
+        .map(|o| o.profile.weapons.clone())
+        .unwrap_or_default();
+    (!marks.is_none()).then(|| {
+        (ws.iter().enumerate().take(8))
+            .filter(|(_, w)| fits(w))
+            .fold(0u8, |m, (k, _)| m | (1 << k))
+    })
+}
+
 // The card's wording (`card`: the language's shared pieces).
 
 /// "Pick a (visible) enemy fighter within N\" of this fighter." + "Each friendly fighter with
@@ -108,4 +130,34 @@ pub(super) fn read(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         around: around as f32,
     };
     Some((2, vec![Effect::GangUp(g)]))
+}
+
+/// "A fighter can use this ability only if they are within N\" of a friendly F." + "That F
+/// makes a bonus attack action that has a R Weapon runemark": the friend it names near it
+/// makes a bonus attack with a weapon bearing R.
+pub(super) fn friend_attack_with(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let near = super::condition_words::sentence(&s[0])?;
+    let [
+        Effect::Requires(crate::model::effects::Condition::FriendWithin {
+            range,
+            visible,
+            runemark,
+            marks,
+        }),
+    ] = &near[..]
+    else {
+        return None;
+    };
+    let mark = (s.get(1)?)
+        .strip_prefix("that fighter makes a bonus attack action that has a ")?
+        .strip_suffix(" runemark")?;
+    let attack = Effect::FriendBonusAttack {
+        range: *range,
+        visible: *visible,
+        runemark: runemark.clone(),
+        marks: *marks,
+        melee: false,
+        weapon: super::card::marks_of(&format!("the {mark} runemark"))?,
+    };
+    Some((2, vec![near[0].clone(), attack]))
 }

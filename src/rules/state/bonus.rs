@@ -27,6 +27,10 @@ pub enum Bonus {
         /// The enemy it must target ("that must target that enemy fighter"), when one.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         at: Option<FighterId>,
+        /// The weapons it may use, a bit for each by index ("that has a Ranged Weapon
+        /// runemark"); none: any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        weapons: Option<u8>,
     },
     /// A bonus move (up to `max` inches) that must finish closer to the closest enemy the
     /// fighter can see than it began (ABL-5).
@@ -120,8 +124,15 @@ impl Bonus {
     pub fn attack_fits(self, weapon: usize, melee: bool, target: FighterId) -> bool {
         match self {
             Bonus::AttackOf { melee: m } => m == melee,
-            Bonus::FriendAttack { melee: m, at, .. } => {
-                (melee || !m) && at.is_none_or(|t| t == target)
+            Bonus::FriendAttack {
+                melee: m,
+                at,
+                weapons,
+                ..
+            } => {
+                (melee || !m)
+                    && at.is_none_or(|t| t == target)
+                    && weapons.is_none_or(|w| weapon < 8 && w & (1 << weapon) != 0)
             }
             Bonus::AttackAt {
                 target: t,

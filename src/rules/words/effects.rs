@@ -314,7 +314,9 @@ pub fn bonus_words_with(b: Bonus, name_of: impl Fn(FighterId) -> String) -> Stri
         Bonus::Move { max } => format!("move of up to {max}\""),
         Bonus::Attack | Bonus::AnyAttack => "attack".into(),
         Bonus::MoveOrAttack { max } => format!("move (up to {max}\") or attack"),
-        Bonus::FriendAttack { fighter, melee, at } => format!(
+        Bonus::FriendAttack {
+            fighter, melee, at, ..
+        } => format!(
             "{}attack of {}{}",
             if melee { "melee " } else { "" },
             name_of(fighter),

@@ -429,6 +429,7 @@ fn abl5_cmb2_a_friend_with_the_runemark_makes_a_bonus_attack() {
             runemark: Some("beast".into()),
             marks: Default::default(),
             melee: false,
+            weapon: Default::default(),
         }],
         3,
     );
@@ -459,7 +460,8 @@ fn abl5_cmb2_a_friend_with_the_runemark_makes_a_bonus_attack() {
         vec![Bonus::FriendAttack {
             fighter: BEAST,
             melee: false,
-            at: None
+            at: None,
+            weapons: None,
         }]
     );
     // The friend's attack is offered (an action of A's own would decline it:

@@ -499,7 +499,8 @@ fn cmb2_abl5_the_friends_round_an_enemy_may_attack_it_and_only_it() {
         [Bonus::FriendAttack {
             fighter: A2,
             melee: false,
-            at: Some(B)
+            at: Some(B),
+            weapons: None,
         }]
     );
     let attack = |t| Command::Attack {
@@ -511,5 +512,56 @@ fn cmb2_abl5_the_friends_round_an_enemy_may_attack_it_and_only_it() {
     assert!(wrong.reason.contains("comes first"), "{}", wrong.reason);
     a.dice(&[4, 4]);
     a.apply(attack(B)).unwrap();
+    assert!(a.damage(B) > 0);
+}
+
+/// CMB-2, ABL-5: a friend's bonus attack "that has a Bow Weapon runemark": A2's sword attack
+/// on B beside it is refused while the bonus waits; its bow attack on B is made.
+#[test]
+fn cmb2_abl5_a_friends_bonus_attack_takes_only_a_weapon_of_the_runemark() {
+    use warcry_sim::rules::engine::Bonus;
+    const A: FighterId = FighterId(2);
+    const A2: FighterId = FighterId(3);
+    let shot = Effect::FriendBonusAttack {
+        range: 2.0,
+        visible: false,
+        runemark: None,
+        marks: Marks::default(),
+        melee: false,
+        weapon: Marks::of(&["bow weapon"], &[]).unwrap(),
+    };
+    let mut a = super::faction::with_ability(vec![shot], 3);
+    a.rules(|r| r.reactions = false);
+    a.profile(A2, |p| {
+        let mut sword = super::arena::weapon(1.0, 2, 3, (1, 2));
+        sword.runemark = Some("sword".into());
+        let mut bow = super::arena::weapon(8.0, 2, 3, (1, 2));
+        bow.runemark = Some("bow".into());
+        p.weapons = vec![sword, bow];
+    });
+    a.place(A2, 11.5, 10.0);
+    a.place(B, 13.0, 10.0);
+    a.use_ability(A, "Test Gift", 3, Some(A2)).unwrap();
+    let queue = a.engine().activation.as_ref().unwrap().bonus.clone();
+    assert!(
+        matches!(
+            queue[..],
+            [Bonus::FriendAttack {
+                fighter: A2,
+                weapons: Some(0b10),
+                ..
+            }]
+        ),
+        "{queue:?}"
+    );
+    let attack = |t, weapon| Command::Attack {
+        fighter: A2,
+        target: t,
+        weapon,
+    };
+    let sword = a.rejected(attack(B, 0));
+    assert!(sword.reason.contains("comes first"), "{}", sword.reason);
+    a.dice(&[4, 4]);
+    a.apply(attack(B, 1)).unwrap();
     assert!(a.damage(B) > 0);
 }

@@ -244,6 +244,7 @@ fn cmb2_abl5_a_friends_bonus_melee_attack() {
         runemark: None,
         marks: Marks::default(),
         melee: true,
+        weapon: Default::default(),
     };
     let mut a = with_ability(vec![whip], 3);
     a.rules(|r| r.reactions = false);

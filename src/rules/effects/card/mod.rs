@@ -289,6 +289,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         .or_else(|| super::lower_words::shot_then_exposed(s))
         .or_else(|| place::relocated_less(s))
         .or_else(|| super::target_boost::either_hurt(s))
+        .or_else(|| super::gang::friend_attack_with(s))
     {
         return Some(read);
     }

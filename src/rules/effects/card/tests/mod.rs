@@ -253,6 +253,7 @@ fn abl5_a_friend_with_a_runemark_makes_a_bonus_attack() {
             runemark: Some("scout".into()),
             marks: Default::default(),
             melee: false,
+            weapon: Default::default(),
         }])
     );
 }

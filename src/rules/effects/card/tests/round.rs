@@ -357,6 +357,7 @@ fn abl5_a_picked_friend_with_two_runemarks() {
             runemark: Some("scout".into()),
             marks: Marks::default(),
             melee: false,
+            weapon: Default::default(),
         }])
     );
     // A condition that is not a runemark is not a mark.

@@ -361,3 +361,31 @@ fn cmb2_abl5_friends_round_the_picked_enemy_each_attack_it() {
         })]
     );
 }
+
+/// CMB-2, ABL-5: "only if they are within 2\" of a friendly Tall Bjorn" + "that Tall Bjorn
+/// makes a bonus attack action that has a Bow Weapon runemark": the named friend's bonus
+/// attack with a weapon bearing the runemark.
+#[test]
+fn cmb2_abl5_a_named_friend_attacks_with_a_weapon_of_a_runemark() {
+    let e = effects_of(
+        "A fighter can use this ability only if they are within 2\" of a friendly Tall Bjorn. \
+         That Tall Bjorn makes a bonus attack action that has a Bow Weapon runemark.",
+    )
+    .unwrap();
+    let Effect::FriendBonusAttack {
+        range,
+        runemark,
+        weapon,
+        melee: false,
+        ..
+    } = &e[1]
+    else {
+        panic!("{e:?}")
+    };
+    assert_eq!(
+        (*range, runemark.as_deref()),
+        (2.0, Some("named tall bjorn"))
+    );
+    assert!(crate::model::effects::weapon_fits(*weapon, Some("bow")));
+    assert!(!crate::model::effects::weapon_fits(*weapon, Some("sword")));
+}

@@ -267,7 +267,8 @@ fn a_friends_bonus_melee_attack_after_damage_to_it() {
                 visible: true,
                 runemark: None,
                 marks: Marks::default(),
-                melee: true
+                melee: true,
+                weapon: Default::default(),
             }
         ])
     );
