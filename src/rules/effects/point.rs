@@ -258,15 +258,15 @@ fn rolled(world: &mut World, r: &Roll, value: u8, n: usize) -> (Vec<u8>, Vec<u32
 
 /// SOLO-C1: worth it when a point it may pick reaches an enemy.
 pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
-    let at = best(w.world, w.all, w.f, e)?;
-    let first = enemies_near(w.all, w.f, f32::MAX, at).first().map(|o| o.id);
     let Effect::DamageAtPoint(PointDamage { around, .. }) = *e else {
         return None;
     };
-    let near = enemies_near(w.all, w.f, around, at);
+    // `best` takes only a point that reaches an enemy: the nearest of them is named.
+    let at = best(w.world, w.all, w.f, e)?;
+    let near = enemies_near(w.all, w.f, around, at).first().map(|o| o.id);
     Some(Useful::Because(
         "enemies stand near a point it can see",
-        near.first().map(|o| o.id).or(first),
+        near,
     ))
 }
 
