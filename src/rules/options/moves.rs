@@ -94,13 +94,18 @@ pub fn move_places(
     // MOVE-3: an engaged fighter's move ends at least as close to its nearest enemy.
     let start = f.base();
     let free = crate::rules::effects::moves_while_engaged(world, f.id);
+    // ABL-5: held to a fighter, its places end no farther from it (asked only when held).
+    let held = !(world
+        .resource::<crate::rules::state::Engine>()
+        .leashes(f.id))
+    .is_empty();
     bf.nav
         .reachable_descending(&mover, f.pos, budget, &others, false, descend)
         .into_iter()
         .filter(|(p, _)| {
             let end = Base::new(f.profile.base, *p, f.facing);
             (free || engaged_end_allowed(&start, &end, &enemies))
-                && crate::rules::effects::held_to(world, all, f, &end).is_ok()
+                && (!held || crate::rules::effects::held_to(world, all, f, &end).is_ok())
         })
         .map(|(p, c)| (p.to_array(), c))
         .collect()
