@@ -135,7 +135,7 @@ fn action(world: &mut World, id: FighterId) -> Command {
         }
     } else if let Some(b) = act.bonus.first() {
         return match *b {
-            Bonus::Move { max } => approach(world, &all, &f, max).unwrap_or(end),
+            Bonus::Move { max, .. } => approach(world, &all, &f, max).unwrap_or(end),
             Bonus::Attack | Bonus::AnyAttack => best_attack(world, &all, &f).unwrap_or(end),
             b @ Bonus::FriendAttack { fighter, .. } => all
                 .iter()

@@ -469,7 +469,7 @@ fn outcome(
         }
         AbilityEffect::Reckoning => {
             let max = f32::from(value);
-            a.bonus = vec![Bonus::Move { max }, Bonus::Attack];
+            a.bonus = vec![Bonus::Move { max, fly: false }, Bonus::Attack];
             AbilityOutcome::Reckoning { max_move: value }
         }
         AbilityEffect::InspiringPresence => {

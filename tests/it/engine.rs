@@ -17,6 +17,7 @@ mod moved;
 mod pull;
 mod rolls;
 mod round;
+mod seventeenth;
 mod sixteenth;
 mod solo_choice;
 mod tail;

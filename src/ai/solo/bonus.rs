@@ -51,7 +51,7 @@ fn fits(world: &World, ctx: &Ctx, bonus: &Bonus, d: &Decision) -> bool {
             let to = Vec3::from_array(*to);
             within(world, ctx, *max, to) && check_closer(world, &ctx.all, &ctx.f, to).is_ok()
         }
-        (Bonus::Move { max } | Bonus::MoveOrAttack { max }, Command::Move { to, .. }) => {
+        (Bonus::Move { max, .. } | Bonus::MoveOrAttack { max }, Command::Move { to, .. }) => {
             within(world, ctx, *max, Vec3::from_array(*to))
         }
         (Bonus::Disengage | Bonus::MoveOrDisengage { .. }, Command::Disengage { .. }) => true,

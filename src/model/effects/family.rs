@@ -136,6 +136,7 @@ macro_rules! bonus_parts {
     () => {
         Effect::BonusMoveOrAttack
             | Effect::BonusMove { .. }
+            | Effect::FlyingBonusMove { .. }
             | Effect::BonusAttack
             | Effect::BonusMoveCloser { .. }
             | Effect::BonusDisengage
@@ -255,13 +256,13 @@ impl Effect {
             | Effect::RollAgainst { .. }
             | Effect::SetUpNear { .. }
             | Effect::Relocate { .. }
-            | Effect::LowerPicked { .. }
+            | Effect::LowerPicked(_)
             | Effect::LowerPerRoll { .. }
             | Effect::ExposePicked { .. }
             | Effect::PickThenBoost { .. }
             | Effect::CritsWeaken { .. }
             | Effect::EnemyAura { .. }
-            | Effect::BarEach { .. }
+            | Effect::BarEach(_)
             | Effect::BarSelf(_)
             | Effect::PullPicked { .. }
             | after_attack_parts!()
@@ -313,7 +314,9 @@ impl Effect {
             | Effect::DamageVsToughness { range, visible, .. }
             | Effect::PullPicked { range, visible, .. }
             | Effect::SetUpNear { range, visible, .. }
-            | Effect::LowerPicked { range, visible, .. }
+            | Effect::LowerPicked(crate::model::effects::PickedLowering {
+                range, visible, ..
+            })
             | Effect::ExposePicked { range, visible, .. }
             | Effect::PickThenBoost { range, visible, .. } => enemy(*range, *visible, None),
             Effect::DamageWoundsOnRoll { visible, .. } => {

@@ -23,8 +23,8 @@ pub use kinds::weapon_fits;
 pub use kinds::{AttackKind, MoveTrigger, ReactAct, Restriction, Stat, Token, TokenAt, Trigger};
 pub use marks::{Mark, Marks, NAMED};
 pub use parts::{
-    ANYWHERE, AtItsEnd, Attackers, Condition, FriendPick, Game, GangUp, Guard, Lowering,
-    MarkedRaise, OnSuccess, Placing, PointDamage, RollsWere, TargetIs, VALUE_RANGE,
+    ANYWHERE, AtItsEnd, Attackers, Barring, Condition, FriendPick, Game, GangUp, Guard, Lowering,
+    MarkedRaise, OnSuccess, PickedLowering, Placing, PointDamage, RollsWere, TargetIs, VALUE_RANGE,
 };
 pub use reach::{Aim, Aura, Exposers, PickOnly};
 pub use roll::{Roll, band_text};
@@ -49,6 +49,8 @@ pub enum Effect {
     BonusMoveOrAttack,
     /// A bonus move action (CMB-2), up to `max` inches when given.
     BonusMove { max: Option<Amount> },
+    /// A bonus move of up to `max` in which it may fly (MOVE-7), that move only.
+    FlyingBonusMove { max: Amount },
     /// A bonus attack action (CMB-2).
     BonusAttack,
     /// A bonus move (CMB-2), up to `max`" when given, ending closer to the closest seen enemy.
@@ -208,8 +210,7 @@ pub enum Effect {
     PerCount { count: Count, then: Vec<Effect> },
     /// Roll a dice: on `least` or more, this fighter may make the bonus actions `then` says.
     OnRoll { least: u8, then: Vec<Effect> },
-    /// What the dice the effect before it rolled do besides: `then` once if any rolled `least`
-    /// or more (or, `per_roll`, once for each that did), on the same enemy.
+    /// The dice before it besides: `then` once if any rolled `least`+ (`per_roll`: each did).
     OnRolled {
         least: u8,
         per_roll: bool,
@@ -275,8 +276,7 @@ pub enum Effect {
     RangeBoost { by: Amount, melee_only: bool },
     /// Its next attack's Range is `inches` (the bonus attack's, when one waits).
     RangeIs { inches: Amount },
-    /// A friend within `range` (seen: `visible`; bearing `runemark`) makes a bonus (melee) attack,
-    /// with a weapon bearing `weapon`, when it names one.
+    /// A friend within `range` (`visible`, bearing `runemark`) makes a bonus (melee) attack.
     FriendBonusAttack {
         range: f32,
         visible: bool,
@@ -350,23 +350,8 @@ pub enum Effect {
         visible: bool,
         within: f32,
     },
-    /// An enemy within `range` (seen, when `visible`) has `by` less of `stat`, to `min`, after
-    /// every bonus (ABL-4), for the round (or, `activation`, this activation).
-    LowerPicked {
-        range: f32,
-        visible: bool,
-        stat: Stat,
-        by: Amount,
-        min: u32,
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        activation: bool,
-        /// Of its melee attacks only (their Attacks or Strength).
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        melee_only: bool,
-        /// Subtracted `by`, or halved, or by a dice's roll.
-        #[serde(default, skip_serializing_if = "Lowering::is_by")]
-        how: Lowering,
-    },
+    /// An enemy within `range` has `by` less of `stat`, to `min`, after every bonus (ABL-4).
+    LowerPicked(PickedLowering),
     /// `amount` damage to this fighter, or (`dice`: 3 or 6) a roll of a dice of that many sides.
     SelfDamage {
         amount: Amount,
@@ -441,8 +426,7 @@ pub enum Effect {
     },
     /// The friendly fighter picked as `pick` says is allocated `amount` damage points.
     FriendDamage { pick: FriendPick, amount: Amount },
-    /// Up to `amount` damage (with `dice`, a roll of a D`dice`; with `per_roll` (dice, least),
-    /// `amount` for each roll of the least or more) removed from the friend `pick` picks.
+    /// Up to `amount` damage (or dice's) removed from the friend `pick` picks.
     FriendHeal {
         pick: FriendPick,
         amount: Amount,
@@ -465,8 +449,7 @@ pub enum Effect {
         visible: bool,
         inches: Amount,
     },
-    /// After this fighter's next attack this activation, its target (still standing) makes
-    /// that move towards it; not from within 1" of its enemies when `held` (MOVE-3).
+    /// After its next attack this activation, its target (still standing) moves towards it.
     PullAfterNextAttack {
         inches: Amount,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -521,8 +504,12 @@ pub enum Effect {
     DamageAround { range: f32, around: f32, roll: Roll },
     /// To each enemy within `around` of a point it sees within `within`: `amount`, or `roll`'s.
     DamageAtPoint(PointDamage),
-    /// This activation, each time its attack takes an enemy down, the bonus actions `then`.
-    AfterTakedown { then: Vec<Effect> },
+    /// This activation, each time its (`melee`) attack takes an enemy down, the bonus `then`.
+    AfterTakedown {
+        then: Vec<Effect>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        melee: bool,
+    },
     /// The friend picked, yet to activate, activates right after this one (as ABL-3's Inspiring).
     ActivateNext {
         pick: FriendPick,
@@ -531,20 +518,7 @@ pub enum Effect {
         impact: bool,
     },
     /// For the round, each enemy within `range` now (seen: `visible`) may not make these actions.
-    BarEach {
-        range: f32,
-        visible: bool,
-        actions: Vec<Restriction>,
-        /// Every enemy fighter, while it is within `range` inches (not only those in it now).
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        while_within: bool,
-        /// Each enemy fighter that begins its activation within `range` inches, for the round.
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        on_activation: bool,
-        /// A dice rolled for each: only a roll of this or more bars it.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        roll: Option<u8>,
-    },
+    BarEach(Barring),
     /// A reaction (REA-1) when `Trigger` happens, for an action, not dice; the effects answer it.
     Reaction(Trigger),
     // What a reaction does, after its trigger: to the attack ("it"), its damage, its moment.

@@ -42,7 +42,7 @@ impl Effect {
             | Effect::WithWeapon { .. }
             | Effect::PickThenBoost { .. } => self.raises_ok(),
             // An enemy taken down gives this fighter bonus actions of its own Move only.
-            Effect::AfterTakedown { then } => {
+            Effect::AfterTakedown { then, .. } => {
                 !then.is_empty()
                     && then.iter().all(|t| {
                         matches!(
@@ -91,8 +91,12 @@ impl Effect {
             Effect::NextIfTarget { target, then } => {
                 target_ok(*target)
                     && !then.is_empty()
-                    && (then.iter())
-                        .all(|t| matches!(t, Effect::NextBoost { stat, .. } if stat.of_attacks()))
+                    && then.iter().all(|t| match t {
+                        Effect::NextBoost { stat, .. } => stat.of_attacks(),
+                        // How the next attack scores critical hits, spent by it.
+                        Effect::CritOn { next, .. } => *next,
+                        _ => false,
+                    })
             }
             // A raise against some targets raises its attacks only.
             Effect::TargetBoost { then, target } => target_ok(*target) && attack_raises(then),
@@ -127,7 +131,7 @@ fn target_ok(target: TargetIs) -> bool {
     match target {
         TargetIs::WoundsAtLeast(w) | TargetIs::Damaged(w) => (1..=60).contains(&w),
         TargetIs::FartherThan(r) => range_ok(r),
-        TargetIs::Flies | TargetIs::NotActivated | TargetIs::Activated => true,
+        TargetIs::Flies | TargetIs::NotActivated | TargetIs::Activated | TargetIs::Bigger => true,
         // Named when an ability picks it, never in a card.
         TargetIs::Fighter(_) => false,
     }
@@ -145,10 +149,10 @@ fn rolled_ok(then: &[Effect]) -> bool {
                     | Effect::DamageOne { roll: None, .. }
                     | Effect::Heal { .. }
                     | Effect::SelfTakenDown
-                    | Effect::LowerPicked {
+                    | Effect::LowerPicked(crate::model::effects::PickedLowering {
                         how: super::Lowering::Halve,
                         ..
-                    }
+                    })
             )
         })
 }

@@ -60,7 +60,9 @@ impl Effect {
                 range_ok(*range) && matches!(sides, 3 | 6)
             }
             Effect::DamageAtRoundEnd { range, amount, .. } => range_ok(*range) && amount.within(20),
-            Effect::BarEach { range, actions, .. } => range_ok(*range) && !actions.is_empty(),
+            Effect::BarEach(crate::model::effects::Barring { range, actions, .. }) => {
+                range_ok(*range) && !actions.is_empty()
+            }
             Effect::AfterEachAttack { least, bar } => (1..=6).contains(least) && !bar.is_empty(),
             _ => true,
         }
@@ -204,7 +206,7 @@ impl Effect {
             } => range_ok(aura.range) && up_to.within(10) && max.is_none_or(|m| m.within(12)),
             Effect::SetUpNear { range, within, .. } => range_ok(*range) && range_ok(*within),
             Effect::Relocate { away, .. } => away.is_none_or(range_ok),
-            Effect::LowerPicked { .. }
+            Effect::LowerPicked(_)
             | Effect::LowerPerRoll { .. }
             | Effect::ExposePicked { .. }
             | Effect::ExposeAround { .. }
@@ -213,6 +215,7 @@ impl Effect {
             Effect::BonusMove { max } | Effect::BonusMoveCloser { max } => {
                 max.is_none_or(|a| a.within(36))
             }
+            Effect::FlyingBonusMove { max } => max.within(36),
             Effect::DamageAfterNextAttack { amount, around, .. } => {
                 amount.within(20) && around.is_none_or(range_ok)
             }
@@ -292,7 +295,7 @@ impl Effect {
     /// Are the numbers of a lowering of an enemy ones a card could print?
     pub(super) fn lowering_numbers_ok(&self) -> bool {
         match self {
-            Effect::LowerPicked {
+            Effect::LowerPicked(crate::model::effects::PickedLowering {
                 range,
                 by,
                 min,
@@ -300,7 +303,7 @@ impl Effect {
                 melee_only,
                 how,
                 ..
-            } => {
+            }) => {
                 let melee_ok = !melee_only || matches!(stat, Stat::Attacks | Stat::Strength);
                 // Only a Move or a Toughness is halved; halved or rolled, `by` is nothing.
                 let how_ok = match how {

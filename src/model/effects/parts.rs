@@ -400,6 +400,8 @@ pub enum TargetIs {
     Damaged(u32),
     /// This fighter: the enemy an ability picked ("that target that enemy fighter").
     Fighter(crate::model::ids::FighterId),
+    /// "has a higher Wounds characteristic than this fighter or has the Hero runemark".
+    Bigger,
 }
 
 /// What a reaction's damage to the attacker asks of the attack's hit rolls (ABL-5).
@@ -483,4 +485,41 @@ impl Attackers {
     pub fn all(&self) -> bool {
         *self == Attackers::default()
     }
+}
+
+/// An enemy within `range` (seen, when `visible`) has `by` less of `stat`, to `min`, after
+/// every bonus (ABL-4), for the round (or, `activation`, this activation): `LowerPicked`'s.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PickedLowering {
+    pub range: f32,
+    pub visible: bool,
+    pub stat: super::Stat,
+    pub by: super::Amount,
+    pub min: u32,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub activation: bool,
+    /// Of its melee attacks only (their Attacks or Strength).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub melee_only: bool,
+    /// Subtracted `by`, or halved, or by a dice's roll.
+    #[serde(default, skip_serializing_if = "Lowering::is_by")]
+    pub how: Lowering,
+}
+
+/// For the round, each enemy within `range` now (seen: `visible`) may not make `actions`:
+/// `BarEach`'s.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Barring {
+    pub range: f32,
+    pub visible: bool,
+    pub actions: Vec<super::Restriction>,
+    /// Every enemy fighter, while it is within `range` inches (not only those in it now).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub while_within: bool,
+    /// Each enemy fighter that begins its activation within `range` inches, for the round.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub on_activation: bool,
+    /// A dice rolled for each: only a roll of this or more bars it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roll: Option<u8>,
 }

@@ -203,9 +203,9 @@ impl Effect {
             | Effect::DamageVsToughness { range, .. }
             | Effect::Restrict { range, .. }
             | Effect::PullPicked { range, .. }
-            | Effect::BarEach { range, .. }
+            | Effect::BarEach(crate::model::effects::Barring { range, .. })
             | Effect::SetUpNear { range, .. }
-            | Effect::LowerPicked { range, .. }
+            | Effect::LowerPicked(crate::model::effects::PickedLowering { range, .. })
             | Effect::ExposePicked { range, .. }
             | Effect::EnemyCritsAsHits { range, .. }
             | Effect::RollAgainst { range, .. }

@@ -120,6 +120,7 @@ macro_rules! heal_checked {
             | Effect::CritOn { .. }
             | Effect::NextActionCritOn { .. }
             | Effect::BonusMove { .. }
+            | Effect::FlyingBonusMove { .. }
             | Effect::BonusMoveCloser { .. }
             | Effect::FriendBonusAttack { .. }
             | Effect::GangUp(_)
@@ -128,7 +129,7 @@ macro_rules! heal_checked {
             | Effect::PickedFriendsBonus { .. }
             | Effect::SetUpNear { .. }
             | Effect::Relocate { .. }
-            | Effect::LowerPicked { .. }
+            | Effect::LowerPicked(_)
             | Effect::LowerPerRoll { .. }
             | Effect::ExposePicked { .. }
             | Effect::ExposeAround { .. }
@@ -198,7 +199,7 @@ impl Effect {
             }
             Effect::RangeIs { inches } => inches.within(36) && *inches != Amount::Fixed(0),
             Effect::AfterMove { trigger, .. } => range_ok(trigger.range()),
-            Effect::AfterTakedown { then }
+            Effect::AfterTakedown { then, .. }
             | Effect::PickThenBoost { then, .. }
             | Effect::TargetBoost { then, .. }
             | Effect::WithWeapon { then, .. }
@@ -211,7 +212,7 @@ impl Effect {
             | Effect::EnemyAura { .. }
             | Effect::DisengageToll { .. }
             | Effect::DamageAtRoundEnd { .. }
-            | Effect::BarEach { .. }
+            | Effect::BarEach(_)
             | Effect::AfterEachAttack { .. } => self.against_numbers_ok(),
             Effect::Requires(_) | Effect::When { .. } | Effect::MarkedRaise { .. } => {
                 self.condition_numbers_ok()

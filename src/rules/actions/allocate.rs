@@ -84,7 +84,7 @@ pub(super) fn allocate(world: &mut World, tot: Totalled, reacted: bool) -> Then 
     }
     crate::rules::effects::after_next_attack(world, (attacker, target), melee, (crits, damage));
     if down {
-        crate::rules::effects::after_takedown(world, attacker);
+        crate::rules::effects::after_takedown(world, attacker, melee);
     }
     let hurt = super::after_move::Moment::Hurt { attacker, target };
     let offer = (melee && damage > 0 && !down && !reacted)

@@ -12,17 +12,26 @@ use super::card::{allocate_to_that, bands, fill};
 /// fighter." + damage to it; or + "If that move action ends within N" of an enemy fighter, X"
 /// (a raise for the round or the next attack).
 pub(super) fn bonus_move_then(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    let bonus = super::bonus::sentence(&s[0])?;
-    if !matches!(bonus[..], [Effect::BonusMove { .. }]) {
+    let bonus = super::bonus_words::sentence(&s[0])?;
+    if !matches!(
+        bonus[..],
+        [Effect::BonusMove { .. } | Effect::FlyingBonusMove { .. }]
+    ) {
         return None;
     }
     let then = s.get(1)?;
     const PICK: &str = "if this fighter finishes that move action within {n}\" of an enemy \
                         fighter, pick a visible enemy fighter within {n}\" of this fighter";
-    let (near, then, used) = if let Some(v) = fill(then, PICK) {
+    // "After this fighter finishes that move, you can pick a visible enemy fighter within N\"
+    // of this fighter." + "If you do so, allocate ...": the same pick, when one is in reach.
+    const AFTER: &str = "after this fighter finishes that move, you can pick a visible enemy \
+                         fighter within {n}\" of this fighter";
+    let picked = fill(then, PICK).or_else(|| fill(then, AFTER).map(|v| vec![v[0], v[0]]));
+    let (near, then, used) = if let Some(v) = picked {
+        let to = s.get(2)?;
         let damage = Effect::DamageOne {
             range: v[1] as f32,
-            amount: allocate_to_that(s.get(2)?)?,
+            amount: allocate_to_that(to.strip_prefix("if you do so, ").unwrap_or(to))?,
             roll: None,
             only: None,
         };

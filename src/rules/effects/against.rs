@@ -48,7 +48,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             a_visible(*visible)
         ),
         Effect::Relocate { .. } => place::relocate_text(e, value),
-        Effect::LowerPicked { .. } | Effect::ExposePicked { .. } | Effect::LowerPerRoll { .. } => {
+        Effect::LowerPicked(_) | Effect::ExposePicked { .. } | Effect::LowerPerRoll { .. } => {
             super::lower::describe(e, value)
         }
         Effect::CritsWeaken {
@@ -84,7 +84,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             band_text(*least, 6),
             words_joined(bar, " actions", " and ")
         ),
-        Effect::BarEach { .. } => super::bar::describe(e),
+        Effect::BarEach(_) => super::bar::describe(e),
         Effect::BarSelf(actions) => format!(
             "it may not {} for the rest of its activation",
             words_joined(actions, "", " or ")
@@ -224,7 +224,7 @@ pub(super) fn run(
             })
         }
         Effect::Relocate { .. } => place::relocate(world, f, (e, value), picks.place),
-        Effect::LowerPicked { .. } => super::lower::run(world, e, value, picks.target),
+        Effect::LowerPicked(_) => super::lower::run(world, e, value, picks.target),
         Effect::ExposePicked { .. } => super::lower::expose(world, f.side, e, value, picks.target),
         Effect::SetUpNear { within, .. } => Some(place::set_up_near(
             world,
@@ -250,7 +250,7 @@ pub(super) fn run(
             }
             Some(super::lasts(e, value))
         }
-        Effect::BarEach { .. } | Effect::BarSelf(_) => super::bar::run(world, f, e),
+        Effect::BarEach(_) | Effect::BarSelf(_) => super::bar::run(world, f, e),
         Effect::PickThenBoost { .. } => {
             super::target_boost::run_picked(world, f, e, value, picks.target)
         }
@@ -442,7 +442,7 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
     if let Effect::ExposeAround { .. } = e {
         return super::expose_around::useful(w, e);
     }
-    if let Effect::BarEach { .. } = e {
+    if let Effect::BarEach(_) = e {
         return super::bar::useful(w, e);
     }
     if let Effect::DamageAfterNextAttack { only, .. } = e {

@@ -14,14 +14,14 @@ use super::{Useful, Weighed, enemies_in_reach};
 
 /// In words: "each enemy within 3\" may not make reactions until the end of the round".
 pub(super) fn describe(e: &Effect) -> String {
-    let Effect::BarEach {
+    let Effect::BarEach(crate::model::effects::Barring {
         range,
         visible,
         actions,
         while_within,
         on_activation,
         roll,
-    } = e
+    }) = e
     else {
         return String::new();
     };
@@ -62,14 +62,14 @@ pub(super) fn run(world: &mut World, f: &FighterView, e: &Effect) -> Option<Effe
         }
         return Some(super::lasts(e, 0));
     }
-    let Effect::BarEach {
+    let Effect::BarEach(crate::model::effects::Barring {
         range,
         visible,
         actions,
         while_within,
         on_activation,
         roll,
-    } = e
+    }) = e
     else {
         return None;
     };
@@ -139,7 +139,7 @@ fn rolled_for(
 
 /// SOLO-C1: worth it when an enemy is in reach.
 pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
-    let Effect::BarEach { range, visible, .. } = e else {
+    let Effect::BarEach(crate::model::effects::Barring { range, visible, .. }) = e else {
         return None;
     };
     let near = enemies_in_reach(w.world, w.all, w.f, *range, *visible);
@@ -238,14 +238,14 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
     } else {
         Restriction::Abilities
     };
-    Some(vec![Effect::BarEach {
+    Some(vec![Effect::BarEach(crate::model::effects::Barring {
         range: n as f32,
         visible,
         actions: vec![action],
         while_within: false,
         on_activation: false,
         roll: None,
-    }])
+    })])
 }
 
 /// "Enemy fighters that begin their activation within N" of this fighter cannot make
@@ -260,14 +260,14 @@ fn on_activation(s: &str) -> Option<Effect> {
         "make disengage actions" => vec![Restriction::Disengage],
         _ => return None,
     };
-    Some(Effect::BarEach {
+    Some(Effect::BarEach(crate::model::effects::Barring {
         range: n as f32,
         visible: false,
         actions,
         while_within: false,
         on_activation: true,
         roll: None,
-    })
+    }))
 }
 
 /// "Enemy fighters cannot use (reactions or) abilities (make disengage actions) while (they
@@ -284,14 +284,14 @@ fn while_within(s: &str) -> Option<Effect> {
         "make disengage actions" => vec![Restriction::Disengage],
         _ => return None,
     };
-    Some(Effect::BarEach {
+    Some(Effect::BarEach(crate::model::effects::Barring {
         range,
         visible: false,
         actions,
         while_within: true,
         on_activation: false,
         roll: None,
-    })
+    }))
 }
 
 /// "Roll a dice for each (visible) enemy fighter within N" of this fighter (within a number of
@@ -325,14 +325,14 @@ pub(super) fn roll_each_barred(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     let least = u8::try_from(least).ok().filter(|l| (2..=6).contains(l))?;
     Some((
         2,
-        vec![Effect::BarEach {
+        vec![Effect::BarEach(crate::model::effects::Barring {
             range,
             visible,
             actions,
             while_within: false,
             on_activation: false,
             roll: Some(least),
-        }],
+        })],
     ))
 }
 

@@ -5,13 +5,12 @@ use bevy::prelude::*;
 
 use crate::battlefield::measure::{Base, distance};
 use crate::model::RuleId;
-use crate::model::effects::{Amount, Effect, FriendPick};
+use crate::model::effects::Effect;
 use crate::model::ids::FighterId;
 use crate::rules::command::Rejected;
 use crate::rules::log::EffectOutcome;
 use crate::rules::state::{self, Bonus, Engine, FighterView};
 
-use super::card::{amount_prefix, picked_friend};
 use super::{Useful, Weighed};
 
 /// In words: "a bonus move action of up to 3\"".
@@ -25,6 +24,10 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
                 super::inches_text(a, value)
             )
         }
+        Effect::FlyingBonusMove { max } => format!(
+            "a bonus move action of up to {}, flying",
+            super::inches_text(max, value)
+        ),
         Effect::BonusAttack => "a bonus attack action".to_string(),
         Effect::BonusMoveCloser { max } => format!(
             "a bonus move action{} that finishes closer to the closest enemy it can see",
@@ -38,6 +41,31 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             if *melee { "melee" } else { "missile" }
         ),
         Effect::BonusMoveOrDisengage => "a bonus move or disengage action".to_string(),
+        Effect::BonusAttackAt { .. } | Effect::FriendBonusAttack { .. } => attack_text(e, value),
+        Effect::BonusAttackWith { runemark } => {
+            format!("a bonus attack action with its {runemark}")
+        }
+        Effect::FriendBonusMove { .. }
+        | Effect::EachFriendBonusMove { .. }
+        | Effect::PickedFriendsBonus { .. } => super::friend_move::describe(e, value),
+        Effect::GangUp(_) => super::gang::describe(e),
+        Effect::AfterTakedown { then, melee } => format!(
+            "until the end of its activation, each time its {}attack action takes an enemy down: \
+             {}",
+            if *melee { "melee " } else { "" },
+            then.iter()
+                .map(|t| super::describe(std::slice::from_ref(t), value))
+                .collect::<Vec<_>>()
+                .join(", then ")
+        ),
+        _ => String::new(),
+    }
+}
+
+/// In words: "a bonus melee attack action on a visible enemy within 3\"", "a bonus attack
+/// action for a friendly fighter within 6\"".
+fn attack_text(e: &Effect, value: Option<u8>) -> String {
+    match e {
         Effect::BonusAttackAt {
             range,
             visible,
@@ -56,13 +84,6 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
                 _ => format!(" {}", super::within_text(super::at_value(*range, value))),
             }
         ),
-        Effect::BonusAttackWith { runemark } => {
-            format!("a bonus attack action with its {runemark}")
-        }
-        Effect::FriendBonusMove { .. }
-        | Effect::EachFriendBonusMove { .. }
-        | Effect::PickedFriendsBonus { .. } => super::friend_move::describe(e, value),
-        Effect::GangUp(_) => super::gang::describe(e),
         Effect::FriendBonusAttack {
             range,
             visible,
@@ -80,13 +101,6 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             if *visible { "a visible " } else { "a " },
             marks.and(runemark.as_deref()).with_words(),
             super::within_text(super::at_value(*range, value))
-        ),
-        Effect::AfterTakedown { then } => format!(
-            "until the end of its activation, each time its attack action takes an enemy down: {}",
-            then.iter()
-                .map(|t| super::describe(std::slice::from_ref(t), value))
-                .collect::<Vec<_>>()
-                .join(", then ")
         ),
         _ => String::new(),
     }
@@ -110,23 +124,11 @@ pub(super) fn run(
             return super::kept(world, f, e, value, |a| a.lasting.push(e.clone()));
         }
         Effect::GangUp(_) => return super::gang::run(world, f, e, target),
-        Effect::BonusMoveOrAttack => {
-            let max = own_move_length(world, f)?;
-            (
-                Bonus::MoveOrAttack { max },
-                EffectOutcome::BonusMoveOrAttack { max },
-            )
-        }
-        Effect::BonusMove { max } => {
-            let inches = match max {
-                Some(m) => m.of(value) as f32,
-                None => own_move_length(world, f)?,
-            };
-            (
-                Bonus::Move { max: inches },
-                EffectOutcome::BonusMove { max: inches },
-            )
-        }
+        Effect::BonusMoveOrAttack
+        | Effect::BonusMove { .. }
+        | Effect::FlyingBonusMove { .. }
+        | Effect::BonusMoveCloser { .. }
+        | Effect::BonusMoveOrDisengage => one_move(world, f, e, value)?,
         Effect::FriendBonusAttack { melee, weapon, .. } => {
             let Some(t) = target else {
                 // Never silently skipped (ABL-5).
@@ -141,29 +143,12 @@ pub(super) fn run(
             (bonus, EffectOutcome::FriendAttack { fighter: t })
         }
         Effect::BonusAttack => (Bonus::AnyAttack, EffectOutcome::BonusAttack),
-        Effect::BonusMoveCloser { max } => {
-            let inches = match max {
-                Some(m) => m.of(value) as f32,
-                None => own_move_length(world, f)?,
-            };
-            (
-                Bonus::MoveCloser { max: inches },
-                EffectOutcome::BonusMoveCloser { max: inches },
-            )
-        }
         Effect::BonusDisengage => (Bonus::Disengage, EffectOutcome::BonusDisengage),
         Effect::BonusAttackOf { melee } => (
             Bonus::AttackOf { melee: *melee },
             EffectOutcome::BonusAttack,
         ),
         Effect::BonusAttackAt { .. } | Effect::BonusAttackWith { .. } => one_attack(f, e, target)?,
-        Effect::BonusMoveOrDisengage => {
-            let max = own_move_length(world, f)?;
-            (
-                Bonus::MoveOrDisengage { max },
-                EffectOutcome::BonusMoveOrDisengage { max },
-            )
-        }
         _ => return None,
     };
     if let Some(a) = state::engine(world).activation.as_mut() {
@@ -174,7 +159,7 @@ pub(super) fn run(
 
 /// CMB-2, ABL-5: the active fighter `attacker`'s attack action took an enemy down: the bonus actions
 /// its abilities give it for that wait, each logged.
-pub(crate) fn after_takedown(world: &mut World, attacker: FighterId) {
+pub(crate) fn after_takedown(world: &mut World, attacker: FighterId, melee: bool) {
     let Some(f) = state::fighter(world, attacker).filter(FighterView::on_board) else {
         return;
     };
@@ -183,7 +168,7 @@ pub(crate) fn after_takedown(world: &mut World, attacker: FighterId) {
             .lasting
             .iter()
             .filter_map(|e| match e {
-                Effect::AfterTakedown { then } => Some(then.clone()),
+                Effect::AfterTakedown { then, melee: m } if melee || !m => Some(then.clone()),
                 _ => None,
             })
             .flatten()
@@ -193,6 +178,48 @@ pub(crate) fn after_takedown(world: &mut World, attacker: FighterId) {
     // Bonus actions, or a token where the enemy fell ("... cremate that enemy fighter"): the
     // effects' own runner, each logged.
     super::run(world, &f, &then, 0, super::Picks::default());
+}
+
+/// A bonus move of `f` (or a move or another action), as long as the effect says or its own
+/// Move.
+fn one_move(
+    world: &World,
+    f: &FighterView,
+    e: &Effect,
+    value: u8,
+) -> Option<(Bonus, EffectOutcome)> {
+    let length = |max: &Option<crate::model::effects::Amount>| match max {
+        Some(m) => Some(m.of(value) as f32),
+        None => own_move_length(world, f),
+    };
+    Some(match e {
+        Effect::BonusMoveOrAttack => {
+            let max = own_move_length(world, f)?;
+            let outcome = EffectOutcome::BonusMoveOrAttack { max };
+            (Bonus::MoveOrAttack { max }, outcome)
+        }
+        Effect::BonusMove { max } => {
+            let max = length(max)?;
+            let outcome = EffectOutcome::BonusMove { max };
+            (Bonus::Move { max, fly: false }, outcome)
+        }
+        Effect::FlyingBonusMove { max } => {
+            let max = max.of(value) as f32;
+            let outcome = EffectOutcome::BonusMove { max };
+            (Bonus::Move { max, fly: true }, outcome)
+        }
+        Effect::BonusMoveCloser { max } => {
+            let max = length(max)?;
+            let outcome = EffectOutcome::BonusMoveCloser { max };
+            (Bonus::MoveCloser { max }, outcome)
+        }
+        Effect::BonusMoveOrDisengage => {
+            let max = own_move_length(world, f)?;
+            let outcome = EffectOutcome::BonusMoveOrDisengage { max };
+            (Bonus::MoveOrDisengage { max }, outcome)
+        }
+        _ => return None,
+    })
 }
 
 /// A bonus attack on the enemy picked (`target`), or with `f`'s weapon the effect names.
@@ -253,7 +280,9 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
         Effect::BonusMoveOrAttack if !w.next.engaged || attacks => {
             w.because("it can move or attack again")
         }
-        Effect::BonusMove { .. } if !w.next.engaged => w.because("it can move further"),
+        Effect::BonusMove { .. } | Effect::FlyingBonusMove { .. } if !w.next.engaged => {
+            w.because("it can move further")
+        }
         Effect::BonusAttack if attacks => w.because("it can attack again"),
         Effect::BonusMoveCloser { .. } if closest_seen_enemy(w.world, w.all, w.f).is_some() => {
             w.because("it can move closer to an enemy")
@@ -286,132 +315,6 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
         }
         _ => None,
     }
-}
-
-// The card's wording of this family (`card`: the language's shared pieces).
-
-/// "This fighter makes a bonus move action (or a bonus attack action)", "then, they can make
-/// a bonus attack action".
-pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
-    const UP_TO: [&str; 3] = [
-        "this fighter can make a bonus move action up to a number of inches equal to ",
-        "this fighter makes a bonus move action up to a number of inches equal to ",
-        "this fighter makes a bonus move action of a number of inches equal to ",
-    ];
-    if let Some(rest) = UP_TO.iter().find_map(|p| s.strip_prefix(p)) {
-        let (max, rest) = amount_prefix(rest)?;
-        return rest
-            .is_empty()
-            .then(|| vec![Effect::BonusMove { max: Some(max) }]);
-    }
-    if s == "this fighter makes a bonus move action or a bonus disengage action, then this \
-             fighter makes a bonus attack action or a bonus move action"
-    {
-        return Some(vec![
-            Effect::BonusMoveOrDisengage,
-            Effect::BonusMoveOrAttack,
-        ]);
-    }
-    if let Some(e) = move_closer(s).or_else(|| after_takedown_words(s)) {
-        return Some(vec![e]);
-    }
-    // "... a bonus move action of (up to) N\"".
-    let plain = plain_bonus(s);
-    let with =
-        (plain.strip_prefix("this fighter makes a bonus attack action with its ")).or_else(|| {
-            (plain.strip_prefix("this fighter makes a bonus attack action that has the "))
-                .and_then(|w| w.strip_suffix(" runemark"))
-        });
-    if let Some(w) = with
-        && !w.contains(' ')
-    {
-        let runemark = w.to_string();
-        return Some(vec![Effect::BonusAttackWith { runemark }]);
-    }
-    let of = [
-        "this fighter makes a bonus move action of {n}\"",
-        "this fighter makes a bonus move action of up to {n}\"",
-    ];
-    if let Some(v) = of.iter().find_map(|f| super::card::fill(&plain, f)) {
-        let max = Some(Amount::Fixed(v[0]));
-        return Some(vec![Effect::BonusMove { max }]);
-    }
-    Some(vec![match plain_bonus(s).as_str() {
-        "this fighter makes a bonus move action" => Effect::BonusMove { max: None },
-        "this fighter makes a bonus attack action" => Effect::BonusAttack,
-        "this fighter makes a bonus move action or a bonus attack action"
-        | "this fighter makes a bonus attack action or a bonus move action" => {
-            Effect::BonusMoveOrAttack
-        }
-        "this fighter makes a bonus melee attack action" => Effect::BonusAttackOf { melee: true },
-        "this fighter makes a bonus missile attack action" => {
-            Effect::BonusAttackOf { melee: false }
-        }
-        "this fighter makes a bonus move action or a bonus disengage action"
-        | "this fighter makes a bonus move action or bonus disengage action"
-        | "this fighter makes a bonus disengage action or a bonus move action" => {
-            Effect::BonusMoveOrDisengage
-        }
-        "this fighter makes a bonus disengage action" => Effect::BonusDisengage,
-        _ => return None,
-    }])
-}
-
-/// "(Until the end of this fighter's activation,) after an enemy fighter is taken down by an
-/// attack action made by this fighter (each time a fighter is taken down by an attack action
-/// made by this fighter this activation), this fighter can make a (further) bonus ...".
-fn after_takedown_words(s: &str) -> Option<Effect> {
-    const WHEN: [&str; 2] = [
-        "until the end of this fighter's activation, after an enemy fighter is taken down by an \
-         attack action made by this fighter, ",
-        "each time a fighter is taken down by an attack action made by this fighter this \
-         activation, ",
-    ];
-    let rest = WHEN.iter().find_map(|w| s.strip_prefix(w))?;
-    let rest = rest
-        .replace("make a further bonus ", "make a bonus ")
-        .replace(
-            " action or bonus attack action",
-            " action or a bonus attack action",
-        );
-    let then = sentence(&rest)?;
-    let e = Effect::AfterTakedown { then };
-    e.nested_ok().then_some(e)
-}
-
-/// A bonus action in one wording: "then(,) ..." leading it left out (the effects run in the
-/// card's order), "they" for "this fighter", and "can (then) make" for "makes" (CMB-2: a
-/// bonus may be declined).
-fn plain_bonus(s: &str) -> String {
-    let s = s
-        .strip_prefix("then, ")
-        .or_else(|| s.strip_prefix("then "))
-        .unwrap_or(s);
-    let s = match s.strip_prefix("they ") {
-        Some(rest) => format!("this fighter {rest}"),
-        None => s.to_string(),
-    };
-    ["can then make a bonus ", "can make a bonus "]
-        .iter()
-        .fold(s, |s, from| s.replace(from, "makes a bonus "))
-}
-
-/// "This fighter makes a bonus move action (of up to a number of inches equal to A) and must
-/// finish closer to the closest visible enemy fighter than they were at the start of that
-/// move action".
-fn move_closer(s: &str) -> Option<Effect> {
-    let rest = s.strip_prefix("this fighter makes a bonus move action ")?;
-    let (max, rest) = match rest.strip_prefix("of up to a number of inches equal to ") {
-        Some(r) => {
-            let (a, r) = amount_prefix(r)?;
-            (Some(a), r.strip_prefix(' ')?)
-        }
-        None => (None, rest),
-    };
-    (rest
-        == "and must finish closer to the closest visible enemy fighter than they were at the \
-            start of that move action")
-        .then_some(Effect::BonusMoveCloser { max })
 }
 
 /// ABL-5: the enemy a bonus move of `f` must finish closer to: the closest it can see (the
@@ -497,95 +400,4 @@ pub fn closer_spot(world: &World, all: &[FighterView], f: &FighterView, max: f32
 /// How far `f` would be from `enemy` standing at `p`.
 fn distance_at(f: &FighterView, p: Vec3, enemy: &Base) -> f32 {
     distance(&Base::new(f.profile.base, p, f.facing), enemy)
-}
-
-/// "Pick a (visible) friendly fighter (with MARKS) within N" of this fighter." "That
-/// (friendly) fighter makes (can make) a bonus attack action."
-pub(super) fn friend_bonus_attack(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    let (range, visible, marks) = picked_friend(&s[0])?;
-    // "(If that fighter is not taken down,) they can make ...": a friend taken down makes
-    // no attack anyway.
-    let then = s.get(1)?;
-    let then = (then.strip_prefix("if that fighter is not taken down, "))
-        .unwrap_or(then)
-        .replacen("they can make ", "that fighter can make ", 1);
-    let then = then.strip_prefix("that ")?;
-    let then = then.strip_prefix("friendly ").unwrap_or(then);
-    let melee = match then {
-        "fighter makes a bonus attack action" | "fighter can make a bonus attack action" => false,
-        "fighter makes a bonus melee attack action"
-        | "fighter can make a bonus melee attack action" => true,
-        _ => return None,
-    };
-    let pick = FriendPick::new(range, visible, marks);
-    let effect = Effect::FriendBonusAttack {
-        range,
-        visible,
-        runemark: pick.runemark,
-        marks: pick.marks,
-        melee,
-        weapon: crate::model::effects::Marks::default(),
-    };
-    Some((2, vec![effect]))
-}
-
-/// "Pick a (visible) enemy fighter within N" of this fighter" or "a fighter can use this
-/// ability only if they are within N" of a (visible) enemy fighter with the R runemark", then
-/// "this fighter (can make) makes a bonus attack action against (that targets) that fighter":
-/// a bonus attack on the enemy picked.
-pub(super) fn picked_then_attacked(s: &[String]) -> Option<(usize, Vec<Effect>)> {
-    let hurt = "a fighter can only use this ability if an enemy fighter has been allocated \
-                damage by a melee attack action made by them this activation";
-    let (range, visible, runemark, only) = match super::card::picked_enemy(&s[0]) {
-        Some((range, visible)) => (range, visible, None, None),
-        // "That enemy fighter": the one its melee attacks hurt (the player's pick of them).
-        None if s[0] == hurt => {
-            let only = Some(crate::model::effects::PickOnly::HurtByItsMelee);
-            (crate::model::effects::ANYWHERE, false, None, only)
-        }
-        None => {
-            let (range, visible, runemark) = enemy_with_runemark(&s[0])?;
-            (range, visible, runemark, None)
-        }
-    };
-    let then = plain_bonus(s.get(1)?);
-    let (melee, then) = match then.strip_prefix("this fighter makes a bonus melee attack action ") {
-        Some(t) => (true, t),
-        None => (
-            false,
-            then.strip_prefix("this fighter makes a bonus attack action ")?,
-        ),
-    };
-    let that = [
-        "against that fighter",
-        "against that enemy fighter",
-        "that targets that fighter",
-        "that targets that enemy fighter",
-    ];
-    that.contains(&then).then(|| {
-        let e = Effect::BonusAttackAt {
-            range,
-            visible,
-            runemark,
-            only,
-            melee,
-        };
-        (2, vec![e])
-    })
-}
-
-/// "A fighter can use this ability only if they are within N" of a (visible) enemy fighter
-/// with the R runemark": the reach and the runemark of the enemy it picks.
-fn enemy_with_runemark(s: &str) -> Option<(f32, bool, Option<String>)> {
-    let rest = s.strip_prefix("a fighter can use this ability only if they are within ")?;
-    let (n, rest) = super::card::number_prefix(rest)?;
-    let (visible, rest) = match rest.strip_prefix("\" of a visible enemy fighter with the ") {
-        Some(r) => (true, r),
-        None => (
-            false,
-            rest.strip_prefix("\" of an enemy fighter with the ")?,
-        ),
-    };
-    let mark = rest.strip_suffix(" runemark")?;
-    (!mark.contains(" and ")).then(|| (n as f32, visible, Some(mark.to_string())))
 }

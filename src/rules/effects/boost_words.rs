@@ -81,7 +81,7 @@ fn that_attack_raised(then: &str, only: Option<AttackKind>) -> Option<Vec<Effect
 /// The attack action "that attack action" names: a bonus attack, or the next (melee) attack
 /// action a raise is for (the effects, and the kind of attack).
 pub(super) fn first_attack(s: &str) -> Option<(Vec<Effect>, Option<AttackKind>)> {
-    if let Some(bonus) = super::bonus::sentence(s)
+    if let Some(bonus) = super::bonus_words::sentence(s)
         && matches!(
             bonus[..],
             [Effect::BonusAttack | Effect::BonusAttackOf { .. }]

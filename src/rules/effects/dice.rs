@@ -300,7 +300,7 @@ pub(super) fn on_roll_bonus(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         .strip_prefix("on a roll of ")
         .or_else(|| next.strip_prefix("on a "))?;
     let (least, rest) = super::card::number_prefix(rest)?;
-    let then = super::bonus::sentence(rest.strip_prefix("+, ")?)?;
+    let then = super::bonus_words::sentence(rest.strip_prefix("+, ")?)?;
     let least = u8::try_from(least).ok().filter(|l| (2..=6).contains(l))?;
     Some((2, vec![Effect::OnRoll { least, then }]))
 }

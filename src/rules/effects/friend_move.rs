@@ -108,7 +108,7 @@ pub(super) fn run(
         // "A bonus move action of up to 3\"": that long, whatever its Move (as its own is).
         let max = limit.unwrap_or_else(|| o.move_budget(&rules, 0));
         bonuses.push(match (id == f.id, or_attack) {
-            (true, false) => Bonus::Move { max },
+            (true, false) => Bonus::Move { max, fly: false },
             (true, true) => Bonus::MoveOrAttack { max },
             (false, false) => Bonus::FriendMove { fighter: id, max },
             (false, true) => Bonus::FriendMoveOrAttack { fighter: id, max },

@@ -50,7 +50,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             exposed_stat(*stat)
         );
     }
-    let Effect::LowerPicked {
+    let Effect::LowerPicked(crate::model::effects::PickedLowering {
         range,
         visible,
         stat,
@@ -59,7 +59,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         activation,
         melee_only,
         how,
-    } = e
+    }) = e
     else {
         return String::new();
     };
@@ -139,7 +139,7 @@ pub(super) fn run(
     value: u8,
     target: Option<crate::model::ids::FighterId>,
 ) -> Option<EffectOutcome> {
-    let Effect::LowerPicked {
+    let Effect::LowerPicked(crate::model::effects::PickedLowering {
         stat,
         by,
         min,
@@ -147,7 +147,7 @@ pub(super) fn run(
         melee_only,
         how,
         ..
-    } = e
+    }) = e
     else {
         return None;
     };

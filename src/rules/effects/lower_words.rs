@@ -98,7 +98,7 @@ pub(super) fn picked_then_lowered(s: &[String]) -> Option<(usize, Vec<Effect>)> 
             }
         };
         let (stat, by, min, melee_only, how) = lowered;
-        effects.push(Effect::LowerPicked {
+        effects.push(Effect::LowerPicked(crate::model::effects::PickedLowering {
             range,
             visible,
             stat,
@@ -107,7 +107,7 @@ pub(super) fn picked_then_lowered(s: &[String]) -> Option<(usize, Vec<Effect>)> 
             activation,
             melee_only,
             how,
-        });
+        }));
     }
     Some((2, effects))
 }

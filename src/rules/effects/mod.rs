@@ -28,6 +28,7 @@ mod against_words;
 mod around;
 mod bar;
 mod bonus;
+mod bonus_words;
 mod boost;
 mod boost_words;
 mod by_hand;

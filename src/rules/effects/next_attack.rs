@@ -284,7 +284,7 @@ fn lower_target(
     (attacker, target): (FighterId, FighterId),
     (stat, by, min): (Stat, Amount, u32),
 ) {
-    let lower = Effect::LowerPicked {
+    let lower = Effect::LowerPicked(crate::model::effects::PickedLowering {
         range: 0.0,
         visible: false,
         stat,
@@ -293,7 +293,7 @@ fn lower_target(
         activation: false,
         melee_only: false,
         how: crate::model::effects::Lowering::By,
-    };
+    });
     if let Some(outcome) = super::lower::run(world, &lower, 0, Some(target)) {
         effect_logged(world, attacker, outcome);
     }

@@ -75,6 +75,7 @@ fn target_words(t: TargetIs) -> String {
         TargetIs::Activated => "an enemy that has activated this round".to_string(),
         TargetIs::Damaged(n) => format!("an enemy with {n} or more damage"),
         TargetIs::Fighter(_) => "the enemy picked".to_string(),
+        TargetIs::Bigger => "an enemy with more Wounds than it, or a Hero".to_string(),
     }
 }
 
@@ -129,6 +130,56 @@ pub(super) fn if_next_targets(s: &str) -> Option<Vec<Effect>> {
     then.iter()
         .all(next)
         .then(|| vec![Effect::NextIfTarget { target, then }])
+}
+
+/// "The following apply to this fighter's next melee attack action if the target has a higher
+/// Wounds characteristic than this fighter or has the Hero runemark: • Add A to the Attacks
+/// characteristic of that attack action." + "• Critical hits are scored on a N+ for that
+/// attack action": each raise for that attack, if it is on such a target.
+pub(super) fn following_if_bigger(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let first = s[0].strip_prefix(
+        "the following apply to this fighter's next melee attack action if the target has a \
+         higher wounds characteristic than this fighter or has the hero runemark: ",
+    )?;
+    let bullets: Vec<&str> = std::iter::once(first)
+        .chain(
+            s[1..]
+                .iter()
+                .map(|b| b.as_str())
+                .take_while(|b| b.starts_with("• ")),
+        )
+        .map(|b| b.trim_start_matches("• "))
+        .collect();
+    let then = bullets
+        .iter()
+        .map(|b| following_one(b))
+        .collect::<Option<Vec<Vec<Effect>>>>()?
+        .concat();
+    let e = Effect::NextIfTarget {
+        target: TargetIs::Bigger,
+        then,
+    };
+    e.nested_ok().then_some((bullets.len(), vec![e]))
+}
+
+/// One of the bullets of `following_if_bigger`, said of that attack.
+fn following_one(b: &str) -> Option<Vec<Effect>> {
+    const NEXT: &str = "the next melee attack action made by this fighter";
+    let said = if let Some(raise) = b.strip_suffix(" of that attack action") {
+        format!("{raise} of {NEXT}")
+    } else {
+        let least = b
+            .strip_prefix("critical hits are scored on a ")?
+            .strip_suffix(" for that attack action")?;
+        format!("{NEXT} scores critical hits on a {least}")
+    };
+    let then = super::boost::sentence(&said).or_else(|| super::crits::sentence(&said))?;
+    let fits = |t: &Effect| match t {
+        Effect::NextBoost { stat, .. } => stat.of_attacks(),
+        Effect::CritOn { next, .. } => *next,
+        _ => false,
+    };
+    then.iter().all(fits).then_some(then)
 }
 
 /// In words: "a visible enemy within 3\" picked: against it, +1 Attacks ...".

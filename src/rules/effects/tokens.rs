@@ -206,6 +206,7 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
         "until the end of this fighter's activation, when their attack action takes down an \
          enemy fighter, cremate that enemy fighter" => Some(vec![Effect::AfterTakedown {
             then: vec![cremate],
+            melee: false,
         }]),
         _ => None,
     }

@@ -384,7 +384,7 @@ pub(super) fn last_side_standing(world: &mut World) -> Option<Side> {
 /// log, rather than hold up the activation (a bonus "move or attack" stays: it may attack).
 fn bonus_moves_lapse_when_barred(world: &mut World, f: &FighterView) {
     use crate::model::effects::Restriction;
-    while let Some(Bonus::Move { max }) = engine(world)
+    while let Some(Bonus::Move { max, .. }) = engine(world)
         .activation
         .as_ref()
         .and_then(|a| a.bonus.first().copied())

@@ -267,6 +267,9 @@ impl Boost {
                         crate::battlefield::measure::distance(&f.base(), &t.base()) > r + 1e-4
                     }
                     TargetIs::Flies => t.profile.has_runemark("fly"),
+                    TargetIs::Bigger => {
+                        t.profile.wounds > f.profile.wounds || t.profile.has_runemark("hero")
+                    }
                     TargetIs::Damaged(n) => t.damage >= n,
                     TargetIs::Fighter(id) => t.id == id,
                     TargetIs::NotActivated => {

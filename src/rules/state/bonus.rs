@@ -9,15 +9,16 @@ use serde::{Deserialize, Serialize};
 pub enum Bonus {
     Move {
         max: f32,
+        /// It may fly (MOVE-7), this move only ("can fly as part of that move action").
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        fly: bool,
     },
     /// ABL-3 Reckoning's bonus attack: only when an enemy is within 1".
     Attack,
     /// An ability's bonus attack (ABL-5): any attack the fighter can make.
     AnyAttack,
     /// A bonus move (up to `max` inches) or a bonus attack, as the player chooses (ABL-5).
-    MoveOrAttack {
-        max: f32,
-    },
+    MoveOrAttack { max: f32 },
     /// An ability's bonus attack for another friendly fighter (ABL-5): with a melee weapon,
     /// when `melee`.
     FriendAttack {
@@ -34,15 +35,11 @@ pub enum Bonus {
     },
     /// A bonus move (up to `max` inches) that must finish closer to the closest enemy the
     /// fighter can see than it began (ABL-5).
-    MoveCloser {
-        max: f32,
-    },
+    MoveCloser { max: f32 },
     /// A bonus disengage action (ABL-5).
     Disengage,
     /// A bonus attack action with a melee weapon (`melee`) or a missile one (ABL-5).
-    AttackOf {
-        melee: bool,
-    },
+    AttackOf { melee: bool },
     /// A bonus attack action on this enemy only (ABL-5: "that targets that enemy fighter"),
     /// with a melee weapon when `melee`.
     AttackAt {
@@ -51,24 +48,14 @@ pub enum Bonus {
         melee: bool,
     },
     /// A bonus attack action with this weapon (its index) only ("with its spear", ABL-5).
-    AttackWith {
-        weapon: u8,
-    },
+    AttackWith { weapon: u8 },
     /// A bonus move (up to `max` inches) or a bonus disengage action (ABL-5).
-    MoveOrDisengage {
-        max: f32,
-    },
+    MoveOrDisengage { max: f32 },
     /// An ability's bonus move (up to `max` inches) for another friendly fighter (ABL-5).
-    FriendMove {
-        fighter: FighterId,
-        max: f32,
-    },
+    FriendMove { fighter: FighterId, max: f32 },
     /// An ability's bonus move (up to `max` inches) or bonus attack for another friendly
     /// fighter, as the player chooses (ABL-5).
-    FriendMoveOrAttack {
-        fighter: FighterId,
-        max: f32,
-    },
+    FriendMoveOrAttack { fighter: FighterId, max: f32 },
 }
 
 impl Bonus {
@@ -85,7 +72,7 @@ impl Bonus {
     /// How far a move taking this bonus may go, when it may be a move.
     pub fn move_max(self) -> Option<f32> {
         match self {
-            Bonus::Move { max }
+            Bonus::Move { max, .. }
             | Bonus::MoveOrAttack { max }
             | Bonus::MoveCloser { max }
             | Bonus::MoveOrDisengage { max }

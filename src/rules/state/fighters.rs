@@ -366,6 +366,7 @@ impl ViewQueries {
             lowered,
             move_raised,
             flies: engine.is_some_and(|e| lasts(e, f.id, &Effect::FlyThisActivation))
+                || engine.is_some_and(|e| flying_bonus_waits(e, f.id))
                 || fly_rise.is_some()
                 || engine
                     .is_some_and(|e| !e.effects.is_empty() && e.has(f.id, super::Lasting::Flies)),
@@ -479,6 +480,14 @@ fn fly_rise(e: &Engine, id: FighterId) -> Option<f32> {
 
 /// ABL-5: is `effect` one of `id`'s activation's lasting effects (it flies, its climbs are
 /// free)?
+/// MOVE-7, ABL-5: is fighter `id`'s next move the bonus move it may fly in ("can fly as part
+/// of that move action")? A waiting bonus is taken before any other action (CMB-2).
+fn flying_bonus_waits(e: &Engine, id: FighterId) -> bool {
+    e.activation.as_ref().is_some_and(|a| {
+        a.fighter == id && matches!(a.bonus.first(), Some(super::Bonus::Move { fly: true, .. }))
+    })
+}
+
 fn lasts(e: &Engine, id: FighterId, effect: &Effect) -> bool {
     e.activation
         .as_ref()

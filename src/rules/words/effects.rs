@@ -311,7 +311,8 @@ fn bonus_words(b: Bonus, n: &Names) -> String {
 /// [`bonus_words`] with the fighters' names from `name_of`.
 pub fn bonus_words_with(b: Bonus, name_of: impl Fn(FighterId) -> String) -> String {
     match b {
-        Bonus::Move { max } => format!("move of up to {max}\""),
+        Bonus::Move { max, fly: false } => format!("move of up to {max}\""),
+        Bonus::Move { max, fly: true } => format!("move of up to {max}\", flying"),
         Bonus::Attack | Bonus::AnyAttack => "attack".into(),
         Bonus::MoveOrAttack { max } => format!("move (up to {max}\") or attack"),
         Bonus::FriendAttack {

@@ -59,7 +59,16 @@ fn abl5_bonus_move_then_bonus_attack() {
     let n = a.log_len();
     use_it(&mut a, 4, None).unwrap();
     let act = a.engine().activation.clone().unwrap();
-    assert_eq!(act.bonus, vec![Bonus::Move { max: 4.0 }, Bonus::AnyAttack]);
+    assert_eq!(
+        act.bonus,
+        vec![
+            Bonus::Move {
+                max: 4.0,
+                fly: false
+            },
+            Bonus::AnyAttack
+        ]
+    );
     assert_eq!(
         outcomes(&mut a, n),
         vec![

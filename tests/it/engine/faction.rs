@@ -527,13 +527,15 @@ fn abl5_enemies_in_reach_are_barred_from_reactions_or_abilities_for_the_round() 
     use warcry_sim::model::effects::Restriction;
     use warcry_sim::rules::command::Command;
     use warcry_sim::rules::engine::Pending;
-    let bar = |what| Effect::BarEach {
-        range: 3.0,
-        visible: false,
-        actions: vec![what],
-        while_within: false,
-        on_activation: false,
-        roll: None,
+    let bar = |what| {
+        Effect::BarEach(warcry_sim::model::effects::Barring {
+            range: 3.0,
+            visible: false,
+            actions: vec![what],
+            while_within: false,
+            on_activation: false,
+            roll: None,
+        })
     };
     let mut a = with_ability(vec![bar(Restriction::Reactions)], 3);
     a.place(B, 11.5, 10.0);

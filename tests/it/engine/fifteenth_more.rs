@@ -263,6 +263,7 @@ fn abl5_each_enemy_an_attack_takes_down_is_cremated() {
     use warcry_sim::model::effects::{Token, TokenAt};
     let each = Effect::AfterTakedown {
         then: vec![Effect::PlaceToken(Token::Pyre, TokenAt::Fell)],
+        melee: false,
     };
     let mut a = with_ability(vec![each], 3);
     a.use_ability(A, "Test Gift", 3, None).unwrap();

@@ -13,7 +13,7 @@ const B: FighterId = FighterId(10);
 
 /// The picked enemy's `stat` halved for the round, or (`by` > 0) lowered by `by`, to 1.
 fn lowered(stat: Stat, by: u32) -> Effect {
-    Effect::LowerPicked {
+    Effect::LowerPicked(warcry_sim::model::effects::PickedLowering {
         range: 8.0,
         visible: true,
         stat,
@@ -26,7 +26,7 @@ fn lowered(stat: Stat, by: u32) -> Effect {
         } else {
             warcry_sim::model::effects::Lowering::By
         },
-    }
+    })
 }
 
 /// B's Toughness against A's first weapon, as the attack's exact odds see it.
@@ -240,7 +240,10 @@ fn abl5_cmb2_this_fighter_and_the_friend_move_up_to_the_value_then_it_goes_next(
     assert_eq!(
         waiting,
         [
-            Bonus::Move { max: 3.0 },
+            Bonus::Move {
+                max: 3.0,
+                fly: false,
+            },
             Bonus::FriendMove {
                 fighter: A2,
                 max: 3.0
@@ -304,7 +307,7 @@ fn atk3_abl5_the_bonus_attacks_target_has_less_toughness_for_that_attack() {
 #[test]
 fn abl4_a_picked_enemys_toughness_lowered_by_a_roll() {
     use warcry_sim::model::effects::Lowering;
-    let enfeeble = Effect::LowerPicked {
+    let enfeeble = Effect::LowerPicked(warcry_sim::model::effects::PickedLowering {
         range: 12.0,
         visible: false,
         stat: Stat::Toughness,
@@ -313,7 +316,7 @@ fn abl4_a_picked_enemys_toughness_lowered_by_a_roll() {
         activation: false,
         melee_only: false,
         how: Lowering::Roll,
-    };
+    });
     let mut a = with_ability(vec![enfeeble], 3);
     a.profile(B, |p| p.toughness = 5);
     a.place(B, 10.0, 11.5);

@@ -12,7 +12,7 @@ const A: FighterId = FighterId(2);
 const B: FighterId = FighterId(10);
 
 fn lower(stat: Stat, by: u32, min: u32, activation: bool) -> Effect {
-    Effect::LowerPicked {
+    Effect::LowerPicked(warcry_sim::model::effects::PickedLowering {
         range: 6.0,
         visible: true,
         stat,
@@ -21,7 +21,7 @@ fn lower(stat: Stat, by: u32, min: u32, activation: bool) -> Effect {
         activation,
         melee_only: false,
         how: warcry_sim::model::effects::Lowering::By,
-    }
+    })
 }
 
 /// The attack `f` would make on `t` with its first weapon, as its exact odds see it.
@@ -83,7 +83,7 @@ fn abl4_abl5_strength_and_damage_lowered_for_the_round() {
 /// weapon (Attacks 3) rolls 1 dice, its missile weapon still 3.
 #[test]
 fn abl4_abl5_attacks_of_melee_attacks_lowered_for_the_round() {
-    let tangle = Effect::LowerPicked {
+    let tangle = Effect::LowerPicked(warcry_sim::model::effects::PickedLowering {
         range: 6.0,
         visible: true,
         stat: Stat::Attacks,
@@ -92,7 +92,7 @@ fn abl4_abl5_attacks_of_melee_attacks_lowered_for_the_round() {
         activation: false,
         melee_only: true,
         how: warcry_sim::model::effects::Lowering::By,
-    };
+    });
     let mut a = with_ability(vec![tangle], 3);
     a.profile(B, |p| {
         p.weapons = vec![weapon(1.0, 3, 4, (1, 3)), weapon(8.0, 3, 3, (1, 2))];

@@ -400,7 +400,7 @@ fn abl5_a_move_aura_with_a_runemark_raises_only_the_other_friends_bearing_it() {
 /// actions made by that fighter": B's 3 attacks roll 2, said in the log.
 #[test]
 fn abl4_abl5_a_picked_enemy_has_fewer_attacks_for_the_round() {
-    let lower = Effect::LowerPicked {
+    let lower = Effect::LowerPicked(warcry_sim::model::effects::PickedLowering {
         range: 6.0,
         visible: true,
         stat: Stat::Attacks,
@@ -409,7 +409,7 @@ fn abl4_abl5_a_picked_enemy_has_fewer_attacks_for_the_round() {
         activation: false,
         melee_only: false,
         how: warcry_sim::model::effects::Lowering::By,
-    };
+    });
     let mut a = with_ability(vec![lower], 3);
     a.profile(B, |p| p.weapons = vec![weapon(1.0, 3, 4, (1, 2))]);
     a.place(B, 14.0, 10.0);

@@ -317,6 +317,7 @@ fn cmb2_abl5_a_bonus_move_each_time_its_attack_takes_an_enemy_down() {
     use warcry_sim::rules::engine::Bonus;
     let after = Effect::AfterTakedown {
         then: vec![Effect::BonusMove { max: None }],
+        melee: false,
     };
     let mut a = with_ability(vec![after], 3);
     a.rules(|r| r.reactions = false);
@@ -339,7 +340,7 @@ fn cmb2_abl5_a_bonus_move_each_time_its_attack_takes_an_enemy_down() {
     a.apply(attack).unwrap();
     assert!(!a.fighter(B).on_board(), "B is taken down");
     let max = a.fighter(A).profile.movement as f32;
-    assert_eq!(bonus(&mut a), vec![Bonus::Move { max }]);
+    assert_eq!(bonus(&mut a), vec![Bonus::Move { max, fly: false }]);
     let said = super::faction::said_since(&mut a, n).join("\n");
     assert!(said.contains("bonus move"), "{said}");
 }
@@ -353,14 +354,14 @@ fn abl5_enemies_barred_from_abilities_while_within_the_aura() {
     use warcry_sim::model::effects::Restriction;
     use warcry_sim::rules::effects::{may_react, not_barred};
     const B2: FighterId = FighterId(11);
-    let toll = Effect::BarEach {
+    let toll = Effect::BarEach(warcry_sim::model::effects::Barring {
         range: 7.0,
         visible: false,
         actions: vec![Restriction::Reactions, Restriction::Abilities],
         while_within: true,
         on_activation: false,
         roll: None,
-    };
+    });
     let mut a = with_ability(vec![toll], 3);
     a.place(A2, 11.5, 10.0);
     a.place(B, 15.0, 10.0);
@@ -497,14 +498,14 @@ fn abl5_a_dice_for_each_enemy_in_reach_bars_on_its_roll() {
     use warcry_sim::rules::effects::not_barred;
     const B2: FighterId = FighterId(11);
     const B3: FighterId = FighterId(12);
-    let roar = Effect::BarEach {
+    let roar = Effect::BarEach(warcry_sim::model::effects::Barring {
         range: 6.0,
         visible: false,
         actions: vec![Restriction::Disengage],
         while_within: false,
         on_activation: false,
         roll: Some(4),
-    };
+    });
     let mut a = with_ability(vec![roar], 3);
     a.place(B, 13.0, 10.0);
     a.place(B2, 10.0, 14.0);

@@ -347,14 +347,14 @@ fn abl5_a_held_monster_moves_only_nearer_the_fighter_holding_it() {
 fn abl5_an_enemy_beginning_its_activation_near_the_fighter_is_held_for_the_round() {
     use warcry_sim::model::effects::Restriction;
     const A: FighterId = FighterId(2);
-    let aura = Effect::BarEach {
+    let aura = Effect::BarEach(warcry_sim::model::effects::Barring {
         range: 3.0,
         visible: false,
         actions: vec![Restriction::Disengage, Restriction::MoveAway],
         while_within: false,
         on_activation: true,
         roll: None,
-    };
+    });
     let mut a = super::faction::with_ability(vec![aura], 3);
     a.place(B, 13.0, 10.0);
     a.place(B2, 10.0, 18.0);

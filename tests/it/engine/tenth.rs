@@ -166,7 +166,7 @@ fn abl5_each_fighter_is_picked_once_per_round_by_the_ability() {
     use warcry_sim::model::effects::{Amount, Condition, Stat};
     use warcry_sim::model::ids::Side;
     let gift = vec![
-        Effect::LowerPicked {
+        Effect::LowerPicked(warcry_sim::model::effects::PickedLowering {
             range: 12.0,
             visible: false,
             stat: Stat::Strength,
@@ -175,7 +175,7 @@ fn abl5_each_fighter_is_picked_once_per_round_by_the_ability() {
             activation: false,
             melee_only: false,
             how: warcry_sim::model::effects::Lowering::By,
-        },
+        }),
         Effect::Requires(Condition::OncePerRoundPerTarget),
     ];
     let mut a = with_ability(gift.clone(), 3);

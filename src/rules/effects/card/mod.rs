@@ -8,7 +8,10 @@
 
 use crate::model::effects::{Amount, Effect, Roll, Stat};
 
-use super::{bar, bonus, boost, boost_words, damage, dice, friend, guard, heal, place, reaction};
+use super::{
+    bar, bonus_words as bonus, boost, boost_words, damage, dice, friend, guard, heal, place,
+    reaction,
+};
 
 /// The effects of an ability's wording, or the first sentence nothing reads (as a shape).
 pub fn effects_of(text: &str) -> Result<Vec<Effect>, String> {
@@ -230,7 +233,7 @@ const SENTENCE: [SentenceReader; 31] = [
     super::fly_round::sentence,
 ];
 /// The readers of several sentences, tried in this order after those of one.
-const READERS: [Reader; 41] = [
+const READERS: [Reader; 42] = [
     super::rolled::up_to_the_round,
     super::rolled::each_then_healed,
     super::target_boost::picked_then_raised,
@@ -272,6 +275,7 @@ const READERS: [Reader; 41] = [
     super::survive::read,
     super::point::read,
     super::gang::read,
+    super::target_boost::following_if_bigger,
 ];
 
 /// The effects of the first sentences of `s`, and how many sentences they took: a sentence

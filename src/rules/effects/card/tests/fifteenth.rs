@@ -300,7 +300,8 @@ fn abl5_cremating_the_enemy_its_attack_took_down() {
     assert_eq!(
         each,
         vec![Effect::AfterTakedown {
-            then: vec![Effect::PlaceToken(Token::Pyre, TokenAt::Fell)]
+            then: vec![Effect::PlaceToken(Token::Pyre, TokenAt::Fell)],
+            melee: false,
         }]
     );
 }

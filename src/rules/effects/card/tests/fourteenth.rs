@@ -19,7 +19,7 @@ fn rolled(range: f32, dice: Amount, least: u8, each: u32) -> Effect {
 
 /// The picked enemy's `stat` halved for the round.
 fn halved(range: f32, stat: Stat) -> Effect {
-    Effect::LowerPicked {
+    Effect::LowerPicked(crate::model::effects::PickedLowering {
         range,
         visible: true,
         stat,
@@ -28,7 +28,7 @@ fn halved(range: f32, stat: Stat) -> Effect {
         activation: false,
         melee_only: false,
         how: crate::model::effects::Lowering::Halve,
-    }
+    })
 }
 
 /// ABL-4, ABL-5: "in addition, until the end of the battle round, halve the Toughness
@@ -247,16 +247,18 @@ fn abl4_a_picked_enemy_lowered_by_the_roll() {
     );
     assert_eq!(
         e,
-        Ok(vec![Effect::LowerPicked {
-            range: 10.0,
-            visible: false,
-            stat: Stat::Toughness,
-            by: Amount::Fixed(0),
-            min: 1,
-            activation: false,
-            melee_only: false,
-            how: crate::model::effects::Lowering::Roll,
-        }])
+        Ok(vec![Effect::LowerPicked(
+            crate::model::effects::PickedLowering {
+                range: 10.0,
+                visible: false,
+                stat: Stat::Toughness,
+                by: Amount::Fixed(0),
+                min: 1,
+                activation: false,
+                melee_only: false,
+                how: crate::model::effects::Lowering::Roll,
+            }
+        )])
     );
     assert_eq!(
         crate::rules::effects::describe(&e.unwrap(), None),

@@ -24,7 +24,7 @@ fn abl5_a_pick_within_the_value_in_inches() {
         }])
     );
     assert_eq!(
-        Effect::LowerPicked {
+        Effect::LowerPicked(crate::model::effects::PickedLowering {
             range: VALUE_RANGE,
             visible: false,
             stat: Stat::Attacks,
@@ -33,9 +33,9 @@ fn abl5_a_pick_within_the_value_in_inches() {
             activation: false,
             melee_only: false,
             how: crate::model::effects::Lowering::By,
-        }
+        })
         .at_value(4),
-        Effect::LowerPicked {
+        Effect::LowerPicked(crate::model::effects::PickedLowering {
             range: 4.0,
             visible: false,
             stat: Stat::Attacks,
@@ -44,7 +44,7 @@ fn abl5_a_pick_within_the_value_in_inches() {
             activation: false,
             melee_only: false,
             how: crate::model::effects::Lowering::By,
-        }
+        })
     );
 }
 
@@ -303,7 +303,12 @@ fn abl5_a_friend_that_has_yet_to_activate_activated_next() {
 /// wordings; "a further bonus move action or bonus attack action" is a bonus move or attack.
 #[test]
 fn cmb2_bonus_actions_after_an_enemy_is_taken_down() {
-    let after = |then| Ok(vec![Effect::AfterTakedown { then: vec![then] }]);
+    let after = |then| {
+        Ok(vec![Effect::AfterTakedown {
+            then: vec![then],
+            melee: false,
+        }])
+    };
     assert_eq!(
         effects_of(
             "In addition, until the end of this fighter's activation, after an enemy fighter is \
@@ -513,28 +518,28 @@ fn abl5_a_dice_for_each_enemy_in_reach_bars_it() {
              to the value of this ability. On a roll of 5+, until the end of the battle round, \
              the fighter being rolled for cannot make move actions or disengage actions."
         ),
-        Ok(vec![Effect::BarEach {
+        Ok(vec![Effect::BarEach(crate::model::effects::Barring {
             range: VALUE_RANGE,
             visible: false,
             actions: vec![Restriction::Move, Restriction::Disengage],
             while_within: false,
             on_activation: false,
             roll: Some(5)
-        }])
+        })])
     );
     assert_eq!(
         effects_of(
             "Roll a dice for each visible enemy fighter within 4\" of this fighter. On a roll of \
              6, that fighter cannot activate this battle round."
         ),
-        Ok(vec![Effect::BarEach {
+        Ok(vec![Effect::BarEach(crate::model::effects::Barring {
             range: 4.0,
             visible: true,
             actions: vec![Restriction::Activate],
             while_within: false,
             on_activation: false,
             roll: Some(6)
-        }])
+        })])
     );
 }
 

@@ -499,16 +499,18 @@ fn abl5_climbs_free_of_their_height() {
 #[test]
 fn abl5_a_picked_enemy_lowered_for_the_round() {
     let lower = |stat, by, min| {
-        Ok(vec![Effect::LowerPicked {
-            range: 6.0,
-            visible: true,
-            stat,
-            by,
-            min,
-            activation: false,
-            melee_only: false,
-            how: crate::model::effects::Lowering::By,
-        }])
+        Ok(vec![Effect::LowerPicked(
+            crate::model::effects::PickedLowering {
+                range: 6.0,
+                visible: true,
+                stat,
+                by,
+                min,
+                activation: false,
+                melee_only: false,
+                how: crate::model::effects::Lowering::By,
+            },
+        )])
     };
     assert_eq!(
         effects_of(

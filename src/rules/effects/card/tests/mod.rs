@@ -348,6 +348,7 @@ mod more;
 mod picks;
 mod reactions;
 mod round;
+mod seventeenth;
 mod sixteenth;
 mod tail;
 mod tenth;

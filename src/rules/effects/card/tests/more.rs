@@ -341,14 +341,14 @@ fn abl5_a_heal_by_rolls() {
 
 /// A bar on each enemy in reach (or, `while_within`, while within reach), for the round.
 fn bar_each(range: f32, visible: bool, actions: &[Rst], while_within: bool) -> Effect {
-    Effect::BarEach {
+    Effect::BarEach(crate::model::effects::Barring {
         range,
         visible,
         actions: actions.to_vec(),
         while_within,
         on_activation: false,
         roll: None,
-    }
+    })
 }
 
 /// Issue 30: enemies in reach barred from reactions or abilities for the round.

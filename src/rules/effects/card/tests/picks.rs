@@ -39,15 +39,17 @@ fn abl5_a_friends_next_melee_attack_deals_more_with_each_critical_hit() {
 /// damage of each hit and critical hit), Toughness until the end of this fighter's activation.
 #[test]
 fn abl4_a_picked_enemys_characteristics_lowered() {
-    let lower = |stat, by, min, activation| Effect::LowerPicked {
-        range: 5.0,
-        visible: false,
-        stat,
-        by: Amount::Fixed(by),
-        min,
-        activation,
-        melee_only: false,
-        how: crate::model::effects::Lowering::By,
+    let lower = |stat, by, min, activation| {
+        Effect::LowerPicked(crate::model::effects::PickedLowering {
+            range: 5.0,
+            visible: false,
+            stat,
+            by: Amount::Fixed(by),
+            min,
+            activation,
+            melee_only: false,
+            how: crate::model::effects::Lowering::By,
+        })
     };
     assert_eq!(
         effects_of(
@@ -119,7 +121,7 @@ fn abl5_a_bar_then_a_lowering_of_the_same_enemy() {
                 actions: vec![Restriction::Disengage],
                 only: None,
             },
-            Effect::LowerPicked {
+            Effect::LowerPicked(crate::model::effects::PickedLowering {
                 range: 2.0,
                 visible: false,
                 stat: Stat::Move,
@@ -128,7 +130,7 @@ fn abl5_a_bar_then_a_lowering_of_the_same_enemy() {
                 activation: false,
                 melee_only: false,
                 how: crate::model::effects::Lowering::By,
-            }
+            })
         ]
     );
 }
@@ -142,16 +144,18 @@ fn abl4_the_attacks_of_a_picked_enemys_melee_attacks_lowered() {
              round, subtract 1 from the Attacks characteristic (to a minimum of 1) of melee \
              attack actions made by that fighter."
         ),
-        Ok(vec![Effect::LowerPicked {
-            range: 4.0,
-            visible: true,
-            stat: Stat::Attacks,
-            by: Amount::Fixed(1),
-            min: 1,
-            activation: false,
-            melee_only: true,
-            how: crate::model::effects::Lowering::By,
-        }])
+        Ok(vec![Effect::LowerPicked(
+            crate::model::effects::PickedLowering {
+                range: 4.0,
+                visible: true,
+                stat: Stat::Attacks,
+                by: Amount::Fixed(1),
+                min: 1,
+                activation: false,
+                melee_only: true,
+                how: crate::model::effects::Lowering::By,
+            }
+        )])
     );
 }
 

@@ -279,14 +279,14 @@ fn abl5_enemies_beginning_their_activation_near_it_are_held() {
     .unwrap();
     assert_eq!(
         e,
-        vec![Effect::BarEach {
+        vec![Effect::BarEach(crate::model::effects::Barring {
             range: 3.0,
             visible: false,
             actions: vec![Restriction::Disengage, Restriction::MoveAway],
             while_within: false,
             on_activation: true,
             roll: None,
-        }]
+        })]
     );
 }
 

@@ -1,0 +1,140 @@
+//! Issue 30, seventeenth session: more of the long tail's effects run by the engine, in our
+//! own words, with injected dice.
+
+use super::faction::with_ability;
+use warcry_sim::model::effects::{Amount, Effect};
+use warcry_sim::model::ids::FighterId;
+
+const A: FighterId = FighterId(2);
+const B: FighterId = FighterId(10);
+
+/// ABL-5: "the following apply to this fighter's next melee attack action if the target has a
+/// higher Wounds characteristic than this fighter or has the Hero runemark: +2 Attacks;
+/// critical hits on a 5+". A's 2-dice weapon rolls 4 dice and scores a 5 as a critical hit
+/// against a bigger enemy or a Hero; against a smaller one, 2 dice and a 5 is a hit. Either
+/// way the next melee attack spends it.
+#[test]
+fn abl5_the_next_attack_is_raised_only_against_a_bigger_enemy_or_a_hero() {
+    use warcry_sim::model::effects::{AttackKind, Stat, TargetIs};
+    use warcry_sim::rules::log::Event;
+    let bigger = vec![Effect::NextIfTarget {
+        target: TargetIs::Bigger,
+        then: vec![
+            Effect::NextBoost {
+                stat: Stat::Attacks,
+                by: Amount::Fixed(2),
+                only: Some(AttackKind::Melee),
+            },
+            Effect::CritOn {
+                least: 5,
+                only: Some(AttackKind::Melee),
+                next: true,
+            },
+        ],
+    }];
+    for (wounds, hero, dice, crits) in [
+        (30, false, 4, 1),
+        (10, true, 4, 1),
+        (10, false, 2, 0),
+        (20, false, 2, 0),
+    ] {
+        let mut a = with_ability(bigger.clone(), 3);
+        a.rules(|r| r.reactions = false);
+        a.profile(A, |p| p.wounds = 20);
+        a.profile(B, |p| {
+            p.wounds = wounds;
+            if hero {
+                p.runemarks.push("hero".into());
+            }
+        });
+        a.place(B, 11.5, 10.0);
+        a.use_ability(A, "Test Gift", 3, None).unwrap();
+        a.dice(&[5, 1, 1, 1]);
+        let Event::Attack {
+            rolls, crits: c, ..
+        } = a.attack_logged(A, B, 0)
+        else {
+            panic!("not an attack")
+        };
+        let case = format!("B with {wounds} wounds, hero {hero}");
+        assert_eq!((rolls.len(), c), (dice, crits), "{case}");
+        // Spent: the second attack is as printed.
+        a.dice(&[5, 1]);
+        let Event::Attack { rolls, crits, .. } = a.attack_logged(A, B, 0) else {
+            panic!("not an attack")
+        };
+        assert_eq!((rolls.len(), crits), (2, 0), "{case}: spent by the first");
+    }
+}
+
+/// CMB-2, ABL-5: "until the end of this fighter's activation, after an enemy fighter is taken
+/// down by a melee attack action made by this fighter, this fighter can make a bonus move
+/// action or a bonus attack action": a missile attack's takedown gives nothing, a melee one
+/// the bonus.
+#[test]
+fn cmb2_abl5_only_a_melee_takedown_gives_the_bonus() {
+    use super::arena::weapon;
+    use warcry_sim::rules::command::Command;
+    use warcry_sim::rules::engine::Bonus;
+    for (melee, bonus) in [(false, 0), (true, 1)] {
+        let after = Effect::AfterTakedown {
+            then: vec![Effect::BonusMoveOrAttack],
+            melee: true,
+        };
+        let mut a = with_ability(vec![after], 3);
+        a.rules(|r| r.reactions = false);
+        let range = if melee { 1.0 } else { 8.0 };
+        a.profile(A, |p| p.weapons = vec![weapon(range, 2, 5, (2, 2))]);
+        a.place(B, if melee { 11.5 } else { 15.0 }, 10.0);
+        a.profile(B, |p| p.wounds = 3);
+        a.use_ability(A, "Test Gift", 3, None).unwrap();
+        a.dice(&[6, 6]);
+        a.apply(Command::Attack {
+            fighter: A,
+            target: B,
+            weapon: 0,
+        })
+        .unwrap();
+        assert!(!a.fighter(B).on_board(), "B is taken down");
+        let waiting = a.engine().activation.clone().unwrap().bonus;
+        let moves = waiting
+            .iter()
+            .filter(|b| matches!(b, Bonus::MoveOrAttack { .. }))
+            .count();
+        assert_eq!(moves, bonus, "melee {melee}");
+    }
+}
+
+/// MOVE-7, ABL-5: "this fighter makes a bonus move action up to 3\" and can fly as part of
+/// that move action. After this fighter finishes that move, you can pick a visible enemy
+/// fighter within 1\" ...; allocate half the value (rounding up)": A may fly while the bonus
+/// move waits, not in the move after it; the bonus move ending by B deals 2 (a double of 3s).
+#[test]
+fn move7_abl5_a_flying_bonus_move_flies_that_move_only() {
+    use warcry_sim::model::effects::MoveTrigger;
+    let leap = vec![
+        Effect::FlyingBonusMove {
+            max: Amount::Fixed(3),
+        },
+        Effect::AfterMove {
+            trigger: MoveTrigger::BonusNearEnemy(1.0),
+            then: vec![Effect::DamageOne {
+                range: 1.0,
+                amount: Amount::HalfValueUp,
+                roll: None,
+                only: None,
+            }],
+        },
+    ];
+    let mut a = with_ability(leap, 3);
+    a.rules(|r| r.reactions = false);
+    a.profile(B, |p| p.wounds = 40);
+    a.place(B, 14.5, 10.0);
+    assert!(!a.fighter(A).flies, "not before the ability");
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    assert!(a.fighter(A).flies, "while its bonus move waits");
+    assert!(a.walk(A, [13.5, 0.0, 10.0]).is_err(), "farther than 3\"");
+    a.walk(A, [13.0, 0.0, 10.0]).unwrap();
+    assert_eq!(a.damage(B), 2);
+    assert!(!a.fighter(A).flies, "that move made");
+}
