@@ -248,6 +248,7 @@ impl Effect {
             Effect::FriendBoost { .. }
             | Effect::FriendHeal { .. }
             | Effect::FriendDamage { .. }
+            | Effect::FriendCounts { .. }
             | Effect::FriendSetUp { .. }
             | Effect::FriendRelocate { .. }
             | Effect::Revive { .. }
@@ -369,6 +370,7 @@ impl Effect {
             Effect::FriendBoost { pick, .. }
             | Effect::FriendHeal { pick, .. }
             | Effect::FriendDamage { pick, .. }
+            | Effect::FriendCounts { pick, .. }
             | Effect::FriendSetUp { pick, .. }
             | Effect::FriendRelocate { pick, .. }
             | Effect::FriendBonusMove { pick, .. } => Aim::friend(pick, false),

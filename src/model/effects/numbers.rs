@@ -237,6 +237,7 @@ impl Effect {
             | Effect::FriendRelocate { .. }
             | Effect::FriendBoost { .. }
             | Effect::FriendDamage { .. }
+            | Effect::FriendCounts { .. }
             | Effect::FriendHeal { .. }
             | Effect::ActivateNext { .. }
             | Effect::Revive { .. } => self.friend_numbers_ok(),
@@ -281,6 +282,7 @@ impl Effect {
                     && per_roll.is_none_or(|(n, least)| n.within(10) && (2..=6).contains(&least))
             }
             Effect::ActivateNext { pick, .. } => range_ok(pick.range),
+            Effect::FriendCounts { pick, extra } => range_ok(pick.range) && (1..=5).contains(extra),
             Effect::Revive {
                 place, heal, roll, ..
             } => {

@@ -300,6 +300,9 @@ pub struct FriendPick {
     pub runemark: Option<String>,
     #[serde(default, skip_serializing_if = "super::Marks::is_none")]
     pub marks: super::Marks,
+    /// Not one bearing these ("this cannot affect friendly fighters with the Beast runemark").
+    #[serde(default, skip_serializing_if = "super::Marks::is_none")]
+    pub not: super::Marks,
 }
 
 impl FriendPick {
@@ -312,6 +315,7 @@ impl FriendPick {
             visible,
             runemark,
             marks,
+            not: super::Marks::default(),
         }
     }
 

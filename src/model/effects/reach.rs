@@ -117,6 +117,9 @@ pub enum PickOnly {
     ItsLastShot,
     /// "with the Monster runemark": bearing these.
     Marked(Marks),
+    /// A friend not bearing these ("this cannot affect friendly fighters with the Beast
+    /// runemark").
+    NotMarked(Marks),
 }
 
 impl Aim {
@@ -127,7 +130,7 @@ impl Aim {
             visible: pick.visible,
             marks: pick.marks(),
             ready,
-            only: None,
+            only: (!pick.not.is_none()).then_some(PickOnly::NotMarked(pick.not)),
             down: false,
         }
     }
@@ -213,6 +216,7 @@ impl Effect {
             Effect::FriendBoost { pick, .. }
             | Effect::FriendHeal { pick, .. }
             | Effect::FriendDamage { pick, .. }
+            | Effect::FriendCounts { pick, .. }
             | Effect::FriendBonusMove { pick, .. }
             | Effect::ActivateNext { pick, .. } => &mut pick.range,
             _ => return e,

@@ -105,6 +105,7 @@ macro_rules! heal_checked {
             | Effect::FriendBoost { .. }
             | Effect::FriendHeal { .. }
             | Effect::FriendDamage { .. }
+            | Effect::FriendCounts { .. }
             | Effect::FriendSetUp { .. }
             | Effect::FriendRelocate { .. }
             | Effect::Revive { .. }

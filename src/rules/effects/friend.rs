@@ -69,6 +69,12 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             amount_text(amount, value),
             picked_text(pick)
         ),
+        Effect::FriendCounts { pick, extra } => format!(
+            "until the end of the round, {} counts as {extra} more fighter{} for objective \
+             control",
+            picked_text(pick),
+            if *extra == 1 { "" } else { "s" }
+        ),
         Effect::ActivateNext { pick, impact } => format!(
             "{}activates {} that has yet to activate right after this fighter",
             if *impact {
@@ -85,9 +91,13 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
 /// "a visible friendly fighter with the beast runemark within 3\"".
 pub(super) fn picked_text(p: &FriendPick) -> String {
     format!(
-        "{}friendly fighter{} {}",
+        "{}friendly fighter{}{} {}",
         if p.visible { "a visible " } else { "a " },
         p.marks().with_words(),
+        match p.not.is_none() {
+            true => String::new(),
+            false => format!(" (not one with the {} runemark)", p.not.words()),
+        },
         super::within_text(p.range)
     )
 }
@@ -126,6 +136,37 @@ pub(super) fn run(
                 next: *next,
             })
         }
+        Effect::FriendHeal { .. } => heal_friend(world, e, value, t),
+        Effect::FriendCounts { extra, .. } => {
+            state::engine(world).count_extra(t, *extra);
+            Some(EffectOutcome::FriendCounts {
+                fighter: t,
+                extra: *extra,
+            })
+        }
+        Effect::FriendDamage { amount, .. } => Some(EffectOutcome::Damage {
+            fighters: vec![t],
+            damage: amount.of(value),
+            rolls: Vec::new(),
+        }),
+        Effect::ActivateNext { impact, .. } => {
+            if *impact {
+                let ids = [crate::model::RuleId::Abl5, crate::model::RuleId::Move9];
+                let cause = crate::rules::log::ImpactCause::Ability;
+                crate::rules::actions::impact(world, t, &ids, cause);
+            }
+            let mut eng = state::engine(world);
+            eng.activation.as_mut()?.inspired = Some(t);
+            Some(EffectOutcome::ActivatesNext { fighter: t })
+        }
+        _ => None,
+    }
+}
+
+/// ABL-5: damage removed from the friend picked, `t`: up to an amount, a dice's roll, or an
+/// amount for each success of a roll.
+fn heal_friend(world: &mut World, e: &Effect, value: u8, t: FighterId) -> Option<EffectOutcome> {
+    match e {
         Effect::FriendHeal {
             amount,
             per_roll: Some((n, least)),
@@ -149,21 +190,6 @@ pub(super) fn run(
                 healed: heal(world, &o, up_to),
                 roll,
             })
-        }
-        Effect::FriendDamage { amount, .. } => Some(EffectOutcome::Damage {
-            fighters: vec![t],
-            damage: amount.of(value),
-            rolls: Vec::new(),
-        }),
-        Effect::ActivateNext { impact, .. } => {
-            if *impact {
-                let ids = [crate::model::RuleId::Abl5, crate::model::RuleId::Move9];
-                let cause = crate::rules::log::ImpactCause::Ability;
-                crate::rules::actions::impact(world, t, &ids, cause);
-            }
-            let mut eng = state::engine(world);
-            eng.activation.as_mut()?.inspired = Some(t);
-            Some(EffectOutcome::ActivatesNext { fighter: t })
         }
         _ => None,
     }
@@ -227,6 +253,8 @@ fn picked_then_with(
     let pick = FriendPick::new(range, visible, marks);
     let then = s.get(1)?;
     let effects = (friend_boost(then, &pick))
+        .or_else(|| friend_boosts(then, &pick))
+        .or_else(|| friend_counts(then, &pick))
         .or_else(|| friend_set_up(then, &pick))
         .or_else(|| friend_heal(then, &pick))
         .or_else(|| friend_damage(then, &pick))?;
@@ -282,6 +310,56 @@ fn friend_damage(s: &str, pick: &FriendPick) -> Option<Vec<Effect>> {
     Some(vec![Effect::FriendDamage {
         pick: pick.clone(),
         amount,
+    }])
+}
+
+/// "Until the end of the battle round, add A to X of that fighter, add B to Y of that
+/// fighter(,) and add C to Z ...", "... add A to that fighter's X characteristic and the Y
+/// characteristic of melee attack actions made by that fighter": each raise on its own.
+fn friend_boosts(s: &str, pick: &FriendPick) -> Option<Vec<Effect>> {
+    let body = s.strip_prefix("until the end of the battle round, ")?;
+    let body = body
+        .replace(
+            "that fighter's move characteristic",
+            "the move characteristic of that fighter",
+        )
+        .replace(", and add ", ", add ")
+        .replace(" and add ", ", add ");
+    let mut clauses: Vec<String> = Vec::new();
+    for clause in body.split(", add ") {
+        let clause = clause.strip_prefix("add ").unwrap_or(clause);
+        // "A to X of that fighter and the Y characteristic of ...": A to each.
+        match clause.split_once(" of that fighter and the ") {
+            Some((first, second)) => {
+                let (amount, _) = clause.split_once(" to ")?;
+                clauses.push(format!("add {first} of that fighter"));
+                clauses.push(format!("add {amount} to the {second}"));
+            }
+            None => clauses.push(format!("add {clause}")),
+        }
+    }
+    if clauses.len() < 2 {
+        return None;
+    }
+    let each = clauses
+        .iter()
+        .map(|c| friend_boost(&format!("until the end of the battle round, {c}"), pick))
+        .collect::<Option<Vec<_>>>()?;
+    Some(each.concat())
+}
+
+/// "That fighter counts as N additional fighters for the purpose of controlling objectives
+/// until the end of the round" (GEN-7).
+fn friend_counts(s: &str, pick: &FriendPick) -> Option<Vec<Effect>> {
+    let s = s.replace(" 1 additional fighter ", " 1 additional fighters ");
+    let v = fill(
+        &s,
+        "that fighter counts as {n} additional fighters for the purpose of controlling \
+         objectives until the end of the round",
+    )?;
+    Some(vec![Effect::FriendCounts {
+        pick: pick.clone(),
+        extra: v[0],
     }])
 }
 

@@ -285,6 +285,7 @@ pub(super) fn only_holds(
         PickOnly::HurtByIt => attacks(None).any(|(t, d)| t == o.id && d > 0) || hurt_by_ability(),
         PickOnly::ItsLastShot => attacks(Some(false)).next().is_some_and(|(t, _)| t == o.id),
         PickOnly::Marked(m) => m.fit(|r| o.profile.bears(r)),
+        PickOnly::NotMarked(m) => !m.fit(|r| o.profile.bears(r)),
     }
 }
 
@@ -299,6 +300,7 @@ pub(super) fn only_words(only: PickOnly) -> String {
         PickOnly::HurtByIt => " it damaged this activation".to_string(),
         PickOnly::ItsLastShot => " its last missile attack targeted".to_string(),
         PickOnly::Marked(m) => m.with_words(),
+        PickOnly::NotMarked(m) => format!(" (not one with the {} runemark)", m.words()),
     }
 }
 

@@ -224,6 +224,14 @@ pub(super) fn friend_raised_text(who: &str, o: &EffectOutcome, n: &Names) -> Str
         EffectOutcome::ActivatesNext { fighter } => {
             return format!("{who}: {} is activated right after it", n.fighter(*fighter));
         }
+        EffectOutcome::FriendCounts { fighter, extra } => {
+            let s = if *extra == 1 { "" } else { "s" };
+            return format!(
+                "{}: counts as {extra} more fighter{s} for objective control until the end of \
+                 the round (GEN-7, {who}'s ability)",
+                n.fighter(*fighter)
+            );
+        }
         EffectOutcome::ValueChanged {
             fighter,
             ability,

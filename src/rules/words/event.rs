@@ -236,6 +236,7 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         | EffectOutcome::HealedFriend { .. }
         | EffectOutcome::HealedFriendRolled { .. } => super::effects::healed_text(&who, o, n),
         EffectOutcome::FriendRaised { .. }
+        | EffectOutcome::FriendCounts { .. }
         | EffectOutcome::ActivatesNext { .. }
         | EffectOutcome::Pulled { .. }
         | EffectOutcome::PullHeld { .. }

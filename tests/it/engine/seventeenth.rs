@@ -138,3 +138,70 @@ fn move7_abl5_a_flying_bonus_move_flies_that_move_only() {
     assert_eq!(a.damage(B), 2);
     assert!(!a.fighter(A).flies, "that move made");
 }
+
+/// GEN-7, ABL-5: "pick another friendly fighter within 3\" of this fighter. ... In addition,
+/// that fighter counts as 2 additional fighters for the purpose of controlling objectives
+/// until the end of the round": A's friend A2, alone by the objective, holds it against B and
+/// B2 at the round's end (3 against 2), and counts as one fighter again after it. The log
+/// names A2 and what it counts as.
+#[test]
+fn gen7_abl5_a_picked_friend_counts_as_more_for_the_round() {
+    use warcry_sim::model::effects::{FriendPick, Marks};
+    use warcry_sim::model::ids::Side;
+    use warcry_sim::rules::command::Command;
+    const A2: FighterId = FighterId(3);
+    const B2: FighterId = FighterId(11);
+    let counts = Effect::FriendCounts {
+        pick: FriendPick::new(3.0, false, Marks::default()),
+        extra: 2,
+    };
+    let mut a = with_ability(vec![counts], 3);
+    a.objectives(&[(10.0, 14.0)]);
+    a.place(A2, 10.0, 12.5);
+    a.place(B, 10.0, 16.0);
+    a.place(B2, 11.5, 15.5);
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 3, Some(A2)).unwrap();
+    let said = super::faction::said_since(&mut a, n).join("\n");
+    assert!(said.contains("counts as 2 more fighters"), "{said}");
+    assert_eq!(a.engine().counts_as(A2), 3);
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    a.end_round(&[A2, B, B2], B2);
+    let e = a.world().resource::<warcry_sim::rules::engine::Engine>();
+    assert_eq!(e.control.clone(), vec![Some(Side::A)]);
+    assert_eq!(e.counts_as(A2), 1, "the count lasted the round only");
+}
+
+/// ABL-5: "... This cannot affect friendly fighters with the Beast runemark" after a pick of a
+/// friend: a Beast friend in reach can't be picked (refused, naming why), another can.
+#[test]
+fn abl5_a_friend_pick_that_leaves_out_beasts() {
+    use warcry_sim::model::effects::{FriendPick, Marks, Stat};
+    const A2: FighterId = FighterId(3);
+    let mut pick = FriendPick::new(6.0, false, Marks::default());
+    pick.not = Marks::of(&["beast"], &[]).unwrap();
+    let raise = Effect::FriendBoost {
+        pick,
+        stat: Stat::Toughness,
+        by: Amount::Fixed(2),
+        melee_only: false,
+        next: false,
+    };
+    let mut a = with_ability(vec![raise], 3);
+    a.place(A2, 12.0, 10.0);
+    a.profile(A2, |p| p.runemarks.push("beast".into()));
+    let why = a.use_ability(A, "Test Gift", 3, Some(A2)).unwrap_err();
+    assert!(why.contains("beast"), "{why}");
+    a.profile(A2, |p| p.runemarks.clear());
+    let toughness = |a: &mut super::arena::Arena| {
+        let w = a.world();
+        let all = warcry_sim::rules::engine::fighters(w);
+        let b = all.iter().find(|o| o.id == B).unwrap();
+        let t = all.iter().find(|o| o.id == A2).unwrap();
+        (warcry_sim::rules::actions::attack_roll(w, &all, b, t, 0, false).unwrap()).toughness
+    };
+    a.place(B, 12.0, 11.5);
+    let before = toughness(&mut a);
+    a.use_ability(A, "Test Gift", 3, Some(A2)).unwrap();
+    assert_eq!(toughness(&mut a), before + 2);
+}

@@ -120,6 +120,11 @@ pub(super) fn not_for(effects: &mut [Effect], s: &str) -> bool {
             a.not = m;
             any = true;
         }
+        // A friend picked: not one bearing them.
+        if let Effect::FriendBoost { pick, .. } = e {
+            pick.not = m;
+            any = true;
+        }
     }
     any
 }

@@ -3,7 +3,7 @@
 //! the cards print. Each reader then knows one wording only.
 
 /// Words some cards misspell or write their own way, and how the others write them.
-const SPELLING: [(&str, &str); 16] = [
+const SPELLING: [(&str, &str); 17] = [
     ("characteric ", "characteristic "),
     ("figther", "fighter"),
     (
@@ -18,6 +18,8 @@ const SPELLING: [(&str, &str); 16] = [
           activation",
     ),
     ("wtihin", "within"),
+    // A friend picked "to dispense some sagely wisdom to" is a friend picked.
+    (" to dispense some sagely wisdom to", ""),
     ("frienzied", "frenzied"),
     ("aciton", "action"),
     (" hit scored from that ", " hit from that "),
@@ -61,7 +63,7 @@ const LEADING: [(&str, &str); 3] = [
 ];
 
 /// Durations as a raise may end with them, and the same duration leading the sentence.
-const TRAILING: [(&str, &str); 5] = [
+const TRAILING: [(&str, &str); 6] = [
     (
         " until the end of their activation",
         "until the end of this fighter's activation, ",
@@ -80,6 +82,10 @@ const TRAILING: [(&str, &str); 5] = [
     ),
     (
         " for the rest of the battle round",
+        "until the end of the battle round, ",
+    ),
+    (
+        " until the end of the round",
         "until the end of the battle round, ",
     ),
 ];

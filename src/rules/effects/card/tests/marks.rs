@@ -376,7 +376,8 @@ fn abl5_picks_with_no_range_or_a_short_one() {
                     range: ANYWHERE,
                     visible: true,
                     runemark: None,
-                    marks: Default::default()
+                    marks: Default::default(),
+                    not: crate::model::effects::Marks::default(),
                 },
                 stat,
                 by: Amount::Fixed(1),

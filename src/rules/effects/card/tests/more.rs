@@ -254,6 +254,7 @@ fn abl5_what_is_done_for_a_picked_friend() {
         visible,
         runemark: runemark.map(str::to_string),
         marks: Default::default(),
+        not: crate::model::effects::Marks::default(),
     };
     assert_eq!(
         effects_of(

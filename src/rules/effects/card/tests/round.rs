@@ -198,7 +198,8 @@ fn abl5_friends_bonus_moves() {
                 range: 5.0,
                 visible: false,
                 runemark: Some("beast".into()),
-                marks: Default::default()
+                marks: Default::default(),
+                not: crate::model::effects::Marks::default(),
             },
             or_attack: false,
             max: None,
@@ -215,7 +216,8 @@ fn abl5_friends_bonus_moves() {
                 range: VALUE_RANGE,
                 visible: true,
                 runemark: None,
-                marks: Default::default()
+                marks: Default::default(),
+                not: crate::model::effects::Marks::default(),
             },
             or_attack: true,
             max: None,

@@ -1,6 +1,7 @@
 //! Issue 30, seventeenth session: more of the long tail's wordings, in our own words.
 
 use super::*;
+use crate::model::effects::FriendPick;
 use crate::rules::effects::describe;
 
 /// ABL-5: "the following apply to this fighter's next melee attack action if the target has a
@@ -114,4 +115,74 @@ fn move7_abl5_a_bonus_move_flown_then_damage_beside_an_enemy() {
         }
     );
     assert!(describe(&e, None).starts_with("a bonus move action of up to 4\", flying"));
+}
+
+/// ABL-5, GEN-7: a friend picked "to dispense some sagely wisdom to" is a friend picked; "add
+/// 1 to that fighter's Move characteristic and the Attacks characteristic of melee attack
+/// actions made by that fighter until the end of the round" is two raises; "that fighter
+/// counts as 2 additional fighters for the purpose of controlling objectives" is the friend's
+/// count for the round.
+#[test]
+fn gen7_abl5_a_friend_raised_twice_and_counted_more() {
+    let e = effects_of(
+        "Pick another friendly fighter within 4\" of this fighter to dispense some sagely \
+         wisdom to. Add 2 to that fighter's Move characteristic and the Attacks characteristic \
+         of melee attack actions made by that fighter until the end of the round. In addition, \
+         that fighter counts as 1 additional fighter for the purpose of controlling objectives \
+         until the end of the round.",
+    )
+    .unwrap();
+    let pick = FriendPick::new(4.0, false, Marks::default());
+    let raise = |stat, melee_only| Effect::FriendBoost {
+        pick: pick.clone(),
+        stat,
+        by: Amount::Fixed(2),
+        melee_only,
+        next: false,
+    };
+    assert_eq!(
+        e,
+        vec![
+            raise(Stat::Move, false),
+            raise(Stat::Attacks, true),
+            Effect::FriendCounts {
+                pick: pick.clone(),
+                extra: 1
+            },
+        ]
+    );
+}
+
+/// ABL-5: three raises of a picked friend in one sentence ("add A to X of that fighter, add B
+/// to Y of that fighter, and add C to Z of the next melee attack action made by that
+/// fighter"), then "this cannot affect friendly fighters with the Beast runemark": the pick
+/// leaves Beasts out.
+#[test]
+fn abl5_three_raises_of_a_friend_that_is_no_beast() {
+    let e = effects_of(
+        "Pick a visible friendly fighter with the Hero runemark within 5\" of this fighter. \
+         Until the end of the battle round, add 1 to the Move characteristic of that fighter, \
+         add 1 to the Toughness characteristic of that fighter, and add 3 to the Attacks \
+         characteristic of the next melee attack action made by that fighter. This cannot \
+         affect friendly fighters with the Beast runemark.",
+    )
+    .unwrap();
+    let mut pick = FriendPick::new(5.0, true, Marks::of(&["hero"], &[]).unwrap());
+    pick.not = Marks::of(&["beast"], &[]).unwrap();
+    let raise = |stat, by, next| Effect::FriendBoost {
+        pick: pick.clone(),
+        stat,
+        by: Amount::Fixed(by),
+        melee_only: next,
+        next,
+    };
+    assert_eq!(
+        e,
+        vec![
+            raise(Stat::Move, 1, false),
+            raise(Stat::Toughness, 1, false),
+            raise(Stat::Attacks, 3, true),
+        ]
+    );
+    assert!(describe(&e, None).contains("(not one with the beast runemark)"));
 }
