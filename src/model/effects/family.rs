@@ -166,6 +166,7 @@ macro_rules! boost_parts {
             | Effect::RoundBoost { .. }
             | Effect::BattleBoost { .. }
             | Effect::CountsExtra { .. }
+            | Effect::GroupBoost { .. }
             | Effect::CritOn { .. }
             | Effect::NextActionCritOn { .. }
             | Effect::RangeBoost { .. }

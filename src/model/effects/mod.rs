@@ -426,6 +426,8 @@ pub enum Effect {
     },
     /// The friendly fighter picked as `pick` says is allocated `amount` damage points.
     FriendDamage { pick: FriendPick, amount: Amount },
+    /// `by` more `stat` for the round for each friend in its battle group, itself too (SET-3).
+    GroupBoost { stat: Stat, by: Amount },
     /// Until the end of the round the friend picked counts as `extra` more fighters (GEN-7).
     FriendCounts { pick: FriendPick, extra: u32 },
     /// Up to `amount` damage (or dice's) removed from the friend `pick` picks.

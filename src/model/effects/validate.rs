@@ -193,7 +193,8 @@ impl Effect {
             | Effect::RangeBoost { by, .. }
             | Effect::NextHitsAsCrits { n: by, .. }
             | Effect::RoundBoost { by, .. }
-            | Effect::BattleBoost { by, .. } => by.within(20),
+            | Effect::BattleBoost { by, .. }
+            | Effect::GroupBoost { by, .. } => by.within(20),
             Effect::TargetToughnessLess { by, min } => (1..=10).contains(by) && *min <= 6,
             Effect::Survive { remove, dice } => {
                 (1..=6).contains(remove) && dice.is_none_or(|d| d == 3 || d == 6)

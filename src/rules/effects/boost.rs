@@ -51,7 +51,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             super::target_boost::describe(e, value)
         }
         Effect::PerCount { .. } => super::counted::describe(e, value),
-        Effect::CountsExtra { .. } => super::control::describe(e),
+        Effect::CountsExtra { .. } | Effect::GroupBoost { .. } => super::group::describe(e, value),
         Effect::RoundBoost {
             stat,
             by,
@@ -147,7 +147,9 @@ pub(super) fn run(
         }
         Effect::WithWeapon { .. } => super::weapon_boost::run(world, f, e, value),
         Effect::PerCount { .. } => super::counted::run(world, f, e, value),
-        Effect::CountsExtra { .. } => super::control::run(world, f, e, value),
+        Effect::CountsExtra { .. } | Effect::GroupBoost { .. } => {
+            super::group::run(world, f, e, value)
+        }
         Effect::NextBoost { only, stat, by } => kept(world, f, e, value, |a| {
             let for_bonus = a.bonus_attack_waits();
             a.boosts.push(Boost {
@@ -276,7 +278,7 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
             super::target_boost::useful(w, e)
         }
         Effect::PerCount { .. } => super::counted::useful(w, e),
-        Effect::CountsExtra { .. } => super::control::useful(w),
+        Effect::CountsExtra { .. } | Effect::GroupBoost { .. } => super::group::useful(w, e),
         Effect::Boost {
             stat: Stat::Move, ..
         } if next.moves => w.because("its next action is a move"),
@@ -574,26 +576,4 @@ fn next_boost(clause: &str) -> Option<Vec<Effect>> {
             fits.then_some(Effect::NextBoost { only, stat, by })
         })
         .collect()
-}
-
-/// ABL-5: what was raised for a bonus attack that lapsed or was declined ("that attack
-/// action") lapses with it, each with a log line.
-pub fn boosts_lapse_with_the_bonus(world: &mut World, fighter: FighterId) {
-    super::next_attack::lapse_for_bonus(world, fighter);
-    let lapsed: Vec<Boost> = {
-        let mut e = state::engine(world);
-        let Some(a) = e.activation.as_mut() else {
-            return;
-        };
-        let (gone, kept) = a.boosts.drain(..).partition(|b| b.for_bonus);
-        a.boosts = kept;
-        gone
-    };
-    for b in lapsed {
-        let outcome = EffectOutcome::BoostLapsed {
-            stat: b.stat,
-            by: b.by,
-        };
-        super::effect_logged(world, fighter, outcome);
-    }
 }

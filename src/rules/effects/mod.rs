@@ -47,6 +47,7 @@ mod friend;
 mod friend_move;
 mod games;
 mod gang;
+mod group;
 mod guard;
 mod heal;
 mod lower;
@@ -77,9 +78,7 @@ pub(crate) use against::{after_attack, crits_weaken};
 pub use bar::{as_activated, held_to};
 pub(crate) use bonus::after_takedown;
 pub use bonus::{check_closer, closer_spot, closest_seen_enemy, keep_closer};
-pub use boost::{
-    boosts_lapse_with_the_bonus, disengages_ending_near, in_aura, moves_while_engaged, round_bonus,
-};
+pub use boost::{disengages_ending_near, in_aura, moves_while_engaged, round_bonus};
 pub(crate) use by_hand::by_hand;
 pub use card::effects_of;
 pub use crits::{
@@ -93,6 +92,7 @@ pub use guard::{
     Softened, dice_in_auras, guard_against, guard_for, guarded_dice, retaliate, soften,
 };
 pub(crate) use next_attack::after_next_attack;
+pub use next_attack::boosts_lapse_with_the_bonus;
 pub(crate) use place::check_place;
 pub use place::set_up_spots;
 use reach::check_aim;

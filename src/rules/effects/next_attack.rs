@@ -446,3 +446,25 @@ pub(super) fn forfeit_after(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     )?[0];
     Some((2, vec![Effect::ForfeitAfterNextAttack { instead }]))
 }
+
+/// ABL-5: what was raised for a bonus attack that lapsed or was declined ("that attack
+/// action") lapses with it, each with a log line.
+pub fn boosts_lapse_with_the_bonus(world: &mut World, fighter: FighterId) {
+    lapse_for_bonus(world, fighter);
+    let lapsed: Vec<state::Boost> = {
+        let mut e = state::engine(world);
+        let Some(a) = e.activation.as_mut() else {
+            return;
+        };
+        let (gone, kept) = a.boosts.drain(..).partition(|b| b.for_bonus);
+        a.boosts = kept;
+        gone
+    };
+    for b in lapsed {
+        let outcome = EffectOutcome::BoostLapsed {
+            stat: b.stat,
+            by: b.by,
+        };
+        super::effect_logged(world, fighter, outcome);
+    }
+}

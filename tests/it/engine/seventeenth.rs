@@ -205,3 +205,43 @@ fn abl5_a_friend_pick_that_leaves_out_beasts() {
     a.use_ability(A, "Test Gift", 3, Some(A2)).unwrap();
     assert_eq!(toughness(&mut a), before + 2);
 }
+
+/// SET-3, ABL-5: "until the end of the battle round, add half the value of this ability
+/// (rounding up) to the Move characteristic of friendly fighters that are in the same battle
+/// group as this fighter": with a double of 3s, A and A2 (its Dagger group) move 2" further
+/// this round, A3 of the Shield group does not, nor does anyone the next round.
+#[test]
+fn set3_abl5_a_raise_for_the_fighters_of_its_battle_group() {
+    use warcry_sim::model::components::BattleGroup;
+    use warcry_sim::model::effects::Stat;
+    use warcry_sim::model::formats::GroupName;
+    use warcry_sim::rules::state::Scope;
+    const A2: FighterId = FighterId(3);
+    const A3: FighterId = FighterId(4);
+    let advance = Effect::GroupBoost {
+        stat: Stat::Move,
+        by: Amount::HalfValueUp,
+    };
+    let mut a = with_ability(vec![advance], 3);
+    a.set(A, BattleGroup(GroupName::Dagger));
+    a.set(A2, BattleGroup(GroupName::Dagger));
+    a.set(A3, BattleGroup(GroupName::Shield));
+    // The Move each has raised for the round, as its activation's move budget adds it.
+    let moves = |a: &mut super::arena::Arena| {
+        let e = a.engine();
+        [A, A2, A3].map(|id| {
+            (e.raised())
+                .filter(|r| r.0 == Scope::Fighter(id) && r.1 == Stat::Move)
+                .map(|r| r.2)
+                .sum::<u32>()
+        })
+    };
+    assert_eq!(moves(&mut a), [0, 0, 0]);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    assert_eq!(moves(&mut a), [2, 2, 0]);
+    a.apply(warcry_sim::rules::command::Command::EndActivation { fighter: A })
+        .unwrap();
+    a.place(B, 20.0, 20.0);
+    a.end_round(&[A2, A3, B], B);
+    assert_eq!(moves(&mut a), [0, 0, 0], "for the round only");
+}

@@ -186,3 +186,26 @@ fn abl5_three_raises_of_a_friend_that_is_no_beast() {
     );
     assert!(describe(&e, None).contains("(not one with the beast runemark)"));
 }
+
+/// SET-3, ABL-5: "until the end of the battle round, add A to the Move characteristic of
+/// friendly fighters that are in the same battle group as this fighter": a raise of the group.
+#[test]
+fn set3_abl5_a_raise_of_its_battle_group() {
+    let e = effects_of(
+        "Until the end of the battle round, add 1 to the Move characteristic of friendly \
+         fighters that are in the same battle group as this fighter.",
+    )
+    .unwrap();
+    assert_eq!(
+        e,
+        vec![Effect::GroupBoost {
+            stat: Stat::Move,
+            by: Amount::Fixed(1)
+        }]
+    );
+    assert_eq!(
+        describe(&e, None),
+        "+1 Move until the end of the round for each friendly fighter in its battle group \
+         (itself too)"
+    );
+}
