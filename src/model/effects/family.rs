@@ -131,6 +131,15 @@ macro_rules! guard_parts {
     };
 }
 
+/// The raises of the boost family for some friends only (`rules::effects::group`): those in
+/// its battle group, those beginning an activation near it, itself for objective control.
+macro_rules! for_some_parts {
+    () => {
+        Effect::CountsExtra { .. } | Effect::GroupBoost { .. } | Effect::StartRaise { .. }
+    };
+}
+pub(crate) use for_some_parts;
+
 /// The pattern of the bonus family: bonus actions of this fighter and of its friends.
 macro_rules! bonus_parts {
     () => {
@@ -165,8 +174,7 @@ macro_rules! boost_parts {
             | Effect::NextBoost { .. }
             | Effect::RoundBoost { .. }
             | Effect::BattleBoost { .. }
-            | Effect::CountsExtra { .. }
-            | Effect::GroupBoost { .. }
+            | $crate::model::effects::for_some_parts!()
             | Effect::CritOn { .. }
             | Effect::NextActionCritOn { .. }
             | Effect::RangeBoost { .. }

@@ -18,7 +18,7 @@ mod validate;
 pub use amount::Amount;
 pub use count::Count;
 pub use family::Family;
-pub(crate) use family::{after_attack_parts, manner_parts};
+pub(crate) use family::{after_attack_parts, for_some_parts, manner_parts};
 pub use kinds::weapon_fits;
 pub use kinds::{AttackKind, MoveTrigger, ReactAct, Restriction, Stat, Token, TokenAt, Trigger};
 pub use marks::{Mark, Marks, NAMED};
@@ -426,6 +426,13 @@ pub enum Effect {
     },
     /// The friendly fighter picked as `pick` says is allocated `amount` damage points.
     FriendDamage { pick: FriendPick, amount: Amount },
+    /// `by` more Move for the activation of each friend in `aura` as it begins (for the round,
+    /// or until this fighter's next activation begins, `until_next`).
+    StartRaise {
+        aura: Aura,
+        by: Amount,
+        until_next: bool,
+    },
     /// `by` more `stat` for the round for each friend in its battle group, itself too (SET-3).
     GroupBoost { stat: Stat, by: Amount },
     /// Until the end of the round the friend picked counts as `extra` more fighters (GEN-7).

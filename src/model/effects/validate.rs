@@ -195,6 +195,7 @@ impl Effect {
             | Effect::RoundBoost { by, .. }
             | Effect::BattleBoost { by, .. }
             | Effect::GroupBoost { by, .. } => by.within(20),
+            Effect::StartRaise { aura, by, .. } => range_ok(aura.range) && by.within(6),
             Effect::TargetToughnessLess { by, min } => (1..=10).contains(by) && *min <= 6,
             Effect::Survive { remove, dice } => {
                 (1..=6).contains(remove) && dice.is_none_or(|d| d == 3 || d == 6)

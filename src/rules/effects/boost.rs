@@ -51,7 +51,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             super::target_boost::describe(e, value)
         }
         Effect::PerCount { .. } => super::counted::describe(e, value),
-        Effect::CountsExtra { .. } | Effect::GroupBoost { .. } => super::group::describe(e, value),
+        crate::model::effects::for_some_parts!() => super::group::describe(e, value),
         Effect::RoundBoost {
             stat,
             by,
@@ -147,9 +147,7 @@ pub(super) fn run(
         }
         Effect::WithWeapon { .. } => super::weapon_boost::run(world, f, e, value),
         Effect::PerCount { .. } => super::counted::run(world, f, e, value),
-        Effect::CountsExtra { .. } | Effect::GroupBoost { .. } => {
-            super::group::run(world, f, e, value)
-        }
+        crate::model::effects::for_some_parts!() => super::group::run(world, f, e, value),
         Effect::NextBoost { only, stat, by } => kept(world, f, e, value, |a| {
             let for_bonus = a.bonus_attack_waits();
             a.boosts.push(Boost {
@@ -278,7 +276,7 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
             super::target_boost::useful(w, e)
         }
         Effect::PerCount { .. } => super::counted::useful(w, e),
-        Effect::CountsExtra { .. } | Effect::GroupBoost { .. } => super::group::useful(w, e),
+        crate::model::effects::for_some_parts!() => super::group::useful(w, e),
         Effect::Boost {
             stat: Stat::Move, ..
         } if next.moves => w.because("its next action is a move"),

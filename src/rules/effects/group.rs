@@ -1,6 +1,7 @@
 //! Part of the boost family (ABL-5): a raise for the round of every friendly fighter in this
 //! fighter's battle group (SET-3): "friendly fighters that are in the same battle group as
-//! this fighter".
+//! this fighter". It hands the other raises for some friends only to their own files: those
+//! beginning an activation near it (`start_aura`), itself counted more (`control`).
 
 use bevy::prelude::*;
 
@@ -17,7 +18,10 @@ use super::{Useful, Weighed, lasts};
 /// (A count for objective control is `control`'s.)
 pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
     let Effect::GroupBoost { stat, by } = e else {
-        return super::control::describe(e);
+        return match e {
+            Effect::StartRaise { .. } => super::start_aura::describe(e, value),
+            _ => super::control::describe(e),
+        };
     };
     format!(
         "+{} {stat} until the end of the round for each friendly fighter in its battle group \
@@ -45,7 +49,10 @@ pub(super) fn run(
     value: u8,
 ) -> Option<EffectOutcome> {
     let Effect::GroupBoost { stat, by } = e else {
-        return super::control::run(world, f, e, value);
+        return match e {
+            Effect::StartRaise { .. } => super::start_aura::run(world, f, e, value),
+            _ => super::control::run(world, f, e, value),
+        };
     };
     let group = group_of(world, f);
     let mut eng = state::engine(world);
@@ -58,7 +65,10 @@ pub(super) fn run(
 /// SOLO-C1: worth it when a friend in its group (or it) has yet to activate this round.
 pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
     let Effect::GroupBoost { .. } = e else {
-        return super::control::useful(w);
+        return match e {
+            Effect::StartRaise { .. } => super::start_aura::useful(w, e),
+            _ => super::control::useful(w),
+        };
     };
     let group = w.world.get::<BattleGroup>(w.f.entity).copied();
     let ready = w.all.iter().any(|o| {

@@ -221,6 +221,7 @@ pub(crate) fn start_activation(world: &mut World, f: &FighterView) {
     });
     e.pending = Pending::Action { fighter: f.id };
     crate::rules::effects::as_activated(world, f);
+    crate::rules::effects::raises_as_activated(world, f);
 }
 
 /// Ends the active fighter's activation (as activated or, WAIT-1, waiting) and moves on.

@@ -271,6 +271,8 @@ pub enum EffectOutcome {
         /// For its next attack action only.
         next: bool,
     },
+    /// `fighter`, beginning its activation in this fighter's aura, has `by` more Move for it.
+    StartRaised { fighter: FighterId, by: u32 },
     /// Until the end of the round friend `fighter` counts as `extra` more fighters (GEN-7).
     FriendCounts { fighter: FighterId, extra: u32 },
     /// A bonus attack action is to come for this friendly fighter.

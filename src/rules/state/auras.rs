@@ -40,6 +40,49 @@ impl Engine {
             .collect()
     }
 
+    /// ABL-5: the friends in `source`'s `aura` that begin an activation in it have `by` more
+    /// Move for it, until the end of the round (or until `source` activates again,
+    /// `until_next`).
+    pub fn raise_on_activation(
+        &mut self,
+        source: FighterId,
+        aura: Aura,
+        by: u32,
+        until_next: bool,
+    ) {
+        let scope = Scope::Aura { source, aura };
+        let until = if until_next {
+            Until::BattleEnd
+        } else {
+            Until::RoundEnd
+        };
+        self.push_effect(scope, Lasting::StartRaise { by, until_next }, until);
+    }
+
+    /// ABL-5: the auras raising the friends that begin their activation in them: (source,
+    /// aura, by).
+    pub fn raises_on_activation(&self) -> Vec<(FighterId, Aura, u32)> {
+        (self.effects.iter())
+            .filter_map(|e| match (e.scope, e.what) {
+                (Scope::Aura { source, aura }, Lasting::StartRaise { by, .. }) => {
+                    Some((source, aura, by))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// ABL-5: `source` begins an activation: its auras lasting until then end.
+    pub fn end_raises_of(&mut self, source: FighterId) {
+        self.effects.retain(|e| {
+            !matches!(
+                (e.scope, e.what),
+                (Scope::Aura { source: s, .. }, Lasting::StartRaise { until_next: true, .. })
+                    if s == source
+            )
+        });
+    }
+
     pub fn bar_around(&mut self, source: FighterId, range: f32, what: Restriction) {
         let scope = Scope::EnemyAura { source, range };
         self.push_effect(scope, Lasting::Barred(what), Until::RoundEnd);

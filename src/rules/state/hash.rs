@@ -228,11 +228,30 @@ struct Held {
     on_activation: Vec<(FighterId, f32, Restriction)>,
     /// Fighters whose next activation has 1 fewer action.
     fewer_next: Vec<FighterId>,
+    /// (source, aura, by, until its next activation): the friends beginning an activation in
+    /// it move further. New: written only when some, so older battles keep their hashes.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    start_raises: Vec<(FighterId, Aura, u32, bool)>,
 }
 
 impl Held {
+    /// `what`, reaching `on` (or, with an `aura`, its friends round it).
+    fn add(&mut self, on: FighterId, aura: Option<Aura>, what: Lasting) {
+        match what {
+            Lasting::Leashed { to } => self.leashed.push((on, to)),
+            Lasting::FewerNext => self.fewer_next.push(on),
+            Lasting::StartRaise { by, until_next } => {
+                (self.start_raises).push((on, aura.unwrap_or_default(), by, until_next))
+            }
+            _ => {}
+        }
+    }
+
     fn is_empty(&self) -> bool {
-        self.leashed.is_empty() && self.on_activation.is_empty() && self.fewer_next.is_empty()
+        self.leashed.is_empty()
+            && self.on_activation.is_empty()
+            && self.fewer_next.is_empty()
+            && self.start_raises.is_empty()
     }
 }
 
@@ -247,6 +266,30 @@ struct RoundBoostWords {
     /// New: written only when set, so older battles keep their hashes.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     missile_only: bool,
+}
+
+impl RoundBoostWords {
+    /// A raise of `source`'s (in its aura, when one), as the hashes write it.
+    fn of(source: (FighterId, Option<Aura>), what: Lasting) -> Option<Self> {
+        let Lasting::Raised {
+            stat,
+            by,
+            melee_only,
+            missile_only,
+            ..
+        } = what
+        else {
+            return None;
+        };
+        Some(RoundBoostWords {
+            source: source.0,
+            stat,
+            by,
+            melee_only,
+            aura: source.1,
+            missile_only,
+        })
+    }
 }
 
 impl<'a> EngineWords<'a> {
@@ -377,20 +420,10 @@ impl<'a> EngineWords<'a> {
         };
         match effect.what {
             Lasting::Barred(r) => self.restricted.push((on, r)),
-            Lasting::Raised {
-                stat,
-                by,
-                melee_only,
-                missile_only,
-                ..
-            } => self.round_boosts.push(RoundBoostWords {
-                source: source.0,
-                stat,
-                by,
-                melee_only,
-                aura: source.1,
-                missile_only,
-            }),
+            Lasting::Raised { .. } => {
+                let words = RoundBoostWords::of(source, effect.what);
+                self.round_boosts.extend(words)
+            }
             Lasting::Lowered { stat, by, min } => self.weakened.push((on, stat, by, min)),
             Lasting::LoweredMelee { stat, by, min } => {
                 self.weakened_melee.push((on, stat, by, min))
@@ -398,8 +431,6 @@ impl<'a> EngineWords<'a> {
             Lasting::Halved { stat } => self.halved.push((on, stat)),
             Lasting::Taunted { by } => self.taunts.push((on, by)),
             Lasting::LessDamage { by, min } => self.guards.push((on, source.1, by, min)),
-            // Only ever an enemy aura (`add_enemy_aura`).
-            Lasting::AttackersFewer { .. } => {}
             Lasting::CritsAsHits | Lasting::AttackersCritsAsHits { .. } => {
                 self.guards.push((on, source.1, 0, 0))
             }
@@ -426,10 +457,11 @@ impl<'a> EngineWords<'a> {
             Lasting::EmptyHanded => self.empty_handed.push(on),
             Lasting::Flies => self.flies.push(on),
             Lasting::PotentVial => self.potent.push(on),
-            Lasting::Leashed { to } => self.held.leashed.push((on, to)),
-            Lasting::FewerNext => self.held.fewer_next.push(on),
-            // Only ever an enemy aura (`add_enemy_aura`).
-            Lasting::OnActivation(_) => {}
+            // (`OnActivation` is only ever an enemy aura: `add_enemy_aura`.)
+            Lasting::Leashed { .. }
+            | Lasting::FewerNext
+            | Lasting::StartRaise { .. }
+            | Lasting::OnActivation(_) => self.held.add(on, source.1, effect.what),
             Lasting::Survives { remove, sides } => self.survives.push((on, remove, sides)),
             Lasting::NextAttack {
                 stat,
@@ -443,7 +475,9 @@ impl<'a> EngineWords<'a> {
                 self.value_auras.push((on, range, by, bound, lower));
             }
             // Only ever enemy auras, written above.
-            Lasting::DisengageToll { .. } | Lasting::RoundEndDamage { .. } => {}
+            Lasting::AttackersFewer { .. }
+            | Lasting::DisengageToll { .. }
+            | Lasting::RoundEndDamage { .. } => {}
         }
     }
 }

@@ -78,6 +78,9 @@ pub enum Lasting {
     Leashed { to: FighterId },
     /// Its next activation has 1 fewer action (to a minimum of 1), spent as it begins.
     FewerNext,
+    /// A friends' aura: each friend that begins its activation in it has `by` more Move for
+    /// that activation (until the aura's fighter activates again, `until_next`).
+    StartRaise { by: u32, until_next: bool },
     /// An enemy aura: each enemy that begins its activation in it is barred for the round.
     OnActivation(Restriction),
     /// The attacks that target it have `by` more of `stat` (only those of the side's

@@ -196,8 +196,32 @@ pub(super) fn healed_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
     format!("{who} removes {healed} damage from {whom}{rolled}")
 }
 
+/// A friend moving further as it begins its activation, or counting as more fighters.
+fn friend_more_text(who: &str, o: &EffectOutcome, n: &Names) -> Option<String> {
+    Some(match o {
+        EffectOutcome::StartRaised { fighter, by } => {
+            format!(
+                "{}: +{by} Move this activation, beginning it near {who} ({who}'s ability)",
+                n.fighter(*fighter)
+            )
+        }
+        EffectOutcome::FriendCounts { fighter, extra } => {
+            let s = if *extra == 1 { "" } else { "s" };
+            format!(
+                "{}: counts as {extra} more fighter{s} for objective control until the end of \
+                 the round (GEN-7, {who}'s ability)",
+                n.fighter(*fighter)
+            )
+        }
+        _ => return None,
+    })
+}
+
 /// ABL-5: what an ability raised for a friend (its activation next, its ability's value).
 pub(super) fn friend_raised_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
+    if let Some(text) = friend_more_text(who, o, n) {
+        return text;
+    }
     match o {
         EffectOutcome::PullHeld { fighter } => {
             return format!(
@@ -223,14 +247,6 @@ pub(super) fn friend_raised_text(who: &str, o: &EffectOutcome, n: &Names) -> Str
         }
         EffectOutcome::ActivatesNext { fighter } => {
             return format!("{who}: {} is activated right after it", n.fighter(*fighter));
-        }
-        EffectOutcome::FriendCounts { fighter, extra } => {
-            let s = if *extra == 1 { "" } else { "s" };
-            return format!(
-                "{}: counts as {extra} more fighter{s} for objective control until the end of \
-                 the round (GEN-7, {who}'s ability)",
-                n.fighter(*fighter)
-            );
         }
         EffectOutcome::ValueChanged {
             fighter,

@@ -218,11 +218,8 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         EffectOutcome::Exposed { .. } | EffectOutcome::Lowered { .. } => {
             super::effects::friend_bonus_text(&who, o, n)
         }
-        EffectOutcome::HitsAsCrits { n: 1 } => format!("{who} counts 1 hit as a critical hit"),
-        EffectOutcome::HitsAsCrits { n } => format!("{who} counts {n} hits as critical hits"),
-        EffectOutcome::MissesAsCrits { n: 1 } => format!("{who} counts a miss as a critical hit"),
-        EffectOutcome::MissesAsCrits { n } => {
-            format!("{who} counts {n} misses as critical hits")
+        EffectOutcome::HitsAsCrits { .. } | EffectOutcome::MissesAsCrits { .. } => {
+            crits_text(&who, o)
         }
         EffectOutcome::Oathed
         | EffectOutcome::Favoured
@@ -237,6 +234,7 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         | EffectOutcome::HealedFriendRolled { .. } => super::effects::healed_text(&who, o, n),
         EffectOutcome::FriendRaised { .. }
         | EffectOutcome::FriendCounts { .. }
+        | EffectOutcome::StartRaised { .. }
         | EffectOutcome::ActivatesNext { .. }
         | EffectOutcome::Pulled { .. }
         | EffectOutcome::PullHeld { .. }
@@ -270,6 +268,17 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         EffectOutcome::BarredEach { .. } | EffectOutcome::Barred { .. } => {
             super::effects::barred_text(&who, o, n)
         }
+    }
+}
+
+/// "Grak counts 2 hits (a miss) as critical hits".
+fn crits_text(who: &str, o: &EffectOutcome) -> String {
+    match o {
+        EffectOutcome::HitsAsCrits { n: 1 } => format!("{who} counts 1 hit as a critical hit"),
+        EffectOutcome::HitsAsCrits { n } => format!("{who} counts {n} hits as critical hits"),
+        EffectOutcome::MissesAsCrits { n: 1 } => format!("{who} counts a miss as a critical hit"),
+        EffectOutcome::MissesAsCrits { n } => format!("{who} counts {n} misses as critical hits"),
+        _ => String::new(),
     }
 }
 

@@ -245,3 +245,87 @@ fn set3_abl5_a_raise_for_the_fighters_of_its_battle_group() {
     a.end_round(&[A2, A3, B], B);
     assert_eq!(moves(&mut a), [0, 0, 0], "for the round only");
 }
+
+/// The friends bearing the Destroyer runemark that begin an activation within 6" of A: +1
+/// Move for it, until the end of the round (or, `until_next`, until A activates again).
+fn start_raise(until_next: bool) -> Effect {
+    use warcry_sim::model::effects::{Aura, Marks};
+    Effect::StartRaise {
+        aura: Aura {
+            others: true,
+            marks: Marks::of(&["destroyer"], &[]).unwrap(),
+            ..Aura::within(6.0, false)
+        },
+        by: Amount::Fixed(1),
+        until_next,
+    }
+}
+
+/// The Move the activation of `id` begins with raised (as its moves read it).
+fn activated_with(a: &mut super::arena::Arena, id: FighterId) -> u32 {
+    a.set(id, warcry_sim::model::components::Activation::Ready);
+    a.activate(id);
+    let act = a.engine().activation.clone().unwrap();
+    a.engine().move_bonus(&act)
+}
+
+/// ABL-5: "until the end of the battle round, add 1 to the Move characteristic of friendly
+/// fighters with the Destroyer runemark that start their activation within 6\" of this
+/// fighter": A2 (a Destroyer 4" away) begins its activation with +1 Move, said in the log;
+/// A3 (a Destroyer 9" away) and A4 (no Destroyer, beside A) do not; nobody the next round.
+#[test]
+fn abl5_friends_beginning_their_activation_near_it_move_further() {
+    const A2: FighterId = FighterId(3);
+    const A3: FighterId = FighterId(4);
+    const A4: FighterId = FighterId(5);
+    let mut a = with_ability(vec![start_raise(false)], 3);
+    for (id, x, destroyer) in [(A2, 14.0, true), (A3, 19.0, true), (A4, 11.5, false)] {
+        a.place(id, x, 10.0);
+        a.profile(id, |p| {
+            p.runemarks.retain(|m| m != "destroyer");
+            if destroyer {
+                p.runemarks.push("destroyer".into());
+            }
+        });
+    }
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    a.apply(warcry_sim::rules::command::Command::EndActivation { fighter: A })
+        .unwrap();
+    let n = a.log_len();
+    assert_eq!(activated_with(&mut a, A2), 1);
+    let said = super::faction::said_since(&mut a, n).join("\n");
+    assert!(said.contains("+1 Move this activation"), "{said}");
+    assert_eq!(activated_with(&mut a, A3), 0, "too far");
+    assert_eq!(activated_with(&mut a, A4), 0, "no Destroyer");
+    a.apply(warcry_sim::rules::command::Command::EndActivation { fighter: A4 })
+        .unwrap();
+    a.place(B, 30.0, 20.0);
+    a.end_round(&[A, A2, A3, A4, B], B);
+    assert_eq!(activated_with(&mut a, A2), 0, "for the round only");
+}
+
+/// ABL-5: "until the start of this fighter's next activation, add ...": the raise outlasts
+/// the round (A2 has it when it activates first the next round) and ends as A activates.
+#[test]
+fn abl5_a_raise_on_activation_lasts_until_its_fighter_activates_again() {
+    const A2: FighterId = FighterId(3);
+    let mut a = with_ability(vec![start_raise(true)], 3);
+    a.place(A2, 14.0, 10.0);
+    a.profile(A2, |p| p.runemarks.push("destroyer".into()));
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    a.apply(warcry_sim::rules::command::Command::EndActivation { fighter: A })
+        .unwrap();
+    a.place(B, 30.0, 20.0);
+    a.end_round(&[A2, B], B);
+    assert_eq!(
+        activated_with(&mut a, A2),
+        1,
+        "the next round, before A activates"
+    );
+    a.apply(warcry_sim::rules::command::Command::EndActivation { fighter: A2 })
+        .unwrap();
+    activated_with(&mut a, A);
+    a.apply(warcry_sim::rules::command::Command::EndActivation { fighter: A })
+        .unwrap();
+    assert_eq!(activated_with(&mut a, A2), 0, "A activated again");
+}

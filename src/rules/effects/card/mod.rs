@@ -199,7 +199,7 @@ pub(super) type Reader = fn(&[String]) -> Option<(usize, Vec<Effect>)>;
 type SentenceReader = fn(&str) -> Option<Vec<Effect>>;
 
 /// The readers of one sentence, each family's, tried in this order.
-const SENTENCE: [SentenceReader; 32] = [
+const SENTENCE: [SentenceReader; 33] = [
     bar::sentence,
     guard::sentence,
     super::condition_words::sentence,
@@ -232,6 +232,7 @@ const SENTENCE: [SentenceReader; 32] = [
     super::tokens::sentence,
     super::fly_round::sentence,
     super::group::sentence,
+    super::start_aura::sentence,
 ];
 /// The readers of several sentences, tried in this order after those of one.
 const READERS: [Reader; 42] = [

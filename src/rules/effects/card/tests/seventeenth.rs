@@ -209,3 +209,35 @@ fn set3_abl5_a_raise_of_its_battle_group() {
          (itself too)"
     );
 }
+
+/// ABL-5: "until the start of this fighter's next activation, add 2 to the Move
+/// characteristic of visible friendly fighters with the Hero runemark that do not have the
+/// Mount or Fly runemarks and that start their activation within 5\" of this fighter": a raise
+/// for those beginning an activation near it, neither Mount nor Fly.
+#[test]
+fn abl5_a_raise_for_friends_beginning_their_activation_near_it() {
+    use crate::model::effects::Aura;
+    let e = effects_of(
+        "Until the start of this fighter's next activation, add 2 to the Move characteristic \
+         of visible friendly fighters with the Hero runemark that do not have the Mount or Fly \
+         runemarks and that start their activation within 5\" of this fighter.",
+    )
+    .unwrap();
+    let aura = Aura {
+        others: true,
+        marks: Marks::of(&["hero"], &[]).unwrap(),
+        not: Marks::of(&[], &["mount", "fly"]).unwrap(),
+        ..Aura::within(5.0, true)
+    };
+    assert_eq!(
+        e,
+        vec![Effect::StartRaise {
+            aura,
+            by: Amount::Fixed(2),
+            until_next: true
+        }]
+    );
+    assert!(describe(&e, None).starts_with(
+        "until its next activation begins, each other visible friendly fighter with the hero"
+    ));
+}

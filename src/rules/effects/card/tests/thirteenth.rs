@@ -284,13 +284,15 @@ fn abl5_a_move_raise_for_friends_with_a_runemark_and_a_toughness_anywhere() {
         "+2 Move to friendly fighters with the mount runemark and a Toughness of 5 or more \
          wherever they are until the end of the round"
     );
-    // Friends that start their activation near it are another reach: not read as a runemark.
+    // Friends that start their activation near it are another reach: not read as a runemark
+    // (a raise as they begin their activation, `start_aura`).
+    let start = effects_of(
+        "Until the end of the battle round, add 1 to the Move characteristic of friendly \
+         fighters with the Destroyer runemark that start their activation within 6\" of this \
+         fighter.",
+    );
     assert!(
-        effects_of(
-            "Until the end of the battle round, add 1 to the Move characteristic of friendly \
-             fighters with the Destroyer runemark that start their activation within 6\" of \
-             this fighter."
-        )
-        .is_err()
+        matches!(start.as_deref(), Ok([Effect::StartRaise { .. }])),
+        "{start:?}"
     );
 }
