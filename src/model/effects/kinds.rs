@@ -77,6 +77,9 @@ pub enum MoveTrigger {
     /// The bonus move action the ability gives ("that move action"), when it finishes within
     /// this many inches of an enemy fighter; another move lets it lapse.
     BonusNearEnemy(f32),
+    /// The bonus move action the ability gives, when it finishes this many inches or more
+    /// from where it began (the centre of its base, in a straight line).
+    BonusFar(f32),
 }
 
 impl MoveTrigger {
@@ -84,7 +87,8 @@ impl MoveTrigger {
     pub fn range(self) -> f32 {
         let (MoveTrigger::NearEnemy(h)
         | MoveTrigger::DroppedNext(h)
-        | MoveTrigger::BonusNearEnemy(h)) = self;
+        | MoveTrigger::BonusNearEnemy(h)
+        | MoveTrigger::BonusFar(h)) = self;
         h
     }
 }

@@ -247,7 +247,7 @@ fn make_move(
     made(world, f.id, |a| a.jumped_down = a.jumped_down.max(jumped));
     do_move(world, f, &path, route.pick_up, route.treasure);
     if own {
-        crate::rules::effects::after_move(world, f.id, (f.pos.y, bonus.is_some()), route.pick);
+        crate::rules::effects::after_move(world, f.id, (f.pos, bonus.is_some()), route.pick);
     }
     // REA-1, ABL-5: the enemies may answer the move now it has ended.
     let offer = after_move::offer_at(world, after_move::Moment::Moved(f.id));

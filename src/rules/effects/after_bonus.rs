@@ -19,6 +19,9 @@ pub(super) fn bonus_move_then(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     ) {
         return None;
     }
+    if let Some(read) = attack_if_far(s, &bonus) {
+        return Some(read);
+    }
     let then = s.get(1)?;
     const PICK: &str = "if this fighter finishes that move action within {n}\" of an enemy \
                         fighter, pick a visible enemy fighter within {n}\" of this fighter";
@@ -56,6 +59,33 @@ pub(super) fn bonus_move_then(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     let mut effects = bonus;
     effects.push(after);
     (effects.iter().all(Effect::nested_ok)).then_some((used, effects))
+}
+
+/// "This fighter makes a bonus move action." + "Then, they can make a bonus attack action." +
+/// "Add A to the S characteristic of that attack action if the fighter finished the move
+/// action N\" or more from their starting position": the raise waits for the bonus move,
+/// for the bonus attack (lapsing with it).
+fn attack_if_far(s: &[String], bonus: &[Effect]) -> Option<(usize, Vec<Effect>)> {
+    let attack = super::bonus_words::sentence(s.get(1)?)?;
+    if !matches!(attack[..], [Effect::BonusAttack]) {
+        return None;
+    }
+    let (raise, far) = s
+        .get(2)?
+        .split_once(" of that attack action if the fighter finished the move action ")?;
+    let far = fill(far, "{n}\" or more from their starting position")?[0];
+    let (by, stat, rest) = super::card::add_to_one(raise)?;
+    (rest.is_empty() && stat.of_attacks()).then_some(())?;
+    let after = Effect::AfterMove {
+        trigger: MoveTrigger::BonusFar(far as f32),
+        then: vec![Effect::NextBoost {
+            stat,
+            by,
+            only: None,
+        }],
+    };
+    let effects: Vec<Effect> = bonus.iter().cloned().chain(attack).chain([after]).collect();
+    (effects.iter().all(Effect::nested_ok)).then_some((3, effects))
 }
 
 /// "Until the end of this fighter's activation, the next time this fighter finishes a move

@@ -72,6 +72,9 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
                 MoveTrigger::BonusNearEnemy(r) => {
                     format!("if that bonus move finishes within {r}\" of an enemy")
                 }
+                MoveTrigger::BonusFar(r) => {
+                    format!("if that bonus move finishes {r}\" or more from where it began")
+                }
             };
             format!("{when}: {}", describe_all(then, value))
         }
@@ -329,7 +332,7 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
 pub(crate) fn after_move(
     world: &mut World,
     id: FighterId,
-    (start_y, bonus): (f32, bool),
+    (start, bonus): (Vec3, bool),
     pick: Option<FighterId>,
 ) {
     let waiting = {
@@ -355,10 +358,10 @@ pub(crate) fn after_move(
     for w in waiting {
         let all = state::fighters(world);
         match w.trigger {
-            MoveTrigger::BonusNearEnemy(_) if !bonus => {
+            MoveTrigger::BonusNearEnemy(_) | MoveTrigger::BonusFar(_) if !bonus => {
                 lapsed(world, id, Lapse::NotTheBonusMove, w);
             }
-            _ if set_off(world, &all, &f, w.trigger, start_y) => {
+            _ if set_off(world, &all, &f, w.trigger, start) => {
                 // The mover's player's pick (checked before the move), else the nearest.
                 let target = super::check(world, &all, &f, &w.then, pick)
                     .or_else(|_| super::check(world, &all, &f, &w.then, None))
@@ -373,6 +376,7 @@ pub(crate) fn after_move(
             MoveTrigger::NearEnemy(_) => still.push(w),
             MoveTrigger::DroppedNext(h) => lapsed(world, id, Lapse::NotLowEnough(h), w),
             MoveTrigger::BonusNearEnemy(r) => lapsed(world, id, Lapse::NotNear(r), w),
+            MoveTrigger::BonusFar(r) => lapsed(world, id, Lapse::NotFar(r), w),
         }
     }
     if let Some(a) = state::engine(world).activation.as_mut() {
@@ -422,7 +426,7 @@ fn picking_after<'a>(
     };
     let picking = (act.after_move.iter())
         .filter(|w| w.then.iter().any(|e| e.aim().is_some()))
-        .filter(|w| set_off(world, all, &moved, w.trigger, f.pos.y))
+        .filter(|w| set_off(world, all, &moved, w.trigger, f.pos))
         .collect();
     (moved, picking)
 }
@@ -454,14 +458,15 @@ pub fn after_move_choices(
     choices
 }
 
-/// Did the move of `f` (now where it ended, begun `start_y` high) set off `trigger`?
+/// Did the move of `f` (now where it ended, begun at `start`) set off `trigger`?
 fn set_off(
     world: &World,
     all: &[FighterView],
     f: &FighterView,
     trigger: MoveTrigger,
-    start_y: f32,
+    start: Vec3,
 ) -> bool {
+    let start_y = start.y;
     match trigger {
         MoveTrigger::NearEnemy(range) | MoveTrigger::BonusNearEnemy(range) => {
             !enemies_in_reach(world, all, f, range, false).is_empty()
@@ -472,6 +477,7 @@ fn set_off(
             start_y > f.pos.y
                 && crate::battlefield::measure::round_up_half_inch(start_y - f.pos.y) >= h - 1e-4
         }
+        MoveTrigger::BonusFar(r) => start.distance(f.pos) >= r - 1e-4,
     }
 }
 

@@ -293,6 +293,8 @@ pub enum Lapse {
     NotLowEnough(f32),
     /// The bonus move it waited for finished more than this many inches from every enemy.
     NotNear(f32),
+    /// The bonus move it waited for finished less than this many inches from where it began.
+    NotFar(f32),
     /// The fighter moved, but not with the bonus move it waited for.
     NotTheBonusMove,
     /// The bonus attack it waited for was declined, or had no target.

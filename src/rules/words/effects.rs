@@ -22,6 +22,10 @@ fn lapse_text(why: Lapse, what: &str) -> String {
             "its bonus move finished more than {r}\" from every enemy, so this does not happen: \
              {what}"
         ),
+        Lapse::NotFar(r) => format!(
+            "its bonus move finished less than {r}\" from where it began, so this does not \
+             happen: {what}"
+        ),
         Lapse::NotTheBonusMove => {
             format!("it moved without its bonus move, so this lapses: {what}")
         }

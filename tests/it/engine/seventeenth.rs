@@ -329,3 +329,48 @@ fn abl5_a_raise_on_activation_lasts_until_its_fighter_activates_again() {
         .unwrap();
     assert_eq!(activated_with(&mut a, A2), 0, "A activated again");
 }
+
+/// ABL-5: "this fighter makes a bonus move action. Then, they can make a bonus attack action.
+/// Add 1 to the Strength characteristic of that attack action if the fighter finished the
+/// move action 6\" or more from their starting position": a bonus move of 6.5" makes the bonus
+/// attack's Strength 4; one of 4" leaves it 3, and the log says why.
+#[test]
+fn abl5_the_bonus_attack_is_stronger_after_a_long_bonus_move() {
+    use super::arena::weapon;
+    use warcry_sim::model::effects::{MoveTrigger, Stat};
+    use warcry_sim::rules::log::Event;
+    let wind = vec![
+        Effect::BonusMove { max: None },
+        Effect::BonusAttack,
+        Effect::AfterMove {
+            trigger: MoveTrigger::BonusFar(6.0),
+            then: vec![Effect::NextBoost {
+                stat: Stat::Strength,
+                by: Amount::Fixed(1),
+                only: None,
+            }],
+        },
+    ];
+    for (to, strength) in [(16.5, 4), (14.0, 3)] {
+        let mut a = with_ability(wind.clone(), 3);
+        a.rules(|r| r.reactions = false);
+        a.profile(A, |p| {
+            p.movement = 8;
+            p.weapons = vec![weapon(1.0, 2, 3, (1, 2))];
+        });
+        a.profile(B, |p| p.wounds = 40);
+        a.place(B, to + 1.5, 10.0);
+        a.use_ability(A, "Test Gift", 3, None).unwrap();
+        let n = a.log_len();
+        a.walk(A, [to, 0.0, 10.0]).unwrap();
+        let said = super::faction::said_since(&mut a, n).join("\n");
+        a.dice(&[1, 1]);
+        let Event::Attack { strength: s, .. } = a.attack_logged(A, B, 0) else {
+            panic!("not an attack")
+        };
+        assert_eq!(s, strength, "a bonus move to {to}: {said}");
+        if strength == 3 {
+            assert!(said.contains("less than 6\" from where it began"), "{said}");
+        }
+    }
+}

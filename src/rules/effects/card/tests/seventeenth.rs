@@ -241,3 +241,32 @@ fn abl5_a_raise_for_friends_beginning_their_activation_near_it() {
         "until its next activation begins, each other visible friendly fighter with the hero"
     ));
 }
+
+/// ABL-5: a bonus move, a bonus attack, and "add A to the Strength characteristic of that
+/// attack action if the fighter finished the move action N\" or more from their starting
+/// position": the raise waits for a bonus move that long.
+#[test]
+fn abl5_a_raise_of_the_bonus_attack_after_a_long_bonus_move() {
+    use crate::model::effects::MoveTrigger;
+    let e = effects_of(
+        "This fighter makes a bonus move action. Then, they can make a bonus attack action. Add \
+         2 to the Strength characteristic of that attack action if the fighter finished the \
+         move action 5\" or more from their starting position.",
+    )
+    .unwrap();
+    assert_eq!(
+        e[2],
+        Effect::AfterMove {
+            trigger: MoveTrigger::BonusFar(5.0),
+            then: vec![Effect::NextBoost {
+                stat: Stat::Strength,
+                by: Amount::Fixed(2),
+                only: None,
+            }],
+        }
+    );
+    assert_eq!(
+        e[..2],
+        [Effect::BonusMove { max: None }, Effect::BonusAttack]
+    );
+}
