@@ -135,7 +135,10 @@ macro_rules! guard_parts {
 /// its battle group, those beginning an activation near it, itself for objective control.
 macro_rules! for_some_parts {
     () => {
-        Effect::CountsExtra { .. } | Effect::GroupBoost { .. } | Effect::StartRaise { .. }
+        Effect::CountsExtra { .. }
+            | Effect::EachCounts { .. }
+            | Effect::GroupBoost { .. }
+            | Effect::StartRaise { .. }
     };
 }
 pub(crate) use for_some_parts;

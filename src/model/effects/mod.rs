@@ -231,6 +231,8 @@ pub enum Effect {
     },
     /// For the round, this fighter counts as `extra` more fighters (GEN-7).
     CountsExtra { extra: u32 },
+    /// Until the end of the round each friend in `aura` now counts as `extra` more (GEN-7).
+    EachCounts { aura: Aura, extra: u32 },
     /// This activation, its attacks' (`only`) Strength counts as above the Toughness (ATK-3).
     StrengthAboveToughness { only: Option<AttackKind> },
     /// This activation, when one of its moves sets off `trigger`, `then` happens (once).

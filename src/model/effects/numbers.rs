@@ -103,6 +103,7 @@ impl Effect {
                 range, per, near, ..
             } => range_ok(*range) && range_ok(*near) && (1..=5).contains(per),
             Effect::CountsExtra { extra } => (1..=5).contains(extra),
+            Effect::EachCounts { aura, extra } => range_ok(aura.range) && (1..=5).contains(extra),
             Effect::SelfDamage { amount, dice } => {
                 amount.within(20) && dice.is_none_or(|d| d == 3 || d == 6)
             }

@@ -185,6 +185,7 @@ impl Effect {
             | Effect::DamageNearTarget { .. }
             | Effect::SelfDamage { .. }
             | Effect::CountsExtra { .. }
+            | Effect::EachCounts { .. }
             | Effect::DamageVsToughness { .. }
             | Effect::DamageWoundsOnRoll { .. } => self.damage_numbers_ok(),
             heal_checked!() => self.heal_numbers_ok(),

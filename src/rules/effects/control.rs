@@ -13,11 +13,20 @@ use super::{Useful, Weighed, lasts};
 
 /// In words: "until the end of the round, it counts as 2 more fighters for objective control".
 pub(super) fn describe(e: &Effect) -> String {
-    let Effect::CountsExtra { extra } = e else {
-        return String::new();
+    let (who, extra) = match e {
+        Effect::CountsExtra { extra } => ("it".to_string(), extra),
+        Effect::EachCounts { aura, extra } => (
+            format!(
+                "each of the {} within {}\" now",
+                aura.who_words(),
+                aura.range
+            ),
+            extra,
+        ),
+        _ => return String::new(),
     };
     format!(
-        "until the end of the round, it counts as {extra} more fighter{} for objective control",
+        "until the end of the round, {who} counts as {extra} more fighter{} for objective control",
         if *extra == 1 { "" } else { "s" }
     )
 }
@@ -30,10 +39,19 @@ pub(super) fn run(
     e: &Effect,
     value: u8,
 ) -> Option<EffectOutcome> {
-    let Effect::CountsExtra { extra } = e else {
-        return None;
-    };
-    state::engine(world).count_extra(f.id, *extra);
+    match e {
+        Effect::CountsExtra { extra } => state::engine(world).count_extra(f.id, *extra),
+        Effect::EachCounts { aura, extra } => {
+            let all = state::fighters(world);
+            let those: Vec<_> = (all.iter())
+                .filter(|o| super::in_aura(world, &all, f, o, aura))
+                .map(|o| o.id)
+                .collect();
+            let mut eng = state::engine(world);
+            those.into_iter().for_each(|id| eng.count_extra(id, *extra));
+        }
+        _ => return None,
+    }
     Some(lasts(e, value))
 }
 

@@ -374,3 +374,40 @@ fn abl5_the_bonus_attack_is_stronger_after_a_long_bonus_move() {
         }
     }
 }
+
+/// GEN-7, ABL-5: "... each of those fighters also counts as 1 additional fighter when
+/// determining which player controls an objective" (those: the Warriors within 6" of A, A
+/// too when it is one): A and A2 (4" away) count as 2 for the round; A3 (9" away) and A4
+/// (no Warrior) as 1.
+#[test]
+fn gen7_abl5_each_friend_near_it_counts_as_more() {
+    use warcry_sim::model::effects::{Aura, Marks};
+    const A2: FighterId = FighterId(3);
+    const A3: FighterId = FighterId(4);
+    const A4: FighterId = FighterId(5);
+    let each = Effect::EachCounts {
+        aura: Aura {
+            marks: Marks::of(&["warrior"], &[]).unwrap(),
+            ..Aura::within(6.0, false)
+        },
+        extra: 1,
+    };
+    let mut a = with_ability(vec![each], 3);
+    for (id, x, warrior) in [
+        (A, 10.0, true),
+        (A2, 14.0, true),
+        (A3, 19.0, true),
+        (A4, 11.5, false),
+    ] {
+        a.place(id, x, 10.0);
+        a.profile(id, |p| {
+            p.runemarks.retain(|m| m != "warrior");
+            if warrior {
+                p.runemarks.push("warrior".into());
+            }
+        });
+    }
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let counts = [A, A2, A3, A4].map(|id| a.engine().counts_as(id));
+    assert_eq!(counts, [2, 2, 1, 1]);
+}

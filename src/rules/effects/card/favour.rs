@@ -80,6 +80,9 @@ pub(super) fn favoured(
         both.extend(all_of(vec![more.to_string()])?);
         return Some(both);
     }
+    if let Some(each) = those_count(plain, x) {
+        return Some(plain.iter().cloned().chain([each]).collect());
+    }
     let x = x.strip_suffix(" instead")?;
     let lead = [
         "until the end of this fighter's activation, ",
@@ -89,6 +92,25 @@ pub(super) fn favoured(
     .find(|p| read[0].starts_with(p) && !x.starts_with(p))
     .unwrap_or("");
     all_of(vec![format!("{lead}{x}")])
+}
+
+/// "Until the end of the battle round, each of those fighters also counts as N additional
+/// fighter(s) when determining which player controls an objective" after the friends in an
+/// aura made a bonus move: each of them counts more (GEN-7).
+fn those_count(plain: &[Effect], x: &str) -> Option<Effect> {
+    let [Effect::EachFriendBonusMove { aura, .. }] = plain else {
+        return None;
+    };
+    let x = x.replace(" 1 additional fighter ", " 1 additional fighters ");
+    let v = super::fill(
+        &x,
+        "until the end of the battle round, each of those fighters also counts as {n} \
+         additional fighters when determining which player controls an objective",
+    )?;
+    Some(Effect::EachCounts {
+        aura: *aura,
+        extra: v[0],
+    })
 }
 
 #[cfg(test)]

@@ -270,3 +270,26 @@ fn abl5_a_raise_of_the_bonus_attack_after_a_long_bonus_move() {
         [Effect::BonusMove { max: None }, Effect::BonusAttack]
     );
 }
+
+/// GEN-7, ABL-5: "each friendly fighter with the R runemark within N\" of this fighter makes a
+/// bonus move action. If this fighter is favoured, until the end of the battle round, each of
+/// those fighters also counts as 1 additional fighter ...": the favoured fighter's friends
+/// move and count more; otherwise they only move.
+#[test]
+fn gen7_abl5_when_favoured_those_that_moved_count_more() {
+    let e = effects_of(
+        "Each friendly fighter with the Hero runemark within 4\" of this fighter makes a bonus \
+         move action. If this fighter is favoured, until the end of the battle round, each of \
+         those fighters also counts as 2 additional fighters when determining which player \
+         controls an objective.",
+    )
+    .unwrap();
+    let [Effect::Favoured { plain, favoured }] = &e[..] else {
+        panic!("{e:?}")
+    };
+    let [Effect::EachFriendBonusMove { aura, .. }] = plain[..] else {
+        panic!("{plain:?}")
+    };
+    assert_eq!(favoured[0], plain[0]);
+    assert_eq!(favoured[1], Effect::EachCounts { aura, extra: 2 });
+}
