@@ -23,6 +23,9 @@ pub enum Count {
     DownThisRound,
     /// The friendly fighters bearing `marks` and none of `not` taken down this battle.
     FriendsDown { marks: Marks, not: Marks },
+    /// The friendly fighters bearing `marks` (this one too) within `range` inches of the
+    /// target, counted as each attack the raises are for is made.
+    NearTarget { range: f32, marks: Marks },
 }
 
 impl Count {
@@ -47,6 +50,11 @@ impl Count {
                 }
             ),
             Count::DownThisRound => format!("fighter{s} taken down this round"),
+            Count::NearTarget { range, marks } => format!(
+                "friendly fighter{s}{} within {range}\" of the target (this one too, as it \
+                 attacks)",
+                marks.with_words()
+            ),
             Count::FriendsDown { marks, not } => format!(
                 "friendly fighter{s}{}{} taken down",
                 marks.with_words(),
@@ -62,7 +70,9 @@ impl Count {
     /// Are its numbers ones a card could print?
     pub fn ok(&self) -> bool {
         match self {
-            Count::Friends { range, .. } => super::validate::range_ok(*range),
+            Count::Friends { range, .. } | Count::NearTarget { range, .. } => {
+                super::validate::range_ok(*range)
+            }
             Count::DownThisRound | Count::FriendsDown { .. } => true,
         }
     }
@@ -75,6 +85,11 @@ pub(super) fn counted_ok(count: &Count, then: &[Effect]) -> bool {
     count.ok()
         && !then.is_empty()
         && then.iter().all(|t| match t {
+            // Counted at each attack: raises of the attack only.
+            Effect::NextBoost { stat, by, .. } if matches!(count, Count::NearTarget { .. }) => {
+                fixed(by) && stat.of_attacks()
+            }
+            _ if matches!(count, Count::NearTarget { .. }) => false,
             Effect::Boost { stat, by, .. } | Effect::NextBoost { stat, by, .. } => {
                 fixed(by) && (stat.of_attacks() || *stat == Stat::Move)
             }

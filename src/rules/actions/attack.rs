@@ -166,7 +166,7 @@ fn boosted<'a>(
     // The weapon's runemark, from the profile (`w` is being raised).
     let with = (melee, base.runemark.as_deref());
     for b in own.iter().filter(|b| b.applies_to(with, f, target)) {
-        add(b.stat, b.by);
+        add(b.stat, b.by_on(all, f, target));
     }
     for (stat, by, melee_only) in e.next_attack(f.id) {
         if melee || !melee_only {
@@ -252,9 +252,10 @@ fn views_for_auras(world: &mut World) -> Vec<FighterView> {
         || e.guards().any(|g| aura(g.0))
         || e.dimming_auras().next().is_some()
         || e.fewer_auras().next().is_some();
-    // A raise against some targets only looks at the target too.
-    let picky =
-        (e.activation.as_ref()).is_some_and(|a| a.boosts.iter().any(|b| b.against.is_some()));
+    // A raise against some targets only looks at the target too; one counted round it, at
+    // the fighters near it.
+    let picky = (e.activation.as_ref())
+        .is_some_and(|a| (a.boosts.iter()).any(|b| b.against.is_some() || b.per_near.is_some()));
     if auras || picky {
         fighters(world)
     } else {

@@ -160,6 +160,7 @@ pub(super) fn run(
                 against: None,
                 strict: false,
                 weapon: Default::default(),
+                per_near: None,
             });
         }),
         Effect::NextHitsAsCrits { .. }

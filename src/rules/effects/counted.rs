@@ -56,6 +56,8 @@ pub(super) fn counted(world: &World, all: &[FighterView], f: &FighterView, count
             down.dedup();
             down.len()
         }
+        // Counted as each attack is made (`Boost::by_on`), not as it is used.
+        Count::NearTarget { .. } => 0,
         Count::FriendsDown { marks, not } => all
             .iter()
             .filter(|o| o.side == f.side && o.presence == Presence::TakenDown)
@@ -89,6 +91,12 @@ pub(super) fn run(
     let Effect::PerCount { count, then } = e else {
         return None;
     };
+    if let Count::NearTarget { range, marks } = *count {
+        super::boost::run_marked(world, f, (then, value), |b| {
+            b.per_near = Some((range, marks))
+        })?;
+        return Some(super::lasts(e, value));
+    }
     let all = state::fighters(world);
     let n = counted(world, &all, f, count);
     effect_logged(world, f.id, EffectOutcome::Counted { n, count: *count });
@@ -117,7 +125,8 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
     let Effect::PerCount { count, then } = e else {
         return None;
     };
-    if counted(w.world, w.all, w.f, count) == 0 {
+    let later = matches!(count, Count::NearTarget { .. });
+    if !later && counted(w.world, w.all, w.f, count) == 0 {
         return None;
     }
     then.iter().find_map(|t| super::boost::useful(w, t))
@@ -127,10 +136,10 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
 
 type Reader = fn(&[String]) -> Option<(usize, Vec<Effect>)>;
 
-/// A sentence (of the first two) that counts, read as the raise of 1 it makes for each one
+/// A sentence (of the first three) that counts, read as the raise of 1 it makes for each one
 /// counted: the raises it makes (with what else the sentences read says) wrapped in the count.
 pub(super) fn read(s: &[String], one: Reader) -> Option<(usize, Vec<Effect>)> {
-    let (k, count, plain) = (0..s.len().min(2))
+    let (k, count, plain) = (0..s.len().min(3))
         .find_map(|k| count_phrase(&s[k]).map(|(count, plain)| (k, count, plain)))?;
     let mut without = s.to_vec();
     without[k] = plain;
@@ -183,6 +192,15 @@ fn count_phrase(s: &str) -> Option<(Count, String)> {
             Count::FriendsDown { marks, not },
             format!("{head}add 1 to {to}"),
         ));
+    }
+    // "..., where X is the number of friendly fighters with the R runemark within N\" of the
+    // target": each "X" is 1, for each such fighter as the attack is made.
+    if let Some((head, tail)) = s.split_once(", where x is the number of friendly fighters with ") {
+        let (m, near) = tail.split_once(" within ")?;
+        let range = super::card::fill(near, "{n}\" of the target")?[0] as f32;
+        let marks = marks_of(&format!("the {m}"))?;
+        let plain = head.replace("add x to ", "add 1 to ");
+        return Some((Count::NearTarget { range, marks }, plain));
     }
     let (head, tail) = s.split_once("for each ")?;
     let (who, rest) = tail.split_once(", ")?;

@@ -12,6 +12,7 @@ use crate::rules::command::{Command, ReactionKind};
 use crate::rules::initiative::SideDice;
 
 pub use super::bonus::Bonus;
+pub use super::boosts::Boost;
 
 /// What a resolved command leaves the flow to do next (only the flow sets what the battle
 /// waits for).
@@ -207,97 +208,6 @@ pub struct WaitingMove {
     pub trigger: crate::model::effects::MoveTrigger,
     pub then: Vec<crate::model::effects::Effect>,
     pub value: u8,
-}
-
-/// ABL-5: `by` more of `stat` for the active fighter's attacks (its melee attacks only when
-/// `melee_only`) until the end of its activation.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct Boost {
-    pub stat: crate::model::effects::Stat,
-    pub by: u32,
-    pub melee_only: bool,
-    /// For its next attack action only.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub once: bool,
-    /// For the bonus attack waiting when it was given ("that attack action", ABL-5): it
-    /// lapses with that attack.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub for_bonus: bool,
-    /// For its missile attacks only.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub missile_only: bool,
-    /// Only for its attacks on such a target.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub against: Option<crate::model::effects::TargetIs>,
-    /// Spent by its next attack action whatever its target ("if the next attack action ...
-    /// targets ..."), raising it only on such a target.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub strict: bool,
-    /// Only for its attacks with a weapon bearing one of these runemarks ("attack actions ...
-    /// that have the Axe runemark").
-    #[serde(default, skip_serializing_if = "crate::model::effects::Marks::is_none")]
-    pub weapon: crate::model::effects::Marks,
-}
-
-impl Boost {
-    /// Does it raise an attack with a melee weapon (`melee`) or a missile one, bearing the
-    /// runemark `weapon`?
-    pub fn applies(&self, melee: bool, weapon: Option<&str>) -> bool {
-        let kind = if melee {
-            !self.missile_only
-        } else {
-            !self.melee_only
-        };
-        kind && crate::model::effects::weapon_fits(self.weapon, weapon)
-    }
-
-    /// Does it raise `f`'s attack with a melee weapon (`melee`) or a missile one on `t`?
-    pub fn applies_to(
-        &self,
-        (melee, weapon): (bool, Option<&str>),
-        f: &super::FighterView,
-        t: Option<&super::FighterView>,
-    ) -> bool {
-        use crate::model::effects::TargetIs;
-        self.applies(melee, weapon)
-            && self.against.is_none_or(|c| {
-                t.is_some_and(|t| match c {
-                    TargetIs::WoundsAtLeast(w) => t.profile.wounds >= w,
-                    TargetIs::FartherThan(r) => {
-                        crate::battlefield::measure::distance(&f.base(), &t.base()) > r + 1e-4
-                    }
-                    TargetIs::Flies => t.profile.has_runemark("fly"),
-                    TargetIs::Bigger => {
-                        t.profile.wounds > f.profile.wounds || t.profile.has_runemark("hero")
-                    }
-                    TargetIs::Damaged(n) => t.damage >= n,
-                    TargetIs::Fighter(id) => t.id == id,
-                    TargetIs::NotActivated => {
-                        t.activation == crate::model::components::Activation::Ready
-                    }
-                    TargetIs::Activated => {
-                        t.activation != crate::model::components::Activation::Ready
-                    }
-                })
-            })
-    }
-}
-
-impl Boost {
-    /// A boost for every attack action of the activation.
-    pub fn for_activation(stat: crate::model::effects::Stat, by: u32, melee_only: bool) -> Self {
-        Boost {
-            stat,
-            by,
-            melee_only,
-            once: false,
-            for_bonus: false,
-            missile_only: false,
-            against: None,
-            strict: false,
-            weapon: crate::model::effects::Marks::default(),
-        }
-    }
 }
 
 /// Where an action waiting for a reaction carries on.

@@ -15,6 +15,7 @@ use crate::rules::log::{BattleLog, Event};
 mod auras;
 mod battle;
 mod bonus;
+mod boosts;
 mod fighters;
 mod hash;
 mod lasting;

@@ -411,3 +411,53 @@ fn gen7_abl5_each_friend_near_it_counts_as_more() {
     let counts = [A, A2, A3, A4].map(|id| a.engine().counts_as(id));
     assert_eq!(counts, [2, 2, 1, 1]);
 }
+
+/// ABL-5: "this fighter can make a bonus attack action. Add X to the Attacks characteristic of
+/// that bonus attack action, where X is the number of friendly fighters with the Clawpack
+/// runemark within 1\" of the target": counted as the attack is made. A (a Clawpack fighter
+/// beside B) with A2 also beside B rolls 2 + 2 dice; with A2 away, 2 + 1; the attack after
+/// the bonus one is as printed.
+#[test]
+fn abl5_a_raise_counted_round_the_target_as_the_attack_is_made() {
+    use super::arena::weapon;
+    use warcry_sim::model::effects::{Count, Marks, Stat};
+    use warcry_sim::rules::log::Event;
+    const A2: FighterId = FighterId(3);
+    let clawpack = Marks::of(&["clawpack"], &[]).unwrap();
+    let paw = vec![
+        Effect::BonusAttack,
+        Effect::PerCount {
+            count: Count::NearTarget {
+                range: 1.0,
+                marks: clawpack,
+            },
+            then: vec![Effect::NextBoost {
+                stat: Stat::Attacks,
+                by: Amount::Fixed(1),
+                only: None,
+            }],
+        },
+    ];
+    for (a2_at, dice) in [(11.5, 4), (20.0, 3)] {
+        let mut a = with_ability(paw.clone(), 3);
+        a.rules(|r| r.reactions = false);
+        for id in [A, A2] {
+            a.profile(id, |p| p.runemarks.push("clawpack".into()));
+        }
+        a.profile(A, |p| p.weapons = vec![weapon(1.0, 2, 3, (1, 2))]);
+        a.profile(B, |p| p.wounds = 40);
+        a.place(B, 11.5, 10.0);
+        a.place(A2, a2_at, 11.5);
+        a.use_ability(A, "Test Gift", 3, None).unwrap();
+        a.dice(&[1; 4]);
+        let Event::Attack { rolls, .. } = a.attack_logged(A, B, 0) else {
+            panic!("not an attack")
+        };
+        assert_eq!(rolls.len(), dice, "A2 at x = {a2_at}");
+        a.dice(&[1; 4]);
+        let Event::Attack { rolls, .. } = a.attack_logged(A, B, 0) else {
+            panic!("not an attack")
+        };
+        assert_eq!(rolls.len(), 2, "spent by the bonus attack");
+    }
+}

@@ -293,3 +293,34 @@ fn gen7_abl5_when_favoured_those_that_moved_count_more() {
     assert_eq!(favoured[0], plain[0]);
     assert_eq!(favoured[1], Effect::EachCounts { aura, extra: 2 });
 }
+
+/// ABL-5: "add X to the Attacks characteristic of the next melee attack action made by this
+/// fighter ..., where X is the number of friendly fighters with the R runemark within N\" of
+/// the target": a raise of 1 for each such fighter, counted as the attack is made.
+#[test]
+fn abl5_a_raise_for_each_friend_near_the_target() {
+    use crate::model::effects::{AttackKind, Count};
+    let e = effects_of(
+        "This fighter makes a bonus move action. Add X to the Attacks characteristic of the \
+         next melee attack action made by this fighter in this activation, where X is the \
+         number of friendly fighters with the Hero runemark within 2\" of the target.",
+    )
+    .unwrap();
+    assert_eq!(
+        e,
+        vec![
+            Effect::BonusMove { max: None },
+            Effect::PerCount {
+                count: Count::NearTarget {
+                    range: 2.0,
+                    marks: Marks::of(&["hero"], &[]).unwrap()
+                },
+                then: vec![Effect::NextBoost {
+                    stat: Stat::Attacks,
+                    by: Amount::Fixed(1),
+                    only: Some(AttackKind::Melee),
+                }],
+            },
+        ]
+    );
+}
