@@ -26,6 +26,14 @@ pub enum Count {
     /// The friendly fighters bearing `marks` (this one too) within `range` inches of the
     /// target, counted as each attack the raises are for is made.
     NearTarget { range: f32, marks: Marks },
+    /// Once, while a friendly fighter bearing `marks` is within `range` inches of the target
+    /// (`target`: the attacker too), or of this fighter (another one), as each attack the
+    /// raises are for is made.
+    WhileNear {
+        range: f32,
+        marks: Marks,
+        target: bool,
+    },
 }
 
 impl Count {
@@ -50,6 +58,16 @@ impl Count {
                 }
             ),
             Count::DownThisRound => format!("fighter{s} taken down this round"),
+            Count::WhileNear {
+                range,
+                marks,
+                target,
+            } => format!(
+                "{} within {range}\" of {}friendly fighter{}",
+                if *target { "the target is" } else { "it is" },
+                if *target { "a " } else { "another " },
+                marks.with_words()
+            ),
             Count::NearTarget { range, marks } => format!(
                 "friendly fighter{s}{} within {range}\" of the target (this one too, as it \
                  attacks)",
@@ -67,12 +85,17 @@ impl Count {
         }
     }
 
+    /// Is it counted as each attack is made, not as the ability is used?
+    pub fn at_attack(&self) -> bool {
+        matches!(self, Count::NearTarget { .. } | Count::WhileNear { .. })
+    }
+
     /// Are its numbers ones a card could print?
     pub fn ok(&self) -> bool {
         match self {
-            Count::Friends { range, .. } | Count::NearTarget { range, .. } => {
-                super::validate::range_ok(*range)
-            }
+            Count::Friends { range, .. }
+            | Count::NearTarget { range, .. }
+            | Count::WhileNear { range, .. } => super::validate::range_ok(*range),
             Count::DownThisRound | Count::FriendsDown { .. } => true,
         }
     }
@@ -86,10 +109,12 @@ pub(super) fn counted_ok(count: &Count, then: &[Effect]) -> bool {
         && !then.is_empty()
         && then.iter().all(|t| match t {
             // Counted at each attack: raises of the attack only.
-            Effect::NextBoost { stat, by, .. } if matches!(count, Count::NearTarget { .. }) => {
+            Effect::NextBoost { stat, by, .. } | Effect::Boost { stat, by, .. }
+                if count.at_attack() =>
+            {
                 fixed(by) && stat.of_attacks()
             }
-            _ if matches!(count, Count::NearTarget { .. }) => false,
+            _ if count.at_attack() => false,
             Effect::Boost { stat, by, .. } | Effect::NextBoost { stat, by, .. } => {
                 fixed(by) && (stat.of_attacks() || *stat == Stat::Move)
             }

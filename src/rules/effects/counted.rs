@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 
 use crate::model::components::Presence;
+use crate::model::effects::Count::WhileNear;
 use crate::model::effects::{Amount, Count, Effect};
 use crate::rules::log::EffectOutcome;
 use crate::rules::state::{self, FighterView};
@@ -22,7 +23,12 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
     let raises: Vec<String> = (then.iter())
         .map(|t| super::boost::describe(t, value))
         .collect();
-    format!("for each {}: {}", count.words(false), raises.join("; "))
+    let each = if let Count::WhileNear { .. } = count {
+        "while"
+    } else {
+        "for each"
+    };
+    format!("{each} {}: {}", count.words(false), raises.join("; "))
 }
 
 /// How many fighters `count` counts for `f` now.
@@ -57,7 +63,7 @@ pub(super) fn counted(world: &World, all: &[FighterView], f: &FighterView, count
             down.len()
         }
         // Counted as each attack is made (`Boost::by_on`), not as it is used.
-        Count::NearTarget { .. } => 0,
+        Count::NearTarget { .. } | Count::WhileNear { .. } => 0,
         Count::FriendsDown { marks, not } => all
             .iter()
             .filter(|o| o.side == f.side && o.presence == Presence::TakenDown)
@@ -91,10 +97,8 @@ pub(super) fn run(
     let Effect::PerCount { count, then } = e else {
         return None;
     };
-    if let Count::NearTarget { range, marks } = *count {
-        super::boost::run_marked(world, f, (then, value), |b| {
-            b.per_near = Some((range, marks))
-        })?;
+    if count.at_attack() {
+        super::boost::run_marked(world, f, (then, value), |b| b.per_near = Some(*count))?;
         return Some(super::lasts(e, value));
     }
     let all = state::fighters(world);
@@ -125,7 +129,7 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
     let Effect::PerCount { count, then } = e else {
         return None;
     };
-    let later = matches!(count, Count::NearTarget { .. });
+    let later = count.at_attack();
     if !later && counted(w.world, w.all, w.f, count) == 0 {
         return None;
     }
@@ -139,6 +143,9 @@ type Reader = fn(&[String]) -> Option<(usize, Vec<Effect>)>;
 /// A sentence (of the first three) that counts, read as the raise of 1 it makes for each one
 /// counted: the raises it makes (with what else the sentences read says) wrapped in the count.
 pub(super) fn read(s: &[String], one: Reader) -> Option<(usize, Vec<Effect>)> {
+    if let Some(read) = while_near_too(s) {
+        return Some(read);
+    }
     let (k, count, plain) = (0..s.len().min(3))
         .find_map(|k| count_phrase(&s[k]).map(|(count, plain)| (k, count, plain)))?;
     let mut without = s.to_vec();
@@ -159,6 +166,31 @@ pub(super) fn read(s: &[String], one: Reader) -> Option<(usize, Vec<Effect>)> {
     }
     out.push(Effect::PerCount { count, then });
     Some((used, out))
+}
+
+/// "Add A to the S characteristic of the next (missile) attack action made by this fighter
+/// ..." + "In addition, add B to the T characteristic of that action while this fighter is
+/// within N\" of a friendly fighter with M": the first raise, and the second while another
+/// friend bearing M is near it as that attack is made.
+fn while_near_too(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let first = super::boost::sentence(&s[0])?;
+    let [Effect::NextBoost { only, .. }] = first[..] else {
+        return None;
+    };
+    let rest = s.get(1)?.strip_prefix("in addition, ")?;
+    let (raise, near) = rest.split_once(" of that action while this fighter is within ")?;
+    let (range, m) = near.split_once("\" of a friendly fighter with ")?;
+    let (by, stat, tail) = super::card::add_to_one(raise)?;
+    (tail.is_empty() && stat.of_attacks()).then_some(())?;
+    let count = WhileNear {
+        range: range.parse().ok()?,
+        marks: marks_of(m)?,
+        target: false,
+    };
+    let then = vec![Effect::NextBoost { stat, by, only }];
+    let e = Effect::PerCount { count, then };
+    e.nested_ok()
+        .then(|| (2, first.into_iter().chain([e]).collect()))
 }
 
 /// What a sentence counts, and the sentence as a raise of 1: "..., for each other friendly
@@ -195,6 +227,25 @@ fn count_phrase(s: &str) -> Option<(Count, String)> {
     }
     // "..., where X is the number of friendly fighters with the R runemark within N\" of the
     // target": each "X" is 1, for each such fighter as the attack is made.
+    // "... while that attack action targets an enemy fighter within N\" of a friendly fighter
+    // with M": once, while one is near the target.
+    if let Some((head, tail)) =
+        s.split_once(" while that attack action targets an enemy fighter within ")
+    {
+        let (range, m) = tail.split_once("\" of a friendly fighter with ")?;
+        let range: f32 = range.parse().ok()?;
+        let marks = marks_of(m)?;
+        let head =
+            super::card::plain_words(&head.replace(" in this activation", " this activation"));
+        return Some((
+            WhileNear {
+                range,
+                marks,
+                target: true,
+            },
+            head,
+        ));
+    }
     if let Some((head, tail)) = s.split_once(", where x is the number of friendly fighters with ") {
         let (m, near) = tail.split_once(" within ")?;
         let range = super::card::fill(near, "{n}\" of the target")?[0] as f32;

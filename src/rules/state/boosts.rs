@@ -31,10 +31,10 @@ pub struct Boost {
     /// that have the Axe runemark").
     #[serde(default, skip_serializing_if = "crate::model::effects::Marks::is_none")]
     pub weapon: crate::model::effects::Marks,
-    /// `by` for each friendly fighter bearing these marks within this many inches of the
-    /// target as the attack is made, the attacker too ("where X is the number of ...").
+    /// Counted as the attack is made (`NearTarget`: `by` for each friendly fighter bearing
+    /// the marks near the target, the attacker too; `WhileNear`: `by` while one is near).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub per_near: Option<(f32, crate::model::effects::Marks)>,
+    pub per_near: Option<crate::model::effects::Count>,
 }
 
 impl Boost {
@@ -46,17 +46,31 @@ impl Boost {
         f: &super::FighterView,
         t: Option<&super::FighterView>,
     ) -> u32 {
-        let Some((range, marks)) = self.per_near else {
-            return self.by;
+        use crate::model::effects::Count;
+        let (range, marks, of) = match self.per_near {
+            None => return self.by,
+            Some(Count::NearTarget { range, marks }) => (range, marks, t),
+            Some(Count::WhileNear {
+                range,
+                marks,
+                target,
+            }) => (range, marks, if target { t } else { Some(f) }),
+            Some(_) => return 0,
         };
-        let Some(t) = t else { return 0 };
+        let Some(of) = of else { return 0 };
         let near = all.iter().filter(|o| {
             o.side == f.side
                 && o.on_board()
+                && o.id != of.id
                 && marks.fit(|m| o.profile.bears(m))
-                && crate::battlefield::measure::distance(&o.base(), &t.base()) <= range + 1e-4
+                && crate::battlefield::measure::distance(&o.base(), &of.base()) <= range + 1e-4
         });
-        self.by.saturating_mul(near.count() as u32)
+        // The attacker near the target counts too (it is not the target).
+        let n = near.count() as u32;
+        match self.per_near {
+            Some(Count::WhileNear { .. }) => self.by * u32::from(n > 0),
+            _ => self.by.saturating_mul(n),
+        }
     }
 
     /// Does it raise an attack with a melee weapon (`melee`) or a missile one, bearing the

@@ -461,3 +461,68 @@ fn abl5_a_raise_counted_round_the_target_as_the_attack_is_made() {
         assert_eq!(rolls.len(), 2, "spent by the bonus attack");
     }
 }
+
+/// ABL-5: raises that hold while a friend bearing runemarks is near, judged as each attack is
+/// made: "... melee attack actions made by this fighter in this activation while that attack
+/// action targets an enemy fighter within 3\" of a friendly fighter with the Hero runemark"
+/// (+2 Attacks: 4 dice with Hero A2 beside B, 2 once it is away), and "in addition, add 1 to
+/// the Strength characteristic of that action while this fighter is within 3\" of a friendly
+/// fighter with the Priest runemark" (A itself a Priest does not count; A2 beside A does).
+#[test]
+fn abl5_raises_while_a_friend_is_near_the_target_or_the_fighter() {
+    use super::arena::weapon;
+    use warcry_sim::model::effects::{AttackKind, Count, Marks, Stat};
+    use warcry_sim::rules::log::Event;
+    const A2: FighterId = FighterId(3);
+    let near = |range, mark: &str, target| Count::WhileNear {
+        range,
+        marks: Marks::of(&[mark], &[]).unwrap(),
+        target,
+    };
+    let devoted = vec![Effect::PerCount {
+        count: near(3.0, "hero", true),
+        then: vec![Effect::Boost {
+            stat: Stat::Attacks,
+            by: Amount::Fixed(2),
+            melee_only: true,
+            missile_only: false,
+        }],
+    }];
+    let volley = vec![Effect::PerCount {
+        count: near(3.0, "priest", false),
+        then: vec![Effect::NextBoost {
+            stat: Stat::Strength,
+            by: Amount::Fixed(1),
+            only: Some(AttackKind::Missile),
+        }],
+    }];
+    let setup = |effects: &Vec<Effect>, mark: &str, a2: (f32, f32)| {
+        let mut a = with_ability(effects.clone(), 3);
+        a.rules(|r| r.reactions = false);
+        a.profile(A, |p| {
+            p.weapons = vec![weapon(1.0, 2, 3, (1, 2)), weapon(12.0, 2, 3, (1, 2))];
+            p.runemarks.push("priest".into());
+        });
+        a.profile(A2, |p| p.runemarks.push(mark.into()));
+        a.profile(B, |p| p.wounds = 40);
+        a.place(B, 11.5, 10.0);
+        a.place(A2, a2.0, a2.1);
+        a.use_ability(A, "Test Gift", 3, None).unwrap();
+        a.dice(&[1; 6]);
+        a
+    };
+    for (a2, dice) in [((13.0, 10.0), 4), ((25.0, 10.0), 2)] {
+        let mut a = setup(&devoted, "hero", a2);
+        let Event::Attack { rolls, .. } = a.attack_logged(A, B, 0) else {
+            panic!("not an attack")
+        };
+        assert_eq!(rolls.len(), dice, "Hero A2 at {a2:?}");
+    }
+    for (a2, strength) in [((10.0, 11.5), 4), ((25.0, 10.0), 3)] {
+        let mut a = setup(&volley, "priest", a2);
+        let Event::Attack { strength: s, .. } = a.attack_logged(A, B, 1) else {
+            panic!("not an attack")
+        };
+        assert_eq!(s, strength, "Priest A2 at {a2:?}");
+    }
+}

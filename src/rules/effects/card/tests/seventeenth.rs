@@ -324,3 +324,57 @@ fn abl5_a_raise_for_each_friend_near_the_target() {
         ]
     );
 }
+
+/// ABL-5: "... while that attack action targets an enemy fighter within N\" of a friendly
+/// fighter with M" and "in addition, add B to the S characteristic of that action while this
+/// fighter is within N\" of a friendly fighter with M": raises that hold while such a friend
+/// is near, judged as each attack is made.
+#[test]
+fn abl5_raises_while_a_friend_bearing_marks_is_near() {
+    use crate::model::effects::{AttackKind, Count};
+    let hero = Marks::of(&["hero"], &[]).unwrap();
+    let e = effects_of(
+        "Add 1 to the Attacks characteristic of melee attack actions made by this fighter in \
+         this activation while that attack action targets an enemy fighter within 2\" of a \
+         friendly fighter with the Hero runemark.",
+    )
+    .unwrap();
+    assert_eq!(
+        e,
+        vec![Effect::PerCount {
+            count: Count::WhileNear {
+                range: 2.0,
+                marks: hero,
+                target: true
+            },
+            then: vec![Effect::Boost {
+                stat: Stat::Attacks,
+                by: Amount::Fixed(1),
+                melee_only: true,
+                missile_only: false,
+            }],
+        }]
+    );
+    let e = effects_of(
+        "Add 1 to the Attacks characteristic of the next missile attack action made by this \
+         fighter in this activation. In addition, add 2 to the Strength characteristic of that \
+         action while this fighter is within 4\" of a friendly fighter with the Hero runemark.",
+    )
+    .unwrap();
+    assert_eq!(
+        e[1],
+        Effect::PerCount {
+            count: Count::WhileNear {
+                range: 4.0,
+                marks: hero,
+                target: false
+            },
+            then: vec![Effect::NextBoost {
+                stat: Stat::Strength,
+                by: Amount::Fixed(2),
+                only: Some(AttackKind::Missile),
+            }],
+        }
+    );
+    assert!(describe(&e, None).contains("while it is within 4\" of another friendly fighter"));
+}
