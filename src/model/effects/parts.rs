@@ -508,6 +508,10 @@ pub struct PickedLowering {
     /// Subtracted `by`, or halved, or by a dice's roll.
     #[serde(default, skip_serializing_if = "Lowering::is_by")]
     pub how: Lowering,
+    /// Not for its attacks on this fighter ("unless those attack actions target this
+    /// fighter"): damage only.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub spares_me: bool,
 }
 
 /// For the round, each enemy within `range` now (seen: `visible`) may not make `actions`:

@@ -150,6 +150,7 @@ fn boosted<'a>(
         && e.exposed(t).next().is_none()
         && e.exposed_around().next().is_none()
         && !f.lowered.weakens_weapons()
+        && e.weakened_unless(f.id, t).is_empty()
     {
         return Some(std::borrow::Cow::Borrowed(base));
     }
@@ -199,6 +200,10 @@ fn boosted<'a>(
         }
     }
     f.weaken(&mut w); // ABL-4: lowerings after every raise.
+    for (by, min) in e.weakened_unless(f.id, t) {
+        let less = |d: u32| crate::rules::state::Lowered::apply(d, by, min);
+        w.damage = (less(w.damage.0), less(w.damage.1));
+    }
     Some(std::borrow::Cow::Owned(w))
 }
 

@@ -224,7 +224,7 @@ pub(super) fn run(
             })
         }
         Effect::Relocate { .. } => place::relocate(world, f, (e, value), picks.place),
-        Effect::LowerPicked(_) => super::lower::run(world, e, value, picks.target),
+        Effect::LowerPicked(_) => super::lower::run(world, (f.id, e), value, picks.target),
         Effect::ExposePicked { .. } => super::lower::expose(world, f.side, e, value, picks.target),
         Effect::SetUpNear { within, .. } => Some(place::set_up_near(
             world,

@@ -15,40 +15,8 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
     if let Effect::LowerPerRoll { .. } = e {
         return per_roll_text(e);
     }
-    if let Effect::ExposePicked {
-        range,
-        visible,
-        stat,
-        by,
-        to,
-        only,
-    } = e
-    {
-        let attacks = to.map_or("the attacks".to_string(), |t| t.words());
-        let enemy = match only {
-            Some(PickOnly::ItsLastShot) => "the target of its missile attack".to_string(),
-            _ if *range == crate::model::effects::ANYWHERE => format!(
-                "{} enemy{}",
-                a_visible(*visible),
-                only.map_or(String::new(), only_words)
-            ),
-            _ => format!(
-                "{} enemy{} {}",
-                a_visible(*visible),
-                only.map_or(String::new(), only_words),
-                super::within_text(*range)
-            ),
-        };
-        let what = match stat {
-            Stat::CritDamage => format!("each critical hit of {attacks} on it deals"),
-            Stat::Damage => format!("each hit of {attacks} on it deals"),
-            _ => format!("{attacks} on it have"),
-        };
-        return format!(
-            "{enemy}: {what} {} more {} until the end of the round",
-            amount_text(by, value),
-            exposed_stat(*stat)
-        );
+    if let Effect::ExposePicked { .. } = e {
+        return exposed_text(e, value);
     }
     let Effect::LowerPicked(crate::model::effects::PickedLowering {
         range,
@@ -59,6 +27,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         activation,
         melee_only,
         how,
+        spares_me,
     }) = e
     else {
         return String::new();
@@ -85,8 +54,54 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         s => s.to_string(),
     };
     format!(
-        "{who} has {} less {what} (to {min}) until the end of the {until}",
+        "{who} has {} less {what} (to {min}) until the end of the {until}{}",
         amount_text(by, value),
+        if *spares_me {
+            ", except in its attacks on this fighter"
+        } else {
+            ""
+        }
+    )
+}
+
+/// In words: "a visible enemy within 3\": each hit of the attacks on it deals 1 more damage
+/// until the end of the round".
+fn exposed_text(e: &Effect, value: Option<u8>) -> String {
+    let Effect::ExposePicked {
+        range,
+        visible,
+        stat,
+        by,
+        to,
+        only,
+    } = e
+    else {
+        return String::new();
+    };
+    let attacks = to.map_or("the attacks".to_string(), |t| t.words());
+    let enemy = match only {
+        Some(PickOnly::ItsLastShot) => "the target of its missile attack".to_string(),
+        _ if *range == crate::model::effects::ANYWHERE => format!(
+            "{} enemy{}",
+            a_visible(*visible),
+            only.map_or(String::new(), only_words)
+        ),
+        _ => format!(
+            "{} enemy{} {}",
+            a_visible(*visible),
+            only.map_or(String::new(), only_words),
+            super::within_text(*range)
+        ),
+    };
+    let what = match stat {
+        Stat::CritDamage => format!("each critical hit of {attacks} on it deals"),
+        Stat::Damage => format!("each hit of {attacks} on it deals"),
+        _ => format!("{attacks} on it have"),
+    };
+    format!(
+        "{enemy}: {what} {} more {} until the end of the round",
+        amount_text(by, value),
+        exposed_stat(*stat)
     )
 }
 
@@ -135,7 +150,7 @@ pub(super) fn expose(
 /// the round; what it is now, for the log.
 pub(super) fn run(
     world: &mut World,
-    e: &Effect,
+    (f, e): (crate::model::ids::FighterId, &Effect),
     value: u8,
     target: Option<crate::model::ids::FighterId>,
 ) -> Option<EffectOutcome> {
@@ -146,12 +161,23 @@ pub(super) fn run(
         activation,
         melee_only,
         how,
+        spares_me,
         ..
     }) = e
     else {
         return None;
     };
     let t = target?;
+    if *spares_me {
+        state::engine(world).weaken_unless(t, (by.of(value), *min), f);
+        let by = by.of(value);
+        let min = *min;
+        return Some(EffectOutcome::WeakenedUnless {
+            fighter: t,
+            by,
+            min,
+        });
+    }
     let roll = (*how == Lowering::Roll).then(|| state::d6(world));
     let lowered = (*stat, roll.map_or(by.of(value), u32::from), *min);
     match how {

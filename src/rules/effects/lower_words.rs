@@ -81,6 +81,7 @@ pub(super) fn picked_then_lowered(s: &[String]) -> Option<(usize, Vec<Effect>)> 
             next.strip_prefix("until the end of this fighter's activation, ")?,
         ),
     };
+    let (rest, spares_me) = spared(rest);
     let mut effects = Vec::new();
     for clause in rest.split(" and subtract ") {
         let clause = clause.strip_prefix("subtract ").unwrap_or(clause);
@@ -107,9 +108,34 @@ pub(super) fn picked_then_lowered(s: &[String]) -> Option<(usize, Vec<Effect>)> 
             activation,
             melee_only,
             how,
+            spares_me,
         }));
     }
     Some((2, effects))
+}
+
+/// "... subtract A from the damage points allocated by each hit and critical hit (to a minimum
+/// of M) from attack actions made by the chosen fighter, unless those attack actions target
+/// this fighter": the lowering in the words `lowering` knows, and whether it spares this
+/// fighter.
+fn spared(rest: &str) -> (String, bool) {
+    let Some(head) = rest.strip_suffix(", unless those attack actions target this fighter") else {
+        return (rest.to_string(), false);
+    };
+    let moved = head
+        .split_once(" (to a minimum of ")
+        .and_then(|(lead, tail)| {
+            let (min, by) = tail.split_once(") from attack actions made by the chosen fighter")?;
+            by.is_empty().then(|| {
+                format!("{lead} from attack actions made by that fighter (to a minimum of {min})")
+            })
+        });
+    match moved {
+        Some(plain) if plain.contains(" from the damage points allocated by each hit ") => {
+            (plain, true)
+        }
+        _ => (rest.to_string(), false),
+    }
 }
 
 /// "Halve the Toughness characteristic of that fighter (rounding up)" (or its Move).

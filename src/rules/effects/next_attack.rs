@@ -293,8 +293,9 @@ fn lower_target(
         activation: false,
         melee_only: false,
         how: crate::model::effects::Lowering::By,
+        spares_me: false,
     });
-    if let Some(outcome) = super::lower::run(world, &lower, 0, Some(target)) {
+    if let Some(outcome) = super::lower::run(world, (attacker, &lower), 0, Some(target)) {
         effect_logged(world, attacker, outcome);
     }
 }

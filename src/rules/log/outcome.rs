@@ -271,6 +271,13 @@ pub enum EffectOutcome {
         /// For its next attack action only.
         next: bool,
     },
+    /// Until the end of the round `fighter`'s attacks allocate `by` less damage with each hit
+    /// and critical hit (to `min`), except on this fighter.
+    WeakenedUnless {
+        fighter: FighterId,
+        by: u32,
+        min: u32,
+    },
     /// `fighter`, beginning its activation in this fighter's aura, has `by` more Move for it.
     StartRaised { fighter: FighterId, by: u32 },
     /// Until the end of the round friend `fighter` counts as `extra` more fighters (GEN-7).

@@ -232,6 +232,10 @@ struct Held {
     /// it move further. New: written only when some, so older battles keep their hashes.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     start_raises: Vec<(FighterId, Aura, u32, bool)>,
+    /// (fighter, by, min, spared): its attacks allocate less damage, except on `spared`. New:
+    /// written only when some.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    weakened_unless: Vec<(FighterId, u32, u32, FighterId)>,
 }
 
 impl Held {
@@ -240,6 +244,9 @@ impl Held {
         match what {
             Lasting::Leashed { to } => self.leashed.push((on, to)),
             Lasting::FewerNext => self.fewer_next.push(on),
+            Lasting::LessDamageUnless { by, min, spared } => {
+                self.weakened_unless.push((on, by, min, spared))
+            }
             Lasting::StartRaise { by, until_next } => {
                 (self.start_raises).push((on, aura.unwrap_or_default(), by, until_next))
             }
@@ -252,6 +259,7 @@ impl Held {
             && self.on_activation.is_empty()
             && self.fewer_next.is_empty()
             && self.start_raises.is_empty()
+            && self.weakened_unless.is_empty()
     }
 }
 
@@ -459,6 +467,7 @@ impl<'a> EngineWords<'a> {
             Lasting::PotentVial => self.potent.push(on),
             // (`OnActivation` is only ever an enemy aura: `add_enemy_aura`.)
             Lasting::Leashed { .. }
+            | Lasting::LessDamageUnless { .. }
             | Lasting::FewerNext
             | Lasting::StartRaise { .. }
             | Lasting::OnActivation(_) => self.held.add(on, source.1, effect.what),

@@ -81,6 +81,13 @@ pub enum Lasting {
     /// A friends' aura: each friend that begins its activation in it has `by` more Move for
     /// that activation (until the aura's fighter activates again, `until_next`).
     StartRaise { by: u32, until_next: bool },
+    /// Each hit and critical hit of its attacks allocates `by` less damage, to `min`, unless
+    /// the attack targets `spared`.
+    LessDamageUnless {
+        by: u32,
+        min: u32,
+        spared: FighterId,
+    },
     /// An enemy aura: each enemy that begins its activation in it is barred for the round.
     OnActivation(Restriction),
     /// The attacks that target it have `by` more of `stat` (only those of the side's
@@ -151,73 +158,6 @@ impl ActiveEffect {
 }
 
 impl Engine {
-    /// ABL-5: `id` may not make `what` actions until the end of the round (once, however
-    /// many abilities bar it).
-    pub fn bar(&mut self, id: FighterId, what: Restriction) {
-        if !self.is_barred(id, what) {
-            self.push_effect(Scope::Fighter(id), Lasting::Barred(what), Until::RoundEnd);
-        }
-    }
-
-    /// ABL-5: no move of `id` may end farther from `to` this round (once, however many hold it).
-    pub fn leash(&mut self, id: FighterId, to: FighterId) {
-        let what = Lasting::Leashed { to };
-        if !self.has(id, what) {
-            self.push_effect(Scope::Fighter(id), what, Until::RoundEnd);
-        }
-    }
-
-    /// ABL-5: `id`'s next activation has 1 fewer action (once, however many abilities say so).
-    pub fn fewer_next(&mut self, id: FighterId) {
-        if !self.has(id, Lasting::FewerNext) {
-            self.push_effect(Scope::Fighter(id), Lasting::FewerNext, Until::BattleEnd);
-        }
-    }
-
-    /// ABL-5: `id` begins an activation of `actions`: how many it makes (1 fewer, to 1, when
-    /// an ability said so, spent).
-    pub fn actions_now(&mut self, id: FighterId, actions: u8) -> u8 {
-        let before = self.effects.len();
-        (self.effects).retain(|e| !(e.fighter() == Some(id) && e.what == Lasting::FewerNext));
-        match self.effects.len() < before {
-            true => actions.saturating_sub(1).max(1),
-            false => actions,
-        }
-    }
-
-    /// ABL-5: the fighters `id`'s moves may not end farther from this round.
-    pub fn leashes(&self, id: FighterId) -> Vec<FighterId> {
-        (self.effects.iter())
-            .filter(|e| e.fighter() == Some(id))
-            .filter_map(|e| match e.what {
-                Lasting::Leashed { to } => Some(to),
-                _ => None,
-            })
-            .collect()
-    }
-
-    /// ABL-5: `id` may not make `what` actions for the rest of its activation.
-    pub fn bar_this_activation(&mut self, id: FighterId, what: Restriction) {
-        let what = Lasting::Barred(what);
-        self.push_effect(Scope::Fighter(id), what, Until::ActivationEnd);
-    }
-
-    /// ABL-5: is `id` barred from `what` for the round (not only its activation)?
-    pub fn round_barred(&self, id: FighterId, what: Restriction) -> bool {
-        self.effects.iter().any(|e| {
-            e.fighter() == Some(id)
-                && e.what == Lasting::Barred(what)
-                && e.until != Until::ActivationEnd
-        })
-    }
-
-    /// ABL-5: may `id` not make `what` actions this round?
-    pub fn is_barred(&self, id: FighterId, what: Restriction) -> bool {
-        self.effects
-            .iter()
-            .any(|e| e.fighter() == Some(id) && e.what == Lasting::Barred(what))
-    }
-
     /// ABL-5: `stat` raised by `by` until the end of the round, for `scope`.
     pub fn raise(&mut self, scope: Scope, stat: Stat, by: u32, melee_only: bool) {
         self.raise_kind(scope, (stat, by), (melee_only, false));
@@ -296,6 +236,24 @@ impl Engine {
             Until::RoundEnd
         };
         self.push_effect(Scope::Fighter(id), what, until);
+    }
+
+    /// ABL-5: until the end of the round, `id`'s attacks allocate `by` less damage with each
+    /// hit and critical hit (to `min`), unless they target `spared`.
+    pub fn weaken_unless(&mut self, id: FighterId, (by, min): (u32, u32), spared: FighterId) {
+        let what = Lasting::LessDamageUnless { by, min, spared };
+        self.push_effect(Scope::Fighter(id), what, Until::RoundEnd);
+    }
+
+    /// ABL-5: what `id`'s attacks on `t` allocate less, by those lowerings: (by, min) each.
+    pub fn weakened_unless(&self, id: FighterId, t: FighterId) -> Vec<(u32, u32)> {
+        (self.effects.iter())
+            .filter(|e| e.fighter() == Some(id))
+            .filter_map(|e| match e.what {
+                Lasting::LessDamageUnless { by, min, spared } if spared != t => Some((by, min)),
+                _ => None,
+            })
+            .collect()
     }
 
     /// ABL-4, ABL-5: `id`'s `stat` (Move or Toughness) halved until the end of the round.

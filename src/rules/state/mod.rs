@@ -18,6 +18,7 @@ mod bonus;
 mod boosts;
 mod fighters;
 mod hash;
+mod holds;
 mod lasting;
 mod lowered;
 

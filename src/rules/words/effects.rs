@@ -440,6 +440,11 @@ pub(super) fn friend_bonus_text(who: &str, o: &EffectOutcome, n: &Names) -> Stri
         EffectOutcome::BonusAttackWith { runemark } => {
             format!("{who} may make a bonus attack action with its {runemark}")
         }
+        EffectOutcome::WeakenedUnless { fighter, by, min } => format!(
+            "{who}'s ability: {}'s attacks deal {by} less damage for each hit and critical hit \
+             (to {min} at least) until the end of the round, except those on {who}",
+            n.fighter(*fighter)
+        ),
         EffectOutcome::Lowered {
             fighter,
             stat,

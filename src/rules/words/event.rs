@@ -215,9 +215,9 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         EffectOutcome::TokenPlaced { .. } | EffectOutcome::TokenRoundEnd { .. } => {
             super::against::token_text(&who, o, n)
         }
-        EffectOutcome::Exposed { .. } | EffectOutcome::Lowered { .. } => {
-            super::effects::friend_bonus_text(&who, o, n)
-        }
+        EffectOutcome::Exposed { .. }
+        | EffectOutcome::Lowered { .. }
+        | EffectOutcome::WeakenedUnless { .. } => super::effects::friend_bonus_text(&who, o, n),
         EffectOutcome::HitsAsCrits { .. } | EffectOutcome::MissesAsCrits { .. } => {
             crits_text(&who, o)
         }

@@ -26,6 +26,7 @@ fn lowered(stat: Stat, by: u32) -> Effect {
         } else {
             warcry_sim::model::effects::Lowering::By
         },
+        spares_me: false,
     })
 }
 
@@ -316,6 +317,7 @@ fn abl4_a_picked_enemys_toughness_lowered_by_a_roll() {
         activation: false,
         melee_only: false,
         how: Lowering::Roll,
+        spares_me: false,
     });
     let mut a = with_ability(vec![enfeeble], 3);
     a.profile(B, |p| p.toughness = 5);

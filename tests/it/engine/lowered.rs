@@ -21,6 +21,7 @@ fn lower(stat: Stat, by: u32, min: u32, activation: bool) -> Effect {
         activation,
         melee_only: false,
         how: warcry_sim::model::effects::Lowering::By,
+        spares_me: false,
     })
 }
 
@@ -92,6 +93,7 @@ fn abl4_abl5_attacks_of_melee_attacks_lowered_for_the_round() {
         activation: false,
         melee_only: true,
         how: warcry_sim::model::effects::Lowering::By,
+        spares_me: false,
     });
     let mut a = with_ability(vec![tangle], 3);
     a.profile(B, |p| {

@@ -409,6 +409,7 @@ fn abl4_abl5_a_picked_enemy_has_fewer_attacks_for_the_round() {
         activation: false,
         melee_only: false,
         how: warcry_sim::model::effects::Lowering::By,
+        spares_me: false,
     });
     let mut a = with_ability(vec![lower], 3);
     a.profile(B, |p| p.weapons = vec![weapon(1.0, 3, 4, (1, 2))]);

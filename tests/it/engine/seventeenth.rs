@@ -526,3 +526,44 @@ fn abl5_raises_while_a_friend_is_near_the_target_or_the_fighter() {
         assert_eq!(s, strength, "Priest A2 at {a2:?}");
     }
 }
+
+/// ABL-5: "pick an enemy fighter that is within a number of inches of this fighter equal to
+/// the value of this ability. Until the end of the battle round, subtract 2 from the damage
+/// points allocated by each hit and critical hit (to a minimum of 1) from attack actions made
+/// by the chosen fighter, unless those attack actions target this fighter": B's hits (3
+/// damage) deal 1 to A2, and 3 still to A; the log says so.
+#[test]
+fn abl5_a_taunted_enemy_deals_less_except_to_the_taunter() {
+    use super::arena::weapon;
+    use warcry_sim::model::effects::{Lowering, PickedLowering, Stat};
+    const A2: FighterId = FighterId(3);
+    let taunt = Effect::LowerPicked(PickedLowering {
+        range: warcry_sim::model::effects::VALUE_RANGE,
+        visible: false,
+        stat: Stat::Damage,
+        by: Amount::Fixed(2),
+        min: 1,
+        activation: false,
+        melee_only: false,
+        how: Lowering::By,
+        spares_me: true,
+    });
+    let mut a = with_ability(vec![taunt], 3);
+    a.rules(|r| r.reactions = false);
+    a.place(B, 11.5, 10.0);
+    a.place(A2, 11.5, 11.5);
+    a.profile(B, |p| p.weapons = vec![weapon(1.0, 1, 8, (3, 3))]);
+    a.profile(A, |p| p.wounds = 40);
+    a.profile(A2, |p| p.wounds = 40);
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 3, Some(B)).unwrap();
+    let said = super::faction::said_since(&mut a, n).join("\n");
+    assert!(said.contains("2 less damage for each hit"), "{said}");
+    a.activate(B);
+    a.dice(&[4]);
+    a.attack_logged(B, A2, 0);
+    assert_eq!(a.damage(A2), 1, "on A2: 3 less 2");
+    a.dice(&[4]);
+    a.attack_logged(B, A, 0);
+    assert_eq!(a.damage(A), 3, "on the taunter: as printed");
+}

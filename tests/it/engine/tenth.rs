@@ -175,6 +175,7 @@ fn abl5_each_fighter_is_picked_once_per_round_by_the_ability() {
             activation: false,
             melee_only: false,
             how: warcry_sim::model::effects::Lowering::By,
+            spares_me: false,
         }),
         Effect::Requires(Condition::OncePerRoundPerTarget),
     ];

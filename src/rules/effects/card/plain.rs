@@ -3,7 +3,7 @@
 //! the cards print. Each reader then knows one wording only.
 
 /// Words some cards misspell or write their own way, and how the others write them.
-const SPELLING: [(&str, &str); 17] = [
+const SPELLING: [(&str, &str); 18] = [
     ("characteric ", "characteristic "),
     ("figther", "fighter"),
     (
@@ -18,6 +18,10 @@ const SPELLING: [(&str, &str); 17] = [
           activation",
     ),
     ("wtihin", "within"),
+    (
+        "pick an enemy fighter that is within ",
+        "pick an enemy fighter within ",
+    ),
     // A friend picked "to dispense some sagely wisdom to" is a friend picked.
     (" to dispense some sagely wisdom to", ""),
     ("frienzied", "frenzied"),

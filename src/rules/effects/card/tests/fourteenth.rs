@@ -28,6 +28,7 @@ fn halved(range: f32, stat: Stat) -> Effect {
         activation: false,
         melee_only: false,
         how: crate::model::effects::Lowering::Halve,
+        spares_me: false,
     })
 }
 
@@ -257,6 +258,7 @@ fn abl4_a_picked_enemy_lowered_by_the_roll() {
                 activation: false,
                 melee_only: false,
                 how: crate::model::effects::Lowering::Roll,
+                spares_me: false,
             }
         )])
     );

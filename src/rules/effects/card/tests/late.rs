@@ -23,9 +23,10 @@ fn abl5_a_pick_within_the_value_in_inches() {
             then: OnSuccess::Bar(vec![Restriction::Move, Restriction::Disengage])
         }])
     );
-    assert_eq!(
+    // A range of the value is the value's inches once the dice are known.
+    let lower = |range| {
         Effect::LowerPicked(crate::model::effects::PickedLowering {
-            range: VALUE_RANGE,
+            range,
             visible: false,
             stat: Stat::Attacks,
             by: Amount::HalfValueUp,
@@ -33,19 +34,10 @@ fn abl5_a_pick_within_the_value_in_inches() {
             activation: false,
             melee_only: false,
             how: crate::model::effects::Lowering::By,
+            spares_me: false,
         })
-        .at_value(4),
-        Effect::LowerPicked(crate::model::effects::PickedLowering {
-            range: 4.0,
-            visible: false,
-            stat: Stat::Attacks,
-            by: Amount::HalfValueUp,
-            min: 1,
-            activation: false,
-            melee_only: false,
-            how: crate::model::effects::Lowering::By,
-        })
-    );
+    };
+    assert_eq!(lower(VALUE_RANGE).at_value(4), lower(4.0));
 }
 
 /// Issue 30: damage raised for the round, of this fighter's attacks or of its friends'.

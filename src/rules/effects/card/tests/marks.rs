@@ -510,6 +510,7 @@ fn abl5_a_picked_enemy_lowered_for_the_round() {
                 activation: false,
                 melee_only: false,
                 how: crate::model::effects::Lowering::By,
+                spares_me: false,
             },
         )])
     };

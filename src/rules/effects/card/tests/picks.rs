@@ -49,6 +49,7 @@ fn abl4_a_picked_enemys_characteristics_lowered() {
             activation,
             melee_only: false,
             how: crate::model::effects::Lowering::By,
+            spares_me: false,
         })
     };
     assert_eq!(
@@ -130,6 +131,7 @@ fn abl5_a_bar_then_a_lowering_of_the_same_enemy() {
                 activation: false,
                 melee_only: false,
                 how: crate::model::effects::Lowering::By,
+                spares_me: false,
             })
         ]
     );
@@ -154,6 +156,7 @@ fn abl4_the_attacks_of_a_picked_enemys_melee_attacks_lowered() {
                 activation: false,
                 melee_only: true,
                 how: crate::model::effects::Lowering::By,
+                spares_me: false,
             }
         )])
     );

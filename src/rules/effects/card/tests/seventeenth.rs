@@ -378,3 +378,33 @@ fn abl5_raises_while_a_friend_bearing_marks_is_near() {
     );
     assert!(describe(&e, None).contains("while it is within 4\" of another friendly fighter"));
 }
+
+/// ABL-5: "... subtract 2 from the damage points allocated by each hit and critical hit (to a
+/// minimum of 1) from attack actions made by the chosen fighter, unless those attack actions
+/// target this fighter": the lowering spares this fighter; "pick an enemy fighter that is
+/// within ..." is the usual pick.
+#[test]
+fn abl5_a_lowering_of_damage_that_spares_this_fighter() {
+    use crate::model::effects::{Lowering, PickedLowering};
+    let e = effects_of(
+        "Pick an enemy fighter that is within 4\" of this fighter. Until the end of the battle \
+         round, subtract 1 from the damage points allocated by each hit and critical hit (to a \
+         minimum of 1) from attack actions made by the chosen fighter, unless those attack \
+         actions target this fighter.",
+    )
+    .unwrap();
+    assert_eq!(
+        e,
+        vec![Effect::LowerPicked(PickedLowering {
+            range: 4.0,
+            visible: false,
+            stat: Stat::Damage,
+            by: Amount::Fixed(1),
+            min: 1,
+            activation: false,
+            melee_only: false,
+            how: Lowering::By,
+            spares_me: true,
+        })]
+    );
+}
