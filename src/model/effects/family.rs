@@ -283,6 +283,7 @@ impl Effect {
             | Effect::AfterEachAttack { .. } => Family::Against,
             Effect::DisengageToll { .. }
             | Effect::DamageAtRoundEnd { .. }
+            | Effect::ImpactAround { .. }
             | Effect::PlaceToken(..)
             | Effect::CremationRule
             | Effect::AtActivationEnd(_) => Family::Toll,

@@ -56,6 +56,7 @@ impl Effect {
                 range,
                 ..
             } => weakenable(*stat) && by.within(20) && *min <= 20 && range_ok(*range),
+            Effect::ImpactAround { range } => range_ok(*range),
             Effect::DisengageToll { range, sides, .. } => {
                 range_ok(*range) && matches!(sides, 3 | 6)
             }

@@ -216,6 +216,7 @@ impl Effect {
             | Effect::EnemyAura { .. }
             | Effect::DisengageToll { .. }
             | Effect::DamageAtRoundEnd { .. }
+            | Effect::ImpactAround { .. }
             | Effect::BarEach(_)
             | Effect::AfterEachAttack { .. } => self.against_numbers_ok(),
             Effect::Requires(_) | Effect::When { .. } | Effect::MarkedRaise { .. } => {

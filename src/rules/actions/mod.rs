@@ -249,6 +249,8 @@ fn make_move(
     if own {
         crate::rules::effects::after_move(world, f.id, (f.pos, bonus.is_some()), route.pick);
     }
+    // ABL-5: the enemy auras it ended in that deal impact damage.
+    crate::rules::effects::impacts_after_move(world, f.id);
     // REA-1, ABL-5: the enemies may answer the move now it has ended.
     let offer = after_move::offer_at(world, after_move::Moment::Moved(f.id));
     Ok(offer.map_or(Then::AfterAction, Then::Reaction))

@@ -19,7 +19,9 @@ use crate::rules::state::{ActivationState, Engine, FighterView, log};
 
 pub(crate) use activation_end::at_activation_end;
 pub(crate) use friend_move::{pass_bonus, picks_made};
-pub(crate) use toll::{round_end_damage, take as disengage_tolls};
+pub(crate) use toll::{
+    move_ended as impacts_after_move, round_end_damage, take as disengage_tolls,
+};
 
 mod activation_end;
 mod after_bonus;

@@ -36,6 +36,12 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             if *visible { "visible " } else { "" }
         );
     }
+    if let Effect::ImpactAround { range } = e {
+        return format!(
+            "until the end of the round, each enemy that finishes a move action within {range}\" \
+             of it suffers impact damage"
+        );
+    }
     let Effect::DisengageToll {
         range,
         sides,
@@ -79,6 +85,7 @@ pub(super) fn run(
             amount,
             visible,
         } => eng.damage_at_round_end(f.id, *range, (amount.of(value), *visible)),
+        Effect::ImpactAround { range } => eng.trap_around(f.id, *range),
         _ => return None,
     }
     Some(lasts(e, value))
@@ -122,6 +129,10 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
             None,
         ));
     }
+    if let Effect::ImpactAround { .. } = e {
+        let coming = (w.all.iter()).any(|o| o.side != w.f.side && o.can_activate());
+        return coming.then_some(Useful::Because("enemies have yet to move", None));
+    }
     let (Effect::DisengageToll { range, .. } | Effect::DamageAtRoundEnd { range, .. }) = e else {
         return None;
     };
@@ -163,6 +174,30 @@ pub(crate) fn take(world: &mut World, id: FighterId, from: &Base, before: bool) 
     }
 }
 
+/// MOVE-9 with ABL-5: fighter `id` finished a move action: each enemy aura it ended in makes
+/// it suffer impact damage (the aura's fighter named in the log first), while it stands.
+pub(crate) fn move_ended(world: &mut World, id: FighterId) {
+    let traps = world.resource::<state::Engine>().traps();
+    for (source, range) in traps {
+        let all = state::fighters(world);
+        let Some(f) = all.iter().find(|o| o.id == id && o.on_board()) else {
+            return;
+        };
+        let near = |o: &&FighterView| {
+            o.id == source
+                && o.on_board()
+                && o.side != f.side
+                && distance(&o.base(), &f.base()) <= range + 1e-4
+        };
+        if !all.iter().any(|o| near(&o)) {
+            continue;
+        }
+        effect_logged(world, source, EffectOutcome::Trapped { fighter: id, range });
+        let cause = crate::rules::log::ImpactCause::Ability;
+        crate::rules::actions::impact(world, id, &[RuleId::Abl5, RuleId::Move9], cause);
+    }
+}
+
 // The card's wording of this family (`card`: the language's shared pieces).
 
 /// "Until the end of the battle round, each time an enemy fighter within R\" of this fighter
@@ -173,6 +208,15 @@ pub(crate) fn take(world: &mut World, id: FighterId, from: &Base, before: bool) 
 pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
     if let Some(e) = at_round_end(s) {
         return Some(vec![e]);
+    }
+    // "Until the end of the battle round, each time an enemy fighter finishes a move action
+    // within N\" of this fighter, that fighter suffers impact damage".
+    if let Some(v) = fill(
+        s,
+        "until the end of the battle round, each time an enemy fighter finishes a move action \
+         within {n}\" of this fighter, that fighter suffers impact damage",
+    ) {
+        return Some(vec![Effect::ImpactAround { range: v[0] as f32 }]);
     }
     let dice = "allocate d{n} damage points to that fighter";
     if let Some(v) = fill(

@@ -271,6 +271,8 @@ pub enum EffectOutcome {
         /// For its next attack action only.
         next: bool,
     },
+    /// `fighter` finished a move within `range` of this fighter: it suffers impact damage.
+    Trapped { fighter: FighterId, range: f32 },
     /// Until the end of the round `fighter`'s attacks allocate `by` less damage with each hit
     /// and critical hit (to `min`), except on this fighter.
     WeakenedUnless {

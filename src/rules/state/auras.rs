@@ -83,6 +83,25 @@ impl Engine {
         });
     }
 
+    /// ABL-5: until the end of the round, each enemy that finishes a move action within
+    /// `range` inches of `source` suffers impact damage.
+    pub fn trap_around(&mut self, source: FighterId, range: f32) {
+        let scope = Scope::EnemyAura { source, range };
+        self.push_effect(scope, Lasting::MoveEndImpact, Until::RoundEnd);
+    }
+
+    /// ABL-5: those auras: (source, range).
+    pub fn traps(&self) -> Vec<(FighterId, f32)> {
+        (self.effects.iter())
+            .filter_map(|e| match (e.scope, e.what) {
+                (Scope::EnemyAura { source, range }, Lasting::MoveEndImpact) => {
+                    Some((source, range))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
     pub fn bar_around(&mut self, source: FighterId, range: f32, what: Restriction) {
         let scope = Scope::EnemyAura { source, range };
         self.push_effect(scope, Lasting::Barred(what), Until::RoundEnd);

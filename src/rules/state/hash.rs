@@ -236,6 +236,10 @@ struct Held {
     /// written only when some.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     weakened_unless: Vec<(FighterId, u32, u32, FighterId)>,
+    /// (source, range): enemies ending a move in it suffer impact damage. New: written only
+    /// when some.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    traps: Vec<(FighterId, f32)>,
 }
 
 impl Held {
@@ -260,6 +264,7 @@ impl Held {
             && self.fewer_next.is_empty()
             && self.start_raises.is_empty()
             && self.weakened_unless.is_empty()
+            && self.traps.is_empty()
     }
 }
 
@@ -390,6 +395,7 @@ impl<'a> EngineWords<'a> {
             }
             Lasting::Barred(r) => self.barred_auras.push((source, range, r)),
             Lasting::OnActivation(r) => self.held.on_activation.push((source, range, r)),
+            Lasting::MoveEndImpact => self.held.traps.push((source, range)),
             Lasting::AbilityValue {
                 by, bound, lower, ..
             } => self.value_auras.push((source, range, by, bound, lower)),
@@ -467,6 +473,7 @@ impl<'a> EngineWords<'a> {
             Lasting::PotentVial => self.potent.push(on),
             // (`OnActivation` is only ever an enemy aura: `add_enemy_aura`.)
             Lasting::Leashed { .. }
+            | Lasting::MoveEndImpact
             | Lasting::LessDamageUnless { .. }
             | Lasting::FewerNext
             | Lasting::StartRaise { .. }

@@ -88,6 +88,8 @@ pub enum Lasting {
         min: u32,
         spared: FighterId,
     },
+    /// An enemy aura: each enemy that finishes a move action in it suffers impact damage.
+    MoveEndImpact,
     /// An enemy aura: each enemy that begins its activation in it is barred for the round.
     OnActivation(Restriction),
     /// The attacks that target it have `by` more of `stat` (only those of the side's

@@ -425,9 +425,29 @@ pub(super) fn dice_text(who: &str, o: &EffectOutcome) -> String {
     }
 }
 
+/// An enemy weakened but for this fighter, or set upon as its move ends.
+fn enemy_more_text(who: &str, o: &EffectOutcome, n: &Names) -> Option<String> {
+    Some(match o {
+        EffectOutcome::Trapped { fighter, range } => format!(
+            "{who}'s ability: {} finished a move within {range}\" of {who} and suffers impact \
+             damage (MOVE-9)",
+            n.fighter(*fighter)
+        ),
+        EffectOutcome::WeakenedUnless { fighter, by, min } => format!(
+            "{who}'s ability: {}'s attacks deal {by} less damage for each hit and critical hit \
+             (to {min} at least) until the end of the round, except those on {who}",
+            n.fighter(*fighter)
+        ),
+        _ => return None,
+    })
+}
+
 /// ABL-5: friends' bonus actions given or lapsed, and an enemy exposed to the attacks on it or
 /// lowered.
 pub(super) fn friend_bonus_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
+    if let Some(text) = enemy_more_text(who, o, n) {
+        return text;
+    }
     match o {
         EffectOutcome::FriendAttack { fighter } => format!(
             "{} may make a bonus attack action ({who}'s ability)",
@@ -440,11 +460,6 @@ pub(super) fn friend_bonus_text(who: &str, o: &EffectOutcome, n: &Names) -> Stri
         EffectOutcome::BonusAttackWith { runemark } => {
             format!("{who} may make a bonus attack action with its {runemark}")
         }
-        EffectOutcome::WeakenedUnless { fighter, by, min } => format!(
-            "{who}'s ability: {}'s attacks deal {by} less damage for each hit and critical hit \
-             (to {min} at least) until the end of the round, except those on {who}",
-            n.fighter(*fighter)
-        ),
         EffectOutcome::Lowered {
             fighter,
             stat,

@@ -217,7 +217,8 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         }
         EffectOutcome::Exposed { .. }
         | EffectOutcome::Lowered { .. }
-        | EffectOutcome::WeakenedUnless { .. } => super::effects::friend_bonus_text(&who, o, n),
+        | EffectOutcome::WeakenedUnless { .. }
+        | EffectOutcome::Trapped { .. } => super::effects::friend_bonus_text(&who, o, n),
         EffectOutcome::HitsAsCrits { .. } | EffectOutcome::MissesAsCrits { .. } => {
             crits_text(&who, o)
         }

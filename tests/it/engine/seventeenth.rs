@@ -567,3 +567,30 @@ fn abl5_a_taunted_enemy_deals_less_except_to_the_taunter() {
     a.attack_logged(B, A, 0);
     assert_eq!(a.damage(A), 3, "on the taunter: as printed");
 }
+
+/// MOVE-9, ABL-5: "until the end of the battle round, each time an enemy fighter finishes a
+/// move action within 3\" of this fighter, that fighter suffers impact damage": B's move
+/// ending 2" from A rolls for impact (a 6: 3 damage, MOVE-9), named in the log; its next move,
+/// ending far from A, rolls nothing.
+#[test]
+fn move9_abl5_an_enemy_ending_a_move_near_it_suffers_impact_damage() {
+    let mut a = with_ability(vec![Effect::ImpactAround { range: 3.0 }], 3);
+    a.rules(|r| r.reactions = false);
+    a.place(B, 18.0, 10.0);
+    a.profile(B, |p| {
+        p.wounds = 40;
+        p.movement = 6;
+    });
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    a.activate(B);
+    a.dice(&[6]);
+    let n = a.log_len();
+    a.walk(B, [13.0, 0.0, 10.0]).unwrap();
+    let said = super::faction::said_since(&mut a, n).join("\n");
+    assert!(said.contains("finished a move within 3\""), "{said}");
+    assert_eq!(a.damage(B), 3);
+    a.dice(&[6]);
+    a.walk(B, [17.0, 0.0, 10.0]).unwrap();
+    assert_eq!(a.damage(B), 3, "a move ending far from A");
+    assert_eq!(a.dice_left(), 1, "no impact roll");
+}

@@ -408,3 +408,16 @@ fn abl5_a_lowering_of_damage_that_spares_this_fighter() {
         })]
     );
 }
+
+/// MOVE-9, ABL-5: "until the end of the battle round, each time an enemy fighter finishes a
+/// move action within N\" of this fighter, that fighter suffers impact damage".
+#[test]
+fn move9_abl5_impact_damage_for_enemies_ending_moves_near_it() {
+    let e = effects_of(
+        "Until the end of the battle round, each time an enemy fighter finishes a move action \
+         within 2\" of this fighter, that fighter suffers impact damage.",
+    )
+    .unwrap();
+    assert_eq!(e, vec![Effect::ImpactAround { range: 2.0 }]);
+    assert!(describe(&e, None).contains("suffers impact damage"));
+}
