@@ -80,6 +80,7 @@ macro_rules! manner_parts {
             | Effect::HitsAsCrits { .. }
             | Effect::DisengageEndNear
             | Effect::FlatAttackRange
+            | Effect::NoReactionDamage
     };
 }
 pub(crate) use manner_parts;

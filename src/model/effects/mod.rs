@@ -413,6 +413,8 @@ pub enum Effect {
     },
     /// The next time this round it is taken down, it stands with `remove` (a D`dice`) damage less.
     Survive { remove: u32, dice: Option<u8> },
+    /// This activation, enemies' reactions allocate it no damage.
+    NoReactionDamage,
     /// For the round, each enemy that finishes a move action within `range` suffers impact damage.
     ImpactAround { range: f32 },
     /// For the round, the critical hits of enemies (seen: `visible`) within `range` count as hits.

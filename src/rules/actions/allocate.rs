@@ -132,7 +132,7 @@ pub(super) fn answer_total(
         };
         super::reactions::reaction_logged(world, target, outcome);
         if damage > 0 {
-            deal_damage(world, attacker, damage, &[RuleId::Abl5]);
+            super::reaction_damage(world, attacker, damage, &[RuleId::Abl5]);
         }
     }
 }

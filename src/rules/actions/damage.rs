@@ -67,6 +67,29 @@ fn spared(world: &mut World, f: &crate::rules::state::FighterView) -> bool {
     true
 }
 
+/// REA-1, ABL-5: damage an enemy's reaction allocates to `id`, allocated (ATK-5) unless an
+/// ability of its activation shields it ("damage cannot be allocated to this fighter by enemy
+/// fighters' reactions"), which the log says. True when the fighter is taken down.
+pub(crate) fn reaction_damage(
+    world: &mut World,
+    id: FighterId,
+    amount: u32,
+    ids: &[RuleId],
+) -> bool {
+    let shield = crate::model::effects::Effect::NoReactionDamage;
+    let shielded = (world
+        .resource::<crate::rules::state::Engine>()
+        .activation
+        .as_ref())
+    .is_some_and(|a| a.fighter == id && a.lasting.contains(&shield));
+    if shielded && amount > 0 {
+        let outcome = crate::rules::log::EffectOutcome::ReactionDamageBarred { damage: amount };
+        crate::rules::effects::effect_logged(world, id, outcome);
+        return false;
+    }
+    deal_damage(world, id, amount, ids)
+}
+
 /// ATK-5: allocates damage; returns true when the fighter is taken down.
 pub(crate) fn deal_damage(world: &mut World, id: FighterId, amount: u32, ids: &[RuleId]) -> bool {
     let Some(f) = fighter(world, id) else {

@@ -9,9 +9,7 @@ use crate::model::RuleId;
 use crate::model::components::Position;
 use crate::model::effects::{Effect, Trigger};
 use crate::model::ids::FighterId;
-use crate::rules::actions::{
-    EPS, deal_damage, enemies_within, enemy_bases, impact, path_points, rules, v3,
-};
+use crate::rules::actions::{EPS, enemies_within, enemy_bases, impact, path_points, rules, v3};
 use crate::rules::command::{ReactionKind, Rejected};
 use crate::rules::log::{EffectOutcome, Event, ImpactCause};
 use crate::rules::state;
@@ -209,7 +207,7 @@ fn strike_them_down(world: &mut World, striker: FighterId, id: FighterId) {
     };
     log(world, &[RuleId::Rea4], event);
     if let Some(dmg) = damage {
-        deal_damage(world, id, u32::from(dmg), &[RuleId::Rea4]);
+        super::reaction_damage(world, id, u32::from(dmg), &[RuleId::Rea4]);
     }
 }
 
@@ -253,7 +251,7 @@ fn strike_on_roll(world: &mut World, striker: FighterId, id: FighterId, answer: 
         };
         super::reactions::reaction_logged(world, striker, outcome);
         if damage > 0 {
-            deal_damage(world, id, damage, &[RuleId::Abl5]);
+            super::reaction_damage(world, id, damage, &[RuleId::Abl5]);
         }
     }
 }

@@ -34,7 +34,7 @@ pub use attack::{
 };
 use damage::*;
 pub use damage::{Landing, landing, landing_spots};
-pub(crate) use damage::{deal_damage, fall, impact, land_picked};
+pub(crate) use damage::{deal_damage, fall, impact, land_picked, reaction_damage};
 pub use disengage::validate_disengage;
 use disengage::*;
 pub(crate) use movement::do_move;

@@ -6,7 +6,7 @@ use crate::model::dice::{Dice, DiceRng};
 use crate::model::effects::{Effect, RollsWere};
 use crate::model::ids::FighterId;
 use crate::model::ids::Side;
-use crate::rules::actions::{Hits, deal_damage, finish_attack, finish_disengage, roll_hits};
+use crate::rules::actions::{Hits, finish_attack, finish_disengage, roll_hits};
 use crate::rules::command::{Command, ReactionKind, Rejected};
 use crate::rules::log::{EffectOutcome, Event, TakeCover};
 use crate::rules::state;
@@ -390,7 +390,7 @@ fn struck_per_crit(
         };
         reaction_logged(world, target, outcome);
         if damage > 0 {
-            deal_damage(world, attacker, damage, &[RuleId::Abl5]);
+            super::reaction_damage(world, attacker, damage, &[RuleId::Abl5]);
         }
     }
 }
@@ -424,7 +424,7 @@ fn struck_around(world: &mut World, t: &FighterView, answer: &[Effect], rolls: &
         };
         reaction_logged(world, t.id, outcome);
         for id in near {
-            deal_damage(world, id, damage, &[RuleId::Abl5]);
+            super::reaction_damage(world, id, damage, &[RuleId::Abl5]);
         }
     }
 }
@@ -511,7 +511,7 @@ pub(super) fn damage_attacker(
         rolls: Vec::new(),
     };
     reaction_logged(world, target, outcome);
-    deal_damage(world, attacker, damage, &[RuleId::Abl5]);
+    super::reaction_damage(world, attacker, damage, &[RuleId::Abl5]);
 }
 
 /// REA-2: the target's Counter deals `damage` to the attacker.
@@ -527,7 +527,7 @@ pub(super) fn counter_strike(
         damage,
     };
     log(world, &[RuleId::Rea2], event);
-    deal_damage(world, attacker, damage, &[RuleId::Rea2]);
+    super::reaction_damage(world, attacker, damage, &[RuleId::Rea2]);
 }
 
 /// REA-3: a die per critical hit; each 4+ turns one into a normal hit.

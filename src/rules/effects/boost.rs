@@ -77,19 +77,12 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
                 ""
             }
         ),
-        Effect::StrengthAboveToughness { .. }
-        | Effect::FlatAttackRange
-        | Effect::FlyThisActivation
-        | Effect::FlyRisingAtMost { .. }
-        | Effect::FreeClimb
-        | Effect::DisengageEndNear
-        | Effect::MoveWhileEngaged => super::boost_words::manner_text(e),
-        Effect::NextHitsAsCrits { .. }
-        | Effect::NextMissesAsCrits { .. }
-        | Effect::HitsAsCrits { .. }
+        // How it moves and attacks, and how its critical hits are scored.
+        crate::model::effects::manner_parts!()
+        | Effect::NextHitsAsCrits { .. }
         | Effect::CritOn { .. }
         | Effect::TargetToughnessLess { .. }
-        | Effect::NextActionCritOn { .. } => super::crits::describe(e, value),
+        | Effect::NextActionCritOn { .. } => super::manner::text(e, value),
         _ => String::new(),
     }
 }
@@ -306,16 +299,11 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
         {
             w.because("its next action is an attack")
         }
-        Effect::FlyThisActivation | Effect::FlyRisingAtMost { .. } | Effect::FreeClimb
-            if next.moves =>
-        {
-            w.because("its next action is a move")
-        }
-        Effect::MoveWhileEngaged
-            if next.moves && !crate::rules::actions::enemies_within(w.all, w.f, 1.0).is_empty() =>
-        {
-            w.because("it is within 1\" of an enemy and moves next")
-        }
+        Effect::NoReactionDamage
+        | Effect::FlyThisActivation
+        | Effect::FlyRisingAtMost { .. }
+        | Effect::FreeClimb
+        | Effect::MoveWhileEngaged => super::manner::useful(w, e),
         Effect::BattleBoost { .. } => w.because("it lasts the battle"),
         Effect::CritOn { only, .. }
         | Effect::NextActionCritOn { only, .. }
@@ -378,6 +366,8 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
         _ if super::range_boost::range_raised(s).is_some() => super::range_boost::range_raised(s),
         "until the end of this fighter's activation, this fighter can fly when making move \
          actions" => Some(vec![Effect::FlyThisActivation]),
+        "until the end of this fighter's activation, damage cannot be allocated to this fighter \
+         by enemy fighters' reactions" => Some(vec![Effect::NoReactionDamage]),
         "until the end of this fighter's activation, do not count the vertical distance moved \
          when this fighter is climbing" => Some(vec![Effect::FreeClimb]),
         "until the end of this fighter's activation, this fighter can finish disengage actions \

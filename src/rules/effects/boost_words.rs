@@ -536,36 +536,6 @@ pub(super) fn flight(s: &str) -> Option<Vec<Effect>> {
     Some(out)
 }
 
-/// How it moves or attacks this activation, in words: "it can fly when it moves this
-/// activation(, rising no more than 3\")".
-pub(super) fn manner_text(e: &Effect) -> String {
-    let fly = "it can fly when it moves this activation";
-    match e {
-        Effect::FlyRisingAtMost { up } => format!("{fly}, rising no more than {up}\""),
-        Effect::FlyThisActivation => fly.to_string(),
-        Effect::StrengthAboveToughness { only: None } => {
-            "its Strength counts as higher than the target's Toughness this activation".to_string()
-        }
-        Effect::StrengthAboveToughness { only } => format!(
-            "its {}attacks hit on a 3+ this activation",
-            super::crits::kind_words(*only)
-        ),
-        Effect::FlatAttackRange => {
-            "its attacks' range leaves out the vertical distance this activation".to_string()
-        }
-        Effect::FreeClimb => {
-            "its climbs' height does not count against its Move this activation".to_string()
-        }
-        Effect::DisengageEndNear => {
-            "its disengage actions may end within 1\" of enemies this activation".to_string()
-        }
-        Effect::MoveWhileEngaged => {
-            "it can move away from enemies within 1\" of it this activation".to_string()
-        }
-        _ => String::new(),
-    }
-}
-
 /// "Until the end of this fighter's activation, add A to the S and damage characteristics of
 /// melee attack actions made by this fighter": the Damage characteristic is the pair of a
 /// hit's and a critical hit's (ATK-1), both raised.

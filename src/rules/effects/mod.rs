@@ -54,6 +54,7 @@ mod guard;
 mod heal;
 mod lower;
 mod lower_words;
+mod manner;
 mod marked;
 mod move_reaction;
 mod next_attack;

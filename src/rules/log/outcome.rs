@@ -271,6 +271,8 @@ pub enum EffectOutcome {
         /// For its next attack action only.
         next: bool,
     },
+    /// An enemy's reaction would have allocated `damage` to this fighter: its ability bars it.
+    ReactionDamageBarred { damage: u32 },
     /// `fighter` finished a move within `range` of this fighter: it suffers impact damage.
     Trapped { fighter: FighterId, range: f32 },
     /// Until the end of the round `fighter`'s attacks allocate `by` less damage with each hit

@@ -428,6 +428,10 @@ pub(super) fn dice_text(who: &str, o: &EffectOutcome) -> String {
 /// An enemy weakened but for this fighter, or set upon as its move ends.
 fn enemy_more_text(who: &str, o: &EffectOutcome, n: &Names) -> Option<String> {
     Some(match o {
+        EffectOutcome::ReactionDamageBarred { damage } => format!(
+            "{who} takes none of those {damage} damage points: enemies' reactions allocate it \
+             no damage this activation (its ability)"
+        ),
         EffectOutcome::Trapped { fighter, range } => format!(
             "{who}'s ability: {} finished a move within {range}\" of {who} and suffers impact \
              damage (MOVE-9)",

@@ -218,7 +218,10 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         EffectOutcome::Exposed { .. }
         | EffectOutcome::Lowered { .. }
         | EffectOutcome::WeakenedUnless { .. }
-        | EffectOutcome::Trapped { .. } => super::effects::friend_bonus_text(&who, o, n),
+        | EffectOutcome::Trapped { .. }
+        | EffectOutcome::ReactionDamageBarred { .. } => {
+            super::effects::friend_bonus_text(&who, o, n)
+        }
         EffectOutcome::HitsAsCrits { .. } | EffectOutcome::MissesAsCrits { .. } => {
             crits_text(&who, o)
         }
@@ -262,13 +265,22 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         | EffectOutcome::FriendAttack { .. }
         | EffectOutcome::BonusAttackOn { .. }
         | EffectOutcome::BonusAttackWith { .. } => super::effects::friend_bonus_text(&who, o, n),
+        EffectOutcome::CritsCounted { .. }
+        | EffectOutcome::HitDamage { .. }
+        | EffectOutcome::Guarded { .. }
+        | EffectOutcome::BarredEach { .. }
+        | EffectOutcome::Barred { .. } => answers_text(&who, o, n),
+    }
+}
+
+/// What answered an attack, or guarded or barred a fighter.
+fn answers_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
+    match o {
         EffectOutcome::CritsCounted { .. } | EffectOutcome::HitDamage { .. } => {
-            super::effects::answer_text(&who, o)
+            super::effects::answer_text(who, o)
         }
-        EffectOutcome::Guarded { .. } => super::effects::guarded_text(&who, o),
-        EffectOutcome::BarredEach { .. } | EffectOutcome::Barred { .. } => {
-            super::effects::barred_text(&who, o, n)
-        }
+        EffectOutcome::Guarded { .. } => super::effects::guarded_text(who, o),
+        _ => super::effects::barred_text(who, o, n),
     }
 }
 

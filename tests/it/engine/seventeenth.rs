@@ -594,3 +594,32 @@ fn move9_abl5_an_enemy_ending_a_move_near_it_suffers_impact_damage() {
     assert_eq!(a.damage(B), 3, "a move ending far from A");
     assert_eq!(a.dice_left(), 1, "no impact roll");
 }
+
+/// REA-1, ABL-5: "until the end of this fighter's activation, damage cannot be allocated to
+/// this fighter by enemy fighters' reactions": B's reaction that deals 1 to the attacker for
+/// each miss deals A 4 for four misses, or none while A is shielded (said in the log).
+#[test]
+fn rea1_abl5_a_shield_from_the_damage_of_reactions() {
+    use super::lasting::{guard, guarded};
+    for (shielded, damage) in [(false, 4), (true, 0)] {
+        let mut a = guarded(vec![Effect::DamageAttackerPerMiss { amount: 1 }], (1, 3));
+        if shielded {
+            let mut e = a.engine();
+            e.activation
+                .as_mut()
+                .unwrap()
+                .lasting
+                .push(Effect::NoReactionDamage);
+        }
+        a.dice(&[1, 1, 1, 1]);
+        let n = a.log_len();
+        guard(&mut a);
+        assert_eq!(a.damage(A), damage, "shielded {shielded}");
+        let said = super::faction::said_since(&mut a, n).join("\n");
+        assert_eq!(
+            said.contains("takes none of those 4 damage points"),
+            shielded,
+            "{said}"
+        );
+    }
+}

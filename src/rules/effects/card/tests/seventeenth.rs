@@ -421,3 +421,19 @@ fn move9_abl5_impact_damage_for_enemies_ending_moves_near_it() {
     assert_eq!(e, vec![Effect::ImpactAround { range: 2.0 }]);
     assert!(describe(&e, None).contains("suffers impact damage"));
 }
+
+/// REA-1, ABL-5: "until the end of this fighter's activation, damage cannot be allocated to
+/// this fighter by enemy fighters' reactions".
+#[test]
+fn rea1_abl5_no_damage_from_reactions_this_activation() {
+    let e = effects_of(
+        "Until the end of this fighter's activation, damage cannot be allocated to this fighter \
+         by enemy fighters' reactions.",
+    )
+    .unwrap();
+    assert_eq!(e, vec![Effect::NoReactionDamage]);
+    assert_eq!(
+        describe(&e, None),
+        "enemies' reactions allocate it no damage this activation"
+    );
+}
