@@ -27,7 +27,7 @@ impl NavWorld {
         {
             return Some(Path::default());
         }
-        let mut best: Option<(f32, Vec3)> = None;
+        let mut best: Option<(f32, Vec3, usize)> = None;
         for (l, layer) in g.layers.iter().enumerate() {
             if !layer.stop || !mover.rises_to(from.y, layer.y) {
                 continue;
@@ -38,19 +38,41 @@ impl NavWorld {
                 }
                 let c = layer.centre(k);
                 let d = sc.distance(c);
-                if best.is_some_and(|(b, _)| d >= b) {
+                if best.is_some_and(|(b, _, _)| d >= b) {
                     continue;
                 }
                 if self.goal_met(&g, l, c, mover, goal)
                     && !blocked_by(blockers, layer.y, c, mover)
                     && self.rises_over(mover, from, c)
                 {
-                    best = Some((d, Vec3::new(c.x, layer.y, c.y)));
+                    best = Some((d, Vec3::new(c.x, layer.y, c.y), l));
                 }
             }
         }
-        let (_, to) = best?;
+        let (_, to, l) = best?;
+        let surface = (g.layers[l].y, g.layers[l].piece);
+        let to = self.onto_goal_point(mover, (to, surface), goal, blockers);
         Some(Path::from_steps(vec![Step::new(StepKind::Fly, from, to)]))
+    }
+
+    /// MOVE-7: a flyer lands exactly on the point it was sent to (not on the centre of the
+    /// grid's cell beside it, up to 0.4" off) when its base fits there, clear from that
+    /// centre; the centre otherwise.
+    fn onto_goal_point(
+        &self,
+        mover: &Mover,
+        (c, surface): (Vec3, (f32, Option<usize>)),
+        goal: Goal,
+        blockers: &[Base],
+    ) -> Vec3 {
+        let Goal::Point(p) = goal else {
+            return c;
+        };
+        let (a, b) = (Vec2::new(c.x, c.z), Vec2::new(p.x, p.z));
+        match self.walk_clear(surface, a, b, mover, blockers, false) {
+            true => Vec3::new(p.x, surface.0, p.z),
+            false => c,
+        }
     }
 
     /// Every place to stand a flyer reaches with `budget` inches of Move, with the cost to get

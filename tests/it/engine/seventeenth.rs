@@ -623,3 +623,15 @@ fn rea1_abl5_a_shield_from_the_damage_of_reactions() {
         );
     }
 }
+
+/// MOVE-7: a flyer sent to a point in the open (as the window sends the point clicked) lands
+/// exactly there, as a walker does; before, it was refused unless the point was the centre of
+/// one of the path grid's cells ("its base doesn't fit on that spot").
+#[test]
+fn move7_a_flyer_lands_on_the_point_it_is_sent_to() {
+    let mut a = with_ability(vec![], 3);
+    a.profile(A, |p| p.runemarks.push("fly".into()));
+    a.walk(A, [11.37, 0.0, 11.81]).unwrap();
+    let at = a.fighter(A).pos;
+    assert!((at.x - 11.37).abs() < 1e-3 && (at.z - 11.81).abs() < 1e-3, "{at:?}");
+}
