@@ -633,5 +633,8 @@ fn move7_a_flyer_lands_on_the_point_it_is_sent_to() {
     a.profile(A, |p| p.runemarks.push("fly".into()));
     a.walk(A, [11.37, 0.0, 11.81]).unwrap();
     let at = a.fighter(A).pos;
-    assert!((at.x - 11.37).abs() < 1e-3 && (at.z - 11.81).abs() < 1e-3, "{at:?}");
+    assert!(
+        (at.x - 11.37).abs() < 1e-3 && (at.z - 11.81).abs() < 1e-3,
+        "{at:?}"
+    );
 }
