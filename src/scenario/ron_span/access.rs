@@ -218,6 +218,21 @@ impl<'de> de::VariantAccess<'de> for Enum<'_, '_> {
             Body::Tuple(items) if items.len() == 1 => {
                 seed.deserialize(self.de.child(&items[0], self.de.path.clone()))
             }
+            // RON's unwrapped newtype: `Variant(field: ..)` is `Variant((field: ..))`, as the
+            // files say it that were written before a variant kept its fields in a struct.
+            Body::Struct(fields) => {
+                let kind = Kind::Struct(None, fields.to_vec());
+                let node = Node {
+                    pos: self.de.node.pos,
+                    kind,
+                };
+                let de = De {
+                    node: &node,
+                    trace: self.de.trace,
+                    path: self.de.path.clone(),
+                };
+                seed.deserialize(de)
+            }
             _ => Err(DeError {
                 message: format!(
                     "variant `{}` takes one value: `{}(...)`",

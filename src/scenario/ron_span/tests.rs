@@ -109,3 +109,20 @@ fn syntax_errors_carry_their_position() {
     assert!(parse("").is_err());
     assert!(parse("#![enable(implicit_some)]\n(a: 1)").is_ok());
 }
+
+#[derive(Debug, Deserialize, PartialEq)]
+enum Wrapped {
+    Held(Inner),
+}
+
+/// A variant that now keeps its fields in a struct reads the files written before it did
+/// (`Held(a: 1)`), as it reads its own form (`Held((a: 1))`).
+#[test]
+fn a_newtype_variant_reads_its_struct_unwrapped() {
+    let want = Wrapped::Held(Inner { a: 1.0, b: Some(2) });
+    for src in ["Held(a: 1, b: Some(2))", "Held((a: 1, b: Some(2)))"] {
+        let (got, trace) = load::<Wrapped>(src);
+        assert_eq!(got.expect(src), want, "{src}");
+        assert!(trace.problems.borrow().is_empty(), "{src}");
+    }
+}
