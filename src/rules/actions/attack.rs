@@ -144,13 +144,15 @@ fn boosted<'a>(
         .as_ref()
         .filter(|a| a.fighter == f.id)
         .map_or(&[][..], |a| &a.boosts[..]);
+    // ABL-5: what lowers its damage except on a fighter it spares (read once).
+    let weakened = e.weakened_unless(f.id, t);
     if own.is_empty()
         && e.raised().next().is_none()
         && e.next_attack(f.id).next().is_none()
         && e.exposed(t).next().is_none()
         && e.exposed_around().next().is_none()
         && !f.lowered.weakens_weapons()
-        && e.weakened_unless(f.id, t).is_empty()
+        && weakened.is_empty()
     {
         return Some(std::borrow::Cow::Borrowed(base));
     }
@@ -200,7 +202,7 @@ fn boosted<'a>(
         }
     }
     f.weaken(&mut w); // ABL-4: lowerings after every raise.
-    for (by, min) in e.weakened_unless(f.id, t) {
+    for (by, min) in weakened {
         let less = |d: u32| crate::rules::state::Lowered::apply(d, by, min);
         w.damage = (less(w.damage.0), less(w.damage.1));
     }
