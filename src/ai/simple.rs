@@ -339,6 +339,7 @@ fn ability(world: &World, all: &[FighterView], f: &FighterView) -> Option<Comman
         dice: value,
         target,
         place: None,
+        choice: 0,
     };
     let engaged = all
         .iter()

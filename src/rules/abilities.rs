@@ -317,7 +317,7 @@ pub fn validate_ability(
     f: &FighterView,
     name: &str,
     value: u8,
-    target: Option<FighterId>,
+    (target, choice): (Option<FighterId>, u8),
 ) -> Result<
     (
         AbilityDef,
@@ -344,20 +344,8 @@ pub fn validate_ability(
             format!("{} has already used an ability this activation", f.name),
         ));
     }
-    let r = world.resource::<Ruleset>();
-    let Some(d) = abilities_of(r, f)
-        .into_iter()
-        .find(|d| d.name.eq_ignore_ascii_case(name))
-    else {
-        return Err(Rejected::new(
-            RuleId::Abl2,
-            format!(
-                "{} has no ability called {name} (or lacks its runemarks)",
-                f.name
-            ),
-        ));
-    };
     let dice = &world.resource::<Engine>().dice[f.side];
+    let d = named(world.resource::<Ruleset>(), f, name, (choice, dice.saved))?;
     let Some(needed) = d.cost.dice() else {
         return Err(Rejected::new(
             RuleId::Abl1,
@@ -390,6 +378,29 @@ pub fn validate_ability(
     }
     once_only(world, (all, f), &d, aimed)?;
     Ok((d, group, aimed))
+}
+
+/// ABL-2: `f`'s ability called `name`, used the way `choice` (ABL-5: of an ability that offers
+/// two, the second perhaps paid with some of the side's `saved` wild dice).
+fn named(
+    r: &Ruleset,
+    f: &FighterView,
+    name: &str,
+    (choice, saved): (u8, u32),
+) -> Result<AbilityDef, Rejected> {
+    let Some(d) = abilities_of(r, f)
+        .into_iter()
+        .find(|d| d.name.eq_ignore_ascii_case(name))
+    else {
+        return Err(Rejected::new(
+            RuleId::Abl2,
+            format!(
+                "{} has no ability called {name} (or lacks its runemarks)",
+                f.name
+            ),
+        ));
+    };
+    Ok(crate::rules::ways::chosen(&d, choice, saved)?.0)
 }
 
 /// The once-only conditions an ability `d` has: (once per battle, on each fighter once per
@@ -513,14 +524,15 @@ pub(crate) fn use_ability(
     let target = picks.target;
     // ABL-5: `aimed`, the enemy a data effect aims at (named, or the nearest that qualifies),
     // and where it is set up (if it is), are found before anything is paid.
-    let (d, group, aimed) = validate_ability(world, all, f, name, value, target)?;
+    let (d, group, aimed) = validate_ability(world, all, f, name, value, (target, picks.choice))?;
     if let Some(at) = picks.place {
         let placing = d.effect.sets_up().map(|p| p.at_value(value));
         crate::rules::effects::check_place(world, f, placing, aimed, at)?;
     }
     let r = world.resource::<Ruleset>().clone();
-    // Paid: the whole group is spent (ABL-1).
+    // Paid: the whole group is spent (ABL-1), and the saved wild dice the way chosen costs.
     state::engine(world).dice[f.side].spend(value);
+    crate::rules::ways::discard_saved(world, f, name, picks.choice);
     let (dice_value, (value, changed)) = (value, ability_value(world, all, f, &d, value));
     if once_kinds(&d) != (false, false) {
         let mut e = state::engine(world);
@@ -575,7 +587,7 @@ pub(crate) fn use_ability(
     if let AbilityEffect::Effects(effects) = &d.effect {
         let picks = Picks {
             target: aimed,
-            place: picks.place,
+            ..picks
         };
         crate::rules::effects::run(world, f, effects, value, picks);
     }

@@ -122,6 +122,10 @@ pub enum Command {
         /// where it stood).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         place: Option<[f32; 3]>,
+        /// ABL-5: which way an ability that offers two is used (0: the first the card says,
+        /// 1: the other, such as the one paid with saved wild dice).
+        #[serde(default, skip_serializing_if = "first_way")]
+        choice: u8,
     },
     /// End the active fighter's activation, forgoing what is left (CMB-2, CMB-3).
     EndActivation { fighter: FighterId },
@@ -192,6 +196,10 @@ pub enum HandChange {
 
 fn yes() -> bool {
     true
+}
+
+fn first_way(choice: &u8) -> bool {
+    *choice == 0
 }
 
 impl Command {

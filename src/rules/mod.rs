@@ -18,6 +18,7 @@ pub mod setup;
 pub mod solo_setup;
 pub mod state;
 pub mod warband;
+pub mod ways;
 pub mod words;
 
 use bevy::prelude::*;

@@ -432,7 +432,9 @@ fn abilities(
                 .iter()
                 .find(|g| g.value == *v)
                 .map_or(0, |g| g.size);
-            let what = format!("{} with the {}s ({} dice)", ab.name, v, size);
+            // ABL-5: a second way of an ability says how it differs.
+            let way = ab.way.as_ref().map_or(String::new(), |w| format!(", {w},"));
+            let what = format!("{}{way} with the {}s ({} dice)", ab.name, v, size);
             let aims: Vec<Option<FighterId>> = match ab.targets.is_empty() {
                 true => vec![None],
                 false => ab.targets.iter().copied().map(Some).collect(),
@@ -465,6 +467,7 @@ fn abilities(
                         ability: ab.name.clone(),
                         dice: *v,
                         placing: placing.at_value(*v),
+                        choice: ab.choice,
                     };
                     intent.start_set_up(t, pick);
                 } else if clicked {
@@ -474,6 +477,7 @@ fn abilities(
                         dice: *v,
                         target,
                         place: None,
+                        choice: ab.choice,
                     });
                 }
             }

@@ -4,6 +4,7 @@
 mod answers;
 pub mod arena;
 mod effects;
+mod eighteenth;
 mod eleventh;
 mod faction;
 mod fifteenth;
@@ -778,6 +779,7 @@ fn ability(name: &str, dice: u8, target: Option<FighterId>) -> Command {
         dice,
         target,
         place: None,
+        choice: 0,
     }
 }
 
@@ -859,6 +861,7 @@ fn abl3_inspiring_presence_activates_a_friend_next() {
         dice: 5,
         target: Some(A),
         place: None,
+        choice: 0,
     })
     .unwrap();
     a.apply(Command::EndActivation { fighter: hero }).unwrap();

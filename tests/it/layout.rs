@@ -110,6 +110,7 @@ const RULES_FLOORS: [(&str, &[&str]); 3] = [
             "setup",
             "hand_setup",
             "words",
+            "ways",
         ],
     ),
     ("flow", &["engine", "door", "mod"]),

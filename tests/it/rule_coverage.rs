@@ -134,6 +134,7 @@ fn gen6_the_leader_cannot_inspire_itself() {
         dice: 5,
         target: Some(LEADER),
         place: None,
+        choice: 0,
     });
     assert_eq!(r.rule, "ABL-3", "{r}");
     assert!(r.reason.contains("another friendly fighter"), "{r}");
@@ -144,6 +145,7 @@ fn gen6_the_leader_cannot_inspire_itself() {
         dice: 5,
         target: Some(A),
         place: None,
+        choice: 0,
     })
     .unwrap();
 }
@@ -541,6 +543,7 @@ fn atk1_a_3_inch_weapon_is_melee_in_play_and_a_3_5_inch_one_is_missile() {
         dice: 5,
         target: None,
         place: None,
+        choice: 0,
     })
     .unwrap();
     let n = a.log_len();
@@ -663,6 +666,7 @@ fn abl4_a_rushing_carrier_with_move_3_moves_3_inches_not_4() {
         dice: 2,
         target: None,
         place: None,
+        choice: 0,
     })
     .unwrap();
     let r = a.rejected(mv(A, [8.5, 0.0, 5.0]));

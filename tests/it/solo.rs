@@ -515,6 +515,7 @@ fn solo_c1_the_ability_with_the_highest_value_when_its_effect_is_not_nil() {
             dice: 6,
             target: None,
             place: None,
+            choice: 0,
         },
         "{d:?}"
     );
@@ -558,6 +559,7 @@ fn solo_c1_most_dice_icons_first() {
             dice: 1,
             target: Some(KA),
             place: None,
+            choice: 0,
         },
         "{d:?}"
     );

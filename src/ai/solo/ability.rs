@@ -18,6 +18,9 @@ use crate::rules::initiative::SideDice;
 /// fighter's own rather than universal).
 type Rank = (u8, u8, bool);
 
+/// The best ability found so far: its rank, (name, way), target and why.
+type Best = (Rank, (String, u8), Option<FighterId>, String);
+
 /// SOLO-C1: the eligible ability with the most dice icons, then the highest value, when its
 /// effect is not nil; between two paid alike (the rules leave it open), the fighter's own
 /// ability before a universal one (ABL-3), then the first.
@@ -32,9 +35,10 @@ pub fn step_ability(world: &World, ctx: &Ctx) -> Step {
     let dice: SideDice = world.resource::<Engine>().dice[ctx.f.side].clone();
     let f = &ctx.f;
     let eng = engaged(&ctx.all, f);
-    let mut best: Option<(Rank, String, Option<FighterId>, String)> = None;
+    let mut best: Option<Best> = None;
     let universal = crate::rules::abilities::universal(&ctx.rules);
-    for d in abilities_of(&ctx.rules, f) {
+    // Each way of an ability that offers two, the one paid with saved wild dice first.
+    for (d, choice, way) in crate::rules::ways::each_way(abilities_of(&ctx.rules, f), dice.saved) {
         let own = !universal.iter().any(|u| u.name == d.name);
         // Is its effect not nil here?
         let (useful, target, note) = match &d.effect {
@@ -71,12 +75,16 @@ pub fn step_ability(world: &World, ctx: &Ctx) -> Step {
             }
             // "Provided its conditions hold": the engine has the last word (Reckoning's
             // half the warband down, say); one that fails gives way to the next.
-            if validate_ability(world, &ctx.all, f, &d.name, g.value, target).is_ok() {
-                best = Some((key, d.name.clone(), target, note.to_string()));
+            if validate_ability(world, &ctx.all, f, &d.name, g.value, (target, choice)).is_ok() {
+                let note = match &way {
+                    Some(way) => format!("{note}, {way}"),
+                    None => note.to_string(),
+                };
+                best = Some((key, (d.name.clone(), choice), target, note));
             }
         }
     }
-    let Some(((icons, value, _), name, target, note)) = best else {
+    let Some(((icons, value, _), (name, choice), target, note)) = best else {
         return Step::Next;
     };
     let command = Command::Ability {
@@ -85,6 +93,7 @@ pub fn step_ability(world: &World, ctx: &Ctx) -> Step {
         dice: value,
         target,
         place: None,
+        choice,
     };
     Step::Decide(decision(
         command,

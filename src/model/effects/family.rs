@@ -224,9 +224,10 @@ impl Effect {
     /// Its family.
     pub fn family(&self) -> Family {
         match self {
-            Effect::Requires(_) | Effect::When { .. } | Effect::MarkedRaise { .. } => {
-                Family::Condition
-            }
+            Effect::Requires(_)
+            | Effect::When { .. }
+            | Effect::MarkedRaise { .. }
+            | Effect::Either(_) => Family::Condition,
             bonus_parts!() => Family::Bonus,
             boost_parts!() => Family::Boost,
             Effect::DamageOne { .. }

@@ -25,6 +25,7 @@ pub use marks::{Mark, Marks, NAMED};
 pub use parts::{
     ANYWHERE, AtItsEnd, Attackers, Barring, Condition, FriendPick, Game, GangUp, Guard, Lowering,
     MarkedRaise, OnSuccess, PickedLowering, Placing, PointDamage, RollsWere, TargetIs, VALUE_RANGE,
+    Ways,
 };
 pub use reach::{Aim, Aura, Exposers, PickOnly};
 pub use roll::{Roll, band_text};
@@ -169,6 +170,8 @@ pub enum Effect {
         plain: Vec<Effect>,
         favoured: Vec<Effect>,
     },
+    /// The player's choice of two ways, the second perhaps paid with saved wild dice.
+    Either(Ways),
     /// Up to `amount` (a D`dice` each) off each friend in range, itself too unless `others`.
     HealEach {
         range: f32,

@@ -14,6 +14,7 @@ impl Effect {
                 .iter()
                 .chain(favoured)
                 .all(|t| !matches!(t, Effect::Favoured { .. } | Effect::Reaction(_))),
+            Effect::Either(w) => either_ok(w),
             // What the ability does as it stands when used: plain effects, none conditional.
             Effect::When {
                 then, otherwise, ..
@@ -110,6 +111,19 @@ impl Effect {
             _ => true,
         }
     }
+}
+
+/// Either way: some effects as a fighter's, neither a choice, a favour nor a reaction again.
+fn either_ok(w: &Ways) -> bool {
+    !w.first.is_empty()
+        && !w.second.is_empty()
+        && w.first.iter().chain(&w.second).all(|t| {
+            t.nested_ok()
+                && !matches!(
+                    t,
+                    Effect::Either(_) | Effect::Favoured { .. } | Effect::Reaction(_)
+                )
+        })
 }
 
 /// Are they raises of its attacks, and some?

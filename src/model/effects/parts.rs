@@ -531,3 +531,18 @@ pub struct Barring {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub roll: Option<u8>,
 }
+
+/// ABL-5: what an ability does one way (`first`) or the other (`second`), as its player chooses
+/// when using it; the second way costs `discard` of the side's saved wild dice (INI-3), when
+/// the card asks it ("you can discard two of your saved wild dice. If you do so, ...").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Ways {
+    #[serde(default, skip_serializing_if = "no_dice")]
+    pub discard: u8,
+    pub first: Vec<super::Effect>,
+    pub second: Vec<super::Effect>,
+}
+
+fn no_dice(n: &u8) -> bool {
+    *n == 0
+}

@@ -28,6 +28,9 @@ pub struct Aura {
     /// them").
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub hurt: bool,
+    /// Only those in the fighter's battle group (SET-3: "in this fighter's battle group").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub group: bool,
 }
 
 impl Aura {
@@ -72,6 +75,9 @@ impl Aura {
         }
         if self.hurt {
             s.push_str(" that have damage allocated");
+        }
+        if self.group {
+            s.push_str(" in its battle group");
         }
         s
     }

@@ -173,6 +173,9 @@ impl Effect {
     /// on their own)?
     pub(super) fn numbers_ok(&self) -> bool {
         match self {
+            Effect::Either(w) => {
+                w.discard <= 3 && w.first.iter().chain(&w.second).all(Effect::numbers_ok)
+            }
             Effect::DamageOne { .. }
             | Effect::DamageEach { .. }
             | Effect::DamageAround { .. }

@@ -201,11 +201,13 @@ fn outside_the_actions(
             dice,
             target,
             place,
+            choice,
             ..
         } => {
             let picks = Picks {
                 target: *target,
                 place: place.map(Vec3::from_array),
+                choice: *choice,
             };
             crate::rules::abilities::use_ability(world, all, f, ability, *dice, picks)
         }

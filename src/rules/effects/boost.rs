@@ -226,7 +226,14 @@ pub fn in_aura(
         && distance(&source.base(), &f.base()) <= aura.range + 1e-4
         && aura.reaches_kind(source.id == f.id, &f.profile)
         && (!aura.hurt || f.damage > 0)
+        && (!aura.group || same_group(world, source, f))
         && (!aura.visible || source.id == f.id || can_see(world, all, source, f))
+}
+
+/// SET-3: are `a` and `b` in the same battle group?
+fn same_group(world: &World, a: &FighterView, b: &FighterView) -> bool {
+    use crate::model::components::BattleGroup;
+    world.get::<BattleGroup>(a.entity) == world.get::<BattleGroup>(b.entity)
 }
 
 /// ABL-5: how much abilities raised `stat` for `f` until the end of the round (for an

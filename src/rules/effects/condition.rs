@@ -14,6 +14,21 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         Effect::Requires(c) => condition_text(c),
         Effect::When { .. } => super::when::describe(e, value),
         Effect::MarkedRaise { .. } => super::marked::describe(e, value),
+        // ABL-5: the player's choice of two ways, the second perhaps paid with wild dice.
+        Effect::Either(w) => match w.discard {
+            0 => format!(
+                "either {}; or {}",
+                super::describe(&w.first, value),
+                super::describe(&w.second, value)
+            ),
+            n => format!(
+                "{}; or, discarding {} saved wild {}: {}",
+                super::describe(&w.first, value),
+                crate::rules::ways::dice_words(n),
+                if n == 1 { "die" } else { "dice" },
+                super::describe(&w.second, value)
+            ),
+        },
         _ => String::new(),
     }
 }

@@ -369,7 +369,7 @@ pub(crate) fn after_move(
                     .flatten();
                 let picks = Picks {
                     target,
-                    place: None,
+                    ..Picks::default()
                 };
                 super::run(world, &f, &w.then, w.value, picks);
             }

@@ -261,6 +261,13 @@ pub(super) fn each_friend(s: &str) -> Option<Vec<Effect>> {
         None => (who, crate::model::effects::ANYWHERE),
     };
     let marks = marks.strip_suffix(" that is").unwrap_or(marks);
+    let marks = match marks.strip_suffix(" in this fighter's battle group") {
+        Some(m) => {
+            aura.group = true;
+            m
+        }
+        None => marks,
+    };
     if let Some(m) = marks.strip_prefix("with ") {
         aura.marks = marks_of(m)?;
     } else if !marks.is_empty() {

@@ -256,6 +256,8 @@ pub(super) struct Checked<'a> {
 pub struct Picks {
     pub target: Option<FighterId>,
     pub place: Option<Vec3>,
+    /// ABL-5: the way chosen of an ability that offers two (0: the first).
+    pub choice: u8,
 }
 
 /// ABL-5: runs `effects` for `f`, used with dice showing `value`, with the player's `picks`;

@@ -61,6 +61,8 @@ pub enum EffectOutcome {
     WildDiceSaved { saved: u32, rolls: Vec<u8> },
     /// The other side discarded this many of its saved wild dice (INI-3), after these rolls.
     EnemyWildDiceDiscarded { discarded: u32, rolls: Vec<u8> },
+    /// INI-3: the way of the ability chosen cost this many of its side's saved wild dice.
+    OwnWildDiceDiscarded { discarded: u32 },
     /// `n` hits of the fighter's attack counted as critical hits.
     HitsAsCrits { n: u32 },
     /// `n` misses of the fighter's attack counted as critical hits.

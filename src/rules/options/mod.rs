@@ -17,6 +17,7 @@ use crate::rules::actions::validate_attack;
 use crate::rules::command::{Command, ReactionKind, Rejected};
 use crate::rules::initiative::SideDice;
 use crate::rules::state::{Bonus, Engine, FighterView, Pending, can_see, fighters};
+use crate::rules::ways;
 
 mod moves;
 use moves::friend_move_options;
@@ -197,6 +198,10 @@ pub struct AbilityOption {
     /// ABL-5: it sets a fighter up (the enemy it aims at near the fighter, or the fighter
     /// itself anywhere), where the player picks (`Command::Ability { place }`).
     pub sets_up: Option<crate::model::effects::Placing>,
+    /// ABL-5: the way of an ability that offers two this option uses (`Command::Ability {
+    /// choice }`), and how it differs from the first ("discarding two saved wild dice").
+    pub choice: u8,
+    pub way: Option<String>,
 }
 
 /// What the pending decision allows (see [`Options`]).
@@ -397,20 +402,17 @@ fn ability_options(world: &World, all: &[FighterView], f: &FighterView) -> Vec<A
         .into_iter()
         // Reactions, passive rules and battle traits are not used as an action (ABL-1).
         .filter(|d| d.cost.dice().is_some())
-        .map(|d| {
+        // ABL-5: each way of an ability that offers two is an option of its own.
+        .flat_map(|d| (0..ways::count(&d)).map(move |choice| (d.clone(), choice)))
+        .map(|(d, choice)| {
             let mut last = None;
             let ok: Vec<u8> = values
                 .iter()
                 .copied()
-                .filter(
-                    |&v| match validate_ability(world, all, f, &d.name, v, None) {
-                        Ok(_) => true,
-                        Err(e) => {
-                            last = Some(e);
-                            false
-                        }
-                    },
-                )
+                .filter(|&v| {
+                    let checked = validate_ability(world, all, f, &d.name, v, (None, choice));
+                    checked.map_err(|e| last = Some(e)).is_ok()
+                })
                 .collect();
             let refused = if ok.is_empty() {
                 Some(last.map(Refusal::from).unwrap_or(Refusal {
@@ -420,6 +422,8 @@ fn ability_options(world: &World, all: &[FighterView], f: &FighterView) -> Vec<A
             } else {
                 None
             };
+            let way = ways::way_label(&d, choice);
+            let (d, _) = ways::chosen(&d, choice, u32::MAX).unwrap_or((d, 0));
             AbilityOption {
                 sets_up: d.effect.sets_up(),
                 targets: aims(world, all, f, &d.effect),
@@ -428,6 +432,8 @@ fn ability_options(world: &World, all: &[FighterView], f: &FighterView) -> Vec<A
                 text: d.text,
                 dice: ok,
                 refused,
+                choice,
+                way,
             }
         })
         .collect()

@@ -172,6 +172,9 @@ pub(super) fn healed_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
     if let EffectOutcome::HealedRolled { healed, rolls } = o {
         return format!("{who} removes {healed} damage{}", rolled_text(rolls));
     }
+    if let EffectOutcome::Healed { healed } = o {
+        return format!("{who} removes {healed} damage");
+    }
     if let EffectOutcome::HealedFriendRolled {
         fighter,
         healed,
@@ -385,44 +388,6 @@ pub(super) fn rolled_text(rolls: &[u8]) -> String {
 pub(super) fn rolls_list(rolls: &[u8]) -> String {
     let r: Vec<String> = rolls.iter().map(u8::to_string).collect();
     r.join(", ")
-}
-
-/// ABL-5: dice an ability saved or took off an attack, an oath sworn or fulfilled.
-pub(super) fn dice_text(who: &str, o: &EffectOutcome) -> String {
-    match o {
-        EffectOutcome::Oathed => format!(
-            "{who} swears an oath: once an enemy is taken down during {who}'s activation, {who} \
-             is favoured"
-        ),
-        EffectOutcome::EmptyHanded(true) => format!("{who} is empty-handed now"),
-        EffectOutcome::EmptyHanded(false) => {
-            format!("{who} is no longer empty-handed: it has something to throw again")
-        }
-        EffectOutcome::Favoured => format!(
-            "{who}'s oath is fulfilled: {who} is favoured for the rest of the battle, and gains \
-             the side a double of 1s"
-        ),
-        EffectOutcome::WildDiceSaved { saved, rolls } => format!(
-            "{who}'s side saves {saved} more wild dice for later rounds{}",
-            rolled_text(rolls)
-        ),
-        EffectOutcome::MoveRolled { rolls, now } => format!(
-            "{who}'s Move is {now}\" until the end of its activation{}",
-            rolled_text(rolls)
-        ),
-        EffectOutcome::EnemyWildDiceDiscarded { discarded, rolls } => format!(
-            "the other side discards {discarded} of its saved wild dice{}",
-            rolled_text(rolls)
-        ),
-        EffectOutcome::FewerDice { fewer, dice } => {
-            format!("{who} is guarded this round: the attack rolls {dice} dice, {fewer} fewer")
-        }
-        EffectOutcome::FewerDiceInAura { fewer, dice } => format!(
-            "{who} attacks from within an enemy's aura: the attack rolls {dice} dice, {fewer} \
-             fewer"
-        ),
-        _ => String::new(),
-    }
 }
 
 /// An enemy weakened but for this fighter, or set upon as its move ends.

@@ -204,7 +204,6 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
             super::effects::boost_text(&who, o)
         }
         EffectOutcome::Damage { .. } => super::effects::damage_text(&who, o, n),
-        EffectOutcome::Healed { healed } => format!("{who} removes {healed} damage"),
         EffectOutcome::Relocated { .. } => super::against::relocated_text(&who, o, n),
         EffectOutcome::Revived { .. } | EffectOutcome::Spared { .. } => {
             super::against::revived_text(&who, o, n)
@@ -222,18 +221,19 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         | EffectOutcome::ReactionDamageBarred { .. } => {
             super::effects::friend_bonus_text(&who, o, n)
         }
-        EffectOutcome::HitsAsCrits { .. } | EffectOutcome::MissesAsCrits { .. } => {
-            crits_text(&who, o)
-        }
         EffectOutcome::Oathed
         | EffectOutcome::Favoured
         | EffectOutcome::EmptyHanded(_)
         | EffectOutcome::WildDiceSaved { .. }
         | EffectOutcome::EnemyWildDiceDiscarded { .. }
+        | EffectOutcome::OwnWildDiceDiscarded { .. }
+        | EffectOutcome::HitsAsCrits { .. }
+        | EffectOutcome::MissesAsCrits { .. }
         | EffectOutcome::MoveRolled { .. }
         | EffectOutcome::FewerDice { .. }
-        | EffectOutcome::FewerDiceInAura { .. } => super::effects::dice_text(&who, o),
+        | EffectOutcome::FewerDiceInAura { .. } => super::dice::dice_text(&who, o),
         EffectOutcome::HealedRolled { .. }
+        | EffectOutcome::Healed { .. }
         | EffectOutcome::HealedFriend { .. }
         | EffectOutcome::HealedFriendRolled { .. } => super::effects::healed_text(&who, o, n),
         EffectOutcome::FriendRaised { .. }
@@ -285,16 +285,6 @@ fn answers_text(who: &str, o: &EffectOutcome, n: &Names) -> String {
 }
 
 /// "Grak counts 2 hits (a miss) as critical hits".
-fn crits_text(who: &str, o: &EffectOutcome) -> String {
-    match o {
-        EffectOutcome::HitsAsCrits { n: 1 } => format!("{who} counts 1 hit as a critical hit"),
-        EffectOutcome::HitsAsCrits { n } => format!("{who} counts {n} hits as critical hits"),
-        EffectOutcome::MissesAsCrits { n: 1 } => format!("{who} counts a miss as a critical hit"),
-        EffectOutcome::MissesAsCrits { n } => format!("{who} counts {n} misses as critical hits"),
-        _ => String::new(),
-    }
-}
-
 fn ability_text(e: &Event, n: &Names) -> String {
     let Event::Ability {
         fighter,

@@ -6,6 +6,7 @@ use crate::model::RuleId;
 use crate::rules::log::{BattleLog, LogEntry, RenderedEntry};
 
 mod against;
+mod dice;
 mod effects;
 mod event;
 mod setup;

@@ -153,6 +153,8 @@ pub(crate) struct SetUpPick {
     pub ability: String,
     pub dice: u8,
     pub placing: crate::model::effects::Placing,
+    /// The way chosen, of an ability that offers two.
+    pub choice: u8,
 }
 
 impl SetUpPick {
@@ -166,6 +168,7 @@ impl SetUpPick {
             dice: self.dice,
             target: aimed.then_some(t),
             place,
+            choice: self.choice,
         }
     }
 }

@@ -202,6 +202,7 @@ impl Arena {
             dice: value,
             target,
             place: None,
+            choice: 0,
         })
         .map_err(|e| format!("{} [{}]", e.reason, e.rule))
     }

@@ -389,6 +389,7 @@ fn abl5_a_not_automated_ability_is_resolved_by_hand_and_the_activation_waits() {
         dice: 3,
         target: None,
         place: None,
+        choice: 0,
     })
     .unwrap();
     let n = a.log_len();

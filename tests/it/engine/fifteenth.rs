@@ -107,6 +107,7 @@ fn abl5_a_revived_friend_goes_where_its_player_picks_within_reach() {
         dice: 3,
         target: Some(A2),
         place: Some([x, 0.0, z]),
+        choice: 0,
     };
     let far = a.rejected(at(10.0, 15.0));
     assert!(

@@ -120,6 +120,7 @@ fn abl5_set_up_away_from_enemies_by_less_the_value() {
         dice: value,
         target: None,
         place: Some([20.0, 0.0, 14.0]),
+        choice: 0,
     };
     let gap = |a: &mut Arena| {
         let b = a.fighter(B).base();

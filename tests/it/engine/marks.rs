@@ -269,6 +269,7 @@ fn abl5_a_fighter_sets_itself_up_again_away_from_every_enemy() {
         dice: 3,
         target: None,
         place: Some([x, 0.0, z]),
+        choice: 0,
     };
     let why = a.rejected(at(11.5, 13.0)).to_string();
     assert!(why.contains("more than 3\" from every enemy"), "{why}");

@@ -186,6 +186,7 @@ fn at(a: &mut Arena, x: f32, z: f32) -> Result<(), warcry_sim::rules::command::R
         dice: 4,
         target: None,
         place: Some([x, 0.0, z]),
+        choice: 0,
     })
 }
 

@@ -538,6 +538,7 @@ fn abl5_a_friend_is_set_up_again_near_this_fighter() {
         dice: 3,
         target: Some(A2),
         place: Some([10.0, 0.0, 19.0]),
+        choice: 0,
     };
     let why = a.rejected(far).reason;
     assert!(why.contains("can't be set up there"), "{why}");
@@ -547,6 +548,7 @@ fn abl5_a_friend_is_set_up_again_near_this_fighter() {
         dice: 3,
         target: Some(A2),
         place: Some([10.0, 0.0, 13.0]),
+        choice: 0,
     })
     .unwrap();
     let at = a.fighter(A2).pos;
@@ -576,6 +578,7 @@ fn abl5_a_friend_is_set_up_again_anywhere_away_from_enemies() {
         dice: 3,
         target: Some(A2),
         place: Some([x, 0.0, z]),
+        choice: 0,
     };
     let why = a.rejected(at(22.5, 10.0)).reason;
     assert!(why.contains("more than 4\" from every enemy"), "{why}");

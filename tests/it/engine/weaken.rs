@@ -318,6 +318,7 @@ fn abl5_the_player_picks_where_an_enemy_is_set_up() {
             dice: 3,
             target: Some(B2),
             place: Some(at),
+            choice: 0,
         })
     };
     // A place more than 1" from A is refused, before anything is paid.

@@ -97,7 +97,8 @@ fn names<'a>(words: &'a str, joint: &str) -> Option<Vec<&'a str>> {
                 .unwrap_or(w);
             let w = w.strip_suffix(" faction").unwrap_or(w);
             let w = w.strip_prefix("the ").unwrap_or(w).trim();
-            (!w.is_empty()).then_some(w)
+            // A name with "runemark" inside is words the reader did not understand.
+            (!w.is_empty() && !w.contains("runemark")).then_some(w)
         })
         .collect()
 }

@@ -16,6 +16,21 @@ use super::{
 /// The effects of an ability's wording, or the first sentence nothing reads (as a shape).
 pub fn effects_of(text: &str) -> Result<Vec<Effect>, String> {
     let sentences = sentences(text);
+    // "Either ..., or ...", "... you can discard two of your saved wild dice. If you do so,
+    // ...": each way read whole.
+    if let Some((discard, first, second)) = choice::ways(&sentences) {
+        let ways = crate::model::effects::Ways {
+            discard,
+            first: effects_in(first)?,
+            second: effects_in(second)?,
+        };
+        return Ok(vec![Effect::Either(ways)]);
+    }
+    effects_in(sentences)
+}
+
+/// The effects of an ability's sentences, or the first one nothing reads (as a shape).
+fn effects_in(sentences: Vec<String>) -> Result<Vec<Effect>, String> {
     let mut effects = Vec::new();
     // The sentences read last, from `last.0`, and where their effects begin.
     let mut last = (0, 0);
@@ -543,6 +558,7 @@ pub(super) fn allocate_to_that(s: &str) -> Option<Amount> {
 }
 
 mod aura;
+mod choice;
 mod favour;
 mod picks;
 mod plain;

@@ -339,6 +339,7 @@ fn abl5_an_enemy_set_up_near_this_fighter_then_a_roll_against_it() {
     );
 }
 
+mod eighteenth;
 mod eleventh;
 mod fifteenth;
 mod fourteenth;

@@ -1,0 +1,123 @@
+//! Issue 30, eighteenth session: abilities used one way or the other, in our own words.
+
+use super::*;
+use crate::model::effects::{AttackKind, Ways};
+use crate::rules::effects::describe;
+
+/// ABL-5, INI-3: "you can discard one of your saved wild dice. If you do so, X instead": the
+/// second way is X in place of the sentence before, paid with one saved wild die.
+#[test]
+fn abl5_ini3_a_second_way_paid_with_saved_wild_dice_instead() {
+    let e = effects_of(
+        "This fighter can make a bonus move action of up to 2\", and can fly when they do so. \
+         When a fighter uses this ability, you can discard one of your saved wild dice. If you \
+         do so, this fighter can make a bonus move action of up to 5\" instead, and can fly \
+         when they do so.",
+    )
+    .unwrap();
+    let fly = |n| Effect::FlyingBonusMove {
+        max: Amount::Fixed(n),
+    };
+    assert_eq!(
+        e,
+        vec![Effect::Either(Ways {
+            discard: 1,
+            first: vec![fly(2)],
+            second: vec![fly(5)],
+        })]
+    );
+    assert_eq!(
+        describe(&e, None),
+        "a bonus move action of up to 2\", flying; or, discarding one saved wild die: a bonus \
+         move action of up to 5\", flying"
+    );
+}
+
+/// ABL-5, INI-3: without "instead", X comes on top; "that attack action" is the next melee
+/// attack action the sentence before raised.
+#[test]
+fn abl5_ini3_a_second_way_on_top_of_the_first() {
+    let e = effects_of(
+        "Add 1 to the Attacks characteristic of the next melee attack action made by this \
+         fighter. When a fighter uses this ability, you can discard two of your saved wild \
+         dice. If you do, critical hits are scored on a 4+ for that attack action.",
+    )
+    .unwrap();
+    let raise = Effect::NextBoost {
+        stat: Stat::Attacks,
+        by: Amount::Fixed(1),
+        only: Some(AttackKind::Melee),
+    };
+    let crit = Effect::CritOn {
+        least: 4,
+        only: Some(AttackKind::Melee),
+        next: true,
+    };
+    assert_eq!(
+        e,
+        vec![Effect::Either(Ways {
+            discard: 2,
+            first: vec![raise.clone()],
+            second: vec![raise, crit],
+        })]
+    );
+}
+
+/// SET-3, ABL-5: "each friendly fighter with the R runemark in this fighter's battle group":
+/// an aura of its battle group; the words were read as a runemark's name before.
+#[test]
+fn set3_abl5_friends_of_its_battle_group_make_a_bonus_move() {
+    let e = effects_of(
+        "Each friendly fighter with the Ember runemark in this fighter's battle group can make \
+         a bonus move action.",
+    )
+    .unwrap();
+    let Effect::EachFriendBonusMove { aura, or_attack } = &e[0] else {
+        panic!("{e:?}")
+    };
+    assert!(aura.group && !or_attack);
+    assert_eq!(aura.marks, Marks::of(&["ember"], &[]).unwrap());
+    assert!(describe(&e, None).contains("ember runemark in its battle group"));
+}
+
+/// ABL-5: "either X, or allocate N damage points to this fighter and Y": two ways, the second
+/// two allocations; "from either the Move characteristic or the Toughness characteristic":
+/// the sentence with each.
+#[test]
+fn abl5_either_or_is_the_players_choice() {
+    let e = effects_of(
+        "Either allocate 2 damage points to all visible enemy fighters within 2\" of this \
+         fighter, or allocate 1 damage point to this fighter and 2 damage points to all \
+         visible enemy fighters within 5\" of this fighter.",
+    )
+    .unwrap();
+    let Effect::Either(w) = &e[0] else {
+        panic!("{e:?}")
+    };
+    assert_eq!((w.discard, w.first.len(), w.second.len()), (0, 1, 2));
+    assert!(matches!(w.second[0], Effect::SelfDamage { .. }));
+    let e = effects_of(
+        "Pick a visible enemy fighter within 8\" of this fighter. Subtract 1 from either the \
+         Move characteristic or the Toughness characteristic of that fighter (to a minimum of \
+         1) until the end of the battle round.",
+    )
+    .unwrap();
+    assert!(
+        describe(&e, None).starts_with("either a visible enemy within 8\" has 1 less Move"),
+        "{}",
+        describe(&e, None)
+    );
+}
+
+/// A runemark's name with "runemark" inside it is words the reader did not understand: the
+/// ability is left to be resolved by hand rather than read wrong.
+#[test]
+fn abl5_words_after_a_runemark_are_not_its_name() {
+    assert!(
+        effects_of(
+            "Each friendly fighter with the Ember runemark in the next room can make a bonus \
+             move action."
+        )
+        .is_err()
+    );
+}

@@ -1,0 +1,196 @@
+//! Issue 30, eighteenth session: abilities used one way or the other (ABL-5), the second way
+//! perhaps paid with saved wild dice (INI-3), in our own words, with injected dice.
+
+use super::faction::with_ability;
+use warcry_sim::model::effects::{Amount, Effect, Ways};
+use warcry_sim::model::ids::{FighterId, Side};
+use warcry_sim::rules::command::Command;
+use warcry_sim::rules::state::Bonus;
+
+const A: FighterId = FighterId(2);
+const B: FighterId = FighterId(10);
+
+/// "A bonus move of up to 3", flying. You can discard one of your saved wild dice; if you do
+/// so, up to 4" instead."
+fn leap() -> Effect {
+    Effect::Either(Ways {
+        discard: 1,
+        first: vec![Effect::FlyingBonusMove {
+            max: Amount::Fixed(3),
+        }],
+        second: vec![Effect::FlyingBonusMove {
+            max: Amount::Fixed(4),
+        }],
+    })
+}
+
+fn use_way(a: &mut super::arena::Arena, choice: u8) -> Result<(), String> {
+    a.apply(Command::Ability {
+        fighter: A,
+        ability: "Test Gift".into(),
+        dice: 3,
+        target: None,
+        place: None,
+        choice,
+    })
+    .map_err(|e| format!("{} [{}]", e.reason, e.rule))
+}
+
+fn waiting(a: &mut super::arena::Arena) -> Vec<Bonus> {
+    a.engine().activation.as_ref().unwrap().bonus.clone()
+}
+
+/// ABL-5, INI-3: with no saved wild dice, the paid way is refused (INI-3) and nothing changes;
+/// with one saved, it is taken: the bonus move is up to 4", the saved die is discarded and
+/// the log says so.
+#[test]
+fn abl5_ini3_the_second_way_discards_saved_wild_dice() {
+    let mut a = with_ability(vec![leap()], 3);
+    let why = use_way(&mut a, 1).unwrap_err();
+    assert_eq!(
+        why,
+        "that way of using Test Gift discards one of your saved wild dice, and you have 0 [INI-3]"
+    );
+    assert!(waiting(&mut a).is_empty());
+    a.engine().dice[Side::A].saved = 1;
+    let n = a.log_len();
+    use_way(&mut a, 1).unwrap();
+    assert_eq!(
+        waiting(&mut a),
+        vec![Bonus::Move {
+            max: 4.0,
+            fly: true
+        }]
+    );
+    assert_eq!(a.engine().dice[Side::A].saved, 0);
+    let log: Vec<String> = (a.log_since(n).iter()).map(|e| a.text_of(e)).collect();
+    assert!(
+        log.iter()
+            .any(|l| l.contains("side discards 1 of its saved wild dice")),
+        "{log:?}"
+    );
+}
+
+/// ABL-5: the first way costs nothing and keeps the saved wild dice: up to 3"; a third way
+/// does not exist.
+#[test]
+fn abl5_the_first_way_keeps_the_saved_wild_dice() {
+    let mut a = with_ability(vec![leap()], 3);
+    a.engine().dice[Side::A].saved = 2;
+    assert_eq!(
+        use_way(&mut a, 2).unwrap_err(),
+        "Test Gift can be used two ways, not 3 [ABL-5]"
+    );
+    use_way(&mut a, 0).unwrap();
+    assert_eq!(
+        waiting(&mut a),
+        vec![Bonus::Move {
+            max: 3.0,
+            fly: true
+        }]
+    );
+    assert_eq!(a.engine().dice[Side::A].saved, 2);
+}
+
+/// SOLO-C1, ABL-5: the solo AI takes the paid way when its side has the saved wild dice (it
+/// does more), says so, and the free one when it has none.
+#[test]
+fn solo_c1_the_ai_pays_with_saved_wild_dice_when_it_has_them() {
+    for (saved, way) in [(1, 1), (0, 0)] {
+        let mut a = with_ability(vec![leap()], 3);
+        a.place(B, 10.0, 30.0);
+        a.engine().dice[Side::A].saved = saved;
+        let d = warcry_sim::ai::solo::advise(a.world()).unwrap();
+        assert!(
+            matches!(&d.command, Command::Ability { ability, choice, .. }
+                if ability == "Test Gift" && *choice == way),
+            "{saved} saved: {:?}",
+            d.command
+        );
+        assert_eq!(
+            d.why.contains("discarding one saved wild die"),
+            way == 1,
+            "{}",
+            d.why
+        );
+    }
+}
+
+/// ABL-5: "subtract 2 from either the Move or the Toughness characteristic of that enemy": the
+/// player's choice picks which (no dice paid).
+#[test]
+fn abl5_either_way_lowers_the_characteristic_chosen() {
+    use warcry_sim::model::effects::{Lowering, PickedLowering, Stat};
+    let lower = |stat| {
+        Effect::LowerPicked(PickedLowering {
+            range: 9.0,
+            visible: true,
+            stat,
+            by: Amount::Fixed(2),
+            min: 1,
+            activation: false,
+            melee_only: false,
+            how: Lowering::By,
+            spares_me: false,
+        })
+    };
+    let gaze = Effect::Either(Ways {
+        discard: 0,
+        first: vec![lower(Stat::Move)],
+        second: vec![lower(Stat::Toughness)],
+    });
+    for (choice, lowered) in [(0, (2, 0)), (1, (0, 2))] {
+        let mut a = with_ability(vec![gaze.clone()], 3);
+        a.place(B, 15.0, 10.0);
+        a.apply(Command::Ability {
+            fighter: A,
+            ability: "Test Gift".into(),
+            dice: 3,
+            target: Some(B),
+            place: None,
+            choice,
+        })
+        .unwrap();
+        let l = a.engine().lowered(B);
+        assert_eq!((l.move_by, l.toughness_by), lowered, "choice {choice}");
+    }
+}
+
+/// SET-3, ABL-5: "each friendly fighter in this fighter's battle group can make a bonus move
+/// action": A (itself too) and A2 of its Dagger group are offered one; A3 of the Shield group,
+/// as near, is not.
+#[test]
+fn set3_abl5_bonus_moves_for_its_battle_group_only() {
+    use warcry_sim::model::components::BattleGroup;
+    use warcry_sim::model::effects::Aura;
+    use warcry_sim::model::formats::GroupName;
+    const A2: FighterId = FighterId(3);
+    const A3: FighterId = FighterId(4);
+    let each = Effect::EachFriendBonusMove {
+        aura: Aura {
+            group: true,
+            ..Aura::within(warcry_sim::model::effects::ANYWHERE, false)
+        },
+        or_attack: false,
+    };
+    let mut a = with_ability(vec![each], 3);
+    a.set(A, BattleGroup(GroupName::Dagger));
+    a.set(A2, BattleGroup(GroupName::Dagger));
+    a.set(A3, BattleGroup(GroupName::Shield));
+    a.place(A2, 12.0, 10.0);
+    a.place(A3, 10.0, 12.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let friends: Vec<FighterId> = waiting(&mut a)
+        .iter()
+        .filter_map(|b| match b {
+            Bonus::FriendMove { fighter, .. } => Some(*fighter),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(friends, vec![A2]);
+    assert!(
+        waiting(&mut a)
+            .iter()
+            .any(|b| matches!(b, Bonus::Move { .. }))
+    );
+}
