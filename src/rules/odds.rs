@@ -33,6 +33,8 @@ pub struct AttackRoll {
     pub hits_as_crits: u32,
     /// ABL-5: how many misses count as critical hits.
     pub misses_as_crits: u32,
+    /// ABL-5: how many more critical hits it scores if it scores any.
+    pub more_crits: u32,
 }
 
 /// The exact distribution of the damage one attack allocates.
@@ -75,7 +77,10 @@ impl AttackRoll {
                 // ABL-5: some hits may count as critical hits.
                 let k = self.hits_as_crits.min(h);
                 let km = self.misses_as_crits.min(m);
-                let dmg = (h - k) * self.damage.0 + (c + k + km) * self.damage.1;
+                let crits = c + k + km;
+                // ABL-5: one critical hit may score more.
+                let crits = crits + if crits > 0 { self.more_crits } else { 0 };
+                let dmg = (h - k) * self.damage.0 + crits * self.damage.1;
                 match ways.binary_search_by_key(&dmg, |w| w.0) {
                     Ok(i) => ways[i].1 += count,
                     Err(i) => ways.insert(i, (dmg, count)),
@@ -176,6 +181,7 @@ impl AttackRoll {
             crit_on: 6,
             hits_as_crits: 0,
             misses_as_crits: 0,
+            more_crits: 0,
         };
         Some((roll, *wounds_before))
     }
@@ -229,6 +235,7 @@ mod tests {
             crit_on: 6,
             hits_as_crits: 0,
             misses_as_crits: 0,
+            more_crits: 0,
         }
     }
 

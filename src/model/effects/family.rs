@@ -77,6 +77,7 @@ macro_rules! manner_parts {
             | Effect::MoveWhileEngaged
             | Effect::FreeClimb
             | Effect::NextMissesAsCrits { .. }
+            | Effect::NextMoreCrits { .. }
             | Effect::HitsAsCrits { .. }
             | Effect::DisengageEndNear
             | Effect::FlatAttackRange

@@ -271,6 +271,8 @@ pub enum Effect {
     TargetToughnessLess { by: u32, min: u32 },
     /// Up to `n` misses of its next attack (of that kind, when `only`) count as critical hits.
     NextMissesAsCrits { n: u32, only: Option<AttackKind> },
+    /// One critical hit of its next attack (of that kind) scores `n` more: if it scores any.
+    NextMoreCrits { n: u32, only: Option<AttackKind> },
     /// This activation, each hit of its attacks (of that kind, when given) counts as a crit.
     HitsAsCrits { only: Option<AttackKind> },
     /// This activation, its disengages may end within 1" of enemies (DIS-1).

@@ -301,6 +301,7 @@ pub fn attack_roll(
         crit_on: crit_on(world, (f, t), w.is_melee()),
         hits_as_crits: hits_as_crits(world, (f, t), w.is_melee()),
         misses_as_crits: crate::rules::effects::misses_as_crits(world, (f, t), w.is_melee()),
+        more_crits: crate::rules::effects::more_crits(world, (f, t), w.is_melee()),
         take_cover,
     })
 }

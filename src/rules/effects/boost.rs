@@ -316,6 +316,7 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
         | Effect::NextActionCritOn { only, .. }
         | Effect::NextHitsAsCrits { only, .. }
         | Effect::NextMissesAsCrits { only, .. }
+        | Effect::NextMoreCrits { only, .. }
         | Effect::HitsAsCrits { only }
         | Effect::StrengthAboveToughness { only }
             if (next.attack)

@@ -32,6 +32,10 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             "{n} misses of its next {}attack count as critical hits",
             kind_words(*only)
         ),
+        Effect::NextMoreCrits { n, only } => format!(
+            "if its next {}attack scores a critical hit, it scores {n} more",
+            kind_words(*only)
+        ),
         Effect::TargetToughnessLess { by, min } => format!(
             "the target of its next attack has {by} less Toughness (to {min}) for that attack"
         ),
@@ -157,6 +161,17 @@ pub fn misses_as_crits(world: &World, (f, t): (&FighterView, &FighterView), mele
         .fold(0, u32::saturating_add)
 }
 
+/// ABL-5: how many more critical hits `f`'s next (`melee`) attack on `t` scores if it scores
+/// any ("one critical hit from that attack action scores 1 additional critical hit").
+pub fn more_crits(world: &World, (f, t): (&FighterView, &FighterView), melee: bool) -> u32 {
+    lasting_for(world, f, t)
+        .filter_map(|e| match e {
+            Effect::NextMoreCrits { n, only } if fits(*only, melee) => Some(*n),
+            _ => None,
+        })
+        .fold(0, u32::saturating_add)
+}
+
 /// ABL-5: the hits (and misses) of `attacker`'s (`melee`) attack of `dice` dice that count as
 /// critical hits, counted so (logged when there are any).
 pub fn promote_hits(
@@ -176,6 +191,11 @@ pub fn promote_hits(
         *crits += n;
         super::effect_logged(world, f.id, EffectOutcome::MissesAsCrits { n });
     }
+    let n = more_crits(world, (f, t), melee);
+    if n > 0 && *crits > 0 {
+        *crits += n;
+        super::effect_logged(world, f.id, EffectOutcome::MoreCrits { n });
+    }
 }
 
 /// ABL-5: the next (`melee`) attack is made: what counted its hits as critical hits, or
@@ -184,6 +204,7 @@ pub fn spend_hits_as_crits(a: &mut ActivationState, melee: bool) {
     let spent = |e: &Effect| match e {
         Effect::NextHitsAsCrits { only, .. }
         | Effect::NextMissesAsCrits { only, .. }
+        | Effect::NextMoreCrits { only, .. }
         | Effect::CritOn {
             only, next: true, ..
         } => fits(*only, melee),
@@ -271,6 +292,18 @@ pub fn next_action_made(world: &mut World, id: crate::model::ids::FighterId, att
 pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
     if let Some(e) = crit_on_words(s).or_else(|| next_crit_on(s)) {
         return Some(e);
+    }
+    // "One critical hit from the next melee attack action made by this fighter (in this
+    // activation) scores N additional critical hit(s)."
+    if let Some(rest) = s.strip_prefix("one critical hit from ") {
+        let (attack, more) = rest.split_once(" scores ")?;
+        let only = super::boost_words::next_attack(attack)?;
+        let (n, tail) = super::card::count_prefix(more)?;
+        return matches!(
+            tail,
+            " additional critical hit" | " additional critical hits"
+        )
+        .then_some(vec![Effect::NextMoreCrits { n, only }]);
     }
     let each = [
         (
@@ -362,6 +395,9 @@ pub(super) fn kept_lasting(
                 only: *only,
             };
             super::kept(world, f, &e, value, |a| a.keep_for_next_attack(e.clone()))
+        }
+        Effect::NextMoreCrits { .. } => {
+            super::kept(world, f, e, value, |a| a.keep_for_next_attack(e.clone()))
         }
         // "If this fighter's next action is a missile attack action": for that action only.
         Effect::NextActionCritOn { least, only } => {

@@ -13,6 +13,7 @@ pub(super) fn text(e: &Effect, value: Option<u8>) -> String {
     match e {
         Effect::NextHitsAsCrits { .. }
         | Effect::NextMissesAsCrits { .. }
+        | Effect::NextMoreCrits { .. }
         | Effect::HitsAsCrits { .. }
         | Effect::CritOn { .. }
         | Effect::TargetToughnessLess { .. }

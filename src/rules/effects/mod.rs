@@ -86,8 +86,8 @@ pub use boost::{disengages_ending_near, in_aura, moves_while_engaged, round_bonu
 pub(crate) use by_hand::by_hand;
 pub use card::effects_of;
 pub use crits::{
-    crit_on, hits_as_crits, misses_as_crits, next_action_made, promote_hits, spend_hits_as_crits,
-    target_toughness,
+    crit_on, hits_as_crits, misses_as_crits, more_crits, next_action_made, promote_hits,
+    spend_hits_as_crits, target_toughness,
 };
 pub use damage::after_move_choices;
 pub(crate) use damage::{after_move, check_after_move_pick};

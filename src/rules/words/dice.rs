@@ -52,6 +52,10 @@ fn crits_text(who: &str, o: &EffectOutcome) -> String {
         EffectOutcome::HitsAsCrits { n } => format!("{who} counts {n} hits as critical hits"),
         EffectOutcome::MissesAsCrits { n: 1 } => format!("{who} counts a miss as a critical hit"),
         EffectOutcome::MissesAsCrits { n } => format!("{who} counts {n} misses as critical hits"),
+        EffectOutcome::MoreCrits { n } => {
+            let s = if *n == 1 { "" } else { "s" };
+            format!("one of {who}'s critical hits scores {n} more critical hit{s}")
+        }
         _ => String::new(),
     }
 }

@@ -193,83 +193,75 @@ fn move_text(e: &Event, n: &Names) -> String {
 
 /// ABL-5: what one data effect did, for people.
 fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
+    // Short names: each outcome is named here once.
+    use super::effects as fx;
+    use EffectOutcome as O;
     match o {
-        EffectOutcome::BonusMove { .. }
-        | EffectOutcome::BonusAttack
-        | EffectOutcome::BonusDisengage
-        | EffectOutcome::BonusMoveCloser { .. }
-        | EffectOutcome::BonusMoveOrDisengage { .. }
-        | EffectOutcome::BonusMoveOrAttack { .. } => super::effects::bonus_text(&who, o),
-        EffectOutcome::Boost { .. } | EffectOutcome::Counted { .. } => {
-            super::effects::boost_text(&who, o)
+        O::BonusMove { .. }
+        | O::BonusAttack
+        | O::BonusDisengage
+        | O::BonusMoveCloser { .. }
+        | O::BonusMoveOrDisengage { .. }
+        | O::BonusMoveOrAttack { .. } => fx::bonus_text(&who, o),
+        O::Boost { .. } | O::Counted { .. } => fx::boost_text(&who, o),
+        O::Damage { .. } => fx::damage_text(&who, o, n),
+        O::Relocated { .. } => super::against::relocated_text(&who, o, n),
+        O::Revived { .. } | O::Spared { .. } => super::against::revived_text(&who, o, n),
+        O::AtPoint { .. } | O::GangedUp { .. } => super::against::point_text(&who, o, n),
+        O::TokenPlaced { .. } | O::TokenRoundEnd { .. } => super::against::token_text(&who, o, n),
+        O::Exposed { .. }
+        | O::Lowered { .. }
+        | O::WeakenedUnless { .. }
+        | O::Trapped { .. }
+        | O::ReactionDamageBarred { .. } => fx::friend_bonus_text(&who, o, n),
+        O::Oathed
+        | O::Favoured
+        | O::EmptyHanded(_)
+        | O::WildDiceSaved { .. }
+        | O::EnemyWildDiceDiscarded { .. }
+        | O::OwnWildDiceDiscarded { .. }
+        | O::HitsAsCrits { .. }
+        | O::MissesAsCrits { .. }
+        | O::MoreCrits { .. }
+        | O::MoveRolled { .. }
+        | O::FewerDice { .. }
+        | O::FewerDiceInAura { .. } => super::dice::dice_text(&who, o),
+        O::HealedRolled { .. }
+        | O::Healed { .. }
+        | O::HealedFriend { .. }
+        | O::HealedFriendRolled { .. } => fx::healed_text(&who, o, n),
+        O::FriendRaised { .. }
+        | O::FriendCounts { .. }
+        | O::StartRaised { .. }
+        | O::ActivatesNext { .. }
+        | O::Pulled { .. }
+        | O::PullHeld { .. }
+        | O::ValueChanged { .. } => fx::friend_raised_text(&who, o, n),
+        O::Lasts { .. }
+        | O::Lapsed { .. }
+        | O::BoostLapsed { .. }
+        | O::BonusMoveBarred { .. }
+        | O::BonusDeclined { .. }
+        | O::NoFriendInReach
+        | O::SetUp { .. }
+        | O::RolledAgainst { .. }
+        | O::RollAfterAttack { .. }
+        | O::CritWeakened { .. } => fx::lasting_text(&who, o, n).unwrap_or_default(),
+        O::FriendBonuses { .. } | O::BonusPassed { .. } | O::PicksMade { .. } => {
+            fx::picks_text(&who, o, n)
         }
-        EffectOutcome::Damage { .. } => super::effects::damage_text(&who, o, n),
-        EffectOutcome::Relocated { .. } => super::against::relocated_text(&who, o, n),
-        EffectOutcome::Revived { .. } | EffectOutcome::Spared { .. } => {
-            super::against::revived_text(&who, o, n)
-        }
-        EffectOutcome::AtPoint { .. } | EffectOutcome::GangedUp { .. } => {
-            super::against::point_text(&who, o, n)
-        }
-        EffectOutcome::TokenPlaced { .. } | EffectOutcome::TokenRoundEnd { .. } => {
-            super::against::token_text(&who, o, n)
-        }
-        EffectOutcome::Exposed { .. }
-        | EffectOutcome::Lowered { .. }
-        | EffectOutcome::WeakenedUnless { .. }
-        | EffectOutcome::Trapped { .. }
-        | EffectOutcome::ReactionDamageBarred { .. } => {
-            super::effects::friend_bonus_text(&who, o, n)
-        }
-        EffectOutcome::Oathed
-        | EffectOutcome::Favoured
-        | EffectOutcome::EmptyHanded(_)
-        | EffectOutcome::WildDiceSaved { .. }
-        | EffectOutcome::EnemyWildDiceDiscarded { .. }
-        | EffectOutcome::OwnWildDiceDiscarded { .. }
-        | EffectOutcome::HitsAsCrits { .. }
-        | EffectOutcome::MissesAsCrits { .. }
-        | EffectOutcome::MoveRolled { .. }
-        | EffectOutcome::FewerDice { .. }
-        | EffectOutcome::FewerDiceInAura { .. } => super::dice::dice_text(&who, o),
-        EffectOutcome::HealedRolled { .. }
-        | EffectOutcome::Healed { .. }
-        | EffectOutcome::HealedFriend { .. }
-        | EffectOutcome::HealedFriendRolled { .. } => super::effects::healed_text(&who, o, n),
-        EffectOutcome::FriendRaised { .. }
-        | EffectOutcome::FriendCounts { .. }
-        | EffectOutcome::StartRaised { .. }
-        | EffectOutcome::ActivatesNext { .. }
-        | EffectOutcome::Pulled { .. }
-        | EffectOutcome::PullHeld { .. }
-        | EffectOutcome::ValueChanged { .. } => super::effects::friend_raised_text(&who, o, n),
-        EffectOutcome::Lasts { .. }
-        | EffectOutcome::Lapsed { .. }
-        | EffectOutcome::BoostLapsed { .. }
-        | EffectOutcome::BonusMoveBarred { .. }
-        | EffectOutcome::BonusDeclined { .. }
-        | EffectOutcome::NoFriendInReach
-        | EffectOutcome::SetUp { .. }
-        | EffectOutcome::RolledAgainst { .. }
-        | EffectOutcome::RollAfterAttack { .. }
-        | EffectOutcome::CritWeakened { .. } => {
-            super::effects::lasting_text(&who, o, n).unwrap_or_default()
-        }
-        EffectOutcome::FriendBonuses { .. }
-        | EffectOutcome::BonusPassed { .. }
-        | EffectOutcome::PicksMade { .. } => super::effects::picks_text(&who, o, n),
-        EffectOutcome::BonusLapsed { .. }
-        | EffectOutcome::NoDisengage
-        | EffectOutcome::Rolled { .. }
-        | EffectOutcome::DamageDice { .. }
-        | EffectOutcome::FriendAttack { .. }
-        | EffectOutcome::BonusAttackOn { .. }
-        | EffectOutcome::BonusAttackWith { .. } => super::effects::friend_bonus_text(&who, o, n),
-        EffectOutcome::CritsCounted { .. }
-        | EffectOutcome::HitDamage { .. }
-        | EffectOutcome::Guarded { .. }
-        | EffectOutcome::BarredEach { .. }
-        | EffectOutcome::Barred { .. } => answers_text(&who, o, n),
+        O::BonusLapsed { .. }
+        | O::NoDisengage
+        | O::Rolled { .. }
+        | O::DamageDice { .. }
+        | O::FriendAttack { .. }
+        | O::BonusAttackOn { .. }
+        | O::BonusAttackWith { .. } => fx::friend_bonus_text(&who, o, n),
+        O::CritsCounted { .. }
+        | O::HitDamage { .. }
+        | O::Guarded { .. }
+        | O::BarredEach { .. }
+        | O::Barred { .. } => answers_text(&who, o, n),
     }
 }
 

@@ -194,3 +194,32 @@ fn set3_abl5_bonus_moves_for_its_battle_group_only() {
             .any(|b| matches!(b, Bonus::Move { .. }))
     );
 }
+
+/// ABL-5: "one critical hit from the next melee attack scores 1 additional critical hit": A's
+/// 2-dice weapon (1/2 damage) rolling a 6 and a 1 scores 2 critical hits (4 damage), and the
+/// exact odds know it; rolling no 6, nothing more; the next attack after it is as printed.
+#[test]
+fn abl5_one_critical_hit_scores_one_more() {
+    use warcry_sim::model::effects::AttackKind;
+    use warcry_sim::rules::log::Event;
+    let more = Effect::NextMoreCrits {
+        n: 1,
+        only: Some(AttackKind::Melee),
+    };
+    let mut a = with_ability(vec![more], 3);
+    a.rules(|r| r.reactions = false);
+    a.profile(B, |p| p.wounds = 30);
+    a.place(B, 11.5, 10.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let odds = super::faction::a_on_b(&mut a, 0).odds().unwrap();
+    // A critical hit and a hit: 2 + 2 + 1, never the 3 they would deal as printed.
+    assert!(
+        odds.probability(5) > 0.0 && odds.probability(3) == 0.0,
+        "{odds:?}"
+    );
+    a.dice(&[6, 1]);
+    let Event::Attack { crits, .. } = a.attack_logged(A, B, 0) else {
+        panic!("not an attack")
+    };
+    assert_eq!((crits, a.damage(B)), (2, 4));
+}

@@ -6,10 +6,69 @@
 //!   saved wild dice (INI-3); without "instead", X comes on top of what it does.
 //! - "Either X, or Y": one sentence of two ways.
 //! - "Subtract N from either the A characteristic or the B characteristic of ...".
+//! - "Pick 1 of the following effects: • X • Y".
 
 /// The saved wild dice the second way costs (0: none), and the sentences of each way.
 pub(super) fn ways(s: &[String]) -> Option<(u8, Vec<String>, Vec<String>)> {
-    discard(s).or_else(|| either(s)).or_else(|| either_stat(s))
+    discard(s)
+        .or_else(|| either(s))
+        .or_else(|| either_stat(s))
+        .or_else(|| bullets(s))
+}
+
+/// "Pick 1 (one) of the following effects: • X" and "• Y": the two bullets, each in the
+/// sentences the rest of the language reads.
+fn bullets(s: &[String]) -> Option<(u8, Vec<String>, Vec<String>)> {
+    let [first, second] = s else {
+        return None;
+    };
+    let x = first
+        .strip_prefix("pick 1 of the following effects: • ")
+        .or_else(|| first.strip_prefix("pick one of the following effects: • "))?;
+    let y = second.strip_prefix("• ")?;
+    let read = |w: &str| {
+        weapon_words(w)
+            .iter()
+            .map(|s| super::plain::plain(s))
+            .collect()
+    };
+    Some((0, read(x), read(y)))
+}
+
+/// A bullet's sentences: "add N to the attacks and damage characteristics of this fighter's
+/// melee weapons until the end of their activation" raises its melee attacks' Attacks and
+/// the damage of each hit and critical hit (the Damage characteristic's two values); "... and
+/// this fighter has the fly runemark until the end of their activation" lets it fly (MOVE-7)
+/// this activation.
+fn weapon_words(x: &str) -> Vec<String> {
+    const THIS: &str = "until the end of this fighter's activation, ";
+    if let Some(n) = super::fill(
+        x,
+        "add {n} to the attacks and damage characteristics of this fighter's melee weapons \
+         until the end of their activation",
+    ) {
+        let n = n[0];
+        return vec![
+            format!(
+                "{THIS}add {n} to the attacks characteristic of melee attack actions made by this fighter"
+            ),
+            format!(
+                "{THIS}add {n} to the damage points allocated by each hit and critical hit from \
+                 melee attack actions made by this fighter"
+            ),
+        ];
+    }
+    let fly = [
+        " and this fighter has the fly runemark until the end of their activation",
+        " and this fighter has the fly unemark until the end of their activation",
+    ];
+    if let Some(rest) = fly.iter().find_map(|f| x.strip_suffix(f)) {
+        return vec![
+            rest.to_string(),
+            format!("{THIS}this fighter can fly when making move actions"),
+        ];
+    }
+    vec![x.to_string()]
 }
 
 /// "When a fighter uses this ability (reaction), you can discard N of your saved wild dice"

@@ -121,3 +121,55 @@ fn abl5_words_after_a_runemark_are_not_its_name() {
         .is_err()
     );
 }
+
+/// ABL-5: "one critical hit from the next melee attack action made by this fighter scores 2
+/// additional critical hits".
+#[test]
+fn abl5_one_critical_hit_scores_more() {
+    let e = effects_of(
+        "One critical hit from the next melee attack action made by this fighter scores 2 \
+         additional critical hits.",
+    )
+    .unwrap();
+    assert_eq!(
+        e,
+        vec![Effect::NextMoreCrits {
+            n: 2,
+            only: Some(AttackKind::Melee)
+        }]
+    );
+    assert_eq!(
+        describe(&e, None),
+        "if its next melee attack scores a critical hit, it scores 2 more"
+    );
+}
+
+/// ABL-5, MOVE-7: "pick 1 of the following effects: • X • Y", the bullets in the card's
+/// shorthand: "the Attacks and Damage characteristics of this fighter's melee weapons" (both
+/// values of Damage), "has the Fly runemark" (it can fly).
+#[test]
+fn abl5_move7_one_of_two_bullets() {
+    let e = effects_of(
+        "Pick 1 of the following effects: • Add 2 to the Attacks and Damage characteristics of \
+         this fighter's melee weapons until the end of their activation. • Add 1 to this \
+         fighter's Move characteristic until the end of their activation and this fighter has \
+         the Fly runemark until the end of their activation.",
+    )
+    .unwrap();
+    let Effect::Either(w) = &e[0] else {
+        panic!("{e:?}")
+    };
+    let stats: Vec<Stat> = (w.first.iter())
+        .filter_map(|e| match e {
+            Effect::Boost {
+                stat,
+                by: Amount::Fixed(2),
+                melee_only: true,
+                ..
+            } => Some(*stat),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(stats, vec![Stat::Attacks, Stat::Damage, Stat::CritDamage]);
+    assert_eq!(w.second[1], Effect::FlyThisActivation);
+}
