@@ -254,6 +254,7 @@ impl Effect {
             Effect::SaveWildDice { .. }
             | Effect::DiscardEnemyWildDice { .. }
             | Effect::MoveByRolls { .. }
+            | Effect::RollDice(_)
             | Effect::SwearOath
             | Effect::EmptyHanded(_)
             | Effect::PotentVial

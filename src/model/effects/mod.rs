@@ -153,6 +153,8 @@ pub enum Effect {
     HealRolled { dice: Amount, least: u8, each: u32 },
     /// `dice` dice: each of `least`+ saves a wild dice (INI-3); `least` 0: `dice` saved as such.
     SaveWildDice { dice: Amount, least: u8 },
+    /// Roll `dice` dice, for what follows to read ("for each roll of 4+, ...").
+    RollDice(Amount),
     /// `dice` dice: each `least`+ discards one of the other side's saved wild dice (INI-3).
     DiscardEnemyWildDice { dice: Amount, least: u8 },
     /// `dice` dice: this activation, each of `down_to`- takes 1 Move (to 1), each other adds 1.

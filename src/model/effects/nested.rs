@@ -159,6 +159,7 @@ fn rolled_ok(then: &[Effect]) -> bool {
             matches!(
                 t,
                 Effect::Restrict { .. }
+                    | Effect::NextBoost { .. }
                     | Effect::BonusAttackAt { .. }
                     | Effect::DamageOne { roll: None, .. }
                     | Effect::Heal { .. }

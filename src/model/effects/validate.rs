@@ -173,6 +173,7 @@ impl Effect {
     /// on their own)?
     pub(super) fn numbers_ok(&self) -> bool {
         match self {
+            Effect::RollDice(dice) => dice.within(10),
             Effect::Either(w) => {
                 w.discard <= 3 && w.first.iter().chain(&w.second).all(Effect::numbers_ok)
             }

@@ -131,6 +131,7 @@ pub(super) fn next_hits_damage(s: &str) -> Option<Vec<Effect>> {
     let rest = rest.strip_prefix("by each ")?;
     let (stats, rest): (&[Stat], _) = if let Some(r) = rest
         .strip_prefix("hit and critical hit from ")
+        .or_else(|| rest.strip_prefix("hit or critical hit from "))
         .or_else(|| rest.strip_prefix("hit and each critical hit from "))
     {
         (&[Stat::Damage, Stat::CritDamage], r)
@@ -216,7 +217,10 @@ fn damage_head(s: &str) -> Option<(Amount, &'static [Stat], &str)> {
     let rest = rest
         .strip_prefix(" to the damage points allocated to enemy fighters by each ")
         .or_else(|| rest.strip_prefix(" to the damage points allocated by each "))?;
-    match rest.strip_prefix("hit and critical hit from ") {
+    // "Each hit or critical hit" adds as much to each of either.
+    let both = (rest.strip_prefix("hit and critical hit from "))
+        .or_else(|| rest.strip_prefix("hit or critical hit from "));
+    match both {
         Some(r) => Some((by, &[Stat::Damage, Stat::CritDamage], r)),
         None => Some((
             by,

@@ -24,6 +24,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             "roll {} dice: each {least}+ saves a wild dice for a later round",
             amount_text(dice, value)
         ),
+        Effect::RollDice(dice) => format!("roll {} dice", amount_text(dice, value)),
         Effect::DiscardEnemyWildDice { dice, least } => format!(
             "roll {} dice: each {least}+ makes the other side discard a saved wild dice",
             amount_text(dice, value)
@@ -123,6 +124,10 @@ pub(super) fn run(
     if let Effect::MoveByRolls { dice, down_to } = e {
         return Some(move_by_rolls(world, f, dice.of(value), *down_to));
     }
+    if let Effect::RollDice(dice) = e {
+        let rolls = (world.resource_mut::<DiceRng>()).roll(dice.of(value) as usize);
+        return Some(EffectOutcome::DiceRolled { rolls });
+    }
     if let Effect::DiscardEnemyWildDice { dice, least } = e {
         let (rolls, k) =
             (world.resource_mut::<DiceRng>()).roll_at_least(dice.of(value) as usize, *least);
@@ -209,7 +214,7 @@ pub(super) fn useful(w: &super::Weighed, e: &Effect) -> Option<Useful> {
         Effect::MoveByRolls { down_to, .. } if w.next.moves && *down_to <= 2 => {
             w.because("its next action is a move")
         }
-        Effect::OnRoll { then, .. } => then
+        Effect::OnRoll { then, .. } | Effect::OnRolled { then, .. } => then
             .iter()
             .find_map(|t| super::useful(w.world, w.all, w.f, t, w.next)),
         Effect::SaveWildDice { .. } => Some(Useful::Because("wild dice for a later round", None)),

@@ -297,7 +297,9 @@ pub fn run(world: &mut World, f: &FighterView, effects: &[Effect], value: u8, pi
         };
         for outcome in outcomes {
             effect_logged(world, f.id, outcome.clone());
-            if let EffectOutcome::RolledAgainst { rolls, .. } = &outcome {
+            if let EffectOutcome::RolledAgainst { rolls, .. }
+            | EffectOutcome::DiceRolled { rolls } = &outcome
+            {
                 keep(&mut rolled, rolls);
             }
             if let EffectOutcome::Damage {

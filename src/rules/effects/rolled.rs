@@ -204,3 +204,38 @@ pub(super) fn up_to_the_round(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     };
     Some((3, vec![e]))
 }
+
+/// "Roll N dice (a number of dice equal to the value of this ability)" + "For each roll of 1,
+/// allocate 1 damage point to this fighter" and "For each roll of 4+, (a raise of its next
+/// attack)": the dice, then what each face of them does.
+pub(super) fn roll_then_each(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let dice = super::card::dice_count(s[0].strip_prefix("roll ")?)?;
+    let mut out = vec![Effect::RollDice(dice)];
+    let mut used = 1;
+    for t in &s[1..] {
+        let each = (super::self_damage::self_per_roll(t)).or_else(|| each_raise(t));
+        match each {
+            Some(e) => out.extend(e),
+            None => break,
+        }
+        used += 1;
+    }
+    (used > 1).then_some((used, out))
+}
+
+/// "For each roll of N+, (a raise of its next attack action)": that raise for each such roll.
+fn each_raise(t: &str) -> Option<Vec<Effect>> {
+    let rest = t.strip_prefix("for each roll of ")?;
+    let (least, rest) = number_prefix(rest)?;
+    let raise = rest.strip_prefix("+, ")?;
+    let then =
+        (super::boost::sentence(raise)).or_else(|| super::boost_words::next_hits_damage(raise))?;
+    let raises = then.iter().all(|e| matches!(e, Effect::NextBoost { .. }));
+    raises.then(|| {
+        vec![Effect::OnRolled {
+            least: u8::try_from(least).unwrap_or(7),
+            per_roll: true,
+            then,
+        }]
+    })
+}

@@ -63,6 +63,8 @@ pub enum EffectOutcome {
     EnemyWildDiceDiscarded { discarded: u32, rolls: Vec<u8> },
     /// INI-3: the way of the ability chosen cost this many of its side's saved wild dice.
     OwnWildDiceDiscarded { discarded: u32 },
+    /// ABL-5: dice rolled for what follows to read.
+    DiceRolled { rolls: Vec<u8> },
     /// ABL-5: one critical hit of the attack scored `n` more.
     MoreCrits { n: u32 },
     /// `n` hits of the fighter's attack counted as critical hits.

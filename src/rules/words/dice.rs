@@ -23,6 +23,9 @@ pub(super) fn dice_text(who: &str, o: &EffectOutcome) -> String {
             "{who}'s side saves {saved} more wild dice for later rounds{}",
             rolled_text(rolls)
         ),
+        EffectOutcome::DiceRolled { rolls } => {
+            format!("{who} rolls {}", super::effects::rolls_list(rolls))
+        }
         EffectOutcome::MoveRolled { rolls, now } => format!(
             "{who}'s Move is {now}\" until the end of its activation{}",
             rolled_text(rolls)

@@ -223,6 +223,7 @@ fn effect_text(who: String, o: &EffectOutcome, n: &Names) -> String {
         | O::HitsAsCrits { .. }
         | O::MissesAsCrits { .. }
         | O::MoreCrits { .. }
+        | O::DiceRolled { .. }
         | O::MoveRolled { .. }
         | O::FewerDice { .. }
         | O::FewerDiceInAura { .. } => super::dice::dice_text(&who, o),

@@ -223,3 +223,45 @@ fn abl5_one_critical_hit_scores_one_more() {
     };
     assert_eq!((crits, a.damage(B)), (2, 4));
 }
+
+/// ABL-5: "roll a number of dice equal to the value of this ability; for each roll of 1, 1
+/// damage point to this fighter; for each roll of 4+, +1 damage to each hit and critical hit of
+/// the next missile attack": a double of 3s rolls 1, 4 and 6: A takes 1 damage, and its next
+/// missile attack deals 2 more for each hit and each critical hit; its melee attacks are as
+/// printed. The log says what was rolled.
+#[test]
+fn abl5_each_face_of_the_dice_rolled_does_its_part() {
+    use warcry_sim::model::effects::{AttackKind, Stat};
+    let raise = |stat| Effect::NextBoost {
+        stat,
+        by: Amount::Fixed(1),
+        only: Some(AttackKind::Missile),
+    };
+    let effects = vec![
+        Effect::RollDice(Amount::Value),
+        Effect::SelfDamagePerRoll {
+            least: 1,
+            most: 1,
+            amount: 1,
+        },
+        Effect::OnRolled {
+            least: 4,
+            per_roll: true,
+            then: vec![raise(Stat::Damage), raise(Stat::CritDamage)],
+        },
+    ];
+    let mut a = with_ability(effects, 3);
+    a.profile(A, |p| {
+        p.weapons.push(super::arena::weapon(12.0, 2, 3, (2, 4)));
+        p.wounds = 20;
+    });
+    a.place(B, 16.0, 10.0);
+    a.dice(&[1, 4, 6]);
+    let n = a.log_len();
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    assert_eq!(a.damage(A), 1);
+    assert_eq!(super::faction::a_on_b(&mut a, 1).damage, (4, 6));
+    assert_eq!(super::faction::a_on_b(&mut a, 0).damage, (1, 2));
+    let said = super::faction::said_since(&mut a, n);
+    assert!(said.iter().any(|l| l.contains("rolls 1, 4, 6")), "{said:?}");
+}

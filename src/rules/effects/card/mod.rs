@@ -119,8 +119,10 @@ fn settle(effects: &mut [Effect], sentences: &[String]) -> Result<(), String> {
             *e = Effect::ReactBonus { friend: None, act };
         }
     }
-    // A lowering for each roll follows a roll of damage against one picked enemy.
+    // A lowering for each roll follows a roll of damage against one picked enemy (damage to
+    // itself, any roll).
     let rolled = |e: &Effect| matches!(e, Effect::DamageOne { roll: Some(_), .. });
+    let any_roll = |e: &Effect| rolled(e) || matches!(e, Effect::RollDice(_));
     let per_roll = |e: &Effect| {
         matches!(
             e,
@@ -130,7 +132,9 @@ fn settle(effects: &mut [Effect], sentences: &[String]) -> Result<(), String> {
         )
     };
     for (k, e) in effects.iter().enumerate() {
-        if per_roll(e) && !effects[..k].iter().any(rolled) {
+        let after = |seen: &dyn Fn(&Effect) -> bool| effects[..k].iter().any(seen);
+        let self_damage = matches!(e, Effect::SelfDamagePerRoll { .. });
+        if per_roll(e) && !(after(&rolled) || self_damage && after(&any_roll)) {
             return Err(plain::shape(&sentences[sentences.len() - 1]));
         }
     }
@@ -311,6 +315,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         .or_else(|| place::relocated_less(s))
         .or_else(|| super::target_boost::either_hurt(s))
         .or_else(|| super::gang::friend_attack_with(s))
+        .or_else(|| super::rolled::roll_then_each(s))
     {
         return Some(read);
     }

@@ -173,3 +173,39 @@ fn abl5_move7_one_of_two_bullets() {
     assert_eq!(stats, vec![Stat::Attacks, Stat::Damage, Stat::CritDamage]);
     assert_eq!(w.second[1], Effect::FlyThisActivation);
 }
+
+/// ABL-5: "roll 4 dice. For each roll of 1, allocate 1 damage point to this fighter. For each
+/// roll of 5+, add 1 to the damage points allocated by each hit or critical hit from the next
+/// melee attack action made by this fighter": the dice, then what each face does.
+#[test]
+fn abl5_each_face_of_a_roll_for_itself() {
+    let e = effects_of(
+        "Roll 4 dice. For each roll of 1, allocate 1 damage point to this fighter. For each \
+         roll of 5+, add 1 to the damage points allocated by each hit or critical hit from the \
+         next melee attack action made by this fighter.",
+    )
+    .unwrap();
+    let raise = |stat| Effect::NextBoost {
+        stat,
+        by: Amount::Fixed(1),
+        only: Some(AttackKind::Melee),
+    };
+    assert_eq!(
+        e,
+        vec![
+            Effect::RollDice(Amount::Fixed(4)),
+            Effect::SelfDamagePerRoll {
+                least: 1,
+                most: 1,
+                amount: 1
+            },
+            Effect::OnRolled {
+                least: 5,
+                per_roll: true,
+                then: vec![raise(Stat::Damage), raise(Stat::CritDamage)],
+            },
+        ]
+    );
+    // A roll that nothing reads is not a card.
+    assert!(effects_of("Roll 4 dice.").is_err());
+}
