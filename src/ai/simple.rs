@@ -200,6 +200,22 @@ fn friend_move(world: &mut World, all: &[FighterView], b: Bonus) -> Option<Comma
         .iter()
         .find(|o| Some(o.id) == b.friend() && o.on_board())?;
     let attack = b.friend_attacks().then(|| best_attack(world, all, friend));
+    if let Bonus::FriendMove {
+        closer: true, max, ..
+    } = b
+    {
+        // ABL-5: as near the active fighter as it can, when it must end closer to it.
+        let to = crate::rules::effects::spot_closer_to_active(world, all, friend, (b, max))?;
+        return Some(Command::Move {
+            pick: None,
+            fighter: friend.id,
+            to: to.to_array(),
+            pick_up: true,
+            treasure: None,
+            descend: None,
+            via: Vec::new(),
+        });
+    }
     attack
         .flatten()
         .or_else(|| approach(world, all, friend, b.move_max()?))

@@ -9,7 +9,9 @@ use super::steps::{Ctx, disengage_spot};
 use crate::battlefield::Battlefield;
 use crate::model::RuleId;
 use crate::rules::command::Command;
-use crate::rules::effects::{check_closer, closer_spot, closest_seen_enemy};
+use crate::rules::effects::{
+    check_closer, check_closer_to_active, closer_spot, closest_seen_enemy, spot_closer_to_active,
+};
 use crate::rules::engine::Bonus;
 
 /// A step's decision `d` when a bonus action waits: taken when it is the bonus's kind (or,
@@ -32,7 +34,9 @@ pub(super) fn accept(
         Some(Bonus::MoveOrAttack { .. } | Bonus::FriendMoveOrAttack { .. }) => {
             matches!(d.command, Command::Move { .. } | Command::Attack { .. })
         }
-        Some(Bonus::FriendMove { .. }) => matches!(d.command, Command::Move { .. }),
+        Some(Bonus::FriendMove { closer: false, .. }) => {
+            matches!(d.command, Command::Move { .. })
+        }
         Some(b) => fits(world, ctx, b, &d),
     };
     kind_fits.then_some(d)
@@ -53,6 +57,13 @@ fn fits(world: &World, ctx: &Ctx, bonus: &Bonus, d: &Decision) -> bool {
         }
         (Bonus::Move { max, .. } | Bonus::MoveOrAttack { max }, Command::Move { to, .. }) => {
             within(world, ctx, *max, Vec3::from_array(*to))
+        }
+        // A friend's bonus move that must end closer to the active fighter (`ctx.f`: the
+        // friend).
+        (b @ Bonus::FriendMove { max, .. }, Command::Move { to, .. }) => {
+            let to = Vec3::from_array(*to);
+            within(world, ctx, *max, to)
+                && check_closer_to_active(world, &ctx.all, &ctx.f, Some(*b), to).is_ok()
         }
         (Bonus::Disengage | Bonus::MoveOrDisengage { .. }, Command::Disengage { .. }) => true,
         (Bonus::MoveOrDisengage { .. }, Command::Move { .. }) => true,
@@ -101,6 +112,24 @@ pub(super) fn make(world: &World, ctx: &Ctx, bonus: &Bonus) -> Option<Decision> 
         }
         Bonus::AttackOf { .. } | Bonus::AttackAt { .. } | Bonus::AttackWith { .. } => {
             attack_of(world, ctx, *bonus)
+        }
+        Bonus::FriendMove { max, .. } => {
+            let to = spot_closer_to_active(world, &ctx.all, &ctx.f, (*bonus, *max))?;
+            Some(Decision {
+                command: Command::Move {
+                    fighter: ctx.f.id,
+                    to: to.to_array(),
+                    pick_up: true,
+                    treasure: None,
+                    descend: None,
+                    via: Vec::new(),
+                    pick: None,
+                },
+                rules: vec![RuleId::Abl5],
+                why: "its bonus move must end closer to the fighter whose ability gave it: it \
+                      moves as near that fighter as it can"
+                    .into(),
+            })
         }
         Bonus::Disengage | Bonus::MoveOrDisengage { .. } => {
             let bf = world.get_resource::<Battlefield>()?;

@@ -19,8 +19,9 @@ pub use amount::Amount;
 pub use count::Count;
 pub use family::Family;
 pub(crate) use family::{after_attack_parts, for_some_parts, manner_parts};
-pub use kinds::weapon_fits;
-pub use kinds::{AttackKind, MoveTrigger, ReactAct, Restriction, Stat, Token, TokenAt, Trigger};
+pub use kinds::{
+    AttackKind, MoveTrigger, ReactAct, Restriction, Stat, Token, TokenAt, Trigger, weapon_fits,
+};
 pub use marks::{Mark, Marks, NAMED};
 pub use parts::{
     ANYWHERE, AtItsEnd, Attackers, Barring, Condition, FriendPick, Game, GangUp, Guard, Lowering,
@@ -29,7 +30,6 @@ pub use parts::{
 };
 pub use reach::{Aim, Aura, Exposers, PickOnly};
 pub use roll::{Roll, band_text};
-
 pub use validate::validate_ability;
 
 /// One thing an ability does (ABL-5), in order.
@@ -313,6 +313,9 @@ pub enum Effect {
         aura: Aura,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         or_attack: bool,
+        /// Each move must end closer to this fighter (which has none then).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        closer: bool,
     },
     /// The picked friend is set up again within `within` of this fighter (at the place picked).
     FriendSetUp { pick: FriendPick, within: f32 },
@@ -439,8 +442,7 @@ pub enum Effect {
     },
     /// The friendly fighter picked as `pick` says is allocated `amount` damage points.
     FriendDamage { pick: FriendPick, amount: Amount },
-    /// `by` more Move for the activation of each friend in `aura` as it begins (for the round,
-    /// or until this fighter's next activation begins, `until_next`).
+    /// `by` more Move for each friend in `aura` starting an activation (round; `until_next`).
     StartRaise {
         aura: Aura,
         by: Amount,

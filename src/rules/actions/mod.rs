@@ -233,6 +233,7 @@ fn make_move(
     if let Some(Bonus::MoveCloser { .. }) = bonus {
         crate::rules::effects::check_closer(world, all, f, to)?;
     }
+    crate::rules::effects::check_closer_to_active(world, all, f, bonus, to)?;
     // What waits for a move of the active fighter's waits for its own (not a friend's).
     let own = f.id == act.fighter;
     if own {

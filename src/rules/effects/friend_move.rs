@@ -41,9 +41,14 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             pick.marks().with_words(),
             super::within_text(super::at_value(pick.range, value))
         ),
-        Effect::EachFriendBonusMove { aura, or_attack } => format!(
-            "{}, in turn, for the {}{} {}{}",
+        Effect::EachFriendBonusMove {
+            aura,
+            or_attack,
+            closer,
+        } => format!(
+            "{}{}, in turn, for the {}{} {}{}",
             what(*or_attack),
+            if *closer { " ending closer to it" } else { "" },
             if aura.visible { "visible " } else { "" },
             aura.who_words(),
             if aura.range == crate::model::effects::ANYWHERE {
@@ -51,7 +56,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             } else {
                 format!("within {}\"", aura.range)
             },
-            if aura.others {
+            if aura.others || *closer {
                 ""
             } else {
                 " (this fighter too)"
@@ -85,7 +90,20 @@ pub(super) fn run(
 ) -> Option<EffectOutcome> {
     let (fighters, or_attack) = match e {
         Effect::FriendBonusMove { or_attack, .. } => (vec![target?], *or_attack),
-        Effect::EachFriendBonusMove { aura, or_attack }
+        // Closer to this fighter: the others only.
+        Effect::EachFriendBonusMove {
+            aura,
+            or_attack,
+            closer: true,
+        } => {
+            let all = state::fighters(world);
+            let mut them = in_reach(world, &all, f, aura);
+            them.retain(|&id| id != f.id);
+            (them, *or_attack)
+        }
+        Effect::EachFriendBonusMove {
+            aura, or_attack, ..
+        }
         | Effect::PickedFriendsBonus {
             aura, or_attack, ..
         } => {
@@ -110,7 +128,11 @@ pub(super) fn run(
         bonuses.push(match (id == f.id, or_attack) {
             (true, false) => Bonus::Move { max, fly: false },
             (true, true) => Bonus::MoveOrAttack { max },
-            (false, false) => Bonus::FriendMove { fighter: id, max },
+            (false, false) => Bonus::FriendMove {
+                fighter: id,
+                max,
+                closer: matches!(e, Effect::EachFriendBonusMove { closer: true, .. }),
+            },
             (false, true) => Bonus::FriendMoveOrAttack { fighter: id, max },
         });
     }
@@ -225,6 +247,27 @@ pub(super) fn picked_then_moves(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     ))
 }
 
+/// "Each friendly fighter (...) can make a bonus move action" + "That move action must end
+/// closer to this fighter": each of the others' moves must.
+pub(super) fn each_friend_closer(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    if s.get(1)?.as_str() != "that move action must end closer to this fighter" {
+        return None;
+    }
+    let mut e = each_friend(&s[0])?;
+    let [
+        Effect::EachFriendBonusMove {
+            or_attack: false,
+            closer,
+            ..
+        },
+    ] = &mut e[..]
+    else {
+        return None;
+    };
+    *closer = true;
+    Some((2, e))
+}
+
 /// "Each (visible) (other) friendly fighter (with MARKS) (within N" of this fighter) (when this
 /// fighter uses this ability) can make (makes) a bonus move action (or a bonus attack action
 /// (some can make a bonus move action and others can make a bonus attack action))".
@@ -256,7 +299,9 @@ pub(super) fn each_friend(s: &str) -> Option<Vec<Effect>> {
         }
         None => who,
     };
-    let (marks, range) = match who.split_once(" within ") {
+    let near =
+        (who.split_once(" within ")).or_else(|| who.strip_prefix("within ").map(|r| ("", r)));
+    let (marks, range) = match near {
         Some((m, r)) => (m, super::card::fill(r, "{n}\" of this fighter")?[0] as f32),
         None => (who, crate::model::effects::ANYWHERE),
     };
@@ -281,7 +326,11 @@ pub(super) fn each_friend(s: &str) -> Option<Vec<Effect>> {
            can make a bonus attack action)" => true,
         _ => return None,
     };
-    Some(vec![Effect::EachFriendBonusMove { aura, or_attack }])
+    Some(vec![Effect::EachFriendBonusMove {
+        aura,
+        or_attack,
+        closer: false,
+    }])
 }
 
 /// "Pick up to N (a number of) (other) (visible) friendly fighters (with MARKS) (equal to half

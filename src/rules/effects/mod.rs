@@ -35,6 +35,7 @@ mod boost;
 mod boost_words;
 mod by_hand;
 mod card;
+mod closer;
 mod condition;
 mod condition_words;
 mod control;
@@ -85,6 +86,7 @@ pub use bonus::{check_closer, closer_spot, closest_seen_enemy, keep_closer};
 pub use boost::{disengages_ending_near, in_aura, moves_while_engaged, round_bonus};
 pub(crate) use by_hand::by_hand;
 pub use card::effects_of;
+pub use closer::{check_closer_to_active, keep_closer_to_active, spot_closer_to_active};
 pub use crits::{
     crit_on, hits_as_crits, misses_as_crits, more_crits, next_action_made, promote_hits,
     spend_hits_as_crits, target_toughness,

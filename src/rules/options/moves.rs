@@ -34,7 +34,9 @@ pub(super) fn friend_move_options(
     let friend = all
         .iter()
         .find(|o| Some(o.id) == b.friend() && o.on_board())?;
-    let (moves, _) = move_options(world, all, friend, budget);
+    let (mut moves, _) = move_options(world, all, friend, budget);
+    // ABL-5: only where it ends closer to the active fighter, when the bonus asks it.
+    crate::rules::effects::keep_closer_to_active(world, all, friend, bonus, &mut moves);
     Some(FriendMove {
         fighter: friend.id,
         budget,

@@ -51,8 +51,15 @@ pub enum Bonus {
     AttackWith { weapon: u8 },
     /// A bonus move (up to `max` inches) or a bonus disengage action (ABL-5).
     MoveOrDisengage { max: f32 },
-    /// An ability's bonus move (up to `max` inches) for another friendly fighter (ABL-5).
-    FriendMove { fighter: FighterId, max: f32 },
+    /// An ability's bonus move (up to `max` inches) for another friendly fighter (ABL-5); one
+    /// that must end `closer` to the active fighter ("that move action must end closer to this
+    /// fighter").
+    FriendMove {
+        fighter: FighterId,
+        max: f32,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        closer: bool,
+    },
     /// An ability's bonus move (up to `max` inches) or bonus attack for another friendly
     /// fighter, as the player chooses (ABL-5).
     FriendMoveOrAttack { fighter: FighterId, max: f32 },

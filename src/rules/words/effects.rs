@@ -367,9 +367,15 @@ pub fn bonus_words_with(b: Bonus, name_of: impl Fn(FighterId) -> String) -> Stri
         ),
         Bonus::AttackWith { .. } => "attack with the weapon its ability names".into(),
         Bonus::MoveOrDisengage { max } => format!("move (up to {max}\") or disengage"),
-        Bonus::FriendMove { fighter, max } => {
-            format!("move of {} (up to {max}\")", name_of(fighter))
-        }
+        Bonus::FriendMove {
+            fighter,
+            max,
+            closer,
+        } => format!(
+            "move of {} (up to {max}\"{})",
+            name_of(fighter),
+            if closer { ", ending closer" } else { "" }
+        ),
         Bonus::FriendMoveOrAttack { fighter, max } => {
             format!("move (up to {max}\") or attack of {}", name_of(fighter))
         }

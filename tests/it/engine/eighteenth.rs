@@ -172,6 +172,7 @@ fn set3_abl5_bonus_moves_for_its_battle_group_only() {
             ..Aura::within(warcry_sim::model::effects::ANYWHERE, false)
         },
         or_attack: false,
+        closer: false,
     };
     let mut a = with_ability(vec![each], 3);
     a.set(A, BattleGroup(GroupName::Dagger));
@@ -264,4 +265,48 @@ fn abl5_each_face_of_the_dice_rolled_does_its_part() {
     assert_eq!(super::faction::a_on_b(&mut a, 0).damage, (1, 2));
     let said = super::faction::said_since(&mut a, n);
     assert!(said.iter().any(|l| l.contains("rolls 1, 4, 6")), "{said:?}");
+}
+
+/// ABL-5, CMB-2: "each friendly fighter within 6" of this fighter can make a bonus move action.
+/// That move action must end closer to this fighter": A2 and A3 are offered one (A is not: it
+/// can't end closer to itself); a move of A2 away from A is refused, one towards it taken;
+/// the solo AI moves A3 as near A as it can.
+#[test]
+fn abl5_friends_bonus_moves_must_end_closer_to_it() {
+    use warcry_sim::model::effects::Aura;
+    const A2: FighterId = FighterId(3);
+    const A3: FighterId = FighterId(4);
+    let to_me = Effect::EachFriendBonusMove {
+        aura: Aura::within(6.0, false),
+        or_attack: false,
+        closer: true,
+    };
+    let mut a = with_ability(vec![to_me], 3);
+    a.place(A2, 10.0, 14.0);
+    a.place(A3, 15.0, 10.0);
+    a.place(B, 30.0, 30.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let queue = waiting(&mut a);
+    assert_eq!(queue.len(), 2, "{queue:?}");
+    assert!(
+        (queue.iter()).all(|b| matches!(b, Bonus::FriendMove { closer: true, .. })),
+        "{queue:?}"
+    );
+    let away = a.walk(A2, [10.0, 0.0, 16.0]).unwrap_err();
+    assert!(
+        away.reason.contains("must end closer to"),
+        "{}",
+        away.reason
+    );
+    let before = a.fighter(A2).pos.distance(a.fighter(A).pos);
+    a.walk(A2, [10.0, 0.0, 12.5]).unwrap();
+    assert!(a.fighter(A2).pos.distance(a.fighter(A).pos) < before);
+    let d = warcry_sim::ai::solo::advise(a.world()).unwrap();
+    let Command::Move { fighter, .. } = d.command else {
+        panic!("{:?}", d.command)
+    };
+    assert_eq!(fighter, A3);
+    let before = a.fighter(A3).pos.distance(a.fighter(A).pos);
+    a.apply(d.command).unwrap();
+    assert!(a.fighter(A3).pos.distance(a.fighter(A).pos) < before - 1.0);
 }

@@ -117,7 +117,8 @@ fn cmb2_abl5_a_friends_bonus_move_of_up_to_n_is_that_long_whatever_its_move() {
         waiting,
         [Bonus::FriendMove {
             fighter: A2,
-            max: 3.0
+            max: 3.0,
+            closer: false,
         }]
     );
     a.walk(A2, [10.0, 0.0, 14.8]).unwrap();

@@ -248,7 +248,8 @@ fn abl5_cmb2_this_fighter_and_the_friend_move_up_to_the_value_then_it_goes_next(
             },
             Bonus::FriendMove {
                 fighter: A2,
-                max: 3.0
+                max: 3.0,
+                closer: false,
             }
         ]
     );

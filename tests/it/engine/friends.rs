@@ -28,6 +28,7 @@ fn cmb2_abl5_each_friend_in_reach_makes_a_bonus_move_in_turn() {
     let each = Effect::EachFriendBonusMove {
         aura: Aura::within(6.0, false),
         or_attack: false,
+        closer: false,
     };
     let mut a = with_ability(vec![each], 3);
     a.profile(A2, |p| p.movement = 3);
@@ -41,7 +42,8 @@ fn cmb2_abl5_each_friend_in_reach_makes_a_bonus_move_in_turn() {
         queue[0],
         Bonus::FriendMove {
             fighter: A2,
-            max: 3.0
+            max: 3.0,
+            closer: false,
         }
     );
     assert!(matches!(queue[1], Bonus::FriendMove { fighter: A3, .. }));
@@ -68,6 +70,7 @@ fn cmb2_abl5_an_action_of_its_own_declines_the_friends_bonus_moves() {
     let each = Effect::EachFriendBonusMove {
         aura: Aura::within(6.0, false),
         or_attack: false,
+        closer: false,
     };
     let mut a = with_ability(vec![each], 3);
     a.place(A2, 10.0, 13.0);

@@ -138,6 +138,7 @@ fn cmb2_abl5_only_the_hurt_friends_with_the_runemark_get_a_bonus_action() {
     let each = Effect::EachFriendBonusMove {
         aura,
         or_attack: true,
+        closer: false,
     };
     let mut a = super::faction::with_ability(vec![each], 3);
     a.set(A, Damage(2));

@@ -344,7 +344,8 @@ fn cmb2_abl5_the_player_picks_friends_by_letting_bonuses_go() {
         queue[0],
         Bonus::FriendMove {
             fighter: A2,
-            max: 3.0
+            max: 3.0,
+            closer: false,
         }
     );
     let n = a.log_len();

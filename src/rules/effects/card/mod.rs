@@ -316,6 +316,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         .or_else(|| super::target_boost::either_hurt(s))
         .or_else(|| super::gang::friend_attack_with(s))
         .or_else(|| super::rolled::roll_then_each(s))
+        .or_else(|| super::friend_move::each_friend_closer(s))
     {
         return Some(read);
     }

@@ -72,7 +72,10 @@ fn set3_abl5_friends_of_its_battle_group_make_a_bonus_move() {
          a bonus move action.",
     )
     .unwrap();
-    let Effect::EachFriendBonusMove { aura, or_attack } = &e[0] else {
+    let Effect::EachFriendBonusMove {
+        aura, or_attack, ..
+    } = &e[0]
+    else {
         panic!("{e:?}")
     };
     assert!(aura.group && !or_attack);
@@ -208,4 +211,33 @@ fn abl5_each_face_of_a_roll_for_itself() {
     );
     // A roll that nothing reads is not a card.
     assert!(effects_of("Roll 4 dice.").is_err());
+}
+
+/// ABL-5: "That move action must end closer to this fighter" after the friends' bonus moves:
+/// each must (and this fighter has none); after a move or attack it is not read.
+#[test]
+fn abl5_friends_moves_that_must_end_closer() {
+    let e = effects_of(
+        "Each friendly fighter within 5\" of this fighter can make a bonus move action. That \
+         move action must end closer to this fighter.",
+    )
+    .unwrap();
+    assert!(
+        matches!(
+            &e[..],
+            [Effect::EachFriendBonusMove {
+                closer: true,
+                or_attack: false,
+                ..
+            }]
+        ),
+        "{e:?}"
+    );
+    assert!(
+        effects_of(
+            "Each friendly fighter within 5\" of this fighter can make a bonus move action or a \
+             bonus attack action. That move action must end closer to this fighter."
+        )
+        .is_err()
+    );
 }

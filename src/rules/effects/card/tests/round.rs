@@ -232,7 +232,8 @@ fn abl5_friends_bonus_moves() {
         ),
         Ok(vec![Effect::EachFriendBonusMove {
             aura,
-            or_attack: false
+            or_attack: false,
+            closer: false,
         }])
     );
     let mut anywhere = Aura::within(crate::model::effects::ANYWHERE, false);
@@ -246,7 +247,8 @@ fn abl5_friends_bonus_moves() {
         ),
         Ok(vec![Effect::EachFriendBonusMove {
             aura: anywhere,
-            or_attack: true
+            or_attack: true,
+            closer: false,
         }])
     );
 }

@@ -100,7 +100,8 @@ fn cmb2_abl5_each_hurt_friend_with_a_runemark_makes_a_bonus_action() {
         e,
         vec![Effect::EachFriendBonusMove {
             aura,
-            or_attack: true
+            or_attack: true,
+            closer: false,
         }]
     );
     assert_eq!(
