@@ -139,7 +139,7 @@ fn reaction_ability(world: &mut World, offer: &ReactionOffer) -> Option<Decision
             Effect::DamageAttackerPerRoll { .. }
             | Effect::DamageAttackerPerHit { .. }
             | Effect::DamageAttackerPerMiss { .. }
-            | Effect::DamageAttackerIf { .. }
+            | Effect::DamageAttackerIf(crate::model::effects::AttackerIf { .. })
             | Effect::ToughnessThisAttack { .. } => true,
             Effect::FewerAttackDice { min, .. } => roll.attacks > *min,
             Effect::Heal { .. } | Effect::HealDice { .. } => t.damage > 0,

@@ -41,7 +41,7 @@ macro_rules! attack_answers {
             | Effect::LessDamagePerHit { .. }
             | Effect::DamageAttackerPerRoll { .. }
             | Effect::DamageAttackerPerHit { .. }
-            | Effect::DamageAttackerIf { .. }
+            | Effect::DamageAttackerIf(crate::model::effects::AttackerIf { .. })
             | Effect::DamageAttackerPerMiss { .. }
             | Effect::MoreCritDamage { .. }
             | Effect::FewerAttackDice { .. }

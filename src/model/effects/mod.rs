@@ -24,9 +24,9 @@ pub use kinds::{
 };
 pub use marks::{Mark, Marks, NAMED};
 pub use parts::{
-    ANYWHERE, AtItsEnd, Attackers, Barring, Condition, FriendPick, Game, GangUp, Guard, Lowering,
-    MarkedRaise, OnSuccess, PickedLowering, Placing, PointDamage, RollsWere, TargetIs, VALUE_RANGE,
-    Ways,
+    ANYWHERE, AtItsEnd, AttackerIf, Attackers, Barring, Condition, FriendPick, Game, GangUp, Guard,
+    Lowering, MarkedRaise, OnSuccess, PickedLowering, Placing, PointDamage, RollsWere, TargetIs,
+    VALUE_RANGE, Ways,
 };
 pub use reach::{Aim, Aura, Exposers, PickOnly};
 pub use roll::{Roll, band_text};
@@ -565,13 +565,7 @@ pub enum Effect {
     /// Each of its hits allocates `hit` damage to the attacker, each critical hit `crit`.
     DamageAttackerPerHit { hit: u32, crit: u32 },
     /// `amount` damage to the attacker when its hit rolls were as `when` says.
-    DamageAttackerIf {
-        when: RollsWere,
-        amount: u32,
-        /// Damage then removed from this fighter (up to it).
-        #[serde(default, skip_serializing_if = "parts::is_zero")]
-        heal: u32,
-    },
+    DamageAttackerIf(AttackerIf),
     /// It rolls `by` fewer dice, to at least `min`.
     FewerAttackDice { by: u32, min: u32 },
     /// This fighter's Toughness is `by` higher during it.

@@ -164,9 +164,9 @@ impl Effect {
             Effect::DamageAttackerPerCrit { least, amount } => {
                 (2..=6).contains(least) && (1..=20).contains(amount)
             }
-            Effect::DamageAttackerIf { amount, heal, .. } => {
-                (1..=20).contains(amount) && *heal <= 20
-            }
+            Effect::DamageAttackerIf(crate::model::effects::AttackerIf {
+                amount, heal, ..
+            }) => (1..=20).contains(amount) && *heal <= 20,
             Effect::FewerAttackDice { by, min } => (1..=10).contains(by) && *min <= 10,
             Effect::ToughnessThisAttack { by } => (1..=10).contains(by),
             Effect::ReactBonus { friend, act } => {

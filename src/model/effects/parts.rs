@@ -546,3 +546,13 @@ pub struct Ways {
 fn no_dice(n: &u8) -> bool {
     *n == 0
 }
+
+/// `amount` damage to the attacker when its hit rolls were as `when` says, then `heal` damage
+/// removed from this fighter (up to it): `DamageAttackerIf`'s.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct AttackerIf {
+    pub when: RollsWere,
+    pub amount: u32,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub heal: u32,
+}

@@ -325,7 +325,7 @@ pub(super) fn answer_attack(
                     crits: true,
                 });
             }
-            Effect::DamageAttackerIf { when, amount, heal } => {
+            Effect::DamageAttackerIf(crate::model::effects::AttackerIf { when, amount, heal }) => {
                 let held = match when {
                     RollsWere::NoCrits => *crits == 0,
                     RollsWere::AllMissed => *hits == 0 && *crits == 0,

@@ -67,7 +67,7 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
         Effect::DamageAttackerPerHit { hit, crit } => {
             format!("each hit deals {hit} damage to the attacker, each critical hit {crit}")
         }
-        Effect::DamageAttackerIf { when, amount, heal } => {
+        Effect::DamageAttackerIf(crate::model::effects::AttackerIf { when, amount, heal }) => {
             let when = match when {
                 RollsWere::NoCrits => "if no hit roll is a critical hit",
                 RollsWere::AllMissed => "if every hit roll misses",
@@ -260,7 +260,9 @@ fn damage_to_attacker_if(s: &str) -> Option<Vec<Effect>> {
     };
     let amount = fill(rest, "allocate {n} damage points to the attacking fighter")
         .or_else(|| fill(rest, "allocate {n} damage point to the attacking fighter"))?[0];
-    Some(vec![Effect::DamageAttackerIf { when, amount, heal }])
+    Some(vec![Effect::DamageAttackerIf(
+        crate::model::effects::AttackerIf { when, amount, heal },
+    )])
 }
 
 /// "For each hit roll from that attack action that hits, allocate N damage point(s) to the

@@ -67,11 +67,13 @@ fn rea1_abl5_a_reaction_removes_damage_as_it_is_made() {
 #[test]
 fn rea1_abl5_no_critical_hit_hurts_the_attacker_and_heals_the_target() {
     let quick_bite = || {
-        vec![Effect::DamageAttackerIf {
-            when: RollsWere::NoCrits,
-            amount: 3,
-            heal: 3,
-        }]
+        vec![Effect::DamageAttackerIf(
+            warcry_sim::model::effects::AttackerIf {
+                when: RollsWere::NoCrits,
+                amount: 3,
+                heal: 3,
+            },
+        )]
     };
     let mut a = guarded(quick_bite(), (1, 2));
     a.set(B, Damage(5));

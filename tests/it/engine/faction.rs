@@ -364,11 +364,13 @@ fn rea1_abl5_a_reaction_deals_damage_to_the_attacker_when_the_rolls_were_so() {
         (RollsWere::AllMissed, [1, 2, 3, 4], 0),
     ] {
         let mut a = guarded(
-            vec![Effect::DamageAttackerIf {
-                when,
-                amount: 3,
-                heal: 0,
-            }],
+            vec![Effect::DamageAttackerIf(
+                warcry_sim::model::effects::AttackerIf {
+                    when,
+                    amount: 3,
+                    heal: 0,
+                },
+            )],
             (1, 2),
         );
         a.dice(&rolls);

@@ -128,11 +128,13 @@ fn rea1_abl5_answers_before_the_hit_rolls() {
              2 damage points to the attacking fighter, and remove up to 4 damage points \
              allocated to this fighter."
         ),
-        with(Effect::DamageAttackerIf {
-            when: RollsWere::NoCrits,
-            amount: 2,
-            heal: 4
-        })
+        with(Effect::DamageAttackerIf(
+            crate::model::effects::AttackerIf {
+                when: RollsWere::NoCrits,
+                amount: 2,
+                heal: 4
+            }
+        ))
     );
     // A heal that depends on the value can't be a reaction's: it is paid with no dice.
     let valued = read(

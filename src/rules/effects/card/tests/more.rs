@@ -221,11 +221,11 @@ fn abl5_a_reactions_damage_to_the_attacker_for_each_hit_or_when_the_rolls_were_s
         ),
         Ok(vec![
             reaction.clone(),
-            Effect::DamageAttackerIf {
+            Effect::DamageAttackerIf(crate::model::effects::AttackerIf {
                 when: RollsWere::NoCrits,
                 amount: 3,
                 heal: 0
-            }
+            })
         ])
     );
     assert_eq!(
@@ -235,11 +235,11 @@ fn abl5_a_reactions_damage_to_the_attacker_for_each_hit_or_when_the_rolls_were_s
         ),
         Ok(vec![
             reaction,
-            Effect::DamageAttackerIf {
+            Effect::DamageAttackerIf(crate::model::effects::AttackerIf {
                 when: RollsWere::AllMissed,
                 amount: 2,
                 heal: 0
-            }
+            })
         ])
     );
 }
