@@ -5,7 +5,7 @@
 use std::fmt;
 
 /// A runemark some rule of the engine reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Runemark {
     /// MOVE-7: moves through the air; never knocked off (ATK-6).
     Fly,
@@ -24,6 +24,17 @@ pub enum Runemark {
 }
 
 impl Runemark {
+    /// Every runemark a rule reads.
+    pub const ALL: [Runemark; 7] = [
+        Runemark::Fly,
+        Runemark::Monster,
+        Runemark::Mount,
+        Runemark::Leader,
+        Runemark::Hero,
+        Runemark::Beast,
+        Runemark::Bulwark,
+    ];
+
     /// The runemark as the data writes it.
     pub fn name(self) -> &'static str {
         match self {

@@ -104,6 +104,7 @@ pub(crate) use after_attack_parts;
 macro_rules! numberless {
     () => {
         Effect::BonusMoveOrAttack
+            | Effect::MarkThisRound { .. }
             | Effect::AtActivationEnd(_)
             | Effect::BonusAttack
             | Effect::BonusDisengage
@@ -128,6 +129,7 @@ macro_rules! guard_parts {
         Effect::RoundGuard { .. }
             | Effect::Survive { .. }
             | Effect::FlyThisRound { .. }
+            | Effect::MarkThisRound { .. }
             | Effect::EnemyCritsAsHits { .. }
             | Effect::ValueAura { .. }
     };

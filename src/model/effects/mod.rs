@@ -259,6 +259,11 @@ pub enum Effect {
     NextActionCritOn { least: u8, only: Option<AttackKind> },
     /// Until the end of this fighter's activation, it can fly when it moves (MOVE-7).
     FlyThisActivation,
+    /// For the round, this fighter has (or, not `has`, has not) the runemark `mark`.
+    MarkThisRound {
+        mark: crate::model::runemark::Runemark,
+        has: bool,
+    },
     /// For the round, the friendly fighters bearing `marks` (itself too) can fly when they move.
     FlyThisRound { marks: Marks },
     /// This activation, it can fly when it moves, ending no more than `up`" higher.

@@ -45,8 +45,8 @@ pub use movement::{
 pub(crate) use reactions::reaction;
 use reactions::{answered_and_guarded, counter_strike, damage_attacker, take_cover_rolls};
 pub(crate) use treasure::place_dropped_treasure;
-pub use treasure::validate_drop;
 use treasure::*;
+pub use treasure::{drop_what_cannot_be_carried, validate_drop};
 
 const EPS: f32 = 1e-3;
 

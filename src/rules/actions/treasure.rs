@@ -206,3 +206,15 @@ pub(crate) fn place_dropped_treasure(
     state::engine(world).treasure_drops.remove(0);
     Ok(())
 }
+
+/// GEN-8: as a round begins, a fighter that can't carry treasure now (its ability's "not
+/// considered to have the Beast runemark until the start of the next battle round" is over)
+/// drops what it carries where it stands.
+pub fn drop_what_cannot_be_carried(world: &mut World) {
+    let all = crate::rules::state::fighters(world);
+    for f in all.iter().filter(|f| !f.can_carry()) {
+        if let Some(t) = f.carrying {
+            drop_treasure(world, f, t, f.pos);
+        }
+    }
+}

@@ -20,6 +20,9 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
     if let Effect::FlyThisRound { .. } = e {
         return super::fly_round::describe(e);
     }
+    if let Effect::MarkThisRound { .. } = e {
+        return super::runemark_round::describe(e);
+    }
     if let Effect::EnemyCritsAsHits { range, visible } = e {
         return format!(
             "until the end of the round, critical hits of attacks made by {}enemies {} of it \
@@ -84,6 +87,9 @@ pub(super) fn run(
     if let Effect::FlyThisRound { .. } = e {
         return super::fly_round::run(world, f, e, value);
     }
+    if let Effect::MarkThisRound { .. } = e {
+        return super::runemark_round::run(world, f, e, value);
+    }
     if let Effect::EnemyCritsAsHits { range, visible } = e {
         let range = super::at_value(*range, Some(value));
         state::engine(world).dim_crits_around(f.id, range, *visible);
@@ -137,6 +143,9 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
     }
     if let Effect::FlyThisRound { .. } = e {
         return super::fly_round::useful(w, e);
+    }
+    if let Effect::MarkThisRound { .. } = e {
+        return super::runemark_round::useful(w, e);
     }
     if let Effect::EnemyCritsAsHits { range, visible } = e {
         // As the enemy auras: worth it when an enemy stands in it now.

@@ -68,6 +68,7 @@ mod reach;
 mod reaction;
 mod revive;
 mod rolled;
+mod runemark_round;
 mod self_damage;
 mod slay;
 mod start_aura;

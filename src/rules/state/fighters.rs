@@ -187,6 +187,22 @@ pub fn fighters(world: &mut World) -> Vec<FighterView> {
     })
 }
 
+/// ABL-5: the runemarks abilities gave a fighter (or took from it) for now, on its profile.
+fn marks_changed(
+    profile: &mut std::sync::Arc<crate::model::formats::FighterProfile>,
+    changes: impl Iterator<Item = (crate::model::runemark::Runemark, bool)>,
+) {
+    for (mark, has) in changes {
+        if profile.is(mark) != has {
+            let p = std::sync::Arc::make_mut(profile);
+            match has {
+                true => p.runemarks.push(mark.name().to_string()),
+                false => p.runemarks.retain(|r| !r.eq_ignore_ascii_case(mark.name())),
+            }
+        }
+    }
+}
+
 /// CMB-1, WAIT-1, REA-1: a fighter on the battlefield that is ready (with an action left after
 /// its reactions) or waiting can be activated.
 fn can_activate(presence: Presence, activation: Activation, reactions: u8) -> bool {
@@ -349,6 +365,10 @@ impl ViewQueries {
         let fly_rise = engine
             .filter(|e| !lasts(e, f.id, &Effect::FlyThisActivation))
             .and_then(|e| fly_rise(e, f.id));
+        let mut profile = profile.0.clone();
+        if let Some(e) = engine.filter(|e| !e.effects.is_empty()) {
+            marks_changed(&mut profile, e.marks_changed(f.id));
+        }
         Some(FighterView {
             entity,
             id: f.id,
@@ -356,7 +376,7 @@ impl ViewQueries {
             side: *side,
             pos: pos.0,
             facing: facing.0,
-            profile: profile.0.clone(),
+            profile,
             role: role.0,
             damage: damage.0,
             presence: *presence,

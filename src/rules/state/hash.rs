@@ -240,6 +240,9 @@ struct Held {
     /// when some.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     traps: Vec<(FighterId, f32)>,
+    /// (fighter, runemark, has it): runemarks given or taken for the round. New: only when some.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    marks: Vec<(FighterId, crate::model::runemark::Runemark, bool)>,
 }
 
 impl Held {
@@ -254,6 +257,7 @@ impl Held {
             Lasting::StartRaise { by, until_next } => {
                 (self.start_raises).push((on, aura.unwrap_or_default(), by, until_next))
             }
+            Lasting::Marked { mark, has } => self.marks.push((on, mark, has)),
             _ => {}
         }
     }
@@ -265,6 +269,7 @@ impl Held {
             && self.start_raises.is_empty()
             && self.weakened_unless.is_empty()
             && self.traps.is_empty()
+            && self.marks.is_empty()
     }
 }
 
@@ -477,6 +482,7 @@ impl<'a> EngineWords<'a> {
             | Lasting::LessDamageUnless { .. }
             | Lasting::FewerNext
             | Lasting::StartRaise { .. }
+            | Lasting::Marked { .. }
             | Lasting::OnActivation(_) => self.held.add(on, source.1, effect.what),
             Lasting::Survives { remove, sides } => self.survives.push((on, remove, sides)),
             Lasting::NextAttack {

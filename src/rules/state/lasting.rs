@@ -74,6 +74,11 @@ pub enum Lasting {
     PotentVial,
     /// It can fly when it moves (MOVE-7).
     Flies,
+    /// It has (or, not `has`, has not) the runemark `mark`.
+    Marked {
+        mark: crate::model::runemark::Runemark,
+        has: bool,
+    },
     /// No move action of it may end farther from `to` than it began.
     Leashed { to: FighterId },
     /// Its next activation has 1 fewer action (to a minimum of 1), spent as it begins.
@@ -506,6 +511,32 @@ impl Engine {
         if !self.has(id, Lasting::Flies) {
             self.push_effect(Scope::Fighter(id), Lasting::Flies, Until::RoundEnd);
         }
+    }
+
+    /// ABL-5: `id` has (or, not `has`, has not) the runemark `mark` until the end of the round.
+    pub fn mark_for_round(
+        &mut self,
+        id: FighterId,
+        mark: crate::model::runemark::Runemark,
+        has: bool,
+    ) {
+        let what = Lasting::Marked { mark, has };
+        self.effects.retain(|e| {
+            !(e.fighter() == Some(id)
+                && matches!(e.what, Lasting::Marked { mark: m, .. } if m == mark))
+        });
+        self.push_effect(Scope::Fighter(id), what, Until::RoundEnd);
+    }
+
+    /// The runemarks abilities gave `id` (true) or took from it (false) for now.
+    pub fn marks_changed(
+        &self,
+        id: FighterId,
+    ) -> impl Iterator<Item = (crate::model::runemark::Runemark, bool)> + '_ {
+        self.effects.iter().filter_map(move |e| match e.what {
+            Lasting::Marked { mark, has } if e.fighter() == Some(id) => Some((mark, has)),
+            _ => None,
+        })
     }
 
     pub fn has(&self, id: FighterId, what: Lasting) -> bool {

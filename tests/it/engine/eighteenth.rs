@@ -310,3 +310,52 @@ fn abl5_friends_bonus_moves_must_end_closer_to_it() {
     a.apply(d.command).unwrap();
     assert!(a.fighter(A3).pos.distance(a.fighter(A).pos) < before - 1.0);
 }
+
+/// GEN-8, ABL-5: "until the start of the next battle round, this fighter is not considered to
+/// have the Beast runemark": A, a Beast, may carry treasure this round; as the next round
+/// begins it is a Beast again and drops the treasure it carries where it stands.
+#[test]
+fn gen8_abl5_a_beast_without_its_runemark_carries_treasure_for_the_round() {
+    use warcry_sim::model::components::Treasure;
+    use warcry_sim::model::runemark::Runemark;
+    let glimmer = Effect::MarkThisRound {
+        mark: Runemark::Beast,
+        has: false,
+    };
+    let mut a = with_ability(vec![glimmer], 3);
+    a.profile(A, |p| p.runemarks.push("beast".into()));
+    assert!(!a.fighter(A).can_carry());
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    assert!(a.fighter(A).can_carry());
+    assert!(!a.fighter(A).profile.is(Runemark::Beast));
+    a.world().spawn(Treasure {
+        index: 0,
+        position: (10.0, 10.0),
+        y: 0.0,
+        carrier: Some(A),
+    });
+    assert_eq!(a.fighter(A).carrying, Some(0));
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    a.place(B, 20.0, 20.0);
+    a.end_round(&[B], B);
+    let f = a.fighter(A);
+    assert!(!f.can_carry() && f.carrying.is_none(), "{:?}", f.carrying);
+}
+
+/// ABL-5: "until the end of the battle round, this fighter has the Beast runemark": a fighter
+/// that may carry treasure may not for the round, and may again the next.
+#[test]
+fn abl5_a_runemark_given_for_the_round() {
+    use warcry_sim::model::runemark::Runemark;
+    let unleash = Effect::MarkThisRound {
+        mark: Runemark::Beast,
+        has: true,
+    };
+    let mut a = with_ability(vec![unleash], 3);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    assert!(!a.fighter(A).can_carry());
+    a.apply(Command::EndActivation { fighter: A }).unwrap();
+    a.place(B, 20.0, 20.0);
+    a.end_round(&[B], B);
+    assert!(a.fighter(A).can_carry());
+}

@@ -218,7 +218,8 @@ pub(super) type Reader = fn(&[String]) -> Option<(usize, Vec<Effect>)>;
 type SentenceReader = fn(&str) -> Option<Vec<Effect>>;
 
 /// The readers of one sentence, each family's, tried in this order.
-const SENTENCE: [SentenceReader; 33] = [
+const SENTENCE: [SentenceReader; 34] = [
+    super::runemark_round::sentence,
     bar::sentence,
     guard::sentence,
     super::condition_words::sentence,
@@ -317,6 +318,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         .or_else(|| super::gang::friend_attack_with(s))
         .or_else(|| super::rolled::roll_then_each(s))
         .or_else(|| super::friend_move::each_friend_closer(s))
+        .or_else(|| super::runemark_round::lost_then_drops(s))
     {
         return Some(read);
     }

@@ -166,6 +166,9 @@ fn duration_first(s: String) -> String {
 /// battle round, subtract 1 from ...": the damage, and "in addition, for each roll of 5+, until
 /// the end of the battle round, subtract 1 from ...", two sentences.
 pub(super) fn lowered_too(s: &str) -> Vec<String> {
+    if let Some(listed) = listed(s) {
+        return listed;
+    }
     // "Allocate ... and gain N wild dice": the damage, then the dice, two sentences.
     if let Some((damage, dice)) = s.rsplit_once(" and gain ")
         && damage.starts_with("allocate ")
@@ -264,6 +267,20 @@ pub(super) fn shape(s: &str) -> String {
         }
     }
     out
+}
+
+/// "Until the end of the battle round, add 1 to X, add 1 to Y, and this fighter has the Z
+/// runemark": a sentence for each, with the duration in front.
+fn listed(s: &str) -> Option<Vec<String>> {
+    const ROUND: &str = "until the end of the battle round, ";
+    let rest = s.strip_prefix(ROUND)?;
+    let (head, last) = rest.rsplit_once(", and this fighter has the ")?;
+    let last = format!("this fighter has the {last}");
+    let clauses: Vec<&str> = head.split(", ").chain([last.as_str()]).collect();
+    // Raises of this fighter's own (not of a fighter picked).
+    let raise = |c: &&str| c.starts_with("add ") && !c.contains("that fighter");
+    (clauses.len() >= 3 && clauses[..clauses.len() - 1].iter().all(raise))
+        .then(|| clauses.iter().map(|c| format!("{ROUND}{c}")).collect())
 }
 
 #[cfg(test)]

@@ -241,3 +241,40 @@ fn abl5_friends_moves_that_must_end_closer() {
         .is_err()
     );
 }
+
+/// GEN-8, ABL-5: a runemark a rule reads, given or taken for the round; "until the end of the
+/// battle round, add 1 to X, add 1 to Y, and this fighter has the R runemark" is a sentence
+/// for each; a runemark no rule reads is not given.
+#[test]
+fn gen8_abl5_a_runemark_for_the_round() {
+    use crate::model::runemark::Runemark;
+    let e = effects_of(
+        "Until the end of the battle round, add 2 to this fighter's Move characteristic, add 1 \
+         to the Strength characteristic of melee attack actions made by this fighter, and this \
+         fighter has the Beast runemark.",
+    )
+    .unwrap();
+    assert_eq!(e.len(), 3, "{e:?}");
+    assert_eq!(
+        e[2],
+        Effect::MarkThisRound {
+            mark: Runemark::Beast,
+            has: true
+        }
+    );
+    let e = effects_of(
+        "Until the start of the next battle round, this fighter is not considered to have the \
+         Beast runemark. If this fighter is carrying treasure at the start of the next battle \
+         round, it drops that treasure.",
+    )
+    .unwrap();
+    assert_eq!(
+        describe(&e, None),
+        "until the end of the round, it does not have the Beast runemark (a Beast again as the \
+         next round begins, it drops any treasure it carries)"
+    );
+    assert!(
+        effects_of("Until the end of the battle round, this fighter has the Gargant runemark.")
+            .is_err()
+    );
+}
