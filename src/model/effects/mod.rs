@@ -28,7 +28,7 @@ pub use parts::{
     Lowering, MarkedRaise, OnSuccess, PickedLowering, Placing, PointDamage, RollsWere, TargetIs,
     VALUE_RANGE, Ways,
 };
-pub use reach::{Aim, Aura, Exposers, PickOnly};
+pub use reach::{Aim, Aura, Exposers, Near, PickOnly};
 pub use roll::{Roll, band_text};
 pub use validate::validate_ability;
 

@@ -31,6 +31,52 @@ pub struct Aura {
     /// Only those in the fighter's battle group (SET-3: "in this fighter's battle group").
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub group: bool,
+    /// Only those that made no move action this battle round.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unmoved: bool,
+    /// Only while another friendly fighter bearing all its marks is within its range of them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub near: Option<Near>,
+}
+
+/// Another friendly fighter bearing every one of `all` within `range` inches (kept small: an
+/// aura is copied into every lasting effect it scopes).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "(f32, Marks)", into = "(f32, Marks)")]
+pub struct Near {
+    pub range: f32,
+    pub all: [Option<super::Mark>; 2],
+}
+
+impl Near {
+    /// Near a friend bearing `marks` (all of them; none may be "one of").
+    pub fn new(range: f32, marks: Marks) -> Option<Near> {
+        (marks.any == [None, None]).then_some(Near {
+            range,
+            all: marks.all,
+        })
+    }
+
+    pub fn marks(self) -> Marks {
+        Marks {
+            all: self.all,
+            any: [None, None],
+        }
+    }
+}
+
+impl TryFrom<(f32, Marks)> for Near {
+    type Error = String;
+
+    fn try_from((range, marks): (f32, Marks)) -> Result<Near, String> {
+        Near::new(range, marks).ok_or_else(|| "a friend near bears all its runemarks".into())
+    }
+}
+
+impl From<Near> for (f32, Marks) {
+    fn from(n: Near) -> (f32, Marks) {
+        (n.range, n.marks())
+    }
 }
 
 impl Aura {
@@ -78,6 +124,16 @@ impl Aura {
         }
         if self.group {
             s.push_str(" in its battle group");
+        }
+        if self.unmoved {
+            s.push_str(" that have made no move this round");
+        }
+        if let Some(n) = self.near {
+            s.push_str(&format!(
+                " while within {}\" of another friendly fighter{}",
+                n.range,
+                n.marks().with_words()
+            ));
         }
         s
     }

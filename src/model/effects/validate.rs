@@ -273,7 +273,10 @@ pub(super) fn all_ok(effects: &[Effect]) -> bool {
 
 /// Are a round guard's numbers ones a card could print?
 pub(super) fn guard_ok(guard: &Guard, aura: Option<&Aura>) -> bool {
-    aura.is_none_or(|a| range_ok(a.range) && !a.visible)
+    // An aura of 0" is the fighter alone, while a friend is near it.
+    let alone = |a: &Aura| a.range == 0.0 && !a.others && a.near.is_some();
+    let near_ok = |a: &Aura| a.near.is_none_or(|n| range_ok(n.range));
+    aura.is_none_or(|a| (range_ok(a.range) || alone(a)) && near_ok(a) && !a.visible)
         && match guard {
             Guard::LessDamage { by, min } => by.within(6) && *min <= 6,
             Guard::CritsAsHits => true,

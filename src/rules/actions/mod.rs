@@ -241,6 +241,10 @@ fn make_move(
     }
     spend(world, bonus.is_some());
     made(world, f.id, |a| a.moves = a.moves.saturating_add(1));
+    let mut moved = world.get_resource_or_insert_with(state::MovedThisRound::default);
+    if !moved.0.contains(&f.id) {
+        moved.0.push(f.id);
+    }
     // MOVE-6: how far down it jumped ("has jumped and then moved 2\" or more vertically
     // downwards", ABL-5).
     let jumped: f32 = (path.steps.iter())

@@ -227,7 +227,26 @@ pub fn in_aura(
         && aura.reaches_kind(source.id == f.id, &f.profile)
         && (!aura.hurt || f.damage > 0)
         && (!aura.group || same_group(world, source, f))
+        && (!aura.unmoved || !moved_this_round(world, f))
+        && (aura.near).is_none_or(|near| friend_near(all, f, near))
         && (!aura.visible || source.id == f.id || can_see(world, all, source, f))
+}
+
+/// ABL-5: did `f` make a move action this battle round?
+fn moved_this_round(world: &World, f: &FighterView) -> bool {
+    (world.get_resource::<state::MovedThisRound>()).is_some_and(|m| m.0.contains(&f.id))
+}
+
+/// ABL-5: is another friendly fighter bearing `marks` within `range` of `f`?
+fn friend_near(all: &[FighterView], f: &FighterView, near: crate::model::effects::Near) -> bool {
+    let (range, marks) = (near.range, near.marks());
+    all.iter().any(|o| {
+        o.side == f.side
+            && o.id != f.id
+            && o.on_board()
+            && marks.fit(|m| o.profile.bears(m))
+            && distance(&o.base(), &f.base()) <= range + 1e-4
+    })
 }
 
 /// SET-3: are `a` and `b` in the same battle group?

@@ -52,6 +52,7 @@ mod games;
 mod gang;
 mod group;
 mod guard;
+mod guard_words;
 mod heal;
 mod lower;
 mod lower_words;

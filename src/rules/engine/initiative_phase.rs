@@ -53,6 +53,7 @@ pub(super) fn begin_round(world: &mut World) {
         // ABL-5: what abilities barred or raised lasts until the end of the round.
         e.end_round_effects();
     }
+    world.insert_resource(crate::rules::state::MovedThisRound::default());
     crate::rules::actions::drop_what_cannot_be_carried(world);
     // SOLO-I1: in solo mode the human rolls and settles its wild dice before the automated
     // warband rolls.

@@ -340,6 +340,12 @@ pub struct Engine {
     pub tokens: Vec<TokenOnBoard>,
 }
 
+/// ABL-5: the fighters that made a move action this battle round ("have not made any move
+/// actions this battle round"). It follows from the round's commands, so the hash does not
+/// write it (saved battles keep their hashes).
+#[derive(Resource, Debug, Clone, Default)]
+pub struct MovedThisRound(pub Vec<FighterId>);
+
 /// ABL-5: a token an ability of `by` (of `side`) left where the enemy `fell` was taken down,
 /// its centre at `at`.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]

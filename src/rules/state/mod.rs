@@ -18,15 +18,16 @@ mod bonus;
 mod boosts;
 mod fighters;
 mod hash;
+mod held_words;
 mod holds;
 mod lasting;
 mod lowered;
 
 pub(crate) use battle::rule_of_pending;
 pub use battle::{
-    ActivationState, Bonus, Boost, Engine, FallDue, OnceUse, Outcome, Overtime, Pending, Quota,
-    ReactionOffer, Resume, Then, TokenOnBoard, Totalled, TreasureDrop, WaitingMove, deciding_side,
-    describe_pending, describe_pending_with, simultaneous_first,
+    ActivationState, Bonus, Boost, Engine, FallDue, MovedThisRound, OnceUse, Outcome, Overtime,
+    Pending, Quota, ReactionOffer, Resume, Then, TokenOnBoard, Totalled, TreasureDrop, WaitingMove,
+    deciding_side, describe_pending, describe_pending_with, simultaneous_first,
 };
 pub use fighters::{
     FighterView, activatable, blockers, can_see, fighter, fighters, fighters_of, objectives,

@@ -359,3 +359,78 @@ fn abl5_a_runemark_given_for_the_round() {
     a.end_round(&[B], B);
     assert!(a.fighter(A).can_carry());
 }
+
+/// The damage of a hit and of a critical hit of `attacker`'s first weapon on `target`, as the
+/// attack would allocate it now.
+fn damage_on(a: &mut super::arena::Arena, attacker: FighterId, target: FighterId) -> (u32, u32) {
+    let w = a.world();
+    let all = warcry_sim::rules::engine::fighters(w);
+    let f = all.iter().find(|o| o.id == attacker).unwrap();
+    let t = all.iter().find(|o| o.id == target).unwrap();
+    warcry_sim::rules::actions::attack_roll(w, &all, f, t, 0, false)
+        .unwrap()
+        .damage
+}
+
+/// ABL-5: "until the end of the battle round, subtract 2 from the damage points allocated by
+/// each hit and critical hit (to a minimum of 1) from attack actions that target this fighter
+/// while it is within 3" of a friendly fighter with the Mystic runemark": B's 3/5 weapon deals
+/// 1/3 to A while A2, a Mystic, stands 2" from it, and 3/5 once A2 is 5" away.
+#[test]
+fn abl5_a_guard_while_a_friend_with_the_runemark_is_near() {
+    use warcry_sim::model::effects::{Aura, Guard, Marks, Near};
+    const A2: FighterId = FighterId(3);
+    let guard = Effect::RoundGuard {
+        guard: Guard::LessDamage {
+            by: Amount::Fixed(2),
+            min: 1,
+        },
+        aura: Some(Aura {
+            near: Near::new(3.0, Marks::of(&["mystic"], &[]).unwrap()),
+            ..Aura::within(0.0, false)
+        }),
+    };
+    let mut a = with_ability(vec![guard], 3);
+    a.profile(A2, |p| p.runemarks.push("mystic".into()));
+    a.profile(B, |p| {
+        p.weapons = vec![super::arena::weapon(1.0, 2, 3, (3, 5))]
+    });
+    a.place(A2, 12.0, 10.0);
+    a.place(B, 10.0, 11.5);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    assert_eq!(damage_on(&mut a, B, A), (1, 3));
+    assert_eq!(damage_on(&mut a, B, A2), (3, 5), "A2 is not guarded");
+    a.place(A2, 15.0, 10.0);
+    assert_eq!(damage_on(&mut a, B, A), (3, 5));
+}
+
+/// ABL-5: "... from attack actions that target friendly fighters while they are within 3" of
+/// this fighter and have not made any move actions this battle round": A2 is guarded until it
+/// makes a move action, and A too until it does.
+#[test]
+fn abl5_a_guard_for_friends_that_have_not_moved_this_round() {
+    use warcry_sim::model::effects::{Aura, Guard};
+    const A2: FighterId = FighterId(3);
+    let guard = Effect::RoundGuard {
+        guard: Guard::LessDamage {
+            by: Amount::Fixed(1),
+            min: 1,
+        },
+        aura: Some(Aura {
+            unmoved: true,
+            ..Aura::within(3.0, false)
+        }),
+    };
+    let mut a = with_ability(vec![guard], 3);
+    a.profile(B, |p| {
+        p.weapons = vec![super::arena::weapon(1.0, 2, 3, (3, 5))]
+    });
+    a.place(A2, 12.0, 10.0);
+    a.place(B, 30.0, 30.0);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    assert_eq!(damage_on(&mut a, B, A), (2, 4));
+    assert_eq!(damage_on(&mut a, B, A2), (2, 4));
+    a.walk(A, [10.0, 0.0, 9.0]).unwrap();
+    assert_eq!(damage_on(&mut a, B, A), (3, 5), "A moved");
+    assert_eq!(damage_on(&mut a, B, A2), (2, 4));
+}

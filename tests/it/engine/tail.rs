@@ -62,7 +62,7 @@ fn abl5_this_fighter_and_its_marked_friends_are_raised_once() {
         not: Marks::default(),
         tough: 0,
         hurt: false,
-        group: false,
+        ..Aura::default()
     };
     let mut a = with_ability(vec![raise(None), raise(Some(aura))], 3);
     for id in [A, A2] {

@@ -9,8 +9,7 @@
 use crate::model::effects::{Amount, Effect, Roll, Stat};
 
 use super::{
-    bar, bonus_words as bonus, boost, boost_words, damage, dice, friend, guard, heal, place,
-    reaction,
+    bar, bonus_words as bonus, boost, boost_words, damage, dice, friend, heal, place, reaction,
 };
 
 /// The effects of an ability's wording, or the first sentence nothing reads (as a shape).
@@ -221,7 +220,7 @@ type SentenceReader = fn(&str) -> Option<Vec<Effect>>;
 const SENTENCE: [SentenceReader; 34] = [
     super::runemark_round::sentence,
     bar::sentence,
-    guard::sentence,
+    super::guard_words::sentence,
     super::condition_words::sentence,
     bonus::sentence,
     boost::sentence,
@@ -263,7 +262,7 @@ const READERS: [Reader; 42] = [
     super::rolled::damage_as_rolled,
     super::slay::picked_then_slain,
     super::lower_words::disengaged_then_exposed,
-    guard::retaliation,
+    super::guard_words::retaliation,
     super::lower_words::picked_then_lowered,
     favour::oath_or_bar,
     heal::rolled,

@@ -278,3 +278,32 @@ fn gen8_abl5_a_runemark_for_the_round() {
             .is_err()
     );
 }
+
+/// ABL-5: guards while a friend bearing runemarks is near, or for friends that have not moved
+/// this round.
+#[test]
+fn abl5_guards_with_a_condition_on_who_they_guard() {
+    let e = effects_of(
+        "Until the end of the battle round, subtract 1 from the damage points allocated by each \
+         hit and critical hit (to a minimum of 1) from attack actions that target this fighter \
+         while it is within 2\" of a friendly fighter with both the Ember runemark and the \
+         Mystic runemark.",
+    )
+    .unwrap();
+    let Effect::RoundGuard { aura: Some(a), .. } = &e[0] else {
+        panic!("{e:?}")
+    };
+    let both = Marks::of(&["ember", "mystic"], &[]).unwrap();
+    let near = crate::model::effects::Near::new(2.0, both);
+    assert_eq!((a.range, a.others, a.near), (0.0, false, near));
+    let e = effects_of(
+        "Until the end of the battle round, subtract 1 from the damage points allocated by each \
+         hit and critical hit (to a minimum of 1) from attack actions that target friendly \
+         fighters while they are within 3\" of this fighter and have not made any move actions \
+         this battle round.",
+    )
+    .unwrap();
+    assert!(
+        matches!(&e[0], Effect::RoundGuard { aura: Some(a), .. } if a.unmoved && a.range == 3.0)
+    );
+}

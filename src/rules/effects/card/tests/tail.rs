@@ -121,7 +121,7 @@ fn a_raise_for_this_fighter_and_the_marked_friends_round_it() {
                 not: Marks::default(),
                 tough: 0,
                 hurt: false,
-                group: false,
+                ..Aura::default()
             }))
         ])
     );

@@ -210,7 +210,7 @@ fn picked_friends_each_make_a_bonus_action() {
                 not: Marks::default(),
                 tough: 0,
                 hurt: false,
-                group: false,
+                ..Aura::default()
             },
             up_to: Amount::Fixed(2),
             or_attack: false,
