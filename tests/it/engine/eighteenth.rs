@@ -434,3 +434,29 @@ fn abl5_a_guard_for_friends_that_have_not_moved_this_round() {
     assert_eq!(damage_on(&mut a, B, A), (3, 5), "A moved");
     assert_eq!(damage_on(&mut a, B, A2), (2, 4));
 }
+
+/// ABL-5: "pick a friendly fighter within 6" of this fighter or within 9" of this fighter if
+/// the value of this ability is 4 or greater. That fighter can make a bonus move action or a
+/// bonus attack action": A2, 8" away, can't be picked with a double of 3s, and can with 4s.
+#[test]
+fn abl5_a_pick_that_reaches_further_at_a_higher_value() {
+    use warcry_sim::model::effects::{Condition, FriendPick, Marks};
+    const A2: FighterId = FighterId(3);
+    let pick = |range| Effect::FriendBonusMove {
+        pick: FriendPick::new(range, false, Marks::default()),
+        or_attack: true,
+        max: None,
+    };
+    let reach = Effect::When {
+        when: Condition::ValueAtLeast(4),
+        then: vec![pick(9.0)],
+        otherwise: vec![pick(6.0)],
+    };
+    for (value, ok) in [(3, false), (4, true)] {
+        let mut a = with_ability(vec![reach.clone()], value);
+        a.place(A2, 10.0, 18.5);
+        a.place(B, 30.0, 30.0);
+        let used = a.use_ability(A, "Test Gift", value, Some(A2));
+        assert_eq!(used.is_ok(), ok, "value {value}: {used:?}");
+    }
+}

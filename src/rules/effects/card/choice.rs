@@ -149,3 +149,24 @@ fn either_stat(s: &[String]) -> Option<(u8, Vec<String>, Vec<String>)> {
     };
     Some((0, way(a), way(b)))
 }
+
+/// "... within N\" of this fighter or within M\" of this fighter if the value of this ability
+/// is V or greater ...": the least value, and the sentences with M" and with N".
+pub(super) fn reach_by_value(s: &[String]) -> Option<(u8, Vec<String>, Vec<String>)> {
+    let k = s
+        .iter()
+        .position(|x| x.contains(" of this fighter or within "))?;
+    let (head, rest) = s[k].split_once(" of this fighter or within ")?;
+    let (far, rest) = rest.split_once("\" of this fighter if the value of this ability is ")?;
+    let (least, tail) = super::number_prefix(rest)?;
+    let tail = tail.strip_prefix(" or greater")?;
+    let way = |sentence: String| {
+        let mut out = s.to_vec();
+        out[k] = sentence;
+        out
+    };
+    let (near_head, _) = head.rsplit_once(" within ")?;
+    let far = way(format!("{near_head} within {far}\" of this fighter{tail}"));
+    let near = way(format!("{head} of this fighter{tail}"));
+    Some((u8::try_from(least).ok()?, far, near))
+}

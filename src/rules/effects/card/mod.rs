@@ -25,6 +25,15 @@ pub fn effects_of(text: &str) -> Result<Vec<Effect>, String> {
         };
         return Ok(vec![Effect::Either(ways)]);
     }
+    // "... within 6\" of this fighter or within 9\" of this fighter if the value of this
+    // ability is 4 or greater": each reach read whole, the value deciding which.
+    if let Some((least, far, near)) = choice::reach_by_value(&sentences) {
+        return Ok(vec![Effect::When {
+            when: crate::model::effects::Condition::ValueAtLeast(least),
+            then: effects_in(far)?,
+            otherwise: effects_in(near)?,
+        }]);
+    }
     effects_in(sentences)
 }
 

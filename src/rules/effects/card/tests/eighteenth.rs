@@ -307,3 +307,30 @@ fn abl5_guards_with_a_condition_on_who_they_guard() {
         matches!(&e[0], Effect::RoundGuard { aura: Some(a), .. } if a.unmoved && a.range == 3.0)
     );
 }
+
+/// ABL-5: "within 6" of this fighter or within 9" of this fighter if the value of this ability
+/// is 4 or greater": the value decides the reach.
+#[test]
+fn abl5_a_reach_decided_by_the_value() {
+    use crate::model::effects::Condition;
+    let e = effects_of(
+        "Pick a friendly fighter within 4\" of this fighter or within 8\" of this fighter if the \
+         value of this ability is 5 or greater. That fighter can make a bonus move action.",
+    )
+    .unwrap();
+    let range = |e: &[Effect]| match e {
+        [Effect::FriendBonusMove { pick, .. }] => pick.range,
+        _ => panic!("{e:?}"),
+    };
+    let [
+        Effect::When {
+            when: Condition::ValueAtLeast(5),
+            then,
+            otherwise,
+        },
+    ] = &e[..]
+    else {
+        panic!("{e:?}")
+    };
+    assert_eq!((range(then), range(otherwise)), (8.0, 4.0));
+}
