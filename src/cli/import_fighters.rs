@@ -42,7 +42,7 @@ fn summary(i: &Imported, out: &str) -> String {
     let factions = i.by_faction().len();
     format!(
         "fighters: {} of {} converted ({} with a base from the base-size file)\n\
-         abilities: {} of {} converted, {} automated ({:.0}%)\n\
+         abilities: {} of {} converted, {} automated ({:.1}%)\n\
          {} error(s), {} warning(s)\n\
          {factions} faction file(s) written to {out}",
         c.fighters,

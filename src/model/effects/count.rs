@@ -33,6 +33,9 @@ pub enum Count {
         range: f32,
         marks: Marks,
         target: bool,
+        /// Only a friend in danger counts: within 1" of an enemy, or with damage allocated.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        endangered: bool,
     },
 }
 
@@ -62,12 +65,20 @@ impl Count {
                 range,
                 marks,
                 target,
-            } => format!(
-                "{} within {range}\" of {}friendly fighter{}",
-                if *target { "the target is" } else { "it is" },
-                if *target { "a " } else { "another " },
-                marks.with_words()
-            ),
+                endangered,
+            } => {
+                format!(
+                    "{} within {range}\" of {}{}friendly fighter{}",
+                    if *target { "the target is" } else { "it is" },
+                    if *target { "a " } else { "another " },
+                    if *endangered { "endangered " } else { "" },
+                    marks.with_words()
+                ) + if *endangered {
+                    " (one within 1\" of an enemy or with damage allocated)"
+                } else {
+                    ""
+                }
+            }
             Count::NearTarget { range, marks } => format!(
                 "friendly fighter{s}{} within {range}\" of the target (this one too, as it \
                  attacks)",

@@ -143,7 +143,7 @@ type Reader = fn(&[String]) -> Option<(usize, Vec<Effect>)>;
 /// A sentence (of the first three) that counts, read as the raise of 1 it makes for each one
 /// counted: the raises it makes (with what else the sentences read says) wrapped in the count.
 pub(super) fn read(s: &[String], one: Reader) -> Option<(usize, Vec<Effect>)> {
-    if let Some(read) = while_near_too(s) {
+    if let Some(read) = while_near_too(s).or_else(|| endangered_near(s)) {
         return Some(read);
     }
     let (k, count, plain) = (0..s.len().min(3))
@@ -186,11 +186,43 @@ fn while_near_too(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         range: range.parse().ok()?,
         marks: marks_of(m)?,
         target: false,
+        endangered: false,
     };
     let then = vec![Effect::NextBoost { stat, by, only }];
     let e = Effect::PerCount { count, then };
     e.nested_ok()
         .then(|| (2, first.into_iter().chain([e]).collect()))
+}
+
+/// "Add A to the S characteristic of melee attack actions made by this fighter this activation
+/// while 1 or more endangered friendly fighters are within N\" of them" + "A friendly fighter
+/// is endangered if it has the M runemark and is: within 1\" of 1 or more enemy fighters
+/// and/or has 1 or more damage points allocated to them": the raise while one such is near
+/// as each attack is made.
+fn endangered_near(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let (raise, near) =
+        s[0].split_once(" while 1 or more endangered friendly fighters are within ")?;
+    let range = super::card::fill(near, "{n}\" of them")?[0] as f32;
+    let mark = (s
+        .get(1)?
+        .strip_prefix("a friendly fighter is endangered if it has the "))?
+    .strip_suffix(
+        " runemark and is: within 1\" of 1 or more enemy fighters and/or has 1 or more \
+             damage points allocated to them",
+    )?;
+    let raise = super::card::plain_words(&format!(
+        "until the end of this fighter's activation, {}",
+        raise.strip_suffix(" this activation")?
+    ));
+    let then = super::boost::sentence(&raise)?;
+    let count = WhileNear {
+        range,
+        marks: crate::model::effects::Marks::of(&[mark], &[])?,
+        target: false,
+        endangered: true,
+    };
+    let e = Effect::PerCount { count, then };
+    e.nested_ok().then(|| (2, vec![e]))
 }
 
 /// What a sentence counts, and the sentence as a raise of 1: "..., for each other friendly
@@ -242,6 +274,7 @@ fn count_phrase(s: &str) -> Option<(Count, String)> {
                 range,
                 marks,
                 target: true,
+                endangered: false,
             },
             head,
         ));

@@ -47,23 +47,33 @@ impl Boost {
         t: Option<&super::FighterView>,
     ) -> u32 {
         use crate::model::effects::Count;
-        let (range, marks, of) = match self.per_near {
+        let (range, marks, of, endangered) = match self.per_near {
             None => return self.by,
-            Some(Count::NearTarget { range, marks }) => (range, marks, t),
+            Some(Count::NearTarget { range, marks }) => (range, marks, t, false),
             Some(Count::WhileNear {
                 range,
                 marks,
                 target,
-            }) => (range, marks, if target { t } else { Some(f) }),
+                endangered,
+            }) => (range, marks, if target { t } else { Some(f) }, endangered),
             Some(_) => return 0,
         };
         let Some(of) = of else { return 0 };
+        use crate::battlefield::measure::distance;
+        // "Endangered": within 1" of an enemy, or with damage allocated.
+        let in_danger = |o: &super::FighterView| {
+            o.damage > 0
+                || (all.iter()).any(|e| {
+                    e.side != o.side && e.on_board() && distance(&e.base(), &o.base()) <= 1.0 + 1e-4
+                })
+        };
         let near = all.iter().filter(|o| {
             o.side == f.side
                 && o.on_board()
                 && o.id != of.id
                 && marks.fit(|m| o.profile.bears(m))
-                && crate::battlefield::measure::distance(&o.base(), &of.base()) <= range + 1e-4
+                && distance(&o.base(), &of.base()) <= range + 1e-4
+                && (!endangered || in_danger(o))
         });
         // The attacker near the target counts too (it is not the target).
         let n = near.count() as u32;

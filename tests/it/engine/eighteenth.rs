@@ -460,3 +460,41 @@ fn abl5_a_pick_that_reaches_further_at_a_higher_value() {
         assert_eq!(used.is_ok(), ok, "value {value}: {used:?}");
     }
 }
+
+/// ABL-5: "+2 Attacks for its melee attacks this activation while 1 or more endangered
+/// friendly fighters are within 6" of them; a friendly fighter is endangered if it has the
+/// Minion runemark and is within 1" of an enemy and/or has damage allocated": A's 2-dice
+/// weapon rolls 2 dice while its Minion friend A2 is safe, 4 once A2 has damage, and 4 while
+/// an enemy stands by A2 unhurt.
+#[test]
+fn abl5_more_attacks_while_a_friend_near_is_in_danger() {
+    use warcry_sim::model::effects::{Count, Marks, Stat};
+    const A2: FighterId = FighterId(3);
+    const B2: FighterId = FighterId(11);
+    let raise = Effect::PerCount {
+        count: Count::WhileNear {
+            range: 6.0,
+            marks: Marks::of(&["minion"], &[]).unwrap(),
+            target: false,
+            endangered: true,
+        },
+        then: vec![Effect::Boost {
+            stat: Stat::Attacks,
+            by: Amount::Fixed(2),
+            melee_only: true,
+            missile_only: false,
+        }],
+    };
+    let mut a = with_ability(vec![raise], 3);
+    a.profile(A2, |p| p.runemarks.push("minion".into()));
+    a.place(A2, 13.0, 10.0);
+    a.place(B, 10.0, 11.5);
+    a.use_ability(A, "Test Gift", 3, None).unwrap();
+    let dice = |a: &mut super::arena::Arena| super::faction::a_on_b(a, 0).attacks;
+    assert_eq!(dice(&mut a), 2);
+    a.set(A2, warcry_sim::model::components::Damage(1));
+    assert_eq!(dice(&mut a), 4, "A2 has damage");
+    a.set(A2, warcry_sim::model::components::Damage(0));
+    a.place(B2, 14.5, 10.0);
+    assert_eq!(dice(&mut a), 4, "an enemy stands by A2");
+}

@@ -478,6 +478,7 @@ fn abl5_raises_while_a_friend_is_near_the_target_or_the_fighter() {
         range,
         marks: Marks::of(&[mark], &[]).unwrap(),
         target,
+        endangered: false,
     };
     let devoted = vec![Effect::PerCount {
         count: near(3.0, "hero", true),

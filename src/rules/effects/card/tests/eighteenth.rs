@@ -334,3 +334,32 @@ fn abl5_a_reach_decided_by_the_value() {
     };
     assert_eq!((range(then), range(otherwise)), (8.0, 4.0));
 }
+
+/// ABL-5: "... while 1 or more endangered friendly fighters are within 6" of them" and the
+/// sentence saying what endangered is: the raise while such a friend is near.
+#[test]
+fn abl5_a_raise_while_an_endangered_friend_is_near() {
+    use crate::model::effects::Count;
+    let e = effects_of(
+        "Add 1 to the Attacks characteristic of melee attack actions made by this fighter this \
+         activation while 1 or more endangered friendly fighters are within 4\" of them. A \
+         friendly fighter is endangered if it has the Minion runemark and is: within 1\" of 1 or \
+         more enemy fighters and/or has 1 or more damage points allocated to them.",
+    )
+    .unwrap();
+    assert!(
+        matches!(
+            &e[..],
+            [Effect::PerCount {
+                count: Count::WhileNear {
+                    range: 4.0,
+                    target: false,
+                    endangered: true,
+                    ..
+                },
+                ..
+            }]
+        ),
+        "{e:?}"
+    );
+}

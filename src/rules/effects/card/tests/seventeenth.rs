@@ -345,7 +345,8 @@ fn abl5_raises_while_a_friend_bearing_marks_is_near() {
             count: Count::WhileNear {
                 range: 2.0,
                 marks: hero,
-                target: true
+                target: true,
+                endangered: false,
             },
             then: vec![Effect::Boost {
                 stat: Stat::Attacks,
@@ -367,7 +368,8 @@ fn abl5_raises_while_a_friend_bearing_marks_is_near() {
             count: Count::WhileNear {
                 range: 4.0,
                 marks: hero,
-                target: false
+                target: false,
+                endangered: false,
             },
             then: vec![Effect::NextBoost {
                 stat: Stat::Strength,
