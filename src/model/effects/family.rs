@@ -278,7 +278,7 @@ impl Effect {
             | Effect::LowerPicked(_)
             | Effect::LowerPerRoll { .. }
             | Effect::ExposePicked { .. }
-            | Effect::PickThenBoost { .. }
+            | Effect::PickThenBoost(crate::model::effects::PickedRaise { .. })
             | Effect::CritsWeaken { .. }
             | Effect::EnemyAura { .. }
             | Effect::BarEach(_)
@@ -315,7 +315,7 @@ impl Effect {
             Effect::DamageOne { only, .. }
             | Effect::Restrict { only, .. }
             | Effect::ExposePicked { only, .. }
-            | Effect::PickThenBoost { only, .. }
+            | Effect::PickThenBoost(crate::model::effects::PickedRaise { only, .. })
             | Effect::BonusAttackAt { only, .. } => *only,
             Effect::DamageWoundsOnRoll { only, .. } => Some(*only),
             _ => None,
@@ -338,7 +338,9 @@ impl Effect {
                 range, visible, ..
             })
             | Effect::ExposePicked { range, visible, .. }
-            | Effect::PickThenBoost { range, visible, .. } => enemy(*range, *visible, None),
+            | Effect::PickThenBoost(crate::model::effects::PickedRaise {
+                range, visible, ..
+            }) => enemy(*range, *visible, None),
             Effect::DamageWoundsOnRoll { visible, .. } => {
                 enemy(crate::model::effects::ANYWHERE, *visible, None)
             }

@@ -25,8 +25,8 @@ pub use kinds::{
 pub use marks::{Mark, Marks, NAMED};
 pub use parts::{
     ANYWHERE, AtItsEnd, AttackerIf, Attackers, Barring, Condition, FriendPick, Game, GangUp, Guard,
-    Lowering, MarkedRaise, OnSuccess, PickedLowering, Placing, PointDamage, RollsWere, TargetIs,
-    VALUE_RANGE, Ways,
+    Lowering, MarkedRaise, OnSuccess, PickedLowering, PickedRaise, Placing, PointDamage, RollsWere,
+    TargetIs, VALUE_RANGE, Ways,
 };
 pub use reach::{Aim, Aura, Exposers, Near, PickOnly};
 pub use roll::{Roll, band_text};
@@ -491,12 +491,7 @@ pub enum Effect {
     /// `then`'s raises (what waits for its next attack) for attacks with a weapon of `marks`.
     WithWeapon { marks: Marks, then: Vec<Effect> },
     /// An enemy within `range` (seen: `visible`; as `only` says) is picked for the raises `then`.
-    PickThenBoost {
-        range: f32,
-        visible: bool,
-        only: Option<PickOnly>,
-        then: Vec<Effect>,
-    },
+    PickThenBoost(PickedRaise),
     /// After its next melee attack, if it hit, its target gives up an action (or takes `instead`).
     ForfeitAfterNextAttack { instead: u32 },
     /// After its next attack (scoring a critical, when `crits`), its target is barred this round.

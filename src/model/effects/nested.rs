@@ -41,7 +41,7 @@ impl Effect {
             | Effect::NextIfTarget { .. }
             | Effect::TargetBoost { .. }
             | Effect::WithWeapon { .. }
-            | Effect::PickThenBoost { .. } => self.raises_ok(),
+            | Effect::PickThenBoost(crate::model::effects::PickedRaise { .. }) => self.raises_ok(),
             // An enemy taken down gives this fighter bonus actions of its own Move only.
             Effect::AfterTakedown { then, .. } => {
                 !then.is_empty()
@@ -101,7 +101,9 @@ impl Effect {
             }
             // A raise against some targets raises its attacks only.
             Effect::TargetBoost { then, target } => target_ok(*target) && attack_raises(then),
-            Effect::PickThenBoost { range, then, .. } => range_ok(*range) && attack_raises(then),
+            Effect::PickThenBoost(crate::model::effects::PickedRaise { range, then, .. }) => {
+                range_ok(*range) && attack_raises(then)
+            }
             // Raises of attacks with such weapons (or damage after the next such attack).
             Effect::WithWeapon { marks, then } => {
                 !marks.is_none()

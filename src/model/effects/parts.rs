@@ -556,3 +556,13 @@ pub struct AttackerIf {
     #[serde(default, skip_serializing_if = "is_zero")]
     pub heal: u32,
 }
+
+/// An enemy within `range` (seen: `visible`; as `only` says) picked for the raises `then`:
+/// `PickThenBoost`'s.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PickedRaise {
+    pub range: f32,
+    pub visible: bool,
+    pub only: Option<super::PickOnly>,
+    pub then: Vec<super::Effect>,
+}

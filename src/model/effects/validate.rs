@@ -208,7 +208,7 @@ impl Effect {
             Effect::RangeIs { inches } => inches.within(36) && *inches != Amount::Fixed(0),
             Effect::AfterMove { trigger, .. } => range_ok(trigger.range()),
             Effect::AfterTakedown { then, .. }
-            | Effect::PickThenBoost { then, .. }
+            | Effect::PickThenBoost(crate::model::effects::PickedRaise { then, .. })
             | Effect::TargetBoost { then, .. }
             | Effect::WithWeapon { then, .. }
             | Effect::NextIfTarget { then, .. }

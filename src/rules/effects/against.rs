@@ -22,7 +22,9 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
     match e {
         Effect::Restrict { .. } => restrict_text(e, value),
         Effect::ExposeAround { .. } => super::expose_around::describe(e, value),
-        Effect::PickThenBoost { .. } => super::target_boost::picked_text(e, value),
+        Effect::PickThenBoost(crate::model::effects::PickedRaise { .. }) => {
+            super::target_boost::picked_text(e, value)
+        }
         Effect::RollAgainst {
             range,
             visible,
@@ -251,7 +253,7 @@ pub(super) fn run(
             Some(super::lasts(e, value))
         }
         Effect::BarEach(_) | Effect::BarSelf(_) => super::bar::run(world, f, e),
-        Effect::PickThenBoost { .. } => {
+        Effect::PickThenBoost(crate::model::effects::PickedRaise { .. }) => {
             super::target_boost::run_picked(world, f, e, value, picks.target)
         }
         Effect::PullPicked { .. } => super::pull::run(world, f, e, value, picks.target),

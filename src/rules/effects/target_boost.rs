@@ -184,12 +184,12 @@ fn following_one(b: &str) -> Option<Vec<Effect>> {
 
 /// In words: "a visible enemy within 3\" picked: against it, +1 Attacks ...".
 pub(super) fn picked_text(e: &Effect, value: Option<u8>) -> String {
-    let Effect::PickThenBoost {
+    let Effect::PickThenBoost(crate::model::effects::PickedRaise {
         range,
         visible,
         only,
         then,
-    } = e
+    }) = e
     else {
         return String::new();
     };
@@ -213,7 +213,7 @@ pub(super) fn run_picked(
     value: u8,
     target: Option<crate::model::ids::FighterId>,
 ) -> Option<EffectOutcome> {
-    let Effect::PickThenBoost { then, .. } = e else {
+    let Effect::PickThenBoost(crate::model::effects::PickedRaise { then, .. }) = e else {
         return None;
     };
     let on = Effect::TargetBoost {
@@ -259,12 +259,12 @@ pub(super) fn picked_then_raised(s: &[String]) -> Option<(usize, Vec<Effect>)> {
             "{raise} from the next melee attack action made by this fighter this activation"
         ))?
     };
-    let e = Effect::PickThenBoost {
+    let e = Effect::PickThenBoost(crate::model::effects::PickedRaise {
         range,
         visible,
         only,
         then,
-    };
+    });
     e.nested_ok().then_some((2, vec![e]))
 }
 

@@ -274,7 +274,7 @@ fn abl5_raises_against_the_enemy_picked_only() {
     use warcry_sim::model::effects::{Amount, AttackKind, PickOnly, Stat};
     use warcry_sim::rules::effects::crit_on;
     const B2: FighterId = FighterId(11);
-    let right_tool = Effect::PickThenBoost {
+    let right_tool = Effect::PickThenBoost(warcry_sim::model::effects::PickedRaise {
         range: 3.0,
         visible: false,
         only: None,
@@ -283,7 +283,7 @@ fn abl5_raises_against_the_enemy_picked_only() {
             only: Some(AttackKind::Melee),
             next: false,
         }],
-    };
+    });
     let mut a = with_ability(vec![right_tool], 3);
     a.place(B, 11.5, 10.0);
     a.place(B2, 10.0, 11.5);
@@ -300,12 +300,12 @@ fn abl5_raises_against_the_enemy_picked_only() {
         by: Amount::Fixed(2),
         only: Some(AttackKind::Melee),
     };
-    let hammering = Effect::PickThenBoost {
+    let hammering = Effect::PickThenBoost(warcry_sim::model::effects::PickedRaise {
         range: warcry_sim::model::effects::ANYWHERE,
         visible: false,
         only: Some(PickOnly::HurtByItsAttacks),
         then: vec![next(Stat::Damage), next(Stat::CritDamage)],
-    };
+    });
     let mut a = with_ability(vec![hammering], 3);
     a.rules(|r| r.reactions = false);
     a.profile(A, |p| p.weapons = vec![weapon(1.0, 2, 3, (1, 2))]);

@@ -45,6 +45,8 @@ pub(in crate::rules::effects) fn picked_friend(s: &str) -> Option<(f32, bool, Ma
     let (marks, rest) = match rest.strip_prefix(" with ") {
         Some(r) => {
             let (m, r) = r.split_once(" within ")?;
+            // "... with the M runemark that is within N\"".
+            let m = m.strip_suffix(" that is").unwrap_or(m);
             (marks_of(m).filter(|_| named(m))?, r)
         }
         None => (Marks::default(), rest.strip_prefix(" within ")?),

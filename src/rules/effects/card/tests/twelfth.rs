@@ -232,7 +232,7 @@ fn abl5_a_lower_critical_roll_against_the_enemy_picked() {
     .unwrap();
     assert_eq!(
         e,
-        vec![Effect::PickThenBoost {
+        vec![Effect::PickThenBoost(crate::model::effects::PickedRaise {
             range: 3.0,
             visible: false,
             only: None,
@@ -241,7 +241,7 @@ fn abl5_a_lower_critical_roll_against_the_enemy_picked() {
                 only: Some(AttackKind::Melee),
                 next: false,
             }],
-        }]
+        })]
     );
     assert_eq!(
         crate::rules::effects::describe(&e, Some(3)),
