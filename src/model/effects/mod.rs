@@ -322,8 +322,14 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         closer: bool,
     },
-    /// The picked friend is set up again within `within` of this fighter (at the place picked).
-    FriendSetUp { pick: FriendPick, within: f32 },
+    /// The picked friend is set up again within `within` of this fighter (`wholly`: all its
+    /// base), at the place picked.
+    FriendSetUp {
+        pick: FriendPick,
+        within: f32,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        wholly: bool,
+    },
     /// A friend taken down set up as `place` says: `heal` removed (none: all), or 1 per `roll`+.
     Revive {
         #[serde(default, skip_serializing_if = "Marks::is_none")]

@@ -266,9 +266,10 @@ impl Effect {
     /// Are the numbers of an effect for a friend ones a card could print?
     pub(super) fn friend_numbers_ok(&self) -> bool {
         match self {
-            Effect::FriendSetUp { pick, within: r } | Effect::FriendRelocate { pick, away: r } => {
-                range_ok(pick.range) && range_ok(*r)
+            Effect::FriendSetUp {
+                pick, within: r, ..
             }
+            | Effect::FriendRelocate { pick, away: r } => range_ok(pick.range) && range_ok(*r),
             Effect::FriendBoost { pick, by, .. } | Effect::FriendDamage { pick, amount: by } => {
                 range_ok(pick.range) && by.within(20)
             }

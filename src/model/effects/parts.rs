@@ -269,6 +269,13 @@ impl Placing {
                 floor_only,
                 less_value: false,
             },
+            // "Within a number of inches equal to the value of this ability".
+            Placing::Near { within } if within == VALUE_RANGE => Placing::Near {
+                within: f32::from(value),
+            },
+            Placing::Wholly { within } if within == VALUE_RANGE => Placing::Wholly {
+                within: f32::from(value),
+            },
             p => p,
         }
     }

@@ -237,6 +237,11 @@ impl Effect {
     pub fn placing(&self) -> Option<super::Placing> {
         use super::Placing;
         Some(match *self {
+            Effect::FriendSetUp {
+                within,
+                wholly: true,
+                ..
+            } => Placing::Wholly { within },
             Effect::SetUpNear { within, .. } | Effect::FriendSetUp { within, .. } => {
                 Placing::Near { within }
             }
@@ -281,6 +286,13 @@ impl Effect {
             | Effect::FriendCounts { pick, .. }
             | Effect::FriendBonusMove { pick, .. }
             | Effect::ActivateNext { pick, .. } => &mut pick.range,
+            // "Wholly within a number of inches of this fighter equal to the value".
+            Effect::FriendSetUp { within, pick, .. } => {
+                if pick.range == VALUE_RANGE {
+                    pick.range = f32::from(value);
+                }
+                within
+            }
             _ => return e,
         };
         if *range == VALUE_RANGE {

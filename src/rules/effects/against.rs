@@ -232,7 +232,7 @@ pub(super) fn run(
             world,
             f,
             picks.target?,
-            *within,
+            crate::model::effects::Placing::Near { within: *within },
             picks.place,
         )),
         Effect::CritsWeaken { .. } | Effect::AfterEachAttack { .. } => {

@@ -56,9 +56,15 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             picked_text(pick)
         ),
         Effect::Revive { .. } => super::revive::describe(e, value),
-        Effect::FriendSetUp { pick, within } => format!(
-            "{} is set up again within {within}\" of this fighter",
-            picked_text(pick)
+        Effect::FriendSetUp {
+            pick,
+            within,
+            wholly,
+        } => format!(
+            "{} is set up again {}{} of this fighter",
+            picked_text(pick),
+            if *wholly { "wholly " } else { "" },
+            super::within_text(super::at_value(*within, value))
         ),
         Effect::FriendRelocate { pick, away } => format!(
             "{} is set up again anywhere more than {away}\" from every enemy",
@@ -278,6 +284,27 @@ fn friend_set_up(s: &str, pick: &FriendPick) -> Option<Vec<Effect>> {
         return Some(vec![Effect::FriendSetUp {
             pick: pick.clone(),
             within,
+            wholly: false,
+        }]);
+    }
+    // "..., then set that fighter up on a platform or the battlefield floor, wholly within N\"
+    // (a number of inches equal to the value of this ability) of this fighter".
+    let wholly = s.strip_prefix(
+        "remove that fighter from the battlefield, then set that fighter up on a platform or the \
+         battlefield floor, wholly within ",
+    );
+    if let Some(rest) = wholly {
+        let within = match rest {
+            "a number of inches of this fighter equal to the value of this ability" => {
+                crate::model::effects::VALUE_RANGE
+            }
+            _ => fill(rest, "{n}\" of this fighter")?[0] as f32,
+        };
+        let pick = pick.clone();
+        return Some(vec![Effect::FriendSetUp {
+            pick,
+            within,
+            wholly: true,
         }]);
     }
     let v = fill(

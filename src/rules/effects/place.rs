@@ -133,9 +133,13 @@ pub(super) fn set_up_near(
     world: &mut World,
     f: &FighterView,
     t: FighterId,
-    within: f32,
+    placing: Placing,
     place: Option<Vec3>,
 ) -> EffectOutcome {
+    let within = match placing {
+        Placing::Near { within } | Placing::Wholly { within } => within,
+        _ => 0.0,
+    };
     let Some(tv) = state::fighter(world, t).filter(|t| t.on_board()) else {
         return EffectOutcome::SetUp {
             fighter: t,
@@ -144,7 +148,7 @@ pub(super) fn set_up_near(
             gone: true,
         };
     };
-    let spots = set_up_spots(world, f, &tv, Placing::Near { within });
+    let spots = set_up_spots(world, f, &tv, placing);
     let spot = nearest(&spots, place).or_else(|| spots.first().copied());
     if let Some(p) = spot {
         world.entity_mut(tv.entity).insert(Position(p));
@@ -169,7 +173,10 @@ pub(super) fn friend_set_up(
         return Some(EffectOutcome::NoFriendInReach);
     };
     match *e {
-        Effect::FriendSetUp { within, .. } => Some(set_up_near(world, f, t, within, picks.place)),
+        Effect::FriendSetUp { .. } => {
+            let placing = e.placing()?;
+            Some(set_up_near(world, f, t, placing, picks.place))
+        }
         Effect::FriendRelocate { away, .. } => {
             let tv = state::fighter(world, t).filter(|t| t.on_board())?;
             let spots = set_up_spots(world, f, &tv, Placing::PickedAnywhere { away });

@@ -498,3 +498,35 @@ fn abl5_more_attacks_while_a_friend_near_is_in_danger() {
     a.place(B2, 14.5, 10.0);
     assert_eq!(dice(&mut a), 4, "an enemy stands by A2");
 }
+
+/// ABL-5: "pick another friendly fighter within 12" of this fighter. Remove that fighter from
+/// the battlefield, then set that fighter up ... wholly within a number of inches of this
+/// fighter equal to the value of this ability": with a double of 3s, A2 (10" away) ends with
+/// all its base within 3" of A; a place 4" away is refused before anything is paid.
+#[test]
+fn abl5_a_friend_set_up_wholly_within_the_value() {
+    use warcry_sim::battlefield::measure::distance;
+    use warcry_sim::model::effects::{FriendPick, Marks, VALUE_RANGE};
+    const A2: FighterId = FighterId(3);
+    let lords = Effect::FriendSetUp {
+        pick: FriendPick::new(12.0, false, Marks::default()),
+        within: VALUE_RANGE,
+        wholly: true,
+    };
+    let mut a = with_ability(vec![lords], 3);
+    a.place(A2, 10.0, 20.0);
+    a.place(B, 30.0, 30.0);
+    let far = Command::Ability {
+        fighter: A,
+        ability: "Test Gift".into(),
+        dice: 3,
+        target: Some(A2),
+        place: Some([14.0, 0.0, 10.0]),
+        choice: 0,
+    };
+    assert!(a.rejected(far).reason.contains("can't be set up there"));
+    a.use_ability(A, "Test Gift", 3, Some(A2)).unwrap();
+    let (f, t) = (a.fighter(A), a.fighter(A2));
+    let reach = distance(&f.base(), &t.base()) + 2.0 * t.profile.base.max_radius();
+    assert!(reach <= 3.0 + 1e-3, "{reach}");
+}

@@ -529,6 +529,7 @@ fn abl5_a_friend_is_set_up_again_near_this_fighter() {
     let gift = Effect::FriendSetUp {
         pick: FriendPick::new(12.0, false, Default::default()),
         within: 6.0,
+        wholly: false,
     };
     let mut a = with_ability(vec![gift], 3);
     a.place(A2, 20.0, 10.0);

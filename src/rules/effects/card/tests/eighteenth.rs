@@ -363,3 +363,30 @@ fn abl5_a_raise_while_an_endangered_friend_is_near() {
         "{e:?}"
     );
 }
+
+/// ABL-5: "... then set that fighter up on a platform or the battlefield floor, wholly within
+/// a number of inches of this fighter equal to the value of this ability" after a pick of a
+/// friend "with the M runemark that is within N"".
+#[test]
+fn abl5_a_friend_set_up_wholly_within_the_value() {
+    use crate::model::effects::VALUE_RANGE;
+    let e = effects_of(
+        "Pick another friendly fighter with the Ember runemark that is within 10\" of this \
+         fighter. Remove that fighter from the battlefield, then set that fighter up on a \
+         platform or the battlefield floor, wholly within a number of inches of this fighter \
+         equal to the value of this ability.",
+    )
+    .unwrap();
+    let [
+        Effect::FriendSetUp {
+            pick,
+            within,
+            wholly: true,
+        },
+    ] = &e[..]
+    else {
+        panic!("{e:?}")
+    };
+    assert_eq!((pick.range, *within), (10.0, VALUE_RANGE));
+    assert!(describe(&e, Some(4)).ends_with("set up again wholly within 4\" of this fighter"));
+}

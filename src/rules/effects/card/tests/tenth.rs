@@ -345,7 +345,14 @@ fn a_friend_set_up_again_near_this_fighter() {
          5\" of this fighter.",
     )
     .unwrap();
-    let [Effect::FriendSetUp { pick, within }] = &e[..] else {
+    let [
+        Effect::FriendSetUp {
+            pick,
+            within,
+            wholly: false,
+        },
+    ] = &e[..]
+    else {
         panic!("a friend set up: {e:?}");
     };
     assert_eq!(*within, 5.0);
