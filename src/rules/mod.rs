@@ -13,6 +13,7 @@ pub mod initiative;
 pub mod log;
 pub mod odds;
 pub mod options;
+pub mod reactions;
 pub mod roster;
 pub mod setup;
 pub mod solo_setup;

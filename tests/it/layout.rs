@@ -111,6 +111,7 @@ const RULES_FLOORS: [(&str, &[&str]); 3] = [
             "hand_setup",
             "words",
             "ways",
+            "reactions",
         ],
     ),
     ("flow", &["engine", "door", "mod"]),

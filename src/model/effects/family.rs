@@ -410,6 +410,14 @@ pub(super) fn reaction_fits(trigger: Trigger, after: &[Effect]) -> bool {
     let answers: Vec<&Effect> = after
         .iter()
         .filter(|e| !matches!(e, Effect::Requires(Condition::NotMarked(_))))
+        // Offered only while the attacker is within range of its weapons: when targeted.
+        .filter(|e| {
+            let targeted = matches!(
+                trigger,
+                Trigger::TargetedByMelee | Trigger::TargetedByMissile | Trigger::TargetedByAttack
+            );
+            !(targeted && matches!(e, Effect::Requires(Condition::AttackerInReach)))
+        })
         .flat_map(|e| match e {
             Effect::When {
                 then, otherwise, ..

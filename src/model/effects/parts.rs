@@ -95,6 +95,9 @@ pub enum Condition {
     CarryingTreasure,
     /// This fighter has made no move action this activation.
     NoMoveMade,
+    /// A reaction's: the attacker is within range of one of this fighter's weapons (checked
+    /// as the reaction is offered).
+    AttackerInReach,
     /// Nor a disengage action.
     NoMoveNorDisengage,
     /// This fighter is (or, false, is not) empty-handed: it threw what it held (`EmptyHanded`).
@@ -463,6 +466,7 @@ impl Condition {
             | Condition::CarryingTreasure
             | Condition::EmptyHanded(_)
             | Condition::NoMoveMade
+            | Condition::AttackerInReach
             | Condition::NoMoveNorDisengage => true,
             Condition::Either(a, b) | Condition::Both(a, b) => a.numbers_ok() && b.numbers_ok(),
         }

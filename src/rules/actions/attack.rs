@@ -48,7 +48,7 @@ pub(super) fn start_attack(
     } else {
         None
     };
-    let abilities = crate::rules::abilities::reactions_to_attack(world, &t, melee);
+    let abilities = crate::rules::abilities::reactions_to_attack(world, (f, &t), melee);
     if kind.is_none() && abilities.is_empty() {
         return roll_hits(world, f.id, target, weapon, None, Vec::new());
     }

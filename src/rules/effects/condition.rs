@@ -127,6 +127,9 @@ fn later_text(c: &Condition) -> String {
         Condition::OncePerRoundPerTarget => "(on each fighter once per round)".to_string(),
         Condition::CarryingTreasure => "(carrying treasure)".to_string(),
         Condition::NoMoveMade => "(before any move action this activation)".to_string(),
+        Condition::AttackerInReach => {
+            "(when the attacker is within range of one of its weapons)".to_string()
+        }
         Condition::NoMoveNorDisengage => {
             "(before any move or disengage action this activation)".to_string()
         }
@@ -155,19 +158,25 @@ pub(super) fn check(c: &Checked, e: &Effect) -> Result<(), Rejected> {
     }
 }
 
+/// Why `c`'s fighter has not taken down an enemy with an attack (a `melee` one) this
+/// activation; `None` when it has.
+fn took_down_why(c: &Checked, melee: bool) -> Option<String> {
+    let done = (c.world.resource::<Engine>().activation.as_ref())
+        .is_some_and(|a| a.fighter == c.f.id && a.took_down_melee | (a.took_down & !melee));
+    let kind = if melee { "a melee" } else { "an" };
+    let name = &c.f.name;
+    (!done).then(|| {
+        format!("{name} has taken down no enemy with {kind} attack action this activation")
+    })
+}
+
 /// Why the condition does not hold for the fighter now, for people; `None` when it holds.
 pub(super) fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
     let seen = |visible: bool| if visible { " it can see" } else { "" };
     let name = &c.f.name;
     match condition {
         Condition::TookDownThisActivation | Condition::TookDownInMelee => {
-            let melee = *condition == Condition::TookDownInMelee;
-            let done = (c.world.resource::<Engine>().activation.as_ref())
-                .is_some_and(|a| a.fighter == c.f.id && a.took_down_melee | (a.took_down & !melee));
-            let kind = if melee { "a melee" } else { "an" };
-            (!done).then(|| {
-                format!("{name} has taken down no enemy with {kind} attack action this activation")
-            })
+            took_down_why(c, *condition == Condition::TookDownInMelee)
         }
         Condition::EnemyWithin { range, visible } => {
             let near = enemies_in_reach(c.world, c.all, c.f, *range, *visible);
@@ -232,8 +241,11 @@ pub(super) fn why_not(c: &Checked, condition: &Condition) -> Option<String> {
         Condition::EnemyTakenDownThisRound | Condition::FriendAttackedThisRound(_) => {
             why_not_this_round(c, condition)
         }
-        // Asked with the ability's name and pick (`rules::abilities`).
-        Condition::OncePerBattle | Condition::OncePerRoundPerTarget => None,
+        // Asked with the ability's name and pick (`rules::abilities`), or as a reaction is
+        // offered.
+        Condition::OncePerBattle
+        | Condition::OncePerRoundPerTarget
+        | Condition::AttackerInReach => None,
     }
 }
 

@@ -133,6 +133,19 @@ pub(super) fn sentence(s: &str) -> Option<Vec<Effect>> {
     if let Some(trigger) = trigger_of(s) {
         return Some(vec![Effect::Reaction(trigger)]);
     }
+    // "... before the hit rolls are made if the attacker is within range of at least one of
+    // the target's weapons": offered only then.
+    if let Some(rest) =
+        s.strip_suffix(" if the attacker is within range of at least one of the target's weapons")
+    {
+        let trigger = trigger_of(rest)?;
+        let targeted = matches!(
+            trigger,
+            Trigger::TargetedByAttack | Trigger::TargetedByMelee | Trigger::TargetedByMissile
+        );
+        let reach = Effect::Requires(crate::model::effects::Condition::AttackerInReach);
+        return targeted.then(|| vec![Effect::Reaction(trigger), reach]);
+    }
     match s {
         "allocate d3 damage points to their attacker" => {
             Some(vec![Effect::DamageAttackerDice { sides: 3 }])
@@ -263,6 +276,36 @@ fn damage_to_attacker_if(s: &str) -> Option<Vec<Effect>> {
     Some(vec![Effect::DamageAttackerIf(
         crate::model::effects::AttackerIf { when, amount, heal },
     )])
+}
+
+/// "For each hit roll from that attack action that misses, allocate N damage point(s) to the
+/// attacking fighter" + "For each hit roll of 1, allocate M damage points to the attacking
+/// fighter instead": a 1 always misses, so each 1 deals M - N more.
+pub(super) fn misses_then_ones(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let per = |s: &str, template: &str| {
+        fill(s, template)
+            .or_else(|| fill(s, &template.replace("points", "point")))
+            .map(|v| v[0])
+    };
+    let miss = per(
+        &s[0],
+        "for each hit roll from that attack action that misses, allocate {n} damage points to \
+         the attacking fighter",
+    )?;
+    let one = per(
+        s.get(1)?,
+        "for each hit roll of 1, allocate {n} damage points to the attacking fighter instead",
+    )?;
+    let more = one.checked_sub(miss).filter(|m| *m > 0)?;
+    let ones = Effect::DamageAttackerPerRoll {
+        least: 1,
+        most: 1,
+        amount: crate::model::effects::Amount::Fixed(more),
+    };
+    Some((
+        2,
+        vec![Effect::DamageAttackerPerMiss { amount: miss }, ones],
+    ))
 }
 
 /// "For each hit roll from that attack action that hits, allocate N damage point(s) to the

@@ -530,3 +530,64 @@ fn abl5_a_friend_set_up_wholly_within_the_value() {
     let reach = distance(&f.base(), &t.base()) + 2.0 * t.profile.base.max_radius();
     assert!(reach <= 3.0 + 1e-3, "{reach}");
 }
+
+/// REA-1, ABL-5: "a fighter can make this reaction after they are targeted by an attack action
+/// but before the hit rolls are made if the attacker is within range of at least one of the
+/// target's weapons. For each hit roll that misses, 1 damage point to the attacking fighter;
+/// for each hit roll of 1, 2 instead": A shoots B from 8"; with a 1" weapon B is offered no
+/// reaction, with a 10" one it is, and A's rolls of 1, 2, 4 and 6 (hits on 4+) deal A 3.
+#[test]
+fn rea1_abl5_return_fire_while_the_attacker_is_in_range() {
+    use warcry_sim::model::abilities::DiceCost;
+    use warcry_sim::model::effects::{Condition, Trigger};
+    use warcry_sim::rules::engine::Pending;
+    use warcry_sim::rules::options::{Decision, options};
+    let fire = vec![
+        Effect::Reaction(Trigger::TargetedByAttack),
+        Effect::Requires(Condition::AttackerInReach),
+        Effect::DamageAttackerPerMiss { amount: 1 },
+        Effect::DamageAttackerPerRoll {
+            least: 1,
+            most: 1,
+            amount: Amount::Fixed(1),
+        },
+    ];
+    for (reach, offered) in [(1.0, false), (10.0, true)] {
+        let mut a = super::arena::Arena::new();
+        a.profile(A, |p| {
+            p.weapons = vec![super::arena::weapon(12.0, 4, 4, (1, 2))];
+            p.wounds = 30;
+        });
+        a.profile(B, |p| {
+            p.abilities = vec![super::arena::ability(
+                "Test Fire",
+                DiceCost::Reaction,
+                fire.clone(),
+            )];
+            p.weapons = vec![super::arena::weapon(reach, 2, 3, (1, 2))];
+            p.toughness = 4;
+            p.wounds = 30;
+        });
+        a.place(A, 10.0, 10.0);
+        a.place(B, 18.0, 10.0);
+        a.activate(A);
+        a.dice(&[1, 2, 4, 6]);
+        a.apply(Command::Attack {
+            fighter: A,
+            target: B,
+            weapon: 0,
+        })
+        .unwrap();
+        if !offered {
+            assert_ne!(a.pending(), Pending::Reaction { side: Side::B });
+            continue;
+        }
+        assert_eq!(a.pending(), Pending::Reaction { side: Side::B });
+        let Decision::Reaction { abilities, .. } = options(a.world()).decision else {
+            panic!("a reaction on offer");
+        };
+        assert_eq!(abilities[0].name, "Test Fire");
+        a.apply(Command::react_with(B, "Test Fire")).unwrap();
+        assert_eq!(a.damage(A), 3);
+    }
+}

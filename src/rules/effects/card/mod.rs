@@ -327,6 +327,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         .or_else(|| super::rolled::roll_then_each(s))
         .or_else(|| super::friend_move::each_friend_closer(s))
         .or_else(|| super::runemark_round::lost_then_drops(s))
+        .or_else(|| reaction::misses_then_ones(s))
     {
         return Some(read);
     }

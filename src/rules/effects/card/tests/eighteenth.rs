@@ -390,3 +390,33 @@ fn abl5_a_friend_set_up_wholly_within_the_value() {
     assert_eq!((pick.range, *within), (10.0, VALUE_RANGE));
     assert!(describe(&e, Some(4)).ends_with("set up again wholly within 4\" of this fighter"));
 }
+
+/// REA-1, ABL-5: "... before the hit rolls are made if the attacker is within range of at least
+/// one of the target's weapons" + "for each hit roll ... that misses, allocate 1 damage point
+/// to the attacking fighter" + "for each hit roll of 1, allocate 3 damage points to the
+/// attacking fighter instead": a 1 always misses, so each 1 deals 2 more.
+#[test]
+fn rea1_abl5_damage_for_misses_and_more_for_ones_while_in_range() {
+    use crate::model::effects::{Condition, Trigger};
+    let e = effects_of(
+        "A fighter can make this reaction after they are targeted by an attack action but \
+         before the hit rolls are made if the attacker is within range of at least one of the \
+         target's weapons. For each hit roll from that attack action that misses, allocate 1 \
+         damage point to the attacking fighter. For each hit roll of 1, allocate 3 damage \
+         points to the attacking fighter instead.",
+    )
+    .unwrap();
+    assert_eq!(
+        e,
+        vec![
+            Effect::Reaction(Trigger::TargetedByAttack),
+            Effect::Requires(Condition::AttackerInReach),
+            Effect::DamageAttackerPerMiss { amount: 1 },
+            Effect::DamageAttackerPerRoll {
+                least: 1,
+                most: 1,
+                amount: Amount::Fixed(2)
+            },
+        ]
+    );
+}
