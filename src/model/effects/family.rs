@@ -93,7 +93,7 @@ macro_rules! after_attack_parts {
         Effect::PullAfterNextAttack { .. }
             | Effect::BarAfterNextAttack { .. }
             | Effect::ForfeitAfterNextAttack { .. }
-            | Effect::LowerAfterNextAttack { .. }
+            | Effect::LowerAfterNextAttack(crate::model::effects::TargetLowering { .. })
             | Effect::LowerAfterScoring { .. }
             | Effect::DamageAfterNextAttack { .. }
     };

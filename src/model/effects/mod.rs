@@ -26,7 +26,7 @@ pub use marks::{Mark, Marks, NAMED};
 pub use parts::{
     ANYWHERE, AtItsEnd, AttackerIf, Attackers, Barring, Condition, FriendPick, Game, GangUp, Guard,
     Lowering, MarkedRaise, OnSuccess, PickedLowering, PickedRaise, Placing, PointDamage, RollsWere,
-    TargetIs, VALUE_RANGE, Ways,
+    TargetIs, TargetLowering, VALUE_RANGE, Ways,
 };
 pub use reach::{Aim, Aura, Exposers, Near, PickOnly};
 pub use roll::{Roll, band_text};
@@ -505,8 +505,8 @@ pub enum Effect {
         crits: bool,
         actions: Vec<Restriction>,
     },
-    /// After its next attack this activation, its target: `by` less `stat` (to `min`) this round.
-    LowerAfterNextAttack { stat: Stat, by: Amount, min: u32 },
+    /// After its next attack this activation, its target: less of a characteristic (as it says).
+    LowerAfterNextAttack(TargetLowering),
     /// This activation, each of its attacks that scores leaves its target `by` less `stat`.
     LowerAfterScoring { stat: Stat, by: Amount, min: u32 },
     /// After its next attack this activation (`only` of that kind), if it scored any hits:

@@ -212,7 +212,7 @@ impl Effect {
             | Effect::LowerPerRoll { .. }
             | Effect::ExposePicked { .. }
             | Effect::ExposeAround { .. }
-            | Effect::LowerAfterNextAttack { .. }
+            | Effect::LowerAfterNextAttack(crate::model::effects::TargetLowering { .. })
             | Effect::LowerAfterScoring { .. } => self.lowering_numbers_ok(),
             Effect::BonusMove { max } | Effect::BonusMoveCloser { max } => {
                 max.is_none_or(|a| a.within(36))
@@ -341,8 +341,8 @@ impl Effect {
             } => {
                 range_ok(*range) && by.within(6) && *stat != Stat::Move && *stat != Stat::Toughness
             }
-            Effect::LowerAfterNextAttack { stat, by, min } => {
-                *stat == Stat::Move && by.within(6) && *min <= 6
+            Effect::LowerAfterNextAttack(l) => {
+                l.stat == Stat::Move && l.by.within(6) && l.min <= 6 && l.least <= 6
             }
             Effect::LowerAfterScoring { stat, by, min } => {
                 matches!(stat, Stat::Move | Stat::Toughness) && by.within(6) && *min <= 6

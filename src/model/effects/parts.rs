@@ -577,3 +577,19 @@ pub struct PickedRaise {
     pub only: Option<super::PickOnly>,
     pub then: Vec<super::Effect>,
 }
+
+/// After its next attack this activation (one that scored a critical hit, when `crits`; and
+/// a dice rolling `least` or more, when not 0), its target has `by` less `stat` (to `min`) for
+/// the round (for the battle, when `battle`): `LowerAfterNextAttack`'s.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct TargetLowering {
+    pub stat: super::Stat,
+    pub by: super::Amount,
+    pub min: u32,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub crits: bool,
+    #[serde(default, skip_serializing_if = "no_dice")]
+    pub least: u8,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub battle: bool,
+}

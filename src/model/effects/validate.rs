@@ -115,7 +115,7 @@ macro_rules! heal_checked {
             | Effect::PullAfterNextAttack { .. }
             | Effect::BarAfterNextAttack { .. }
             | Effect::ForfeitAfterNextAttack { .. }
-            | Effect::LowerAfterNextAttack { .. }
+            | Effect::LowerAfterNextAttack(crate::model::effects::TargetLowering { .. })
             | Effect::LowerAfterScoring { .. }
             | Effect::DamageAfterNextAttack { .. }
             | Effect::CritOn { .. }

@@ -458,7 +458,7 @@ pub(super) fn useful(w: &Weighed, e: &Effect) -> Option<Useful> {
     | Effect::PullAfterNextAttack { .. }
     | Effect::BarAfterNextAttack { .. }
     | Effect::ForfeitAfterNextAttack { .. }
-    | Effect::LowerAfterNextAttack { .. }
+    | Effect::LowerAfterNextAttack(crate::model::effects::TargetLowering { .. })
     | Effect::LowerAfterScoring { .. } = e
     {
         return super::pull::useful(w, e);

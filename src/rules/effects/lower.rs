@@ -232,6 +232,22 @@ pub(super) fn per_roll(
     })
 }
 
+/// ABL-5: the log's outcome of `v`'s `stat` lowered for the battle: what it is now.
+pub(super) fn lowered_for_battle(
+    world: &World,
+    v: &crate::rules::state::FighterView,
+    stat: Stat,
+) -> EffectOutcome {
+    EffectOutcome::Lowered {
+        fighter: v.id,
+        stat,
+        now: now(world, v, (stat, false)),
+        activation: false,
+        battle: true,
+        roll: None,
+    }
+}
+
 /// What `v`'s `stat` is now, with what lasting effects subtract: its Move or Toughness, the
 /// most of its weapons' Attacks, Strength or damage.
 fn now(world: &World, v: &crate::rules::state::FighterView, (stat, melee): (Stat, bool)) -> u32 {

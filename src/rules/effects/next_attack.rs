@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use crate::model::effects::{Amount, Effect, Stat};
+use crate::model::effects::{Amount, Effect, Stat, TargetLowering};
 use crate::model::ids::FighterId;
 use crate::rules::log::EffectOutcome;
 use crate::rules::state::{self, FighterView};
@@ -31,10 +31,22 @@ pub(super) fn describe(e: &Effect, value: Option<u8>) -> String {
             "after its next melee attack this activation, if it hits, the target gives up an \
              action of the round ({instead} damage instead, with none to give up)"
         ),
-        Effect::LowerAfterNextAttack { stat, by, min } => format!(
-            "after its next attack this activation, the target has {} less {stat} (to {min}) \
-             until the end of the round",
-            amount_text(by, value)
+        Effect::LowerAfterNextAttack(l) => format!(
+            "after its next attack this activation{}{}, the target has {} less {} (to {}) until \
+             the end of the {}",
+            if l.crits {
+                ", if it scores a critical hit"
+            } else {
+                ""
+            },
+            match l.least {
+                0 => String::new(),
+                n => format!(" and a dice rolls {n}+"),
+            },
+            amount_text(&l.by, value),
+            l.stat,
+            l.min,
+            if l.battle { "battle" } else { "round" }
         ),
         Effect::LowerAfterScoring { stat, by, min } => format!(
             "after each of its attacks this activation that scores a hit, the target has {} \
@@ -84,11 +96,10 @@ pub(super) fn fixed_by(e: &Effect, value: u8) -> Option<Effect> {
             inches: fixed(inches),
             held: *held,
         },
-        Effect::LowerAfterNextAttack { stat, by, min } => Effect::LowerAfterNextAttack {
-            stat: *stat,
-            by: fixed(by),
-            min: *min,
-        },
+        Effect::LowerAfterNextAttack(l) => Effect::LowerAfterNextAttack(TargetLowering {
+            by: fixed(&l.by),
+            ..*l
+        }),
         Effect::BarAfterNextAttack { .. } | Effect::ForfeitAfterNextAttack { .. } => e.clone(),
         Effect::LowerAfterScoring { stat, by, min } => Effect::LowerAfterScoring {
             stat: *stat,
@@ -135,7 +146,7 @@ fn waits_for_attack(e: &Effect, melee: bool, weapon: Option<&str>) -> bool {
         }
         Effect::PullAfterNextAttack { .. }
         | Effect::BarAfterNextAttack { .. }
-        | Effect::LowerAfterNextAttack { .. } => true,
+        | Effect::LowerAfterNextAttack(crate::model::effects::TargetLowering { .. }) => true,
         Effect::DamageAfterNextAttack { only, .. } => super::crits::fits(*only, melee),
         Effect::ForfeitAfterNextAttack { .. } => melee,
         _ => false,
@@ -207,8 +218,8 @@ pub(crate) fn after_next_attack(
                 };
                 effect_logged(world, attacker, outcome);
             }
-            Effect::LowerAfterNextAttack { stat, by, min } => {
-                lower_target(world, (attacker, target), (stat, by, min))
+            Effect::LowerAfterNextAttack(l) if !l.crits || crits > 0 => {
+                lower_after(world, (attacker, target), l)
             }
             // "If at least 1 hit roll ... results in a hit" (each hit deals damage here).
             Effect::ForfeitAfterNextAttack { instead } if damage > 0 || crits > 0 => {
@@ -277,6 +288,31 @@ fn forfeit_or_damage(world: &mut World, (attacker, target): (FighterId, FighterI
     }
 }
 
+/// ABL-4, ABL-5: after `attacker`'s attack, the lowering `l` of its target: a dice first when
+/// it asks one (logged; short of its score, nothing), then for the round or the battle.
+fn lower_after(world: &mut World, (attacker, target): (FighterId, FighterId), l: TargetLowering) {
+    if l.least > 0 {
+        use crate::model::dice::Dice;
+        let roll = world.resource_mut::<crate::model::dice::DiceRng>().roll(1)[0];
+        let outcome = EffectOutcome::RollAfterAttack {
+            roll,
+            least: l.least,
+        };
+        effect_logged(world, attacker, outcome);
+        if roll < l.least {
+            return;
+        }
+    }
+    if !l.battle {
+        return lower_target(world, (attacker, target), (l.stat, l.by, l.min));
+    }
+    state::engine(world).lower(target, l.stat, l.by.of(0), l.min);
+    if let Some(v) = state::fighter(world, target) {
+        let outcome = super::lower::lowered_for_battle(world, &v, l.stat);
+        effect_logged(world, attacker, outcome);
+    }
+}
+
 /// ABL-4: the target of `attacker`'s attack has `by` less `stat` (to `min`) until the end of
 /// the round; logged.
 fn lower_target(
@@ -325,6 +361,40 @@ pub(super) fn attack_then_target(s: &[String]) -> Option<(usize, Vec<Effect>)> {
     Some((2, effects))
 }
 
+/// "This fighter can make a bonus (melee) attack action" + "If that (bonus) attack action scores
+/// any critical hits, roll a dice" + "On a roll of N+, until the end of the battle (round),
+/// subtract A from the Move characteristic (to a minimum of M) of the target fighter".
+pub(super) fn attack_then_rolled_lowering(s: &[String]) -> Option<(usize, Vec<Effect>)> {
+    let (mut effects, _) = super::boost_words::first_attack(&s[0])?;
+    let roll = s.get(1)?;
+    let crits = ["if that bonus attack action", "if that attack action"]
+        .iter()
+        .any(|w| *roll == format!("{w} scores any critical hits, roll a dice"));
+    crits.then_some(())?;
+    let then = s.get(2)?;
+    let then = (then.strip_prefix("on a roll of ")).or_else(|| then.strip_prefix("on a "))?;
+    let (least, then) = super::card::number_prefix(then)?;
+    let then = then.strip_prefix("+, until the end of the ")?;
+    let (battle, then) = match then.strip_prefix("battle round, ") {
+        Some(t) => (false, t),
+        None => (true, then.strip_prefix("battle, ")?),
+    };
+    let (by, rest) = amount_prefix(then.strip_prefix("subtract ")?)?;
+    let min = fill(
+        rest,
+        " from the move characteristic (to a minimum of {n}) of the target fighter",
+    )?[0];
+    effects.push(Effect::LowerAfterNextAttack(TargetLowering {
+        stat: Stat::Move,
+        by,
+        min,
+        crits: true,
+        least: u8::try_from(least).ok()?,
+        battle,
+    }));
+    Some((3, effects))
+}
+
 /// "The next time this fighter makes an attack action in this activation, subtract A from the
 /// Move characteristic of the target fighter (to a minimum of N) until the end of the battle
 /// round".
@@ -354,11 +424,14 @@ pub(super) fn lowered_after(s: &str) -> Option<Vec<Effect>> {
         " from the move characteristic of the target fighter (to a minimum of {n}) until the end \
          of the battle round",
     )?[0];
-    Some(vec![Effect::LowerAfterNextAttack {
+    Some(vec![Effect::LowerAfterNextAttack(TargetLowering {
         stat: Stat::Move,
         by,
         min,
-    }])
+        crits: false,
+        least: 0,
+        battle: false,
+    })])
 }
 
 /// ABL-5: `amount` damage to `target` (when still standing), or to each other fighter within

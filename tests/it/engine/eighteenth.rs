@@ -591,3 +591,40 @@ fn rea1_abl5_return_fire_while_the_attacker_is_in_range() {
         assert_eq!(a.damage(A), 3);
     }
 }
+
+/// ABL-5: "this fighter can make a bonus melee attack action. If that bonus attack action
+/// scores any critical hits, roll a dice. On a roll of 4+, until the end of the battle,
+/// subtract 1 from the Move characteristic (to a minimum of 1) of the target fighter": a 6
+/// then a 5 leaves B 1 less Move for the battle (the next round too); no critical hit, no
+/// dice and no lowering.
+#[test]
+fn abl5_a_critical_hit_and_a_dice_slow_the_target_for_the_battle() {
+    use warcry_sim::model::effects::{Stat, TargetLowering};
+    let stab = vec![
+        Effect::BonusAttackOf { melee: true },
+        Effect::LowerAfterNextAttack(TargetLowering {
+            stat: Stat::Move,
+            by: Amount::Fixed(1),
+            min: 1,
+            crits: true,
+            least: 4,
+            battle: true,
+        }),
+    ];
+    for (rolls, slowed) in [(vec![6, 1, 5], 1), (vec![5, 1], 0)] {
+        let mut a = with_ability(stab.clone(), 3);
+        a.rules(|r| r.reactions = false);
+        a.profile(B, |p| {
+            p.wounds = 30;
+            p.movement = 4;
+        });
+        a.place(B, 11.5, 10.0);
+        a.use_ability(A, "Test Gift", 3, None).unwrap();
+        a.dice(&rolls);
+        a.attack_logged(A, B, 0);
+        assert_eq!(a.engine().lowered(B).move_by, slowed, "rolls {rolls:?}");
+        a.apply(Command::EndActivation { fighter: A }).unwrap();
+        a.end_round(&[B], B);
+        assert_eq!(a.engine().lowered(B).move_by, slowed, "the next round");
+    }
+}

@@ -152,11 +152,14 @@ fn abl5_the_target_of_the_next_attack_barred_on_a_critical_hit_or_slowed() {
     };
     assert!(barred(6), "a critical hit bars B");
     assert!(!barred(5), "a plain hit does not");
-    let slow = Effect::LowerAfterNextAttack {
+    let slow = Effect::LowerAfterNextAttack(warcry_sim::model::effects::TargetLowering {
         stat: Stat::Move,
         by: Amount::Fixed(2),
         min: 1,
-    };
+        crits: false,
+        least: 0,
+        battle: false,
+    });
     let mut a = with_ability(vec![slow], 3);
     a.rules(|r| r.reactions = false);
     a.profile(B, |p| {

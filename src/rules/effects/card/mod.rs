@@ -317,6 +317,7 @@ fn one(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         .or_else(|| super::move_reaction::answer(s))
         .or_else(|| super::pull::attack_then_pulled(s))
         .or_else(|| super::next_attack::attack_then_target(s))
+        .or_else(|| super::next_attack::attack_then_rolled_lowering(s))
         .or_else(|| super::after_bonus::bonus_move_then(s))
         .or_else(|| friend::near_friend_then(s))
         .or_else(|| super::counted::read(s, one))

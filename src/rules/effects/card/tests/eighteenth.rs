@@ -420,3 +420,28 @@ fn rea1_abl5_damage_for_misses_and_more_for_ones_while_in_range() {
         ]
     );
 }
+
+/// ABL-5: a bonus attack, "if that bonus attack action scores any critical hits, roll a dice",
+/// "on a roll of 3+, until the end of the battle round, subtract 2 from the Move
+/// characteristic (to a minimum of 1) of the target fighter".
+#[test]
+fn abl5_a_roll_after_a_critical_hit_slows_the_target() {
+    use crate::model::effects::TargetLowering;
+    let e = effects_of(
+        "This fighter can make a bonus melee attack action. If that bonus attack action scores \
+         any critical hits, roll a dice. On a roll of 3+, until the end of the battle round, \
+         subtract 2 from the Move characteristic (to a minimum of 1) of the target fighter.",
+    )
+    .unwrap();
+    assert_eq!(
+        e[1],
+        Effect::LowerAfterNextAttack(TargetLowering {
+            stat: Stat::Move,
+            by: Amount::Fixed(2),
+            min: 1,
+            crits: true,
+            least: 3,
+            battle: false,
+        })
+    );
+}

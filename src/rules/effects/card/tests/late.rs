@@ -494,11 +494,16 @@ fn abl5_the_target_of_the_next_attack_barred_or_slowed() {
              from the Move characteristic of the target fighter (to a minimum of 1) until the \
              end of the battle round."
         ),
-        Ok(vec![Effect::LowerAfterNextAttack {
-            stat: Stat::Move,
-            by: Amount::Fixed(2),
-            min: 1
-        }])
+        Ok(vec![Effect::LowerAfterNextAttack(
+            crate::model::effects::TargetLowering {
+                stat: Stat::Move,
+                by: Amount::Fixed(2),
+                min: 1,
+                crits: false,
+                least: 0,
+                battle: false,
+            }
+        )])
     );
 }
 
