@@ -114,6 +114,7 @@ pub(in crate::rules::effects) fn plain(s: &str) -> String {
         s = format!("add {rest}");
     }
     s = toughness_and_strength(s);
+    s = each_time_moving(s);
     // "In addition, ..." is read as what follows it: its duration moves within it.
     let (also, body) = match s.strip_prefix("in addition, ") {
         Some(rest) => ("in addition, ", rest.to_string()),
@@ -281,6 +282,37 @@ fn listed(s: &str) -> Option<Vec<String>> {
     let raise = |c: &&str| c.starts_with("add ") && !c.contains("that fighter");
     (clauses.len() >= 3 && clauses[..clauses.len() - 1].iter().all(raise))
         .then(|| clauses.iter().map(|c| format!("{ROUND}{c}")).collect())
+}
+
+/// "Until the end of the battle round, each time a friendly fighter (with M) within N\" of this
+/// fighter makes a move action, you can add A to their Move characteristic for that action":
+/// the raise of the friends' moves that start within N" (a move goes up to its Move, so the
+/// raise taken is the player's choice).
+fn each_time_moving(s: String) -> String {
+    const HEAD: &str = "until the end of the battle round, each time a friendly fighter ";
+    let Some(rest) = s.strip_prefix(HEAD) else {
+        return s;
+    };
+    let Some((who, rest)) = rest.split_once(" within ") else {
+        return s;
+    };
+    let Some((range, rest)) =
+        rest.split_once("\" of this fighter makes a move action, you can add ")
+    else {
+        return s;
+    };
+    let Some(by) = rest.strip_suffix(" to their move characteristic for that action") else {
+        return s;
+    };
+    let who = if who.is_empty() {
+        String::new()
+    } else {
+        format!(" {who}")
+    };
+    format!(
+        "until the end of the battle round, add {by} to the move characteristic of friendly \
+         fighters{who} while they make a move action that starts within {range}\" of this fighter"
+    )
 }
 
 #[cfg(test)]

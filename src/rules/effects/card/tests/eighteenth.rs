@@ -445,3 +445,23 @@ fn abl5_a_roll_after_a_critical_hit_slows_the_target() {
         })
     );
 }
+
+/// ABL-5: "for the rest of the battle round, each time a friendly fighter with the M runemark
+/// within N" of this fighter makes a move action, you can add A to their Move characteristic
+/// for that action" is the raise of their moves that start within N".
+#[test]
+fn abl5_each_time_a_friend_nearby_moves() {
+    let each_time = effects_of(
+        "For the rest of the battle round, each time a friendly fighter with the Ember runemark \
+         within 4\" of this fighter makes a move action, you can add 1 to their Move \
+         characteristic for that action.",
+    )
+    .unwrap();
+    let raise = effects_of(
+        "Until the end of the battle round, add 1 to the Move characteristic of friendly \
+         fighters with the Ember runemark while they make a move action that starts within 4\" \
+         of this fighter.",
+    )
+    .unwrap();
+    assert_eq!(each_time, raise);
+}
