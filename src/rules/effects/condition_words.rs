@@ -226,7 +226,7 @@ fn no_enemy_within(s: &str) -> Option<Condition> {
 /// fighter with the R runemark within N" of them", "they are within N" of a visible friendly
 /// fighter with the R runemark" (with MARKS: "with the Soulblight Gravelords faction runemark
 /// and the Hero runemark").
-pub(super) fn friend_within(s: &str) -> Option<Condition> {
+pub(in crate::rules::effects) fn friend_within(s: &str) -> Option<Condition> {
     let (visible, rest) = if let Some(r) = s.strip_prefix("there is a visible friendly fighter ") {
         (true, r)
     } else if let Some(r) = s.strip_prefix("there is a friendly fighter ") {
@@ -263,7 +263,8 @@ pub(super) fn friend_within(s: &str) -> Option<Condition> {
         }
         None => (None, rest),
     };
-    let v = fill(rest, "within {n}\" of them")?;
+    let v = fill(rest, "within {n}\" of them")
+        .or_else(|| fill(rest, "within {n}\" of this fighter"))?;
     Some(Condition::FriendWithin {
         range: v[0] as f32,
         visible,

@@ -220,7 +220,38 @@ pub(super) fn roll_then_each(s: &[String]) -> Option<(usize, Vec<Effect>)> {
         }
         used += 1;
     }
-    (used > 1).then_some((used, out))
+    if used == 1 {
+        return None;
+    }
+    // "Add 1 to each roll if there is a visible friendly fighter ... within N\" of this
+    // fighter": each N+ is then an (N-1)+.
+    if let Some(when) = (s.get(used))
+        .and_then(|t| t.strip_prefix("add 1 to each roll if "))
+        .and_then(super::condition_words::friend_within)
+    {
+        let shifted = (out.iter())
+            .map(|e| match e {
+                Effect::OnRolled {
+                    least,
+                    per_roll,
+                    then,
+                } if *least > 2 => Some(Effect::OnRolled {
+                    least: least - 1,
+                    per_roll: *per_roll,
+                    then: then.clone(),
+                }),
+                Effect::RollDice(_) => Some(e.clone()),
+                _ => None,
+            })
+            .collect::<Option<Vec<_>>>()?;
+        let e = Effect::When {
+            when,
+            then: shifted,
+            otherwise: out,
+        };
+        return Some((used + 1, vec![e]));
+    }
+    Some((used, out))
 }
 
 /// "For each roll of N+, (a raise of its next attack action)": that raise for each such roll.

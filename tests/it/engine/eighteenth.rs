@@ -628,3 +628,51 @@ fn abl5_a_critical_hit_and_a_dice_slow_the_target_for_the_battle() {
         assert_eq!(a.engine().lowered(B).move_by, slowed, "the next round");
     }
 }
+
+/// ABL-5: "roll 2 dice; for each roll of 4+, +1 Attacks for the next melee attack; add 1 to
+/// each roll if there is a visible friendly fighter with the Myrmidon runemark within 6" of
+/// this fighter": rolls of 3 and 4 give +1 Attacks alone, +2 with A2 (a Myrmidon) 2" away.
+#[test]
+fn abl5_one_more_on_each_roll_with_a_friend_near() {
+    use warcry_sim::model::effects::{AttackKind, Condition, Marks, Stat};
+    const A2: FighterId = FighterId(3);
+    let faces = |least| {
+        vec![
+            Effect::RollDice(Amount::Fixed(2)),
+            Effect::OnRolled {
+                least,
+                per_roll: true,
+                then: vec![Effect::NextBoost {
+                    stat: Stat::Attacks,
+                    by: Amount::Fixed(1),
+                    only: Some(AttackKind::Melee),
+                }],
+            },
+        ]
+    };
+    let savagery = Effect::When {
+        when: Condition::FriendWithin {
+            range: 6.0,
+            visible: true,
+            runemark: Some("myrmidon".into()),
+            marks: Marks::default(),
+        },
+        then: faces(3),
+        otherwise: faces(4),
+    };
+    for (near, dice) in [(false, 3), (true, 4)] {
+        let mut a = with_ability(vec![savagery.clone()], 3);
+        a.profile(A2, |p| p.runemarks.push("myrmidon".into()));
+        if near {
+            a.place(A2, 10.0, 12.0);
+        }
+        a.place(B, 11.5, 10.0);
+        a.dice(&[3, 4]);
+        a.use_ability(A, "Test Gift", 3, None).unwrap();
+        assert_eq!(
+            super::faction::a_on_b(&mut a, 0).attacks,
+            dice,
+            "near {near}"
+        );
+    }
+}

@@ -465,3 +465,29 @@ fn abl5_each_time_a_friend_nearby_moves() {
     .unwrap();
     assert_eq!(each_time, raise);
 }
+
+/// ABL-5: "add 1 to each roll if there is a visible friendly fighter with the M runemark within
+/// N" of this fighter" after a roll and what each face does: with such a friend each N+ is an
+/// (N-1)+.
+#[test]
+fn abl5_one_more_on_each_roll_with_a_friend_near() {
+    let e = effects_of(
+        "Roll 3 dice. For each roll of 5+, add 1 to the Attacks characteristic of the next melee \
+         attack action made by this fighter. Add 1 to each roll if there is a visible friendly \
+         fighter with the Ember runemark within 4\" of this fighter.",
+    )
+    .unwrap();
+    let least = |e: &[Effect]| match e {
+        [Effect::RollDice(_), Effect::OnRolled { least, .. }] => *least,
+        _ => panic!("{e:?}"),
+    };
+    let [
+        Effect::When {
+            then, otherwise, ..
+        },
+    ] = &e[..]
+    else {
+        panic!("{e:?}")
+    };
+    assert_eq!((least(then), least(otherwise)), (4, 5));
+}
