@@ -95,16 +95,7 @@ mod tests {
 
     #[test]
     fn every_runemark_a_rule_reads_is_one_the_data_knows() {
-        let ruled = [
-            Runemark::Fly,
-            Runemark::Monster,
-            Runemark::Mount,
-            Runemark::Leader,
-            Runemark::Hero,
-            Runemark::Beast,
-            Runemark::Bulwark,
-        ];
-        for r in ruled {
+        for r in Runemark::ALL {
             assert!(KNOWN_RUNEMARKS.contains(&r.name()), "{r}");
         }
     }

@@ -97,7 +97,10 @@ fn the_whole_community_set_converts_and_its_fighters_take_their_bases_from_the_t
     assert!(share >= 95.0, "{share:.1}% of the fighters");
     // Issue 30: at least 85% of the abilities automated.
     let automated = i.counts.automated_percent();
-    assert!(automated >= 85.0, "{automated:.1}% of the abilities automated");
+    assert!(
+        automated >= 85.0,
+        "{automated:.1}% of the abilities automated"
+    );
     // And what is done (805 of 946, 85.1%), so that no change reads fewer of the cards.
     assert!(
         i.counts.abilities_automated >= 805,

@@ -93,43 +93,20 @@ pub(super) fn make(world: &World, ctx: &Ctx, bonus: &Bonus) -> Option<Decision> 
             let to = closer_spot(world, &ctx.all, &ctx.f, *max)?;
             let (id, _) = closest_seen_enemy(world, &ctx.all, &ctx.f)?;
             let name = &ctx.all.iter().find(|o| o.id == id)?.name;
-            Some(Decision {
-                command: Command::Move {
-                    fighter: ctx.f.id,
-                    to: to.to_array(),
-                    pick_up: true,
-                    treasure: None,
-                    descend: None,
-                    via: Vec::new(),
-                    pick: None,
-                },
-                rules: vec![RuleId::Abl5],
-                why: format!(
-                    "its bonus move must finish closer to the closest enemy it can see: it \
-                     moves as near {name} as it can"
-                ),
-            })
+            let why = format!(
+                "its bonus move must finish closer to the closest enemy it can see: it moves as \
+                 near {name} as it can"
+            );
+            Some(bonus_move(ctx, to, why))
         }
         Bonus::AttackOf { .. } | Bonus::AttackAt { .. } | Bonus::AttackWith { .. } => {
             attack_of(world, ctx, *bonus)
         }
         Bonus::FriendMove { max, .. } => {
             let to = spot_closer_to_active(world, &ctx.all, &ctx.f, (*bonus, *max))?;
-            Some(Decision {
-                command: Command::Move {
-                    fighter: ctx.f.id,
-                    to: to.to_array(),
-                    pick_up: true,
-                    treasure: None,
-                    descend: None,
-                    via: Vec::new(),
-                    pick: None,
-                },
-                rules: vec![RuleId::Abl5],
-                why: "its bonus move must end closer to the fighter whose ability gave it: it \
-                      moves as near that fighter as it can"
-                    .into(),
-            })
+            let why = "its bonus move must end closer to the fighter whose ability gave it: it \
+                       moves as near that fighter as it can";
+            Some(bonus_move(ctx, to, why.into()))
         }
         Bonus::Disengage | Bonus::MoveOrDisengage { .. } => {
             let bf = world.get_resource::<Battlefield>()?;
@@ -145,6 +122,23 @@ pub(super) fn make(world: &World, ctx: &Ctx, bonus: &Bonus) -> Option<Decision> 
             })
         }
         _ => None,
+    }
+}
+
+/// ABL-5: `ctx.f`'s bonus move to `to`, for the reason `why`.
+fn bonus_move(ctx: &Ctx, to: Vec3, why: String) -> Decision {
+    Decision {
+        command: Command::Move {
+            fighter: ctx.f.id,
+            to: to.to_array(),
+            pick_up: true,
+            treasure: None,
+            descend: None,
+            via: Vec::new(),
+            pick: None,
+        },
+        rules: vec![RuleId::Abl5],
+        why,
     }
 }
 
