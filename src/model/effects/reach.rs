@@ -69,7 +69,9 @@ impl TryFrom<(f32, Marks)> for Near {
     type Error = String;
 
     fn try_from((range, marks): (f32, Marks)) -> Result<Near, String> {
-        Near::new(range, marks).ok_or_else(|| "a friend near bears all its runemarks".into())
+        Near::new(range, marks).ok_or_else(|| {
+            "`near` names runemarks a friend bears all of, not one of (`any`)".into()
+        })
     }
 }
 

@@ -216,6 +216,17 @@ pub(super) fn per_roll(
     };
     let n = rolls.iter().filter(|r| (least..=most).contains(r)).count() as u32;
     let t = target.filter(|_| n > 0)?;
+    lower_for(world, t, (stat, n, min), battle)
+}
+
+/// ABL-4, ABL-5: `t` has `n` less `stat` (to `min`) for the round or (`battle`) the battle;
+/// what it is now, for the log.
+pub(super) fn lower_for(
+    world: &mut World,
+    t: crate::model::ids::FighterId,
+    (stat, n, min): (Stat, u32, u32),
+    battle: bool,
+) -> Option<EffectOutcome> {
     let mut eng = state::engine(world);
     match battle {
         true => eng.lower(t, stat, n, min),
@@ -230,22 +241,6 @@ pub(super) fn per_roll(
         battle,
         roll: None,
     })
-}
-
-/// ABL-5: the log's outcome of `v`'s `stat` lowered for the battle: what it is now.
-pub(super) fn lowered_for_battle(
-    world: &World,
-    v: &crate::rules::state::FighterView,
-    stat: Stat,
-) -> EffectOutcome {
-    EffectOutcome::Lowered {
-        fighter: v.id,
-        stat,
-        now: now(world, v, (stat, false)),
-        activation: false,
-        battle: true,
-        roll: None,
-    }
 }
 
 /// What `v`'s `stat` is now, with what lasting effects subtract: its Move or Toughness, the

@@ -254,13 +254,12 @@ pub(super) struct Checked<'a> {
     pub only: bool,
 }
 
-/// What the player of an ability picked: the fighter it aims at (from [`check`]) and where a
-/// fighter it sets up goes (none: the place nearest where it stood).
+/// What the player of an ability picked: the fighter it aims at (from [`check`]), where a
+/// fighter it sets up goes (none: nearest where it stood), the way chosen (0: the first).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Picks {
     pub target: Option<FighterId>,
     pub place: Option<Vec3>,
-    /// ABL-5: the way chosen of an ability that offers two (0: the first).
     pub choice: u8,
 }
 

@@ -306,9 +306,8 @@ fn lower_after(world: &mut World, (attacker, target): (FighterId, FighterId), l:
     if !l.battle {
         return lower_target(world, (attacker, target), (l.stat, l.by, l.min));
     }
-    state::engine(world).lower(target, l.stat, l.by.of(0), l.min);
-    if let Some(v) = state::fighter(world, target) {
-        let outcome = super::lower::lowered_for_battle(world, &v, l.stat);
+    let lowered = (l.stat, l.by.of(0), l.min);
+    if let Some(outcome) = super::lower::lower_for(world, target, lowered, true) {
         effect_logged(world, attacker, outcome);
     }
 }
